@@ -1,0 +1,71 @@
+/**
+ * `npm start -- --config project.yaml [--port n] [--host addr] [--data-dir dir] [--debug]`.
+ * With no --config it serves the bundled example project.
+ */
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { isIP } from 'node:net';
+import { createServer, loadConfig, ConfigError, consoleLogger, packageRoot } from './index.js';
+
+const EXAMPLE = join(packageRoot(), 'examples', 'product-reviews', 'config.yaml');
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      config: { type: 'string', short: 'c' },
+      port: { type: 'string', short: 'p', default: '8000' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+      debug: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log('usage: npm start -- [--config project.yaml] [--port 8000] [--host 127.0.0.1] [--data-dir dir] [--debug]');
+    return 0;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: "${values.port}" is not a port number`);
+  const host = values.host!;
+
+  const config = loadConfig(values.config ?? EXAMPLE);
+  if (values.debug) config.debug = true;
+  if (config.debug && !isLoopback(host)) throw new Error('debug mode creates users on demand and is refused with a non-loopback --host');
+  for (const warning of config.warnings) consoleLogger.warn(warning);
+
+  const server = await createServer({ config, dataDir: values['data-dir'] });
+  const url = await server.listen(port, host);
+  console.log(`project: ${config.settings.annotation_task_name} (${config.task.instances.length} instances) from ${config.file}`);
+  console.log(`data folder: ${server.services.dataDir}`);
+  console.log(`admin API key: ${server.adminKeySource}`);
+  if (config.debug) console.log('debug mode: any username logs in with any password');
+  if (!isLoopback(host)) console.log(`LAN mode: listening on ${host}; anyone on this network can reach the login page`);
+  console.log(`listening on ${url}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests and saving…`);
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  return -1;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e: Error) => {
+    console.error(e instanceof ConfigError ? `config error: ${e.message}` : `error: ${e.message}`);
+    process.exit(1);
+  },
+);

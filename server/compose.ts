@@ -1,0 +1,103 @@
+/**
+ * The one place that wires config, storage, domain services and HTTP routes together. Features plug in here:
+ * each adds its services to `Services` and its routes to `allRoutes`.
+ */
+import type { ProjectConfig } from './config/load.js';
+import { Accounts } from './domain/users/users.js';
+import { LoginThrottle } from './domain/users/login-throttle.js';
+import { Assignments } from './domain/annotation/assignment.js';
+import { AnnotationService } from './domain/annotation/annotation-service.js';
+import { compileRules } from './domain/annotation/keywords.js';
+import { noOutbox, type EventOutbox } from './domain/events.js';
+import { Settings } from './domain/settings.js';
+import type { Clock, Logger, Store } from './domain/ports.js';
+import type { Task } from './domain/task.js';
+import { scryptHasher } from './io/scrypt-hasher.js';
+import type { AdminAuth } from './http/guards.js';
+import type { RouteSpec } from './http/route.js';
+import { sessionRoutes } from './http/routes/session.js';
+import { annotationRoutes } from './http/routes/annotation.js';
+import { schemaRoutes } from './http/routes/schema.js';
+
+export interface Services {
+  config: ProjectConfig;
+  task: Task;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  dataDir: string;
+  settings: Settings;
+  accounts: Accounts;
+  throttle: LoginThrottle;
+  assignments: Assignments;
+  annotations: AnnotationService;
+  outbox: EventOutbox;
+  keywordRules: ReturnType<typeof compileRules>;
+  adminAuth: AdminAuth;
+  startedAt: number;
+  version: string;
+  /** background work to stop on close (dispatchers, trainers), last started first stopped */
+  closers: (() => Promise<void>)[];
+}
+
+export interface ComposeInput {
+  config: ProjectConfig;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  dataDir: string;
+  adminKey: string;
+  version: string;
+}
+
+export function composeServices(input: ComposeInput): Services {
+  const { config, store, clock, logger } = input;
+  const task = config.task;
+  const settings = new Settings(store, config.settings);
+  const now = () => new Date(clock.now()).toISOString();
+  const accounts = new Accounts(
+    store,
+    scryptHasher,
+    {
+      allowAllUsers: config.allowAllUsers,
+      requirePassword: config.requirePassword,
+      debug: config.debug,
+      configuredUsers: new Map(config.users.map((u) => [u.username, u.password])),
+    },
+    clock,
+  );
+  const assignments = new Assignments(store, task, {
+    required: () => settings.get().num_annotators_per_item,
+    cap: () => settings.get().max_annotations_per_user,
+    strategy: () => settings.get().assignment_strategy,
+  }, now);
+  const outbox = noOutbox;
+  const annotations = new AnnotationService(store, task, assignments, outbox, clock, {
+    taskName: () => settings.get().annotation_task_name,
+    required: () => settings.get().num_annotators_per_item,
+  });
+  const adminUsers = new Set(config.adminUsers);
+  return {
+    config,
+    task,
+    store,
+    clock,
+    logger,
+    dataDir: input.dataDir,
+    settings,
+    accounts,
+    throttle: new LoginThrottle(clock),
+    assignments,
+    annotations,
+    outbox,
+    keywordRules: compileRules(task.keywordRules),
+    adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) },
+    startedAt: clock.now(),
+    version: input.version,
+    closers: [],
+  };
+}
+
+export function allRoutes(s: Services): RouteSpec[] {
+  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s)];
+}

@@ -1,0 +1,188 @@
+/**
+ * Loads a Potato task config: YAML → `${NAME}` environment references → zod schema → a typed ProjectConfig with
+ * its instances read. Every error names the file, the key and what is wrong, and stops startup.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { configSchema, POTATO_PRESENTATION_KEYS, type RawConfig, type RawScheme } from './schema.js';
+import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
+import { readInstances, DataFileError } from './data-files.js';
+import { readKeywordRules } from './keywords-file.js';
+import { buildColorMap } from './colors.js';
+import { createTask, defaultValueLabel, VALUE_SCHEMES, type AssignmentStrategy, type Label, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ProjectConfig {
+  file: string;
+  dir: string;
+  raw: RawConfig;
+  task: Task;
+  settings: RuntimeSettings;
+  /** where the data folder goes when --data-dir is not given */
+  outputDir: string;
+  allowAllUsers: boolean;
+  requirePassword: boolean;
+  users: { username: string; password?: string }[];
+  adminApiKey?: string;
+  adminUsers: string[];
+  debug: boolean;
+  sessionLifetimeDays: number;
+  allowedHosts: string[];
+  warnings: string[];
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${formatPath(i.path) || '(top level)'}: ${i.message}`)
+    .join('; ');
+}
+
+function normalizeScheme(raw: RawScheme, index: number, file: string): Scheme {
+  const where = `annotation_schemes[${index}] (${raw.name})`;
+  const known = new Set(['annotation_type', 'name', 'description', 'labels', 'min_label', 'max_label', 'size', 'min', 'max', 'step', 'min_value', 'max_value', 'starting_value', 'sequential_key_binding']);
+  const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
+  const type = raw.annotation_type;
+  let labels: Label[] = (raw.labels ?? []).map((l) => ({ ...l }));
+  const scheme: Scheme = { name: raw.name, annotation_type: type, description: raw.description ?? '', labels, extra };
+  if (raw.sequential_key_binding !== undefined) scheme.sequential_key_binding = raw.sequential_key_binding;
+  if (type === 'likert') {
+    const size = raw.size ?? (labels.length || undefined);
+    if (!size) throw new ConfigError(file, `${where}.size: a likert scheme needs a size (or labels)`);
+    if (!labels.length) labels = Array.from({ length: size }, (_, i) => ({ name: String(i + 1) }));
+    Object.assign(scheme, { size, min_label: raw.min_label ?? '', max_label: raw.max_label ?? '', labels });
+  } else if (type === 'number' || type === 'slider') {
+    const min = raw.min ?? raw.min_value ?? (type === 'slider' ? 0 : undefined);
+    const max = raw.max ?? raw.max_value ?? (type === 'slider' ? 100 : undefined);
+    if (min !== undefined && max !== undefined && min > max) throw new ConfigError(file, `${where}: min (${min}) is greater than max (${max})`);
+    const starting = raw.starting_value;
+    if (starting !== undefined && ((min !== undefined && starting < min) || (max !== undefined && starting > max))) {
+      throw new ConfigError(file, `${where}.starting_value: ${starting} is outside ${min}..${max}`);
+    }
+    Object.assign(scheme, { min, max, step: raw.step ?? (type === 'slider' ? 1 : undefined), starting_value: starting });
+  } else if (!VALUE_SCHEMES.has(type) && !labels.length) {
+    throw new ConfigError(file, `${where}.labels: a ${type} scheme needs at least one label`);
+  }
+  if (VALUE_SCHEMES.has(type) && !labels.length) labels = [{ name: defaultValueLabel(type) }];
+  const names = new Set<string>();
+  for (const label of labels) {
+    if (names.has(label.name)) throw new ConfigError(file, `${where}.labels: duplicate label "${label.name}"`);
+    if (label.name.includes(':')) throw new ConfigError(file, `${where}.labels: label "${label.name}" may not contain ":"`);
+    names.add(label.name);
+  }
+  scheme.labels = labels;
+  return scheme;
+}
+
+/** Finds a file named in the config: relative to task_dir, then the config's folder, then its parent (Potato's layout). */
+function locate(name: string, dir: string, taskDir: string | undefined): string {
+  if (isAbsolute(name)) return name;
+  const candidates = [taskDir ? resolve(dir, taskDir, name) : undefined, resolve(dir, name), resolve(dir, '..', name)].filter(Boolean) as string[];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+}
+
+export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
+  const path = resolve(file);
+  if (!existsSync(path)) throw new ConfigError(path, 'config file not found');
+  const dir = dirname(path);
+  const doc = parseDocument(readFileSync(path, 'utf8'), { uniqueKeys: true });
+  if (doc.errors.length) throw new ConfigError(path, `not valid YAML: ${doc.errors[0].message}`);
+  let resolved: unknown;
+  try {
+    resolved = resolveEnvRefs(doc.toJS(), env);
+  } catch (e) {
+    if (e instanceof MissingEnvError) throw new ConfigError(path, e.message);
+    throw e;
+  }
+  if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved)) throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
+  const parsed = configSchema.safeParse(resolved);
+  if (!parsed.success) throw new ConfigError(path, describeIssues(parsed.error));
+  const raw = parsed.data;
+
+  const warnings: string[] = [];
+  const knownKeys = new Set(Object.keys(configSchema.shape));
+  for (const key of Object.keys(resolved)) {
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+  }
+
+  const schemes = raw.annotation_schemes.map((s, i) => normalizeScheme(s, i, path));
+  const schemeNames = new Set<string>();
+  for (const s of schemes) {
+    if (schemeNames.has(s.name)) throw new ConfigError(path, `annotation_schemes: duplicate scheme name "${s.name}"`);
+    schemeNames.add(s.name);
+  }
+
+  let instances;
+  try {
+    const files = raw.data_files.map((f) => locate(f, dir, raw.task_dir));
+    for (const f of files) if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
+    instances = readInstances(files, { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key });
+  } catch (e) {
+    if (e instanceof DataFileError) throw new ConfigError(path, `data_files: ${e.message}`);
+    throw e;
+  }
+  if (!instances.length) throw new ConfigError(path, 'data_files: the data files hold no instances');
+
+  let keywordRules = [] as ReturnType<typeof readKeywordRules>;
+  if (raw.keyword_highlights_file) {
+    const kwFile = locate(raw.keyword_highlights_file, dir, raw.task_dir);
+    if (!existsSync(kwFile)) throw new ConfigError(path, `keyword_highlights_file: ${kwFile} not found`);
+    try {
+      keywordRules = readKeywordRules(kwFile);
+    } catch (e) {
+      throw new ConfigError(path, `keyword_highlights_file: ${(e as Error).message}`);
+    }
+    for (const rule of keywordRules) {
+      if (!schemeNames.has(rule.schema)) warnings.push(`${kwFile}: keyword "${rule.word}" names unknown scheme "${rule.schema}"`);
+    }
+  }
+
+  const configuredColors = { ...(raw.ui?.label_colors ?? {}) };
+  for (const [schema, labels] of Object.entries(raw.ui?.spans?.span_colors ?? {})) configuredColors[schema] = { ...configuredColors[schema], ...labels };
+  const colors = buildColorMap(schemes, configuredColors, (m) => warnings.push(`${path}: ${m}`));
+
+  const perItem = raw.num_annotators_per_item ?? (raw.max_annotations_per_item && raw.max_annotations_per_item > 0 ? raw.max_annotations_per_item : 1);
+  const perUser = raw.max_annotations_per_user !== undefined && raw.max_annotations_per_user > 0 ? raw.max_annotations_per_user : null;
+  const aiEnabled = (raw.ai_support as { enabled?: unknown } | undefined)?.enabled;
+  const webhooksEnabled = (raw.webhooks as { enabled?: unknown } | undefined)?.enabled;
+
+  return {
+    file: path,
+    dir,
+    raw,
+    task: createTask(schemes, instances, colors, keywordRules),
+    settings: {
+      annotation_task_name: raw.annotation_task_name,
+      num_annotators_per_item: perItem,
+      max_annotations_per_user: perUser,
+      assignment_strategy: (raw.assignment_strategy ?? 'fixed_order') as AssignmentStrategy,
+      webhooks_enabled: webhooksEnabled === undefined ? true : webhooksEnabled === true,
+      ai_enabled: aiEnabled === undefined ? true : aiEnabled === true,
+    },
+    outputDir: resolve(dir, raw.output_annotation_dir ?? 'annotation_output'),
+    allowAllUsers: raw.user_config?.allow_all_users ?? true,
+    requirePassword: raw.require_password ?? true,
+    users: raw.user_config?.users ?? [],
+    adminApiKey: raw.admin_api_key,
+    adminUsers: raw.admin_users,
+    debug: raw.debug,
+    sessionLifetimeDays: raw.session_lifetime_days,
+    allowedHosts: raw.allowed_hosts,
+    warnings,
+  };
+}

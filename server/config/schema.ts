@@ -1,0 +1,109 @@
+/**
+ * The zod schema of a Potato task config, as Potato documents it. Each schema is paired with its inferred type.
+ * Sections owned by one feature (quality control, phases, AI, webhooks) live in their own files under sections/.
+ */
+import { z } from 'zod';
+import { SCHEME_TYPES, ASSIGNMENT_STRATEGIES } from '../domain/task.js';
+import { attentionChecksSchema, goldStandardsSchema } from './sections/quality.js';
+import { phasesSchema } from './sections/phases.js';
+import { aiSupportSchema } from './sections/ai.js';
+import { webhooksSchema } from './sections/webhooks.js';
+
+/** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
+export const looseBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+]);
+
+const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+
+export const labelSchema = z.union([
+  z.union([z.string(), z.number()]).transform((name) => ({ name: String(name) })),
+  z.looseObject({
+    name: z.union([z.string(), z.number()]).transform(String),
+    tooltip: z.string().optional(),
+    key_value: z.union([z.string(), z.number()]).transform(String).optional(),
+    color: z.string().optional(),
+  }),
+]);
+
+export const schemeSchema = z.looseObject({
+  annotation_type: z.string().transform((t) => (t === 'textbox' ? 'text' : t)).pipe(z.enum(SCHEME_TYPES)),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  labels: z.array(labelSchema).optional(),
+  min_label: z.string().optional(),
+  max_label: z.string().optional(),
+  size: numberish.pipe(z.number().int().min(2).max(100)).optional(),
+  min: numberish.optional(),
+  max: numberish.optional(),
+  step: numberish.pipe(z.number().positive()).optional(),
+  min_value: numberish.optional(),
+  max_value: numberish.optional(),
+  starting_value: numberish.optional(),
+  sequential_key_binding: looseBoolean.optional(),
+});
+export type RawScheme = z.infer<typeof schemeSchema>;
+
+const colorMap = z.record(z.string(), z.record(z.string(), z.string()));
+
+const userEntry = z.union([
+  z.string().transform((username) => ({ username, password: undefined as string | undefined })),
+  z.object({ username: z.string(), password: z.string().optional() }),
+  z.object({ email: z.string(), password: z.string().optional() }).transform((u) => ({ username: u.email, password: u.password })),
+]);
+
+export const configSchema = z.looseObject({
+  annotation_task_name: z.string().min(1),
+  task_dir: z.string().optional(),
+  output_annotation_dir: z.string().optional(),
+  data_files: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).pipe(z.array(z.string()).min(1)),
+  item_properties: z
+    .looseObject({
+      id_key: z.string().default('id'),
+      text_key: z.string().default('text'),
+    })
+    .default({ id_key: 'id', text_key: 'text' }),
+  annotation_schemes: z.array(schemeSchema).min(1),
+  ui: z
+    .looseObject({
+      label_colors: colorMap.optional(),
+      spans: z.looseObject({ span_colors: colorMap.optional() }).optional(),
+    })
+    .optional(),
+  keyword_highlights_file: z.string().optional(),
+  user_config: z
+    .looseObject({
+      allow_all_users: looseBoolean.default(true),
+      users: z.array(userEntry).default([]),
+    })
+    .optional(),
+  require_password: looseBoolean.optional(),
+  num_annotators_per_item: numberish.pipe(z.number().int().min(1)).optional(),
+  max_annotations_per_item: numberish.pipe(z.number().int()).optional(),
+  max_annotations_per_user: numberish.pipe(z.number().int()).optional(),
+  assignment_strategy: z
+    .union([z.enum(ASSIGNMENT_STRATEGIES as [string, ...string[]]), z.looseObject({ name: z.enum(ASSIGNMENT_STRATEGIES as [string, ...string[]]) }).transform((o) => o.name)])
+    .optional(),
+  attention_checks: attentionChecksSchema.optional(),
+  gold_standards: goldStandardsSchema.optional(),
+  phases: phasesSchema.optional(),
+  ai_support: aiSupportSchema.optional(),
+  webhooks: webhooksSchema.optional(),
+  admin_api_key: z.string().min(1).optional(),
+  admin_users: z.array(z.string()).default([]),
+  debug: looseBoolean.default(false),
+  session_lifetime_days: numberish.pipe(z.number().positive().max(365)).default(7),
+  allowed_hosts: z.array(z.string()).default([]),
+});
+export type RawConfig = z.infer<typeof configSchema>;
+
+/**
+ * Keys Potato understands that only shape its own Flask templates; we accept them quietly instead of warning.
+ */
+export const POTATO_PRESENTATION_KEYS = new Set([
+  'port', 'server_name', 'annotation_codebook_url', 'html_layout', 'base_html_template', 'header_file', 'site_dir',
+  'site_file', 'customjs', 'customjs_hostname', 'alert_time_each_instance', 'horizontal_key_bindings',
+  'jumping_to_id_disabled', 'hide_navbar', 'surveyflow', 'output_annotation_format', 'annotation_instructions',
+  'login', 'list_as_text', 'automatic_assignment', 'max_annotations_per_item', 'persist_sessions', 'secret_key',
+]);

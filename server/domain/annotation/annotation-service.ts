@@ -1,0 +1,234 @@
+/**
+ * The annotator's side of the task: their current instance, moving between instances, reading and submitting
+ * labels and spans. Decides "created" versus "updated", fires completion events once, and writes each change
+ * together with the deliveries it causes in one durable store write.
+ */
+import { forbidden, invalid, notFound } from '../errors.js';
+import type { DomainEvent, EventOutbox } from '../events.js';
+import type { Clock, Store, StoreOp } from '../ports.js';
+import type { Instance, Task } from '../task.js';
+import type { Assignments } from './assignment.js';
+import { annotationEventData, answerBySchema } from './payloads.js';
+import { annotationKey, isAnnotated, type AnnotationRecord, type Submission } from './records.js';
+import { validateLabels, validateSpans } from './validate.js';
+
+export interface CurrentInstance {
+  instance_id: string;
+  current_index: number;
+  total_instances: number;
+  text: string;
+  data: Record<string, unknown>;
+  annotated: boolean;
+}
+
+export type GoTo = { go_to: string } | { action: 'next_instance' | 'prev_instance' | 'jump_to_unannotated' };
+
+export interface SubmitContext {
+  username: string;
+  instance: Instance;
+  before: AnnotationRecord | undefined;
+  after: AnnotationRecord;
+  changed: boolean;
+}
+
+/** Features that take part in a submission (quality control, AI acceptance) without the core knowing them. */
+export interface SubmitHook {
+  /** throw a DomainError to refuse the submission */
+  before?(username: string, instanceId: string): void;
+  after?(ctx: SubmitContext): { ops?: StoreOp[]; events?: DomainEvent[]; qc_result?: Record<string, unknown> } | undefined;
+}
+
+export interface SubmitResult {
+  status: 'success';
+  processing_time_ms: number;
+  qc_result?: Record<string, unknown>;
+}
+
+export interface AnnotationSettings {
+  taskName(): string;
+  required(): number;
+}
+
+export class AnnotationService {
+  /** instance id → annotators with a non-empty record; derived from storage at start, kept by `index` */
+  private readonly byInstance = new Map<string, Set<string>>();
+  private annotated = 0;
+  private readonly hooks: SubmitHook[] = [];
+
+  constructor(
+    private readonly store: Store,
+    private readonly task: Task,
+    private readonly assignments: Assignments,
+    private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
+    private readonly settings: AnnotationSettings,
+  ) {
+    for (const [, record] of store.entries('annotations')) this.index(undefined, record);
+  }
+
+  use(hook: SubmitHook): void {
+    this.hooks.push(hook);
+  }
+
+  private index(before: AnnotationRecord | undefined, after: AnnotationRecord): void {
+    const was = isAnnotated(before);
+    const is = isAnnotated(after);
+    if (was === is) return;
+    let set = this.byInstance.get(after.instance_id);
+    if (!set) this.byInstance.set(after.instance_id, (set = new Set()));
+    if (is) set.add(after.username);
+    else set.delete(after.username);
+    this.annotated += is ? 1 : -1;
+  }
+
+  annotatorsOf(instanceId: string): ReadonlySet<string> {
+    return this.byInstance.get(instanceId) ?? new Set();
+  }
+
+  /** Number of (annotator, instance) pairs with a non-empty annotation. */
+  totalAnnotations(): number {
+    return this.annotated;
+  }
+
+  get(username: string, instanceId: string): AnnotationRecord | undefined {
+    return this.store.get('annotations', annotationKey(username, instanceId));
+  }
+
+  /** The annotator's list, planned and saved at their first visit. */
+  async listOf(username: string): Promise<readonly string[]> {
+    const ops = this.assignments.planFor(username);
+    if (ops.length) await this.store.write(ops);
+    return this.assignments.listOf(username)!;
+  }
+
+  /** An instance the caller may see: 404 if it does not exist, 403 if it is not in their list. */
+  async instanceFor(username: string, instanceId: string): Promise<Instance> {
+    const instance = this.task.instanceById.get(instanceId);
+    if (!instance) throw notFound(`no instance with id "${instanceId}"`);
+    await this.listOf(username);
+    if (this.assignments.positionOf(username, instanceId) < 0) throw forbidden(`instance "${instanceId}" is not assigned to you`);
+    return instance;
+  }
+
+  private record(username: string, list: readonly string[], index: number): CurrentInstance {
+    const instance = this.task.instanceById.get(list[index])!;
+    return {
+      instance_id: instance.id,
+      current_index: index,
+      total_instances: list.length,
+      text: instance.text,
+      data: instance.data,
+      annotated: isAnnotated(this.get(username, instance.id)),
+    };
+  }
+
+  async current(username: string): Promise<CurrentInstance> {
+    const list = await this.listOf(username);
+    if (!list.length) throw notFound('no instances are assigned to you: every instance already has its required number of annotators');
+    const index = Math.min(this.assignments.cursor(username), list.length - 1);
+    return this.record(username, list, index);
+  }
+
+  async goTo(username: string, target: GoTo): Promise<CurrentInstance> {
+    const list = await this.listOf(username);
+    if (!list.length) throw notFound('no instances are assigned to you');
+    const here = Math.min(this.assignments.cursor(username), list.length - 1);
+    let next = here;
+    if ('go_to' in target) {
+      await this.instanceFor(username, target.go_to);
+      next = this.assignments.positionOf(username, target.go_to);
+    } else if (target.action === 'next_instance') next = Math.min(here + 1, list.length - 1);
+    else if (target.action === 'prev_instance') next = Math.max(here - 1, 0);
+    else {
+      // the first unannotated after the current one, wrapping round; stay put when all are done
+      for (let step = 1; step <= list.length; step++) {
+        const candidate = (here + step) % list.length;
+        if (!isAnnotated(this.get(username, list[candidate]))) {
+          next = candidate;
+          break;
+        }
+      }
+    }
+    if (next !== this.assignments.cursor(username)) await this.store.write([this.assignments.cursorOp(username, next)]);
+    return this.record(username, list, next);
+  }
+
+  async submit(username: string, submission: Submission): Promise<SubmitResult> {
+    const started = performance.now();
+    const instance = await this.instanceFor(username, submission.instance_id);
+    for (const hook of this.hooks) hook.before?.(username, instance.id);
+    if (submission.annotations === undefined && submission.span_annotations === undefined) {
+      throw invalid('send annotations, span_annotations or both');
+    }
+    const before = this.get(username, instance.id);
+    const labels = submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
+    const spans = submission.span_annotations !== undefined ? validateSpans(this.task, instance, username, submission.span_annotations) : (before?.spans ?? []);
+    const changed = !before || JSON.stringify(before.labels) !== JSON.stringify(labels) || JSON.stringify(before.spans) !== JSON.stringify(spans);
+    const now = new Date(this.clock.now()).toISOString();
+    const after: AnnotationRecord = changed
+      ? { username, instance_id: instance.id, labels, spans, created_at: before?.created_at ?? now, updated_at: now }
+      : before;
+
+    const ops: StoreOp[] = [];
+    const events: DomainEvent[] = [];
+    const at = this.clock.now();
+    if (changed) {
+      ops.push({ table: 'annotations', key: annotationKey(username, instance.id), value: after });
+      if (isAnnotated(after)) events.push({ type: isAnnotated(before) ? 'annotation.updated' : 'annotation.created', data: annotationEventData(this.task, after), at });
+      this.index(before, after);
+      events.push(...this.completionEvents(instance, after, now, ops));
+    }
+    let qcResult: Record<string, unknown> | undefined;
+    for (const hook of this.hooks) {
+      const extra = hook.after?.({ username, instance, before, after, changed });
+      if (extra?.ops) ops.push(...extra.ops);
+      if (extra?.events) events.push(...extra.events);
+      if (extra?.qc_result) qcResult = extra.qc_result;
+    }
+    ops.push(...this.outbox.plan(events));
+    try {
+      await this.store.write(ops);
+    } catch (e) {
+      if (changed) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
+      throw e;
+    }
+    this.outbox.dispatch();
+    const result: SubmitResult = { status: 'success', processing_time_ms: Math.round(performance.now() - started) };
+    if (qcResult) result.qc_result = qcResult;
+    return result;
+  }
+
+  /** item.fully_annotated the first time an instance reaches its required count; task.completed after the last. */
+  private completionEvents(instance: Instance, latest: AnnotationRecord, now: string, ops: StoreOp[]): DomainEvent[] {
+    const annotators = this.annotatorsOf(instance.id);
+    if (annotators.size < this.settings.required() || this.store.get('completions', instance.id)) return [];
+    const at = this.clock.now();
+    ops.push({ table: 'completions', key: instance.id, value: { completed_at: now } });
+    const events: DomainEvent[] = [
+      {
+        type: 'item.fully_annotated',
+        at,
+        data: {
+          instance_id: instance.id,
+          annotator_count: annotators.size,
+          // the submitter's record is not stored yet (it goes in the same write), so take it from `latest`
+          annotations: [...annotators].map((annotator) => ({
+            annotator_id: annotator,
+            ...answerBySchema(this.task, annotator === latest.username ? latest : this.get(annotator, instance.id)!),
+          })),
+        },
+      },
+    ];
+    // completions holds one row per completed instance plus the task's own row under the key ""
+    const completedInstances = this.store.size('completions') + 1 - (this.store.get('completions', '') ? 1 : 0);
+    if (completedInstances >= this.task.instances.length && !this.store.get('completions', '')) {
+      ops.push({ table: 'completions', key: '', value: { completed_at: now } });
+      events.push({
+        type: 'task.completed',
+        at,
+        data: { task_name: this.settings.taskName(), total_instances: this.task.instances.length, total_annotations: this.annotated, completed_at: now },
+      });
+    }
+    return events;
+  }
+}

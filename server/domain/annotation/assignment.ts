@@ -1,0 +1,151 @@
+/**
+ * Who gets which instance. Each annotator's ordered list is built once, at their first visit, by the project's
+ * strategy and capped by max_annotations_per_user; an instance is handed out only while fewer than
+ * num_annotators_per_item annotators hold it. The per-instance holder counts are derived from the stored lists
+ * at start and kept in step by the one method that changes lists.
+ */
+import type { AssignmentStrategy, Task } from '../task.js';
+import type { Store, StoreOp } from '../ports.js';
+
+export interface AssignmentRecord {
+  username: string;
+  instance_ids: string[];
+  created_at: string;
+}
+
+export interface CursorRecord {
+  index: number;
+}
+
+declare module '../ports.js' {
+  interface Tables {
+    assignments: AssignmentRecord;
+    cursors: CursorRecord;
+  }
+}
+
+/** A small, fast, seedable PRNG (mulberry32), so `random` gives each annotator the same order after a restart. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function hashString(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+export interface PlanInput {
+  ids: readonly string[]; // candidate ids in task order
+  holders: (id: string) => number;
+  required: number;
+  cap: number | null;
+  strategy: AssignmentStrategy;
+  username: string;
+}
+
+/** The pure choice of an annotator's list. */
+export function planAssignment({ ids, holders, required, cap, strategy, username }: PlanInput): string[] {
+  let open = ids.filter((id) => holders(id) < required);
+  if (strategy === 'random') {
+    const random = seededRandom(hashString(username));
+    open = open.slice();
+    for (let i = open.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [open[i], open[j]] = [open[j], open[i]];
+    }
+  } else if (strategy === 'least_annotated') {
+    const position = new Map(ids.map((id, n) => [id, n]));
+    open = open.slice().sort((a, b) => holders(a) - holders(b) || position.get(a)! - position.get(b)!);
+  }
+  return cap === null ? open : open.slice(0, cap);
+}
+
+/** Extra items (quality-control checks) mixed into a freshly planned list; they do not count toward the cap. */
+export type ListDecorator = (username: string, list: string[]) => string[];
+
+export interface AssignmentSettings {
+  required(): number;
+  cap(): number | null;
+  strategy(): AssignmentStrategy;
+}
+
+export class Assignments {
+  private readonly holderCount = new Map<string, number>();
+  private readonly decorators: ListDecorator[] = [];
+  /** username → instance id → position, built on first use so membership checks do not scan long lists */
+  private readonly positions = new Map<string, Map<string, number>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly task: Task,
+    private readonly settings: AssignmentSettings,
+    private readonly now: () => string,
+  ) {
+    for (const [, record] of store.entries('assignments')) this.count(record.instance_ids, +1);
+  }
+
+  decorate(decorator: ListDecorator): void {
+    this.decorators.push(decorator);
+  }
+
+  private count(ids: readonly string[], delta: number): void {
+    for (const id of ids) this.holderCount.set(id, (this.holderCount.get(id) ?? 0) + delta);
+  }
+
+  holders(instanceId: string): number {
+    return this.holderCount.get(instanceId) ?? 0;
+  }
+
+  listOf(username: string): readonly string[] | undefined {
+    return this.store.get('assignments', username)?.instance_ids;
+  }
+
+  positionOf(username: string, instanceId: string): number {
+    let index = this.positions.get(username);
+    if (!index) {
+      index = new Map((this.listOf(username) ?? []).map((id, n) => [id, n]));
+      this.positions.set(username, index);
+    }
+    return index.get(instanceId) ?? -1;
+  }
+
+  /** The op that creates a list for a first-time annotator, or none if they have one. */
+  planFor(username: string): StoreOp[] {
+    if (this.listOf(username)) return [];
+    let list = planAssignment({
+      ids: this.task.instances.map((i) => i.id),
+      holders: (id) => this.holders(id),
+      required: this.settings.required(),
+      cap: this.settings.cap(),
+      strategy: this.settings.strategy(),
+      username,
+    });
+    for (const decorate of this.decorators) list = decorate(username, list);
+    return [this.replaceOp(username, list)];
+  }
+
+  /** The op that replaces a list; the holder counts follow at once. */
+  replaceOp(username: string, instanceIds: string[]): StoreOp {
+    const old = this.listOf(username);
+    if (old) this.count(old, -1);
+    this.count(instanceIds, +1);
+    this.positions.delete(username);
+    return { table: 'assignments', key: username, value: { username, instance_ids: instanceIds, created_at: this.now() } };
+  }
+
+  cursor(username: string): number {
+    return this.store.get('cursors', username)?.index ?? 0;
+  }
+
+  cursorOp(username: string, index: number): StoreOp {
+    return { table: 'cursors', key: username, value: { index } };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Checks a submission against the task's schemes and the instance text, and turns it into stored form.
+ * Every refusal names the field so a script author can fix the request.
+ */
+import { invalid } from '../errors.js';
+import { SINGLE_CHOICE, VALUE_SCHEMES, type Instance, type Task } from '../task.js';
+import { hashString } from './assignment.js';
+import type { SpanRecord, Submission } from './records.js';
+
+const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
+
+export function validateLabels(task: Task, annotations: NonNullable<Submission['annotations']>): Record<string, Record<string, string>> {
+  const labels: Record<string, Record<string, string>> = {};
+  for (const [key, raw] of Object.entries(annotations)) {
+    const field = `annotations["${key}"]`;
+    const colon = key.indexOf(':');
+    if (colon <= 0) throw invalid(`${field}: keys must have the form "<schema>:<label>"`);
+    const schemaName = key.slice(0, colon);
+    const labelName = key.slice(colon + 1);
+    const scheme = task.schemeByName.get(schemaName);
+    if (!scheme) throw invalid(`${field}: unknown schema "${schemaName}"`);
+    if (scheme.annotation_type === 'span') throw invalid(`${field}: "${schemaName}" is a span schema; send it in span_annotations`);
+    if (!scheme.labels.some((l) => l.name === labelName)) throw invalid(`${field}: schema "${schemaName}" has no label "${labelName}"`);
+    const value = String(raw);
+    if (value.length > 100_000) throw invalid(`${field}: value is longer than 100000 characters`);
+    if (VALUE_SCHEMES.has(scheme.annotation_type)) {
+      if (scheme.annotation_type !== 'text') {
+        const n = Number(value);
+        if (value.trim() === '' || !Number.isFinite(n)) throw invalid(`${field}: "${value.slice(0, 40)}" is not a number`);
+        if ((scheme.min !== undefined && n < scheme.min) || (scheme.max !== undefined && n > scheme.max)) {
+          throw invalid(`${field}: ${n} is outside ${scheme.min ?? '-∞'}..${scheme.max ?? '∞'}`);
+        }
+      } else if (value === '') continue; // an empty text box is no answer
+    } else if (FALSEY.has(value)) {
+      continue; // an unticked choice is no answer
+    }
+    (labels[schemaName] ??= {})[labelName] = value;
+    if (SINGLE_CHOICE.has(scheme.annotation_type) && Object.keys(labels[schemaName]).length > 1) {
+      throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(labels[schemaName]).join(', ')}`);
+    }
+  }
+  return labels;
+}
+
+/** A span's id is derived from what it is, so it is the same across reads, restarts and identical resubmissions. */
+export function spanId(username: string, instanceId: string, schema: string, label: string, start: number, end: number): string {
+  const base = `${username}\u0001${instanceId}\u0001${schema}\u0001${label}\u0001${start}\u0001${end}`;
+  return `sp_${hashString(base).toString(36)}${hashString(base + '#').toString(36)}`;
+}
+
+export function validateSpans(task: Task, instance: Instance, username: string, spans: NonNullable<Submission['span_annotations']>): SpanRecord[] {
+  const out: SpanRecord[] = [];
+  const seen = new Set<string>();
+  spans.forEach((span, n) => {
+    const field = `span_annotations[${n}]`;
+    const scheme = task.schemeByName.get(span.schema);
+    if (!scheme) throw invalid(`${field}.schema: unknown schema "${span.schema}"`);
+    if (scheme.annotation_type !== 'span') throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
+    if (!scheme.labels.some((l) => l.name === span.name)) throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
+    const { start, end } = span;
+    if (!(start >= 0 && start < end && end <= instance.text.length)) {
+      throw invalid(`${field}: offsets must satisfy 0 <= start < end <= ${instance.text.length} (got start ${start}, end ${end})`);
+    }
+    const id = spanId(username, instance.id, span.schema, span.name, start, end);
+    if (seen.has(id)) return; // the same span twice is one span
+    seen.add(id);
+    out.push({ id, schema: span.schema, label: span.name, start, end, value: span.value ?? instance.text.slice(start, end) });
+  });
+  return out.sort((a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label));
+}

@@ -1,0 +1,33 @@
+/**
+ * Domain events. Services raise them as values; the webhook outbox (server/domain/webhooks) turns them into
+ * durable deliveries written in the same store write as the change that caused them.
+ */
+import type { StoreOp } from './ports.js';
+
+export const EVENT_TYPES = [
+  'annotation.created',
+  'annotation.updated',
+  'item.fully_annotated',
+  'task.completed',
+  'user.phase_completed',
+  'quality.attention_check_failed',
+  'webhook.test',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface DomainEvent {
+  type: EventType;
+  data: Record<string, unknown>;
+  /** epoch ms when it happened */
+  at: number;
+}
+
+/** What raising events needs from the webhook feature. */
+export interface EventOutbox {
+  /** Store ops that record the deliveries for these events; written together with the change. */
+  plan(events: readonly DomainEvent[]): StoreOp[];
+  /** Called once the ops are durable: start delivering. Never blocks. */
+  dispatch(): void;
+}
+
+export const noOutbox: EventOutbox = { plan: () => [], dispatch: () => undefined };

@@ -1,0 +1,104 @@
+/**
+ * The task as the domain sees it: schemes, instances and the settings that drive assignment. Built from a
+ * Potato YAML by server/config/load.ts; nothing here knows YAML or files.
+ */
+
+export const SCHEME_TYPES = ['radio', 'multiselect', 'likert', 'select', 'text', 'number', 'slider', 'span'] as const;
+export type SchemeType = (typeof SCHEME_TYPES)[number];
+
+/** Schemes whose answer is at most one label. */
+export const SINGLE_CHOICE: ReadonlySet<SchemeType> = new Set(['radio', 'likert', 'select']);
+/** Schemes whose answer is a free value under one "field" label rather than a choice among labels. */
+export const VALUE_SCHEMES: ReadonlySet<SchemeType> = new Set(['text', 'number', 'slider']);
+
+export interface Label {
+  name: string;
+  tooltip?: string;
+  key_value?: string;
+  color?: string;
+}
+
+export interface Scheme {
+  name: string;
+  annotation_type: SchemeType;
+  description: string;
+  labels: Label[];
+  /** number and slider bounds; likert scale ends */
+  min?: number;
+  max?: number;
+  step?: number;
+  starting_value?: number;
+  min_label?: string;
+  max_label?: string;
+  size?: number;
+  sequential_key_binding?: boolean;
+  /** the remaining scheme keys of the YAML, passed through to /api/schemas for frontends */
+  extra: Record<string, unknown>;
+}
+
+export interface Instance {
+  id: string;
+  text: string;
+  /** the raw item as read from the data file */
+  data: Record<string, unknown>;
+}
+
+export type AssignmentStrategy = 'fixed_order' | 'random' | 'least_annotated';
+export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = ['fixed_order', 'random', 'least_annotated'];
+
+export interface KeywordRule {
+  /** lower-case word; `*` matches any run of word characters */
+  word: string;
+  label: string;
+  schema: string;
+}
+
+/** Settings an admin may change at run time (POST /admin/api/config); persisted as overrides. */
+export interface RuntimeSettings {
+  annotation_task_name: string;
+  num_annotators_per_item: number;
+  max_annotations_per_user: number | null;
+  assignment_strategy: AssignmentStrategy;
+  webhooks_enabled: boolean;
+  ai_enabled: boolean;
+}
+
+/** Field label used for value schemes (text, number, slider) that configure no labels. */
+export function defaultValueLabel(type: SchemeType): string {
+  return type === 'text' ? 'text' : 'value';
+}
+
+export type ColorMap = Record<string, Record<string, string>>;
+
+/** Everything fixed about a task once its config is loaded, with the look-ups the hot paths need. */
+export interface Task {
+  schemes: Scheme[];
+  schemeByName: Map<string, Scheme>;
+  instances: Instance[];
+  instanceById: Map<string, Instance>;
+  /** position of each instance in `instances`, for stable ordering */
+  positionById: Map<string, number>;
+  colors: ColorMap;
+  keywordRules: KeywordRule[];
+}
+
+export function createTask(schemes: Scheme[], instances: Instance[], colors: ColorMap, keywordRules: KeywordRule[] = []): Task {
+  return {
+    schemes,
+    schemeByName: new Map(schemes.map((s) => [s.name, s])),
+    instances,
+    instanceById: new Map(instances.map((i) => [i.id, i])),
+    positionById: new Map(instances.map((i, n) => [i.id, n])),
+    colors,
+    keywordRules,
+  };
+}
+
+/** Adds instances to a running task (imports); ids already present are refused by the caller. */
+export function addInstances(task: Task, added: Instance[]): void {
+  for (const instance of added) {
+    task.positionById.set(instance.id, task.instances.length);
+    task.instances.push(instance);
+    task.instanceById.set(instance.id, instance);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The Koa application, built without listening so tests, the CLI and the desktop shell start the same server.
+ * Middleware order: errors → Host check → Origin check → static UI → body → session → routes.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Koa, { type Context } from 'koa';
+import { Router } from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import session from 'koa-session';
+import serve from 'koa-static';
+import type { Logger } from '../domain/ports.js';
+import { errorHandler } from './errors.js';
+import { hostGuard, originGuard, requireAdmin, requireUser, sessionUser, type AdminAuth } from './guards.js';
+import { parseInput, type RouteSpec } from './route.js';
+import { newSessionId, sessionStore } from './session-store.js';
+import type { Store, Clock } from '../domain/ports.js';
+
+export interface AppOptions {
+  routes: RouteSpec[];
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  adminAuth: AdminAuth;
+  cookieKeys: string[];
+  sessionMaxAgeMs: number;
+  allowedHosts: () => ReadonlySet<string>;
+  /** the built renderer; the UI is served at / when present */
+  staticDir?: string;
+}
+
+export function buildApp(o: AppOptions): Koa {
+  const app = new Koa({ proxy: false });
+  app.keys = o.cookieKeys;
+  app.silent = true; // errors are logged once, by errorHandler
+
+  app.use(errorHandler(o.logger));
+  app.use(hostGuard(o.allowedHosts));
+  app.use(originGuard());
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/admin/')) ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('X-Frame-Options', 'DENY');
+  });
+
+  if (o.staticDir && existsSync(join(o.staticDir, 'index.html'))) {
+    const staticDir = o.staticDir;
+    app.use(serve(staticDir, { index: 'index.html', maxage: 0, gzip: false }));
+    // single-page app: an HTML navigation to a path no route claims gets the UI
+    app.use(async (ctx, next) => {
+      await next();
+      if (ctx.status === 404 && ctx.method === 'GET' && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
+        ctx.status = 200;
+        ctx.type = 'html';
+        ctx.body = await import('node:fs').then((fs) => fs.createReadStream(join(staticDir, 'index.html')));
+        ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'");
+      }
+    });
+  }
+
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'form'],
+      jsonLimit: '2mb',
+      formLimit: '64kb',
+      encoding: 'utf-8',
+      onError(err) {
+        throw Object.assign(err, { status: (err as { status?: number }).status ?? 400 });
+      },
+    }),
+  );
+  app.use(
+    session(
+      {
+        key: 'marginalia.sid',
+        maxAge: o.sessionMaxAgeMs,
+        httpOnly: true,
+        signed: true,
+        sameSite: 'lax',
+        rolling: false,
+        renew: true,
+        store: sessionStore(o.store, o.clock),
+        genid: newSessionId,
+      },
+      app as never,
+    ),
+  );
+
+  const router = new Router();
+  for (const spec of o.routes) {
+    const method = spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    router[method](spec.path, async (ctx: Context) => {
+      const username =
+        spec.access === 'user' ? requireUser(ctx) : spec.access === 'admin' ? requireAdmin(ctx, o.adminAuth) : (sessionUser(ctx) ?? '');
+      const body = spec.body ? parseInput(spec.body, ctx.request.body ?? {}, 'body') : undefined;
+      const query = spec.query ? parseInput(spec.query, ctx.query, 'query') : undefined;
+      const result = await spec.handle({ body, query, params: (ctx as unknown as { params: Record<string, string> }).params, username, ctx });
+      if (result !== undefined && ctx.status !== 303) ctx.body = result;
+    });
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  return app;
+}

@@ -1,0 +1,46 @@
+/**
+ * Every endpoint is declared once as a RouteSpec: method, path, who may call it and the zod schemas of its
+ * input. The app mounts the specs, and the OpenAPI description is generated from the same list, so the two
+ * cannot drift.
+ */
+import type Koa from 'koa';
+import type { ZodType } from 'zod';
+import { invalid } from '../domain/errors.js';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RouteInput<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  /** the logged-in user, for `user` routes; for `admin` routes the admin's name when a session says it */
+  username: string;
+  ctx: Koa.Context;
+}
+
+export interface RouteSpec<B = unknown, Q = unknown> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** koa-router syntax: `/api/spans/:instance_id` */
+  path: string;
+  summary: string;
+  access: Access;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  /** documented response shape, for the OpenAPI description */
+  response?: ZodType<unknown>;
+  /** answer body; a handler that streams sets ctx.body itself and returns undefined */
+  handle(input: RouteInput<B, Q>): Promise<unknown> | unknown;
+}
+
+export function route<B = undefined, Q = undefined>(spec: RouteSpec<B, Q>): RouteSpec {
+  return spec as RouteSpec;
+}
+
+/** Validates `value`; a refusal names the first offending field. */
+export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query'): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.length ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : where;
+  throw invalid(`${field}: ${issue.message}`);
+}

@@ -1,0 +1,114 @@
+/** The annotator-facing API of interface.md 4.2 with decisions.md "Annotation endpoints". */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+import { spanPayload } from '../../domain/annotation/payloads.js';
+
+const instanceId = z.string().min(1).max(256);
+const offset = z.number().int().min(0).max(100_000_000);
+
+const submission = z.object({
+  instance_id: instanceId,
+  annotations: z.record(z.string().max(512), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  span_annotations: z
+    .array(
+      z.object({
+        schema: z.string().max(256),
+        name: z.string().max(256),
+        start: offset,
+        end: offset,
+        value: z.string().max(100_000).optional(),
+        id: z.string().max(64).optional(),
+      }),
+    )
+    .max(10_000)
+    .optional(),
+});
+
+const goTo = z.union([
+  z.object({ go_to: instanceId }).strict(),
+  z.object({ action: z.enum(['next_instance', 'prev_instance', 'jump_to_unannotated']) }).strict(),
+]);
+
+const currentInstance = z.object({
+  instance_id: z.string(),
+  current_index: z.number().int(),
+  total_instances: z.number().int(),
+  text: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  annotated: z.boolean(),
+});
+
+export function annotationRoutes(s: Services): RouteSpec[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/api/current_instance',
+      summary: "The caller's current instance; also a session check",
+      access: 'user',
+      response: currentInstance,
+      handle: ({ username }) => s.annotations.current(username),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/spans/:instance_id',
+      summary: "An instance's text with the caller's spans",
+      access: 'user',
+      async handle({ username, params }) {
+        const instance = await s.annotations.instanceFor(username, params.instance_id);
+        const record = s.annotations.get(username, instance.id);
+        return {
+          instance_id: instance.id,
+          text: instance.text,
+          spans: (record?.spans ?? []).map((span) => ({
+            id: span.id,
+            schema: span.schema,
+            label: span.label,
+            start: span.start,
+            end: span.end,
+            text: instance.text.slice(span.start, span.end),
+            color: s.task.colors[span.schema]?.[span.label] ?? '#999999',
+          })),
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/get_annotations',
+      summary: "The caller's annotations of an instance, in the shape /updateinstance takes",
+      access: 'user',
+      query: z.object({ instance_id: instanceId }),
+      async handle({ username, query }) {
+        const instance = await s.annotations.instanceFor(username, query.instance_id);
+        const record = s.annotations.get(username, instance.id);
+        const annotations: Record<string, string> = {};
+        for (const [schema, labels] of Object.entries(record?.labels ?? {})) {
+          for (const [label, value] of Object.entries(labels)) annotations[`${schema}:${label}`] = value;
+        }
+        return {
+          instance_id: instance.id,
+          annotations,
+          span_annotations: record ? spanPayload(record).map((span) => ({ ...span, text: instance.text.slice(span.start, span.end) })) : [],
+          updated_at: record?.updated_at ?? null,
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/updateinstance',
+      summary: 'Submit labels and spans for an instance (a present part replaces the stored one)',
+      access: 'user',
+      body: submission,
+      handle: ({ username, body }) => s.annotations.submit(username, body),
+    }),
+    route({
+      method: 'POST',
+      path: '/go_to',
+      summary: 'Move to an instance by id, or to the next, previous or next unannotated one',
+      access: 'user',
+      body: goTo,
+      response: currentInstance,
+      handle: ({ username, body }) => s.annotations.goTo(username, body),
+    }),
+  ];
+}

@@ -1,0 +1,25 @@
+/** Schema information (interface.md 4.3): schemes, colours and keyword highlights. */
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+import { findKeywords } from '../../domain/annotation/keywords.js';
+
+export function schemaRoutes(s: Services): RouteSpec[] {
+  // The scheme list never changes while the server runs: build the answer once.
+  const schemas = Object.fromEntries(
+    s.task.schemes.map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]),
+  );
+  return [
+    route({ method: 'GET', path: '/api/schemas', summary: 'Annotation schemes by name', access: 'user', handle: () => schemas }),
+    route({ method: 'GET', path: '/api/colors', summary: 'Label colours: schema → label → #rrggbb', access: 'user', handle: () => s.task.colors }),
+    route({
+      method: 'GET',
+      path: '/api/keyword_highlights/:instance_id',
+      summary: 'Keyword highlights in an instance',
+      access: 'user',
+      async handle({ username, params }) {
+        const instance = await s.annotations.instanceFor(username, params.instance_id);
+        return { instance_id: instance.id, keywords: findKeywords(s.task, s.keywordRules, instance.text) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,92 @@
+/** Login, registration and logout (decisions.md "Sessions and users"). Potato's /login and email/pass work too. */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+
+const credentials = z
+  .object({
+    username: z.string().optional(),
+    email: z.string().optional(),
+    password: z.string().optional(),
+    pass: z.string().optional(),
+  })
+  .transform((b, ctx) => {
+    const username = (b.username ?? b.email ?? '').trim();
+    if (!username) ctx.addIssue({ code: 'custom', path: ['username'], message: 'required' });
+    const password = b.password ?? b.pass ?? '';
+    if (password.length > 1024) ctx.addIssue({ code: 'custom', path: ['password'], message: 'longer than 1024 characters' });
+    return { username, password };
+  });
+
+const authResponse = z.object({ status: z.literal('success'), username: z.string() });
+
+export function sessionRoutes(s: Services): RouteSpec[] {
+  const login = route({
+    method: 'POST',
+    path: '/auth',
+    summary: 'Log in (form-encoded or JSON: username, password); sets the session cookie',
+    access: 'public',
+    body: credentials,
+    response: authResponse,
+    async handle({ body, ctx }) {
+      await s.throttle.check(ctx.ip, body.username);
+      let user;
+      try {
+        user = await s.accounts.authenticate(body.username, body.password);
+      } catch (e) {
+        s.throttle.failed(ctx.ip, body.username);
+        throw e;
+      }
+      s.throttle.succeeded(ctx.ip, body.username);
+      // a new session id at login, so an id planted before login (session fixation) is worthless
+      ctx.session!.username = user.username;
+      await ctx.session!.regenerate();
+      if (ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html') {
+        ctx.status = 303;
+        ctx.redirect('/');
+        return { status: 'success', username: user.username };
+      }
+      return { status: 'success', username: user.username };
+    },
+  });
+  return [
+    login,
+    { ...login, path: '/login', summary: 'Potato spelling of /auth' },
+    route({
+      method: 'POST',
+      path: '/register',
+      summary: 'Create an account (when the project allows registration) and log in',
+      access: 'public',
+      body: credentials,
+      response: authResponse,
+      async handle({ body, ctx }) {
+        const user = await s.accounts.register(body.username, body.password);
+        ctx.session!.username = user.username;
+        await ctx.session!.regenerate();
+        return { status: 'success', username: user.username };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/logout',
+      summary: 'End the session on the server',
+      access: 'public',
+      response: z.object({ status: z.literal('success') }),
+      handle({ ctx }) {
+        ctx.session = null;
+        return { status: 'success' };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/me',
+      summary: 'Who is logged in, and whether they are an admin',
+      access: 'user',
+      response: z.object({ username: z.string(), is_admin: z.boolean(), task_name: z.string() }),
+      handle({ username }) {
+        return { username, is_admin: s.adminAuth.isAdminUser(username), task_name: s.settings.get().annotation_task_name };
+      },
+    }),
+  ];
+}
+

@@ -1,0 +1,139 @@
+/**
+ * The server as a library: `createServer({config, dataDir})` opens storage and builds the app without
+ * listening; `listen` and `close` are the only side effects. The CLI, the tests and the Electron main all start
+ * it this way. Importing this module does nothing.
+ */
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { ProjectConfig } from './config/load.js';
+import { systemClock, type Clock, type Logger, type Store } from './domain/ports.js';
+import { JournalStore } from './storage/journal-store.js';
+import { composeServices, allRoutes, type Services } from './compose.js';
+import { buildApp } from './http/app.js';
+import { readOrCreateSecret } from './io/secret-files.js';
+import { expiredSessionOps } from './http/session-store.js';
+
+export { loadConfig, ConfigError, type ProjectConfig } from './config/load.js';
+
+export interface ServerOptions {
+  config: ProjectConfig;
+  /** the data folder; defaults to the config's output_annotation_dir */
+  dataDir?: string;
+  clock?: Clock;
+  logger?: Logger;
+  /** a Store to use instead of the journal in dataDir (tests of other implementations, --ephemeral) */
+  store?: Store;
+  /** the built renderer to serve at /; defaults to dist/renderer next to this package */
+  staticDir?: string | null;
+  /** extra host names this server answers to (its LAN name, say) */
+  allowedHosts?: string[];
+  /** environment for ADMIN_API_KEY; defaults to process.env */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningServer {
+  services: Services;
+  /** where the admin key comes from, for the startup message (never the key itself) */
+  adminKeySource: string;
+  listen(port?: number, host?: string): Promise<string>;
+  /** the URL once listening */
+  url: string | undefined;
+  /** a request handler for tests that bring their own http server */
+  callback(): ReturnType<ReturnType<typeof buildApp>['callback']>;
+  close(): Promise<void>;
+}
+
+/** The folder holding package.json, from either server/ (tsx) or dist/server/ (built). */
+export const packageRoot = () => {
+  // dist/server/index.js or server/index.ts → the package root
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    try {
+      readFileSync(join(dir, 'package.json'));
+      return dir;
+    } catch {
+      dir = dirname(dir);
+    }
+  }
+  return process.cwd();
+};
+
+export const consoleLogger: Logger = {
+  info: (m) => console.log(m),
+  warn: (m) => console.warn(`warning: ${m}`),
+  error: (m) => console.error(`error: ${m}`),
+};
+
+export async function createServer(options: ServerOptions): Promise<RunningServer> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? consoleLogger;
+  const env = options.env ?? process.env;
+  const dataDir = options.dataDir ?? config.outputDir;
+  const root = packageRoot();
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
+
+  const store = options.store ?? (await JournalStore.open(dataDir, { logger }));
+  const cookieKey = await readOrCreateSecret(dataDir, 'session-key');
+  let adminKey: string;
+  let adminKeySource: string;
+  if (env.ADMIN_API_KEY) [adminKey, adminKeySource] = [env.ADMIN_API_KEY, 'the ADMIN_API_KEY environment variable'];
+  else if (config.adminApiKey) [adminKey, adminKeySource] = [config.adminApiKey, `admin_api_key in ${config.file}`];
+  else {
+    const generated = await readOrCreateSecret(dataDir, 'admin-api-key');
+    [adminKey, adminKeySource] = [generated.value, generated.path];
+  }
+
+  const services = composeServices({ config, store, clock, logger, dataDir, adminKey, version });
+  const expired = expiredSessionOps(store, clock.now());
+  if (expired.length) await store.write(expired);
+
+  const hosts = new Set([...config.allowedHosts, ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()));
+  const app = buildApp({
+    routes: allRoutes(services),
+    store,
+    clock,
+    logger,
+    adminAuth: services.adminAuth,
+    cookieKeys: [cookieKey.value],
+    sessionMaxAgeMs: config.sessionLifetimeDays * 24 * 3600 * 1000,
+    allowedHosts: () => hosts,
+    staticDir: options.staticDir === null ? undefined : (options.staticDir ?? join(root, 'dist', 'renderer')),
+  });
+
+  let http: Server | undefined;
+  const running: RunningServer = {
+    services,
+    adminKeySource,
+    url: undefined,
+    callback: () => app.callback(),
+    listen(port = 8000, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        http = createHttpServer(app.callback());
+        http.keepAliveTimeout = 65_000;
+        http.once('error', reject);
+        http.listen(port, host, () => {
+          const address = http!.address() as AddressInfo;
+          const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          running.url = `http://${shown}:${address.port}`;
+          resolve(running.url);
+        });
+      });
+    },
+    async close() {
+      if (http) {
+        const server = http;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+      }
+      for (const close of services.closers.slice().reverse()) await close();
+      await store.close();
+    },
+  };
+  return running;
+}

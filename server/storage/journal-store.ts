@@ -1,0 +1,229 @@
+/**
+ * The default Store: every write appends one JSON line to a journal and is acknowledged after fsync; concurrent
+ * writes share one fsync (group commit). At start a lowdb snapshot is read and the journals after it replayed.
+ * When the journal grows past a threshold it is compacted: a new journal generation starts and a snapshot of
+ * the state at that boundary is written atomically through lowdb, after which older journals are deleted.
+ *
+ * Why a journal and not lowdb alone: lowdb rewrites the whole file on every write, so the cost of one
+ * submission would grow with the project. Here it is one append, whatever the size.
+ *
+ * Files in the data folder: `snapshot.json` ({format, generation, tables}) and `journal-<generation>.jsonl`.
+ * A crash can leave at most a torn last line, which was never acknowledged; it is skipped and cut off at start.
+ */
+import { mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import type { Logger, Store, StoreOp } from '../domain/ports.js';
+import { AtomicJsonFile } from './atomic-file.js';
+import { applyOps, TableReader, tableOf } from './tables.js';
+
+/** Bumped when the on-disk shape changes; older versions are migrated in `migrate`, newer ones refused. */
+export const FORMAT_VERSION = 1;
+
+interface Snapshot {
+  format: number;
+  generation: number;
+  tables: Record<string, Record<string, unknown>>;
+}
+
+export class StorageError extends Error {}
+
+interface Pending {
+  line: string;
+  undo: StoreOp[];
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
+export interface JournalStoreOptions {
+  /** journal size that triggers compaction into a snapshot */
+  compactBytes?: number;
+  logger?: Logger;
+}
+
+const JOURNAL = /^journal-(\d+)\.jsonl$/;
+const journalName = (generation: number) => `journal-${String(generation).padStart(8, '0')}.jsonl`;
+
+export class JournalStore extends TableReader implements Store {
+  private handle!: FileHandle;
+  private generation = 0;
+  private journalBytes = 0;
+  private pending: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private compacting: Promise<void> | null = null;
+  private afterFailure = false;
+  private closed = false;
+  private readonly snapshot: Low<Snapshot>;
+  private readonly compactBytes: number;
+  private readonly logger?: Logger;
+
+  private constructor(
+    readonly dir: string,
+    options: JournalStoreOptions,
+  ) {
+    super();
+    this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
+    this.logger = options.logger;
+    this.snapshot = new Low<Snapshot>(new AtomicJsonFile(join(dir, 'snapshot.json')), { format: FORMAT_VERSION, generation: 0, tables: {} });
+  }
+
+  static async open(dir: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
+    const store = new JournalStore(dir, options);
+    await store.load_();
+    return store;
+  }
+
+  private async load_(): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await this.snapshot.read();
+    const snap = this.snapshot.data;
+    if (snap.format > FORMAT_VERSION) {
+      throw new StorageError(`${join(this.dir, 'snapshot.json')}: written by a newer Marginalia (format ${snap.format}); this one reads up to ${FORMAT_VERSION}`);
+    }
+    this.load(snap.tables);
+    this.generation = snap.generation;
+
+    const names = await readdir(this.dir);
+    for (const name of names) if (name.endsWith('.tmp')) await unlink(join(this.dir, name)).catch(() => undefined);
+    const generations = names
+      .map((n) => JOURNAL.exec(n))
+      .filter((m): m is RegExpExecArray => !!m)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+    for (const generation of generations) {
+      if (generation < snap.generation) continue; // already in the snapshot; a crash interrupted the clean-up
+      await this.replay(join(this.dir, journalName(generation)));
+      this.generation = Math.max(this.generation, generation);
+    }
+    this.handle = await open(join(this.dir, journalName(this.generation)), 'a', 0o600);
+    this.journalBytes = (await this.handle.stat()).size;
+  }
+
+  private async replay(file: string): Promise<void> {
+    const text = await readFile(file, 'utf8');
+    let offset = 0;
+    let goodEnd = 0;
+    let lineNo = 0;
+    while (offset < text.length) {
+      const nl = text.indexOf('\n', offset);
+      const end = nl === -1 ? text.length : nl;
+      const line = text.slice(offset, end);
+      lineNo++;
+      offset = end + 1;
+      if (!line.trim()) continue;
+      let ops: StoreOp[];
+      try {
+        ops = JSON.parse(line) as StoreOp[];
+        if (!Array.isArray(ops)) throw new Error('not an array');
+      } catch {
+        // An acknowledged line was fsynced whole, so a line that does not parse was never acknowledged:
+        // a write torn by a crash or a full disk. Skip it.
+        this.logger?.warn(`${file}:${lineNo}: skipped an incomplete write left by a crash`);
+        continue;
+      }
+      if (nl === -1) {
+        // complete JSON but no newline: the newline is part of the write, add it so the next append starts clean
+        applyOps(this.data, ops);
+        goodEnd = Buffer.byteLength(text.slice(0, end));
+        const h = await open(file, 'a');
+        await h.write('\n');
+        await h.sync();
+        await h.close();
+        return;
+      }
+      applyOps(this.data, ops);
+      goodEnd = Buffer.byteLength(text.slice(0, offset));
+    }
+    const size = Buffer.byteLength(text);
+    if (goodEnd < size && text.slice(0, offset).length > 0) {
+      // cut a torn tail so it cannot glue onto the next append
+      const h = await open(file, 'r+');
+      await h.truncate(goodEnd);
+      await h.sync();
+      await h.close();
+    }
+  }
+
+  write(ops: StoreOp[]): Promise<void> {
+    if (this.closed) return Promise.reject(new StorageError('the store is closed'));
+    if (!ops.length) return this.flushing ? this.flushing.then(() => undefined) : Promise.resolve();
+    const undo: StoreOp[] = [];
+    for (const op of ops) {
+      const previous = tableOf(this.data, op.table).get(op.key);
+      undo.push(previous === undefined ? ({ table: op.table, key: op.key, delete: true } as StoreOp) : ({ table: op.table, key: op.key, value: previous } as StoreOp));
+    }
+    const line = JSON.stringify(ops) + '\n';
+    applyOps(this.data, ops);
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ line, undo, resolve, reject });
+      if (!this.flushing) this.flushing = this.flushLoop();
+    });
+  }
+
+  private async flushLoop(): Promise<void> {
+    // Let the requests of this turn of the event loop join the same fsync.
+    await new Promise((r) => setImmediate(r));
+    while (this.pending.length) {
+      const batch = this.pending.splice(0);
+      const text = (this.afterFailure ? '\n' : '') + batch.map((p) => p.line).join('');
+      const bytes = Buffer.from(text);
+      try {
+        let written = 0;
+        while (written < bytes.length) {
+          const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written);
+          written += bytesWritten;
+        }
+        await this.handle.datasync();
+        this.journalBytes += bytes.length;
+        this.afterFailure = false;
+        for (const p of batch) p.resolve();
+      } catch (e) {
+        const failed = batch.concat(this.pending.splice(0));
+        // Undo in reverse so memory matches what is on disk; nothing failed was acknowledged.
+        for (let i = failed.length - 1; i >= 0; i--) applyOps(this.data, failed[i].undo);
+        try {
+          await this.handle.truncate(this.journalBytes);
+        } catch {
+          this.afterFailure = true; // a torn line may remain; start the next append on a fresh line
+        }
+        const error = new StorageError(`could not save to ${this.dir}: ${(e as Error).message}`);
+        this.logger?.error(error.message);
+        for (const p of failed) p.reject(error);
+      }
+    }
+    this.flushing = null;
+    if (this.journalBytes > this.compactBytes && !this.compacting && !this.closed) {
+      this.compacting = this.compact()
+        .catch((e) => this.logger?.error(`compaction failed (the journal is kept): ${(e as Error).message}`))
+        .finally(() => (this.compacting = null));
+    }
+  }
+
+  /** Starts a new journal generation and snapshots the state at that boundary. */
+  async compact(): Promise<void> {
+    if (this.flushing) await this.flushing;
+    const generation = this.generation + 1;
+    const next = await open(join(this.dir, journalName(generation)), 'a', 0o600);
+    // Nothing may be appended between opening the new journal and capturing the state: both happen in this
+    // synchronous stretch, and writes arriving from now on go to the new journal.
+    const previous = this.handle;
+    this.handle = next;
+    this.generation = generation;
+    this.journalBytes = 0;
+    this.snapshot.data = { format: FORMAT_VERSION, generation, tables: this.toJSON() };
+    await previous.close();
+    await this.snapshot.write();
+    this.snapshot.data = { format: FORMAT_VERSION, generation, tables: {} }; // free the copy
+    for (const name of await readdir(this.dir)) {
+      const m = JOURNAL.exec(name);
+      if (m && Number(m[1]) < generation) await unlink(join(this.dir, name)).catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    while (this.flushing || this.compacting) await (this.flushing ?? this.compacting);
+    this.closed = true;
+    await this.handle.close();
+  }
+}

@@ -1,0 +1,45 @@
+/** In-memory tables shared by every Store implementation: the state a journal replays into. */
+import type { StoreOp, TableName, Tables } from '../domain/ports.js';
+
+export type TableData = Map<string, Map<string, unknown>>;
+
+export function tableOf(data: TableData, name: string): Map<string, unknown> {
+  let table = data.get(name);
+  if (!table) data.set(name, (table = new Map()));
+  return table;
+}
+
+export function applyOps(data: TableData, ops: readonly StoreOp[]): void {
+  for (const op of ops) {
+    const table = tableOf(data, op.table);
+    if ('delete' in op) table.delete(op.key);
+    else table.set(op.key, op.value);
+  }
+}
+
+/** Read access common to the implementations. */
+export abstract class TableReader {
+  protected data: TableData = new Map();
+
+  get<K extends TableName>(table: K, key: string): Tables[K] | undefined {
+    return this.data.get(table)?.get(key) as Tables[K] | undefined;
+  }
+
+  entries<K extends TableName>(table: K): IterableIterator<[string, Tables[K]]> {
+    return tableOf(this.data, table).entries() as IterableIterator<[string, Tables[K]]>;
+  }
+
+  size(table: TableName): number {
+    return this.data.get(table)?.size ?? 0;
+  }
+
+  toJSON(): Record<string, Record<string, unknown>> {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const [name, table] of this.data) out[name] = Object.fromEntries(table);
+    return out;
+  }
+
+  protected load(tables: Record<string, Record<string, unknown>>): void {
+    this.data = new Map(Object.entries(tables).map(([name, rows]) => [name, new Map(Object.entries(rows))]));
+  }
+}

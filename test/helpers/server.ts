@@ -1,0 +1,109 @@
+/**
+ * Starts the real server on an ephemeral loopback port: in this process (createServer, the library entry) or as
+ * a child process (the CLI, for kill -9 tests).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll } from 'vitest';
+import { createServer, loadConfig, type RunningServer, type ServerOptions } from '../../server/index.js';
+import type { Logger } from '../../server/domain/ports.js';
+import { Client } from './client.js';
+import { tempDir } from './temp-dir.js';
+import { writeProject, type ProjectSpec } from './project.js';
+
+export const quietLogger: Logger & { lines: string[] } = {
+  lines: [],
+  info(m) {
+    this.lines.push(m);
+  },
+  warn(m) {
+    this.lines.push(m);
+  },
+  error(m) {
+    this.lines.push(m);
+  },
+};
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  dataDir: string;
+  configFile: string;
+  client(headers?: Record<string, string>): Client;
+  /** the admin API key this server accepts */
+  adminKey: string;
+  admin(): Client;
+  restart(): Promise<TestServer>;
+  close(): Promise<void>;
+}
+
+export async function startServer(spec: ProjectSpec & { options?: Partial<ServerOptions>; configFile?: string; dataDir?: string } = {}): Promise<TestServer> {
+  const configFile = spec.configFile ?? writeProject(spec);
+  const dataDir = spec.dataDir ?? tempDir('marginalia-data-');
+  const config = loadConfig(configFile, spec.options?.env ?? process.env);
+  const server = await createServer({ config, dataDir, logger: quietLogger, staticDir: null, env: {}, ...spec.options });
+  const url = await server.listen(0, '127.0.0.1');
+  let closed = false;
+  const test: TestServer = {
+    server,
+    url,
+    dataDir,
+    configFile,
+    adminKey: server.services.adminAuth.key,
+    client: (headers) => new Client(url, headers),
+    admin: () => new Client(url, { 'x-api-key': server.services.adminAuth.key }),
+    async restart() {
+      await test.close();
+      return startServer({ ...spec, configFile, dataDir });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+    },
+  };
+  afterAll(() => test.close());
+  return test;
+}
+
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs `server/cli.ts` in a child process (through tsx), as `npm start` does, and waits for "listening on". */
+export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1],
+          child,
+          output: () => out,
+          kill: (signal = 'SIGKILL') =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done(child.exitCode);
+              child.once('exit', (code) => done(code));
+              child.kill(signal);
+            }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+}
