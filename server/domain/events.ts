@@ -28,6 +28,8 @@ export interface EventOutbox {
   plan(events: readonly DomainEvent[]): StoreOp[];
   /** Called once the ops are durable: start delivering. Never blocks. */
   dispatch(): void;
+  /** deliveries waiting for a retry (for /admin/health) */
+  pendingRetries(): number;
 }
 
-export const noOutbox: EventOutbox = { plan: () => [], dispatch: () => undefined };
+export const noOutbox: EventOutbox = { plan: () => [], dispatch: () => undefined, pendingRetries: () => 0 };
