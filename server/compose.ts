@@ -11,7 +11,7 @@ import { compileRules } from './domain/annotation/keywords.js';
 import { noOutbox, type EventOutbox } from './domain/events.js';
 import { Settings } from './domain/settings.js';
 import type { Clock, Logger, Store } from './domain/ports.js';
-import type { Task } from './domain/task.js';
+import { handOutLimit, requiredAnnotators, type Task } from './domain/task.js';
 import { scryptHasher } from './io/scrypt-hasher.js';
 import type { AdminAuth } from './http/guards.js';
 import type { RouteSpec } from './http/route.js';
@@ -67,14 +67,14 @@ export function composeServices(input: ComposeInput): Services {
     clock,
   );
   const assignments = new Assignments(store, task, {
-    required: () => settings.get().num_annotators_per_item,
+    required: () => handOutLimit(settings.get()),
     cap: () => settings.get().max_annotations_per_user,
     strategy: () => settings.get().assignment_strategy,
   }, now);
   const outbox = noOutbox;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {
     taskName: () => settings.get().annotation_task_name,
-    required: () => settings.get().num_annotators_per_item,
+    required: () => requiredAnnotators(settings.get()),
   });
   const adminUsers = new Set(config.adminUsers);
   return {

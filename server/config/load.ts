@@ -156,7 +156,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   for (const [schema, labels] of Object.entries(raw.ui?.spans?.span_colors ?? {})) configuredColors[schema] = { ...configuredColors[schema], ...labels };
   const colors = buildColorMap(schemes, configuredColors, (m) => warnings.push(`${path}: ${m}`));
 
-  const perItem = raw.num_annotators_per_item ?? (raw.max_annotations_per_item && raw.max_annotations_per_item > 0 ? raw.max_annotations_per_item : 1);
+  // Unset (or Potato's -1) means no overlap limit: every annotator gets every instance (Potato's default).
+  const perItem = raw.num_annotators_per_item ?? (raw.max_annotations_per_item && raw.max_annotations_per_item > 0 ? raw.max_annotations_per_item : null);
   const perUser = raw.max_annotations_per_user !== undefined && raw.max_annotations_per_user > 0 ? raw.max_annotations_per_user : null;
   const aiEnabled = (raw.ai_support as { enabled?: unknown } | undefined)?.enabled;
   const webhooksEnabled = (raw.webhooks as { enabled?: unknown } | undefined)?.enabled;

@@ -56,12 +56,18 @@ export interface KeywordRule {
 /** Settings an admin may change at run time (POST /admin/api/config); persisted as overrides. */
 export interface RuntimeSettings {
   annotation_task_name: string;
-  num_annotators_per_item: number;
+  /** how many annotators each instance needs; null: no limit, hand every instance to everyone */
+  num_annotators_per_item: number | null;
   max_annotations_per_user: number | null;
   assignment_strategy: AssignmentStrategy;
   webhooks_enabled: boolean;
   ai_enabled: boolean;
 }
+
+/** Annotators an instance is handed out to (Infinity without a limit). */
+export const handOutLimit = (s: RuntimeSettings) => s.num_annotators_per_item ?? Infinity;
+/** Annotators an instance needs to count as fully annotated (one without a limit). */
+export const requiredAnnotators = (s: RuntimeSettings) => s.num_annotators_per_item ?? 1;
 
 /** Field label used for value schemes (text, number, slider) that configure no labels. */
 export function defaultValueLabel(type: SchemeType): string {

@@ -1,4 +1,24 @@
 /** A small HTTP client with a cookie jar, like a browser or a script would use. */
+import { request as httpRequest } from 'node:http';
+
+function send(url: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
+  return new Promise<{ status: number; headers: Headers; text: () => Promise<string> }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : [v ?? '']) h.append(k, one);
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: h, text: async () => text });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
 
 export interface Reply<T = any> {
   status: number;
@@ -34,7 +54,8 @@ export class Client {
       body = new URLSearchParams(options.form).toString();
     } else if (options.raw !== undefined) body = options.raw;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(this.base + path, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
+    // node:http rather than fetch: tests must be able to send any Host header and any bytes
+    const response = await send(this.base + path, method, headers, body);
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
