@@ -64,8 +64,10 @@ main().then(
   (code) => {
     if (code >= 0) process.exit(code);
   },
-  (e: Error) => {
-    console.error(e instanceof ConfigError ? `config error: ${e.message}` : `error: ${e.message}`);
+  (e: NodeJS.ErrnoException) => {
+    const disk: Record<string, string> = { EROFS: 'the data folder is on a read-only file system', EACCES: 'no permission to write the data folder', ENOSPC: 'the disk holding the data folder is full' };
+    const hint = e.code && disk[e.code] ? `${disk[e.code]} (${e.path ?? ''}); choose another with --data-dir` : undefined;
+    console.error(e instanceof ConfigError ? `config error: ${e.message}` : `error: ${hint ?? e.message}`);
     process.exit(1);
   },
 );

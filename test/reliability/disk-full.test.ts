@@ -1,0 +1,100 @@
+/**
+ * A full or read-only disk: the server answers with a JSON error (503), keeps everything it had acknowledged,
+ * and recovers by itself when space returns. Uses a small tmpfs, which needs root (CI runs as root); elsewhere
+ * the suite says so and skips.
+ */
+import { describe, expect, it, afterAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnServer, startServer } from '../helpers/server.js';
+
+function tryMount(): string | null {
+  if (process.getuid?.() !== 0) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'marginalia-tmpfs-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir]);
+    return dir;
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+}
+
+const mountPoint = tryMount();
+afterAll(() => {
+  if (!mountPoint) return;
+  try {
+    execFileSync('umount', ['-l', mountPoint]);
+  } catch {
+    /* already gone */
+  }
+  rmSync(mountPoint, { recursive: true, force: true });
+});
+
+const submit = (label: string, instance = 'item-1') => ({ instance_id: instance, annotations: { [`sentiment:${label}`]: 'true' } });
+// a write large enough to need fresh pages (a small append can fit in the journal's last, already allocated page)
+const bigNote = (instance: string) => ({ instance_id: instance, annotations: { 'sentiment:negative': 'true', 'note:text': 'n'.repeat(64 * 1024) } });
+
+describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a tmpfs)', () => {
+  it('answers 503 with a JSON error when the disk is full, keeps what it had, and recovers when space returns', async () => {
+    const dataDir = join(mountPoint!, 'full');
+    const t = await startServer({ dataDir });
+    const alice = await t.client().login('alice');
+    expect((await alice.post('/updateinstance', submit('positive'))).status).toBe(200);
+
+    const filler = join(mountPoint!, 'filler');
+    try {
+      try {
+        writeFileSync(filler, Buffer.alloc(8 * 1024 * 1024)); // larger than the tmpfs: fills it, then throws
+      } catch (e) {
+        expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      }
+      const refused = await alice.post('/updateinstance', bigNote('item-2'));
+      expect(refused.status).toBe(503);
+      expect(refused.body.error).toMatch(/could not save/);
+      // what was acknowledged is still served, and the refused write is not visible
+      expect((await alice.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
+      expect((await alice.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({});
+    } finally {
+      rmSync(filler, { force: true });
+    }
+    const again = await alice.post('/updateinstance', submit('negative', 'item-2'));
+    expect(again.status).toBe(200);
+
+    const restarted = await t.restart();
+    const back = restarted.client();
+    await back.login('alice');
+    expect((await back.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
+    expect((await back.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({ 'sentiment:negative': 'true' });
+    await restarted.close();
+  });
+
+  it('refuses to start on a read-only data folder with a clear message, and starts with everything when writable', async () => {
+    const dataDir = join(mountPoint!, 'ro');
+    const t = await startServer({ dataDir });
+    const bob = await t.client().login('bob');
+    expect((await bob.post('/updateinstance', submit('positive'))).status).toBe(200);
+    await t.close();
+    // Linux refuses to remount read-only while a file is open for writing, so this case is "read-only at start"
+    execFileSync('mount', ['-o', 'remount,ro', mountPoint!]);
+    try {
+      const failed = await spawnServer(['--config', t.configFile, '--data-dir', dataDir]).then(
+        async (s) => {
+          await s.kill();
+          return '';
+        },
+        (e: Error) => e.message,
+      );
+      expect(failed).toMatch(/read-only|EROFS/);
+      expect(failed).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    } finally {
+      execFileSync('mount', ['-o', 'remount,rw', mountPoint!]);
+    }
+    const restarted = await startServer({ configFile: t.configFile, dataDir });
+    const back = await restarted.client().login('bob');
+    expect((await back.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
+    await restarted.close();
+  });
+});
