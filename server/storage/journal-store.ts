@@ -201,11 +201,12 @@ export class JournalStore extends TableReader implements Store {
 
   /** Starts a new journal generation and snapshots the state at that boundary. */
   async compact(): Promise<void> {
-    if (this.flushing) await this.flushing;
     const generation = this.generation + 1;
     const next = await open(join(this.dir, journalName(generation)), 'a', 0o600);
-    // Nothing may be appended between opening the new journal and capturing the state: both happen in this
-    // synchronous stretch, and writes arriving from now on go to the new journal.
+    // Swap journals only while no flush is running (a flush uses the handle across awaits). From the check to
+    // the capture of the state below nothing awaits, so memory equals the old journal exactly, and writes
+    // arriving from now on go to the new one.
+    while (this.flushing) await this.flushing;
     const previous = this.handle;
     this.handle = next;
     this.generation = generation;
