@@ -11,13 +11,19 @@ import { compileRules } from './domain/annotation/keywords.js';
 import { noOutbox, type EventOutbox } from './domain/events.js';
 import { Settings } from './domain/settings.js';
 import type { Clock, Logger, Store } from './domain/ports.js';
-import { handOutLimit, requiredAnnotators, type Task } from './domain/task.js';
+import { addCheckInstances, handOutLimit, requiredAnnotators, type Task } from './domain/task.js';
 import { scryptHasher } from './io/scrypt-hasher.js';
 import type { AdminAuth } from './http/guards.js';
 import type { RouteSpec } from './http/route.js';
 import { sessionRoutes } from './http/routes/session.js';
 import { annotationRoutes } from './http/routes/annotation.js';
 import { schemaRoutes } from './http/routes/schema.js';
+import { adminRoutes } from './http/routes/admin.js';
+import { phaseRoutes } from './http/routes/phases.js';
+import { Progress } from './domain/admin/progress.js';
+import { QualityService } from './domain/quality/quality-service.js';
+import { PhaseService } from './domain/phases/phase-service.js';
+import { isAnnotated } from './domain/annotation/records.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -31,6 +37,9 @@ export interface Services {
   throttle: LoginThrottle;
   assignments: Assignments;
   annotations: AnnotationService;
+  progress: Progress;
+  quality: QualityService;
+  phases: PhaseService;
   outbox: EventOutbox;
   keywordRules: ReturnType<typeof compileRules>;
   adminAuth: AdminAuth;
@@ -76,6 +85,18 @@ export function composeServices(input: ComposeInput): Services {
     taskName: () => settings.get().annotation_task_name,
     required: () => requiredAnnotators(settings.get()),
   });
+  const answered = (username: string, id: string) => isAnnotated(annotations.get(username, id));
+  const quality = new QualityService(store, task, config.quality, assignments, clock, answered);
+  addCheckInstances(task, quality.checkInstances());
+  assignments.decorate(quality.decorate);
+  annotations.use(quality);
+  const progress = new Progress({ task, annotations, assignments, accounts, required: () => requiredAnnotators(settings.get()) });
+  const remaining = (username: string) => {
+    const list = assignments.listOf(username) ?? [];
+    return list.filter((id) => annotations.isTaskInstance(id) && !answered(username, id)).length;
+  };
+  const phases = new PhaseService(store, config.phases, outbox, clock, remaining);
+  annotations.gate(phases.gate);
   const adminUsers = new Set(config.adminUsers);
   return {
     config,
@@ -89,6 +110,9 @@ export function composeServices(input: ComposeInput): Services {
     throttle: new LoginThrottle(clock),
     assignments,
     annotations,
+    progress,
+    quality,
+    phases,
     outbox,
     keywordRules: compileRules(task.keywordRules),
     adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) },
@@ -99,5 +123,5 @@ export function composeServices(input: ComposeInput): Services {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s)];
+  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s)];
 }

@@ -11,6 +11,10 @@ import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
 import { readInstances, DataFileError } from './data-files.js';
 import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
+import { readQualityConfig, QualityItemsError } from './quality-items.js';
+import type { QualityConfig } from '../domain/quality/checks.js';
+import { readPhases, PhaseConfigError } from './phase-config.js';
+import type { PhaseDefinition } from '../domain/phases/phases.js';
 import { createTask, defaultValueLabel, VALUE_SCHEMES, type AssignmentStrategy, type Label, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
 
 export class ConfigError extends Error {
@@ -39,6 +43,9 @@ export interface ProjectConfig {
   debug: boolean;
   sessionLifetimeDays: number;
   allowedHosts: string[];
+  /** attention checks and gold standards, read from their items files */
+  quality: QualityConfig;
+  phases: PhaseDefinition[];
   warnings: string[];
 }
 
@@ -162,11 +169,29 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const aiEnabled = (raw.ai_support as { enabled?: unknown } | undefined)?.enabled;
   const webhooksEnabled = (raw.webhooks as { enabled?: unknown } | undefined)?.enabled;
 
+  const task = createTask(schemes, instances, colors, keywordRules);
+  let quality: QualityConfig;
+  try {
+    quality = readQualityConfig(raw.attention_checks, raw.gold_standards, (name) => locate(name, dir, raw.task_dir), { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key }, task);
+  } catch (e) {
+    if (e instanceof QualityItemsError || e instanceof DataFileError) throw new ConfigError(path, `attention_checks/gold_standards: ${e.message}`);
+    throw e;
+  }
+  let phases: PhaseDefinition[];
+  try {
+    phases = readPhases(raw.phases as { order: string[] } | undefined, (name) => locate(name, dir, raw.task_dir));
+  } catch (e) {
+    if (e instanceof PhaseConfigError) throw new ConfigError(path, e.message);
+    throw e;
+  }
+
   return {
     file: path,
     dir,
     raw,
-    task: createTask(schemes, instances, colors, keywordRules),
+    task,
+    quality,
+    phases,
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -108,3 +108,11 @@ export function addInstances(task: Task, added: Instance[]): void {
     task.instanceById.set(instance.id, instance);
   }
 }
+
+/**
+ * Makes quality-control checks viewable like instances. They go in `instanceById` only: `instances` and
+ * `positionById` stay the task's own items, which is how the rest of the domain tells the two apart.
+ */
+export function addCheckInstances(task: Task, checks: Instance[]): void {
+  for (const check of checks) task.instanceById.set(check.id, check);
+}

@@ -52,8 +52,11 @@ export interface AnnotationSettings {
 export class AnnotationService {
   /** instance id → annotators with a non-empty record; derived from storage at start, kept by `index` */
   private readonly byInstance = new Map<string, Set<string>>();
+  /** annotator → number of instances they have annotated, and when they last changed anything */
+  private readonly byAnnotator = new Map<string, { annotated: number; last_activity: string }>();
   private annotated = 0;
   private readonly hooks: SubmitHook[] = [];
+  private readonly gates: ((username: string) => void)[] = [];
 
   constructor(
     private readonly store: Store,
@@ -70,10 +73,19 @@ export class AnnotationService {
     this.hooks.push(hook);
   }
 
+  /** A check run before any access to instances (phases: finish consent first); throws a DomainError to refuse. */
+  gate(check: (username: string) => void): void {
+    this.gates.push(check);
+  }
+
   private index(before: AnnotationRecord | undefined, after: AnnotationRecord): void {
     const was = isAnnotated(before);
     const is = isAnnotated(after);
+    const mine = this.byAnnotator.get(after.username) ?? { annotated: 0, last_activity: after.updated_at };
+    if (after.updated_at > mine.last_activity) mine.last_activity = after.updated_at;
+    this.byAnnotator.set(after.username, mine);
     if (was === is) return;
+    mine.annotated += is ? 1 : -1;
     let set = this.byInstance.get(after.instance_id);
     if (!set) this.byInstance.set(after.instance_id, (set = new Set()));
     if (is) set.add(after.username);
@@ -85,17 +97,30 @@ export class AnnotationService {
     return this.byInstance.get(instanceId) ?? new Set();
   }
 
+  /** Per annotator: instances annotated and the time of their latest change. */
+  activityOf(username: string): { annotated: number; last_activity: string | null } {
+    const mine = this.byAnnotator.get(username);
+    return mine ? { ...mine } : { annotated: 0, last_activity: null };
+  }
+
   /** Number of (annotator, instance) pairs with a non-empty annotation. */
   totalAnnotations(): number {
     return this.annotated;
   }
 
+  /** Instances of the task, as opposed to quality-control checks mixed into lists. */
+  isTaskInstance(instanceId: string): boolean {
+    return this.task.positionById.has(instanceId);
+  }
+
   get(username: string, instanceId: string): AnnotationRecord | undefined {
-    return this.store.get('annotations', annotationKey(username, instanceId));
+    const key = annotationKey(username, instanceId);
+    return this.isTaskInstance(instanceId) ? this.store.get('annotations', key) : this.store.get('qc_answers', key);
   }
 
   /** The annotator's list, planned and saved at their first visit. */
   async listOf(username: string): Promise<readonly string[]> {
+    for (const check of this.gates) check(username);
     const ops = this.assignments.planFor(username);
     if (ops.length) await this.store.write(ops);
     return this.assignments.listOf(username)!;
@@ -172,7 +197,9 @@ export class AnnotationService {
     const ops: StoreOp[] = [];
     const events: DomainEvent[] = [];
     const at = this.clock.now();
-    if (changed) {
+    const real = this.isTaskInstance(instance.id);
+    if (changed && !real) ops.push({ table: 'qc_answers', key: annotationKey(username, instance.id), value: after });
+    if (changed && real) {
       ops.push({ table: 'annotations', key: annotationKey(username, instance.id), value: after });
       if (isAnnotated(after)) events.push({ type: isAnnotated(before) ? 'annotation.updated' : 'annotation.created', data: annotationEventData(this.task, after), at });
       this.index(before, after);
@@ -189,7 +216,7 @@ export class AnnotationService {
     try {
       await this.store.write(ops);
     } catch (e) {
-      if (changed) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
+      if (changed && real) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
       throw e;
     }
     this.outbox.dispatch();

@@ -108,6 +108,11 @@ export class Assignments {
     return this.store.get('assignments', username)?.instance_ids;
   }
 
+  /** Everyone who has a list. */
+  *usernames(): IterableIterator<string> {
+    for (const [username] of this.store.entries('assignments')) yield username;
+  }
+
   positionOf(username: string, instanceId: string): number {
     let index = this.positions.get(username);
     if (!index) {

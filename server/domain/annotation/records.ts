@@ -26,6 +26,8 @@ export interface CompletionRecord {
 declare module '../ports.js' {
   interface Tables {
     annotations: AnnotationRecord;
+    /** answers to quality-control checks, kept apart so they never count as annotations of the task */
+    qc_answers: AnnotationRecord;
     /** instance id → when it first reached its required annotator count; key "" for the task */
     completions: CompletionRecord;
   }

@@ -1,0 +1,79 @@
+/** Phases of a study, pure: their definitions, answer checking and training scores. */
+import { invalid } from '../errors.js';
+
+export type PhaseType = 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy';
+
+export interface Question {
+  id: string;
+  text: string;
+  type: 'radio' | 'multiselect' | 'text' | 'number';
+  options?: string[];
+  /** training only */
+  correct?: string | string[];
+  required: boolean;
+  explanation?: string;
+}
+
+export interface PhaseDefinition {
+  name: string;
+  type: PhaseType;
+  title: string;
+  content: string;
+  questions: Question[];
+  /** training: share of questions to get right */
+  passingScore: number;
+  maxAttempts: number | null;
+}
+
+export type Answers = Record<string, string | string[]>;
+
+/** Checks answers against the questions and returns them normalised; a refusal names the question. */
+export function checkAnswers(phase: PhaseDefinition, given: Record<string, unknown>): Answers {
+  const out: Answers = {};
+  for (const q of phase.questions) {
+    const value = given[q.id];
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) {
+      if (q.required) throw invalid(`answers.${q.id}: this question needs an answer`);
+      continue;
+    }
+    const values = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined));
+    if (values.some((v) => v === undefined || v.length > 10_000)) throw invalid(`answers.${q.id}: answers are strings or numbers`);
+    const clean = values as string[];
+    if (q.type !== 'multiselect' && clean.length > 1) throw invalid(`answers.${q.id}: give one answer`);
+    if (q.options && clean.some((v) => !q.options!.includes(v))) throw invalid(`answers.${q.id}: choose one of ${q.options.join(', ')}`);
+    if (q.type === 'number' && clean.some((v) => !Number.isFinite(Number(v)))) throw invalid(`answers.${q.id}: must be a number`);
+    out[q.id] = q.type === 'multiselect' ? clean : clean[0];
+  }
+  return out;
+}
+
+export interface TrainingScore {
+  correct: number;
+  total: number;
+  passed: boolean;
+  /** per question: whether it was right, with the explanation when one is configured */
+  feedback: { id: string; correct: boolean; explanation?: string }[];
+}
+
+export function scoreTraining(phase: PhaseDefinition, answers: Answers): TrainingScore {
+  const feedback = phase.questions.map((q) => {
+    const want = Array.isArray(q.correct) ? q.correct : [q.correct ?? ''];
+    const got = answers[q.id] === undefined ? [] : Array.isArray(answers[q.id]) ? (answers[q.id] as string[]) : [answers[q.id] as string];
+    const correct = want.length === got.length && want.every((w) => got.some((g) => g.trim().toLowerCase() === w.trim().toLowerCase()));
+    return { id: q.id, correct, ...(q.explanation ? { explanation: q.explanation } : {}) };
+  });
+  const correct = feedback.filter((f) => f.correct).length;
+  const total = feedback.length;
+  return { correct, total, passed: total === 0 || correct / total >= phase.passingScore - 1e-9, feedback };
+}
+
+/** A phase as annotators see it: questions without their answers. */
+export function publicView(phase: PhaseDefinition) {
+  return {
+    phase: phase.name,
+    type: phase.type,
+    title: phase.title,
+    content: phase.content,
+    questions: phase.questions.map(({ correct: _hidden, explanation: _later, ...q }) => q),
+  };
+}

@@ -1,0 +1,115 @@
+/** Admin endpoints of interface.md 4.4 (all but webhooks and agreement, which live with their features). */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+import { invalid } from '../../domain/errors.js';
+import { INSTANCE_STATUSES } from '../../domain/admin/progress.js';
+import { effectiveConfig, SETTING_NAMES, toSettings, type SettingName } from '../../domain/admin/config-view.js';
+import { ASSIGNMENT_STRATEGIES } from '../../domain/task.js';
+
+const count = z.coerce.number().int();
+
+const instancesQuery = z.object({
+  status: z.enum(INSTANCE_STATUSES, { message: `status must be one of ${INSTANCE_STATUSES.join(', ')}` }).optional(),
+  limit: count.min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(100),
+  offset: count.min(0, 'offset may not be negative').default(0),
+});
+
+const positiveOrNull = z.union([z.number().int().min(1), z.null()]);
+/** One schema per changeable setting; anything else is refused by name. */
+const settingSchemas: Record<SettingName, z.ZodType> = {
+  annotation_task_name: z.string().trim().min(1).max(200),
+  num_annotators_per_item: positiveOrNull,
+  max_annotations_per_user: positiveOrNull,
+  assignment_strategy: z.enum(ASSIGNMENT_STRATEGIES as [string, ...string[]]),
+  'webhooks.enabled': z.boolean(),
+  'ai_support.enabled': z.boolean(),
+};
+
+/** `{"webhooks": {"enabled": false}}` is read as `{"webhooks.enabled": false}`. */
+function flatten(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, v] of Object.entries(value)) out[`${key}.${inner}`] = v;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+export function adminRoutes(s: Services): RouteSpec[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/admin/health',
+      summary: 'Health check: version, uptime, storage and webhook backlog',
+      access: 'admin',
+      handle: () => ({
+        status: 'ok',
+        version: s.version,
+        uptime_seconds: Math.round((s.clock.now() - s.startedAt) / 1000),
+        storage: 'ok',
+        pending_webhook_retries: s.outbox.pendingRetries(),
+      }),
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/overview',
+      summary: 'Items, annotations, users and completion rate',
+      access: 'admin',
+      handle: () => s.progress.overview(),
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/annotators',
+      summary: 'Each annotator with progress and quality-control standing',
+      access: 'admin',
+      handle: () => ({
+        annotators: s.progress.annotatorNames().map((name) => ({ ...s.progress.annotator(name), ...s.quality.standingOf(name) })),
+      }),
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/instances',
+      summary: 'Instances with their annotation counts, filtered by status and paged',
+      access: 'admin',
+      query: instancesQuery,
+      handle: ({ query }) => s.progress.instances(query),
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/config',
+      summary: 'The effective configuration, secrets shown as "***"',
+      access: 'admin',
+      handle: () => effectiveConfig(s.config.raw as Record<string, unknown>, s.settings.get()),
+    }),
+    route({
+      method: 'POST',
+      path: '/admin/api/config',
+      summary: 'Change runtime settings; they take effect at once and persist',
+      access: 'admin',
+      body: z.record(z.string(), z.unknown()),
+      async handle({ body }) {
+        const changes = flatten(body);
+        if (!Object.keys(changes).length) throw invalid(`send at least one setting: ${Object.keys(SETTING_NAMES).join(', ')}`);
+        const parsed: Partial<Record<SettingName, unknown>> = {};
+        for (const [name, value] of Object.entries(changes)) {
+          const schema = settingSchemas[name as SettingName];
+          if (!schema) throw invalid(`${name}: not a setting that can be changed here (changeable: ${Object.keys(SETTING_NAMES).join(', ')})`);
+          const result = schema.safeParse(value);
+          if (!result.success) throw invalid(`${name}: ${result.error.issues[0].message}`);
+          parsed[name as SettingName] = result.data;
+        }
+        await s.store.write([s.settings.updateOp(toSettings(parsed))]);
+        return { status: 'success', updated: Object.keys(parsed) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/quality_control',
+      summary: 'Attention-check and gold-standard statistics',
+      access: 'admin',
+      handle: () => s.quality.report(),
+    }),
+  ];
+}
