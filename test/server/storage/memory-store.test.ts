@@ -1,0 +1,4 @@
+import { MemoryStore } from '../../../server/storage/memory-store.js';
+import { storeContract } from './store-contract.js';
+
+storeContract('MemoryStore', async () => new MemoryStore());
