@@ -24,6 +24,9 @@ import { Progress } from './domain/admin/progress.js';
 import { QualityService } from './domain/quality/quality-service.js';
 import { PhaseService } from './domain/phases/phase-service.js';
 import { isAnnotated } from './domain/annotation/records.js';
+import { randomBytes } from 'node:crypto';
+import { LoginTokens } from './domain/users/login-tokens.js';
+import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -43,6 +46,8 @@ export interface Services {
   outbox: EventOutbox;
   keywordRules: ReturnType<typeof compileRules>;
   adminAuth: AdminAuth;
+  /** one-time sign-in tokens for the desktop window (GET /auth/token) */
+  loginTokens: LoginTokens;
   startedAt: number;
   version: string;
   /** background work to stop on close (dispatchers, trainers), last started first stopped */
@@ -57,6 +62,8 @@ export interface ComposeInput {
   dataDir: string;
   adminKey: string;
   version: string;
+  /** the desktop app's user: annotator and admin of the project the app opened */
+  desktopOwner?: string;
 }
 
 export function composeServices(input: ComposeInput): Services {
@@ -115,7 +122,8 @@ export function composeServices(input: ComposeInput): Services {
     phases,
     outbox,
     keywordRules: compileRules(task.keywordRules),
-    adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) },
+    adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
+    loginTokens: new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
     closers: [],
@@ -123,5 +131,5 @@ export function composeServices(input: ComposeInput): Services {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s)];
+  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s)];
 }

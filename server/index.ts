@@ -32,6 +32,8 @@ export interface ServerOptions {
   allowedHosts?: string[];
   /** environment for ADMIN_API_KEY; defaults to process.env */
   env?: NodeJS.ProcessEnv;
+  /** the desktop app's user, admin of this project besides admin_users (electron/host.ts) */
+  desktopOwner?: string;
 }
 
 export interface RunningServer {
@@ -43,6 +45,8 @@ export interface RunningServer {
   url: string | undefined;
   /** a request handler for tests that bring their own http server */
   callback(): ReturnType<ReturnType<typeof buildApp>['callback']>;
+  /** a one-time token for `GET /auth/token?t=` that signs `username` in (the desktop window's sign-in) */
+  issueLoginToken(username: string): string;
   close(): Promise<void>;
 }
 
@@ -87,7 +91,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     [adminKey, adminKeySource] = [generated.value, generated.path];
   }
 
-  const services = composeServices({ config, store, clock, logger, dataDir, adminKey, version });
+  const services = composeServices({ config, store, clock, logger, dataDir, adminKey, version, desktopOwner: options.desktopOwner });
   const expired = expiredSessionOps(store, clock.now());
   if (expired.length) await store.write(expired);
 
@@ -110,6 +114,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     adminKeySource,
     url: undefined,
     callback: () => app.callback(),
+    issueLoginToken: (username) => services.loginTokens.issue(username),
     listen(port = 8000, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         http = createHttpServer(app.callback());
