@@ -98,8 +98,8 @@ export function composeServices(input: ComposeInput): Services {
   assignments.decorate(quality.decorate);
   annotations.use(quality);
   const progress = new Progress({ task, annotations, assignments, accounts, required: () => requiredAnnotators(settings.get()) });
-  const remaining = (username: string) => {
-    const list = assignments.listOf(username) ?? [];
+  const remaining = async (username: string) => {
+    const list = await annotations.listOf(username);
     return list.filter((id) => annotations.isTaskInstance(id) && !answered(username, id)).length;
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining);

@@ -32,8 +32,8 @@ export class PhaseService {
     private readonly phases: PhaseDefinition[],
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
-    /** real instances of the annotator's list still unannotated */
-    private readonly remaining: (username: string) => number,
+    /** real instances of the annotator's list still unannotated (plans the list at a first visit) */
+    private readonly remaining: (username: string) => Promise<number>,
   ) {
     this.annotationIndex = phases.findIndex((p) => p.type === 'annotation');
   }
@@ -51,7 +51,7 @@ export class PhaseService {
     }
   };
 
-  current(username: string) {
+  async current(username: string) {
     const p = this.progress(username);
     const base = { index: Math.min(p.index, this.phases.length), total: this.phases.length, completed: p.completed };
     if (p.index >= this.phases.length) return { phase: 'done', type: 'done', title: 'Done', content: 'Thank you: you have completed every phase.', questions: [], next_phase: null, ...base };
@@ -61,7 +61,7 @@ export class PhaseService {
       const used = p.attempts[phase.name] ?? 0;
       return { ...view, attempts: used, max_attempts: phase.maxAttempts, failed: phase.maxAttempts !== null && used >= phase.maxAttempts };
     }
-    if (phase.type === 'annotation') return { ...view, remaining: this.remaining(username) };
+    if (phase.type === 'annotation') return { ...view, remaining: await this.remaining(username) };
     return view;
   }
 
@@ -78,7 +78,7 @@ export class PhaseService {
       throw invalid('agree: send {"answers": {"agree": true}} to give consent');
     }
     if (phase.type === 'annotation') {
-      const left = this.remaining(username);
+      const left = await this.remaining(username);
       if (left > 0) throw invalid(`annotation: ${left} assigned instance${left === 1 ? ' is' : 's are'} not annotated yet`);
     }
     if (phase.type === 'training') {
