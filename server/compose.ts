@@ -8,7 +8,11 @@ import { LoginThrottle } from './domain/users/login-throttle.js';
 import { Assignments } from './domain/annotation/assignment.js';
 import { AnnotationService } from './domain/annotation/annotation-service.js';
 import { compileRules } from './domain/annotation/keywords.js';
-import { noOutbox, type EventOutbox } from './domain/events.js';
+import type { EventOutbox } from './domain/events.js';
+import { WebhookOutbox } from './domain/webhooks/outbox.js';
+import { webhookSettings } from './config/sections/webhooks.js';
+import { createWebhookSender } from './io/webhook-sender.js';
+import { webhookRoutes } from './http/routes/webhooks.js';
 import { Settings } from './domain/settings.js';
 import type { Clock, Logger, Store } from './domain/ports.js';
 import { addCheckInstances, handOutLimit, requiredAnnotators, type Task } from './domain/task.js';
@@ -27,6 +31,8 @@ import { isAnnotated } from './domain/annotation/records.js';
 import { randomBytes } from 'node:crypto';
 import { LoginTokens } from './domain/users/login-tokens.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
+import { ProjectAgreement } from './domain/agreement/project-agreement.js';
+import { agreementRoutes } from './http/routes/agreement.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -43,7 +49,9 @@ export interface Services {
   progress: Progress;
   quality: QualityService;
   phases: PhaseService;
+  agreement: ProjectAgreement;
   outbox: EventOutbox;
+  webhooks: WebhookOutbox;
   keywordRules: ReturnType<typeof compileRules>;
   adminAuth: AdminAuth;
   /** one-time sign-in tokens for the desktop window (GET /auth/token) */
@@ -87,7 +95,11 @@ export function composeServices(input: ComposeInput): Services {
     cap: () => settings.get().max_annotations_per_user,
     strategy: () => settings.get().assignment_strategy,
   }, now);
-  const outbox = noOutbox;
+  const webhooks = new WebhookOutbox(store, clock, logger, createWebhookSender(), webhookSettings(config.raw.webhooks), {
+    enabled: () => settings.get().webhooks_enabled,
+    taskName: () => settings.get().annotation_task_name,
+  }, `Marginalia-Webhooks/${input.version}`);
+  const outbox: EventOutbox = webhooks;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {
     taskName: () => settings.get().annotation_task_name,
     required: () => requiredAnnotators(settings.get()),
@@ -96,6 +108,7 @@ export function composeServices(input: ComposeInput): Services {
   const quality = new QualityService(store, task, config.quality, assignments, clock, answered);
   addCheckInstances(task, quality.checkInstances());
   assignments.decorate(quality.decorate);
+  assignments.holdBack((username) => quality.isBlocked(username));
   annotations.use(quality);
   const progress = new Progress({ task, annotations, assignments, accounts, required: () => requiredAnnotators(settings.get()) });
   const remaining = async (username: string) => {
@@ -120,16 +133,18 @@ export function composeServices(input: ComposeInput): Services {
     progress,
     quality,
     phases,
+    agreement: new ProjectAgreement(store, task, annotations),
     outbox,
+    webhooks,
     keywordRules: compileRules(task.keywordRules),
     adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
     loginTokens: new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
-    closers: [],
+    closers: [() => webhooks.close()],
   };
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s)];
+  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s)];
 }

@@ -118,10 +118,10 @@ export class AnnotationService {
     return this.isTaskInstance(instanceId) ? this.store.get('annotations', key) : this.store.get('qc_answers', key);
   }
 
-  /** The annotator's list, planned and saved at their first visit. */
+  /** The annotator's list, planned at their first visit and grown in batches where an overlap limit applies. */
   async listOf(username: string): Promise<readonly string[]> {
     for (const check of this.gates) check(username);
-    const ops = this.assignments.planFor(username);
+    const ops = this.assignments.planFor(username, this.activityOf(username).annotated);
     if (ops.length) await this.store.write(ops);
     return this.assignments.listOf(username)!;
   }

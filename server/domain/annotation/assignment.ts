@@ -68,6 +68,11 @@ export function planAssignment({ ids, holders, required, cap, strategy, username
   return cap === null ? open : open.slice(0, cap);
 }
 
+/** With an overlap limit, lists are handed out this many instances at a time … */
+export const BATCH = 20;
+/** … and grow when no more than this many of them are left unannotated. */
+export const LOW_WATER = 5;
+
 /** Extra items (quality-control checks) mixed into a freshly planned list; they do not count toward the cap. */
 export type ListDecorator = (username: string, list: string[]) => string[];
 
@@ -80,6 +85,7 @@ export interface AssignmentSettings {
 export class Assignments {
   private readonly holderCount = new Map<string, number>();
   private readonly decorators: ListDecorator[] = [];
+  private readonly heldBack: ((username: string) => boolean)[] = [];
   /** username → instance id → position, built on first use so membership checks do not scan long lists */
   private readonly positions = new Map<string, Map<string, number>>();
 
@@ -122,19 +128,41 @@ export class Assignments {
     return index.get(instanceId) ?? -1;
   }
 
-  /** The op that creates a list for a first-time annotator, or none if they have one. */
-  planFor(username: string): StoreOp[] {
-    if (this.listOf(username)) return [];
-    let list = planAssignment({
-      ids: this.task.instances.map((i) => i.id),
+  /** Annotators who may not be handed more work (blocked by quality control). */
+  holdBack(predicate: (username: string) => boolean): void {
+    this.heldBack.push(predicate);
+  }
+
+  /**
+   * The op that creates or grows an annotator's list, or none. Without an overlap limit nobody competes for
+   * instances, so a first-time annotator gets their whole list at once. With one, lists grow in batches as the
+   * annotator nears the end of what they hold: otherwise the first annotators to arrive would reserve the whole
+   * task and the rest of a lab would get nothing.
+   */
+  planFor(username: string, annotated: number): StoreOp[] {
+    const list = this.listOf(username);
+    const required = this.settings.required();
+    const limited = Number.isFinite(required);
+    if (list && !limited) return [];
+    const real = list ? list.filter((id) => this.task.positionById.has(id)) : [];
+    if (list && (real.length - annotated > LOW_WATER || this.heldBack.some((held) => held(username)))) return [];
+    const cap = this.settings.cap();
+    const room = cap === null ? Infinity : cap - real.length;
+    if (list && room <= 0) return [];
+    const taken = new Set(real);
+    const more = planAssignment({
+      ids: this.task.instances.filter((i) => !taken.has(i.id)).map((i) => i.id),
       holders: (id) => this.holders(id),
-      required: this.settings.required(),
-      cap: this.settings.cap(),
+      required,
+      cap: limited ? Math.min(room, BATCH) : room === Infinity ? null : room,
       strategy: this.settings.strategy(),
       username,
     });
-    for (const decorate of this.decorators) list = decorate(username, list);
-    return [this.replaceOp(username, list)];
+    if (list && !more.length) return [];
+    // decorating the whole list again keeps its start unchanged: checks are placed by position, seeded per annotator
+    let full = [...real, ...more];
+    for (const decorate of this.decorators) full = decorate(username, full);
+    return [this.replaceOp(username, full)];
   }
 
   /** The op that replaces a list; the holder counts follow at once. */
