@@ -1,0 +1,277 @@
+/**
+ * Delivers stored deliveries in the background: one lane per endpoint, each with a queue ordered by due time
+ * and a bound on requests in flight (so a hanging receiver holds up only its own lane, and never a request of
+ * an annotator). Attempt results are batched into one store write per turn (group commit, as the journal does
+ * for fsync), together with the stats row they change and any pruning. A delivery is only re-queued after its
+ * result is durable, so a crash at any point leaves it pending in storage and it is attempted again after the
+ * restart: at least once, with the same `webhook-id`.
+ *
+ * Time comes from the Clock; timers only wake the lanes, which then compare due times with `clock.now()`, so a
+ * test with a controllable clock advances it and calls `wake()` instead of waiting.
+ */
+import type { Clock, Logger, Store, StoreOp } from '../ports.js';
+import type { AttemptRecord, DeliveryRecord, WebhookEndpoint, WebhookSettings } from './records.js';
+import { abandoned, afterAttempt } from './schedule.js';
+import { sign } from './sign.js';
+import { WebhookStats } from './stats.js';
+
+export interface WebhookRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+}
+
+/** The HTTP client, a port (server/io/webhook-sender.ts). `send` never throws. */
+export interface WebhookSender {
+  send(request: WebhookRequest): Promise<Omit<AttemptRecord, 'at'> & { aborted?: boolean }>;
+  /** aborts what is in flight (those results come back `aborted`) and frees connections */
+  close(): void;
+}
+
+/** Requests in flight per endpoint. */
+export const LANE_CONCURRENCY = 32;
+/** Longest single timer: lanes re-check at least this often (clock changes, a test's controllable clock). */
+const MAX_TIMER_MS = 60_000;
+const PRUNE_EVERY_MS = 60_000;
+/** After a failed store write the affected deliveries wait this long before being tried again. */
+const STORE_RETRY_MS = 5_000;
+const CLOSE_GRACE_MS = 2_000;
+
+class Lane {
+  /** binary min-heap on due time */
+  readonly heap: { due: number; id: string }[] = [];
+  inFlight = 0;
+  timer: NodeJS.Timeout | undefined;
+
+  push(item: { due: number; id: string }): void {
+    const h = this.heap;
+    h.push(item);
+    for (let i = h.length - 1; i > 0; ) {
+      const p = (i - 1) >> 1;
+      if (h[p].due <= h[i].due) break;
+      [h[p], h[i]] = [h[i], h[p]];
+      i = p;
+    }
+  }
+
+  pop(): { due: number; id: string } {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop()!;
+    if (h.length) {
+      h[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && h[l].due < h[m].due) m = l;
+        if (r < h.length && h[r].due < h[m].due) m = r;
+        if (m === i) break;
+        [h[m], h[i]] = [h[i], h[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+interface Result {
+  before: DeliveryRecord;
+  after: DeliveryRecord;
+  attempt: AttemptRecord;
+}
+
+export class Dispatcher {
+  private readonly lanes = new Map<string, Lane>();
+  private readonly endpoints: Map<string, WebhookEndpoint>;
+  /** ids queued, in flight or waiting for their result to be written: never queued twice */
+  private readonly busy = new Set<string>();
+  private results: Result[] = [];
+  private flushing: Promise<void> | null = null;
+  private readonly attempts = new Set<Promise<void>>();
+  /** delivered and failed deliveries, oldest first, for pruning */
+  private finished: { at: number; id: string }[] = [];
+  private lastPrune = -Infinity;
+  private stopped = false;
+  private storeTrouble = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly sender: WebhookSender,
+    private readonly settings: WebhookSettings,
+    private readonly stats: WebhookStats,
+    private readonly userAgent: string,
+  ) {
+    this.endpoints = new Map(settings.endpoints.map((e) => [e.name, e]));
+  }
+
+  /** Takes up what storage holds (after a restart: pending and in-flight deliveries alike) and prunes. */
+  start(): void {
+    for (const [, record] of this.store.entries('webhook_deliveries')) {
+      this.stats.admitted(record);
+      if (record.state === 'pending') this.enqueue(record);
+      else this.finished.push({ at: record.finished_at ?? record.created_at, id: record.id });
+    }
+    this.finished.sort((a, b) => a.at - b.at);
+    this.scheduleFlush(); // prunes if anything is old enough
+  }
+
+  /** A stored pending delivery to attempt when due. */
+  enqueue(record: DeliveryRecord): void {
+    if (this.busy.has(record.id) || this.stopped) return;
+    this.busy.add(record.id);
+    const lane = this.laneOf(record.endpoint);
+    lane.push({ due: record.next_attempt_at, id: record.id });
+    this.pump(lane);
+  }
+
+  /** Re-checks every lane against the clock. */
+  wake(): void {
+    for (const lane of this.lanes.values()) this.pump(lane);
+  }
+
+  private laneOf(name: string): Lane {
+    let lane = this.lanes.get(name);
+    if (!lane) this.lanes.set(name, (lane = new Lane()));
+    return lane;
+  }
+
+  private pump(lane: Lane): void {
+    if (this.stopped) return;
+    const now = this.clock.now();
+    while (lane.heap.length && lane.inFlight < LANE_CONCURRENCY && lane.heap[0].due <= now) this.attempt(lane, lane.pop().id, now);
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = undefined;
+    if (lane.heap.length && lane.inFlight < LANE_CONCURRENCY) {
+      lane.timer = setTimeout(() => this.pump(lane), Math.min(Math.max(lane.heap[0].due - now, 1), MAX_TIMER_MS));
+      lane.timer.unref();
+    }
+  }
+
+  private attempt(lane: Lane, id: string, at: number): void {
+    const record = this.store.get('webhook_deliveries', id);
+    if (!record || record.state !== 'pending') {
+      this.busy.delete(id);
+      return;
+    }
+    const endpoint = this.endpoints.get(record.endpoint);
+    if (!endpoint) {
+      const after = abandoned(record, at, `endpoint "${record.endpoint}" is no longer in the config`);
+      this.addResult({ before: record, after, attempt: after.attempts[after.attempts.length - 1] });
+      return;
+    }
+    const timestamp = Math.floor(at / 1000);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': this.userAgent,
+      'webhook-id': record.id,
+      'webhook-timestamp': String(timestamp),
+    };
+    if (endpoint.secret) headers['webhook-signature'] = sign(endpoint.secret, endpoint.signatureFormat, record.id, timestamp, record.body);
+    lane.inFlight++;
+    const done = this.sender.send({ url: endpoint.url, body: record.body, headers, timeoutMs: endpoint.timeoutMs }).then((outcome) => {
+      lane.inFlight--;
+      this.attempts.delete(done);
+      // cut short by our own shutdown: not the receiver's failure; it stays pending for the next start
+      if (outcome.aborted && this.stopped) return;
+      const { aborted: _aborted, ...rest } = outcome;
+      const attempt: AttemptRecord = { at, ...rest };
+      this.addResult({ before: record, after: afterAttempt(record, attempt, this.clock.now(), endpoint.maxAttempts, this.settings.retryScheduleSeconds), attempt });
+      this.pump(lane);
+    });
+    this.attempts.add(done);
+  }
+
+  private addResult(result: Result): void {
+    this.results.push(result);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = this.flushLoop().finally(() => {
+      this.flushing = null;
+      if (this.results.length) this.scheduleFlush(); // arrived between the loop's end and this callback
+    });
+  }
+
+  private async flushLoop(): Promise<void> {
+    await new Promise((r) => setImmediate(r)); // let this turn's results join one write
+    do {
+      const batch = this.results.splice(0);
+      const ops: StoreOp[] = batch.map((r) => ({ table: 'webhook_deliveries', key: r.after.id, value: r.after }));
+      const byEndpoint = new Map<string, { attempt: AttemptRecord; at: number }[]>();
+      for (const r of batch) {
+        const list = byEndpoint.get(r.after.endpoint) ?? [];
+        list.push({ attempt: r.attempt, at: r.attempt.at + r.attempt.duration_ms });
+        byEndpoint.set(r.after.endpoint, list);
+      }
+      const rows = new Map([...byEndpoint].map(([name, outcomes]) => [name, WebhookStats.withOutcomes(this.stats.row(name), outcomes)]));
+      const pruned = this.pruneOps(rows);
+      for (const [name, row] of rows) ops.push({ table: 'webhook_stats', key: name, value: row });
+      ops.push(...pruned.ops);
+      if (!ops.length) continue;
+      try {
+        await this.store.write(ops);
+        this.storeTrouble = false;
+      } catch (e) {
+        if (!this.storeTrouble) this.logger.error(`webhooks: could not save delivery results, retrying in ${STORE_RETRY_MS / 1000} s: ${(e as Error).message}`);
+        this.storeTrouble = true;
+        this.finished.unshift(...pruned.removed);
+        for (const r of batch) {
+          this.busy.delete(r.before.id);
+          // the store undid the write: the delivery is as before; try it again a little later
+          const current = this.store.get('webhook_deliveries', r.before.id);
+          if (current?.state === 'pending') this.enqueue({ ...current, next_attempt_at: this.clock.now() + STORE_RETRY_MS });
+        }
+        continue;
+      }
+      for (const r of batch) {
+        this.stats.changed(r.before, r.after);
+        this.busy.delete(r.after.id);
+        if (r.after.state === 'pending') this.enqueue(r.after);
+        else this.finished.push({ at: r.after.finished_at!, id: r.after.id });
+      }
+    } while (this.results.length);
+  }
+
+  /** Deletes delivered and failed records past retention, counting them into their endpoint's stats row. */
+  private pruneOps(rows: Map<string, ReturnType<WebhookStats['row']>>): { ops: StoreOp[]; removed: { at: number; id: string }[] } {
+    const now = this.clock.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return { ops: [], removed: [] };
+    this.lastPrune = now;
+    const cutoff = now - this.settings.retentionMs;
+    let n = 0;
+    while (n < this.finished.length && this.finished[n].at < cutoff) n++;
+    const removed = this.finished.splice(0, n);
+    const ops: StoreOp[] = [];
+    for (const { id } of removed) {
+      const record = this.store.get('webhook_deliveries', id);
+      if (!record || record.state === 'pending') continue;
+      const row = { ...(rows.get(record.endpoint) ?? this.stats.row(record.endpoint)) };
+      row.pruned_emitted++;
+      if (record.state === 'delivered') row.pruned_delivered++;
+      else row.pruned_failed++;
+      rows.set(record.endpoint, row);
+      ops.push({ table: 'webhook_deliveries', key: id, delete: true });
+    }
+    return { ops, removed };
+  }
+
+  /** Stops starting attempts, gives those in flight a moment, aborts the rest (they stay pending) and saves results. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const lane of this.lanes.values()) if (lane.timer) clearTimeout(lane.timer);
+    if (this.attempts.size) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.attempts), new Promise((r) => (timer = setTimeout(r, CLOSE_GRACE_MS)))]);
+      clearTimeout(timer);
+    }
+    this.sender.close();
+    await Promise.all(this.attempts);
+    while (this.flushing) await this.flushing;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The webhook HTTP client: one POST per attempt over keep-alive connections (throughput: thousands per second to
+ * a local receiver), a whole-attempt timeout, and no redirects followed (node:http never follows them; a 3xx is
+ * reported as a failure). Never throws: every outcome is a status and/or an error text with the duration.
+ * Error texts name what went wrong, never the URL (it may carry a token) or any header.
+ */
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { LANE_CONCURRENCY, type WebhookRequest, type WebhookSender } from '../domain/webhooks/dispatcher.js';
+
+/** Responses are read only this far: receivers answer briefly, and a huge answer must not fill memory. */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export function createWebhookSender(): WebhookSender {
+  const agentOptions = { keepAlive: true, maxSockets: LANE_CONCURRENCY, maxFreeSockets: LANE_CONCURRENCY, scheduling: 'lifo' as const };
+  const httpAgent = new HttpAgent(agentOptions);
+  const httpsAgent = new HttpsAgent(agentOptions);
+  const inFlight = new Set<ClientRequest>();
+  let closed = false;
+
+  return {
+    send(request: WebhookRequest) {
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
+      return new Promise((resolve) => {
+        if (closed) return resolve({ error: 'aborted: the server is shutting down', duration_ms: 0, aborted: true });
+        let url: URL;
+        try {
+          url = new URL(request.url);
+        } catch {
+          return resolve({ error: 'invalid URL', duration_ms: 0 });
+        }
+        const https = url.protocol === 'https:';
+        let settled = false;
+        const finish = (outcome: { status?: number; error?: string; aborted?: boolean }) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          inFlight.delete(req);
+          resolve({ ...outcome, duration_ms: elapsed() });
+        };
+        const body = Buffer.from(request.body);
+        const req = (https ? httpsRequest : httpRequest)(url, {
+          method: 'POST',
+          agent: https ? httpsAgent : httpAgent,
+          headers: { ...request.headers, 'content-length': String(body.length) },
+        });
+        inFlight.add(req);
+        const timer = setTimeout(() => {
+          finish({ error: `timeout: no response within ${request.timeoutMs / 1000} s` });
+          req.destroy();
+        }, request.timeoutMs);
+        req.on('response', (res) => {
+          const status = res.statusCode ?? 0;
+          let read = 0;
+          res.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_RESPONSE_BYTES) res.destroy(); // the status is known; the rest does not matter
+          });
+          const done = () => {
+            if (status >= 300 && status < 400) finish({ status, error: 'redirect not followed' });
+            else finish({ status });
+          };
+          res.on('end', done);
+          res.on('close', done);
+          res.on('error', done);
+        });
+        req.on('error', (e: NodeJS.ErrnoException) => {
+          if (closed) finish({ error: 'aborted: the server is shutting down', aborted: true });
+          else finish({ error: e.code ? `${e.code}: could not deliver` : `could not deliver: ${e.message}` });
+        });
+        req.end(body);
+      });
+    },
+    close() {
+      closed = true;
+      for (const req of inFlight) req.destroy();
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
+  };
+}
