@@ -1,0 +1,223 @@
+/**
+ * The AI assistant as the HTTP layer sees it: checks that it is on and that the caller may see the instance,
+ * asks the provider through the cache, shapes the two answers (per-schema suggestions; help for one schema),
+ * and records whether annotators' final labels matched what they were shown, for the acceptance rate.
+ * Suggestions are never written as annotations.
+ */
+import { invalid, notFound } from '../errors.js';
+import type { Logger, Store, StoreOp } from '../ports.js';
+import type { Instance, RuntimeSettings, Scheme, Task } from '../task.js';
+import type { AnnotationService, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
+import { annotationKey } from '../annotation/records.js';
+import { findKeywords, type compileRules } from '../annotation/keywords.js';
+import { SUGGESTABLE, type AiProvider, type Suggestion } from './provider.js';
+import { SuggestionCache } from './cache.js';
+import { EmbeddedProvider } from './embedded.js';
+import { LlmProvider, type LlmClient } from './llm.js';
+
+/** What an annotator was last shown for one schema of one instance. */
+export interface ShownRecord {
+  username: string;
+  instance_id: string;
+  schema: string;
+  provider: string;
+  label: string;
+  labels?: string[];
+  shown_at: string;
+}
+
+/** Whether the annotator's final label matched the suggestion they were shown. */
+export interface OutcomeRecord extends Omit<ShownRecord, 'shown_at' | 'labels'> {
+  final: string[];
+  matched: boolean;
+  decided_at: string;
+}
+
+declare module '../ports.js' {
+  interface Tables {
+    ai_shown: ShownRecord;
+    ai_outcomes: OutcomeRecord;
+  }
+}
+
+export interface Keyword {
+  text: string;
+  start: number;
+  end: number;
+  label: string | null;
+  /** keyword_highlight (the project's keyword list), suggestion (a suggested span) or evidence (a word that weighed) */
+  source: 'keyword_highlight' | 'suggestion' | 'evidence';
+}
+
+export interface AiServiceDeps {
+  task: Task;
+  store: Store;
+  logger: Logger;
+  annotations: AnnotationService;
+  settings: () => RuntimeSettings;
+  keywordRules: ReturnType<typeof compileRules>;
+  now: () => string;
+  /** an LLM to ask; without one the embedded learner is used */
+  llm?: LlmClient;
+  minExamples: number;
+}
+
+const shownKey = (username: string, instanceId: string, schema: string) => `${annotationKey(username, instanceId)}\u0001${schema}`;
+const ratio = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : null);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export class AiService implements SubmitHook {
+  readonly provider: AiProvider;
+  private readonly embedded?: EmbeddedProvider;
+  private readonly cache: SuggestionCache;
+
+  constructor(private readonly deps: AiServiceDeps) {
+    if (deps.llm) this.provider = new LlmProvider(deps.llm, () => deps.settings().annotation_task_name);
+    else this.provider = this.embedded = new EmbeddedProvider(deps.task, deps.store, deps.keywordRules, { minExamples: deps.minExamples });
+    this.cache = new SuggestionCache(deps.store, deps.logger, deps.now);
+  }
+
+  /** Resolves when the embedded learner has read the annotations saved before start. */
+  whenReady(): Promise<void> {
+    return this.embedded?.whenReady() ?? Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return this.embedded?.stop() ?? Promise.resolve();
+  }
+
+  private async access(username: string, instanceId: string): Promise<Instance> {
+    if (!this.deps.settings().ai_enabled) {
+      throw invalid('the AI assistant is turned off for this project (ai_support.enabled is false); an admin can turn it on with POST /admin/api/config {"ai_support.enabled": true}');
+    }
+    return this.deps.annotations.instanceFor(username, instanceId);
+  }
+
+  private async suggestion(instance: Instance, scheme: Scheme): Promise<Suggestion> {
+    const key = SuggestionCache.key(instance.id, scheme.name, this.provider);
+    const { suggestion } = await this.cache.get(key, this.provider.version(scheme), () => this.provider.suggest(instance, scheme));
+    return suggestion;
+  }
+
+  /** GET /get_ai_suggestion: a suggestion for every schema the assistant handles. */
+  async suggestions(username: string, instanceId: string) {
+    const instance = await this.access(username, instanceId);
+    const schemes = this.deps.task.schemes.filter((s) => SUGGESTABLE.has(s.annotation_type));
+    const found = await Promise.all(schemes.map((scheme) => this.suggestion(instance, scheme)));
+    const suggestions: Record<string, Record<string, unknown>> = {};
+    schemes.forEach((scheme, i) => {
+      const s = found[i];
+      suggestions[scheme.name] = { label: s.label, confidence: s.confidence, rationale: s.rationale, ...(s.labels ? { labels: s.labels } : {}), ...(s.spans ? { spans: s.spans } : {}) };
+    });
+    this.remember(username, instance.id, schemes, found);
+    return { instance_id: instance.id, provider: this.provider.name, model: this.provider.model, suggestions };
+  }
+
+  /** GET /api/ai_assistant: help for one schema: a hint, the suggested label and the words to look at. */
+  async assistant(username: string, instanceId: string, schemaName: string) {
+    const instance = await this.access(username, instanceId);
+    const scheme = this.deps.task.schemeByName.get(schemaName);
+    if (!scheme) throw notFound(`no schema named "${schemaName}"`);
+    if (!SUGGESTABLE.has(scheme.annotation_type)) {
+      throw invalid(`schema: "${schemaName}" is a ${scheme.annotation_type} schema; the assistant helps with radio, select, likert, multiselect and span schemas`);
+    }
+    const s = await this.suggestion(instance, scheme);
+    this.remember(username, instance.id, [scheme], [s]);
+    const percent = s.confidence === null ? '' : ` (${Math.round(s.confidence * 100)}% confident)`;
+    return {
+      instance_id: instance.id,
+      schema: scheme.name,
+      provider: this.provider.name,
+      model: this.provider.model,
+      hint: s.label === null ? s.rationale : `Suggested: ${s.labels?.join(', ') ?? s.label}${percent}. ${s.rationale}`.trim(),
+      suggested_label: s.label,
+      ...(s.labels ? { suggested_labels: s.labels } : {}),
+      confidence: s.confidence,
+      keywords: this.keywords(instance, scheme, s),
+    };
+  }
+
+  /** Where to look in the text: keyword highlights of the schema, suggested spans, and the words that weighed. */
+  private keywords(instance: Instance, scheme: Scheme, s: Suggestion): Keyword[] {
+    const out: Keyword[] = findKeywords(this.deps.task, this.deps.keywordRules, instance.text)
+      .filter((k) => k.schema === scheme.name)
+      .map((k) => ({ text: k.text, start: k.start, end: k.end, label: k.label, source: 'keyword_highlight' as const }));
+    for (const span of s.spans ?? []) out.push({ ...span, source: 'suggestion' });
+    for (const word of s.words) {
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(word).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}_])`, 'giu');
+      for (const m of instance.text.matchAll(pattern)) out.push({ text: m[0], start: m.index!, end: m.index! + m[0].length, label: s.label, source: 'evidence' });
+    }
+    const seen = new Set<string>();
+    return out
+      .filter((k) => {
+        const id = `${k.start}:${k.end}`;
+        return seen.has(id) ? false : (seen.add(id), true);
+      })
+      .sort((a, b) => a.start - b.start)
+      .slice(0, 100);
+  }
+
+  /** Notes what the annotator was shown, so their final answer can be compared with it. Best effort. */
+  private remember(username: string, instanceId: string, schemes: Scheme[], found: Suggestion[]): void {
+    const ops: StoreOp[] = [];
+    schemes.forEach((scheme, i) => {
+      const s = found[i];
+      if (s.label === null || scheme.annotation_type === 'span') return;
+      const key = shownKey(username, instanceId, scheme.name);
+      const before = this.deps.store.get('ai_shown', key);
+      if (before && before.label === s.label && before.provider === this.provider.name && String(before.labels) === String(s.labels)) return;
+      const value: ShownRecord = { username, instance_id: instanceId, schema: scheme.name, provider: this.provider.name, label: s.label, shown_at: this.deps.now() };
+      if (s.labels) value.labels = s.labels;
+      ops.push({ table: 'ai_shown', key, value });
+    });
+    if (ops.length) this.deps.store.write(ops).catch((e) => this.deps.logger.warn(`could not record an AI suggestion shown: ${(e as Error).message}`));
+  }
+
+  /** SubmitHook: the learner picks the change up, and the outcome of a shown suggestion is recorded with it. */
+  after(ctx: SubmitContext): { ops?: StoreOp[] } | undefined {
+    if (!ctx.changed) return undefined;
+    this.embedded?.touch(annotationKey(ctx.username, ctx.instance.id));
+    const ops: StoreOp[] = [];
+    for (const scheme of this.deps.task.schemes) {
+      const key = shownKey(ctx.username, ctx.instance.id, scheme.name);
+      const shown = this.deps.store.get('ai_shown', key);
+      if (!shown) continue;
+      const final = Object.keys(ctx.after.labels[scheme.name] ?? {});
+      if (!final.length) {
+        if (this.deps.store.get('ai_outcomes', key)) ops.push({ table: 'ai_outcomes', key, delete: true });
+        continue;
+      }
+      const matched = scheme.annotation_type === 'multiselect' ? final.includes(shown.label) : final[0] === shown.label;
+      const { shown_at: _shownAt, labels: _labels, ...base } = shown;
+      ops.push({ table: 'ai_outcomes', key, value: { ...base, final, matched, decided_at: this.deps.now() } });
+    }
+    return { ops };
+  }
+
+  /** For admins: how often annotators' final labels matched the suggestion they were shown. */
+  acceptance() {
+    const bySchema: Record<string, { decided: number; accepted: number; acceptance_rate: number | null }> = {};
+    let decided = 0;
+    let accepted = 0;
+    for (const [, o] of this.deps.store.entries('ai_outcomes')) {
+      const row = (bySchema[o.schema] ??= { decided: 0, accepted: 0, acceptance_rate: null });
+      row.decided++;
+      decided++;
+      if (o.matched) {
+        row.accepted++;
+        accepted++;
+      }
+    }
+    for (const row of Object.values(bySchema)) row.acceptance_rate = ratio(row.accepted, row.decided);
+    return {
+      enabled: this.deps.settings().ai_enabled,
+      provider: this.provider.name,
+      model: this.provider.model,
+      shown: this.deps.store.size('ai_shown'),
+      decided,
+      accepted,
+      acceptance_rate: ratio(accepted, decided),
+      by_schema: bySchema,
+    };
+  }
+}

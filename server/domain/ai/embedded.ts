@@ -1,0 +1,188 @@
+/**
+ * The default provider: learns from the annotations already submitted in the project, offline, with nothing to
+ * download. One naive Bayes classifier per choice schema and one span learner per span schema follow the
+ * `annotations` table incrementally: a submission marks its record dirty, and the next suggestion first folds in
+ * the dirty records (each in time proportional to its text). Annotations saved before start are learned in the
+ * background in small slices, never on a request. Keyword highlights act as a prior and as span suggestions.
+ */
+import type { Store } from '../ports.js';
+import type { Instance, Scheme, Task } from '../task.js';
+import type { AnnotationRecord } from '../annotation/records.js';
+import { findKeywords, type compileRules } from '../annotation/keywords.js';
+import { NaiveBayes } from './naive-bayes.js';
+import { SpanLearner } from './span-learner.js';
+import { features } from './text-features.js';
+import { noSuggestion, SUGGESTABLE, type AiProvider, type Suggestion } from './provider.js';
+
+/** pseudo-documents' worth of weight a keyword rule gives its label */
+const KEYWORD_PRIOR = 2;
+/** records learned per slice of the start-up pass, between which requests are served */
+const SLICE = 500;
+
+export interface EmbeddedOptions {
+  /** labelled examples a schema needs before the classifier suggests anything */
+  minExamples: number;
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+const quoted = (words: string[]) => words.map((w) => `"${w}"`).join(', ');
+
+export class EmbeddedProvider implements AiProvider {
+  readonly name = 'embedded';
+  readonly model = 'naive-bayes';
+  readonly promptVersion = '1';
+  private readonly classifiers = new Map<string, NaiveBayes>();
+  private readonly spanLearners = new Map<string, SpanLearner>();
+  /** schema → number of changes learned; part of the cache version, so a change invalidates cached suggestions */
+  private readonly generation = new Map<string, number>();
+  /** annotation key → the record as learned (stored values are immutable, so identity tells a change) */
+  private readonly learned = new Map<string, AnnotationRecord>();
+  private readonly dirty = new Set<string>();
+  private ready = false;
+  private stopped = false;
+  private readonly startup: Promise<void>;
+
+  constructor(
+    private readonly task: Task,
+    private readonly store: Store,
+    private readonly rules: ReturnType<typeof compileRules>,
+    private readonly options: EmbeddedOptions,
+  ) {
+    for (const scheme of task.schemes) {
+      if (scheme.annotation_type === 'span') this.spanLearners.set(scheme.name, new SpanLearner());
+      else if (SUGGESTABLE.has(scheme.annotation_type)) this.classifiers.set(scheme.name, new NaiveBayes());
+    }
+    for (const { rule } of rules) {
+      const labels = new Set(task.schemeByName.get(rule.schema)?.labels.map((l) => l.name));
+      if (labels.has(rule.label)) this.classifiers.get(rule.schema)?.addPrior(rule.label, features(rule.word.replace(/\*/g, '')), KEYWORD_PRIOR);
+    }
+    this.startup = this.learnExisting();
+  }
+
+  /** Resolves when the annotations saved before start are learned. */
+  whenReady(): Promise<void> {
+    return this.startup;
+  }
+
+  stop(): Promise<void> {
+    this.stopped = true;
+    return this.startup;
+  }
+
+  /** A stored annotation changed (or is about to): learn it before the next suggestion. */
+  touch(key: string): void {
+    this.dirty.add(key);
+  }
+
+  private async learnExisting(): Promise<void> {
+    const keys = Array.from(this.store.entries('annotations'), ([key]) => key);
+    for (let i = 0; i < keys.length && !this.stopped; i += SLICE) {
+      for (const key of keys.slice(i, i + SLICE)) this.sync(key);
+      if (i + SLICE < keys.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.ready = true;
+  }
+
+  private catchUp(): void {
+    for (const key of this.dirty) this.sync(key);
+    this.dirty.clear();
+  }
+
+  /** Makes the model agree with the stored record under `key`; idempotent, so order and repeats do not matter. */
+  private sync(key: string): void {
+    const now = this.store.get('annotations', key);
+    const was = this.learned.get(key);
+    if (now === was) return;
+    if (was) this.learn(was, -1);
+    if (now) {
+      this.learn(now, 1);
+      this.learned.set(key, now);
+    } else this.learned.delete(key);
+  }
+
+  private learn(record: AnnotationRecord, sign: 1 | -1): void {
+    const instance = this.task.instanceById.get(record.instance_id);
+    if (!instance) return;
+    let feats: Set<string> | undefined;
+    for (const [schema, classifier] of this.classifiers) {
+      const valid = new Set(this.task.schemeByName.get(schema)!.labels.map((l) => l.name));
+      const labels = Object.keys(record.labels[schema] ?? {}).filter((l) => valid.has(l));
+      if (!labels.length) continue;
+      classifier.add(labels, (feats ??= features(instance.text)), sign);
+      this.bumpGeneration(schema);
+    }
+    for (const [schema, learner] of this.spanLearners) {
+      const spans = record.spans.filter((s) => s.schema === schema);
+      if (!spans.length) continue;
+      learner.add(instance.text, spans, sign);
+      this.bumpGeneration(schema);
+    }
+  }
+
+  private bumpGeneration(schema: string): void {
+    this.generation.set(schema, (this.generation.get(schema) ?? 0) + 1);
+  }
+
+  version(scheme: Scheme): string {
+    this.catchUp();
+    return `${this.ready ? 'g' : 'loading'}${this.generation.get(scheme.name) ?? 0}/${this.options.minExamples}`;
+  }
+
+  async suggest(instance: Instance, scheme: Scheme): Promise<Suggestion> {
+    if (!this.ready) return noSuggestion(`no suggestion yet: the assistant is still learning from the ${this.learned.size} annotations saved earlier; ask again in a moment`);
+    this.catchUp();
+    return scheme.annotation_type === 'span' ? this.suggestSpans(instance, scheme) : this.classify(instance, scheme);
+  }
+
+  private classify(instance: Instance, scheme: Scheme): Suggestion {
+    const classifier = this.classifiers.get(scheme.name)!;
+    const { documents, labels } = classifier.stats();
+    const need = this.options.minExamples;
+    if (documents < need) return noSuggestion(`no suggestion yet: the assistant learns from your annotations and has ${documents} of the ${need} labelled examples of "${scheme.name}" it needs`);
+    if (labels < 2) return noSuggestion(`no suggestion yet: every example of "${scheme.name}" so far has the same label; the assistant needs examples of at least two labels`);
+    const prediction = classifier.predict(features(instance.text))!;
+    const top = prediction.ranked[0];
+    const suggestion: Suggestion = {
+      label: prediction.label,
+      confidence: round(top.p),
+      rationale: prediction.evidence.length
+        ? `learned from ${documents} annotated examples; the words that weighed most: ${quoted(prediction.evidence)}`
+        : `learned from ${documents} annotated examples; no word of this text was seen in them, so this is the most frequent label`,
+      words: prediction.evidence,
+    };
+    if (scheme.annotation_type === 'multiselect') {
+      // labels near the best one are suggested too; a single multinomial model cannot say more than that
+      suggestion.labels = prediction.ranked.filter((r) => r.p >= 0.25).map((r) => r.label);
+    }
+    return suggestion;
+  }
+
+  private suggestSpans(instance: Instance, scheme: Scheme): Suggestion {
+    const learner = this.spanLearners.get(scheme.name)!;
+    const fromKeywords = findKeywords(this.task, this.rules, instance.text)
+      .filter((k) => k.schema === scheme.name)
+      .map((k) => ({ label: k.label, start: k.start, end: k.end, text: k.text }));
+    const learned = learner.documents >= this.options.minExamples ? learner.suggest(instance.text) : { spans: [], confidence: 0 };
+    // keyword spans first; a learned span overlapping one is dropped
+    const spans = [...fromKeywords, ...learned.spans.filter((s) => !fromKeywords.some((k) => k.start < s.end && s.start < k.end))].sort((a, b) => a.start - b.start);
+    if (!spans.length) {
+      return noSuggestion(
+        learner.documents < this.options.minExamples
+          ? `no suggestion yet: the assistant has ${learner.documents} of the ${this.options.minExamples} texts with "${scheme.name}" spans it needs, and no keyword highlight matches this text`
+          : `no spans suggested: no keyword highlight or word annotators usually mark occurs in this text`,
+      );
+    }
+    const byLabel = new Map<string, number>();
+    for (const s of spans) byLabel.set(s.label, (byLabel.get(s.label) ?? 0) + 1);
+    const label = [...byLabel].sort((a, b) => b[1] - a[1])[0][0];
+    const confidence = learned.spans.length && !fromKeywords.length ? learned.confidence : fromKeywords.length && !learned.spans.length ? 0.5 : (learned.confidence + 0.5) / 2;
+    const sources = [fromKeywords.length ? 'keyword highlights' : '', learned.spans.length ? `words annotators marked in ${learner.documents} texts` : ''].filter(Boolean).join(' and ');
+    return {
+      label,
+      confidence: round(confidence),
+      rationale: `${spans.length} span${spans.length === 1 ? '' : 's'} from ${sources}`,
+      words: [...new Set(spans.map((s) => s.text.toLowerCase()))].slice(0, 10),
+      spans,
+    };
+  }
+}

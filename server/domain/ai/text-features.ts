@@ -1,0 +1,24 @@
+/** Words of a text as the embedded learner sees them: lower-cased word tokens with positions, and n-gram features. */
+
+export interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+// letters and digits of any script, with an inner apostrophe kept ("don't")
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(WORD)) tokens.push({ word: m[0].toLowerCase().replace(/’/g, "'"), start: m.index!, end: m.index! + m[0].length });
+  return tokens;
+}
+
+/** The set of unigrams and bigrams ("not good") of a text; a set, so a word repeated does not shout. */
+export function features(text: string): Set<string> {
+  const words = tokenize(text).map((t) => t.word);
+  const out = new Set<string>(words);
+  for (let i = 1; i < words.length; i++) out.add(`${words[i - 1]} ${words[i]}`);
+  return out;
+}

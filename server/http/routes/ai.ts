@@ -1,0 +1,71 @@
+/** The AI assistant (interface.md 4.5, decisions.md "AI assistant") and its acceptance rate for admins. */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+
+const instanceId = z.string().min(1).max(256);
+
+const suggestionQuery = z.object({ instance_id: instanceId });
+
+const suggestionResponse = z.object({
+  instance_id: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  suggestions: z.record(
+    z.string(),
+    z.object({
+      label: z.string().nullable(),
+      confidence: z.number().nullable(),
+      rationale: z.string(),
+      labels: z.array(z.string()).optional(),
+      spans: z.array(z.object({ label: z.string(), start: z.number(), end: z.number(), text: z.string() })).optional(),
+    }),
+  ),
+});
+
+const assistantResponse = z.object({
+  instance_id: z.string(),
+  schema: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  hint: z.string(),
+  suggested_label: z.string().nullable(),
+  suggested_labels: z.array(z.string()).optional(),
+  confidence: z.number().nullable(),
+  keywords: z.array(
+    z.object({ text: z.string(), start: z.number(), end: z.number(), label: z.string().nullable(), source: z.enum(['keyword_highlight', 'suggestion', 'evidence']) }),
+  ),
+});
+
+export function aiRoutes(s: Services): RouteSpec[] {
+  const suggestion = (path: string, summary: string) =>
+    route({
+      method: 'GET',
+      path,
+      summary,
+      access: 'user',
+      query: suggestionQuery,
+      response: suggestionResponse,
+      handle: ({ username, query }) => s.ai.suggestions(username, query.instance_id),
+    });
+  return [
+    suggestion('/get_ai_suggestion', 'AI suggestions for every label and span schema of an instance (never saved as annotations)'),
+    suggestion('/api/get_ai_suggestion', "Potato's spelling of /get_ai_suggestion"),
+    route({
+      method: 'GET',
+      path: '/api/ai_assistant',
+      summary: 'AI help for one schema of an instance: a hint, the suggested label and the words to look at',
+      access: 'user',
+      query: z.object({ instance_id: instanceId, schema: z.string().min(1).max(256) }),
+      response: assistantResponse,
+      handle: ({ username, query }) => s.ai.assistant(username, query.instance_id, query.schema),
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/ai_stats',
+      summary: "How often annotators' final labels matched the AI suggestion they were shown",
+      access: 'admin',
+      handle: () => s.ai.acceptance(),
+    }),
+  ];
+}
