@@ -33,6 +33,10 @@ import { LoginTokens } from './domain/users/login-tokens.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { agreementRoutes } from './http/routes/agreement.js';
+import { AiService } from './domain/ai/ai-service.js';
+import { aiSettingsFrom } from './config/sections/ai.js';
+import { createLlmClient } from './io/llm-clients.js';
+import { aiRoutes } from './http/routes/ai.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -50,6 +54,7 @@ export interface Services {
   quality: QualityService;
   phases: PhaseService;
   agreement: ProjectAgreement;
+  ai: AiService;
   outbox: EventOutbox;
   webhooks: WebhookOutbox;
   keywordRules: ReturnType<typeof compileRules>;
@@ -117,6 +122,15 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining);
   annotations.gate(phases.gate);
+  const aiSettings = aiSettingsFrom(config.raw.ai_support);
+  const ai = new AiService({
+    task, store, logger, annotations, now,
+    settings: () => settings.get(),
+    keywordRules: compileRules(task.keywordRules),
+    llm: aiSettings.endpointType === 'embedded' ? undefined : createLlmClient(aiSettings),
+    minExamples: aiSettings.minExamples,
+  });
+  annotations.use(ai);
   const adminUsers = new Set(config.adminUsers);
   return {
     config,
@@ -134,6 +148,7 @@ export function composeServices(input: ComposeInput): Services {
     quality,
     phases,
     agreement: new ProjectAgreement(store, task, annotations),
+    ai,
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),
@@ -141,10 +156,10 @@ export function composeServices(input: ComposeInput): Services {
     loginTokens: new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
-    closers: [() => webhooks.close()],
+    closers: [() => webhooks.close(), () => ai.close()],
   };
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s)];
+  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s)];
 }
