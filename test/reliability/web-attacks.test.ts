@@ -140,6 +140,42 @@ describe('secrets', () => {
   });
 });
 
+describe('webhook secrets and targets', () => {
+  it('never shows a webhook secret, given inline or through ${NAME}, in config, stats or logs', async () => {
+    const w = await startServer({
+      options: { env: { HOOK_SECRET: 'env-hook-secret-5f3a' } },
+      config: {
+        webhooks: {
+          enabled: true,
+          endpoints: [
+            { name: 'inline', url: 'https://hooks.example/in', secret: 'inline-hook-secret-9c1d', events: ['*'] },
+            { name: 'from-env', url: 'http://127.0.0.1:9/hook', secret: '${HOOK_SECRET}', events: ['annotation.created'] },
+          ],
+        },
+      },
+    });
+    const config = await w.admin().get('/admin/api/config');
+    expect(config.status).toBe(200);
+    expect(config.body.webhooks.endpoints.map((e: { secret: string }) => e.secret)).toEqual(['***', '***']);
+    const stats = await w.admin().get('/admin/api/webhooks');
+    expect(stats.status).toBe(200);
+    for (const text of [config.text, stats.text, quietLogger.lines.join('\n')]) {
+      expect(text).not.toContain('inline-hook-secret-9c1d');
+      expect(text).not.toContain('env-hook-secret-5f3a');
+    }
+  });
+
+  it('refuses webhook URLs that would send data in clear across a network, or to non-web schemes', async () => {
+    const { writeProject } = await import('../helpers/project.js');
+    const { loadConfig } = await import('../../server/index.js');
+    const load = (url: string) => () => loadConfig(writeProject({ config: { webhooks: { endpoints: [{ name: 'x', url, events: ['*'] }] } } }));
+    for (const url of ['http://hooks.example/in', 'http://192.168.1.20/hook', 'http://127.0.0.1.evil.example/h', 'file:///etc/passwd', 'ftp://127.0.0.1/x', 'javascript:alert(1)', 'not a url']) {
+      expect(load(url), url).toThrow(/webhooks\.endpoints\[0\]\.url/);
+    }
+    for (const url of ['https://hooks.example/in', 'http://127.0.0.1:8080/h', 'http://localhost/h', 'http://[::1]:9/h']) expect(load(url), url).not.toThrow();
+  });
+});
+
 describe('path traversal', () => {
   it('refuses usernames that could name a path, and never creates files from user input', async () => {
     for (const username of ['../x', '..', 'a/b', 'a\\b', '%2e%2e', '.', 'x\u0000y']) {
