@@ -1,0 +1,157 @@
+/**
+ * One server start on one project: start-up time, memory, and the load figures of each endpoint at each
+ * connection count. Every connection is its own annotator, logged in through the real /register flow.
+ */
+import { drive, type ConnectionPlan, type LoadOptions, type LoadResult } from './load.js';
+import { SENTIMENTS, type BenchProject } from './projects.js';
+import { startProcess, type ServerProcess } from './server-process.js';
+
+export const ENDPOINTS = ['current_instance', 'updateinstance', 'spans', 'overview', 'agreement'] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+/** null: the endpoint did not answer 200 (not implemented yet), with the status it gave */
+export type Measured = LoadResult | { na: string };
+
+export interface SizeRun {
+  size: number;
+  annotations: number;
+  startup_ms: number;
+  rss_start_mb: number | null;
+  rss_end_mb: number | null;
+  peak_rss_mb: number | null;
+  endpoints: Record<Endpoint, Record<string, Measured>>;
+  export: { ms: number; bytes: number } | { na: string };
+}
+
+export interface MeasureOptions {
+  serverArgs: string[];
+  root: string;
+  connections: number[];
+  load: LoadOptions;
+  /** seconds of discarded load before each endpoint's measurements (0: none) */
+  warmup: number;
+  adminKey: string;
+  log: (m: string) => void;
+}
+
+export const PASSWORD = 'bench-password-1';
+
+/** Registers (or logs in) and returns the Cookie header of the session. */
+export async function login(base: string, username: string): Promise<string> {
+  let res = await fetch(`${base}/register`, { method: 'POST', body: new URLSearchParams({ username, password: PASSWORD }), redirect: 'manual' });
+  if (res.status === 409 || res.status === 403) res = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ username, password: PASSWORD }), redirect: 'manual' });
+  if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/** Per-annotator request sequences that survive across measurements, so every submission is a real change. */
+class Annotator {
+  private submitted = 0;
+  private read = 0;
+  constructor(
+    readonly cookie: string,
+    private readonly ids: string[],
+    private readonly offset: number,
+    private readonly lane: number,
+  ) {}
+
+  /** Cycles through the instances; each pass flips the sentiment and moves the span, so nothing repeats. */
+  nextSubmission(): string {
+    const n = this.submitted++;
+    const id = this.ids[(this.offset + n) % this.ids.length];
+    const pass = Math.floor(n / this.ids.length) + this.lane;
+    return JSON.stringify({
+      instance_id: id,
+      annotations: { [`sentiment:${SENTIMENTS[pass % 3]}`]: 'true', [`helpfulness:${1 + (pass % 5)}`]: 'true' },
+      span_annotations: [{ schema: 'evidence', name: 'positive', start: 0, end: 3 + (pass % 3) }],
+    });
+  }
+
+  nextSpansPath(): string {
+    return `/api/spans/${this.ids[(this.offset + this.read++) % this.ids.length]}`;
+  }
+}
+
+function plansFor(endpoint: Endpoint, annotators: Annotator[], connections: number, adminKey: string): ConnectionPlan[] {
+  const json = { 'content-type': 'application/json' };
+  return annotators.slice(0, connections).map((a): ConnectionPlan => {
+    switch (endpoint) {
+      case 'current_instance':
+        return { method: 'GET', path: () => '/api/current_instance', headers: { cookie: a.cookie } };
+      case 'updateinstance':
+        return { method: 'POST', path: () => '/updateinstance', headers: { cookie: a.cookie, ...json }, body: () => a.nextSubmission(), dynamic: true };
+      case 'spans':
+        return { method: 'GET', path: () => a.nextSpansPath(), headers: { cookie: a.cookie }, dynamic: true };
+      case 'overview':
+        return { method: 'GET', path: () => '/admin/api/overview', headers: { 'x-api-key': adminKey } };
+      case 'agreement':
+        return { method: 'GET', path: () => '/admin/api/agreement', headers: { 'x-api-key': adminKey } };
+    }
+  });
+}
+
+/** One request through the plan of the first connection: 200 or the reason the endpoint is skipped. */
+async function probe(base: string, plan: ConnectionPlan): Promise<string | null> {
+  const res = await fetch(base + plan.path(), { method: plan.method, headers: plan.headers, body: plan.body?.() });
+  await res.arrayBuffer();
+  return res.status === 200 ? null : res.status === 404 ? 'n/a (not implemented)' : `n/a (status ${res.status})`;
+}
+
+async function timeExport(base: string, adminKey: string): Promise<SizeRun['export']> {
+  const started = performance.now();
+  const res = await fetch(`${base}/admin/api/export?format=jsonl`, { headers: { 'x-api-key': adminKey } });
+  let bytes = 0;
+  if (res.body) for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+  if (res.status !== 200) return { na: res.status === 404 ? 'n/a (not implemented)' : `n/a (status ${res.status})` };
+  return { ms: performance.now() - started, bytes };
+}
+
+export async function measureSize(project: BenchProject, o: MeasureOptions): Promise<SizeRun> {
+  const server: ServerProcess = await startProcess([...o.serverArgs, '--config', project.configFile, '--port', '0', '--data-dir', project.dataDir], { cwd: o.root });
+  try {
+    const rssStart = server.memory().rss_mb;
+    const base = server.url;
+    const most = Math.max(...o.connections);
+    const annotators: Annotator[] = [];
+    for (let i = 0; i < most; i++) {
+      const cookie = await login(base, `bench-${String(i + 1).padStart(2, '0')}`);
+      // the first visit plans the annotator's list; do it before anything is timed
+      const first = await fetch(`${base}/api/current_instance`, { headers: { cookie } });
+      if (first.status !== 200) throw new Error(`current_instance for bench-${i + 1}: ${first.status} ${await first.text()}`);
+      annotators.push(new Annotator(cookie, project.ids, Math.floor((i * project.ids.length) / most), i));
+    }
+    const endpoints = {} as SizeRun['endpoints'];
+    for (const endpoint of ENDPOINTS) {
+      endpoints[endpoint] = {};
+      const skip = await probe(base, plansFor(endpoint, annotators, 1, o.adminKey)[0]);
+      if (skip) {
+        for (const c of o.connections) endpoints[endpoint][c] = { na: skip };
+        o.log(`  ${endpoint}: ${skip}`);
+        continue;
+      }
+      if (o.warmup > 0) await drive(base, plansFor(endpoint, annotators, most, o.adminKey), { duration: o.warmup });
+      for (const c of o.connections) {
+        const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), o.load);
+        endpoints[endpoint][c] = result;
+        o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
+      }
+    }
+    const exported = await timeExport(base, o.adminKey);
+    const memory = server.memory();
+    return {
+      size: project.size,
+      annotations: project.annotations,
+      startup_ms: server.startup_ms,
+      rss_start_mb: rssStart,
+      rss_end_mb: memory.rss_mb,
+      peak_rss_mb: memory.peak_rss_mb,
+      endpoints,
+      export: exported,
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Medians over runs, the targets of issue 9 judged on them, a table for the terminal and the JSON file that
+ * lets two commits be compared. Ratios to bare Node are taken within each run (same machine state) and then
+ * the median of those ratios is reported.
+ */
+import { cpus, totalmem } from 'node:os';
+import type { LoadResult } from './load.js';
+import { ENDPOINTS, type Endpoint, type Measured, type SizeRun } from './measure.js';
+import type { WebhookRun } from './webhooks.js';
+
+export interface RunResult {
+  bare: Record<string, LoadResult>;
+  sizes: SizeRun[];
+  webhooks: WebhookRun;
+}
+
+export interface Figure {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  /** our rate over bare Node's at the same connection count */
+  bare_ratio: number;
+  errors: number;
+}
+
+export interface SizeSummary {
+  size: number;
+  annotations: number;
+  startup_ms: number;
+  rss_start_mb: number | null;
+  peak_rss_mb: number | null;
+  export_ms: number | null;
+  endpoints: Record<Endpoint, Record<string, Figure | { na: string }>>;
+}
+
+export interface Target {
+  name: string;
+  goal: string;
+  value: string;
+  status: 'PASS' | 'MISS' | 'n/a';
+}
+
+export interface BenchReport {
+  started_at: string;
+  finished_at: string;
+  machine: { cpus: number; cpu_model: string; memory_gb: number; node: string; platform: string };
+  options: Record<string, unknown>;
+  summary: { bare: Record<string, Omit<Figure, 'bare_ratio'>>; sizes: SizeSummary[]; webhooks_per_s: number | null; webhooks_na?: string };
+  targets: Target[];
+  runs: RunResult[];
+}
+
+export function median(values: number[]): number {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+const isLoad = (m: Measured | undefined): m is LoadResult => !!m && !('na' in m);
+
+function summarizeSize(runs: RunResult[], index: number, connections: number[]): SizeSummary {
+  const per = runs.map((r) => r.sizes[index]);
+  const nullableMedian = (xs: (number | null)[]) => (xs.some((x) => x === null) ? null : median(xs as number[]));
+  const endpoints = {} as SizeSummary['endpoints'];
+  for (const endpoint of ENDPOINTS) {
+    endpoints[endpoint] = {};
+    for (const c of connections) {
+      const results = per.map((s) => s.endpoints[endpoint][c]);
+      if (!results.every(isLoad)) {
+        endpoints[endpoint][c] = { na: (results.find((r) => !isLoad(r)) as { na: string }).na };
+        continue;
+      }
+      endpoints[endpoint][c] = {
+        rps: median(results.map((r) => r.rps)),
+        p50_ms: median(results.map((r) => r.p50_ms)),
+        p99_ms: median(results.map((r) => r.p99_ms)),
+        bare_ratio: median(results.map((r, n) => r.rps / runs[n].bare[c].rps)),
+        errors: results.reduce((sum, r) => sum + r.errors, 0),
+      };
+    }
+  }
+  return {
+    size: per[0].size,
+    annotations: per[0].annotations,
+    startup_ms: median(per.map((s) => s.startup_ms)),
+    rss_start_mb: nullableMedian(per.map((s) => s.rss_start_mb)),
+    peak_rss_mb: nullableMedian(per.map((s) => s.peak_rss_mb)),
+    export_ms: per.every((s) => 'ms' in s.export) ? median(per.map((s) => (s.export as { ms: number }).ms)) : null,
+    endpoints,
+  };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–');
+
+function judge(name: string, goal: string, value: number | null, pass: (v: number) => boolean, shown: (v: number) => string): Target {
+  if (value === null || !Number.isFinite(value)) return { name, goal, value: 'n/a', status: 'n/a' };
+  return { name, goal, value: shown(value), status: pass(value) ? 'PASS' : 'MISS' };
+}
+
+function targets(sizes: SizeSummary[], webhooks: number | null, top: number): Target[] {
+  const at = (s: SizeSummary, e: Endpoint, c: number) => {
+    const f = s.endpoints[e][c];
+    return f && 'rps' in f ? f : null;
+  };
+  const all = <T,>(xs: (T | null)[]) => (xs.every((x) => x !== null) ? (xs as T[]) : null);
+  const small = sizes[0];
+  const large = sizes[sizes.length - 1];
+  const update = all(sizes.map((s) => at(s, 'updateinstance', top)));
+  const current = all(sizes.map((s) => at(s, 'current_instance', top)));
+  const p99s = sizes.flatMap((s) => (['current_instance', 'updateinstance', 'spans', 'overview'] as Endpoint[]).map((e) => at(s, e, top)?.p99_ms ?? null)).filter((x): x is number => x !== null);
+  const scaling = (['current_instance', 'updateinstance', 'spans'] as Endpoint[]).map((e) => {
+    const a = at(small, e, top);
+    const b = at(large, e, top);
+    return a && b ? a.rps / b.rps : null;
+  });
+  const agreement = large.endpoints.agreement[1];
+  return [
+    judge(`updateinstance (durable) ×${top}, every size`, '≥ 8,000 req/s', update && Math.min(...update.map((f) => f.rps)), (v) => v >= 8000, (v) => `${fmt(v)} req/s`),
+    judge(`current_instance ×${top} vs bare Node, every size`, '≥ 40 %', current && Math.min(...current.map((f) => f.bare_ratio)), (v) => v >= 0.4, (v) => `${fmt(v * 100, 1)} %`),
+    judge(`p99 ×${top} (annotator endpoints and overview), every size`, '< 5 ms', p99s.length ? Math.max(...p99s) : null, (v) => v < 5, (v) => `${fmt(v, 2)} ms`),
+    judge(`per-request cost at ${large.size.toLocaleString('en-US')} vs ${small.size.toLocaleString('en-US')} (worst endpoint)`, '≤ 1.2×', all(scaling) && Math.max(...(scaling as number[])), (v) => v <= 1.2, (v) => `${fmt(v, 2)}×`),
+    judge(`start-up at ${large.size.toLocaleString('en-US')} instances`, '≤ 2 s', large.startup_ms, (v) => v <= 2000, (v) => `${fmt(v / 1000, 2)} s`),
+    judge(`peak RSS at ${large.size.toLocaleString('en-US')} instances`, '≤ 250 MB', large.peak_rss_mb, (v) => v <= 250, (v) => `${fmt(v)} MB`),
+    judge(`agreement over ${large.size.toLocaleString('en-US')} items (p50 ×1)`, '≤ 1 s', agreement && 'rps' in agreement ? agreement.p50_ms : null, (v) => v <= 1000, (v) => `${fmt(v)} ms`),
+    judge('webhook deliveries to a loopback receiver', '≥ 1,000/s', webhooks, (v) => v >= 1000, (v) => `${fmt(v)}/s`),
+  ];
+}
+
+export function buildReport(runs: RunResult[], connections: number[], options: Record<string, unknown>, startedAt: Date): BenchReport {
+  const bare: BenchReport['summary']['bare'] = {};
+  for (const c of connections) {
+    const r = runs.map((run) => run.bare[c]);
+    bare[c] = { rps: median(r.map((x) => x.rps)), p50_ms: median(r.map((x) => x.p50_ms)), p99_ms: median(r.map((x) => x.p99_ms)), errors: r.reduce((s, x) => s + x.errors, 0) };
+  }
+  const sizes = runs[0].sizes.map((_, i) => summarizeSize(runs, i, connections));
+  const hooks = runs.map((r) => r.webhooks);
+  const webhooks = hooks.every((h) => 'deliveries_per_s' in h) ? median(hooks.map((h) => (h as { deliveries_per_s: number }).deliveries_per_s)) : null;
+  const cpu = cpus();
+  return {
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    machine: { cpus: cpu.length, cpu_model: cpu[0]?.model ?? 'unknown', memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform}-${process.arch}` },
+    options,
+    summary: { bare, sizes, webhooks_per_s: webhooks, ...(webhooks === null ? { webhooks_na: (hooks.find((h) => 'na' in h) as { na: string } | undefined)?.na } : {}) },
+    targets: targets(sizes, webhooks, Math.max(...connections)),
+    runs,
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r, n) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') + (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : '')).join('\n');
+}
+
+/** The terminal table (also pasted into the README's Performance section). */
+export function formatReport(report: BenchReport): string {
+  const conns = Object.keys(report.summary.bare);
+  const header = ['endpoint', ...conns.flatMap((c) => [`req/s ×${c}`, `p50 ×${c}`, `p99 ×${c}`, `vs bare ×${c}`])];
+  const rows: string[][] = [header];
+  const cells = (f: Figure | { na: string } | Omit<Figure, 'bare_ratio'>) =>
+    'na' in f ? [f.na, '', '', ''] : [fmt(f.rps), `${fmt(f.p50_ms, 2)} ms`, `${fmt(f.p99_ms, 2)} ms`, 'bare_ratio' in f ? `${fmt(f.bare_ratio * 100, 1)} %` : '100 %'];
+  rows.push(['bare node:http (same run)', ...conns.flatMap((c) => cells(report.summary.bare[c]))]);
+  for (const s of report.summary.sizes) {
+    for (const e of ENDPOINTS) rows.push([`${s.size.toLocaleString('en-US')}: ${e}`, ...conns.flatMap((c) => cells(s.endpoints[e][c]))]);
+  }
+  const sizes = table([
+    ['instances', 'annotations', 'start-up', 'RSS after start', 'peak RSS', 'export (jsonl)'],
+    ...report.summary.sizes.map((s) => [
+      s.size.toLocaleString('en-US'),
+      s.annotations.toLocaleString('en-US'),
+      `${fmt(s.startup_ms / 1000, 2)} s`,
+      s.rss_start_mb === null ? '–' : `${fmt(s.rss_start_mb)} MB`,
+      s.peak_rss_mb === null ? '–' : `${fmt(s.peak_rss_mb)} MB`,
+      s.export_ms === null ? 'n/a (not implemented)' : `${fmt(s.export_ms / 1000, 2)} s`,
+    ]),
+  ]);
+  const hooks = report.summary.webhooks_per_s === null ? (report.summary.webhooks_na ?? 'n/a') : `${fmt(report.summary.webhooks_per_s)}/s`;
+  const goals = table([['target', 'goal', 'median', ''], ...report.targets.map((t) => [t.name, t.goal, t.value, t.status])]);
+  const m = report.machine;
+  return [
+    `machine: ${m.cpu_model}, ${m.cpus} cores, ${m.memory_gb} GB, Node ${m.node}, ${m.platform}; medians of ${report.runs.length} run(s)`,
+    '',
+    table(rows),
+    '',
+    sizes,
+    '',
+    `webhook deliveries to a loopback receiver: ${hooks}`,
+    '',
+    goals,
+  ].join('\n');
+}

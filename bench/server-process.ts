@@ -1,0 +1,93 @@
+/**
+ * Starting servers the way `npm start` does: a separate Node process running the built CLI, on loopback with
+ * --port 0, ready when it prints "listening on". Start-up time is from spawn to that line (Node's own boot,
+ * module loading, reading the project, opening the store, building indexes). Memory is read from /proc.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  startup_ms: number;
+  /** resident set size now and at its peak, in MB (null where /proc is missing) */
+  memory(): { rss_mb: number | null; peak_rss_mb: number | null };
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Compiles the server with the project's build config into a private folder (never dist/, which other work
+ * uses), so the benchmark always measures the working tree as `npm run build` would build it. The folder sits
+ * under node_modules so the compiled files resolve the project's dependencies.
+ */
+export function buildServer(root: string, log: (m: string) => void): string[] {
+  const out = join(root, 'node_modules', '.cache', 'marginalia-bench', 'build');
+  log(`compiling the server (tsc -p tsconfig.build.json) into ${out}…`);
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', out], { cwd: root, stdio: 'pipe' });
+  } catch (e) {
+    // tsc emits despite type errors; refuse only when there is nothing to run
+    if (!existsSync(join(out, 'server', 'cli.js'))) throw new Error(`the server did not compile:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? e}`);
+    log('warning: tsc reported type errors; measuring what it emitted');
+  }
+  return [join(out, 'server', 'cli.js')];
+}
+
+/** `node --import tsx server/cli.ts`: no build step (the smoke mode, where nothing is timed). */
+export const tsxServer = (root: string) => ['--import', 'tsx', join(root, 'server', 'cli.ts')];
+
+function procStatus(pid: number, field: string): number | null {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function startProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServerProcess> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let ready = false;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no "listening on" within ${options.timeoutMs ?? 120_000} ms:\n${out}`));
+    }, options.timeoutMs ?? 120_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (!m || ready) return;
+      ready = true;
+      const startup_ms = performance.now() - started;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve({
+        url: m[1],
+        pid: child.pid!,
+        startup_ms,
+        memory: () => ({ rss_mb: procStatus(child.pid!, 'VmRSS'), peak_rss_mb: procStatus(child.pid!, 'VmHWM') }),
+        output: () => out,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              done();
+            });
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
