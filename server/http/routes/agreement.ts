@@ -1,0 +1,32 @@
+/** Inter-annotator agreement per schema (interface.md 2.6, decisions.md "Admin endpoints"). */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+
+const schemaAgreement = z.object({
+  krippendorff_alpha: z.number().nullable(),
+  level: z.enum(['nominal', 'ordinal', 'interval', 'jaccard', 'nominal_per_character']).nullable(),
+  items_evaluated: z.number().int(),
+  annotators: z.number().int(),
+  interpretation: z.enum(['reliable', 'tentative', 'unreliable']).nullable(),
+  reason: z.string().optional(),
+  fleiss_kappa: z.number().nullable().optional(),
+});
+
+const agreementResponse = z.object({
+  overall: z.object({ average_krippendorff_alpha: z.number().nullable(), schemas_evaluated: z.number().int() }),
+  by_schema: z.record(z.string(), schemaAgreement),
+});
+
+export function agreementRoutes(s: Services): RouteSpec[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/admin/api/agreement',
+      summary: "Krippendorff's alpha per schema over instances with two or more annotators",
+      access: 'admin',
+      response: agreementResponse,
+      handle: () => s.agreement.report(),
+    }),
+  ];
+}
