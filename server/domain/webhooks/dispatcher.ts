@@ -80,6 +80,8 @@ interface Result {
   before: DeliveryRecord;
   after: DeliveryRecord;
   attempt: AttemptRecord;
+  /** clock time the outcome was known */
+  at: number;
 }
 
 export class Dispatcher {
@@ -160,7 +162,7 @@ export class Dispatcher {
     const endpoint = this.endpoints.get(record.endpoint);
     if (!endpoint) {
       const after = abandoned(record, at, `endpoint "${record.endpoint}" is no longer in the config`);
-      this.addResult({ before: record, after, attempt: after.attempts[after.attempts.length - 1] });
+      this.addResult({ before: record, after, attempt: after.attempts[after.attempts.length - 1], at });
       return;
     }
     const timestamp = Math.floor(at / 1000);
@@ -179,7 +181,8 @@ export class Dispatcher {
       if (outcome.aborted && this.stopped) return;
       const { aborted: _aborted, ...rest } = outcome;
       const attempt: AttemptRecord = { at, ...rest };
-      this.addResult({ before: record, after: afterAttempt(record, attempt, this.clock.now(), endpoint.maxAttempts, this.settings.retryScheduleSeconds), attempt });
+      const now = this.clock.now();
+      this.addResult({ before: record, after: afterAttempt(record, attempt, now, endpoint.maxAttempts, this.settings.retryScheduleSeconds), attempt, at: now });
       this.pump(lane);
     });
     this.attempts.add(done);
@@ -206,7 +209,7 @@ export class Dispatcher {
       const byEndpoint = new Map<string, { attempt: AttemptRecord; at: number }[]>();
       for (const r of batch) {
         const list = byEndpoint.get(r.after.endpoint) ?? [];
-        list.push({ attempt: r.attempt, at: r.attempt.at + r.attempt.duration_ms });
+        list.push({ attempt: r.attempt, at: r.at });
         byEndpoint.set(r.after.endpoint, list);
       }
       const rows = new Map([...byEndpoint].map(([name, outcomes]) => [name, WebhookStats.withOutcomes(this.stats.row(name), outcomes)]));
