@@ -1,0 +1,136 @@
+/**
+ * The shell: who is logged in, which study phase they are in, and two screens, the annotator's (at #/) and the
+ * admin dashboard (at #/admin, reachable with an admin session or the admin key).
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { api, ApiError, errorText } from '../shared/api/client.js';
+import type { Me, Phase } from '../shared/api/types.js';
+import { ErrorNote, Loading } from '../shared/components/status.js';
+import { LoginScreen } from '../features/login/login-screen.js';
+import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
+import { PhasePage } from '../features/phases/phase-page.js';
+// the dashboard (and its chart library) loads only when an admin opens it
+const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
+
+type Session = { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
+
+function useHashRoute(): string {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const on = () => setHash(location.hash);
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return hash.startsWith('#/admin') ? 'admin' : 'annotate';
+}
+
+export function App() {
+  const route = useHashRoute();
+  const [session, setSession] = useState<Session>({ state: 'loading' });
+  const [phase, setPhase] = useState<Phase | null | undefined>(undefined);
+
+  const loadSession = useCallback(async () => {
+    try {
+      setSession({ state: 'user', me: await api.get<Me>('/api/me') });
+    } catch (e) {
+      setSession(e instanceof ApiError && e.status === 401 ? { state: 'anonymous' } : { state: 'error', message: errorText(e) });
+    }
+  }, []);
+
+  const loadPhase = useCallback(async () => {
+    try {
+      setPhase(await api.get<Phase>('/api/phase'));
+    } catch {
+      setPhase(null); // a server without phases: straight to annotation
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadSession();
+  }, [loadSession]);
+  useEffect(() => {
+    if (session.state === 'user') void loadPhase();
+  }, [session.state, loadPhase]);
+
+  const logout = async () => {
+    await api.post('/logout').catch(() => undefined);
+    setPhase(undefined);
+    setSession({ state: 'anonymous' });
+  };
+
+  const me = session.state === 'user' ? session.me : null;
+  const header = (
+    <header className="topbar">
+      <span className="brand">Marginalia</span>
+      {me && <span className="task-name">{me.task_name}</span>}
+      <nav aria-label="Screens">
+        <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
+          Annotate
+        </a>
+        {(me?.is_admin || route === 'admin') && (
+          <a href="#/admin" aria-current={route === 'admin' ? 'page' : undefined}>
+            Dashboard
+          </a>
+        )}
+      </nav>
+      {me && (
+        <span className="who">
+          {me.username}{' '}
+          <button type="button" className="link" onClick={() => void logout()}>
+            Log out
+          </button>
+        </span>
+      )}
+    </header>
+  );
+
+  let body: React.ReactNode;
+  if (route === 'admin')
+    body = (
+      <Suspense fallback={<Loading what="the dashboard" />}>
+        <AdminScreen />
+      </Suspense>
+    );
+  else if (session.state === 'loading') body = <Loading what="your session" />;
+  else if (session.state === 'error') body = <ErrorNote onRetry={() => void loadSession()}>{session.message}</ErrorNote>;
+  else if (session.state === 'anonymous') body = <LoginScreen onLoggedIn={() => void loadSession()} />;
+  else if (phase === undefined) body = <Loading what="your study phase" />;
+  else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1)) body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
+  else body = <AnnotateScreen onPhaseChange={() => void loadPhase()} footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null} />;
+
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      {header}
+      <div id="main" className="main">
+        {body}
+      </div>
+    </>
+  );
+}
+
+/** When the annotation phase is followed by more (a survey, say), the way on once every instance is done. */
+function AnnotationPhaseEnd({ phase, onDone }: { phase: Phase; onDone: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  if (phase.type !== 'annotation' || !phase.next_phase || phase.next_phase === 'done' || phase.remaining !== 0) return null;
+  return (
+    <div className="phase-end">
+      <p>Every instance is annotated.</p>
+      <button
+        type="button"
+        className="primary"
+        onClick={() =>
+          api
+            .post('/api/phase/complete', { phase: phase.phase, answers: {} })
+            .then(onDone)
+            .catch((e) => setError(errorText(e)))
+        }
+      >
+        Continue to the next step
+      </button>
+      <ErrorNote>{error}</ErrorNote>
+    </div>
+  );
+}

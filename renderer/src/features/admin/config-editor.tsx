@@ -1,0 +1,84 @@
+/** The settings POST /admin/api/config accepts, as a form; only changed settings are sent. */
+import { useState, type FormEvent } from 'react';
+import { api, errorText } from '../../shared/api/client.js';
+import { ErrorNote } from '../../shared/components/status.js';
+
+interface Settings {
+  annotation_task_name: string;
+  num_annotators_per_item: string;
+  max_annotations_per_user: string;
+  assignment_strategy: string;
+  'webhooks.enabled': boolean;
+  'ai_support.enabled': boolean;
+}
+
+function fromConfig(c: Record<string, unknown>): Settings {
+  const section = (k: string) => (c[k] && typeof c[k] === 'object' ? (c[k] as Record<string, unknown>) : {});
+  const num = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+  return {
+    annotation_task_name: String(c.annotation_task_name ?? ''),
+    num_annotators_per_item: num(c.num_annotators_per_item),
+    max_annotations_per_user: num(c.max_annotations_per_user),
+    assignment_strategy: String(c.assignment_strategy ?? 'fixed_order'),
+    'webhooks.enabled': section('webhooks').enabled === true,
+    'ai_support.enabled': section('ai_support').enabled !== false,
+  };
+}
+
+/** "" means no limit (null); anything else is sent as a number so the server can say what is wrong with it. */
+const limit = (v: string) => (v.trim() === '' ? null : Number(v));
+
+export function ConfigEditor({ config, onSaved }: { config: Record<string, unknown>; onSaved: () => void }) {
+  const initial = fromConfig(config);
+  const [form, setForm] = useState<Settings>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const set = <K extends keyof Settings>(k: K, v: Settings[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const changes: Record<string, unknown> = {};
+    for (const k of Object.keys(form) as (keyof Settings)[]) {
+      if (form[k] === initial[k]) continue;
+      changes[k] = k === 'num_annotators_per_item' || k === 'max_annotations_per_user' ? limit(form[k] as string) : form[k];
+    }
+    setError(null);
+    setSaved(null);
+    if (!Object.keys(changes).length) return setSaved('Nothing changed.');
+    try {
+      const r = await api.adminPost<{ updated: string[] }>('/admin/api/config', changes);
+      setSaved(`Saved: ${r.updated.join(', ')}.`);
+      onSaved();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <form className="config-form" onSubmit={submit}>
+      <label htmlFor="cfg-name">Task name</label>
+      <input id="cfg-name" value={form.annotation_task_name} onChange={(e) => set('annotation_task_name', e.target.value)} />
+      <label htmlFor="cfg-per-item">Annotators per item (empty: no limit)</label>
+      <input id="cfg-per-item" type="number" min={1} value={form.num_annotators_per_item} onChange={(e) => set('num_annotators_per_item', e.target.value)} />
+      <label htmlFor="cfg-per-user">Instances per annotator (empty: no limit)</label>
+      <input id="cfg-per-user" type="number" min={1} value={form.max_annotations_per_user} onChange={(e) => set('max_annotations_per_user', e.target.value)} />
+      <label htmlFor="cfg-strategy">Assignment strategy</label>
+      <select id="cfg-strategy" value={form.assignment_strategy} onChange={(e) => set('assignment_strategy', e.target.value)}>
+        <option value="fixed_order">fixed order</option>
+        <option value="random">random</option>
+        <option value="least_annotated">least annotated first</option>
+      </select>
+      <label className="choice">
+        <input type="checkbox" checked={form['webhooks.enabled']} onChange={(e) => set('webhooks.enabled', e.target.checked)} /> Webhooks enabled
+      </label>
+      <label className="choice">
+        <input type="checkbox" checked={form['ai_support.enabled']} onChange={(e) => set('ai_support.enabled', e.target.checked)} /> AI assistant enabled
+      </label>
+      <ErrorNote>{error}</ErrorNote>
+      {saved && <p role="status">{saved}</p>}
+      <button type="submit" className="primary">
+        Save settings
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,213 @@
+/** Dashboard tables: annotators, instances (status filter and paging) and quality control. */
+import { useState } from 'react';
+import { api } from '../../shared/api/client.js';
+import type { AnnotatorRow, InstancePage, InstanceStatus, QualityReport } from '../../shared/api/types.js';
+import { useResource } from '../../shared/api/use-resource.js';
+import { ErrorNote, Loading } from '../../shared/components/status.js';
+import { percent, when } from './section.js';
+
+export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
+  if (!rows.length) return <p className="muted">No annotators yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table data-testid="annotators-table">
+        <thead>
+          <tr>
+            <th scope="col">Annotator</th>
+            <th scope="col">Annotated</th>
+            <th scope="col">Assigned</th>
+            <th scope="col">Done</th>
+            <th scope="col">Attention checks</th>
+            <th scope="col">Gold accuracy</th>
+            <th scope="col">Last activity</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.username}>
+              <th scope="row">{r.username}</th>
+              <td>{r.annotated}</td>
+              <td>{r.assigned}</td>
+              <td>{percent(r.completion_rate)}</td>
+              <td>{r.attention_checks ? `${r.attention_checks.passed} passed, ${r.attention_checks.failed} failed` : '—'}</td>
+              <td>{percent(r.gold_accuracy)}</td>
+              <td>{when(r.last_activity)}</td>
+              <td>{r.blocked ? <strong className="bad">blocked</strong> : 'active'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const PAGE = 20;
+const STATUSES: (InstanceStatus | '')[] = ['', 'unannotated', 'in_progress', 'completed'];
+
+export function InstancesTable({ version }: { version: number }) {
+  const [status, setStatus] = useState<InstanceStatus | ''>('');
+  const [offset, setOffset] = useState(0);
+  const page = useResource(
+    () => api.adminGet<InstancePage>(`/admin/api/instances?limit=${PAGE}&offset=${offset}${status ? `&status=${status}` : ''}`),
+    [status, offset, version],
+  );
+  return (
+    <>
+      <div className="toolbar">
+        <label htmlFor="status-filter">Status</label>
+        <select
+          id="status-filter"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as InstanceStatus | '');
+            setOffset(0);
+          }}
+        >
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s ? s.replace('_', ' ') : 'all'}
+            </option>
+          ))}
+        </select>
+        {page.data && (
+          <span className="muted" data-testid="instances-range">
+            {page.data.total === 0 ? 'none' : `${offset + 1}–${Math.min(offset + PAGE, page.data.total)} of ${page.data.total}`}
+          </span>
+        )}
+        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+          Previous page
+        </button>
+        <button type="button" disabled={!page.data || offset + PAGE >= page.data.total} onClick={() => setOffset(offset + PAGE)}>
+          Next page
+        </button>
+      </div>
+      <ErrorNote onRetry={() => void page.reload()}>{page.error}</ErrorNote>
+      {!page.data ? (
+        !page.error && <Loading what="instances" />
+      ) : (
+        <div className="table-wrap">
+          <table data-testid="instances-table" aria-busy={page.loading}>
+            <thead>
+              <tr>
+                <th scope="col">Instance</th>
+                <th scope="col">Text</th>
+                <th scope="col">Annotations</th>
+                <th scope="col">Status</th>
+                <th scope="col">Annotators</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.instances.map((i) => (
+                <tr key={i.instance_id}>
+                  <th scope="row">{i.instance_id}</th>
+                  <td className="preview">{i.text_preview}</td>
+                  <td>
+                    {i.annotation_count} / {i.required_count}
+                  </td>
+                  <td>
+                    <span className={`status status-${i.status}`}>{i.status.replace('_', ' ')}</span>
+                  </td>
+                  <td>{i.annotators.join(', ') || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function QualityTables({ qc }: { qc: QualityReport }) {
+  const att = qc.attention_checks;
+  const gold = qc.gold_standards;
+  return (
+    <div className="two-columns">
+      <div>
+        <h3>Attention checks</h3>
+        {!att.enabled ? (
+          <p className="muted">Not configured.</p>
+        ) : (
+          <>
+            <p>
+              {att.passed} passed, {att.failed} failed
+            </p>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Annotator</th>
+                  <th scope="col">Passed</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">Standing</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(att.by_annotator).map(([name, s]) => (
+                  <tr key={name}>
+                    <th scope="row">{name}</th>
+                    <td>{s.passed}</td>
+                    <td>{s.failed}</td>
+                    <td>{s.blocked ? <strong className="bad">blocked</strong> : s.warning ? 'warned' : 'fine'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </div>
+      <div>
+        <h3>Gold standards</h3>
+        {!gold.enabled ? (
+          <p className="muted">Not configured.</p>
+        ) : (
+          <>
+            <p>
+              {gold.correct} of {gold.answered} correct ({percent(gold.accuracy)})
+            </p>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Annotator</th>
+                  <th scope="col">Answered</th>
+                  <th scope="col">Correct</th>
+                  <th scope="col">Accuracy</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(gold.by_annotator).map(([name, s]) => (
+                  <tr key={name}>
+                    <th scope="row">{name}</th>
+                    <td>{s.answered}</td>
+                    <td>{s.correct}</td>
+                    <td>{percent(s.accuracy)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Gold item</th>
+                  <th scope="col">Answered</th>
+                  <th scope="col">Correct</th>
+                  <th scope="col">Accuracy</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(gold.by_instance).map(([id, s]) => (
+                  <tr key={id}>
+                    <th scope="row">{id}</th>
+                    <td>{s.answered}</td>
+                    <td>{s.correct}</td>
+                    <td>{percent(s.accuracy)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

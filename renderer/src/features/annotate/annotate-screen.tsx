@@ -1,0 +1,224 @@
+/**
+ * The annotate screen: text with highlights, every scheme of the task, spans, AI hint, QC feedback and
+ * progress. Keyboard first: label keys pick labels, Enter submits and advances, arrows or [ ] move, `s` starts
+ * keyboard span selection, `a` accepts the AI hint, `?` shows the keymap.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ErrorNote, Loading } from '../../shared/components/status.js';
+import { ProgressBar } from '../../shared/components/progress-bar.js';
+import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
+import { assignLabelKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
+import { addSpan, applySuggestion, choose, removeSpan } from './answers.js';
+import { AnnotatedText } from './annotated-text.js';
+import { AiHint } from './ai-hint.js';
+import { QcFeedback } from './qc-feedback.js';
+import { SchemeField } from './scheme-field.js';
+import { stepSelection, words, type Mark, type WordSelection } from './segments.js';
+import { SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
+import { useAnnotation } from './use-annotation.js';
+
+/** Elements that take typed text: keys typed there are the annotator's text, not commands. */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
+}
+
+export function AnnotateScreen({ onPhaseChange, footer }: { onPhaseChange: () => void; footer?: React.ReactNode }) {
+  const a = useAnnotation(onPhaseChange);
+  const [help, setHelp] = useState(false);
+  const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
+  const [wordSel, setWordSel] = useState<WordSelection | null>(null);
+  const [aiApplied, setAiApplied] = useState(false);
+
+  const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
+  const labelKeys = useMemo(() => assignLabelKeys(schemes), [schemes]);
+  const keySet = useMemo(() => new Set(labelKeys.map((k) => k.key)), [labelKeys]);
+  const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
+  const spanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
+  const text = a.loaded?.instance.text ?? '';
+  const textWords = useMemo(() => words(text), [text]);
+  const instanceId = a.loaded?.instance.instance_id;
+
+  // a new instance starts with no selection
+  useEffect(() => {
+    setPending(null);
+    setWordSel(null);
+    setAiApplied(false);
+  }, [instanceId]);
+
+  const selectWords = useCallback(
+    (sel: WordSelection | null) => {
+      setWordSel(sel);
+      setPending(sel && textWords.length ? { start: textWords[sel.from].start, end: textWords[sel.to].end } : null);
+    },
+    [textWords],
+  );
+
+  const labelPending = useCallback(
+    (l: SpanLabel) => {
+      if (!pending) return;
+      a.setAnswers((ans) => addSpan(ans, { schema: l.schema, name: l.label, start: pending.start, end: pending.end, value: text.slice(pending.start, pending.end) }));
+      setPending(null);
+      setWordSel(null);
+      window.getSelection()?.removeAllRanges();
+    },
+    [pending, text, a],
+  );
+
+  const acceptAi = useCallback(() => {
+    const ai = a.loaded?.ai;
+    if (!ai || !a.schemas) return;
+    a.setAnswers((ans) => applySuggestion(ans, a.schemas!, ai.suggestions));
+    setAiApplied(true);
+  }, [a]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (help) {
+        if (e.key === 'Escape' || e.key === '?') {
+          e.preventDefault();
+          setHelp(false);
+        }
+        return;
+      }
+      if (typingIn(e.target)) {
+        if (e.key === 'Escape') (e.target as HTMLElement).blur();
+        else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          (e.target as HTMLElement).blur();
+          void a.submit();
+        }
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // a pending span selection owns the arrows, digits and Escape
+      if (pending) {
+        if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && wordSel) {
+          e.preventDefault();
+          selectWords(stepSelection(wordSel, textWords.length, e.key, e.shiftKey));
+          return;
+        }
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          selectWords(null);
+          window.getSelection()?.removeAllRanges();
+          return;
+        }
+        const n = Number(e.key);
+        if (Number.isInteger(n) && n >= 1 && n <= spanChoices.length) {
+          e.preventDefault();
+          labelPending(spanChoices[n - 1]);
+          return;
+        }
+      }
+      const target = e.target as HTMLElement;
+      const onButton = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
+      const onChoice = target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox');
+      if ((e.key === 'Enter' || e.key === ' ') && onButton) return; // the focused button's own action
+      if (e.key.startsWith('Arrow') && onChoice) return; // arrows move within a radio group
+      const key = normKey(e.key);
+      const bound = labelKeys.find((k) => k.key === key);
+      if (bound && a.schemas) {
+        e.preventDefault();
+        const scheme = a.schemas[bound.schema];
+        a.setAnswers((ans) => choose(ans, scheme, bound.label));
+        return;
+      }
+      const command = commandFor(e.key, keySet);
+      if (!command) return;
+      e.preventDefault();
+      if (command === 'help') setHelp(true);
+      else if (command === 'submit') void a.submit();
+      else if (command === 'next') void a.go('next_instance');
+      else if (command === 'prev') void a.go('prev_instance');
+      else if (command === 'unannotated') void a.go('jump_to_unannotated');
+      else if (command === 'acceptAi') acceptAi();
+      else if (command === 'spanMode' && spanChoices.length && textWords.length) selectWords({ from: 0, to: 0 });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [help, pending, wordSel, textWords, spanChoices, labelKeys, keySet, a, selectWords, labelPending, acceptAi]);
+
+  const marks = useMemo<Mark[]>(() => {
+    const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: undefined, kind: 'keyword' }));
+    for (const s of a.answers.spans) out.push({ start: s.start, end: s.end, color: a.colors[s.schema]?.[s.name] ?? '#888888', label: s.name, kind: 'span' });
+    if (pending) out.push({ ...pending, color: '#1a73e8', kind: 'selection' });
+    return out;
+  }, [a.loaded, a.answers.spans, a.colors, pending]);
+
+  if (!a.schemas || !a.loaded) {
+    return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
+  }
+  const { instance } = a.loaded;
+  return (
+    <div className="annotate">
+      <div className="annotate-top">
+        <ProgressBar position={instance.current_index + 1} total={instance.total_instances} annotated={a.annotatedCount} />
+        <span className={`badge ${instance.annotated ? 'badge-done' : ''}`} data-testid="annotated-badge">
+          {instance.annotated ? 'Annotated' : 'Not annotated yet'}
+        </span>
+        <span className="instance-id">{instance.instance_id}</span>
+        <button type="button" className="link" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          Keys <kbd>?</kbd>
+        </button>
+      </div>
+      <ErrorNote>{a.error}</ErrorNote>
+      {a.notice && (
+        <p className="notice" role="status">
+          {a.notice}
+        </p>
+      )}
+      <QcFeedback qc={a.qc} />
+      <div className="annotate-body">
+        <section className="text-column" aria-label="Instance text">
+          <AnnotatedText text={instance.text} marks={marks} onSelect={(start, end) => { setWordSel(null); setPending({ start, end }); }} />
+          <SpanPanel
+            labels={spanChoices}
+            pending={pending}
+            text={instance.text}
+            spans={a.answers.spans}
+            colors={a.colors}
+            onLabel={labelPending}
+            onCancel={() => selectWords(null)}
+            onRemove={(i) => a.setAnswers((ans) => removeSpan(ans, i))}
+          />
+          <AiHint ai={a.loaded.ai} note={a.loaded.aiNote} applied={aiApplied} onAccept={acceptAi} />
+        </section>
+        <form
+          className="schemes"
+          aria-label="Annotation"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void a.submit();
+          }}
+        >
+          {schemes
+            .filter((s) => s.annotation_type !== 'span')
+            .map((s) => (
+              <SchemeField key={s.name} scheme={s} colors={a.colors[s.name] ?? {}} answers={a.answers} keyOf={keyOf} update={a.setAnswers} />
+            ))}
+          <div className="actions">
+            <button type="button" onClick={() => void a.go('prev_instance')} disabled={a.busy} aria-keyshortcuts="ArrowLeft">
+              ← Previous
+            </button>
+            <button type="submit" className="primary" disabled={a.busy} aria-keyshortcuts="Enter">
+              Submit &amp; next ⏎
+            </button>
+            <button type="button" onClick={() => void a.go('next_instance')} disabled={a.busy} aria-keyshortcuts="ArrowRight">
+              Next →
+            </button>
+            <button type="button" onClick={() => void a.go('jump_to_unannotated')} disabled={a.busy} aria-keyshortcuts="n">
+              Next unannotated <kbd>n</kbd>
+            </button>
+          </div>
+          <p className="save-state" role="status" data-testid="save-state">
+            {a.busy ? 'Saving…' : a.dirty ? 'Unsaved changes' : instance.annotated ? 'Saved' : ''}
+          </p>
+        </form>
+      </div>
+      {footer}
+      {help && <KeymapOverlay labelKeys={labelKeys} onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

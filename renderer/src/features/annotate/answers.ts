@@ -1,0 +1,79 @@
+/**
+ * The annotator's answers for one instance as the form holds them, and the conversions to and from the API's
+ * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
+ */
+import type { Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
+
+export interface Answers {
+  /** schema → label → value; a ticked choice is "true", a value scheme holds the entered value */
+  labels: Record<string, Record<string, string>>;
+  spans: SpanAnnotation[];
+}
+
+export const EMPTY: Answers = { labels: {}, spans: [] };
+
+export function fromStored(stored: StoredAnnotations): Answers {
+  const labels: Answers['labels'] = {};
+  for (const [key, value] of Object.entries(stored.annotations)) {
+    const colon = key.indexOf(':');
+    if (colon <= 0) continue;
+    (labels[key.slice(0, colon)] ??= {})[key.slice(colon + 1)] = value;
+  }
+  return { labels, spans: stored.span_annotations.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
+}
+
+export function toSubmission(instanceId: string, a: Answers) {
+  const annotations: Record<string, string> = {};
+  for (const [schema, labels] of Object.entries(a.labels)) {
+    for (const [label, value] of Object.entries(labels)) if (value !== '') annotations[`${schema}:${label}`] = value;
+  }
+  return { instance_id: instanceId, annotations, span_annotations: a.spans.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
+}
+
+const SINGLE = new Set(['radio', 'likert', 'select']);
+
+/** Picks a label: single-choice schemes replace their answer, multiselect toggles the label. */
+export function choose(a: Answers, scheme: Scheme, label: string): Answers {
+  const current = a.labels[scheme.name] ?? {};
+  let next: Record<string, string>;
+  if (SINGLE.has(scheme.annotation_type)) next = current[label] ? {} : { [label]: 'true' };
+  else if (current[label]) {
+    next = { ...current };
+    delete next[label];
+  } else next = { ...current, [label]: 'true' };
+  return { ...a, labels: { ...a.labels, [scheme.name]: next } };
+}
+
+export function setValue(a: Answers, schema: string, label: string, value: string): Answers {
+  const current = { ...(a.labels[schema] ?? {}) };
+  if (value === '') delete current[label];
+  else current[label] = value;
+  return { ...a, labels: { ...a.labels, [schema]: current } };
+}
+
+export function addSpan(a: Answers, span: SpanAnnotation): Answers {
+  const same = (s: SpanAnnotation) => s.schema === span.schema && s.name === span.name && s.start === span.start && s.end === span.end;
+  return a.spans.some(same) ? a : { ...a, spans: [...a.spans, span].sort((x, y) => x.start - y.start || x.end - y.end) };
+}
+
+export function removeSpan(a: Answers, index: number): Answers {
+  return { ...a, spans: a.spans.filter((_, i) => i !== index) };
+}
+
+/** Applies an AI suggestion to the form (never to the server): each suggested label the schema knows. */
+export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Record<string, { label: string }>): Answers {
+  let next = a;
+  for (const [schemaName, s] of Object.entries(suggestions)) {
+    const scheme = schemas[schemaName];
+    if (!scheme || scheme.annotation_type === 'span') continue;
+    if (['text', 'number', 'slider'].includes(scheme.annotation_type)) {
+      const field = scheme.labels[0]?.name;
+      if (field) next = setValue(next, schemaName, field, String(s.label));
+      continue;
+    }
+    if (!scheme.labels.some((l) => l.name === s.label)) continue;
+    if (next.labels[schemaName]?.[s.label]) continue; // already chosen: choosing again would untick it
+    next = choose(next, scheme, s.label);
+  }
+  return next;
+}

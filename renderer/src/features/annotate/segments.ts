@@ -1,0 +1,81 @@
+/**
+ * Pure text geometry for the annotate screen: cutting the text into runs covered by the same spans and keyword
+ * highlights, and the word steps of keyboard span selection.
+ */
+
+export interface Mark {
+  start: number;
+  end: number;
+  color: string;
+  /** shown after the mark's last run, e.g. the span label */
+  label?: string;
+  kind: 'span' | 'keyword' | 'selection';
+}
+
+export interface Run {
+  start: number;
+  end: number;
+  text: string;
+  marks: Mark[];
+  /** labels of the spans that end with this run */
+  endsLabels: string[];
+}
+
+export function cutRuns(text: string, marks: Mark[]): Run[] {
+  const cuts = new Set([0, text.length]);
+  for (const m of marks) {
+    cuts.add(Math.max(0, Math.min(text.length, m.start)));
+    cuts.add(Math.max(0, Math.min(text.length, m.end)));
+  }
+  const points = [...cuts].sort((a, b) => a - b);
+  const runs: Run[] = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const [start, end] = [points[i], points[i + 1]];
+    if (start === end) continue;
+    const covering = marks.filter((m) => m.start <= start && m.end >= end);
+    runs.push({
+      start,
+      end,
+      text: text.slice(start, end),
+      marks: covering,
+      endsLabels: covering.filter((m) => m.end === end && m.label).map((m) => m.label!),
+    });
+  }
+  return runs;
+}
+
+export interface Word {
+  start: number;
+  end: number;
+}
+
+/** Words as a reader sees them: letters and digits, with inner apostrophes and hyphens ("don't", "well-made"). */
+export function words(text: string): Word[] {
+  const out: Word[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) out.push({ start: m.index!, end: m.index! + m[0].length });
+  return out;
+}
+
+/** A keyboard selection: the words from `from` to `to` (indexes into words(), inclusive). */
+export interface WordSelection {
+  from: number;
+  to: number;
+}
+
+export function stepSelection(sel: WordSelection, count: number, key: 'ArrowRight' | 'ArrowLeft', extend: boolean): WordSelection {
+  if (count === 0) return sel;
+  if (extend) {
+    const to = key === 'ArrowRight' ? Math.min(count - 1, sel.to + 1) : Math.max(sel.from, sel.to - 1);
+    return { from: sel.from, to };
+  }
+  const at = key === 'ArrowRight' ? Math.min(count - 1, sel.to + 1) : Math.max(0, sel.from - 1);
+  return { from: at, to: at };
+}
+
+/** Character offsets of a DOM selection point inside `root`, whose text content is the instance text. */
+export function offsetIn(root: Node, node: Node, offset: number): number {
+  const range = document.createRange();
+  range.setStart(root, 0);
+  range.setEnd(node, offset);
+  return range.toString().length;
+}

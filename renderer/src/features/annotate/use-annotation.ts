@@ -1,0 +1,139 @@
+/**
+ * State of the annotate screen: the schemes, the current instance with its highlights and the annotator's
+ * answers, and the actions that talk to the server (submit, move). Every server call goes through shared/api.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, ApiError, errorText } from '../../shared/api/client.js';
+import type { AiSuggestion, Colors, CurrentInstance, Keyword, Phase, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
+import { EMPTY, fromStored, toSubmission, type Answers } from './answers.js';
+
+export interface Loaded {
+  instance: CurrentInstance;
+  keywords: Keyword[];
+  /** null while loading or when the AI assistant is off */
+  ai: AiSuggestion | null;
+  aiNote: string | null;
+}
+
+export type GoAction = 'next_instance' | 'prev_instance' | 'jump_to_unannotated';
+
+export function useAnnotation(onPhaseChange: () => void) {
+  const [schemas, setSchemas] = useState<Schemas | null>(null);
+  const [colors, setColors] = useState<Colors>({});
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [answers, setAnswersState] = useState<Answers>(EMPTY);
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [qc, setQc] = useState<QcResult | null>(null);
+  const [annotatedCount, setAnnotatedCount] = useState<number | undefined>(undefined);
+  // the latest answers for actions started from key handlers bound before the last render
+  const latest = useRef({ answers, dirty, loaded });
+  latest.current = { answers, dirty, loaded };
+
+  const setAnswers = useCallback((update: (a: Answers) => Answers) => {
+    setAnswersState((a) => update(a));
+    setDirty(true);
+  }, []);
+
+  const refreshCount = useCallback(async (instance: CurrentInstance) => {
+    if (instance.annotated_count !== undefined) return setAnnotatedCount(instance.annotated_count);
+    // older servers: the annotation phase reports how many real instances are left
+    try {
+      const phase = await api.get<Phase>('/api/phase');
+      if (phase.remaining !== undefined) setAnnotatedCount(Math.max(0, instance.total_instances - phase.remaining));
+    } catch {
+      setAnnotatedCount(undefined);
+    }
+  }, []);
+
+  const show = useCallback(
+    async (instance: CurrentInstance) => {
+      const id = encodeURIComponent(instance.instance_id);
+      const [stored, highlights] = await Promise.all([
+        api.get<StoredAnnotations>(`/get_annotations?instance_id=${id}`),
+        api.get<{ keywords: Keyword[] }>(`/api/keyword_highlights/${id}`).catch(() => ({ keywords: [] })),
+      ]);
+      setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…' });
+      setAnswersState(fromStored(stored));
+      setDirty(false);
+      void refreshCount(instance);
+      // the suggestion is a hint only: it is shown, and applied to the form when the annotator accepts it
+      api
+        .get<AiSuggestion>(`/get_ai_suggestion?instance_id=${id}`)
+        .then((ai) => setLoaded((l) => (l && l.instance.instance_id === instance.instance_id ? { ...l, ai, aiNote: null } : l)))
+        .catch((e) => {
+          const note = e instanceof ApiError && (e.status === 404 || e.status === 400) ? null : `AI suggestion unavailable: ${errorText(e)}`;
+          setLoaded((l) => (l && l.instance.instance_id === instance.instance_id ? { ...l, aiNote: note } : l));
+        });
+    },
+    [refreshCount],
+  );
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const [s, c, instance] = await Promise.all([api.get<Schemas>('/api/schemas'), api.get<Colors>('/api/colors'), api.get<CurrentInstance>('/api/current_instance')]);
+      setSchemas(s);
+      setColors(c);
+      await show(instance);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [show]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Sends the form; true when stored. */
+  const save = useCallback(async (): Promise<boolean> => {
+    const { loaded: l, answers: a } = latest.current;
+    if (!l) return false;
+    try {
+      const result = await api.post<SubmitResult>('/updateinstance', toSubmission(l.instance.instance_id, a));
+      setDirty(false);
+      setQc(result.qc_result ?? null);
+      return true;
+    } catch (e) {
+      setError(errorText(e));
+      return false;
+    }
+  }, []);
+
+  const move = useCallback(
+    async (action: GoAction | { go_to: string }, saveFirst: boolean) => {
+      if (busy) return;
+      setBusy(true);
+      setError(null);
+      setNotice(null);
+      try {
+        if (saveFirst && !(await save())) return;
+        const before = latest.current.loaded?.instance.instance_id;
+        const next = await api.post<CurrentInstance>('/go_to', typeof action === 'string' ? { action } : action);
+        if (next.instance_id === before && typeof action === 'string') {
+          setNotice(
+            action === 'jump_to_unannotated' ? 'Every instance is annotated.' : action === 'next_instance' ? 'This is the last instance.' : 'This is the first instance.',
+          );
+          await show(next);
+        } else await show(next);
+        onPhaseChange();
+      } catch (e) {
+        setError(errorText(e));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy, save, show, onPhaseChange],
+  );
+
+  const submit = useCallback(async () => {
+    setQc(null);
+    await move('next_instance', true);
+  }, [move]);
+
+  const go = useCallback((action: GoAction) => move(action, latest.current.dirty), [move]);
+
+  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, qc, annotatedCount, submit, go, reload: load };
+}

@@ -1,0 +1,119 @@
+/**
+ * A study phase before or after annotation (consent, instructions, training, surveys): its text, its questions
+ * and the button that completes it. Training shows which answers were wrong and the attempts left.
+ */
+import { useState, type FormEvent } from 'react';
+import { api, errorText } from '../../shared/api/client.js';
+import type { Phase, PhaseQuestion, PhaseResult } from '../../shared/api/types.js';
+import { Markdown } from '../../shared/components/markdown.js';
+import { ErrorNote } from '../../shared/components/status.js';
+
+type Given = Record<string, string | string[] | boolean>;
+
+function Question({ q, value, set }: { q: PhaseQuestion; value: Given[string] | undefined; set: (v: Given[string]) => void }) {
+  const id = `q-${q.id}`;
+  if ((q.type === 'radio' || q.type === 'multiselect') && q.options) {
+    const multiple = q.type === 'multiselect';
+    const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+    return (
+      <fieldset className="question">
+        <legend>
+          {q.text}
+          {q.required && <span aria-label="required"> *</span>}
+        </legend>
+        {q.options.map((o) => (
+          <label key={o} className="choice">
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              name={id}
+              checked={chosen.includes(o)}
+              onChange={() => set(multiple ? (chosen.includes(o) ? chosen.filter((c) => c !== o) : [...chosen, o]) : o)}
+            />
+            {o}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="question">
+      <label htmlFor={id}>
+        {q.text}
+        {q.required && <span aria-label="required"> *</span>}
+      </label>
+      {q.type === 'number' ? (
+        <input id={id} type="number" value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />
+      ) : (
+        <textarea id={id} rows={3} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />
+      )}
+    </div>
+  );
+}
+
+export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void }) {
+  const [given, setGiven] = useState<Given>({});
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<PhaseResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const consentBox = phase.type === 'consent' && phase.questions.length === 0;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.post<PhaseResult>('/api/phase/complete', { phase: phase.phase, answers: given });
+      if (r.status === 'failed') setResult(r);
+      else onDone();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="phase">
+      <p className="muted small">
+        Step {phase.index + 1} of {phase.total}
+      </p>
+      <h1>{phase.title}</h1>
+      <Markdown source={phase.content} />
+      {phase.type === 'done' ? null : (
+        <form onSubmit={submit}>
+          {phase.questions.map((q) => (
+            <Question key={q.id} q={q} value={given[q.id]} set={(v) => setGiven((g) => ({ ...g, [q.id]: v }))} />
+          ))}
+          {consentBox && (
+            <label className="choice">
+              <input type="checkbox" checked={given.agree === true} onChange={(e) => setGiven({ agree: e.target.checked })} />I have read the
+              above and agree to take part.
+            </label>
+          )}
+          {result && (
+            <div className="qc qc-bad" role="alert">
+              <p>
+                {result.correct} of {result.total} right: not enough to pass.
+                {result.attempts_left !== undefined && result.attempts_left !== null && ` ${result.attempts_left} attempt(s) left.`}
+              </p>
+              <ul>
+                {result.feedback
+                  ?.filter((f) => !f.correct)
+                  .map((f) => (
+                    <li key={f.id}>
+                      {phase.questions.find((q) => q.id === f.id)?.text ?? f.id}: wrong{f.explanation ? ` — ${f.explanation}` : ''}
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          )}
+          {phase.failed && <ErrorNote>No training attempts are left. Please contact the project owner.</ErrorNote>}
+          <ErrorNote>{error}</ErrorNote>
+          <button type="submit" className="primary" disabled={busy || (consentBox && given.agree !== true) || phase.failed}>
+            {phase.type === 'consent' ? 'I agree, continue' : 'Continue'}
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}

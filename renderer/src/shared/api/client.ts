@@ -1,0 +1,59 @@
+/**
+ * The one way the UI talks to the server: same-origin fetch with the session cookie, JSON in and out, and every
+ * failure turned into an ApiError carrying the server's own `{"error": ...}` sentence.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const ADMIN_KEY = 'marginalia.admin-key';
+
+/**
+ * The admin API key lives in sessionStorage only (gone when the tab closes), is sent as X-API-Key and never put
+ * in a URL.
+ */
+export const adminKey = {
+  get: (): string | null => sessionStorage.getItem(ADMIN_KEY),
+  set: (key: string) => sessionStorage.setItem(ADMIN_KEY, key),
+  clear: () => sessionStorage.removeItem(ADMIN_KEY),
+};
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, admin = false): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const key = admin ? adminKey.get() : null;
+  if (key) headers['x-api-key'] = key;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached. Is it still running?');
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // a non-JSON answer (a proxy error page, say) is reported by status below
+  }
+  if (!response.ok) {
+    const message = (parsed as { error?: unknown } | undefined)?.error;
+    throw new ApiError(response.status, typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`);
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  adminGet: <T>(path: string) => request<T>('GET', path, undefined, true),
+  adminPost: <T>(path: string, body: unknown) => request<T>('POST', path, body, true),
+};
+
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

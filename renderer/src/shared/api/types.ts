@@ -1,0 +1,197 @@
+/** Response shapes of the HTTP API as interface.md and decisions.md define them (the UI's side of the contract). */
+
+export interface Me {
+  username: string;
+  is_admin: boolean;
+  task_name: string;
+}
+
+export interface CurrentInstance {
+  instance_id: string;
+  current_index: number;
+  total_instances: number;
+  text: string;
+  data: Record<string, unknown>;
+  annotated: boolean;
+  /** instances of the caller's list already annotated, when the server reports it */
+  annotated_count?: number;
+}
+
+export type SchemeType = 'radio' | 'multiselect' | 'likert' | 'select' | 'text' | 'number' | 'slider' | 'span';
+
+export interface Label {
+  name: string;
+  tooltip?: string;
+  key_value?: string;
+  color?: string;
+}
+
+export interface Scheme {
+  name: string;
+  annotation_type: SchemeType;
+  description: string;
+  labels: Label[];
+  min?: number;
+  max?: number;
+  step?: number;
+  starting_value?: number;
+  min_label?: string;
+  max_label?: string;
+  size?: number;
+  sequential_key_binding?: boolean;
+}
+
+export type Schemas = Record<string, Scheme>;
+export type Colors = Record<string, Record<string, string>>;
+
+export interface Keyword {
+  schema: string;
+  label: string;
+  start: number;
+  end: number;
+  text: string;
+  color: string;
+}
+
+export interface SpanAnnotation {
+  id?: string;
+  schema: string;
+  name: string;
+  start: number;
+  end: number;
+  value?: string;
+  text?: string;
+}
+
+export interface StoredAnnotations {
+  instance_id: string;
+  annotations: Record<string, string>;
+  span_annotations: SpanAnnotation[];
+  updated_at: string | null;
+}
+
+export type QcResult =
+  | { type: 'gold_standard'; correct: boolean; gold_label: Record<string, string> }
+  | { type: 'attention_check'; passed: boolean; warning: boolean; blocked: boolean };
+
+export interface SubmitResult {
+  status: string;
+  processing_time_ms?: number;
+  qc_result?: QcResult;
+}
+
+export interface PhaseQuestion {
+  id: string;
+  text: string;
+  type: 'radio' | 'multiselect' | 'text' | 'number';
+  options?: string[];
+  required?: boolean;
+}
+
+export interface Phase {
+  phase: string;
+  type: 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy' | 'done';
+  title: string;
+  content: string;
+  questions: PhaseQuestion[];
+  next_phase: string | null;
+  index: number;
+  total: number;
+  remaining?: number;
+  attempts?: number;
+  max_attempts?: number | null;
+  failed?: boolean;
+}
+
+export interface PhaseResult {
+  status: string;
+  passed?: boolean;
+  correct?: number;
+  total?: number;
+  feedback?: { id: string; correct: boolean; explanation?: string }[];
+  attempts_left?: number | null;
+  next_phase?: string;
+}
+
+export interface AiSuggestion {
+  instance_id: string;
+  provider: string;
+  suggestions: Record<string, { label: string; confidence?: number; rationale?: string }>;
+}
+
+export interface Overview {
+  total_items: number;
+  total_annotations: number;
+  total_users: number;
+  completion_rate: number;
+  completed_items?: number;
+  per_annotator?: Record<string, number>;
+}
+
+export interface AnnotatorRow {
+  username: string;
+  assigned: number;
+  annotated: number;
+  completion_rate: number;
+  last_activity: string | null;
+  attention_checks?: { passed: number; failed: number };
+  gold_accuracy?: number | null;
+  blocked?: boolean;
+}
+
+export type InstanceStatus = 'completed' | 'in_progress' | 'unannotated';
+
+export interface InstanceRow {
+  instance_id: string;
+  text_preview: string;
+  annotation_count: number;
+  required_count: number;
+  status: InstanceStatus;
+  annotators: string[];
+}
+
+export interface InstancePage {
+  total: number;
+  instances: InstanceRow[];
+}
+
+export interface QualityReport {
+  attention_checks: {
+    enabled: boolean;
+    passed: number;
+    failed: number;
+    by_annotator: Record<string, { passed: number; failed: number; warning?: boolean; blocked?: boolean }>;
+  };
+  gold_standards: {
+    enabled: boolean;
+    answered: number;
+    correct: number;
+    accuracy: number | null;
+    by_annotator: Record<string, { answered: number; correct: number; accuracy: number | null }>;
+    by_instance: Record<string, { answered: number; correct: number; accuracy: number | null }>;
+  };
+}
+
+export interface Agreement {
+  overall: { average_krippendorff_alpha: number | null; schemas_evaluated?: number };
+  by_schema: Record<
+    string,
+    { krippendorff_alpha: number | null; level?: string; items_evaluated?: number; annotators?: number; interpretation?: string; reason?: string }
+  >;
+}
+
+export interface WebhookEntry {
+  name: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  stats: {
+    total_emitted: number;
+    total_failed: number;
+    pending_retries: number;
+    last_success: string | null;
+    total_delivered?: number;
+    last_failure?: string | null;
+    last_error?: string | null;
+  };
+}

@@ -1,0 +1,58 @@
+/** The `?` overlay: every key of the annotate screen, label keys included. Closes with Escape or `?`. */
+import { useEffect, useRef } from 'react';
+import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type LabelKey } from './keymap.js';
+
+export function KeymapOverlay({ labelKeys, onClose }: { labelKeys: LabelKey[]; onClose: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const taken = new Set(labelKeys.map((k) => k.key));
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="keymap-title">
+      <div className="overlay-box">
+        <h2 id="keymap-title">Keyboard shortcuts</h2>
+        <div className="keymap-columns">
+          <table>
+            <caption>Commands</caption>
+            <tbody>
+              {Object.values(COMMANDS).map((c) => (
+                <tr key={c.label}>
+                  <td>{c.keys.filter((k) => !taken.has(k)).map((k) => <kbd key={k}>{keyName(k)}</kbd>)}</td>
+                  <td>{c.label}</td>
+                </tr>
+              ))}
+              <tr>
+                <td><kbd>Tab</kbd></td>
+                <td>Move between fields (text, number, slider); <kbd>Esc</kbd> leaves a field</td>
+              </tr>
+            </tbody>
+          </table>
+          <table>
+            <caption>Labels</caption>
+            <tbody>
+              {labelKeys.map((k) => (
+                <tr key={k.key}>
+                  <td><kbd>{k.key}</kbd></td>
+                  <td>{k.schema}: {k.label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table>
+            <caption>Span selection</caption>
+            <tbody>
+              {SPAN_MODE_COMMANDS.map((c) => (
+                <tr key={c.label}>
+                  <td>{c.keys.map((k) => <kbd key={k}>{keyName(k)}</kbd>)}</td>
+                  <td>{c.label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <button ref={ref} type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
