@@ -122,7 +122,14 @@ export class AnnotationService {
   async listOf(username: string): Promise<readonly string[]> {
     for (const check of this.gates) check(username);
     const ops = this.assignments.planFor(username, this.activityOf(username).annotated);
-    if (ops.length) await this.store.write(ops);
+    if (ops.length) {
+      try {
+        await this.store.write(ops);
+      } catch (e) {
+        this.assignments.recount();
+        throw e;
+      }
+    }
     return this.assignments.listOf(username)!;
   }
 
@@ -217,6 +224,7 @@ export class AnnotationService {
       await this.store.write(ops);
     } catch (e) {
       if (changed && real) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
+      this.assignments.recount(); // a quality-control block may have changed a list in the same write
       throw e;
     }
     this.outbox.dispatch();

@@ -95,7 +95,14 @@ export class Assignments {
     private readonly settings: AssignmentSettings,
     private readonly now: () => string,
   ) {
-    for (const [, record] of store.entries('assignments')) this.count(record.instance_ids, +1);
+    this.recount();
+  }
+
+  /** Derives the holder counts from the stored lists; also after a failed write, which the store has undone. */
+  recount(): void {
+    this.holderCount.clear();
+    this.positions.clear();
+    for (const [, record] of this.store.entries('assignments')) this.count(record.instance_ids, +1);
   }
 
   decorate(decorator: ListDecorator): void {
@@ -165,7 +172,7 @@ export class Assignments {
     return [this.replaceOp(username, full)];
   }
 
-  /** The op that replaces a list; the holder counts follow at once. */
+  /** The op that replaces a list; the holder counts follow at once (`recount` if the write then fails). */
   replaceOp(username: string, instanceIds: string[]): StoreOp {
     const old = this.listOf(username);
     if (old) this.count(old, -1);
