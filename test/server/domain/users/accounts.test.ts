@@ -1,0 +1,121 @@
+/**
+ * Accounts and the login throttle as domain objects: who may register and log in under each project policy.
+ * Real scrypt hashing, a MemoryStore; the clock is a hand-moved Clock port so throttle windows can pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../../../server/domain/errors.js';
+import { Accounts, checkUsername, type AccountPolicy } from '../../../../server/domain/users/users.js';
+import { LoginThrottle } from '../../../../server/domain/users/login-throttle.js';
+import { scryptHasher } from '../../../../server/io/scrypt-hasher.js';
+import { MemoryStore } from '../../../../server/storage/memory-store.js';
+
+const clock = { t: Date.parse('2026-11-22T10:00:00Z'), now() { return this.t; } };
+
+function accounts(policy: Partial<AccountPolicy> = {}, users: [string, string | undefined][] = []) {
+  const store = new MemoryStore();
+  return { store, accounts: new Accounts(store, scryptHasher, { allowAllUsers: true, requirePassword: true, debug: false, configuredUsers: new Map(users), ...policy }, clock) };
+}
+
+async function kindOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    expect(e).toBeInstanceOf(DomainError);
+    return (e as DomainError).kind;
+  }
+}
+
+describe('checkUsername', () => {
+  it('accepts 1–64 letters, digits and ._-@, and nothing that could be a path', () => {
+    for (const ok of ['a', 'Alice_01', 'first.last@example.org', 'x-y', 'a'.repeat(64), '.hidden', 'a..b']) expect(checkUsername(ok)).toBe(ok);
+    for (const bad of ['', '.', '..', '...', '../x', 'a/b', 'a\\b', 'a b', 'a'.repeat(65), 'é', 'a\n', 'a:b', '%2e%2e']) {
+      expect(() => checkUsername(bad), JSON.stringify(bad)).toThrow(/username must be/);
+    }
+  });
+});
+
+describe('Accounts', () => {
+  it('registers with a scrypt hash and authenticates only the right password', async () => {
+    const { accounts: a, store } = accounts();
+    const user = await a.register('alice', 'pw-1');
+    expect(user).toMatchObject({ username: 'alice', created_at: '2026-11-22T10:00:00.000Z' });
+    expect(store.get('users', 'alice')!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(JSON.stringify(store.get('users', 'alice'))).not.toContain('pw-1');
+    expect((await a.authenticate('alice', 'pw-1')).username).toBe('alice');
+    expect(await kindOf(a.authenticate('alice', 'pw-2'))).toBe('unauthorized');
+    expect(await kindOf(a.authenticate('alice', ''))).toBe('invalid');
+    expect(await kindOf(a.register('alice', 'again'))).toBe('conflict');
+    expect(await kindOf(a.authenticate('nobody', 'pw-1'))).toBe('unauthorized');
+  });
+
+  it('gives two users with the same password different hashes (salted)', async () => {
+    const { accounts: a, store } = accounts();
+    await a.register('u1', 'same');
+    await a.register('u2', 'same');
+    expect(store.get('users', 'u1')!.password_hash).not.toBe(store.get('users', 'u2')!.password_hash);
+  });
+
+  it('closes registration to unlisted names when allow_all_users is false', async () => {
+    const { accounts: a } = accounts({ allowAllUsers: false }, [['listed', undefined]]);
+    expect(await kindOf(a.register('stranger', 'pw'))).toBe('forbidden');
+    expect(await kindOf(a.register('listed', 'pw'))).toBe('ok');
+  });
+
+  it('lets a configured user in with the configured password on first login, then by its hash', async () => {
+    const { accounts: a, store } = accounts({ allowAllUsers: false }, [['carol', 'carol-pw']]);
+    expect(await kindOf(a.authenticate('carol', 'wrong'))).toBe('unauthorized');
+    expect(store.get('users', 'carol')).toBeUndefined();
+    await a.authenticate('carol', 'carol-pw');
+    expect(store.get('users', 'carol')!.password_hash).toMatch(/^scrypt\$/);
+    expect(await kindOf(a.authenticate('carol', 'carol-pw'))).toBe('ok');
+  });
+
+  it('without require_password, a username alone logs in and creates the account, if registration is open', async () => {
+    const { accounts: open } = accounts({ requirePassword: false });
+    expect((await open.authenticate('dora', '')).password_hash).toBeUndefined();
+    expect(await kindOf(open.authenticate('dora', ''))).toBe('ok');
+    const { accounts: closed } = accounts({ requirePassword: false, allowAllUsers: false }, [['listed', undefined]]);
+    expect(await kindOf(closed.authenticate('stranger', ''))).toBe('unauthorized');
+    expect(await kindOf(closed.authenticate('listed', ''))).toBe('ok');
+  });
+
+  it('in debug mode creates a user with any password and accepts any password after', async () => {
+    const { accounts: a } = accounts({ debug: true, allowAllUsers: false });
+    expect(await kindOf(a.authenticate('tester', 'one'))).toBe('ok');
+    expect(await kindOf(a.authenticate('tester', 'two'))).toBe('ok');
+    expect(await kindOf(a.authenticate('../x', 'one'))).toBe('invalid');
+  });
+
+  it('makes one account of two concurrent first logins', async () => {
+    const { accounts: a, store } = accounts({ requirePassword: false });
+    const [x, y] = await Promise.all([a.authenticate('twin', ''), a.authenticate('twin', '')]);
+    expect(x.username).toBe('twin');
+    expect(y.username).toBe('twin');
+    expect(store.size('users')).toBe(1);
+  });
+});
+
+describe('LoginThrottle', () => {
+  it('refuses (too_many) after 10 failures for a name or an address, until the window passes', async () => {
+    const throttle = new LoginThrottle(clock);
+    for (let i = 0; i < 10; i++) {
+      await throttle.check('1.1.1.1', 'alice');
+      throttle.failed('1.1.1.1', 'alice');
+    }
+    expect(await kindOf(throttle.check('1.1.1.1', 'alice'))).toBe('too_many');
+    expect(await kindOf(throttle.check('2.2.2.2', 'alice'))).toBe('too_many'); // the name is throttled everywhere
+    expect(await kindOf(throttle.check('1.1.1.1', 'bob'))).toBe('too_many'); // and the address for every name
+    expect(await kindOf(throttle.check('2.2.2.2', 'bob'))).toBe('ok');
+    clock.t += 15 * 60 * 1000 + 1;
+    expect(await kindOf(throttle.check('1.1.1.1', 'alice'))).toBe('ok');
+  });
+
+  it('forgets a name\'s failures at a successful login', async () => {
+    const throttle = new LoginThrottle(clock, 3);
+    for (let i = 0; i < 2; i++) throttle.failed(`10.0.0.${i}`, 'carol');
+    throttle.succeeded('10.0.0.9', 'carol');
+    throttle.failed('10.0.0.5', 'carol');
+    expect(await kindOf(throttle.check('10.0.0.6', 'carol'))).toBe('ok');
+  });
+});
