@@ -179,3 +179,28 @@ describe('AI endpoints: the embedded provider', () => {
     expect((await again.get('/admin/api/ai_stats')).status).toBe(403);
   });
 });
+
+describe('the bundled example project', () => {
+  it('serves suggestions after a few annotations, with no network and no setup', async () => {
+    const t = await startServer({ configFile: 'examples/product-reviews/config.yaml' });
+    const alice = await t.client().login('alice');
+    const first = await alice.get('/api/current_instance');
+    const r0 = await alice.get(`/get_ai_suggestion?instance_id=${first.body.instance_id}`);
+    expect(r0.status).toBe(200);
+    expect(Object.keys(r0.body.suggestions).sort()).toEqual(['evidence', 'helpfulness', 'product_type', 'sentiment', 'topics']);
+    expect(r0.body.suggestions.sentiment.label).toBeNull();
+    for (let i = 0; i < 6; i++) {
+      const current = await alice.get('/api/current_instance');
+      const text: string = current.body.text;
+      const label = /excellent|great|love|perfect/i.test(text) ? 'positive' : /stopped|broke|loose|poor|terrible/i.test(text) ? 'negative' : 'neutral';
+      const submitted = await alice.post('/updateinstance', { instance_id: current.body.instance_id, annotations: { [`sentiment:${label}`]: 'true', 'product_type:other': 'true' } });
+      expect(submitted.status).toBe(200);
+      await alice.post('/go_to', { action: 'next_instance' });
+    }
+    const next = await alice.get('/api/current_instance');
+    const r = await alice.get(`/get_ai_suggestion?instance_id=${next.body.instance_id}`);
+    expect(r.body.suggestions.sentiment).toMatchObject({ label: expect.stringMatching(/^(positive|negative|neutral)$/), rationale: expect.stringMatching(/learned from 6 annotated examples/) });
+    // one label seen so far for product_type: no guess yet, and it says why
+    expect(r.body.suggestions.product_type.rationale).toMatch(/at least two labels/);
+  });
+});
