@@ -39,6 +39,7 @@ export function projectKey(configFile: string): string {
   const name =
     basename(dirname(absolute))
       .normalize('NFKD')
+      .replace(/\p{M}+/gu, '') // accents off: É → E
       .replace(/[^A-Za-z0-9._-]+/g, '-')
       .replace(/^[-.]+|-+$/g, '')
       .slice(0, 40) || 'project';

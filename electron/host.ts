@@ -108,6 +108,7 @@ export function lanAddresses(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>): s
 export function ownerName(osUsername: string): string {
   const name = osUsername
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[^A-Za-z0-9._@-]+/g, '')
     .slice(0, 64);
   return name && !/^\.+$/.test(name) ? name : 'me';
