@@ -3,7 +3,10 @@
  * download. One naive Bayes classifier per choice schema and one span learner per span schema follow the
  * `annotations` table incrementally: a submission marks its record dirty, and the next suggestion first folds in
  * the dirty records (each in time proportional to its text). Annotations saved before start are learned in the
- * background in small slices, never on a request. Keyword highlights act as a prior and as span suggestions.
+ * background in short slices, never on a request, starting at the first use of the assistant: at 1M stored
+ * annotations that pass costs a minute of CPU and much memory, which a project that never asks for a suggestion
+ * should not pay, and which would otherwise slow every annotator's request after each start (bench/profile.ts).
+ * Keyword highlights act as a prior and as span suggestions.
  */
 import type { Store } from '../ports.js';
 import type { Instance, Scheme, Task } from '../task.js';
@@ -16,8 +19,8 @@ import { noSuggestion, SUGGESTABLE, type AiProvider, type Suggestion } from './p
 
 /** pseudo-documents' worth of weight a keyword rule gives its label */
 const KEYWORD_PRIOR = 2;
-/** records learned per slice of the start-up pass, between which requests are served */
-const SLICE = 500;
+/** milliseconds of learning per slice of the start-up pass, between which requests are served */
+const SLICE_MS = 4;
 
 export interface EmbeddedOptions {
   /** labelled examples a schema needs before the classifier suggests anything */
@@ -40,7 +43,7 @@ export class EmbeddedProvider implements AiProvider {
   private readonly dirty = new Set<string>();
   private ready = false;
   private stopped = false;
-  private readonly startup: Promise<void>;
+  private startup: Promise<void> | undefined;
 
   constructor(
     private readonly task: Task,
@@ -56,17 +59,16 @@ export class EmbeddedProvider implements AiProvider {
       const labels = new Set(task.schemeByName.get(rule.schema)?.labels.map((l) => l.name));
       if (labels.has(rule.label)) this.classifiers.get(rule.schema)?.addPrior(rule.label, features(rule.word.replace(/\*/g, '')), KEYWORD_PRIOR);
     }
-    this.startup = this.learnExisting();
   }
 
-  /** Resolves when the annotations saved before start are learned. */
+  /** Starts learning the annotations saved before start, if not yet started; resolves when they are learned. */
   whenReady(): Promise<void> {
-    return this.startup;
+    return (this.startup ??= this.learnExisting());
   }
 
   stop(): Promise<void> {
     this.stopped = true;
-    return this.startup;
+    return this.startup ?? Promise.resolve();
   }
 
   /** A stored annotation changed (or is about to): learn it before the next suggestion. */
@@ -76,9 +78,13 @@ export class EmbeddedProvider implements AiProvider {
 
   private async learnExisting(): Promise<void> {
     const keys = Array.from(this.store.entries('annotations'), ([key]) => key);
-    for (let i = 0; i < keys.length && !this.stopped; i += SLICE) {
-      for (const key of keys.slice(i, i + SLICE)) this.sync(key);
-      if (i + SLICE < keys.length) await new Promise((resolve) => setImmediate(resolve));
+    let i = 0;
+    while (i < keys.length && !this.stopped) {
+      // a slice is bounded in time, not in records, so a request waits at most SLICE_MS behind it
+      const until = performance.now() + SLICE_MS;
+      do this.sync(keys[i++]);
+      while (i < keys.length && (i & 15 || performance.now() < until));
+      if (i < keys.length) await new Promise((resolve) => setImmediate(resolve));
     }
     this.ready = true;
   }
@@ -124,11 +130,13 @@ export class EmbeddedProvider implements AiProvider {
   }
 
   version(scheme: Scheme): string {
+    void this.whenReady();
     this.catchUp();
     return `${this.ready ? 'g' : 'loading'}${this.generation.get(scheme.name) ?? 0}/${this.options.minExamples}`;
   }
 
   async suggest(instance: Instance, scheme: Scheme): Promise<Suggestion> {
+    void this.whenReady();
     if (!this.ready) return noSuggestion(`no suggestion yet: the assistant is still learning from the ${this.learned.size} annotations saved earlier; ask again in a moment`);
     this.catchUp();
     return scheme.annotation_type === 'span' ? this.suggestSpans(instance, scheme) : this.classify(instance, scheme);
