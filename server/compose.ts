@@ -37,6 +37,12 @@ import { AiService } from './domain/ai/ai-service.js';
 import { aiSettingsFrom } from './config/sections/ai.js';
 import { createLlmClient } from './io/llm-clients.js';
 import { aiRoutes } from './http/routes/ai.js';
+import { Predictions } from './domain/data/predictions.js';
+import { Importer } from './domain/data/importer.js';
+import { restoreImported } from './domain/data/imported.js';
+import { instanceReader } from './io/import-files.js';
+import { dataRoutes } from './http/routes/data.js';
+import { openApiRoutes } from './http/openapi.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -55,6 +61,10 @@ export interface Services {
   phases: PhaseService;
   agreement: ProjectAgreement;
   ai: AiService;
+  /** pre-annotations shown as suggestions */
+  predictions: Predictions;
+  /** imports into the running project */
+  importer: Importer;
   outbox: EventOutbox;
   webhooks: WebhookOutbox;
   keywordRules: ReturnType<typeof compileRules>;
@@ -82,6 +92,9 @@ export interface ComposeInput {
 export function composeServices(input: ComposeInput): Services {
   const { config, store, clock, logger } = input;
   const task = config.task;
+  // instances imported while the server ran are not in the data files: add them back first
+  const alsoInFiles = restoreImported(store, task);
+  if (alsoInFiles.length) logger.warn(`${alsoInFiles.length} imported instance(s) are now in the data files too (first: "${alsoInFiles[0]}"); the data files' copies are used`);
   const settings = new Settings(store, config.settings);
   const now = () => new Date(clock.now()).toISOString();
   const accounts = new Accounts(
@@ -131,6 +144,12 @@ export function composeServices(input: ComposeInput): Services {
     minExamples: aiSettings.minExamples,
   });
   annotations.use(ai);
+  const predictions = new Predictions(store, task);
+  const importer = new Importer({
+    store, task, assignments, predictions, clock,
+    listSettings: () => ({ required: handOutLimit(settings.get()), cap: settings.get().max_annotations_per_user, strategy: settings.get().assignment_strategy }),
+    toInstance: instanceReader({ idKey: config.raw.item_properties.id_key, textKey: config.raw.item_properties.text_key }),
+  });
   const adminUsers = new Set(config.adminUsers);
   return {
     config,
@@ -149,6 +168,8 @@ export function composeServices(input: ComposeInput): Services {
     phases,
     agreement: new ProjectAgreement(store, task, annotations),
     ai,
+    predictions,
+    importer,
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),
@@ -161,5 +182,7 @@ export function composeServices(input: ComposeInput): Services {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  return [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s)];
+  // last: the OpenAPI description of all of them
+  return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

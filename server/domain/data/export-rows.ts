@@ -1,0 +1,173 @@
+/**
+ * What an export holds and how each record looks in each format. Pure: the writers in server/io stream these
+ * rows out chunk by chunk. Records come in task order, then by annotator name, so exports are reproducible.
+ *
+ * CoNLL tokenisation (documented in the README): a token is a run of letters, marks, digits and `_`, or any
+ * other single non-space character. A token gets `B-<label>` if it is the first token a span overlaps,
+ * `I-<label>` for the following ones, else `O`; one tag column per span schema. Where spans of one schema
+ * overlap, the one that starts first (the longer on a tie) keeps the shared tokens.
+ */
+import { invalid } from '../errors.js';
+import type { Instance, Scheme, Task } from '../task.js';
+import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
+import { answerBySchema } from '../annotation/payloads.js';
+
+export const EXPORT_FORMATS = ['jsonl', 'csv', 'conll', 'spacy'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_STATUSES = ['completed', 'in_progress'] as const;
+
+export interface ExportFilter {
+  annotator?: string;
+  /** completed: the instance has its required number of annotators; in_progress: fewer, but some */
+  status?: (typeof EXPORT_STATUSES)[number];
+}
+
+/** What exports read from the annotation service. */
+export interface AnnotationReader {
+  annotatorsOf(instanceId: string): ReadonlySet<string>;
+  get(username: string, instanceId: string): AnnotationRecord | undefined;
+}
+
+export interface ExportItem {
+  instance: Instance;
+  record: AnnotationRecord;
+}
+
+export function* exportItems(task: Task, reader: AnnotationReader, required: number, filter: ExportFilter = {}): Generator<ExportItem> {
+  // a copy: an import may add instances while a long export streams
+  for (const instance of task.instances.slice()) {
+    const annotators = reader.annotatorsOf(instance.id);
+    if (!annotators.size) continue;
+    if (filter.status === 'completed' && annotators.size < required) continue;
+    if (filter.status === 'in_progress' && annotators.size >= required) continue;
+    const names = filter.annotator !== undefined ? (annotators.has(filter.annotator) ? [filter.annotator] : []) : [...annotators].sort();
+    for (const username of names) {
+      const record = reader.get(username, instance.id);
+      if (record) yield { instance, record };
+    }
+  }
+}
+
+const spanOut = (text: string, s: SpanRecord) => ({ schema: s.schema, label: s.label, start: s.start, end: s.end, text: text.slice(s.start, s.end) });
+
+/** One JSONL line (without the newline): the shape pre-annotation imports read back. */
+export function jsonlLine(task: Task, { instance, record }: ExportItem): string {
+  return JSON.stringify({
+    instance_id: instance.id,
+    annotator: record.username,
+    text: instance.text,
+    labels: answerBySchema(task, record),
+    spans: record.spans.map((s) => spanOut(instance.text, s)),
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  });
+}
+
+const FIXED_COLUMNS = ['instance_id', 'annotator', 'text', 'updated_at'];
+
+/** CSV header: the fixed columns and one column per scheme (`schema:<name>` if a name collides). */
+export function csvHeader(task: Task): string[] {
+  const schemes = task.schemes.map((s) => (FIXED_COLUMNS.includes(s.name) ? `schema:${s.name}` : s.name));
+  return ['instance_id', 'annotator', 'text', ...schemes, 'updated_at'];
+}
+
+/**
+ * CSV cells: a single choice is its label; multiselect labels joined by `|`; a value is the value (several
+ * fields: JSON object); spans are a JSON array of {label, start, end, text}; no answer is an empty cell.
+ */
+export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
+  const answers = answerBySchema(task, record);
+  const cells = task.schemes.map((scheme) => {
+    if (scheme.annotation_type === 'span') {
+      const spans = record.spans
+        .filter((s) => s.schema === scheme.name)
+        .map((s) => ({ label: s.label, start: s.start, end: s.end, text: instance.text.slice(s.start, s.end) }));
+      return spans.length ? JSON.stringify(spans) : '';
+    }
+    const answer = answers[scheme.name];
+    if (answer === undefined) return '';
+    if (Array.isArray(answer)) return answer.join('|');
+    return typeof answer === 'object' ? JSON.stringify(answer) : answer;
+  });
+  return [instance.id, record.username, instance.text, ...cells, record.updated_at];
+}
+
+export interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+const TOKEN = /[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}_]/gu;
+
+export function tokenize(text: string): Token[] {
+  return [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+}
+
+export function spanSchemes(task: Task): Scheme[] {
+  const schemes = task.schemes.filter((s) => s.annotation_type === 'span');
+  if (!schemes.length) throw invalid('format: conll exports span annotations, and this project has no span schema');
+  return schemes;
+}
+
+/** Spans of one schema with overlaps removed: the earlier start (the longer on a tie) wins. */
+function firstWins(spans: readonly SpanRecord[]): SpanRecord[] {
+  const sorted = spans.slice().sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: SpanRecord[] = [];
+  for (const span of sorted) if (!kept.length || span.start >= kept[kept.length - 1].end) kept.push(span);
+  return kept;
+}
+
+/** One CoNLL document: two comment lines, a `token\ttag…` line per token, a blank line. */
+export function conllBlock(schemes: readonly Scheme[], { instance, record }: ExportItem): string {
+  const tokens = tokenize(instance.text);
+  const columns = schemes.map((scheme) => {
+    const tags = tokens.map(() => 'O');
+    for (const span of firstWins(record.spans.filter((s) => s.schema === scheme.name))) {
+      let first = true;
+      tokens.forEach((t, n) => {
+        if (t.start < span.end && t.end > span.start && tags[n] === 'O') {
+          tags[n] = `${first ? 'B' : 'I'}-${span.label}`;
+          first = false;
+        }
+      });
+    }
+    return tags;
+  });
+  const lines = [`# instance_id = ${oneLine(instance.id)}`, `# annotator = ${oneLine(record.username)}`];
+  tokens.forEach((t, n) => lines.push([t.text, ...columns.map((c) => c[n])].join('\t')));
+  return lines.join('\n') + '\n\n';
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ');
+
+/**
+ * One spaCy-style document (the keys of spaCy's Doc.to_json): `text`; `ents`, non-overlapping spans of all
+ * span schemas as {start, end, label} character offsets; `spans`, every span by schema; `cats`, 1.0 for each
+ * chosen label of a choice scheme and 0.0 for its other labels, keyed `schema:label`; `meta` with the
+ * instance id, the annotator and the values of text, number and slider schemes.
+ */
+export function spacyDoc(task: Task, { instance, record }: ExportItem) {
+  const cats: Record<string, number> = {};
+  const values: Record<string, unknown> = {};
+  const answers = answerBySchema(task, record);
+  for (const scheme of task.schemes) {
+    if (scheme.annotation_type === 'span') continue;
+    const answer = answers[scheme.name];
+    if (['text', 'number', 'slider'].includes(scheme.annotation_type)) {
+      if (answer !== undefined) values[scheme.name] = answer;
+      continue;
+    }
+    const chosen = new Set(answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as string]);
+    if (!chosen.size) continue;
+    for (const label of scheme.labels) cats[`${scheme.name}:${label.name}`] = chosen.has(label.name) ? 1 : 0;
+  }
+  const spans: Record<string, { start: number; end: number; label: string }[]> = {};
+  for (const scheme of task.schemes) {
+    if (scheme.annotation_type !== 'span') continue;
+    spans[scheme.name] = record.spans.filter((s) => s.schema === scheme.name).map((s) => ({ start: s.start, end: s.end, label: s.label }));
+  }
+  const ents = firstWins(record.spans).sort((a, b) => a.start - b.start).map((s) => ({ start: s.start, end: s.end, label: s.label }));
+  return { text: instance.text, ents, spans, cats, meta: { instance_id: instance.id, annotator: record.username, values } };
+}

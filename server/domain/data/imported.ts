@@ -1,0 +1,75 @@
+/**
+ * Instances added to a running project. The config's data_files are re-read at every start, so imported
+ * instances are kept in the store and added back at start (`restoreImported`), in the order they came in.
+ * New instances also reach annotators who already have a list (`extendListsOps`): lists are planned once, at
+ * a first visit, so without this only newcomers would ever see imported data.
+ */
+import { invalid } from '../errors.js';
+import type { Store, StoreOp } from '../ports.js';
+import { addInstances, type AssignmentStrategy, type Instance, type Task } from '../task.js';
+import { planAssignment, type Assignments } from '../annotation/assignment.js';
+
+export interface ImportedInstanceRecord {
+  instance: Instance;
+  /** position among imported instances: store keys do not keep their order in a snapshot */
+  seq: number;
+  import_id: string;
+  imported_at: string;
+}
+
+declare module '../ports.js' {
+  interface Tables {
+    /** key: instance id */
+    imported_instances: ImportedInstanceRecord;
+  }
+}
+
+/** Adds the stored imports to the task; returns ids skipped because the data files now hold them too. */
+export function restoreImported(store: Store, task: Task): string[] {
+  const records = [...store.entries('imported_instances')].map(([, r]) => r).sort((a, b) => a.seq - b.seq);
+  const skipped = records.filter((r) => task.instanceById.has(r.instance.id)).map((r) => r.instance.id);
+  addInstances(task, records.filter((r) => !task.instanceById.has(r.instance.id)).map((r) => r.instance));
+  return skipped;
+}
+
+/** The ops that keep `added` (already checked for duplicates) across restarts. */
+export function importOps(store: Store, added: readonly Instance[], importId: string, now: string): StoreOp[] {
+  let seq = store.size('imported_instances');
+  return added.map((instance) => ({ table: 'imported_instances', key: instance.id, value: { instance, seq: seq++, import_id: importId, imported_at: now } }));
+}
+
+/** Refuses an id the task has already, or one given twice; `where(n)` names the place of the n-th instance. */
+export function checkNew(task: Task, added: readonly Instance[], where: (n: number) => string): void {
+  const seen = new Map<string, number>();
+  added.forEach((instance, n) => {
+    if (task.instanceById.has(instance.id)) throw invalid(`${where(n)}: duplicate instance id "${instance.id}" (already in the project)`);
+    const first = seen.get(instance.id);
+    if (first !== undefined) throw invalid(`${where(n)}: duplicate instance id "${instance.id}" (first at ${where(first)})`);
+    seen.set(instance.id, n);
+  });
+}
+
+export interface ListSettings {
+  required: number;
+  cap: number | null;
+  strategy: AssignmentStrategy;
+}
+
+/**
+ * Appends new instances to the lists annotators already have, by the project's strategy, within the overlap
+ * limit and each annotator's cap (counting task instances only: quality-control items do not count).
+ */
+export function extendListsOps(assignments: Assignments, task: Task, usernames: Iterable<string>, addedIds: readonly string[], s: ListSettings): StoreOp[] {
+  const ops: StoreOp[] = [];
+  const isNew = new Set(addedIds);
+  for (const username of usernames) {
+    const list = assignments.listOf(username);
+    if (!list) continue;
+    const taskItems = list.filter((id) => task.positionById.has(id) && !isNew.has(id)).length;
+    const room = s.cap === null ? null : Math.max(0, s.cap - taskItems);
+    if (room === 0) continue;
+    const more = planAssignment({ ids: addedIds, holders: (id) => assignments.holders(id), required: s.required, cap: room, strategy: s.strategy, username });
+    if (more.length) ops.push(assignments.replaceOp(username, [...list, ...more]));
+  }
+  return ops;
+}

@@ -1,0 +1,154 @@
+/**
+ * Imports into a running project, all or nothing: every row of a file is read and checked before one store
+ * write adds them all; a bad row stops the import naming its file and line, and nothing is added. Instance
+ * imports run as jobs whose progress can be polled; imports run one at a time so duplicate-id checks hold.
+ */
+import { DomainError, notFound } from '../errors.js';
+import type { Clock, Store } from '../ports.js';
+import { addInstances, type Instance, type Task } from '../task.js';
+import type { Assignments } from '../annotation/assignment.js';
+import { checkNew, extendListsOps, importOps, type ListSettings } from './imported.js';
+import { parsePrediction, type PredictionRecord, type Predictions } from './predictions.js';
+
+/** A row of an input file: `name` is the file (or "request body"), `line` where the row starts. */
+export interface InputRow {
+  name: string;
+  line: number;
+  item: unknown;
+}
+
+export interface Progress {
+  bytes_read: number;
+  total_bytes: number | null;
+}
+
+/** Rows of an input, read lazily; calls `progress` as bytes are read. Throws `invalid` naming file and line. */
+export type RowSource = (progress: (p: Progress) => void) => AsyncIterable<InputRow>;
+
+export interface ImportJob {
+  import_id: string;
+  status: 'queued' | 'reading' | 'saving' | 'done' | 'failed';
+  source: string;
+  rows_read: number;
+  bytes_read: number;
+  total_bytes: number | null;
+  added: number;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface ImporterDeps {
+  store: Store;
+  task: Task;
+  assignments: Assignments;
+  predictions: Predictions;
+  clock: Clock;
+  listSettings(): ListSettings;
+  toInstance(row: InputRow): Instance;
+}
+
+const KEEP_JOBS = 100;
+
+export class Importer {
+  private readonly jobs = new Map<string, ImportJob>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly d: ImporterDeps) {}
+
+  private now = () => new Date(this.d.clock.now()).toISOString();
+
+  /** Runs `work` after every earlier import has finished. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  job(id: string): ImportJob {
+    const job = this.jobs.get(id);
+    if (!job) throw notFound(`no import with id "${id}" (imports are remembered until the server restarts)`);
+    return { ...job };
+  }
+
+  /** Starts an instance import; `done` settles when it has finished (it never rejects: see the job's status). */
+  start(label: string, rows: RowSource): { job: ImportJob; done: Promise<ImportJob> } {
+    const job: ImportJob = {
+      import_id: `imp_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`,
+      status: 'queued',
+      source: label,
+      rows_read: 0,
+      bytes_read: 0,
+      total_bytes: null,
+      added: 0,
+      error: null,
+      started_at: this.now(),
+      finished_at: null,
+    };
+    this.jobs.set(job.import_id, job);
+    for (const id of this.jobs.keys()) if (this.jobs.size > KEEP_JOBS) this.jobs.delete(id);
+    const done = this.serial(() => this.run(job, rows)).then(
+      () => ({ ...job }),
+      (e: Error) => {
+        job.status = 'failed';
+        job.error = e instanceof DomainError ? e.message : `import failed: ${e.message}`;
+        job.finished_at = this.now();
+        return { ...job };
+      },
+    );
+    return { job: { ...job }, done };
+  }
+
+  private async run(job: ImportJob, rows: RowSource): Promise<void> {
+    job.status = 'reading';
+    const instances: Instance[] = [];
+    const places: string[] = [];
+    for await (const row of rows((p) => Object.assign(job, p))) {
+      instances.push(this.d.toInstance(row));
+      places.push(`${row.name}:${row.line}`);
+      job.rows_read++;
+    }
+    checkNew(this.d.task, instances, (n) => places[n]);
+    job.status = 'saving';
+    const ids = instances.map((i) => i.id);
+    const { task, assignments, store } = this.d;
+    // the instances join the task before lists are extended (the planner reads positions), in one durable write
+    const before = task.instances.length;
+    addInstances(task, instances);
+    try {
+      const ops = [...importOps(store, instances, job.import_id, this.now()), ...extendListsOps(assignments, task, listUsers(store), ids, this.d.listSettings())];
+      await store.write(ops);
+    } catch (e) {
+      // the store undid the write; take the instances out again so the task matches what is stored
+      for (const instance of task.instances.splice(before)) {
+        task.instanceById.delete(instance.id);
+        task.positionById.delete(instance.id);
+      }
+      throw e;
+    }
+    job.added = instances.length;
+    job.status = 'done';
+    job.finished_at = this.now();
+  }
+
+  /** Imports pre-annotations; `defaultSource` names rows that do not name their own source. */
+  importPredictions(rows: RowSource, defaultSource: string | undefined): Promise<{ imported: number; sources: string[] }> {
+    return this.serial(async () => {
+      const now = this.now();
+      const parsed: { record: PredictionRecord; where: string }[] = [];
+      for await (const row of rows(() => undefined)) {
+        const where = `${row.name}:${row.line}: `;
+        parsed.push({ record: parsePrediction(this.d.task, row.item, where, defaultSource, now), where });
+      }
+      const ops = this.d.predictions.planOps(parsed);
+      await this.d.store.write(ops);
+      const records = parsed.map((p) => p.record);
+      this.d.predictions.added(records);
+      return { imported: records.length, sources: [...new Set(records.map((r) => r.source))].sort() };
+    });
+  }
+}
+
+function* listUsers(store: Store): IterableIterator<string> {
+  for (const [username] of store.entries('assignments')) yield username;
+}

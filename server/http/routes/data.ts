@@ -1,0 +1,151 @@
+/**
+ * Data in and out: streamed exports, imports into the running project (with pollable progress), and
+ * pre-annotations (imported by an admin, read by annotators as suggestions).
+ */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { invalid } from '../../domain/errors.js';
+import { EXPORT_FORMATS, EXPORT_STATUSES, exportItems } from '../../domain/data/export-rows.js';
+import { checkSource } from '../../domain/data/predictions.js';
+import type { InputRow, RowSource } from '../../domain/data/importer.js';
+import { requiredAnnotators } from '../../domain/task.js';
+import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
+import { CONTENT_TYPES, FILE_EXTENSIONS, exportStream } from '../../io/export-writers.js';
+import { route, type RouteSpec } from '../route.js';
+
+const exportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).default('jsonl'),
+  annotator: z.string().min(1).max(64).optional(),
+  status: z.enum(EXPORT_STATUSES).optional(),
+});
+
+const input = {
+  file: z.string().min(1).max(4096).optional().describe('a .json, .jsonl, .csv or .tsv file on the server machine; relative to the config file'),
+  content: z.string().optional().describe('the file text itself (within the 2 MB body limit); needs format'),
+  format: z.enum(DATA_FORMATS).optional().describe("the input's format; by default the file's extension"),
+};
+
+const importBody = z.object({
+  ...input,
+  wait: z.boolean().optional().describe('answer when the import has finished instead of at once'),
+});
+
+const importJob = z.object({
+  import_id: z.string(),
+  status: z.enum(['queued', 'reading', 'saving', 'done', 'failed']),
+  source: z.string(),
+  rows_read: z.number().int(),
+  bytes_read: z.number().int(),
+  total_bytes: z.number().int().nullable(),
+  added: z.number().int(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+const predictionsBody = z.object({
+  ...input,
+  predictions: z.array(z.unknown()).max(100_000).optional().describe('prediction rows given inline'),
+  source: z.string().optional().describe('source name for rows that do not name their own'),
+});
+
+const predictionRow = z.object({
+  source: z.string(),
+  labels: z.record(z.string(), z.unknown()),
+  spans: z.array(z.object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string() })),
+  created_at: z.string(),
+});
+
+/** Exactly one of file and content; content needs its format. */
+function inputOf(body: { file?: string; content?: string; format?: (typeof DATA_FORMATS)[number] }): InputSpec | undefined {
+  if (body.file !== undefined && body.content !== undefined) throw invalid('body: give either file or content, not both');
+  if (body.file !== undefined) return { file: body.file, format: body.format };
+  if (body.content !== undefined) {
+    if (!body.format) throw invalid(`format: say which format content is in (${DATA_FORMATS.join(', ')})`);
+    return { content: body.content, format: body.format };
+  }
+  return undefined;
+}
+
+export function dataRoutes(s: Services): RouteSpec[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/admin/api/export',
+      summary: 'Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed',
+      access: 'admin',
+      query: exportQuery,
+      handle({ query, ctx }) {
+        const items = exportItems(s.task, s.annotations, requiredAnnotators(s.settings.get()), query);
+        const body = exportStream(query.format, s.task, items);
+        ctx.type = CONTENT_TYPES[query.format];
+        ctx.set('Content-Disposition', `attachment; filename="annotations.${FILE_EXTENSIONS[query.format]}"`);
+        ctx.body = body;
+        return undefined;
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/admin/api/import',
+      summary: 'Add instances to the running project from a file or inline text; 202 with a job to poll, or the finished job with wait',
+      access: 'admin',
+      body: importBody,
+      response: importJob,
+      async handle({ body, ctx }) {
+        const spec = inputOf(body);
+        if (!spec) throw invalid('body: give file (a path on the server machine) or content with format');
+        const { job, done } = s.importer.start('file' in spec ? spec.file : 'request body', rowSource(spec, s.config.dir));
+        if (!body.wait) {
+          ctx.status = 202;
+          return job;
+        }
+        const finished = await done;
+        if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
+        return finished;
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/import/:import_id',
+      summary: "An import's progress: rows and bytes read, status, the error that stopped it",
+      access: 'admin',
+      response: importJob,
+      handle: ({ params }) => s.importer.job(params.import_id),
+    }),
+    route({
+      method: 'POST',
+      path: '/admin/api/predictions',
+      summary: 'Import pre-annotations (labels and spans from a named source), shown to annotators as suggestions',
+      access: 'admin',
+      body: predictionsBody,
+      response: z.object({ status: z.literal('success'), imported: z.number().int(), sources: z.array(z.string()) }),
+      async handle({ body }) {
+        if (body.source !== undefined) checkSource(body.source, '');
+        const spec = inputOf(body);
+        if (spec && body.predictions) throw invalid('body: give predictions, file or content, only one of them');
+        let rows: RowSource;
+        if (spec) rows = rowSource(spec, s.config.dir);
+        else if (body.predictions) {
+          const given = body.predictions;
+          rows = () =>
+            (async function* (): AsyncGenerator<InputRow> {
+              for (let n = 0; n < given.length; n++) yield { name: 'predictions', line: n + 1, item: given[n] };
+            })();
+        } else throw invalid('body: give predictions (an array), file or content with format');
+        const result = await s.importer.importPredictions(rows, body.source);
+        return { status: 'success', ...result };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/predictions/:instance_id',
+      summary: 'Pre-annotations of an instance, to show as suggestions (never counted as annotations)',
+      access: 'user',
+      response: z.object({ instance_id: z.string(), predictions: z.array(predictionRow) }),
+      async handle({ username, params }) {
+        const instance = await s.annotations.instanceFor(username, params.instance_id);
+        return { instance_id: instance.id, predictions: s.predictions.of(instance.id) };
+      },
+    }),
+  ];
+}
