@@ -97,6 +97,8 @@ export class Dispatcher {
   private lastPrune = -Infinity;
   private stopped = false;
   private storeTrouble = false;
+  /** wakes an idle server now and then, so old records are pruned without traffic */
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly store: Store,
@@ -119,6 +121,8 @@ export class Dispatcher {
     }
     this.finished.sort((a, b) => a.at - b.at);
     this.scheduleFlush(); // prunes if anything is old enough
+    this.idleTimer = setInterval(() => this.wake(), PRUNE_EVERY_MS);
+    this.idleTimer.unref();
   }
 
   /** A stored pending delivery to attempt when due. */
@@ -130,9 +134,10 @@ export class Dispatcher {
     this.pump(lane);
   }
 
-  /** Re-checks every lane against the clock. */
+  /** Re-checks every lane against the clock, and prunes when it is time. */
   wake(): void {
     for (const lane of this.lanes.values()) this.pump(lane);
+    if (!this.stopped && this.clock.now() - this.lastPrune >= PRUNE_EVERY_MS) this.scheduleFlush();
   }
 
   private laneOf(name: string): Lane {
@@ -267,6 +272,7 @@ export class Dispatcher {
   /** Stops starting attempts, gives those in flight a moment, aborts the rest (they stay pending) and saves results. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.idleTimer);
     for (const lane of this.lanes.values()) if (lane.timer) clearTimeout(lane.timer);
     if (this.attempts.size) {
       let timer: NodeJS.Timeout | undefined;

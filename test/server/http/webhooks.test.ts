@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { sampleItems } from '../../helpers/project.js';
-import { startReceiver, type ReceivedRequest } from '../../helpers/webhook-receiver.js';
+import { startReceiver, type Answer, type ReceivedRequest } from '../../helpers/webhook-receiver.js';
 import { verify } from '../../../server/domain/webhooks/sign.js';
 
 const SECRET = 'a text secret, as the seed signs with';
@@ -141,7 +141,7 @@ describe('webhook deliveries', () => {
 
   it('counts 2xx as delivered and 3xx (not followed), 4xx and 5xx as failed, recording status and duration', async () => {
     const statuses: Record<string, number> = { '/ok': 204, '/moved': 302, '/gone': 410, '/broken': 503 };
-    const receiver = await startReceiver((r) => ({ status: statuses[r.path], headers: statuses[r.path] === 302 ? { location: '/ok' } : {} }));
+    const receiver = await startReceiver((r): Answer => ({ status: statuses[r.path], headers: statuses[r.path] === 302 ? { location: '/ok' } : {} }));
     const endpoints = Object.keys(statuses).map((path) => ({ name: path.slice(1), url: receiver.url + path, events: ['annotation.created'], max_retries: 1 }));
     const t = await startServer({ config: { webhooks: { endpoints } } });
     await (await t.client().login('alice')).post('/updateinstance', label('item-1', 'positive'));
@@ -194,6 +194,31 @@ describe('webhook deliveries', () => {
     outbox.dispatch();
     await new Promise((r) => setTimeout(r, 100));
     expect(receiver.requests).toHaveLength(4);
+  });
+
+  it('sends user.phase_completed and quality.attention_check_failed when those features raise them', async () => {
+    const receiver = await startReceiver();
+    const t = await startServer({
+      items: sampleItems(4),
+      files: { 'attention.jsonl': ['attn-1', 'attn-2'].map((id) => JSON.stringify({ id, text: 'Attention check: choose "negative".', expected_answer: { sentiment: 'negative' } })).join('\n') + '\n' },
+      config: {
+        phases: { order: ['consent', 'annotation'], consent: { content: 'You agree.' } },
+        attention_checks: { enabled: true, items_file: 'attention.jsonl', frequency: 2, failure_handling: { warn_threshold: 1, block_threshold: 2 } },
+        webhooks: { endpoints: [{ name: 'qc', url: receiver.url, events: ['user.phase_completed', 'quality.attention_check_failed'] }] },
+      },
+    });
+    const bob = await t.client().login('bob');
+    expect((await bob.post('/api/phase/complete', { answers: { agree: true } })).status).toBe(200);
+    const [phase] = await receiver.waitFor((r) => r.length === 1);
+    expect(phase.body).toMatchObject({ event_type: 'user.phase_completed', data: { annotator_id: 'bob', phase: 'consent', next_phase: 'annotation', completed_at: expect.any(String) } });
+
+    expect((await bob.get('/api/current_instance')).status).toBe(200);
+    expect((await bob.post('/updateinstance', label('attn-1', 'negative'))).status).toBe(200); // passed: nothing
+    expect((await bob.post('/updateinstance', label('attn-2', 'positive'))).status).toBe(200); // failed once
+    await receiver.waitFor((r) => r.length === 2);
+    expect(receiver.requests[1].body).toMatchObject({ event_type: 'quality.attention_check_failed', data: { annotator_id: 'bob', instance_id: 'attn-2', failures: 1, blocked: false } });
+    await until(() => statsOf(t, 'qc'), (s) => s.total_delivered === 2);
+    expect(receiver.requests).toHaveLength(2);
   });
 
   it('fires webhook.test at the named endpoint whatever it subscribes to', async () => {
