@@ -1,0 +1,56 @@
+/** The OpenAPI description is generated from the route list: every route is in it, with its inputs. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { allRoutes, composeServices } from '../../../server/compose.js';
+import { loadConfig } from '../../../server/index.js';
+import { MemoryStore } from '../../../server/storage/memory-store.js';
+import { systemClock } from '../../../server/domain/ports.js';
+import { openApiPath } from '../../../server/http/openapi.js';
+import { quietLogger, startServer } from '../../helpers/server.js';
+import { writeProject } from '../../helpers/project.js';
+
+describe('GET /api/openapi.json', () => {
+  // the route list of a project like the server's, built once from its own services
+  const services = composeServices({ config: loadConfig(writeProject()), store: new MemoryStore(), clock: systemClock, logger: quietLogger, dataDir: '/nonexistent', adminKey: 'k', version: '0.0.0' });
+  const routes = allRoutes(services);
+  afterAll(async () => {
+    for (const close of services.closers) await close();
+  });
+
+  it('is public OpenAPI 3.1 and describes every route the server mounts, with its access', async () => {
+    const t = await startServer();
+    const r = await t.client().get('/api/openapi.json');
+    expect(r.status).toBe(200);
+    const doc = r.body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe(t.server.services.version);
+    expect(routes.length).toBeGreaterThan(20);
+    const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(described.sort()).toEqual(routes.map((s) => `${s.method} ${openApiPath(s.path)}`).sort());
+    for (const spec of routes) {
+      const op = doc.paths[openApiPath(spec.path)][spec.method.toLowerCase()];
+      expect(op.summary).toBe(spec.summary);
+      expect(op.tags).toEqual([spec.access]);
+      expect(op.security).toEqual(spec.access === 'public' ? [] : expect.arrayContaining([{ session: [] }]));
+      if (spec.body) expect(op.requestBody.content['application/json'].schema).toBeTypeOf('object');
+      expect(op.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    }
+  });
+
+  it('takes parameters and bodies from the same zod schemas the server validates with', async () => {
+    const t = await startServer();
+    const doc = (await t.client().get('/api/openapi.json')).body;
+    const exportOp = doc.paths['/admin/api/export'].get;
+    const format = exportOp.parameters.find((p: { name: string }) => p.name === 'format');
+    expect(format).toEqual({ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['jsonl', 'csv', 'conll', 'spacy'], default: 'jsonl' } });
+    // the server refuses what the description leaves out
+    expect((await t.admin().get('/admin/api/export?format=xml')).status).toBe(400);
+    const spans = doc.paths['/api/spans/{instance_id}'].get;
+    expect(spans.parameters).toEqual([{ name: 'instance_id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(spans.responses['404']).toBeDefined();
+    const update = doc.paths['/updateinstance'].post.requestBody.content['application/json'].schema;
+    expect(update.required).toEqual(['instance_id']);
+    expect(update.properties.span_annotations.type).toBe('array');
+    expect(doc.paths['/admin/api/import'].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  });
+});
