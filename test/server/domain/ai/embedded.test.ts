@@ -70,7 +70,8 @@ describe('EmbeddedProvider', () => {
   it('learns annotations saved before start in the background, not on a request', async () => {
     const { task, store } = setup();
     const ops = items.slice(0, 300).flatMap((item) =>
-      ['u1', 'u2', 'u3', 'u4'].map((u) => ({ table: 'annotations' as const, key: annotationKey(u, item.id), value: { username: u, instance_id: item.id, labels: { sentiment: { [item.truth]: 'true' } }, spans: [], created_at: 'x', updated_at: 'x' } })),
+      // enough records that the first 4 ms slice cannot learn them all
+      Array.from({ length: 50 }, (_, n) => `u${n}`).map((u) => ({ table: 'annotations' as const, key: annotationKey(u, item.id), value: { username: u, instance_id: item.id, labels: { sentiment: { [item.truth]: 'true' } }, spans: [], created_at: 'x', updated_at: 'x' } })),
     );
     await store.write(ops);
     const provider = new EmbeddedProvider(task, store, compileRules([]), { minExamples: 5 });
@@ -82,7 +83,7 @@ describe('EmbeddedProvider', () => {
     expect(provider.version(sentiment)).not.toBe(loading);
     const late = await provider.suggest(task.instanceById.get('gen-390')!, sentiment);
     expect(late.label).toBe(items[389].truth);
-    expect(late.rationale).toMatch(/learned from 1200 annotated examples/);
+    expect(late.rationale).toMatch(/learned from 15000 annotated examples/);
   });
 
   it('uses keyword highlights as a prior: a keyword counts for its label before any annotator used it', async () => {
