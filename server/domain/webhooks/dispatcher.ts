@@ -11,9 +11,10 @@
  */
 import type { Clock, Logger, Store, StoreOp } from '../ports.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpoint, WebhookSettings } from './records.js';
-import { abandoned, afterAttempt } from './schedule.js';
+import { abandoned, afterAttempt, describeFailure } from './schedule.js';
 import { sign } from './sign.js';
 import { WebhookStats } from './stats.js';
+import { DueQueue } from './due-queue.js';
 
 export interface WebhookRequest {
   url: string;
@@ -39,41 +40,9 @@ const STORE_RETRY_MS = 5_000;
 const CLOSE_GRACE_MS = 2_000;
 
 class Lane {
-  /** binary min-heap on due time */
-  readonly heap: { due: number; id: string }[] = [];
+  readonly queue = new DueQueue();
   inFlight = 0;
   timer: NodeJS.Timeout | undefined;
-
-  push(item: { due: number; id: string }): void {
-    const h = this.heap;
-    h.push(item);
-    for (let i = h.length - 1; i > 0; ) {
-      const p = (i - 1) >> 1;
-      if (h[p].due <= h[i].due) break;
-      [h[p], h[i]] = [h[i], h[p]];
-      i = p;
-    }
-  }
-
-  pop(): { due: number; id: string } {
-    const h = this.heap;
-    const top = h[0];
-    const last = h.pop()!;
-    if (h.length) {
-      h[0] = last;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && h[l].due < h[m].due) m = l;
-        if (r < h.length && h[r].due < h[m].due) m = r;
-        if (m === i) break;
-        [h[m], h[i]] = [h[i], h[m]];
-        i = m;
-      }
-    }
-    return top;
-  }
 }
 
 interface Result {
@@ -120,6 +89,7 @@ export class Dispatcher {
       else this.finished.push({ at: record.finished_at ?? record.created_at, id: record.id });
     }
     this.finished.sort((a, b) => a.at - b.at);
+    if (this.busy.size) this.logger.info(`webhooks: resuming ${this.busy.size} pending deliveries`);
     this.scheduleFlush(); // prunes if anything is old enough
     this.idleTimer = setInterval(() => this.wake(), PRUNE_EVERY_MS);
     this.idleTimer.unref();
@@ -130,7 +100,7 @@ export class Dispatcher {
     if (this.busy.has(record.id) || this.stopped) return;
     this.busy.add(record.id);
     const lane = this.laneOf(record.endpoint);
-    lane.push({ due: record.next_attempt_at, id: record.id });
+    lane.queue.push({ due: record.next_attempt_at, id: record.id });
     this.pump(lane);
   }
 
@@ -149,11 +119,11 @@ export class Dispatcher {
   private pump(lane: Lane): void {
     if (this.stopped) return;
     const now = this.clock.now();
-    while (lane.heap.length && lane.inFlight < LANE_CONCURRENCY && lane.heap[0].due <= now) this.attempt(lane, lane.pop().id, now);
+    while (lane.queue.size && lane.inFlight < LANE_CONCURRENCY && lane.queue.peekDue() <= now) this.attempt(lane, lane.queue.pop().id, now);
     if (lane.timer) clearTimeout(lane.timer);
     lane.timer = undefined;
-    if (lane.heap.length && lane.inFlight < LANE_CONCURRENCY) {
-      lane.timer = setTimeout(() => this.pump(lane), Math.min(Math.max(lane.heap[0].due - now, 1), MAX_TIMER_MS));
+    if (lane.queue.size && lane.inFlight < LANE_CONCURRENCY) {
+      lane.timer = setTimeout(() => this.pump(lane), Math.min(Math.max(lane.queue.peekDue() - now, 1), MAX_TIMER_MS));
       lane.timer.unref();
     }
   }
@@ -242,6 +212,9 @@ export class Dispatcher {
         this.busy.delete(r.after.id);
         if (r.after.state === 'pending') this.enqueue(r.after);
         else this.finished.push({ at: r.after.finished_at!, id: r.after.id });
+        if (r.after.state === 'failed') {
+          this.logger.warn(`webhooks: gave up on ${r.after.event_type} delivery ${r.after.id} to "${r.after.endpoint}" after ${r.after.attempts.length} attempts (${describeFailure(r.attempt)})`);
+        }
       }
     } while (this.results.length);
   }
