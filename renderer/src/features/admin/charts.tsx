@@ -2,6 +2,23 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Agreement } from '../../shared/api/types.js';
 
+/** The numbers behind a chart, for screen readers (the SVG itself says little). */
+function ChartData({ caption, rows }: { caption: string; rows: [string, string | number][] }) {
+  return (
+    <table className="visually-hidden">
+      <caption>{caption}</caption>
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k}>
+            <th scope="row">{k}</th>
+            <td>{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function PerAnnotatorChart({ counts }: { counts: Record<string, number> }) {
   const data = Object.entries(counts).map(([name, annotated]) => ({ name, annotated }));
   if (!data.length) return <p className="muted">No annotators yet.</p>;
@@ -18,6 +35,7 @@ export function PerAnnotatorChart({ counts }: { counts: Record<string, number> }
           </Bar>
         </BarChart>
       </ResponsiveContainer>
+      <ChartData caption="Instances annotated per annotator" rows={data.map((d) => [d.name, d.annotated])} />
     </figure>
   );
 }

@@ -55,7 +55,7 @@ export function InstancesTable({ version }: { version: number }) {
   return (
     <>
       <div className="toolbar">
-        <label htmlFor="status-filter">Status</label>
+        <label htmlFor="status-filter">Show status</label>
         <select
           id="status-filter"
           value={status}

@@ -2,7 +2,7 @@
  * The annotator's answers for one instance as the form holds them, and the conversions to and from the API's
  * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
  */
-import type { Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
+import type { AiSchemaSuggestion, Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
 
 export interface Answers {
   /** schema → label → value; a ticked choice is "true", a value scheme holds the entered value */
@@ -60,20 +60,31 @@ export function removeSpan(a: Answers, index: number): Answers {
   return { ...a, spans: a.spans.filter((_, i) => i !== index) };
 }
 
-/** Applies an AI suggestion to the form (never to the server): each suggested label the schema knows. */
-export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Record<string, { label: string }>): Answers {
+/** Whether a suggestion gives the annotator anything to accept. */
+export const actionable = (s: AiSchemaSuggestion) => s.label !== null || !!s.spans?.length;
+
+/** Applies an AI suggestion to the form (never to the server): each suggested label or span the schema knows. */
+export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Record<string, AiSchemaSuggestion>): Answers {
   let next = a;
   for (const [schemaName, s] of Object.entries(suggestions)) {
     const scheme = schemas[schemaName];
-    if (!scheme || scheme.annotation_type === 'span') continue;
-    if (['text', 'number', 'slider'].includes(scheme.annotation_type)) {
-      const field = scheme.labels[0]?.name;
-      if (field) next = setValue(next, schemaName, field, String(s.label));
+    if (!scheme || !actionable(s)) continue;
+    if (scheme.annotation_type === 'span') {
+      for (const span of s.spans ?? []) next = addSpan(next, { schema: schemaName, name: span.label, start: span.start, end: span.end, value: span.text });
       continue;
     }
-    if (!scheme.labels.some((l) => l.name === s.label)) continue;
-    if (next.labels[schemaName]?.[s.label]) continue; // already chosen: choosing again would untick it
-    next = choose(next, scheme, s.label);
+    if (s.label === null) continue;
+    if (['text', 'number', 'slider'].includes(scheme.annotation_type)) {
+      const field = scheme.labels[0]?.name;
+      if (field) next = setValue(next, schemaName, field, s.label);
+      continue;
+    }
+    const wanted = scheme.annotation_type === 'multiselect' && s.labels?.length ? s.labels : [s.label];
+    for (const label of wanted) {
+      if (!scheme.labels.some((l) => l.name === label)) continue;
+      if (next.labels[schemaName]?.[label]) continue; // already chosen: choosing again would untick it
+      next = choose(next, scheme, label);
+    }
   }
   return next;
 }

@@ -113,10 +113,21 @@ export interface PhaseResult {
   next_phase?: string;
 }
 
+export interface AiSchemaSuggestion {
+  /** null: no suggestion yet, and `rationale` says why */
+  label: string | null;
+  /** multiselect: every suggested label */
+  labels?: string[];
+  confidence?: number | null;
+  rationale?: string;
+  /** span schemas: suggested spans */
+  spans?: { label: string; start: number; end: number; text: string }[];
+}
+
 export interface AiSuggestion {
   instance_id: string;
   provider: string;
-  suggestions: Record<string, { label: string; confidence?: number; rationale?: string }>;
+  suggestions: Record<string, AiSchemaSuggestion>;
 }
 
 export interface Overview {

@@ -1,0 +1,104 @@
+/**
+ * Browser-test support: the renderer built once per source version into a temp folder (shared by the test
+ * files, swapped in atomically so parallel files never see half a build), the real server serving it, and
+ * Debian's headless Chromium driven by playwright-core.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../helpers/server.js';
+import type { ProjectSpec } from '../helpers/project.js';
+
+const RENDERER = resolve(import.meta.dirname, '../../renderer');
+export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
+
+function sourceHash(dir: string): string {
+  const h = createHash('sha256');
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else h.update(path).update(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return h.digest('hex').slice(0, 16);
+}
+
+let built: Promise<string> | undefined;
+
+/** The built renderer's folder; built with Vite's API when the sources changed since the last build. */
+export function buildRenderer(): Promise<string> {
+  built ??= (async () => {
+    const out = join(tmpdir(), `marginalia-renderer-${sourceHash(RENDERER)}`);
+    if (existsSync(join(out, 'index.html'))) return out;
+    const staging = `${out}.${process.pid}`;
+    const { build } = await import('vite');
+    await build({ configFile: join(RENDERER, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true, sourcemap: false } });
+    try {
+      renameSync(staging, out);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another test file finished first: same sources, same build
+    }
+    return out;
+  })();
+  return built;
+}
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface BrowserRig {
+  t: TestServer;
+  browser: Browser;
+  /** a fresh browser context (its own cookies) with the page at `path`; requests off the server fail the test */
+  open(path?: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** requests the pages made to anything but the server under test */
+  foreign: string[];
+  screenshot(page: Page, name: string): Promise<void>;
+}
+
+export async function startRig(spec: ProjectSpec & { options?: Record<string, unknown> } = {}): Promise<BrowserRig> {
+  const staticDir = await buildRenderer();
+  const t = await startServer({ ...spec, options: { ...spec.options, staticDir } });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  afterAll(() => browser.close());
+  const foreign: string[] = [];
+  return {
+    t,
+    browser,
+    foreign,
+    async open(path = '/', viewport = { width: 1280, height: 800 }) {
+      const context = await browser.newContext({ viewport });
+      context.on('request', (r) => {
+        if (!r.url().startsWith(t.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(t.url + path);
+      return page;
+    },
+    async screenshot(page, name) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+    },
+  };
+}
+
+/** Logs in through the login form. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Presses Tab until the focused element matches `selector`; a keyboard user's way to a field. */
+export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
