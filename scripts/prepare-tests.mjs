@@ -1,5 +1,5 @@
-// Before `vitest run`: build the renderer (the e2e tests serve it) and make sure Debian's Chromium is there
-// for the browser tests. CI runs as root on a fresh machine, so this installs it; elsewhere it says how.
+// Before `vitest run`: type-check every part (server, tests, renderer, Electron shell), build the renderer (the e2e
+// tests serve it) and make sure Debian's Chromium is there for the browser tests. CI runs as root on a fresh machine, so this installs it; elsewhere it says how.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -14,4 +14,5 @@ if (!existsSync('/usr/bin/chromium')) {
     process.exit(1);
   }
 }
+run('npm run typecheck --silent');
 run('node scripts/build-if-needed.mjs');
