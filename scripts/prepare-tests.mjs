@@ -1,5 +1,6 @@
 // Before `vitest run`: type-check every part (server, tests, renderer, Electron shell), build the renderer (the e2e
-// tests serve it) and make sure Debian's Chromium is there for the browser tests. CI runs as root on a fresh machine, so this installs it; elsewhere it says how.
+// tests serve it) and make sure Debian's Chromium is there for the browser tests. CI runs as root on a fresh
+// machine, so this installs it; elsewhere it says how.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
