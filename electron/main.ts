@@ -130,7 +130,7 @@ async function switchTo(target: Opened): Promise<boolean> {
   refreshMenu();
   if (win) {
     win.setTitle(`${name} — ${app.getName()}${host.lan ? ' — shared on the local network' : ''}`);
-    await win.loadURL(host.signInUrl());
+    await show(host.signInUrl());
   }
   return true;
 }
@@ -164,8 +164,8 @@ function refreshMenu(): void {
       openExample: () => void openProject({ file: EXAMPLE, bundled: true }),
       exportAnnotations: (format: ExportFormat) => host && win?.webContents.downloadURL(`${host.url}/admin/api/export?format=${format}`),
       revealDataFolder: () => void revealDataFolder(),
-      showAnnotate: () => host && void win?.loadURL(`${host.url}/`),
-      showAdmin: () => host && void win?.loadURL(`${host.url}/admin`),
+      showAnnotate: () => host && void show(`${host.url}/`),
+      showAdmin: () => host && void show(`${host.url}/admin`),
       setLan: (on) => void setLan(on),
       copyText: (text) => clipboard.writeText(text),
       about: () =>
@@ -214,6 +214,15 @@ function registerBridge(): void {
   ipcMain.handle(CHANNELS.openProject, (event) => (fromOurPage(event), openProjectDialog()));
   ipcMain.handle(CHANNELS.revealDataFolder, (event) => (fromOurPage(event), revealDataFolder()));
   ipcMain.handle(CHANNELS.appVersion, (event) => (fromOurPage(event), app.getVersion()));
+}
+
+/** Loads a page of ours in the window; a load cut short (the user switched projects meanwhile) is not an error. */
+async function show(url: string): Promise<void> {
+  try {
+    await win?.loadURL(url);
+  } catch (e) {
+    consoleLogger.warn(`loading ${new URL(url).pathname}: ${(e as Error).message}`);
+  }
 }
 
 function focusWindow(): void {
