@@ -31,45 +31,53 @@ export function createWebhookSender(): WebhookSender {
           return resolve({ error: 'invalid URL', duration_ms: 0 });
         }
         const https = url.protocol === 'https:';
+        const body = Buffer.from(request.body);
         let settled = false;
-        const finish = (outcome: { status?: number; error?: string; aborted?: boolean }) => {
+        let req: ClientRequest;
+        const timer = setTimeout(() => {
+          finish({ error: `timeout: no response within ${request.timeoutMs / 1000} s` });
+          req.destroy();
+        }, request.timeoutMs);
+        function finish(outcome: { status?: number; error?: string; aborted?: boolean }) {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
           inFlight.delete(req);
           resolve({ ...outcome, duration_ms: elapsed() });
-        };
-        const body = Buffer.from(request.body);
-        const req = (https ? httpsRequest : httpRequest)(url, {
-          method: 'POST',
-          agent: https ? httpsAgent : httpAgent,
-          headers: { ...request.headers, 'content-length': String(body.length) },
-        });
-        inFlight.add(req);
-        const timer = setTimeout(() => {
-          finish({ error: `timeout: no response within ${request.timeoutMs / 1000} s` });
-          req.destroy();
-        }, request.timeoutMs);
-        req.on('response', (res) => {
-          const status = res.statusCode ?? 0;
-          let read = 0;
-          res.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > MAX_RESPONSE_BYTES) res.destroy(); // the status is known; the rest does not matter
+        }
+        const post = (resend: boolean) => {
+          req = (https ? httpsRequest : httpRequest)(url, {
+            method: 'POST',
+            agent: https ? httpsAgent : httpAgent,
+            headers: { ...request.headers, 'content-length': String(body.length) },
           });
-          const done = () => {
-            if (status >= 300 && status < 400) finish({ status, error: 'redirect not followed' });
-            else finish({ status });
-          };
-          res.on('end', done);
-          res.on('close', done);
-          res.on('error', done);
-        });
-        req.on('error', (e: NodeJS.ErrnoException) => {
-          if (closed) finish({ error: 'aborted: the server is shutting down', aborted: true });
-          else finish({ error: e.code ? `${e.code}: could not deliver` : `could not deliver: ${e.message}` });
-        });
-        req.end(body);
+          inFlight.add(req);
+          req.on('response', (res) => {
+            const status = res.statusCode ?? 0;
+            let read = 0;
+            res.on('data', (chunk: Buffer) => {
+              read += chunk.length;
+              if (read > MAX_RESPONSE_BYTES) res.destroy(); // the status is known; the rest does not matter
+            });
+            const done = () => finish(status >= 300 && status < 400 ? { status, error: 'redirect not followed' } : { status });
+            res.on('end', done);
+            res.on('close', done);
+            res.on('error', done);
+          });
+          req.on('error', (e: NodeJS.ErrnoException) => {
+            if (closed) return finish({ error: 'aborted: the server is shutting down', aborted: true });
+            // the receiver closed an idle keep-alive connection as we reused it (it almost surely never read the
+            // request; if it did, the same webhook-id lets it de-duplicate): send again at once on a fresh
+            // connection, Node's documented pattern, rather than count a failed attempt
+            if (!resend && !settled && req.reusedSocket && e.code === 'ECONNRESET') {
+              inFlight.delete(req);
+              return post(true);
+            }
+            finish({ error: e.code ? `${e.code}: could not deliver` : `could not deliver: ${e.message}` });
+          });
+          req.end(body);
+        };
+        post(false);
       });
     },
     close() {
