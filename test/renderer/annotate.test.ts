@@ -47,19 +47,25 @@ async function dragOver(p: Page, start: number, end: number) {
   await p.mouse.up();
 }
 
+const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 
 describe('annotate screen', () => {
   beforeAll(async () => {
-    rig = await startRig();
+    rig = await startRig({ config: { keyword_highlights_file: 'keywords.tsv' }, files: { 'keywords.tsv': 'Word\tLabel\tSchema\nslow\tnegative\tsentiment\n' } });
     api = await rig.t.client().login('alice', PASSWORD);
     page = await rig.open('/');
     await logIn(page, 'alice', PASSWORD);
     await page.getByTestId('instance-text').waitFor();
   });
 
-  test('shows the first instance, every scheme, the progress and the keyword-free text', async () => {
+  test('shows the first instance with its keyword highlight, every scheme and the progress', async () => {
     expect(await page.getByTestId('instance-text').innerText()).toBe('Item 1: the product was great but shipping was slow.');
+    const keyword = page.locator('mark.keyword-mark');
+    expect(await keyword.innerText()).toBe('slow');
+    expect(await keyword.getAttribute('title')).toBe('keyword: negative');
+    const colors = (await api.get('/api/colors')).body;
+    expect(await keyword.evaluate((m) => getComputedStyle(m).textDecorationColor)).toBe(hexToRgb(colors.sentiment.negative));
     expect(await progress(page)).toMatch(/^Instance 1 of 10 · 0 annotated$/);
     for (const name of ['sentiment', 'topics', 'helpful', 'kind', 'note', 'stars', 'confidence']) {
       await expect.poll(() => page.locator(`fieldset[data-schema="${name}"]`).count()).toBe(1);

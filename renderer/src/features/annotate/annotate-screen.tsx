@@ -141,7 +141,7 @@ export function AnnotateScreen({ onPhaseChange, footer }: { onPhaseChange: () =>
   }, [help, pending, wordSel, textWords, spanChoices, labelKeys, keySet, a, selectWords, labelPending, acceptAi]);
 
   const marks = useMemo<Mark[]>(() => {
-    const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: undefined, kind: 'keyword' }));
+    const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
     for (const s of a.answers.spans) out.push({ start: s.start, end: s.end, color: a.colors[s.schema]?.[s.name] ?? '#888888', label: s.name, kind: 'span' });
     if (pending) out.push({ ...pending, color: '#1a73e8', kind: 'selection' });
     return out;

@@ -7,7 +7,7 @@ export interface Mark {
   start: number;
   end: number;
   color: string;
-  /** shown after the mark's last run, e.g. the span label */
+  /** the label: spans show it after their last run, keywords in the tooltip */
   label?: string;
   kind: 'span' | 'keyword' | 'selection';
 }
@@ -17,7 +17,7 @@ export interface Run {
   end: number;
   text: string;
   marks: Mark[];
-  /** labels of the spans that end with this run */
+  /** labels of the spans that end with this run (drawn after it) */
   endsLabels: string[];
 }
 
@@ -38,7 +38,7 @@ export function cutRuns(text: string, marks: Mark[]): Run[] {
       end,
       text: text.slice(start, end),
       marks: covering,
-      endsLabels: covering.filter((m) => m.end === end && m.label).map((m) => m.label!),
+      endsLabels: covering.filter((m) => m.kind === 'span' && m.end === end && m.label).map((m) => m.label!),
     });
   }
   return runs;

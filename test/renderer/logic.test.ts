@@ -1,0 +1,103 @@
+/** The renderer's pure logic: Potato-style key assignment, text runs and word steps, and the answer form. */
+import { describe, expect, test } from 'vitest';
+import { assignLabelKeys, commandFor } from '../../renderer/src/shared/keymap/keymap.js';
+import { cutRuns, stepSelection, words } from '../../renderer/src/features/annotate/segments.js';
+import { addSpan, applySuggestion, choose, fromStored, toSubmission, EMPTY } from '../../renderer/src/features/annotate/answers.js';
+import type { Scheme } from '../../renderer/src/shared/api/types.js';
+
+const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: (string | { name: string; key_value?: string })[]): Scheme => ({
+  name,
+  annotation_type,
+  description: '',
+  labels: labels.map((l) => (typeof l === 'string' ? { name: l } : l)),
+});
+
+describe('label keys', () => {
+  test('key_value first, then 1–0 and q–p in scheme order, skipping taken keys; spans and value schemes get none', () => {
+    const keys = assignLabelKeys([
+      scheme('sentiment', 'radio', [{ name: 'positive', key_value: '2' }, 'negative']),
+      scheme('note', 'text', ['text']),
+      scheme('evidence', 'span', ['pos']),
+      scheme('topics', 'multiselect', ['a', 'b']),
+    ]);
+    expect(keys.map((k) => `${k.key}=${k.schema}:${k.label}`)).toEqual(['2=sentiment:positive', '1=sentiment:negative', '3=topics:a', '4=topics:b']);
+  });
+
+  test('past twenty labels the rest have no key, and a label key beats a command on the same key', () => {
+    const many = scheme('many', 'select', Array.from({ length: 25 }, (_, i) => `l${i}`));
+    const keys = assignLabelKeys([many]);
+    expect(keys).toHaveLength(20);
+    expect(keys[19]).toEqual({ key: 'p', schema: 'many', label: 'l19' });
+    expect(commandFor('n', new Set())).toBe('unannotated');
+    expect(commandFor('N', new Set(['n']))).toBeUndefined();
+    expect(commandFor(']', new Set())).toBe('next');
+  });
+});
+
+describe('text runs and words', () => {
+  test('overlapping marks cut the text into runs; span labels follow the run where the span ends', () => {
+    const runs = cutRuns('abcdef', [
+      { start: 1, end: 4, color: '#000000', label: 'x', kind: 'span' },
+      { start: 3, end: 6, color: '#000000', label: 'kw', kind: 'keyword' },
+    ]);
+    expect(runs.map((r) => [r.text, r.marks.length, r.endsLabels])).toEqual([
+      ['a', 0, []],
+      ['bc', 1, []],
+      ['d', 2, ['x']],
+      ['ef', 1, []],
+    ]);
+    expect(runs.map((r) => r.text).join('')).toBe('abcdef');
+  });
+
+  test('words keep inner apostrophes and hyphens; arrows step and Shift extends and shrinks', () => {
+    const w = words("Don't buy this well-made thing.");
+    expect(w.map((x) => "Don't buy this well-made thing.".slice(x.start, x.end))).toEqual(["Don't", 'buy', 'this', 'well-made', 'thing']);
+    let sel = { from: 0, to: 0 };
+    sel = stepSelection(sel, w.length, 'ArrowRight', false);
+    expect(sel).toEqual({ from: 1, to: 1 });
+    sel = stepSelection(sel, w.length, 'ArrowRight', true);
+    expect(sel).toEqual({ from: 1, to: 2 });
+    sel = stepSelection(sel, w.length, 'ArrowLeft', true);
+    expect(sel).toEqual({ from: 1, to: 1 });
+    sel = stepSelection(sel, w.length, 'ArrowLeft', true); // never shrinks below one word
+    expect(sel).toEqual({ from: 1, to: 1 });
+    expect(stepSelection({ from: 4, to: 4 }, w.length, 'ArrowRight', false)).toEqual({ from: 4, to: 4 });
+  });
+});
+
+describe('answers', () => {
+  const radio = scheme('sentiment', 'radio', ['positive', 'negative']);
+  const multi = scheme('topics', 'multiselect', ['price', 'quality']);
+
+  test('single choice replaces (and a second press clears), multiselect toggles; the submission round-trips', () => {
+    let a = choose(EMPTY, radio, 'positive');
+    a = choose(a, radio, 'negative');
+    expect(a.labels.sentiment).toEqual({ negative: 'true' });
+    expect(choose(a, radio, 'negative').labels.sentiment).toEqual({});
+    a = choose(choose(a, multi, 'price'), multi, 'quality');
+    a = choose(a, multi, 'price');
+    a = addSpan(addSpan(a, { schema: 'ev', name: 'pos', start: 5, end: 9 }), { schema: 'ev', name: 'pos', start: 0, end: 3 });
+    const sent = toSubmission('i1', a);
+    expect(sent).toEqual({
+      instance_id: 'i1',
+      annotations: { 'sentiment:negative': 'true', 'topics:quality': 'true' },
+      span_annotations: [
+        { schema: 'ev', name: 'pos', start: 0, end: 3, value: undefined },
+        { schema: 'ev', name: 'pos', start: 5, end: 9, value: undefined },
+      ],
+    });
+    expect(fromStored({ ...sent, updated_at: null, span_annotations: sent.span_annotations })).toEqual(a);
+  });
+
+  test('an AI suggestion fills only labels the schema knows, and never clears a chosen one', () => {
+    const schemas = { sentiment: radio, topics: multi };
+    const start = choose(EMPTY, multi, 'price');
+    const a = applySuggestion(start, schemas, {
+      sentiment: { label: 'negative' },
+      topics: { label: 'price', labels: ['price', 'quality', 'colour'] },
+      unknown: { label: 'x' },
+    });
+    expect(a.labels).toEqual({ topics: { price: 'true', quality: 'true' }, sentiment: { negative: 'true' } });
+    expect(applySuggestion(EMPTY, schemas, { sentiment: { label: null, rationale: 'not yet' } })).toEqual(EMPTY);
+  });
+});
