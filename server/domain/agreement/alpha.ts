@@ -22,15 +22,19 @@ export class UndefinedAgreement extends DomainError {
   }
 }
 
-// o_ck lives in a sparse map keyed c · STRIDE + k: open value domains (numbers) may have many distinct values.
+// o_ck lives in a dense square while there are few distinct values (choices, likert points, slider steps), and
+// in a sparse map keyed c · STRIDE + k past that: open numeric domains may have very many distinct values.
+const DENSE = 64;
 const STRIDE = 2 ** 26;
 
 export class Coincidences<V> {
   /** distinct values in order of first appearance; a value's index is its row and column */
   readonly values: V[] = [];
   private readonly indexByKey = new Map<unknown, number>();
-  private readonly cells = new Map<number, number>();
+  private dense: Float64Array | null = new Float64Array(DENSE * DENSE);
+  private sparse: Map<number, number> | null = null;
   private pairable = 0;
+  private readonly scratch: number[] = [];
 
   /** `keyOf` maps a value to something `Map` compares by identity (sets to a string, say). */
   constructor(private readonly keyOf: (value: V) => unknown = (v) => v) {}
@@ -41,17 +45,25 @@ export class Coincidences<V> {
     if (index === undefined) {
       index = this.values.length;
       if (index >= STRIDE) throw new RangeError('too many distinct values for a coincidence matrix');
+      if (index === DENSE) this.goSparse();
       this.values.push(value);
       this.indexByKey.set(key, index);
     }
     return index;
   }
 
+  private goSparse(): void {
+    const cells = [...this.entries()];
+    this.dense = null;
+    this.sparse = new Map(cells.map(([c, k, o]) => [c * STRIDE + k, o]));
+  }
+
   /** Adds one unit: the values its coders gave, missing ones left out. */
   addUnit(values: readonly V[]): void {
     const m = values.length;
     if (m < 2) return;
-    const index = values.map((v) => this.indexOf(v));
+    const index = this.scratch;
+    for (let i = 0; i < m; i++) index[i] = this.indexOf(values[i]);
     const weight = 1 / (m - 1);
     for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) if (i !== j) this.add(index[i], index[j], weight);
     this.pairable++;
@@ -69,8 +81,12 @@ export class Coincidences<V> {
   }
 
   private add(c: number, k: number, weight: number): void {
+    if (this.dense) {
+      this.dense[c * DENSE + k] += weight;
+      return;
+    }
     const key = c * STRIDE + k;
-    this.cells.set(key, (this.cells.get(key) ?? 0) + weight);
+    this.sparse!.set(key, (this.sparse!.get(key) ?? 0) + weight);
   }
 
   /** Number of pairable units added. */
@@ -80,18 +96,23 @@ export class Coincidences<V> {
 
   /** o_ck for one cell (0 when absent). */
   get(c: number, k: number): number {
-    return this.cells.get(c * STRIDE + k) ?? 0;
+    return this.dense ? (c < DENSE && k < DENSE ? this.dense[c * DENSE + k] : 0) : (this.sparse!.get(c * STRIDE + k) ?? 0);
   }
 
   /** The non-zero cells as [c, k, o_ck]. */
   *entries(): IterableIterator<[number, number, number]> {
-    for (const [key, o] of this.cells) yield [Math.floor(key / STRIDE), key % STRIDE, o];
+    if (this.dense) {
+      const V = this.values.length;
+      for (let c = 0; c < V; c++) for (let k = 0; k < V; k++) if (this.dense[c * DENSE + k]) yield [c, k, this.dense[c * DENSE + k]];
+      return;
+    }
+    for (const [key, o] of this.sparse!) yield [Math.floor(key / STRIDE), key % STRIDE, o];
   }
 
   /** n_c: how many pairable values each value index has. */
   marginals(): Float64Array {
     const n = new Float64Array(this.values.length);
-    for (const [key, o] of this.cells) n[Math.floor(key / STRIDE)] += o;
+    for (const [c, , o] of this.entries()) n[c] += o;
     return n;
   }
 }

@@ -12,7 +12,7 @@ import type { Store } from '../ports.js';
 import type { Scheme, SchemeType, Task } from '../task.js';
 import { alphaOf, Coincidences, jaccardDistance, UndefinedAgreement, type Difference, type Level } from './alpha.js';
 import { interpretAlpha, type Interpretation } from './interpret.js';
-import { categoryCounts, fleissKappa } from './kappa.js';
+import { fleissKappa } from './kappa.js';
 
 export type AgreementLevel = 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character';
 
@@ -46,17 +46,57 @@ export interface AgreementReport {
   by_schema: Record<string, SchemaAgreement>;
 }
 
-type Group = readonly AnnotationRecord[];
+/**
+ * The annotated records of the task's instances in instance order: the records of the g-th instance with two or
+ * more annotators are records[bounds[2g]] up to (not including) records[bounds[2g + 1]]. Flat arrays rather than
+ * an array per instance: 100k instances would otherwise mean 100k small allocations per report.
+ */
+interface Groups {
+  records: AnnotationRecord[];
+  bounds: Int32Array;
+  /** the instance of each group (its position in the task) */
+  instance: Int32Array;
+  /** annotator number of each record, and the names: sets of annotators become typed arrays */
+  annotator: Int32Array;
+  names: string[];
+}
+
+function groupByInstance(task: Task, records: Iterable<AnnotationRecord>): Groups {
+  const kept: AnnotationRecord[] = [];
+  const positions: number[] = [];
+  for (const record of records) {
+    const position = task.positionById.get(record.instance_id); // quality checks have none
+    if (position === undefined || !isAnnotated(record)) continue;
+    kept.push(record);
+    positions.push(position);
+  }
+  // counting sort by instance position
+  const N = task.instances.length;
+  const start = new Int32Array(N + 1);
+  for (const p of positions) start[p + 1]++;
+  for (let i = 0; i < N; i++) start[i + 1] += start[i];
+  const next = start.slice(0, N);
+  const sorted = new Array<AnnotationRecord>(kept.length);
+  for (let i = 0; i < kept.length; i++) sorted[next[positions[i]]++] = kept[i];
+  const bounds: number[] = [];
+  const instance: number[] = [];
+  for (let i = 0; i < N; i++) {
+    if (start[i + 1] - start[i] < 2) continue;
+    bounds.push(start[i], start[i + 1]);
+    instance.push(i);
+  }
+  const numbers = new Map<string, number>();
+  const annotator = new Int32Array(sorted.length);
+  for (let r = 0; r < sorted.length; r++) {
+    let n = numbers.get(sorted[r].username);
+    if (n === undefined) numbers.set(sorted[r].username, (n = numbers.size));
+    annotator[r] = n;
+  }
+  return { records: sorted, bounds: Int32Array.from(bounds), instance: Int32Array.from(instance), annotator, names: [...numbers.keys()] };
+}
 
 export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>): AgreementReport {
-  const byInstance = new Map<string, AnnotationRecord[]>();
-  for (const record of records) {
-    if (!task.positionById.has(record.instance_id) || !isAnnotated(record)) continue; // not quality checks
-    const group = byInstance.get(record.instance_id);
-    if (group) group.push(record);
-    else byInstance.set(record.instance_id, [record]);
-  }
-  const groups = [...byInstance.values()].filter((g) => g.length >= 2);
+  const groups = groupByInstance(task, records);
   const by_schema: Record<string, SchemaAgreement> = {};
   for (const scheme of task.schemes) by_schema[scheme.name] = schemaAgreement(task, scheme, groups);
   const alphas = Object.values(by_schema).flatMap((s) => (s.krippendorff_alpha === null ? [] : [s.krippendorff_alpha]));
@@ -69,42 +109,56 @@ export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>
   };
 }
 
-function schemaAgreement(task: Task, scheme: Scheme, groups: Group[]): SchemaAgreement {
+function schemaAgreement(task: Task, scheme: Scheme, groups: Groups): SchemaAgreement {
   const level = LEVEL_OF[scheme.annotation_type];
   const name = scheme.name;
-  const labelIndex = new Map(scheme.labels.map((l, i) => [l.name, i]));
+  const labels = scheme.labels.map((l) => l.name);
+  // Each answer is first read into a column of numbers (NaN: no answer) so the loops below stay monomorphic.
+  const column = new Float64Array(groups.records.length);
+  const read = (answer: (chosen: Record<string, string>) => number) => {
+    groups.records.forEach((r, i) => {
+      const chosen = r.labels[name];
+      column[i] = chosen === undefined ? NaN : answer(chosen);
+    });
+    return column;
+  };
   switch (scheme.annotation_type) {
     case 'text':
       return { ...empty(null), reason: 'free text has no level of measurement to compare answers by' };
     case 'radio':
     case 'select':
     case 'likert': {
-      // the one label present; its position in the scheme orders likert points
-      const answer = (r: AnnotationRecord) => {
-        for (const label in r.labels[name]) return labelIndex.get(label);
-        return undefined;
-      };
-      return unitAgreement(groups, answer, level!, level === 'nominal' ? 'nominal' : 'ordinal', level === 'nominal');
+      // the position of the one label present; it orders likert points
+      read((chosen) => {
+        for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) return i;
+        return NaN;
+      });
+      const nominal = level === 'nominal';
+      return unitAgreement(groups, column, level!, nominal ? 'nominal' : 'ordinal', nominal ? labels.length : 0);
     }
     case 'number':
-    case 'slider': {
-      const answer = (r: AnnotationRecord) => {
-        for (const label in r.labels[name]) {
-          const n = Number(r.labels[name][label]);
-          return Number.isFinite(n) ? n : undefined;
-        }
-        return undefined;
-      };
-      return unitAgreement(groups, answer, level!, 'interval');
-    }
+    case 'slider':
+      read((chosen) => {
+        for (const label of labels) if (Object.hasOwn(chosen, label)) return Number(chosen[label]);
+        return NaN;
+      });
+      return unitAgreement(groups, column, level!, 'interval');
     case 'multiselect': {
-      // sets as sorted label lists; an annotator who ticked nothing gave no answer (it cannot be told from skipping)
-      const answer = (r: AnnotationRecord) => {
-        const names = Object.keys(r.labels[name] ?? {}).filter((l) => labelIndex.has(l));
-        return names.length ? names.sort() : undefined;
-      };
-      const jaccard: Difference<string[]> = (a, b) => jaccardDistance(new Set(a), new Set(b));
-      return unitAgreement(groups, answer, level!, jaccard, false, (set) => set.join('\u0001'));
+      // each distinct set of ticked labels gets a code; ticking nothing is no answer (it cannot be told from skipping)
+      const codes = new Map<string, number>();
+      const sets: Set<string>[] = [];
+      read((chosen) => {
+        let key = '';
+        for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) key += `${i},`;
+        if (!key) return NaN;
+        let code = codes.get(key);
+        if (code === undefined) {
+          codes.set(key, (code = sets.length));
+          sets.push(new Set(labels.filter((l) => Object.hasOwn(chosen, l))));
+        }
+        return code;
+      });
+      return unitAgreement(groups, column, level!, (a, b) => jaccardDistance(sets[a], sets[b]));
     }
     case 'span':
       return spanAgreement(task, scheme, groups);
@@ -115,41 +169,35 @@ function empty(level: AgreementLevel | null): SchemaAgreement {
   return { krippendorff_alpha: null, level, items_evaluated: 0, annotators: 0, interpretation: null };
 }
 
-/** One unit per instance; `fleiss` also computes Fleiss' kappa (nominal schemas). */
-function unitAgreement<V>(
-  groups: Group[],
-  answer: (r: AnnotationRecord) => V | undefined,
-  level: AgreementLevel,
-  metric: Level | Difference<V>,
-  fleiss = false,
-  keyOf?: (v: V) => unknown,
-): SchemaAgreement {
-  const co = new Coincidences<V>(keyOf);
-  const annotators = new Set<string>();
-  const units: V[][] = [];
-  for (const group of groups) {
-    const values: V[] = [];
-    const who: string[] = [];
-    for (const record of group) {
-      const value = answer(record);
-      if (value === undefined) continue;
-      values.push(value);
-      who.push(record.username);
-    }
+/** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' kappa. */
+function unitAgreement({ bounds, annotator, names }: Groups, column: Float64Array, level: AgreementLevel, metric: Level | Difference<number>, categories = 0): SchemaAgreement {
+  const co = new Coincidences<number>();
+  const seen = new Uint8Array(names.length);
+  let annotators = 0;
+  const fleiss: number[][] = [];
+  const values: number[] = [];
+  for (let g = 0; g < bounds.length; g += 2) {
+    values.length = 0;
+    for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r]) values.push(column[r]); // not NaN
     if (values.length < 2) continue;
-    for (const username of who) annotators.add(username);
+    for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r] && !seen[annotator[r]]) annotators += seen[annotator[r]] = 1;
     co.addUnit(values);
-    if (fleiss) units.push(values);
+    if (categories) {
+      const row = new Array<number>(categories).fill(0);
+      for (const v of values) row[v]++;
+      fleiss.push(row);
+    }
   }
-  const result = finish(co, level, metric, co.units, annotators.size);
-  if (fleiss) result.fleiss_kappa = fleissOf(units);
+  const result = finish(co, level, metric, co.units, annotators);
+  if (categories) result.fleiss_kappa = fleissOf(fleiss);
   return result;
 }
 
-function fleissOf<V>(units: V[][]): number | null {
-  if (!units.length || units.some((u) => u.length !== units[0].length)) return null;
+function fleissOf(table: number[][]): number | null {
+  const raters = (row: number[]) => row.reduce((a, b) => a + b, 0);
+  if (!table.length || table.some((row) => raters(row) !== raters(table[0]))) return null;
   try {
-    return fleissKappa(categoryCounts(units));
+    return fleissKappa(table);
   } catch (e) {
     if (e instanceof UndefinedAgreement) return null;
     throw e;
@@ -159,37 +207,51 @@ function fleissOf<V>(units: V[][]): number | null {
 /**
  * One unit per character of the instance text: its value is the label of the schema's span covering it, or no
  * span. Every annotator with a record for the instance counts (no span marked is an answer here). Where one
- * annotator's spans overlap, the one starting later wins. Pairs are tallied in typed arrays, not unit by unit.
+ * annotator's spans overlap, the one starting later wins. Rather than visit every character, the text is cut at
+ * every span boundary into stretches where each annotator's label is constant, and each stretch counts as many
+ * units as it has characters.
  */
-function spanAgreement(task: Task, scheme: Scheme, groups: Group[]): SchemaAgreement {
+function spanAgreement(task: Task, scheme: Scheme, { records, bounds, instance, annotator, names }: Groups): SchemaAgreement {
   const K = scheme.labels.length + 1; // 0: no span
   const labelIndex = new Map(scheme.labels.map((l, i) => [l.name, i + 1]));
   const tally = new Float64Array(K * K);
-  let marks = new Int32Array(0);
+  const seen = new Uint8Array(names.length);
+  let annotators = 0;
   let units = 0;
   let items = 0;
-  const annotators = new Set<string>();
-  for (const group of groups) {
-    const L = task.instanceById.get(group[0].instance_id)!.text.length;
-    const m = group.length;
+  const cuts: number[] = [];
+  const here: number[] = [];
+  for (let g = 0; g < bounds.length; g += 2) {
+    const first = bounds[g];
+    const m = bounds[g + 1] - first;
+    const L = task.instances[instance[g / 2]].text.length;
     if (L === 0) continue;
-    if (marks.length < m * L) marks = new Int32Array(Math.max(m * L, marks.length * 2));
-    marks.fill(0, 0, m * L);
-    group.forEach((record, a) => {
-      annotators.add(record.username);
-      for (const span of record.spans) {
-        const label = span.schema === scheme.name ? labelIndex.get(span.label) : undefined;
-        if (label !== undefined) marks.fill(label, a * L + Math.max(0, span.start), a * L + Math.min(L, span.end));
-      }
-    });
-    const weight = 1 / (m - 1);
+    cuts.length = 0;
+    cuts.push(0, L);
     for (let a = 0; a < m; a++) {
-      for (let b = a + 1; b < m; b++) {
-        for (let i = 0, x = a * L, y = b * L; i < L; i++) {
-          const c = marks[x + i];
-          const k = marks[y + i];
-          tally[c * K + k] += weight;
-          tally[k * K + c] += weight;
+      if (!seen[annotator[first + a]]) annotators += seen[annotator[first + a]] = 1;
+      for (const span of records[first + a].spans) {
+        if (span.schema === scheme.name) cuts.push(Math.max(0, Math.min(L, span.start)), Math.max(0, Math.min(L, span.end)));
+      }
+    }
+    cuts.sort((x, y) => x - y);
+    const weight = 1 / (m - 1);
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const from = cuts[i];
+      const length = cuts[i + 1] - from;
+      if (length === 0) continue;
+      for (let a = 0; a < m; a++) {
+        let label = 0;
+        for (const span of records[first + a].spans) {
+          // spans are stored sorted by start, so the last one covering `from` started latest
+          if (span.schema === scheme.name && span.start <= from && from < span.end) label = labelIndex.get(span.label) ?? label;
+        }
+        here[a] = label;
+      }
+      for (let a = 0; a < m; a++) {
+        for (let b = a + 1; b < m; b++) {
+          tally[here[a] * K + here[b]] += length * weight;
+          tally[here[b] * K + here[a]] += length * weight;
         }
       }
     }
@@ -197,11 +259,11 @@ function spanAgreement(task: Task, scheme: Scheme, groups: Group[]): SchemaAgree
     items++;
   }
   const co = new Coincidences<string | null>();
-  const column = [co.indexOf(null), ...scheme.labels.map((l) => co.indexOf(l.name))];
+  const value = [co.indexOf(null), ...scheme.labels.map((l) => co.indexOf(l.name))];
   const cells: [number, number, number][] = [];
-  for (let c = 0; c < K; c++) for (let k = 0; k < K; k++) cells.push([column[c], column[k], tally[c * K + k]]);
+  for (let c = 0; c < K; c++) for (let k = 0; k < K; k++) cells.push([value[c], value[k], tally[c * K + k]]);
   co.addTally(units, cells);
-  return finish(co, 'nominal_per_character', 'nominal', items, items ? annotators.size : 0);
+  return finish(co, 'nominal_per_character', 'nominal', items, annotators);
 }
 
 function finish<V>(co: Coincidences<V>, level: AgreementLevel, metric: Level | Difference<V>, items: number, annotators: number): SchemaAgreement {
