@@ -154,6 +154,38 @@ describe('properties (fast-check, seeded)', () => {
     );
   });
 
+  it('equals the pairwise definition (no coincidence matrix), also past the dense matrix (> 64 distinct values)', () => {
+    // Krippendorff (2011), the pairable values listed one by one:
+    // D_o = 1/n Σ_u Σ_{i≠j in u} δ²(v_i, v_j) / (m_u − 1), D_e = 1/(n(n − 1)) Σ_{i≠j over all pairable values} δ²
+    const delta: Record<Level, (a: number, b: number) => number> = {
+      nominal: (a, b) => (a === b ? 0 : 1),
+      interval: (a, b) => (a - b) ** 2,
+      ratio: (a, b) => (a + b === 0 ? 0 : ((a - b) / (a + b)) ** 2),
+      ordinal: () => NaN, // depends on the marginals; covered by the published values
+    };
+    const pairwise = (data: (number | null)[][], l: Level) => {
+      const units = data[0].map((_, u) => data.flatMap((row) => (row[u] === null ? [] : [row[u]!]))).filter((u) => u.length >= 2);
+      const all = units.flat();
+      const n = all.length;
+      let within = 0;
+      for (const u of units) for (let i = 0; i < u.length; i++) for (let j = 0; j < u.length; j++) if (i !== j) within += delta[l](u[i], u[j]) / (u.length - 1);
+      let across = 0;
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) across += delta[l](all[i], all[j]);
+      return 1 - within / n / (across / (n * (n - 1)));
+    };
+    const wide = fc
+      .tuple(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 2, max: 60 }), fc.integer({ min: 1, max: 400 }))
+      .chain(([coders, units, top]) => fc.array(fc.array(fc.option(fc.integer({ min: 0, max: top }), { nil: null, freq: 5 }), { minLength: units, maxLength: units }), { minLength: coders, maxLength: coders }));
+    fc.assert(
+      fc.property(wide, fc.constantFrom<Level>('nominal', 'interval', 'ratio'), (data, l) => {
+        const alpha = alphaOrNull(data, l);
+        fc.pre(alpha !== null);
+        return Math.abs(alpha! - pairwise(data, l)) < 1e-9;
+      }),
+      options,
+    );
+  });
+
   it('is invariant under permuting coders and units', () => {
     const permuted = matrix.chain((data) =>
       fc.tuple(fc.constant(data), fc.shuffledSubarray(data.map((_, i) => i), { minLength: data.length, maxLength: data.length }), fc.shuffledSubarray(data[0].map((_, i) => i), { minLength: data[0].length, maxLength: data[0].length })),
