@@ -51,7 +51,9 @@ async function main(): Promise<void> {
     const source = rowSource({ file: values.file }, process.cwd());
     let rows = 0;
     let last = 0;
+    let latest: Progress = { bytes_read: 0, total_bytes: null };
     const show = (p: Progress) => {
+      latest = p;
       const now = Date.now();
       if (now - last < 100 && p.bytes_read !== p.total_bytes) return;
       last = now;
@@ -65,11 +67,13 @@ async function main(): Promise<void> {
         }
       })();
     if (values.predictions) {
-      const result = await s.importer.importPredictions(counted, values.source);
+      const result = await s.importer.importPredictions(() => counted(show), values.source);
+      process.stderr.write(bar(latest, rows));
       process.stderr.write(`\nimported ${result.imported} pre-annotations from ${result.sources.join(', ')}\n`);
     } else {
       const { done } = s.importer.start(values.file, (progress) => counted((p) => show(p)));
       const job = await done;
+      process.stderr.write(bar(latest, rows)); // the final count: progress is reported as bytes arrive, before their rows
       if (job.status === 'failed') throw new Error(job.error ?? 'the import failed');
       process.stderr.write(`\nadded ${job.added} instances (the project now has ${s.task.instances.length})\n`);
     }
