@@ -12,7 +12,9 @@ import { LANE_CONCURRENCY, type WebhookRequest, type WebhookSender } from '../do
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export function createWebhookSender(): WebhookSender {
-  const agentOptions = { keepAlive: true, maxSockets: LANE_CONCURRENCY, maxFreeSockets: LANE_CONCURRENCY, scheduling: 'lifo' as const };
+  // The dispatcher bounds requests per endpoint; the agent must not add a shared bound per host, or two endpoints
+  // on one host (different paths) would queue behind each other's hanging requests.
+  const agentOptions = { keepAlive: true, maxSockets: Infinity, maxFreeSockets: LANE_CONCURRENCY, scheduling: 'lifo' as const };
   const httpAgent = new HttpAgent(agentOptions);
   const httpsAgent = new HttpsAgent(agentOptions);
   const inFlight = new Set<ClientRequest>();
