@@ -165,7 +165,7 @@ function refreshMenu(): void {
       exportAnnotations: (format: ExportFormat) => host && win?.webContents.downloadURL(`${host.url}/admin/api/export?format=${format}`),
       revealDataFolder: () => void revealDataFolder(),
       showAnnotate: () => host && void show(`${host.url}/`),
-      showAdmin: () => host && void show(`${host.url}/admin`),
+      showAdmin: () => host && void show(`${host.url}/#/admin`),
       setLan: (on) => void setLan(on),
       copyText: (text) => clipboard.writeText(text),
       about: () =>
