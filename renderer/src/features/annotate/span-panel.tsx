@@ -54,7 +54,7 @@ export function SpanPanel({ labels, pending, text, spans, colors, onLabel, onCan
         <ul className="span-list" aria-label="Spans made">
           {spans.map((s, i) => (
             <li key={`${s.schema}:${s.name}:${s.start}:${s.end}`}>
-              <span className="chip" style={{ background: colors[s.schema]?.[s.name] ?? '#888' }}>
+              <span className="chip" style={{ borderColor: colors[s.schema]?.[s.name] ?? '#888888', background: `${colors[s.schema]?.[s.name] ?? '#888888'}33` }}>
                 {s.name}
               </span>
               <q>{text.slice(s.start, s.end)}</q>

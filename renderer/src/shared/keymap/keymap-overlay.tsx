@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type LabelKey } from './keymap.js';
 
 export function KeymapOverlay({ labelKeys, onClose }: { labelKeys: LabelKey[]; onClose: () => void }) {
-  const ref = useRef<HTMLButtonElement>(null);
+  // focus the dialog itself, so it opens scrolled to its title
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const taken = new Set(labelKeys.map((k) => k.key));
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="keymap-title">
-      <div className="overlay-box">
+      <div className="overlay-box" ref={ref} tabIndex={-1}>
         <h2 id="keymap-title">Keyboard shortcuts</h2>
         <div className="keymap-columns">
           <table>
@@ -22,7 +23,9 @@ export function KeymapOverlay({ labelKeys, onClose }: { labelKeys: LabelKey[]; o
               ))}
               <tr>
                 <td><kbd>Tab</kbd></td>
-                <td>Move between fields (text, number, slider); <kbd>Esc</kbd> leaves a field</td>
+                <td>
+                  Move between fields (text, number, slider); <kbd>Esc</kbd> leaves a field, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> submits from one
+                </td>
               </tr>
             </tbody>
           </table>
@@ -49,7 +52,7 @@ export function KeymapOverlay({ labelKeys, onClose }: { labelKeys: LabelKey[]; o
             </tbody>
           </table>
         </div>
-        <button ref={ref} type="button" onClick={onClose}>
+        <button type="button" onClick={onClose}>
           Close
         </button>
       </div>
