@@ -62,6 +62,9 @@ function describeIssues(error: z.ZodError): string {
 
 function normalizeScheme(raw: RawScheme, index: number, file: string): Scheme {
   const where = `annotation_schemes[${index}] (${raw.name})`;
+  // answers are keyed "<schema>:<label>" and split at the first colon, so a label may hold colons (Potato's text
+  // prompts often end in one) but a scheme name may not
+  if (raw.name.includes(':')) throw new ConfigError(file, `annotation_schemes[${index}].name: "${raw.name}" may not contain ":"`);
   const known = new Set(['annotation_type', 'name', 'description', 'labels', 'min_label', 'max_label', 'size', 'min', 'max', 'step', 'min_value', 'max_value', 'starting_value', 'sequential_key_binding']);
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
   const type = raw.annotation_type;
@@ -89,7 +92,6 @@ function normalizeScheme(raw: RawScheme, index: number, file: string): Scheme {
   const names = new Set<string>();
   for (const label of labels) {
     if (names.has(label.name)) throw new ConfigError(file, `${where}.labels: duplicate label "${label.name}"`);
-    if (label.name.includes(':')) throw new ConfigError(file, `${where}.labels: label "${label.name}" may not contain ":"`);
     names.add(label.name);
   }
   scheme.labels = labels;

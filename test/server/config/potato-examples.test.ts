@@ -50,6 +50,7 @@ describe("Potato's block-style config with every scheme type (highlighting)", ()
     expect(config.task.schemeByName.get('effort')).toMatchObject({ min: 0, max: 120, starting_value: 15, step: 1 });
     expect(config.task.schemeByName.get('replies_needed')).toMatchObject({ min: 1, max: 20, step: 1 });
     expect(config.task.schemeByName.get('summary')!.extra).toEqual({ textarea: { on: false, rows: 1, cols: 60 } });
+    expect(config.task.schemeByName.get('summary')!.labels).toEqual([{ name: 'Summary in a line:' }]);
     expect(config.task.colors.cue).toEqual({ urgent: '#ef4444', polite: '#16a34a', product: '#4caf50' });
     expect(config.task.keywordRules).toEqual([
       { word: 'asap', label: 'urgent', schema: 'cue' },
@@ -71,6 +72,10 @@ describe("Potato's block-style config with every scheme type (highlighting)", ()
     const submit = await alice.post('/updateinstance', { instance_id: '103', span_annotations: [{ schema: 'cue', name: 'polite', start: 31, end: 41 }] });
     expect(submit.status).toBe(200);
     const spans = await alice.get('/api/spans/103');
+    // a text label with a colon: the key splits at the first colon
+    const text = { instance_id: 't-101', annotations: { 'summary:Summary in a line:': 'wrong invoice, wants it fixed' } };
+    expect((await alice.post('/updateinstance', text)).status).toBe(200);
+    expect((await alice.get('/get_annotations?instance_id=t-101')).body.annotations).toEqual(text.annotations);
     expect(spans.body.spans).toMatchObject([{ schema: 'cue', label: 'polite', start: 31, end: 41, text: 'por favor.', color: '#16a34a' }]);
   });
 });
