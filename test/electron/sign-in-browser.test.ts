@@ -1,0 +1,52 @@
+/**
+ * The desktop window's first seconds, in headless Chromium (the browser inside Electron) against the server as
+ * the shell starts it: the one-time sign-in link lands on the UI already signed in as the owner, with the admin
+ * dashboard open to them and no login form; the spent link signs nobody else in.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startHost } from '../../electron/host.js';
+import { packageRoot } from '../../server/index.js';
+import { buildRenderer } from '../renderer/browser.js';
+import { quietLogger } from '../helpers/server.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+describe('desktop sign-in in the browser', () => {
+  it('opens the example signed in as the owner, with the dashboard, and the link works once', async () => {
+    const host = await startHost({
+      configFile: join(packageRoot(), 'examples', 'product-reviews', 'config.yaml'),
+      bundled: true,
+      userDataDir: tempDir('marginalia-userdata-'),
+      owner: 'ana',
+      staticDir: await buildRenderer(),
+      logger: quietLogger,
+      env: {},
+    });
+    afterAll(() => host.close());
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    afterAll(() => browser.close());
+
+    const window = await (await browser.newContext()).newPage();
+    window.setDefaultTimeout(10_000);
+    const link = host.signInUrl();
+    await window.goto(link);
+    expect(window.url()).toBe(`${host.url}/`);
+    await expect.poll(() => window.locator('.who').innerText()).toContain('ana');
+    expect(await window.getByLabel('Password').count()).toBe(0);
+
+    await window.getByRole('link', { name: 'Dashboard' }).click();
+    await window.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(window.url()).toBe(`${host.url}/#/admin`);
+
+    // the same link in another browser profile: refused, and that profile sees the login form
+    const other = await (await browser.newContext()).newPage();
+    other.setDefaultTimeout(10_000);
+    const refused = await other.goto(link);
+    expect(refused?.status()).toBe(401);
+    await other.goto(`${host.url}/`);
+    await other.getByLabel('Password').waitFor();
+  });
+});
