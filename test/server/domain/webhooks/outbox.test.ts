@@ -60,17 +60,17 @@ describe('webhook outbox', () => {
   });
 
   it('bounds requests in flight per endpoint, so a hanging receiver holds up only its own lane', async () => {
-    const stuck = await startReceiver(() => 'hang');
-    const fine = await startReceiver();
+    // one receiver, two endpoints on it: connections to one host must not be a shared bottleneck either
+    const receiver = await startReceiver((r) => (r.path === '/stuck' ? 'hang' : { status: 200 }));
+    const on = (path: string) => receiver.requests.filter((r) => r.path === path);
     const store = new MemoryStore();
-    const outbox = outboxOn(store, [endpoint('stuck', stuck.url), endpoint('fine', fine.url)]);
+    const outbox = outboxOn(store, [endpoint('stuck', `${receiver.url}/stuck`), endpoint('fine', `${receiver.url}/fine`)]);
     const n = LANE_CONCURRENCY + 8;
     await store.write(outbox.plan(events(n)));
     outbox.dispatch();
-    await fine.waitFor((r) => r.length === n);
-    await stuck.waitFor((r) => r.length === LANE_CONCURRENCY);
+    await receiver.waitFor(() => on('/fine').filter((r) => r.answered === 200).length === n && on('/stuck').length === LANE_CONCURRENCY);
     await new Promise((r) => setTimeout(r, 200));
-    expect(stuck.requests).toHaveLength(LANE_CONCURRENCY);
+    expect(on('/stuck')).toHaveLength(LANE_CONCURRENCY);
     // shutting down aborts what hangs; that is not the receiver's failure: those stay pending, with no attempt
     await outbox.close();
     const stuckRecords = [...store.entries('webhook_deliveries')].map(([, d]) => d).filter((d) => d.endpoint === 'stuck');
