@@ -76,7 +76,8 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     if (quitting) return;
     quitting = true;
-    void stopServer().finally(() => {
+    // after any project switch under way, so the server it starts is closed too
+    void queue.then(stopServer).finally(() => {
       shutDown = true;
       app.quit();
     });
