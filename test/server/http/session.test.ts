@@ -145,6 +145,14 @@ describe('debug mode', () => {
     expect((await again.get('/api/me')).body).toMatchObject({ username: 'tester', is_admin: false });
     // still no path-like names
     expect((await t.client().postForm('/auth', { username: '../x', password: 'p' })).status).toBe(400);
+    // and never the admin endpoints, whatever the name
+    for (const name of ['tester', 'admin']) {
+      const client = t.client();
+      await client.postForm('/auth', { username: name, password: 'x' });
+      const r = await client.get('/admin/api/overview');
+      expect(r.status, name).toBe(403);
+      expect(r.body.error).toMatch(/is not an admin/);
+    }
   });
 });
 
@@ -218,5 +226,18 @@ describe('across a restart', () => {
     expect((await t.client().postForm('/auth', { username: 'alice', password: 'wrong-pass' })).status).toBe(401);
     expect(dataText(t.dataDir)).not.toContain('alice-pass');
     expect(readFileSync(join(t.dataDir, 'session-key'), 'utf8').trim().length).toBeGreaterThan(20);
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends a session on the server after session_lifetime_days, and drops its record', async () => {
+    const clock = { t: Date.now(), now() { return this.t; } };
+    const t = await startServer({ config: { session_lifetime_days: 2 }, options: { clock } });
+    const alice = await t.client().login('alice');
+    clock.t += 1.5 * 24 * 3600 * 1000;
+    expect((await alice.get('/api/me')).status).toBe(200);
+    clock.t += 1 * 24 * 3600 * 1000;
+    expect((await alice.get('/api/me')).status).toBe(401);
+    expect([...t.server.services.store.entries('sessions')].filter(([, s]) => s.data.username === 'alice')).toEqual([]);
   });
 });
