@@ -3,15 +3,17 @@
  * reliability data (one unit per instance, or per character of its text for span schemas) and alpha is taken at
  * the level the schema type calls for. Only instances that two or more annotators answered count.
  *
- * Built in one pass over the annotations and cached until they change, so the admin page can poll it on large
- * projects (100k instances with 2–3 annotators each take well under a second to compute).
+ * The annotations are grouped by instance in one pass (groups.ts), each schema's answers read into a typed column,
+ * and each coincidence matrix filled in one pass over the groups. The report is cached until annotations change,
+ * so the admin page can poll it: 100k instances with 2–3 annotators each and seven schemas take about 0.4 s of CPU.
  */
 import type { AnnotationService } from '../annotation/annotation-service.js';
-import { isAnnotated, type AnnotationRecord } from '../annotation/records.js';
+import type { AnnotationRecord } from '../annotation/records.js';
 import type { Store } from '../ports.js';
 import type { Scheme, SchemeType, Task } from '../task.js';
 import { alphaOf, Coincidences, jaccardDistance, UndefinedAgreement, type Difference, type Level } from './alpha.js';
 import { interpretAlpha, type Interpretation } from './interpret.js';
+import { groupByInstance, type Groups } from './groups.js';
 import { fleissKappa } from './kappa.js';
 
 export type AgreementLevel = 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character';
@@ -44,55 +46,6 @@ export interface SchemaAgreement {
 export interface AgreementReport {
   overall: { average_krippendorff_alpha: number | null; schemas_evaluated: number };
   by_schema: Record<string, SchemaAgreement>;
-}
-
-/**
- * The annotated records of the task's instances in instance order: the records of the g-th instance with two or
- * more annotators are records[bounds[2g]] up to (not including) records[bounds[2g + 1]]. Flat arrays rather than
- * an array per instance: 100k instances would otherwise mean 100k small allocations per report.
- */
-interface Groups {
-  records: AnnotationRecord[];
-  bounds: Int32Array;
-  /** the instance of each group (its position in the task) */
-  instance: Int32Array;
-  /** annotator number of each record, and the names: sets of annotators become typed arrays */
-  annotator: Int32Array;
-  names: string[];
-}
-
-function groupByInstance(task: Task, records: Iterable<AnnotationRecord>): Groups {
-  const kept: AnnotationRecord[] = [];
-  const positions: number[] = [];
-  for (const record of records) {
-    const position = task.positionById.get(record.instance_id); // quality checks have none
-    if (position === undefined || !isAnnotated(record)) continue;
-    kept.push(record);
-    positions.push(position);
-  }
-  // counting sort by instance position
-  const N = task.instances.length;
-  const start = new Int32Array(N + 1);
-  for (const p of positions) start[p + 1]++;
-  for (let i = 0; i < N; i++) start[i + 1] += start[i];
-  const next = start.slice(0, N);
-  const sorted = new Array<AnnotationRecord>(kept.length);
-  for (let i = 0; i < kept.length; i++) sorted[next[positions[i]]++] = kept[i];
-  const bounds: number[] = [];
-  const instance: number[] = [];
-  for (let i = 0; i < N; i++) {
-    if (start[i + 1] - start[i] < 2) continue;
-    bounds.push(start[i], start[i + 1]);
-    instance.push(i);
-  }
-  const numbers = new Map<string, number>();
-  const annotator = new Int32Array(sorted.length);
-  for (let r = 0; r < sorted.length; r++) {
-    let n = numbers.get(sorted[r].username);
-    if (n === undefined) numbers.set(sorted[r].username, (n = numbers.size));
-    annotator[r] = n;
-  }
-  return { records: sorted, bounds: Int32Array.from(bounds), instance: Int32Array.from(instance), annotator, names: [...numbers.keys()] };
 }
 
 export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>): AgreementReport {

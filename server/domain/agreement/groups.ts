@@ -1,0 +1,52 @@
+/** Stored annotations grouped by instance, in flat arrays, for the agreement loops. */
+import { isAnnotated, type AnnotationRecord } from '../annotation/records.js';
+import type { Task } from '../task.js';
+
+/**
+ * The annotated records of the task's instances in instance order: the records of the g-th instance with two or
+ * more annotators are records[bounds[2g]] up to (not including) records[bounds[2g + 1]]. Flat arrays rather than
+ * an array per instance: 100k instances would otherwise mean 100k small allocations per report.
+ */
+export interface Groups {
+  records: AnnotationRecord[];
+  bounds: Int32Array;
+  /** the instance of each group (its position in the task) */
+  instance: Int32Array;
+  /** annotator number of each record, and the names: sets of annotators become typed arrays */
+  annotator: Int32Array;
+  names: string[];
+}
+
+export function groupByInstance(task: Task, records: Iterable<AnnotationRecord>): Groups {
+  const kept: AnnotationRecord[] = [];
+  const positions: number[] = [];
+  for (const record of records) {
+    const position = task.positionById.get(record.instance_id); // quality checks have none
+    if (position === undefined || !isAnnotated(record)) continue;
+    kept.push(record);
+    positions.push(position);
+  }
+  // counting sort by instance position
+  const N = task.instances.length;
+  const start = new Int32Array(N + 1);
+  for (const p of positions) start[p + 1]++;
+  for (let i = 0; i < N; i++) start[i + 1] += start[i];
+  const next = start.slice(0, N);
+  const sorted = new Array<AnnotationRecord>(kept.length);
+  for (let i = 0; i < kept.length; i++) sorted[next[positions[i]]++] = kept[i];
+  const bounds: number[] = [];
+  const instance: number[] = [];
+  for (let i = 0; i < N; i++) {
+    if (start[i + 1] - start[i] < 2) continue;
+    bounds.push(start[i], start[i + 1]);
+    instance.push(i);
+  }
+  const numbers = new Map<string, number>();
+  const annotator = new Int32Array(sorted.length);
+  for (let r = 0; r < sorted.length; r++) {
+    let n = numbers.get(sorted[r].username);
+    if (n === undefined) numbers.set(sorted[r].username, (n = numbers.size));
+    annotator[r] = n;
+  }
+  return { records: sorted, bounds: Int32Array.from(bounds), instance: Int32Array.from(instance), annotator, names: [...numbers.keys()] };
+}
