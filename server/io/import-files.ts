@@ -190,7 +190,8 @@ export function rowSource(spec: InputSpec, baseDir: string): RowSource {
         name = isAbsolute(spec.file) ? spec.file : resolve(baseDir, spec.file);
         format = spec.format ?? formatOf(name);
         const info = await stat(name).catch(() => undefined);
-        if (!info?.isFile()) throw invalid(`${name}: file not found`);
+        if (!info) throw invalid(`${name}: file not found`);
+        if (!info.isFile()) throw invalid(`${name}: is not a file`);
         total = info.size;
         chunks = createReadStream(name, { highWaterMark: 1 << 20 });
       } else {
