@@ -138,8 +138,8 @@ describe('GET /admin/api/agreement', () => {
     for (const s of Object.values<Record<string, unknown>>(r.body.by_schema)) expect(s).toMatchObject({ krippendorff_alpha: null, items_evaluated: 0, reason: expect.any(String) });
   });
 
-  it('is for admins only: 401 without credentials, 403 with a wrong key or an annotator session', async () => {
-    const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
+  it('is for admins only: 401 without credentials, 403 with a wrong key or an annotator session, 200 for an admin user', async () => {
+    const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES, admin_users: ['boss'] } });
     const none = await t.client().get('/admin/api/agreement');
     expect(none.status).toBe(401);
     expect(none.body.error).toEqual(expect.any(String));
@@ -148,5 +148,7 @@ describe('GET /admin/api/agreement', () => {
     expect(wrong.body.error).toEqual(expect.any(String));
     const annotator = await t.client().login('mallory');
     expect((await annotator.get('/admin/api/agreement')).status).toBe(403);
+    const boss = await t.client().login('boss');
+    expect((await boss.get('/admin/api/agreement')).status).toBe(200);
   });
 });
