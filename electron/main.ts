@@ -165,7 +165,8 @@ function refreshMenu(): void {
       openExample: () => void openProject({ file: EXAMPLE, bundled: true }),
       exportAnnotations: (format: ExportFormat) => host && win?.webContents.downloadURL(`${host.url}/admin/api/export?format=${format}`),
       revealDataFolder: () => void revealDataFolder(),
-      showAnnotate: () => host && void show(`${host.url}/`),
+      // through a fresh sign-in link: the desktop user who pressed Log out has no password to come back with
+      showAnnotate: () => host && void show(host.signInUrl()),
       showAdmin: () => host && void show(`${host.url}/#/admin`),
       setLan: (on) => void setLan(on),
       copyText: (text) => clipboard.writeText(text),
