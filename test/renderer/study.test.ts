@@ -105,4 +105,54 @@ describe('a study with phases and quality control', () => {
     await expect.poll(() => progress(page)).toMatch(/^Instance 8 of/);
     expect((await erin.get('/get_annotations?instance_id=item-7')).body.annotations).toEqual({ 'sentiment:negative': 'true' });
   });
+
+  test('training shows what was wrong and the attempts left; a failed attention check blocks, and the screen says so', async () => {
+    const rig = await startRig({
+      items: sampleItems(4),
+      files: { 'attention.jsonl': jsonl([{ id: 'attn-1', text: 'Attention check: choose "negative".', expected_answer: { sentiment: 'negative' } }]) },
+      config: {
+        max_annotations_per_user: 2,
+        attention_checks: { enabled: true, items_file: 'attention.jsonl', frequency: 1, failure_handling: { warn_threshold: 1, block_threshold: 1 } },
+        phases: {
+          order: ['training', 'annotation'],
+          training: {
+            title: 'Practice',
+            max_attempts: 3,
+            questions: [{ id: 'q1', text: 'Is "awful" positive?', type: 'radio', options: ['yes', 'no'], correct: 'no', explanation: 'Awful is negative.' }],
+          },
+        },
+      },
+    });
+    await rig.t.client().login('finn', 'finn-pass');
+    const page = await rig.open('/');
+    await logIn(page, 'finn', 'finn-pass');
+    await page.getByRole('heading', { name: 'Practice' }).waitFor();
+    await page.getByLabel('yes').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/0 of 1 right: not enough to pass\. 2 attempt\(s\) left\.[\s\S]*Awful is negative\./);
+    await page.getByLabel('no').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('instance-text').waitFor();
+
+    // walk to the attention check and fail it
+    for (let i = 0; i < 3 && (await page.getByTestId('instance-text').innerText()) !== 'Attention check: choose "negative".'; i++) {
+      const before = await progress(page);
+      await page.keyboard.press(']');
+      await expect.poll(() => progress(page)).not.toBe(before);
+    }
+    await page.keyboard.press('1'); // positive: wrong
+    await page.keyboard.press('Enter');
+    const feedback = page.getByTestId('qc-feedback');
+    await feedback.waitFor();
+    expect(await feedback.innerText()).toMatch(/failed too many attention checks/);
+    await expect.poll(() => page.locator('button[type=submit]').isEnabled()).toBe(true); // keys pressed while saving are dropped
+    // the next submission is refused, with the server's reason on screen
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('alert').first().innerText()).toMatch(/block|attention/i);
+    const standing = (await rig.t.admin().get('/admin/api/annotators')).body.annotators.find((a: { username: string }) => a.username === 'finn');
+    expect(standing.blocked).toBe(true);
+  });
 });
