@@ -14,7 +14,7 @@ import type { Scheme, SchemeType, Task } from '../task.js';
 import { alphaOf, Coincidences, jaccardDistance, UndefinedAgreement, type Difference, type Level } from './alpha.js';
 import { interpretAlpha, type Interpretation } from './interpret.js';
 import { groupByInstance, type Groups } from './groups.js';
-import { fleissKappa } from './kappa.js';
+import { cohenKappa, fleissKappa } from './kappa.js';
 
 export type AgreementLevel = 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character';
 
@@ -41,6 +41,8 @@ export interface SchemaAgreement {
   reason?: string;
   /** radio and select only: null unless every evaluated instance has the same number of annotators */
   fleiss_kappa?: number | null;
+  /** radio and select only: null unless exactly two annotators answered the evaluated instances */
+  cohen_kappa?: number | null;
 }
 
 export interface AgreementReport {
@@ -122,12 +124,13 @@ function empty(level: AgreementLevel | null): SchemaAgreement {
   return { krippendorff_alpha: null, level, items_evaluated: 0, annotators: 0, interpretation: null };
 }
 
-/** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' kappa. */
+/** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa. */
 function unitAgreement({ bounds, annotator, names }: Groups, column: Float64Array, level: AgreementLevel, metric: Level | Difference<number>, categories = 0): SchemaAgreement {
   const co = new Coincidences<number>();
   const seen = new Uint8Array(names.length);
   let annotators = 0;
   const fleiss: number[][] = [];
+  const pairs: [number, number][] = []; // for Cohen: [annotator, value] of two-value units, annotator-major
   const values: number[] = [];
   for (let g = 0; g < bounds.length; g += 2) {
     values.length = 0;
@@ -139,18 +142,29 @@ function unitAgreement({ bounds, annotator, names }: Groups, column: Float64Arra
       const row = new Array<number>(categories).fill(0);
       for (const v of values) row[v]++;
       fleiss.push(row);
+      if (values.length === 2) for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r]) pairs.push([annotator[r], column[r]]);
     }
   }
   const result = finish(co, level, metric, co.units, annotators);
-  if (categories) result.fleiss_kappa = fleissOf(fleiss);
+  if (categories) {
+    result.fleiss_kappa = orNull(() => (fleiss.every((row) => sum(row) === sum(fleiss[0])) ? fleissKappa(fleiss) : null));
+    // with two annotators in all, every unit holds one value from each: orient each pair by annotator
+    result.cohen_kappa = orNull(() => {
+      if (annotators !== 2) return null;
+      const coded: [number, number][] = [];
+      for (let i = 0; i < pairs.length; i += 2) coded.push(pairs[i][0] < pairs[i + 1][0] ? [pairs[i][1], pairs[i + 1][1]] : [pairs[i + 1][1], pairs[i][1]]);
+      return cohenKappa(coded);
+    });
+  }
   return result;
 }
 
-function fleissOf(table: number[][]): number | null {
-  const raters = (row: number[]) => row.reduce((a, b) => a + b, 0);
-  if (!table.length || table.some((row) => raters(row) !== raters(table[0]))) return null;
+const sum = (row: number[]) => row.reduce((a, b) => a + b, 0);
+
+/** A coefficient, or null where the data leave it undefined. */
+function orNull(compute: () => number | null): number | null {
   try {
-    return fleissKappa(table);
+    return compute();
   } catch (e) {
     if (e instanceof UndefinedAgreement) return null;
     throw e;

@@ -11,6 +11,7 @@ const schemaAgreement = z.object({
   interpretation: z.enum(['reliable', 'tentative', 'unreliable']).nullable(),
   reason: z.string().optional(),
   fleiss_kappa: z.number().nullable().optional(),
+  cohen_kappa: z.number().nullable().optional(),
 });
 
 const agreementResponse = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jaccardDistance, krippendorffAlpha } from '../../../server/domain/agreement/alpha.js';
-import { fleissKappa } from '../../../server/domain/agreement/kappa.js';
+import { cohenKappa, fleissKappa } from '../../../server/domain/agreement/kappa.js';
 import { interpretAlpha } from '../../../server/domain/agreement/interpret.js';
 import { startServer } from '../../helpers/server.js';
 
@@ -86,6 +86,7 @@ describe('GET /admin/api/agreement', () => {
       annotators: 3,
       interpretation: 'unreliable',
       fleiss_kappa: null, // item c has two annotators, a and b three
+      cohen_kappa: null, // three annotators
     });
     expect(by_schema.helpful).toMatchObject({ level: 'ordinal', items_evaluated: 3, annotators: 3 });
     expect(by_schema.helpful.krippendorff_alpha).toBeCloseTo(krippendorffAlpha(matrix((a) => a.helpful), 'ordinal'), 12);
@@ -117,7 +118,7 @@ describe('GET /admin/api/agreement', () => {
     expect((await again.admin().get('/admin/api/agreement')).body).toEqual(after);
   });
 
-  it('reports Fleiss kappa for nominal schemas once every item has the same number of annotators', async () => {
+  it('reports Fleiss kappa once every item has the same number of annotators, and Cohen kappa for two annotators', async () => {
     const t = await startServer({ items: ITEMS.slice(0, 2), config: { annotation_schemes: SCHEMES.slice(0, 1), num_annotators_per_item: 2 } });
     const said = { alice: ['positive', 'negative'], bob: ['positive', 'neutral'] };
     for (const [name, labels] of Object.entries(said)) {
@@ -127,6 +128,7 @@ describe('GET /admin/api/agreement', () => {
     const s = (await t.admin().get('/admin/api/agreement')).body.by_schema.sentiment;
     // columns positive, negative, neutral
     expect(s.fleiss_kappa).toBeCloseTo(fleissKappa([[2, 0, 0], [0, 1, 1]]), 12);
+    expect(s.cohen_kappa).toBeCloseTo(cohenKappa([['positive', 'positive'], ['negative', 'neutral']]), 12);
     expect(s.krippendorff_alpha).toBeCloseTo(krippendorffAlpha(Object.values(said), 'nominal'), 12);
   });
 

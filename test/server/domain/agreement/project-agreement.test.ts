@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jaccardDistance, krippendorffAlpha } from '../../../../server/domain/agreement/alpha.js';
-import { fleissKappa } from '../../../../server/domain/agreement/kappa.js';
+import { cohenKappa, fleissKappa } from '../../../../server/domain/agreement/kappa.js';
 import { computeAgreement } from '../../../../server/domain/agreement/project-agreement.js';
 import type { AnnotationRecord, SpanRecord } from '../../../../server/domain/annotation/records.js';
 import { createTask, type Scheme, type SchemeType } from '../../../../server/domain/task.js';
@@ -122,11 +122,25 @@ describe('project agreement per schema', () => {
     expect(report.overall.average_krippendorff_alpha).toBeCloseTo(alphas.reduce((a, b) => a + b) / 5, 12);
   });
 
-  it('Fleiss kappa for a nominal schema when every item has the same number of annotators', () => {
+  it('Fleiss kappa when every item has the same number of annotators, Cohen kappa with two annotators', () => {
     const two = RECORDS.filter((r) => r.username !== 'cyd');
     const s = computeAgreement(TASK, two).by_schema.sentiment;
     // units i1 (pos, pos), i2 (neg, neg), i3 (neutral, pos); categories positive, negative, neutral
     expect(s.fleiss_kappa).toBeCloseTo(fleissKappa([[2, 0, 0], [0, 2, 0], [1, 0, 1]]), 12);
+    // Cohen over the (ann, bob) pairs, whichever order the records come in
+    const cohen = cohenKappa([['positive', 'positive'], ['negative', 'negative'], ['neutral', 'positive']]);
+    expect(s.cohen_kappa).toBeCloseTo(cohen, 12);
+    expect(computeAgreement(TASK, [...two].reverse()).by_schema.sentiment.cohen_kappa).toBeCloseTo(cohen, 12);
+    expect(report.by_schema.sentiment.cohen_kappa).toBeNull(); // three annotators
+  });
+
+  it("Cohen's kappa keeps each annotator on their own side, whatever order the records come in", () => {
+    const task = createTask([scheme('s', 'radio', ['a', 'b'])], ['1', '2', '3', '4'].map((id) => ({ id, text: 'x', data: {} })), {});
+    const said = (user: string, id: string, label: string) => rec(user, id, { s: { [label]: 'true' } });
+    // ann: a a a b, bob: a b b b; item 2 lists bob first
+    const records = [said('ann', '1', 'a'), said('bob', '1', 'a'), said('bob', '2', 'b'), said('ann', '2', 'a'), said('ann', '3', 'a'), said('bob', '3', 'b'), said('ann', '4', 'b'), said('bob', '4', 'b')];
+    // p_o = 1/2, p_e = 3/4 · 1/4 + 1/4 · 3/4 = 3/8: κ = 0.2 (taking the pairs in record order would give 0)
+    expect(computeAgreement(task, records).by_schema.s.cohen_kappa).toBeCloseTo(0.2, 12);
   });
 
   it('null with a reason when nothing is pairable or every answer is the same', () => {
