@@ -1,8 +1,7 @@
 /**
  * Instances added to a running project. The config's data_files are re-read at every start, so imported
  * instances are kept in the store and added back at start (`restoreImported`), in the order they came in.
- * New instances also reach annotators who already have a list (`extendListsOps`): lists are planned once, at
- * a first visit, so without this only newcomers would ever see imported data.
+ * New instances also reach annotators who already have a list (`extendListsOps`).
  */
 import { invalid } from '../errors.js';
 import type { Store, StoreOp } from '../ports.js';
@@ -56,10 +55,14 @@ export interface ListSettings {
 }
 
 /**
- * Appends new instances to the lists annotators already have, by the project's strategy, within the overlap
- * limit and each annotator's cap (counting task instances only: quality-control items do not count).
+ * Appends new instances to the lists annotators already have, within each annotator's cap (counting task
+ * instances only: quality-control items do not count). Only without an overlap limit: lists are then planned
+ * whole, once, and would never see the new instances. With a limit, lists grow in batches as annotators near
+ * their end (Assignments.planFor), which picks new instances up by itself; appending them here would let the
+ * earliest annotators reserve them.
  */
 export function extendListsOps(assignments: Assignments, task: Task, usernames: Iterable<string>, addedIds: readonly string[], s: ListSettings): StoreOp[] {
+  if (Number.isFinite(s.required)) return [];
   const ops: StoreOp[] = [];
   const isNew = new Set(addedIds);
   for (const username of usernames) {

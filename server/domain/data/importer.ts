@@ -120,6 +120,7 @@ export class Importer {
       await store.write(ops);
     } catch (e) {
       // the store undid the write; take the instances out again so the task matches what is stored
+      assignments.recount();
       for (const instance of task.instances.splice(before)) {
         task.instanceById.delete(instance.id);
         task.positionById.delete(instance.id);

@@ -139,18 +139,26 @@ describe('POST /admin/api/import', () => {
     expect(again.server.services.task.instances).toHaveLength(3);
   });
 
-  it('hands new instances to existing lists within the overlap limit and each annotator\'s cap', async () => {
-    const t = await startServer({ items: ITEMS, config: { num_annotators_per_item: 1, max_annotations_per_user: 4 } });
+  it("appends new instances to existing lists within each annotator's cap when there is no overlap limit", async () => {
+    const t = await startServer({ items: ITEMS, config: { max_annotations_per_user: 4 } });
+    const alice = await t.client().login('alice');
+    expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3);
+    const r = await t.admin().post('/admin/api/import', { content: '{"id": "n1", "text": "one"}\n{"id": "n2", "text": "two"}\n', format: 'jsonl', wait: true });
+    expect(r.body.added).toBe(2);
+    expect(t.server.services.assignments.listOf('alice')).toEqual(['r1', 'r2', 'r3', 'n1']); // room for one more
+    const bob = await t.client().login('bob');
+    expect((await bob.get('/api/current_instance')).body.total_instances).toBe(4);
+  });
+
+  it('with an overlap limit, leaves new instances to the batches lists grow by, so nobody reserves them early', async () => {
+    const t = await startServer({ items: ITEMS, config: { num_annotators_per_item: 1 } });
     const alice = await t.client().login('alice');
     expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3);
     const bob = await t.client().login('bob');
     expect((await bob.get('/api/current_instance')).status).toBe(404); // every instance already has its annotator
-    const r = await t.admin().post('/admin/api/import', { content: '{"id": "n1", "text": "one"}\n{"id": "n2", "text": "two"}\n', format: 'jsonl', wait: true });
-    expect(r.body.added).toBe(2);
-    // alice had room for one more; n2 went to bob, whose empty list was planned before the import
-    expect(t.server.services.assignments.listOf('alice')).toEqual(['r1', 'r2', 'r3', 'n1']);
-    expect(t.server.services.assignments.listOf('bob')).toEqual(['n2']);
-    expect((await bob.get('/api/current_instance')).body.instance_id).toBe('n2');
+    await t.admin().post('/admin/api/import', { content: '{"id": "n1", "text": "one"}\n{"id": "n2", "text": "two"}\n', format: 'jsonl', wait: true });
+    expect(t.server.services.assignments.listOf('alice')).toEqual(['r1', 'r2', 'r3']);
+    expect((await bob.get('/api/current_instance')).body).toMatchObject({ instance_id: 'n1', total_instances: 2 });
   });
 
   it('takes inline content with a format, and answers the finished job with wait', async () => {
