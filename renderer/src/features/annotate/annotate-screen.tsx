@@ -169,6 +169,11 @@ export function AnnotateScreen({ onPhaseChange, footer }: { onPhaseChange: () =>
           {a.notice}
         </p>
       )}
+      {a.annotatedCount !== undefined && a.annotatedCount >= instance.total_instances && (
+        <p className="notice done" role="status">
+          Every instance in your list is annotated. Thank you! You can still review and change your answers.
+        </p>
+      )}
       <QcFeedback qc={a.qc} />
       <div className="annotate-body">
         <section className="text-column" aria-label="Instance text">

@@ -13,7 +13,7 @@ export function ProgressBar({ position, total, annotated }: { position: number; 
       >
         <div className="progress-fill" style={{ width: total ? `${(100 * done) / total}%` : '0%' }} />
       </div>
-      <span className="progress-text" data-testid="progress-text">
+      <span className="progress-text" data-testid="progress-text" aria-live="polite">
         Instance {position} of {total}
         {annotated !== undefined && ` · ${annotated} annotated`}
       </span>
