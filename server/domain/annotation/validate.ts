@@ -39,7 +39,14 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
       throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(labels[schemaName]).join(', ')}`);
     }
   }
-  return labels;
+  // Canonical order (schemes as configured, labels as listed), so the same answer sent with its keys in another
+  // order is recognised as unchanged: no new updated_at, no annotation.updated event.
+  const ordered: Record<string, Record<string, string>> = {};
+  for (const scheme of task.schemes) {
+    const chosen = labels[scheme.name];
+    if (chosen) ordered[scheme.name] = Object.fromEntries(scheme.labels.filter((l) => Object.hasOwn(chosen, l.name)).map((l) => [l.name, chosen[l.name]]));
+  }
+  return ordered;
 }
 
 /** A span's id is derived from what it is, so it is the same across reads, restarts and identical resubmissions. */

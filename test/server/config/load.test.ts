@@ -57,8 +57,8 @@ describe('data formats', () => {
     expect(loadConfig(file, {}).task.instances[0].data).toEqual({ id: 'a1', text: 'First, with a comma', extra: 'x' });
   });
 
-  it('reads .tsv, where quotes are ordinary characters', () => {
-    const tsv = 'id\ttext\na1\tFirst, with a comma\na2\tSecond "quoted"\n3\tThird\n';
+  it('reads .tsv with Windows line ends, where quotes are ordinary characters', () => {
+    const tsv = 'id\ttext\r\na1\tFirst, with a comma\r\na2\tSecond "quoted"\r\n3\tThird\r\n'; // Windows line ends
     expect(ids(project({ data_files: ['items.tsv'] }, { 'items.tsv': tsv }))).toEqual(expected);
   });
 

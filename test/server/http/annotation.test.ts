@@ -118,6 +118,20 @@ describe('POST /updateinstance and reading back', () => {
     expect((await alice.post('/go_to', { go_to: 'item-3' })).body.annotated).toBe(false);
   });
 
+  it('treats a resubmission of the same answer, keys in any order, as no change', async () => {
+    const answer = { 'topics:price': 'true', 'topics:quality': 'true', 'note:text': 'same', 'sentiment:neutral': 'true' };
+    const span = { schema: 'evidence', name: 'pos', start: 0, end: 4 };
+    await alice.post('/updateinstance', { instance_id: 'item-5', annotations: answer, span_annotations: [span, { ...span, name: 'neg' }] });
+    const first = (await alice.get('/get_annotations?instance_id=item-5')).body;
+    await new Promise((r) => setTimeout(r, 5)); // so that a rewrite would show a later updated_at
+    const reversed = Object.fromEntries(Object.entries(answer).reverse());
+    expect((await alice.post('/updateinstance', { instance_id: 'item-5', annotations: reversed, span_annotations: [{ ...span, name: 'neg' }, span] })).status).toBe(200);
+    expect((await alice.get('/get_annotations?instance_id=item-5')).body).toEqual(first);
+    // a real change does move updated_at
+    await alice.post('/updateinstance', { instance_id: 'item-5', annotations: { ...answer, 'note:text': 'different' } });
+    expect((await alice.get('/get_annotations?instance_id=item-5')).body.updated_at > first.updated_at).toBe(true);
+  });
+
   it('answers an unannotated instance with empty annotations and no time', async () => {
     const r = await alice.get('/get_annotations?instance_id=item-9');
     expect(r.status).toBe(200);
@@ -260,6 +274,22 @@ describe('across a restart', () => {
     const again = await t.client().login('alice', 'alice-pass');
     const after = [(await again.get('/get_annotations?instance_id=item-1')).body, (await again.get('/api/spans/item-1')).body];
     expect(after).toEqual(before);
+  });
+});
+
+describe('instance ids that need URL encoding', () => {
+  it('work in paths and queries when encoded: slashes, spaces, unicode, %, ? and #', async () => {
+    const ids = ['doc/1', 'x y', 'ü-1', '50%', 'a?b', 'a#b', 'a.b'];
+    const t = await startServer({ items: ids.map((id) => ({ id, text: `Text of ${id}` })) });
+    const alice = await t.client().login('alice');
+    for (const id of ids) {
+      const e = encodeURIComponent(id);
+      expect((await alice.post('/updateinstance', { instance_id: id, span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 4 }] })).status, id).toBe(200);
+      expect((await alice.get(`/api/spans/${e}`)).body).toMatchObject({ instance_id: id, text: `Text of ${id}`, spans: [{ text: 'Text' }] });
+      expect((await alice.get(`/get_annotations?instance_id=${e}`)).body).toMatchObject({ instance_id: id, span_annotations: [{ start: 0, end: 4 }] });
+      expect((await alice.get(`/api/keyword_highlights/${e}`)).body.instance_id).toBe(id);
+      expect((await alice.post('/go_to', { go_to: id })).body.instance_id).toBe(id);
+    }
   });
 });
 
