@@ -96,7 +96,7 @@ export function App() {
   else if (session.state === 'anonymous') body = <LoginScreen onLoggedIn={() => void loadSession()} />;
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1)) body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
-  else body = <AnnotateScreen onPhaseChange={() => void loadPhase()} footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null} />;
+  else body = <AnnotateScreen phase={phase} onPhaseChange={() => void loadPhase()} footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null} />;
 
   return (
     <>

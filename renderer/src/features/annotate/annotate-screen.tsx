@@ -4,6 +4,7 @@
  * keyboard span selection, `a` accepts the AI hint, `?` shows the keymap.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
 import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
@@ -24,7 +25,15 @@ function typingIn(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
 }
 
-export function AnnotateScreen({ onPhaseChange, footer }: { onPhaseChange: () => void; footer?: React.ReactNode }) {
+interface Props {
+  /** the caller's phase, refreshed after every move; its `remaining` gives the annotated count on servers
+   * whose current-instance record has no `annotated_count` */
+  phase: Phase | null;
+  onPhaseChange: () => void;
+  footer?: React.ReactNode;
+}
+
+export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const a = useAnnotation(onPhaseChange);
   const [help, setHelp] = useState(false);
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
@@ -151,10 +160,12 @@ export function AnnotateScreen({ onPhaseChange, footer }: { onPhaseChange: () =>
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
   }
   const { instance } = a.loaded;
+  const annotatedCount =
+    instance.annotated_count ?? (phase?.type === 'annotation' && phase.remaining !== undefined ? Math.max(0, instance.total_instances - phase.remaining) : undefined);
   return (
     <div className="annotate">
       <div className="annotate-top">
-        <ProgressBar position={instance.current_index + 1} total={instance.total_instances} annotated={a.annotatedCount} />
+        <ProgressBar position={instance.current_index + 1} total={instance.total_instances} annotated={annotatedCount} />
         <span className={`badge ${instance.annotated ? 'badge-done' : ''}`} data-testid="annotated-badge">
           {instance.annotated ? 'Annotated' : 'Not annotated yet'}
         </span>
@@ -169,7 +180,7 @@ export function AnnotateScreen({ onPhaseChange, footer }: { onPhaseChange: () =>
           {a.notice}
         </p>
       )}
-      {a.annotatedCount !== undefined && a.annotatedCount >= instance.total_instances && (
+      {annotatedCount !== undefined && annotatedCount >= instance.total_instances && (
         <p className="notice done" role="status">
           Every instance in your list is annotated. Thank you! You can still review and change your answers.
         </p>

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
-import type { AiSuggestion, Colors, CurrentInstance, Keyword, Phase, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
+import type { AiSuggestion, Colors, CurrentInstance, Keyword, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
 import { EMPTY, fromStored, toSubmission, type Answers } from './answers.js';
 
 export interface Loaded {
@@ -27,7 +27,6 @@ export function useAnnotation(onPhaseChange: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [qc, setQc] = useState<QcResult | null>(null);
-  const [annotatedCount, setAnnotatedCount] = useState<number | undefined>(undefined);
   // the latest answers for actions started from key handlers bound before the last render
   const latest = useRef({ answers, dirty, loaded });
   latest.current = { answers, dirty, loaded };
@@ -35,17 +34,6 @@ export function useAnnotation(onPhaseChange: () => void) {
   const setAnswers = useCallback((update: (a: Answers) => Answers) => {
     setAnswersState((a) => update(a));
     setDirty(true);
-  }, []);
-
-  const refreshCount = useCallback(async (instance: CurrentInstance) => {
-    if (instance.annotated_count !== undefined) return setAnnotatedCount(instance.annotated_count);
-    // older servers: the annotation phase reports how many real instances are left
-    try {
-      const phase = await api.get<Phase>('/api/phase');
-      if (phase.remaining !== undefined) setAnnotatedCount(Math.max(0, instance.total_instances - phase.remaining));
-    } catch {
-      setAnnotatedCount(undefined);
-    }
   }, []);
 
   const show = useCallback(
@@ -58,7 +46,6 @@ export function useAnnotation(onPhaseChange: () => void) {
       setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…' });
       setAnswersState(fromStored(stored));
       setDirty(false);
-      void refreshCount(instance);
       // the suggestion is a hint only: it is shown, and applied to the form when the annotator accepts it
       api
         .get<AiSuggestion>(`/get_ai_suggestion?instance_id=${id}`)
@@ -68,7 +55,7 @@ export function useAnnotation(onPhaseChange: () => void) {
           setLoaded((l) => (l && l.instance.instance_id === instance.instance_id ? { ...l, aiNote: note } : l));
         });
     },
-    [refreshCount],
+    [],
   );
 
   const load = useCallback(async () => {
@@ -135,5 +122,5 @@ export function useAnnotation(onPhaseChange: () => void) {
 
   const go = useCallback((action: GoAction) => move(action, latest.current.dirty), [move]);
 
-  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, qc, annotatedCount, submit, go, reload: load };
+  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, qc, submit, go, reload: load };
 }
