@@ -45,7 +45,7 @@ async function* blocks(name: string, chunks: AsyncIterable<Buffer>, progress: (b
     } catch {
       // find the line: decode each one on its own
       let offset = 0;
-      for (let n = 0; ; n++) {
+      for (let n = 0; offset <= buf.length; n++) {
         const nl = buf.indexOf(10, offset);
         const end = nl === -1 ? buf.length : nl;
         try {
@@ -55,6 +55,7 @@ async function* blocks(name: string, chunks: AsyncIterable<Buffer>, progress: (b
         }
         offset = end + 1;
       }
+      throw invalid(`${name}: is not valid UTF-8 text (save the file as UTF-8)`); // not reached: UTF-8 errors are line-local
     }
     if (line === 1) text = text.replace(/^\uFEFF/, '');
     return text.split('\n');
