@@ -26,6 +26,8 @@ describe('GET /api/openapi.json', () => {
     expect(routes.length).toBeGreaterThan(20);
     const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(described.sort()).toEqual(routes.map((s) => `${s.method} ${openApiPath(s.path)}`).sort());
+    const ids = routes.map((spec) => doc.paths[openApiPath(spec.path)][spec.method.toLowerCase()].operationId);
+    expect(new Set(ids).size).toBe(routes.length); // operation ids are unique, as OpenAPI requires
     for (const spec of routes) {
       const op = doc.paths[openApiPath(spec.path)][spec.method.toLowerCase()];
       expect(op.summary).toBe(spec.summary);
