@@ -92,6 +92,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   }
 
   const services = composeServices({ config, store, clock, logger, dataDir, adminKey, version, desktopOwner: options.desktopOwner });
+  // the owner's account exists before anyone on the LAN could register that name
+  if (options.desktopOwner) await services.loginTokens.ensureAccount(options.desktopOwner);
   const expired = expiredSessionOps(store, clock.now());
   if (expired.length) await store.write(expired);
 

@@ -4,8 +4,9 @@
  * local web page can obtain a session this way. Tokens live in memory only (a restart forgets them), work once
  * and expire after a minute.
  *
- * The desktop owner's account is created on first use with an unguessable password nobody knows, so that with
- * LAN mode on nobody can log in under the owner's name (and its admin rights) through the password form.
+ * The desktop owner's account is created when the server starts (`ensureAccount`) with an unguessable password
+ * nobody knows, so that with LAN mode on nobody can register or log in under the owner's name (and its admin
+ * rights) through the password form.
  */
 import { unauthorized } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
@@ -65,7 +66,8 @@ export class LoginTokens {
     for (const [token, p] of this.pending) if (now > p.expiresAt) this.pending.delete(token);
   }
 
-  private async ensureAccount(username: string): Promise<void> {
+  /** Creates the owner's account with a throwaway password, unless it exists. */
+  async ensureAccount(username: string): Promise<void> {
     if (this.ports.store.get('users', username)) return;
     const value: UserRecord = {
       username,

@@ -82,6 +82,12 @@ describe('desktop sign-in: GET /auth/token', () => {
     expect((await t.client().postForm('/register', { username: 'owner', password: 'x' })).status).toBe(409);
   });
 
+  it('reserves the owner name from the start, before the owner has ever signed in', async () => {
+    const t = await startServer({ options: { desktopOwner: 'owner' }, config: { require_password: false } });
+    expect((await t.client().postForm('/register', { username: 'owner', password: 'guessable' })).status).toBe(409);
+    expect((await t.client().postForm('/auth', { username: 'owner', password: '' })).status).toBe(401);
+  });
+
   it('without a desktop owner the server makes nobody admin through tokens it never issued', async () => {
     const t = await startServer();
     expect((await t.client().get('/auth/token?t=anything')).status).toBe(401);
