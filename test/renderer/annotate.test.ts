@@ -184,4 +184,12 @@ describe('annotate screen', () => {
     expect(await narrow.locator('button[type=submit]').isVisible()).toBe(true);
     expect(rig.foreign).toEqual([]);
   });
+
+  test('when the session ends elsewhere, the next action brings back the login form', async () => {
+    await page.evaluate(() => fetch('/logout', { method: 'POST' }));
+    await page.keyboard.press('n');
+    await page.getByLabel('Username').waitFor();
+    await logIn(page, 'alice', PASSWORD);
+    await page.getByTestId('instance-text').waitFor();
+  });
 });

@@ -3,7 +3,7 @@
  * admin dashboard (at #/admin, reachable with an admin session or the admin key).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api, ApiError, errorText } from '../shared/api/client.js';
+import { api, ApiError, errorText, SESSION_ENDED } from '../shared/api/client.js';
 import type { Me, Phase } from '../shared/api/types.js';
 import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
@@ -47,6 +47,12 @@ export function App() {
 
   useEffect(() => {
     void loadSession();
+    const ended = () => {
+      setPhase(undefined);
+      setSession({ state: 'anonymous' });
+    };
+    window.addEventListener(SESSION_ENDED, ended);
+    return () => window.removeEventListener(SESSION_ENDED, ended);
   }, [loadSession]);
   useEffect(() => {
     if (session.state === 'user') void loadPhase();

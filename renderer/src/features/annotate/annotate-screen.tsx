@@ -91,6 +91,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         }
         return;
       }
+      // while a save or move is under way, keys would act on the instance being left: ignore them
+      if (a.busy && e.key !== '?') {
+        if (!typingIn(e.target)) e.preventDefault();
+        return;
+      }
       if (typingIn(e.target)) {
         if (e.key === 'Escape') (e.target as HTMLElement).blur();
         else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {

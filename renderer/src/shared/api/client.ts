@@ -14,6 +14,9 @@ export class ApiError extends Error {
 
 const ADMIN_KEY = 'marginalia.admin-key';
 
+/** Fired on window when an annotator request is answered 401. */
+export const SESSION_ENDED = 'marginalia:session-ended';
+
 /**
  * The admin API key lives in sessionStorage only (gone when the tab closes), is sent as X-API-Key and never put
  * in a URL.
@@ -43,6 +46,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
     // a non-JSON answer (a proxy error page, say) is reported by status below
   }
   if (!response.ok) {
+    // a session that ended elsewhere (logout in another tab, expiry): the shell shows the login form again
+    if (response.status === 401 && !admin && path !== '/auth' && path !== '/register') window.dispatchEvent(new Event(SESSION_ENDED));
     const message = (parsed as { error?: unknown } | undefined)?.error;
     throw new ApiError(response.status, typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`);
   }
