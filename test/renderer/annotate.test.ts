@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, type BrowserRig } from './browser.js';
+import { logIn, startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -73,6 +73,7 @@ describe('annotate screen', () => {
     // label keys in Potato's sequential order: 1–0 then q–p
     expect(await page.locator('fieldset[data-schema="sentiment"] .label-key').allInnerTexts()).toEqual(['1', '2', '3']);
     expect(await page.locator('fieldset[data-schema="helpful"] .label-key').allInnerTexts()).toEqual(['6', '7', '8', '9', '0']);
+    expect(await unnamedControls(page)).toEqual([]);
   });
 
   test('? shows the keymap and Escape closes it', async () => {

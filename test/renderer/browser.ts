@@ -102,3 +102,15 @@ export async function tabTo(page: Page, selector: string, max = 60): Promise<voi
   }
   throw new Error(`Tab never reached ${selector}`);
 }
+
+/** Form controls with no accessible name (no label, aria-label or text): each is an accessibility bug. */
+export function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('input, select, textarea, button')]
+      .filter((el) => {
+        const labels = (el as HTMLInputElement).labels;
+        return !(labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.textContent?.trim());
+      })
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { logIn, startRig, unnamedControls, type BrowserRig } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
 const received: { type: string; body: string }[] = [];
@@ -113,6 +113,7 @@ describe('login and dashboard', () => {
     const agreement = (await admin.get('/admin/api/agreement')).body;
     expect(typeof agreement.overall.average_krippendorff_alpha).toBe('number');
     expect(await page.getByTestId('average-alpha').innerText()).toBe(agreement.overall.average_krippendorff_alpha.toFixed(3));
+    expect(await unnamedControls(page)).toEqual([]);
     await rig.screenshot(page, 'dashboard');
   });
 
