@@ -40,6 +40,13 @@ export abstract class TableReader {
   }
 
   protected load(tables: Record<string, Record<string, unknown>>): void {
-    this.data = new Map(Object.entries(tables).map(([name, rows]) => [name, new Map(Object.entries(rows))]));
+    // for…in rather than Object.entries: at 1M rows the entries arrays alone were seconds of allocation and GC
+    this.data = new Map();
+    for (const name in tables) {
+      const rows = tables[name];
+      const table = new Map<string, unknown>();
+      for (const key in rows) table.set(key, rows[key]);
+      this.data.set(name, table);
+    }
   }
 }
