@@ -14,6 +14,7 @@ import { errorHandler } from './errors.js';
 import { hostGuard, originGuard, requireAdmin, requireUser, sessionUser, type AdminAuth } from './guards.js';
 import { parseInput, type RouteSpec } from './route.js';
 import { newSessionId, sessionStore } from './session-store.js';
+import { CookieKeys } from './signed-cookies.js';
 import type { Store, Clock } from '../domain/ports.js';
 
 export interface AppOptions {
@@ -31,7 +32,7 @@ export interface AppOptions {
 
 export function buildApp(o: AppOptions): Koa {
   const app = new Koa({ proxy: false });
-  app.keys = o.cookieKeys;
+  app.keys = new CookieKeys(o.cookieKeys) as unknown as Koa['keys'];
   app.silent = true; // errors are logged once, by errorHandler
 
   app.use(errorHandler(o.logger));
@@ -47,7 +48,10 @@ export function buildApp(o: AppOptions): Koa {
 
   if (o.staticDir && existsSync(join(o.staticDir, 'index.html'))) {
     const staticDir = o.staticDir;
-    app.use(serve(staticDir, { index: 'index.html', maxage: 0, gzip: false }));
+    // API paths skip the file system: koa-static would stat a file (and build a 404 error) on every API GET
+    const apiRoots = new Set(o.routes.map((r) => r.path.split('/')[1]).filter(Boolean));
+    const files = serve(staticDir, { index: 'index.html', maxage: 0, gzip: false });
+    app.use((ctx, next) => (apiRoots.has(ctx.path.split('/', 2)[1]) ? next() : files(ctx, next)));
     // single-page app: an HTML navigation to a path no route claims gets the UI
     app.use(async (ctx, next) => {
       await next();
@@ -63,8 +67,9 @@ export function buildApp(o: AppOptions): Koa {
   app.use(
     bodyParser({
       enableTypes: ['json', 'form'],
-      jsonLimit: '2mb',
-      formLimit: '64kb',
+      // numbers, not '2mb': a string limit is parsed again on every request
+      jsonLimit: 2 * 1024 * 1024,
+      formLimit: 64 * 1024,
       encoding: 'utf-8',
       onError(err) {
         throw Object.assign(err, { status: (err as { status?: number }).status ?? 400 });
