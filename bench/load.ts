@@ -28,6 +28,8 @@ export interface LoadResult {
   p50_ms: number;
   p99_ms: number;
   mean_ms: number;
+  /** CPU time the server spent per answered request, in µs: a figure that a busy machine disturbs less than rates */
+  server_cpu_us: number | null;
 }
 
 export interface LoadOptions {
@@ -35,6 +37,8 @@ export interface LoadOptions {
   duration?: number;
   /** a number of requests per connection */
   amount?: number;
+  /** the server's CPU time so far in ms, read before and after */
+  cpuMs?: () => number | null;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -47,6 +51,7 @@ export async function drive(base: string, plans: ConnectionPlan[], options: Load
   const statuses: Record<string, number> = {};
   let errors = 0;
   const started = performance.now();
+  const cpuBefore = options.cpuMs?.() ?? null;
   await Promise.all(
     plans.map(
       (plan) =>
@@ -83,6 +88,7 @@ export async function drive(base: string, plans: ConnectionPlan[], options: Load
     ),
   );
   const seconds = options.duration ?? (performance.now() - started) / 1000;
+  const cpuAfter = options.cpuMs?.() ?? null;
   const sorted = Float64Array.from(latencies).sort();
   const sum = latencies.reduce((a, b) => a + b, 0);
   return {
@@ -95,5 +101,6 @@ export async function drive(base: string, plans: ConnectionPlan[], options: Load
     p50_ms: percentile(sorted, 50),
     p99_ms: percentile(sorted, 99),
     mean_ms: latencies.length ? sum / latencies.length : NaN,
+    server_cpu_us: cpuBefore !== null && cpuAfter !== null && latencies.length ? ((cpuAfter - cpuBefore) * 1000) / latencies.length : null,
   };
 }

@@ -48,7 +48,7 @@ export async function login(base: string, username: string): Promise<string> {
 }
 
 /** Per-annotator request sequences that survive across measurements, so every submission is a real change. */
-class Annotator {
+export class Annotator {
   private submitted = 0;
   private read = 0;
   constructor(
@@ -75,22 +75,23 @@ class Annotator {
   }
 }
 
-function plansFor(endpoint: Endpoint, annotators: Annotator[], connections: number, adminKey: string): ConnectionPlan[] {
+const plansFor = (endpoint: Endpoint, annotators: Annotator[], connections: number, adminKey: string) => annotators.slice(0, connections).map((a) => planOf(endpoint, a, adminKey));
+
+/** What one connection sends for an endpoint, as annotator `a`. */
+export function planOf(endpoint: Endpoint, a: Annotator, adminKey: string): ConnectionPlan {
   const json = { 'content-type': 'application/json' };
-  return annotators.slice(0, connections).map((a): ConnectionPlan => {
-    switch (endpoint) {
-      case 'current_instance':
-        return { method: 'GET', path: () => '/api/current_instance', headers: { cookie: a.cookie } };
-      case 'updateinstance':
-        return { method: 'POST', path: () => '/updateinstance', headers: { cookie: a.cookie, ...json }, body: () => a.nextSubmission(), dynamic: true };
-      case 'spans':
-        return { method: 'GET', path: () => a.nextSpansPath(), headers: { cookie: a.cookie }, dynamic: true };
-      case 'overview':
-        return { method: 'GET', path: () => '/admin/api/overview', headers: { 'x-api-key': adminKey } };
-      case 'agreement':
-        return { method: 'GET', path: () => '/admin/api/agreement', headers: { 'x-api-key': adminKey } };
-    }
-  });
+  switch (endpoint) {
+    case 'current_instance':
+      return { method: 'GET', path: () => '/api/current_instance', headers: { cookie: a.cookie } };
+    case 'updateinstance':
+      return { method: 'POST', path: () => '/updateinstance', headers: { cookie: a.cookie, ...json }, body: () => a.nextSubmission(), dynamic: true };
+    case 'spans':
+      return { method: 'GET', path: () => a.nextSpansPath(), headers: { cookie: a.cookie }, dynamic: true };
+    case 'overview':
+      return { method: 'GET', path: () => '/admin/api/overview', headers: { 'x-api-key': adminKey } };
+    case 'agreement':
+      return { method: 'GET', path: () => '/admin/api/agreement', headers: { 'x-api-key': adminKey } };
+  }
 }
 
 /** One request through the plan of the first connection: 200 or the reason the endpoint is skipped. */
@@ -134,9 +135,9 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       }
       if (o.warmup > 0) await drive(base, plansFor(endpoint, annotators, most, o.adminKey), { duration: o.warmup });
       for (const c of o.connections) {
-        const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), o.load);
+        const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), { ...o.load, cpuMs: server.cpuMs });
         endpoints[endpoint][c] = result;
-        o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
+        o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
       }
     }
     const exported = await timeExport(base, o.adminKey);

@@ -89,8 +89,8 @@ async function measureBare(o: BenchOptions): Promise<Record<string, LoadResult>>
     if (o.warmup > 0) await drive(bare.url, Array(Math.max(...o.connections)).fill(plan), { duration: o.warmup });
     const out: Record<string, LoadResult> = {};
     for (const c of o.connections) {
-      out[c] = await drive(bare.url, Array(c).fill(plan), o.load);
-      log(`  bare node ×${c}: ${Math.round(out[c].rps)} req/s, p99 ${out[c].p99_ms.toFixed(2)} ms`);
+      out[c] = await drive(bare.url, Array(c).fill(plan), { ...o.load, cpuMs: bare.cpuMs });
+      log(`  bare node ×${c}: ${Math.round(out[c].rps)} req/s, p99 ${out[c].p99_ms.toFixed(2)} ms, ${out[c].server_cpu_us?.toFixed(0)} µs CPU/req`);
     }
     return out;
   } finally {

@@ -13,6 +13,8 @@ export interface ServerProcess {
   startup_ms: number;
   /** resident set size now and at its peak, in MB (null where /proc is missing) */
   memory(): { rss_mb: number | null; peak_rss_mb: number | null };
+  /** CPU time (user + system) the process has used so far, in ms; null where /proc is missing */
+  cpuMs(): number | null;
   output(): string;
   stop(): Promise<void>;
 }
@@ -37,6 +39,17 @@ export function buildServer(root: string, log: (m: string) => void): string[] {
 
 /** `node --import tsx server/cli.ts`: no build step (the smoke mode, where nothing is timed). */
 export const tsxServer = (root: string) => ['--import', 'tsx', join(root, 'server', 'cli.ts')];
+
+/** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
+export function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 function procStatus(pid: number, field: string): number | null {
   try {
@@ -70,6 +83,7 @@ export function startProcess(args: string[], options: { cwd: string; env?: NodeJ
         pid: child.pid!,
         startup_ms,
         memory: () => ({ rss_mb: procStatus(child.pid!, 'VmRSS'), peak_rss_mb: procStatus(child.pid!, 'VmHWM') }),
+        cpuMs: () => cpuMsOf(child.pid!),
         output: () => out,
         stop: () =>
           new Promise<void>((done) => {

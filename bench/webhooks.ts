@@ -1,7 +1,8 @@
 /**
  * Webhook throughput: a project whose config sends every event to a receiver on 127.0.0.1, annotators
- * submitting at full speed, and the receiver counting deliveries. The rate is deliveries over the time from the
- * first submission to the last delivery, so a backlog that drains slowly counts against it.
+ * submitting at full speed, and the receiver counting deliveries. The receiver holds its answers while the
+ * submissions run, so a backlog builds up in the outbox; on release the rate at which the server drains it is
+ * the delivery capacity, whatever the submission rate (which the machine's disk and CPU bound separately).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,22 +13,32 @@ import { startProcess } from './server-process.js';
 
 export interface Receiver {
   url: string;
+  /** deliveries answered so far */
   received(): number;
   lastAt(): number;
+  /** hold answers from now on (requests wait, unanswered) */
+  hold(): void;
+  /** answer what is held and everything after */
+  release(): void;
   close(): Promise<void>;
 }
 
 export function startReceiver(): Promise<Receiver> {
   let count = 0;
   let last = 0;
+  let held: (() => void)[] | null = null;
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      if (req.method === 'POST') {
-        count++;
-        last = performance.now();
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const answer = () => {
+        if (req.method === 'POST') {
+          count++;
+          last = performance.now();
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      };
+      if (held) held.push(answer);
+      else answer();
     });
   });
   server.keepAliveTimeout = 65_000;
@@ -37,6 +48,12 @@ export function startReceiver(): Promise<Receiver> {
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
         received: () => count,
         lastAt: () => last,
+        hold: () => (held ??= []),
+        release: () => {
+          const waiting = held ?? [];
+          held = null;
+          for (const answer of waiting) answer();
+        },
         close: () => new Promise((done) => server.close(() => done())),
       }),
     ),
@@ -49,6 +66,9 @@ export const webhookConfig = (url: string) => ({
 
 export type WebhookRun = { deliveries_per_s: number; delivered: number; submissions: number; submit_rps: number; seconds: number } | { na: string };
 
+/** Submissions run this long at most while the receiver holds its answers: below the endpoint's 10 s timeout. */
+const HOLD_SECONDS = 4;
+
 export async function measureWebhooks(
   project: BenchProject,
   receiver: Receiver,
@@ -59,7 +79,7 @@ export async function measureWebhooks(
     const cookies: string[] = [];
     for (let i = 0; i < o.connections; i++) cookies.push(await login(server.url, `hook-${i + 1}`));
     const before = receiver.received();
-    const started = performance.now();
+    receiver.hold();
     const plans = cookies.map((cookie, lane) => {
       let n = 0;
       return {
@@ -74,8 +94,10 @@ export async function measureWebhooks(
         },
       };
     });
-    const load = await drive(server.url, plans, { duration: o.duration, amount: o.amount });
-    // wait for the backlog: until every submission's event arrived, or nothing arrived for 3 s
+    const load = await drive(server.url, plans, o.amount !== undefined ? { amount: o.amount } : { duration: Math.min(o.duration ?? HOLD_SECONDS, HOLD_SECONDS) });
+    const started = performance.now();
+    receiver.release();
+    // drain the backlog: until every submission's event arrived, or nothing arrived for 3 s
     let seen = receiver.received();
     let quietSince = performance.now();
     while (receiver.received() - before < load.requests && performance.now() - quietSince < 3000) {
