@@ -22,6 +22,21 @@ function jsonSchema(schema: ZodType<unknown>): Record<string, unknown> {
   return rest;
 }
 
+/** What a RouteSpec cannot say: a success status other than 200, or a body that is not JSON. */
+interface ResponseNote {
+  status?: number;
+  /** media types of a streamed, non-JSON body */
+  types?: string[];
+}
+
+const notes = new WeakMap<RouteSpec, ResponseNote>();
+
+/** Marks a route's success response for the description; returns the route. */
+export function describeResponse(spec: RouteSpec, note: ResponseNote): RouteSpec {
+  notes.set(spec, note);
+  return spec;
+}
+
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 function operation(spec: RouteSpec) {
@@ -33,11 +48,14 @@ function operation(spec: RouteSpec) {
       parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: rest, ...(description ? { description } : {}) });
     }
   }
+  const note = notes.get(spec) ?? {};
+  const content = note.types
+    ? Object.fromEntries(note.types.map((type) => [type, { schema: { type: 'string' } }]))
+    : spec.response
+      ? { 'application/json': { schema: jsonSchema(spec.response) } }
+      : undefined;
   const responses: Record<string, unknown> = {
-    '200': {
-      description: 'Success',
-      ...(spec.response ? { content: { 'application/json': { schema: jsonSchema(spec.response) } } } : {}),
-    },
+    [String(note.status ?? 200)]: { description: 'Success', ...(content ? { content } : {}) },
     '400': errorResponse('Invalid input; the error names the field'),
   };
   if (spec.access !== 'public') responses['401'] = errorResponse('Not logged in (no session or API key)');

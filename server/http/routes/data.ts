@@ -12,6 +12,7 @@ import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
 import { CONTENT_TYPES, FILE_EXTENSIONS, exportStream } from '../../io/export-writers.js';
 import { route, type RouteSpec } from '../route.js';
+import { describeResponse } from '../openapi.js';
 
 const exportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('jsonl'),
@@ -69,7 +70,7 @@ function inputOf(body: { file?: string; content?: string; format?: (typeof DATA_
 
 export function dataRoutes(s: Services): RouteSpec[] {
   return [
-    route({
+    describeResponse(route({
       method: 'GET',
       path: '/admin/api/export',
       summary: 'Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed',
@@ -83,8 +84,8 @@ export function dataRoutes(s: Services): RouteSpec[] {
         ctx.body = body;
         return undefined;
       },
-    }),
-    route({
+    }), { types: Object.values(CONTENT_TYPES).map((t) => t.replace(/;.*/, '')) }),
+    describeResponse(route({
       method: 'POST',
       path: '/admin/api/import',
       summary: 'Add instances to the running project from a file or inline text; 202 with a job to poll, or the finished job with wait',
@@ -103,7 +104,7 @@ export function dataRoutes(s: Services): RouteSpec[] {
         if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
         return finished;
       },
-    }),
+    }), { status: 202 }),
     route({
       method: 'GET',
       path: '/admin/api/import/:import_id',

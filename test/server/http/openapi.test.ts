@@ -34,6 +34,7 @@ describe('GET /api/openapi.json', () => {
       expect(op.tags).toEqual([spec.access]);
       expect(op.security).toEqual(spec.access === 'public' ? [] : expect.arrayContaining([{ session: [] }]));
       if (spec.body) expect(op.requestBody.content['application/json'].schema).toBeTypeOf('object');
+      expect(Object.keys(op.responses).some((code) => code.startsWith('2'))).toBe(true);
       expect(op.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     }
   });
@@ -52,6 +53,8 @@ describe('GET /api/openapi.json', () => {
     const update = doc.paths['/updateinstance'].post.requestBody.content['application/json'].schema;
     expect(update.required).toEqual(['instance_id']);
     expect(update.properties.span_annotations.type).toBe('array');
+    expect(Object.keys(exportOp.responses['200'].content)).toEqual(['application/x-ndjson', 'text/csv', 'text/plain', 'application/json']);
+    expect(doc.paths['/admin/api/import'].post.responses['202'].content['application/json'].schema.properties.import_id).toEqual({ type: 'string' });
     expect(doc.paths['/admin/api/import'].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
   });
