@@ -112,7 +112,7 @@ export class Importer {
     job.status = 'saving';
     const ids = instances.map((i) => i.id);
     const { task, assignments, store } = this.d;
-    // the instances join the task before lists are extended (the planner reads positions), in one durable write
+    // the task learns the instances before the write, which readers see at once: no list may name an unknown id
     const before = task.instances.length;
     addInstances(task, instances);
     try {
