@@ -16,6 +16,8 @@ export interface CurrentInstance {
   instance_id: string;
   current_index: number;
   total_instances: number;
+  /** instances of the task in the caller's list that they have annotated (quality checks not counted) */
+  annotated_count: number;
   text: string;
   data: Record<string, unknown>;
   annotated: boolean;
@@ -55,6 +57,8 @@ export class AnnotationService {
   /** annotator → number of instances they have annotated, and when they last changed anything */
   private readonly byAnnotator = new Map<string, { annotated: number; last_activity: string }>();
   private annotated = 0;
+  /** withCount[k]: task instances with exactly k annotators (k ≥ 1), kept by `index` so progress needs no scan */
+  private readonly withCount: number[] = [];
   private readonly hooks: SubmitHook[] = [];
   private readonly gates: ((username: string) => void)[] = [];
 
@@ -91,6 +95,19 @@ export class AnnotationService {
     if (is) set.add(after.username);
     else set.delete(after.username);
     this.annotated += is ? 1 : -1;
+    if (this.isTaskInstance(after.instance_id)) {
+      const was = is ? set.size - 1 : set.size + 1;
+      if (was > 0) this.withCount[was]--;
+      if (set.size > 0) this.withCount[set.size] = (this.withCount[set.size] ?? 0) + 1;
+    }
+  }
+
+  /** Task instances with at least `k` annotators, in time independent of the task's size. */
+  instancesWithAtLeast(k: number): number {
+    if (k <= 0) return this.task.instances.length;
+    let n = 0;
+    for (let i = k; i < this.withCount.length; i++) n += this.withCount[i] ?? 0;
+    return n;
   }
 
   annotatorsOf(instanceId: string): ReadonlySet<string> {
@@ -148,6 +165,7 @@ export class AnnotationService {
       instance_id: instance.id,
       current_index: index,
       total_instances: list.length,
+      annotated_count: this.activityOf(username).annotated,
       text: instance.text,
       data: instance.data,
       annotated: isAnnotated(this.get(username, instance.id)),

@@ -34,6 +34,7 @@ const currentInstance = z.object({
   instance_id: z.string(),
   current_index: z.number().int(),
   total_instances: z.number().int(),
+  annotated_count: z.number().int(),
   text: z.string(),
   data: z.record(z.string(), z.unknown()),
   annotated: z.boolean(),

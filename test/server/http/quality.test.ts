@@ -57,6 +57,7 @@ describe('quality control', () => {
     expect((await answer(alice, 'gold-2', 'negative')).body.qc_result.correct).toBe(false);
     // a real item carries no qc_result, and checks are not annotations of the task
     expect((await answer(alice, 'item-1', 'neutral')).body.qc_result).toBeUndefined();
+    expect((await alice.get('/api/current_instance')).body).toMatchObject({ total_instances: 8, annotated_count: 1 });
     const overview = (await t.admin().get('/admin/api/overview')).body;
     expect(overview.total_annotations).toBe(1);
     expect(overview.total_items).toBe(6);
