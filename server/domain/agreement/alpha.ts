@@ -34,7 +34,7 @@ export class Coincidences<V> {
   private dense: Float64Array | null = new Float64Array(DENSE * DENSE);
   private sparse: Map<number, number> | null = null;
   private pairable = 0;
-  private readonly scratch: number[] = [];
+  private scratch = new Int32Array(16);
 
   /** `keyOf` maps a value to something `Map` compares by identity (sets to a string, say). */
   constructor(private readonly keyOf: (value: V) => unknown = (v) => v) {}
@@ -58,10 +58,11 @@ export class Coincidences<V> {
     this.sparse = new Map(cells.map(([c, k, o]) => [c * STRIDE + k, o]));
   }
 
-  /** Adds one unit: the values its coders gave, missing ones left out. */
-  addUnit(values: readonly V[]): void {
-    const m = values.length;
+  /** Adds one unit: the values its coders gave, missing ones left out (the first `count` of `values`). */
+  addUnit(values: ArrayLike<V>, count = values.length): void {
+    const m = count;
     if (m < 2) return;
+    if (this.scratch.length < m) this.scratch = new Int32Array(m * 2);
     const index = this.scratch;
     for (let i = 0; i < m; i++) index[i] = this.indexOf(values[i]);
     const weight = 1 / (m - 1);

@@ -19,17 +19,22 @@ export interface Groups {
 
 export function groupByInstance(task: Task, records: Iterable<AnnotationRecord>): Groups {
   const kept: AnnotationRecord[] = [];
-  const positions: number[] = [];
+  let positions = new Int32Array(1024); // typed, grown by doubling: a long-lived array of numbers costs the GC more
   for (const record of records) {
     const position = task.positionById.get(record.instance_id); // quality checks have none
     if (position === undefined || !isAnnotated(record)) continue;
+    if (kept.length === positions.length) {
+      const grown = new Int32Array(positions.length * 2);
+      grown.set(positions);
+      positions = grown;
+    }
+    positions[kept.length] = position;
     kept.push(record);
-    positions.push(position);
   }
   // counting sort by instance position
   const N = task.instances.length;
   const start = new Int32Array(N + 1);
-  for (const p of positions) start[p + 1]++;
+  for (let i = 0; i < kept.length; i++) start[positions[i] + 1]++;
   for (let i = 0; i < N; i++) start[i + 1] += start[i];
   const next = start.slice(0, N);
   const sorted = new Array<AnnotationRecord>(kept.length);

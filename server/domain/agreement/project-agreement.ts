@@ -53,7 +53,9 @@ export interface AgreementReport {
 export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>): AgreementReport {
   const groups = groupByInstance(task, records);
   const by_schema: Record<string, SchemaAgreement> = {};
-  for (const scheme of task.schemes) by_schema[scheme.name] = schemaAgreement(task, scheme, groups);
+  // one column of answers serves every schema in turn: large fresh typed arrays would each invite a full GC
+  const column = new Float64Array(groups.records.length);
+  for (const scheme of task.schemes) by_schema[scheme.name] = schemaAgreement(task, scheme, groups, column);
   const alphas = Object.values(by_schema).flatMap((s) => (s.krippendorff_alpha === null ? [] : [s.krippendorff_alpha]));
   return {
     overall: {
@@ -64,12 +66,11 @@ export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>
   };
 }
 
-function schemaAgreement(task: Task, scheme: Scheme, groups: Groups): SchemaAgreement {
+function schemaAgreement(task: Task, scheme: Scheme, groups: Groups, column: Float64Array): SchemaAgreement {
   const level = LEVEL_OF[scheme.annotation_type];
   const name = scheme.name;
   const labels = scheme.labels.map((l) => l.name);
   // Each answer is first read into a column of numbers (NaN: no answer) so the loops below stay monomorphic.
-  const column = new Float64Array(groups.records.length);
   const read = (answer: (chosen: Record<string, string>) => number) => {
     groups.records.forEach((r, i) => {
       const chosen = r.labels[name];
@@ -99,12 +100,14 @@ function schemaAgreement(task: Task, scheme: Scheme, groups: Groups): SchemaAgre
       });
       return unitAgreement(groups, column, level!, 'interval');
     case 'multiselect': {
-      // each distinct set of ticked labels gets a code; ticking nothing is no answer (it cannot be told from skipping)
-      const codes = new Map<string, number>();
+      // each distinct set of ticked labels gets a code; ticking nothing is no answer (it cannot be told from skipping).
+      // Sets are told apart by a bit mask of label positions (a string past 30 labels), so reading makes no garbage.
+      const codes = new Map<number | string, number>();
       const sets: Set<string>[] = [];
+      const wide = labels.length > 30;
       read((chosen) => {
-        let key = '';
-        for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) key += `${i},`;
+        let key: number | string = wide ? '' : 0;
+        for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) key = wide ? `${key}${i},` : (key as number) | (1 << i);
         if (!key) return NaN;
         let code = codes.get(key);
         if (code === undefined) {
@@ -125,38 +128,57 @@ function empty(level: AgreementLevel | null): SchemaAgreement {
 }
 
 /** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa. */
-function unitAgreement({ bounds, annotator, names }: Groups, column: Float64Array, level: AgreementLevel, metric: Level | Difference<number>, categories = 0): SchemaAgreement {
+function unitAgreement(groups: Groups, column: Float64Array, level: AgreementLevel, metric: Level | Difference<number>, categories = 0): SchemaAgreement {
+  const { bounds, annotator, names } = groups;
   const co = new Coincidences<number>();
   const seen = new Uint8Array(names.length);
   let annotators = 0;
-  const fleiss: number[][] = [];
-  const pairs: [number, number][] = []; // for Cohen: [annotator, value] of two-value units, annotator-major
-  const values: number[] = [];
+  let fewest = Infinity;
+  let most = 0;
+  let values = new Float64Array(16);
   for (let g = 0; g < bounds.length; g += 2) {
-    values.length = 0;
-    for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r]) values.push(column[r]); // not NaN
-    if (values.length < 2) continue;
+    if (values.length < bounds[g + 1] - bounds[g]) values = new Float64Array(2 * (bounds[g + 1] - bounds[g]));
+    let m = 0;
+    for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r]) values[m++] = column[r]; // not NaN
+    if (m < 2) continue;
     for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r] && !seen[annotator[r]]) annotators += seen[annotator[r]] = 1;
-    co.addUnit(values);
-    if (categories) {
-      const row = new Array<number>(categories).fill(0);
-      for (const v of values) row[v]++;
-      fleiss.push(row);
-      if (values.length === 2) for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r]) pairs.push([annotator[r], column[r]]);
-    }
+    co.addUnit(values, m);
+    fewest = Math.min(fewest, m);
+    most = Math.max(most, m);
   }
   const result = finish(co, level, metric, co.units, annotators);
   if (categories) {
-    result.fleiss_kappa = orNull(() => (fleiss.every((row) => sum(row) === sum(fleiss[0])) ? fleissKappa(fleiss) : null));
-    // with two annotators in all, every unit holds one value from each: orient each pair by annotator
-    result.cohen_kappa = orNull(() => {
-      if (annotators !== 2) return null;
-      const coded: [number, number][] = [];
-      for (let i = 0; i < pairs.length; i += 2) coded.push(pairs[i][0] < pairs[i + 1][0] ? [pairs[i][1], pairs[i + 1][1]] : [pairs[i + 1][1], pairs[i][1]]);
-      return cohenKappa(coded);
-    });
+    // the kappas take a second pass, and only where they apply: no per-unit garbage otherwise
+    result.fleiss_kappa = fewest === most ? orNull(() => fleissKappa(fleissTable(groups, column, categories))) : null;
+    result.cohen_kappa = annotators === 2 ? orNull(() => cohenKappa(cohenPairs(groups, column))) : null;
   }
   return result;
+}
+
+/** Subjects × categories counts over the units with two or more answers. */
+function fleissTable({ bounds }: Groups, column: Float64Array, categories: number): number[][] {
+  const table: number[][] = [];
+  for (let g = 0; g < bounds.length; g += 2) {
+    const row = new Array<number>(categories).fill(0);
+    for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r]) row[column[r]]++;
+    if (sum(row) >= 2) table.push(row);
+  }
+  return table;
+}
+
+/** With two annotators in all, each unit of two answers holds one from each: the pairs, each annotator on their side. */
+function cohenPairs({ bounds, annotator }: Groups, column: Float64Array): [number, number][] {
+  const pairs: [number, number][] = [];
+  let first = -1; // the annotator whose answers go on the left
+  for (let g = 0; g < bounds.length; g += 2) {
+    const answered: number[] = [];
+    for (let r = bounds[g]; r < bounds[g + 1]; r++) if (column[r] === column[r]) answered.push(r);
+    if (answered.length !== 2) continue;
+    const [x, y] = answered;
+    if (first < 0) first = annotator[x];
+    pairs.push(annotator[x] === first ? [column[x], column[y]] : [column[y], column[x]]);
+  }
+  return pairs;
 }
 
 const sum = (row: number[]) => row.reduce((a, b) => a + b, 0);
@@ -186,24 +208,37 @@ function spanAgreement(task: Task, scheme: Scheme, { records, bounds, instance, 
   let annotators = 0;
   let units = 0;
   let items = 0;
-  const cuts: number[] = [];
-  const here: number[] = [];
+  let cuts = new Int32Array(64);
+  let here = new Int32Array(8);
   for (let g = 0; g < bounds.length; g += 2) {
     const first = bounds[g];
     const m = bounds[g + 1] - first;
     const L = task.instances[instance[g / 2]].text.length;
     if (L === 0) continue;
-    cuts.length = 0;
-    cuts.push(0, L);
+    let n = 2;
+    for (let a = 0; a < m; a++) n += 2 * records[first + a].spans.length;
+    if (cuts.length < n) cuts = new Int32Array(2 * n);
+    if (here.length < m) here = new Int32Array(2 * m);
+    cuts[0] = 0;
+    cuts[1] = L;
+    n = 2;
     for (let a = 0; a < m; a++) {
       if (!seen[annotator[first + a]]) annotators += seen[annotator[first + a]] = 1;
       for (const span of records[first + a].spans) {
-        if (span.schema === scheme.name) cuts.push(Math.max(0, Math.min(L, span.start)), Math.max(0, Math.min(L, span.end)));
+        if (span.schema !== scheme.name) continue;
+        cuts[n++] = Math.max(0, Math.min(L, span.start));
+        cuts[n++] = Math.max(0, Math.min(L, span.end));
       }
     }
-    cuts.sort((x, y) => x - y);
+    for (let i = 1; i < n; i++) {
+      // insertion sort: a handful of cuts per text, and no garbage
+      const cut = cuts[i];
+      let j = i - 1;
+      for (; j >= 0 && cuts[j] > cut; j--) cuts[j + 1] = cuts[j];
+      cuts[j + 1] = cut;
+    }
     const weight = 1 / (m - 1);
-    for (let i = 0; i + 1 < cuts.length; i++) {
+    for (let i = 0; i + 1 < n; i++) {
       const from = cuts[i];
       const length = cuts[i + 1] - from;
       if (length === 0) continue;
