@@ -134,6 +134,21 @@ describe('project agreement per schema', () => {
     expect(report.by_schema.sentiment.cohen_kappa).toBeNull(); // three annotators
   });
 
+  it('multiselect with more than 30 labels, and labels named like Object properties', () => {
+    const labels = ['constructor', 'toString', ...Array.from({ length: 33 }, (_, i) => `l${i}`)];
+    const task = createTask([scheme('m', 'multiselect', labels), scheme('r', 'radio', ['toString', 'b'])], ['1', '2', '3'].map((id) => ({ id, text: 'x', data: {} })), {});
+    const ticked = (...names: string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
+    const sets = [
+      [['l31', 'l32'], ['constructor'], ['l0']],
+      [['l32'], ['constructor', 'toString'], ['l0']],
+    ];
+    const records = sets.flatMap((row, coder) => row.map((set, item) => rec(`c${coder}`, String(item + 1), { m: ticked(...set), r: ticked(item === 2 && coder === 1 ? 'toString' : 'b') })));
+    const report = computeAgreement(task, records).by_schema;
+    expect(report.m.krippendorff_alpha).toBeCloseTo(krippendorffAlpha<string[]>(sets, (a, b) => jaccardDistance(new Set(a), new Set(b)), (x) => x.join()), 12);
+    // "toString" is chosen once only: an inherited Object property must not read as an answer
+    expect(report.r.krippendorff_alpha).toBeCloseTo(krippendorffAlpha([['b', 'b', 'b'], ['b', 'b', 'toString']], 'nominal'), 12);
+  });
+
   it("Cohen's kappa keeps each annotator on their own side, whatever order the records come in", () => {
     const task = createTask([scheme('s', 'radio', ['a', 'b'])], ['1', '2', '3', '4'].map((id) => ({ id, text: 'x', data: {} })), {});
     const said = (user: string, id: string, label: string) => rec(user, id, { s: { [label]: 'true' } });
