@@ -54,15 +54,16 @@ export class Progress {
   }
 
   overview() {
-    let completed = 0;
-    for (const instance of this.s.task.instances) if (this.statusOf(instance.id) === 'completed') completed++;
+    // from a running count, not a scan: at 100k instances the scan made every overview request ~10 ms
+    const completed = this.s.annotations.instancesWithAtLeast(this.s.required());
     const total = this.s.task.instances.length;
     const per_annotator: Record<string, number> = {};
-    for (const name of this.annotatorNames()) per_annotator[name] = this.s.annotations.activityOf(name).annotated;
+    const names = this.annotatorNames();
+    for (const name of names) per_annotator[name] = this.s.annotations.activityOf(name).annotated;
     return {
       total_items: total,
       total_annotations: this.s.annotations.totalAnnotations(),
-      total_users: this.annotatorNames().length,
+      total_users: names.length,
       completion_rate: ratio(completed, total),
       completed_items: completed,
       per_annotator,
