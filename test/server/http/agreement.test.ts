@@ -4,6 +4,12 @@ import { cohenKappa, fleissKappa } from '../../../server/domain/agreement/kappa.
 import { interpretAlpha } from '../../../server/domain/agreement/interpret.js';
 import { startServer } from '../../helpers/server.js';
 
+/** toBeCloseTo alone would pass null for an expected 0 */
+function near(actual: unknown, expected: number) {
+  expect(actual).toEqual(expect.any(Number));
+  expect(actual).toBeCloseTo(expected, 12);
+}
+
 const ITEMS = [
   { id: 'a', text: 'great value' },
   { id: 'b', text: 'arrived late' },
@@ -89,20 +95,20 @@ describe('GET /admin/api/agreement', () => {
       cohen_kappa: null, // three annotators
     });
     expect(by_schema.helpful).toMatchObject({ level: 'ordinal', items_evaluated: 3, annotators: 3 });
-    expect(by_schema.helpful.krippendorff_alpha).toBeCloseTo(krippendorffAlpha(matrix((a) => a.helpful), 'ordinal'), 12);
+    near(by_schema.helpful.krippendorff_alpha, krippendorffAlpha(matrix((a) => a.helpful), 'ordinal'));
     expect(by_schema.stars).toMatchObject({ level: 'interval', items_evaluated: 3, annotators: 3 });
-    expect(by_schema.stars.krippendorff_alpha).toBeCloseTo(krippendorffAlpha(matrix((a) => a.stars), 'interval'), 12);
+    near(by_schema.stars.krippendorff_alpha, krippendorffAlpha(matrix((a) => a.stars), 'interval'));
     const topics = krippendorffAlpha(matrix((a) => (a.topics.length ? a.topics : null)), (x, y) => jaccardDistance(new Set(x), new Set(y)), (s) => [...s].sort().join());
     expect(by_schema.topics).toMatchObject({ level: 'jaccard', items_evaluated: 2, annotators: 3 }); // on c only bob ticked a topic
-    expect(by_schema.topics.krippendorff_alpha).toBeCloseTo(topics, 12);
+    near(by_schema.topics.krippendorff_alpha, topics);
     expect(by_schema.evidence).toMatchObject({ level: 'nominal_per_character', items_evaluated: 3, annotators: 3 });
-    expect(by_schema.evidence.krippendorff_alpha).toBeCloseTo(krippendorffAlpha(perCharacter(), 'nominal'), 12);
+    near(by_schema.evidence.krippendorff_alpha, krippendorffAlpha(perCharacter(), 'nominal'));
     expect(by_schema.note).toMatchObject({ krippendorff_alpha: null, level: null, interpretation: null, reason: expect.any(String) });
 
     const evaluated = ['sentiment', 'helpful', 'stars', 'topics', 'evidence'];
     const alphas = evaluated.map((s) => by_schema[s].krippendorff_alpha as number);
     expect(overall.schemas_evaluated).toBe(5);
-    expect(overall.average_krippendorff_alpha).toBeCloseTo(alphas.reduce((x, y) => x + y) / alphas.length, 12);
+    near(overall.average_krippendorff_alpha, alphas.reduce((x, y) => x + y) / alphas.length);
     evaluated.forEach((s, n) => expect(by_schema[s].interpretation).toBe(interpretAlpha(alphas[n])));
 
     // a changed answer shows at once (the cached report is invalidated), and survives a restart
@@ -112,7 +118,7 @@ describe('GET /admin/api/agreement', () => {
     const after = (await t.admin().get('/admin/api/agreement')).body;
     const updated = krippendorffAlpha(matrix((a) => a.sentiment), 'nominal');
     expect(updated).not.toBeCloseTo(sentiment, 6);
-    expect(after.by_schema.sentiment.krippendorff_alpha).toBeCloseTo(updated, 12);
+    near(after.by_schema.sentiment.krippendorff_alpha, updated);
 
     const again = await t.restart();
     expect((await again.admin().get('/admin/api/agreement')).body).toEqual(after);
@@ -127,9 +133,9 @@ describe('GET /admin/api/agreement', () => {
     }
     const s = (await t.admin().get('/admin/api/agreement')).body.by_schema.sentiment;
     // columns positive, negative, neutral
-    expect(s.fleiss_kappa).toBeCloseTo(fleissKappa([[2, 0, 0], [0, 1, 1]]), 12);
-    expect(s.cohen_kappa).toBeCloseTo(cohenKappa([['positive', 'positive'], ['negative', 'neutral']]), 12);
-    expect(s.krippendorff_alpha).toBeCloseTo(krippendorffAlpha(Object.values(said), 'nominal'), 12);
+    near(s.fleiss_kappa, fleissKappa([[2, 0, 0], [0, 1, 1]]));
+    near(s.cohen_kappa, cohenKappa([['positive', 'positive'], ['negative', 'neutral']]));
+    near(s.krippendorff_alpha, krippendorffAlpha(Object.values(said), 'nominal'));
   });
 
   it('answers with nulls before anyone has annotated', async () => {
