@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp } from '../domain/ports.js';
 import { AtomicJsonFile } from './atomic-file.js';
-import { applyOps, TableReader, tableOf } from './tables.js';
+import { applyOps, StorageError, TableReader, tableOf } from './tables.js';
+import { lockFolder } from './folder-lock.js';
 
 /** Bumped when the on-disk shape changes; older versions are migrated in `migrate`, newer ones refused. */
 export const FORMAT_VERSION = 1;
@@ -26,7 +27,7 @@ interface Snapshot {
   tables: Record<string, Record<string, unknown>>;
 }
 
-export class StorageError extends Error {}
+export { StorageError };
 
 interface Pending {
   line: string;
@@ -57,6 +58,8 @@ export class JournalStore extends TableReader implements Store {
   private readonly compactBytes: number;
   private readonly logger?: Logger;
 
+  private unlock: () => void = () => undefined;
+
   private constructor(
     readonly dir: string,
     options: JournalStoreOptions,
@@ -75,6 +78,16 @@ export class JournalStore extends TableReader implements Store {
 
   private async load_(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    this.unlock = lockFolder(this.dir);
+    try {
+      await this.loadLocked();
+    } catch (e) {
+      this.unlock();
+      throw e;
+    }
+  }
+
+  private async loadLocked(): Promise<void> {
     await this.snapshot.read();
     const snap = this.snapshot.data;
     if (snap.format > FORMAT_VERSION) {
@@ -228,5 +241,6 @@ export class JournalStore extends TableReader implements Store {
     while (this.flushing || this.compacting) await (this.flushing ?? this.compacting);
     this.closed = true;
     await this.handle.close();
+    this.unlock();
   }
 }

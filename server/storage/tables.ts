@@ -3,6 +3,9 @@ import type { StoreOp, TableName, Tables } from '../domain/ports.js';
 
 export type TableData = Map<string, Map<string, unknown>>;
 
+/** Storage could not do what was asked (disk full, read-only, folder in use); answered 503. */
+export class StorageError extends Error {}
+
 export function tableOf(data: TableData, name: string): Map<string, unknown> {
   let table = data.get(name);
   if (!table) data.set(name, (table = new Map()));
