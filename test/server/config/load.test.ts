@@ -163,6 +163,12 @@ describe('environment references', () => {
     expect(config.task.instances.map((i) => i.id)).toEqual(['e']);
   });
 
+  it('feeds numbers and booleans from the environment too', () => {
+    const config = loadConfig(project({ num_annotators_per_item: '${PER_ITEM}', require_password: '${NEED_PW}', assignment_strategy: '${STRATEGY}' }), { PER_ITEM: '3', NEED_PW: 'false', STRATEGY: 'least_annotated' });
+    expect(config.settings).toMatchObject({ num_annotators_per_item: 3, assignment_strategy: 'least_annotated' });
+    expect(config.requirePassword).toBe(false);
+  });
+
   it('stops on a missing variable, naming it and the key', () => {
     const file = project({ user_config: { users: [{ username: 'alice', password: '${ALICE_PASSWORD}' }] } });
     const error = loadError(file, {});
