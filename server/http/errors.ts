@@ -28,6 +28,11 @@ export function errorHandler(logger: Logger) {
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
         ctx.body = { error: `no such endpoint: ${ctx.method} ${ctx.path}` };
+      } else if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+        // the router answers a known path with the wrong method without a body, which koa fills with plain text
+        ctx.status = 405;
+        ctx.body = { error: `${ctx.method} is not allowed on ${ctx.path}; use ${ctx.response.get('Allow')}` };
+        ctx.type = 'application/json';
       }
     } catch (err) {
       const e = err as Error & { status?: number; expose?: boolean; type?: string };

@@ -14,7 +14,7 @@ describe('GET /api/current_instance', () => {
     const alice = await t.client().login('alice');
     const r = await alice.get('/api/current_instance');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ instance_id: 'a', current_index: 0, total_instances: 2, text: 'Alpha', data: { id: 'a', text: 'Alpha', source: 'web' }, annotated: false });
+    expect(r.body).toEqual({ instance_id: 'a', current_index: 0, total_instances: 2, annotated_count: 0, text: 'Alpha', data: { id: 'a', text: 'Alpha', source: 'web' }, annotated: false });
     await alice.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:neutral': 'true' } });
     expect((await alice.get('/api/current_instance')).body.annotated).toBe(true);
   });
@@ -289,6 +289,19 @@ describe('instance ids that need URL encoding', () => {
       expect((await alice.get(`/get_annotations?instance_id=${e}`)).body).toMatchObject({ instance_id: id, span_annotations: [{ start: 0, end: 4 }] });
       expect((await alice.get(`/api/keyword_highlights/${e}`)).body.instance_id).toBe(id);
       expect((await alice.post('/go_to', { go_to: id })).body.instance_id).toBe(id);
+    }
+  });
+});
+
+describe('wrong methods', () => {
+  it('answer 405 with a JSON error naming the allowed method', async () => {
+    const t = await startServer();
+    const alice = await t.client().login('alice');
+    for (const [method, path, allowed] of [['GET', '/updateinstance', 'POST'], ['DELETE', '/go_to', 'POST'], ['PUT', '/api/current_instance', 'HEAD, GET'], ['GET', '/auth', 'POST']]) {
+      const r = await alice.request(method, path);
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.get('content-type')).toMatch(/application\/json/);
+      expect(r.body.error).toBe(`${method} is not allowed on ${path}; use ${allowed}`);
     }
   });
 });
