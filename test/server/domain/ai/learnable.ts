@@ -2,26 +2,16 @@
  * Generated texts with a learnable signal: each carries two words from its label's vocabulary among shared
  * filler words, in a seeded random order, so runs are repeatable.
  */
+import { seededRandom } from '../../../../server/domain/annotation/assignment.js';
+
 export const VOCAB: Record<string, string[]> = {
   positive: ['great', 'love', 'excellent', 'wonderful', 'happy', 'perfect', 'amazing', 'fantastic'],
   negative: ['terrible', 'awful', 'broken', 'hate', 'poor', 'useless', 'disappointing', 'worst'],
 };
 const FILLER = ['the', 'product', 'arrived', 'it', 'was', 'and', 'box', 'item', 'this', 'really', 'today', 'quite', 'my', 'order', 'colour', 'size'];
 
-/** mulberry32: a small seeded PRNG */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function learnableItems(n: number, seed = 42): { id: string; text: string; truth: string }[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   return Array.from({ length: n }, (_, i) => {
     const truth = random() < 0.5 ? 'positive' : 'negative';
