@@ -6,6 +6,7 @@
 import { open, rename, readFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { StorageError } from './tables.js';
 
 export async function fsyncDir(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
@@ -41,11 +42,18 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   constructor(private readonly file: string) {}
 
   async read(): Promise<T | null> {
+    let text: string;
     try {
-      return JSON.parse(await readFile(this.file, 'utf8')) as T;
+      text = await readFile(this.file, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (e) {
+      // never torn by us (written whole, then renamed), so damaged from outside: say which file
+      throw new StorageError(`${this.file}: is not valid JSON (${(e as Error).message}); restore it from a backup or move it away`);
     }
   }
 

@@ -10,7 +10,7 @@
  * Files in the data folder: `snapshot.json` ({format, generation, tables}) and `journal-<generation>.jsonl`.
  * A crash can leave at most a torn last line, which was never acknowledged; it is skipped and cut off at start.
  */
-import { mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp } from '../domain/ports.js';
@@ -88,6 +88,10 @@ export class JournalStore extends TableReader implements Store {
   }
 
   private async loadLocked(): Promise<void> {
+    const fresh = await access(join(this.dir, 'snapshot.json')).then(
+      () => false,
+      () => true,
+    );
     await this.snapshot.read();
     const snap = this.snapshot.data;
     if (snap.format > FORMAT_VERSION) {
@@ -97,6 +101,9 @@ export class JournalStore extends TableReader implements Store {
     this.generation = snap.generation;
     // the tables now live in the Maps; drop the parsed snapshot's own containers (hundreds of MB at 1M rows)
     this.snapshot.data = { format: FORMAT_VERSION, generation: snap.generation, tables: {} };
+    // Compaction is rare (64 MiB), so without this most folders would never record their format version.
+    // An empty generation-0 snapshot is exact: every journal from generation 0 on is replayed over it.
+    if (fresh) await this.snapshot.write();
 
     const names = await readdir(this.dir);
     for (const name of names) if (name.endsWith('.tmp')) await unlink(join(this.dir, name)).catch(() => undefined);

@@ -195,6 +195,17 @@ describe('JournalStore compaction', () => {
 });
 
 describe('JournalStore format version', () => {
+  it('records the format version in a new data folder at once, not only at the first compaction', async () => {
+    const dir = tempDir('marginalia-journal-');
+    const store = await JournalStore.open(dir);
+    expect(JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'))).toEqual({ format: FORMAT_VERSION, generation: 0, tables: {} });
+    await store.write([put('a', { n: 1 })]);
+    await store.close();
+    const again = await JournalStore.open(dir);
+    expect(again.get('contract_a', 'a')).toEqual({ n: 1 });
+    await again.close();
+  });
+
   it('refuses a data folder written by a newer format, naming the file and both versions', async () => {
     const dir = tempDir('marginalia-journal-');
     writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ format: FORMAT_VERSION + 1, generation: 0, tables: {} }));
@@ -205,6 +216,17 @@ describe('JournalStore format version', () => {
     expect(error).toBeInstanceOf(StorageError);
     expect(error!.message).toContain(join(dir, 'snapshot.json'));
     expect(error!.message).toContain(`format ${FORMAT_VERSION + 1}`);
+  });
+
+  it('names a damaged snapshot file instead of failing with a bare JSON error', async () => {
+    const dir = tempDir('marginalia-journal-');
+    writeFileSync(join(dir, 'snapshot.json'), '{"format": 1, "generation"');
+    const error = await JournalStore.open(dir).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(StorageError);
+    expect(error!.message.startsWith(`${join(dir, 'snapshot.json')}: is not valid JSON`), error!.message).toBe(true);
   });
 
   it('loads a snapshot of the current format as written by an earlier run', async () => {
