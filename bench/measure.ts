@@ -21,6 +21,8 @@ export interface SizeRun {
   peak_rss_mb: number | null;
   endpoints: Record<Endpoint, Record<string, Measured>>;
   export: { ms: number; bytes: number } | { na: string };
+  /** agreement right after a submission changed the annotations (so nothing is cached), ms per request */
+  agreement_fresh_ms: number[] | { na: string };
 }
 
 export interface MeasureOptions {
@@ -101,6 +103,20 @@ async function probe(base: string, plan: ConnectionPlan): Promise<string | null>
   return res.status === 200 ? null : res.status === 404 ? 'n/a (not implemented)' : `n/a (status ${res.status})`;
 }
 
+/** The agreement report is cached until annotations change: time it after a change, as an admin sees it. */
+async function freshAgreement(base: string, a: Annotator, adminKey: string, times = 5): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const change = await fetch(`${base}/updateinstance`, { method: 'POST', headers: { cookie: a.cookie, 'content-type': 'application/json' }, body: a.nextSubmission() });
+    if (change.status !== 200) throw new Error(`updateinstance before agreement: ${change.status} ${await change.text()}`);
+    const started = performance.now();
+    const res = await fetch(`${base}/admin/api/agreement`, { headers: { 'x-api-key': adminKey } });
+    await res.arrayBuffer();
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
 async function timeExport(base: string, adminKey: string): Promise<SizeRun['export']> {
   const started = performance.now();
   const res = await fetch(`${base}/admin/api/export?format=jsonl`, { headers: { 'x-api-key': adminKey } });
@@ -140,6 +156,7 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
         o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
       }
     }
+    const agreementFresh = 'na' in endpoints.agreement[o.connections[0]] ? { na: (endpoints.agreement[o.connections[0]] as { na: string }).na } : await freshAgreement(base, annotators[0], o.adminKey);
     const exported = await timeExport(base, o.adminKey);
     const memory = server.memory();
     return {
@@ -151,6 +168,7 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       peak_rss_mb: memory.peak_rss_mb,
       endpoints,
       export: exported,
+      agreement_fresh_ms: agreementFresh,
     };
   } finally {
     await server.stop();

@@ -44,6 +44,11 @@ describe('npm run bench -- --smoke', () => {
         for (const c of ['1', '8']) expect(size.endpoints[endpoint][c]).toSatisfy((f: object) => 'rps' in f || 'na' in f);
       }
     }
+    // agreement is also timed right after a change (5 times), or marked n/a; the export is timed or marked n/a
+    for (const size of report.runs[0].sizes) {
+      expect(size.agreement_fresh_ms).toSatisfy((f: unknown) => (Array.isArray(f) && f.length === 5) || (typeof f === 'object' && f !== null && 'na' in f));
+      expect(size.export).toSatisfy((f: object) => ('ms' in f && 'bytes' in f) || 'na' in f);
+    }
     // every submission of the smoke run was a real, durable change: 20 per connection at each count and size
     const run0 = report.runs[0].sizes[0].endpoints.updateinstance;
     expect(Object.values(run0).map((r) => ('requests' in r ? r.requests : -1))).toEqual([20, 160]);
