@@ -42,6 +42,22 @@ describe('cli', () => {
     }
   });
 
+  it('with no --config serves the bundled example project', async () => {
+    const server = await spawnServer(['--data-dir', tempDir()]);
+    try {
+      const [, count] = /project: Product review sentiment \((\d+) instances\) from .*examples\/product-reviews\/config\.yaml/.exec(server.output())!;
+      expect(Number(count)).toBeGreaterThanOrEqual(200); // "a few hundred items"
+
+      const alice = await new Client(server.url).login('alice');
+      const current = await alice.get('/api/current_instance');
+      expect(current.status).toBe(200);
+      expect(current.body.total_instances).toBeGreaterThan(0);
+      expect(Object.keys((await alice.get('/api/schemas')).body)).toEqual(expect.arrayContaining(['sentiment', 'topics', 'helpfulness', 'product_type', 'stars', 'confidence', 'note']));
+    } finally {
+      await server.kill();
+    }
+  });
+
   it('stops on a config error with the file, the key and the reason, exiting non-zero', async () => {
     const config = writeProject({ config: { annotation_schemes: [{ annotation_type: 'radio', name: 'x', labels: ['a', 'a'] }] } });
     const out = await failedStart(['--config', config]);

@@ -233,7 +233,12 @@ describe('session lifetime', () => {
   it('ends a session on the server after session_lifetime_days, and drops its record', async () => {
     const clock = { t: Date.now(), now() { return this.t; } };
     const t = await startServer({ config: { session_lifetime_days: 2 }, options: { clock } });
-    const alice = await t.client().login('alice');
+    const alice = t.client();
+    const login = await alice.postForm('/register', { username: 'alice', password: 'secret-pass' });
+    // the cookie says the same lifetime to the browser
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('marginalia.sid='))!;
+    const expires = Date.parse(/expires=([^;]+)/i.exec(cookie)![1]);
+    expect(Math.abs(expires - (Date.now() + 2 * 24 * 3600 * 1000))).toBeLessThan(60_000);
     clock.t += 1.5 * 24 * 3600 * 1000;
     expect((await alice.get('/api/me')).status).toBe(200);
     clock.t += 1 * 24 * 3600 * 1000;
