@@ -252,6 +252,13 @@ describe('POST /go_to', () => {
     expect((await again.get('/api/current_instance')).body).toMatchObject({ instance_id: 'item-7', current_index: 6 });
   });
 
+  it('takes a form-encoded body as well (Potato posts forms)', async () => {
+    const t = await startServer();
+    const alice = await t.client().login('alice');
+    expect((await alice.postForm('/go_to', { go_to: 'item-4' })).body).toMatchObject({ instance_id: 'item-4', current_index: 3 });
+    expect((await alice.postForm('/go_to', { action: 'next_instance' })).body).toMatchObject({ instance_id: 'item-5', current_index: 4 });
+  });
+
   it('refuses bodies that are neither form with 400', async () => {
     const t = await startServer();
     const alice = await t.client().login('alice');
