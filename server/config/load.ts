@@ -81,6 +81,7 @@ function normalizeScheme(raw: RawScheme, index: number, file: string): Scheme {
   if (type === 'likert') {
     const size = raw.size ?? (labels.length || undefined);
     if (!size) throw new ConfigError(file, `${where}.size: a likert scheme needs a size (or labels)`);
+    if (labels.length && labels.length !== size) throw new ConfigError(file, `${where}.size: ${size} points but ${labels.length} labels; give one label per point or leave the labels out`);
     if (!labels.length) labels = Array.from({ length: size }, (_, i) => ({ name: String(i + 1) }));
     Object.assign(scheme, { size, min_label: raw.min_label ?? '', max_label: raw.max_label ?? '', labels });
   } else if (type === 'number' || type === 'slider') {

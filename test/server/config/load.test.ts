@@ -210,6 +210,7 @@ describe('errors name the file, the key and the reason', () => {
     ['scheme without a name', () => project({ annotation_schemes: [{ annotation_type: 'radio', labels: ['a'] }] }), /annotation_schemes\[0\]\.name: /],
     ['radio without labels', () => project({ annotation_schemes: [{ annotation_type: 'radio', name: 'x' }] }), /annotation_schemes\[0\] \(x\)\.labels: a radio scheme needs at least one label/],
     ['likert without size', () => project({ annotation_schemes: [{ annotation_type: 'likert', name: 'lk' }] }), /annotation_schemes\[0\] \(lk\)\.size: a likert scheme needs a size/],
+    ['likert size and labels disagree', () => project({ annotation_schemes: [{ annotation_type: 'likert', name: 'lk', size: 5, labels: ['low', 'mid', 'high'] }] }), /annotation_schemes\[0\] \(lk\)\.size: 5 points but 3 labels/],
     ['likert size of 1', () => project({ annotation_schemes: [{ annotation_type: 'likert', name: 'lk', size: 1 }] }), /annotation_schemes\[0\]\.size: /],
     ['number min above max', () => project({ annotation_schemes: [{ annotation_type: 'number', name: 'n', min: 5, max: 1 }] }), /annotation_schemes\[0\] \(n\): min \(5\) is greater than max \(1\)/],
     ['slider start out of range', () => project({ annotation_schemes: [{ annotation_type: 'slider', name: 's', min_value: 0, max_value: 10, starting_value: 11 }] }), /\(s\)\.starting_value: 11 is outside 0\.\.10/],
