@@ -121,6 +121,13 @@ describe('password guessing', () => {
     expect(last.status).toBe(429);
     expect(last.body.error).toMatch(/too many/i);
   });
+
+  it('does not count malformed requests as guesses, so a buggy script cannot lock an account', async () => {
+    await (await t.client().login('erin', 'right-password')).post('/logout');
+    const script = t.client();
+    for (let i = 0; i < 12; i++) expect((await script.postForm('/auth', { username: 'erin' })).status).toBe(400);
+    expect((await script.postForm('/auth', { username: 'erin', password: 'right-password' })).status).toBe(200);
+  });
 });
 
 describe('secrets', () => {

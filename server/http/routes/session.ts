@@ -1,6 +1,7 @@
 /** Login, registration and logout (decisions.md "Sessions and users"). Potato's /login and email/pass work too. */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
+import { DomainError } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 
 const credentials = z
@@ -34,7 +35,8 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       try {
         user = await s.accounts.authenticate(body.username, body.password);
       } catch (e) {
-        s.throttle.failed(ctx.ip, body.username);
+        // only wrong credentials count as guesses; a malformed request (400) is not one
+        if (e instanceof DomainError && e.kind === 'unauthorized') s.throttle.failed(ctx.ip, body.username);
         throw e;
       }
       s.throttle.succeeded(ctx.ip, body.username);
