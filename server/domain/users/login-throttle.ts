@@ -1,7 +1,8 @@
 /**
- * Slows down password guessing: after `limit` failures within `windowMs` for one address or one username, further
- * attempts are refused (429) until the window has passed. In memory only: a restart forgives, which is fine for
- * a throttle.
+ * Slows down password guessing: after `limit` failures within `windowMs` for one username, or ten times as many
+ * from one address (guessing across many names), further attempts are refused (429) until the window has passed.
+ * The address allowance is larger because every local user of a localhost server shares one address: a guesser
+ * must not lock everyone else out. In memory only: a restart forgives, which is fine for a throttle.
  */
 import { DomainError } from '../errors.js';
 import type { Clock } from '../ports.js';
@@ -24,9 +25,9 @@ export class LoginThrottle {
   }
 
   async check(address: string, username: string): Promise<void> {
-    for (const key of [`ip:${address}`, `user:${username}`]) {
+    for (const [key, limit] of [[`ip:${address}`, this.limit * 10], [`user:${username}`, this.limit]] as const) {
       const list = this.recent(key);
-      if (list.length >= this.limit) {
+      if (list.length >= limit) {
         const wait = Math.ceil((list[0] + this.windowMs - this.clock.now()) / 60000);
         throw new DomainError('too_many', `too many failed logins; try again in ${wait} minute${wait === 1 ? '' : 's'}`);
       }
