@@ -11,6 +11,7 @@ import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
 import { readInstances, DataFileError } from './data-files.js';
 import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
+import { adaptPotatoConfig } from './potato-compat.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
 import { readPhases, PhaseConfigError } from './phase-config.js';
@@ -127,11 +128,12 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
   if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved)) throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
-  const parsed = configSchema.safeParse(resolved);
+  const adapted = adaptPotatoConfig(resolved as Record<string, unknown>, path);
+  const parsed = configSchema.safeParse(adapted.config);
   if (!parsed.success) throw new ConfigError(path, describeIssues(parsed.error));
   const raw = parsed.data;
 
-  const warnings: string[] = [];
+  const warnings: string[] = [...adapted.warnings];
   const knownKeys = new Set(Object.keys(configSchema.shape));
   for (const key of Object.keys(resolved)) {
     if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);

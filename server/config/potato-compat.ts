@@ -1,0 +1,43 @@
+/**
+ * Potato configs in the wild use keys and scheme types from older or richer Potato releases. Rather than refuse
+ * them, map what has a meaning here and warn about what is left out, so a lab's existing config loads as it is.
+ */
+
+/** Potato scheme types Marginalia does not render; their schemes are left out with a warning. */
+const UNSUPPORTED_SCHEMES: Record<string, string> = {
+  pure_display: 'it only displays text',
+  multirate: 'rating several items in one scheme is not supported',
+  video: 'video annotation is not supported',
+  image: 'image annotation is not supported',
+  audio: 'audio annotation is not supported',
+};
+
+type Mapping = Record<string, unknown>;
+
+export function adaptPotatoConfig(config: Mapping, file: string): { config: Mapping; warnings: string[] } {
+  const warnings: string[] = [];
+  const out: Mapping = { ...config };
+
+  if (Array.isArray(config.annotation_schemes)) {
+    out.annotation_schemes = config.annotation_schemes.filter((scheme, i) => {
+      const type = (scheme as Mapping | null)?.annotation_type;
+      const why = typeof type === 'string' ? UNSUPPORTED_SCHEMES[type] : undefined;
+      if (why) warnings.push(`${file}: annotation_schemes[${i}] (${String((scheme as Mapping).name)}) of type ${type} is left out: ${why}`);
+      return !why;
+    });
+  }
+
+  // Older Potato: automatic_assignment {on, labels_per_instance, instance_per_annotator, sampling_strategy}.
+  const auto = config.automatic_assignment as Mapping | undefined;
+  if (auto && typeof auto === 'object' && (auto.on === true || auto.on === 'true' || auto.on === 'True')) {
+    const take = (target: string, value: unknown) => {
+      if (value !== undefined && out[target] === undefined) out[target] = value;
+    };
+    take('num_annotators_per_item', auto.labels_per_instance);
+    take('max_annotations_per_user', auto.instance_per_annotator);
+    const strategy = auto.sampling_strategy === 'random' ? 'random' : auto.sampling_strategy === 'ordered' ? 'fixed_order' : undefined;
+    take('assignment_strategy', strategy);
+    if (Number(auto.test_question_per_annotator) > 0) warnings.push(`${file}: automatic_assignment.test_question_per_annotator is ignored; use attention_checks or gold_standards`);
+  }
+  return { config: out, warnings };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/index.js';
+import { writeProject, SAMPLE_SCHEMES } from '../../helpers/project.js';
+
+describe('Potato configs from older or richer releases', () => {
+  it('leaves out display-only and unsupported schemes with a warning, and loads the rest', () => {
+    const config = loadConfig(
+      writeProject({
+        config: {
+          annotation_schemes: [
+            { annotation_type: 'pure_display', name: 'intro', description: 'Read carefully.' },
+            SAMPLE_SCHEMES[0],
+            { annotation_type: 'multirate', name: 'grid', options: ['a', 'b'], labels: ['1', '2'] },
+          ],
+        },
+      }),
+    );
+    expect(config.task.schemes.map((s) => s.name)).toEqual(['sentiment']);
+    expect(config.warnings.join('\n')).toMatch(/annotation_schemes\[0\] \(intro\) of type pure_display is left out/);
+    expect(config.warnings.join('\n')).toMatch(/annotation_schemes\[2\] \(grid\) of type multirate is left out/);
+  });
+
+  it('still refuses a scheme type that Potato does not have either', () => {
+    expect(() => loadConfig(writeProject({ config: { annotation_schemes: [{ annotation_type: 'telepathy', name: 'x', labels: ['a'] }] } }))).toThrow(/annotation_schemes\[0\]\.annotation_type/);
+  });
+
+  it('maps automatic_assignment onto the assignment settings, without overriding explicit ones', () => {
+    const auto = { on: true, output_filename: 'task_assignment.json', sampling_strategy: 'random', labels_per_instance: 3, instance_per_annotator: 40, test_question_per_annotator: 0 };
+    const mapped = loadConfig(writeProject({ config: { automatic_assignment: auto } })).settings;
+    expect(mapped).toMatchObject({ num_annotators_per_item: 3, max_annotations_per_user: 40, assignment_strategy: 'random' });
+    const explicit = loadConfig(writeProject({ config: { automatic_assignment: auto, num_annotators_per_item: 2 } })).settings;
+    expect(explicit.num_annotators_per_item).toBe(2);
+    const off = loadConfig(writeProject({ config: { automatic_assignment: { ...auto, on: false } } })).settings;
+    expect(off).toMatchObject({ num_annotators_per_item: null, max_annotations_per_user: null, assignment_strategy: 'fixed_order' });
+  });
+});
