@@ -3,7 +3,7 @@
  * in the same folder, fsync it, rename over the target, fsync the folder. lowdb's Adapter shape, with the fsyncs
  * steno leaves out.
  */
-import { open, rename, readFile, unlink } from 'node:fs/promises';
+import { open, rename, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { StorageError } from './tables.js';
@@ -20,14 +20,35 @@ export async function fsyncDir(dir: string): Promise<void> {
 }
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
+  await replaceAtomically(file, mode, (handle) => handle.writeFile(data));
+}
+
+/**
+ * As writeFileAtomic, for content made in pieces: each piece is written before the next is made, so a large
+ * file (a snapshot of a big project) is never built whole in memory, and other work runs between the pieces.
+ */
+export async function writeFileAtomicChunks(file: string, chunks: Iterable<string>, mode = 0o600): Promise<void> {
+  await replaceAtomically(file, mode, async (handle) => {
+    for (const chunk of chunks) {
+      const bytes = Buffer.from(chunk);
+      // a write may be partial (near a full disk, say): go on from where it stopped
+      for (let written = 0; written < bytes.length; ) written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+    }
+  });
+}
+
+async function replaceAtomically(file: string, mode: number, fill: (handle: FileHandle) => Promise<unknown>): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
   const handle = await open(temp, 'w', mode);
   try {
-    await handle.writeFile(data);
+    await fill(handle);
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw e;
   }
+  await handle.close();
   try {
     await rename(temp, file);
   } catch (e) {
