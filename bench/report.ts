@@ -7,11 +7,13 @@ import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load.js';
 import { ENDPOINTS, type Endpoint, type Measured, type SizeRun } from './measure.js';
 import type { WebhookRun } from './webhooks.js';
+import type { CompactionRun } from './compaction.js';
 
 export interface RunResult {
   bare: Record<string, LoadResult>;
   sizes: SizeRun[];
   webhooks: WebhookRun;
+  compaction: CompactionRun;
 }
 
 export interface Figure {
@@ -47,7 +49,13 @@ export interface BenchReport {
   finished_at: string;
   machine: { cpus: number; cpu_model: string; memory_gb: number; node: string; platform: string };
   options: Record<string, unknown>;
-  summary: { bare: Record<string, Omit<Figure, 'bare_ratio'>>; sizes: SizeSummary[]; webhooks_per_s: number | null; webhooks_na?: string };
+  summary: {
+    bare: Record<string, Omit<Figure, 'bare_ratio'>>;
+    sizes: SizeSummary[];
+    webhooks_per_s: number | null;
+    webhooks_na?: string;
+    compaction: { size: number; ms: number; longest_stall_ms: number };
+  };
   targets: Target[];
   runs: RunResult[];
 }
@@ -145,7 +153,13 @@ export function buildReport(runs: RunResult[], connections: number[], options: R
     finished_at: new Date().toISOString(),
     machine: { cpus: cpu.length, cpu_model: cpu[0]?.model ?? 'unknown', memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform}-${process.arch}` },
     options,
-    summary: { bare, sizes, webhooks_per_s: webhooks, ...(webhooks === null ? { webhooks_na: (hooks.find((h) => 'na' in h) as { na: string } | undefined)?.na } : {}) },
+    summary: {
+      bare,
+      sizes,
+      webhooks_per_s: webhooks,
+      ...(webhooks === null ? { webhooks_na: (hooks.find((h) => 'na' in h) as { na: string } | undefined)?.na } : {}),
+      compaction: { size: runs[0].compaction.size, ms: median(runs.map((r) => r.compaction.ms)), longest_stall_ms: median(runs.map((r) => r.compaction.longest_stall_ms)) },
+    },
     targets: targets(sizes, webhooks, Math.max(...connections)),
     runs,
   };
@@ -190,6 +204,7 @@ export function formatReport(report: BenchReport): string {
     sizes,
     '',
     `webhook deliveries to a loopback receiver: ${hooks}`,
+    `compaction at ${report.summary.compaction.size.toLocaleString('en-US')} instances: ${fmt(report.summary.compaction.ms / 1000, 2)} s, longest event-loop stall ${fmt(report.summary.compaction.longest_stall_ms)} ms`,
     '',
     goals,
   ].join('\n');

@@ -25,6 +25,7 @@ import { benchProject } from './projects.js';
 import { buildReport, formatReport, type BenchReport, type RunResult } from './report.js';
 import { buildServer, startProcess, tsxServer } from './server-process.js';
 import { measureWebhooks, startReceiver, webhookConfig, type WebhookRun } from './webhooks.js';
+import { measureCompaction } from './compaction.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
@@ -125,7 +126,11 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
         await receiver.close();
       }
       log(`  webhooks: ${'na' in webhooks ? webhooks.na : `${Math.round(webhooks.deliveries_per_s)} deliveries/s`}`);
-      runs.push({ bare, sizes, webhooks });
+      const largest = Math.max(...o.sizes);
+      const compactProject = await benchProject({ size: largest, annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
+      const compaction = await measureCompaction(compactProject.dataDir, largest);
+      log(`  compaction at ${largest}: ${Math.round(compaction.ms)} ms, longest event-loop stall ${Math.round(compaction.longest_stall_ms)} ms`);
+      runs.push({ bare, sizes, webhooks, compaction });
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -49,6 +49,10 @@ describe('npm run bench -- --smoke', () => {
       expect(size.agreement_fresh_ms).toSatisfy((f: unknown) => (Array.isArray(f) && f.length === 5) || (typeof f === 'object' && f !== null && 'na' in f));
       expect(size.export).toSatisfy((f: object) => ('ms' in f && 'bytes' in f) || 'na' in f);
     }
+    // a compaction of the largest project was timed, with the longest stall of the event loop during it
+    expect(report.summary.compaction.size).toBe(40);
+    expect(report.summary.compaction.longest_stall_ms).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(/compaction at 40 instances: .* longest event-loop stall/);
     // every submission of the smoke run was a real, durable change: 20 per connection at each count and size
     const run0 = report.runs[0].sizes[0].endpoints.updateinstance;
     expect(Object.values(run0).map((r) => ('requests' in r ? r.requests : -1))).toEqual([20, 160]);
