@@ -25,6 +25,7 @@ import { schemaRoutes } from './http/routes/schema.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { phaseRoutes } from './http/routes/phases.js';
 import { Progress } from './domain/admin/progress.js';
+import { TimelineReport } from './domain/admin/timeline.js';
 import { QualityService } from './domain/quality/quality-service.js';
 import { PhaseService } from './domain/phases/phase-service.js';
 import { isAnnotated } from './domain/annotation/records.js';
@@ -57,6 +58,7 @@ export interface Services {
   assignments: Assignments;
   annotations: AnnotationService;
   progress: Progress;
+  timeline: TimelineReport;
   quality: QualityService;
   phases: PhaseService;
   agreement: ProjectAgreement;
@@ -164,6 +166,7 @@ export function composeServices(input: ComposeInput): Services {
     assignments,
     annotations,
     progress,
+    timeline: new TimelineReport(store),
     quality,
     phases,
     agreement: new ProjectAgreement(store, task, annotations),

@@ -61,6 +61,13 @@ export function adminRoutes(s: Services): RouteSpec[] {
     }),
     route({
       method: 'GET',
+      path: '/admin/api/timeline',
+      summary: 'Annotations and completed items over time, cumulative per hour (per day for long projects)',
+      access: 'admin',
+      handle: () => s.timeline.report(),
+    }),
+    route({
+      method: 'GET',
       path: '/admin/api/annotators',
       summary: 'Each annotator with progress and quality-control standing',
       access: 'admin',

@@ -9,6 +9,7 @@ const ADMIN_GETS = [
   '/admin/api/instances',
   '/admin/api/config',
   '/admin/api/quality_control',
+  '/admin/api/timeline',
 ];
 
 describe('admin access', () => {
@@ -95,6 +96,28 @@ describe('progress endpoints', () => {
     expect(health).toMatchObject({ status: 'ok', storage: 'ok', pending_webhook_retries: 0 });
     expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(health.uptime_seconds).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('timeline', () => {
+  it('shows annotations and completed items over time from the stored timestamps, across a restart', async () => {
+    const clock = { t: Date.parse('2026-11-22T09:30:00Z'), now() { return this.t; } };
+    let t = await startServer({ items: sampleItems(3), config: { num_annotators_per_item: 1 }, options: { clock } });
+    const alice = await t.client().login('alice');
+    await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });
+    clock.t += 2 * 3600_000;
+    await alice.post('/updateinstance', { instance_id: 'item-2', annotations: { 'sentiment:negative': 'true' } });
+    const expected = {
+      bucket: 'hour',
+      points: [
+        { time: '2026-11-22T09:00:00.000Z', annotations: 1, completed_items: 1 },
+        { time: '2026-11-22T10:00:00.000Z', annotations: 1, completed_items: 1 },
+        { time: '2026-11-22T11:00:00.000Z', annotations: 2, completed_items: 2 },
+      ],
+    };
+    expect((await t.admin().get('/admin/api/timeline')).body).toEqual(expected);
+    t = await t.restart();
+    expect((await t.admin().get('/admin/api/timeline')).body).toEqual(expected);
   });
 });
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { buildTimeline } from '../../../../server/domain/admin/timeline.js';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('buildTimeline', () => {
+  it('counts cumulatively per hour, with empty hours carried forward', () => {
+    const t = buildTimeline([at('2026-11-22T10:05:00Z'), at('2026-11-22T10:40:00Z'), at('2026-11-22T12:10:00Z')], [at('2026-11-22T10:41:00Z')]);
+    expect(t).toEqual({
+      bucket: 'hour',
+      points: [
+        { time: '2026-11-22T10:00:00.000Z', annotations: 2, completed_items: 1 },
+        { time: '2026-11-22T11:00:00.000Z', annotations: 2, completed_items: 1 },
+        { time: '2026-11-22T12:00:00.000Z', annotations: 3, completed_items: 1 },
+      ],
+    });
+  });
+
+  it('switches to days for projects longer than two weeks, and is empty with no data', () => {
+    const t = buildTimeline([at('2026-10-01T09:00:00Z'), at('2026-11-01T09:00:00Z')], []);
+    expect(t.bucket).toBe('day');
+    expect(t.points).toHaveLength(32);
+    expect(t.points.at(-1)).toEqual({ time: '2026-11-01T00:00:00.000Z', annotations: 2, completed_items: 0 });
+    expect(buildTimeline([], [])).toEqual({ bucket: 'hour', points: [] });
+  });
+});
