@@ -100,6 +100,9 @@ describe('login and dashboard', () => {
     const rows = await chart.locator('table tr').evaluateAll((trs) => trs.map((tr) => tr.textContent));
     expect(rows).toEqual(Object.entries(overview.per_annotator).map(([name, n]) => `${name}${n}`));
     await page.getByTestId('progress-chart').waitFor();
+    // progress over time: the whole history the server derives from its timestamps
+    const last = (await admin.get('/admin/api/timeline')).body.points.at(-1);
+    expect(await page.getByTestId('progress-chart').locator('figcaption').innerText()).toContain(`${last.annotations} annotations and ${last.completed_items} completed instances`);
 
     const annotatorRows = await page.getByTestId('annotators-table').locator('tbody tr').allInnerTexts();
     const listed = (await admin.get('/admin/api/annotators')).body.annotators as { username: string; annotated: number; assigned: number }[];

@@ -4,10 +4,10 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminKey, api, ApiError, errorText } from '../../shared/api/client.js';
-import type { Agreement, AnnotatorRow, InstancePage, Overview, QualityReport, WebhookEntry } from '../../shared/api/types.js';
+import type { Agreement, AnnotatorRow, Overview, QualityReport, Timeline, WebhookEntry } from '../../shared/api/types.js';
 import { useResource } from '../../shared/api/use-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
-import { AgreementChart, PerAnnotatorChart, ProgressChart, type ProgressSample } from './charts.js';
+import { AgreementChart, PerAnnotatorChart, ProgressChart } from './charts.js';
 import { ConfigEditor } from './config-editor.js';
 import { percent, Section } from './section.js';
 import { AnnotatorsTable, InstancesTable, QualityTables } from './tables.js';
@@ -61,7 +61,6 @@ export function AdminScreen() {
 
 function Dashboard({ onSignOut }: { onSignOut: () => void }) {
   const [version, setVersion] = useState(0);
-  const [samples, setSamples] = useState<ProgressSample[]>([]);
   const overview = useResource(() => api.adminGet<Overview>('/admin/api/overview'), [version]);
   const annotators = useResource(() => api.adminGet<{ annotators: AnnotatorRow[] }>('/admin/api/annotators'), [version]);
   const quality = useResource(() => api.adminGet<QualityReport>('/admin/api/quality_control'), [version]);
@@ -69,15 +68,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
   const webhooks = useResource(() => api.adminGet<{ endpoints: WebhookEntry[] }>('/admin/api/webhooks'), [version]);
   const config = useResource(() => api.adminGet<Record<string, unknown>>('/admin/api/config'), [version]);
 
-  // one sample of instances by status per refresh: the progress-over-time chart
-  useEffect(() => {
-    const count = (status: string) => api.adminGet<InstancePage>(`/admin/api/instances?status=${status}&limit=1`).then((p) => p.total);
-    Promise.all([count('completed'), count('in_progress'), count('unannotated')])
-      .then(([completed, in_progress, unannotated]) =>
-        setSamples((s) => [...s.slice(-59), { time: new Date().toLocaleTimeString(), completed, in_progress, unannotated }]),
-      )
-      .catch(() => undefined); // the instances section shows the error
-  }, [version]);
+  const timeline = useResource(() => api.adminGet<Timeline>('/admin/api/timeline'), [version]);
 
   useEffect(() => {
     const timer = setInterval(() => setVersion((v) => v + 1), REFRESH_MS);
@@ -114,7 +105,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
               </div>
               <div>
                 <h3>Progress</h3>
-                <ProgressChart samples={samples} />
+                {timeline.data ? <ProgressChart timeline={timeline.data} /> : null}
               </div>
             </div>
           </>

@@ -1,6 +1,6 @@
-/** Dashboard charts (recharts): annotations per annotator, instances by status over time, agreement per schema. */
+/** Dashboard charts (recharts): annotations per annotator, progress over time, agreement per schema. */
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Agreement } from '../../shared/api/types.js';
+import type { Agreement, Timeline } from '../../shared/api/types.js';
 
 /** The numbers behind a chart, for screen readers (the SVG itself says little). */
 function ChartData({ caption, rows }: { caption: string; rows: [string, string | number][] }) {
@@ -40,34 +40,29 @@ export function PerAnnotatorChart({ counts }: { counts: Record<string, number> }
   );
 }
 
-export interface ProgressSample {
-  time: string;
-  completed: number;
-  in_progress: number;
-  unannotated: number;
-}
-
-/** Instances by status, sampled each time the dashboard refreshes (the server keeps no history). */
-export function ProgressChart({ samples }: { samples: ProgressSample[] }) {
-  if (!samples.length) return null;
-  const last = samples[samples.length - 1];
+/** Annotations and completed instances over the project's whole history (from the server's timestamps). */
+export function ProgressChart({ timeline }: { timeline: Timeline }) {
+  if (!timeline.points.length) return <p className="muted">Nothing annotated yet.</p>;
+  const label = (iso: string) => (timeline.bucket === 'day' ? new Date(iso).toLocaleDateString() : new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }));
+  const data = timeline.points.map((p) => ({ ...p, label: label(p.time) }));
+  const last = timeline.points[timeline.points.length - 1];
   return (
-    <figure className="chart" aria-label="Instances by status over time" data-testid="progress-chart">
+    <figure className="chart" aria-label="Annotations and completed instances over time" data-testid="progress-chart">
       <ResponsiveContainer width="100%" height={220}>
-        <LineChart data={samples} margin={{ top: 16, right: 16, bottom: 8, left: 0 }}>
+        <LineChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="time" />
+          <XAxis dataKey="label" />
           <YAxis allowDecimals={false} />
           <Tooltip />
           <Legend />
-          <Line type="monotone" dataKey="completed" name="Completed" stroke="#2e7d32" isAnimationActive={false} />
-          <Line type="monotone" dataKey="in_progress" name="In progress" stroke="#f9a825" isAnimationActive={false} />
-          <Line type="monotone" dataKey="unannotated" name="Unannotated" stroke="#9e9e9e" isAnimationActive={false} />
+          <Line type="stepAfter" dataKey="annotations" name="Annotations" stroke="#1a73e8" dot={false} isAnimationActive={false} />
+          <Line type="stepAfter" dataKey="completed_items" name="Completed instances" stroke="#2e7d32" dot={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
       <figcaption className="muted small">
-        Now: {last.completed} completed, {last.in_progress} in progress, {last.unannotated} unannotated (sampled while this page is open).
+        {last.annotations} annotations and {last.completed_items} completed instances so far, per {timeline.bucket}.
       </figcaption>
+      <ChartData caption="Cumulative annotations per period" rows={data.map((d) => [d.label, `${d.annotations} annotations, ${d.completed_items} completed`])} />
     </figure>
   );
 }

@@ -206,3 +206,9 @@ export interface WebhookEntry {
     last_error?: string | null;
   };
 }
+
+/** GET /admin/api/timeline: cumulative counts per hour (or day) from the stored timestamps */
+export interface Timeline {
+  bucket: 'hour' | 'day';
+  points: { time: string; annotations: number; completed_items: number }[];
+}
