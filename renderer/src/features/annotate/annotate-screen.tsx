@@ -1,7 +1,7 @@
 /**
  * The annotate screen: text with highlights, every scheme of the task, spans, AI hint, QC feedback and
  * progress. Keyboard first: label keys pick labels, Enter submits and advances, arrows or [ ] move, `s` starts
- * keyboard span selection, `a` accepts the AI hint, `?` shows the keymap.
+ * keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `?` shows the keymap.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Phase } from '../../shared/api/types.js';
@@ -9,9 +9,10 @@ import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
 import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
 import { assignLabelKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
-import { addSpan, applySuggestion, choose, removeSpan } from './answers.js';
+import { addSpan, applyPrediction, applySuggestion, choose, removeSpan } from './answers.js';
 import { AnnotatedText } from './annotated-text.js';
 import { AiHint } from './ai-hint.js';
+import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
 import { SchemeField } from './scheme-field.js';
 import { stepSelection, words, type Mark, type WordSelection } from './segments.js';
@@ -39,6 +40,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);
   const [aiApplied, setAiApplied] = useState(false);
+  const [predictionApplied, setPredictionApplied] = useState(false);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
   const labelKeys = useMemo(() => assignLabelKeys(schemes), [schemes]);
@@ -54,6 +56,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     setPending(null);
     setWordSel(null);
     setAiApplied(false);
+    setPredictionApplied(false);
   }, [instanceId]);
 
   const selectWords = useCallback(
@@ -80,6 +83,13 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     if (!ai || !a.schemas) return;
     a.setAnswers((ans) => applySuggestion(ans, a.schemas!, ai.suggestions));
     setAiApplied(true);
+  }, [a]);
+
+  const acceptPrediction = useCallback(() => {
+    const first = a.loaded?.predictions[0];
+    if (!first || !a.schemas) return;
+    a.setAnswers((ans) => applyPrediction(ans, a.schemas!, first));
+    setPredictionApplied(true);
   }, [a]);
 
   useEffect(() => {
@@ -148,11 +158,12 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       else if (command === 'prev') void a.go('prev_instance');
       else if (command === 'unannotated') void a.go('jump_to_unannotated');
       else if (command === 'acceptAi') acceptAi();
+      else if (command === 'acceptPrediction') acceptPrediction();
       else if (command === 'spanMode' && spanChoices.length && textWords.length) selectWords({ from: 0, to: 0 });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [help, pending, wordSel, textWords, spanChoices, labelKeys, keySet, a, selectWords, labelPending, acceptAi]);
+  }, [help, pending, wordSel, textWords, spanChoices, labelKeys, keySet, a, selectWords, labelPending, acceptAi, acceptPrediction]);
 
   const marks = useMemo<Mark[]>(() => {
     const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
@@ -204,6 +215,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
             onCancel={() => selectWords(null)}
             onRemove={(i) => a.setAnswers((ans) => removeSpan(ans, i))}
           />
+          <PredictionHint predictions={a.loaded.predictions} applied={predictionApplied} onAccept={acceptPrediction} />
           <AiHint ai={a.loaded.ai} note={a.loaded.aiNote} applied={aiApplied} onAccept={acceptAi} />
         </section>
         <form

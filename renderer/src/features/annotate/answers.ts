@@ -2,7 +2,7 @@
  * The annotator's answers for one instance as the form holds them, and the conversions to and from the API's
  * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
  */
-import type { AiSchemaSuggestion, Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
+import type { AiSchemaSuggestion, Prediction, Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
 
 export interface Answers {
   /** schema → label → value; a ticked choice is "true", a value scheme holds the entered value */
@@ -85,6 +85,29 @@ export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Recor
       if (next.labels[schemaName]?.[label]) continue; // already chosen: choosing again would untick it
       next = choose(next, scheme, label);
     }
+  }
+  return next;
+}
+
+const VALUE_TYPES = new Set(['text', 'number', 'slider']);
+
+/** Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are added. */
+export function applyPrediction(a: Answers, schemas: Schemas, p: Prediction): Answers {
+  let next = a;
+  for (const [schemaName, value] of Object.entries(p.labels)) {
+    const scheme = schemas[schemaName];
+    if (!scheme) continue;
+    if (VALUE_TYPES.has(scheme.annotation_type)) {
+      const values = typeof value === 'string' ? { [scheme.labels[0]?.name ?? 'value']: value } : Array.isArray(value) ? {} : value;
+      for (const [label, v] of Object.entries(values)) next = setValue(next, schemaName, label, v);
+      continue;
+    }
+    const wanted = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter((l) => scheme.labels.some((x) => x.name === l));
+    if (!wanted.length) continue;
+    next = { ...next, labels: { ...next.labels, [schemaName]: Object.fromEntries(wanted.map((l) => [l, 'true'])) } };
+  }
+  for (const span of p.spans) {
+    if (schemas[span.schema]) next = addSpan(next, { schema: span.schema, name: span.label, start: span.start, end: span.end, value: span.text });
   }
   return next;
 }

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
-import type { AiSuggestion, Colors, CurrentInstance, Keyword, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
+import type { AiSuggestion, Colors, CurrentInstance, Keyword, Prediction, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
 import { EMPTY, fromStored, toSubmission, type Answers } from './answers.js';
 
 export interface Loaded {
@@ -13,6 +13,8 @@ export interface Loaded {
   /** null while loading or when the AI assistant is off */
   ai: AiSuggestion | null;
   aiNote: string | null;
+  /** pre-annotations imported for this instance, by source */
+  predictions: Prediction[];
 }
 
 export type GoAction = 'next_instance' | 'prev_instance' | 'jump_to_unannotated';
@@ -39,11 +41,12 @@ export function useAnnotation(onPhaseChange: () => void) {
   const show = useCallback(
     async (instance: CurrentInstance) => {
       const id = encodeURIComponent(instance.instance_id);
-      const [stored, highlights] = await Promise.all([
+      const [stored, highlights, predicted] = await Promise.all([
         api.get<StoredAnnotations>(`/get_annotations?instance_id=${id}`),
         api.get<{ keywords: Keyword[] }>(`/api/keyword_highlights/${id}`).catch(() => ({ keywords: [] })),
+        api.get<{ predictions: Prediction[] }>(`/api/predictions/${id}`).catch(() => ({ predictions: [] })),
       ]);
-      setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…' });
+      setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…', predictions: predicted.predictions });
       setAnswersState(fromStored(stored));
       setDirty(false);
       // the suggestion is a hint only: it is shown, and applied to the form when the annotator accepts it

@@ -212,3 +212,12 @@ export interface Timeline {
   bucket: 'hour' | 'day';
   points: { time: string; annotations: number; completed_items: number }[];
 }
+
+/** GET /api/predictions/:id — pre-annotations from a named source (labels in the portable answer shape) */
+export interface Prediction {
+  source: string;
+  /** schema → a label, a list of labels (multiselect), or the value of a value scheme */
+  labels: Record<string, string | string[] | Record<string, string>>;
+  spans: { schema: string; label: string; start: number; end: number; text: string }[];
+  created_at: string;
+}

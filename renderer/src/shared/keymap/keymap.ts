@@ -54,6 +54,7 @@ export const COMMANDS = {
   unannotated: { keys: ['n'], label: 'Jump to the next unannotated instance' },
   spanMode: { keys: ['s'], label: 'Select text for a span by keyboard' },
   acceptAi: { keys: ['a'], label: 'Accept the AI suggestion (fills the form; not saved until you submit)' },
+  acceptPrediction: { keys: ['g'], label: 'Accept the pre-annotation (fills the form; not saved until you submit)' },
   help: { keys: ['?'], label: 'Show or hide this keymap' },
 } satisfies Record<string, Command>;
 
