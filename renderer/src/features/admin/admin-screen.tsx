@@ -9,6 +9,7 @@ import { useResource } from '../../shared/api/use-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { AgreementChart, PerAnnotatorChart, ProgressChart } from './charts.js';
 import { ConfigEditor } from './config-editor.js';
+import { DataPanel } from './data-panel.js';
 import { percent, Section } from './section.js';
 import { AnnotatorsTable, InstancesTable, QualityTables } from './tables.js';
 import { WebhooksTable } from './webhooks.js';
@@ -127,6 +128,10 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
       <Section title="Webhooks" id="webhooks" resource={webhooks}>
         {(w) => <WebhooksTable endpoints={w.endpoints} onSent={() => setTimeout(() => void webhooks.reload(), 1000)} />}
       </Section>
+      <section className="card-section" aria-labelledby="data-title" data-testid="section-data">
+        <h2 id="data-title">Data</h2>
+        <DataPanel onImported={() => setVersion((v) => v + 1)} />
+      </section>
       <Section title="Settings" id="settings" resource={config}>
         {(c) => <ConfigEditor config={c} onSaved={() => setVersion((v) => v + 1)} />}
       </Section>

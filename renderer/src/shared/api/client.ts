@@ -54,11 +54,28 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   return parsed as T;
 }
 
+/** An admin download (exports are not JSON): the body as a Blob, or an ApiError with the server's sentence. */
+async function adminBlob(path: string): Promise<Blob> {
+  const key = adminKey.get();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: key ? { 'x-api-key': key } : {}, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached. Is it still running?');
+  }
+  if (!response.ok) {
+    const message = await response.json().then((b: { error?: unknown }) => b.error, () => undefined);
+    throw new ApiError(response.status, typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`);
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   adminGet: <T>(path: string) => request<T>('GET', path, undefined, true),
   adminPost: <T>(path: string, body: unknown) => request<T>('POST', path, body, true),
+  adminBlob,
 };
 
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

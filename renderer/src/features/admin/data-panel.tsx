@@ -1,0 +1,112 @@
+/**
+ * Data in and out from the dashboard: export downloads (fetched with the admin credentials, so the key never
+ * sits in a URL) and imports of instance files with their progress, polled from the import job.
+ */
+import { useState, type FormEvent } from 'react';
+import { api, errorText } from '../../shared/api/client.js';
+
+const FORMATS = ['jsonl', 'csv', 'conll', 'spacy'] as const;
+const EXTENSION: Record<(typeof FORMATS)[number], string> = { jsonl: 'jsonl', csv: 'csv', conll: 'conll', spacy: 'json' };
+/** the server's JSON body limit; bigger files are imported with `npm run import` or `{file}` */
+const MAX_BYTES = 2 * 1024 * 1024;
+
+interface ImportJob {
+  import_id: string;
+  status: 'queued' | 'reading' | 'saving' | 'done' | 'failed';
+  rows_read: number;
+  added: number;
+  error: string | null;
+}
+
+function Export() {
+  const [status, setStatus] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const download = async (format: (typeof FORMATS)[number]) => {
+    setMessage(`Exporting ${format}…`);
+    try {
+      const blob = await api.adminBlob(`/admin/api/export?format=${format}${status ? `&status=${status}` : ''}`);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `annotations${status ? `-${status}` : ''}.${EXTENSION[format]}`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      setMessage(`Exported ${format} (${blob.size.toLocaleString()} bytes).`);
+    } catch (e) {
+      setMessage(errorText(e));
+    }
+  };
+  return (
+    <div>
+      <h3>Export</h3>
+      <label>
+        Instances{' '}
+        <select value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">all</option>
+          <option value="completed">completed</option>
+          <option value="in_progress">in progress</option>
+        </select>
+      </label>
+      <div className="buttons">
+        {FORMATS.map((f) => (
+          <button key={f} type="button" onClick={() => void download(f)}>
+            Download {f}
+          </button>
+        ))}
+      </div>
+      {message && <p role="status" data-testid="export-status">{message}</p>}
+    </div>
+  );
+}
+
+function Import({ onImported }: { onImported: () => void }) {
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setError(null);
+    const file = (e.currentTarget.elements.namedItem('file') as HTMLInputElement).files?.[0];
+    if (!file) return setError('Choose a .json, .jsonl, .csv or .tsv file first.');
+    if (file.size > MAX_BYTES) return setError('This file is over 2 MB: import it with `npm run import` or by its path through the API.');
+    const format = file.name.split('.').pop()!.toLowerCase();
+    try {
+      let current = await api.adminPost<ImportJob>('/admin/api/import', { content: await file.text(), format });
+      setJob(current);
+      while (current.status !== 'done' && current.status !== 'failed') {
+        await new Promise((r) => setTimeout(r, 300));
+        current = await api.adminGet<ImportJob>(`/admin/api/import/${encodeURIComponent(current.import_id)}`);
+        setJob(current);
+      }
+      if (current.status === 'done') onImported();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)}>
+      <h3>Import instances</h3>
+      <label>
+        File (JSON, JSONL, CSV or TSV, up to 2 MB) <input type="file" name="file" accept=".json,.jsonl,.csv,.tsv" />
+      </label>
+      <button type="submit">Import</button>
+      {job && (
+        <p role="status" data-testid="import-status">
+          {job.status === 'done'
+            ? `Added ${job.added} instances.`
+            : job.status === 'failed'
+              ? `Import failed, nothing was added: ${job.error}`
+              : `Importing… ${job.rows_read} rows read.`}
+        </p>
+      )}
+      {error && <p className="error">{error}</p>}
+    </form>
+  );
+}
+
+export function DataPanel({ onImported }: { onImported: () => void }) {
+  return (
+    <div className="two-columns">
+      <Export />
+      <Import onImported={onImported} />
+    </div>
+  );
+}

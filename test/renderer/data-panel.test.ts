@@ -1,0 +1,46 @@
+/**
+ * The dashboard's Data panel in headless Chromium: an export downloaded with the admin key (never in a URL) is
+ * byte for byte the API's export, and an instance file imported from the page shows its progress and adds the
+ * instances to the running project; a malformed file is refused naming its line, adding nothing.
+ */
+import { describe, expect, test } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startRig } from './browser.js';
+import { sampleItems } from '../helpers/project.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+describe('dashboard data panel', () => {
+  test('downloads exports and imports instance files with progress', async () => {
+    const rig = await startRig({ items: sampleItems(3) });
+    const alice = await rig.t.client().login('alice', 'alice-pass');
+    await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' }, span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 4 }] });
+
+    const page = await rig.open('/#/admin');
+    await page.getByLabel('Admin API key').fill(rig.t.adminKey);
+    await page.getByRole('button', { name: 'Open dashboard' }).click();
+    const data = page.getByTestId('section-data');
+    await data.waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: 'Download jsonl' }).click()]);
+    expect(download.suggestedFilename()).toBe('annotations.jsonl');
+    const saved = join(tempDir('marginalia-download-'), 'export.jsonl');
+    await download.saveAs(saved);
+    expect(readFileSync(saved, 'utf8')).toBe((await rig.t.admin().get('/admin/api/export?format=jsonl')).text);
+
+    const dir = tempDir('marginalia-upload-');
+    const good = join(dir, 'more.jsonl');
+    writeFileSync(good, [{ id: 'new-1', text: 'Fresh one.' }, { id: 'new-2', text: 'Fresh two.' }].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    await data.locator('input[type=file]').setInputFiles(good);
+    await data.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => data.getByTestId('import-status').innerText()).toBe('Added 2 instances.');
+    expect((await rig.t.admin().get('/admin/api/overview')).body.total_items).toBe(5);
+
+    const bad = join(dir, 'broken.jsonl');
+    writeFileSync(bad, '{"id": "new-3", "text": "ok"}\n{"id": "new-4", "text": \n');
+    await data.locator('input[type=file]').setInputFiles(bad);
+    await data.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => data.getByTestId('import-status').innerText()).toMatch(/^Import failed, nothing was added: .*:2/);
+    expect((await rig.t.admin().get('/admin/api/overview')).body.total_items).toBe(5);
+  });
+});
