@@ -1,7 +1,7 @@
 /**
  * The desktop window's first seconds, in headless Chromium (the browser inside Electron) against the server as
  * the shell starts it: the one-time sign-in link lands on the UI already signed in as the owner, with the admin
- * dashboard open to them and no login form; the spent link signs nobody else in.
+ * dashboard open to them, no login form and no log-out; the spent link signs nobody else in.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -29,13 +29,20 @@ describe('desktop sign-in in the browser', () => {
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     afterAll(() => browser.close());
 
-    const window = await (await browser.newContext()).newPage();
+    const context = await browser.newContext();
+    // what preload.cts exposes in the real window, so the UI knows it runs in the desktop app
+    await context.addInitScript(() => {
+      (globalThis as unknown as { marginalia: object }).marginalia = { openProject: async () => false, revealDataFolder: async () => undefined, appVersion: async () => '0.0.0-test' };
+    });
+    const window = await context.newPage();
     window.setDefaultTimeout(10_000);
     const link = host.signInUrl();
     await window.goto(link);
     expect(window.url()).toBe(`${host.url}/`);
     await expect.poll(() => window.locator('.who').innerText()).toContain('ana');
     expect(await window.getByLabel('Password').count()).toBe(0);
+    // the owner has no password to come back with, so the desktop UI offers no log-out
+    expect(await window.getByRole('button', { name: 'Log out' }).count()).toBe(0);
 
     await window.getByRole('link', { name: 'Dashboard' }).click();
     await window.getByRole('heading', { name: 'Dashboard' }).waitFor();

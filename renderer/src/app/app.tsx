@@ -9,6 +9,7 @@ import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { PhasePage } from '../features/phases/phase-page.js';
+import { desktop } from '../shared/desktop/desktop.js';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
 
@@ -82,9 +83,12 @@ export function App() {
       {me && (
         <span className="who">
           {me.username}{' '}
-          <button type="button" className="link" onClick={() => void logout()}>
-            Log out
-          </button>
+          {/* the desktop owner signs in through the app and has no password to log back in with */}
+          {!desktop() && (
+            <button type="button" className="link" onClick={() => void logout()}>
+              Log out
+            </button>
+          )}
         </span>
       )}
     </header>
