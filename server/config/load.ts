@@ -6,12 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { configSchema, POTATO_PRESENTATION_KEYS, type RawConfig, type RawScheme } from './schema.js';
+import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED, type RawConfig, type RawScheme } from './schema.js';
 import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
 import { readInstances, DataFileError } from './data-files.js';
 import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
 import { adaptPotatoConfig } from './potato-compat.js';
+import { unknownKeys } from './unknown-keys.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
 import { readPhases, PhaseConfigError } from './phase-config.js';
@@ -137,6 +138,13 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const knownKeys = new Set(Object.keys(configSchema.shape));
   for (const key of Object.keys(resolved)) {
     if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+    // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
+    else if (knownKeys.has(key) && key !== 'annotation_schemes' && key !== 'phases') {
+      const section = configSchema.shape[key as keyof typeof configSchema.shape];
+      for (const nested of unknownKeys(section, (resolved as Record<string, unknown>)[key], key)) {
+        if (!POTATO_PRESENTATION_NESTED.has(nested)) warnings.push(`${path}: unknown key "${nested}" is ignored`);
+      }
+    }
   }
 
   const schemes = raw.annotation_schemes.map((s, i) => normalizeScheme(s, i, path));

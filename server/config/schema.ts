@@ -107,3 +107,6 @@ export const POTATO_PRESENTATION_KEYS = new Set([
   'jumping_to_id_disabled', 'hide_navbar', 'surveyflow', 'output_annotation_format', 'annotation_instructions',
   'login', 'list_as_text', 'automatic_assignment', 'max_annotations_per_item', 'persist_sessions', 'secret_key',
 ]);
+
+/** Keys inside sections that only shape Potato's own pages; accepted quietly like the ones above. */
+export const POTATO_PRESENTATION_NESTED = new Set(['item_properties.context_key', 'item_properties.kwargs', 'ui.spans.span_style']);

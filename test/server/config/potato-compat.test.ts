@@ -34,3 +34,26 @@ describe('Potato configs from older or richer releases', () => {
     expect(off).toMatchObject({ num_annotators_per_item: null, max_annotations_per_user: null, assignment_strategy: 'fixed_order' });
   });
 });
+
+describe('typos inside sections', () => {
+  it('warns about unknown keys inside sections, naming the path, so a misspelt secret is not silently dropped', () => {
+    const config = loadConfig(
+      writeProject({
+        config: {
+          user_config: { alow_all_users: false, users: [] },
+          item_properties: { id_key: 'id', text_key: 'text' },
+          webhooks: { endpoints: [{ name: 'a', url: 'https://hooks.example/a', secert: 'x', events: ['*'] }] },
+        },
+      }),
+    );
+    const text = config.warnings.join('\n');
+    expect(text).toMatch(/unknown key "user_config\.alow_all_users" is ignored/);
+    expect(text).toMatch(/unknown key "webhooks\.endpoints\[0\]\.secert" is ignored/);
+    expect(text).not.toMatch(/item_properties/);
+  });
+
+  it('stays quiet for a config without typos, including the bundled example', () => {
+    expect(loadConfig(writeProject()).warnings).toEqual([]);
+    expect(loadConfig('examples/product-reviews/config.yaml').warnings).toEqual([]);
+  });
+});
