@@ -1,5 +1,5 @@
 /** Dashboard tables: annotators, instances (status filter and paging) and quality control. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api } from '../../shared/api/client.js';
 import type { AnnotatorRow, InstancePage, InstanceStatus, QualityReport } from '../../shared/api/types.js';
 import { useResource } from '../../shared/api/use-resource.js';
@@ -119,9 +119,37 @@ export function InstancesTable({ version }: { version: number }) {
   );
 }
 
+/** A table whose first column names each row (an annotator, an item). */
+function RowTable({ label, head, rows }: { label: string; head: string[]; rows: [string, ...ReactNode[]][] }) {
+  return (
+    <table aria-label={label}>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name, ...cells]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            {cells.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function QualityTables({ qc }: { qc: QualityReport }) {
   const att = qc.attention_checks;
   const gold = qc.gold_standards;
+  const standing = (s: { blocked?: boolean; warning?: boolean }) => (s.blocked ? <strong className="bad">blocked</strong> : s.warning ? 'warned' : 'fine');
   return (
     <div className="two-columns">
       <div>
@@ -133,26 +161,11 @@ export function QualityTables({ qc }: { qc: QualityReport }) {
             <p>
               {att.passed} passed, {att.failed} failed
             </p>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Annotator</th>
-                  <th scope="col">Passed</th>
-                  <th scope="col">Failed</th>
-                  <th scope="col">Standing</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(att.by_annotator).map(([name, s]) => (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    <td>{s.passed}</td>
-                    <td>{s.failed}</td>
-                    <td>{s.blocked ? <strong className="bad">blocked</strong> : s.warning ? 'warned' : 'fine'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RowTable
+              label="Attention checks per annotator"
+              head={['Annotator', 'Passed', 'Failed', 'Standing']}
+              rows={Object.entries(att.by_annotator).map(([name, s]) => [name, s.passed, s.failed, standing(s)])}
+            />
           </>
         )}
       </div>
@@ -165,46 +178,16 @@ export function QualityTables({ qc }: { qc: QualityReport }) {
             <p>
               {gold.correct} of {gold.answered} correct ({percent(gold.accuracy)})
             </p>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Annotator</th>
-                  <th scope="col">Answered</th>
-                  <th scope="col">Correct</th>
-                  <th scope="col">Accuracy</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(gold.by_annotator).map(([name, s]) => (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    <td>{s.answered}</td>
-                    <td>{s.correct}</td>
-                    <td>{percent(s.accuracy)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Gold item</th>
-                  <th scope="col">Answered</th>
-                  <th scope="col">Correct</th>
-                  <th scope="col">Accuracy</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(gold.by_instance).map(([id, s]) => (
-                  <tr key={id}>
-                    <th scope="row">{id}</th>
-                    <td>{s.answered}</td>
-                    <td>{s.correct}</td>
-                    <td>{percent(s.accuracy)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RowTable
+              label="Gold standards per annotator"
+              head={['Annotator', 'Answered', 'Correct', 'Accuracy']}
+              rows={Object.entries(gold.by_annotator).map(([name, s]) => [name, s.answered, s.correct, percent(s.accuracy)])}
+            />
+            <RowTable
+              label="Gold standards per item"
+              head={['Gold item', 'Answered', 'Correct', 'Accuracy']}
+              rows={Object.entries(gold.by_instance).map(([id, s]) => [id, s.answered, s.correct, percent(s.accuracy)])}
+            />
           </>
         )}
       </div>
