@@ -130,6 +130,8 @@ export function composeServices(input: ComposeInput): Services {
   assignments.decorate(quality.decorate);
   assignments.holdBack((username) => quality.isBlocked(username));
   annotations.use(quality);
+  const timeline = new TimelineReport(store, (id) => annotations.isTaskInstance(id));
+  annotations.use(timeline);
   const progress = new Progress({ task, annotations, assignments, accounts, required: () => requiredAnnotators(settings.get()) });
   const remaining = async (username: string) => {
     const list = await annotations.listOf(username);
@@ -166,7 +168,7 @@ export function composeServices(input: ComposeInput): Services {
     assignments,
     annotations,
     progress,
-    timeline: new TimelineReport(store),
+    timeline,
     quality,
     phases,
     agreement: new ProjectAgreement(store, task, annotations),

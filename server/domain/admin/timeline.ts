@@ -1,10 +1,14 @@
 /**
  * Progress over time, derived from what is stored: each annotation's `created_at` and each instance's
  * `completed_at`. Cumulative counts per hour (per day once the project spans more than two weeks), so the
- * dashboard's chart shows the whole history, not only the time a page was open. Recomputed only when the number
- * of annotations or completions changes (neither timestamp is ever rewritten).
+ * dashboard's chart shows the whole history, not only the time a page was open.
+ *
+ * Annotations are counted per hour once, at the first report, and then kept in step by the submit hook, so a
+ * dashboard polling during annotation does not rescan a million records (≈ 0.4 s each time) on the event loop.
  */
 import type { Store } from '../ports.js';
+import type { SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
+import { isAnnotated } from '../annotation/records.js';
 
 export interface TimelinePoint {
   time: string;
@@ -19,42 +23,60 @@ export interface Timeline {
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
+const hourOf = (iso: string) => Math.floor(Date.parse(iso) / HOUR) * HOUR;
 
-export class TimelineReport {
-  private cached: { key: string; value: Timeline } | undefined;
+export class TimelineReport implements SubmitHook {
+  /** hour start (epoch ms) → annotations first made in that hour; built at the first report */
+  private hours: Map<number, number> | undefined;
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly isTaskInstance: (instanceId: string) => boolean,
+  ) {}
+
+  private add(createdAt: string, delta: number): void {
+    const hour = hourOf(createdAt);
+    if (!Number.isFinite(hour) || !this.hours) return;
+    this.hours.set(hour, (this.hours.get(hour) ?? 0) + delta);
+  }
+
+  after(ctx: SubmitContext): undefined {
+    if (!this.hours || !ctx.changed || !this.isTaskInstance(ctx.instance.id)) return undefined;
+    const was = isAnnotated(ctx.before);
+    const is = isAnnotated(ctx.after);
+    if (is && !was) this.add(ctx.after.created_at, +1);
+    else if (was && !is) this.add(ctx.before!.created_at, -1);
+    return undefined;
+  }
 
   report(): Timeline {
-    const key = `${this.store.size('annotations')}:${this.store.size('completions')}`;
-    if (this.cached?.key === key) return this.cached.value;
-    const created: number[] = [];
-    for (const [, record] of this.store.entries('annotations')) created.push(Date.parse(record.created_at));
-    const completed: number[] = [];
+    if (!this.hours) {
+      this.hours = new Map();
+      for (const [, record] of this.store.entries('annotations')) if (isAnnotated(record)) this.add(record.created_at, +1);
+    }
+    const completed: [number, number][] = [];
     // the task's own completion row has the key ""
-    for (const [id, row] of this.store.entries('completions')) if (id !== '') completed.push(Date.parse(row.completed_at));
-    const value = buildTimeline(created, completed);
-    this.cached = { key, value };
-    return value;
+    for (const [id, row] of this.store.entries('completions')) if (id !== '') completed.push([Date.parse(row.completed_at), 1]);
+    return buildTimeline([...this.hours], completed);
   }
 }
 
-/** Pure: cumulative counts per bucket from two lists of epoch-ms times. */
-export function buildTimeline(created: number[], completed: number[]): Timeline {
-  const all = [...created, ...completed].filter(Number.isFinite);
+/** Pure: cumulative counts per bucket from (epoch-ms time, count) pairs. */
+export function buildTimeline(created: [number, number][], completed: [number, number][]): Timeline {
+  const all = [...created, ...completed].filter(([t, n]) => Number.isFinite(t) && n !== 0);
   if (!all.length) return { bucket: 'hour', points: [] };
   let first = Infinity;
   let last = -Infinity;
-  for (const t of all) {
+  for (const [t] of all) {
     if (t < first) first = t;
     if (t > last) last = t;
   }
   const size = last - first > 14 * DAY ? DAY : HOUR;
   const start = Math.floor(first / size) * size;
   const buckets = Math.floor((last - start) / size) + 1;
-  const perBucket = (times: number[]) => {
+  const perBucket = (pairs: [number, number][]) => {
     const counts = new Array<number>(buckets).fill(0);
-    for (const t of times) if (Number.isFinite(t)) counts[Math.floor((t - start) / size)]++;
+    for (const [t, n] of pairs) if (Number.isFinite(t)) counts[Math.floor((t - start) / size)] += n;
     for (let i = 1; i < buckets; i++) counts[i] += counts[i - 1];
     return counts;
   };

@@ -118,6 +118,14 @@ describe('timeline', () => {
     expect((await t.admin().get('/admin/api/timeline')).body).toEqual(expected);
     t = await t.restart();
     expect((await t.admin().get('/admin/api/timeline')).body).toEqual(expected);
+
+    // after the first report, later submissions are counted as they happen; a changed answer is not a new one
+    const again = await t.client().login('alice');
+    clock.t += 3600_000;
+    await again.post('/updateinstance', { instance_id: 'item-2', annotations: { 'sentiment:neutral': 'true' } });
+    await again.post('/updateinstance', { instance_id: 'item-3', annotations: { 'sentiment:neutral': 'true' } });
+    const later = (await t.admin().get('/admin/api/timeline')).body;
+    expect(later.points.at(-1)).toEqual({ time: '2026-11-22T12:00:00.000Z', annotations: 3, completed_items: 3 });
   });
 });
 

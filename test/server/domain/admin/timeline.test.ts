@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTimeline } from '../../../../server/domain/admin/timeline.js';
 
-const at = (iso: string) => Date.parse(iso);
+const at = (iso: string): [number, number] => [Date.parse(iso), 1];
 
 describe('buildTimeline', () => {
   it('counts cumulatively per hour, with empty hours carried forward', () => {
