@@ -171,7 +171,7 @@ export function composeServices(input: ComposeInput): Services {
     timeline,
     quality,
     phases,
-    agreement: new ProjectAgreement(store, task, annotations),
+    agreement: new ProjectAgreement(store, task, annotations, clock),
     ai,
     predictions,
     importer,

@@ -26,8 +26,11 @@ export function agreementRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/agreement',
       summary: "Krippendorff's alpha per schema over instances with two or more annotators",
       access: 'admin',
+      query: z.object({
+        fresh: z.enum(['true', 'false'], { message: 'fresh must be true or false' }).optional().describe('true: compute now, even on a large project where reports are reused for a few seconds'),
+      }),
       response: agreementResponse,
-      handle: () => s.agreement.report(),
+      handle: ({ query }) => s.agreement.report({ fresh: query.fresh === 'true' }),
     }),
   ];
 }

@@ -159,4 +159,12 @@ describe('GET /admin/api/agreement', () => {
     const boss = await t.client().login('boss');
     expect((await boss.get('/admin/api/agreement')).status).toBe(200);
   });
+
+  it('takes fresh=true for an exact report and refuses other values of fresh', async () => {
+    const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body).toEqual((await t.admin().get('/admin/api/agreement')).body);
+    const bad = await t.admin().get('/admin/api/agreement?fresh=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/fresh/);
+  });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jaccardDistance, krippendorffAlpha } from '../../../../server/domain/agreement/alpha.js';
 import { cohenKappa, fleissKappa } from '../../../../server/domain/agreement/kappa.js';
-import { computeAgreement } from '../../../../server/domain/agreement/project-agreement.js';
+import { computeAgreement, mayReuse } from '../../../../server/domain/agreement/project-agreement.js';
 import type { AnnotationRecord, SpanRecord } from '../../../../server/domain/annotation/records.js';
 import { createTask, type Scheme, type SchemeType } from '../../../../server/domain/task.js';
 
@@ -215,5 +215,20 @@ describe('project agreement per schema', () => {
       }),
       { seed: 7, numRuns: 300 },
     );
+  });
+});
+
+describe('reusing a slow report', () => {
+  const slow = { key: 'v1', at: 1_000, tookMs: 400 };
+  it('answers from the cache while nothing changed', () => {
+    expect(mayReuse({ ...slow, tookMs: 1 }, { key: 'v1', now: 999_999, fresh: true, slowMs: 50 })).toBe(true);
+  });
+  it('reuses a slow report for twenty times its computation after a change, then recomputes', () => {
+    expect(mayReuse(slow, { key: 'v2', now: 1_000 + 7_999, fresh: false, slowMs: 50 })).toBe(true);
+    expect(mayReuse(slow, { key: 'v2', now: 1_000 + 8_000, fresh: false, slowMs: 50 })).toBe(false);
+  });
+  it('recomputes a quick report at once after a change, and any report when asked for a fresh one', () => {
+    expect(mayReuse({ ...slow, tookMs: 10 }, { key: 'v2', now: 1_001, fresh: false, slowMs: 50 })).toBe(false);
+    expect(mayReuse(slow, { key: 'v2', now: 1_001, fresh: true, slowMs: 50 })).toBe(false);
   });
 });
