@@ -91,6 +91,7 @@ export function App() {
           )}
         </span>
       )}
+      <DesktopVersion />
     </header>
   );
 
@@ -143,4 +144,13 @@ function AnnotationPhaseEnd({ phase, onDone }: { phase: Phase; onDone: () => voi
       <ErrorNote>{error}</ErrorNote>
     </div>
   );
+}
+
+/** The app's version, in the desktop window only (a browser has no bridge to ask). */
+function DesktopVersion(): React.ReactNode {
+  const [version, setVersion] = useState<string>();
+  useEffect(() => {
+    void desktop()?.appVersion().then(setVersion, () => undefined);
+  }, []);
+  return version ? <small className="app-version" data-testid="app-version">v{version}</small> : null;
 }
