@@ -49,6 +49,8 @@ export function useAnnotation(onPhaseChange: () => void) {
       setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…', predictions: predicted.predictions });
       setAnswersState(fromStored(stored));
       setDirty(false);
+      // the new instance is on screen: keys act on it from this same render, not only once the move has finished
+      setBusy(false);
       // the suggestion is a hint only: it is shown, and applied to the form when the annotator accepts it
       api
         .get<AiSuggestion>(`/get_ai_suggestion?instance_id=${id}`)
