@@ -8,19 +8,14 @@ import { createWriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { createServer, loadConfig, ConfigError } from './index.js';
-import type { Logger } from './domain/ports.js';
+import { createServer, loadConfig } from './index.js';
+import { runTool, stderrLogger } from './tool-runner.js';
 import { EXPORT_FORMATS, EXPORT_STATUSES, exportItems, type ExportFilter, type ExportFormat } from './domain/data/export-rows.js';
 import { requiredAnnotators } from './domain/task.js';
 import { counting, exportStream } from './io/export-writers.js';
 
 const USAGE = 'usage: npm run export -- --config project.yaml --format jsonl|csv|conll|spacy [--out file] [--data-dir dir] [--annotator name] [--status completed|in_progress]';
 
-const stderrLogger: Logger = {
-  info: (m) => process.stderr.write(`${m}\n`),
-  warn: (m) => process.stderr.write(`warning: ${m}\n`),
-  error: (m) => process.stderr.write(`error: ${m}\n`),
-};
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -66,10 +61,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: Error) => {
-    console.error(`\n${e instanceof ConfigError ? 'config error' : 'error'}: ${e.message}`);
-    process.exit(1);
-  },
-);
+runTool(main);

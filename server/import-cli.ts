@@ -6,17 +6,12 @@
  * POST /admin/api/import (or /admin/api/predictions).
  */
 import { parseArgs } from 'node:util';
-import { createServer, loadConfig, ConfigError } from './index.js';
+import { createServer, loadConfig } from './index.js';
+import { runTool, stderrLogger } from './tool-runner.js';
 import { rowSource } from './io/import-files.js';
 import type { Progress } from './domain/data/importer.js';
-import type { Logger } from './domain/ports.js';
 
 // stdout stays free for data; everything said goes to stderr
-const stderrLogger: Logger = {
-  info: (m) => process.stderr.write(`${m}\n`),
-  warn: (m) => process.stderr.write(`warning: ${m}\n`),
-  error: (m) => process.stderr.write(`error: ${m}\n`),
-};
 
 const USAGE = 'usage: npm run import -- --config project.yaml --file data.jsonl [--data-dir dir] [--predictions --source name]';
 
@@ -82,10 +77,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: Error) => {
-    console.error(`\n${e instanceof ConfigError ? 'config error' : 'error'}: ${e.message}`);
-    process.exit(1);
-  },
-);
+runTool(main);
