@@ -49,6 +49,11 @@ export class TimelineReport implements SubmitHook {
     return undefined;
   }
 
+  /** A write this hook counted ahead failed: count again from storage at the next report. */
+  failed(): void {
+    this.hours = undefined;
+  }
+
   report(): Timeline {
     if (!this.hours) {
       this.hours = new Map();

@@ -38,6 +38,8 @@ export interface SubmitHook {
   /** throw a DomainError to refuse the submission */
   before?(username: string, instanceId: string): void;
   after?(ctx: SubmitContext): { ops?: StoreOp[]; events?: DomainEvent[]; qc_result?: Record<string, unknown> } | undefined;
+  /** the write `after` took part in failed and the store undid it: re-derive whatever `after` counted */
+  failed?(ctx: SubmitContext): void;
 }
 
 export interface SubmitResult {
@@ -243,6 +245,7 @@ export class AnnotationService {
     } catch (e) {
       if (changed && real) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
       this.assignments.recount(); // a quality-control block may have changed a list in the same write
+      for (const hook of this.hooks) hook.failed?.({ username, instance, before, after, changed });
       throw e;
     }
     this.outbox.dispatch();

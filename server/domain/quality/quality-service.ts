@@ -51,7 +51,18 @@ export class QualityService implements SubmitHook {
     private readonly answered: (username: string, instanceId: string) => boolean,
   ) {
     for (const item of [...(config.attention?.items ?? []), ...(config.gold?.items ?? [])]) this.checks.set(item.instance.id, item);
-    for (const [, result] of store.entries('qc_results')) this.count(result);
+    this.recount();
+  }
+
+  /** Standing derived from the stored results: at start, and after a write that `after` counted ahead failed. */
+  private recount(): void {
+    this.standing.clear();
+    this.byInstance.clear();
+    for (const [, result] of this.store.entries('qc_results')) this.count(result);
+  }
+
+  failed(): void {
+    this.recount();
   }
 
   /** The check instances, so the task can show them like any other instance. */
