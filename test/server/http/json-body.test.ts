@@ -1,0 +1,120 @@
+/** The lean JSON body reader (server/http/json-body.ts): its parsing contract, and its limits over real HTTP. */
+import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../../../server/domain/errors.js';
+import { isPlainJson, parseJson } from '../../../server/http/json-body.js';
+import type { Client } from '../../helpers/client.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
+
+const refusal = (text: string) => {
+  try {
+    parseJson(text);
+  } catch (e) {
+    return e instanceof DomainError ? `${e.kind}: ${e.message}` : `other: ${String(e)}`;
+  }
+  return 'accepted';
+};
+
+describe('parseJson', () => {
+  it('parses objects and arrays, an empty body as {}, and drops a byte-order mark', () => {
+    expect(parseJson('')).toEqual({});
+    expect(parseJson(' \n{"a": [1, {"b": null}]}\t')).toEqual({ a: [1, { b: null }] });
+    expect(parseJson('[1,2]')).toEqual([1, 2]);
+    expect(parseJson('{"prototype": 1, "constructor": "x", "protocol": "http"}')).toEqual({ prototype: 1, constructor: 'x', protocol: 'http' });
+    expect(parseJson('{"text": "caf\\u00e9"}')).toEqual({ text: 'café' });
+  });
+
+  it('refuses what is not an object or an array, and bad JSON, as invalid', () => {
+    for (const text of ['   ', '"a"', '1', 'null', 'true', '{"a": 1', '{a: 1}', '[1,]', '\ufeff{}x']) {
+      expect(refusal(text), text).toMatch(/^invalid: request body is not valid JSON/);
+    }
+  });
+
+  it('refuses __proto__ and constructor.prototype keys at any depth, also spelt with escapes', () => {
+    for (const text of [
+      '{"__proto__": {"admin": true}}',
+      '{"a": [{"b": {"__proto__": {}}}]}',
+      '{"\\u005f_proto__": {}}',
+      '{"constructor": {"prototype": {"admin": true}}}',
+      '[{"x": {"constructor": {"prototype": 1}}}]',
+    ]) {
+      expect(refusal(text), text).toMatch(/^invalid: .*forbidden __proto__/);
+    }
+  });
+});
+
+describe('isPlainJson', () => {
+  const req = (headers: Record<string, string | undefined>) => ({ headers }) as never;
+  it('takes application/json in UTF-8, uncompressed, and leaves everything else to @koa/bodyparser', () => {
+    for (const type of ['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF8']) {
+      expect(isPlainJson(req({ 'content-type': type })), type).toBe(true);
+    }
+    expect(isPlainJson(req({ 'content-type': 'application/json', 'content-encoding': 'identity' }))).toBe(true);
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/vnd.api+json' },
+      { 'content-type': 'application/json; charset=latin1' },
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    ]) {
+      expect(isPlainJson(req(headers)), JSON.stringify(headers)).toBe(false);
+    }
+  });
+});
+
+describe('JSON bodies over HTTP', () => {
+  let t: TestServer;
+  let alice: Client;
+  beforeAll(async () => {
+    t = await startServer();
+    alice = await t.client().login('alice');
+  });
+  const submission = { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } };
+
+  it('accepts a submission with or without a charset', async () => {
+    expect((await alice.post('/updateinstance', submission)).status).toBe(200);
+    const r = await alice.request('POST', '/updateinstance', { raw: JSON.stringify(submission), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('success');
+  });
+
+  it('answers a body over 2 MiB with 413, whether its length is declared or streamed', async () => {
+    const big = JSON.stringify({ ...submission, pad: 'x'.repeat(2 * 1024 * 1024) });
+    const declared = await alice.request('POST', '/updateinstance', { raw: big, headers: { 'content-type': 'application/json' } });
+    expect(declared.status).toBe(413);
+    expect(declared.body).toEqual({ error: 'request body is too large' });
+    // chunked: no Content-Length, so the limit is found while reading
+    const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${t.url}/updateinstance`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `marginalia.sid=${alice.cookie('marginalia.sid')}; marginalia.sid.sig=${alice.cookie('marginalia.sid.sig')}` } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 5; i++) req.write('x'.repeat(512 * 1024));
+      req.end();
+    });
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body)).toEqual({ error: 'request body is too large' });
+  });
+
+  it('answers bad JSON and a prototype key with 400, and a body of another type as an empty one', async () => {
+    const bad = await alice.request('POST', '/updateinstance', { raw: '{"instance_id": ', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/not valid JSON/);
+    const poisoned = await alice.request('POST', '/updateinstance', { raw: '{"instance_id": "item-1", "annotations": {"__proto__": {"x": "1"}}}', headers: { 'content-type': 'application/json' } });
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.body.error).toMatch(/__proto__/);
+    const text = await alice.request('POST', '/updateinstance', { raw: JSON.stringify(submission), headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(400);
+    expect(text.body.error).toMatch(/^instance_id: /);
+  });
+
+  it('still reads compressed JSON and forms through @koa/bodyparser', async () => {
+    const gz = await alice.request('POST', '/updateinstance', { raw: gzipSync(JSON.stringify(submission)), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(gz.status).toBe(200);
+    expect((await t.client().postForm('/auth', { username: 'alice', password: 'secret-pass' })).status).toBe(200);
+  });
+});
