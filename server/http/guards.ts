@@ -7,16 +7,27 @@ import { isIP } from 'node:net';
 import type { Context, Next } from 'koa';
 import { forbidden, unauthorized } from '../domain/errors.js';
 
-/** Host names this server answers to: IP literals (a rebinding attack needs a name), localhost and configured names. */
-export function hostGuard(allowedNames: () => ReadonlySet<string>) {
-  return async function checkHost(ctx: Context, next: Next) {
-    const host = hostName(ctx.get('host'));
-    if (!host || !(isIP(host) || host === 'localhost' || allowedNames().has(host))) {
-      ctx.status = 421;
-      ctx.body = { error: `this server does not answer to the host name "${host.slice(0, 100)}"; add it to allowed_hosts in the config if it is yours` };
-      return;
-    }
-    await next();
+/**
+ * Host names this server answers to: IP literals (a rebinding attack needs a name), localhost and configured names.
+ * Answers 421 and returns true for any other.
+ */
+function refuseForeignHost(ctx: Context, allowedNames: () => ReadonlySet<string>): boolean {
+  const host = hostName(ctx.req.headers.host ?? '');
+  if (host && (isIP(host) || host === 'localhost' || allowedNames().has(host))) return false;
+  ctx.status = 421;
+  ctx.body = { error: `this server does not answer to the host name "${host.slice(0, 100)}"; add it to allowed_hosts in the config if it is yours` };
+  return true;
+}
+
+/**
+ * The Host check, then the Origin check, as one synchronous middleware: each Koa layer costs a dispatch and a
+ * promise on every request, and neither check needs to wait for anything.
+ */
+export function requestGuard(allowedNames: () => ReadonlySet<string>) {
+  return function guardRequest(ctx: Context, next: Next) {
+    if (refuseForeignHost(ctx, allowedNames)) return undefined;
+    refuseCrossSite(ctx);
+    return next();
   };
 }
 
@@ -30,17 +41,13 @@ export function hostName(hostHeader: string): string {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Refuses state-changing requests sent by another site's page. */
-export function originGuard() {
-  return async function checkOrigin(ctx: Context, next: Next) {
-    if (!SAFE_METHODS.has(ctx.method)) {
-      const origin = ctx.get('origin');
-      const site = ctx.get('sec-fetch-site');
-      // 'same-site' is refused too: another app on another localhost port is same-site but not ours
-      const foreign = origin ? origin === 'null' || !sameOrigin(origin, ctx.get('host')) : site === 'cross-site' || site === 'same-site';
-      if (foreign) throw forbidden('cross-site request refused: this server accepts changes only from its own pages and from scripts');
-    }
-    await next();
-  };
+function refuseCrossSite(ctx: Context): void {
+  if (SAFE_METHODS.has(ctx.method)) return;
+  const origin = ctx.get('origin');
+  const site = ctx.get('sec-fetch-site');
+  // 'same-site' is refused too: another app on another localhost port is same-site but not ours
+  const foreign = origin ? origin === 'null' || !sameOrigin(origin, ctx.get('host')) : site === 'cross-site' || site === 'same-site';
+  if (foreign) throw forbidden('cross-site request refused: this server accepts changes only from its own pages and from scripts');
 }
 
 function sameOrigin(origin: string, host: string): boolean {
