@@ -9,7 +9,7 @@ import type { Clock, Store, StoreOp } from '../ports.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
 import { annotationEventData, answerBySchema } from './payloads.js';
-import { annotationKey, isAnnotated, type AnnotationRecord, type Submission } from './records.js';
+import { annotationKey, isAnnotated, sameLabels, sameSpans, type AnnotationRecord, type Submission } from './records.js';
 import { validateLabels, validateSpans } from './validate.js';
 
 export interface CurrentInstance {
@@ -215,7 +215,7 @@ export class AnnotationService {
     const before = this.get(username, instance.id);
     const labels = submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
     const spans = submission.span_annotations !== undefined ? validateSpans(this.task, instance, username, submission.span_annotations) : (before?.spans ?? []);
-    const changed = !before || JSON.stringify(before.labels) !== JSON.stringify(labels) || JSON.stringify(before.spans) !== JSON.stringify(spans);
+    const changed = !before || !sameLabels(before.labels, labels) || !sameSpans(before.spans, spans);
     const now = new Date(this.clock.now()).toISOString();
     const after: AnnotationRecord = changed
       ? { username, instance_id: instance.id, labels, spans, created_at: before?.created_at ?? now, updated_at: now }

@@ -46,3 +46,40 @@ export interface Submission {
   annotations?: Record<string, string | number | boolean>;
   span_annotations?: { schema: string; name: string; start: number; end: number; value?: string; id?: string }[];
 }
+
+/**
+ * Whether two label maps are the same, keys in the same order (what comparing their JSON text said, without
+ * building the text twice on every submission).
+ */
+export function sameLabels(a: AnnotationRecord['labels'], b: AnnotationRecord['labels']): boolean {
+  const schemes = Object.keys(a);
+  if (!sameKeys(schemes, b)) return false;
+  for (const scheme of schemes) {
+    const x = a[scheme];
+    const y = b[scheme];
+    const labels = Object.keys(x);
+    if (!sameKeys(labels, y)) return false;
+    for (const label of labels) if (x[label] !== y[label]) return false;
+  }
+  return true;
+}
+
+function sameKeys(keys: string[], other: object): boolean {
+  let i = 0;
+  for (const key in other) {
+    if (!Object.hasOwn(other, key)) continue;
+    if (keys[i++] !== key) return false;
+  }
+  return i === keys.length;
+}
+
+/** Whether two span lists are the same, in the same order. */
+export function sameSpans(a: readonly SpanRecord[], b: readonly SpanRecord[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.id !== y.id || x.schema !== y.schema || x.label !== y.label || x.start !== y.start || x.end !== y.end || x.value !== y.value) return false;
+  }
+  return true;
+}

@@ -3,42 +3,78 @@
  * Every refusal names the field so a script author can fix the request.
  */
 import { invalid } from '../errors.js';
-import { SINGLE_CHOICE, VALUE_SCHEMES, type Instance, type Task } from '../task.js';
+import { SINGLE_CHOICE, VALUE_SCHEMES, type Instance, type Label, type Scheme, type Task } from '../task.js';
 import { hashString } from './assignment.js';
 import type { SpanRecord, Submission } from './records.js';
 
 const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
 
+/** Position of each label name in its scheme (first occurrence), built once per labels list. */
+const labelPositions = new WeakMap<readonly Label[], Map<string, number>>();
+function labelPosition(scheme: Scheme, name: string): number {
+  let positions = labelPositions.get(scheme.labels);
+  if (!positions) {
+    positions = new Map();
+    for (let i = 0; i < scheme.labels.length; i++) if (!positions.has(scheme.labels[i].name)) positions.set(scheme.labels[i].name, i);
+    labelPositions.set(scheme.labels, positions);
+  }
+  return positions.get(name) ?? -1;
+}
+
+/** Position of each scheme in the task, built once per schemes list. */
+const schemePositions = new WeakMap<readonly Scheme[], Map<string, number>>();
+function schemePosition(task: Task, name: string): number {
+  let positions = schemePositions.get(task.schemes);
+  if (!positions) {
+    positions = new Map(task.schemes.map((s, i) => [s.name, i]));
+    schemePositions.set(task.schemes, positions);
+  }
+  return positions.get(name) ?? -1;
+}
+
 export function validateLabels(task: Task, annotations: NonNullable<Submission['annotations']>): Record<string, Record<string, string>> {
   const labels: Record<string, Record<string, string>> = {};
-  for (const [key, raw] of Object.entries(annotations)) {
-    const field = `annotations["${key}"]`;
+  // whether the answers came in canonical order already (the UI and most scripts send them so): then `labels`
+  // is returned as built, without the re-ordering copy below
+  let inOrder = true;
+  let lastScheme = -1;
+  let lastLabel = -1;
+  for (const key in annotations) {
+    if (!Object.hasOwn(annotations, key)) continue;
+    const raw = annotations[key];
     const colon = key.indexOf(':');
-    if (colon <= 0) throw invalid(`${field}: keys must have the form "<schema>:<label>"`);
+    if (colon <= 0) throw invalid(`annotations["${key}"]: keys must have the form "<schema>:<label>"`);
     const schemaName = key.slice(0, colon);
     const labelName = key.slice(colon + 1);
     const scheme = task.schemeByName.get(schemaName);
-    if (!scheme) throw invalid(`${field}: unknown schema "${schemaName}"`);
-    if (scheme.annotation_type === 'span') throw invalid(`${field}: "${schemaName}" is a span schema; send it in span_annotations`);
-    if (!scheme.labels.some((l) => l.name === labelName)) throw invalid(`${field}: schema "${schemaName}" has no label "${labelName}"`);
+    if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemaName}"`);
+    if (scheme.annotation_type === 'span') throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
+    const labelAt = labelPosition(scheme, labelName);
+    if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemaName}" has no label "${labelName}"`);
     const value = String(raw);
-    if (value.length > 100_000) throw invalid(`${field}: value is longer than 100000 characters`);
+    if (value.length > 100_000) throw invalid(`annotations["${key}"]: value is longer than 100000 characters`);
     if (VALUE_SCHEMES.has(scheme.annotation_type)) {
       if (scheme.annotation_type !== 'text') {
         const n = Number(value);
-        if (value.trim() === '' || !Number.isFinite(n)) throw invalid(`${field}: "${value.slice(0, 40)}" is not a number`);
+        if (value.trim() === '' || !Number.isFinite(n)) throw invalid(`annotations["${key}"]: "${value.slice(0, 40)}" is not a number`);
         if ((scheme.min !== undefined && n < scheme.min) || (scheme.max !== undefined && n > scheme.max)) {
-          throw invalid(`${field}: ${n} is outside ${scheme.min ?? '-∞'}..${scheme.max ?? '∞'}`);
+          throw invalid(`annotations["${key}"]: ${n} is outside ${scheme.min ?? '-∞'}..${scheme.max ?? '∞'}`);
         }
       } else if (value === '') continue; // an empty text box is no answer
     } else if (FALSEY.has(value)) {
       continue; // an unticked choice is no answer
     }
-    (labels[schemaName] ??= {})[labelName] = value;
-    if (SINGLE_CHOICE.has(scheme.annotation_type) && Object.keys(labels[schemaName]).length > 1) {
-      throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(labels[schemaName]).join(', ')}`);
+    const chosen = (labels[schemaName] ??= {});
+    chosen[labelName] = value;
+    if (SINGLE_CHOICE.has(scheme.annotation_type) && Object.keys(chosen).length > 1) {
+      throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`);
     }
+    const schemeAt = schemePosition(task, schemaName);
+    if (schemeAt < lastScheme || (schemeAt === lastScheme && labelAt <= lastLabel)) inOrder = false;
+    lastScheme = schemeAt;
+    lastLabel = labelAt;
   }
+  if (inOrder) return labels;
   // Canonical order (schemes as configured, labels as listed), so the same answer sent with its keys in another
   // order is recognised as unchanged: no new updated_at, no annotation.updated event.
   const ordered: Record<string, Record<string, string>> = {};
@@ -63,7 +99,7 @@ export function validateSpans(task: Task, instance: Instance, username: string, 
     const scheme = task.schemeByName.get(span.schema);
     if (!scheme) throw invalid(`${field}.schema: unknown schema "${span.schema}"`);
     if (scheme.annotation_type !== 'span') throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
-    if (!scheme.labels.some((l) => l.name === span.name)) throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
+    if (labelPosition(scheme, span.name) < 0) throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
     if (!(start >= 0 && start < end && end <= instance.text.length)) {
       throw invalid(`${field}: offsets must satisfy 0 <= start < end <= ${instance.text.length} (got start ${start}, end ${end})`);
