@@ -87,7 +87,8 @@ export function buildApp(o: AppOptions): Koa {
     const handler = async (ctx: Context) => {
       const username =
         spec.access === 'user' ? requireUser(ctx) : spec.access === 'admin' ? requireAdmin(ctx, o.adminAuth) : (sessionUser(ctx) ?? '');
-      const body = spec.body ? parseInput(spec.body, ctx.request.body ?? {}, 'body') : undefined;
+      const raw = ctx.request.body ?? {};
+      const body = spec.body ? (spec.quickBody?.(raw) ?? parseInput(spec.body, raw, 'body')) : undefined;
       const query = spec.query ? parseInput(spec.query, ctx.query, 'query') : undefined;
       const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
       const result = await spec.handle({ body, query, params, username, ctx });

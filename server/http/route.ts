@@ -25,6 +25,11 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   summary: string;
   access: Access;
   body?: ZodType<B>;
+  /**
+   * A hand-written check for a hot endpoint's usual body: returns exactly what `body.safeParse` would, or
+   * undefined to let zod decide (and word any refusal).
+   */
+  quickBody?: (value: unknown) => B | undefined;
   query?: ZodType<Q>;
   /** documented response shape, for the OpenAPI description */
   response?: ZodType<unknown>;

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { spanPayload } from '../../domain/annotation/payloads.js';
+import { quickSubmission } from './quick-submission.js';
 
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
 
-const submission = z.object({
+/** exported for the test that holds quickSubmission to it */
+export const submission = z.object({
   instance_id: instanceId,
   annotations: z.record(z.string().max(512), z.union([z.string(), z.number(), z.boolean()])).optional(),
   span_annotations: z
@@ -100,6 +102,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       summary: 'Submit labels and spans for an instance (a present part replaces the stored one)',
       access: 'user',
       body: submission,
+      quickBody: quickSubmission,
       handle: ({ username, body }) => s.annotations.submit(username, body),
     }),
     route({
