@@ -88,6 +88,12 @@ export class Assignments {
   private readonly heldBack: ((username: string) => boolean)[] = [];
   /** username → instance id → position, built on first use so membership checks do not scan long lists */
   private readonly positions = new Map<string, Map<string, number>>();
+  /**
+   * username → how many task instances (checks not counted) their list holds, for the test every request makes
+   * of whether the list should grow; kept with the list it was counted from (stored lists are replaced, never
+   * changed) and the task's size, so it never goes stale
+   */
+  private readonly realCounts = new Map<string, { list: readonly string[]; taskSize: number; count: number }>();
 
   constructor(
     private readonly store: Store,
@@ -151,8 +157,8 @@ export class Assignments {
     const required = this.settings.required();
     const limited = Number.isFinite(required);
     if (list && !limited) return [];
+    if (list && (this.realCount(username, list) - annotated > LOW_WATER || this.heldBack.some((held) => held(username)))) return [];
     const real = list ? list.filter((id) => this.task.positionById.has(id)) : [];
-    if (list && (real.length - annotated > LOW_WATER || this.heldBack.some((held) => held(username)))) return [];
     const cap = this.settings.cap();
     const room = cap === null ? Infinity : cap - real.length;
     if (list && room <= 0) return [];
@@ -170,6 +176,16 @@ export class Assignments {
     let full = [...real, ...more];
     for (const decorate of this.decorators) full = decorate(username, full);
     return [this.replaceOp(username, full)];
+  }
+
+  private realCount(username: string, list: readonly string[]): number {
+    const taskSize = this.task.instances.length;
+    const known = this.realCounts.get(username);
+    if (known && known.list === list && known.taskSize === taskSize) return known.count;
+    let count = 0;
+    for (const id of list) if (this.task.positionById.has(id)) count++;
+    this.realCounts.set(username, { list, taskSize, count });
+    return count;
   }
 
   /** The op that replaces a list; the holder counts follow at once (`recount` if the write then fails). */
