@@ -1,18 +1,19 @@
 /**
  * The Koa application, built without listening so tests, the CLI and the desktop shell start the same server.
- * Middleware order: errors → Host check → Origin check → static UI → body → session → routes.
+ * Middleware order: errors → security headers, route look-up, Host and Origin checks (one layer) → static UI →
+ * body → session → routes (route-table.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Koa, { type Context } from 'koa';
-import { Router } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import serve from 'koa-static';
 import type { Logger } from '../domain/ports.js';
 import { errorHandler } from './errors.js';
-import { requestGuard, requireAdmin, requireUser, sessionUser, type AdminAuth } from './guards.js';
-import { parseInput, type RouteSpec } from './route.js';
+import { requestGuard, type AdminAuth } from './guards.js';
+import type { RouteSpec } from './route.js';
 import { jsonBody } from './json-body.js';
+import { routeTable, type RouteHandler } from './route-table.js';
 import { sessions } from './session.js';
 import { CookieKeys } from './signed-cookies.js';
 import type { Store, Clock } from '../domain/ports.js';
@@ -30,12 +31,17 @@ export interface AppOptions {
   staticDir?: string;
 }
 
+interface RouteState {
+  route?: RouteHandler;
+}
+
 export function buildApp(o: AppOptions): Koa {
   const app = new Koa({ proxy: false });
   const keys = new CookieKeys(o.cookieKeys);
   app.keys = keys as unknown as Koa['keys'];
   app.silent = true; // errors are logged once, by errorHandler
 
+  const routes = routeTable(o.routes, o.adminAuth);
   app.use(errorHandler(o.logger));
   const guard = requestGuard(o.allowedHosts);
   app.use((ctx, next) => {
@@ -47,6 +53,7 @@ export function buildApp(o: AppOptions): Koa {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
+    (ctx.state as RouteState).route = routes.exact.get(`${ctx.method} ${path}`);
     return guard(ctx, next);
   });
 
@@ -55,11 +62,13 @@ export function buildApp(o: AppOptions): Koa {
     // API paths skip the file system: koa-static would stat a file (and build a 404 error) on every API GET
     const apiRoots = new Set(o.routes.map((r) => r.path.split('/')[1]).filter(Boolean));
     const files = serve(staticDir, { index: 'index.html', maxage: 0, gzip: false });
-    app.use((ctx, next) => (apiRoots.has(ctx.path.split('/', 2)[1]) ? next() : files(ctx, next)));
+    app.use((ctx, next) => ((ctx.state as RouteState).route || apiRoots.has(ctx.path.split('/', 2)[1]) ? next() : files(ctx, next)));
     // single-page app: an HTML navigation to a path no route claims gets the UI
     app.use(async (ctx, next) => {
+      // only a GET navigation to a path no route claims gets the UI; the rest skip the wait below
+      if (ctx.method !== 'GET' || (ctx.state as RouteState).route) return next();
       await next();
-      if (ctx.status === 404 && ctx.method === 'GET' && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
+      if (ctx.status === 404 && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
         ctx.status = 200;
         ctx.type = 'html';
         ctx.body = await import('node:fs').then((fs) => fs.createReadStream(join(staticDir, 'index.html')));
@@ -82,43 +91,12 @@ export function buildApp(o: AppOptions): Koa {
   app.use(jsonBody(jsonLimit, otherBodies));
   app.use(sessions(app, { key: 'marginalia.sid', keys, store: o.store, clock: o.clock, maxAgeMs: o.sessionMaxAgeMs }));
 
-  const router = new Router();
-  const handlers = o.routes.map((spec) => {
-    const handler = async (ctx: Context) => {
-      const username =
-        spec.access === 'user' ? requireUser(ctx) : spec.access === 'admin' ? requireAdmin(ctx, o.adminAuth) : (sessionUser(ctx) ?? '');
-      const raw = ctx.request.body ?? {};
-      const body = spec.body ? (spec.quickBody?.(raw) ?? parseInput(spec.body, raw, 'body')) : undefined;
-      const query = spec.query ? parseInput(spec.query, ctx.query, 'query') : undefined;
-      const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
-      const result = await spec.handle({ body, query, params, username, ctx });
-      if (result !== undefined && ctx.status !== 303) {
-        // the header Koa would set for an object body, set first so Koa skips its mime-type lookup
-        if (isJsonValue(result) && !ctx.res.hasHeader('Content-Type')) ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        ctx.body = result;
-      }
-    };
-    router[spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](spec.path, handler);
-    return { spec, handler };
-  });
-  // Paths without parameters are found with one Map lookup; the router's matching (every route's regexp, then
-  // composing the matched layers) was a few per cent of a request. Only paths that the router itself would give
-  // to that one route alone are taken, so what answers a request does not change; the rest (HEAD, a trailing
-  // slash, other letter case, parameters, 405s) still goes through the router.
-  const exact = new Map<string, (ctx: Context) => Promise<void>>();
-  for (const { spec, handler } of handlers) {
-    if (!/[:*(?]/.test(spec.path) && router.match(spec.path, spec.method).pathAndMethod.length === 1) exact.set(`${spec.method} ${spec.path}`, handler);
-  }
+  // the route an exact path names, looked up once in the first layer (route-table.ts); the UI layers skip it
   app.use((ctx, next) => {
-    const handler = exact.get(`${ctx.method} ${ctx.path}`);
-    return handler ? handler(ctx) : next();
+    const route = (ctx.state as RouteState).route;
+    return route ? route(ctx) : next();
   });
-  app.use(router.routes());
-  app.use(router.allowedMethods({ throw: false }));
+  app.use(routes.router.routes());
+  app.use(routes.router.allowedMethods({ throw: false }));
   return app;
-}
-
-/** A plain object or array: what Koa would send as JSON (not a string, Buffer or stream). */
-function isJsonValue(value: unknown): boolean {
-  return Array.isArray(value) || (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
 }
