@@ -95,7 +95,18 @@ class RequestSession implements Session {
     await this.save();
   }
 
-  /** After the route (also when it threw): write what changed; a read-only request writes nothing. */
+  /** Whether `commit` has anything to do: a request that only read its session has not. */
+  get pending(): boolean {
+    return this.expiredId !== undefined || this.removed || this.username !== this.loadedUsername || this.renewDue();
+  }
+
+  // renewal as koa-session's `renew`: a session used in the second half of its life gets a full one again,
+  // judged by the wall-clock _expire it stored
+  private renewDue(): boolean {
+    return this.id !== undefined && this.expire > 0 && this.expire - Date.now() < this.o.maxAgeMs / 2;
+  }
+
+  /** After the route (also when it threw): write what changed. */
   async commit(): Promise<void> {
     if (this.expiredId && this.o.store.get('sessions', this.expiredId)) {
       await this.o.store.write([{ table: 'sessions', key: this.expiredId, delete: true }]);
@@ -105,10 +116,7 @@ class RequestSession implements Session {
       this.setCookies('', EPOCH);
       return;
     }
-    if (this.username !== this.loadedUsername) return this.save();
-    // renewal as koa-session's `renew`: a session used in the second half of its life gets a full one again,
-    // judged by the wall-clock _expire it stored
-    if (this.id && this.expire && this.expire - Date.now() < this.o.maxAgeMs / 2) return this.save();
+    if (this.username !== this.loadedUsername || this.renewDue()) return this.save();
   }
 
   private async save(): Promise<void> {
@@ -171,7 +179,7 @@ export function sessions(app: { context: object }, o: SessionOptions) {
       await next();
     } finally {
       const s = (ctx as WithState)[STATE];
-      if (s) await s.commit();
+      if (s?.pending) await s.commit();
     }
   };
 }

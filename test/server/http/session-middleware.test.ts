@@ -78,4 +78,27 @@ describe('session cookies', () => {
     mixed.setCookie('marginalia.sid.sig', alice.cookie('marginalia.sid.sig')!);
     expect((await mixed.get('/api/me')).status).toBe(401);
   });
+
+  it('are renewed, under the same id, when used in the second half of their life, and end after it', async () => {
+    const t = await startServer({ config: { session_lifetime_days: 2 } });
+    const alice = await t.client().login('alice');
+    const id = alice.cookie('marginalia.sid')!;
+    const store = t.server.services.store;
+    const age = (ms: number) => {
+      const record = store.get('sessions', id)!;
+      return store.write([{ table: 'sessions', key: id, value: { ...record, data: { ...record.data, _expire: Date.now() + ms } } }]);
+    };
+    await age(3600_000); // an hour left of two days
+    const renewed = await alice.get('/api/me');
+    expect(renewed.status).toBe(200);
+    const cookie = renewed.headers.getSetCookie().find((c) => c.startsWith('marginalia.sid='))!;
+    expect(cookie.startsWith(`marginalia.sid=${id};`)).toBe(true);
+    expect(Math.abs(Date.parse(/expires=([^;]+)/i.exec(cookie)![1]) - (Date.now() + 2 * 24 * 3600_000))).toBeLessThan(60_000);
+    expect(store.get('sessions', id)!.data._expire as number).toBeGreaterThan(Date.now() + 24 * 3600_000);
+    expect((await alice.get('/api/me')).headers.getSetCookie()).toEqual([]); // renewed once, not on every request
+
+    await age(-1000);
+    expect((await alice.get('/api/me')).status).toBe(401);
+    expect(store.get('sessions', id)).toBeUndefined();
+  });
 });
