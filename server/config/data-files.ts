@@ -2,10 +2,11 @@
  * Instance files: `.json` (an array, or one object per line), `.jsonl`, `.csv`, `.tsv`. Every error names the
  * file and the line. Ids are strings; a missing id or text, or a duplicate id, stops the load.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Instance } from '../domain/task.js';
+import { decodeUtf8, eachLineOf, forEachLine, NotUtf8Error } from './line-reader.js';
 
 export class DataFileError extends Error {}
 
@@ -15,29 +16,25 @@ export interface ItemKeys {
 }
 
 type Row = { line: number; item: unknown };
+/** Items are handed over one at a time rather than as an array of rows: a 100k-line file built 100k row objects. */
+type EachItem = (item: unknown, line: number) => void;
 
 function decode(file: string): string {
-  const bytes = readFileSync(file);
-  try {
-    // fatal: a file that is not UTF-8 is reported instead of silently turned into replacement characters
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    throw new DataFileError(`${file}: is not valid UTF-8 text`);
-  }
+  return decodeUtf8(file, readFileSync(file)).replace(/^\uFEFF/, '');
 }
 
-function jsonLines(file: string, text: string): Row[] {
-  const rows: Row[] = [];
-  text.split('\n').forEach((raw, n) => {
+function parseLine(file: string, each: EachItem): (raw: string, n: number) => void {
+  return (raw, n) => {
     const line = raw.trim();
     if (!line) return;
+    let item: unknown;
     try {
-      rows.push({ line: n + 1, item: JSON.parse(line) });
+      item = JSON.parse(line);
     } catch (e) {
-      throw new DataFileError(`${file}:${n + 1}: not valid JSON (${(e as Error).message})`);
+      throw new DataFileError(`${file}:${n}: not valid JSON (${(e as Error).message})`);
     }
-  });
-  return rows;
+    each(item, n);
+  };
 }
 
 function lineOf(text: string, offset: number): number {
@@ -46,45 +43,79 @@ function lineOf(text: string, offset: number): number {
   return line;
 }
 
-export function readRows(file: string): Row[] {
-  const text = decode(file);
-  const ext = extname(file).toLowerCase();
-  if (ext === '.jsonl') return jsonLines(file, text);
-  if (ext === '.json') {
-    if (text.trimStart().startsWith('[')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (e) {
-        const pos = /position (\d+)/.exec((e as Error).message);
-        const where = pos ? `:${lineOf(text, Number(pos[1]))}` : '';
-        throw new DataFileError(`${file}${where}: not valid JSON (${(e as Error).message})`);
-      }
-      return (parsed as unknown[]).map((item, n) => ({ line: n + 1, item }));
-    }
-    return jsonLines(file, text);
+const ASCII_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
+
+/** Whether a `.json` file may be an array; "no" only when its first visible character is plain ASCII and not `[`. */
+function mayBeArray(file: string): boolean {
+  const head = Buffer.alloc(4096);
+  const fd = openSync(file, 'r');
+  let got: number;
+  try {
+    got = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
   }
-  if (ext === '.csv' || ext === '.tsv') {
-    try {
-      const records = parseCsv(text, {
-        columns: true,
-        delimiter: ext === '.tsv' ? '\t' : ',',
-        skip_empty_lines: true,
-        relax_quotes: ext === '.tsv',
-        quote: ext === '.tsv' ? false : '"',
-        info: true,
-      }) as { record: Record<string, string>; info: { lines: number } }[];
-      return records.map(({ record, info }) => ({ line: info.lines, item: record }));
-    } catch (e) {
-      const err = e as Error & { lines?: number };
-      throw new DataFileError(`${file}${err.lines ? `:${err.lines}` : ''}: ${err.message}`);
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < got && ASCII_SPACE.has(head[i])) i++;
+  // a byte ≥ 0x80 may be Unicode white space that trimStart would skip: decide on the whole text instead
+  return i === got || head[i] === 0x5b || head[i] >= 0x80;
+}
+
+function jsonArray(file: string, text: string, each: EachItem): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    const pos = /position (\d+)/.exec((e as Error).message);
+    const where = pos ? `:${lineOf(text, Number(pos[1]))}` : '';
+    throw new DataFileError(`${file}${where}: not valid JSON (${(e as Error).message})`);
+  }
+  (parsed as unknown[]).forEach((item, n) => each(item, n + 1));
+}
+
+function csvRows(file: string, ext: string, each: EachItem): void {
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    records = parseCsv(decode(file), {
+      columns: true,
+      delimiter: ext === '.tsv' ? '\t' : ',',
+      skip_empty_lines: true,
+      relax_quotes: ext === '.tsv',
+      quote: ext === '.tsv' ? false : '"',
+      info: true,
+    });
+  } catch (e) {
+    if (e instanceof NotUtf8Error) throw e;
+    const err = e as Error & { lines?: number };
+    throw new DataFileError(`${file}${err.lines ? `:${err.lines}` : ''}: ${err.message}`);
+  }
+  for (const { record, info } of records) each(record, info.lines);
+}
+
+/** Calls `each` with every item of a data file and the line it starts on. */
+export function forEachItem(file: string, each: EachItem): void {
+  const ext = extname(file).toLowerCase();
+  try {
+    if (ext === '.jsonl' || (ext === '.json' && !mayBeArray(file))) return forEachLine(file, parseLine(file, each));
+    if (ext === '.json') {
+      const text = decode(file);
+      if (text.trimStart().startsWith('[')) return jsonArray(file, text, each);
+      eachLineOf(text, 1, parseLine(file, each));
+      return;
     }
+    if (ext === '.csv' || ext === '.tsv') return csvRows(file, ext, each);
+  } catch (e) {
+    if (e instanceof NotUtf8Error) throw new DataFileError(e.message);
+    throw e;
   }
   throw new DataFileError(`${file}: unsupported data file type "${ext || basename(file)}" (use .json, .jsonl, .csv or .tsv)`);
 }
 
 export function rowToInstance(file: string, row: Row, keys: ItemKeys): Instance {
-  const { item, line } = row;
+  return toInstance(file, row.item, row.line, keys);
+}
+
+function toInstance(file: string, item: unknown, line: number, keys: ItemKeys): Instance {
   if (!item || typeof item !== 'object' || Array.isArray(item)) throw new DataFileError(`${file}:${line}: each item must be an object`);
   const data = item as Record<string, unknown>;
   const id = data[keys.idKey];
@@ -99,18 +130,20 @@ export function rowToInstance(file: string, row: Row, keys: ItemKeys): Instance 
 
 /** Reads every file in order; ids must be unique across all of them (and across `existing`). */
 export function readInstances(files: string[], keys: ItemKeys, existing: ReadonlySet<string> = new Set()): Instance[] {
-  const seen = new Map<string, string>();
+  // where each id was read, as one number (line * files + file index): a "file:line" string per id cost ~100 bytes
+  // each, and the message is only needed for a duplicate
+  const seen = new Map<string, number>();
+  const at = (packed: number) => `${files[packed % files.length]}:${Math.floor(packed / files.length)}`;
   const instances: Instance[] = [];
-  for (const file of files) {
-    for (const row of readRows(file)) {
-      const instance = rowToInstance(file, row, keys);
-      const where = `${file}:${row.line}`;
-      if (existing.has(instance.id)) throw new DataFileError(`${where}: duplicate instance id "${instance.id}" (already in the project)`);
+  files.forEach((file, f) =>
+    forEachItem(file, (item, line) => {
+      const instance = toInstance(file, item, line, keys);
+      if (existing.has(instance.id)) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (already in the project)`);
       const first = seen.get(instance.id);
-      if (first) throw new DataFileError(`${where}: duplicate instance id "${instance.id}" (first at ${first})`);
-      seen.set(instance.id, where);
+      if (first !== undefined) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (first at ${at(first)})`);
+      seen.set(instance.id, line * files.length + f);
       instances.push(instance);
-    }
-  }
+    }),
+  );
   return instances;
 }
