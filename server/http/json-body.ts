@@ -106,10 +106,15 @@ function hasPrototypeKey(value: unknown): boolean {
 
 /** Middleware: plain JSON bodies of POST/PUT/PATCH here, everything else to `fallback` (@koa/bodyparser). */
 export function jsonBody(limit: number, fallback: (ctx: Context, next: Next) => Promise<unknown>) {
-  return async function readJsonBody(ctx: Context, next: Next) {
+  // not async: a GET passes straight through without a promise of its own
+  return function readJsonBody(ctx: Context, next: Next): Promise<unknown> {
     const m = ctx.method;
-    if ((m !== 'POST' && m !== 'PUT' && m !== 'PATCH') || !isPlainJson(ctx.req)) return fallback(ctx, next);
-    ctx.request.body = parseJson(await readText(ctx.req, limit));
-    return next();
+    // @koa/bodyparser reads bodies of these three methods only, so every other request skips both readers
+    if (m !== 'POST' && m !== 'PUT' && m !== 'PATCH') return next();
+    if (!isPlainJson(ctx.req)) return fallback(ctx, next);
+    return readText(ctx.req, limit).then((text) => {
+      ctx.request.body = parseJson(text);
+      return next();
+    });
   };
 }
