@@ -4,6 +4,7 @@
  * every request of a running server (it must not block); the total is how long it takes.
  */
 import { JournalStore } from '../server/storage/journal-store.js';
+import { PACKED_TABLES } from '../server/index.js';
 
 export interface CompactionRun {
   size: number;
@@ -12,7 +13,7 @@ export interface CompactionRun {
 }
 
 export async function measureCompaction(dataDir: string, size: number): Promise<CompactionRun> {
-  const store = await JournalStore.open(dataDir);
+  const store = await JournalStore.open(dataDir, { packed: PACKED_TABLES });
   try {
     let last = performance.now();
     let longest = 0;

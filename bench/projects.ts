@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadConfig } from '../server/config/load.js';
 import { JournalStore } from '../server/storage/journal-store.js';
+import { PACKED_TABLES } from '../server/index.js';
 import { seededRandom } from '../server/domain/annotation/assignment.js';
 import { annotationKey, type AnnotationRecord } from '../server/domain/annotation/records.js';
 import { validateLabels, validateSpans } from '../server/domain/annotation/validate.js';
 import type { StoreOp } from '../server/domain/ports.js';
 
 /** Bump when the generated data changes, so cached folders are rebuilt. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 export const SCHEMES = [
   { annotation_type: 'radio', name: 'sentiment', labels: ['positive', 'negative', 'neutral'] },
@@ -86,7 +87,7 @@ function writeConfig(dir: string, size: number, extra: Record<string, unknown> =
 /** Fills `dataDir` with the seeded annotators' lists, annotations and completions, then compacts the journal. */
 async function seedData(configFile: string, dataDir: string, annotatorsPerItem: number): Promise<number> {
   const { task } = loadConfig(configFile, {});
-  const store = await JournalStore.open(dataDir);
+  const store = await JournalStore.open(dataDir, { packed: PACKED_TABLES });
   const ids = task.instances.map((i) => i.id);
   const random = seededRandom(42);
   const created = new Date(Date.UTC(2026, 0, 1)).toISOString();

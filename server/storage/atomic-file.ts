@@ -27,10 +27,10 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, m
  * As writeFileAtomic, for content made in pieces: each piece is written before the next is made, so a large
  * file (a snapshot of a big project) is never built whole in memory, and other work runs between the pieces.
  */
-export async function writeFileAtomicChunks(file: string, chunks: Iterable<string>, mode = 0o600): Promise<void> {
+export async function writeFileAtomicChunks(file: string, chunks: Iterable<string | Uint8Array>, mode = 0o600): Promise<void> {
   await replaceAtomically(file, mode, async (handle) => {
     for (const chunk of chunks) {
-      const bytes = Buffer.from(chunk);
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       // a write may be partial (near a full disk, say): go on from where it stopped
       for (let written = 0; written < bytes.length; ) written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
     }

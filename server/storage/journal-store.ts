@@ -7,7 +7,9 @@
  * Why a journal and not lowdb alone: lowdb rewrites the whole file on every write, so the cost of one
  * submission would grow with the project. Here it is one append, whatever the size.
  *
- * Files in the data folder: `snapshot.json` ({format, generation, tables}) and `journal-<generation>.jsonl`.
+ * Files in the data folder: `snapshot.json` ({format, generation, tables, packs}), `journal-<generation>.jsonl`
+ * and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
+ * which `packs` names; lowdb's JSON snapshot holds everything else.
  * A crash can leave at most a torn last line, which was never acknowledged; it is skipped and cut off at start.
  */
 import { access, mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
@@ -15,16 +17,23 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp } from '../domain/ports.js';
 import { AtomicJsonFile, writeFileAtomicChunks } from './atomic-file.js';
-import { applyOps, StorageError, TableReader, tableOf } from './tables.js';
+import { StorageError, TableReader } from './tables.js';
+import { PackedTable } from './packed-table.js';
+import { packFilePieces, readPackFile } from './pack-file.js';
 import { lockFolder } from './folder-lock.js';
 
-/** Bumped when the on-disk shape changes; older versions are migrated in `migrate`, newer ones refused. */
-export const FORMAT_VERSION = 1;
+/**
+ * Bumped when the on-disk shape changes; newer versions are refused. 2 added `packs`; a format-1 folder loads as
+ * it is (its tables are all in the JSON) and is written as format 2 at its next compaction.
+ */
+export const FORMAT_VERSION = 2;
 
 interface Snapshot {
   format: number;
   generation: number;
   tables: Record<string, Record<string, unknown>>;
+  /** table → its pack file in the folder */
+  packs?: Record<string, string>;
 }
 
 export { StorageError };
@@ -40,10 +49,14 @@ export interface JournalStoreOptions {
   /** journal size that triggers compaction into a snapshot */
   compactBytes?: number;
   logger?: Logger;
+  /** tables of many small rows to keep as bytes in memory and in pack files (see packed-table.ts) */
+  packed?: readonly string[];
 }
 
 const JOURNAL = /^journal-(\d+)\.jsonl$/;
 const journalName = (generation: number) => `journal-${String(generation).padStart(8, '0')}.jsonl`;
+const PACK = /^[\w.-]+-\d+\.pack$/;
+const packName = (table: string, generation: number) => `${table}-${String(generation).padStart(8, '0')}.pack`;
 
 export class JournalStore extends TableReader implements Store {
   private handle!: FileHandle;
@@ -74,7 +87,7 @@ export class JournalStore extends TableReader implements Store {
     readonly dir: string,
     options: JournalStoreOptions,
   ) {
-    super();
+    super(new Set(options.packed ?? []));
     this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
     this.logger = options.logger;
     this.snapshot = new Low<Snapshot>(new AtomicJsonFile(join(dir, 'snapshot.json')), { format: FORMAT_VERSION, generation: 0, tables: {} });
@@ -107,16 +120,22 @@ export class JournalStore extends TableReader implements Store {
     if (snap.format > FORMAT_VERSION) {
       throw new StorageError(`${join(this.dir, 'snapshot.json')}: written by a newer Marginalia (format ${snap.format}); this one reads up to ${FORMAT_VERSION}`);
     }
-    this.load(snap.tables);
+    const packs = new Map<string, PackedTable>();
+    for (const [table, file] of Object.entries(snap.packs ?? {})) packs.set(table, await readPackFile(join(this.dir, file)));
+    this.load(snap.tables, packs);
     this.generation = snap.generation;
     // the tables now live in the Maps; drop the parsed snapshot's own containers (hundreds of MB at 1M rows)
     this.snapshot.data = { format: FORMAT_VERSION, generation: snap.generation, tables: {} };
+    const referenced = new Set(Object.values(snap.packs ?? {}));
     // Compaction is rare (64 MiB), so without this most folders would never record their format version.
     // An empty generation-0 snapshot is exact: every journal from generation 0 on is replayed over it.
     if (fresh) await this.snapshot.write();
 
     const names = await readdir(this.dir);
-    for (const name of names) if (name.endsWith('.tmp')) await unlink(join(this.dir, name)).catch(() => undefined);
+    // temp files and pack files of a compaction a crash cut short, before its snapshot named them
+    for (const name of names) {
+      if (name.endsWith('.tmp') || (PACK.test(name) && !referenced.has(name))) await unlink(join(this.dir, name)).catch(() => undefined);
+    }
     const generations = names
       .map((n) => JOURNAL.exec(n))
       .filter((m): m is RegExpExecArray => !!m)
@@ -155,7 +174,7 @@ export class JournalStore extends TableReader implements Store {
       }
       if (nl === -1) {
         // complete JSON but no newline: the newline is part of the write, add it so the next append starts clean
-        applyOps(this.data, ops);
+        this.apply(ops);
         goodEnd = Buffer.byteLength(text.slice(0, end));
         const h = await open(file, 'a');
         await h.write('\n');
@@ -163,7 +182,7 @@ export class JournalStore extends TableReader implements Store {
         await h.close();
         return;
       }
-      applyOps(this.data, ops);
+      this.apply(ops);
       goodEnd = Buffer.byteLength(text.slice(0, offset));
     }
     const size = Buffer.byteLength(text);
@@ -181,12 +200,12 @@ export class JournalStore extends TableReader implements Store {
     if (!ops.length) return this.flushing ? this.flushing.then(() => undefined) : Promise.resolve();
     const undo: StoreOp[] = [];
     for (const op of ops) {
-      const previous = tableOf(this.data, op.table).get(op.key);
+      const previous = this.table(op.table).get(op.key);
       undo.push(previous === undefined ? ({ table: op.table, key: op.key, delete: true } as StoreOp) : ({ table: op.table, key: op.key, value: previous } as StoreOp));
     }
     const line = JSON.stringify(ops) + '\n';
     this.keepBoundary(ops);
-    applyOps(this.data, ops);
+    this.apply(ops);
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ line, undo, resolve, reject });
       if (!this.flushing) this.flushing = this.flushLoop();
@@ -216,7 +235,7 @@ export class JournalStore extends TableReader implements Store {
         // Undo in reverse so memory matches what is on disk; nothing failed was acknowledged.
         for (let i = failed.length - 1; i >= 0; i--) {
           this.keepBoundary(failed[i].undo);
-          applyOps(this.data, failed[i].undo);
+          this.apply(failed[i].undo);
         }
         try {
           await this.handle.truncate(this.journalBytes);
@@ -278,6 +297,7 @@ export class JournalStore extends TableReader implements Store {
     // so for their keys the snapshot takes the values the old journal has (their undo values).
     let previous!: FileHandle;
     let keys!: (readonly [string, string[]])[];
+    let pinned!: (readonly [string, PackedTable, number])[];
     await new Promise<void>((resolve) => {
       this.swapRequest = () => {
         previous = this.handle;
@@ -285,7 +305,13 @@ export class JournalStore extends TableReader implements Store {
         this.generation = generation;
         this.journalBytes = 0;
         this.afterFailure = false;
-        keys = Array.from(this.data, ([name, table]) => [name, Array.from(table.keys())] as const);
+        keys = [];
+        pinned = [];
+        // a packed table is pinned rather than listed: its rows up to this moment are the boundary's
+        for (const [name, table] of this.data) {
+          if (table instanceof PackedTable) pinned.push([name, table, table.pin()]);
+          else keys.push([name, Array.from(table.keys())]);
+        }
         const frozen = (this.frozen = new Map<string, Map<string, unknown>>());
         for (const p of this.pending) {
           for (const op of p.undo) {
@@ -298,24 +324,32 @@ export class JournalStore extends TableReader implements Store {
       };
       if (!this.flushing) this.swapIfRequested();
     });
+    const packs: Record<string, string> = {};
     try {
       await previous.close();
-      await writeFileAtomicChunks(join(this.dir, 'snapshot.json'), this.snapshotPieces(generation, keys));
+      // pack files first: until the snapshot names them, the old snapshot and journals are the state
+      for (const [name, table, end] of pinned) {
+        packs[name] = packName(name, generation);
+        await writeFileAtomicChunks(join(this.dir, packs[name]), packFilePieces(table, end, this.frozen?.get(name)));
+      }
+      await writeFileAtomicChunks(join(this.dir, 'snapshot.json'), this.snapshotPieces(generation, keys, packs));
     } finally {
       this.frozen = null;
+      for (const [, table] of pinned) table.release();
     }
+    const current = new Set(Object.values(packs));
     for (const name of await readdir(this.dir)) {
       const m = JOURNAL.exec(name);
-      if (m && Number(m[1]) < generation) await unlink(join(this.dir, name)).catch(() => undefined);
+      if ((m && Number(m[1]) < generation) || (PACK.test(name) && !current.has(name))) await unlink(join(this.dir, name)).catch(() => undefined);
     }
   }
 
-  /** The snapshot's JSON ({format, generation, tables}, as lowdb reads it) in pieces of about 1 MB. */
-  private *snapshotPieces(generation: number, keys: (readonly [string, string[]])[]): Generator<string> {
-    let piece = `{"format":${FORMAT_VERSION},"generation":${generation},"tables":{`;
+  /** The snapshot's JSON ({format, generation, tables, packs}, as lowdb reads it) in pieces of about 1 MB. */
+  private *snapshotPieces(generation: number, keys: (readonly [string, string[]])[], packs: Record<string, string>): Generator<string> {
+    let piece = `{"format":${FORMAT_VERSION},"generation":${generation},"packs":${JSON.stringify(packs)},"tables":{`;
     for (let t = 0; t < keys.length; t++) {
       const [name, list] = keys[t];
-      const live = tableOf(this.data, name);
+      const live = this.table(name);
       piece += `${t ? ',' : ''}${JSON.stringify(name)}:{`;
       let first = true;
       for (let i = 0; i < list.length; i++) {

@@ -1,12 +1,16 @@
 /** A Store that keeps everything in memory: for throw-away sessions (`--ephemeral`) and as the contract's reference. */
 import type { Store, StoreOp } from '../domain/ports.js';
-import { applyOps, TableReader } from './tables.js';
+import { TableReader } from './tables.js';
 
 export class MemoryStore extends TableReader implements Store {
+  /** `packed`: tables to keep as bytes, as the JournalStore can (the contract suite runs both ways) */
+  constructor(packed: Iterable<string> = []) {
+    super(new Set(packed));
+  }
+
   async write(ops: StoreOp[]): Promise<void> {
-    // structuredClone-free: values are immutable by contract, but JSON round trip keeps us honest about
-    // what a durable store can hold (no functions, no undefined in arrays, no Maps).
-    applyOps(this.data, ops);
+    // values are stored by reference: immutable by contract
+    this.apply(ops);
   }
 
   async close(): Promise<void> {}

@@ -1,35 +1,39 @@
 /** In-memory tables shared by every Store implementation: the state a journal replays into. */
 import type { StoreOp, TableName, Tables } from '../domain/ports.js';
+import { PackedTable, type Rows } from './packed-table.js';
 
-export type TableData = Map<string, Map<string, unknown>>;
+export type TableData = Map<string, Rows>;
 
 /** Storage could not do what was asked (disk full, read-only, folder in use); answered 503. */
 export class StorageError extends Error {}
 
-export function tableOf(data: TableData, name: string): Map<string, unknown> {
-  let table = data.get(name);
-  if (!table) data.set(name, (table = new Map()));
-  return table;
-}
-
-export function applyOps(data: TableData, ops: readonly StoreOp[]): void {
-  for (const op of ops) {
-    const table = tableOf(data, op.table);
-    if ('delete' in op) table.delete(op.key);
-    else table.set(op.key, op.value);
-  }
-}
-
-/** Read access common to the implementations. */
+/** Read access common to the implementations, over tables that are Maps or, where asked, PackedTables. */
 export abstract class TableReader {
   protected data: TableData = new Map();
+
+  /** `packed`: tables of many small rows, kept as bytes (see packed-table.ts) */
+  protected constructor(protected readonly packed: ReadonlySet<string> = new Set()) {}
+
+  protected table(name: string): Rows {
+    let table = this.data.get(name);
+    if (!table) this.data.set(name, (table = this.packed.has(name) ? new PackedTable() : new Map<string, unknown>()));
+    return table;
+  }
+
+  protected apply(ops: readonly StoreOp[]): void {
+    for (const op of ops) {
+      const table = this.table(op.table);
+      if ('delete' in op) table.delete(op.key);
+      else table.set(op.key, op.value);
+    }
+  }
 
   get<K extends TableName>(table: K, key: string): Tables[K] | undefined {
     return this.data.get(table)?.get(key) as Tables[K] | undefined;
   }
 
   entries<K extends TableName>(table: K): IterableIterator<[string, Tables[K]]> {
-    return tableOf(this.data, table).entries() as IterableIterator<[string, Tables[K]]>;
+    return this.table(table).entries() as IterableIterator<[string, Tables[K]]>;
   }
 
   size(table: TableName): number {
@@ -42,14 +46,14 @@ export abstract class TableReader {
     return out;
   }
 
-  protected load(tables: Record<string, Record<string, unknown>>): void {
-    // for…in rather than Object.entries: at 1M rows the entries arrays alone were seconds of allocation and GC
-    this.data = new Map();
+  /** Replaces the tables with parsed snapshot rows (and already loaded packed tables). */
+  protected load(tables: Record<string, Record<string, unknown>>, packs: ReadonlyMap<string, Rows> = new Map()): void {
+    this.data = new Map(packs);
     for (const name in tables) {
       const rows = tables[name];
-      const table = new Map<string, unknown>();
+      const table = this.table(name);
+      // for…in rather than Object.entries: at 1M rows the entries arrays alone were seconds of allocation and GC
       for (const key in rows) table.set(key, rows[key]);
-      this.data.set(name, table);
     }
   }
 }

@@ -3,19 +3,30 @@
  * it ends (it does not hold the event loop), the snapshot holds exactly the state at one moment (its boundary,
  * not a mix of before and after), and reopening gives every write. No time is measured.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalStore } from '../../../server/storage/journal-store.js';
+import { readPackFile } from '../../../server/storage/pack-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { del, put } from './store-contract.js';
 
 const ROWS = 60_000; // ~5 MB of snapshot: several pieces
 
-describe('JournalStore compaction under writes', () => {
+/** The rows of contract_a as the snapshot holds them, from the JSON or from its pack file. */
+async function snapshotRows(dir: string): Promise<Record<string, unknown>> {
+  const snapshot = JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'));
+  const pack = snapshot.packs?.contract_a;
+  return pack ? Object.fromEntries((await readPackFile(join(dir, pack))).entries()) : snapshot.tables.contract_a;
+}
+
+describe.each([
+  ['JSON tables', [] as string[]],
+  ['packed tables', ['contract_a', 'contract_b']],
+])('JournalStore compaction under writes, %s', (_, packed) => {
   it('serves writes while it snapshots, and the snapshot is the state at one moment, not a mix', async () => {
     const dir = tempDir('marginalia-journal-');
-    const store = await JournalStore.open(dir);
+    const store = await JournalStore.open(dir, { packed });
     const row = (i: number) => ({ n: i, text: 'row text '.repeat(6) });
     await store.write(Array.from({ length: ROWS }, (_, i) => put(`k${i}`, row(i))));
 
@@ -34,7 +45,7 @@ describe('JournalStore compaction under writes', () => {
     expect(acknowledgedDuring).toBeGreaterThan(0);
 
     // the snapshot is the state after the first m writes, for one m: every key agrees with that prefix
-    const rows = JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')).tables.contract_a as Record<string, unknown>;
+    const rows = await snapshotRows(dir);
     const m = Object.keys(rows).filter((k) => k.startsWith('new')).length;
     expect(m).toBeLessThan(written); // some writes came after the boundary: they must not be in it
     const expected = new Map<string, unknown>(Array.from({ length: ROWS }, (_, i) => [`k${i}`, row(i)]));
@@ -48,7 +59,7 @@ describe('JournalStore compaction under writes', () => {
 
     // and reopening gives every write
     await store.close();
-    const again = await JournalStore.open(dir);
+    const again = await JournalStore.open(dir, { packed });
     for (let j = m; j < written; j++) {
       expected.set(`k${j % 100}`, { n: 1_000_000 + j });
       expected.delete(`k${1000 + j}`);
@@ -61,7 +72,7 @@ describe('JournalStore compaction under writes', () => {
 
   it('runs one compaction at a time when asked twice, and loses nothing', async () => {
     const dir = tempDir('marginalia-journal-');
-    const store = await JournalStore.open(dir);
+    const store = await JournalStore.open(dir, { packed });
     await store.write(Array.from({ length: 5_000 }, (_, i) => put(`k${i}`, { n: i })));
     const first = store.compact();
     const between = store.write([put('k0', { n: -1 })]);
@@ -69,9 +80,10 @@ describe('JournalStore compaction under writes', () => {
     await Promise.all([first, between, second]);
     const snapshot = JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'));
     expect(snapshot.generation).toBe(2);
-    expect(snapshot.tables.contract_a.k0).toEqual({ n: -1 });
+    expect((await snapshotRows(dir)).k0).toEqual({ n: -1 });
     await store.close();
-    const again = await JournalStore.open(dir);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.pack'))).toHaveLength(packed.length ? 1 : 0); // older packs deleted
+    const again = await JournalStore.open(dir, { packed });
     expect(again.size('contract_a')).toBe(5_000);
     expect(again.get('contract_a', 'k0')).toEqual({ n: -1 });
     await again.close();

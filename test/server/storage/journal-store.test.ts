@@ -12,6 +12,7 @@ import { tempDir } from '../../helpers/temp-dir.js';
 import { del, put, storeContract } from './store-contract.js';
 
 storeContract('JournalStore', () => JournalStore.open(tempDir('marginalia-journal-')));
+storeContract('JournalStore with packed tables', () => JournalStore.open(tempDir('marginalia-journal-'), { packed: ['contract_a', 'contract_b'] }));
 
 const journals = (dir: string) => readdirSync(dir).filter((n) => /^journal-\d+\.jsonl$/.test(n)).sort();
 const onlyJournal = (dir: string) => {
@@ -237,5 +238,24 @@ describe('JournalStore format version', () => {
     await store.write([put('next', { n: 6 })]);
     await store.close();
     expect(journals(dir)).toEqual(['journal-00000003.jsonl']);
+  });
+
+  it('loads a format-1 folder into packed tables and writes them as a pack file at its next compaction', async () => {
+    const dir = tempDir('marginalia-journal-');
+    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ format: 1, generation: 0, tables: { contract_a: { kept: { n: 5 } } } }));
+    writeFileSync(join(dir, 'contract_a-00000009.pack'), 'left by a compaction a crash cut short');
+    const store = await JournalStore.open(dir, { packed: ['contract_a'] });
+    expect(existsSync(join(dir, 'contract_a-00000009.pack'))).toBe(false);
+    expect(store.get('contract_a', 'kept')).toEqual({ n: 5 });
+    await store.write([put('next', { n: 6 })]);
+    await store.compact();
+    await store.close();
+    const snapshot = JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'));
+    expect(snapshot.format).toBe(FORMAT_VERSION);
+    expect(snapshot.packs).toEqual({ contract_a: 'contract_a-00000001.pack' });
+    expect(snapshot.tables.contract_a).toBeUndefined();
+    const again = await JournalStore.open(dir, { packed: ['contract_a'] });
+    expect(new Map(again.entries('contract_a'))).toEqual(new Map([['kept', { n: 5 }], ['next', { n: 6 }]]));
+    await again.close();
   });
 });
