@@ -33,7 +33,7 @@ export class Progress {
   constructor(private readonly s: ProgressSources) {}
 
   statusOf(instanceId: string): InstanceStatus {
-    const count = this.s.annotations.annotatorsOf(instanceId).size;
+    const count = this.s.annotations.annotatorCount(instanceId);
     return count >= this.s.required() ? 'completed' : count > 0 ? 'in_progress' : 'unannotated';
   }
 

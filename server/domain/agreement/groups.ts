@@ -7,8 +7,13 @@ import type { Task } from '../task.js';
  * more annotators are records[bounds[2g]] up to (not including) records[bounds[2g + 1]]. Flat arrays rather than
  * an array per instance: 100k instances would otherwise mean 100k small allocations per report.
  */
+/** What agreement reads of a record; kept instead of the record, whose other fields would stay alive for nothing. */
+export type Answers = Pick<AnnotationRecord, 'labels' | 'spans'>;
+
+const NO_SPANS: AnnotationRecord['spans'] = [];
+
 export interface Groups {
-  records: AnnotationRecord[];
+  records: Answers[];
   bounds: Int32Array;
   /** the instance of each group (its position in the task) */
   instance: Int32Array;
@@ -18,7 +23,8 @@ export interface Groups {
 }
 
 export function groupByInstance(task: Task, records: Iterable<AnnotationRecord>): Groups {
-  const kept: AnnotationRecord[] = [];
+  const kept: Answers[] = [];
+  const users: string[] = [];
   let positions = new Int32Array(1024); // typed, grown by doubling: a long-lived array of numbers costs the GC more
   for (const record of records) {
     const position = task.positionById.get(record.instance_id); // quality checks have none
@@ -29,7 +35,9 @@ export function groupByInstance(task: Task, records: Iterable<AnnotationRecord>)
       positions = grown;
     }
     positions[kept.length] = position;
-    kept.push(record);
+    // at 1M records the rest of each (timestamps, the wrapper) was a few hundred MB held through the report
+    kept.push({ labels: record.labels, spans: record.spans.length ? record.spans : NO_SPANS });
+    users.push(record.username);
   }
   // counting sort by instance position
   const N = task.instances.length;
@@ -37,8 +45,13 @@ export function groupByInstance(task: Task, records: Iterable<AnnotationRecord>)
   for (let i = 0; i < kept.length; i++) start[positions[i] + 1]++;
   for (let i = 0; i < N; i++) start[i + 1] += start[i];
   const next = start.slice(0, N);
-  const sorted = new Array<AnnotationRecord>(kept.length);
-  for (let i = 0; i < kept.length; i++) sorted[next[positions[i]]++] = kept[i];
+  const sorted = new Array<Answers>(kept.length);
+  const sortedUsers = new Array<string>(kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const at = next[positions[i]]++;
+    sorted[at] = kept[i];
+    sortedUsers[at] = users[i];
+  }
   const bounds: number[] = [];
   const instance: number[] = [];
   for (let i = 0; i < N; i++) {
@@ -49,8 +62,8 @@ export function groupByInstance(task: Task, records: Iterable<AnnotationRecord>)
   const numbers = new Map<string, number>();
   const annotator = new Int32Array(sorted.length);
   for (let r = 0; r < sorted.length; r++) {
-    let n = numbers.get(sorted[r].username);
-    if (n === undefined) numbers.set(sorted[r].username, (n = numbers.size));
+    let n = numbers.get(sortedUsers[r]);
+    if (n === undefined) numbers.set(sortedUsers[r], (n = numbers.size));
     annotator[r] = n;
   }
   return { records: sorted, bounds: Int32Array.from(bounds), instance: Int32Array.from(instance), annotator, names: [...numbers.keys()] };
