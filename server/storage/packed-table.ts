@@ -146,7 +146,7 @@ export class PackedTable implements Rows {
         this.head(at);
         const next = this.rowEnd; // kept apart: the consumer may read other rows while this one is out
         if (this.arena[at] === LIVE) {
-          const key = this.arena.toString('utf8', this.keyStart, this.keyEnd);
+          const key = this.keyText();
           yield [key, decode ? this.codec.decode({ buf: this.arena, pos: this.valueStart }) : undefined];
         }
         at = next;
@@ -175,7 +175,7 @@ export class PackedTable implements Rows {
     for (let at = 0; at < end; ) {
       this.head(at);
       const next = this.rowEnd;
-      if (this.arena[at] === LIVE) yield [this.arena.toString('utf8', this.keyStart, this.keyEnd), this.arena.subarray(at, next)];
+      if (this.arena[at] === LIVE) yield [this.keyText(), this.arena.subarray(at, next)];
       at = next;
     }
   }
@@ -313,6 +313,13 @@ export class PackedTable implements Rows {
     const valueLength = readVarint(c);
     this.valueStart = c.pos;
     this.rowEnd = c.pos + valueLength;
+  }
+
+  /** The key of the row `head` read last. */
+  private keyText(): string {
+    // Buffer's own utf8Slice: toString(encoding, start, end) checks its arguments in JS first, which at 1M rows a
+    // scan was a fifth of the time of reading the keys
+    return (this.arena as Buffer & { utf8Slice(start: number, end: number): string }).utf8Slice(this.keyStart, this.keyEnd);
   }
 
   private valueAt(at: number): unknown {

@@ -3,8 +3,9 @@
  * reliability data (one unit per instance, or per character of its text for span schemas) and alpha is taken at
  * the level the schema type calls for. Only instances that two or more annotators answered count.
  *
- * The annotations are grouped by instance in one pass (groups.ts), each schema's answers read into a typed column,
- * and each coincidence matrix filled in one pass over the groups. The report is cached until annotations change,
+ * The annotations are read once: grouped by instance (groups.ts), each schema's answer read into a typed column as
+ * the record goes by (records are not kept: at 1M annotations holding them cost ~500 MB and most of the time in
+ * GC), and each coincidence matrix filled in one pass over the groups. The report is cached until annotations change,
  * so the admin page can poll it: 100k instances with 2–3 annotators each and seven schemas take about 0.35 s of CPU.
  */
 import type { AnnotationService } from '../annotation/annotation-service.js';
@@ -13,7 +14,7 @@ import type { Clock, Store } from '../ports.js';
 import type { Scheme, SchemeType, Task } from '../task.js';
 import { alphaOf, Coincidences, jaccardDistance, UndefinedAgreement, type Difference, type Level } from './alpha.js';
 import { interpretAlpha, type Interpretation } from './interpret.js';
-import { groupByInstance, type Groups } from './groups.js';
+import { groupByInstance, type ColumnReader, type Groups } from './groups.js';
 import { cohenKappa, fleissKappa } from './kappa.js';
 
 export type AgreementLevel = 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character';
@@ -51,11 +52,10 @@ export interface AgreementReport {
 }
 
 export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>): AgreementReport {
-  const groups = groupByInstance(task, records);
+  const plans = task.schemes.map(planOf);
+  const groups = groupByInstance(task, records, plans.map((p) => p.reader));
   const by_schema: Record<string, SchemaAgreement> = {};
-  // one column of answers serves every schema in turn: large fresh typed arrays would each invite a full GC
-  const column = new Float64Array(groups.records.length);
-  for (const scheme of task.schemes) by_schema[scheme.name] = schemaAgreement(task, scheme, groups, column);
+  task.schemes.forEach((scheme, i) => (by_schema[scheme.name] = schemaAgreement(task, scheme, groups, groups.columns[i], plans[i])));
   const alphas = Object.values(by_schema).flatMap((s) => (s.krippendorff_alpha === null ? [] : [s.krippendorff_alpha]));
   return {
     overall: {
@@ -66,46 +66,44 @@ export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>
   };
 }
 
-function schemaAgreement(task: Task, scheme: Scheme, groups: Groups, column: Float64Array): SchemaAgreement {
-  const level = LEVEL_OF[scheme.annotation_type];
+/** How a schema's answer becomes a number in its column (NaN: no answer); multiselect codes name sets of labels. */
+interface Plan {
+  reader: ColumnReader | null;
+  sets: Set<string>[];
+}
+
+function planOf(scheme: Scheme): Plan {
   const name = scheme.name;
   const labels = scheme.labels.map((l) => l.name);
-  // Each answer is first read into a column of numbers (NaN: no answer) so the loops below stay monomorphic.
-  const read = (answer: (chosen: Record<string, string>) => number) => {
-    groups.records.forEach((r, i) => {
-      const chosen = r.labels[name];
-      column[i] = chosen === undefined ? NaN : answer(chosen);
-    });
-    return column;
-  };
+  const sets: Set<string>[] = [];
+  const column = (answer: (chosen: Record<string, string>) => number): Plan => ({
+    reader: (all) => {
+      const chosen = all[name];
+      return chosen === undefined ? NaN : answer(chosen);
+    },
+    sets,
+  });
   switch (scheme.annotation_type) {
-    case 'text':
-      return { ...empty(null), reason: 'free text has no level of measurement to compare answers by' };
     case 'radio':
     case 'select':
-    case 'likert': {
+    case 'likert':
       // the position of the one label present; it orders likert points
-      read((chosen) => {
+      return column((chosen) => {
         for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) return i;
         return NaN;
       });
-      const nominal = level === 'nominal';
-      return unitAgreement(groups, column, level!, nominal ? 'nominal' : 'ordinal', nominal ? labels.length : 0);
-    }
     case 'number':
     case 'slider':
-      read((chosen) => {
+      return column((chosen) => {
         for (const label of labels) if (Object.hasOwn(chosen, label)) return Number(chosen[label]);
         return NaN;
       });
-      return unitAgreement(groups, column, level!, 'interval');
     case 'multiselect': {
       // each distinct set of ticked labels gets a code; ticking nothing is no answer (it cannot be told from skipping).
       // Sets are told apart by a bit mask of label positions (a string past 30 labels), so reading makes no garbage.
       const codes = new Map<number | string, number>();
-      const sets: Set<string>[] = [];
       const wide = labels.length > 30;
-      read((chosen) => {
+      return column((chosen) => {
         let key: number | string = wide ? '' : 0;
         for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) key = wide ? `${key}${i},` : (key as number) | (1 << i);
         if (!key) return NaN;
@@ -116,8 +114,28 @@ function schemaAgreement(task: Task, scheme: Scheme, groups: Groups, column: Flo
         }
         return code;
       });
-      return unitAgreement(groups, column, level!, (a, b) => jaccardDistance(sets[a], sets[b]));
     }
+    default:
+      return { reader: null, sets };
+  }
+}
+
+function schemaAgreement(task: Task, scheme: Scheme, groups: Groups, column: Float64Array | null, plan: Plan): SchemaAgreement {
+  const level = LEVEL_OF[scheme.annotation_type];
+  switch (scheme.annotation_type) {
+    case 'text':
+      return { ...empty(null), reason: 'free text has no level of measurement to compare answers by' };
+    case 'radio':
+    case 'select':
+    case 'likert': {
+      const nominal = level === 'nominal';
+      return unitAgreement(groups, column!, level!, nominal ? 'nominal' : 'ordinal', nominal ? scheme.labels.length : 0);
+    }
+    case 'number':
+    case 'slider':
+      return unitAgreement(groups, column!, level!, 'interval');
+    case 'multiselect':
+      return unitAgreement(groups, column!, level!, (a, b) => jaccardDistance(plan.sets[a], plan.sets[b]));
     case 'span':
       return spanAgreement(task, scheme, groups);
   }
@@ -200,7 +218,7 @@ function orNull(compute: () => number | null): number | null {
  * every span boundary into stretches where each annotator's label is constant, and each stretch counts as many
  * units as it has characters.
  */
-function spanAgreement(task: Task, scheme: Scheme, { records, bounds, instance, annotator, names }: Groups): SchemaAgreement {
+function spanAgreement(task: Task, scheme: Scheme, { spans: records, bounds, instance, annotator, names }: Groups): SchemaAgreement {
   const K = scheme.labels.length + 1; // 0: no span
   const labelIndex = new Map(scheme.labels.map((l, i) => [l.name, i + 1]));
   const tally = new Float64Array(K * K);
@@ -216,7 +234,7 @@ function spanAgreement(task: Task, scheme: Scheme, { records, bounds, instance, 
     const L = task.instances[instance[g / 2]].text.length;
     if (L === 0) continue;
     let n = 2;
-    for (let a = 0; a < m; a++) n += 2 * records[first + a].spans.length;
+    for (let a = 0; a < m; a++) n += 2 * records[first + a].length;
     if (cuts.length < n) cuts = new Int32Array(2 * n);
     if (here.length < m) here = new Int32Array(2 * m);
     cuts[0] = 0;
@@ -224,7 +242,7 @@ function spanAgreement(task: Task, scheme: Scheme, { records, bounds, instance, 
     n = 2;
     for (let a = 0; a < m; a++) {
       if (!seen[annotator[first + a]]) annotators += seen[annotator[first + a]] = 1;
-      for (const span of records[first + a].spans) {
+      for (const span of records[first + a]) {
         if (span.schema !== scheme.name) continue;
         cuts[n++] = Math.max(0, Math.min(L, span.start));
         cuts[n++] = Math.max(0, Math.min(L, span.end));
@@ -244,7 +262,7 @@ function spanAgreement(task: Task, scheme: Scheme, { records, bounds, instance, 
       if (length === 0) continue;
       for (let a = 0; a < m; a++) {
         let label = 0;
-        for (const span of records[first + a].spans) {
+        for (const span of records[first + a]) {
           // spans are stored sorted by start, so the last one covering `from` started latest
           if (span.schema === scheme.name && span.start <= from && from < span.end) label = labelIndex.get(span.label) ?? label;
         }
