@@ -37,7 +37,11 @@ declare module '../ports.js' {
 export const annotationKey = (username: string, instanceId: string) => `${username}\u0001${instanceId}`;
 
 export function isAnnotated(record: AnnotationRecord | undefined): boolean {
-  return !!record && (record.spans.length > 0 || Object.keys(record.labels).length > 0);
+  if (!record) return false;
+  if (record.spans.length > 0) return true;
+  // for…in, not Object.keys: start-up and agreement ask this of every stored record, and the keys array was garbage
+  for (const _ in record.labels) return true;
+  return false;
 }
 
 /** A submission as the HTTP edge hands it in, already shape-checked. */
