@@ -16,7 +16,9 @@ const PIECE = 1 << 20;
 const headroom = (bytes: number) => Math.max(1 << 20, Math.ceil(bytes / 8));
 
 export async function readPackFile(file: string): Promise<PackedTable> {
-  const handle = await open(file, 'r');
+  const handle = await open(file, 'r').catch((e: NodeJS.ErrnoException) => {
+    throw new StorageError(`${file}: the snapshot names this packed table but it cannot be read (${e.code ?? e.message}); restore the data folder from a backup`);
+  });
   try {
     const { size } = await handle.stat();
     const damaged = (why: string) => new StorageError(`${file}: is not a valid packed table (${why}); restore it from a backup or move it away`);

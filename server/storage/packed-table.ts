@@ -8,7 +8,8 @@
  * see the difference except in identity. An overwritten row stays in the arena as garbage until enough
  * accumulates to be worth copying the live rows into a new arena.
  */
-import { ByteWriter, readVarint, ValueCodec, type Cursor } from './value-codec.js';
+import { ByteWriter, readVarint, type Cursor } from './byte-writer.js';
+import { ValueCodec } from './value-codec.js';
 
 /** What the store needs of a table: a Map<string, unknown> has exactly this shape. */
 export interface Rows {

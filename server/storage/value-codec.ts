@@ -6,6 +6,8 @@
  * dictionary and referred to by number; ISO timestamps become 8-byte numbers. Decoding gives back exactly what
  * `JSON.parse(JSON.stringify(value))` would: undefined properties dropped, non-finite numbers as null.
  */
+import { ByteWriter, readVarint, type Cursor } from './byte-writer.js';
+import { isoTime, timeOf } from './iso-time.js';
 
 const NULL = 0;
 const FALSE = 1;
@@ -27,134 +29,6 @@ const DICTIONARY_CAP = 1 << 20;
 const SHAPE_CAP = 1 << 16;
 
 type Reader = (c: Cursor) => Record<string, unknown>;
-
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Digits of `s` from `start` to `end` as a number, or -1 if any is not a digit. */
-function digits(s: string, start: number, end: number): number {
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-/** Epoch ms of a timestamp exactly as toISOString() writes it (YYYY-MM-DDTHH:MM:SS.sssZ), else undefined. */
-function timeOf(s: string): number | undefined {
-  // by hand: a regular expression, Date.parse and a round trip cost a microsecond a row at 1M rows
-  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return undefined;
-  const y = digits(s, 0, 4);
-  const mo = digits(s, 5, 7);
-  const d = digits(s, 8, 10);
-  const h = digits(s, 11, 13);
-  const mi = digits(s, 14, 16);
-  const sec = digits(s, 17, 19);
-  const ms = digits(s, 20, 23);
-  // years below 100 are left as text: Date.UTC reads them as 19xx
-  if (y < 100 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || ms < 0) return undefined;
-  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  if (d > DAYS[mo - 1] + (leap ? 1 : 0)) return undefined;
-  return Date.UTC(y, mo - 1, d, h, mi, sec, ms);
-}
-
-const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-
-/**
- * `new Date(ms).toISOString()` for the years timeOf accepts (100–9999), by hand: at a million rows the Date
- * round trip was half a second of every scan.
- */
-export function isoTime(ms: number): string {
-  const days = Math.floor(ms / 86_400_000);
-  let rest = ms - days * 86_400_000;
-  // days since 1970-01-01 to a civil date (H. Hinnant's algorithm)
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  const milli = rest % 1000;
-  rest = (rest - milli) / 1000;
-  const sec = rest % 60;
-  rest = (rest - sec) / 60;
-  const min = rest % 60;
-  const hour = (rest - min) / 60;
-  return `${TWO[Math.floor(year / 100)]}${TWO[year % 100]}-${TWO[month]}-${TWO[day]}T${TWO[hour]}:${TWO[min]}:${TWO[sec]}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
-}
-
-/** A growable byte buffer written front to back. */
-export class ByteWriter {
-  buf: Buffer;
-  length = 0;
-
-  constructor(capacity = 256) {
-    this.buf = Buffer.allocUnsafe(capacity);
-  }
-
-  ensure(extra: number): void {
-    if (this.length + extra <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + extra));
-    this.buf.copy(next, 0, 0, this.length);
-    this.buf = next;
-  }
-
-  byte(b: number): void {
-    this.ensure(1);
-    this.buf[this.length++] = b;
-  }
-
-  varint(n: number): void {
-    this.ensure(5);
-    while (n > 0x7f) {
-      this.buf[this.length++] = (n & 0x7f) | 0x80;
-      n >>>= 7;
-    }
-    this.buf[this.length++] = n;
-  }
-
-  float(x: number): void {
-    this.ensure(8);
-    this.buf.writeDoubleLE(x, this.length);
-    this.length += 8;
-  }
-
-  utf8(s: string): void {
-    // written once, after room for the longest possible length header; moved back when the header is shorter
-    const room = varintSize(s.length * 3);
-    this.ensure(s.length * 3 + 5);
-    const n = this.buf.write(s, this.length + room, 'utf8');
-    const header = varintSize(n);
-    if (header !== room) this.buf.copy(this.buf, this.length + header, this.length + room, this.length + room + n);
-    this.varint(n);
-    this.length += n;
-  }
-}
-
-const varintSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
-
-/** A reader's position in a buffer, shared by the decode calls of one value. */
-export interface Cursor {
-  buf: Buffer;
-  pos: number;
-}
-
-export function readVarint(c: Cursor): number {
-  const first = c.buf[c.pos++];
-  if (first < 0x80) return first; // nearly every length and id
-  let n = first & 0x7f;
-  let shift = 7;
-  for (;;) {
-    const b = c.buf[c.pos++];
-    n += (b & 0x7f) * 2 ** shift;
-    if (b < 0x80) return n;
-    shift += 7;
-  }
-}
 
 export class ValueCodec {
   /** id → string; the dictionary only grows while the codec lives */

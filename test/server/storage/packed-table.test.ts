@@ -84,8 +84,9 @@ describe('PackedTable', () => {
       ['short.pack', Buffer.from('MGP')],
       ['header.pack', Buffer.from('XXXX00000000')],
       ['lengths.pack', Buffer.concat([Buffer.from('MGP1'), Buffer.from([1, 0, 0, 0, 9, 0, 0, 0])])],
+      ['missing.pack', null],
     ] as const) {
-      writeFileSync(join(dir, name), bytes);
+      if (bytes) writeFileSync(join(dir, name), bytes);
       const error = await readPackFile(join(dir, name)).then(() => undefined, (e: Error) => e);
       expect(error).toBeInstanceOf(StorageError);
       expect(error!.message).toContain(join(dir, name));

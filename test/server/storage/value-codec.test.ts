@@ -4,7 +4,9 @@
  * seeded random values.
  */
 import { describe, expect, it } from 'vitest';
-import { ByteWriter, isoTime, ValueCodec } from '../../../server/storage/value-codec.js';
+import { ValueCodec } from '../../../server/storage/value-codec.js';
+import { ByteWriter } from '../../../server/storage/byte-writer.js';
+import { isoTime } from '../../../server/storage/iso-time.js';
 import { seededRandom } from '../../../server/domain/annotation/assignment.js';
 
 function roundTrip(codec: ValueCodec, value: unknown): unknown {
