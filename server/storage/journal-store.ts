@@ -124,7 +124,7 @@ export class JournalStore extends TableReader implements Store {
     for (const [table, file] of Object.entries(snap.packs ?? {})) packs.set(table, await readPackFile(join(this.dir, file)));
     this.load(snap.tables, packs);
     this.generation = snap.generation;
-    // the tables now live in the Maps; drop the parsed snapshot's own containers (hundreds of MB at 1M rows)
+    // the rows now live in the tables; drop the parsed snapshot's own containers
     this.snapshot.data = { format: FORMAT_VERSION, generation: snap.generation, tables: {} };
     const referenced = new Set(Object.values(snap.packs ?? {}));
     // Compaction is rare (64 MiB), so without this most folders would never record their format version.

@@ -72,7 +72,7 @@ export class ValueCodec {
       // a literal would set the prototype or lose a key: build it as JSON.parse would
       read = (c) => {
         const record: Record<string, unknown> = {};
-        for (const key of keys) Object.defineProperty(record, key, { value: this.decode(c), enumerable: true, writable: true, configurable: true });
+        for (const key of keys) setOwn(record, key, this.decode(c));
         return record;
       };
     } else {
@@ -201,8 +201,7 @@ export class ValueCodec {
         const record: Record<string, unknown> = {};
         for (let i = 0; i < n; i++) {
           const key = this.words[readVarint(c)];
-          // as JSON.parse does: "__proto__" is an own property, never the prototype
-          if (key === '__proto__') Object.defineProperty(record, key, { value: this.decode(c), enumerable: true, writable: true, configurable: true });
+          if (key === '__proto__') setOwn(record, key, this.decode(c));
           else record[key] = this.decode(c);
         }
         return record;
@@ -218,4 +217,9 @@ export class ValueCodec {
 /** JSON.stringify leaves out properties whose value is undefined, a function or a symbol. */
 function kept(v: unknown): boolean {
   return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+}
+
+/** As JSON.parse sets a property: "__proto__" becomes an own property, never the prototype. */
+function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
