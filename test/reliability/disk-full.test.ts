@@ -43,6 +43,11 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
     const t = await startServer({ dataDir });
     const alice = await t.client().login('alice');
     expect((await alice.post('/updateinstance', submit('positive'))).status).toBe(200);
+    const bob = await t.client().login('bob');
+    for (const item of ['item-1', 'item-2']) expect((await bob.post('/updateinstance', submit('positive', item))).status).toBe(200);
+    // agreement keeps its answers up to date as submissions go by: a refused one must leave them as they were
+    const evaluated = async () => (await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.sentiment.items_evaluated;
+    expect(await evaluated()).toBe(1);
 
     const filler = join(mountPoint!, 'filler');
     try {
@@ -57,11 +62,13 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
       // what was acknowledged is still served, and the refused write is not visible
       expect((await alice.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
       expect((await alice.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({});
+      expect(await evaluated()).toBe(1);
     } finally {
       rmSync(filler, { force: true });
     }
     const again = await alice.post('/updateinstance', submit('negative', 'item-2'));
     expect(again.status).toBe(200);
+    expect(await evaluated()).toBe(2);
 
     const restarted = await t.restart();
     const back = restarted.client();

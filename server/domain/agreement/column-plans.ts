@@ -1,0 +1,64 @@
+/** How each schema's answer in a record becomes one number in a typed column, for the agreement loops. */
+import type { AnnotationRecord } from '../annotation/records.js';
+import type { Scheme } from '../task.js';
+
+/** A schema's answer in a record's labels as a number (NaN: no answer). */
+export type ColumnReader = (labels: AnnotationRecord['labels']) => number;
+
+export interface ColumnPlan {
+  /** null: the schema has no column (free text, spans) */
+  reader: ColumnReader | null;
+  /** whether the numbers are small integer codes (a Float32Array holds them exactly) rather than open values */
+  coded: boolean;
+  /** multiselect only: the set of labels each code names, filled in as new sets are read */
+  sets: Set<string>[];
+}
+
+export function planOf(scheme: Scheme): ColumnPlan {
+  const name = scheme.name;
+  const labels = scheme.labels.map((l) => l.name);
+  const sets: Set<string>[] = [];
+  const column = (coded: boolean, answer: (chosen: Record<string, string>) => number): ColumnPlan => ({
+    reader: (all) => {
+      const chosen = all[name];
+      return chosen === undefined ? NaN : answer(chosen);
+    },
+    coded,
+    sets,
+  });
+  switch (scheme.annotation_type) {
+    case 'radio':
+    case 'select':
+    case 'likert':
+      // the position of the one label present; it orders likert points
+      return column(true, (chosen) => {
+        for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) return i;
+        return NaN;
+      });
+    case 'number':
+    case 'slider':
+      return column(false, (chosen) => {
+        for (const label of labels) if (Object.hasOwn(chosen, label)) return Number(chosen[label]);
+        return NaN;
+      });
+    case 'multiselect': {
+      // each distinct set of ticked labels gets a code; ticking nothing is no answer (it cannot be told from skipping).
+      // Sets are told apart by a bit mask of label positions (a string past 30 labels), so reading makes no garbage.
+      const codes = new Map<number | string, number>();
+      const wide = labels.length > 30;
+      return column(true, (chosen) => {
+        let key: number | string = wide ? '' : 0;
+        for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) key = wide ? `${key}${i},` : (key as number) | (1 << i);
+        if (!key) return NaN;
+        let code = codes.get(key);
+        if (code === undefined) {
+          codes.set(key, (code = sets.length));
+          sets.push(new Set(labels.filter((l) => Object.hasOwn(chosen, l))));
+        }
+        return code;
+      });
+    }
+    default:
+      return { reader: null, coded: true, sets };
+  }
+}

@@ -1,0 +1,82 @@
+/** Agreement with one unit per instance, read from a schema's column in the answer index. */
+import { Coincidences, UndefinedAgreement, type Difference, type Level } from './alpha.js';
+import type { AnswerIndex, Groups } from './answer-index.js';
+import { cohenKappa, fleissKappa } from './kappa.js';
+import { finish, type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
+
+type Column = Float32Array | Float64Array;
+
+/** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa. */
+export function unitAgreement(index: AnswerIndex, groups: Groups, column: Column, level: AgreementLevel, metric: Level | Difference<number>, categories = 0): SchemaAgreement {
+  const { rows, bounds } = groups;
+  const annotator = index.annotator;
+  const co = new Coincidences<number>();
+  const seen = new Uint8Array(index.names.length);
+  let annotators = 0;
+  let fewest = Infinity;
+  let most = 0;
+  let values = new Float64Array(16);
+  for (let g = 0; g < bounds.length; g += 2) {
+    if (values.length < bounds[g + 1] - bounds[g]) values = new Float64Array(2 * (bounds[g + 1] - bounds[g]));
+    let m = 0;
+    for (let i = bounds[g]; i < bounds[g + 1]; i++) {
+      const value = column[rows[i]];
+      if (value === value) values[m++] = value; // not NaN
+    }
+    if (m < 2) continue;
+    for (let i = bounds[g]; i < bounds[g + 1]; i++) {
+      const row = rows[i];
+      if (column[row] === column[row] && !seen[annotator[row]]) annotators += seen[annotator[row]] = 1;
+    }
+    co.addUnit(values, m);
+    fewest = Math.min(fewest, m);
+    most = Math.max(most, m);
+  }
+  const result = finish(co, level, metric, co.units, annotators);
+  if (categories) {
+    // the kappas take a second pass, and only where they apply: no per-unit garbage otherwise
+    result.fleiss_kappa = fewest === most ? orNull(() => fleissKappa(fleissTable(groups, column, categories))) : null;
+    result.cohen_kappa = annotators === 2 ? orNull(() => cohenKappa(cohenPairs(index, groups, column))) : null;
+  }
+  return result;
+}
+
+/** Subjects × categories counts over the units with two or more answers. */
+function fleissTable({ rows, bounds }: Groups, column: Column, categories: number): number[][] {
+  const table: number[][] = [];
+  for (let g = 0; g < bounds.length; g += 2) {
+    const row = new Array<number>(categories).fill(0);
+    let answers = 0;
+    for (let i = bounds[g]; i < bounds[g + 1]; i++) {
+      const value = column[rows[i]];
+      if (value === value) (row[value]++, answers++);
+    }
+    if (answers >= 2) table.push(row);
+  }
+  return table;
+}
+
+/** With two annotators in all, each unit of two answers holds one from each: the pairs, each annotator on their side. */
+function cohenPairs({ annotator }: AnswerIndex, { rows, bounds }: Groups, column: Column): [number, number][] {
+  const pairs: [number, number][] = [];
+  let first = -1; // the annotator whose answers go on the left
+  for (let g = 0; g < bounds.length; g += 2) {
+    const answered: number[] = [];
+    for (let i = bounds[g]; i < bounds[g + 1]; i++) if (column[rows[i]] === column[rows[i]]) answered.push(rows[i]);
+    if (answered.length !== 2) continue;
+    const [x, y] = answered;
+    if (first < 0) first = annotator[x];
+    pairs.push(annotator[x] === first ? [column[x], column[y]] : [column[y], column[x]]);
+  }
+  return pairs;
+}
+
+/** A coefficient, or null where the data leave it undefined. */
+function orNull(compute: () => number | null): number | null {
+  try {
+    return compute();
+  } catch (e) {
+    if (e instanceof UndefinedAgreement) return null;
+    throw e;
+  }
+}
