@@ -25,6 +25,13 @@ const SHAPED = 10; // varint shape id (a list of keys), then the values in that 
 const WORD_MAX = 24;
 /** Past this many entries only object keys are added, so free text cannot grow the dictionary without end. */
 const DICTIONARY_CAP = 1 << 20;
+/**
+ * A string becomes a word only when it comes again: one-off strings (span ids, short span texts) were two-thirds of
+ * the dictionary at 1M annotations, each costing an entry in memory and in the start-up's rebuild of the dictionary
+ * for a saving of a few bytes once. The strings seen once are remembered by hash in a fixed table, so a string is
+ * admitted the second time it is seen unless another hashed into its slot in between (it then waits one more time).
+ */
+const PROBATION_SLOTS = 1 << 16;
 /** Past this many shapes objects are written key by key. */
 const SHAPE_CAP = 1 << 16;
 
@@ -42,6 +49,7 @@ export class ValueCodec {
   private readonly shapeIds = new Map<string, number>();
   private readonly readers: (Reader | undefined)[] = [];
   private readonly decodeOne = (c: Cursor) => this.decode(c);
+  private readonly probation = new Int32Array(PROBATION_SLOTS);
   /** the last timestamp decoded: a row's created_at and updated_at are often the same moment */
   private lastMs = NaN;
   private lastTime = '';
@@ -86,11 +94,21 @@ export class ValueCodec {
 
   private word(s: string, force: boolean): number | undefined {
     let id = this.ids.get(s);
-    if (id === undefined && (force || this.words.length < DICTIONARY_CAP)) {
+    if (id === undefined && (force || (this.words.length < DICTIONARY_CAP && this.seenBefore(s)))) {
       id = this.words.push(s) - 1;
       this.ids.set(s, id);
     }
     return id;
+  }
+
+  private seenBefore(s: string): boolean {
+    let h = 2166136261;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+    h |= 1; // never 0, the empty slot
+    const slot = (h >>> 16) & (PROBATION_SLOTS - 1);
+    if (this.probation[slot] === h) return true;
+    this.probation[slot] = h;
+    return false;
   }
 
   encode(value: unknown, out: ByteWriter): void {

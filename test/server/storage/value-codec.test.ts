@@ -59,6 +59,24 @@ describe('ValueCodec', () => {
     expect((globalThis as Record<string, unknown>).hacked).toBeUndefined();
   });
 
+  it('makes a word of a string the second time it comes, so one-off strings do not fill the dictionary', () => {
+    const codec = new ValueCodec();
+    const size = (value: unknown) => {
+      const out = new ByteWriter(4);
+      codec.encode(value, out);
+      return out.length;
+    };
+    const keysOnly = size({ id: 'k' }) && codec.words.length; // keys are words from the start
+    for (let i = 0; i < 5000; i++) expect(roundTrip(codec, { id: `sp_${i.toString(36)}x9` })).toStrictEqual({ id: `sp_${i.toString(36)}x9` });
+    expect(codec.words.length).toBe(keysOnly);
+    const first = size('item-000042');
+    const second = size('item-000042');
+    const third = size('item-000042');
+    expect(first).toBeGreaterThan(second); // written out, then by number
+    expect(third).toBe(second);
+    expect(codec.words).toContain('item-000042');
+  });
+
   it('reads old values with a dictionary handed over as a pack file holds it', () => {
     const codec = new ValueCodec();
     const out = new ByteWriter();
