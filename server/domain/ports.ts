@@ -18,6 +18,8 @@ export type StoreOp = {
 export interface Store {
   get<K extends TableName>(table: K, key: string): Tables[K] | undefined;
   entries<K extends TableName>(table: K): IterableIterator<[string, Tables[K]]>;
+  /** The keys alone: of a packed table, without decoding a value */
+  keys(table: TableName): IterableIterator<string>;
   size(table: TableName): number;
   /**
    * Applies the ops at once (reads see them immediately) as one atomic unit, and resolves when they are durable.

@@ -36,6 +36,10 @@ export abstract class TableReader {
     return this.table(table).entries() as IterableIterator<[string, Tables[K]]>;
   }
 
+  keys(table: TableName): IterableIterator<string> {
+    return this.table(table).keys();
+  }
+
   size(table: TableName): number {
     return this.data.get(table)?.size ?? 0;
   }

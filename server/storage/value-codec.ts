@@ -30,8 +30,9 @@ const DICTIONARY_CAP = 1 << 20;
  * the dictionary at 1M annotations, each costing an entry in memory and in the start-up's rebuild of the dictionary
  * for a saving of a few bytes once. The strings seen once are remembered by hash in a fixed table, so a string is
  * admitted the second time it is seen unless another hashed into its slot in between (it then waits one more time).
+ * The table is sized so that ids repeated list after list (annotators' lists of 100k ids) mostly survive a list.
  */
-const PROBATION_SLOTS = 1 << 16;
+const PROBATION_SLOTS = 1 << 18;
 /** Past this many shapes objects are written key by key. */
 const SHAPE_CAP = 1 << 16;
 
@@ -49,7 +50,8 @@ export class ValueCodec {
   private readonly shapeIds = new Map<string, number>();
   private readonly readers: (Reader | undefined)[] = [];
   private readonly decodeOne = (c: Cursor) => this.decode(c);
-  private readonly probation = new Int32Array(PROBATION_SLOTS);
+  /** 1 MB, allocated at the first string that is not a word yet: a codec that only reads never needs it */
+  private probation: Int32Array | undefined;
   /** the last timestamp decoded: a row's created_at and updated_at are often the same moment */
   private lastMs = NaN;
   private lastTime = '';
@@ -105,9 +107,10 @@ export class ValueCodec {
     let h = 2166136261;
     for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
     h |= 1; // never 0, the empty slot
-    const slot = (h >>> 16) & (PROBATION_SLOTS - 1);
-    if (this.probation[slot] === h) return true;
-    this.probation[slot] = h;
+    const slot = (h >>> 14) & (PROBATION_SLOTS - 1);
+    const probation = (this.probation ??= new Int32Array(PROBATION_SLOTS));
+    if (probation[slot] === h) return true;
+    probation[slot] = h;
     return false;
   }
 

@@ -77,7 +77,7 @@ export class EmbeddedProvider implements AiProvider {
   }
 
   private async learnExisting(): Promise<void> {
-    const keys = Array.from(this.store.entries('annotations'), ([key]) => key);
+    const keys = Array.from(this.store.keys('annotations'));
     let i = 0;
     while (i < keys.length && !this.stopped) {
       // a slice is bounded in time, not in records, so a request waits at most SLICE_MS behind it

@@ -116,7 +116,7 @@ export class Importer {
     const before = task.instances.length;
     addInstances(task, instances);
     try {
-      const ops = [...importOps(store, instances, job.import_id, this.now()), ...extendListsOps(assignments, task, listUsers(store), ids, this.d.listSettings())];
+      const ops = [...importOps(store, instances, job.import_id, this.now()), ...extendListsOps(assignments, task, [...assignments.usernames()], ids, this.d.listSettings())];
       await store.write(ops);
     } catch (e) {
       // the store undid the write; take the instances out again so the task matches what is stored
@@ -148,8 +148,4 @@ export class Importer {
       return { imported: records.length, sources: [...new Set(records.map((r) => r.source))].sort() };
     });
   }
-}
-
-function* listUsers(store: Store): IterableIterator<string> {
-  for (const [username] of store.entries('assignments')) yield username;
 }

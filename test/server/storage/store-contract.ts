@@ -60,6 +60,8 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.write([del('y'), del('never-there')]);
       const entries = new Map(store.entries('contract_a'));
       expect(entries).toEqual(new Map([['x', { n: 1 }], ['z', { n: 3 }]]));
+      expect([...store.keys('contract_a')]).toEqual([...entries.keys()]);
+      expect([...store.keys('contract_b')]).toEqual([]); // never written
       expect(store.size('contract_a')).toBe(2);
       await store.close();
     });
@@ -71,6 +73,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.write([put(key, value)]);
       expect(store.get('contract_a', key)).toEqual(value);
       expect([...store.entries('contract_a')].map(([k]) => k)).toEqual([key]);
+      expect([...store.keys('contract_a')]).toEqual([key]);
       await store.close();
     });
 

@@ -3,7 +3,10 @@
  * the per-item overlap, and when an instance counts as fully annotated.
  */
 import { describe, expect, it } from 'vitest';
-import { hashString, planAssignment, seededRandom } from '../../../../server/domain/annotation/assignment.js';
+import { Assignments, hashString, planAssignment, seededRandom } from '../../../../server/domain/annotation/assignment.js';
+import { addCheckInstances, addInstances, createTask } from '../../../../server/domain/task.js';
+import { PACKED_TABLES } from '../../../../server/index.js';
+import { MemoryStore } from '../../../../server/storage/memory-store.js';
 import { sampleItems } from '../../../helpers/project.js';
 import { startServer, type TestServer } from '../../../helpers/server.js';
 
@@ -55,6 +58,44 @@ async function listOf(t: TestServer, username: string): Promise<string[]> {
   await client.post('/go_to', { go_to: ids[0] });
   return ids;
 }
+
+describe('Assignments over a store of packed lists', () => {
+  const item = (id: string) => ({ id, text: id, data: {} });
+  const setup = async () => {
+    const store = new MemoryStore(PACKED_TABLES);
+    const task = createTask([], ['a', 'b', 'c'].map(item), {});
+    addCheckInstances(task, [item('qc-1')]);
+    const settings = { required: () => Infinity, cap: () => null, strategy: () => 'fixed_order' as const };
+    const assignments = new Assignments(store, task, settings, () => '2026-01-01T00:00:00.000Z');
+    await store.write([assignments.replaceOp('ann', ['a', 'qc-1', 'c']), assignments.replaceOp('bob', ['c', 'b'])]);
+    return { store, task, settings, assignments };
+  };
+
+  it('counts holders and finds positions of task instances and quality checks alike', async () => {
+    const { store, task, settings, assignments } = await setup();
+    for (const a of [assignments, new Assignments(store, task, settings, () => '')]) {
+      expect(['a', 'b', 'c', 'qc-1', 'nope'].map((id) => a.holders(id))).toEqual([1, 1, 2, 1, 0]);
+      expect(['a', 'qc-1', 'c', 'b', 'nope'].map((id) => a.positionOf('ann', id))).toEqual([0, 1, 2, -1, -1]);
+      expect(a.listOf('bob')).toEqual(['c', 'b']);
+      expect([...a.usernames()]).toEqual(['ann', 'bob']);
+    }
+  });
+
+  it('follows a replaced list, a grown task, and a recount after a write the store undid', async () => {
+    const { store, task, assignments } = await setup();
+    expect(assignments.positionOf('ann', 'c')).toBe(2); // builds ann's positions
+    addInstances(task, [item('d')]);
+    await store.write([assignments.replaceOp('ann', ['a', 'qc-1', 'c', 'd'])]);
+    expect(assignments.positionOf('ann', 'd')).toBe(3);
+    expect(assignments.holders('d')).toBe(1);
+    const op = assignments.replaceOp('bob', ['d']); // counted at once; suppose its write then fails and is undone
+    expect(assignments.holders('d')).toBe(2);
+    assignments.recount();
+    expect(op.table).toBe('assignments');
+    expect(['a', 'b', 'c', 'd', 'qc-1'].map((id) => assignments.holders(id))).toEqual([1, 1, 2, 1, 1]);
+    expect(assignments.listOf('bob')).toEqual(['c', 'b']);
+  });
+});
 
 describe('assignment through the server', () => {
   it('fixed_order hands everyone every instance in order when no overlap limit is set', async () => {
