@@ -9,6 +9,7 @@
  * accumulates to be worth copying the live rows into a new arena.
  */
 import { ByteWriter, readVarint, type Cursor } from './byte-writer.js';
+import { capacityFor, checkedRows, DEAD, DELETED, EMPTY, hashBytes, LIVE } from './row-index.js';
 import { ValueCodec } from './value-codec.js';
 
 /** What the store needs of a table: a Map<string, unknown> has exactly this shape. */
@@ -30,22 +31,15 @@ export interface PackedTableInit {
   /** rows [0, end) as a pack file holds them, with room after them */
   arena?: Buffer;
   end?: number;
+  /** their index, as a pack file holds it (row-index.ts), with its checksum; built from the rows when absent */
+  slots?: Int32Array<ArrayBuffer>;
+  checksum?: number;
   /** garbage reclaimed past this many bytes; smaller only in tests */
   garbageFloor?: number;
 }
 
-const EMPTY = 0;
-const DELETED = -1;
-const LIVE = 1;
-const DEAD = 0;
 /** garbage is reclaimed past this size, once it also exceeds the live rows */
 const GARBAGE_FLOOR = 32 * 1024 * 1024;
-
-function hashBytes(buf: Buffer, start: number, end: number): number {
-  let h = 0x811c9dc5; // FNV-1a
-  for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
-  return h >>> 0;
-}
 
 export class PackedTable implements Rows {
   readonly codec: ValueCodec;
@@ -73,7 +67,8 @@ export class PackedTable implements Rows {
     this.garbageFloor = from.garbageFloor ?? GARBAGE_FLOOR;
     this.codec = new ValueCodec(from.words, from.shapes);
     this.arena = from.arena ?? Buffer.allocUnsafe(64 * 1024);
-    if (from.arena) this.index(from.end ?? 0);
+    if (from.arena && from.slots) this.adopt(from.end ?? 0, from.slots, from.checksum ?? 0);
+    else if (from.arena) this.index(from.end ?? 0);
   }
 
   get size(): number {
@@ -171,15 +166,22 @@ export class PackedTable implements Rows {
     this.maybeReclaim();
   }
 
-  /** Each row before `end` that is still the latest for its key: [key, the row's bytes]. */
-  *liveRows(end: number): IterableIterator<[string, Buffer]> {
+  /** Each row before `end` that is still the latest for its key: [key, the row's bytes, its offset]. */
+  *liveRows(end: number): IterableIterator<[string, Buffer, number]> {
     for (let at = 0; at < end; ) {
       this.head(at);
       const next = this.rowEnd;
-      if (this.arena[at] === LIVE) yield [this.keyText(), this.arena.subarray(at, next)];
+      if (this.arena[at] === LIVE) yield [this.keyText(), this.arena.subarray(at, next), at];
       at = next;
     }
   }
+
+  /** The key of the row at `at` (an offset `liveRows` gave; the arena is pinned meanwhile). */
+  keyAt(at: number): string {
+    this.head(at);
+    return this.keyText();
+  }
+
 
   /** A row in the arena's format, for a value that is not in the arena (a snapshot's frozen value). */
   encodeRow(key: string, value: unknown): Buffer {
@@ -253,9 +255,7 @@ export class PackedTable implements Rows {
    * rows), ¼ after growing, so inserts go a while before the next rehash. Linear probes stay short either way.
    */
   private emptyIndex(rows: number, spread: number): void {
-    let capacity = 1024;
-    while (capacity < rows * spread) capacity *= 2;
-    this.slots = new Int32Array(capacity);
+    this.slots = new Int32Array(capacityFor(rows, spread));
     this.tombstones = 0;
   }
 
@@ -293,12 +293,21 @@ export class PackedTable implements Rows {
       }
       const rowEnd = this.rowEnd;
       const slot = this.probe(this.arena, this.keyStart, this.keyEnd - this.keyStart);
-      // two live rows of one key: only in a file damaged from outside; the later wins
+      // two live rows of one key: a first-format pack whose key changed while it was written; the later wins
       if (slot >= 0) this.retire(this.slots[slot] - 1);
       else this.count++;
       this.slots[slot >= 0 ? slot : ~slot] = at + 1;
       this.rowEnd = rowEnd;
     }
+    this.end = end;
+  }
+
+  /** Takes the index a pack file holds for its rows, once it is shown to belong to them (row-index.ts). */
+  private adopt(end: number, slots: Int32Array<ArrayBuffer>, checksum: number): void {
+    this.count = checkedRows(this.arena, end, slots, checksum);
+    this.slots = slots;
+    this.tombstones = 0;
+    this.garbage = 0;
     this.end = end;
   }
 

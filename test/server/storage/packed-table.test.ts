@@ -78,6 +78,55 @@ describe('PackedTable', () => {
     expect(back.get('after-load')).toEqual({ ok: true });
   });
 
+  it('writes a key once when it changes after its row was copied, and loads the index it wrote', async () => {
+    const dir = tempDir('marginalia-pack-');
+    const table = new PackedTable();
+    const N = 30_000; // ~2 MB of rows: the first piece is handed out while rows are still being copied
+    for (let i = 0; i < N; i++) table.set(`key-${i}`, record(i));
+    const end = table.pin();
+    const frozen = new Map<string, unknown>();
+    const pieces = packFilePieces(table, end, frozen);
+    const out = [pieces.next().value!, pieces.next().value!]; // the magic, then a piece of rows starting at key-0
+    for (const key of ['key-0', `key-${N - 1}`]) frozen.set(key, table.get(key)); // copied already, and not yet
+    table.set('key-0', { changed: true });
+    table.delete(`key-${N - 1}`);
+    for (const piece of pieces) out.push(piece);
+    table.release();
+    const file = join(dir, 'rows-1.pack');
+    writeFileSync(file, Buffer.concat(out));
+    const back = await readPackFile(file);
+    expect(back.size).toBe(N);
+    expect(new Set(back.keys()).size).toBe(N); // no key twice
+    expect(back.get('key-0')).toEqual(record(0));
+    expect(back.get(`key-${N - 1}`)).toEqual(record(N - 1));
+    for (let i = 0; i < N; i += 997) expect(back.get(`key-${i}`)).toEqual(record(i));
+    back.delete('key-0');
+    expect(back.get('key-0')).toBeUndefined();
+    expect(back.size).toBe(N - 1);
+
+    // a damaged index is named, not trusted: a flipped byte in it
+    const bytes = Buffer.concat(out);
+    const rowBytes = bytes.readUInt32LE(bytes.length - 16);
+    bytes[4 + rowBytes + 4 * 100] ^= 0x40;
+    writeFileSync(join(dir, 'flipped.pack'), bytes);
+    await expect(readPackFile(join(dir, 'flipped.pack'))).rejects.toThrow(/index does not match/);
+  });
+
+  it('still loads a pack file of the first format, which had no index', async () => {
+    const dir = tempDir('marginalia-pack-');
+    const table = new PackedTable();
+    for (let i = 0; i < 3000; i++) table.set(`key-${i}`, record(i));
+    const rows = Buffer.concat([...table.liveRows(table.pin())].map(([, row]) => row));
+    const dictionary = Buffer.from(JSON.stringify({ words: table.codec.words, shapes: table.codec.shapes }));
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(rows.length, 0);
+    trailer.writeUInt32LE(dictionary.length, 4);
+    writeFileSync(join(dir, 'old.pack'), Buffer.concat([Buffer.from('MGP1'), rows, dictionary, trailer]));
+    const back = await readPackFile(join(dir, 'old.pack'));
+    expect(back.size).toBe(3000);
+    expect(back.get('key-2999')).toEqual(record(2999));
+  });
+
   it('names a damaged pack file instead of loading garbage', async () => {
     const dir = tempDir('marginalia-pack-');
     for (const [name, bytes] of [
