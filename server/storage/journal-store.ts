@@ -12,11 +12,12 @@
  * which `packs` names; lowdb's JSON snapshot holds everything else.
  * A crash can leave at most a torn last line, which was never acknowledged; it is skipped and cut off at start.
  */
-import { access, mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp } from '../domain/ports.js';
-import { AtomicJsonFile, writeFileAtomicChunks } from './atomic-file.js';
+import { AtomicJsonFile, fsyncDir, writeFileAtomicChunks } from './atomic-file.js';
+import { JournalFile } from './journal-file.js';
 import { StorageError, TableReader } from './tables.js';
 import { PackedTable } from './packed-table.js';
 import { packFilePieces, readPackFile } from './pack-file.js';
@@ -59,7 +60,7 @@ const PACK = /^[\w.-]+-\d+\.pack$/;
 const packName = (table: string, generation: number) => `${table}-${String(generation).padStart(8, '0')}.pack`;
 
 export class JournalStore extends TableReader implements Store {
-  private handle!: FileHandle;
+  private journal!: JournalFile;
   private generation = 0;
   private journalBytes = 0;
   private pending: Pending[] = [];
@@ -146,8 +147,10 @@ export class JournalStore extends TableReader implements Store {
       await this.replay(join(this.dir, journalName(generation)));
       this.generation = Math.max(this.generation, generation);
     }
-    this.handle = await open(join(this.dir, journalName(this.generation)), 'a', 0o600);
-    this.journalBytes = (await this.handle.stat()).size;
+    this.journal = await JournalFile.open(join(this.dir, journalName(this.generation)));
+    this.journalBytes = await this.journal.size();
+    // a journal created just now must still be found after a crash: its folder entry is made durable too
+    if (this.journalBytes === 0) await fsyncDir(this.dir);
   }
 
   private async replay(file: string): Promise<void> {
@@ -221,12 +224,7 @@ export class JournalStore extends TableReader implements Store {
       const text = (this.afterFailure ? '\n' : '') + batch.map((p) => p.line).join('');
       const bytes = Buffer.from(text);
       try {
-        let written = 0;
-        while (written < bytes.length) {
-          const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written);
-          written += bytesWritten;
-        }
-        await this.handle.datasync();
+        await this.journal.append(bytes);
         this.journalBytes += bytes.length;
         this.afterFailure = false;
         for (const p of batch) p.resolve();
@@ -238,7 +236,7 @@ export class JournalStore extends TableReader implements Store {
           this.apply(failed[i].undo);
         }
         try {
-          await this.handle.truncate(this.journalBytes);
+          await this.journal.truncate(this.journalBytes);
         } catch {
           this.afterFailure = true; // a torn line may remain; start the next append on a fresh line
         }
@@ -290,18 +288,19 @@ export class JournalStore extends TableReader implements Store {
 
   private async compactOnce(): Promise<void> {
     const generation = this.generation + 1;
-    const next = await open(join(this.dir, journalName(generation)), 'a', 0o600);
-    // The swap happens where no batch is being written (a flush uses the handle across awaits): now if no flush
+    const next = await JournalFile.open(join(this.dir, journalName(generation)));
+    await fsyncDir(this.dir);
+    // The swap happens where no batch is being written (a flush uses the file across awaits): now if no flush
     // runs, else between two batches of the flush loop. Waiting for the loop to end instead could wait forever
     // under steady writes. Writes already applied in memory but not yet in the old journal go to the new one,
     // so for their keys the snapshot takes the values the old journal has (their undo values).
-    let previous!: FileHandle;
+    let previous!: JournalFile;
     let keys!: (readonly [string, string[]])[];
     let pinned!: (readonly [string, PackedTable, number])[];
     await new Promise<void>((resolve) => {
       this.swapRequest = () => {
-        previous = this.handle;
-        this.handle = next;
+        previous = this.journal;
+        this.journal = next;
         this.generation = generation;
         this.journalBytes = 0;
         this.afterFailure = false;
@@ -372,7 +371,7 @@ export class JournalStore extends TableReader implements Store {
     if (this.closed) return;
     while (this.flushing || this.compacting || this.compactingNow) await (this.flushing ?? this.compacting ?? this.compactingNow)!.catch(() => undefined);
     this.closed = true;
-    await this.handle.close();
+    await this.journal.close();
     this.unlock();
   }
 }
