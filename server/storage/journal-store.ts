@@ -8,16 +8,17 @@
  * submission would grow with the project. Here it is one append, whatever the size.
  *
  * Files in the data folder: `snapshot.json` ({format, generation, tables, packs}), `journal-<generation>.jsonl`
- * and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
+ * (while open followed by zeros written ahead of the data, see journal-file.ts) and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
  * which `packs` names; lowdb's JSON snapshot holds everything else.
  * A crash can leave at most a torn last line, which was never acknowledged; it is skipped and cut off at start.
  */
-import { access, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
+import { access, mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp } from '../domain/ports.js';
 import { AtomicJsonFile, fsyncDir, writeFileAtomicChunks } from './atomic-file.js';
 import { JournalFile } from './journal-file.js';
+import { replayJournal } from './journal-replay.js';
 import { StorageError, TableReader } from './tables.js';
 import { PackedTable } from './packed-table.js';
 import { packFilePieces, readPackFile } from './pack-file.js';
@@ -142,60 +143,17 @@ export class JournalStore extends TableReader implements Store {
       .filter((m): m is RegExpExecArray => !!m)
       .map((m) => Number(m[1]))
       .sort((a, b) => a - b);
+    let dataEnd = 0;
     for (const generation of generations) {
       if (generation < snap.generation) continue; // already in the snapshot; a crash interrupted the clean-up
-      await this.replay(join(this.dir, journalName(generation)));
+      const end = await replayJournal(join(this.dir, journalName(generation)), (ops) => this.apply(ops), this.logger);
+      if (generation >= this.generation) dataEnd = end;
       this.generation = Math.max(this.generation, generation);
     }
-    this.journal = await JournalFile.open(join(this.dir, journalName(this.generation)));
-    this.journalBytes = await this.journal.size();
+    this.journal = await JournalFile.open(join(this.dir, journalName(this.generation)), dataEnd);
+    this.journalBytes = this.journal.size;
     // a journal created just now must still be found after a crash: its folder entry is made durable too
     if (this.journalBytes === 0) await fsyncDir(this.dir);
-  }
-
-  private async replay(file: string): Promise<void> {
-    const text = await readFile(file, 'utf8');
-    let offset = 0;
-    let goodEnd = 0;
-    let lineNo = 0;
-    while (offset < text.length) {
-      const nl = text.indexOf('\n', offset);
-      const end = nl === -1 ? text.length : nl;
-      const line = text.slice(offset, end);
-      lineNo++;
-      offset = end + 1;
-      if (!line.trim()) continue;
-      let ops: StoreOp[];
-      try {
-        ops = JSON.parse(line) as StoreOp[];
-        if (!Array.isArray(ops)) throw new Error('not an array');
-      } catch {
-        // An acknowledged line was fsynced whole, so a line that does not parse was never acknowledged:
-        // a write torn by a crash or a full disk. Skip it.
-        this.logger?.warn(`${file}:${lineNo}: skipped an incomplete write left by a crash`);
-        continue;
-      }
-      if (nl === -1) {
-        // complete JSON but no newline: the newline is part of the write, add it so the next append starts clean
-        this.apply(ops);
-        goodEnd = Buffer.byteLength(text.slice(0, end));
-        const h = await open(file, 'a');
-        await h.write('\n');
-        await h.sync();
-        await h.close();
-        return;
-      }
-      this.apply(ops);
-      goodEnd = Buffer.byteLength(text.slice(0, offset));
-    }
-    const size = Buffer.byteLength(text);
-    if (goodEnd < size && text.slice(0, offset).length > 0) {
-      // cut a torn tail so it cannot glue onto the next append
-      const h = await open(file, 'r+');
-      await h.truncate(goodEnd);
-      await h.sync();
-      await h.close();
-    }
   }
 
   write(ops: StoreOp[]): Promise<void> {
@@ -375,3 +333,4 @@ export class JournalStore extends TableReader implements Store {
     this.unlock();
   }
 }
+
