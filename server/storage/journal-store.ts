@@ -8,15 +8,17 @@
  * submission would grow with the project. Here it is one append, whatever the size.
  *
  * Files in the data folder: `snapshot.json` ({format, generation, tables, packs}), `journal-<generation>.jsonl`
- * and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
+ * (while open followed by zeros written ahead of the data, see journal-file.ts) and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
  * which `packs` names; lowdb's JSON snapshot holds everything else.
  * A crash can leave at most a torn last line, which was never acknowledged; it is skipped and cut off at start.
  */
-import { access, mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { access, mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp } from '../domain/ports.js';
-import { AtomicJsonFile, writeFileAtomicChunks } from './atomic-file.js';
+import { AtomicJsonFile, fsyncDir, writeFileAtomicChunks } from './atomic-file.js';
+import { JournalFile } from './journal-file.js';
+import { replayJournal } from './journal-replay.js';
 import { StorageError, TableReader } from './tables.js';
 import { PackedTable } from './packed-table.js';
 import { packFilePieces, readPackFile } from './pack-file.js';
@@ -59,7 +61,7 @@ const PACK = /^[\w.-]+-\d+\.pack$/;
 const packName = (table: string, generation: number) => `${table}-${String(generation).padStart(8, '0')}.pack`;
 
 export class JournalStore extends TableReader implements Store {
-  private handle!: FileHandle;
+  private journal!: JournalFile;
   private generation = 0;
   private journalBytes = 0;
   private pending: Pending[] = [];
@@ -141,58 +143,17 @@ export class JournalStore extends TableReader implements Store {
       .filter((m): m is RegExpExecArray => !!m)
       .map((m) => Number(m[1]))
       .sort((a, b) => a - b);
+    let dataEnd = 0;
     for (const generation of generations) {
       if (generation < snap.generation) continue; // already in the snapshot; a crash interrupted the clean-up
-      await this.replay(join(this.dir, journalName(generation)));
+      const end = await replayJournal(join(this.dir, journalName(generation)), (ops) => this.apply(ops), this.logger);
+      if (generation >= this.generation) dataEnd = end;
       this.generation = Math.max(this.generation, generation);
     }
-    this.handle = await open(join(this.dir, journalName(this.generation)), 'a', 0o600);
-    this.journalBytes = (await this.handle.stat()).size;
-  }
-
-  private async replay(file: string): Promise<void> {
-    const text = await readFile(file, 'utf8');
-    let offset = 0;
-    let goodEnd = 0;
-    let lineNo = 0;
-    while (offset < text.length) {
-      const nl = text.indexOf('\n', offset);
-      const end = nl === -1 ? text.length : nl;
-      const line = text.slice(offset, end);
-      lineNo++;
-      offset = end + 1;
-      if (!line.trim()) continue;
-      let ops: StoreOp[];
-      try {
-        ops = JSON.parse(line) as StoreOp[];
-        if (!Array.isArray(ops)) throw new Error('not an array');
-      } catch {
-        // An acknowledged line was fsynced whole, so a line that does not parse was never acknowledged:
-        // a write torn by a crash or a full disk. Skip it.
-        this.logger?.warn(`${file}:${lineNo}: skipped an incomplete write left by a crash`);
-        continue;
-      }
-      if (nl === -1) {
-        // complete JSON but no newline: the newline is part of the write, add it so the next append starts clean
-        this.apply(ops);
-        goodEnd = Buffer.byteLength(text.slice(0, end));
-        const h = await open(file, 'a');
-        await h.write('\n');
-        await h.sync();
-        await h.close();
-        return;
-      }
-      this.apply(ops);
-      goodEnd = Buffer.byteLength(text.slice(0, offset));
-    }
-    const size = Buffer.byteLength(text);
-    if (goodEnd < size && text.slice(0, offset).length > 0) {
-      // cut a torn tail so it cannot glue onto the next append
-      const h = await open(file, 'r+');
-      await h.truncate(goodEnd);
-      await h.sync();
-      await h.close();
-    }
+    this.journal = await JournalFile.open(join(this.dir, journalName(this.generation)), dataEnd);
+    this.journalBytes = this.journal.size;
+    // a journal created just now must still be found after a crash: its folder entry is made durable too
+    if (this.journalBytes === 0) await fsyncDir(this.dir);
   }
 
   write(ops: StoreOp[]): Promise<void> {
@@ -221,12 +182,7 @@ export class JournalStore extends TableReader implements Store {
       const text = (this.afterFailure ? '\n' : '') + batch.map((p) => p.line).join('');
       const bytes = Buffer.from(text);
       try {
-        let written = 0;
-        while (written < bytes.length) {
-          const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written);
-          written += bytesWritten;
-        }
-        await this.handle.datasync();
+        await this.journal.append(bytes);
         this.journalBytes += bytes.length;
         this.afterFailure = false;
         for (const p of batch) p.resolve();
@@ -238,7 +194,7 @@ export class JournalStore extends TableReader implements Store {
           this.apply(failed[i].undo);
         }
         try {
-          await this.handle.truncate(this.journalBytes);
+          await this.journal.truncate(this.journalBytes);
         } catch {
           this.afterFailure = true; // a torn line may remain; start the next append on a fresh line
         }
@@ -290,18 +246,19 @@ export class JournalStore extends TableReader implements Store {
 
   private async compactOnce(): Promise<void> {
     const generation = this.generation + 1;
-    const next = await open(join(this.dir, journalName(generation)), 'a', 0o600);
-    // The swap happens where no batch is being written (a flush uses the handle across awaits): now if no flush
+    const next = await JournalFile.open(join(this.dir, journalName(generation)));
+    await fsyncDir(this.dir);
+    // The swap happens where no batch is being written (a flush uses the file across awaits): now if no flush
     // runs, else between two batches of the flush loop. Waiting for the loop to end instead could wait forever
     // under steady writes. Writes already applied in memory but not yet in the old journal go to the new one,
     // so for their keys the snapshot takes the values the old journal has (their undo values).
-    let previous!: FileHandle;
+    let previous!: JournalFile;
     let keys!: (readonly [string, string[]])[];
     let pinned!: (readonly [string, PackedTable, number])[];
     await new Promise<void>((resolve) => {
       this.swapRequest = () => {
-        previous = this.handle;
-        this.handle = next;
+        previous = this.journal;
+        this.journal = next;
         this.generation = generation;
         this.journalBytes = 0;
         this.afterFailure = false;
@@ -372,7 +329,8 @@ export class JournalStore extends TableReader implements Store {
     if (this.closed) return;
     while (this.flushing || this.compacting || this.compactingNow) await (this.flushing ?? this.compacting ?? this.compactingNow)!.catch(() => undefined);
     this.closed = true;
-    await this.handle.close();
+    await this.journal.close();
     this.unlock();
   }
 }
+

@@ -38,6 +38,12 @@ const SHAPE_CAP = 1 << 16;
 
 type Reader = (c: Cursor) => Record<string, unknown>;
 
+/** A node of the shape trie: the shape whose keys are the path to it, and the longer shapes below. */
+interface ShapeNode {
+  id: number | undefined;
+  next: Map<number, ShapeNode> | undefined;
+}
+
 export class ValueCodec {
   /** id → string; the dictionary only grows while the codec lives */
   readonly words: string[];
@@ -47,7 +53,11 @@ export class ValueCodec {
    * through a compiled object literal builds its object several times faster than key-by-key stores.
    */
   readonly shapes: number[][];
-  private readonly shapeIds = new Map<string, number>();
+  /**
+   * key ids → shape id, as a trie walked one key id at a time while an object's keys are read: a string key built
+   * from the ids (a join) and looked up cost more than the rest of encoding a record
+   */
+  private readonly shapeRoot: ShapeNode = { id: undefined, next: undefined };
   private readonly readers: (Reader | undefined)[] = [];
   private readonly decodeOne = (c: Cursor) => this.decode(c);
   /** 1 MB, allocated at the first string that is not a word yet: a codec that only reads never needs it */
@@ -60,17 +70,21 @@ export class ValueCodec {
     this.words = words;
     words.forEach((w, i) => this.ids.set(w, i));
     this.shapes = shapes;
-    shapes.forEach((keys, i) => this.shapeIds.set(keys.join(','), i));
+    shapes.forEach((keys, i) => {
+      let node = this.shapeRoot;
+      for (const key of keys) node = childOf(node, key);
+      node.id ??= i;
+    });
   }
 
-  private shapeOf(keys: number[]): number | undefined {
-    const signature = keys.join(',');
-    let id = this.shapeIds.get(signature);
-    if (id === undefined && this.shapes.length < SHAPE_CAP) {
-      id = this.shapes.push(keys) - 1;
-      this.shapeIds.set(signature, id);
+  /** The shape of an object whose kept keys led to `node`, added if new and there is room. */
+  private shapeAt(node: ShapeNode, record: Record<string, unknown>): number | undefined {
+    if (node.id === undefined && this.shapes.length < SHAPE_CAP) {
+      const keys: number[] = [];
+      for (const key in record) if (kept(record[key])) keys.push(this.word(key, true)!);
+      node.id = this.shapes.push(keys) - 1;
     }
-    return id;
+    return node.id;
   }
 
   /** Builds an object of shape `id` from the values that follow, through a literal compiled once. */
@@ -151,22 +165,25 @@ export class ValueCodec {
           return;
         }
         const record = value as Record<string, unknown>;
-        const keys: number[] = [];
-        for (const key in record) if (kept(record[key])) keys.push(this.word(key, true)!);
-        const shape = this.shapeOf(keys);
+        let node = this.shapeRoot;
+        let count = 0;
+        for (const key in record) {
+          if (!kept(record[key])) continue;
+          node = childOf(node, this.word(key, true)!);
+          count++;
+        }
+        const shape = this.shapeAt(node, record);
         if (shape !== undefined) {
           out.byte(SHAPED);
           out.varint(shape);
         } else {
           out.byte(OBJECT);
-          out.varint(keys.length);
+          out.varint(count);
         }
-        let i = 0;
         for (const key in record) {
           const v = record[key];
           if (!kept(v)) continue;
-          if (shape === undefined) out.varint(keys[i]);
-          i++;
+          if (shape === undefined) out.varint(this.word(key, true)!);
           this.encode(v, out);
         }
         return;
@@ -233,6 +250,13 @@ export class ValueCodec {
         throw new Error(`damaged packed value: unknown tag ${tag} at byte ${c.pos - 1}`);
     }
   }
+}
+
+function childOf(node: ShapeNode, key: number): ShapeNode {
+  const next = (node.next ??= new Map());
+  let child = next.get(key);
+  if (!child) next.set(key, (child = { id: undefined, next: undefined }));
+  return child;
 }
 
 /** JSON.stringify leaves out properties whose value is undefined, a function or a symbol. */

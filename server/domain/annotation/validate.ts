@@ -32,6 +32,38 @@ function schemePosition(task: Task, name: string): number {
   return positions.get(name) ?? -1;
 }
 
+/** A valid answer key "<schema>:<label>" taken apart, with the positions canonical order needs. */
+interface AnswerKey {
+  scheme: Scheme;
+  schemaName: string;
+  labelName: string;
+  schemeAt: number;
+  labelAt: number;
+}
+
+/** Answer keys already checked, per schemes list: a submission's keys repeat, and each took several look-ups. */
+const answerKeys = new WeakMap<readonly Scheme[], Map<string, AnswerKey>>();
+
+function answerKey(task: Task, key: string): AnswerKey {
+  let known = answerKeys.get(task.schemes);
+  if (!known) answerKeys.set(task.schemes, (known = new Map()));
+  const found = known.get(key);
+  if (found) return found;
+  const colon = key.indexOf(':');
+  if (colon <= 0) throw invalid(`annotations["${key}"]: keys must have the form "<schema>:<label>"`);
+  const schemaName = key.slice(0, colon);
+  const labelName = key.slice(colon + 1);
+  const scheme = task.schemeByName.get(schemaName);
+  if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemaName}"`);
+  if (scheme.annotation_type === 'span') throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
+  const labelAt = labelPosition(scheme, labelName);
+  if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemaName}" has no label "${labelName}"`);
+  const parsed = { scheme, schemaName, labelName, schemeAt: schemePosition(task, schemaName), labelAt };
+  // only valid keys are kept, and there are only as many as the schemes have labels
+  known.set(key, parsed);
+  return parsed;
+}
+
 export function validateLabels(task: Task, annotations: NonNullable<Submission['annotations']>): Record<string, Record<string, string>> {
   const labels: Record<string, Record<string, string>> = {};
   // whether the answers came in canonical order already (the UI and most scripts send them so): then `labels`
@@ -42,15 +74,7 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
   for (const key in annotations) {
     if (!Object.hasOwn(annotations, key)) continue;
     const raw = annotations[key];
-    const colon = key.indexOf(':');
-    if (colon <= 0) throw invalid(`annotations["${key}"]: keys must have the form "<schema>:<label>"`);
-    const schemaName = key.slice(0, colon);
-    const labelName = key.slice(colon + 1);
-    const scheme = task.schemeByName.get(schemaName);
-    if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemaName}"`);
-    if (scheme.annotation_type === 'span') throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
-    const labelAt = labelPosition(scheme, labelName);
-    if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemaName}" has no label "${labelName}"`);
+    const { scheme, schemaName, labelName, schemeAt, labelAt } = answerKey(task, key);
     const value = String(raw);
     if (value.length > 100_000) throw invalid(`annotations["${key}"]: value is longer than 100000 characters`);
     if (VALUE_SCHEMES.has(scheme.annotation_type)) {
@@ -69,7 +93,6 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
     if (SINGLE_CHOICE.has(scheme.annotation_type) && Object.keys(chosen).length > 1) {
       throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`);
     }
-    const schemeAt = schemePosition(task, schemaName);
     if (schemeAt < lastScheme || (schemeAt === lastScheme && labelAt <= lastLabel)) inOrder = false;
     lastScheme = schemeAt;
     lastLabel = labelAt;
