@@ -72,7 +72,7 @@ export class ValueCodec {
     this.shapes = shapes;
     shapes.forEach((keys, i) => {
       let node = this.shapeRoot;
-      for (const key of keys) node = childOf(node, key);
+      for (const key of keys) node = childOf(node, key, true)!;
       node.id ??= i;
     });
   }
@@ -165,14 +165,17 @@ export class ValueCodec {
           return;
         }
         const record = value as Record<string, unknown>;
-        let node = this.shapeRoot;
+        // past the cap no node is added, so objects of ever new key sets cannot grow the trie without end
+        const growing = this.shapes.length < SHAPE_CAP;
+        let node: ShapeNode | undefined = this.shapeRoot;
         let count = 0;
         for (const key in record) {
           if (!kept(record[key])) continue;
-          node = childOf(node, this.word(key, true)!);
+          const id = this.word(key, true)!;
+          if (node) node = childOf(node, id, growing);
           count++;
         }
-        const shape = this.shapeAt(node, record);
+        const shape = node && this.shapeAt(node, record);
         if (shape !== undefined) {
           out.byte(SHAPED);
           out.varint(shape);
@@ -252,10 +255,9 @@ export class ValueCodec {
   }
 }
 
-function childOf(node: ShapeNode, key: number): ShapeNode {
-  const next = (node.next ??= new Map());
-  let child = next.get(key);
-  if (!child) next.set(key, (child = { id: undefined, next: undefined }));
+function childOf(node: ShapeNode, key: number, create: boolean): ShapeNode | undefined {
+  let child = node.next?.get(key);
+  if (!child && create) (node.next ??= new Map()).set(key, (child = { id: undefined, next: undefined }));
   return child;
 }
 

@@ -77,6 +77,17 @@ describe('ValueCodec', () => {
     expect(codec.words).toContain('item-000042');
   });
 
+  it('stops adding shapes at its cap and writes further objects key by key, exactly as before', () => {
+    const codec = new ValueCodec();
+    for (let i = 0; i < 70_000; i++) {
+      const value = { [`k${i}`]: i, shared: true };
+      if (i % 5000 === 0 || i >= 69_990) expect(roundTrip(codec, value)).toStrictEqual(value);
+      else roundTrip(codec, value);
+    }
+    expect(codec.shapes).toHaveLength(1 << 16);
+    expect(roundTrip(codec, { k1: 'still shaped', shared: 1 })).toStrictEqual({ k1: 'still shaped', shared: 1 });
+  });
+
   it('reads old values with a dictionary handed over as a pack file holds it', () => {
     const codec = new ValueCodec();
     const out = new ByteWriter();
