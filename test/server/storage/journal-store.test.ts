@@ -108,19 +108,19 @@ describe('JournalStore on disk', () => {
   it('cuts a torn tail at the right byte after lines of multi-byte text, and appends after it cleanly', async () => {
     const dir = tempDir('marginalia-journal-');
     const store = await JournalStore.open(dir);
-    for (let i = 0; i < 50; i++) await store.write([put(`k${i}`, { text: `é✓😀 ${'ü'.repeat(i)}` })]);
+    for (let i = 0; i < 50; i++) await store.write([put(`k${i}`, { n: i, text: `é✓😀 ${'ü'.repeat(i)}` })]);
     await store.close();
     const file = onlyJournal(dir);
     appendFileSync(file, '[{"table":"contract_a","key":"torn","value":{"text":"😀 cut'); // a write a crash tore
 
     const second = await JournalStore.open(dir);
     expect(second.size('contract_a')).toBe(50);
-    await second.write([put('after', { text: 'ß' })]);
+    await second.write([put('after', { n: -1, text: 'ß' })]);
     await second.close();
     const third = await JournalStore.open(dir);
     expect(third.size('contract_a')).toBe(51);
-    expect(third.get('contract_a', 'k49')).toEqual({ text: `é✓😀 ${'ü'.repeat(49)}` });
-    expect(third.get('contract_a', 'after')).toEqual({ text: 'ß' });
+    expect(third.get('contract_a', 'k49')).toEqual({ n: 49, text: `é✓😀 ${'ü'.repeat(49)}` });
+    expect(third.get('contract_a', 'after')).toEqual({ n: -1, text: 'ß' });
     await third.close();
     for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
   });
