@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { AnswerIndex } from '../../../../server/domain/agreement/answer-index.js';
 import { computeAgreement, reportOf, type AgreementReport } from '../../../../server/domain/agreement/project-agreement.js';
 import type { AnnotationRecord } from '../../../../server/domain/annotation/records.js';
-import { createTask, type Scheme, type SchemeType } from '../../../../server/domain/task.js';
-
-const scheme = (name: string, annotation_type: SchemeType, labels: string[]): Scheme => ({ name, annotation_type, description: '', labels: labels.map((l) => ({ name: l })), extra: {} });
+import { createTask } from '../../../../server/domain/task.js';
+import { AGREEMENT_SCHEMES, scheme } from '../../../helpers/agreement-schemes.js';
 
 const TASK = createTask(
-  [
-    scheme('sentiment', 'radio', ['positive', 'negative', 'neutral']),
-    scheme('helpful', 'likert', ['1', '2', '3', '4', '5']),
-    scheme('stars', 'number', ['value']),
-    scheme('topics', 'multiselect', ['price', 'quality', 'service']),
-    scheme('note', 'text', ['text']),
-    scheme('evidence', 'span', ['pos', 'neg']),
-    scheme('cue', 'span', ['a', 'b', 'c']),
-  ],
+  [...AGREEMENT_SCHEMES, scheme('cue', 'span', ['a', 'b', 'c'])],
   Array.from({ length: 6 }, (_, i) => ({ id: `i${i}`, text: 'abcdefghijklmnopqrst'.slice(0, 8 + 2 * i), data: {} })),
   {},
 );

@@ -4,7 +4,8 @@ import { jaccardDistance, krippendorffAlpha } from '../../../../server/domain/ag
 import { cohenKappa, fleissKappa } from '../../../../server/domain/agreement/kappa.js';
 import { computeAgreement, mayReuse } from '../../../../server/domain/agreement/project-agreement.js';
 import type { AnnotationRecord, SpanRecord } from '../../../../server/domain/annotation/records.js';
-import { createTask, type Scheme, type SchemeType } from '../../../../server/domain/task.js';
+import { createTask } from '../../../../server/domain/task.js';
+import { AGREEMENT_SCHEMES, scheme } from '../../../helpers/agreement-schemes.js';
 
 /** toBeCloseTo alone would pass null for an expected 0 */
 function near(actual: unknown, expected: number) {
@@ -12,17 +13,8 @@ function near(actual: unknown, expected: number) {
   expect(actual).toBeCloseTo(expected, 12);
 }
 
-const scheme = (name: string, annotation_type: SchemeType, labels: string[]): Scheme => ({ name, annotation_type, description: '', labels: labels.map((l) => ({ name: l })), extra: {} });
-
 const TASK = createTask(
-  [
-    scheme('sentiment', 'radio', ['positive', 'negative', 'neutral']),
-    scheme('helpful', 'likert', ['1', '2', '3', '4', '5']),
-    scheme('stars', 'number', ['value']),
-    scheme('topics', 'multiselect', ['price', 'quality', 'service']),
-    scheme('note', 'text', ['text']),
-    scheme('evidence', 'span', ['pos', 'neg']),
-  ],
+  AGREEMENT_SCHEMES,
   ['abcdefghij', 'klmnopqrst', 'uvwxyz0123', '4567890abc', 'lonely one'].map((text, i) => ({ id: `i${i + 1}`, text, data: {} })),
   {},
 );
