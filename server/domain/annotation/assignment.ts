@@ -124,7 +124,11 @@ export class Assignments {
   private counted(): { byPosition: Int32Array; checks: Map<string, number> } {
     if (!this.counts) {
       this.counts = { byPosition: new Int32Array(this.task.instances.length), checks: new Map() };
-      for (const [, record] of this.store.entries('assignments')) this.count(record.instance_ids, +1);
+      for (const [username, record] of this.store.entries('assignments')) {
+        // the lists are decoded here anyway: keep them, unless a newer one (a replaceOp not yet written) is held
+        if (!this.lists.has(username)) this.lists.set(username, record.instance_ids);
+        this.count(record.instance_ids, +1);
+      }
     }
     return this.counts;
   }
