@@ -154,10 +154,11 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       for (const c of o.connections) {
         const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), { ...o.load, cpuMs: server.cpuMs });
         endpoints[endpoint][c] = result;
-        o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
+        o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req, RSS ${server.memory().rss_mb} MB${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
       }
     }
     const agreementFresh = 'na' in endpoints.agreement[o.connections[0]] ? { na: (endpoints.agreement[o.connections[0]] as { na: string }).na } : await freshAgreement(base, annotators[0], o.adminKey);
+    o.log(`  after agreement: RSS ${server.memory().rss_mb} MB, peak ${server.memory().peak_rss_mb} MB`);
     const exported = await timeExport(base, o.adminKey);
     const memory = server.memory();
     return {

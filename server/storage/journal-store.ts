@@ -330,6 +330,7 @@ export class JournalStore extends TableReader implements Store {
     while (this.flushing || this.compacting || this.compactingNow) await (this.flushing ?? this.compacting ?? this.compactingNow)!.catch(() => undefined);
     this.closed = true;
     await this.journal.close();
+    for (const table of this.data.values()) if (table instanceof PackedTable) table.close();
     this.unlock();
   }
 }

@@ -7,9 +7,14 @@
  * Reads decode a fresh object each time; stored values are immutable by the Store contract, so callers never
  * see the difference except in identity. An overwritten row stays in the arena as garbage until enough
  * accumulates to be worth copying the live rows into a new arena.
+ *
+ * A table loaded from a pack file leaves the file's rows on disk (cold-rows.ts): offsets [0, coldEnd) are the
+ * file's rows, [coldEnd, end) the arena's. A file row cannot be marked dead: the ones replaced since are kept in
+ * a set instead.
  */
-import { ByteWriter, readVarint, type Cursor } from './byte-writer.js';
-import { capacityFor, checkedRows, DEAD, DELETED, EMPTY, hashBytes, LIVE } from './row-index.js';
+import { ByteWriter } from './byte-writer.js';
+import { emptyBounds, readBounds, type ColdRows } from './cold-rows.js';
+import { capacityFor, checkIndex, DEAD, DELETED, EMPTY, hashBytes, LIVE } from './row-index.js';
 import { ValueCodec } from './value-codec.js';
 
 /** What the store needs of a table: a Map<string, unknown> has exactly this shape. */
@@ -28,12 +33,11 @@ export interface PackedTableInit {
   /** the codec's dictionary and shapes, as a pack file holds them */
   words?: string[];
   shapes?: number[][];
-  /** rows [0, end) as a pack file holds them, with room after them */
+  /** rows [0, end) of a first-format pack file, read into memory with room after them; indexed here */
   arena?: Buffer;
   end?: number;
-  /** their index, as a pack file holds it (row-index.ts), with its checksum; built from the rows when absent */
-  slots?: Int32Array<ArrayBuffer>;
-  checksum?: number;
+  /** the rows of a pack file, left on disk, with the index the file holds for them (hashes from the third format on) */
+  cold?: { rows: ColdRows; slots: Int32Array<ArrayBuffer>; hashes?: Int32Array<ArrayBuffer>; checksum: number };
   /** garbage reclaimed past this many bytes; smaller only in tests */
   garbageFloor?: number;
 }
@@ -43,31 +47,38 @@ const GARBAGE_FLOOR = 32 * 1024 * 1024;
 
 export class PackedTable implements Rows {
   readonly codec: ValueCodec;
+  private cold: ColdRows | undefined;
+  private coldEnd = 0;
+  /** the rows at offsets [coldEnd, end), at arena[offset - coldEnd] */
   private arena: Buffer;
   private end = 0;
   /** slot → row offset + 1; EMPTY or DELETED */
   private slots = new Int32Array(1024);
+  /** each slot's key hash: a probe reads a row only when the hashes match, and a rehash reads none */
+  private hashes = new Int32Array(1024);
   private count = 0;
   private tombstones = 0;
+  /** bytes of dead rows in the arena */
   private garbage = 0;
+  /** offsets of the pack file's rows replaced or deleted since: the file cannot be marked */
+  private readonly deadCold = new Set<number>();
   /** iterations and snapshot writes in progress: the arena is not rebuilt under them */
   private busy = 0;
   private readonly value = new ByteWriter();
   private readonly row = new ByteWriter();
   private scratch = Buffer.allocUnsafe(256);
-  private readonly cursor: Cursor = { buf: Buffer.alloc(0), pos: 0 };
-  /** the row `head` read last */
-  private keyStart = 0;
-  private keyEnd = 0;
-  private valueStart = 0;
-  private rowEnd = 0;
+  /** the row `head` read last, and the offset of the row after it */
+  private readonly r = emptyBounds();
+  private next = 0;
+  /** the hash `probe` computed last */
+  private hash = 0;
   private readonly garbageFloor: number;
 
   constructor(from: PackedTableInit = {}) {
     this.garbageFloor = from.garbageFloor ?? GARBAGE_FLOOR;
     this.codec = new ValueCodec(from.words, from.shapes);
     this.arena = from.arena ?? Buffer.allocUnsafe(64 * 1024);
-    if (from.arena && from.slots) this.adopt(from.end ?? 0, from.slots, from.checksum ?? 0);
+    if (from.cold) this.adopt(from.cold.rows, from.cold.slots, from.cold.hashes, from.cold.checksum);
     else if (from.arena) this.index(from.end ?? 0);
   }
 
@@ -75,9 +86,14 @@ export class PackedTable implements Rows {
     return this.count;
   }
 
-  /** Bytes of the arena in use (live rows and garbage), for tests and figures. */
+  /** Bytes of rows (live and garbage, in the file and in memory), for tests and figures. */
   get bytes(): number {
     return this.end;
+  }
+
+  /** Bytes of rows held in memory. */
+  get memoryBytes(): number {
+    return this.end - this.coldEnd;
   }
 
   get(key: string): unknown {
@@ -100,7 +116,7 @@ export class PackedTable implements Rows {
     if (slot >= 0) this.retire(this.slots[slot] - 1);
     this.reserve(row.length);
     const at = this.end;
-    row.buf.copy(this.arena, at, 0, row.length);
+    row.buf.copy(this.arena, at - this.coldEnd, 0, row.length);
     this.end += row.length;
     if (slot >= 0) this.slots[slot] = at + 1;
     else this.insert(~slot, at);
@@ -131,21 +147,22 @@ export class PackedTable implements Rows {
     return this.rows(true);
   }
 
+  /** Lets go of the pack file the rows are read from; the table is not read after this. */
+  close(): void {
+    this.cold?.close();
+  }
+
   /**
-   * The live rows in arena order (the order of their latest write), decoded. Rows written during the iteration
-   * are visited too, as a Map would; rows deleted before the iteration reaches them are not.
+   * The live rows in offset order (the pack's rows, then the order of their latest write), decoded. Rows
+   * written during the iteration are visited too, as a Map would; rows deleted before it reaches them are not.
    */
   private *rows(decode: boolean): IterableIterator<[string, unknown]> {
     this.busy++;
     try {
-      for (let at = 0; at < this.end; ) {
-        this.head(at);
-        const next = this.rowEnd; // kept apart: the consumer may read other rows while this one is out
-        if (this.arena[at] === LIVE) {
-          const key = this.keyText();
-          yield [key, decode ? this.codec.decode({ buf: this.arena, pos: this.valueStart }) : undefined];
-        }
-        at = next;
+      for (const at of this.walk()) {
+        if (!this.live(at)) continue;
+        const key = this.keyText();
+        yield [key, decode ? this.codec.decode({ buf: this.r.buf, pos: this.r.valueStart }) : undefined];
       }
     } finally {
       this.busy--;
@@ -154,7 +171,7 @@ export class PackedTable implements Rows {
 
   /**
    * Holds the rows as they are now for a snapshot: until `release` the arena is never rebuilt (appends do not
-   * move rows), so `liveRows(end)` reads this moment's rows. Returns the arena's end at this moment.
+   * move rows), so `liveRows(end)` reads this moment's rows. Returns the rows' end at this moment.
    */
   pin(): number {
     this.busy++;
@@ -168,12 +185,7 @@ export class PackedTable implements Rows {
 
   /** Each row before `end` that is still the latest for its key: [key, the row's bytes, its offset]. */
   *liveRows(end: number): IterableIterator<[string, Buffer, number]> {
-    for (let at = 0; at < end; ) {
-      this.head(at);
-      const next = this.rowEnd;
-      if (this.arena[at] === LIVE) yield [this.keyText(), this.arena.subarray(at, next), at];
-      at = next;
-    }
+    for (const at of this.walk(end)) if (this.live(at)) yield [this.keyText(), this.r.buf.subarray(this.r.start, this.r.end), at];
   }
 
   /** The key of the row at `at` (an offset `liveRows` gave; the arena is pinned meanwhile). */
@@ -181,7 +193,6 @@ export class PackedTable implements Rows {
     this.head(at);
     return this.keyText();
   }
-
 
   /** A row in the arena's format, for a value that is not in the arena (a snapshot's frozen value). */
   encodeRow(key: string, value: unknown): Buffer {
@@ -204,12 +215,39 @@ export class PackedTable implements Rows {
 
   /** Marks a row replaced or deleted: it is garbage from now on. */
   private retire(at: number): void {
+    if (at < this.coldEnd) {
+      this.deadCold.add(at);
+      return;
+    }
     this.head(at);
-    this.arena[at] = DEAD;
-    this.garbage += this.rowEnd - at;
+    this.arena[at - this.coldEnd] = DEAD;
+    this.garbage += this.next - at;
   }
 
   // ---- internals ----
+
+  /** Every row's offset up to `to` (or the end as it grows), each read into `r` while it is out. */
+  private *walk(to?: number): Generator<number> {
+    if (this.cold) yield* this.cold.scan(this.r);
+    for (let at = this.coldEnd; at < (to ?? this.end); ) {
+      this.head(at);
+      const next = this.next; // kept apart: the consumer may read other rows while this one is out
+      yield at;
+      at = next;
+    }
+  }
+
+  /** Whether the row `r` holds, at `at`, is the latest of its key. */
+  private live(at: number): boolean {
+    return at >= this.coldEnd ? this.r.buf[this.r.start] === LIVE : !this.deadCold.has(at);
+  }
+
+  /** The slot naming the row at `at`, whose key hashes to `hash`, or -1. */
+  private slotOf(at: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let i = hash & mask; this.slots[i] !== EMPTY; i = (i + 1) & mask) if (this.slots[i] === at + 1) return i;
+    return -1;
+  }
 
   private keyBytes(key: string): number {
     if (this.scratch.length < key.length * 3) this.scratch = Buffer.allocUnsafe(key.length * 3 + 64);
@@ -228,24 +266,28 @@ export class PackedTable implements Rows {
 
   private probe(buf: Buffer, start: number, n: number): number {
     const mask = this.slots.length - 1;
-    let i = hashBytes(buf, start, start + n) & mask;
+    const hash = (this.hash = hashBytes(buf, start, start + n) | 0);
+    let i = hash & mask;
     let free = -1;
     for (;;) {
       const s = this.slots[i];
       if (s === EMPTY) return ~(free >= 0 ? free : i);
       if (s === DELETED) {
         if (free < 0) free = i;
-      } else {
+      } else if (this.hashes[i] === hash) {
         this.head(s - 1);
-        if (this.keyEnd - this.keyStart === n && this.arena.compare(buf, start, start + n, this.keyStart, this.keyEnd) === 0) return i;
+        const r = this.r;
+        if (r.keyEnd - r.keyStart === n && r.buf.compare(buf, start, start + n, r.keyStart, r.keyEnd) === 0) return i;
       }
       i = (i + 1) & mask;
     }
   }
 
+  /** Names the row at `at` in an empty or deleted slot, for the key `probe` hashed last. */
   private insert(slot: number, at: number): void {
     if (this.slots[slot] === DELETED) this.tombstones--;
     this.slots[slot] = at + 1;
+    this.hashes[slot] = this.hash;
     this.count++;
     if ((this.count + this.tombstones) * 2 > this.slots.length) this.rehash(this.count);
   }
@@ -256,107 +298,125 @@ export class PackedTable implements Rows {
    */
   private emptyIndex(rows: number, spread: number): void {
     this.slots = new Int32Array(capacityFor(rows, spread));
+    this.hashes = new Int32Array(this.slots.length);
     this.tombstones = 0;
   }
 
-  /** Rebuilds the index for the live rows, dropping tombstones. */
+  /** Rebuilds the index for the live rows, dropping tombstones; from the kept hashes, without reading a row. */
   private rehash(rows: number): void {
-    const old = this.slots;
+    const slots = this.slots;
+    const hashes = this.hashes;
     this.emptyIndex(rows, 4);
     const mask = this.slots.length - 1;
-    for (const s of old) {
-      if (s <= 0) continue;
-      this.head(s - 1);
-      let i = hashBytes(this.arena, this.keyStart, this.keyEnd) & mask;
+    for (let j = 0; j < slots.length; j++) {
+      if (slots[j] <= 0) continue;
+      let i = hashes[j] & mask;
       while (this.slots[i] !== EMPTY) i = (i + 1) & mask;
-      this.slots[i] = s;
+      this.slots[i] = slots[j];
+      this.hashes[i] = hashes[j];
     }
   }
 
-  /** Builds the index over the live rows in [0, end) of a loaded arena. */
+  /** Builds the index over the live rows in arena[0, end) of a first-format pack file. */
   private index(end: number): void {
     let rows = 0;
-    for (let at = 0; at < end; at = this.rowEnd) {
+    for (let at = 0; at < end; at = this.next) {
       this.head(at);
       if (this.arena[at] === LIVE) rows++;
       else if (this.arena[at] !== DEAD) throw new Error(`damaged row at byte ${at}`);
     }
-    if (this.rowEnd !== end && end > 0) throw new Error('the last row is cut short');
+    if (this.next !== end && end > 0) throw new Error('the last row is cut short');
     this.emptyIndex(rows, 2);
-    this.count = 0;
-    this.garbage = 0;
-    for (let at = 0; at < end; at = this.rowEnd) {
+    for (let at = 0; at < end; at = this.next) {
       this.head(at);
+      const next = this.next;
       if (this.arena[at] !== LIVE) {
-        this.garbage += this.rowEnd - at;
+        this.garbage += next - at;
         continue;
       }
-      const rowEnd = this.rowEnd;
-      const slot = this.probe(this.arena, this.keyStart, this.keyEnd - this.keyStart);
-      // two live rows of one key: a first-format pack whose key changed while it was written; the later wins
+      const slot = this.probe(this.arena, this.r.keyStart, this.r.keyEnd - this.r.keyStart);
+      // two live rows of one key: the key changed while the pack was written; the later wins
       if (slot >= 0) this.retire(this.slots[slot] - 1);
-      else this.count++;
-      this.slots[slot >= 0 ? slot : ~slot] = at + 1;
-      this.rowEnd = rowEnd;
+      else this.insert(~slot, at);
+      if (slot >= 0) this.slots[slot] = at + 1;
+      this.next = next;
     }
     this.end = end;
   }
 
-  /** Takes the index a pack file holds for its rows, once it is shown to belong to them (row-index.ts). */
-  private adopt(end: number, slots: Int32Array<ArrayBuffer>, checksum: number): void {
-    this.count = checkedRows(this.arena, end, slots, checksum);
+  /**
+   * Takes a pack file's rows and the index it holds for them, once one pass over the rows shows the index is
+   * theirs (row-index.ts). A second-format file kept no hashes: the pass finds each row's slot to learn them.
+   */
+  private adopt(rows: ColdRows, slots: Int32Array<ArrayBuffer>, hashes: Int32Array<ArrayBuffer> | undefined, checksum: number): void {
+    this.cold = rows;
+    this.coldEnd = this.end = rows.end;
     this.slots = slots;
-    this.tombstones = 0;
-    this.garbage = 0;
-    this.end = end;
+    this.hashes = hashes ?? new Int32Array(slots.length);
+    this.count = checkIndex(this.checkedScan(!hashes), slots, hashes, checksum);
   }
 
-  /** Reads the row header at `at` into keyStart, keyEnd, valueStart and rowEnd. */
+  /** The offsets of the pack file's rows, each shown to be whole and live, and hashed into its slot if asked. */
+  private *checkedScan(learnHashes: boolean): Generator<number> {
+    const r = this.r;
+    for (const at of this.cold!.scan(r)) {
+      if (r.buf[r.start] !== LIVE) throw new Error(`damaged row at byte ${at}`);
+      if (learnHashes) {
+        const hash = hashBytes(r.buf, r.keyStart, r.keyEnd) | 0;
+        const slot = this.slotOf(at, hash);
+        if (slot < 0) throw new Error('its index does not match its rows');
+        this.hashes[slot] = hash;
+      }
+      yield at;
+    }
+  }
+
+  /** Reads the row at `at` into `r`, and where the next row starts into `next`. */
   private head(at: number): void {
-    const c = this.cursor;
-    c.buf = this.arena;
-    c.pos = at + 1;
-    const keyLength = readVarint(c);
-    this.keyStart = c.pos;
-    this.keyEnd = c.pos + keyLength;
-    c.pos = this.keyEnd;
-    const valueLength = readVarint(c);
-    this.valueStart = c.pos;
-    this.rowEnd = c.pos + valueLength;
+    if (at >= this.coldEnd) readBounds(this.r, this.arena, at - this.coldEnd, this.arena.length);
+    else this.cold!.read(at, this.r);
+    this.next = at + this.r.end - this.r.start;
   }
 
   /** The key of the row `head` read last. */
   private keyText(): string {
     // Buffer's own utf8Slice: toString(encoding, start, end) checks its arguments in JS first, which at 1M rows a
     // scan was a fifth of the time of reading the keys
-    return (this.arena as Buffer & { utf8Slice(start: number, end: number): string }).utf8Slice(this.keyStart, this.keyEnd);
+    return (this.r.buf as Buffer & { utf8Slice(start: number, end: number): string }).utf8Slice(this.r.keyStart, this.r.keyEnd);
   }
 
   private valueAt(at: number): unknown {
     this.head(at);
-    return this.codec.decode({ buf: this.arena, pos: this.valueStart });
+    return this.codec.decode({ buf: this.r.buf, pos: this.r.valueStart });
   }
 
   private reserve(bytes: number): void {
-    if (this.end + bytes <= this.arena.length) return;
-    const next = Buffer.allocUnsafe(Math.max(Math.ceil(this.arena.length * 1.5), this.end + bytes + 64 * 1024));
-    this.arena.copy(next, 0, 0, this.end);
+    const used = this.end - this.coldEnd;
+    if (used + bytes <= this.arena.length) return;
+    const next = Buffer.allocUnsafe(Math.max(Math.ceil(this.arena.length * 1.5), used + bytes + 64 * 1024));
+    this.arena.copy(next, 0, 0, used);
     this.arena = next;
   }
 
-  /** Copies the live rows into a new arena when garbage outweighs them. */
+  /** Copies the arena's live rows into a new arena when its garbage outweighs them. */
   private maybeReclaim(): void {
-    if (this.busy > 0 || this.garbage < this.garbageFloor || this.garbage < this.end - this.garbage) return;
-    const live = this.end - this.garbage;
-    const next = Buffer.allocUnsafe(Math.ceil(live * 1.25) + 64 * 1024);
-    let end = 0;
-    for (let at = 0; at < this.end; at = this.rowEnd) {
+    const used = this.end - this.coldEnd;
+    if (this.busy > 0 || this.garbage < this.garbageFloor || this.garbage < used - this.garbage) return;
+    const next = Buffer.allocUnsafe(Math.ceil((used - this.garbage) * 1.25) + 64 * 1024);
+    let kept = 0;
+    // rows move to lower offsets in order, so a slot already moved never looks like one still to find
+    for (let at = this.coldEnd; at < this.end; at = this.next) {
       this.head(at);
-      if (this.arena[at] !== LIVE) continue;
-      this.arena.copy(next, end, at, this.rowEnd);
-      end += this.rowEnd - at;
+      const r = this.r;
+      if (r.buf[r.start] !== LIVE) continue;
+      const slot = this.slotOf(at, hashBytes(r.buf, r.keyStart, r.keyEnd));
+      if (slot < 0) throw new Error(`packed table: live row at ${at} is not indexed`);
+      r.buf.copy(next, kept, r.start, r.end);
+      this.slots[slot] = this.coldEnd + kept + 1;
+      kept += r.end - r.start;
     }
     this.arena = next;
-    this.index(end);
+    this.end = this.coldEnd + kept;
+    this.garbage = 0;
   }
 }

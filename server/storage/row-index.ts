@@ -1,7 +1,8 @@
 /**
  * The hash index of a packed table's rows: open addressing over 32-bit row offsets (offset + 1; 0 empty, -1 a
- * deleted key). Shared by the table, which keeps it, and the pack-file writer, which writes one for the rows it
- * lays out, so that loading a million rows reads their index instead of hashing every key again (~0.3 s).
+ * deleted key), with each slot's key hash beside it. Shared by the table, which keeps it, and the pack-file
+ * writer, which writes one for the rows it lays out, so that loading a million rows reads their index instead
+ * of hashing every key again (~0.3 s).
  */
 import { readVarint, type Cursor } from './byte-writer.js';
 
@@ -31,6 +32,7 @@ export function capacityFor(rows: number, spread: number): number {
  */
 export class RowIndexWriter {
   readonly slots: Int32Array<ArrayBuffer>;
+  readonly hashes: Int32Array<ArrayBuffer>;
   /** per slot, where the row came from in the table's arena (-1: encoded from a frozen value), to compare keys */
   private readonly sources: Int32Array;
   rows = 0;
@@ -39,6 +41,7 @@ export class RowIndexWriter {
   /** `maxRows`: at most this many rows will be added; the index is sized as a loaded table sizes its own */
   constructor(maxRows: number) {
     this.slots = new Int32Array(capacityFor(maxRows, 2));
+    this.hashes = new Int32Array(this.slots.length);
     this.sources = new Int32Array(this.slots.length);
   }
 
@@ -49,9 +52,11 @@ export class RowIndexWriter {
     this.cursor.buf = row;
     this.cursor.pos = 1;
     const length = readVarint(this.cursor);
-    let i = hashBytes(row, this.cursor.pos, this.cursor.pos + length) & mask;
+    const hash = hashBytes(row, this.cursor.pos, this.cursor.pos + length) | 0;
+    let i = hash & mask;
     while (this.slots[i] !== EMPTY) i = (i + 1) & mask;
     this.slots[i] = offset + 1;
+    this.hashes[i] = hash;
     this.sources[i] = source;
     if (++this.rows * 2 > this.slots.length) throw new Error('more rows than the index was sized for');
   }
@@ -67,38 +72,28 @@ export class RowIndexWriter {
   }
 }
 
-/** FNV-1a over the slots' values, which the pack file keeps beside them to tell a damaged index. */
-export function slotsChecksum(slots: Int32Array): number {
+/** FNV-1a over the slots' values and their hashes, which the pack file keeps beside them to tell a damaged index. */
+export function slotsChecksum(slots: Int32Array, hashes?: Int32Array): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < slots.length; i++) h = Math.imul(h ^ slots[i], 0x01000193);
+  if (hashes) for (let i = 0; i < hashes.length; i++) h = Math.imul(h ^ hashes[i], 0x01000193);
   return h >>> 0;
 }
 
 /**
- * The number of rows in arena[0, end), after checking that `slots` is their index as a pack file wrote it: every
- * row is live and whole, the slots name exactly the rows' offsets (by count, sum and xor), and they match their
- * checksum. The keys are not hashed again: that is the time a stored index saves. Throws what is wrong.
+ * Checks that `slots` is the index a pack file wrote for the rows at `offsets` (each already checked to be a
+ * whole, live row): the slots name exactly those offsets (by count, sum and xor), and they and their hashes match
+ * their checksum. The keys are not hashed again: that is the time a stored index saves. Returns the rows' count.
  */
-export function checkedRows(arena: Buffer, end: number, slots: Int32Array, checksum: number): number {
-  const c: Cursor = { buf: arena, pos: 0 };
+export function checkIndex(offsets: Iterable<number>, slots: Int32Array, hashes: Int32Array | undefined, checksum: number): number {
   let rows = 0;
   let sum = 0;
   let xor = 0;
-  let at = 0;
-  while (at < end) {
-    if (arena[at] !== LIVE) throw new Error(`damaged row at byte ${at}`);
-    c.pos = at + 1;
-    // the key, then the value: each a varint length and the bytes (read the length before adding it to pos)
-    const keyLength = readVarint(c);
-    c.pos += keyLength;
-    const valueLength = readVarint(c);
-    c.pos += valueLength;
+  for (const at of offsets) {
     rows++;
     sum = (sum + at + 1) | 0;
     xor ^= at + 1;
-    at = c.pos;
   }
-  if (at !== end) throw new Error('the last row is cut short');
   let named = 0;
   for (let i = 0; i < slots.length; i++) {
     const s = slots[i];
@@ -108,6 +103,6 @@ export function checkedRows(arena: Buffer, end: number, slots: Int32Array, check
     xor ^= s;
   }
   const sized = slots.length >= 1024 && (slots.length & (slots.length - 1)) === 0 && rows * 2 <= slots.length;
-  if (!sized || named !== rows || sum !== 0 || xor !== 0 || slotsChecksum(slots) !== checksum) throw new Error('its index does not match its rows');
+  if (!sized || named !== rows || sum !== 0 || xor !== 0 || slotsChecksum(slots, hashes) !== checksum) throw new Error('its index does not match its rows');
   return rows;
 }

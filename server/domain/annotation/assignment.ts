@@ -92,6 +92,8 @@ export class Assignments {
   private counts: { byPosition: Int32Array; checks: Map<string, number> } | undefined;
   /** username → their list, read from the store at first use: large lists are packed rows there, not arrays */
   private readonly lists = new Map<string, readonly string[]>();
+  /** everyone with a stored list, from the store at first use */
+  private names: Set<string> | undefined;
   private readonly decorators: ListDecorator[] = [];
   private readonly heldBack: ((username: string) => boolean)[] = [];
   /** username → list index + 1 of each task position (0: not in the list), and of checks by id; built on first use */
@@ -113,6 +115,7 @@ export class Assignments {
   /** Forgets what was derived from the stored lists; after a failed write, which the store has undone. */
   recount(): void {
     this.counts = undefined;
+    this.names = undefined;
     this.positions.clear();
     this.lists.clear();
   }
@@ -165,7 +168,10 @@ export class Assignments {
 
   /** Everyone who has a list. */
   usernames(): IterableIterator<string> {
-    return this.store.keys('assignments');
+    // kept rather than listed from the store each time: the overview asks on every request, and a stored table
+    // may list its keys only by reading its rows
+    this.names ??= new Set(this.store.keys('assignments'));
+    return this.names.values();
   }
 
   positionOf(username: string, instanceId: string): number {
@@ -242,6 +248,7 @@ export class Assignments {
     }
     this.positions.delete(username);
     this.lists.set(username, instanceIds);
+    this.names?.add(username);
     return { table: 'assignments', key: username, value: { username, instance_ids: instanceIds, created_at: this.now() } };
   }
 

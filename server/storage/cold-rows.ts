@@ -1,0 +1,124 @@
+/**
+ * The rows of a pack file, left on disk. A table loaded from a pack keeps only the rows' index in memory and
+ * reads a row when it is asked for: one pread, served from the page cache after the first, which the kernel
+ * can give back under pressure. A million annotations no longer hold ~80 MB of the server's own memory, and
+ * annotators read their recent rows, which are in memory anyway (written since the pack).
+ *
+ * Offsets are among the rows, as the pack's index names them; the rows start `offset` bytes into the file.
+ */
+import { closeSync, readSync } from 'node:fs';
+
+/** Where a row lies in `buf`: its flag byte at `start`, the key [keyStart, keyEnd), the value [valueStart, end). */
+export interface RowBounds {
+  buf: Buffer;
+  start: number;
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  end: number;
+}
+
+export const emptyBounds = (): RowBounds => ({ buf: Buffer.alloc(0), start: 0, keyStart: 0, keyEnd: 0, valueStart: 0, end: 0 });
+
+/**
+ * Reads the lengths of the row at buf[start] (`flag, varint keyLength, key, varint valueLength, value`) into `b`;
+ * false if the row does not end before `limit` (then `b.end` is how far it is known to reach, or 0).
+ */
+export function readBounds(b: RowBounds, buf: Buffer, start: number, limit: number): boolean {
+  b.buf = buf;
+  b.start = start;
+  b.end = 0;
+  let pos = start + 1;
+  let n = 0;
+  let shift = 0;
+  let byte: number;
+  do {
+    if (pos >= limit) return false;
+    byte = buf[pos++];
+    n += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte >= 0x80);
+  b.keyStart = pos;
+  b.keyEnd = pos + n;
+  pos = b.keyEnd;
+  n = 0;
+  shift = 0;
+  do {
+    if (pos >= limit) return false;
+    byte = buf[pos++];
+    n += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte >= 0x80);
+  b.valueStart = pos;
+  b.end = pos + n;
+  return b.end <= limit;
+}
+
+const FIRST_READ = 512;
+const CHUNK = 1 << 20;
+
+export class ColdRows {
+  private one = Buffer.allocUnsafe(FIRST_READ);
+  private closed = false;
+
+  /** `end`: the rows' byte length; the file descriptor is the table's from now on, closed by `close` */
+  constructor(
+    private readonly fd: number,
+    private readonly offset: number,
+    readonly end: number,
+    private readonly file: string,
+  ) {}
+
+  /** The row at `at`, into `b`; its bytes stay valid until the next `read`. */
+  read(at: number, b: RowBounds): void {
+    for (;;) {
+      const got = this.fill(this.one, at, Math.min(this.one.length, this.end - at));
+      if (readBounds(b, this.one, 0, got)) return;
+      if (at + got >= this.end) throw this.damaged(at);
+      this.one = Buffer.allocUnsafe(Math.max(b.end, this.one.length * 2));
+    }
+  }
+
+  /**
+   * Every row in order, each read into `b` while it is out: the offset is yielded. Reads a megabyte at a time.
+   * The consumer may `read` other rows meanwhile; `b` is set again before each yield.
+   */
+  *scan(b: RowBounds): Generator<number> {
+    let chunk = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(this.end, 1)));
+    let base = 0;
+    let got = this.fill(chunk, 0, Math.min(chunk.length, this.end));
+    let pos = 0;
+    while (base + pos < this.end) {
+      if (!readBounds(b, chunk, pos, got)) {
+        if (base + got >= this.end) throw this.damaged(base + pos);
+        if (pos === 0) chunk = Buffer.allocUnsafe(Math.max(b.end, chunk.length * 2)); // a row longer than a chunk
+        base += pos;
+        pos = 0;
+        got = this.fill(chunk, base, Math.min(chunk.length, this.end - base));
+        continue;
+      }
+      const next = b.end; // kept apart: `b` is the consumer's to reuse while the row is out
+      yield base + pos;
+      pos = next;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+
+  private fill(into: Buffer, at: number, length: number): number {
+    for (let done = 0; done < length; ) {
+      const n = readSync(this.fd, into, done, length - done, this.offset + at + done);
+      if (n === 0) throw new Error(`${this.file}: ended early at byte ${this.offset + at + done}`);
+      done += n;
+    }
+    return length;
+  }
+
+  private damaged(at: number): Error {
+    return new Error(`${this.file}: damaged row at byte ${this.offset + at}`);
+  }
+}
