@@ -7,6 +7,7 @@ import { basename, extname } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Instance } from '../domain/task.js';
 import { decodeUtf8, eachLineOf, forEachLine, NotUtf8Error } from './line-reader.js';
+import { FileItem, ItemFile } from './file-items.js';
 
 export class DataFileError extends Error {}
 
@@ -16,15 +17,18 @@ export interface ItemKeys {
 }
 
 type Row = { line: number; item: unknown };
-/** Items are handed over one at a time rather than as an array of rows: a 100k-line file built 100k row objects. */
-type EachItem = (item: unknown, line: number) => void;
+/**
+ * Items are handed over one at a time rather than as an array of rows: a 100k-line file built 100k row objects.
+ * Items of a line-per-item file come with where their line lies (bytes), to be read again on demand.
+ */
+type EachItem = (item: unknown, line: number, at?: number, bytes?: number) => void;
 
 function decode(file: string): string {
   return decodeUtf8(file, readFileSync(file)).replace(/^\uFEFF/, '');
 }
 
-function parseLine(file: string, each: EachItem): (raw: string, n: number) => void {
-  return (raw, n) => {
+function parseLine(file: string, each: EachItem): (raw: string, n: number, at?: number, bytes?: number) => void {
+  return (raw, n, at, bytes) => {
     const line = raw.trim();
     if (!line) return;
     let item: unknown;
@@ -33,7 +37,7 @@ function parseLine(file: string, each: EachItem): (raw: string, n: number) => vo
     } catch (e) {
       throw new DataFileError(`${file}:${n}: not valid JSON (${(e as Error).message})`);
     }
-    each(item, n);
+    each(item, n, at, bytes);
   };
 }
 
@@ -128,22 +132,27 @@ function toInstance(file: string, item: unknown, line: number, keys: ItemKeys): 
   return { id: idText, text, data };
 }
 
-/** Reads every file in order; ids must be unique across all of them (and across `existing`). */
+/**
+ * Reads every file in order; ids must be unique across all of them (and across `existing`). Items of line-per-item
+ * files leave their text in the file (file-items.ts); the others are kept whole.
+ */
 export function readInstances(files: string[], keys: ItemKeys, existing: ReadonlySet<string> = new Set()): Instance[] {
   // where each id was read, as one number (line * files + file index): a "file:line" string per id cost ~100 bytes
   // each, and the message is only needed for a duplicate
   const seen = new Map<string, number>();
-  const at = (packed: number) => `${files[packed % files.length]}:${Math.floor(packed / files.length)}`;
+  const place = (packed: number) => `${files[packed % files.length]}:${Math.floor(packed / files.length)}`;
   const instances: Instance[] = [];
-  files.forEach((file, f) =>
-    forEachItem(file, (item, line) => {
-      const instance = toInstance(file, item, line, keys);
+  files.forEach((file, f) => {
+    const source = new ItemFile(file, keys);
+    forEachItem(file, (item, line, at, bytes) => {
+      const whole = toInstance(file, item, line, keys);
+      const instance = at === undefined ? whole : new FileItem(whole.id, whole.text.length, source, at, bytes!, line);
       if (existing.has(instance.id)) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (already in the project)`);
       const first = seen.get(instance.id);
-      if (first !== undefined) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (first at ${at(first)})`);
+      if (first !== undefined) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (first at ${place(first)})`);
       seen.set(instance.id, line * files.length + f);
       instances.push(instance);
-    }),
-  );
+    });
+  });
   return instances;
 }

@@ -35,8 +35,11 @@ export function decodeUtf8(file: string, bytes: Uint8Array, decoder = new TextDe
   }
 }
 
-/** Calls `each` with every line of the file (a leading BOM dropped) and its 1-based number. */
-export function forEachLine(file: string, each: (line: string, n: number) => void, chunkBytes = 1 << 20): void {
+/**
+ * Calls `each` with every line of the file (a leading BOM dropped), its 1-based number, and where its bytes lie
+ * in the file (offset and length, the newline not counted), for readers that come back for one line later.
+ */
+export function forEachLine(file: string, each: (line: string, n: number, at: number, bytes: number) => void, chunkBytes = 1 << 20): void {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   const fd = openSync(file, 'r');
   try {
@@ -44,6 +47,7 @@ export function forEachLine(file: string, each: (line: string, n: number) => voi
     let filled = 0;
     let line = 1;
     let first = true;
+    let at = 0; // the byte offset of the next line
     for (;;) {
       if (filled === buf.length) buf = Buffer.concat([buf, Buffer.allocUnsafe(buf.length)]); // a line longer than the buffer
       const got = readSync(fd, buf, filled, buf.length - filled, null);
@@ -53,9 +57,18 @@ export function forEachLine(file: string, each: (line: string, n: number) => voi
       const end = eof ? filled : buf.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (end > 0) {
         let text = decodeUtf8(file, buf.subarray(0, end), decoder);
-        if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        if (first && text.charCodeAt(0) === 0xfeff) (text = text.slice(1)), (at = 3);
         first = false;
-        line = eachLineOf(text, line, each, eof);
+        line = eachLineOf(
+          text,
+          line,
+          (l, n) => {
+            const bytes = Buffer.byteLength(l);
+            each(l, n, at, bytes);
+            at += bytes + 1;
+          },
+          eof,
+        );
         buf.copy(buf, 0, end, filled);
         filled -= end;
       }

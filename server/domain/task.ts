@@ -37,11 +37,16 @@ export interface Scheme {
 }
 
 export interface Instance {
-  id: string;
-  text: string;
+  readonly id: string;
+  readonly text: string;
   /** the raw item as read from the data file */
-  data: Record<string, unknown>;
+  readonly data: Record<string, unknown>;
+  /** the text's length, where it is known without reading the text (items read from their file on demand) */
+  readonly textLength?: number;
 }
+
+/** The length of an instance's text (UTF-16 units, as span offsets count), reading the text only if need be. */
+export const textLengthOf = (instance: Instance): number => instance.textLength ?? instance.text.length;
 
 export type AssignmentStrategy = 'fixed_order' | 'random' | 'least_annotated';
 export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = ['fixed_order', 'random', 'least_annotated'];

@@ -1,5 +1,5 @@
 /** Agreement on a span schema, one unit per character, read from the span pool of the answer index. */
-import type { Scheme, Task } from '../task.js';
+import { textLengthOf, type Scheme, type Task } from '../task.js';
 import { Coincidences } from './alpha.js';
 import { SPAN_FIELDS, type AnswerIndex, type Groups } from './answer-index.js';
 import { finish, type SchemaAgreement } from './schema-agreement.js';
@@ -25,7 +25,7 @@ export function spanAgreement(task: Task, scheme: Scheme, index: AnswerIndex, { 
   for (let g = 0; g < bounds.length; g += 2) {
     const first = bounds[g];
     const m = bounds[g + 1] - first;
-    const L = task.instances[instance[g / 2]].text.length;
+    const L = textLengthOf(task.instances[instance[g / 2]]);
     if (L === 0) continue;
     let n = 2;
     for (let a = 0; a < m; a++) n += 2 * spanCount[rows[first + a]];

@@ -3,7 +3,7 @@
  * Every refusal names the field so a script author can fix the request.
  */
 import { invalid } from '../errors.js';
-import { SINGLE_CHOICE, VALUE_SCHEMES, type Instance, type Label, type Scheme, type Task } from '../task.js';
+import { SINGLE_CHOICE, textLengthOf, VALUE_SCHEMES, type Instance, type Label, type Scheme, type Task } from '../task.js';
 import { hashString } from './assignment.js';
 import type { SpanRecord, Submission } from './records.js';
 
@@ -124,8 +124,8 @@ export function validateSpans(task: Task, instance: Instance, username: string, 
     if (scheme.annotation_type !== 'span') throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
     if (labelPosition(scheme, span.name) < 0) throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
-    if (!(start >= 0 && start < end && end <= instance.text.length)) {
-      throw invalid(`${field}: offsets must satisfy 0 <= start < end <= ${instance.text.length} (got start ${start}, end ${end})`);
+    if (!(start >= 0 && start < end && end <= textLengthOf(instance))) {
+      throw invalid(`${field}: offsets must satisfy 0 <= start < end <= ${textLengthOf(instance)} (got start ${start}, end ${end})`);
     }
     const id = spanId(username, instance.id, span.schema, span.name, start, end);
     if (seen.has(id)) return; // the same span twice is one span

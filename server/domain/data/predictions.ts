@@ -5,7 +5,7 @@
  */
 import { invalid } from '../errors.js';
 import type { Store, StoreOp } from '../ports.js';
-import type { Task } from '../task.js';
+import { textLengthOf, type Task } from '../task.js';
 import { answerBySchema } from '../annotation/payloads.js';
 import { labelsFromAnswers } from './answers.js';
 
@@ -70,8 +70,8 @@ export function parsePrediction(task: Task, row: unknown, where: string, default
     const label = s.label ?? s.name;
     if (typeof label !== 'string' || !schema.labels.some((l) => l.name === label)) throw invalid(`${field}.label: schema "${schema.name}" has no label "${String(label)}"`);
     const { start, end } = s;
-    if (!Number.isInteger(start) || !Number.isInteger(end) || !((start as number) >= 0 && (start as number) < (end as number) && (end as number) <= instance.text.length)) {
-      throw invalid(`${field}: offsets must be integers with 0 <= start < end <= ${instance.text.length}`);
+    if (!Number.isInteger(start) || !Number.isInteger(end) || !((start as number) >= 0 && (start as number) < (end as number) && (end as number) <= textLengthOf(instance))) {
+      throw invalid(`${field}: offsets must be integers with 0 <= start < end <= ${textLengthOf(instance)}`);
     }
     // a span that says what text it covers must cover that text: catches offsets computed on another text
     if (typeof s.text === 'string' && instance.text.slice(start as number, end as number) !== s.text) {

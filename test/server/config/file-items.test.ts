@@ -1,0 +1,61 @@
+/**
+ * Items of a line-per-item data file keep their text in the file and read it again when asked for: the text and
+ * raw item must come back exactly as a whole load gave them (a BOM, CRLF line ends, multi-byte text, blank lines),
+ * and a file edited under a running server must be named, not read as some other item.
+ */
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readInstances } from '../../../server/config/data-files.js';
+import { FileItem } from '../../../server/config/file-items.js';
+import { textLengthOf } from '../../../server/domain/task.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const keys = { idKey: 'id', textKey: 'text' };
+
+const items = Array.from({ length: 300 }, (_, i) => ({
+  id: i % 7 ? `item-${i}` : i, // numeric ids become strings
+  text: `${i % 3 ? 'Straße 😀 ' : ''}review ${i}: ${'word '.repeat(i % 40)}`.trim(),
+  meta: { n: i, tags: ['a', i % 2 ? 'é' : 'b'] },
+}));
+
+describe('items read from their data file on demand', () => {
+  it('gives back each text and raw item exactly, whatever the line ends and characters', () => {
+    const dir = tempDir('marginalia-items-');
+    const lines = items.map((item, i) => JSON.stringify(item) + (i % 5 === 0 ? '\r\n' : '\n') + (i % 11 === 0 ? '\n' : ''));
+    writeFileSync(join(dir, 'data.jsonl'), '\uFEFF' + lines.join(''));
+    writeFileSync(join(dir, 'lines.json'), lines.join(''));
+    for (const file of ['data.jsonl', 'lines.json']) {
+      const loaded = readInstances([join(dir, file)], keys);
+      expect(loaded).toHaveLength(items.length);
+      // read in an order that reuses and evicts the kept items
+      for (const n of [...items.keys(), ...[...items.keys()].reverse(), 5, 5, 37, 5]) {
+        const instance = loaded[n];
+        expect(instance).toBeInstanceOf(FileItem);
+        expect(instance.id).toBe(String(items[n].id));
+        expect(instance.text).toBe(items[n].text);
+        expect(textLengthOf(instance)).toBe(items[n].text.length);
+        expect(instance.data).toEqual(items[n]);
+      }
+    }
+  });
+
+  it('keeps the items of a JSON array whole', () => {
+    const dir = tempDir('marginalia-items-');
+    writeFileSync(join(dir, 'data.json'), JSON.stringify(items.slice(0, 5)));
+    const loaded = readInstances([join(dir, 'data.json')], keys);
+    expect(loaded[0]).not.toBeInstanceOf(FileItem);
+    expect(loaded[4].text).toBe(items[4].text);
+  });
+
+  it('names a data file edited since the load instead of reading another item', () => {
+    const dir = tempDir('marginalia-items-');
+    const file = join(dir, 'data.jsonl');
+    writeFileSync(file, items.map((item) => JSON.stringify(item)).join('\n'));
+    const loaded = readInstances([file], keys);
+    expect(loaded[1].text).toBe(items[1].text);
+    writeFileSync(file, items.slice(1).map((item) => JSON.stringify(item)).join('\n')); // the first line removed
+    expect(() => loaded[2].text).toThrow(new RegExp(`data.jsonl:3: the file changed since the server started .*"item-2"`));
+    expect(() => loaded[250].data).toThrow(/changed since the server started/);
+  });
+});
