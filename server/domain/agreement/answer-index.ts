@@ -9,6 +9,7 @@
  */
 import { isAnnotated, type AnnotationRecord, type SpanRecord } from '../annotation/records.js';
 import type { Task } from '../task.js';
+import { grown } from '../typed-arrays.js';
 import { planOf, type ColumnPlan } from './column-plans.js';
 
 type Column = Float32Array | Float64Array;
@@ -25,13 +26,6 @@ export interface Groups {
 
 /** Span fields in the pool: the schema's position in the task (-1: none of its span schemas), label (1-based; 0: not one of the schema's), start, end. */
 export const SPAN_FIELDS = 4;
-
-function grown<T extends Int32Array | Float32Array | Float64Array>(array: T, size: number, fill = 0): T {
-  const next = new (array.constructor as new (n: number) => T)(size);
-  next.set(array);
-  if (fill) next.fill(fill, array.length);
-  return next;
-}
 
 export class AnswerIndex {
   readonly plans: ColumnPlan[];

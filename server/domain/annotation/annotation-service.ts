@@ -6,6 +6,7 @@
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { DomainEvent, EventOutbox } from '../events.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
+import { AnnotatorLists } from './annotator-lists.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
 import { annotationEventData, answerBySchema } from './payloads.js';
@@ -54,13 +55,8 @@ export interface AnnotationSettings {
 }
 
 export class AnnotationService {
-  /**
-   * Annotators with a non-empty record, by the instance's task position (ids no longer in the task by id);
-   * derived from storage at start, kept by `index`. By position, not a Map of ids: start-up does this for every
-   * stored record, and a Map lookup per record cost ~0.15 s at 1M. Arrays, not Sets: at 100k instances a Set each
-   * cost 46 MB, an array 14 MB; an instance has a few annotators.
-   */
-  private readonly byPosition: (string[] | undefined)[] = [];
+  /** Annotators with a non-empty record: of task instances by position (annotator-lists.ts), of others by id. */
+  private readonly byPosition = new AnnotatorLists();
   private readonly byOtherId = new Map<string, string[]>();
   /** annotator → number of instances they have annotated, and when they last changed anything */
   private readonly byAnnotator = new Map<string, { annotated: number; last_activity: string }>();
@@ -100,24 +96,22 @@ export class AnnotationService {
     mine.annotated += is ? 1 : -1;
     this.annotated += is ? 1 : -1;
     const position = this.task.positionById.get(after.instance_id);
-    let list = position === undefined ? this.byOtherId.get(after.instance_id) : this.byPosition[position];
-    if (!list) {
-      list = [];
-      if (position === undefined) this.byOtherId.set(after.instance_id, list);
-      else this.byPosition[position] = list;
+    if (position === undefined) {
+      let list = this.byOtherId.get(after.instance_id);
+      if (!list) this.byOtherId.set(after.instance_id, (list = []));
+      if (is) list.push(after.username);
+      else list.splice(list.indexOf(after.username), 1);
+      return;
     }
-    if (is) list.push(after.username);
-    else list.splice(list.indexOf(after.username), 1);
-    if (position !== undefined) {
-      const was = is ? list.length - 1 : list.length + 1;
-      if (was > 0) this.withCount[was]--;
-      if (list.length > 0) this.withCount[list.length] = (this.withCount[list.length] ?? 0) + 1;
-    }
+    const now = is ? this.byPosition.add(position, after.username) : this.byPosition.remove(position, after.username);
+    const had = is ? now - 1 : now + 1;
+    if (had > 0) this.withCount[had]--;
+    if (now > 0) this.withCount[now] = (this.withCount[now] ?? 0) + 1;
   }
 
-  private annotatorList(instanceId: string): string[] | undefined {
+  private annotatorList(instanceId: string): readonly string[] | undefined {
     const position = this.task.positionById.get(instanceId);
-    return position === undefined ? this.byOtherId.get(instanceId) : this.byPosition[position];
+    return position === undefined ? this.byOtherId.get(instanceId) : this.byPosition.namesAt(position);
   }
 
   /** Task instances with at least `k` annotators, in time independent of the task's size. */
@@ -133,7 +127,8 @@ export class AnnotationService {
   }
 
   annotatorCount(instanceId: string): number {
-    return this.annotatorList(instanceId)?.length ?? 0;
+    const position = this.task.positionById.get(instanceId);
+    return position === undefined ? (this.byOtherId.get(instanceId)?.length ?? 0) : this.byPosition.size(position);
   }
 
   /** Per annotator: instances annotated and the time of their latest change. */

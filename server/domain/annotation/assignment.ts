@@ -6,6 +6,7 @@
  */
 import type { AssignmentStrategy, Task } from '../task.js';
 import type { Store, StoreOp } from '../ports.js';
+import { grown } from '../typed-arrays.js';
 
 export interface AssignmentRecord {
   username: string;
@@ -138,11 +139,8 @@ export class Assignments {
 
   private count(ids: readonly string[], delta: number): void {
     const counts = this.counts!;
-    if (counts.byPosition.length < this.task.instances.length) {
-      const grown = new Int32Array(this.task.instances.length); // the task grew by an import
-      grown.set(counts.byPosition);
-      counts.byPosition = grown;
-    }
+    // the task grew by an import
+    if (counts.byPosition.length < this.task.instances.length) counts.byPosition = grown(counts.byPosition, this.task.instances.length);
     const positions = this.task.positionById;
     for (const id of ids) {
       const position = positions.get(id);
