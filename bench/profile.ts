@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { drive } from './load.js';
 import { Annotator, login, planOf, type Endpoint } from './measure.js';
 import { benchProject } from './projects.js';
-import { buildServer, startProcess } from './server-process.js';
+import { buildServer, startFlags, startProcess } from './server-process.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,7 +51,7 @@ async function main() {
   const { values } = parseArgs({ options: { size: { type: 'string', default: '10000' }, endpoint: { type: 'string', default: 'updateinstance' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '8' } } });
   const size = Number(values.size);
   const log = (m: string) => console.error(m);
-  const cli = process.env.BENCH_CLI ? [process.env.BENCH_CLI] : buildServer(ROOT, log);
+  const cli = process.env.BENCH_CLI ? [...startFlags(ROOT), process.env.BENCH_CLI] : buildServer(ROOT, log);
   const work = mkdtempSync(join(tmpdir(), 'marginalia-profile-'));
   const project = await benchProject({ size, annotatorsPerItem: 10, cacheDir: join(ROOT, 'node_modules', '.cache', 'marginalia-bench', 'projects'), log }, work);
   const profDir = join(work, 'prof');

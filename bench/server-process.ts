@@ -20,6 +20,17 @@ export interface ServerProcess {
 }
 
 /**
+ * The Node flags `npm start` runs the server with, read from package.json's start script so the benchmark
+ * starts it exactly so.
+ */
+export function startFlags(root: string): string[] {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  const m = /\bnode((?:\s+--\S+)*)\s+dist\/server\/cli\.js/.exec(start);
+  if (!m) throw new Error(`package.json's start script does not run dist/server/cli.js with node: ${start}`);
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
+/**
  * Compiles the server with the project's build config into a private folder (never dist/, which other work
  * uses), so the benchmark always measures the working tree as `npm run build` would build it. The folder sits
  * under node_modules so the compiled files resolve the project's dependencies.
@@ -34,11 +45,11 @@ export function buildServer(root: string, log: (m: string) => void): string[] {
     if (!existsSync(join(out, 'server', 'cli.js'))) throw new Error(`the server did not compile:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? e}`);
     log('warning: tsc reported type errors; measuring what it emitted');
   }
-  return [join(out, 'server', 'cli.js')];
+  return [...startFlags(root), join(out, 'server', 'cli.js')];
 }
 
 /** `node --import tsx server/cli.ts`: no build step (the smoke mode, where nothing is timed). */
-export const tsxServer = (root: string) => ['--import', 'tsx', join(root, 'server', 'cli.ts')];
+export const tsxServer = (root: string) => [...startFlags(root), '--import', 'tsx', join(root, 'server', 'cli.ts')];
 
 /** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
 export function cpuMsOf(pid: number): number | null {
