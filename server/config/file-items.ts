@@ -4,13 +4,17 @@
  * `data` reads that line again when asked for. At 100k reviews the texts and parsed items were ~35 MB of the
  * server's memory for the few an annotator looks at; a corpus of long documents would be all of it.
  *
- * A line is read with open, pread and close, so no descriptor is held for the life of a task. The items read
- * last are kept (an annotator's current instance is asked for again and again). If the file was edited since
- * the load, the line read is checked against the id and text length it had and refused with a clear message.
+ * A line is read with one pread; the file is opened at the first read and closed after a moment without one,
+ * so no descriptor is held for the life of a task. The items read last are kept (an annotator's current
+ * instance is asked for again and again). If the file was edited since the load, the line read is checked
+ * against the id and text length it had and refused with a clear message.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Instance } from '../domain/task.js';
 import type { ItemKeys } from './data-files.js';
+
+/** ms without a read after which the file is closed */
+const IDLE_CLOSE = 2000;
 
 /** How many read items each file keeps (the current instances of a lab), in slots chosen by the line's place. */
 const KEPT = 32;
@@ -21,6 +25,9 @@ export class ItemFile {
   // old garbage at 100k items. Kept this way, its heap stays flat.
   private readonly keptItems: (FileItem | undefined)[] = new Array(KEPT).fill(undefined);
   private readonly keptData: Record<string, unknown>[] = new Array(KEPT).fill(undefined);
+
+  private fd = -1;
+  private idle: NodeJS.Timeout | undefined;
 
   constructor(
     readonly path: string,
@@ -36,16 +43,12 @@ export class ItemFile {
     const slot = line % KEPT;
     if (this.keptItems[slot] === item) return this.keptData[slot];
     const buf = Buffer.allocUnsafe(bytes);
-    const fd = openSync(this.path, 'r');
+    const fd = this.open();
     let got = 0;
-    try {
-      while (got < bytes) {
-        const n = readSync(fd, buf, got, bytes - got, at + got);
-        if (n === 0) break;
-        got += n;
-      }
-    } finally {
-      closeSync(fd);
+    while (got < bytes) {
+      const n = readSync(fd, buf, got, bytes - got, at + got);
+      if (n === 0) break;
+      got += n;
     }
     let data: unknown;
     try {
@@ -61,6 +64,20 @@ export class ItemFile {
     this.keptItems[slot] = item;
     this.keptData[slot] = fields;
     return fields;
+  }
+
+  private open(): number {
+    if (this.fd < 0) {
+      this.fd = openSync(this.path, 'r');
+      this.idle = setTimeout(() => this.close(), IDLE_CLOSE).unref();
+    } else this.idle!.refresh();
+    return this.fd;
+  }
+
+  private close(): void {
+    if (this.fd < 0) return;
+    closeSync(this.fd);
+    this.fd = -1;
   }
 }
 

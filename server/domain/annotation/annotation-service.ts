@@ -7,6 +7,7 @@ import { forbidden, invalid, notFound } from '../errors.js';
 import type { DomainEvent, EventOutbox } from '../events.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
 import { AnnotatorLists } from './annotator-lists.js';
+import { CompletionMarks } from './completion-marks.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
 import { annotationEventData, answerBySchema } from './payloads.js';
@@ -58,6 +59,7 @@ export class AnnotationService {
   /** Annotators with a non-empty record: of task instances by position (annotator-lists.ts), of others by id. */
   private readonly byPosition = new AnnotatorLists();
   private readonly byOtherId = new Map<string, string[]>();
+  private readonly completions: CompletionMarks;
   /** annotator → number of instances they have annotated, and when they last changed anything */
   private readonly byAnnotator = new Map<string, { annotated: number; last_activity: string }>();
   private annotated = 0;
@@ -75,6 +77,7 @@ export class AnnotationService {
     private readonly settings: AnnotationSettings,
   ) {
     for (const [, record] of store.entries('annotations')) this.index(undefined, record);
+    this.completions = new CompletionMarks(store, task);
   }
 
   use(hook: SubmitHook): void {
@@ -259,6 +262,7 @@ export class AnnotationService {
       await this.store.write(ops);
     } catch (e) {
       if (changed && real) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
+      this.completions.forget();
       this.assignments.recount(); // a quality-control block may have changed a list in the same write
       for (const hook of this.hooks) hook.failed?.({ username, instance, before, after, changed });
       throw e;
@@ -271,10 +275,11 @@ export class AnnotationService {
 
   /** item.fully_annotated the first time an instance reaches its required count; task.completed after the last. */
   private completionEvents(instance: Instance, latest: AnnotationRecord, now: string, ops: StoreOp[]): DomainEvent[] {
-    if (this.annotatorCount(instance.id) < this.settings.required() || this.store.get('completions', instance.id)) return [];
+    if (this.annotatorCount(instance.id) < this.settings.required() || this.completions.has(instance.id)) return [];
     const annotators = this.annotatorsOf(instance.id);
     const at = this.clock.now();
     ops.push({ table: 'completions', key: instance.id, value: { completed_at: now } });
+    this.completions.mark(instance.id);
     const events: DomainEvent[] = [
       {
         type: 'item.fully_annotated',

@@ -273,4 +273,19 @@ describe('webhook deliveries', () => {
     expect(new Set(receiver.requests.map((r) => r.id)).size).toBe(1);
     expect(receiver.requests.length).toBe(attemptsBefore + 1);
   });
+
+  it('completes an instance once, also across a restart', async () => {
+    const receiver = await startReceiver();
+    const spec = { items: sampleItems(3), config: { num_annotators_per_item: 1, webhooks: { endpoints: [{ name: 'e', url: receiver.url, events: ['item.fully_annotated'] }] } } };
+    const t = await startServer(spec);
+    await (await t.client().login('alice')).post('/updateinstance', label('item-1', 'positive'));
+    await until(() => statsOf(t, 'e'), (s) => s.total_delivered === 1);
+    await t.close();
+    const again = await t.restart();
+    const alice = await again.client().login('alice');
+    expect((await alice.post('/updateinstance', label('item-1', 'negative'))).status).toBe(200); // changed, not completed again
+    expect((await alice.post('/updateinstance', label('item-2', 'negative'))).status).toBe(200);
+    await until(() => statsOf(again, 'e'), (s) => s.total_delivered === 2);
+    expect(receiver.requests.map((r) => (r.body as { data: { instance_id: string } }).data.instance_id)).toEqual(['item-1', 'item-2']);
+  });
 });
