@@ -40,9 +40,21 @@ interface Snapshot {
 
 export { StorageError };
 
+/**
+ * What a key held before a pending write, to put back if the write fails: a value, or for a packed table the
+ * value's bytes (`raw`), which cost a copy where decoding them cost more than the rest of the write; undefined
+ * where the key was absent.
+ */
+interface Undo {
+  table: string;
+  key: string;
+  previous: unknown;
+  raw: boolean;
+}
+
 interface Pending {
   line: string;
-  undo: StoreOp[];
+  undo: Undo[];
   resolve: () => void;
   reject: (e: Error) => void;
 }
@@ -159,10 +171,11 @@ export class JournalStore extends TableReader implements Store {
   write(ops: StoreOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new StorageError('the store is closed'));
     if (!ops.length) return this.flushing ? this.flushing.then(() => undefined) : Promise.resolve();
-    const undo: StoreOp[] = [];
+    const undo: Undo[] = [];
     for (const op of ops) {
-      const previous = this.table(op.table).get(op.key);
-      undo.push(previous === undefined ? ({ table: op.table, key: op.key, delete: true } as StoreOp) : ({ table: op.table, key: op.key, value: previous } as StoreOp));
+      const table = this.table(op.table);
+      const raw = table instanceof PackedTable;
+      undo.push({ table: op.table, key: op.key, previous: raw ? table.rawValue(op.key) : table.get(op.key), raw });
     }
     const line = JSON.stringify(ops) + '\n';
     this.keepBoundary(ops);
@@ -191,7 +204,7 @@ export class JournalStore extends TableReader implements Store {
         // Undo in reverse so memory matches what is on disk; nothing failed was acknowledged.
         for (let i = failed.length - 1; i >= 0; i--) {
           this.keepBoundary(failed[i].undo);
-          this.apply(failed[i].undo);
+          this.restore(failed[i].undo);
         }
         try {
           await this.journal.truncate(this.journalBytes);
@@ -212,8 +225,21 @@ export class JournalStore extends TableReader implements Store {
     }
   }
 
+  private restore(undo: readonly Undo[]): void {
+    for (const u of undo) {
+      const table = this.table(u.table);
+      if (u.previous === undefined) table.delete(u.key);
+      else if (u.raw) (table as PackedTable).setRaw(u.key, u.previous as Buffer);
+      else table.set(u.key, u.previous);
+    }
+  }
+
+  private undoneValue(u: Undo): unknown {
+    return u.raw && u.previous !== undefined ? (this.table(u.table) as PackedTable).decodeRaw(u.previous as Buffer) : u.previous;
+  }
+
   /** Saves the value a key had at the snapshot boundary before a change, while a snapshot is being written. */
-  private keepBoundary(ops: readonly StoreOp[]): void {
+  private keepBoundary(ops: readonly { table: string; key: string }[]): void {
     if (!this.frozen) return;
     for (const op of ops) {
       let table = this.frozen.get(op.table);
@@ -274,7 +300,7 @@ export class JournalStore extends TableReader implements Store {
           for (const op of p.undo) {
             let table = frozen.get(op.table);
             if (!table) frozen.set(op.table, (table = new Map()));
-            if (!table.has(op.key)) table.set(op.key, 'delete' in op ? undefined : op.value);
+            if (!table.has(op.key)) table.set(op.key, this.undoneValue(op));
           }
         }
         resolve();

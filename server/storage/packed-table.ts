@@ -108,6 +108,32 @@ export class PackedTable implements Rows {
   set(key: string, value: unknown): this {
     this.value.length = 0;
     this.codec.encode(value, this.value);
+    return this.put(key);
+  }
+
+  /** The bytes of the value stored under `key` (a copy), for `setRaw` to put back; undefined if none. */
+  rawValue(key: string): Buffer | undefined {
+    const at = this.offsetOf(key);
+    if (at < 0) return undefined;
+    this.head(at);
+    return Buffer.from(this.r.buf.subarray(this.r.valueStart, this.r.end));
+  }
+
+  /** Stores value bytes `rawValue` gave (the codec's dictionary only grows, so they still decode alike). */
+  setRaw(key: string, bytes: Buffer): this {
+    this.value.length = 0;
+    this.value.ensure(bytes.length);
+    bytes.copy(this.value.buf, 0);
+    this.value.length = bytes.length;
+    return this.put(key);
+  }
+
+  decodeRaw(bytes: Buffer): unknown {
+    return this.codec.decode({ buf: bytes, pos: 0 });
+  }
+
+  /** Stores the value just encoded into `this.value` under `key`. */
+  private put(key: string): this {
     const row = this.row;
     row.length = 0;
     this.writeRow(key, row);
