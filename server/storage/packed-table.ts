@@ -14,7 +14,7 @@
  */
 import { ByteWriter } from './byte-writer.js';
 import { emptyBounds, readBounds, type ColdRows } from './cold-rows.js';
-import { capacityFor, checkIndex, DEAD, DELETED, EMPTY, hashBytes, LIVE } from './row-index.js';
+import { checkIndex, DEAD, hashBytes, LIVE, RowIndex } from './row-index.js';
 import { ValueCodec } from './value-codec.js';
 
 /** What the store needs of a table: a Map<string, unknown> has exactly this shape. */
@@ -52,12 +52,8 @@ export class PackedTable implements Rows {
   /** the rows at offsets [coldEnd, end), at arena[offset - coldEnd] */
   private arena: Buffer;
   private end = 0;
-  /** slot → row offset + 1; EMPTY or DELETED */
-  private slots = new Int32Array(1024);
-  /** each slot's key hash: a probe reads a row only when the hashes match, and a rehash reads none */
-  private hashes = new Int32Array(1024);
-  private count = 0;
-  private tombstones = 0;
+  /** key → its latest row; each slot keeps its key's hash, so a probe reads a row only where hashes match */
+  private index = new RowIndex();
   /** bytes of dead rows in the arena */
   private garbage = 0;
   /** offsets of the pack file's rows replaced or deleted since: the file cannot be marked */
@@ -70,8 +66,6 @@ export class PackedTable implements Rows {
   /** the row `head` read last, and the offset of the row after it */
   private readonly r = emptyBounds();
   private next = 0;
-  /** the hash `probe` computed last */
-  private hash = 0;
   private readonly garbageFloor: number;
 
   constructor(from: PackedTableInit = {}) {
@@ -79,11 +73,11 @@ export class PackedTable implements Rows {
     this.codec = new ValueCodec(from.words, from.shapes);
     this.arena = from.arena ?? Buffer.allocUnsafe(64 * 1024);
     if (from.cold) this.adopt(from.cold.rows, from.cold.slots, from.cold.hashes, from.cold.checksum);
-    else if (from.arena) this.index(from.end ?? 0);
+    else if (from.arena) this.indexRows(from.end ?? 0);
   }
 
   get size(): number {
-    return this.count;
+    return this.index.count;
   }
 
   /** Bytes of rows (live and garbage, in the file and in memory), for tests and figures. */
@@ -139,13 +133,13 @@ export class PackedTable implements Rows {
     this.writeRow(key, row);
 
     const slot = this.locate(this.keyBytes(key));
-    if (slot >= 0) this.retire(this.slots[slot] - 1);
+    if (slot >= 0) this.retire(this.index.slots[slot] - 1);
     this.reserve(row.length);
     const at = this.end;
     row.buf.copy(this.arena, at - this.coldEnd, 0, row.length);
     this.end += row.length;
-    if (slot >= 0) this.slots[slot] = at + 1;
-    else this.insert(~slot, at);
+    if (slot >= 0) this.index.slots[slot] = at + 1;
+    else this.index.insert(~slot, at);
     this.maybeReclaim();
     return this;
   }
@@ -153,10 +147,8 @@ export class PackedTable implements Rows {
   delete(key: string): boolean {
     const slot = this.locate(this.keyBytes(key));
     if (slot < 0) return false;
-    this.retire(this.slots[slot] - 1);
-    this.slots[slot] = DELETED;
-    this.count--;
-    this.tombstones++;
+    this.retire(this.index.slots[slot] - 1);
+    this.index.remove(slot);
     this.maybeReclaim();
     return true;
   }
@@ -268,13 +260,6 @@ export class PackedTable implements Rows {
     return at >= this.coldEnd ? this.r.buf[this.r.start] === LIVE : !this.deadCold.has(at);
   }
 
-  /** The slot naming the row at `at`, whose key hashes to `hash`, or -1. */
-  private slotOf(at: number, hash: number): number {
-    const mask = this.slots.length - 1;
-    for (let i = hash & mask; this.slots[i] !== EMPTY; i = (i + 1) & mask) if (this.slots[i] === at + 1) return i;
-    return -1;
-  }
-
   private keyBytes(key: string): number {
     if (this.scratch.length < key.length * 3) this.scratch = Buffer.allocUnsafe(key.length * 3 + 64);
     return this.scratch.write(key, 0, 'utf8');
@@ -282,69 +267,23 @@ export class PackedTable implements Rows {
 
   private offsetOf(key: string): number {
     const slot = this.locate(this.keyBytes(key));
-    return slot < 0 ? -1 : this.slots[slot] - 1;
+    return slot < 0 ? -1 : this.index.slots[slot] - 1;
   }
 
   /** The slot holding the key in scratch[0, n), or ~(the slot to insert it at). */
   private locate(n: number): number {
-    return this.probe(this.scratch, 0, n);
+    return this.index.find(this.scratch, 0, n, this.isKey);
   }
 
-  private probe(buf: Buffer, start: number, n: number): number {
-    const mask = this.slots.length - 1;
-    const hash = (this.hash = hashBytes(buf, start, start + n) | 0);
-    let i = hash & mask;
-    let free = -1;
-    for (;;) {
-      const s = this.slots[i];
-      if (s === EMPTY) return ~(free >= 0 ? free : i);
-      if (s === DELETED) {
-        if (free < 0) free = i;
-      } else if (this.hashes[i] === hash) {
-        this.head(s - 1);
-        const r = this.r;
-        if (r.keyEnd - r.keyStart === n && r.buf.compare(buf, start, start + n, r.keyStart, r.keyEnd) === 0) return i;
-      }
-      i = (i + 1) & mask;
-    }
-  }
-
-  /** Names the row at `at` in an empty or deleted slot, for the key `probe` hashed last. */
-  private insert(slot: number, at: number): void {
-    if (this.slots[slot] === DELETED) this.tombstones--;
-    this.slots[slot] = at + 1;
-    this.hashes[slot] = this.hash;
-    this.count++;
-    if ((this.count + this.tombstones) * 2 > this.slots.length) this.rehash(this.count);
-  }
-
-  /**
-   * A new, empty index for `rows` at a load of at most 1/`spread`: ½ for a loaded table (8 MB of index at 1M
-   * rows), ¼ after growing, so inserts go a while before the next rehash. Linear probes stay short either way.
-   */
-  private emptyIndex(rows: number, spread: number): void {
-    this.slots = new Int32Array(capacityFor(rows, spread));
-    this.hashes = new Int32Array(this.slots.length);
-    this.tombstones = 0;
-  }
-
-  /** Rebuilds the index for the live rows, dropping tombstones; from the kept hashes, without reading a row. */
-  private rehash(rows: number): void {
-    const slots = this.slots;
-    const hashes = this.hashes;
-    this.emptyIndex(rows, 4);
-    const mask = this.slots.length - 1;
-    for (let j = 0; j < slots.length; j++) {
-      if (slots[j] <= 0) continue;
-      let i = hashes[j] & mask;
-      while (this.slots[i] !== EMPTY) i = (i + 1) & mask;
-      this.slots[i] = slots[j];
-      this.hashes[i] = hashes[j];
-    }
-  }
+  /** Whether the row at `at` has the key buf[start, start + n). */
+  private readonly isKey = (at: number, buf: Buffer, start: number, n: number): boolean => {
+    this.head(at);
+    const r = this.r;
+    return r.keyEnd - r.keyStart === n && r.buf.compare(buf, start, start + n, r.keyStart, r.keyEnd) === 0;
+  };
 
   /** Builds the index over the live rows in arena[0, end) of a first-format pack file. */
-  private index(end: number): void {
+  private indexRows(end: number): void {
     let rows = 0;
     for (let at = 0; at < end; at = this.next) {
       this.head(at);
@@ -352,7 +291,7 @@ export class PackedTable implements Rows {
       else if (this.arena[at] !== DEAD) throw new Error(`damaged row at byte ${at}`);
     }
     if (this.next !== end && end > 0) throw new Error('the last row is cut short');
-    this.emptyIndex(rows, 2);
+    this.index = RowIndex.sized(rows, 2);
     for (let at = 0; at < end; at = this.next) {
       this.head(at);
       const next = this.next;
@@ -360,11 +299,11 @@ export class PackedTable implements Rows {
         this.garbage += next - at;
         continue;
       }
-      const slot = this.probe(this.arena, this.r.keyStart, this.r.keyEnd - this.r.keyStart);
+      const slot = this.index.find(this.arena, this.r.keyStart, this.r.keyEnd - this.r.keyStart, this.isKey);
       // two live rows of one key: the key changed while the pack was written; the later wins
-      if (slot >= 0) this.retire(this.slots[slot] - 1);
-      else this.insert(~slot, at);
-      if (slot >= 0) this.slots[slot] = at + 1;
+      if (slot >= 0) this.retire(this.index.slots[slot] - 1);
+      if (slot >= 0) this.index.slots[slot] = at + 1;
+      else this.index.insert(~slot, at);
       this.next = next;
     }
     this.end = end;
@@ -377,9 +316,8 @@ export class PackedTable implements Rows {
   private adopt(rows: ColdRows, slots: Int32Array<ArrayBuffer>, hashes: Int32Array<ArrayBuffer> | undefined, checksum: number): void {
     this.cold = rows;
     this.coldEnd = this.end = rows.end;
-    this.slots = slots;
-    this.hashes = hashes ?? new Int32Array(slots.length);
-    this.count = checkIndex(this.checkedScan(!hashes), slots, hashes, checksum);
+    this.index = new RowIndex(slots, hashes ?? new Int32Array(slots.length));
+    this.index.count = checkIndex(this.checkedScan(!hashes), slots, hashes, checksum);
   }
 
   /** The offsets of the pack file's rows, each shown to be whole and live, and hashed into its slot if asked. */
@@ -389,9 +327,9 @@ export class PackedTable implements Rows {
       if (r.buf[r.start] !== LIVE) throw new Error(`damaged row at byte ${at}`);
       if (learnHashes) {
         const hash = hashBytes(r.buf, r.keyStart, r.keyEnd) | 0;
-        const slot = this.slotOf(at, hash);
+        const slot = this.index.slotOf(at, hash);
         if (slot < 0) throw new Error('its index does not match its rows');
-        this.hashes[slot] = hash;
+        this.index.hashes[slot] = hash;
       }
       yield at;
     }
@@ -435,10 +373,10 @@ export class PackedTable implements Rows {
       this.head(at);
       const r = this.r;
       if (r.buf[r.start] !== LIVE) continue;
-      const slot = this.slotOf(at, hashBytes(r.buf, r.keyStart, r.keyEnd));
+      const slot = this.index.slotOf(at, hashBytes(r.buf, r.keyStart, r.keyEnd));
       if (slot < 0) throw new Error(`packed table: live row at ${at} is not indexed`);
       r.buf.copy(next, kept, r.start, r.end);
-      this.slots[slot] = this.coldEnd + kept + 1;
+      this.index.slots[slot] = this.coldEnd + kept + 1;
       kept += r.end - r.start;
     }
     this.arena = next;

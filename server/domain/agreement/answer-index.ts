@@ -4,7 +4,8 @@
  * record, hashing its ids, the garbage it left), where the columns cost about 30 bytes a record to keep.
  *
  * A row is one annotated record of a task instance: its instance's position in the task, its annotator's number,
- * each schema's answer as a number (column-plans.ts; NaN: none) and its spans, four int32 each in one pool.
+ * each schema's answer as a number (column-plans.ts; codes in a byte each while they fit) and its spans, four
+ * int32 each in one pool.
  * Quality-control answers and records of instances no longer in the task have no row.
  */
 import { isAnnotated, type AnnotationRecord, type SpanRecord } from '../annotation/records.js';
@@ -12,7 +13,10 @@ import type { Task } from '../task.js';
 import { grown } from '../typed-arrays.js';
 import { planOf, type ColumnPlan } from './column-plans.js';
 
-type Column = Float32Array | Float64Array;
+/** Codes are kept + 1 (0: no answer) in the narrowest array that holds them; open numbers as they are (NaN: none). */
+type Stored = Uint8Array | Uint16Array | Uint32Array | Float64Array;
+/** A schema's answers as the agreement loops read them: the code or number, NaN for none. */
+export type Column = Float32Array | Float64Array;
 
 /**
  * The live rows in instance order (`rows`), and the instances with two or more of them: the g-th such instance
@@ -27,13 +31,19 @@ export interface Groups {
 /** Span fields in the pool: the schema's position in the task (-1: none of its span schemas), label (1-based; 0: not one of the schema's), start, end. */
 export const SPAN_FIELDS = 4;
 
+const MAX_OF = new Map<unknown, number>([
+  [Uint8Array, 0xff],
+  [Uint16Array, 0xffff],
+  [Uint32Array, 0xffffffff],
+]);
+
 export class AnswerIndex {
   readonly plans: ColumnPlan[];
   /** per row: the instance's position, -1 for a free row */
   position: Int32Array;
   annotator: Int32Array;
   /** per schema (null for schemas without one): the answer of each row */
-  columns: (Column | null)[];
+  private columns: (Stored | null)[];
   spanFrom: Int32Array;
   spanCount: Int32Array;
   spanPool: Int32Array;
@@ -56,8 +66,8 @@ export class AnswerIndex {
     this.plans = task.schemes.map(planOf);
     this.position = new Int32Array(capacity).fill(-1);
     this.annotator = new Int32Array(capacity);
-    // codes are small integers, exact in 4 bytes; open numbers keep 8
-    this.columns = this.plans.map((p) => (p.reader ? (p.coded ? new Float32Array(capacity) : new Float64Array(capacity)) : null));
+    // codes start in a byte each (a 4-byte float each was ~13 MB of a 1M-row index for three schemas); open numbers keep 8
+    this.columns = this.plans.map((p) => (p.reader ? (p.coded ? new Uint8Array(capacity) : new Float64Array(capacity)) : null));
     this.spanFrom = new Int32Array(capacity);
     this.spanCount = new Int32Array(capacity);
     this.spanPool = new Int32Array(SPAN_FIELDS * Math.max(16, capacity >> 2));
@@ -66,7 +76,8 @@ export class AnswerIndex {
   }
 
   static of(task: Task, records: Iterable<AnnotationRecord>, expected = 0): AnswerIndex {
-    const index = new AnswerIndex(task, Math.max(1024, Math.ceil(expected * 1.1)));
+    // room for a few more rows than stored: 10 % spare was ~3.5 MB at 1M, and rows of removed answers are reused
+    const index = new AnswerIndex(task, Math.ceil(expected * 1.02) + 1024);
     for (const record of records) index.put(record);
     return index;
   }
@@ -89,9 +100,36 @@ export class AnswerIndex {
     this.annotator[row] = who;
     for (let c = 0; c < this.plans.length; c++) {
       const column = this.columns[c];
-      if (column) column[row] = this.plans[c].reader!(record.labels);
+      if (!column) continue;
+      const value = this.plans[c].reader!(record.labels);
+      if (!this.plans[c].coded) column[row] = value;
+      else if (value !== value) column[row] = 0;
+      else {
+        let codes = column;
+        while (value + 1 > MAX_OF.get(codes.constructor)!) codes = this.widen(c);
+        codes[row] = value + 1;
+      }
     }
     this.setSpans(row, record.spans);
+  }
+
+  /** Schema `c`'s answers, one per row: codes and open numbers as column-plans.ts reads them, NaN for none. */
+  answers(c: number): Column {
+    const stored = this.columns[c]!;
+    if (stored instanceof Float64Array) return stored;
+    // read out of the narrow codes for one report; a few MB that live as long as the report takes
+    const out = new Float32Array(this.rowsUsed);
+    for (let r = 0; r < out.length; r++) out[r] = stored[r] - 1;
+    for (let r = 0; r < out.length; r++) if (stored[r] === 0) out[r] = NaN;
+    return out;
+  }
+
+  /** Moves schema `c`'s codes to the next wider array, for a code that does not fit. */
+  private widen(c: number): Stored {
+    const stored = this.columns[c]!;
+    const wider = stored instanceof Uint8Array ? new Uint16Array(stored.length) : new Uint32Array(stored.length);
+    wider.set(stored);
+    return (this.columns[c] = wider);
   }
 
   /** Counting sort of the live rows by instance: linear, and no garbage beyond the result. */

@@ -45,7 +45,6 @@ export function reportOf(task: Task, index: AnswerIndex): AgreementReport {
 
 function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIndex, groups: Groups): SchemaAgreement {
   const level = LEVEL_OF[scheme.annotation_type];
-  const column = index.columns[at]!;
   switch (scheme.annotation_type) {
     case 'text':
       return { ...empty(null), reason: 'free text has no level of measurement to compare answers by' };
@@ -53,14 +52,14 @@ function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
     case 'select':
     case 'likert': {
       const nominal = level === 'nominal';
-      return unitAgreement(index, groups, column, level!, nominal ? 'nominal' : 'ordinal', nominal ? scheme.labels.length : 0);
+      return unitAgreement(index, groups, index.answers(at), level!, nominal ? 'nominal' : 'ordinal', nominal ? scheme.labels.length : 0);
     }
     case 'number':
     case 'slider':
-      return unitAgreement(index, groups, column, level!, 'interval');
+      return unitAgreement(index, groups, index.answers(at), level!, 'interval');
     case 'multiselect': {
       const sets = index.plans[at].sets;
-      return unitAgreement(index, groups, column, level!, (a, b) => jaccardDistance(sets[a], sets[b]));
+      return unitAgreement(index, groups, index.answers(at), level!, (a, b) => jaccardDistance(sets[a], sets[b]));
     }
     case 'span':
       return spanAgreement(task, scheme, index, groups);

@@ -1,10 +1,8 @@
 /** Agreement with one unit per instance, read from a schema's column in the answer index. */
 import { Coincidences, UndefinedAgreement, type Difference, type Level } from './alpha.js';
-import type { AnswerIndex, Groups } from './answer-index.js';
+import type { AnswerIndex, Column, Groups } from './answer-index.js';
 import { cohenKappa, fleissKappa } from './kappa.js';
 import { finish, type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
-
-type Column = Float32Array | Float64Array;
 
 /** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa. */
 export function unitAgreement(index: AnswerIndex, groups: Groups, column: Column, level: AgreementLevel, metric: Level | Difference<number>, categories = 0): SchemaAgreement {

@@ -94,4 +94,30 @@ describe('answer index', () => {
     const odd = computeAgreement(TASK, [mark('ann', [{ schema: 'evidence', label: 'odd', start: 2, length: 4 }]), mark('bob', [{ schema: 'retired', label: 'pos', start: 5, length: 2 }])]).by_schema.evidence;
     expect(odd).toEqual(plain);
   });
+
+  it('keeps codes past a byte and past two bytes, and reads them back as the schema reader gives them', () => {
+    // a select of 70,000 labels and a multiselect of 9 labels seen in all 511 of their sets: codes past 255 and 65,535
+    const many = Array.from({ length: 70_000 }, (_, i) => `l${i}`);
+    const nine = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+    const task = createTask([scheme('pick', 'select', many), scheme('tags', 'multiselect', nine)], Array.from({ length: 600 }, (_, i) => ({ id: `i${i}`, text: 'text', data: {} })), {});
+    const records: AnnotationRecord[] = Array.from({ length: 600 }, (_, i) => ({
+      username: 'ann',
+      instance_id: `i${i}`,
+      labels: {
+        pick: { [many[(i * 117) % many.length]]: 'true' },
+        ...(i % 511 ? { tags: Object.fromEntries(nine.filter((_, b) => ((i % 511) >> b) & 1).map((l) => [l, 'true'])) } : {}),
+      },
+      spans: [],
+      created_at: '',
+      updated_at: '',
+    }));
+    const index = AnswerIndex.of(task, records, 10); // sized small: rows grow along with the widening
+    const pick = index.answers(0);
+    const tags = index.answers(1);
+    records.forEach((r, i) => {
+      expect(pick[i]).toBe((i * 117) % many.length);
+      if (i % 511) expect(index.plans[1].sets[tags[i]]).toEqual(new Set(Object.keys(r.labels.tags)));
+      else expect(tags[i]).toBeNaN();
+    });
+  });
 });
