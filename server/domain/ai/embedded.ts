@@ -73,7 +73,9 @@ export class EmbeddedProvider implements AiProvider {
 
   /** A stored annotation changed (or is about to): learn it before the next suggestion. */
   touch(key: string): void {
-    this.dirty.add(key);
+    // before the learner starts it reads every stored annotation anyway; noting keys then only grew the set
+    // with every submission of a server whose assistant is never asked (~60 bytes a key)
+    if (this.startup) this.dirty.add(key);
   }
 
   private async learnExisting(): Promise<void> {
