@@ -68,7 +68,11 @@ export class ItemFile {
 
   private open(): number {
     if (this.fd < 0) {
-      this.fd = openSync(this.path, 'r');
+      try {
+        this.fd = openSync(this.path, 'r');
+      } catch (e) {
+        throw new Error(`${this.path}: cannot be read any more (${(e as NodeJS.ErrnoException).code}); was it moved since the server started? Put it back or restart the server`);
+      }
       this.idle = setTimeout(() => this.close(), IDLE_CLOSE).unref();
     } else this.idle!.refresh();
     return this.fd;

@@ -4,7 +4,7 @@
  * and a file edited under a running server must be named, not read as some other item.
  */
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readInstances } from '../../../server/config/data-files.js';
 import { FileItem } from '../../../server/config/file-items.js';
@@ -57,5 +57,17 @@ describe('items read from their data file on demand', () => {
     writeFileSync(file, items.slice(1).map((item) => JSON.stringify(item)).join('\n')); // the first line removed
     expect(() => loaded[2].text).toThrow(new RegExp(`data.jsonl:3: the file changed since the server started .*"item-2"`));
     expect(() => loaded[250].data).toThrow(/changed since the server started/);
+  });
+
+  it('names a data file moved away since the load', async () => {
+    const dir = tempDir('marginalia-items-');
+    const file = join(dir, 'data.jsonl');
+    writeFileSync(file, items.map((item) => JSON.stringify(item)).join('\n'));
+    const loaded = readInstances([file], keys);
+    expect(loaded[1].text).toBe(items[1].text); // opens the file
+    rmSync(file);
+    expect(loaded[2].text).toBe(items[2].text); // read through the descriptor still open
+    await new Promise((r) => setTimeout(r, 2100)); // which is closed after 2 s without a read
+    expect(() => loaded[3].text).toThrow(/data.jsonl: cannot be read any more \(ENOENT\)/);
   });
 });
