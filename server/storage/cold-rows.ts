@@ -56,10 +56,19 @@ export function readBounds(b: RowBounds, buf: Buffer, start: number, limit: numb
 
 const FIRST_READ = 512;
 const CHUNK = 1 << 20;
+/** rows are read in blocks of this size, kept in this many slots (by block number): 1 MB a table */
+const BLOCK = 8192;
+const BLOCKS = 128;
 
 export class ColdRows {
   private one = Buffer.allocUnsafe(FIRST_READ);
   private closed = false;
+  // Blocks read lately, by block number modulo BLOCKS. An export reads each annotator's rows in the order they
+  // lie in the file, a few streams at once: one pread per row made a 1M-annotation export 2× slower than with
+  // the rows in memory; with blocks it is one pread per ~100 rows.
+  private readonly blockOf = new Int32Array(BLOCKS).fill(-1);
+  private readonly blocks: Buffer[] = [];
+  private readonly blockBytes = new Int32Array(BLOCKS);
 
   /** `end`: the rows' byte length; the file descriptor is the table's from now on, closed by `close` */
   constructor(
@@ -71,6 +80,16 @@ export class ColdRows {
 
   /** The row at `at`, into `b`; its bytes stay valid until the next `read`. */
   read(at: number, b: RowBounds): void {
+    const block = Math.floor(at / BLOCK);
+    const slot = block % BLOCKS;
+    if (this.blockOf[slot] !== block) {
+      const buf = (this.blocks[slot] ??= Buffer.allocUnsafe(BLOCK));
+      this.blockOf[slot] = -1; // until the read below succeeds
+      this.blockBytes[slot] = this.fill(buf, block * BLOCK, Math.min(BLOCK, this.end - block * BLOCK));
+      this.blockOf[slot] = block;
+    }
+    if (readBounds(b, this.blocks[slot], at - block * BLOCK, this.blockBytes[slot])) return;
+    // a row that runs past its block's end: read on its own
     for (;;) {
       const got = this.fill(this.one, at, Math.min(this.one.length, this.end - at));
       if (readBounds(b, this.one, 0, got)) return;
