@@ -112,7 +112,7 @@ describe('answer index', () => {
       updated_at: '',
     }));
     const index = AnswerIndex.of(task, records, 10); // sized small: rows grow along with the widening
-    const pick = index.answers(0);
+    const pick = index.answers(0).slice(); // a copy: answers are read into one array, valid until the next call
     const tags = index.answers(1);
     records.forEach((r, i) => {
       expect(pick[i]).toBe((i * 117) % many.length);
