@@ -20,6 +20,26 @@ export interface RowBounds {
 
 export const emptyBounds = (): RowBounds => ({ buf: Buffer.alloc(0), start: 0, keyStart: 0, keyEnd: 0, valueStart: 0, end: 0 });
 
+/** Where `readBounds` is in its buffer: a varint past the limit leaves `pos` at -1. */
+const cursor = { pos: 0 };
+
+/** The varint at buf[cursor.pos], read only below `limit` (readVarint would run on past the bytes that were read). */
+function boundedVarint(buf: Buffer, limit: number): number {
+  let n = 0;
+  let shift = 0;
+  let byte: number;
+  do {
+    if (cursor.pos >= limit) {
+      cursor.pos = -1;
+      return 0;
+    }
+    byte = buf[cursor.pos++];
+    n += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte >= 0x80);
+  return n;
+}
+
 /**
  * Reads the lengths of the row at buf[start] (`flag, varint keyLength, key, varint valueLength, value`) into `b`;
  * false if the row does not end before `limit` (then `b.end` is how far it is known to reach, or 0).
@@ -28,29 +48,16 @@ export function readBounds(b: RowBounds, buf: Buffer, start: number, limit: numb
   b.buf = buf;
   b.start = start;
   b.end = 0;
-  let pos = start + 1;
-  let n = 0;
-  let shift = 0;
-  let byte: number;
-  do {
-    if (pos >= limit) return false;
-    byte = buf[pos++];
-    n += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte >= 0x80);
-  b.keyStart = pos;
-  b.keyEnd = pos + n;
-  pos = b.keyEnd;
-  n = 0;
-  shift = 0;
-  do {
-    if (pos >= limit) return false;
-    byte = buf[pos++];
-    n += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte >= 0x80);
-  b.valueStart = pos;
-  b.end = pos + n;
+  cursor.pos = start + 1;
+  const keyLength = boundedVarint(buf, limit);
+  if (cursor.pos < 0) return false;
+  b.keyStart = cursor.pos;
+  b.keyEnd = cursor.pos + keyLength;
+  cursor.pos = b.keyEnd;
+  const valueLength = boundedVarint(buf, limit);
+  if (cursor.pos < 0) return false;
+  b.valueStart = cursor.pos;
+  b.end = cursor.pos + valueLength;
   return b.end <= limit;
 }
 

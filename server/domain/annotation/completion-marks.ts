@@ -5,6 +5,7 @@
  */
 import type { Store } from '../ports.js';
 import type { Task } from '../task.js';
+import { grown } from '../typed-arrays.js';
 
 export class CompletionMarks {
   private marks: Uint8Array | undefined;
@@ -24,11 +25,8 @@ export class CompletionMarks {
     const position = this.task.positionById.get(instanceId);
     if (position === undefined) return;
     let marks = this.loaded();
-    if (position >= marks.length) {
-      marks = new Uint8Array(this.task.instances.length); // the task grew by an import
-      marks.set(this.marks!);
-      this.marks = marks;
-    }
+    // the task grew by an import
+    if (position >= marks.length) marks = this.marks = grown(marks, this.task.instances.length);
     marks[position] = 1;
   }
 
