@@ -16,6 +16,9 @@ import type { ItemKeys } from './data-files.js';
 /** ms without a read after which the file is closed */
 const IDLE_CLOSE = 2000;
 
+/** A data file no longer holds what the server loaded from it: answered 503 with this message, as storage errors are. */
+export class DataFileChanged extends Error {}
+
 /** How many read items each file keeps (the current instances of a lab), in slots chosen by the line's place. */
 const KEPT = 32;
 
@@ -59,7 +62,7 @@ export class ItemFile {
     const fields = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
     const text = fields[this.keys.textKey];
     if (String(fields[this.keys.idKey]) !== item.id || typeof text !== 'string' || text.length !== item.textLength) {
-      throw new Error(`${this.path}:${line}: the file changed since the server started (this line held instance "${item.id}"); restart the server to read it again`);
+      throw new DataFileChanged(`${this.path}:${line}: the file changed since the server started (this line held instance "${item.id}"); restart the server to read it again`);
     }
     this.keptItems[slot] = item;
     this.keptData[slot] = fields;
@@ -71,7 +74,7 @@ export class ItemFile {
       try {
         this.fd = openSync(this.path, 'r');
       } catch (e) {
-        throw new Error(`${this.path}: cannot be read any more (${(e as NodeJS.ErrnoException).code}); was it moved since the server started? Put it back or restart the server`);
+        throw new DataFileChanged(`${this.path}: cannot be read any more (${(e as NodeJS.ErrnoException).code}); was it moved since the server started? Put it back or restart the server`);
       }
       this.idle = setTimeout(() => this.close(), IDLE_CLOSE).unref();
     } else this.idle!.refresh();

@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import { DomainError, type ErrorKind } from '../domain/errors.js';
 import type { Logger } from '../domain/ports.js';
 import { StorageError } from '../storage/journal-store.js';
+import { DataFileChanged } from '../config/file-items.js';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -38,6 +39,9 @@ export function errorHandler(logger: Logger) {
       const e = err as Error & { status?: number; expose?: boolean; type?: string };
       if (e instanceof DomainError) {
         ctx.status = STATUS[e.kind];
+        ctx.body = { error: e.message };
+      } else if (e instanceof DataFileChanged) {
+        ctx.status = 503;
         ctx.body = { error: e.message };
       } else if (e instanceof StorageError) {
         ctx.status = 503;

@@ -1,14 +1,15 @@
 /**
  * Items of a line-per-item data file keep their text in the file and read it again when asked for: the text and
  * raw item must come back exactly as a whole load gave them (a BOM, CRLF line ends, multi-byte text, blank lines),
- * and a file edited under a running server must be named, not read as some other item.
+ * and a file edited under a running server must be named (a 503 over HTTP), not read as some other item.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readInstances } from '../../../server/config/data-files.js';
 import { FileItem } from '../../../server/config/file-items.js';
 import { textLengthOf } from '../../../server/domain/task.js';
+import { startServer } from '../../helpers/server.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const keys = { idKey: 'id', textKey: 'text' };
@@ -69,5 +70,20 @@ describe('items read from their data file on demand', () => {
     expect(loaded[2].text).toBe(items[2].text); // read through the descriptor still open
     await new Promise((r) => setTimeout(r, 2100)); // which is closed after 2 s without a read
     expect(() => loaded[3].text).toThrow(/data.jsonl: cannot be read any more \(ENOENT\)/);
+  });
+});
+
+describe('a data file edited under a running server, over HTTP', () => {
+  it('answers 503 with a JSON error naming the file', async () => {
+    const t = await startServer({ items: items.slice(0, 5).map((i) => ({ ...i, id: String(i.id) })) });
+    try {
+      const alice = await t.client().login('alice');
+      writeFileSync(join(dirname(t.configFile), 'data.jsonl'), '{"id":"other","text":"x"}\n'.repeat(5));
+      const r = await alice.get('/api/current_instance');
+      expect(r.status).toBe(503);
+      expect(r.body.error).toMatch(/data\.jsonl:1: the file changed since the server started/);
+    } finally {
+      await t.close();
+    }
   });
 });
