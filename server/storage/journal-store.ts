@@ -303,6 +303,10 @@ export class JournalStore extends TableReader implements Store {
             if (!table.has(op.key)) table.set(op.key, this.undoneValue(op));
           }
         }
+        // a key those writes deleted is not in the live key list, but the boundary had it
+        for (const [name, list] of keys) {
+          for (const [key, value] of frozen.get(name) ?? []) if (value !== undefined && this.data.get(name)?.get(key) === undefined) list.push(key);
+        }
         resolve();
       };
       if (!this.flushing) this.swapIfRequested();

@@ -70,6 +70,39 @@ describe.each([
     await again.close();
   });
 
+  it('snapshots the boundary exactly when writes wait there, deletes included', async () => {
+    // writes go on without waiting for each other (as requests arrive), so some are waiting (applied in memory,
+    // not yet in the journal) when the journal is swapped; the keys they delete were still there at the boundary
+    const dir = tempDir('marginalia-journal-');
+    const store = await JournalStore.open(dir, { packed });
+    const KEYS = 20_000;
+    await store.write(Array.from({ length: KEYS }, (_, i) => put(`k${i}`, { n: i })));
+    const order: number[] = []; // writes in the order they were made, which is the order they apply
+    let next = 0;
+    let compacted = false;
+    const compaction = store.compact().then(() => (compacted = true));
+    const writes: Promise<void>[] = [];
+    while (!compacted && next < KEYS) {
+      const j = next++;
+      order.push(j);
+      writes.push(store.write([put(`new${j}`, { n: j }), del(`k${j}`)]));
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all([...writes, compaction]);
+
+    const rows = await snapshotRows(dir);
+    const m = Object.keys(rows).filter((k) => k.startsWith('new')).length;
+    expect(m).toBeLessThan(order.length);
+    const expected = new Map<string, unknown>(Array.from({ length: KEYS }, (_, i) => [`k${i}`, { n: i }]));
+    for (const j of order.slice(0, m)) {
+      expected.set(`new${j}`, { n: j });
+      expected.delete(`k${j}`);
+    }
+    expect(Object.keys(rows).length).toBe(expected.size);
+    for (const [key, value] of expected) expect(rows[key], key).toEqual(value);
+    await store.close();
+  });
+
   it('runs one compaction at a time when asked twice, and loses nothing', async () => {
     const dir = tempDir('marginalia-journal-');
     const store = await JournalStore.open(dir, { packed });
