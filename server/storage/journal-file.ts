@@ -7,19 +7,20 @@
  * one was waiting time for every request in the batch. Elsewhere it is write then fdatasync, as before: on macOS
  * libuv's fdatasync is F_FULLFSYNC, which O_DSYNC there does not match; Windows has no O_DSYNC.
  *
- * The file is kept written with zeros ahead of the data (PREALLOCATE bytes, extended in the background). A sync
- * of an append that grows the file must also commit the new size and block allocation through the filesystem's
- * own journal; one that overwrites blocks already on disk flushes only the data, which took the sync from
- * ~230 µs to ~125 µs on this disk. Journal lines are JSON, which never holds a zero byte, so the first zero
+ * The file is kept written with zeros ahead of the data (up to PREALLOCATE bytes, extended in the background). A
+ * sync of an append that grows the file must also commit the new size and block allocation through the
+ * filesystem's own journal; one that overwrites blocks already on disk flushes only the data, which took the sync
+ * from ~230 µs to ~125 µs on this disk. Journal lines are JSON, which never holds a zero byte, so the first zero
  * marks the end of the data; a clean close cuts the zeros off again, leaving plain JSON lines.
  *
  * The callback API, not fs/promises: a FileHandle call builds more promises and bookkeeping per operation.
  */
-import { close, constants, fdatasync, fstat, ftruncate, open, write } from 'node:fs';
+import { close, constants, fdatasync, fstat, ftruncate, open, statfs, write, type StatsFs } from 'node:fs';
 
 const SYNCED_WRITES = process.platform === 'linux' && typeof constants.O_DSYNC === 'number';
-/** zeros kept written past the data; a new stretch is written when less than half of this is left */
+/** zeros kept written past the data (at most; see extendAhead) */
 const PREALLOCATE = 4 * 1024 * 1024;
+const MIN_STRETCH = 64 * 1024;
 const ZEROS = Buffer.alloc(256 * 1024);
 
 type Callback<T> = (e: Error | null, value?: T) => void;
@@ -32,6 +33,10 @@ export class JournalFile {
   private allocated: number;
   /** zeros being written past `allocated` */
   private extending: Promise<void> | null = null;
+  /** the size of the last stretch of zeros */
+  private stretch = PREALLOCATE;
+  /** free space was short: no new stretch before the data reaches here */
+  private quietUntil = 0;
 
   private constructor(
     readonly path: string,
@@ -78,18 +83,28 @@ export class JournalFile {
     this.extendAhead();
   }
 
-  /** Starts writing the next stretch of zeros when little is left. A failure only costs speed: appends then grow the file. */
+  /**
+   * Starts writing the next stretch of zeros when half the last one is used. A failure only costs speed: appends
+   * then grow the file. A stretch takes at most an eighth of the disk's free space, so on a nearly full disk the
+   * zeros do not take the room the rest of the folder needs (a new folder's secrets are written while the first
+   * stretch is); under MIN_STRETCH it is not written, and free space is looked at again a stretch later.
+   */
   private extendAhead(): void {
-    if (this.extending || this.allocated - this.end >= PREALLOCATE / 2) return;
+    if (this.extending || this.allocated - this.end >= this.stretch / 2 || this.end < this.quietUntil) return;
     const from = this.allocated;
-    this.extending = this.writeZeros(from, from + PREALLOCATE)
-      .then(() => call((cb) => fdatasync(this.fd, cb)))
-      .then(
-        () => {
-          this.allocated = Math.max(this.allocated, from + PREALLOCATE);
-        },
-        () => undefined,
-      )
+    this.extending = call<StatsFs>((cb) => statfs(this.path, cb))
+      .then(async (disk) => {
+        const size = Math.min(PREALLOCATE, Math.floor((disk.bavail * disk.bsize) / 8 / 4096) * 4096);
+        if (size < MIN_STRETCH) {
+          this.quietUntil = this.end + MIN_STRETCH;
+          return;
+        }
+        await this.writeZeros(from, from + size);
+        await call((cb) => fdatasync(this.fd, cb));
+        this.stretch = size;
+        this.allocated = Math.max(this.allocated, from + size);
+      })
+      .catch(() => undefined)
       .finally(() => (this.extending = null));
   }
 

@@ -5,33 +5,13 @@
  */
 import { describe, expect, it, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnServer, startServer } from '../helpers/server.js';
+import { mountTmpfs, unmountTmpfs } from '../helpers/tmpfs.js';
 
-function tryMount(): string | null {
-  if (process.getuid?.() !== 0) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'marginalia-tmpfs-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir]);
-    return dir;
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-}
-
-const mountPoint = tryMount();
-afterAll(() => {
-  if (!mountPoint) return;
-  try {
-    execFileSync('umount', ['-l', mountPoint]);
-  } catch {
-    /* already gone */
-  }
-  rmSync(mountPoint, { recursive: true, force: true });
-});
+const mountPoint = mountTmpfs('4m');
+afterAll(() => unmountTmpfs(mountPoint));
 
 const submit = (label: string, instance = 'item-1') => ({ instance_id: instance, annotations: { [`sentiment:${label}`]: 'true' } });
 // notes of nearly the longest a text answer may be, to use up the zeros the journal keeps written ahead of its data

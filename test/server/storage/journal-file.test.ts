@@ -1,13 +1,14 @@
 /**
  * JournalFile: appends land whole and in order where the data ends (zeros written ahead of them), a clean close
  * leaves the data alone, and on Linux the descriptor is O_DSYNC, which makes an append durable without a separate
- * fdatasync.
+ * fdatasync. On a nearly full disk the zeros leave room for the rest of the folder.
  */
-import { constants, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { appendFileSync, constants, readdirSync, readFileSync, readlinkSync, statfsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { JournalFile } from '../../../server/storage/journal-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { mountTmpfs, unmountTmpfs } from '../../helpers/tmpfs.js';
 
 /** The open flags of this process's descriptor for `path`, from /proc (Linux only). */
 function openFlags(path: string): number {
@@ -24,6 +25,9 @@ function openFlags(path: string): number {
 }
 
 const data = (file: string) => readFileSync(file, 'utf8').split('\0')[0];
+
+const small = mountTmpfs('4m');
+afterAll(() => unmountTmpfs(small));
 
 describe('JournalFile', () => {
   it('appends in order before the zeros, truncates, and closes to the data alone', async () => {
@@ -66,5 +70,35 @@ describe('JournalFile', () => {
     expect(journal.syncedWrites).toBe(true);
     expect(openFlags(file) & constants.O_DSYNC).toBe(constants.O_DSYNC);
     await journal.close();
+  });
+
+  describe.skipIf(!small)('on a nearly full disk (needs root for a tmpfs)', () => {
+    const free = () => statfsSync(small!).bavail * statfsSync(small!).bsize;
+
+    it('writes zeros ahead over at most an eighth of the free space', async () => {
+      const file = join(small!, 'eighth.jsonl');
+      const before = free();
+      const journal = await JournalFile.open(file);
+      await journal.append(Buffer.from('one\n')); // waits for the first stretch of zeros
+      expect(statSync(file).size).toBeGreaterThan(4);
+      expect(statSync(file).size).toBeLessThanOrEqual(before / 8);
+      await journal.close();
+      expect(readFileSync(file, 'utf8')).toBe('one\n');
+    });
+
+    it('writes no zeros when little is free, and appends all the same', async () => {
+      const file = join(small!, 'full.jsonl');
+      try {
+        appendFileSync(join(small!, 'filler'), Buffer.alloc(free() - 256 * 1024));
+      } catch {
+        /* filled to the brim is fine too */
+      }
+      const journal = await JournalFile.open(file);
+      const line = Buffer.from(`${'x'.repeat(999)}\n`);
+      for (let i = 0; i < 20; i++) await journal.append(line);
+      expect(statSync(file).size).toBe(20 * line.length); // no zeros past the data
+      await journal.close();
+      expect(readFileSync(file, 'utf8')).toBe(line.toString().repeat(20));
+    });
   });
 });
