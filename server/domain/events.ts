@@ -26,10 +26,12 @@ export interface DomainEvent {
 export interface EventOutbox {
   /** Store ops that record the deliveries for these events; written together with the change. */
   plan(events: readonly DomainEvent[]): StoreOp[];
+  /** Whether an event of this type would be delivered anywhere now: its data need not be built otherwise. */
+  wants(type: EventType): boolean;
   /** Called once the ops are durable: start delivering. Never blocks. */
   dispatch(): void;
   /** deliveries waiting for a retry (for /admin/health) */
   pendingRetries(): number;
 }
 
-export const noOutbox: EventOutbox = { plan: () => [], dispatch: () => undefined, pendingRetries: () => 0 };
+export const noOutbox: EventOutbox = { plan: () => [], wants: () => false, dispatch: () => undefined, pendingRetries: () => 0 };

@@ -177,6 +177,7 @@ export class AiService implements SubmitHook {
   after(ctx: SubmitContext): { ops?: StoreOp[] } | undefined {
     if (!ctx.changed) return undefined;
     this.embedded?.touch(annotationKey(ctx.username, ctx.instance.id));
+    if (!this.deps.store.size('ai_shown')) return undefined; // no suggestion was ever shown: nothing to settle
     const ops: StoreOp[] = [];
     for (const scheme of this.deps.task.schemes) {
       const key = shownKey(ctx.username, ctx.instance.id, scheme.name);

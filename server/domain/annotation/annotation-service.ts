@@ -246,7 +246,8 @@ export class AnnotationService {
     if (changed && !real) ops.push({ table: 'qc_answers', key: annotationKey(username, instance.id), value: after });
     if (changed && real) {
       ops.push({ table: 'annotations', key: annotationKey(username, instance.id), value: after });
-      if (isAnnotated(after)) events.push({ type: isAnnotated(before) ? 'annotation.updated' : 'annotation.created', data: annotationEventData(this.task, after), at });
+      const type = isAnnotated(before) ? 'annotation.updated' : 'annotation.created';
+      if (isAnnotated(after) && this.outbox.wants(type)) events.push({ type, data: annotationEventData(this.task, after), at });
       this.index(before, after);
       events.push(...this.completionEvents(instance, after, now, ops));
     }

@@ -5,7 +5,7 @@
  * event live here too.
  */
 import { notFound } from '../errors.js';
-import type { DomainEvent, EventOutbox } from '../events.js';
+import type { DomainEvent, EventOutbox, EventType } from '../events.js';
 import { isoTime, type Clock, type Logger, type Store, type StoreOp } from '../ports.js';
 import { Dispatcher, type WebhookSender } from './dispatcher.js';
 import { deliveriesOf, subscribes } from './envelope.js';
@@ -51,6 +51,10 @@ export class WebhookOutbox implements EventOutbox {
     this.stats = new WebhookStats(store);
     this.dispatcher = new Dispatcher(store, clock, logger, sender, settings, this.stats, userAgent);
     this.dispatcher.start();
+  }
+
+  wants(type: EventType): boolean {
+    return this.runtime.enabled() && this.settings.endpoints.some((e) => subscribes(e, type));
   }
 
   plan(events: readonly DomainEvent[]): StoreOp[] {
