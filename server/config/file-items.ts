@@ -5,9 +5,9 @@
  * server's memory for the few an annotator looks at; a corpus of long documents would be all of it.
  *
  * A line is read with one pread (or from a block read a moment ago, see BLOCK); the file is opened at the first
- * read and closed after a moment without one, so no descriptor is held for the life of a task. The items read last are kept (an annotator's current
- * instance is asked for again and again). If the file was edited since the load, the line read is checked
- * against the id and text length it had and refused with a clear message.
+ * read and closed after a moment without one, so no descriptor is held for the life of a task. The items read last
+ * are kept (an annotator's current instance is asked for again and again). If the file was edited since the load,
+ * the line read is checked against the id and text length it had and refused with a clear message.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Instance } from '../domain/task.js';

@@ -87,7 +87,7 @@ export class JournalFile {
    * Starts writing the next stretch of zeros when half the last one is used. A failure only costs speed: appends
    * then grow the file. A stretch takes at most an eighth of the disk's free space, so on a nearly full disk the
    * zeros do not take the room the rest of the folder needs (a new folder's secrets are written while the first
-   * stretch is); under MIN_STRETCH it is not written, and free space is looked at again a stretch later.
+   * stretch is); under MIN_STRETCH, or after a failure, none is written until the data has grown by MIN_STRETCH.
    */
   private extendAhead(): void {
     if (this.extending || this.allocated - this.end >= this.stretch / 2 || this.end < this.quietUntil) return;
@@ -104,7 +104,9 @@ export class JournalFile {
         this.stretch = size;
         this.allocated = Math.max(this.allocated, from + size);
       })
-      .catch(() => undefined)
+      .catch(() => {
+        this.quietUntil = this.end + MIN_STRETCH; // not at every append meanwhile
+      })
       .finally(() => (this.extending = null));
   }
 
