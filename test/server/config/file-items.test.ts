@@ -57,8 +57,15 @@ describe('items read from their data file on demand', () => {
     const loaded = readInstances([file], keys);
     expect(loaded[1].text).toBe(items[1].text);
     writeFileSync(file, items.slice(1).map((item) => JSON.stringify(item)).join('\n')); // the first line removed
-    // the block read a moment ago serves its lines as they were loaded (never another item's) for a quarter second
-    expect(loaded[2].text).toBe(items[2].text);
+    // for a quarter second the block read a moment ago may still serve its lines as they were loaded: the item's
+    // own text or the error, never another item's (which of the two depends on this machine's pace)
+    let soon: string;
+    try {
+      soon = loaded[2].text;
+    } catch (e) {
+      soon = (e as Error).message;
+    }
+    expect(soon === items[2].text || /changed since the server started/.test(soon)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(() => loaded[3].text).toThrow(new RegExp(`data.jsonl:4: the file changed since the server started .*"item-3"`));
     expect(() => loaded[250].data).toThrow(/changed since the server started/);
