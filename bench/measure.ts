@@ -23,6 +23,8 @@ export interface SizeRun {
   export: { ms: number; bytes: number } | { na: string };
   /** agreement right after a submission changed the annotations (so nothing is cached), ms per request */
   agreement_fresh_ms: number[] | { na: string };
+  /** bare Node measured right before this size's current_instance, per connection count (see `beside`) */
+  bare?: Record<string, LoadResult>;
 }
 
 export interface MeasureOptions {
@@ -34,6 +36,12 @@ export interface MeasureOptions {
   warmup: number;
   adminKey: string;
   log: (m: string) => void;
+  /**
+   * Measures the yardstick (bare Node) at a connection count. Called right before current_instance is measured
+   * at that count, so the two compare at one moment of the machine: measured minutes apart, as at the start of a
+   * run, the same server's CPU per request moved by up to half between them.
+   */
+  beside?: (connections: number) => Promise<LoadResult>;
 }
 
 export const PASSWORD = 'bench-password-1';
@@ -142,6 +150,7 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       annotators.push(new Annotator(cookie, project.ids, Math.floor((i * project.ids.length) / most), i));
     }
     const endpoints = {} as SizeRun['endpoints'];
+    let bare: SizeRun['bare'];
     for (const endpoint of ENDPOINTS) {
       endpoints[endpoint] = {};
       const skip = await probe(base, plansFor(endpoint, annotators, 1, o.adminKey)[0]);
@@ -152,6 +161,7 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       }
       if (o.warmup > 0) await drive(base, plansFor(endpoint, annotators, most, o.adminKey), { duration: o.warmup });
       for (const c of o.connections) {
+        if (endpoint === 'current_instance' && o.beside) (bare ??= {})[c] = await o.beside(c);
         const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), { ...o.load, cpuMs: server.cpuMs });
         endpoints[endpoint][c] = result;
         o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req, RSS ${server.memory().rss_mb} MB${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
@@ -171,6 +181,7 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       endpoints,
       export: exported,
       agreement_fresh_ms: agreementFresh,
+      ...(bare ? { bare } : {}),
     };
   } finally {
     await server.stop();

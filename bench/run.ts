@@ -83,20 +83,17 @@ export function parseOptions(argv: string[]): BenchOptions {
 
 const log = (m: string) => console.error(m);
 
-async function measureBare(o: BenchOptions): Promise<Record<string, LoadResult>> {
+/** The yardstick's process, warmed up, and a measurement of it at one connection count. */
+async function startBare(o: BenchOptions): Promise<{ measure: (c: number) => Promise<LoadResult>; stop: () => Promise<void> }> {
   const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-node.ts')], { cwd: ROOT });
-  try {
-    const plan = { method: 'GET' as const, path: () => '/api/current_instance', headers: {} };
-    if (o.warmup > 0) await drive(bare.url, Array(Math.max(...o.connections)).fill(plan), { duration: o.warmup });
-    const out: Record<string, LoadResult> = {};
-    for (const c of o.connections) {
-      out[c] = await drive(bare.url, Array(c).fill(plan), { ...o.load, cpuMs: bare.cpuMs });
-      log(`  bare node ×${c}: ${Math.round(out[c].rps)} req/s, p99 ${out[c].p99_ms.toFixed(2)} ms, ${out[c].server_cpu_us?.toFixed(0)} µs CPU/req`);
-    }
-    return out;
-  } finally {
-    await bare.stop();
-  }
+  const plan = { method: 'GET' as const, path: () => '/api/current_instance', headers: {} };
+  if (o.warmup > 0) await drive(bare.url, Array(Math.max(...o.connections)).fill(plan), { duration: o.warmup });
+  const measure = async (c: number) => {
+    const result = await drive(bare.url, Array(c).fill(plan), { ...o.load, cpuMs: bare.cpuMs });
+    log(`  bare node ×${c}: ${Math.round(result.rps)} req/s, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req`);
+    return result;
+  };
+  return { measure, stop: () => bare.stop() };
 }
 
 export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; file: string }> {
@@ -108,14 +105,21 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
   try {
     for (let run = 1; run <= o.runs; run++) {
       log(`run ${run} of ${o.runs}`);
-      const bare = await measureBare(o);
+      // bare Node stays up through the run: measured at its start, and again beside each size's current_instance
+      const yardstick = await startBare(o);
+      const bare: Record<string, LoadResult> = {};
       const sizes: SizeRun[] = [];
-      for (const size of o.sizes) {
-        const project = await benchProject({ size, annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
-        log(` ${size.toLocaleString('en-US')} instances, ${project.annotations.toLocaleString('en-US')} stored annotations`);
-        const result = await measureSize(project, { serverArgs, root: ROOT, connections: o.connections, load: o.load, warmup: o.warmup, adminKey: ADMIN_KEY, log });
-        log(`  start-up ${Math.round(result.startup_ms)} ms, RSS ${result.rss_start_mb} MB after start, ${result.peak_rss_mb} MB peak`);
-        sizes.push(result);
+      try {
+        for (const c of o.connections) bare[c] = await yardstick.measure(c);
+        for (const size of o.sizes) {
+          const project = await benchProject({ size, annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
+          log(` ${size.toLocaleString('en-US')} instances, ${project.annotations.toLocaleString('en-US')} stored annotations`);
+          const result = await measureSize(project, { serverArgs, root: ROOT, connections: o.connections, load: o.load, warmup: o.warmup, adminKey: ADMIN_KEY, log, beside: yardstick.measure });
+          log(`  start-up ${Math.round(result.startup_ms)} ms, RSS ${result.rss_start_mb} MB after start, ${result.peak_rss_mb} MB peak`);
+          sizes.push(result);
+        }
+      } finally {
+        await yardstick.stop();
       }
       const receiver = await startReceiver();
       let webhooks: WebhookRun;

@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
-import type { BenchReport } from '../../bench/report.js';
+import type { LoadResult } from '../../bench/load.js';
+import type { BenchReport, Figure } from '../../bench/report.js';
 
 describe('npm run bench -- --smoke', () => {
   it('produces a well-formed report covering every endpoint, size and target', () => {
@@ -24,6 +25,12 @@ describe('npm run bench -- --smoke', () => {
     expect(Object.keys(report.summary.bare)).toEqual(['1', '8']);
     expect(report.summary.bare['8'].rps).toBeGreaterThan(0);
     expect(report.summary.sizes.map((s) => s.size)).toEqual([20, 40]);
+    // bare Node measured again beside each size, for that size's ratios
+    report.runs[0].sizes.forEach((size, i) => {
+      expect(Object.keys(size.bare ?? {}), `bare beside ${size.size}`).toEqual(['1', '8']);
+      const ours = size.endpoints.current_instance['8'] as LoadResult;
+      expect((report.summary.sizes[i].endpoints.current_instance['8'] as Figure).bare_ratio).toBeCloseTo(ours.rps / size.bare!['8'].rps, 9);
+    });
     for (const size of report.summary.sizes) {
       expect(size.annotations).toBe(size.size * 2);
       expect(size.startup_ms).toBeGreaterThan(0);
@@ -59,7 +66,7 @@ describe('npm run bench -- --smoke', () => {
     expect(report.targets.map((t) => t.goal)).toEqual(['≥ 8,000 req/s', '≥ 40 %', '< 5 ms', '≤ 1.2×', '≤ 2 s', '≤ 250 MB', '≤ 1 s', '≥ 1,000/s']);
     for (const t of report.targets) expect(['PASS', 'MISS', 'n/a']).toContain(t.status);
     // the table printed to the terminal carries the same targets
-    expect(run.stdout).toContain('bare node:http (same run)');
+    expect(run.stdout).toContain('bare node:http (run start)');
     expect(run.stdout.match(/\b(PASS|MISS|n\/a)$/gm)?.length).toBeGreaterThanOrEqual(8);
   }, 180_000);
 });
