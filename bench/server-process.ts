@@ -4,7 +4,7 @@
  * module loading, reading the project, opening the store, building indexes). Memory is read from /proc.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface ServerProcess {
@@ -53,13 +53,34 @@ export const tsxServer = (root: string) => [...startFlags(root), '--import', 'ts
 
 /** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
 export function cpuMsOf(pid: number): number | null {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** utime + stime in ms from a /proc stat file (a process's or one thread's); null where it cannot be read. */
+function statCpuMs(file: string): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }
+}
+
+/** CPU ms so far of each thread of a process, by thread id (the main thread's id is the pid). */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    const ms = statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+    if (ms !== null) out.set(Number(tid), ms);
+  }
+  return out;
 }
 
 function procStatus(pid: number, field: string): number | null {
