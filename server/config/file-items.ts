@@ -12,6 +12,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Instance } from '../domain/task.js';
 import type { ItemKeys } from './data-files.js';
+import { FileBlocks } from '../storage/file-blocks.js';
 
 /** ms without a read after which the file is closed */
 const IDLE_CLOSE = 2000;
@@ -44,11 +45,7 @@ export class ItemFile {
 
   private fd = -1;
   private idle: NodeJS.Timeout | undefined;
-  private readonly blocks: Buffer[] = [];
-  /** each slot's place in the file (-1: none), where its data ends, and when it was read */
-  private readonly blockAt = new Float64Array(BLOCKS).fill(-1);
-  private readonly blockEnd = new Float64Array(BLOCKS);
-  private readonly blockTime = new Float64Array(BLOCKS);
+  private readonly blocks = new FileBlocks((buf, at, length) => this.fill(buf, at, length), BLOCK, BLOCKS, BLOCK_FRESH);
 
   constructor(
     readonly path: string,
@@ -85,26 +82,19 @@ export class ItemFile {
     const start = at - (at % BLOCK);
     if (at + bytes > start + BLOCK) {
       const buf = Buffer.allocUnsafe(bytes);
-      return this.fill(buf, at) === bytes ? buf.toString('utf8') : undefined;
+      return this.fill(buf, at, bytes) === bytes ? buf.toString('utf8') : undefined;
     }
-    const slot = (start / BLOCK) % BLOCKS;
-    const now = performance.now();
-    if (this.blockAt[slot] !== start || now - this.blockTime[slot] > BLOCK_FRESH) {
-      this.blockAt[slot] = -1; // until the read below succeeds
-      const block = (this.blocks[slot] ??= Buffer.allocUnsafe(BLOCK));
-      this.blockEnd[slot] = start + this.fill(block, start);
-      this.blockAt[slot] = start;
-      this.blockTime[slot] = now;
-    }
-    return at + bytes > this.blockEnd[slot] ? undefined : this.blocks[slot].toString('utf8', at - start, at - start + bytes);
+    const slot = this.blocks.slotOf(at);
+    const from = at - start;
+    return from + bytes > this.blocks.bytes(slot) ? undefined : this.blocks.buffer(slot).toString('utf8', from, from + bytes);
   }
 
-  /** Reads into all of `buf` from `position`, or up to the end of the file; the bytes read. */
-  private fill(buf: Buffer, position: number): number {
+  /** Reads `length` bytes at `position` into `buf`, or up to the end of the file; the bytes read. */
+  private fill(buf: Buffer, position: number, length: number): number {
     const fd = this.open();
     let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, position + got);
+    while (got < length) {
+      const n = readSync(fd, buf, got, length - got, position + got);
       if (n === 0) break;
       got += n;
     }
@@ -127,7 +117,7 @@ export class ItemFile {
     if (this.fd < 0) return;
     closeSync(this.fd);
     this.fd = -1;
-    this.blockAt.fill(-1);
+    this.blocks.forget();
   }
 }
 

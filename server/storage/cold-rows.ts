@@ -7,6 +7,7 @@
  * Offsets are among the rows, as the pack's index names them; the rows start `offset` bytes into the file.
  */
 import { closeSync, readSync } from 'node:fs';
+import { FileBlocks } from './file-blocks.js';
 
 /** Where a row lies in `buf`: its flag byte at `start`, the key [keyStart, keyEnd), the value [valueStart, end). */
 export interface RowBounds {
@@ -70,12 +71,10 @@ const BLOCKS = 128;
 export class ColdRows {
   private one = Buffer.allocUnsafe(FIRST_READ);
   private closed = false;
-  // Blocks read lately, by block number modulo BLOCKS. An export reads each annotator's rows in the order they
-  // lie in the file, a few streams at once: one pread per row made a 1M-annotation export 2× slower than with
-  // the rows in memory; with blocks it is one pread per ~100 rows.
-  private readonly blockOf = new Int32Array(BLOCKS).fill(-1);
-  private readonly blocks: Buffer[] = [];
-  private readonly blockBytes = new Int32Array(BLOCKS);
+  // An export reads each annotator's rows in the order they lie in the file, a few streams at once: one pread
+  // per row made a 1M-annotation export 2× slower than with the rows in memory; with blocks it is one pread per
+  // ~100 rows.
+  private readonly blocks = new FileBlocks((buf, at, length) => this.fill(buf, at, length), BLOCK, BLOCKS);
 
   /** `end`: the rows' byte length; the file descriptor is the table's from now on, closed by `close` */
   constructor(
@@ -87,15 +86,8 @@ export class ColdRows {
 
   /** The row at `at`, into `b`; its bytes stay valid until the next `read`. */
   read(at: number, b: RowBounds): void {
-    const block = Math.floor(at / BLOCK);
-    const slot = block % BLOCKS;
-    if (this.blockOf[slot] !== block) {
-      const buf = (this.blocks[slot] ??= Buffer.allocUnsafe(BLOCK));
-      this.blockOf[slot] = -1; // until the read below succeeds
-      this.blockBytes[slot] = this.fill(buf, block * BLOCK, Math.min(BLOCK, this.end - block * BLOCK));
-      this.blockOf[slot] = block;
-    }
-    if (readBounds(b, this.blocks[slot], at - block * BLOCK, this.blockBytes[slot])) return;
+    const slot = this.blocks.slotOf(at, this.end);
+    if (readBounds(b, this.blocks.buffer(slot), at - this.blocks.start(slot), this.blocks.bytes(slot))) return;
     // a row that runs past its block's end: read on its own
     for (;;) {
       const got = this.fill(this.one, at, Math.min(this.one.length, this.end - at));
