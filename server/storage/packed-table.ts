@@ -133,12 +133,12 @@ export class PackedTable implements Rows {
     this.writeRow(key, row);
 
     const slot = this.locate(this.keyBytes(key));
-    if (slot >= 0) this.retire(this.index.slots[slot] - 1);
+    if (slot >= 0) this.retire(this.index.rowAt(slot));
     this.reserve(row.length);
     const at = this.end;
     row.buf.copy(this.arena, at - this.coldEnd, 0, row.length);
     this.end += row.length;
-    if (slot >= 0) this.index.slots[slot] = at + 1;
+    if (slot >= 0) this.index.moveTo(slot, at);
     else this.index.insert(~slot, at);
     this.maybeReclaim();
     return this;
@@ -147,7 +147,7 @@ export class PackedTable implements Rows {
   delete(key: string): boolean {
     const slot = this.locate(this.keyBytes(key));
     if (slot < 0) return false;
-    this.retire(this.index.slots[slot] - 1);
+    this.retire(this.index.rowAt(slot));
     this.index.remove(slot);
     this.maybeReclaim();
     return true;
@@ -267,7 +267,7 @@ export class PackedTable implements Rows {
 
   private offsetOf(key: string): number {
     const slot = this.locate(this.keyBytes(key));
-    return slot < 0 ? -1 : this.index.slots[slot] - 1;
+    return slot < 0 ? -1 : this.index.rowAt(slot);
   }
 
   /** The slot holding the key in scratch[0, n), or ~(the slot to insert it at). */
@@ -301,9 +301,10 @@ export class PackedTable implements Rows {
       }
       const slot = this.index.find(this.arena, this.r.keyStart, this.r.keyEnd - this.r.keyStart, this.isKey);
       // two live rows of one key: the key changed while the pack was written; the later wins
-      if (slot >= 0) this.retire(this.index.slots[slot] - 1);
-      if (slot >= 0) this.index.slots[slot] = at + 1;
-      else this.index.insert(~slot, at);
+      if (slot >= 0) {
+        this.retire(this.index.rowAt(slot));
+        this.index.moveTo(slot, at);
+      } else this.index.insert(~slot, at);
       this.next = next;
     }
     this.end = end;
@@ -376,7 +377,7 @@ export class PackedTable implements Rows {
       const slot = this.index.slotOf(at, hashBytes(r.buf, r.keyStart, r.keyEnd));
       if (slot < 0) throw new Error(`packed table: live row at ${at} is not indexed`);
       r.buf.copy(next, kept, r.start, r.end);
-      this.index.slots[slot] = this.coldEnd + kept + 1;
+      this.index.moveTo(slot, this.coldEnd + kept);
       kept += r.end - r.start;
     }
     this.arena = next;

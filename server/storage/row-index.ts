@@ -71,6 +71,16 @@ export class RowIndex {
     return -1;
   }
 
+  /** The offset of the row the (occupied) slot names. */
+  rowAt(slot: number): number {
+    return this.slots[slot] - 1;
+  }
+
+  /** Points an occupied slot at the key's row now at `at` (a newer row, or the same row moved). */
+  moveTo(slot: number, at: number): void {
+    this.slots[slot] = at + 1;
+  }
+
   /** Names the row at `at` in the free slot `find` gave (as ~slot), for the key it looked for. */
   insert(slot: number, at: number): void {
     if (this.slots[slot] === DELETED) this.tombstones--;
