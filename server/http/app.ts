@@ -1,7 +1,7 @@
 /**
  * The Koa application, built without listening so tests, the CLI and the desktop shell start the same server.
- * Middleware order: errors → security headers, route look-up, Host and Origin checks (one layer) → static UI →
- * body → session → routes (route-table.ts).
+ * Middleware order: answers held to the end of the turn (turn-end.ts) → errors → security headers, route look-up,
+ * Host and Origin checks (one layer) → static UI → body → session → routes (route-table.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import type { RouteSpec } from './route.js';
 import { jsonBody } from './json-body.js';
 import { routeTable, type RouteHandler } from './route-table.js';
 import { sessions } from './session.js';
+import { respondAtTurnEnd } from './turn-end.js';
 import { CookieKeys } from './signed-cookies.js';
 import type { Store, Clock } from '../domain/ports.js';
 
@@ -40,6 +41,7 @@ export function buildApp(o: AppOptions): Koa {
   app.silent = true; // errors are logged once, by errorHandler
 
   const routes = routeTable(o.routes, o.adminAuth);
+  app.use(respondAtTurnEnd);
   app.use(errorHandler(o.logger));
   const guard = requestGuard(o.allowedHosts);
   app.use((ctx, next) => {
