@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Koa, { type Context, type Middleware } from 'koa';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { Logger } from '../domain/ports.js';
 import { errorHandler } from './errors.js';
 import { requestGuard, type AdminAuth } from './guards.js';
@@ -62,19 +62,19 @@ export function buildApp(o: AppOptions): Koa {
     // API paths skip the file system: koa-static would stat a file (and build a 404 error) on every API GET
     const apiRoots = new Set(o.routes.map((r) => r.path.split('/')[1]).filter(Boolean));
     const files = loadedOnFirstUse(async () => (await import('koa-static')).default(staticDir, { index: 'index.html', maxage: 0, gzip: false }));
-    app.use((ctx, next) => ((ctx.state as RouteState).route || apiRoots.has(ctx.path.split('/', 2)[1]) ? next() : files(ctx, next)));
-    // single-page app: an HTML navigation to a path no route claims gets the UI
-    app.use(async (ctx, next) => {
-      // only a GET navigation to a path no route claims gets the UI; the rest skip the wait below
-      if (ctx.method !== 'GET' || (ctx.state as RouteState).route) return next();
-      await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
+    const ui = async (ctx: Context, next: Next) => {
+      if (apiRoots.has(ctx.path.split('/', 2)[1])) await next();
+      else await files(ctx, next);
+      // single-page app: an HTML navigation to a path no route claims gets the UI
+      if (ctx.method === 'GET' && ctx.status === 404 && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
         ctx.status = 200;
         ctx.type = 'html';
         ctx.body = await import('node:fs').then((fs) => fs.createReadStream(join(staticDir, 'index.html')));
         ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'");
       }
-    });
+    };
+    // a request an exact route claims goes straight on: one layer with nothing to do, not two
+    app.use((ctx, next) => ((ctx.state as RouteState).route ? next() : ui(ctx, next)));
   }
 
   const jsonLimit = 2 * 1024 * 1024;
