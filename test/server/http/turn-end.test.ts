@@ -46,10 +46,12 @@ describe('respondAtTurnEnd', () => {
     const log: string[] = [];
     await respondAtTurnEnd(ctx, async () => {
       await new Promise((r) => setTimeout(r, 5));
+      // queued in the handler's own turn, before the answer waits: the answer must come after it
+      setImmediate(() => log.push('check phase of that turn'));
       log.push('handled');
     });
     log.push('answered');
-    expect(log).toEqual(['handled', 'answered']);
+    expect(log).toEqual(['handled', 'check phase of that turn', 'answered']);
   });
 
   it('passes errors through to the error handler inside it unchanged', async () => {
