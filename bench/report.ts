@@ -171,7 +171,7 @@ function table(rows: string[][]): string {
   return rows.map((r, n) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') + (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : '')).join('\n');
 }
 
-/** The terminal table (also pasted into the README's Performance section). */
+/** The terminal table (also pasted into docs/performance.md). */
 export function formatReport(report: BenchReport): string {
   const conns = Object.keys(report.summary.bare);
   const header = ['endpoint', ...conns.flatMap((c) => [`req/s ×${c}`, `p50 ×${c}`, `p99 ×${c}`, `vs bare ×${c}`])];

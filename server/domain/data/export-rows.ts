@@ -2,7 +2,7 @@
  * What an export holds and how each record looks in each format. Pure: the writers in server/io stream these
  * rows out chunk by chunk. Records come in task order, then by annotator name, so exports are reproducible.
  *
- * CoNLL tokenisation (documented in the README): a token is a run of letters, marks, digits and `_`, or any
+ * CoNLL tokenisation (documented in docs/import-export.md): a token is a run of letters, marks, digits and `_`, or any
  * other single non-space character. A token gets `B-<label>` if it is the first token a span overlaps,
  * `I-<label>` for the following ones, else `O`; one tag column per span schema. Where spans of one schema
  * overlap, the one that starts first (the longer on a tie) keeps the shared tokens.

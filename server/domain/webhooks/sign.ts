@@ -28,7 +28,7 @@ export function sign(secret: string, format: SignatureFormat, id: string, timest
 }
 
 /**
- * Receiver side of the seed's scheme (also what the README shows): constant-time comparison against any of the
+ * Receiver side of the seed's scheme (also what docs/webhooks.md shows): constant-time comparison against any of the
  * space-separated signatures, and the 300-second timestamp tolerance.
  */
 export function verify(secret: string, format: SignatureFormat, headers: { id: string; timestamp: string; signature: string }, body: string, nowSeconds: number, toleranceSeconds = 300): boolean {
