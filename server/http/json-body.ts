@@ -8,6 +8,7 @@
  * Same contract as co-body's strict JSON: an empty body is {}, the top level must be an object or an array,
  * a body over the limit is 413 (refused from Content-Length before reading when it says so), bad JSON is 400,
  * and a `__proto__` key (or constructor.prototype) is refused as @hapi/bourne's `protoAction: 'error'` did.
+ * Nesting deeper than MAX_DEPTH is refused before parsing, so no later walk over the value can overflow the stack.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
@@ -15,6 +16,34 @@ import { DomainError, invalid } from '../domain/errors.js';
 
 const TOO_LARGE = 'request body is too large';
 const NOT_JSON = 'request body is not valid JSON';
+
+/** Deeper than any real submission or config (they nest a handful of levels); bounds every recursive walk. */
+export const MAX_DEPTH = 64;
+export const TOO_DEEP = `request body nests objects or arrays more than ${MAX_DEPTH} levels deep`;
+
+/**
+ * The deepest `{`/`[` nesting in JSON text, stopping as soon as it passes `max`: one pass over the characters,
+ * skipping strings (and their escapes), allocating nothing. Text that is not JSON still gets a number.
+ */
+export function nestingDepth(text: string, max = MAX_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: skip to its closing quote, stepping over escaped characters
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > deepest && (deepest = depth) > max) return deepest;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
 
 /** True for `application/json` with no parameter other than a UTF-8 charset, sent uncompressed. */
 export function isPlainJson(req: IncomingMessage): boolean {
@@ -79,6 +108,7 @@ export function parseJson(text: string): unknown {
     throw invalid(NOT_JSON);
   }
   if (text[i] !== '{' && text[i] !== '[') throw invalid(`${NOT_JSON}: only an object or an array is accepted`);
+  if (nestingDepth(text) > MAX_DEPTH) throw invalid(TOO_DEEP);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -104,6 +134,20 @@ function hasPrototypeKey(value: unknown): boolean {
   return false;
 }
 
+/** True when a parsed value nests objects or arrays more than `max` levels; iterative, so any depth is safe. */
+export function deeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: [object, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** Middleware: plain JSON bodies of POST/PUT/PATCH here, everything else to `fallback` (@koa/bodyparser). */
 export function jsonBody(limit: number, fallback: (ctx: Context, next: Next) => Promise<unknown>) {
   // not async: a GET passes straight through without a promise of its own
@@ -111,7 +155,12 @@ export function jsonBody(limit: number, fallback: (ctx: Context, next: Next) => 
     const m = ctx.method;
     // @koa/bodyparser reads bodies of these three methods only, so every other request skips both readers
     if (m !== 'POST' && m !== 'PUT' && m !== 'PATCH') return next();
-    if (!isPlainJson(ctx.req)) return fallback(ctx, next);
+    if (!isPlainJson(ctx.req)) {
+      return fallback(ctx, () => {
+        if (deeperThan(ctx.request.body, MAX_DEPTH)) throw invalid(TOO_DEEP);
+        return next();
+      });
+    }
     return readText(ctx.req, limit).then((text) => {
       ctx.request.body = parseJson(text);
       return next();

@@ -116,6 +116,8 @@ describe('fuzzing the annotation API', () => {
       ['invalid UTF-8', { raw: new Uint8Array([0x7b, 0x22, 0x69, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } }],
       ['truncated JSON', { raw: '{"instance_id": "item-1", "annotations": {', headers: { 'content-type': 'application/json' } }],
       ['deep nesting', { raw: '['.repeat(100_000) + ']'.repeat(100_000), headers: { 'content-type': 'application/json' } }],
+      ['deep nesting with an escape', { raw: '['.repeat(100_000) + '"\\u0041"' + ']'.repeat(100_000), headers: { 'content-type': 'application/json' } }],
+      ['deep object nesting with an escape', { raw: '{"a":'.repeat(100_000) + '"\\u0041"' + '}'.repeat(100_000), headers: { 'content-type': 'application/json' } }],
       ['deep object nesting', { raw: '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000), headers: { 'content-type': 'application/json' } }],
       ['3 MB body', { json: { instance_id: 'item-1', annotations: { 'note:text': 'x'.repeat(3_000_000) } } }],
       ['JSON null', { raw: 'null', headers: { 'content-type': 'application/json' } }],

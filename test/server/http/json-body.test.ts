@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../server/domain/errors.js';
-import { isPlainJson, parseJson } from '../../../server/http/json-body.js';
+import { deeperThan, isPlainJson, nestingDepth, parseJson } from '../../../server/http/json-body.js';
 import type { Client } from '../../helpers/client.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 
@@ -41,6 +41,31 @@ describe('parseJson', () => {
     ]) {
       expect(refusal(text), text).toMatch(/^invalid: .*forbidden __proto__/);
     }
+  });
+});
+
+describe('nesting depth', () => {
+  it('counts brackets outside strings only, escaped quotes included', () => {
+    expect(nestingDepth('{}')).toBe(1);
+    expect(nestingDepth('{"a": [1, {"b": [[]]}]}')).toBe(5);
+    expect(nestingDepth('{"a": "[[[[{{{{", "b\\"": "\\"[[["}')).toBe(1);
+    expect(nestingDepth('["\\\\", [[]]]')).toBe(3);
+    expect(nestingDepth('['.repeat(1000), 64)).toBe(65); // stops as soon as it is past the limit
+  });
+
+  it('refuses JSON deeper than 64 levels by name and accepts 64', () => {
+    expect(parseJson('['.repeat(64) + ']'.repeat(64))).toBeInstanceOf(Array);
+    expect(refusal('['.repeat(65) + ']'.repeat(65))).toBe('invalid: request body nests objects or arrays more than 64 levels deep');
+    expect(refusal('{"a":'.repeat(100_000) + '"\\u0041"' + '}'.repeat(100_000))).toMatch(/64 levels deep/);
+  });
+
+  it('measures a parsed value without recursion', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = { a: deep };
+    expect(deeperThan(deep, 64)).toBe(true);
+    expect(deeperThan({ a: [[{ b: 1 }]] }, 4)).toBe(false);
+    expect(deeperThan({ a: [[{ b: {} }]] }, 4)).toBe(true);
+    expect(deeperThan('x', 0)).toBe(false);
   });
 });
 
