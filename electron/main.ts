@@ -2,7 +2,7 @@
  * The desktop app's lifecycle, and only that: one instance, one window, one embedded server (host.ts) for the
  * open project. Everything that decides something lives in a plain module with its own tests: security.ts (what
  * the window may load), args.ts (launch and second-launch arguments), data-folder.ts, recent-projects.ts,
- * window-state.ts, menu.ts. Sign-in: the server hands this process a one-time token for its own window.
+ * window-state.ts, menu.ts, open-failure.ts. Sign-in: the server hands this process a one-time token for its own window.
  */
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { existsSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { parseLaunchArgs, secondInstanceHandoff } from './args.js';
 import { CHANNELS } from './bridge.js';
 import { ownerName, startHost, type Host } from './host.js';
 import { menuTemplate, type ExportFormat } from './menu.js';
+import { openFailureDialog } from './open-failure.js';
 import { RecentProjects } from './recent-projects.js';
 import { isTrustedUrl } from './security.js';
 import { createMainWindow, hardenContents, hardenSession } from './window.js';
@@ -112,7 +113,10 @@ async function switchTo(target: Opened): Promise<boolean> {
   try {
     host = await startHost({ configFile: target.file, bundled: target.bundled, userDataDir: app.getPath('userData'), owner, lan, logger: consoleLogger });
   } catch (e) {
-    await dialog.showMessageBox({ type: 'error', message: `Could not open ${target.file}`, detail: (e as Error).message });
+    const failure = openFailureDialog(target.file, e);
+    const { type, message, detail, buttons } = failure;
+    const answer = win ? await dialog.showMessageBox(win, { type, message, detail, buttons }) : await dialog.showMessageBox({ type, message, detail, buttons });
+    if (failure.actions[answer.response] === 'retry') return switchTo(target);
     // perhaps the network was the problem: the same project for this computer only
     if (lan) {
       lan = false;

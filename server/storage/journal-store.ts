@@ -115,7 +115,7 @@ export class JournalStore extends TableReader implements Store {
 
   private async load_(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    this.unlock = lockFolder(this.dir);
+    this.unlock = lockFolder(this.dir, this.logger);
     try {
       await this.loadLocked();
     } catch (e) {
