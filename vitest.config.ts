@@ -1,12 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/** Suites that also run against a PostgreSQL-backed server (the `postgres` project, MARGINALIA_TEST_STORE=postgres). */
+export const POSTGRES_HTTP_SUITES = ['test/server/http/annotation.test.ts', 'test/server/http/admin.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // a 2-core machine: more workers only fight over the disk and the CPU
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'main', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/**/postgres/**', '**/node_modules/**'] },
+      },
+      {
+        // a throwaway PostgreSQL for the run (test/helpers/postgres.ts): the store's own tests and HTTP suites again
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/**/postgres/**/*.test.ts', ...POSTGRES_HTTP_SUITES],
+          globalSetup: ['test/helpers/postgres-global.ts'],
+          env: { MARGINALIA_TEST_STORE: 'postgres' },
+        },
+      },
+    ],
   },
 });

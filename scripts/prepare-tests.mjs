@@ -1,17 +1,22 @@
 // Before `vitest run`: type-check every part (server, tests, renderer, Electron shell), build the renderer (the e2e
-// tests serve it) and make sure Debian's Chromium is there for the browser tests. CI runs as root on a fresh
-// machine, so this installs it; elsewhere it says how.
+// tests serve it) and make sure Debian's Chromium (the browser tests) and PostgreSQL (the `postgres` test project
+// starts a throwaway cluster from its binaries) are there. CI runs as root on a fresh machine, so this installs
+// them; elsewhere it says how.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const run = (cmd) => execSync(cmd, { stdio: 'inherit' });
 
-if (!existsSync('/usr/bin/chromium')) {
+const hasPostgres = () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+const missing = [];
+if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+if (!hasPostgres()) missing.push('postgresql');
+if (missing.length) {
   if (process.getuid?.() === 0) {
-    console.log('installing chromium for the browser tests (apt-get)…');
-    run('DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null');
+    console.log(`installing ${missing.join(' and ')} for the tests (apt-get)…`);
+    run(`DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} > /dev/null`);
   } else {
-    console.error('The browser tests need Debian\'s chromium at /usr/bin/chromium: sudo apt-get install -y chromium');
+    console.error(`The tests need Debian's ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
     process.exit(1);
   }
 }

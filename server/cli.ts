@@ -1,6 +1,7 @@
 /**
- * `npm start -- --config project.yaml [--port n] [--host addr] [--data-dir dir] [--debug]`.
- * With no --config it serves the bundled example project.
+ * `npm start -- --config project.yaml [--port n] [--host addr] [--data-dir dir] [--database-url postgres://…] [--debug]`.
+ * With no --config it serves the bundled example project. A database URL (or MARGINALIA_DATABASE_URL) keeps the
+ * project in PostgreSQL instead of the data folder's journal.
  */
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -20,13 +21,14 @@ async function main(): Promise<number> {
       port: { type: 'string', short: 'p', default: '8000' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       debug: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: false,
   });
   if (values.help) {
-    console.log('usage: npm start -- [--config project.yaml] [--port 8000] [--host 127.0.0.1] [--data-dir dir] [--debug]');
+    console.log('usage: npm start -- [--config project.yaml] [--port 8000] [--host 127.0.0.1] [--data-dir dir] [--database-url postgres://…] [--debug]');
     return 0;
   }
   const port = Number(values.port);
@@ -38,7 +40,9 @@ async function main(): Promise<number> {
   if (config.debug && !isLoopback(host)) throw new Error('debug mode creates users on demand and is refused with a non-loopback --host');
   for (const warning of config.warnings) consoleLogger.warn(warning);
 
-  const server = await createServer({ config, dataDir: values['data-dir'] });
+  const env = process.env.MARGINALIA_DATABASE_URL;
+  const database = values['database-url'] ? { url: values['database-url'], from: '--database-url' } : env ? { url: env, from: 'MARGINALIA_DATABASE_URL' } : undefined;
+  const server = await createServer({ config, dataDir: values['data-dir'], database });
   const url = await server.listen(port, host);
   console.log(`project: ${config.settings.annotation_task_name} (${config.task.instances.length} instances) from ${config.file}`);
   console.log(`data folder: ${server.services.dataDir}`);

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { ProjectConfig } from './config/load.js';
 import { systemClock, type Clock, type Logger, type Store } from './domain/ports.js';
-import { JournalStore } from './storage/journal-store.js';
+import { openStore, type DatabaseChoice } from './storage/open-store.js';
 import { composeServices, allRoutes, type Services } from './compose.js';
 import { buildApp } from './http/app.js';
 import { readOrCreateSecret } from './io/secret-files.js';
@@ -26,6 +26,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** a Store to use instead of the journal in dataDir (tests of other implementations, --ephemeral) */
   store?: Store;
+  /** a PostgreSQL database for the project (--database-url, MARGINALIA_DATABASE_URL); wins over the config's storage.url */
+  database?: DatabaseChoice;
   /** the built renderer to serve at /; defaults to dist/renderer next to this package */
   staticDir?: string | null;
   /** extra host names this server answers to (its LAN name, say) */
@@ -87,7 +89,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const root = packageRoot();
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
 
-  const store = options.store ?? (await JournalStore.open(dataDir, { logger, packed: PACKED_TABLES }));
+  const store = options.store ?? (await openStore({ config, dataDir, logger, packed: PACKED_TABLES, database: options.database }));
   const cookieKey = await readOrCreateSecret(dataDir, 'session-key');
   let adminKey: string;
   let adminKeySource: string;

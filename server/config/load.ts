@@ -45,6 +45,8 @@ export interface ProjectConfig {
   debug: boolean;
   sessionLifetimeDays: number;
   allowedHosts: string[];
+  /** `storage:`: a PostgreSQL database for the project's data (server/storage/postgres/) */
+  storage: { url?: string; schema?: string };
   /** attention checks and gold standards, read from their items files */
   quality: QualityConfig;
   phases: PhaseDefinition[];
@@ -229,6 +231,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     debug: raw.debug,
     sessionLifetimeDays: raw.session_lifetime_days,
     allowedHosts: raw.allowed_hosts,
+    storage: { url: raw.storage?.url, schema: raw.storage?.schema },
     warnings,
   };
 }

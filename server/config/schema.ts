@@ -95,6 +95,8 @@ export const configSchema = z.looseObject({
   debug: looseBoolean.default(false),
   session_lifetime_days: numberish.pipe(z.number().positive().max(365)).default(7),
   allowed_hosts: z.array(z.string()).default([]),
+  /** where the project's data lives: a PostgreSQL URL (and schema) instead of the data folder's journal */
+  storage: z.looseObject({ url: z.string().min(1).optional(), schema: z.string().min(1).optional() }).optional(),
 });
 export type RawConfig = z.infer<typeof configSchema>;
 

@@ -3,10 +3,11 @@
  * a child process (the CLI, for kill -9 tests).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createServer, loadConfig, type RunningServer, type ServerOptions } from '../../server/index.js';
 import type { Logger } from '../../server/domain/ports.js';
 import { Client } from './client.js';
+import type {} from './postgres.js'; // the type of inject('postgresUrl')
 import { tempDir } from './temp-dir.js';
 import { writeProject, type ProjectSpec } from './project.js';
 
@@ -40,7 +41,9 @@ export async function startServer(spec: ProjectSpec & { options?: Partial<Server
   const configFile = spec.configFile ?? writeProject(spec);
   const dataDir = spec.dataDir ?? tempDir('marginalia-data-');
   const config = loadConfig(configFile, spec.options?.env ?? process.env);
-  const server = await createServer({ config, dataDir, logger: quietLogger, staticDir: null, env: {}, ...spec.options });
+  // the `postgres` test project runs suites again on a PostgreSQL-backed server: a fresh data folder, a fresh schema
+  const database = process.env.MARGINALIA_TEST_STORE === 'postgres' && !spec.options?.store ? { url: inject('postgresUrl'), from: 'the test database' } : undefined;
+  const server = await createServer({ config, dataDir, logger: quietLogger, staticDir: null, env: {}, database, ...spec.options });
   const url = await server.listen(0, '127.0.0.1');
   let closed = false;
   const test: TestServer = {

@@ -1,0 +1,41 @@
+/**
+ * Chooses and opens the project's Store: PostgreSQL when a database URL is given (`--database-url`,
+ * `MARGINALIA_DATABASE_URL`, or the config's `storage.url`), else the journal in the data folder.
+ */
+import type { Logger, Store } from '../domain/ports.js';
+import type { ProjectConfig } from '../config/load.js';
+import { JournalStore } from './journal-store.js';
+import { PostgresStore } from './postgres/postgres-store.js';
+import { checkSchemaName, dataFolderSchema, parseDatabaseUrl } from './postgres/database-url.js';
+
+export interface DatabaseChoice {
+  url: string;
+  /** where the URL came from, for messages: "--database-url", "MARGINALIA_DATABASE_URL" */
+  from: string;
+}
+
+export interface OpenStoreOptions {
+  config: ProjectConfig;
+  dataDir: string;
+  logger: Logger;
+  packed: readonly string[];
+  /** a URL given outside the config; it wins over `storage.url` */
+  database?: DatabaseChoice;
+}
+
+export async function openStore({ config, dataDir, logger, packed, database }: OpenStoreOptions): Promise<Store> {
+  const inConfig = (key: string) => `storage.${key} in ${config.file}`;
+  const choice = database ?? (config.storage.url ? { url: config.storage.url, from: inConfig('url') } : undefined);
+  if (!choice) {
+    if (config.storage.schema) logger.warn(`${inConfig('schema')} is ignored: no database URL is given, so the project is kept in the data folder ${dataDir}`);
+    return JournalStore.open(dataDir, { logger, packed });
+  }
+  if (database && config.storage.url) logger.warn(`${inConfig('url')} is ignored: ${database.from} names the database`);
+  const target = parseDatabaseUrl(choice.url, choice.from);
+  if (target.schema && config.storage.schema && target.schema !== config.storage.schema) {
+    logger.warn(`${inConfig('schema')} is ignored: the URL from ${choice.from} names schema ${target.schema}`);
+  }
+  const schema = target.schema ?? (config.storage.schema ? checkSchemaName(config.storage.schema, inConfig('schema')) : await dataFolderSchema(dataDir));
+  logger.info(`storage: PostgreSQL ${target.shown}, schema ${schema}`);
+  return PostgresStore.open({ connectionString: target.connectionString, schema, logger, packed });
+}
