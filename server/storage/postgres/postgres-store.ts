@@ -6,8 +6,9 @@
  * all of them), in the order they were made. At start the schema is migrated and every row read back, in the
  * order keys were first written, which is the order the tables iterate.
  *
- * One process writes a schema at a time for now: the in-memory state is this process's alone (see
- * docs/postgres.md for what several processes on one schema need).
+ * One process serves a schema at a time for now, since the in-memory state is this process's alone: it holds a
+ * session advisory lock on the schema while open, as the JournalStore holds its folder lock (docs/postgres.md
+ * says what several processes on one schema need).
  */
 import pg from 'pg';
 import type { Logger, Store, StoreOp } from '../../domain/ports.js';
@@ -51,16 +52,21 @@ interface Final {
 }
 
 const LOAD_PAGE = 20_000;
+/** the first key of the advisory locks Marginalia takes; the second is the schema name's hash */
+const LOCK_CLASS = 0x4d47;
 
 export class PostgresStore extends TableReader implements Store {
   private pending: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private closed = false;
+  /** the connection holding the schema's lock; null once the database dropped it (a restart) */
+  private lockClient: pg.Client | null = null;
   private readonly rows: string;
   private readonly writeStatement: string;
 
   private constructor(
     private readonly pool: pg.Pool,
+    private readonly connectionString: string,
     readonly schema: string,
     packed: readonly string[],
     private readonly logger?: Logger,
@@ -84,8 +90,9 @@ export class PostgresStore extends TableReader implements Store {
     });
     // an idle connection the server drops (a restart) is reported here; the pool opens a new one when needed
     pool.on('error', (e) => options.logger?.warn(`PostgreSQL connection lost: ${e.message}`));
-    const store = new PostgresStore(pool, options.schema, options.packed ?? [], options.logger);
+    const store = new PostgresStore(pool, options.connectionString, options.schema, options.packed ?? [], options.logger);
     try {
+      await store.lock();
       const client = await pool.connect();
       try {
         const applied = await migrate(client, options.schema);
@@ -95,10 +102,37 @@ export class PostgresStore extends TableReader implements Store {
         client.release();
       }
     } catch (e) {
+      await store.lockClient?.end().catch(() => undefined);
       await pool.end().catch(() => undefined);
+      if (e instanceof StorageError) throw e;
       throw new StorageError(`could not open PostgreSQL schema ${options.schema}: ${(e as Error).message}`);
     }
     return store;
+  }
+
+  /**
+   * Takes the schema's advisory lock on a connection of its own, held while the store is open. The database
+   * drops it with the connection (a restart); the next commit takes it again before writing, so a second
+   * process that took the schema meanwhile is never written over.
+   */
+  private async lock(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 5_000, application_name: 'marginalia (lock)' });
+    client.on('error', (e) => {
+      this.logger?.warn(`PostgreSQL lock connection lost: ${e.message}`);
+      if (this.lockClient === client) this.lockClient = null;
+    });
+    client.on('end', () => {
+      if (this.lockClient === client) this.lockClient = null;
+    });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, this.schema]);
+      if (!rows[0].locked) throw new StorageError(`PostgreSQL schema ${this.schema} is in use by another Marginalia process (one process serves a project)`);
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    this.lockClient = client;
   }
 
   private async loadRows(client: pg.PoolClient): Promise<void> {
@@ -152,6 +186,7 @@ export class PostgresStore extends TableReader implements Store {
   }
 
   private async commit(states: Final[]): Promise<void> {
+    if (!this.lockClient) await this.lock();
     const deleted: Final[] = [];
     const written: Final[] = [];
     let reinserted = false;
@@ -198,6 +233,7 @@ export class PostgresStore extends TableReader implements Store {
     while (this.flushing) await this.flushing.catch(() => undefined);
     this.closed = true;
     for (const table of this.data.values()) if (table instanceof PackedTable) table.close();
+    await this.lockClient?.end().catch(() => undefined);
     await this.pool.end();
   }
 }

@@ -123,3 +123,14 @@ describe('PostgresStore in the database', () => {
     expect(() => parseDatabaseUrl('postgres://x/y?schema=drop;table', 'storage.url')).toThrow(/storage.url \?schema=: "drop;table"/);
   });
 });
+
+describe('PostgresStore and other processes', () => {
+  it('refuses a second store on a schema while the first is open, and allows it once closed', async () => {
+    const schema = freshSchema();
+    const first = await open(schema);
+    await expect(open(schema)).rejects.toThrow(/in use by another Marginalia process/);
+    await first.close();
+    const second = await open(schema);
+    await second.close();
+  });
+});
