@@ -40,6 +40,11 @@ export abstract class TableReader {
     return this.table(table).keys();
   }
 
+  /** The names of the tables written so far (a tool's view; the domain names its tables itself). */
+  tableNames(): string[] {
+    return [...this.data.keys()];
+  }
+
   size(table: TableName): number {
     return this.data.get(table)?.size ?? 0;
   }
