@@ -17,7 +17,8 @@ import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
 import { readPhases, PhaseConfigError } from './phase-config.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
-import { createTask, defaultValueLabel, VALUE_SCHEMES, type AssignmentStrategy, type Label, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
+import { createTask, type AssignmentStrategy, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
+import { findSchemeType, unsupportedReason } from '../domain/schemes/registry.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -71,42 +72,32 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+const COMMON_SCHEME_KEYS = ['annotation_type', 'name', 'description', 'labels', 'sequential_key_binding'];
+
 function normalizeScheme(raw: RawScheme, index: number, file: string): Scheme {
   const where = `annotation_schemes[${index}] (${raw.name})`;
+  const module = findSchemeType(raw.annotation_type);
+  if (!module) throw new ConfigError(file, `annotation_schemes[${index}].annotation_type: ${unsupportedReason(raw.annotation_type)}`);
   // answers are keyed "<schema>:<label>" and split at the first colon, so a label may hold colons (Potato's text
   // prompts often end in one) but a scheme name may not
   if (raw.name.includes(':')) throw new ConfigError(file, `annotation_schemes[${index}].name: "${raw.name}" may not contain ":"`);
-  const known = new Set(['annotation_type', 'name', 'description', 'labels', 'min_label', 'max_label', 'size', 'min', 'max', 'step', 'min_value', 'max_value', 'starting_value', 'sequential_key_binding']);
-  const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
-  const type = raw.annotation_type;
-  let labels: Label[] = (raw.labels ?? []).map((l) => ({ ...l }));
-  const scheme: Scheme = { name: raw.name, annotation_type: type, description: raw.description ?? '', labels, extra };
-  if (raw.sequential_key_binding !== undefined) scheme.sequential_key_binding = raw.sequential_key_binding;
-  if (type === 'likert') {
-    const size = raw.size ?? (labels.length || undefined);
-    if (!size) throw new ConfigError(file, `${where}.size: a likert scheme needs a size (or labels)`);
-    if (labels.length && labels.length !== size) throw new ConfigError(file, `${where}.size: ${size} points but ${labels.length} labels; give one label per point or leave the labels out`);
-    if (!labels.length) labels = Array.from({ length: size }, (_, i) => ({ name: String(i + 1) }));
-    Object.assign(scheme, { size, min_label: raw.min_label ?? '', max_label: raw.max_label ?? '', labels });
-  } else if (type === 'number' || type === 'slider') {
-    const min = raw.min ?? raw.min_value ?? (type === 'slider' ? 0 : undefined);
-    const max = raw.max ?? raw.max_value ?? (type === 'slider' ? 100 : undefined);
-    if (min !== undefined && max !== undefined && min > max) throw new ConfigError(file, `${where}: min (${min}) is greater than max (${max})`);
-    const starting = raw.starting_value;
-    if (starting !== undefined && ((min !== undefined && starting < min) || (max !== undefined && starting > max))) {
-      throw new ConfigError(file, `${where}.starting_value: ${starting} is outside ${min}..${max}`);
-    }
-    Object.assign(scheme, { min, max, step: raw.step ?? (type === 'slider' ? 1 : undefined), starting_value: starting });
-  } else if (!VALUE_SCHEMES.has(type) && !labels.length) {
-    throw new ConfigError(file, `${where}.labels: a ${type} scheme needs at least one label`);
+  const parsed = module.config.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(file, `annotation_schemes[${index}].${formatPath(issue.path)}: ${reasonOf(issue)}`);
   }
-  if (VALUE_SCHEMES.has(type) && !labels.length) labels = [{ name: defaultValueLabel(type) }];
+  const known = new Set([...COMMON_SCHEME_KEYS, ...module.keys]);
+  const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
+  const scheme: Scheme = { name: raw.name, annotation_type: module.type, description: raw.description ?? '', labels: (raw.labels ?? []).map((l) => ({ ...l })), extra };
+  if (raw.sequential_key_binding !== undefined) scheme.sequential_key_binding = raw.sequential_key_binding;
+  module.normalize(scheme, parsed.data, (key, reason) => {
+    throw new ConfigError(file, `${where}${key ? `.${key}` : ''}: ${reason}`);
+  });
   const names = new Set<string>();
-  for (const label of labels) {
+  for (const label of scheme.labels) {
     if (names.has(label.name)) throw new ConfigError(file, `${where}.labels: duplicate label "${label.name}"`);
     names.add(label.name);
   }
-  scheme.labels = labels;
   return scheme;
 }
 

@@ -3,13 +3,13 @@
  * them, map what has a meaning here and warn about what is left out, so a lab's existing config loads as it is.
  */
 
-/** Potato scheme types Marginalia does not render; their schemes are left out with a warning. */
+/**
+ * Potato scheme types left out with a warning until they have a module in server/domain/schemes/types/; types
+ * that will not be supported are refused at load by the registry instead.
+ */
 const UNSUPPORTED_SCHEMES: Record<string, string> = {
   pure_display: 'it only displays text',
-  multirate: 'rating several items in one scheme is not supported',
-  video: 'video annotation is not supported',
-  image: 'image annotation is not supported',
-  audio: 'audio annotation is not supported',
+  multirate: 'rating several items in one scheme is not supported yet',
 };
 
 type Mapping = Record<string, unknown>;

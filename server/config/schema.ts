@@ -3,7 +3,7 @@
  * Sections owned by one feature (quality control, phases, AI, webhooks) live in their own files under sections/.
  */
 import { z } from 'zod';
-import { SCHEME_TYPES, ASSIGNMENT_STRATEGIES } from '../domain/task.js';
+import { ASSIGNMENT_STRATEGIES } from '../domain/task.js';
 import { attentionChecksSchema, goldStandardsSchema } from './sections/quality.js';
 import { phasesSchema } from './sections/phases.js';
 import { aiSupportSchema } from './sections/ai.js';
@@ -27,20 +27,15 @@ export const labelSchema = z.union([
   }),
 ]);
 
+/**
+ * The keys every scheme has. A type's own keys (likert's `size`, number's `min`, ...) are parsed by its module in
+ * server/domain/schemes/types/, once the type is known.
+ */
 export const schemeSchema = z.looseObject({
-  annotation_type: z.string().transform((t) => (t === 'textbox' ? 'text' : t)).pipe(z.enum(SCHEME_TYPES)),
+  annotation_type: z.string().min(1),
   name: z.string().min(1),
   description: z.string().optional(),
   labels: z.array(labelSchema).optional(),
-  min_label: z.string().optional(),
-  max_label: z.string().optional(),
-  size: numberish.pipe(z.number().int().min(2).max(100)).optional(),
-  min: numberish.optional(),
-  max: numberish.optional(),
-  step: numberish.pipe(z.number().positive()).optional(),
-  min_value: numberish.optional(),
-  max_value: numberish.optional(),
-  starting_value: numberish.optional(),
   sequential_key_binding: looseBoolean.optional(),
 });
 export type RawScheme = z.infer<typeof schemeSchema>;

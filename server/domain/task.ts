@@ -3,13 +3,8 @@
  * Potato YAML by server/config/load.ts; nothing here knows YAML or files.
  */
 
-export const SCHEME_TYPES = ['radio', 'multiselect', 'likert', 'select', 'text', 'number', 'slider', 'span'] as const;
-export type SchemeType = (typeof SCHEME_TYPES)[number];
-
-/** Schemes whose answer is at most one label. */
-export const SINGLE_CHOICE: ReadonlySet<SchemeType> = new Set(['radio', 'likert', 'select']);
-/** Schemes whose answer is a free value under one "field" label rather than a choice among labels. */
-export const VALUE_SCHEMES: ReadonlySet<SchemeType> = new Set(['text', 'number', 'slider']);
+/** A registered scheme type's name (server/domain/schemes/registry.ts lists them). */
+export type SchemeType = string;
 
 export interface Label {
   name: string;
@@ -73,11 +68,6 @@ export interface RuntimeSettings {
 export const handOutLimit = (s: RuntimeSettings) => s.num_annotators_per_item ?? Infinity;
 /** Annotators an instance needs to count as fully annotated (one without a limit). */
 export const requiredAnnotators = (s: RuntimeSettings) => s.num_annotators_per_item ?? 1;
-
-/** Field label used for value schemes (text, number, slider) that configure no labels. */
-export function defaultValueLabel(type: SchemeType): string {
-  return type === 'text' ? 'text' : 'value';
-}
 
 export type ColorMap = Record<string, Record<string, string>>;
 

@@ -1,6 +1,7 @@
 /** How each schema's answer in a record becomes one number in a typed column, for the agreement loops. */
 import type { AnnotationRecord } from '../annotation/records.js';
 import type { Scheme } from '../task.js';
+import { schemeTypeOf } from '../schemes/registry.js';
 
 /** A schema's answer in a record's labels as a number (NaN: no answer). */
 export type ColumnReader = (labels: AnnotationRecord['labels']) => number;
@@ -26,22 +27,19 @@ export function planOf(scheme: Scheme): ColumnPlan {
     coded,
     sets,
   });
-  switch (scheme.annotation_type) {
-    case 'radio':
-    case 'select':
-    case 'likert':
+  switch (schemeTypeOf(scheme.annotation_type).agreement.column) {
+    case 'position':
       // the position of the one label present; it orders likert points
       return column(true, (chosen) => {
         for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) return i;
         return NaN;
       });
     case 'number':
-    case 'slider':
       return column(false, (chosen) => {
         for (const label of labels) if (Object.hasOwn(chosen, label)) return Number(chosen[label]);
         return NaN;
       });
-    case 'multiselect': {
+    case 'set': {
       // each distinct set of ticked labels gets a code; ticking nothing is no answer (it cannot be told from skipping).
       // Sets are told apart by a bit mask of label positions (a string past 30 labels), so reading makes no garbage.
       const codes = new Map<number | string, number>();

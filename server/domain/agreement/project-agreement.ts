@@ -13,11 +13,12 @@ import type { Clock, Store } from '../ports.js';
 import type { Scheme, Task } from '../task.js';
 import { jaccardDistance } from './alpha.js';
 import { AnswerIndex, type Groups } from './answer-index.js';
-import { empty, LEVEL_OF, type SchemaAgreement } from './schema-agreement.js';
+import { empty, type SchemaAgreement } from './schema-agreement.js';
+import { schemeTypeOf } from '../schemes/registry.js';
 import { spanAgreement } from './span-agreement.js';
 import { unitAgreement } from './unit-agreement.js';
 
-export { LEVEL_OF, type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
+export { type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
 
 export interface AgreementReport {
   overall: { average_krippendorff_alpha: number | null; schemas_evaluated: number };
@@ -44,24 +45,21 @@ export function reportOf(task: Task, index: AnswerIndex): AgreementReport {
 }
 
 function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIndex, groups: Groups): SchemaAgreement {
-  const level = LEVEL_OF[scheme.annotation_type];
-  switch (scheme.annotation_type) {
-    case 'text':
-      return { ...empty(null), reason: 'free text has no level of measurement to compare answers by' };
-    case 'radio':
-    case 'select':
-    case 'likert': {
+  const { level, column, reason } = schemeTypeOf(scheme.annotation_type).agreement;
+  switch (column) {
+    case null:
+      return { ...empty(level), reason: reason ?? `no agreement measure fits ${scheme.annotation_type} answers` };
+    case 'position': {
       const nominal = level === 'nominal';
       return unitAgreement(index, groups, index.answers(at), level!, nominal ? 'nominal' : 'ordinal', nominal ? scheme.labels.length : 0);
     }
     case 'number':
-    case 'slider':
       return unitAgreement(index, groups, index.answers(at), level!, 'interval');
-    case 'multiselect': {
+    case 'set': {
       const sets = index.plans[at].sets;
       return unitAgreement(index, groups, index.answers(at), level!, (a, b) => jaccardDistance(sets[a], sets[b]));
     }
-    case 'span':
+    case 'spans':
       return spanAgreement(task, scheme, index, groups);
   }
 }

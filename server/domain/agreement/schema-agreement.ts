@@ -1,20 +1,9 @@
 /** What the agreement report says about one schema, and how a coincidence matrix becomes that. */
-import type { SchemeType } from '../task.js';
+import type { AgreementMeasure } from '../schemes/module.js';
 import { alphaOf, UndefinedAgreement, type Coincidences, type Difference, type Level } from './alpha.js';
 import { interpretAlpha, type Interpretation } from './interpret.js';
 
-export type AgreementLevel = 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character';
-
-export const LEVEL_OF: Readonly<Record<SchemeType, AgreementLevel | null>> = {
-  radio: 'nominal',
-  select: 'nominal',
-  likert: 'ordinal',
-  number: 'interval',
-  slider: 'interval',
-  multiselect: 'jaccard',
-  span: 'nominal_per_character',
-  text: null, // free text has no difference function worth trusting
-};
+export type AgreementLevel = NonNullable<AgreementMeasure['level']>;
 
 export interface SchemaAgreement {
   krippendorff_alpha: number | null;

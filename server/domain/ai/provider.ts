@@ -4,9 +4,10 @@
  * shapes on top.
  */
 import type { Instance, Scheme, SchemeType } from '../task.js';
+import { schemeTypeOf } from '../schemes/registry.js';
 
-/** Schemas the assistant can suggest for: a choice among labels, or spans. */
-export const SUGGESTABLE: ReadonlySet<SchemeType> = new Set(['radio', 'select', 'likert', 'multiselect', 'span']);
+/** Schemas the assistant can suggest for (a choice among labels, or spans): their type module says so. */
+export const SUGGESTABLE = { has: (type: SchemeType): boolean => schemeTypeOf(type).suggestable };
 
 export interface SuggestedSpan {
   label: string;

@@ -1,20 +1,26 @@
 /** The `data` of annotation events, shaped as interface.md part 6.4 and decisions.md "Webhooks" say. */
 import type { Task } from '../task.js';
 import type { AnnotationRecord } from './records.js';
+import { schemeTypeOf, type AnswerValue } from '../schemes/registry.js';
 
-/** scheme → the chosen value: a label, an array of labels (multiselect), or the entered value. */
-export function answerBySchema(task: Task, record: AnnotationRecord): Record<string, string | string[] | Record<string, string>> {
-  const out: Record<string, string | string[] | Record<string, string>> = {};
-  for (const [schemaName, labels] of Object.entries(record.labels)) {
+/**
+ * scheme → the answer as its type module shows it: a label, an array of labels (multiselect), the entered value,
+ * or a structured value for richer types.
+ */
+export function answerBySchema(task: Task, record: AnnotationRecord): Record<string, AnswerValue> {
+  const out: Record<string, AnswerValue> = {};
+  for (const schemaName in record.labels) {
     const scheme = task.schemeByName.get(schemaName);
-    const names = Object.keys(labels);
-    if (!scheme || !names.length) continue;
-    if (scheme.annotation_type === 'multiselect') out[schemaName] = names;
-    else if (scheme.annotation_type === 'text' || scheme.annotation_type === 'number' || scheme.annotation_type === 'slider') {
-      out[schemaName] = scheme.labels.length === 1 ? labels[names[0]] : { ...labels };
-    } else out[schemaName] = names[0];
+    const chosen = record.labels[schemaName];
+    if (!scheme || !hasAny(chosen)) continue;
+    out[schemaName] = schemeTypeOf(scheme.annotation_type).answer(scheme, chosen);
   }
   return out;
+}
+
+function hasAny(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 export function spanPayload(record: AnnotationRecord) {

@@ -3,11 +3,11 @@
  * Every refusal names the field so a script author can fix the request.
  */
 import { invalid } from '../errors.js';
-import { SINGLE_CHOICE, textLengthOf, VALUE_SCHEMES, type Instance, type Label, type Scheme, type Task } from '../task.js';
+import { textLengthOf, type Instance, type Label, type Scheme, type Task } from '../task.js';
+import { schemeTypeOf } from '../schemes/registry.js';
+import { AnswerError, type SchemeTypeModule } from '../schemes/module.js';
 import { hashString } from './assignment.js';
 import type { SpanRecord, Submission } from './records.js';
-
-const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
 
 /** Position of each label name in its scheme (first occurrence), built once per labels list. */
 const labelPositions = new WeakMap<readonly Label[], Map<string, number>>();
@@ -35,6 +35,7 @@ function schemePosition(task: Task, name: string): number {
 /** A valid answer key "<schema>:<label>" taken apart, with the positions canonical order needs. */
 interface AnswerKey {
   scheme: Scheme;
+  module: SchemeTypeModule;
   schemaName: string;
   labelName: string;
   schemeAt: number;
@@ -55,10 +56,11 @@ function answerKey(task: Task, key: string): AnswerKey {
   const labelName = key.slice(colon + 1);
   const scheme = task.schemeByName.get(schemaName);
   if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemaName}"`);
-  if (scheme.annotation_type === 'span') throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
+  const module = schemeTypeOf(scheme.annotation_type);
+  if (module.storage === 'spans') throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
   const labelAt = labelPosition(scheme, labelName);
   if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemaName}" has no label "${labelName}"`);
-  const parsed = { scheme, schemaName, labelName, schemeAt: schemePosition(task, schemaName), labelAt };
+  const parsed = { scheme, module, schemaName, labelName, schemeAt: schemePosition(task, schemaName), labelAt };
   // only valid keys are kept, and there are only as many as the schemes have labels
   known.set(key, parsed);
   return parsed;
@@ -74,23 +76,15 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
   for (const key in annotations) {
     if (!Object.hasOwn(annotations, key)) continue;
     const raw = annotations[key];
-    const { scheme, schemaName, labelName, schemeAt, labelAt } = answerKey(task, key);
-    const value = String(raw);
-    if (value.length > 100_000) throw invalid(`annotations["${key}"]: value is longer than 100000 characters`);
-    if (VALUE_SCHEMES.has(scheme.annotation_type)) {
-      if (scheme.annotation_type !== 'text') {
-        const n = Number(value);
-        if (value.trim() === '' || !Number.isFinite(n)) throw invalid(`annotations["${key}"]: "${value.slice(0, 40)}" is not a number`);
-        if ((scheme.min !== undefined && n < scheme.min) || (scheme.max !== undefined && n > scheme.max)) {
-          throw invalid(`annotations["${key}"]: ${n} is outside ${scheme.min ?? '-∞'}..${scheme.max ?? '∞'}`);
-        }
-      } else if (value === '') continue; // an empty text box is no answer
-    } else if (FALSEY.has(value)) {
-      continue; // an unticked choice is no answer
-    }
+    const { scheme, module, schemaName, labelName, schemeAt, labelAt } = answerKey(task, key);
+    const given = String(raw);
+    if (given.length > 100_000) throw invalid(`annotations["${key}"]: value is longer than 100000 characters`);
+    const value = module.accept(scheme, labelName, given);
+    if (value === null) continue; // an unticked choice, an empty field: no answer
+    if (value instanceof AnswerError) throw invalid(`annotations["${key}"]: ${value.message}`);
     const chosen = (labels[schemaName] ??= {});
     chosen[labelName] = value;
-    if (SINGLE_CHOICE.has(scheme.annotation_type) && Object.keys(chosen).length > 1) {
+    if (module.single && Object.keys(chosen).length > 1) {
       throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`);
     }
     if (schemeAt < lastScheme || (schemeAt === lastScheme && labelAt <= lastLabel)) inOrder = false;
@@ -121,7 +115,7 @@ export function validateSpans(task: Task, instance: Instance, username: string, 
     const field = `span_annotations[${n}]`;
     const scheme = task.schemeByName.get(span.schema);
     if (!scheme) throw invalid(`${field}.schema: unknown schema "${span.schema}"`);
-    if (scheme.annotation_type !== 'span') throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
+    if (schemeTypeOf(scheme.annotation_type).storage !== 'spans') throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
     if (labelPosition(scheme, span.name) < 0) throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
     if (!(start >= 0 && start < end && end <= textLengthOf(instance))) {

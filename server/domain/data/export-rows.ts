@@ -11,6 +11,9 @@ import { invalid } from '../errors.js';
 import type { Instance, Scheme, Task } from '../task.js';
 import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
 import { answerBySchema } from '../annotation/payloads.js';
+import { schemeTypeOf } from '../schemes/registry.js';
+
+const isSpanScheme = (scheme: Scheme) => schemeTypeOf(scheme.annotation_type).storage === 'spans';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv', 'conll', 'spacy'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -79,7 +82,7 @@ export function csvHeader(task: Task): string[] {
 export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
   const answers = answerBySchema(task, record);
   const cells = task.schemes.map((scheme) => {
-    if (scheme.annotation_type === 'span') {
+    if (isSpanScheme(scheme)) {
       const spans = record.spans
         .filter((s) => s.schema === scheme.name)
         .map((s) => ({ label: s.label, start: s.start, end: s.end, text: instance.text.slice(s.start, s.end) }));
@@ -87,8 +90,8 @@ export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
     }
     const answer = answers[scheme.name];
     if (answer === undefined) return '';
-    if (Array.isArray(answer)) return answer.join('|');
-    return typeof answer === 'object' ? JSON.stringify(answer) : answer;
+    if (Array.isArray(answer) && answer.every((a) => typeof a === 'string')) return answer.join('|');
+    return typeof answer === 'object' && answer !== null ? JSON.stringify(answer) : String(answer);
   });
   return [instance.id, record.username, instance.text, ...cells, record.updated_at];
 }
@@ -106,7 +109,7 @@ export function tokenize(text: string): Token[] {
 }
 
 export function spanSchemes(task: Task): Scheme[] {
-  const schemes = task.schemes.filter((s) => s.annotation_type === 'span');
+  const schemes = task.schemes.filter(isSpanScheme);
   if (!schemes.length) throw invalid('format: conll exports span annotations, and this project has no span schema');
   return schemes;
 }
@@ -153,19 +156,20 @@ export function spacyDoc(task: Task, { instance, record }: ExportItem) {
   const values: Record<string, unknown> = {};
   const answers = answerBySchema(task, record);
   for (const scheme of task.schemes) {
-    if (scheme.annotation_type === 'span') continue;
+    const how = schemeTypeOf(scheme.annotation_type).spacy;
+    if (how === 'none') continue;
     const answer = answers[scheme.name];
-    if (['text', 'number', 'slider'].includes(scheme.annotation_type)) {
+    if (how === 'values') {
       if (answer !== undefined) values[scheme.name] = answer;
       continue;
     }
-    const chosen = new Set(answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as string]);
+    const chosen = new Set(answer === undefined ? [] : Array.isArray(answer) ? answer : [answer]);
     if (!chosen.size) continue;
     for (const label of scheme.labels) cats[`${scheme.name}:${label.name}`] = chosen.has(label.name) ? 1 : 0;
   }
   const spans: Record<string, { start: number; end: number; label: string }[]> = {};
   for (const scheme of task.schemes) {
-    if (scheme.annotation_type !== 'span') continue;
+    if (!isSpanScheme(scheme)) continue;
     spans[scheme.name] = record.spans.filter((s) => s.schema === scheme.name).map((s) => ({ start: s.start, end: s.end, label: s.label }));
   }
   const ents = firstWins(record.spans).sort((a, b) => a.start - b.start).map((s) => ({ start: s.start, end: s.end, label: s.label }));

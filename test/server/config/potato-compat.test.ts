@@ -20,6 +20,19 @@ describe('Potato configs from older or richer releases', () => {
     expect(config.warnings.join('\n')).toMatch(/annotation_schemes\[2\] \(grid\) of type multirate is left out/);
   });
 
+  it('refuses media and agent-trace types, naming the type and saying it is not supported', () => {
+    for (const type of ['image_annotation', 'audio_annotation', 'video_annotation', 'trajectory_eval']) {
+      let message = '';
+      try {
+        loadConfig(writeProject({ config: { annotation_schemes: [SAMPLE_SCHEMES[0], { annotation_type: type, name: 'media', labels: ['a'] }] } }));
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toMatch(new RegExp(`annotation_schemes\\[1\\]\\.annotation_type: "${type}" is not supported`));
+      expect(message).not.toMatch(/radio|multiselect|likert/);
+    }
+  });
+
   it('still refuses a scheme type that Potato does not have either', () => {
     expect(() => loadConfig(writeProject({ config: { annotation_schemes: [{ annotation_type: 'telepathy', name: 'x', labels: ['a'] }] } }))).toThrow(/annotation_schemes\[0\]\.annotation_type/);
   });

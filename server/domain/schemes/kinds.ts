@@ -1,0 +1,104 @@
+/**
+ * Behaviour shared by families of types: choices among labels (radio, select, likert, multiselect) and free
+ * values under field labels (text, number, slider). Type modules build on these and override what differs.
+ */
+import { z } from 'zod';
+import type { Scheme } from '../task.js';
+import { AnswerError, type AnswerValue, type SchemeTypeModule } from './module.js';
+
+const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
+
+/** zod for a number that YAML may give as a string. */
+export const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+
+const hasLabel = (scheme: Scheme, name: string) => scheme.labels.some((l) => l.name === name);
+
+export function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never): void {
+  if (!scheme.labels.length) fail('labels', `a ${scheme.annotation_type} scheme needs at least one label`);
+}
+
+type ChoiceParts = Pick<SchemeTypeModule, 'type' | 'agreement' | 'single'> & Partial<SchemeTypeModule>;
+
+/** A choice among the scheme's labels; a ticked label is stored as "true" (any value not falsey counts). */
+export function choiceType(parts: ChoiceParts): SchemeTypeModule {
+  return {
+    config: z.looseObject({}),
+    keys: [],
+    normalize: (scheme, _keys, fail) => needLabels(scheme, fail),
+    storage: 'labels',
+    accept: (_scheme, _label, value) => (FALSEY.has(value) ? null : value),
+    answer: (_scheme, chosen): AnswerValue => {
+      if (parts.single) {
+        for (const name in chosen) return name;
+      }
+      return Object.keys(chosen);
+    },
+    fromAnswer: (scheme, answer) => {
+      const names = Array.isArray(answer) ? answer : [answer];
+      const chosen: Record<string, string> = {};
+      for (const name of names) {
+        if (typeof name !== 'string') return new AnswerError('labels must be strings');
+        if (!hasLabel(scheme, name)) return new AnswerError(`schema "${scheme.name}" has no label "${name}"`);
+        chosen[name] = 'true';
+      }
+      if (parts.single && Object.keys(chosen).length > 1) return new AnswerError(`schema "${scheme.name}" is ${scheme.annotation_type} and takes one label`);
+      return chosen;
+    },
+    spacy: 'cats',
+    suggestable: true,
+    ...parts,
+  };
+}
+
+type ValueParts = Pick<SchemeTypeModule, 'type' | 'agreement'> & Partial<SchemeTypeModule> & { numeric: boolean; fieldLabel: string };
+
+/** A free value under one or more field labels; numeric ones are checked against the scheme's min/max. */
+export function valueType({ numeric, fieldLabel, ...parts }: ValueParts): SchemeTypeModule {
+  const checkNumber = (scheme: Scheme, value: string): AnswerError | null => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) return new AnswerError(`"${value.slice(0, 40)}" is not a number`);
+    if ((scheme.min !== undefined && n < scheme.min) || (scheme.max !== undefined && n > scheme.max)) {
+      return new AnswerError(`${n} is outside ${scheme.min ?? '-∞'}..${scheme.max ?? '∞'}`);
+    }
+    return null;
+  };
+  return {
+    config: z.looseObject({}),
+    keys: [],
+    normalize: (scheme) => {
+      if (!scheme.labels.length) scheme.labels = [{ name: fieldLabel }];
+    },
+    storage: 'labels',
+    accept: (scheme, _label, value) => {
+      if (!numeric) return value === '' ? null : value; // an empty text box is no answer
+      return checkNumber(scheme, value) ?? value;
+    },
+    answer: (scheme, chosen): AnswerValue => {
+      if (scheme.labels.length === 1) {
+        for (const name in chosen) return chosen[name];
+      }
+      return { ...chosen };
+    },
+    fromAnswer: (scheme, answer) => {
+      const chosen: Record<string, string> = {};
+      if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) {
+        for (const [name, value] of Object.entries(answer)) {
+          if (!hasLabel(scheme, name)) return new AnswerError(`schema "${scheme.name}" has no label "${name}"`);
+          chosen[name] = String(value);
+        }
+      } else if (typeof answer === 'string' || typeof answer === 'number') {
+        if (scheme.labels.length !== 1) return new AnswerError(`schema "${scheme.name}" has several fields; give an object of field → value`);
+        chosen[scheme.labels[0].name] = String(answer);
+      } else return new AnswerError('expected a value');
+      if (numeric) {
+        for (const [name, value] of Object.entries(chosen)) {
+          if (value.trim() === '' || !Number.isFinite(Number(value))) return new AnswerError(`"${name}" = "${value.slice(0, 40)}" is not a number`);
+        }
+      }
+      return chosen;
+    },
+    spacy: 'values',
+    suggestable: false,
+    ...parts,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The scheme-type registry: every `annotation_type` is one module under types/, listed here once. Config
+ * loading, answer validation, payloads, exports, imports, agreement and the AI ask the module of a scheme's type
+ * instead of switching on type names, so adding a type is its module plus one line below.
+ */
+import type { SchemeTypeModule } from './module.js';
+import { radio } from './types/radio.js';
+import { multiselect } from './types/multiselect.js';
+import { likert } from './types/likert.js';
+import { select } from './types/select.js';
+import { text } from './types/text.js';
+import { number } from './types/number.js';
+import { slider } from './types/slider.js';
+import { span } from './types/span.js';
+
+export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
+
+const MODULES: readonly SchemeTypeModule[] = [radio, multiselect, likert, select, text, number, slider, span];
+
+const byType = new Map<string, SchemeTypeModule>();
+const byAlias = new Map<string, SchemeTypeModule>();
+for (const m of MODULES) {
+  byType.set(m.type, m);
+  byAlias.set(m.type, m);
+  for (const alias of m.aliases ?? []) byAlias.set(alias, m);
+}
+
+/** The registered type names, in registration order. */
+export const SCHEME_TYPE_NAMES: readonly string[] = MODULES.map((m) => m.type);
+
+/** The module of a loaded scheme's type (types are checked at config load, so this always finds one). */
+export function schemeTypeOf(type: string): SchemeTypeModule {
+  const m = byType.get(type);
+  if (!m) throw new Error(`no scheme type module for "${type}"`);
+  return m;
+}
+
+/** The module a config's `annotation_type` names, aliases included (Potato's `textbox` is `text`). */
+export const findSchemeType = (configured: string): SchemeTypeModule | undefined => byAlias.get(configured);
+
+const MEDIA = 'media region annotation is not supported (Marginalia annotates text)';
+const AGENT = "Potato's agent-trace annotation is not supported";
+
+/** Potato types that are refused at start-up, with the reason given. */
+export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
+  image_annotation: MEDIA,
+  audio_annotation: MEDIA,
+  video_annotation: MEDIA,
+  image: MEDIA,
+  audio: MEDIA,
+  video: MEDIA,
+  spatial_annotation: MEDIA,
+  region_caption: MEDIA,
+  temporal_grounding: MEDIA,
+  speech_transcript: MEDIA,
+  voice_interaction: MEDIA,
+  process_reward: AGENT,
+  trajectory_eval: AGENT,
+  trajectory_edit: AGENT,
+  rubric_eval: AGENT,
+  grounding_eval: AGENT,
+  code_review: AGENT,
+  tool_call_review: AGENT,
+  tool_contention: AGENT,
+  failure_attribution: AGENT,
+  rollout_evaluation: AGENT,
+  handoff_review: AGENT,
+  gui_trajectory: AGENT,
+  episode_annotation: AGENT,
+  emergent_behavior: AGENT,
+  agent_scorecard: AGENT,
+  agent_interaction_graph: AGENT,
+  multimodal_reasoning: AGENT,
+  consensus_tracking: AGENT,
+};
+
+/** Why a configured type cannot be used, naming it; undefined when it is registered. */
+export function unsupportedReason(configured: string): string | undefined {
+  if (byAlias.has(configured)) return undefined;
+  const why = UNSUPPORTED_TYPES[configured];
+  return why ? `"${configured}" is not supported: ${why}` : `"${configured}" is not a supported scheme type (docs/config.md lists them)`;
+}

@@ -1,0 +1,14 @@
+/**
+ * span: labelled character ranges of the item text. Spans travel in `span_annotations`, not as label values, so
+ * the label hooks below are never reached for them.
+ */
+import { choiceType } from '../kinds.js';
+import { AnswerError } from '../module.js';
+
+export const span = {
+  ...choiceType({ type: 'span', single: false, agreement: { level: 'nominal_per_character', column: 'spans' } }),
+  storage: 'spans' as const,
+  spacy: 'none' as const,
+  accept: () => new AnswerError('spans are sent in span_annotations'),
+  fromAnswer: () => new AnswerError('spans are given in spans'),
+};
