@@ -44,6 +44,7 @@ import { restoreImported } from './domain/data/imported.js';
 import { instanceReader } from './io/import-files.js';
 import { dataRoutes } from './http/routes/data.js';
 import { openApiRoutes } from './http/openapi.js';
+import { DisplayCache } from './domain/display/build.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -70,6 +71,8 @@ export interface Services {
   outbox: EventOutbox;
   webhooks: WebhookOutbox;
   keywordRules: ReturnType<typeof compileRules>;
+  /** what the annotator sees of each instance, built once per instance */
+  display: DisplayCache;
   adminAuth: AdminAuth;
   /** one-time sign-in tokens for the desktop window (GET /auth/token) */
   loginTokens: LoginTokens;
@@ -178,6 +181,7 @@ export function composeServices(input: ComposeInput): Services {
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),
+    display: new DisplayCache(config.display ?? { kind: 'auto', textKey: config.raw.item_properties.text_key, idKey: config.raw.item_properties.id_key }),
     adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
     loginTokens: new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),

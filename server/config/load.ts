@@ -13,6 +13,8 @@ import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
 import { adaptPotatoConfig } from './potato-compat.js';
 import { unknownKeys } from './unknown-keys.js';
+import { DISPLAY_KEYS, DisplayConfigError, readDisplaySpec } from './display-config.js';
+import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
 import { readPhases, PhaseConfigError } from './phase-config.js';
@@ -51,6 +53,8 @@ export interface ProjectConfig {
   /** attention checks and gold standards, read from their items files */
   quality: QualityConfig;
   phases: PhaseDefinition[];
+  /** how items are shown (html_layout, instance_display, or every field); the automatic view when absent */
+  display?: DisplaySpec;
   warnings: string[];
 }
 
@@ -130,7 +134,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const warnings: string[] = [...adapted.warnings];
   const knownKeys = new Set(Object.keys(configSchema.shape));
   for (const key of Object.keys(resolved)) {
-    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
     else if (knownKeys.has(key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];
@@ -198,6 +202,15 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
 
+  let display: DisplaySpec;
+  try {
+    const keys = { textKey: raw.item_properties.text_key, idKey: raw.item_properties.id_key, hasSpans: schemes.some((s) => s.annotation_type === 'span') };
+    display = readDisplaySpec(resolved as Record<string, unknown>, keys, (name) => locate(name, dir, raw.task_dir), (m) => warnings.push(`${path}: ${m}`));
+  } catch (e) {
+    if (e instanceof DisplayConfigError) throw new ConfigError(path, e.message);
+    throw e;
+  }
+
   return {
     file: path,
     dir,
@@ -205,6 +218,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     task,
     quality,
     phases,
+    display,
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

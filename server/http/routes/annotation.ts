@@ -4,6 +4,8 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { spanPayload } from '../../domain/annotation/payloads.js';
 import { quickSubmission } from './quick-submission.js';
+import { display } from './display-schema.js';
+import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
@@ -40,9 +42,11 @@ const currentInstance = z.object({
   text: z.string(),
   data: z.record(z.string(), z.unknown()),
   annotated: z.boolean(),
+  display,
 });
 
 export function annotationRoutes(s: Services): RouteSpec[] {
+  const withDisplay = (r: CurrentInstance) => ({ ...r, display: s.display.of({ id: r.instance_id, text: r.text, data: r.data }) });
   return [
     route({
       method: 'GET',
@@ -50,7 +54,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       summary: "The caller's current instance; also a session check",
       access: 'user',
       response: currentInstance,
-      handle: ({ username }) => s.annotations.current(username),
+      handle: async ({ username }) => withDisplay(await s.annotations.current(username)),
     }),
     route({
       method: 'GET',
@@ -73,6 +77,16 @@ export function annotationRoutes(s: Services): RouteSpec[] {
             color: s.task.colors[span.schema]?.[span.label] ?? '#999999',
           })),
         };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/display/:instance_id',
+      summary: 'What the annotator sees of an instance: its layout, display fields, or every field',
+      access: 'user',
+      response: display,
+      async handle({ username, params }) {
+        return s.display.of(await s.annotations.instanceFor(username, params.instance_id));
       },
     }),
     route({
@@ -112,7 +126,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       body: goTo,
       response: currentInstance,
-      handle: ({ username, body }) => s.annotations.goTo(username, body),
+      handle: async ({ username, body }) => withDisplay(await s.annotations.goTo(username, body)),
     }),
   ];
 }

@@ -14,7 +14,10 @@ describe('GET /api/current_instance', () => {
     const alice = await t.client().login('alice');
     const r = await alice.get('/api/current_instance');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ instance_id: 'a', current_index: 0, total_instances: 2, annotated_count: 0, text: 'Alpha', data: { id: 'a', text: 'Alpha', source: 'web' }, annotated: false });
+    expect(r.body).toEqual({
+      instance_id: 'a', current_index: 0, total_instances: 2, annotated_count: 0, text: 'Alpha', data: { id: 'a', text: 'Alpha', source: 'web' }, annotated: false,
+      display: { source: 'fields', direction: 'vertical', blocks: [{ type: 'surface', key: 'text' }, { type: 'text', key: 'source', label: 'source', text: 'web' }] },
+    });
     await alice.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:neutral': 'true' } });
     expect((await alice.get('/api/current_instance')).body.annotated).toBe(true);
   });

@@ -11,6 +11,7 @@ import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
 import { assignLabelKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
 import { addSpan, applyPrediction, applySuggestion, choose, removeSpan } from './answers.js';
 import { AnnotatedText } from './annotated-text.js';
+import { ItemDisplay } from './item-display.js';
 import { AiHint } from './ai-hint.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
@@ -204,7 +205,10 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       <QcFeedback qc={a.qc} />
       <div className="annotate-body">
         <section className="text-column" aria-label="Instance text">
-          <AnnotatedText text={instance.text} marks={marks} onSelect={(start, end) => { setWordSel(null); setPending({ start, end }); }} />
+          <ItemDisplay
+            display={instance.display}
+            surface={<AnnotatedText text={instance.text} marks={marks} onSelect={(start, end) => { setWordSel(null); setPending({ start, end }); }} />}
+          />
           <SpanPanel
             labels={spanChoices}
             pending={pending}

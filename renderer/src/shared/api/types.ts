@@ -15,6 +15,26 @@ export interface CurrentInstance {
   annotated: boolean;
   /** instances of the caller's list already annotated, when the server reports it */
   annotated_count?: number;
+  /** what to show of the item; absent from servers that only send the text */
+  display?: Display;
+}
+
+/** One part of an item's display, as the server builds it (GET /api/display/{instance_id}). */
+export type DisplayBlock = { key?: string; label?: string } & (
+  | { type: 'surface' }
+  | { type: 'text'; text: string }
+  | { type: 'html'; html: string }
+  | { type: 'list'; items: string[]; prefix: 'alphabet' | 'number' | 'none'; horizontal: boolean }
+  | { type: 'dialogue'; turns: { speaker?: string; text: string }[] }
+  | { type: 'pairwise'; items: { label: string; text: string }[] }
+  | { type: 'code'; text: string; language?: string }
+  | { type: 'image' | 'audio' | 'video'; src?: string; remote?: boolean; refused?: string }
+);
+
+export interface Display {
+  source: 'html_layout' | 'instance_display' | 'fields';
+  direction: 'vertical' | 'horizontal';
+  blocks: DisplayBlock[];
 }
 
 export type SchemeType = 'radio' | 'multiselect' | 'likert' | 'select' | 'text' | 'number' | 'slider' | 'span';

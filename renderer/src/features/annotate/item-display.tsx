@@ -1,0 +1,108 @@
+/**
+ * What the annotator sees of an item: the blocks the server built from the project's layout, its display fields,
+ * or every field of the item. Layout HTML arrives sanitized; every other value is drawn as text. The span
+ * surface (the annotatable text field) is mounted where the server placed it, so span offsets stay offsets into
+ * the text field.
+ */
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import type { Display, DisplayBlock } from '../../shared/api/types.js';
+import './item-display.css';
+
+interface Props {
+  display: Display | undefined;
+  /** the annotatable text, drawn where the display puts the text field */
+  surface: ReactNode;
+}
+
+/** Sanitized HTML with the surface mounted into its `data-span-surface` element, if it has one. */
+function LayoutHtml({ html, surface }: { html: string; surface: ReactNode }) {
+  const root = useRef<HTMLDivElement>(null);
+  const [host, setHost] = useState<Element | null>(null);
+  useLayoutEffect(() => {
+    setHost(root.current?.querySelector('[data-span-surface]') ?? null);
+  }, [html]);
+  return (
+    <>
+      <div ref={root} className="display-html" dangerouslySetInnerHTML={{ __html: html }} />
+      {host && createPortal(surface, host)}
+    </>
+  );
+}
+
+function Media({ block }: { block: Extract<DisplayBlock, { type: 'image' | 'audio' | 'video' }> }) {
+  const [failed, setFailed] = useState(false);
+  if (block.refused || !block.src) return <p className="display-note">Not shown: {block.refused ?? 'no media'}</p>;
+  if (failed) {
+    return (
+      <p className="display-note">
+        Could not load {block.type}
+        {block.remote ? ' (a remote file: it needs a network connection)' : ''}: <code>{block.src}</code>
+      </p>
+    );
+  }
+  const onError = () => setFailed(true);
+  if (block.type === 'image') return <img className="display-image" src={block.src} alt={block.label ?? block.key ?? 'item image'} onError={onError} />;
+  if (block.type === 'audio') return <audio className="display-audio" src={block.src} controls onError={onError} />;
+  return <video className="display-video" src={block.src} controls onError={onError} />;
+}
+
+function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
+  switch (block.type) {
+    case 'surface':
+      return <>{surface}</>;
+    case 'html':
+      return <LayoutHtml html={block.html} surface={surface} />;
+    case 'text':
+      return <div className="display-text">{block.text}</div>;
+    case 'code':
+      return (
+        <pre className="display-code" data-language={block.language}>
+          <code>{block.text}</code>
+        </pre>
+      );
+    case 'list': {
+      const items = block.items.map((item, i) => <li key={i}>{item}</li>);
+      const className = `display-list${block.horizontal ? ' horizontal' : ''}`;
+      return block.prefix === 'none' ? <ul className={className}>{items}</ul> : <ol className={className} type={block.prefix === 'alphabet' ? 'A' : '1'}>{items}</ol>;
+    }
+    case 'dialogue':
+      return (
+        <div className="display-dialogue">
+          {block.turns.map((turn, i) => (
+            <p key={i} className="turn">
+              {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
+              {turn.text}
+            </p>
+          ))}
+        </div>
+      );
+    case 'pairwise':
+      return (
+        <div className="display-pairwise">
+          {block.items.map((item, i) => (
+            <div key={i} className="pair-cell">
+              {item.label && <div className="display-label">{item.label}</div>}
+              <div className="display-text">{item.text}</div>
+            </div>
+          ))}
+        </div>
+      );
+    default:
+      return <Media block={block} />;
+  }
+}
+
+export function ItemDisplay({ display, surface }: Props) {
+  if (!display) return <>{surface}</>;
+  return (
+    <div className={`item-display ${display.direction}`} data-testid="item-display" data-source={display.source}>
+      {display.blocks.map((block, i) => (
+        <div key={i} className={`display-field display-${block.type}-field`} data-field={block.key}>
+          {block.label && <div className="display-label">{block.label}</div>}
+          <Body block={block} surface={surface} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Reads how items are shown from a Potato config: `html_layout` (inline HTML or a file, or one of Potato's
+ * built-in layout names), Potato 2's `instance_display`, and `list_as_text`. Wrong values stop start-up with
+ * the key and the reason; what has no equivalent here is warned about with what happens instead.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { DisplayField, DisplaySpec, FieldType, ListAsText } from '../domain/display/types.js';
+
+export class DisplayConfigError extends Error {}
+
+/** Top-level keys this module acts on. */
+export const DISPLAY_KEYS = new Set(['html_layout', 'instance_display', 'list_as_text', 'task_layout']);
+
+/** Potato's own layouts: each shows the item's text above the schemes, as the automatic view does. */
+const BUILT_IN_LAYOUTS = new Set(['default', 'fixed_keybinding', 'kwargs']);
+
+/** Potato 2 display types and the nearest one drawn here. */
+const TYPE_MAP: Record<string, FieldType> = {
+  text: 'text', html: 'html', image: 'image', video: 'video', audio: 'audio', dialogue: 'dialogue', pairwise: 'pairwise', code: 'code', list: 'list',
+  conversation: 'dialogue', audio_dialogue: 'dialogue', multi_agent_discussion: 'dialogue', interactive_chat: 'dialogue', conversation_tree: 'dialogue',
+  document: 'html', gallery: 'list', spreadsheet: 'text', pdf: 'text', agent_trace: 'text', coding_trace: 'text', eval_trace: 'text', cot_trace: 'text',
+  web_agent_trace: 'text', depth_map: 'image', side_by_side: 'pairwise', comparison: 'pairwise',
+};
+const EXACT = new Set(['text', 'html', 'image', 'video', 'audio', 'dialogue', 'pairwise', 'code', 'list', 'conversation', 'side_by_side', 'comparison']);
+
+type Mapping = Record<string, unknown>;
+const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function readListAsText(value: unknown, warn: (m: string) => void): ListAsText | undefined {
+  if (value === undefined || value === null || value === false) return undefined;
+  if (value === true) return { prefix: 'none', horizontal: false };
+  if (!isMapping(value)) throw new DisplayConfigError('list_as_text: expected a mapping such as {text_list_prefix_type: alphabet, horizontal: false}');
+  const type = String(value.text_list_prefix_type ?? 'None').toLowerCase();
+  const prefix = type === 'alphabet' ? 'alphabet' : type === 'number' || type === 'numeric' ? 'number' : 'none';
+  if (!['alphabet', 'number', 'numeric', 'none'].includes(type)) warn(`list_as_text.text_list_prefix_type: "${type}" is not known; list items are shown without a prefix`);
+  const horizontal = value.horizontal === true || value.horizontal === 'true' || value.horizontal === 'True';
+  return { prefix, horizontal };
+}
+
+function readFields(value: unknown, warn: (m: string) => void): { fields: DisplayField[]; direction: 'vertical' | 'horizontal' } {
+  if (!isMapping(value)) throw new DisplayConfigError('instance_display: expected a mapping with a list of fields');
+  if (!Array.isArray(value.fields) || !value.fields.length) throw new DisplayConfigError('instance_display.fields: expected a non-empty list of {key, type}');
+  const fields = value.fields.map((f, i): DisplayField => {
+    const where = `instance_display.fields[${i}]`;
+    if (!isMapping(f)) throw new DisplayConfigError(`${where}: expected a mapping with key and type`);
+    if (typeof f.key !== 'string' || !f.key) throw new DisplayConfigError(`${where}.key: expected the name of an item field`);
+    const rawType = typeof f.type === 'string' ? f.type : 'text';
+    const type = TYPE_MAP[rawType];
+    if (!type) warn(`${where}.type: "${rawType}" is not drawn here; field "${f.key}" is shown as text`);
+    else if (!EXACT.has(rawType)) warn(`${where}.type: "${rawType}" is shown as ${type}`);
+    const options = isMapping(f.display_options) ? f.display_options : {};
+    const field: DisplayField = { key: f.key, type: type ?? 'text' };
+    if (typeof f.label === 'string') field.label = f.label;
+    if (Array.isArray(options.labels)) field.labels = options.labels.map(String);
+    if (typeof options.language === 'string') field.language = options.language;
+    return field;
+  });
+  const layout = isMapping(value.layout) ? value.layout : {};
+  return { fields, direction: layout.direction === 'horizontal' ? 'horizontal' : 'vertical' };
+}
+
+export interface DisplayKeys {
+  textKey: string;
+  idKey: string;
+  /** whether any scheme marks spans (then the text field is shown even when instance_display leaves it out) */
+  hasSpans: boolean;
+}
+
+/** `locate` finds a file named in the config the way every other file key is found. */
+export function readDisplaySpec(config: Mapping, keys: DisplayKeys, locate: (name: string) => string, warn: (m: string) => void): DisplaySpec {
+  const listAsText = readListAsText(config.list_as_text, warn);
+  const { textKey, idKey } = keys;
+  if (config.task_layout !== undefined) {
+    warn('task_layout: the annotation form is drawn by Marginalia from annotation_schemes; the item is shown from instance_display or html_layout');
+  }
+  const layout = config.html_layout;
+  if (layout !== undefined && layout !== null && !(typeof layout === 'string' && BUILT_IN_LAYOUTS.has(layout))) {
+    if (typeof layout !== 'string' || !layout.trim()) throw new DisplayConfigError('html_layout: expected HTML, a file name, or one of default, fixed_keybinding, kwargs');
+    let template = layout;
+    if (!layout.includes('<')) {
+      const file = locate(layout);
+      if (!existsSync(file)) throw new DisplayConfigError(`html_layout: layout file ${file} not found`);
+      template = readFileSync(file, 'utf8');
+    }
+    if (config.instance_display !== undefined) warn('instance_display: html_layout is given too and is used; instance_display is not');
+    return { kind: 'layout', template, textKey, idKey, listAsText };
+  }
+  if (config.instance_display !== undefined && config.instance_display !== null) {
+    const { fields, direction } = readFields(config.instance_display, warn);
+    for (const f of fields) {
+      if (f.key !== textKey && (config.instance_display as { fields: Mapping[] }).fields.find((r) => r.key === f.key)?.span_target) {
+        warn(`instance_display: span_target on "${f.key}": spans are marked on the text field "${textKey}" (item_properties.text_key)`);
+      }
+    }
+    return { kind: 'fields', fields, direction, textKey, surfaceFirst: keys.hasSpans && !fields.some((f) => f.key === textKey && f.type === 'text'), listAsText };
+  }
+  return { kind: 'auto', textKey, idKey, listAsText };
+}

@@ -1,0 +1,97 @@
+/**
+ * Builds what the annotator sees of one item from the task's DisplaySpec: the project's layout, its
+ * instance_display fields, or, with neither, the text field followed by every other field of the item, labelled.
+ */
+import { fillLayout } from './layout.js';
+import { sanitize } from './sanitize.js';
+import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
+import { asItems, asText, asTurns, looksLikeTurns, mediaSource, valueAt } from './values.js';
+
+/** Marks the text field's place while a layout is sanitized; random so no layout or item can forge it. */
+const SURFACE_TOKEN = `mrgsurface${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
+/** Longer values are cut in the automatic view: it lists an item's short fields, not whole documents. */
+const AUTO_MAX_CHARS = 5000;
+
+function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText): DisplayBlock {
+  const { key, label } = field;
+  switch (field.type) {
+    case 'html':
+      return { type: 'html', key, label, html: sanitize(asText(value)) };
+    case 'image':
+    case 'audio':
+    case 'video':
+      return { type: field.type, key, label, ...mediaSource(value) };
+    case 'code':
+      return { type: 'code', key, label, text: asText(value), language: field.language };
+    case 'dialogue': {
+      const turns = asTurns(value);
+      return turns ? { type: 'dialogue', key, label, turns } : { type: 'text', key, label, text: asText(value) };
+    }
+    case 'pairwise': {
+      const entries = Array.isArray(value) ? value.map((v, i) => [field.labels?.[i] ?? String.fromCharCode(65 + i), v] as const) : value && typeof value === 'object' ? Object.entries(value) : [['', value] as const];
+      return { type: 'pairwise', key, label, items: entries.map(([l, v]) => ({ label: String(l), text: asText(v) })) };
+    }
+    case 'list':
+      return { type: 'list', key, label, items: asItems(value), prefix: listAsText?.prefix ?? 'none', horizontal: listAsText?.horizontal ?? false };
+    default:
+      return valueBlock(key, label, value, listAsText);
+  }
+}
+
+/** A field of unstated type, shown by its value's shape. */
+function valueBlock(key: string, label: string | undefined, value: unknown, listAsText?: ListAsText): DisplayBlock {
+  if (looksLikeTurns(value)) return { type: 'dialogue', key, label, turns: asTurns(value)! };
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
+    return { type: 'list', key, label, items: asItems(value), prefix: listAsText?.prefix ?? 'none', horizontal: listAsText?.horizontal ?? false };
+  }
+  return { type: 'text', key, label, text: asText(value) };
+}
+
+function autoBlocks(spec: Extract<DisplaySpec, { kind: 'auto' }>, item: Record<string, unknown>): DisplayBlock[] {
+  const blocks: DisplayBlock[] = [{ type: 'surface', key: spec.textKey }];
+  for (const [key, value] of Object.entries(item)) {
+    if (key === spec.idKey || key === spec.textKey || value === null || value === undefined || value === '') continue;
+    const block = valueBlock(key, key, value, spec.listAsText);
+    if (block.type === 'text' && block.text.length > AUTO_MAX_CHARS) block.text = `${block.text.slice(0, AUTO_MAX_CHARS)}…`;
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+export function buildDisplay(spec: DisplaySpec, item: Record<string, unknown>, text: string): Display {
+  if (spec.kind === 'layout') {
+    const { html, hasSurface } = fillLayout(spec.template, item, text, spec.textKey, SURFACE_TOKEN, spec.listAsText);
+    const blocks: DisplayBlock[] = hasSurface ? [] : [{ type: 'surface', key: spec.textKey }];
+    blocks.push({ type: 'html', html });
+    return { source: 'html_layout', direction: 'vertical', blocks };
+  }
+  if (spec.kind === 'fields') {
+    const blocks = spec.fields.map((f) => (f.key === spec.textKey && f.type === 'text' ? ({ type: 'surface', key: f.key, label: f.label } as DisplayBlock) : fieldBlock(f, valueAt(item, f.key), spec.listAsText)));
+    if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });
+    return { source: 'instance_display', direction: spec.direction, blocks };
+  }
+  return { source: 'fields', direction: 'vertical', blocks: autoBlocks(spec, item) };
+}
+
+/**
+ * Displays of the instances lately shown, so the hot current-instance path builds (and sanitizes) an item's
+ * display once rather than per request. Kept to a bounded number, oldest dropped first.
+ */
+export class DisplayCache {
+  private readonly cache = new Map<string, Display>();
+
+  constructor(
+    private readonly spec: DisplaySpec,
+    private readonly limit = 2000,
+  ) {}
+
+  of(instance: { id: string; text: string; data: Record<string, unknown> }): Display {
+    const hit = this.cache.get(instance.id);
+    if (hit) return hit;
+    const display = buildDisplay(this.spec, instance.data, instance.text);
+    if (this.cache.size >= this.limit) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(instance.id, display);
+    return display;
+  }
+}

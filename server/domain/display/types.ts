@@ -1,0 +1,54 @@
+/**
+ * What the annotator sees of an instance, built on the server from the task's display settings and the item.
+ * The renderer draws these blocks as they are; the span surface is where it mounts the annotatable text field,
+ * so span offsets stay offsets into that field.
+ */
+
+/** How an item is shown, read once from the config (html_layout, instance_display, or neither). */
+export type DisplaySpec =
+  | { kind: 'layout'; template: string; textKey: string; idKey: string; listAsText?: ListAsText }
+  | { kind: 'fields'; fields: DisplayField[]; direction: 'vertical' | 'horizontal'; textKey: string; surfaceFirst: boolean; listAsText?: ListAsText }
+  | { kind: 'auto'; textKey: string; idKey: string; listAsText?: ListAsText };
+
+export const FIELD_TYPES = ['text', 'html', 'dialogue', 'list', 'pairwise', 'code', 'image', 'audio', 'video'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export interface DisplayField {
+  key: string;
+  type: FieldType;
+  label?: string;
+  /** pairwise captions */
+  labels?: string[];
+  language?: string;
+}
+
+export interface ListAsText {
+  /** how list items are numbered: 'alphabet' (A. B. …), 'number' (1. 2. …) or none */
+  prefix: 'alphabet' | 'number' | 'none';
+  horizontal: boolean;
+}
+
+export interface Turn {
+  speaker?: string;
+  text: string;
+}
+
+export type MediaSource = { src: string; remote: boolean } | { refused: string };
+
+export type DisplayBlock =
+  /** the text field, where spans are marked; the renderer draws the instance's `text` here */
+  | { type: 'surface'; key: string; label?: string }
+  | { type: 'text'; key: string; label?: string; text: string }
+  /** HTML already sanitized on the server; may hold one `<span data-span-surface>` where the surface goes */
+  | { type: 'html'; key?: string; label?: string; html: string }
+  | { type: 'list'; key: string; label?: string; items: string[]; prefix: ListAsText['prefix']; horizontal: boolean }
+  | { type: 'dialogue'; key: string; label?: string; turns: Turn[] }
+  | { type: 'pairwise'; key: string; label?: string; items: { label: string; text: string }[] }
+  | { type: 'code'; key: string; label?: string; text: string; language?: string }
+  | ({ type: 'image' | 'audio' | 'video'; key: string; label?: string } & MediaSource);
+
+export interface Display {
+  source: 'html_layout' | 'instance_display' | 'fields';
+  direction: 'vertical' | 'horizontal';
+  blocks: DisplayBlock[];
+}

@@ -1,0 +1,75 @@
+/** Reading an item's fields for display: dotted paths, and values of any JSON shape as text, lists or turns. */
+import type { MediaSource, Turn } from './types.js';
+
+/** `a.b`, `a.0`, `a[0]`: the value at a path in the item, or undefined. A key holding the whole path wins. */
+export function valueAt(item: Record<string, unknown>, path: string): unknown {
+  if (Object.hasOwn(item, path)) return item[path];
+  let at: unknown = item;
+  for (const part of path.replace(/\[(\d+)\]/g, '.$1').split('.')) {
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, part)) return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
+}
+
+/** A value as one piece of text: strings as they are, other JSON as compact JSON. */
+export function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.map(asText).join('\n');
+  return JSON.stringify(value, null, 2);
+}
+
+const SPEAKER_KEYS = ['speaker', 'role', 'author', 'from', 'user', 'name'];
+const TURN_TEXT_KEYS = ['text', 'content', 'utterance', 'message', 'value'];
+
+/** Turns of a conversation: `[{speaker, text}]` (or role/content and kin), or `["Speaker: text", …]`. */
+export function asTurns(value: unknown, splitSpeaker = true): Turn[] | undefined {
+  if (!Array.isArray(value) || !value.length) return undefined;
+  const turns: Turn[] = [];
+  for (const entry of value) {
+    if (typeof entry === 'string') {
+      const m = splitSpeaker ? /^([^:\n]{1,40}):\s+([\s\S]*)$/.exec(entry) : null;
+      turns.push(m ? { speaker: m[1], text: m[2] } : { text: entry });
+    } else if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
+      const o = entry as Record<string, unknown>;
+      const textKey = TURN_TEXT_KEYS.find((k) => typeof o[k] === 'string' || typeof o[k] === 'number');
+      if (!textKey) return undefined;
+      const speakerKey = SPEAKER_KEYS.find((k) => typeof o[k] === 'string' || typeof o[k] === 'number');
+      turns.push(speakerKey ? { speaker: String(o[speakerKey]), text: asText(o[textKey]) } : { text: asText(o[textKey]) });
+    } else return undefined;
+  }
+  return turns;
+}
+
+/** Whether a list reads as a conversation: objects with a speaker, or every string "Name: …". */
+export function looksLikeTurns(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length < 2) return false;
+  if (value.every((v) => v && typeof v === 'object' && SPEAKER_KEYS.some((k) => k in (v as object)))) return asTurns(value) !== undefined;
+  return false;
+}
+
+/** Items of a list value; a string stays one item. */
+export function asItems(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(asText);
+  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}: ${asText(v)}`);
+  return [asText(value)];
+}
+
+const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data(?!:(image|audio|video)\/))\s*:/i;
+
+/**
+ * Where a media value is loaded from: http(s) URLs as they are (remote), paths relative to the task folder
+ * through the media route. Absolute paths, `..` and scripting schemes are refused.
+ */
+export function mediaSource(value: unknown): MediaSource {
+  const raw = asText(value).trim();
+  if (!raw) return { refused: 'the item has no value here' };
+  if (/^https?:\/\//i.test(raw)) return { src: raw, remote: true };
+  if (/^data:(image|audio|video)\//i.test(raw)) return { src: raw, remote: false };
+  if (UNSAFE_SCHEME.test(raw) || /^[a-z][a-z0-9+.-]*:/i.test(raw)) return { refused: `${raw.slice(0, 80)}: only http(s) URLs and paths inside the task folder are shown` };
+  const path = raw.replace(/\\/g, '/');
+  if (path.startsWith('/') || path.split('/').includes('..')) return { refused: `${raw.slice(0, 80)}: a media path must stay inside the task folder` };
+  return { src: `/api/media/${path.split('/').filter((p) => p && p !== '.').map(encodeURIComponent).join('/')}`, remote: false };
+}

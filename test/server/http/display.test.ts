@@ -1,0 +1,51 @@
+/** The item display on the API: built from the config's layout, its instance_display or every field, over real HTTP. */
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../helpers/server.js';
+
+const SCHEMES = [
+  { annotation_type: 'radio', name: 'label', labels: ['entailment', 'neutral', 'contradiction'] },
+  { annotation_type: 'span', name: 'cue', labels: ['cue'] },
+];
+
+describe('display on the API', () => {
+  it('current_instance and go_to carry the layout filled with the item, and /api/display has it too', async () => {
+    const t = await startServer({
+      config: { annotation_schemes: SCHEMES, html_layout: 'layouts/nli.html' },
+      items: [
+        { id: 'p1', text: 'A man plays a guitar.', hypothesis: 'Someone makes music.' },
+        { id: 'p2', text: 'Two dogs run.', hypothesis: '<b>Animals</b> {{text}}' },
+      ],
+      files: { 'layouts/nli.html': '<h4>Premise</h4><div>{{text}}</div><h4>Hypothesis</h4><div class="hyp">{{hypothesis}}</div><script>alert(1)</script>' },
+    });
+    const c = await t.client().login('ann', 'pw-123456');
+    const current = await c.get('/api/current_instance');
+    expect(current.status).toBe(200);
+    expect(current.body.text).toBe('A man plays a guitar.');
+    expect(current.body.data).toEqual({ id: 'p1', text: 'A man plays a guitar.', hypothesis: 'Someone makes music.' });
+    expect(current.body.display.source).toBe('html_layout');
+    const html: string = current.body.display.blocks[0].html;
+    expect(html).toBe('<h4>Premise</h4><div><span data-span-surface="true"></span></div><h4>Hypothesis</h4><div class="hyp">Someone makes music.</div>');
+
+    const next = await c.post('/go_to', { action: 'next_instance' });
+    expect(next.body.display.blocks[0].html).toContain('<div class="hyp">&lt;b&gt;Animals&lt;/b&gt; {{text}}</div>');
+    const byId = await c.get('/api/display/p1');
+    expect(byId.body).toEqual(current.body.display);
+    expect((await c.get('/api/display/nope')).status).toBe(404);
+  });
+
+  it('without a layout shows the text field and every other field', async () => {
+    const t = await startServer({ config: { annotation_schemes: SCHEMES }, items: [{ id: 'a', text: 'passage', question: 'Q?', options: ['w', 'x', 'y', 'z'] }] });
+    const c = await t.client().login('ann', 'pw-123456');
+    const { display } = (await c.get('/api/current_instance')).body;
+    expect(display.source).toBe('fields');
+    expect(display.blocks.map((b: { type: string; key: string }) => `${b.type}:${b.key}`)).toEqual(['surface:text', 'text:question', 'list:options']);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const t = await startServer();
+    const doc = (await t.client().get('/api/openapi.json')).body;
+    const schema = JSON.stringify(doc.paths['/api/current_instance'].get.responses['200']);
+    expect(schema).toContain('display');
+    expect(doc.paths['/api/display/{instance_id}']).toBeDefined();
+  });
+});
