@@ -45,6 +45,10 @@ import { instanceReader } from './io/import-files.js';
 import { dataRoutes } from './http/routes/data.js';
 import { openApiRoutes } from './http/openapi.js';
 import { DisplayCache } from './domain/display/build.js';
+import { MediaFiles } from './io/media-files.js';
+import { mediaRoutes } from './http/routes/media.js';
+import { displayRoutes } from './http/routes/display.js';
+import { resolve as resolvePath } from 'node:path';
 
 export interface Services {
   config: ProjectConfig;
@@ -73,6 +77,8 @@ export interface Services {
   keywordRules: ReturnType<typeof compileRules>;
   /** what the annotator sees of each instance, built once per instance */
   display: DisplayCache;
+  /** media files of the task's folder */
+  media: MediaFiles;
   adminAuth: AdminAuth;
   /** one-time sign-in tokens for the desktop window (GET /auth/token) */
   loginTokens: LoginTokens;
@@ -182,6 +188,7 @@ export function composeServices(input: ComposeInput): Services {
     webhooks,
     keywordRules: compileRules(task.keywordRules),
     display: new DisplayCache(config.display ?? { kind: 'auto', textKey: config.raw.item_properties.text_key, idKey: config.raw.item_properties.id_key }),
+    media: new MediaFiles(mediaRoots(config)),
     adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
     loginTokens: new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
@@ -190,8 +197,15 @@ export function composeServices(input: ComposeInput): Services {
   };
 }
 
+/** Where media named by a relative path are looked for: the task folder, then Potato's media_directory in it. */
+function mediaRoots(config: ProjectConfig): string[] {
+  const taskDir = resolvePath(config.dir, config.raw.task_dir ?? '.');
+  const mediaDir = (config.raw as { media_directory?: unknown }).media_directory;
+  return [taskDir, config.dir, ...(typeof mediaDir === 'string' ? [resolvePath(taskDir, mediaDir)] : [])];
+}
+
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

@@ -13,7 +13,9 @@ import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
 import { adaptPotatoConfig } from './potato-compat.js';
 import { unknownKeys } from './unknown-keys.js';
-import { DISPLAY_KEYS, DisplayConfigError, readDisplaySpec } from './display-config.js';
+import { DISPLAY_KEYS, DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
+import type { Instructions } from '../domain/display/instructions.js';
+import { presentationWarnings } from './presentation-warnings.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
@@ -55,6 +57,8 @@ export interface ProjectConfig {
   phases: PhaseDefinition[];
   /** how items are shown (html_layout, instance_display, or every field); the automatic view when absent */
   display?: DisplaySpec;
+  /** the instructions banner and codebook link */
+  instructions?: Instructions;
   warnings: string[];
 }
 
@@ -131,7 +135,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (!parsed.success) throw new ConfigError(path, describeIssues(parsed.error));
   const raw = parsed.data;
 
-  const warnings: string[] = [...adapted.warnings];
+  const warnings: string[] = [...adapted.warnings, ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`)];
   const knownKeys = new Set(Object.keys(configSchema.shape));
   for (const key of Object.keys(resolved)) {
     if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
@@ -203,7 +207,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
 
   let display: DisplaySpec;
+  let instructions: Instructions;
   try {
+    instructions = readInstructions(resolved as Record<string, unknown>, (name) => locate(name, dir, raw.task_dir));
     const keys = { textKey: raw.item_properties.text_key, idKey: raw.item_properties.id_key, hasSpans: schemes.some((s) => s.annotation_type === 'span') };
     display = readDisplaySpec(resolved as Record<string, unknown>, keys, (name) => locate(name, dir, raw.task_dir), (m) => warnings.push(`${path}: ${m}`));
   } catch (e) {
@@ -219,6 +225,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     quality,
     phases,
     display,
+    instructions,
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -31,3 +31,24 @@ describe('display config', () => {
     expect(load({ task_layout: 'layouts/t.html' }).warnings.join('\n')).toMatch(/task_layout: the annotation form is drawn by Marginalia/);
   });
 });
+
+describe('instructions and presentation keys', () => {
+  it('renders annotation_instructions from Markdown or a file, sanitized, and links the codebook', () => {
+    const inline = load({ annotation_instructions: '## Rules\n\n- Read **both** sentences\n\n<script>alert(1)</script><img src="x" onerror="alert(2)">', annotation_codebook_url: 'https://example.org/codebook' });
+    expect(inline.instructions?.html).toContain('<h2>Rules</h2>');
+    expect(inline.instructions?.html).toContain('<strong>both</strong>');
+    expect(inline.instructions?.html).not.toMatch(/script|onerror|alert/);
+    expect(inline.instructions?.codebook_url).toBe('https://example.org/codebook');
+    const fromFile = load({ annotation_instructions: 'docs/guide.md', annotation_codebook_url: '/media/codebook.pdf' }, { 'docs/guide.md': '# Guide\n\nLabel every sentence.' });
+    expect(fromFile.instructions).toEqual({ html: '<h1>Guide</h1>\n<p>Label every sentence.</p>\n', codebook_url: '/api/media/codebook.pdf' });
+    expect(() => load({ annotation_codebook_url: 'javascript:alert(1)' })).toThrow(/annotation_codebook_url: "javascript:alert\(1\)" is neither/);
+    expect(() => load({ annotation_instructions: 'docs/none.md' })).toThrow(/annotation_instructions: file .*none\.md not found/);
+  });
+
+  it('warns about each presentation key it does not act on, saying what happens instead', () => {
+    const { warnings } = load({ login: { type: 'prolific' }, surveyflow: { on: true }, hide_navbar: true, jumping_to_id_disabled: true, alert_time_each_instance: 300, port: 8000, site_dir: 'default' });
+    const text = warnings.join('\n');
+    for (const key of ['login', 'surveyflow', 'hide_navbar', 'jumping_to_id_disabled', 'alert_time_each_instance']) expect(text).toMatch(new RegExp(`: ${key} is not acted on: `));
+    expect(text).not.toMatch(/port|site_dir/);
+  });
+});

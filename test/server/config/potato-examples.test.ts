@@ -11,7 +11,8 @@ const HIGHLIGHTING = join(FIXTURES, 'highlighting', 'config.yaml');
 describe("Potato's brace-style config (sentiment-likert)", () => {
   it('loads with its data found relative to the project folder, Potato-only keys accepted quietly', () => {
     const config = loadConfig(SENTIMENT, {});
-    expect(config.warnings).toEqual([]);
+    // the one key with an effect not had here is named, with what happens instead
+    expect(config.warnings).toEqual([`${SENTIMENT}: output_annotation_format is not acted on: "tsv" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`]);
     expect(config.settings.annotation_task_name).toBe('Review sentiment (likert)');
     expect(config.allowAllUsers).toBe(true);
     expect(config.task.instances.map((i) => i.id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);

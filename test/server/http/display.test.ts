@@ -1,6 +1,9 @@
 /** The item display on the API: built from the config's layout, its instance_display or every field, over real HTTP. */
 import { describe, expect, it } from 'vitest';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startServer } from '../../helpers/server.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const SCHEMES = [
   { annotation_type: 'radio', name: 'label', labels: ['entailment', 'neutral', 'contradiction'] },
@@ -47,5 +50,31 @@ describe('display on the API', () => {
     const schema = JSON.stringify(doc.paths['/api/current_instance'].get.responses['200']);
     expect(schema).toContain('display');
     expect(doc.paths['/api/display/{instance_id}']).toBeDefined();
+  });
+});
+
+describe('GET /api/media/{path}', () => {
+  it('serves files of the task folder and refuses paths that leave it', async () => {
+    const root = tempDir('marginalia-media-');
+    const dir = join(root, 'project');
+    mkdirSync(dir);
+    writeFileSync(join(root, 'outside.png'), 'outside');
+    const t = await startServer({ dir, config: { media_directory: 'media' }, files: { 'images/dot.png': 'png bytes', 'media/a.png': 'x', 'secret.txt': 'no' } });
+    symlinkSync(join(root, 'outside.png'), join(dir, 'images', 'link.png'));
+    const c = await t.client().login('ann', 'pw-123456');
+    const r = await c.get('/api/media/images/dot.png');
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('png bytes');
+    expect(r.headers.get('content-type')).toBe('image/png');
+    expect((await c.get('/api/media/a.png')).text).toBe('x');
+    expect((await c.get('/api/media/images/none.png')).status).toBe(404);
+    for (const bad of ['/api/media/images/..%2F..%2Foutside.png', '/api/media/%2E%2E/outside.png', '/api/media/images/link.png', '/api/media/secret.txt']) {
+      const refused = await c.get(bad);
+      // a path the router does not decode (%2E%2E) finds nothing: 404; every other one is refused by name
+      expect([400, 404], bad).toContain(refused.status);
+      expect(refused.text, bad).not.toBe('outside');
+      if (refused.status === 400) expect(refused.body.error, bad).toMatch(/^path: .*(must stay inside the task folder|not a media file)/);
+    }
+    expect((await t.client().get('/api/media/images/dot.png')).status).toBe(401);
   });
 });

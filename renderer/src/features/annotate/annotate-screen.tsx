@@ -12,6 +12,10 @@ import { assignLabelKeys, commandFor, normKey } from '../../shared/keymap/keymap
 import { addSpan, applyPrediction, applySuggestion, choose, removeSpan } from './answers.js';
 import { AnnotatedText } from './annotated-text.js';
 import { ItemDisplay } from './item-display.js';
+import { InstructionsPanel } from './instructions.js';
+import { api } from '../../shared/api/client.js';
+import { useResource } from '../../shared/api/use-resource.js';
+import type { Instructions } from '../../shared/api/types.js';
 import { AiHint } from './ai-hint.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
@@ -42,6 +46,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);
   const [aiApplied, setAiApplied] = useState(false);
   const [predictionApplied, setPredictionApplied] = useState(false);
+  const instructions = useResource(() => api.get<Instructions>('/api/instructions'), []);
+  const [instructionsOpen, setInstructionsOpen] = useState(true);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
   const labelKeys = useMemo(() => assignLabelKeys(schemes), [schemes]);
@@ -154,6 +160,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       if (!command) return;
       e.preventDefault();
       if (command === 'help') setHelp(true);
+      else if (command === 'instructions') setInstructionsOpen((open) => !open);
       else if (command === 'submit') void a.submit();
       else if (command === 'next') void a.go('next_instance');
       else if (command === 'prev') void a.go('prev_instance');
@@ -191,6 +198,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           Keys <kbd>?</kbd>
         </button>
       </div>
+      <InstructionsPanel instructions={instructions.data} open={instructionsOpen} onToggle={setInstructionsOpen} />
       <ErrorNote>{a.error}</ErrorNote>
       {a.notice && (
         <p className="notice" role="status">

@@ -19,6 +19,12 @@ export interface CurrentInstance {
   display?: Display;
 }
 
+/** The task's instructions banner (sanitized HTML) and codebook link (GET /api/instructions). */
+export interface Instructions {
+  html: string | null;
+  codebook_url: string | null;
+}
+
 /** One part of an item's display, as the server builds it (GET /api/display/{instance_id}). */
 export type DisplayBlock = { key?: string; label?: string } & (
   | { type: 'surface' }

@@ -55,6 +55,7 @@ export const COMMANDS = {
   spanMode: { keys: ['s'], label: 'Select text for a span by keyboard' },
   acceptAi: { keys: ['a'], label: 'Accept the AI suggestion (fills the form; not saved until you submit)' },
   acceptPrediction: { keys: ['g'], label: 'Accept the pre-annotation (fills the form; not saved until you submit)' },
+  instructions: { keys: ['i', 'h'], label: 'Show or hide the task instructions' },
   help: { keys: ['?'], label: 'Show or hide this keymap' },
 } satisfies Record<string, Command>;
 

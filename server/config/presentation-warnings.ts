@@ -1,0 +1,33 @@
+/**
+ * Potato keys about what the annotator sees or how they log in that are not acted on here: each is warned about
+ * at start-up with what happens instead, so none is accepted quietly. Keys that only shape Potato's own Flask
+ * pages (port, server_name, site_dir, base_html_template, header_file, customjs, …) stay quiet.
+ */
+const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
+  login: () => 'annotators sign in with the username form (and password when require_password is on); Potato login types are not offered',
+  surveyflow: () => 'surveyflow pages are not shown; use phases (consent, instructions, prestudy, poststudy) to ask survey questions',
+  jumping_to_id_disabled: (v) => (isTrue(v) ? 'annotators can still go to an instance by id' : undefined),
+  hide_navbar: (v) => (isTrue(v) ? 'the navigation bar is shown' : undefined),
+  // Potato's examples set a huge value to switch the alert off; a day or more is taken as off
+  alert_time_each_instance: (v) => (Number(v) > 0 && Number(v) < 86_400 ? 'no time alert is shown while annotating' : undefined),
+  horizontal_key_bindings: (v) => (isTrue(v) ? 'label keys follow the scheme order (1–0, then q–p), shown beside each label' : undefined),
+  output_annotation_format: (v) =>
+    typeof v === 'string' && !['json', 'jsonl', 'csv', 'conll', 'spacy'].includes(v.toLowerCase())
+      ? `"${v}" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`
+      : undefined,
+};
+
+function isTrue(v: unknown): boolean {
+  return v === true || v === 'true' || v === 'True' || v === 'yes';
+}
+
+/** The warnings for the presentation keys a config sets, each naming the key and what happens instead. */
+export function presentationWarnings(config: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [key, instead] of Object.entries(INSTEAD)) {
+    if (config[key] === undefined || config[key] === null) continue;
+    const message = instead(config[key]);
+    if (message) out.push(`${key} is not acted on: ${message}`);
+  }
+  return out;
+}

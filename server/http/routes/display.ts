@@ -1,0 +1,23 @@
+/** The task's instructions banner and codebook link, as the annotate screen shows them. */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+
+const instructions = z.object({
+  html: z.string().nullable().describe('annotation_instructions rendered from Markdown/HTML and sanitized'),
+  codebook_url: z.string().nullable().describe('annotation_codebook_url: an http(s) URL or /api/media/<path>'),
+});
+
+export function displayRoutes(s: Services): RouteSpec[] {
+  const value = s.config.instructions ?? { html: null, codebook_url: null };
+  return [
+    route({
+      method: 'GET',
+      path: '/api/instructions',
+      summary: "The task's instructions (sanitized HTML) and codebook link",
+      access: 'user',
+      response: instructions,
+      handle: () => value,
+    }),
+  ];
+}
