@@ -1,0 +1,129 @@
+/**
+ * Checks that Potato task configs run here: for every config under a folder, loads it, starts the server on a
+ * temporary data folder, logs in, reads the current instance, submits one answer to the first scheme, reads it
+ * back, and prints a pass/fail table with the reason. The configs' folders are only read.
+ *
+ *   node --import tsx scripts/check-potato-configs.ts <folder> [--json]
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { createServer, loadConfig } from '../server/index.js';
+import type { Logger } from '../server/domain/ports.js';
+
+/** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
+const MEDIA_REGION = /^(image_annotation|video_annotation|audio_annotation|bounding_box|segmentation|polygon|keypoint|spatial|depth|point_cloud|lidar|video_tracking)/;
+
+const quiet: Logger = { info() {}, warn() {}, error() {} };
+
+function configsUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...configsUnder(path));
+    else if (/\.ya?ml$/i.test(name) && /^\s*annotation_schemes\s*:/m.test(readFileSync(path, 'utf8')) && /^\s*annotation_task_name\s*:/m.test(readFileSync(path, 'utf8'))) out.push(path);
+  }
+  return out;
+}
+
+interface Row {
+  config: string;
+  result: 'pass' | 'fail' | 'skip';
+  reason: string;
+}
+
+async function send(base: string, cookie: string, method: string, path: string, body?: unknown, form?: Record<string, string>) {
+  const headers: Record<string, string> = { cookie };
+  let payload: string | undefined;
+  if (form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(form).toString();
+  } else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const r = await fetch(base + path, { method, headers, body: payload });
+  const text = await r.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: r.status, json, text, setCookie: r.headers.getSetCookie() };
+}
+
+/** One answer for a scheme, in /updateinstance's shape. */
+function answerFor(scheme: any, textLength: number): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
+  const label = scheme.labels?.[0]?.name ?? 'value';
+  switch (scheme.annotation_type) {
+    case 'span':
+      return { span_annotations: [{ schema: scheme.name, name: label, start: 0, end: Math.max(1, Math.min(textLength, 4)) }] };
+    case 'text':
+      return { annotations: { [`${scheme.name}:${label}`]: 'checked' } };
+    case 'number':
+    case 'slider':
+      return { annotations: { [`${scheme.name}:${label}`]: String(scheme.min ?? scheme.starting_value ?? 1) } };
+    default:
+      return { annotations: { [`${scheme.name}:${label}`]: 'true' } };
+  }
+}
+
+async function check(file: string): Promise<Row> {
+  const text = readFileSync(file, 'utf8');
+  const config = file;
+  const region = /annotation_type\s*:\s*["']?([a-z_]+)/g;
+  for (const m of text.matchAll(region)) if (MEDIA_REGION.test(m[1])) return { config, result: 'skip', reason: `media region annotation (${m[1]})` };
+  let project;
+  try {
+    project = loadConfig(file, { ...process.env });
+  } catch (e) {
+    return { config, result: 'fail', reason: `load: ${(e as Error).message.replace(file + ': ', '')}` };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'marginalia-check-'));
+  let server;
+  try {
+    server = await createServer({ config: project, dataDir, logger: quiet, staticDir: null, env: {} });
+    const base = await server.listen(0, '127.0.0.1');
+    const user = project.users[0] ?? { username: 'checker', password: 'check-pass-1' };
+    const password = user.password ?? 'check-pass-1';
+    let login = await send(base, '', 'POST', '/register', undefined, { username: user.username, password });
+    if (login.status !== 200) login = await send(base, '', 'POST', '/auth', undefined, { username: user.username, password });
+    if (login.status !== 200) return { config, result: 'fail', reason: `login: ${login.status} ${login.text.slice(0, 120)}` };
+    const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+    const current = await send(base, cookie, 'GET', '/api/current_instance');
+    if (current.status !== 200) return { config, result: 'fail', reason: `current_instance: ${current.status} ${current.text.slice(0, 160)}` };
+    if (!current.json.display) return { config, result: 'fail', reason: 'current_instance has no display' };
+    const schemes = (await send(base, cookie, 'GET', '/api/schemas')).json as Record<string, any>;
+    const scheme = Object.values(schemes)[0];
+    const answer = answerFor(scheme, current.json.text.length);
+    const submit = await send(base, cookie, 'POST', '/updateinstance', { instance_id: current.json.instance_id, ...answer });
+    if (submit.status !== 200) return { config, result: 'fail', reason: `updateinstance (${scheme.annotation_type} ${scheme.name}): ${submit.status} ${submit.text.slice(0, 160)}` };
+    const back = await send(base, cookie, 'GET', `/get_annotations?instance_id=${encodeURIComponent(current.json.instance_id)}`);
+    const stored = answer.annotations ? Object.keys(answer.annotations).every((k) => k in (back.json?.annotations ?? {})) : (back.json?.span_annotations ?? []).length === 1;
+    if (!stored) return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 160)}` };
+    return { config, result: 'pass', reason: `${scheme.annotation_type} ${scheme.name}, display ${current.json.display.source}` };
+  } catch (e) {
+    return { config, result: 'fail', reason: `server: ${(e as Error).message}` };
+  } finally {
+    await server?.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const folder = process.argv[2];
+if (!folder) {
+  console.error('usage: node --import tsx scripts/check-potato-configs.ts <folder> [--json]');
+  process.exit(2);
+}
+const rows: Row[] = [];
+for (const file of configsUnder(folder)) rows.push({ ...(await check(file)), config: relative(folder, file) });
+if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
+else {
+  const width = Math.max(...rows.map((r) => r.config.length), 6);
+  console.log(`${'config'.padEnd(width)}  result  reason`);
+  for (const r of rows) console.log(`${r.config.padEnd(width)}  ${r.result.padEnd(6)}  ${r.reason}`);
+}
+const count = (k: Row['result']) => rows.filter((r) => r.result === k).length;
+console.log(`\n${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (media region annotation) of ${rows.length} configs`);
+process.exitCode = count('fail') ? 1 : 0;
