@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED, type RawConfig, type RawScheme } from './schema.js';
 import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
@@ -16,6 +16,7 @@ import { unknownKeys } from './unknown-keys.js';
 import { DISPLAY_KEYS, DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import { presentationWarnings } from './presentation-warnings.js';
+import { adaptIdioms, duplicateKeys, IDIOM_KEYS } from './potato-idioms.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
@@ -120,7 +121,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const path = resolve(file);
   if (!existsSync(path)) throw new ConfigError(path, 'config file not found');
   const dir = dirname(path);
-  const doc = parseDocument(readFileSync(path, 'utf8'), { uniqueKeys: true });
+  // PyYAML lets a repeated key's last value win, and Potato configs rely on it: so do we, with a warning
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(readFileSync(path, 'utf8'), { uniqueKeys: false, lineCounter });
   if (doc.errors.length) throw new ConfigError(path, `not valid YAML: ${doc.errors[0].message}`);
   let resolved: unknown;
   try {
@@ -130,7 +133,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
   if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved)) throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
-  const adapted = adaptPotatoConfig(resolved as Record<string, unknown>, path);
+  const idioms = adaptIdioms(resolved as Record<string, unknown>, path);
+  const adapted = adaptPotatoConfig(idioms.config, path);
+  adapted.warnings.unshift(...duplicateKeys(doc, lineCounter).map((m) => `${path}: ${m}`), ...idioms.warnings);
   const parsed = configSchema.safeParse(adapted.config);
   if (!parsed.success) throw new ConfigError(path, describeIssues(parsed.error));
   const raw = parsed.data;
@@ -138,7 +143,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const warnings: string[] = [...adapted.warnings, ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`)];
   const knownKeys = new Set(Object.keys(configSchema.shape));
   for (const key of Object.keys(resolved)) {
-    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key) && !IDIOM_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
     else if (knownKeys.has(key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];

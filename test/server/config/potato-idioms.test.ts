@@ -1,0 +1,41 @@
+/** Idioms of real Potato configs load, each with a warning where its meaning changes; wrong values still stop start-up. */
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config/load.js';
+import { writeProject } from '../../helpers/project.js';
+
+const load = (config: Record<string, unknown>, files?: Record<string, string>) => loadConfig(writeProject({ config, files }), {});
+
+describe('Potato config idioms', () => {
+  it('duplicate keys: the last one wins, with a warning naming both lines', () => {
+    const file = writeProject();
+    writeFileSync(file, `annotation_task_name: First\ndata_files: [data.jsonl]\nannotation_task_name: Second\nannotation_schemes:\n  - {annotation_type: radio, name: s, labels: [a, b]}\n`);
+    const config = loadConfig(file, {});
+    expect(config.settings.annotation_task_name).toBe('Second');
+    expect(config.warnings).toContain(`${file}: key "annotation_task_name" is given twice (lines 1 and 3); the one on line 3 is used`);
+  });
+
+  it('data_files entries as objects, num_annotators_per_item as an object, and the per-instance / per-annotator aliases', () => {
+    const config = load({ data_files: [{ path: 'data.jsonl', type: 'json' }], num_annotators_per_item: { default: 2, adaptive: { enabled: true } }, instances_per_annotator: 4 });
+    expect(config.task.instances).toHaveLength(10);
+    expect(config.settings.num_annotators_per_item).toBe(2);
+    expect(config.settings.max_annotations_per_user).toBe(4);
+    expect(config.warnings.join('\n')).toMatch(/num_annotators_per_item: every item gets 2 annotators; adaptive not acted on/);
+    expect(config.warnings.join('\n')).not.toMatch(/unknown key "instances_per_annotator"/);
+    expect(load({ annotation_per_instance: 3 }).settings.num_annotators_per_item).toBe(3);
+  });
+
+  it("maps Potato 2's assignment strategies to the nearest one here, naming both", () => {
+    const a = load({ assignment_strategy: 'active_learning' });
+    expect(a.settings.assignment_strategy).toBe('least_annotated');
+    expect(a.warnings.join('\n')).toMatch(/assignment_strategy: "active_learning" is not available here; items are assigned by "least_annotated" instead/);
+    expect(load({ assignment_strategy: { name: 'llm_confidence' } }).settings.assignment_strategy).toBe('random');
+    expect(load({ assignment_strategy: 'random' }).warnings.join('\n')).not.toMatch(/assignment_strategy/);
+  });
+
+  it('wrong values still stop start-up naming the file, key and reason', () => {
+    expect(() => load({ data_files: [{ type: 'json' }] })).toThrow(/config\.yaml: data_files/);
+    expect(() => load({ num_annotators_per_item: { default: 'many' } })).toThrow(/config\.yaml: num_annotators_per_item/);
+    expect(() => load({ instances_per_annotator: 'lots' })).toThrow(/config\.yaml: max_annotations_per_user/);
+  });
+});
