@@ -26,7 +26,7 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth): RouteTabl
     const handler: RouteHandler = async (ctx) => {
       const username = spec.access === 'user' ? requireUser(ctx) : spec.access === 'admin' ? requireAdmin(ctx, adminAuth) : (sessionUser(ctx) ?? '');
       const raw = ctx.request.body ?? {};
-      const body = spec.body ? (spec.quickBody?.(raw) ?? parseInput(spec.body, raw, 'body')) : undefined;
+      const body = spec.body ? (spec.quickBody?.(raw) ?? (spec.parseBody ? spec.parseBody(raw) : parseInput(spec.body, raw, 'body'))) : undefined;
       const query = spec.query ? parseInput(spec.query, ctx.query, 'query') : undefined;
       const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
       const result = await spec.handle({ body, query, params, username, ctx });

@@ -30,6 +30,11 @@ export interface RouteSpec<B = unknown, Q = unknown> {
    * undefined to let zod decide (and word any refusal).
    */
   quickBody?: (value: unknown) => B | undefined;
+  /**
+   * Parses the body in place of `body.safeParse`, for an endpoint that takes other shapes beside the documented
+   * one and words their refusals itself; `body` still documents it.
+   */
+  parseBody?: (value: unknown) => B;
   query?: ZodType<Q>;
   /** documented response shape, for the OpenAPI description */
   response?: ZodType<unknown>;

@@ -42,10 +42,17 @@ export function adminRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/health',
-      summary: 'Health check: version, uptime, storage and webhook backlog',
+      summary: 'Health check: version, uptime, storage and webhook backlog ("healthy" is Potato\'s word for a healthy server)',
       access: 'admin',
+      response: z.object({
+        status: z.literal('healthy'),
+        version: z.string(),
+        uptime_seconds: z.number().int(),
+        storage: z.literal('ok'),
+        pending_webhook_retries: z.number().int(),
+      }),
       handle: () => ({
-        status: 'ok',
+        status: 'healthy',
         version: s.version,
         uptime_seconds: Math.round((s.clock.now() - s.startedAt) / 1000),
         storage: 'ok',

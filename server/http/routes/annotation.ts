@@ -6,6 +6,7 @@ import { spanPayload } from '../../domain/annotation/payloads.js';
 import { quickSubmission } from './quick-submission.js';
 import { display } from './display-schema.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
+import { fromPotatoState, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
 
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
@@ -113,11 +114,14 @@ export function annotationRoutes(s: Services): RouteSpec[] {
     route({
       method: 'POST',
       path: '/updateinstance',
-      summary: 'Submit labels and spans for an instance (a present part replaces the stored one)',
+      summary:
+        "Submit labels and spans for an instance (a present part replaces the stored one); Potato's {type, schema, state} shape and form posts are merged into what is stored",
       access: 'user',
-      body: submission,
+      body: z.union([submission, potatoState]),
       quickBody: quickSubmission,
-      handle: ({ username, body }) => s.annotations.submit(username, body),
+      parseBody: (raw) => parseSubmissionBody(raw, submission),
+      handle: ({ username, body }) =>
+        s.annotations.submit(username, isPotatoBody(body) ? fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id)) : body),
     }),
     route({
       method: 'POST',

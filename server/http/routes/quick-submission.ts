@@ -52,5 +52,7 @@ export function quickSubmission(body: unknown): Submission | undefined {
     }
     out.span_annotations = spans;
   }
+  // neither part: Potato's {type, schema, state} shape, a form, or a refusal; the route's full parser decides
+  if (out.annotations === undefined && out.span_annotations === undefined) return undefined;
   return out;
 }

@@ -93,7 +93,7 @@ describe('progress endpoints', () => {
   it('reports health with version, uptime and storage state', async () => {
     const t = await startServer();
     const health = (await t.admin().get('/admin/health')).body;
-    expect(health).toMatchObject({ status: 'ok', storage: 'ok', pending_webhook_retries: 0 });
+    expect(health).toMatchObject({ status: 'healthy', storage: 'ok', pending_webhook_retries: 0 });
     expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(health.uptime_seconds).toBeGreaterThanOrEqual(0);
   });

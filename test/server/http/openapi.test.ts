@@ -51,8 +51,11 @@ describe('GET /api/openapi.json', () => {
     expect(spans.parameters).toEqual([{ name: 'instance_id', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(spans.responses['404']).toBeDefined();
     const update = doc.paths['/updateinstance'].post.requestBody.content['application/json'].schema;
-    expect(update.required).toEqual(['instance_id']);
-    expect(update.properties.span_annotations.type).toBe('array');
+    // our shape or Potato's {instance_id, type, schema, state}
+    const [ours, potato] = update.anyOf;
+    expect(ours.required).toEqual(['instance_id']);
+    expect(ours.properties.span_annotations.type).toBe('array');
+    expect(potato.required).toEqual(['instance_id', 'type', 'schema', 'state']);
     expect(Object.keys(exportOp.responses['200'].content)).toEqual(['application/x-ndjson', 'text/csv', 'text/plain', 'application/json']);
     expect(doc.paths['/admin/api/import'].post.responses['202'].content['application/json'].schema.properties.import_id).toEqual({ type: 'string' });
     expect(doc.paths['/admin/api/import'].post.security).toEqual([{ apiKey: [] }, { session: [] }]);

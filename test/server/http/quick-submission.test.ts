@@ -55,12 +55,16 @@ describe('quickSubmission', () => {
       { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true', 'helpfulness:3': 'true' }, span_annotations: [{ schema: 'evidence', name: 'positive', start: 0, end: 4 }] },
       { instance_id: 'item-1', annotations: { 'score:value': 7, 'flag:on': true }, ignored: 1 },
       { instance_id: 'item-1', span_annotations: [{ schema: 'e', name: 'p', start: 1, end: 2, value: 'x', id: 'sp_1', extra: 1 }] },
-      { instance_id: 'item-1' },
     ];
     for (const value of usual) {
       const quick = quickSubmission(value);
       expect(quick, JSON.stringify(value)).toBeDefined();
       expect(quick).toStrictEqual(submission.parse(value));
     }
+  });
+
+  it("leaves a body with neither part (Potato's {type, schema, state} shape) to the route's parser", () => {
+    expect(quickSubmission({ instance_id: 'item-1' })).toBeUndefined();
+    expect(quickSubmission({ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive', value: true }] })).toBeUndefined();
   });
 });

@@ -1,0 +1,131 @@
+/**
+ * Potato's other submission shapes, translated at the edge into the one `Submission` the domain validates:
+ *
+ * - its page shape `{instance_id, type, schema, state: [{name, value}]}`: each state entry sets (or, with a
+ *   false, empty or null value, clears) one label of `schema`; with `type: "span"` each entry adds a span
+ *   (`name`, `start`, `end`, `value`) or, with a null value, removes the span at those offsets. Potato's pages
+ *   send one input (or one radio group) at a time, so the entries are merged into what is stored, not
+ *   replacing it.
+ * - form-encoded bodies: `instance_id` with `annotations`, `span_annotations` or `state` as JSON text, or
+ *   `<schema>:<label>` (or Potato's `<schema>:::<label>`) fields holding values.
+ *
+ * Every label-valued scheme is stored as scheme → label → string, so the label translation is the same for all
+ * of them; the domain's validation then refuses what the scheme does not take, with the usual errors.
+ */
+import { z } from 'zod';
+import { invalid } from '../../domain/errors.js';
+import type { AnnotationRecord, Submission } from '../../domain/annotation/records.js';
+import { SINGLE_CHOICE, type Task } from '../../domain/task.js';
+import { parseInput } from '../route.js';
+
+const offset = z.number().int().min(0).max(100_000_000);
+const value = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
+
+/** Potato's page shape, as documented in the OpenAPI description. */
+export const potatoState = z.object({
+  instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
+  type: z.string().max(64),
+  schema: z.string().min(1).max(256),
+  state: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(256),
+        value: value.optional(),
+        start: z.union([offset, z.string().regex(/^\d+$/).transform(Number)]).optional(),
+        end: z.union([offset, z.string().regex(/^\d+$/).transform(Number)]).optional(),
+        id: z.string().max(64).optional(),
+        span_id: z.string().max(64).optional(),
+      }),
+    )
+    .max(10_000),
+});
+export type PotatoState = z.output<typeof potatoState>;
+
+/** Fields of a form body that carry JSON text. */
+const JSON_FIELDS = ['annotations', 'span_annotations', 'state'] as const;
+/** Form fields that are neither answers nor JSON. */
+const PLAIN_FIELDS = new Set(['instance_id', 'type', 'schema', 'action', 'src', 'client_timestamp', 'request_id']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The body of a form post as the JSON body it stands for: JSON-text fields decoded, `<schema>:<label>` fields
+ * gathered into `annotations`. A JSON body passes unchanged.
+ */
+export function unpackForm(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let answers: Record<string, unknown> | undefined;
+  for (const [key, given] of Object.entries(raw)) {
+    if ((JSON_FIELDS as readonly string[]).includes(key) && typeof given === 'string') {
+      try {
+        out[key] = JSON.parse(given);
+      } catch {
+        throw invalid(`${key}: not valid JSON text`);
+      }
+    } else if (!PLAIN_FIELDS.has(key) && key.includes(':')) {
+      (answers ??= {})[key.replace(':::', ':')] = Array.isArray(given) ? given.at(-1) : given;
+    } else out[key] = given;
+  }
+  if (answers) {
+    if (out.annotations !== undefined) throw invalid('annotations: send either an annotations field or <schema>:<label> fields, not both');
+    out.annotations = answers;
+  }
+  return out;
+}
+
+/** True when the body is in Potato's page shape rather than ours. */
+export function isPotatoState(body: Record<string, unknown>): boolean {
+  return !('annotations' in body) && !('span_annotations' in body) && ('state' in body || 'schema' in body || 'type' in body);
+}
+
+/** Parses a body that is not the plain JSON of our own shape (which the quick check takes). */
+export function parseSubmissionBody(raw: unknown, ours: z.ZodType<Submission>): Submission | PotatoState {
+  if (!isObject(raw)) return parseInput(ours, raw, 'body');
+  const body = unpackForm(raw);
+  return isPotatoState(body) ? parseInput(potatoState, body, 'body') : parseInput(ours, body, 'body');
+}
+
+export const isPotatoBody = (body: Submission | PotatoState): body is PotatoState => 'state' in body;
+
+const cleared = (v: unknown) => v === null || v === undefined || v === false || v === '' || v === 'false' || v === 'False' || v === 0 || v === '0' || v === 'off';
+
+/** The submission a Potato page-shape body amounts to, given what the annotator has stored for the instance. */
+export function fromPotatoState(task: Task, body: PotatoState, stored: AnnotationRecord | undefined): Submission {
+  if (body.type === 'span') return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
+  const labels: Record<string, Record<string, string>> = {};
+  for (const [schema, chosen] of Object.entries(stored?.labels ?? {})) labels[schema] = { ...chosen };
+  const scheme = task.schemeByName.get(body.schema);
+  const mine = (labels[body.schema] ??= {});
+  // a scheme that takes one label: choosing one drops the one chosen before, as a radio group does
+  if (scheme && SINGLE_CHOICE.has(scheme.annotation_type) && body.state.some((e) => !cleared(e.value))) {
+    for (const label of Object.keys(mine)) delete mine[label];
+  }
+  body.state.forEach((entry, n) => {
+    if (entry.value === undefined) throw invalid(`state[${n}].value: required`);
+    if (cleared(entry.value)) delete mine[entry.name];
+    else mine[entry.name] = String(entry.value);
+  });
+  const annotations: Record<string, string> = {};
+  for (const [schema, chosen] of Object.entries(labels)) for (const [label, v] of Object.entries(chosen)) annotations[`${schema}:${label}`] = v;
+  return { instance_id: body.instance_id, annotations };
+}
+
+function mergeSpans(body: PotatoState, stored: AnnotationRecord | undefined): NonNullable<Submission['span_annotations']> {
+  // ids are left out: the domain derives a span's id from what it is
+  const spans: NonNullable<Submission['span_annotations']> = (stored?.spans ?? []).map((s) => ({ schema: s.schema, name: s.label, start: s.start, end: s.end, value: s.value }));
+  body.state.forEach((entry, n) => {
+    const { start, end } = entry;
+    if (start === undefined) throw invalid(`state[${n}].start: required for a span`);
+    if (end === undefined) throw invalid(`state[${n}].end: required for a span`);
+    const at = spans.findIndex((s) => s.schema === body.schema && s.name === entry.name && s.start === start && s.end === end);
+    if (entry.value === null) {
+      if (at >= 0) spans.splice(at, 1);
+      return;
+    }
+    // without a value the span's value is the text it covers
+    const span = { schema: body.schema, name: entry.name, start, end, ...(entry.value === undefined ? {} : { value: String(entry.value) }) };
+    if (at >= 0) spans[at] = span;
+    else spans.push(span);
+  });
+  return spans;
+}

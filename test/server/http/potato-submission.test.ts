@@ -1,0 +1,147 @@
+/** POST /updateinstance in Potato's other shapes: {type, schema, state} and form posts, over real HTTP. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../../helpers/client.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
+
+const TEXT1 = 'Item 1: the product was great but shipping was slow.';
+const at = (word: string) => ({ start: TEXT1.indexOf(word), end: TEXT1.indexOf(word) + word.length });
+
+describe("POST /updateinstance in Potato's page shape", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  const read = async (c: Client, id = 'item-1') => (await c.get(`/get_annotations?instance_id=${id}`)).body;
+  const state = (c: Client, type: string, schema: string, entries: unknown[], id = 'item-1') =>
+    c.post('/updateinstance', { instance_id: id, type, schema, state: entries });
+
+  it('stores a label of every label-valued scheme type, merged with what was stored', async () => {
+    const alice = await t.client().login('alice');
+    for (const [type, schema, name, value] of [
+      ['radio', 'sentiment', 'positive', 'positive'],
+      ['multiselect', 'topics', 'price', true],
+      ['likert', 'helpful', '4', '4'],
+      ['select', 'kind', 'b', 'b'],
+      ['text', 'note', 'text', 'ships slowly'],
+      ['number', 'stars', 'value', 4],
+      ['slider', 'confidence', 'value', '72.5'],
+    ] as const) {
+      const r = await state(alice, type, schema, [{ name, value }]);
+      expect(r.status, `${type}: ${r.text}`).toBe(200);
+      expect(r.body.status).toBe('success');
+    }
+    expect((await read(alice)).annotations).toEqual({
+      'sentiment:positive': 'positive',
+      'topics:price': 'true',
+      'helpful:4': '4',
+      'kind:b': 'b',
+      'note:text': 'ships slowly',
+      'stars:value': '4',
+      'confidence:value': '72.5',
+    });
+  });
+
+  it('keeps other checkboxes of a multiselect, clears an unticked one, and replaces a radio choice', async () => {
+    const bob = await t.client().login('bob');
+    await state(bob, 'label', 'topics', [{ name: 'price', value: true }]);
+    await state(bob, 'label', 'topics', [{ name: 'quality', value: true }]);
+    await state(bob, 'label', 'sentiment', [{ name: 'negative', value: true }]);
+    expect((await read(bob)).annotations).toEqual({ 'sentiment:negative': 'true', 'topics:price': 'true', 'topics:quality': 'true' });
+    await state(bob, 'label', 'topics', [{ name: 'price', value: false }]);
+    // Potato's v1 pages send a whole radio group, the others false; a lone choice replaces the old one too
+    await state(bob, 'label', 'sentiment', [{ name: 'positive', value: 'positive' }]);
+    expect((await read(bob)).annotations).toEqual({ 'sentiment:positive': 'positive', 'topics:quality': 'true' });
+    await state(bob, 'label', 'sentiment', [
+      { name: 'positive', value: false },
+      { name: 'negative', value: false },
+      { name: 'neutral', value: true },
+    ]);
+    expect((await read(bob)).annotations).toEqual({ 'sentiment:neutral': 'true', 'topics:quality': 'true' });
+  });
+
+  it('adds spans one at a time and removes one with a null value', async () => {
+    const carol = await t.client().login('carol');
+    expect((await state(carol, 'span', 'evidence', [{ name: 'pos', ...at('great'), title: 'pos', value: 'great' }])).status).toBe(200);
+    expect((await state(carol, 'span', 'evidence', [{ name: 'neg', ...at('shipping was slow'), value: 'shipping was slow' }])).status).toBe(200);
+    const spans = (await carol.get('/api/spans/item-1')).body.spans;
+    expect(spans.map((s: { label: string; text: string }) => [s.label, s.text])).toEqual([
+      ['pos', 'great'],
+      ['neg', 'shipping was slow'],
+    ]);
+    await state(carol, 'span', 'evidence', [{ name: 'pos', ...at('great'), value: null }]);
+    expect((await carol.get('/api/spans/item-1')).body.spans.map((s: { label: string }) => s.label)).toEqual(['neg']);
+    // labels are untouched by span posts
+    await state(carol, 'radio', 'sentiment', [{ name: 'positive', value: 'positive' }]);
+    await state(carol, 'span', 'evidence', [{ name: 'pos', ...at('great'), value: 'great' }]);
+    expect((await read(carol)).annotations).toEqual({ 'sentiment:positive': 'positive' });
+    expect((await read(carol)).span_annotations).toHaveLength(2);
+  });
+
+  it('refuses what the seed shape refuses, with JSON 400s naming the field', async () => {
+    const dave = await t.client().login('dave');
+    const cases: [unknown, RegExp][] = [
+      [{ instance_id: 'item-1', type: 'radio', schema: 'nope', state: [{ name: 'x', value: true }] }, /unknown schema "nope"/],
+      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'great', value: true }] }, /schema "sentiment" has no label "great"/],
+      [{ instance_id: 'item-1', type: 'number', schema: 'stars', state: [{ name: 'value', value: 9 }] }, /outside 1..5/],
+      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: 'positive' }, /^state: /],
+      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ value: true }] }, /^state\[0\]\.name: /],
+      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive' }] }, /^state\[0\]\.value: required/],
+      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', value: 'x' }] }, /^state\[0\]\.start: required/],
+      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', start: 5, end: 999 }] }, /offsets must satisfy/],
+      [{ type: 'radio', schema: 'sentiment', state: [] }, /^instance_id: /],
+    ];
+    for (const [body, message] of cases) {
+      const r = await dave.post('/updateinstance', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error).toMatch(message);
+    }
+    expect((await dave.post('/updateinstance', { instance_id: 'nope', type: 'radio', schema: 'sentiment', state: [] })).status).toBe(404);
+    expect((await read(dave)).annotations).toEqual({});
+  });
+
+  it('needs a session like every submission', async () => {
+    const r = await t.client().post('/updateinstance', { instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive', value: true }] });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe('POST /updateinstance form-encoded', () => {
+  let t: TestServer;
+  let erin: Client;
+  beforeAll(async () => {
+    t = await startServer();
+    erin = await t.client().login('erin');
+  });
+
+  it('takes <schema>:<label> fields (also :::), and JSON text in annotations, span_annotations or state', async () => {
+    let r = await erin.postForm('/updateinstance', { instance_id: 'item-1', 'sentiment:::positive': 'true', 'note:text': 'ok' });
+    expect(r.status, r.text).toBe(200);
+    expect((await erin.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true', 'note:text': 'ok' });
+
+    r = await erin.postForm('/updateinstance', {
+      instance_id: 'item-2',
+      annotations: JSON.stringify({ 'topics:price': 'true' }),
+      span_annotations: JSON.stringify([{ schema: 'evidence', name: 'pos', ...at('great') }]),
+    });
+    expect(r.status, r.text).toBe(200);
+    const two = (await erin.get('/get_annotations?instance_id=item-2')).body;
+    expect(two.annotations).toEqual({ 'topics:price': 'true' });
+    expect(two.span_annotations[0]).toMatchObject({ name: 'pos', text: 'great' });
+
+    r = await erin.postForm('/updateinstance', { instance_id: 'item-2', type: 'label', schema: 'topics', state: JSON.stringify([{ name: 'quality', value: true }]) });
+    expect(r.status, r.text).toBe(200);
+    expect((await erin.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({ 'topics:price': 'true', 'topics:quality': 'true' });
+  });
+
+  it('refuses bad JSON text and bad answers with 400s naming the field', async () => {
+    let r = await erin.postForm('/updateinstance', { instance_id: 'item-3', state: '[{', type: 'label', schema: 'topics' });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/^state: not valid JSON/);
+    r = await erin.postForm('/updateinstance', { instance_id: 'item-3', 'sentiment:great': 'true' });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/annotations\["sentiment:great"\]: schema "sentiment" has no label "great"/);
+    r = await erin.postForm('/updateinstance', { 'sentiment:positive': 'true' });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/^instance_id: /);
+  });
+});
