@@ -28,6 +28,11 @@ import { Progress } from './domain/admin/progress.js';
 import { TimelineReport } from './domain/admin/timeline.js';
 import { QualityService } from './domain/quality/quality-service.js';
 import { PhaseService } from './domain/phases/phase-service.js';
+import { PotatoState } from './domain/admin/potato-state.js';
+import { potatoAdminRoutes } from './http/routes/potato-admin.js';
+import { potatoPageRoutes } from './http/routes/potato-pages.js';
+import { studyRoutes } from './http/routes/study.js';
+import { CrowdService } from './domain/crowd/crowd.js';
 import { isAnnotated } from './domain/annotation/records.js';
 import { randomBytes } from 'node:crypto';
 import { LoginTokens } from './domain/users/login-tokens.js';
@@ -66,6 +71,10 @@ export interface Services {
   timeline: TimelineReport;
   quality: QualityService;
   phases: PhaseService;
+  /** workers who sign in from a study platform's link, and their completion */
+  crowd: CrowdService;
+  /** Potato's admin read-outs */
+  potatoState: PotatoState;
   agreement: ProjectAgreement;
   ai: AiService;
   /** pre-annotations shown as suggestions */
@@ -102,6 +111,8 @@ export interface ComposeInput {
 
 export function composeServices(input: ComposeInput): Services {
   const { config, store, clock, logger } = input;
+  // checked here as well as at load: --debug and the desktop app set debug after the file is read
+  if (config.crowd.loginArgument && config.debug) throw new Error('login.type url_direct cannot be used with debug: debug mode signs anyone in under any name');
   const task = config.task;
   // instances imported while the server ran are not in the data files: add them back first
   const alsoInFiles = restoreImported(store, task);
@@ -180,6 +191,18 @@ export function composeServices(input: ComposeInput): Services {
     timeline,
     quality,
     phases,
+    crowd: new CrowdService(store, config.crowd, clock, (name) => accounts.get(name) !== undefined),
+    potatoState: new PotatoState({
+      task, annotations, assignments, progress,
+      phaseOf: (username) => phases.typeOf(username),
+      maxAnnotationsPerUser: () => settings.get().max_annotations_per_user,
+      config: () => ({
+        debug_mode: config.debug,
+        annotation_task_name: settings.get().annotation_task_name,
+        annotation_schemes: config.raw.annotation_schemes,
+        ui: (config.raw as Record<string, unknown>).ui ?? {},
+      }),
+    }),
     agreement: new ProjectAgreement(store, task, annotations, clock),
     ai,
     predictions,
@@ -205,7 +228,7 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

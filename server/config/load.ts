@@ -2,6 +2,8 @@
  * Loads a Potato task config: YAML → `${NAME}` environment references → zod schema → a typed ProjectConfig with
  * its instances read. Every error names the file, the key and what is wrong, and stops startup.
  */
+import { CrowdConfigError, readCrowd } from './sections/crowd.js';
+import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
@@ -60,6 +62,8 @@ export interface ProjectConfig {
   display?: DisplaySpec;
   /** the instructions banner and codebook link */
   instructions?: Instructions;
+  /** url_direct login, completion codes and the study page's options */
+  crowd: CrowdSettings;
   warnings: string[];
 }
 
@@ -221,6 +225,15 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     if (e instanceof DisplayConfigError) throw new ConfigError(path, e.message);
     throw e;
   }
+  let crowd: CrowdSettings;
+  try {
+    const read = readCrowd(raw, raw.debug, path);
+    crowd = read.crowd;
+    warnings.push(...read.warnings);
+  } catch (e) {
+    if (e instanceof CrowdConfigError) throw new ConfigError(path, e.message);
+    throw e;
+  }
 
   return {
     file: path,
@@ -231,6 +244,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     phases,
     display,
     instructions,
+    crowd,
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -8,6 +8,7 @@ import { attentionChecksSchema, goldStandardsSchema } from './sections/quality.j
 import { phasesSchema } from './sections/phases.js';
 import { aiSupportSchema } from './sections/ai.js';
 import { webhooksSchema } from './sections/webhooks.js';
+import { crowdShape } from './sections/crowd.js';
 
 /** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
 export const looseBoolean = z.union([
@@ -92,6 +93,7 @@ export const configSchema = z.looseObject({
   allowed_hosts: z.array(z.string()).default([]),
   /** where the project's data lives: a PostgreSQL URL (and schema) instead of the data folder's journal */
   storage: z.looseObject({ url: z.string().min(1).optional(), schema: z.string().min(1).optional() }).optional(),
+  ...crowdShape,
 });
 export type RawConfig = z.infer<typeof configSchema>;
 
@@ -101,8 +103,8 @@ export type RawConfig = z.infer<typeof configSchema>;
 export const POTATO_PRESENTATION_KEYS = new Set([
   'port', 'server_name', 'annotation_codebook_url', 'html_layout', 'base_html_template', 'header_file', 'site_dir',
   'site_file', 'customjs', 'customjs_hostname', 'alert_time_each_instance', 'horizontal_key_bindings',
-  'jumping_to_id_disabled', 'hide_navbar', 'surveyflow', 'output_annotation_format', 'annotation_instructions',
-  'login', 'list_as_text', 'automatic_assignment', 'max_annotations_per_item', 'persist_sessions', 'secret_key',
+  'surveyflow', 'output_annotation_format', 'annotation_instructions',
+  'list_as_text', 'automatic_assignment', 'max_annotations_per_item', 'persist_sessions', 'secret_key',
 ]);
 
 /** Keys inside sections that only shape Potato's own pages; accepted quietly like the ones above. */

@@ -28,6 +28,8 @@ export interface AppOptions {
   allowedHosts: () => ReadonlySet<string>;
   /** the built renderer; the UI is served at / when present */
   staticDir?: string;
+  /** a study link `/?<argument>=…` is handled by the route at `path`, which signs the worker in */
+  studyLink?: { argument: string; path: string };
 }
 
 interface RouteState {
@@ -44,6 +46,7 @@ export function buildApp(o: AppOptions): Koa {
   app.use(respondAtTurnEnd);
   app.use(errorHandler(o.logger));
   const guard = requestGuard(o.allowedHosts);
+  const studyLink = o.studyLink;
   app.use((ctx, next) => {
     // security headers first, on node's response directly (Koa's ctx.set costs a few delegations per header),
     // so a route may still override them; then the Host and Origin checks, all in one layer
@@ -53,7 +56,11 @@ export function buildApp(o: AppOptions): Koa {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    (ctx.state as RouteState).route = routes.exact.get(`${ctx.method} ${path}`);
+    let route = routes.exact.get(`${ctx.method} ${path}`);
+    if (!route && studyLink && path === '/' && ctx.method === 'GET' && ctx.querystring && ctx.query[studyLink.argument] !== undefined) {
+      route = routes.exact.get(`GET ${studyLink.path}`);
+    }
+    (ctx.state as RouteState).route = route;
     return guard(ctx, next);
   });
 

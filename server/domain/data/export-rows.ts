@@ -30,11 +30,14 @@ export interface ExportFilter {
 export interface AnnotationReader {
   annotatorsOf(instanceId: string): ReadonlySet<string>;
   get(username: string, instanceId: string): AnnotationRecord | undefined;
+  /** a study platform's IDs of a worker who signed in from its link (provider, worker_id, study, session…) */
+  crowdOf?(username: string): Record<string, string> | undefined;
 }
 
 export interface ExportItem {
   instance: Instance;
   record: AnnotationRecord;
+  crowd?: Record<string, string>;
 }
 
 export function* exportItems(task: Task, reader: AnnotationReader, required: number, filter: ExportFilter = {}): Generator<ExportItem> {
@@ -47,7 +50,8 @@ export function* exportItems(task: Task, reader: AnnotationReader, required: num
     const names = filter.annotator !== undefined ? (annotators.has(filter.annotator) ? [filter.annotator] : []) : [...annotators].sort();
     for (const username of names) {
       const record = reader.get(username, instance.id);
-      if (record) yield { instance, record };
+      const crowd = reader.crowdOf?.(username);
+      if (record) yield crowd ? { instance, record, crowd } : { instance, record };
     }
   }
 }
@@ -55,7 +59,7 @@ export function* exportItems(task: Task, reader: AnnotationReader, required: num
 const spanOut = (text: string, s: SpanRecord) => ({ schema: s.schema, label: s.label, start: s.start, end: s.end, text: text.slice(s.start, s.end) });
 
 /** One JSONL line (without the newline): the shape pre-annotation imports read back. */
-export function jsonlLine(task: Task, { instance, record }: ExportItem): string {
+export function jsonlLine(task: Task, { instance, record, crowd }: ExportItem): string {
   return JSON.stringify({
     instance_id: instance.id,
     annotator: record.username,
@@ -64,6 +68,7 @@ export function jsonlLine(task: Task, { instance, record }: ExportItem): string 
     spans: record.spans.map((s) => spanOut(instance.text, s)),
     created_at: record.created_at,
     updated_at: record.updated_at,
+    ...(crowd ? { crowd } : {}),
   });
 }
 

@@ -51,6 +51,13 @@ export class PhaseService {
     }
   };
 
+  /** The type of the phase the annotator is in ('annotation' without phases, 'done' past the last), read only. */
+  typeOf(username: string): PhaseDefinition['type'] | 'done' {
+    if (!this.phases.length) return 'annotation';
+    const { index } = this.progress(username);
+    return index >= this.phases.length ? 'done' : this.phases[index].type;
+  }
+
   async current(username: string) {
     const p = this.progress(username);
     const base = { index: Math.min(p.index, this.phases.length), total: this.phases.length, completed: p.completed };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
+import { forbidden } from '../../domain/errors.js';
 import { spanPayload } from '../../domain/annotation/payloads.js';
 import { quickSubmission } from './quick-submission.js';
 import { display } from './display-schema.js';
@@ -130,7 +131,12 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       body: goTo,
       response: currentInstance,
-      handle: async ({ username, body }) => withDisplay(await s.annotations.goTo(username, body)),
+      async handle({ username, body }) {
+        if ('go_to' in body && s.crowd.settings.jumpingDisabled && !s.adminAuth.isAdminUser(username)) {
+          throw forbidden('go_to: jumping to an instance by id is disabled for this project (jumping_to_id_disabled)');
+        }
+        return withDisplay(await s.annotations.goTo(username, body));
+      },
     }),
   ];
 }

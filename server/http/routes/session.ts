@@ -1,7 +1,7 @@
 /** Login, registration and logout (decisions.md "Sessions and users"). Potato's /login and email/pass work too. */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
-import { DomainError } from '../../domain/errors.js';
+import { conflict, DomainError, forbidden } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 
 const credentials = z
@@ -31,6 +31,8 @@ export function sessionRoutes(s: Services): RouteSpec[] {
     response: authResponse,
     async handle({ body, ctx }) {
       await s.throttle.check(ctx.ip, body.username);
+      // a study platform's worker has no password: their link is their only way in
+      if (s.crowd.isWorker(body.username)) throw forbidden(`username: "${body.username}" signs in from the study link, not with a password`);
       let user;
       try {
         user = await s.accounts.authenticate(body.username, body.password);
@@ -62,6 +64,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       body: credentials,
       response: authResponse,
       async handle({ body, ctx }) {
+        if (s.crowd.isWorker(body.username)) throw conflict(`the username "${body.username}" is taken`);
         const user = await s.accounts.register(body.username, body.password);
         ctx.session!.username = user.username;
         await ctx.session!.regenerate();

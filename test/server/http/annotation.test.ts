@@ -307,7 +307,7 @@ describe('wrong methods', () => {
   it('answer 405 with a JSON error naming the allowed method', async () => {
     const t = await startServer();
     const alice = await t.client().login('alice');
-    for (const [method, path, allowed] of [['GET', '/updateinstance', 'POST'], ['DELETE', '/go_to', 'POST'], ['PUT', '/api/current_instance', 'HEAD, GET'], ['GET', '/auth', 'POST']]) {
+    for (const [method, path, allowed] of [['GET', '/updateinstance', 'POST'], ['DELETE', '/go_to', 'POST'], ['PUT', '/api/current_instance', 'HEAD, GET'], ['GET', '/api/phase/complete', 'POST']]) {
       const r = await alice.request(method, path);
       expect(r.status, `${method} ${path}`).toBe(405);
       expect(r.headers.get('content-type')).toMatch(/application\/json/);

@@ -21,11 +21,17 @@ describe('static UI', () => {
   it('serves files, and the UI for navigations to paths no route claims', async () => {
     expect((await browser.get('/')).text).toContain('<title>ui</title>');
     expect((await browser.get('/assets/app.js')).text).toBe('console.log(1)');
-    for (const path of ['/annotate', '/admin', '/admin/overview']) {
+    for (const path of ['/admin/overview', '/no/such/page']) {
       const r = await browser.get(path);
       expect(r.status, path).toBe(200);
       expect(r.headers.get('content-type'), path).toMatch(/text\/html/);
       expect(r.headers.get('content-security-policy'), path).toMatch(/default-src 'self'/);
+    }
+    // Potato's page paths lead to the UI's screen for them
+    for (const [path, target] of [['/annotate', '/'], ['/admin', '/#/admin'], ['/register', '/']]) {
+      const r = await browser.get(path);
+      expect(r.status, path).toBe(302);
+      expect(r.headers.get('location'), path).toBe(target);
     }
   });
 

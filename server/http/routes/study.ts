@@ -1,0 +1,104 @@
+/**
+ * What the annotator's page needs to know about the study: how workers sign in, the page options Potato's
+ * configs set (task_description, hide_navbar, jumping_to_id_disabled), and at the end of a worker's list the
+ * completion code and where to take it. Also Potato's form post to /annotate (its Previous/Next buttons).
+ */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { forbidden } from '../../domain/errors.js';
+import { sessionUser } from '../guards.js';
+import { route, type RouteSpec } from '../route.js';
+
+const completion = z.object({
+  completion_code: z.string().nullable(),
+  message: z.string().nullable(),
+  platform: z.string(),
+  redirect_url: z.string().nullable(),
+  auto_redirect: z.boolean(),
+  redirect_delay_ms: z.number(),
+});
+
+const study = z.object({
+  login: z.enum(['url_direct', 'password']),
+  url_argument: z.string().nullable(),
+  platform: z.string().nullable(),
+  task_description: z.string().nullable(),
+  hide_navbar: z.boolean(),
+  jumping_to_id_disabled: z.boolean(),
+  finished: z.boolean(),
+  completion: completion.nullable(),
+  crowd: z.record(z.string(), z.string()).nullable(),
+});
+
+const annotateForm = z
+  .object({
+    action: z.enum(['next_instance', 'prev_instance', 'jump_to_unannotated', 'go_to', 'init']).default('init'),
+    go_to: z.string().min(1).max(256).optional(),
+    instance_id: z.string().max(256).optional(),
+  })
+  .loose();
+
+export function studyRoutes(s: Services): RouteSpec[] {
+  const c = s.crowd;
+  /** Whether the annotator is at the end: every instance of their list answered, and no phase left after it. */
+  const finished = async (username: string): Promise<boolean> => {
+    const list = await s.annotations.listOf(username);
+    const real = list.filter((id) => s.annotations.isTaskInstance(id));
+    if (!real.length || real.some((id) => !s.annotations.get(username, id))) return false;
+    if (!s.config.phases.length) return true;
+    const phase = await s.phases.current(username);
+    return phase.type === 'done' || (phase.type === 'annotation' && phase.next_phase === 'done');
+  };
+  return [
+    route({
+      method: 'GET',
+      path: '/api/study',
+      summary: 'How annotators sign in, the page options, and at the end of the list the completion code and where to take it',
+      access: 'public',
+      response: study,
+      async handle({ ctx }) {
+        const username = sessionUser(ctx);
+        const done = username ? await finished(username).catch(() => false) : false;
+        const show = done && (c.settings.completion.code !== null || c.settings.completion.redirectUrl !== null || c.settings.completion.message !== null || c.enabled);
+        return {
+          login: c.enabled ? 'url_direct' : 'password',
+          url_argument: c.settings.loginArgument,
+          platform: c.enabled ? c.settings.platformLabel : null,
+          task_description: c.settings.taskDescription,
+          hide_navbar: c.settings.hideNavbar,
+          jumping_to_id_disabled: c.settings.jumpingDisabled,
+          finished: done,
+          completion: show && username ? c.completion(username) : null,
+          crowd: username ? (c.worker(username)?.params ?? null) : null,
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/annotate',
+      summary: "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON)",
+      access: 'user',
+      body: annotateForm,
+      async handle({ username, body, ctx }) {
+        const target =
+          body.action === 'go_to' || (body.action === 'init' && body.go_to)
+            ? body.go_to
+              ? { go_to: body.go_to }
+              : undefined
+            : body.action === 'init'
+              ? undefined
+              : { action: body.action };
+        if (target && 'go_to' in target && c.settings.jumpingDisabled && !s.adminAuth.isAdminUser(username)) {
+          throw forbidden('go_to: jumping to an instance by id is disabled for this project (jumping_to_id_disabled)');
+        }
+        const current = target ? await s.annotations.goTo(username, target) : await s.annotations.current(username);
+        if (ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html') {
+          ctx.status = 303;
+          ctx.redirect('/');
+          return undefined;
+        }
+        return current;
+      },
+    }),
+  ];
+}
