@@ -15,7 +15,8 @@
 import { z } from 'zod';
 import { invalid } from '../../domain/errors.js';
 import type { AnnotationRecord, Submission } from '../../domain/annotation/records.js';
-import { SINGLE_CHOICE, type Task } from '../../domain/task.js';
+import type { Task } from '../../domain/task.js';
+import { schemeTypeOf } from '../../domain/schemes/registry.js';
 import { parseInput } from '../route.js';
 
 const offset = z.number().int().min(0).max(100_000_000);
@@ -91,13 +92,14 @@ const cleared = (v: unknown) => v === null || v === undefined || v === false || 
 
 /** The submission a Potato page-shape body amounts to, given what the annotator has stored for the instance. */
 export function fromPotatoState(task: Task, body: PotatoState, stored: AnnotationRecord | undefined): Submission {
-  if (body.type === 'span') return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
+  const scheme = task.schemeByName.get(body.schema);
+  const module = scheme ? schemeTypeOf(scheme.annotation_type) : undefined;
+  if (body.type === 'span' || module?.storage === 'spans') return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
   const labels: Record<string, Record<string, string>> = {};
   for (const [schema, chosen] of Object.entries(stored?.labels ?? {})) labels[schema] = { ...chosen };
-  const scheme = task.schemeByName.get(body.schema);
   const mine = (labels[body.schema] ??= {});
   // a scheme that takes one label: choosing one drops the one chosen before, as a radio group does
-  if (scheme && SINGLE_CHOICE.has(scheme.annotation_type) && body.state.some((e) => !cleared(e.value))) {
+  if (module?.single && body.state.some((e) => !cleared(e.value))) {
     for (const label of Object.keys(mine)) delete mine[label];
   }
   body.state.forEach((entry, n) => {
