@@ -46,9 +46,9 @@ describe('instructions and presentation keys', () => {
   });
 
   it('warns about each presentation key it does not act on, saying what happens instead', () => {
-    const { warnings } = load({ login: { type: 'prolific' }, surveyflow: { on: true }, hide_navbar: true, jumping_to_id_disabled: true, alert_time_each_instance: 300, port: 8000, site_dir: 'default' });
+    const { warnings } = load({ surveyflow: { on: true }, alert_time_each_instance: 300, port: 8000, site_dir: 'default' });
     const text = warnings.join('\n');
-    for (const key of ['login', 'surveyflow', 'hide_navbar', 'jumping_to_id_disabled', 'alert_time_each_instance']) expect(text).toMatch(new RegExp(`: ${key} is not acted on: `));
+    for (const key of ['surveyflow', 'alert_time_each_instance']) expect(text).toMatch(new RegExp(`: ${key} is not acted on: `));
     expect(text).not.toMatch(/port|site_dir/);
   });
 });
