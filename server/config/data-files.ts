@@ -8,6 +8,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import type { Instance } from '../domain/task.js';
 import { decodeUtf8, eachLineOf, forEachLine, NotUtf8Error } from './line-reader.js';
 import { FileItem, ItemFile } from './file-items.js';
+import { itemText } from './item-text.js';
 
 export class DataFileError extends Error {}
 
@@ -125,8 +126,8 @@ function toInstance(file: string, item: unknown, line: number, keys: ItemKeys): 
   const id = data[keys.idKey];
   if (id === undefined || id === null || id === '') throw new DataFileError(`${file}:${line}: missing id field "${keys.idKey}"`);
   if (typeof id !== 'string' && typeof id !== 'number') throw new DataFileError(`${file}:${line}: id field "${keys.idKey}" must be a string or number`);
-  const text = data[keys.textKey];
-  if (typeof text !== 'string') throw new DataFileError(`${file}:${line}: missing text field "${keys.textKey}"`);
+  const text = itemText(data, keys.textKey);
+  if (text === undefined) throw new DataFileError(`${file}:${line}: missing text field "${keys.textKey}" (a string, a number, or a list of strings or turns)`);
   const idText = String(id);
   if (idText.length > 256 || /[\u0000-\u001f]/.test(idText)) throw new DataFileError(`${file}:${line}: id "${idText.slice(0, 40)}" is too long or has control characters`);
   return { id: idText, text, data };

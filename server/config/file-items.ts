@@ -9,6 +9,7 @@
  * are kept (an annotator's current instance is asked for again and again). If the file was edited since the load,
  * the line read is checked against the id and text length it had and refused with a clear message.
  */
+import { itemText } from './item-text.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Instance } from '../domain/task.js';
 import type { ItemKeys } from './data-files.js';
@@ -68,7 +69,7 @@ export class ItemFile {
       data = undefined;
     }
     const fields = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-    const text = fields[this.keys.textKey];
+    const text = itemText(fields, this.keys.textKey);
     if (String(fields[this.keys.idKey]) !== item.id || typeof text !== 'string' || text.length !== item.textLength) {
       throw new DataFileChanged(`${this.path}:${item.line}: the file changed since the server started (this line held instance "${item.id}"); restart the server to read it again`);
     }
@@ -134,7 +135,7 @@ export class FileItem implements Instance {
   ) {}
 
   get text(): string {
-    return this.file.read(this)[this.file.textKey] as string;
+    return itemText(this.file.read(this), this.file.textKey)!;
   }
 
   get data(): Record<string, unknown> {

@@ -38,4 +38,17 @@ describe('Potato config idioms', () => {
     expect(() => load({ num_annotators_per_item: { default: 'many' } })).toThrow(/config\.yaml: num_annotators_per_item/);
     expect(() => load({ instances_per_annotator: 'lots' })).toThrow(/config\.yaml: max_annotations_per_user/);
   });
+
+  it('dotted text_key paths and conversation items (turns with speakers) give the text spans are marked on', () => {
+    const items = [
+      { id: 'c1', text: 'unused', content: { body: 'Nested body text.' } },
+      { id: 'c2', text: 'unused', content: { body: 7 } },
+    ];
+    const nested = loadConfig(writeProject({ config: { item_properties: { id_key: 'id', text_key: 'content.body' } }, items }), {});
+    expect(nested.task.instances.map((i) => i.text)).toEqual(['Nested body text.', '7']);
+    const turns = [{ id: 't1', text: 'x', dialogue: [{ speaker: 'Ann', text: 'Hello there.' }, { speaker: 'Bo', text: 'Hi!' }] }, { id: 't2', text: 'x', dialogue: ['First line', 'Second line'] }];
+    const conv = loadConfig(writeProject({ config: { item_properties: { id_key: 'id', text_key: 'dialogue' } }, items: turns }), {});
+    expect(conv.task.instances.map((i) => i.text)).toEqual(['Ann: Hello there.\nBo: Hi!', 'First line\nSecond line']);
+    expect(() => loadConfig(writeProject({ config: { item_properties: { id_key: 'id', text_key: 'content.missing' } }, items }), {})).toThrow(/data\.jsonl:1: missing text field "content\.missing"/);
+  });
 });
