@@ -36,6 +36,8 @@ import { CrowdService } from './domain/crowd/crowd.js';
 import { isAnnotated } from './domain/annotation/records.js';
 import { randomBytes } from 'node:crypto';
 import { LoginTokens } from './domain/users/login-tokens.js';
+import { AdminSetup } from './domain/users/admin-setup.js';
+import { adminSetupRoutes } from './http/routes/admin-setup.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { agreementRoutes } from './http/routes/agreement.js';
@@ -91,6 +93,7 @@ export interface Services {
   adminAuth: AdminAuth;
   /** one-time sign-in tokens for the desktop window (GET /auth/token) */
   loginTokens: LoginTokens;
+  adminSetup: AdminSetup;
   startedAt: number;
   version: string;
   /** background work to stop on close (dispatchers, trainers), last started first stopped */
@@ -127,6 +130,8 @@ export function composeServices(input: ComposeInput): Services {
       requirePassword: config.requirePassword,
       debug: config.debug,
       configuredUsers: new Map(config.users.map((u) => [u.username, u.password])),
+      adminNames: new Set([...config.adminUsers, ...(input.desktopOwner ? [input.desktopOwner] : [])]),
+      passwords: { minLength: config.minPasswordLength },
     },
     clock,
   );
@@ -213,6 +218,7 @@ export function composeServices(input: ComposeInput): Services {
     display: new DisplayCache(config.display ?? { kind: 'auto', textKey: config.raw.item_properties.text_key, idKey: config.raw.item_properties.id_key }),
     media: new MediaFiles(mediaRoots(config)),
     adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
+    adminSetup: new AdminSetup(accounts, clock, () => randomBytes(32).toString('base64url')),
     loginTokens: new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
@@ -228,7 +234,7 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

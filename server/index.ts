@@ -16,6 +16,7 @@ import { buildApp } from './http/app.js';
 import { STUDY_LINK_PATH } from './http/routes/potato-pages.js';
 import { readOrCreateSecret } from './io/secret-files.js';
 import { expiredSessionOps } from './http/session-store.js';
+import { SETUP_LINK_TTL_MS } from './domain/users/admin-setup.js';
 
 export { loadConfig, ConfigError, type ProjectConfig } from './config/load.js';
 
@@ -51,6 +52,29 @@ export interface RunningServer {
   /** a one-time token for `GET /auth/token?t=` that signs `username` in (the desktop window's sign-in) */
   issueLoginToken(username: string): string;
   close(): Promise<void>;
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1' || address === 'localhost';
+}
+
+/** Start-up warnings about who could take an admin's rights. */
+function accountWarnings(s: Services): string[] {
+  const out: string[] = [];
+  for (const name of s.accounts.selfRegisteredAdmins()) {
+    out.push(
+      `the admin account "${name}" was created by registering or logging in, not with a password the project owner set: ` +
+        `whoever did so has admin rights; if that was not you, set a new password (PUT /admin/api/users/${name}/password with the admin API key) or remove the name from admin_users`,
+    );
+  }
+  const unset = s.accounts.adminsWithoutPassword();
+  if (s.config.allowAllUsers && unset.length) {
+    out.push(
+      `user_config.allow_all_users lets anyone register, and admin name(s) ${unset.map((n) => `"${n}"`).join(', ')} have no password yet: ` +
+        'nobody can register them; set their password with the setup link printed below, a password in user_config.users, or the admin API key',
+    );
+  }
+  return out;
 }
 
 /** The folder holding package.json, from either server/ (tsx) or dist/server/ (built). */
@@ -104,6 +128,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const services = composeServices({ config, store, clock, logger, dataDir, adminKey, version, desktopOwner: options.desktopOwner });
   // the owner's account exists before anyone on the LAN could register that name
   if (options.desktopOwner) await services.loginTokens.ensureAccount(options.desktopOwner);
+  for (const warning of accountWarnings(services)) logger.warn(warning);
   const expired = expiredSessionOps(store, clock.now());
   if (expired.length) await store.write(expired);
 
@@ -137,6 +162,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
           const address = http!.address() as AddressInfo;
           const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           running.url = `http://${shown}:${address.port}`;
+          if (!isLoopback(address.address) && config.allowAllUsers && hosts.size === 0) {
+            logger.warn(
+              `listening on ${shown}, beyond this machine, with user_config.allow_all_users: true and no allowed_hosts: ` +
+                'anyone who can reach this port can create an account; list the host names people use in allowed_hosts, or close registration',
+            );
+          }
+          const local = address.address === '0.0.0.0' || address.address === '::' ? `http://127.0.0.1:${address.port}` : running.url;
+          for (const [username, token] of services.adminSetup.issueForPending()) {
+            logger.warn(`admin "${username}" has no password yet: set it within ${SETUP_LINK_TTL_MS / 60_000} minutes at ${local}/setup?t=${token} (the link works once; a restart prints a new one)`);
+          }
           resolve(running.url);
         });
       });

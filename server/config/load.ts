@@ -4,6 +4,7 @@
  */
 import { CrowdConfigError, readCrowd } from './sections/crowd.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
+import { PASSWORD_FLOOR, minLengthFor, passwordProblem } from '../domain/users/password-rules.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
@@ -48,6 +49,8 @@ export interface ProjectConfig {
   allowAllUsers: boolean;
   requirePassword: boolean;
   users: { username: string; password?: string }[];
+  /** user_config.min_password_length, or the floor */
+  minPasswordLength: number;
   adminApiKey?: string;
   adminUsers: string[];
   debug: boolean;
@@ -207,6 +210,15 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     if (e instanceof QualityItemsError || e instanceof DataFileError) throw new ConfigError(path, `attention_checks/gold_standards: ${e.message}`);
     throw e;
   }
+  const minPasswordLength = raw.user_config?.min_password_length ?? PASSWORD_FLOOR;
+  for (const u of raw.user_config?.users ?? []) {
+    if (u.password === undefined) continue;
+    const min = minLengthFor({ minLength: minPasswordLength }, raw.admin_users.includes(u.username));
+    const problem = passwordProblem(u.password, u.username, min);
+    if ([...u.password].length < min) throw new ConfigError(path, `user_config.users: the password of "${u.username}" is shorter than ${min} characters; give it a longer one`);
+    if (problem) warnings.push(`${path}: user_config.users: the password of "${u.username}" is weak (${problem})`);
+  }
+
   let phases: PhaseDefinition[];
   try {
     phases = readPhases(raw.phases as { order: string[] } | undefined, (name) => locate(name, dir, raw.task_dir));
@@ -257,6 +269,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     allowAllUsers: raw.user_config?.allow_all_users ?? true,
     requirePassword: raw.require_password ?? true,
     users: raw.user_config?.users ?? [],
+    minPasswordLength,
     adminApiKey: raw.admin_api_key,
     adminUsers: raw.admin_users,
     debug: raw.debug,

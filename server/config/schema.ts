@@ -72,6 +72,7 @@ export const configSchema = z.looseObject({
     .looseObject({
       allow_all_users: looseBoolean.default(true),
       users: z.array(userEntry).default([]),
+      min_password_length: numberish.pipe(z.number().int().min(1).max(1024)).optional(),
     })
     .optional(),
   require_password: looseBoolean.optional(),

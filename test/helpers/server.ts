@@ -33,6 +33,8 @@ export interface TestServer {
   /** the admin API key this server accepts */
   adminKey: string;
   admin(): Client;
+  /** sets an admin name's password with the admin key (admin names cannot register) and logs in as it */
+  loginAdmin(username: string, password?: string): Promise<Client>;
   restart(): Promise<TestServer>;
   close(): Promise<void>;
 }
@@ -54,6 +56,11 @@ export async function startServer(spec: ProjectSpec & { options?: Partial<Server
     adminKey: server.services.adminAuth.key,
     client: (headers) => new Client(url, headers),
     admin: () => new Client(url, { 'x-api-key': server.services.adminAuth.key }),
+    async loginAdmin(username, password = 'admin-secret-pass') {
+      const set = await test.admin().request('PUT', `/admin/api/users/${encodeURIComponent(username)}/password`, { json: { password } });
+      if (set.status !== 200) throw new Error(`setting the password of ${username} failed: ${set.status} ${set.text}`);
+      return new Client(url).login(username, password);
+    },
     async restart() {
       await test.close();
       return startServer({ ...spec, configFile, dataDir });

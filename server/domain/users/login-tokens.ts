@@ -73,6 +73,7 @@ export class LoginTokens {
       username,
       password_hash: await this.ports.hasher.hash(this.ports.randomToken()),
       created_at: new Date(this.ports.clock.now()).toISOString(),
+      password_set_by: 'desktop',
     };
     if (this.ports.store.get('users', username)) return; // created while hashing
     await this.ports.store.write([{ table: 'users', key: username, value }]);

@@ -1,12 +1,19 @@
 /** Annotator accounts: names, password hashes, and who may log in. */
 import { conflict, forbidden, invalid, unauthorized } from '../errors.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
+import { nameKey } from './name-keys.js';
+import { checkPassword, minLengthFor, type PasswordPolicy } from './password-rules.js';
+
+/** The channels that need the machine, through which an admin name's password may be set. */
+export type PasswordSource = 'config' | 'setup_link' | 'admin_key' | 'desktop';
 
 export interface UserRecord {
   username: string;
   /** scrypt hash in PHC-like form; absent for users who log in without a password */
   password_hash?: string;
   created_at: string;
+  /** how the password was set, when not by the user registering (admin names need one of these) */
+  password_set_by?: PasswordSource;
 }
 
 declare module '../ports.js' {
@@ -36,6 +43,18 @@ export interface AccountPolicy {
   debug: boolean;
   /** users listed in the config, with their configured passwords if any */
   configuredUsers: ReadonlyMap<string, string | undefined>;
+  /** names with admin rights (admin_users, the desktop owner): never created by registering or logging in */
+  adminNames: ReadonlySet<string>;
+  passwords: PasswordPolicy;
+}
+
+/** What someone trying an admin name that has no password yet is told. */
+export function adminSetupHint(username: string): string {
+  return (
+    `"${username}" is an admin name and has no password yet; it cannot be registered. The project owner sets its password ` +
+    `with the one-time setup link printed on the server's console at start-up, with a password for it in user_config.users, ` +
+    `or with the admin API key (PUT /admin/api/users/${username}/password)`
+  );
 }
 
 export class Accounts {
@@ -50,6 +69,47 @@ export class Accounts {
     return this.store.get('users', username);
   }
 
+  /** True for an admin name or a look-alike of one. */
+  isAdminName(username: string): boolean {
+    if (this.policy.adminNames.has(username)) return true;
+    const key = nameKey(username);
+    for (const name of this.policy.adminNames) if (nameKey(name) === key) return true;
+    return false;
+  }
+
+  /** Admin names that cannot log in yet: no account with a password, and no password for them in the config. */
+  adminsWithoutPassword(): string[] {
+    return [...this.policy.adminNames].filter((name) => !this.get(name)?.password_hash && !this.policy.configuredUsers.get(name));
+  }
+
+  /** Admin accounts someone created by registering (or logging in) rather than through a channel that needs the machine. */
+  selfRegisteredAdmins(): string[] {
+    return [...this.policy.adminNames].filter((name) => {
+      const user = this.get(name);
+      return user !== undefined && user.password_set_by === undefined;
+    });
+  }
+
+  /** Sets (or resets) a password through a channel that needs the machine, creating the account if need be. */
+  async setPassword(username: string, password: string, by: PasswordSource): Promise<UserRecord> {
+    checkUsername(username);
+    checkPassword(password, username, minLengthFor(this.policy.passwords, this.isAdminName(username)));
+    if (!this.get(username)) this.refuseLookAlike(username);
+    const hash = await this.hasher.hash(password);
+    const created_at = this.get(username)?.created_at ?? new Date(this.clock.now()).toISOString();
+    await this.store.write([{ table: 'users', key: username, value: { username, created_at, password_hash: hash, password_set_by: by } }]);
+    return this.get(username)!;
+  }
+
+  /** Refuses a new name that a reader could take for an existing account, an admin name or a configured user. */
+  private refuseLookAlike(username: string): void {
+    const key = nameKey(username);
+    const names = [...this.policy.adminNames, ...this.policy.configuredUsers.keys()];
+    for (const [name] of this.store.entries('users')) names.push(name);
+    const twin = names.find((name) => name !== username && nameKey(name) === key);
+    if (twin !== undefined) throw conflict(`the username "${username}" looks too much like the existing "${twin}": choose another`);
+  }
+
   count(): number {
     return this.store.size('users');
   }
@@ -58,19 +118,25 @@ export class Accounts {
     for (const [, user] of this.store.entries('users')) yield user;
   }
 
-  private async record(username: string, password: string | undefined): Promise<StoreOp> {
+  private async record(username: string, password: string | undefined, by?: PasswordSource): Promise<StoreOp> {
     const value: UserRecord = { username, created_at: new Date(this.clock.now()).toISOString() };
     if (password) value.password_hash = await this.hasher.hash(password);
+    if (by) value.password_set_by = by;
     return { table: 'users', key: username, value };
   }
 
   async register(username: string, password: string): Promise<UserRecord> {
+    if (this.policy.adminNames.has(username)) throw forbidden(adminSetupHint(username));
+    // before the character rules, so a look-alike in other scripts is refused as what it is
+    if (!this.get(username)) this.refuseLookAlike(username);
     checkUsername(username);
     if (!this.policy.allowAllUsers && !this.policy.configuredUsers.has(username)) {
       throw forbidden('registration is closed for this project: ask the project owner to add you to user_config.users');
     }
     if (this.policy.requirePassword && !password) throw invalid('password is required');
     if (this.get(username)) throw conflict(`the username "${username}" is taken`);
+    if (this.policy.configuredUsers.get(username)) throw conflict(`"${username}" is set up in the project's config: log in with the password given there`);
+    if (password) checkPassword(password, username, minLengthFor(this.policy.passwords, false));
     const op = await this.record(username, password || undefined);
     if (this.get(username)) throw conflict(`the username "${username}" is taken`); // raced while hashing
     await this.store.write([op]);
@@ -86,6 +152,19 @@ export class Accounts {
     const configured = this.policy.configuredUsers.get(username);
     const wrong = () => unauthorized('wrong username or password');
 
+    if (this.policy.adminNames.has(username)) {
+      // admin names: only a password set through a channel that needs the machine, debug mode or not
+      if (existing?.password_hash) {
+        if (!(await this.hasher.verify(password, existing.password_hash))) throw wrong();
+        return existing;
+      }
+      if (!existing && configured) {
+        if (password !== configured) throw wrong();
+        return this.create(username, password, 'config');
+      }
+      throw forbidden(adminSetupHint(username));
+    }
+
     if (existing?.password_hash && !this.policy.debug) {
       if (!(await this.hasher.verify(password, existing.password_hash))) throw wrong();
       return existing;
@@ -95,7 +174,7 @@ export class Accounts {
     if (!existing && configured !== undefined) {
       // A configured user's first login: their configured password, hashed from now on.
       if (password !== configured) throw wrong();
-      return this.create(username, password);
+      return this.create(username, password, 'config');
     }
     if (!existing && this.policy.configuredUsers.has(username) && !this.policy.requirePassword) return this.create(username, undefined);
     if (!existing && !this.policy.requirePassword && this.policy.allowAllUsers) return this.create(username, undefined);
@@ -103,8 +182,9 @@ export class Accounts {
     throw wrong();
   }
 
-  private async create(username: string, password: string | undefined): Promise<UserRecord> {
-    const op = await this.record(username, password || undefined);
+  private async create(username: string, password: string | undefined, by?: PasswordSource): Promise<UserRecord> {
+    if (by === undefined) this.refuseLookAlike(username);
+    const op = await this.record(username, password || undefined, by);
     const raced = this.get(username);
     if (raced) return raced;
     await this.store.write([op]);

@@ -123,7 +123,7 @@ describe('settings', () => {
         max_annotations_per_user: '5',
         assignment_strategy: { name: 'random' },
         require_password: 'False',
-        user_config: { allow_all_users: 'false', users: ['carol', { username: 'dave', password: 'pw' }, { email: 'erin@example.org', password: 'pw2' }] },
+        user_config: { allow_all_users: 'false', users: ['carol', { username: 'dave', password: 'dave-pass' }, { email: 'erin@example.org', password: 'erin-pass' }] },
         admin_users: ['carol'],
         debug: true,
         session_lifetime_days: 3,
@@ -133,7 +133,7 @@ describe('settings', () => {
     expect(config.settings).toMatchObject({ num_annotators_per_item: 2, max_annotations_per_user: 5, assignment_strategy: 'random' });
     expect(config.requirePassword).toBe(false);
     expect(config.allowAllUsers).toBe(false);
-    expect(config.users).toEqual([{ username: 'carol', password: undefined }, { username: 'dave', password: 'pw' }, { username: 'erin@example.org', password: 'pw2' }]);
+    expect(config.users).toEqual([{ username: 'carol', password: undefined }, { username: 'dave', password: 'dave-pass' }, { username: 'erin@example.org', password: 'erin-pass' }]);
     expect(config.adminUsers).toEqual(['carol']);
     expect(config.debug).toBe(true);
     expect(config.sessionLifetimeDays).toBe(3);

@@ -18,7 +18,7 @@ describe('admin access', () => {
     const anonymous = t.client();
     const wrongKey = t.client({ 'x-api-key': 'not-the-key' });
     const annotator = await t.client().login('alice');
-    const boss = await t.client().login('boss');
+    const boss = await t.loginAdmin('boss');
     for (const path of ADMIN_GETS) {
       const none = await anonymous.get(path);
       expect(none.status, path).toBe(401);

@@ -156,7 +156,7 @@ describe('GET /admin/api/agreement', () => {
     expect(wrong.body.error).toEqual(expect.any(String));
     const annotator = await t.client().login('mallory');
     expect((await annotator.get('/admin/api/agreement')).status).toBe(403);
-    const boss = await t.client().login('boss');
+    const boss = await t.loginAdmin('boss');
     expect((await boss.get('/admin/api/agreement')).status).toBe(200);
   });
 

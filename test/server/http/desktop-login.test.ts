@@ -79,12 +79,12 @@ describe('desktop sign-in: GET /auth/token', () => {
     // require_password is off, yet the owner's account has a password nobody knows
     const impostor = await t.client().postForm('/auth', { username: 'owner', password: '' });
     expect(impostor.status).toBe(401);
-    expect((await t.client().postForm('/register', { username: 'owner', password: 'x' })).status).toBe(409);
+    expect((await t.client().postForm('/register', { username: 'owner', password: 'x' })).status).toBe(403);
   });
 
   it('reserves the owner name from the start, before the owner has ever signed in', async () => {
     const t = await startServer({ options: { desktopOwner: 'owner' }, config: { require_password: false } });
-    expect((await t.client().postForm('/register', { username: 'owner', password: 'guessable' })).status).toBe(409);
+    expect((await t.client().postForm('/register', { username: 'owner', password: 'guessable' })).status).toBe(403);
     expect((await t.client().postForm('/auth', { username: 'owner', password: '' })).status).toBe(401);
   });
 

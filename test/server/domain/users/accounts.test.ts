@@ -13,7 +13,7 @@ const clock = { t: Date.parse('2026-11-22T10:00:00Z'), now() { return this.t; } 
 
 function accounts(policy: Partial<AccountPolicy> = {}, users: [string, string | undefined][] = []) {
   const store = new MemoryStore();
-  return { store, accounts: new Accounts(store, scryptHasher, { allowAllUsers: true, requirePassword: true, debug: false, configuredUsers: new Map(users), ...policy }, clock) };
+  return { store, accounts: new Accounts(store, scryptHasher, { allowAllUsers: true, requirePassword: true, debug: false, configuredUsers: new Map(users), adminNames: new Set(), passwords: { minLength: 8 }, ...policy }, clock) };
 }
 
 async function kindOf(p: Promise<unknown>): Promise<string> {
@@ -38,28 +38,28 @@ describe('checkUsername', () => {
 describe('Accounts', () => {
   it('registers with a scrypt hash and authenticates only the right password', async () => {
     const { accounts: a, store } = accounts();
-    const user = await a.register('alice', 'pw-1');
+    const user = await a.register('alice', 'alice-pass-1');
     expect(user).toMatchObject({ username: 'alice', created_at: '2026-11-22T10:00:00.000Z' });
     expect(store.get('users', 'alice')!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(JSON.stringify(store.get('users', 'alice'))).not.toContain('pw-1');
-    expect((await a.authenticate('alice', 'pw-1')).username).toBe('alice');
-    expect(await kindOf(a.authenticate('alice', 'pw-2'))).toBe('unauthorized');
+    expect(JSON.stringify(store.get('users', 'alice'))).not.toContain('alice-pass-1');
+    expect((await a.authenticate('alice', 'alice-pass-1')).username).toBe('alice');
+    expect(await kindOf(a.authenticate('alice', 'alice-pass-2'))).toBe('unauthorized');
     expect(await kindOf(a.authenticate('alice', ''))).toBe('invalid');
-    expect(await kindOf(a.register('alice', 'again'))).toBe('conflict');
-    expect(await kindOf(a.authenticate('nobody', 'pw-1'))).toBe('unauthorized');
+    expect(await kindOf(a.register('alice', 'another-pass'))).toBe('conflict');
+    expect(await kindOf(a.authenticate('nobody', 'alice-pass-1'))).toBe('unauthorized');
   });
 
   it('gives two users with the same password different hashes (salted)', async () => {
     const { accounts: a, store } = accounts();
-    await a.register('u1', 'same');
-    await a.register('u2', 'same');
+    await a.register('u1', 'same-password');
+    await a.register('u2', 'same-password');
     expect(store.get('users', 'u1')!.password_hash).not.toBe(store.get('users', 'u2')!.password_hash);
   });
 
   it('closes registration to unlisted names when allow_all_users is false', async () => {
     const { accounts: a } = accounts({ allowAllUsers: false }, [['listed', undefined]]);
-    expect(await kindOf(a.register('stranger', 'pw'))).toBe('forbidden');
-    expect(await kindOf(a.register('listed', 'pw'))).toBe('ok');
+    expect(await kindOf(a.register('stranger', 'stranger-pass'))).toBe('forbidden');
+    expect(await kindOf(a.register('listed', 'listed-pass'))).toBe('ok');
   });
 
   it('lets a configured user in with the configured password on first login, then by its hash', async () => {
