@@ -120,6 +120,18 @@ describe('LoginThrottle', () => {
     expect(await kindOf(throttle.check('4.4.4.4', 'fresh'))).toBe('ok');
   });
 
+  it('remembers a bounded number of names and addresses: a million distinct ones, and none once their window passed', { timeout: 120_000 }, async () => {
+    const throttle = new LoginThrottle(clock, 1, 15 * 60 * 1000, 50_000);
+    for (let i = 0; i < 1_000_000; i++) throttle.failed(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, `name-${i}`);
+    expect(throttle.size).toBeLessThanOrEqual(50_000);
+    // the latest failures still count
+    expect(await kindOf(throttle.check('1.1.1.1', 'name-999999'))).toBe('too_many');
+    clock.t += 15 * 60 * 1000 + 1;
+    throttle.failed('9.9.9.9', 'late');
+    expect(throttle.size).toBe(2);
+    expect(await kindOf(throttle.check('1.1.1.1', 'name-999999'))).toBe('ok');
+  });
+
   it('forgets a name\'s failures at a successful login', async () => {
     const throttle = new LoginThrottle(clock, 3);
     for (let i = 0; i < 2; i++) throttle.failed(`10.0.0.${i}`, 'carol');
