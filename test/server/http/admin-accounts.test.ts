@@ -47,6 +47,19 @@ describe('admin names cannot be registered', () => {
       expect(t.server.services.accounts.get('admin')).toBeUndefined();
     }
   });
+
+  it('refuses an admin name, or a look-alike of one, as a url_direct worker ID from a study link', async () => {
+    const t = await startServer({ config: { admin_users: ['admin'], login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' } } });
+    const browser = { accept: 'text/html', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    for (const id of ['admin', 'Admin']) {
+      const c = t.client();
+      const r = await c.get(`/?PROLIFIC_PID=${id}&SESSION_ID=s1`, browser);
+      expect(r.status, id).toBe(403);
+      expect((await c.get('/api/me')).status, id).toBe(401);
+    }
+    // an ordinary worker still gets in
+    expect((await t.client().get('/?PROLIFIC_PID=5f00aa&SESSION_ID=s1', browser)).status).toBe(303);
+  });
 });
 
 describe('the setup link', () => {
