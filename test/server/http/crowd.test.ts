@@ -200,7 +200,7 @@ describe("Potato's pages and GET /logout", () => {
     expect(r.body.error).toMatch(/^go_to: jumping/);
     expect((await alice.post('/annotate', { action: 'go_to', go_to: 'b' })).status).toBe(403);
     expect((await alice.post('/go_to', { action: 'next_instance' })).body.instance_id).toBe('b');
-    expect((await (await t.client().login('boss')).post('/go_to', { go_to: 'b' })).status).toBe(200);
+    expect((await (await t.loginAdmin('boss')).post('/go_to', { go_to: 'b' })).status).toBe(200);
   });
 
   it('GET /logout logs out from our own pages and typed URLs, not from a foreign page', async () => {

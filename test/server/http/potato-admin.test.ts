@@ -83,7 +83,7 @@ describe("Potato's admin read-outs", () => {
 
   it('keeps our admin rule: 401 without credentials, 403 with wrong ones, an admin user may read', async () => {
     const alice = await t.client().login('alice');
-    const boss = await t.client().login('boss');
+    const boss = await t.loginAdmin('boss');
     for (const path of ['/admin/user_state/alice', '/admin/system_state', '/admin/all_instances', '/admin/item_state', '/admin/item_state/a']) {
       expect((await t.client().get(path)).status, path).toBe(401);
       expect((await t.client({ 'x-api-key': 'wrong' }).get(path)).status, path).toBe(403);
