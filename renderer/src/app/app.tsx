@@ -4,7 +4,8 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, ApiError, errorText, SESSION_ENDED } from '../shared/api/client.js';
-import type { Me, Phase } from '../shared/api/types.js';
+import type { Me, Phase, Study } from '../shared/api/types.js';
+import { Completion } from '../features/study/completion.js';
 import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
@@ -29,6 +30,7 @@ export function App() {
   const route = useHashRoute();
   const [session, setSession] = useState<Session>({ state: 'loading' });
   const [phase, setPhase] = useState<Phase | null | undefined>(undefined);
+  const [study, setStudy] = useState<Study | null>(null);
 
   const loadSession = useCallback(async () => {
     try {
@@ -39,6 +41,8 @@ export function App() {
   }, []);
 
   const loadPhase = useCallback(async () => {
+    // the study's options and, at the end of the list, its completion code
+    void api.get<Study>('/api/study').then(setStudy, () => undefined);
     try {
       setPhase(await api.get<Phase>('/api/phase'));
     } catch {
@@ -70,6 +74,7 @@ export function App() {
     <header className="topbar">
       <span className="brand">Marginalia</span>
       {me && <span className="task-name">{me.task_name}</span>}
+      {!study?.hide_navbar && (
       <nav aria-label="Screens">
         <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
           Annotate
@@ -80,7 +85,8 @@ export function App() {
           </a>
         )}
       </nav>
-      {me && (
+      )}
+      {me && !study?.hide_navbar && (
         <span className="who">
           {me.username}{' '}
           {/* the desktop owner signs in through the app and has no password to log back in with */}
@@ -116,6 +122,8 @@ export function App() {
       </a>
       {header}
       <div id="main" className="main">
+        {route !== 'admin' && study?.task_description && <p className="task-description">{study.task_description}</p>}
+        {route !== 'admin' && study?.completion && <Completion completion={study.completion} />}
         {body}
       </div>
     </>

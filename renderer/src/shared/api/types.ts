@@ -247,3 +247,22 @@ export interface Prediction {
   spans: { schema: string; label: string; start: number; end: number; text: string }[];
   created_at: string;
 }
+
+/** GET /api/study: how workers sign in, the page options, and the completion at the end of the list. */
+export interface Study {
+  login: 'url_direct' | 'password';
+  url_argument: string | null;
+  platform: string | null;
+  task_description: string | null;
+  hide_navbar: boolean;
+  jumping_to_id_disabled: boolean;
+  finished: boolean;
+  completion: {
+    completion_code: string | null;
+    message: string | null;
+    platform: string;
+    redirect_url: string | null;
+    auto_redirect: boolean;
+    redirect_delay_ms: number;
+  } | null;
+}
