@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
 import { createServer, loadConfig, ConfigError, consoleLogger, packageRoot } from './index.js';
+import { databaseFromCommandLine } from './storage/open-store.js';
 
 const EXAMPLE = join(packageRoot(), 'examples', 'product-reviews', 'config.yaml');
 
@@ -40,9 +41,7 @@ async function main(): Promise<number> {
   if (config.debug && !isLoopback(host)) throw new Error('debug mode creates users on demand and is refused with a non-loopback --host');
   for (const warning of config.warnings) consoleLogger.warn(warning);
 
-  const env = process.env.MARGINALIA_DATABASE_URL;
-  const database = values['database-url'] ? { url: values['database-url'], from: '--database-url' } : env ? { url: env, from: 'MARGINALIA_DATABASE_URL' } : undefined;
-  const server = await createServer({ config, dataDir: values['data-dir'], database });
+  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']) });
   const url = await server.listen(port, host);
   console.log(`project: ${config.settings.annotation_task_name} (${config.task.instances.length} instances) from ${config.file}`);
   console.log(`data folder: ${server.services.dataDir}`);

@@ -1,5 +1,5 @@
 /**
- * `npm run export -- --config project.yaml --format jsonl|csv|conll|spacy [--out file] [--data-dir dir]
+ * `npm run export -- --config project.yaml --format jsonl|csv|conll|spacy [--out file] [--data-dir dir] [--database-url postgres://…]
  * [--annotator name] [--status completed|in_progress]`: the export of GET /admin/api/export from the command
  * line, streamed to the file (or stdout), with progress on stderr. Opens the project's data folder itself, so
  * run it while the server is stopped; while the server runs, use the HTTP endpoint.
@@ -9,12 +9,13 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createServer, loadConfig } from './index.js';
+import { databaseFromCommandLine } from './storage/open-store.js';
 import { runTool, stderrLogger } from './tool-runner.js';
 import { EXPORT_FORMATS, EXPORT_STATUSES, exportItems, type ExportFilter, type ExportFormat } from './domain/data/export-rows.js';
 import { requiredAnnotators } from './domain/task.js';
 import { counting, exportStream } from './io/export-writers.js';
 
-const USAGE = 'usage: npm run export -- --config project.yaml --format jsonl|csv|conll|spacy [--out file] [--data-dir dir] [--annotator name] [--status completed|in_progress]';
+const USAGE = 'usage: npm run export -- --config project.yaml --format jsonl|csv|conll|spacy [--out file] [--data-dir dir] [--database-url postgres://…] [--annotator name] [--status completed|in_progress]';
 
 
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       format: { type: 'string', short: 'f', default: 'jsonl' },
       out: { type: 'string', short: 'o' },
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       annotator: { type: 'string' },
       status: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   const filter: ExportFilter = { annotator: values.annotator, status: values.status as ExportFilter['status'] };
 
   const config = loadConfig(values.config);
-  const server = await createServer({ config, dataDir: values['data-dir'], staticDir: null, logger: stderrLogger });
+  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger });
   try {
     const s = server.services;
     const total = s.annotations.totalAnnotations();

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- --config project.yaml --file data.jsonl [--data-dir dir] [--predictions --source name]`:
+ * `npm run import -- --config project.yaml --file data.jsonl [--data-dir dir] [--database-url postgres://…] [--predictions --source name]`:
  * adds instances (or, with --predictions, pre-annotations) to a project's data folder with a progress bar
  * on stderr. All or nothing: a bad row stops the import naming its file and line, and nothing is added.
  * Opens the data folder itself, so run it while the server is stopped; while the server runs, use
@@ -7,13 +7,14 @@
  */
 import { parseArgs } from 'node:util';
 import { createServer, loadConfig } from './index.js';
+import { databaseFromCommandLine } from './storage/open-store.js';
 import { runTool, stderrLogger } from './tool-runner.js';
 import { rowSource } from './io/import-files.js';
 import type { Progress } from './domain/data/importer.js';
 
 // stdout stays free for data; everything said goes to stderr
 
-const USAGE = 'usage: npm run import -- --config project.yaml --file data.jsonl [--data-dir dir] [--predictions --source name]';
+const USAGE = 'usage: npm run import -- --config project.yaml --file data.jsonl [--data-dir dir] [--database-url postgres://…] [--predictions --source name]';
 
 function bar(p: Progress, rows: number): string {
   const total = p.total_bytes ?? 0;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       config: { type: 'string', short: 'c' },
       file: { type: 'string', short: 'f' },
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       predictions: { type: 'boolean', default: false },
       source: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   const config = loadConfig(values.config);
-  const server = await createServer({ config, dataDir: values['data-dir'], staticDir: null, logger: stderrLogger });
+  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger });
   try {
     const s = server.services;
     // relative to where the command runs, as a shell user expects (the API resolves from the config file)

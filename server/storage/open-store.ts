@@ -14,6 +14,13 @@ export interface DatabaseChoice {
   from: string;
 }
 
+/** The database a command names: `--database-url`, else the `MARGINALIA_DATABASE_URL` environment variable. */
+export function databaseFromCommandLine(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): DatabaseChoice | undefined {
+  if (flag) return { url: flag, from: '--database-url' };
+  const url = env.MARGINALIA_DATABASE_URL;
+  return url ? { url, from: 'MARGINALIA_DATABASE_URL' } : undefined;
+}
+
 export interface OpenStoreOptions {
   config: ProjectConfig;
   dataDir: string;
