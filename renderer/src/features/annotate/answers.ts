@@ -3,6 +3,7 @@
  * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
  */
 import type { AiSchemaSuggestion, Prediction, Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
+import { schemeUi } from './schemes/registry.js';
 
 export interface Answers {
   /** schema → label → value; a ticked choice is "true", a value scheme holds the entered value */
@@ -30,13 +31,11 @@ export function toSubmission(instanceId: string, a: Answers) {
   return { instance_id: instanceId, annotations, span_annotations: a.spans.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
 }
 
-const SINGLE = new Set(['radio', 'likert', 'select']);
-
 /** Picks a label: single-choice schemes replace their answer, multiselect toggles the label. */
 export function choose(a: Answers, scheme: Scheme, label: string): Answers {
   const current = a.labels[scheme.name] ?? {};
   let next: Record<string, string>;
-  if (SINGLE.has(scheme.annotation_type)) next = current[label] ? {} : { [label]: 'true' };
+  if (schemeUi(scheme.annotation_type)?.single) next = current[label] ? {} : { [label]: 'true' };
   else if (current[label]) {
     next = { ...current };
     delete next[label];
@@ -69,17 +68,18 @@ export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Recor
   for (const [schemaName, s] of Object.entries(suggestions)) {
     const scheme = schemas[schemaName];
     if (!scheme || !actionable(s)) continue;
-    if (scheme.annotation_type === 'span') {
+    const kind = schemeUi(scheme.annotation_type)?.kind;
+    if (kind === 'span') {
       for (const span of s.spans ?? []) next = addSpan(next, { schema: schemaName, name: span.label, start: span.start, end: span.end, value: span.text });
       continue;
     }
     if (s.label === null) continue;
-    if (['text', 'number', 'slider'].includes(scheme.annotation_type)) {
+    if (kind === 'value') {
       const field = scheme.labels[0]?.name;
       if (field) next = setValue(next, schemaName, field, s.label);
       continue;
     }
-    const wanted = scheme.annotation_type === 'multiselect' && s.labels?.length ? s.labels : [s.label];
+    const wanted = !schemeUi(scheme.annotation_type)?.single && s.labels?.length ? s.labels : [s.label];
     for (const label of wanted) {
       if (!scheme.labels.some((l) => l.name === label)) continue;
       if (next.labels[schemaName]?.[label]) continue; // already chosen: choosing again would untick it
@@ -89,15 +89,13 @@ export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Recor
   return next;
 }
 
-const VALUE_TYPES = new Set(['text', 'number', 'slider']);
-
 /** Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are added. */
 export function applyPrediction(a: Answers, schemas: Schemas, p: Prediction): Answers {
   let next = a;
   for (const [schemaName, value] of Object.entries(p.labels)) {
     const scheme = schemas[schemaName];
     if (!scheme) continue;
-    if (VALUE_TYPES.has(scheme.annotation_type)) {
+    if (schemeUi(scheme.annotation_type)?.kind === 'value') {
       const values = typeof value === 'string' ? { [scheme.labels[0]?.name ?? 'value']: value } : Array.isArray(value) ? {} : value;
       for (const [label, v] of Object.entries(values)) next = setValue(next, schemaName, label, v);
       continue;

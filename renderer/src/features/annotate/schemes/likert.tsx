@@ -1,0 +1,5 @@
+/** likert: one point of the scale, between its end labels. */
+import { ChoiceField } from './choice-field.js';
+import type { SchemeUi } from './scheme-ui.js';
+
+export const likert: SchemeUi = { type: 'likert', kind: 'choice', single: true, Field: (p) => <ChoiceField {...p} multiple={false} ends /> };

@@ -1,0 +1,5 @@
+/** multiselect: any set of labels, each key toggles its label. */
+import { ChoiceField } from './choice-field.js';
+import type { SchemeUi } from './scheme-ui.js';
+
+export const multiselect: SchemeUi = { type: 'multiselect', kind: 'choice', Field: (p) => <ChoiceField {...p} multiple /> };

@@ -1,0 +1,5 @@
+/** radio: one label, picked by its key (again: cleared). */
+import { ChoiceField } from './choice-field.js';
+import type { SchemeUi } from './scheme-ui.js';
+
+export const radio: SchemeUi = { type: 'radio', kind: 'choice', single: true, Field: (p) => <ChoiceField {...p} multiple={false} /> };

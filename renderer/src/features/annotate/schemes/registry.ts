@@ -1,0 +1,23 @@
+/**
+ * The renderer's scheme-type registry: one module per `annotation_type`, listed once here. The form, the answer
+ * conversions and the keymap ask it instead of switching on type names.
+ */
+import type { SchemeUi } from './scheme-ui.js';
+import { radio } from './radio.js';
+import { multiselect } from './multiselect.js';
+import { likert } from './likert.js';
+import { select } from './select.js';
+import { text } from './text.js';
+import { number } from './number.js';
+import { slider } from './slider.js';
+import { span } from './span.js';
+
+export type { FieldProps, SchemeUi } from './scheme-ui.js';
+
+const UIS = new Map<string, SchemeUi>([radio, multiselect, likert, select, text, number, slider, span].map((u) => [u.type, u]));
+
+/** The type's module; undefined for a type this renderer does not know (the server refuses those at load). */
+export const schemeUi = (type: string): SchemeUi | undefined => UIS.get(type);
+
+/** Types whose labels are picked by a key. */
+export const isChoice = (type: string) => UIS.get(type)?.kind === 'choice';

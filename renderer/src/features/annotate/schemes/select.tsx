@@ -1,0 +1,31 @@
+/** select: a drop-down of the labels, each option showing its key. */
+import { Legend } from './parts.js';
+import type { FieldProps, SchemeUi } from './scheme-ui.js';
+
+function SelectField({ scheme, colors, answers, keyOf, update }: FieldProps) {
+  const value = Object.keys(answers.labels[scheme.name] ?? {})[0] ?? '';
+  return (
+    <fieldset className="scheme scheme-select" data-schema={scheme.name}>
+      <Legend scheme={scheme} />
+      <select
+        aria-label={scheme.name}
+        value={value}
+        onChange={(e) => update((a) => ({ ...a, labels: { ...a.labels, [scheme.name]: e.target.value ? { [e.target.value]: 'true' } : {} } }))}
+      >
+        <option value="">— choose —</option>
+        {scheme.labels.map((l) => {
+          const k = keyOf(scheme.name, l.name);
+          return (
+            <option key={l.name} value={l.name}>
+              {l.name}
+              {k ? `  [${k}]` : ''}
+            </option>
+          );
+        })}
+      </select>
+      {value && <span className="swatch inline" style={{ background: colors[value] ?? '#666' }} aria-hidden="true" />}
+    </fieldset>
+  );
+}
+
+export const select: SchemeUi = { type: 'select', kind: 'choice', single: true, Field: SelectField };

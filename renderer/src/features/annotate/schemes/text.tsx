@@ -1,0 +1,9 @@
+/** text: a text area per field. */
+import { ValueField } from './value-field.js';
+import type { SchemeUi } from './scheme-ui.js';
+
+export const text: SchemeUi = {
+  type: 'text',
+  kind: 'value',
+  Field: (p) => <ValueField {...p} single="Your answer" input={({ inputId, value, set }) => <textarea id={inputId} rows={2} value={value} onChange={(e) => set(e.target.value)} />} />,
+};
