@@ -10,7 +10,8 @@
  * Files in the data folder: `snapshot.json` ({format, generation, tables, packs}), `journal-<generation>.jsonl`
  * (while open followed by zeros written ahead of the data, see journal-file.ts) and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
  * which `packs` names; lowdb's JSON snapshot holds everything else.
- * A crash can leave at most a torn last line, which was never acknowledged; it is skipped and cut off at start.
+ * Each journal line carries a checksum (journal-record.ts). A crash can leave at most a torn last line, which was
+ * never acknowledged; it is skipped and cut off at start. A bad line anywhere else stops start-up (journal-replay.ts).
  */
 import { access, mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import type { Logger, Store, StoreOp } from '../domain/ports.js';
 import { AtomicJsonFile, fsyncDir, writeFileAtomicChunks } from './atomic-file.js';
 import { JournalFile } from './journal-file.js';
 import { replayJournal } from './journal-replay.js';
+import { encodeRecord } from './journal-record.js';
 import { StorageError, TableReader } from './tables.js';
 import { PackedTable } from './packed-table.js';
 import { packFilePieces, readPackFile } from './pack-file.js';
@@ -177,7 +179,7 @@ export class JournalStore extends TableReader implements Store {
       const raw = table instanceof PackedTable;
       undo.push({ table: op.table, key: op.key, previous: raw ? table.rawValue(op.key) : table.get(op.key), raw });
     }
-    const line = JSON.stringify(ops) + '\n';
+    const line = encodeRecord(ops);
     this.keepBoundary(ops);
     this.apply(ops);
     return new Promise<void>((resolve, reject) => {

@@ -43,7 +43,7 @@ describe('JournalStore on disk', () => {
     // the zeros written ahead of the data
     const data = readFileSync(onlyJournal(dir), 'utf8').split('\0')[0];
     const lines = data.split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    expect(lines).toEqual([[put('acked', { n: 7 })]]);
+    expect(lines).toEqual([{ crc: expect.stringMatching(/^[0-9a-f]{8}$/), ops: [put('acked', { n: 7 })] }]);
     await store.close();
   });
 
