@@ -8,7 +8,7 @@ import type { Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
 import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
-import { assignLabelKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
+import { assignLabelKeys, assignSpanKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
 import { addSpan, applyPrediction, applySuggestion, choose, removeSpan } from './answers.js';
 import { AnnotatedText } from './annotated-text.js';
 import { ItemDisplay } from './item-display.js';
@@ -21,7 +21,7 @@ import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
 import { SchemeField } from './scheme-field.js';
 import { stepSelection, words, type Mark, type WordSelection } from './segments.js';
-import { SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
+import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
 import { useAnnotation } from './use-annotation.js';
 
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
@@ -54,6 +54,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const keySet = useMemo(() => new Set(labelKeys.map((k) => k.key)), [labelKeys]);
   const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
   const spanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
+  const spanKeys = useMemo(() => assignSpanKeys(spanChoices), [spanChoices]);
   const text = a.loaded?.instance.text ?? '';
   const textWords = useMemo(() => words(text), [text]);
   const instanceId = a.loaded?.instance.instance_id;
@@ -136,10 +137,19 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           window.getSelection()?.removeAllRanges();
           return;
         }
-        const n = Number(e.key);
-        if (Number.isInteger(n) && n >= 1 && n <= spanChoices.length) {
+        if (e.key === '/') {
+          const filter = document.getElementById(SPAN_FILTER_ID);
+          if (filter) {
+            e.preventDefault();
+            filter.focus();
+            return;
+          }
+        }
+        const spanKey = spanKeys.find((k) => k.key === normKey(e.key));
+        const label = spanKey && spanChoices.find((l) => l.schema === spanKey.schema && l.label === spanKey.label);
+        if (label) {
           e.preventDefault();
-          labelPending(spanChoices[n - 1]);
+          labelPending(label);
           return;
         }
       }
@@ -171,7 +181,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [help, pending, wordSel, textWords, spanChoices, labelKeys, keySet, a, selectWords, labelPending, acceptAi, acceptPrediction]);
+  }, [help, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, keySet, a, selectWords, labelPending, acceptAi, acceptPrediction]);
 
   const marks = useMemo<Mark[]>(() => {
     const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
@@ -219,6 +229,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           />
           <SpanPanel
             labels={spanChoices}
+            keys={spanKeys}
             pending={pending}
             text={instance.text}
             spans={a.answers.spans}
@@ -263,7 +274,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         </form>
       </div>
       {footer}
-      {help && <KeymapOverlay labelKeys={labelKeys} onClose={() => setHelp(false)} />}
+      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} onClose={() => setHelp(false)} />}
     </div>
   );
 }

@@ -1,22 +1,37 @@
 /**
- * Spans: the label picker for a pending selection (keys 1–9) and the list of made spans with Remove buttons.
+ * Spans: the label picker for a pending selection (every label of every span scheme, each with its key, and a
+ * filter for long lists) and the list of made spans with Remove buttons.
  */
+import { useEffect, useState } from 'react';
 import type { Colors, Scheme, SpanAnnotation } from '../../shared/api/types.js';
+import type { LabelKey } from '../../shared/keymap/keymap.js';
 
 export interface SpanLabel {
   schema: string;
   label: string;
   color: string;
+  key_value?: string;
 }
 
 export function spanLabels(schemes: Scheme[], colors: Colors): SpanLabel[] {
   return schemes
     .filter((s) => s.annotation_type === 'span')
-    .flatMap((s) => s.labels.map((l) => ({ schema: s.name, label: l.name, color: colors[s.name]?.[l.name] ?? l.color ?? '#888888' })));
+    .flatMap((s) => s.labels.map((l) => ({ schema: s.name, label: l.name, color: colors[s.name]?.[l.name] ?? l.color ?? '#888888', key_value: l.key_value })));
+}
+
+/** Lists longer than this get a filter box. */
+export const FILTER_FROM = 10;
+export const SPAN_FILTER_ID = 'span-filter';
+
+/** The labels whose name (or scheme name) contains the filter text, ignoring case. */
+export function filterLabels(labels: SpanLabel[], filter: string): SpanLabel[] {
+  const f = filter.trim().toLowerCase();
+  return f ? labels.filter((l) => l.label.toLowerCase().includes(f) || l.schema.toLowerCase().includes(f)) : labels;
 }
 
 interface Props {
   labels: SpanLabel[];
+  keys: LabelKey[];
   pending: { start: number; end: number } | null;
   text: string;
   spans: SpanAnnotation[];
@@ -26,21 +41,55 @@ interface Props {
   onRemove: (index: number) => void;
 }
 
-export function SpanPanel({ labels, pending, text, spans, colors, onLabel, onCancel, onRemove }: Props) {
+export function SpanPanel({ labels, keys, pending, text, spans, colors, onLabel, onCancel, onRemove }: Props) {
+  const [filter, setFilter] = useState('');
+  const pendingKey = pending ? `${pending.start}:${pending.end}` : '';
+  useEffect(() => setFilter(''), [pendingKey]);
   if (!labels.length) return null;
+  const several = labels.some((o) => o.schema !== labels[0].schema);
+  const shown = filterLabels(labels, filter);
+  const keyOf = (l: SpanLabel) => keys.find((k) => k.schema === l.schema && k.label === l.label)?.key;
   return (
     <section className="span-panel" aria-label="Spans">
       {pending ? (
         <div className="span-picker" role="group" aria-label="Label the selected text">
           <span>
-            Label “<q>{text.slice(pending.start, pending.end)}</q>” as:
+            Label <q>{text.slice(pending.start, pending.end)}</q> as:
           </span>
-          {labels.slice(0, 9).map((l, i) => (
-            <button key={`${l.schema}:${l.label}`} type="button" onClick={() => onLabel(l)} style={{ borderColor: l.color }} aria-keyshortcuts={String(i + 1)}>
-              <kbd>{i + 1}</kbd> {labels.some((o) => o.schema !== l.schema) ? `${l.schema}: ` : ''}
-              {l.label}
-            </button>
-          ))}
+          {labels.length > FILTER_FROM && (
+            <input
+              id={SPAN_FILTER_ID}
+              className="span-filter"
+              type="search"
+              value={filter}
+              placeholder="Filter labels (/)"
+              aria-label="Filter span labels"
+              aria-keyshortcuts="/"
+              onChange={(e) => setFilter(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  if (shown[0]) onLabel(shown[0]);
+                } else if (e.key === 'Escape') {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  if (filter) setFilter('');
+                  else e.currentTarget.blur();
+                }
+              }}
+            />
+          )}
+          {shown.map((l) => {
+            const k = keyOf(l);
+            return (
+              <button key={`${l.schema}:${l.label}`} type="button" onClick={() => onLabel(l)} style={{ borderColor: l.color }} aria-keyshortcuts={k}>
+                {k && <kbd>{k}</kbd>} {several ? `${l.schema}: ` : ''}
+                {l.label}
+              </button>
+            );
+          })}
+          {!shown.length && <span className="muted">No label matches “{filter}”.</span>}
           <button type="button" className="link" onClick={onCancel}>
             Cancel <kbd>Esc</kbd>
           </button>

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type LabelKey } from './keymap.js';
 
-export function KeymapOverlay({ labelKeys, onClose }: { labelKeys: LabelKey[]; onClose: () => void }) {
+export function KeymapOverlay({ labelKeys, spanKeys = [], onClose }: { labelKeys: LabelKey[]; spanKeys?: LabelKey[]; onClose: () => void }) {
   // focus the dialog itself, so it opens scrolled to its title
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -47,6 +47,12 @@ export function KeymapOverlay({ labelKeys, onClose }: { labelKeys: LabelKey[]; o
                 <tr key={c.label}>
                   <td>{c.keys.map((k) => <kbd key={k}>{keyName(k)}</kbd>)}</td>
                   <td>{c.label}</td>
+                </tr>
+              ))}
+              {spanKeys.map((k) => (
+                <tr key={`span-${k.key}`}>
+                  <td><kbd>{k.key}</kbd></td>
+                  <td>{k.schema}: {k.label}</td>
                 </tr>
               ))}
             </tbody>

@@ -41,6 +41,39 @@ export function assignLabelKeys(schemes: Scheme[]): LabelKey[] {
   return [...taken.values()];
 }
 
+/** Keys a pending span selection offers its labels on: the number row, then the letter rows. */
+export const SPAN_KEYS = [...'1234567890qwertyuiopasdfghjklzxcvbnm'];
+
+export interface SpanKeyed {
+  schema: string;
+  label: string;
+  key_value?: string;
+}
+
+/**
+ * Keys for span labels while a selection is pending: a label's own `key_value` first, then the free keys of
+ * SPAN_KEYS in scheme order. Labels past the last key have none; the picker's filter reaches them.
+ */
+export function assignSpanKeys(labels: SpanKeyed[]): LabelKey[] {
+  const out = new Map<string, LabelKey>();
+  const own = new Set<SpanKeyed>();
+  for (const l of labels) {
+    const key = l.key_value ? normKey(String(l.key_value)) : '';
+    if (key && key.length === 1 && !out.has(key)) {
+      out.set(key, { key, schema: l.schema, label: l.label });
+      own.add(l);
+    }
+  }
+  const free = SPAN_KEYS.filter((k) => !out.has(k));
+  for (const l of labels) {
+    if (own.has(l)) continue;
+    const key = free.shift();
+    if (!key) break;
+    out.set(key, { key, schema: l.schema, label: l.label });
+  }
+  return labels.flatMap((l) => [...out.values()].filter((k) => k.schema === l.schema && k.label === l.label));
+}
+
 export interface Command {
   keys: string[];
   label: string;
@@ -62,7 +95,7 @@ export const COMMANDS = {
 export const SPAN_MODE_COMMANDS: Command[] = [
   { keys: ['ArrowRight', 'ArrowLeft'], label: 'Select the next / previous word' },
   { keys: ['Shift+ArrowRight', 'Shift+ArrowLeft'], label: 'Extend / shrink the selection by a word' },
-  { keys: ['1', '2', '…'], label: 'Label the selection as a span' },
+  { keys: ['/'], label: 'Filter the span labels by typing; Enter picks the first match' },
   { keys: ['Escape'], label: 'Leave span selection' },
 ];
 
