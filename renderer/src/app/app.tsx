@@ -11,6 +11,8 @@ import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { desktop } from '../shared/desktop/desktop.js';
+import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
+import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
 
@@ -31,6 +33,11 @@ export function App() {
   const [session, setSession] = useState<Session>({ state: 'loading' });
   const [phase, setPhase] = useState<Phase | null | undefined>(undefined);
   const [study, setStudy] = useState<Study | null>(null);
+  // a session lost while annotating is logged into again over the screen, which keeps its answers
+  const [relogin, setRelogin] = useState(false);
+  // leaving with unsaved answers waits for the annotator's word
+  const [leaving, setLeaving] = useState<{ what: string; go: () => void } | null>(null);
+  const guard = (what: string, go: () => void) => (hasUnsavedWork() ? setLeaving({ what, go }) : go());
 
   const loadSession = useCallback(async () => {
     try {
@@ -53,6 +60,10 @@ export function App() {
   useEffect(() => {
     void loadSession();
     const ended = () => {
+      if (hasUnsavedWork()) {
+        setRelogin(true);
+        return;
+      }
       setPhase(undefined);
       setSession({ state: 'anonymous' });
     };
@@ -80,7 +91,15 @@ export function App() {
           Annotate
         </a>
         {(me?.is_admin || route === 'admin') && (
-          <a href="#/admin" aria-current={route === 'admin' ? 'page' : undefined}>
+          <a
+            href="#/admin"
+            aria-current={route === 'admin' ? 'page' : undefined}
+            onClick={(e) => {
+              if (!hasUnsavedWork()) return;
+              e.preventDefault();
+              guard('open the dashboard', () => (location.hash = '#/admin'));
+            }}
+          >
             Dashboard
           </a>
         )}
@@ -91,7 +110,7 @@ export function App() {
           {me.username}{' '}
           {/* the desktop owner signs in through the app and has no password to log back in with */}
           {!desktop() && (
-            <button type="button" className="link" onClick={() => void logout()}>
+            <button type="button" className="link" onClick={() => guard('log out', () => void logout())}>
               Log out
             </button>
           )}
@@ -126,6 +145,37 @@ export function App() {
         {route !== 'admin' && study?.completion && <Completion completion={study.completion} />}
         {body}
       </div>
+      {relogin && me && (
+        <div className="overlay" data-modal="true">
+          <div className="overlay-box" role="dialog" aria-modal="true" aria-label="Log in again">
+            <p className="notice" role="alert">
+              Your session ended. Your answers are still here: log in again and they are saved.
+            </p>
+            <LoginScreen
+              username={me.username}
+              onLoggedIn={() => {
+                setRelogin(false);
+                window.dispatchEvent(new Event(SESSION_RESTORED));
+              }}
+            />
+          </div>
+        </div>
+      )}
+      {leaving && (
+        <ConfirmDialog
+          title="Unsaved answers"
+          confirm={`Discard them and ${leaving.what}`}
+          cancel="Stay on this instance"
+          onCancel={() => setLeaving(null)}
+          onConfirm={() => {
+            const { go } = leaving;
+            setLeaving(null);
+            go();
+          }}
+        >
+          <p>This instance has answers that are not saved yet. Submit them first, or discard them.</p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

@@ -1,8 +1,10 @@
 /** The AI assistant's suggestion as a hint: shown, applied to the form only when accepted, never saved by itself. */
 import type { AiSuggestion } from '../../shared/api/types.js';
 import { actionable } from './answers.js';
+import type { Filled } from './fill.js';
+import { FillStatus } from './fill-status.js';
 
-export function AiHint({ ai, note, applied, onAccept }: { ai: AiSuggestion | null; note: string | null; applied: boolean; onAccept: () => void }) {
+export function AiHint({ ai, note, applied, onAccept }: { ai: AiSuggestion | null; note: string | null; applied: Filled | null; onAccept: () => void }) {
   if (!ai) return note ? <p className="ai-hint muted">{note}</p> : null;
   const entries = Object.entries(ai.suggestions);
   const useful = entries.filter(([, s]) => actionable(s));
@@ -36,14 +38,7 @@ export function AiHint({ ai, note, applied, onAccept }: { ai: AiSuggestion | nul
           </ul>
         </details>
       )}
-      {useful.length > 0 &&
-        (applied ? (
-          <p role="status">Applied to the form. Review it, then submit.</p>
-        ) : (
-          <button type="button" onClick={onAccept} aria-keyshortcuts="a">
-            Accept suggestion <kbd>a</kbd>
-          </button>
-        ))}
+      {useful.length > 0 && <FillStatus filled={applied} k="a" label="Accept suggestion" onAccept={onAccept} />}
     </aside>
   );
 }

@@ -9,7 +9,8 @@ import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
 import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
 import { assignLabelKeys, assignSpanKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
-import { addSpan, applyPrediction, applySuggestion, choose, removeSpan } from './answers.js';
+import { addSpan, choose, removeSpan } from './answers.js';
+import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
 import { AnnotatedText } from './annotated-text.js';
 import { ItemDisplay } from './item-display.js';
 import { InstructionsPanel } from './instructions.js';
@@ -44,8 +45,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const [help, setHelp] = useState(false);
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);
-  const [aiApplied, setAiApplied] = useState(false);
-  const [predictionApplied, setPredictionApplied] = useState(false);
+  const [aiApplied, setAiApplied] = useState<Filled | null>(null);
+  const [predictionApplied, setPredictionApplied] = useState<Filled | null>(null);
   const instructions = useResource(() => api.get<Instructions>('/api/instructions'), []);
   const [instructionsOpen, setInstructionsOpen] = useState(true);
 
@@ -63,8 +64,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   useEffect(() => {
     setPending(null);
     setWordSel(null);
-    setAiApplied(false);
-    setPredictionApplied(false);
+    setAiApplied(null);
+    setPredictionApplied(null);
   }, [instanceId]);
 
   const selectWords = useCallback(
@@ -88,20 +89,23 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
 
   const acceptAi = useCallback(() => {
     const ai = a.loaded?.ai;
-    if (!ai || !a.schemas) return;
-    a.setAnswers((ans) => applySuggestion(ans, a.schemas!, ai.suggestions));
-    setAiApplied(true);
-  }, [a]);
+    if (!ai || !a.schemas || (aiApplied && !aiApplied.kept.length)) return;
+    const { answers, filled } = fillFromAi(a.answers, a.schemas, ai, aiApplied);
+    a.setAnswers(() => answers);
+    setAiApplied(filled);
+  }, [a, aiApplied]);
 
   const acceptPrediction = useCallback(() => {
     const first = a.loaded?.predictions[0];
-    if (!first || !a.schemas) return;
-    a.setAnswers((ans) => applyPrediction(ans, a.schemas!, first));
-    setPredictionApplied(true);
-  }, [a]);
+    if (!first || !a.schemas || (predictionApplied && !predictionApplied.kept.length)) return;
+    const { answers, filled } = fillFromPrediction(a.answers, a.schemas, first, predictionApplied);
+    a.setAnswers(() => answers);
+    setPredictionApplied(filled);
+  }, [a, predictionApplied]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('[data-modal]')) return; // a dialog of the shell (log in again, unsaved answers) has the keys
       if (help) {
         if (e.key === 'Escape' || e.key === '?') {
           e.preventDefault();

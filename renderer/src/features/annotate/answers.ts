@@ -23,6 +23,9 @@ export function fromStored(stored: StoredAnnotations): Answers {
   return { labels, spans: stored.span_annotations.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
 }
 
+/** No label, value or span answered. */
+export const isEmpty = (a: Answers) => !a.spans.length && Object.values(a.labels).every((l) => Object.values(l).every((v) => v === ''));
+
 export function toSubmission(instanceId: string, a: Answers) {
   const annotations: Record<string, string> = {};
   for (const [schema, labels] of Object.entries(a.labels)) {
@@ -59,6 +62,16 @@ export function removeSpan(a: Answers, index: number): Answers {
   return { ...a, spans: a.spans.filter((_, i) => i !== index) };
 }
 
+/** Whether the annotator has answered a scheme: a label or value, or a span of it. */
+export const answered = (a: Answers, schema: string) => a.spans.some((s) => s.schema === schema) || Object.values(a.labels[schema] ?? {}).some((v) => v !== '');
+
+/** Clears the label and value answers of these schemes (spans stay: a replacing fill adds to them). */
+export function clearLabels(a: Answers, schemas: string[]): Answers {
+  const labels = { ...a.labels };
+  for (const s of schemas) delete labels[s];
+  return { ...a, labels };
+}
+
 /** Whether a suggestion gives the annotator anything to accept. */
 export const actionable = (s: AiSchemaSuggestion) => s.label !== null || !!s.spans?.length;
 
@@ -88,6 +101,16 @@ export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Recor
   }
   return next;
 }
+
+/** The schemes a pre-annotation has something for. */
+export const predictedSchemes = (p: Prediction) => [...new Set([...Object.keys(p.labels), ...p.spans.map((s) => s.schema)])];
+
+/** The pre-annotation without what it says about the given schemes. */
+export const withoutSchemes = (p: Prediction, schemas: string[]): Prediction => ({
+  ...p,
+  labels: Object.fromEntries(Object.entries(p.labels).filter(([k]) => !schemas.includes(k))),
+  spans: p.spans.filter((s) => !schemas.includes(s.schema)),
+});
 
 /** Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are added. */
 export function applyPrediction(a: Answers, schemas: Schemas, p: Prediction): Answers {

@@ -1,10 +1,12 @@
 /** Pre-annotations (a model's or an earlier export's answers) shown as a suggestion; applied only when accepted. */
 import type { Prediction } from '../../shared/api/types.js';
+import type { Filled } from './fill.js';
+import { FillStatus } from './fill-status.js';
 
 const show = (value: Prediction['labels'][string]) =>
   typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(', ');
 
-export function PredictionHint({ predictions, applied, onAccept }: { predictions: Prediction[]; applied: boolean; onAccept: () => void }) {
+export function PredictionHint({ predictions, applied, onAccept }: { predictions: Prediction[]; applied: Filled | null; onAccept: () => void }) {
   if (!predictions.length) return null;
   const [first, ...others] = predictions;
   return (
@@ -25,13 +27,7 @@ export function PredictionHint({ predictions, applied, onAccept }: { predictions
         ))}
       </ul>
       {others.length > 0 && <p className="muted small">Also from: {others.map((p) => p.source).join(', ')}</p>}
-      {applied ? (
-        <p role="status">Applied to the form. Review it, then submit.</p>
-      ) : (
-        <button type="button" onClick={onAccept} aria-keyshortcuts="g">
-          Accept pre-annotation <kbd>g</kbd>
-        </button>
-      )}
+      <FillStatus filled={applied} k="g" label="Accept pre-annotation" onAccept={onAccept} />
     </aside>
   );
 }

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
 import type { AiSuggestion, Colors, CurrentInstance, Keyword, Prediction, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
-import { EMPTY, fromStored, toSubmission, type Answers } from './answers.js';
+import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
+import { EMPTY, fromStored, isEmpty, toSubmission, type Answers } from './answers.js';
 
 export interface Loaded {
   instance: CurrentInstance;
@@ -32,6 +33,9 @@ export function useAnnotation(onPhaseChange: () => void) {
   // the latest answers for actions started from key handlers bound before the last render
   const latest = useRef({ answers, dirty, loaded });
   latest.current = { answers, dirty, loaded };
+  // what a lost session stopped, done again once the annotator has logged in again in place
+  const retry = useRef<(() => Promise<void>) | null>(null);
+  useUnsavedWork(dirty);
 
   const setAnswers = useCallback((update: (a: Answers) => Answers) => {
     setAnswersState((a) => update(a));
@@ -79,19 +83,13 @@ export function useAnnotation(onPhaseChange: () => void) {
     void load();
   }, [load]);
 
-  /** Sends the form; true when stored. */
-  const save = useCallback(async (): Promise<boolean> => {
+  /** Sends the form; throws what the server refused. */
+  const save = useCallback(async (): Promise<void> => {
     const { loaded: l, answers: a } = latest.current;
-    if (!l) return false;
-    try {
-      const result = await api.post<SubmitResult>('/updateinstance', toSubmission(l.instance.instance_id, a));
-      setDirty(false);
-      setQc(result.qc_result ?? null);
-      return true;
-    } catch (e) {
-      setError(errorText(e));
-      return false;
-    }
+    if (!l) return;
+    const result = await api.post<SubmitResult>('/updateinstance', toSubmission(l.instance.instance_id, a));
+    setDirty(false);
+    setQc(result.qc_result ?? null);
   }, []);
 
   const move = useCallback(
@@ -101,7 +99,7 @@ export function useAnnotation(onPhaseChange: () => void) {
       setError(null);
       setNotice(null);
       try {
-        if (saveFirst && !(await save())) return;
+        if (saveFirst) await save();
         const before = latest.current.loaded?.instance.instance_id;
         const next = await api.post<CurrentInstance>('/go_to', typeof action === 'string' ? { action } : action);
         if (next.instance_id === before && typeof action === 'string') {
@@ -112,7 +110,10 @@ export function useAnnotation(onPhaseChange: () => void) {
         } else await show(next);
         onPhaseChange();
       } catch (e) {
-        setError(errorText(e));
+        if (e instanceof ApiError && e.status === 401 && latest.current.dirty) {
+          retry.current = () => move(action, true);
+          setError('Your session ended. Log in again to save your answers; they stay on this page.');
+        } else setError(errorText(e));
       } finally {
         setBusy(false);
       }
@@ -120,12 +121,28 @@ export function useAnnotation(onPhaseChange: () => void) {
     [busy, save, show, onPhaseChange],
   );
 
+  useEffect(() => {
+    const again = () => {
+      const r = retry.current;
+      retry.current = null;
+      if (r) void r();
+    };
+    window.addEventListener(SESSION_RESTORED, again);
+    return () => window.removeEventListener(SESSION_RESTORED, again);
+  }, []);
+
+  /** Saves and moves on; an empty form is not sent, and the annotator is told why nothing happened. */
   const submit = useCallback(async () => {
     setQc(null);
+    if (isEmpty(latest.current.answers)) {
+      setError(null);
+      setNotice('Nothing is answered on this instance yet: answer a question first, or press → to move on without answering.');
+      return;
+    }
     await move('next_instance', true);
   }, [move]);
 
   const go = useCallback((action: GoAction) => move(action, latest.current.dirty), [move]);
 
-  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, qc, submit, go, reload: load };
+  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, reload: load };
 }

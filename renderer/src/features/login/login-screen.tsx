@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import { ErrorNote } from '../../shared/components/status.js';
 
-export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
-  const [username, setUsername] = useState('');
+/** `username` fixes the name: logging in again after a lost session must come back as the same annotator. */
+export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () => void; username?: string }) {
+  const [username, setUsername] = useState(fixed ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,21 +33,25 @@ export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
       <h1>Marginalia</h1>
       <form onSubmit={onSubmit} aria-label="Log in">
         <label htmlFor="username">Username</label>
-        <input id="username" name="username" autoComplete="username" autoFocus required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <input id="username" name="username" autoComplete="username" autoFocus={!fixed} readOnly={!!fixed} required value={username} onChange={(e) => setUsername(e.target.value)} />
         <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input id="password" name="password" type="password" autoComplete="current-password" autoFocus={!!fixed} value={password} onChange={(e) => setPassword(e.target.value)} />
         <ErrorNote>{error}</ErrorNote>
         <div className="actions">
           <button type="submit" className="primary" disabled={busy}>
             Log in
           </button>
-          <button type="button" disabled={busy || !username} onClick={() => void send('/register')}>
-            Create account
-          </button>
+          {!fixed && (
+            <button type="button" disabled={busy || !username} onClick={() => void send('/register')}>
+              Create account
+            </button>
+          )}
         </div>
-        <p className="muted small">
-          Project admins can open the <a href="#/admin">dashboard</a> with the admin key.
-        </p>
+        {!fixed && (
+          <p className="muted small">
+            Project admins can open the <a href="#/admin">dashboard</a> with the admin key.
+          </p>
+        )}
       </form>
     </main>
   );
