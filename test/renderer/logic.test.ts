@@ -1,16 +1,19 @@
 /** The renderer's pure logic: Potato-style key assignment, text runs and word steps, and the answer form. */
 import { describe, expect, test } from 'vitest';
-import { assignLabelKeys, commandFor } from '../../renderer/src/shared/keymap/keymap.js';
+import { assignFieldKeys, assignLabelKeys, assignSpanKeys, commandFor } from '../../renderer/src/shared/keymap/keymap.js';
 import { cutRuns, stepSelection, words } from '../../renderer/src/features/annotate/segments.js';
 import { addSpan, applySuggestion, choose, fromStored, toSubmission, EMPTY } from '../../renderer/src/features/annotate/answers.js';
 import type { Scheme } from '../../renderer/src/shared/api/types.js';
 
-const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: (string | { name: string; key_value?: string })[]): Scheme => ({
+const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: (string | { name: string; key_value?: string })[], extra: Partial<Scheme> = {}): Scheme => ({
   name,
   annotation_type,
   description: '',
   labels: labels.map((l) => (typeof l === 'string' ? { name: l } : l)),
+  ...extra,
 });
+const shown = (keys: { key: string; schema: string; label: string }[]) => keys.map((k) => `${k.key}=${k.schema}:${k.label}`);
+const scale = (name: string, n: number, extra: Partial<Scheme> = {}) => scheme(name, 'likert', Array.from({ length: n }, (_, i) => String(i + 1)), extra);
 
 describe('label keys', () => {
   test('key_value first, then 1–0 and q–p in scheme order, skipping taken keys; spans and value schemes get none', () => {
@@ -31,6 +34,29 @@ describe('label keys', () => {
     expect(commandFor('n', new Set())).toBe('unannotated');
     expect(commandFor('N', new Set(['n']))).toBeUndefined();
     expect(commandFor(']', new Set())).toBe('next');
+  });
+
+  test('a scheme that does not fit in what is left of a row starts on the next row instead of straddling it', () => {
+    const keys = assignLabelKeys([scheme('sentiment', 'radio', ['pos', 'neg', 'neu', 'mixed', 'none', 'other', 'unsure']), scale('helpfulness', 5)]);
+    expect(shown(keys).slice(7)).toEqual(['q=helpfulness:1', 'w=helpfulness:2', 'e=helpfulness:3', 'r=helpfulness:4', 't=helpfulness:5']);
+    // a scheme that fits the rest of the row stays on it
+    expect(shown(assignLabelKeys([scheme('a', 'radio', ['x', 'y']), scale('b', 5)])).slice(2)).toEqual(['3=b:1', '4=b:2', '5=b:3', '6=b:4', '7=b:5']);
+  });
+
+  test("Potato's sequential_key_binding gives each such scheme its own row: numbers, then q–p, then a–l", () => {
+    const keys = assignLabelKeys([
+      scheme('topic', 'radio', ['x', 'y'], { sequential_key_binding: true }),
+      scale('helpfulness', 5, { sequential_key_binding: true }),
+      scale('clarity', 3, { sequential_key_binding: true }),
+    ]);
+    expect(shown(keys)).toEqual(['1=topic:x', '2=topic:y', 'q=helpfulness:1', 'w=helpfulness:2', 'e=helpfulness:3', 'r=helpfulness:4', 't=helpfulness:5', 'a=clarity:1', 's=clarity:2', 'd=clarity:3']);
+  });
+
+  test('span labels get key_value, then 1–0, q–p, a–l…; value fields get free keys that are no command', () => {
+    const labels = [...Array.from({ length: 11 }, (_, i) => ({ schema: 'ner', label: `L${i}` })), { schema: 'ner', label: 'LAW', key_value: 'X' }];
+    expect(assignSpanKeys(labels).map((k) => k.key)).toEqual([...'1234567890q', 'x']);
+    const labelKeys = assignLabelKeys([scheme('r', 'radio', Array.from({ length: 13 }, (_, i) => `l${i}`))]);
+    expect(assignFieldKeys(['note', 'stars'], labelKeys).map((k) => k.key)).toEqual(['r', 't']);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
 import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
-import { assignLabelKeys, assignSpanKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
+import { assignFieldKeys, assignLabelKeys, assignSpanKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
 import { addSpan, choose, removeSpan } from './answers.js';
 import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
 import { AnnotatedText } from './annotated-text.js';
@@ -21,7 +21,9 @@ import { AiHint } from './ai-hint.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
 import { SchemeField } from './scheme-field.js';
-import { stepSelection, words, type Mark, type WordSelection } from './segments.js';
+import { stepSelection, wordsCovering, words, type Mark, type WordSelection } from './segments.js';
+import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
+import { isChoice, schemeUi } from './schemes/registry.js';
 import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
 import { useAnnotation } from './use-annotation.js';
 
@@ -45,6 +47,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const [help, setHelp] = useState(false);
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);
+  // Enter (or a move) with a selection still unlabelled: the picker asks for its label instead of dropping it
+  const [askLabel, setAskLabel] = useState(false);
   const [aiApplied, setAiApplied] = useState<Filled | null>(null);
   const [predictionApplied, setPredictionApplied] = useState<Filled | null>(null);
   const instructions = useResource(() => api.get<Instructions>('/api/instructions'), []);
@@ -52,7 +56,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
   const labelKeys = useMemo(() => assignLabelKeys(schemes), [schemes]);
-  const keySet = useMemo(() => new Set(labelKeys.map((k) => k.key)), [labelKeys]);
+  const fieldKeys = useMemo(() => assignFieldKeys(schemes.filter((s) => schemeUi(s.annotation_type)?.kind === 'value').map((s) => s.name), labelKeys), [schemes, labelKeys]);
+  const keySet = useMemo(() => new Set([...labelKeys, ...fieldKeys].map((k) => k.key)), [labelKeys, fieldKeys]);
   const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
   const spanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
   const spanKeys = useMemo(() => assignSpanKeys(spanChoices), [spanChoices]);
@@ -64,6 +69,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   useEffect(() => {
     setPending(null);
     setWordSel(null);
+    setAskLabel(false);
     setAiApplied(null);
     setPredictionApplied(null);
   }, [instanceId]);
@@ -71,6 +77,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const selectWords = useCallback(
     (sel: WordSelection | null) => {
       setWordSel(sel);
+      setAskLabel(false);
       setPending(sel && textWords.length ? { start: textWords[sel.from].start, end: textWords[sel.to].end } : null);
     },
     [textWords],
@@ -82,10 +89,17 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       a.setAnswers((ans) => addSpan(ans, { schema: l.schema, name: l.label, start: pending.start, end: pending.end, value: text.slice(pending.start, pending.end) }));
       setPending(null);
       setWordSel(null);
+      setAskLabel(false);
       window.getSelection()?.removeAllRanges();
     },
     [pending, text, a],
   );
+
+  /** Submits, unless a selection waits for its label: then the picker asks for it. */
+  const submit = useCallback(() => {
+    if (pending) setAskLabel(true);
+    else void a.submit();
+  }, [pending, a]);
 
   const acceptAi = useCallback(() => {
     const ai = a.loaded?.ai;
@@ -123,16 +137,18 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
           (e.target as HTMLElement).blur();
-          void a.submit();
+          submit();
         }
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // a pending span selection owns the arrows, digits and Escape
       if (pending) {
-        if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && wordSel) {
+        if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && textWords.length) {
+          // a mouse selection becomes the words it covers, then steps like a keyboard one
+          const from = wordSel ?? wordsCovering(textWords, pending.start, pending.end);
           e.preventDefault();
-          selectWords(stepSelection(wordSel, textWords.length, e.key, e.shiftKey));
+          if (from) selectWords(stepSelection(from, textWords.length, e.key, e.shiftKey));
           return;
         }
         if (e.key === 'Escape') {
@@ -158,6 +174,22 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         }
       }
       const target = e.target as HTMLElement;
+      // a focused choice question takes the number row for its own answers, in order
+      const focused = questionOf(target);
+      const digit = '1234567890'.indexOf(e.key);
+      if (focused && digit >= 0 && a.schemas?.[focused] && isChoice(a.schemas[focused].annotation_type)) {
+        const scheme = a.schemas[focused];
+        const label = scheme.labels[digit];
+        e.preventDefault();
+        if (label) a.setAnswers((ans) => choose(ans, scheme, label.name));
+        return;
+      }
+      const field = fieldKeys.find((k) => k.key === normKey(e.key));
+      if (field && !labelKeys.some((k) => k.key === field.key)) {
+        e.preventDefault();
+        focusQuestion(field.schema);
+        return;
+      }
       const onButton = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
       const onChoice = target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox');
       if ((e.key === 'Enter' || e.key === ' ') && onButton) return; // the focused button's own action
@@ -173,9 +205,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       const command = commandFor(e.key, keySet);
       if (!command) return;
       e.preventDefault();
-      if (command === 'help') setHelp(true);
+      if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated')) setAskLabel(true);
+      else if (command === 'help') setHelp(true);
       else if (command === 'instructions') setInstructionsOpen((open) => !open);
-      else if (command === 'submit') void a.submit();
+      else if (command === 'nextQuestion') focusNextQuestion(target);
+      else if (command === 'submit') submit();
       else if (command === 'next') void a.go('next_instance');
       else if (command === 'prev') void a.go('prev_instance');
       else if (command === 'unannotated') void a.go('jump_to_unannotated');
@@ -185,7 +219,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [help, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, keySet, a, selectWords, labelPending, acceptAi, acceptPrediction]);
+  }, [help, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, a, submit, selectWords, labelPending, acceptAi, acceptPrediction]);
 
   const marks = useMemo<Mark[]>(() => {
     const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
@@ -229,11 +263,16 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         <section className="text-column" aria-label="Instance text">
           <ItemDisplay
             display={instance.display}
-            surface={<AnnotatedText text={instance.text} marks={marks} onSelect={(start, end) => { setWordSel(null); setPending({ start, end }); }} />}
+            surface={<AnnotatedText text={instance.text} marks={marks} onSelect={(start, end) => {
+                    setWordSel(null);
+                    setAskLabel(false);
+                    setPending({ start, end });
+                  }} />}
           />
           <SpanPanel
             labels={spanChoices}
             keys={spanKeys}
+            askLabel={askLabel}
             pending={pending}
             text={instance.text}
             spans={a.answers.spans}
@@ -250,13 +289,21 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           aria-label="Annotation"
           onSubmit={(e) => {
             e.preventDefault();
-            void a.submit();
+            submit();
           }}
         >
           {schemes
             .filter((s) => s.annotation_type !== 'span')
             .map((s) => (
-              <SchemeField key={s.name} scheme={s} colors={a.colors[s.name] ?? {}} answers={a.answers} keyOf={keyOf} update={a.setAnswers} />
+              <SchemeField
+                key={s.name}
+                scheme={s}
+                colors={a.colors[s.name] ?? {}}
+                answers={a.answers}
+                keyOf={keyOf}
+                update={a.setAnswers}
+                fieldKey={fieldKeys.find((k) => k.schema === s.name)?.key}
+              />
             ))}
           <div className="actions">
             <button type="button" onClick={() => void a.go('prev_instance')} disabled={a.busy} aria-keyshortcuts="ArrowLeft">
@@ -278,7 +325,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         </form>
       </div>
       {footer}
-      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} onClose={() => setHelp(false)} />}
+      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} fieldKeys={fieldKeys} onClose={() => setHelp(false)} />}
     </div>
   );
 }

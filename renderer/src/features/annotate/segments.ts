@@ -62,6 +62,15 @@ export interface WordSelection {
   to: number;
 }
 
+/** The words a character range touches, as a keyboard selection; null when it touches none. */
+export function wordsCovering(ws: Word[], start: number, end: number): WordSelection | null {
+  const from = ws.findIndex((w) => w.end > start);
+  if (from < 0) return null;
+  let to = from;
+  while (to + 1 < ws.length && ws[to + 1].start < end) to++;
+  return ws[from].start < end ? { from, to } : { from, to: from };
+}
+
 export function stepSelection(sel: WordSelection, count: number, key: 'ArrowRight' | 'ArrowLeft', extend: boolean): WordSelection {
   if (count === 0) return sel;
   if (extend) {

@@ -32,6 +32,8 @@ export function filterLabels(labels: SpanLabel[], filter: string): SpanLabel[] {
 interface Props {
   labels: SpanLabel[];
   keys: LabelKey[];
+  /** the annotator tried to submit or move with the selection unlabelled */
+  askLabel?: boolean;
   pending: { start: number; end: number } | null;
   text: string;
   spans: SpanAnnotation[];
@@ -41,7 +43,7 @@ interface Props {
   onRemove: (index: number) => void;
 }
 
-export function SpanPanel({ labels, keys, pending, text, spans, colors, onLabel, onCancel, onRemove }: Props) {
+export function SpanPanel({ labels, keys, askLabel, pending, text, spans, colors, onLabel, onCancel, onRemove }: Props) {
   const [filter, setFilter] = useState('');
   const pendingKey = pending ? `${pending.start}:${pending.end}` : '';
   useEffect(() => setFilter(''), [pendingKey]);
@@ -53,6 +55,11 @@ export function SpanPanel({ labels, keys, pending, text, spans, colors, onLabel,
     <section className="span-panel" aria-label="Spans">
       {pending ? (
         <div className="span-picker" role="group" aria-label="Label the selected text">
+          {askLabel && (
+            <p className="ask-label" role="alert">
+              This selection has no label yet: pick one, or press <kbd>Esc</kbd> to drop it.
+            </p>
+          )}
           <span>
             Label <q>{text.slice(pending.start, pending.end)}</q> as:
           </span>

@@ -1,8 +1,15 @@
 /** The `?` overlay: every key of the annotate screen, label keys included. Closes with Escape or `?`. */
 import { useEffect, useRef } from 'react';
-import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type LabelKey } from './keymap.js';
+import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type FieldKey, type LabelKey } from './keymap.js';
 
-export function KeymapOverlay({ labelKeys, spanKeys = [], onClose }: { labelKeys: LabelKey[]; spanKeys?: LabelKey[]; onClose: () => void }) {
+interface Props {
+  labelKeys: LabelKey[];
+  spanKeys?: LabelKey[];
+  fieldKeys?: FieldKey[];
+  onClose: () => void;
+}
+
+export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], onClose }: Props) {
   // focus the dialog itself, so it opens scrolled to its title
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -36,6 +43,12 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], onClose }: { labelKeys
                 <tr key={k.key}>
                   <td><kbd>{k.key}</kbd></td>
                   <td>{k.schema}: {k.label}</td>
+                </tr>
+              ))}
+              {fieldKeys.map((k) => (
+                <tr key={`field-${k.key}`}>
+                  <td><kbd>{k.key}</kbd></td>
+                  <td>{k.schema}: go to the field</td>
                 </tr>
               ))}
             </tbody>

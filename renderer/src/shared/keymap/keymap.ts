@@ -1,11 +1,19 @@
 /**
- * Which key picks which label, as Potato binds them: a label's own `key_value` first, then the remaining choice
- * labels in scheme order take the free keys of 1–9, 0, then q–p. Command keys never collide with label keys:
- * a config that binds a command's key to a label wins, and the command keeps its other key.
+ * Which key picks which label. A label's own `key_value` comes first. Schemes with Potato's
+ * `sequential_key_binding` each get a row of their own, as Potato's allocator gives them (the number row, then
+ * q–p, then a–l). The remaining choice labels take the free keys of 1–9, 0, then q–p in scheme order, a scheme
+ * starting on the next row when it would not fit in what is left of the current one, so a 1–5 scale is never
+ * split over `8 9 0 q w`. Command keys never collide with label keys: a config that binds a command's key to a
+ * label wins, and the command keeps its other key.
  */
 import type { Scheme } from '../api/types.js';
 
-export const SEQUENTIAL_KEYS = [...'1234567890qwertyuiop'];
+const NUMBER_ROW = [...'1234567890'];
+const TOP_ROW = [...'qwertyuiop'];
+const HOME_ROW = [...'asdfghjkl'];
+export const SEQUENTIAL_KEYS = [...NUMBER_ROW, ...TOP_ROW];
+const ROWS = [NUMBER_ROW, TOP_ROW];
+const POTATO_POOLS = [NUMBER_ROW, TOP_ROW, HOME_ROW];
 
 /** Scheme types whose labels are picked by a key (spans get their keys only while a selection is pending). */
 export const CHOICE_TYPES = new Set(['radio', 'multiselect', 'likert', 'select']);
@@ -29,16 +37,56 @@ export function assignLabelKeys(schemes: Scheme[]): LabelKey[] {
     }
   }
   const bound = new Set([...taken.values()].map((k) => `${k.schema}\u0000${k.label}`));
-  const free = SEQUENTIAL_KEYS.filter((k) => !taken.has(k));
+  const open = (s: Scheme) => s.labels.filter((l) => !bound.has(`${s.name}\u0000${l.name}`));
+  const give = (s: Scheme, keys: string[]) =>
+    open(s).forEach((l, i) => {
+      if (!keys[i]) return;
+      taken.set(keys[i], { key: keys[i], schema: s.name, label: l.name });
+      bound.add(`${s.name}\u0000${l.name}`);
+    });
+  const free = (keys: string[]) => keys.filter((k) => !taken.has(k));
+
+  const pools = [...POTATO_POOLS];
+  for (const s of choices.filter((c) => c.sequential_key_binding)) {
+    const n = open(s).length;
+    const at = pools.findIndex((p) => free(p).length >= n);
+    if (n === 0 || at < 0) continue; // no row is free enough: it takes keys with the rest below
+    give(s, free(pools[at]));
+    pools.splice(at, 1);
+  }
+
+  let row = 0;
   for (const s of choices) {
-    for (const l of s.labels) {
-      if (bound.has(`${s.name}\u0000${l.name}`)) continue;
-      const key = free.shift();
-      if (!key) return [...taken.values()]; // more labels than keys: the rest are picked by Tab and Space
-      taken.set(key, { key, schema: s.name, label: l.name });
+    const n = open(s).length;
+    if (n === 0) continue;
+    const fits = ROWS.findIndex((r, i) => i >= row && free(r).length >= n);
+    if (fits >= 0) {
+      give(s, free(ROWS[fits]));
+      row = fits;
+      continue;
     }
+    const rest = free(ROWS.slice(row).flat());
+    if (!rest.length) break; // more labels than keys: the rest are picked by Tab and Space
+    give(s, rest);
+    row = ROWS.length - 1;
   }
   return [...taken.values()];
+}
+
+/** A key that puts the focus into a value field (text, number, slider): one key from anywhere. */
+export interface FieldKey {
+  key: string;
+  schema: string;
+}
+
+/**
+ * Free letter keys for the value fields, after the label keys, never a command's key (the number row stays
+ * with a focused question's answers).
+ */
+export function assignFieldKeys(fields: string[], labelKeys: LabelKey[]): FieldKey[] {
+  const commandKeys = new Set(Object.values(COMMANDS).flatMap((c) => c.keys));
+  const free = [...TOP_ROW, ...'zxcvbm'].filter((k) => !commandKeys.has(k) && !labelKeys.some((l) => l.key === k));
+  return fields.flatMap((schema, i) => (free[i] ? [{ key: free[i], schema }] : []));
 }
 
 /** Keys a pending span selection offers its labels on: the number row, then the letter rows. */
@@ -88,6 +136,7 @@ export const COMMANDS = {
   spanMode: { keys: ['s'], label: 'Select text for a span by keyboard' },
   acceptAi: { keys: ['a'], label: 'Accept the AI suggestion (fills the form; not saved until you submit)' },
   acceptPrediction: { keys: ['g'], label: 'Accept the pre-annotation (fills the form; not saved until you submit)' },
+  nextQuestion: { keys: ['f'], label: 'Focus the next question; with a question focused, 1–0 pick its answers in order' },
   instructions: { keys: ['i', 'h'], label: 'Show or hide the task instructions' },
   help: { keys: ['?'], label: 'Show or hide this keymap' },
 } satisfies Record<string, Command>;

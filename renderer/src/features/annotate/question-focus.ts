@@ -1,0 +1,27 @@
+/** Moving the keyboard focus between the questions of the form (fieldsets carrying data-schema). */
+
+const QUESTIONS = 'form.schemes fieldset[data-schema]';
+const CONTROLS = 'input:checked, input, textarea, select';
+
+/** Puts the focus on a question's control: its chosen answer, else its first control. */
+export function focusQuestion(schema: string): boolean {
+  const fieldset = document.querySelector<HTMLFieldSetElement>(`${QUESTIONS}[data-schema="${CSS.escape(schema)}"]`);
+  const control = fieldset?.querySelector<HTMLElement>(CONTROLS);
+  if (!control) return false;
+  control.focus();
+  control.scrollIntoView({ block: 'nearest' });
+  return true;
+}
+
+/** Focuses the question after the one holding the focus (the first when none does), wrapping around. */
+export function focusNextQuestion(from: EventTarget | null): void {
+  const all = [...document.querySelectorAll<HTMLFieldSetElement>(QUESTIONS)];
+  if (!all.length) return;
+  const current = from instanceof Element ? from.closest<HTMLFieldSetElement>(QUESTIONS) : null;
+  const next = all[(current ? all.indexOf(current) + 1 : 0) % all.length];
+  focusQuestion(next.dataset.schema!);
+}
+
+/** The question holding the element, if any. */
+export const questionOf = (el: EventTarget | null): string | undefined =>
+  el instanceof Element ? (el.closest<HTMLFieldSetElement>(QUESTIONS)?.dataset.schema ?? undefined) : undefined;
