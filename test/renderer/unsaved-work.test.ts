@@ -34,6 +34,7 @@ describe('unsaved work', () => {
       void d.dismiss(); // stay on the page
     });
     await page.keyboard.press('1');
+    await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Unsaved changes');
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => asked).toEqual(['beforeunload']);
     expect(page.isClosed()).toBe(false);

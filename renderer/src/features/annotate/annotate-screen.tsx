@@ -21,7 +21,7 @@ import { AiHint } from './ai-hint.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
 import { SchemeField } from './scheme-field.js';
-import { stepSelection, wordsCovering, words, type Mark, type WordSelection } from './segments.js';
+import { firstWordInView, stepSelection, wordsCovering, words, type Mark, type WordSelection } from './segments.js';
 import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
 import { isChoice, schemeUi } from './schemes/registry.js';
 import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
@@ -215,7 +215,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       else if (command === 'unannotated') void a.go('jump_to_unannotated');
       else if (command === 'acceptAi') acceptAi();
       else if (command === 'acceptPrediction') acceptPrediction();
-      else if (command === 'spanMode' && spanChoices.length && textWords.length) selectWords({ from: 0, to: 0 });
+      else if (command === 'spanMode' && spanChoices.length && textWords.length) {
+        const root = document.querySelector('[data-testid="instance-text"]');
+        const first = root ? firstWordInView(root, textWords) : 0;
+        selectWords({ from: first, to: first });
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -31,7 +31,7 @@ export function AnnotatedText({ text, marks, onSelect }: Props) {
   };
 
   return (
-    <div ref={root} className="instance-text" data-testid="instance-text" onMouseUp={onMouseUp}>
+    <div ref={root} className="instance-text" data-testid="instance-text" dir="auto" onMouseUp={onMouseUp}>
       {runs.map((run) => {
         const span = [...run.marks].reverse().find((m) => m.kind === 'span');
         const keyword = run.marks.find((m) => m.kind === 'keyword');

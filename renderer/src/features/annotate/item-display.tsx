@@ -54,7 +54,11 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
     case 'html':
       return <LayoutHtml html={block.html} surface={surface} />;
     case 'text':
-      return <div className="display-text">{block.text}</div>;
+      return (
+        <div className="display-text" dir="auto">
+          {block.text}
+        </div>
+      );
     case 'code':
       return (
         <pre className="display-code" data-language={block.language}>
@@ -62,7 +66,11 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
         </pre>
       );
     case 'list': {
-      const items = block.items.map((item, i) => <li key={i}>{item}</li>);
+      const items = block.items.map((item, i) => (
+        <li key={i} dir="auto">
+          {item}
+        </li>
+      ));
       const className = `display-list${block.horizontal ? ' horizontal' : ''}`;
       return block.prefix === 'none' ? <ul className={className}>{items}</ul> : <ol className={className} type={block.prefix === 'alphabet' ? 'A' : '1'}>{items}</ol>;
     }
@@ -70,7 +78,7 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
       return (
         <div className="display-dialogue">
           {block.turns.map((turn, i) => (
-            <p key={i} className="turn">
+            <p key={i} className="turn" dir="auto">
               {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
               {turn.text}
             </p>
@@ -83,7 +91,9 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
           {block.items.map((item, i) => (
             <div key={i} className="pair-cell">
               {item.label && <div className="display-label">{item.label}</div>}
-              <div className="display-text">{item.text}</div>
+              <div className="display-text" dir="auto">
+                {item.text}
+              </div>
             </div>
           ))}
         </div>

@@ -81,6 +81,37 @@ export function stepSelection(sel: WordSelection, count: number, key: 'ArrowRigh
   return { from: at, to: at };
 }
 
+/** The text node and offset holding character `offset` of `root`'s text. */
+function pointAt(root: Node, offset: number): { node: Node; offset: number } {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let seen = 0;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const len = n.textContent!.length;
+    if (offset <= seen + len) return { node: n, offset: offset - seen };
+    seen += len;
+  }
+  return { node: root, offset: root.childNodes.length };
+}
+
+/** The first word whose box reaches into the window (words run down the page in order); 0 when none does. */
+export function firstWordInView(root: Node, ws: Word[]): number {
+  const range = document.createRange();
+  const bottomOf = (w: Word) => {
+    const a = pointAt(root, w.start);
+    const b = pointAt(root, w.end);
+    range.setStart(a.node, a.offset);
+    range.setEnd(b.node, b.offset);
+    return range.getBoundingClientRect().bottom;
+  };
+  let [lo, hi] = [0, ws.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (bottomOf(ws[mid]) > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo < ws.length ? lo : 0;
+}
+
 /** Character offsets of a DOM selection point inside `root`, whose text content is the instance text. */
 export function offsetIn(root: Node, node: Node, offset: number): number {
   const range = document.createRange();

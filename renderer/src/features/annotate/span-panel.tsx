@@ -2,7 +2,7 @@
  * Spans: the label picker for a pending selection (every label of every span scheme, each with its key, and a
  * filter for long lists) and the list of made spans with Remove buttons.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Colors, Scheme, SpanAnnotation } from '../../shared/api/types.js';
 import type { LabelKey } from '../../shared/keymap/keymap.js';
 
@@ -47,6 +47,23 @@ export function SpanPanel({ labels, keys, askLabel, pending, text, spans, colors
   const [filter, setFilter] = useState('');
   const pendingKey = pending ? `${pending.start}:${pending.end}` : '';
   useEffect(() => setFilter(''), [pendingKey]);
+  const picker = useRef<HTMLDivElement>(null);
+  const [at, setAt] = useState<{ top: number; left: number } | null>(null);
+  // the picker opens just below the selection (a long text would leave it far away) and both stay in view
+  useLayoutEffect(() => {
+    const box = picker.current;
+    const column = box?.offsetParent;
+    const marks = document.querySelectorAll('[data-testid="instance-text"] .selection-mark');
+    const last = marks[marks.length - 1];
+    if (!box || !column || !last) return setAt(null);
+    const r = last.getBoundingClientRect();
+    const c = column.getBoundingClientRect();
+    setAt({ top: r.bottom - c.top + 6, left: Math.max(0, Math.min(r.left - c.left, c.width - box.offsetWidth)) });
+    last.scrollIntoView({ block: 'nearest' });
+  }, [pendingKey, labels.length]);
+  useEffect(() => {
+    if (at) picker.current?.scrollIntoView({ block: 'nearest' });
+  }, [at]);
   if (!labels.length) return null;
   const several = labels.some((o) => o.schema !== labels[0].schema);
   const shown = filterLabels(labels, filter);
@@ -54,7 +71,7 @@ export function SpanPanel({ labels, keys, askLabel, pending, text, spans, colors
   return (
     <section className="span-panel" aria-label="Spans">
       {pending ? (
-        <div className="span-picker" role="group" aria-label="Label the selected text">
+        <div ref={picker} className="span-picker floating" style={at ?? undefined} role="group" aria-label="Label the selected text">
           {askLabel && (
             <p className="ask-label" role="alert">
               This selection has no label yet: pick one, or press <kbd>Esc</kbd> to drop it.

@@ -2,7 +2,7 @@
  * Whether the screen holds answers the server does not have yet. The annotate screen reports it; the shell asks
  * before logging out or leaving for another screen, and the browser asks before a reload or closing the tab.
  */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 let unsaved = false;
 
@@ -13,7 +13,8 @@ export const SESSION_RESTORED = 'marginalia:session-restored';
 
 /** Reports `dirty` to the shell and, while it holds, has the browser ask before the page goes away. */
 export function useUnsavedWork(dirty: boolean): void {
-  useEffect(() => {
+  // in the commit that shows the change, so the page never looks edited without the guard in place
+  useLayoutEffect(() => {
     unsaved = dirty;
     if (!dirty) return;
     const ask = (e: BeforeUnloadEvent) => {
