@@ -61,7 +61,7 @@ export class PhaseService {
   async current(username: string) {
     const p = this.progress(username);
     const base = { index: Math.min(p.index, this.phases.length), total: this.phases.length, completed: p.completed };
-    if (p.index >= this.phases.length) return { phase: 'done', type: 'done', title: 'Done', content: 'Thank you: you have completed every phase.', questions: [], next_phase: null, ...base };
+    if (p.index >= this.phases.length) return { phase: 'done', type: 'done', title: 'Done', content: 'Thank you: you have completed every phase.', content_html: '<p>Thank you: you have completed every phase.</p>', questions: [], next_phase: null, ...base };
     const phase = this.phases[p.index];
     const view = { ...publicView(phase), next_phase: this.phases[p.index + 1]?.name ?? 'done', ...base };
     if (phase.type === 'training') {

@@ -1,5 +1,6 @@
 /** Phases of a study, pure: their definitions, answer checking and training scores. */
 import { invalid } from '../errors.js';
+import { instructionsHtml } from '../display/instructions.js';
 
 export type PhaseType = 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy';
 
@@ -74,6 +75,8 @@ export function publicView(phase: PhaseDefinition) {
     type: phase.type,
     title: phase.title,
     content: phase.content,
+    /** the content's Markdown rendered and sanitized, as the phase page shows it */
+    content_html: phase.content ? instructionsHtml(phase.content) : '',
     questions: phase.questions.map(({ correct: _hidden, explanation: _later, ...q }) => q),
   };
 }

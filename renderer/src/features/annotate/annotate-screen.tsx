@@ -13,7 +13,7 @@ import { addSpan, choose, removeSpan } from './answers.js';
 import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
 import { AnnotatedText } from './annotated-text.js';
 import { ItemDisplay } from './item-display.js';
-import { InstructionsPanel } from './instructions.js';
+import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
 import { api } from '../../shared/api/client.js';
 import { useResource } from '../../shared/api/use-resource.js';
 import type { Instructions } from '../../shared/api/types.js';
@@ -52,7 +52,13 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const [aiApplied, setAiApplied] = useState<Filled | null>(null);
   const [predictionApplied, setPredictionApplied] = useState<Filled | null>(null);
   const instructions = useResource(() => api.get<Instructions>('/api/instructions'), []);
-  const [instructionsOpen, setInstructionsOpen] = useState(true);
+  // the config's instructions start open; guidelines from a passed instructions page start folded
+  const [instructionsChoice, setInstructionsOpen] = useState<boolean | null>(null);
+  const instructionsOpen = instructionsChoice ?? !!instructions.data?.html;
+  const toggleInstructions = useCallback(() => {
+    setInstructionsOpen(!instructionsOpen);
+    if (!instructionsOpen) requestAnimationFrame(() => document.getElementById(INSTRUCTIONS_ID)?.scrollIntoView({ block: 'nearest' }));
+  }, [instructionsOpen]);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
   const labelKeys = useMemo(() => assignLabelKeys(schemes), [schemes]);
@@ -207,7 +213,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       e.preventDefault();
       if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated')) setAskLabel(true);
       else if (command === 'help') setHelp(true);
-      else if (command === 'instructions') setInstructionsOpen((open) => !open);
+      else if (command === 'instructions') toggleInstructions();
       else if (command === 'nextQuestion') focusNextQuestion(target);
       else if (command === 'submit') submit();
       else if (command === 'next') void a.go('next_instance');
@@ -223,7 +229,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [help, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, a, submit, selectWords, labelPending, acceptAi, acceptPrediction]);
+  }, [help, toggleInstructions, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, a, submit, selectWords, labelPending, acceptAi, acceptPrediction]);
 
   const marks = useMemo<Mark[]>(() => {
     const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
@@ -246,6 +252,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           {instance.annotated ? 'Annotated' : 'Not annotated yet'}
         </span>
         <span className="instance-id">{instance.instance_id}</span>
+        {hasInstructions(instructions.data) && (
+          <button type="button" className="link" onClick={toggleInstructions} aria-keyshortcuts="i" aria-expanded={instructionsOpen}>
+            Guidelines <kbd>i</kbd>
+          </button>
+        )}
         <button type="button" className="link" onClick={() => setHelp(true)} aria-keyshortcuts="?">
           Keys <kbd>?</kbd>
         </button>

@@ -1,6 +1,7 @@
 /**
- * The task's instructions banner (open at first, folded by the annotator, toggled with `i`) and its codebook
- * link. The HTML was sanitized by the server from the config's Markdown or HTML.
+ * The task's instructions banner (folded by the annotator, toggled with `i`) and its codebook link. It holds the
+ * config's annotation instructions and the study's instructions pages, so the guidelines stay readable after
+ * their phase. The HTML was rendered from Markdown and sanitized by the server.
  */
 import type { Instructions } from '../../shared/api/types.js';
 
@@ -10,16 +11,29 @@ interface Props {
   onToggle: (open: boolean) => void;
 }
 
+export const INSTRUCTIONS_ID = 'instructions';
+
+export const hasInstructions = (i: Instructions | null) => !!i && (!!i.html || !!i.guidelines?.length);
+
 export function InstructionsPanel({ instructions, open, onToggle }: Props) {
-  if (!instructions || (!instructions.html && !instructions.codebook_url)) return null;
+  if (!instructions || (!hasInstructions(instructions) && !instructions.codebook_url)) return null;
+  const guidelines = instructions.guidelines ?? [];
   return (
     <div className="instructions-bar" data-testid="instructions">
-      {instructions.html && (
-        <details open={open} onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}>
+      {hasInstructions(instructions) && (
+        <details id={INSTRUCTIONS_ID} open={open} onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}>
           <summary aria-keyshortcuts="i">
             Instructions <kbd>i</kbd>
           </summary>
-          <div className="instructions-body" dangerouslySetInnerHTML={{ __html: instructions.html }} />
+          <div className="instructions-body">
+            {instructions.html && <div className="markdown" dangerouslySetInnerHTML={{ __html: instructions.html }} />}
+            {guidelines.map((g) => (
+              <section key={g.title} className="guideline" aria-label={g.title}>
+                <h3>{g.title}</h3>
+                <div className="markdown" dangerouslySetInnerHTML={{ __html: g.html }} />
+              </section>
+            ))}
+          </div>
         </details>
       )}
       {instructions.codebook_url && (

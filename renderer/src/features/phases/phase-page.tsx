@@ -5,7 +5,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { Phase, PhaseQuestion, PhaseResult } from '../../shared/api/types.js';
-import { Markdown } from '../../shared/components/markdown.js';
 import { ErrorNote } from '../../shared/components/status.js';
 
 type Given = Record<string, string | string[] | boolean>;
@@ -78,7 +77,8 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
         Step {phase.index + 1} of {phase.total}
       </p>
       <h1>{phase.title}</h1>
-      <Markdown source={phase.content} />
+      {/* Markdown rendered by marked and sanitized on the server */}
+      {phase.content_html ? <div className="markdown" dangerouslySetInnerHTML={{ __html: phase.content_html }} /> : <p className="markdown">{phase.content}</p>}
       {phase.type === 'done' ? null : (
         <form onSubmit={submit}>
           {phase.questions.map((q) => (

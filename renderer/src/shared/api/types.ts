@@ -23,6 +23,8 @@ export interface CurrentInstance {
 export interface Instructions {
   html: string | null;
   codebook_url: string | null;
+  /** the study's instructions phases (sanitized HTML), readable again while annotating */
+  guidelines?: { title: string; html: string }[];
 }
 
 /** One part of an item's display, as the server builds it (GET /api/display/{instance_id}). */
@@ -119,6 +121,8 @@ export interface Phase {
   type: 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy' | 'done';
   title: string;
   content: string;
+  /** the content's Markdown rendered and sanitized by the server */
+  content_html?: string;
   questions: PhaseQuestion[];
   next_phase: string | null;
   index: number;
