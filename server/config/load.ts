@@ -26,7 +26,7 @@ import type { QualityConfig } from '../domain/quality/checks.js';
 import { readPhases, PhaseConfigError } from './phase-config.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
 import { createTask, type AssignmentStrategy, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
-import { findSchemeType, unsupportedReason } from '../domain/schemes/registry.js';
+import { findSchemeType, schemeTypeOf, unsupportedReason } from '../domain/schemes/registry.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -166,6 +166,13 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     if (schemeNames.has(s.name)) throw new ConfigError(path, `annotation_schemes: duplicate scheme name "${s.name}"`);
     schemeNames.add(s.name);
   }
+  // keys naming another scheme (a link scheme's span_schema) are checked once every scheme is known
+  const schemeByName = new Map(schemes.map((s) => [s.name, s]));
+  schemes.forEach((s, i) =>
+    schemeTypeOf(s.annotation_type).resolve?.(s, schemeByName, (key, reason) => {
+      throw new ConfigError(path, `annotation_schemes[${i}] (${s.name})${key ? `.${key}` : ''}: ${reason}`);
+    }),
+  );
 
   let instances;
   try {

@@ -13,6 +13,7 @@ import type { Assignments } from './assignment.js';
 import { annotationEventData, answerBySchema } from './payloads.js';
 import { annotationKey, isAnnotated, sameLabels, sameSpans, type AnnotationRecord, type Submission } from './records.js';
 import { validateLabels, validateSpans } from './validate.js';
+import { hasStructures, withStructures } from './structures.js';
 
 export interface CurrentInstance {
   instance_id: string;
@@ -227,12 +228,13 @@ export class AnnotationService {
     const started = performance.now();
     const instance = await this.instanceFor(username, submission.instance_id);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
-    if (submission.annotations === undefined && submission.span_annotations === undefined) {
-      throw invalid('send annotations, span_annotations or both');
+    if (submission.annotations === undefined && submission.span_annotations === undefined && submission.link_annotations === undefined && submission.event_annotations === undefined) {
+      throw invalid('send annotations, span_annotations or both (or link_annotations, event_annotations)');
     }
     const before = this.get(username, instance.id);
-    const labels = submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
     const spans = submission.span_annotations !== undefined ? validateSpans(this.task, instance, username, submission.span_annotations) : (before?.spans ?? []);
+    let labels = submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
+    if (hasStructures(this.task)) labels = withStructures(this.task, instance, username, labels, before, spans, submission);
     const changed = !before || !sameLabels(before.labels, labels) || !sameSpans(before.spans, spans);
     const now = new Date(this.clock.now()).toISOString();
     const after: AnnotationRecord = changed

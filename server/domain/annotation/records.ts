@@ -49,6 +49,29 @@ export interface Submission {
   instance_id: string;
   annotations?: Record<string, string | number | boolean>;
   span_annotations?: { schema: string; name: string; start: number; end: number; value?: string; id?: string }[];
+  /** relations between spans (span_link) and chains of mentions (coreference); replaces the stored ones */
+  link_annotations?: LinkSubmission[];
+  /** events: a trigger span with typed argument spans; replaces the stored ones */
+  event_annotations?: EventSubmission[];
+}
+
+/** One link as Potato's pages send it; `span_ids` name spans of the instance (see structures.ts). */
+export interface LinkSubmission {
+  id?: string;
+  schema: string;
+  link_type: string;
+  span_ids: string[];
+  direction?: 'directed' | 'undirected';
+  properties?: Record<string, unknown>;
+}
+
+export interface EventSubmission {
+  id?: string;
+  schema: string;
+  event_type: string;
+  trigger_span_id: string;
+  arguments?: { role: string; span_id: string }[];
+  properties?: Record<string, unknown>;
 }
 
 /**

@@ -11,6 +11,9 @@ const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
 /** zod for a number that YAML may give as a string. */
 export const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
 
+/** zod for a boolean that YAML may give as `True`, `yes` or a string. */
+export const booleanish = z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes')]);
+
 const hasLabel = (scheme: Scheme, name: string) => scheme.labels.some((l) => l.name === name);
 
 export function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never): void {

@@ -21,6 +21,24 @@ export class AnswerError {
   constructor(readonly message: string) {}
 }
 
+/** A stored span as structured answers (links, events, answer spans) refer to it. */
+export interface SpanRef {
+  readonly id: string;
+  readonly schema: string;
+  readonly label: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** What a structured answer is checked against: the instance text's length and the annotator's spans by id. */
+export interface AnswerContext {
+  readonly textLength: number;
+  readonly spans: ReadonlyMap<string, SpanRef>;
+}
+
+/** One entry of `link_annotations` or `event_annotations`, its `schema` taken off and its span ids resolved. */
+export type StructureEntry = Record<string, unknown>;
+
 export interface SchemeTypeModule {
   readonly type: string;
   /** other names a config may use for this type */
@@ -34,8 +52,25 @@ export interface SchemeTypeModule {
    * key; it never returns.
    */
   normalize(scheme: Scheme, keys: Record<string, unknown>, fail: (key: string, reason: string) => never): void;
-  /** `labels`: answers travel as "schema:label" → string; `spans`: as span_annotations */
-  readonly storage: 'labels' | 'spans';
+  /**
+   * `labels`: answers travel as "schema:label" → string; `spans`: as span_annotations; `links` / `events`: as
+   * entries of link_annotations / event_annotations, stored as one JSON array under the label named like the
+   * scheme (so storage, exports and imports carry them as any label value).
+   */
+  readonly storage: 'labels' | 'spans' | 'links' | 'events';
+  /**
+   * After every scheme is loaded: checks keys that name other schemes (a `span_schema`). `fail` as in
+   * `normalize`.
+   */
+  resolve?(scheme: Scheme, schemes: ReadonlyMap<string, Scheme>, fail: (key: string, reason: string) => never): void;
+  /**
+   * `links` / `events`: checks one entry against the scheme and the spans it points at, and returns it as stored
+   * (defaults filled in), or an AnswerError. `entries` then checks the scheme's entries together.
+   */
+  entry?(scheme: Scheme, entry: StructureEntry, context: AnswerContext): StructureEntry | AnswerError;
+  entries?(scheme: Scheme, entries: readonly StructureEntry[]): AnswerError | null;
+  /** A label-stored answer that points into the text (an answer span): checked against the instance once accepted. */
+  check?(scheme: Scheme, chosen: Readonly<Record<string, string>>, context: AnswerContext): AnswerError | null;
   /** at most one label may be answered */
   readonly single?: boolean;
   /**

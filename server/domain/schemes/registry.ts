@@ -12,10 +12,11 @@ import { text } from './types/text.js';
 import { number } from './types/number.js';
 import { slider } from './types/slider.js';
 import { span } from './types/span.js';
+import { spanLink } from './types/span-link.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
-const MODULES: readonly SchemeTypeModule[] = [radio, multiselect, likert, select, text, number, slider, span];
+const MODULES: readonly SchemeTypeModule[] = [radio, multiselect, likert, select, text, number, slider, span, spanLink];
 
 const byType = new Map<string, SchemeTypeModule>();
 const byAlias = new Map<string, SchemeTypeModule>();

@@ -7,6 +7,8 @@ import { spanPayload } from '../../domain/annotation/payloads.js';
 import { quickSubmission } from './quick-submission.js';
 import { display } from './display-schema.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
+import { structureParts } from './structures.js';
+import { structureKind, structurePayload } from '../../domain/annotation/structures.js';
 import { fromPotatoState, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
 
 const instanceId = z.string().min(1).max(256);
@@ -29,6 +31,7 @@ export const submission = z.object({
     )
     .max(10_000)
     .optional(),
+  ...structureParts,
 });
 
 const goTo = z.union([
@@ -48,6 +51,8 @@ const currentInstance = z.object({
 });
 
 export function annotationRoutes(s: Services): RouteSpec[] {
+  // projects with link or event schemes also get link_annotations and event_annotations back
+  const hasLists = s.task.schemes.some((x) => structureKind(x) !== undefined);
   const withDisplay = (r: CurrentInstance) => ({ ...r, display: s.display.of({ id: r.instance_id, text: r.text, data: r.data }) });
   return [
     route({
@@ -102,14 +107,22 @@ export function annotationRoutes(s: Services): RouteSpec[] {
         const record = s.annotations.get(username, instance.id);
         const annotations: Record<string, string> = {};
         for (const [schema, labels] of Object.entries(record?.labels ?? {})) {
+          const scheme = s.task.schemeByName.get(schema);
+          // links and events have their own lists below, in the shape /updateinstance takes them
+          if (scheme && structureKind(scheme)) continue;
           for (const [label, value] of Object.entries(labels)) annotations[`${schema}:${label}`] = value;
         }
-        return {
+        const out: Record<string, unknown> = {
           instance_id: instance.id,
           annotations,
           span_annotations: record ? spanPayload(record).map((span) => ({ ...span, text: instance.text.slice(span.start, span.end) })) : [],
           updated_at: record?.updated_at ?? null,
         };
+        if (hasLists) {
+          out.link_annotations = structurePayload(s.task, record, 'links');
+          out.event_annotations = structurePayload(s.task, record, 'events');
+        }
+        return out;
       },
     }),
     route({

@@ -17,6 +17,7 @@ import { invalid } from '../../domain/errors.js';
 import type { AnnotationRecord, Submission } from '../../domain/annotation/records.js';
 import type { Task } from '../../domain/task.js';
 import { schemeTypeOf } from '../../domain/schemes/registry.js';
+import { structureKind } from '../../domain/annotation/structures.js';
 import { parseInput } from '../route.js';
 
 const offset = z.number().int().min(0).max(100_000_000);
@@ -43,7 +44,7 @@ export const potatoState = z.object({
 export type PotatoState = z.output<typeof potatoState>;
 
 /** Fields of a form body that carry JSON text. */
-const JSON_FIELDS = ['annotations', 'span_annotations', 'state'] as const;
+const JSON_FIELDS = ['annotations', 'span_annotations', 'link_annotations', 'event_annotations', 'state'] as const;
 /** Form fields that are neither answers nor JSON. */
 const PLAIN_FIELDS = new Set(['instance_id', 'type', 'schema', 'action', 'src', 'client_timestamp', 'request_id']);
 
@@ -76,7 +77,7 @@ export function unpackForm(raw: Record<string, unknown>): Record<string, unknown
 
 /** True when the body is in Potato's page shape rather than ours. */
 export function isPotatoState(body: Record<string, unknown>): boolean {
-  return !('annotations' in body) && !('span_annotations' in body) && ('state' in body || 'schema' in body || 'type' in body);
+  return !('annotations' in body) && !('span_annotations' in body) && !('link_annotations' in body) && !('event_annotations' in body) && ('state' in body || 'schema' in body || 'type' in body);
 }
 
 /** Parses a body that is not the plain JSON of our own shape (which the quick check takes). */
@@ -96,7 +97,11 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
   const module = scheme ? schemeTypeOf(scheme.annotation_type) : undefined;
   if (body.type === 'span' || module?.storage === 'spans') return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
   const labels: Record<string, Record<string, string>> = {};
-  for (const [schema, chosen] of Object.entries(stored?.labels ?? {})) labels[schema] = { ...chosen };
+  for (const [schema, chosen] of Object.entries(stored?.labels ?? {})) {
+    const known = task.schemeByName.get(schema);
+    // links and events are kept by the domain when their part is not sent
+    if (!known || !structureKind(known)) labels[schema] = { ...chosen };
+  }
   const mine = (labels[body.schema] ??= {});
   // a scheme that takes one label: choosing one drops the one chosen before, as a radio group does
   if (module?.single && body.state.some((e) => !cleared(e.value))) {

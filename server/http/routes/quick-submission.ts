@@ -17,6 +17,8 @@ export function quickSubmission(body: unknown): Submission | undefined {
   if (!isObject(body)) return undefined;
   const id = body.instance_id;
   if (typeof id !== 'string' || id.length < 1 || id.length > 256) return undefined;
+  // links and events are rare and nested: zod checks them
+  if (Object.hasOwn(body, 'link_annotations') || Object.hasOwn(body, 'event_annotations')) return undefined;
   const out: Submission = { instance_id: id };
   if (Object.hasOwn(body, 'annotations')) {
     const given = body.annotations;

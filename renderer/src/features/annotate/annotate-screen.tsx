@@ -67,6 +67,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
   const spanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
   const spanKeys = useMemo(() => assignSpanKeys(spanChoices), [spanChoices]);
+  const typeKeys = useMemo(() => [...new Set(schemes.map((s) => s.annotation_type))].flatMap((type) => schemeUi(type)?.keys ?? []), [schemes]);
   const text = a.loaded?.instance.text ?? '';
   const textWords = useMemo(() => words(text), [text]);
   const instanceId = a.loaded?.instance.instance_id;
@@ -340,7 +341,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         </form>
       </div>
       {footer}
-      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} fieldKeys={fieldKeys} onClose={() => setHelp(false)} />}
+      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} fieldKeys={fieldKeys} typeKeys={typeKeys} onClose={() => setHelp(false)} />}
     </div>
   );
 }

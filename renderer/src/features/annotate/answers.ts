@@ -2,14 +2,20 @@
  * The annotator's answers for one instance as the form holds them, and the conversions to and from the API's
  * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
  */
-import type { AiSchemaSuggestion, Prediction, Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
+import type { AiSchemaSuggestion, EventAnnotation, LinkAnnotation, Prediction, Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
 import { schemeUi } from './schemes/registry.js';
 
 export interface Answers {
   /** schema → label → value; a ticked choice is "true", a value scheme holds the entered value */
   labels: Record<string, Record<string, string>>;
   spans: SpanAnnotation[];
+  /** links and events, on projects that have such schemes; their spans are named by `spanRef` */
+  links?: LinkAnnotation[];
+  events?: EventAnnotation[];
 }
+
+/** How the form names a span in links and events: Potato's default span id, which the server takes. */
+export const spanRef = (s: Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'end'>) => `${s.schema}_${s.name}_${s.start}_${s.end}`;
 
 export const EMPTY: Answers = { labels: {}, spans: [] };
 
@@ -20,7 +26,15 @@ export function fromStored(stored: StoredAnnotations): Answers {
     if (colon <= 0) continue;
     (labels[key.slice(0, colon)] ??= {})[key.slice(colon + 1)] = value;
   }
-  return { labels, spans: stored.span_annotations.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
+  const out: Answers = { labels, spans: stored.span_annotations.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
+  // links and events come back naming spans by the server's ids; the form names them by spanRef
+  const refOf = new Map(stored.span_annotations.map((s) => [s.id, spanRef(s)]));
+  const ref = (id: string) => refOf.get(id) ?? id;
+  if (stored.link_annotations) out.links = stored.link_annotations.map((l) => ({ ...l, span_ids: l.span_ids.map(ref) }));
+  if (stored.event_annotations) {
+    out.events = stored.event_annotations.map((e) => ({ ...e, trigger_span_id: ref(e.trigger_span_id), arguments: (e.arguments ?? []).map((a) => ({ ...a, span_id: ref(a.span_id) })) }));
+  }
+  return out;
 }
 
 /** No label, value or span answered. */
@@ -31,7 +45,14 @@ export function toSubmission(instanceId: string, a: Answers) {
   for (const [schema, labels] of Object.entries(a.labels)) {
     for (const [label, value] of Object.entries(labels)) if (value !== '') annotations[`${schema}:${label}`] = value;
   }
-  return { instance_id: instanceId, annotations, span_annotations: a.spans.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
+  const sent: { instance_id: string; annotations: Record<string, string>; span_annotations: SpanAnnotation[]; link_annotations?: LinkAnnotation[]; event_annotations?: EventAnnotation[] } = {
+    instance_id: instanceId,
+    annotations,
+    span_annotations: a.spans.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })),
+  };
+  if (a.links) sent.link_annotations = a.links;
+  if (a.events) sent.event_annotations = a.events;
+  return sent;
 }
 
 /** Picks a label: single-choice schemes replace their answer, multiselect toggles the label. */
@@ -58,8 +79,21 @@ export function addSpan(a: Answers, span: SpanAnnotation): Answers {
   return a.spans.some(same) ? a : { ...a, spans: [...a.spans, span].sort((x, y) => x.start - y.start || x.end - y.end) };
 }
 
+/** Removes a span, and the links and events that point at it (the server would drop them too). */
 export function removeSpan(a: Answers, index: number): Answers {
-  return { ...a, spans: a.spans.filter((_, i) => i !== index) };
+  const gone = a.spans[index] ? spanRef(a.spans[index]) : undefined;
+  const next: Answers = { ...a, spans: a.spans.filter((_, i) => i !== index) };
+  if (a.links) next.links = a.links.filter((l) => !l.span_ids.includes(gone!));
+  if (a.events) next.events = a.events.filter((e) => e.trigger_span_id !== gone && !(e.arguments ?? []).some((x) => x.span_id === gone));
+  return next;
+}
+
+export function addLink(a: Answers, link: LinkAnnotation): Answers {
+  return { ...a, links: [...(a.links ?? []), link] };
+}
+
+export function removeLink(a: Answers, index: number): Answers {
+  return { ...a, links: (a.links ?? []).filter((_, i) => i !== index) };
 }
 
 /** Whether the annotator has answered a scheme: a label or value, or a span of it. */

@@ -45,7 +45,7 @@ export interface Display {
   blocks: DisplayBlock[];
 }
 
-export type SchemeType = 'radio' | 'multiselect' | 'likert' | 'select' | 'text' | 'number' | 'slider' | 'span';
+export type SchemeType = 'radio' | 'multiselect' | 'likert' | 'select' | 'text' | 'number' | 'slider' | 'span' | 'span_link';
 
 export interface Label {
   name: string;
@@ -67,6 +67,8 @@ export interface Scheme {
   max_label?: string;
   size?: number;
   sequential_key_binding?: boolean;
+  /** the scheme's further keys (a link scheme's span_schema and link_types, ...) */
+  [key: string]: unknown;
 }
 
 export type Schemas = Record<string, Scheme>;
@@ -91,10 +93,33 @@ export interface SpanAnnotation {
   text?: string;
 }
 
+/** A link between spans (span_link) or a chain of mentions (coreference); span_ids name spans of the instance. */
+export interface LinkAnnotation {
+  id?: string;
+  schema: string;
+  link_type: string;
+  span_ids: string[];
+  direction?: 'directed' | 'undirected';
+  properties?: Record<string, unknown>;
+}
+
+/** An event: a trigger span and argument spans by role. */
+export interface EventAnnotation {
+  id?: string;
+  schema: string;
+  event_type: string;
+  trigger_span_id: string;
+  arguments?: { role: string; span_id: string }[];
+  properties?: Record<string, unknown>;
+}
+
 export interface StoredAnnotations {
   instance_id: string;
   annotations: Record<string, string>;
   span_annotations: SpanAnnotation[];
+  /** present on projects with link or event schemes */
+  link_annotations?: LinkAnnotation[];
+  event_annotations?: EventAnnotation[];
   updated_at: string | null;
 }
 

@@ -1,15 +1,17 @@
 /** The `?` overlay: every key of the annotate screen, label keys included. Closes with Escape or `?`. */
 import { useEffect, useRef } from 'react';
-import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type FieldKey, type LabelKey } from './keymap.js';
+import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type Command, type FieldKey, type LabelKey } from './keymap.js';
 
 interface Props {
   labelKeys: LabelKey[];
   spanKeys?: LabelKey[];
   fieldKeys?: FieldKey[];
+  /** keys of the task's own kinds of field (links, events, ...), from their scheme types */
+  typeKeys?: Command[];
   onClose: () => void;
 }
 
-export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], onClose }: Props) {
+export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKeys = [], onClose }: Props) {
   // focus the dialog itself, so it opens scrolled to its title
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -53,6 +55,19 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], onClos
               ))}
             </tbody>
           </table>
+          {typeKeys.length > 0 && (
+            <table>
+              <caption>Fields of this task</caption>
+              <tbody>
+                {typeKeys.map((c) => (
+                  <tr key={c.label}>
+                    <td>{c.keys.map((k) => <kbd key={k}>{keyName(k)}</kbd>)}</td>
+                    <td>{c.label}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           <table>
             <caption>Span selection</caption>
             <tbody>

@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import type { Scheme } from '../../../shared/api/types.js';
 import type { Answers } from '../answers.js';
+import type { Command } from '../../../shared/keymap/keymap.js';
 
 export interface FieldProps {
   scheme: Scheme;
@@ -19,4 +20,6 @@ export interface SchemeUi {
   single?: boolean;
   /** the form group; none for types shown elsewhere (spans) */
   Field?: (props: FieldProps) => ReactElement | null;
+  /** keys of the type's own controls, listed in the `?` overlay when a scheme of the type is on screen */
+  keys?: Command[];
 }

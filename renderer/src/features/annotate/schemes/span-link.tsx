@@ -1,0 +1,127 @@
+/**
+ * span_link: links between the spans of its span scheme. Pick a link type, tick the spans in order (the first
+ * is the source, the last the target), Add link; the links made are listed with Remove buttons. Native controls
+ * throughout, so Tab, Space and Enter do it all without the mouse.
+ */
+import { useState } from 'react';
+import type { SpanAnnotation } from '../../../shared/api/types.js';
+import { addLink, removeLink, spanRef } from '../answers.js';
+import { Legend } from './parts.js';
+import type { FieldProps, SchemeUi } from './scheme-ui.js';
+
+interface LinkType {
+  name: string;
+  directed: boolean;
+  color?: string;
+  allowed_source_labels?: string[];
+  allowed_target_labels?: string[];
+  max_spans: number;
+}
+
+/** Why the ticked spans cannot make a link of this type; null when they can. */
+export function linkProblem(type: LinkType, picked: SpanAnnotation[]): string | null {
+  if (picked.length < 2) return 'Tick at least two spans.';
+  if (picked.length > type.max_spans) return `A ${type.name} link joins at most ${type.max_spans} spans.`;
+  const fits = (order: SpanAnnotation[]) =>
+    order.every((s, i) => {
+      const ok = (allowed?: string[]) => !allowed || allowed.includes(s.name);
+      if (i === 0) return ok(type.allowed_source_labels);
+      if (i === order.length - 1) return ok(type.allowed_target_labels);
+      return ok(type.allowed_source_labels) || ok(type.allowed_target_labels);
+    });
+  if (fits(picked) || (!type.directed && fits(picked.slice().reverse()))) return null;
+  return `${type.name} goes from ${type.allowed_source_labels?.join(' or ') ?? 'any span'} to ${type.allowed_target_labels?.join(' or ') ?? 'any span'}.`;
+}
+
+const spanText = (s: SpanAnnotation | undefined) => (s ? `${s.value ?? ''} (${s.name})` : 'a removed span');
+
+function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
+  const types = (scheme.link_types as LinkType[] | undefined) ?? [];
+  const spanSchema = scheme.span_schema as string | undefined;
+  const [typeName, setTypeName] = useState(types[0]?.name ?? '');
+  const [picked, setPicked] = useState<string[]>([]);
+  const spans = answers.spans.filter((s) => s.schema === spanSchema);
+  const byRef = new Map(spans.map((s) => [spanRef(s), s]));
+  const type = types.find((t) => t.name === typeName) ?? types[0];
+  const pickedSpans = picked.map((r) => byRef.get(r)).filter((s): s is SpanAnnotation => !!s);
+  const problem = type ? linkProblem(type, pickedSpans) : 'No link types.';
+  const links = (answers.links ?? []).map((l, i) => ({ l, i })).filter(({ l }) => l.schema === scheme.name);
+  const id = `scheme-${scheme.name}`;
+
+  const toggle = (ref: string) => setPicked((p) => (p.includes(ref) ? p.filter((r) => r !== ref) : [...p, ref]));
+  const add = () => {
+    if (!type || problem) return;
+    update((a) => addLink(a, { schema: scheme.name, link_type: type.name, span_ids: pickedSpans.map(spanRef), direction: type.directed ? 'directed' : 'undirected' }));
+    setPicked([]);
+  };
+
+  return (
+    <fieldset className="scheme scheme-span_link" data-schema={scheme.name}>
+      <Legend scheme={scheme} />
+      {spans.length < 2 ? (
+        <p className="hint">Make at least two {spanSchema} spans in the text to link them.</p>
+      ) : (
+        <div className="link-maker">
+          <label htmlFor={`${id}-type`}>Link type</label>{' '}
+          <select id={`${id}-type`} value={type?.name ?? ''} onChange={(e) => setTypeName(e.target.value)}>
+            {types.map((t) => (
+              <option key={t.name} value={t.name}>
+                {t.name}
+                {t.directed ? ' →' : ' —'}
+              </option>
+            ))}
+          </select>
+          <ul className="link-spans" aria-label={`Spans for the ${scheme.name} link, in order`}>
+            {spans.map((s) => {
+              const ref = spanRef(s);
+              const at = picked.indexOf(ref);
+              return (
+                <li key={ref}>
+                  <label>
+                    <input type="checkbox" checked={at >= 0} onChange={() => toggle(ref)} /> {spanText(s)}
+                    {at >= 0 && <span className="link-order"> #{at + 1}</span>}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" onClick={add} disabled={!!problem}>
+            Add link
+          </button>
+          {picked.length > 0 && problem && <span className="hint"> {problem}</span>}
+        </div>
+      )}
+      {links.length > 0 && (
+        <ul className="link-list" aria-label={`Links of ${scheme.name}`}>
+          {links.map(({ l, i }) => {
+            const names = l.span_ids.map((r) => spanText(byRef.get(r)));
+            const arrow = l.direction === 'directed' ? ' → ' : ' — ';
+            const description = `${l.link_type}: ${names.join(arrow)}`;
+            return (
+              <li key={l.id ?? `${l.link_type}:${l.span_ids.join(',')}`}>
+                <span className="chip" style={{ borderColor: colors[l.link_type] ?? '#888888' }}>
+                  {l.link_type}
+                </span>{' '}
+                <span className="link-arc">{names.join(arrow)}</span>{' '}
+                <button type="button" className="link" onClick={() => update((a) => removeLink(a, i))} aria-label={`Remove link ${description}`}>
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+export const spanLink: SchemeUi = {
+  type: 'span_link',
+  kind: 'value',
+  Field: SpanLinkField,
+  keys: [
+    { keys: ['Tab'], label: 'Links: reach the link type, the spans and Add link' },
+    { keys: ['Space'], label: 'Links: tick a span (in order: the first is the source, the last the target)' },
+    { keys: ['Enter'], label: 'Links: on Add link or Remove, make or delete the link' },
+  ],
+};

@@ -1,0 +1,67 @@
+/**
+ * What the types answered by links or events share (span_link, coreference, event_annotation): a span scheme
+ * named by `span_schema`, answers stored as one JSON array under the label named like the scheme, shown as
+ * that array in payloads and exports, and read back from it by imports.
+ */
+import { z } from 'zod';
+import type { Scheme } from '../task.js';
+import { AnswerError, type AgreementMeasure, type AnswerContext, type SchemeTypeModule, type SpanRef, type StructureEntry } from './module.js';
+
+type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'entry'> & Partial<SchemeTypeModule> & { storage: 'links' | 'events' };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The span scheme a link or event scheme builds on, as normalize leaves it in `extra`. */
+export const spanSchemaOf = (scheme: Scheme) => scheme.extra.span_schema as string | undefined;
+
+export const NO_AGREEMENT: AgreementMeasure = {
+  level: null,
+  column: null,
+  reason: 'relations are not compared between annotators yet (their spans are: see the span scheme they build on)',
+};
+
+export function structuredType(parts: Parts): SchemeTypeModule {
+  const field = parts.storage === 'links' ? 'link_annotations' : 'event_annotations';
+  return {
+    agreement: NO_AGREEMENT,
+    accept: () => new AnswerError(`send it in ${field}`),
+    answer: (scheme, chosen) => JSON.parse(chosen[scheme.name] ?? '[]') as unknown[],
+    fromAnswer: (scheme, answer) => {
+      if (!Array.isArray(answer) || !answer.every(isObject)) return new AnswerError(`expected an array of ${parts.storage === 'links' ? 'links' : 'events'} (objects)`);
+      return answer.length ? { [scheme.name]: JSON.stringify(answer) } : {};
+    },
+    resolve(scheme, schemes, fail) {
+      const name = spanSchemaOf(scheme);
+      if (name === undefined) {
+        const spans = [...schemes.values()].filter((s) => s.annotation_type === 'span');
+        if (spans.length !== 1) fail('span_schema', `name the span scheme whose spans it ${parts.storage === 'links' ? 'links' : 'uses'} (the config has ${spans.length} span schemes)`);
+        scheme.extra.span_schema = spans[0].name;
+        return;
+      }
+      const target = schemes.get(name);
+      if (!target) return fail('span_schema', `no scheme is named "${name}"`);
+      if (target.annotation_type !== 'span') fail('span_schema', `"${name}" is a ${target.annotation_type} scheme, not a span scheme`);
+    },
+    spacy: 'values',
+    suggestable: false,
+    ...parts,
+  };
+}
+
+/** zod for a list of span label names (Potato writes a lone name as a string too). */
+export const labelList = z.union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.number()]).transform(String))]);
+
+/** A referenced span must be of the scheme's span schema; returns the span or an AnswerError naming the field. */
+export function spanOf(scheme: Scheme, id: string, context: AnswerContext, field: string): SpanRef | AnswerError {
+  const span = context.spans.get(id)!;
+  const want = spanSchemaOf(scheme);
+  if (want !== undefined && span.schema !== want) return new AnswerError(`${field}: span "${id}" is of schema "${span.schema}", not of span_schema "${want}"`);
+  return span;
+}
+
+/** Properties kept as given (colours, notes): an object or nothing. */
+export function withProperties(entry: StructureEntry, out: StructureEntry): StructureEntry | AnswerError {
+  if (entry.properties === undefined) return out;
+  if (!isObject(entry.properties)) return new AnswerError('properties: expected an object');
+  return { ...out, properties: entry.properties };
+}

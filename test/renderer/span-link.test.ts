@@ -1,0 +1,97 @@
+/** span_link in headless Chromium: spans and a link made by keyboard alone, stored, and still there after a reload. */
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { logIn, startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
+import type { Client } from '../helpers/client.js';
+
+const PASSWORD = 'correct-horse';
+const TEXT = 'Ada Lovelace worked with Charles Babbage in London.';
+let rig: BrowserRig;
+let page: Page;
+let api: Client;
+
+const SCHEMES = [
+  { annotation_type: 'span', name: 'entities', labels: ['PERSON', 'PLACE'] },
+  {
+    annotation_type: 'span_link',
+    name: 'relations',
+    span_schema: 'entities',
+    link_types: [
+      { name: 'WORKS_WITH', directed: false, allowed_source_labels: ['PERSON'], allowed_target_labels: ['PERSON'] },
+      { name: 'LIVES_IN', directed: true, allowed_source_labels: ['PERSON'], allowed_target_labels: ['PLACE'] },
+    ],
+  },
+];
+
+/** A span by keyboard: `s`, → to the first word, Shift+→ to widen, then the label's digit. */
+async function spanByKeys(p: Page, firstWord: number, words: number, digit: string) {
+  await p.keyboard.press('s');
+  for (let i = 0; i < firstWord; i++) await p.keyboard.press('ArrowRight');
+  for (let i = 1; i < words; i++) await p.keyboard.press('Shift+ArrowRight');
+  await p.keyboard.press(digit);
+}
+
+describe('span_link on the annotate screen', () => {
+  beforeAll(async () => {
+    rig = await startRig({ items: [{ id: 'd1', text: TEXT }, { id: 'd2', text: 'Second item.' }], config: { annotation_schemes: SCHEMES } });
+    api = await rig.t.client().login('ann', PASSWORD);
+    page = await rig.open('/');
+    await logIn(page, 'ann', PASSWORD);
+    await page.getByTestId('instance-text').waitFor();
+  });
+
+  test('lists its keys in the ? overlay', async () => {
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(await dialog.innerText()).toContain('Links: tick a span');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('makes spans and a directed link by keyboard, stores them, and shows them again after a reload', async () => {
+    await spanByKeys(page, 0, 2, '1'); // Ada Lovelace: PERSON
+    await spanByKeys(page, 4, 2, '1'); // Charles Babbage: PERSON
+    await spanByKeys(page, 7, 1, '2'); // London: PLACE
+    expect(await page.locator('.span-list li').count()).toBe(3);
+
+    await tabTo(page, 'fieldset[data-schema="relations"] select');
+    await page.keyboard.press('ArrowDown'); // LIVES_IN
+    expect(await page.locator('fieldset[data-schema="relations"] select').inputValue()).toBe('LIVES_IN');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space'); // Ada Lovelace, the source
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space'); // London, the target
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add link');
+    await page.keyboard.press('Enter');
+    const links = page.locator('fieldset[data-schema="relations"] .link-list li');
+    await expect.poll(() => links.allInnerTexts()).toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
+    expect(await unnamedControls(page)).toEqual([]);
+    await rig.screenshot(page, 'span-link');
+
+    await page.locator('body').focus();
+    await page.keyboard.press('Enter'); // submit and advance
+    await expect.poll(async () => (await api.get('/api/links/d1')).body.links.length).toBe(1);
+    const stored = (await api.get('/get_annotations?instance_id=d1')).body;
+    const idOf = (text: string) => stored.span_annotations.find((s: { text: string }) => s.text === text).id;
+    expect(stored.link_annotations).toEqual([
+      { id: expect.any(String), schema: 'relations', link_type: 'LIVES_IN', span_ids: [idOf('Ada Lovelace'), idOf('London')], direction: 'directed' },
+    ]);
+
+    await page.reload();
+    await page.getByTestId('instance-text').waitFor();
+    await page.keyboard.press('['); // back to d1
+    await expect.poll(() => page.locator('.instance-id').innerText()).toBe('d1');
+    await expect.poll(() => links.allInnerTexts()).toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
+  });
+
+  test('removes a link with its Remove button by keyboard, and the removal is stored', async () => {
+    await tabTo(page, 'fieldset[data-schema="relations"] .link-list button');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('fieldset[data-schema="relations"] .link-list li').count()).toBe(0);
+    await page.locator('body').focus();
+    await page.keyboard.press('ArrowRight'); // saves on the way
+    await expect.poll(async () => (await api.get('/api/links/d1')).body.links).toEqual([]);
+  });
+});
