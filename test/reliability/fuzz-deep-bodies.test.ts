@@ -74,7 +74,8 @@ describe('deeply nested bodies', () => {
     const paths = [
       ...new Set([
         ...allRoutes(t.server.services)
-          .filter((r) => r.method !== 'GET')
+          // GET and DELETE bodies are never read
+          .filter((r) => r.method !== 'GET' && r.method !== 'DELETE')
           .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, 'x')}`),
         ...SESSION_PATHS.map((p) => `POST ${p}`),
       ]),
