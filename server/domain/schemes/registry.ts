@@ -13,10 +13,12 @@ import { number } from './types/number.js';
 import { slider } from './types/slider.js';
 import { span } from './types/span.js';
 import { spanLink } from './types/span-link.js';
+import { coreference } from './types/coreference.js';
+import { eventAnnotation } from './types/event-annotation.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
-const MODULES: readonly SchemeTypeModule[] = [radio, multiselect, likert, select, text, number, slider, span, spanLink];
+const MODULES: readonly SchemeTypeModule[] = [radio, multiselect, likert, select, text, number, slider, span, spanLink, coreference, eventAnnotation];
 
 const byType = new Map<string, SchemeTypeModule>();
 const byAlias = new Map<string, SchemeTypeModule>();

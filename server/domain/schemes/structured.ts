@@ -40,7 +40,7 @@ export function structuredType(parts: Parts): SchemeTypeModule {
       }
       const target = schemes.get(name);
       if (!target) return fail('span_schema', `no scheme is named "${name}"`);
-      if (target.annotation_type !== 'span') fail('span_schema', `"${name}" is a ${target.annotation_type} scheme, not a span scheme`);
+      if (target.annotation_type !== 'span') fail('span_schema', `"${name}" is not a span scheme (its type is ${target.annotation_type})`);
     },
     spacy: 'values',
     suggestable: false,

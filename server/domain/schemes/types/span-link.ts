@@ -71,8 +71,8 @@ export const spanLink = structuredType({
     const type = linkTypesOf(scheme).find((t) => t.name === entry.link_type);
     if (!type) return new AnswerError(`link_type "${String(entry.link_type)}" is not one of ${linkTypesOf(scheme).map((t) => t.name).join(', ')}`);
     const ids = entry.span_ids as string[];
-    if (ids.length < 2) return new AnswerError(`a ${type.name} link joins at least 2 spans, got ${ids.length}`);
-    if (ids.length > type.max_spans) return new AnswerError(`a ${type.name} link joins at most ${type.max_spans} spans (max_spans), got ${ids.length}`);
+    if (ids.length < 2) return new AnswerError(`link type ${type.name} joins at least 2 spans, got ${ids.length}`);
+    if (ids.length > type.max_spans) return new AnswerError(`link type ${type.name} joins at most ${type.max_spans} spans (max_spans), got ${ids.length}`);
     if (new Set(ids).size !== ids.length) return new AnswerError('span_ids: a span appears twice in one link');
     const direction = type.directed ? 'directed' : 'undirected';
     if (entry.direction !== undefined && entry.direction !== direction) return new AnswerError(`direction: link type ${type.name} is ${direction}`);

@@ -33,7 +33,7 @@ describe('span_link config', () => {
     [[ENTITIES, link({ span_schema: 'entities', link_types: [{ name: 'R' }, { name: 'R' }] })], /annotation_schemes\[1\] \(relations\)\.link_types\[1\]\.name: duplicate link type "R"/],
     [[ENTITIES, link({ span_schema: 'entities', link_types: [{ name: 'R', max_spans: 1 }] })], /annotation_schemes\[1\]\.link_types\[0\]\.max_spans: /],
     [[ENTITIES, link({ span_schema: 'people', link_types: [{ name: 'R' }] })], /annotation_schemes\[1\] \(relations\)\.span_schema: no scheme is named "people"/],
-    [[{ annotation_type: 'radio', name: 'kind', labels: ['a'] }, ENTITIES, link({ span_schema: 'kind', link_types: [{ name: 'R' }] })], /\.span_schema: "kind" is a radio scheme, not a span scheme/],
+    [[{ annotation_type: 'radio', name: 'kind', labels: ['a'] }, ENTITIES, link({ span_schema: 'kind', link_types: [{ name: 'R' }] })], /\.span_schema: "kind" is not a span scheme \(its type is radio\)/],
     [[ENTITIES, { ...ENTITIES, name: 'more' }, link({ link_types: [{ name: 'R' }] })], /\.span_schema: name the span scheme whose spans it links \(the config has 2 span schemes\)/],
   ])('refuses a bad config naming the key: %#', (schemes, message) => {
     expect(() => load(...schemes)).toThrow(message);

@@ -12,10 +12,12 @@ import { number } from './number.js';
 import { slider } from './slider.js';
 import { span } from './span.js';
 import { spanLink } from './span-link.js';
+import { coreference } from './coreference.js';
+import { eventAnnotation } from './event-annotation.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
-const UIS = new Map<string, SchemeUi>([radio, multiselect, likert, select, text, number, slider, span, spanLink].map((u) => [u.type, u]));
+const UIS = new Map<string, SchemeUi>([radio, multiselect, likert, select, text, number, slider, span, spanLink, coreference, eventAnnotation].map((u) => [u.type, u]));
 
 /** The type's module; undefined for a type this renderer does not know (the server refuses those at load). */
 export const schemeUi = (type: string): SchemeUi | undefined => UIS.get(type);

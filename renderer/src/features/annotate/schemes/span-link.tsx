@@ -8,6 +8,7 @@ import type { SpanAnnotation } from '../../../shared/api/types.js';
 import { addLink, removeLink, spanRef } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
+import { spanText } from './span-refs.js';
 
 interface LinkType {
   name: string;
@@ -32,8 +33,6 @@ export function linkProblem(type: LinkType, picked: SpanAnnotation[]): string | 
   if (fits(picked) || (!type.directed && fits(picked.slice().reverse()))) return null;
   return `${type.name} goes from ${type.allowed_source_labels?.join(' or ') ?? 'any span'} to ${type.allowed_target_labels?.join(' or ') ?? 'any span'}.`;
 }
-
-const spanText = (s: SpanAnnotation | undefined) => (s ? `${s.value ?? ''} (${s.name})` : 'a removed span');
 
 function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   const types = (scheme.link_types as LinkType[] | undefined) ?? [];
