@@ -46,6 +46,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       response: z.object({
         status: z.literal('healthy'),
+        timestamp: z.string().describe('the server clock, ISO 8601'),
         version: z.string(),
         uptime_seconds: z.number().int(),
         storage: z.literal('ok'),
@@ -53,6 +54,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       }),
       handle: () => ({
         status: 'healthy',
+        timestamp: new Date(s.clock.now()).toISOString(),
         version: s.version,
         uptime_seconds: Math.round((s.clock.now() - s.startedAt) / 1000),
         storage: 'ok',

@@ -39,7 +39,7 @@ const goTo = z.union([
   z.object({ action: z.enum(['next_instance', 'prev_instance', 'jump_to_unannotated']) }).strict(),
 ]);
 
-const currentInstance = z.object({
+export const currentInstance = z.object({
   instance_id: z.string(),
   current_index: z.number().int(),
   total_instances: z.number().int(),
@@ -134,6 +134,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       body: z.union([submission, potatoState]),
       quickBody: quickSubmission,
       parseBody: (raw) => parseSubmissionBody(raw, submission),
+      response: z.object({ status: z.literal('success'), processing_time_ms: z.number(), qc_result: z.record(z.string(), z.unknown()).optional() }),
       handle: ({ username, body }) =>
         s.annotations.submit(username, isPotatoBody(body) ? fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id)) : body),
     }),

@@ -3,6 +3,7 @@
  * or any of these paths with the worker's parameter) signs the worker in first. `GET /logout` from a link
  * logs out only for a navigation from our own pages, so a foreign page cannot log a user out.
  */
+import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../compose.js';
 import { DomainError } from '../../domain/errors.js';
@@ -103,6 +104,7 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
       path: '/logout',
       summary: 'Log out from a link (only a navigation from our own pages; a foreign page is sent to the UI still logged in)',
       access: 'public',
+      response: z.object({ status: z.literal('success') }).describe('for a script; a browser is sent to the UI or shown a page'),
       async handle({ ctx }) {
         ctx.set('Cache-Control', 'no-store');
         if (!fromOwnPage(ctx)) {

@@ -8,6 +8,7 @@ import type { Services } from '../../compose.js';
 import { forbidden } from '../../domain/errors.js';
 import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
+import { currentInstance } from './annotation.js';
 
 const completion = z.object({
   completion_code: z.string().nullable(),
@@ -79,6 +80,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
       summary: "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON)",
       access: 'user',
       body: annotateForm,
+      response: currentInstance,
       async handle({ username, body, ctx }) {
         const target =
           body.action === 'go_to' || (body.action === 'init' && body.go_to)
@@ -97,7 +99,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
           ctx.redirect('/');
           return undefined;
         }
-        return current;
+        return { ...current, display: s.display.of({ id: current.instance_id, text: current.text, data: current.data }) };
       },
     }),
   ];

@@ -186,6 +186,8 @@ describe("Potato's pages and GET /logout", () => {
     const r = await alice.post('/annotate', { action: 'next_instance', instance_id: 'a' });
     expect(r.status).toBe(200);
     expect(r.body.instance_id).toBe('b');
+    // the same answer as /go_to gives, display included
+    expect(r.body).toEqual((await alice.post('/go_to', { go_to: 'b' })).body);
     const form = await alice.postForm('/annotate', { action: 'prev_instance' }, HTML);
     expect(form.status).toBe(303);
     expect((await alice.get('/api/current_instance')).body.instance_id).toBe('a');

@@ -1,5 +1,6 @@
 /** Potato's admin read-outs with its field names, over real HTTP. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startServer, type TestServer } from '../../helpers/server.js';
 
 const ITEMS = [
@@ -96,6 +97,22 @@ describe("Potato's admin read-outs", () => {
     const doc = (await t.client().get('/api/openapi.json')).body;
     for (const path of ['/admin/user_state/{user_id}', '/admin/system_state', '/admin/all_instances', '/admin/item_state', '/admin/item_state/{item_id}', '/admin/health']) {
       expect(doc.paths[path]?.get, path).toBeDefined();
+    }
+  });
+});
+
+describe("the read-outs' documented response schemas", () => {
+  it('each read-out answers exactly what the OpenAPI document describes', async () => {
+    const t = await startServer({ items: ITEMS });
+    const alice = await t.client().login('alice');
+    await alice.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:positive': 'true' }, span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }] });
+    const doc = (await t.client().get('/api/openapi.json')).body;
+    const paths = { '/admin/user_state/alice': '/admin/user_state/{user_id}', '/admin/system_state': '/admin/system_state', '/admin/all_instances': '/admin/all_instances', '/admin/item_state': '/admin/item_state', '/admin/item_state/a': '/admin/item_state/{item_id}', '/admin/health': '/admin/health' };
+    for (const [url, path] of Object.entries(paths)) {
+      const schema = doc.paths[path].get.responses['200'].content['application/json'].schema;
+      const body = (await t.admin().get(url)).body;
+      const checked = z.fromJSONSchema(schema).safeParse(body);
+      expect(checked.error?.issues ?? [], url).toEqual([]);
     }
   });
 });
