@@ -1,9 +1,10 @@
 /**
  * Progress over time, derived from what is stored: each annotation's `created_at` and each instance's
- * `completed_at`. Cumulative counts per hour (per day once the project spans more than two weeks), so the
- * dashboard's chart shows the whole history, not only the time a page was open.
+ * `completed_at`. Cumulative counts per minute while the project spans at most 90 minutes (its first hour stays
+ * readable), per hour up to two weeks, then per day, so the dashboard's chart shows the whole history, not only
+ * the time a page was open.
  *
- * Annotations are counted per hour once, at the first report, and then kept in step by the submit hook, so a
+ * Annotations are counted per minute once, at the first report, and then kept in step by the submit hook, so a
  * dashboard polling during annotation does not rescan a million records (≈ 0.4 s each time) on the event loop.
  */
 import type { Store } from '../ports.js';
@@ -17,17 +18,18 @@ export interface TimelinePoint {
 }
 
 export interface Timeline {
-  bucket: 'hour' | 'day';
+  bucket: 'minute' | 'hour' | 'day';
   points: TimelinePoint[];
 }
 
-const HOUR = 3600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const hourOf = (iso: string) => Math.floor(Date.parse(iso) / HOUR) * HOUR;
+const minuteOf = (iso: string) => Math.floor(Date.parse(iso) / MINUTE) * MINUTE;
 
 export class TimelineReport implements SubmitHook {
-  /** hour start (epoch ms) → annotations first made in that hour; built at the first report */
-  private hours: Map<number, number> | undefined;
+  /** minute start (epoch ms) → annotations first made in that minute; built at the first report */
+  private minutes: Map<number, number> | undefined;
 
   constructor(
     private readonly store: Store,
@@ -35,13 +37,13 @@ export class TimelineReport implements SubmitHook {
   ) {}
 
   private add(createdAt: string, delta: number): void {
-    const hour = hourOf(createdAt);
-    if (!Number.isFinite(hour) || !this.hours) return;
-    this.hours.set(hour, (this.hours.get(hour) ?? 0) + delta);
+    const minute = minuteOf(createdAt);
+    if (!Number.isFinite(minute) || !this.minutes) return;
+    this.minutes.set(minute, (this.minutes.get(minute) ?? 0) + delta);
   }
 
   after(ctx: SubmitContext): undefined {
-    if (!this.hours || !ctx.changed || !this.isTaskInstance(ctx.instance.id)) return undefined;
+    if (!this.minutes || !ctx.changed || !this.isTaskInstance(ctx.instance.id)) return undefined;
     const was = isAnnotated(ctx.before);
     const is = isAnnotated(ctx.after);
     if (is && !was) this.add(ctx.after.created_at, +1);
@@ -51,18 +53,18 @@ export class TimelineReport implements SubmitHook {
 
   /** A write this hook counted ahead failed: count again from storage at the next report. */
   failed(): void {
-    this.hours = undefined;
+    this.minutes = undefined;
   }
 
   report(): Timeline {
-    if (!this.hours) {
-      this.hours = new Map();
+    if (!this.minutes) {
+      this.minutes = new Map();
       for (const [, record] of this.store.entries('annotations')) if (isAnnotated(record)) this.add(record.created_at, +1);
     }
     const completed: [number, number][] = [];
     // the task's own completion row has the key ""
     for (const [id, row] of this.store.entries('completions')) if (id !== '') completed.push([Date.parse(row.completed_at), 1]);
-    return buildTimeline([...this.hours], completed);
+    return buildTimeline([...this.minutes], completed);
   }
 }
 
@@ -76,7 +78,8 @@ export function buildTimeline(created: [number, number][], completed: [number, n
     if (t < first) first = t;
     if (t > last) last = t;
   }
-  const size = last - first > 14 * DAY ? DAY : HOUR;
+  const span = last - first;
+  const size = span > 14 * DAY ? DAY : span > 90 * MINUTE ? HOUR : MINUTE;
   const start = Math.floor(first / size) * size;
   const buckets = Math.floor((last - start) / size) + 1;
   const perBucket = (pairs: [number, number][]) => {
@@ -88,7 +91,7 @@ export function buildTimeline(created: [number, number][], completed: [number, n
   const a = perBucket(created);
   const c = perBucket(completed);
   return {
-    bucket: size === DAY ? 'day' : 'hour',
+    bucket: size === DAY ? 'day' : size === HOUR ? 'hour' : 'minute',
     points: a.map((annotations, i) => ({ time: new Date(start + i * size).toISOString(), annotations, completed_items: c[i] })),
   };
 }

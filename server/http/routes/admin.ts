@@ -71,7 +71,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/timeline',
-      summary: 'Annotations and completed items over time, cumulative per hour (per day for long projects)',
+      summary: 'Annotations and completed items over time, cumulative per minute in the first 90 minutes, then per hour (per day for long projects)',
       access: 'admin',
       handle: () => s.timeline.report(),
     }),

@@ -43,7 +43,12 @@ export function PerAnnotatorChart({ counts }: { counts: Record<string, number> }
 /** Annotations and completed instances over the project's whole history (from the server's timestamps). */
 export function ProgressChart({ timeline }: { timeline: Timeline }) {
   if (!timeline.points.length) return <p className="muted">Nothing annotated yet.</p>;
-  const label = (iso: string) => (timeline.bucket === 'day' ? new Date(iso).toLocaleDateString() : new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }));
+  const label = (iso: string) =>
+    timeline.bucket === 'day'
+      ? new Date(iso).toLocaleDateString()
+      : timeline.bucket === 'minute'
+        ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+        : new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   const data = timeline.points.map((p) => ({ ...p, label: label(p.time) }));
   const last = timeline.points[timeline.points.length - 1];
   return (
@@ -66,6 +71,8 @@ export function ProgressChart({ timeline }: { timeline: Timeline }) {
     </figure>
   );
 }
+
+const fixed = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(3) : '—');
 
 const alphaColor = (a: number) => (a >= 0.8 ? '#2e7d32' : a >= 0.667 ? '#f9a825' : '#c62828');
 
@@ -101,6 +108,8 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
           <tr>
             <th scope="col">Schema</th>
             <th scope="col">Alpha</th>
+            <th scope="col">Fleiss’ κ</th>
+            <th scope="col">Cohen’s κ</th>
             <th scope="col">Level</th>
             <th scope="col">Items</th>
             <th scope="col">Annotators</th>
@@ -111,7 +120,9 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
           {rows.map(([schema, s]) => (
             <tr key={schema}>
               <th scope="row">{schema}</th>
-              <td>{s.krippendorff_alpha === null ? '—' : s.krippendorff_alpha.toFixed(3)}</td>
+              <td>{fixed(s.krippendorff_alpha)}</td>
+              <td>{fixed(s.fleiss_kappa)}</td>
+              <td>{fixed(s.cohen_kappa)}</td>
               <td>{s.level ?? '—'}</td>
               <td>{s.items_evaluated ?? '—'}</td>
               <td>{s.annotators ?? '—'}</td>

@@ -1,4 +1,7 @@
-/** The settings POST /admin/api/config accepts, as a form; only changed settings are sent. */
+/**
+ * The settings POST /admin/api/config accepts, as a form; only changed settings are sent. A refusal names the
+ * setting, so it is shown beside that field.
+ */
 import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import { ErrorNote } from '../../shared/components/status.js';
@@ -25,6 +28,17 @@ function fromConfig(c: Record<string, unknown>): Settings {
   };
 }
 
+const FIELDS: (keyof Settings)[] = ['annotation_task_name', 'num_annotators_per_item', 'max_annotations_per_user', 'assignment_strategy', 'webhooks.enabled', 'ai_support.enabled'];
+
+/** The field a server message names (the longest name it contains), and the message without the name in front. */
+export function fieldError(message: string): { field: keyof Settings; text: string } | null {
+  const names = [...FIELDS].sort((a, b) => b.length - a.length);
+  const field = names.find((n) => message.includes(n));
+  if (!field) return null;
+  const text = message.replace(new RegExp(`^${field.replace('.', '\\.')}\\s*:?\\s*`), '');
+  return { field, text: text.charAt(0).toUpperCase() + text.slice(1) };
+}
+
 /** "" means no limit (null); anything else is sent as a number so the server can say what is wrong with it. */
 const limit = (v: string) => (v.trim() === '' ? null : Number(v));
 
@@ -32,6 +46,7 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
   const initial = fromConfig(config);
   const [form, setForm] = useState<Settings>(initial);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErr, setFieldErr] = useState<{ field: keyof Settings; text: string } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const set = <K extends keyof Settings>(k: K, v: Settings[K]) => setForm((f) => ({ ...f, [k]: v }));
 
@@ -43,6 +58,7 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
       changes[k] = k === 'num_annotators_per_item' || k === 'max_annotations_per_user' ? limit(form[k] as string) : form[k];
     }
     setError(null);
+    setFieldErr(null);
     setSaved(null);
     if (!Object.keys(changes).length) return setSaved('Nothing changed.');
     try {
@@ -50,30 +66,47 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
       setSaved(`Saved: ${r.updated.join(', ')}.`);
       onSaved();
     } catch (err) {
-      setError(errorText(err));
+      const named = fieldError(errorText(err));
+      if (named) setFieldErr(named);
+      else setError(errorText(err));
     }
   };
+
+  /** Accessibility and the message for a field the server refused. */
+  const invalid = (k: keyof Settings) => (fieldErr?.field === k ? { 'aria-invalid': true, 'aria-describedby': `cfg-error-${k}` } : {});
+  const note = (k: keyof Settings) =>
+    fieldErr?.field === k ? (
+      <p className="field-error" id={`cfg-error-${k}`} role="alert">
+        {fieldErr.text}
+      </p>
+    ) : null;
 
   return (
     <form className="config-form" onSubmit={submit}>
       <label htmlFor="cfg-name">Task name</label>
-      <input id="cfg-name" value={form.annotation_task_name} onChange={(e) => set('annotation_task_name', e.target.value)} />
+      <input id="cfg-name" value={form.annotation_task_name} onChange={(e) => set('annotation_task_name', e.target.value)} {...invalid('annotation_task_name')} />
+      {note('annotation_task_name')}
       <label htmlFor="cfg-per-item">Annotators per item (empty: no limit)</label>
-      <input id="cfg-per-item" type="number" min={1} value={form.num_annotators_per_item} onChange={(e) => set('num_annotators_per_item', e.target.value)} />
+      <input id="cfg-per-item" type="number" min={1} value={form.num_annotators_per_item} onChange={(e) => set('num_annotators_per_item', e.target.value)} {...invalid('num_annotators_per_item')} />
+      {note('num_annotators_per_item')}
       <label htmlFor="cfg-per-user">Instances per annotator (empty: no limit)</label>
-      <input id="cfg-per-user" type="number" min={1} value={form.max_annotations_per_user} onChange={(e) => set('max_annotations_per_user', e.target.value)} />
+      <input id="cfg-per-user" type="number" min={1} value={form.max_annotations_per_user} onChange={(e) => set('max_annotations_per_user', e.target.value)} {...invalid('max_annotations_per_user')} />
+      {note('max_annotations_per_user')}
       <label htmlFor="cfg-strategy">Assignment strategy</label>
-      <select id="cfg-strategy" value={form.assignment_strategy} onChange={(e) => set('assignment_strategy', e.target.value)}>
+      <select id="cfg-strategy" value={form.assignment_strategy} onChange={(e) => set('assignment_strategy', e.target.value)} {...invalid('assignment_strategy')}>
         <option value="fixed_order">fixed order</option>
         <option value="random">random</option>
         <option value="least_annotated">least annotated first</option>
       </select>
+      {note('assignment_strategy')}
       <label className="choice">
-        <input type="checkbox" checked={form['webhooks.enabled']} onChange={(e) => set('webhooks.enabled', e.target.checked)} /> Webhooks enabled
+        <input type="checkbox" checked={form['webhooks.enabled']} onChange={(e) => set('webhooks.enabled', e.target.checked)} {...invalid('webhooks.enabled')} /> Webhooks enabled
       </label>
+      {note('webhooks.enabled')}
       <label className="choice">
-        <input type="checkbox" checked={form['ai_support.enabled']} onChange={(e) => set('ai_support.enabled', e.target.checked)} /> AI assistant enabled
+        <input type="checkbox" checked={form['ai_support.enabled']} onChange={(e) => set('ai_support.enabled', e.target.checked)} {...invalid('ai_support.enabled')} /> AI assistant enabled
       </label>
+      {note('ai_support.enabled')}
       <ErrorNote>{error}</ErrorNote>
       {saved && <p role="status">{saved}</p>}
       <button type="submit" className="primary">

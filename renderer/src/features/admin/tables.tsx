@@ -5,6 +5,7 @@ import type { AnnotatorRow, InstancePage, InstanceStatus, QualityReport } from '
 import { useResource } from '../../shared/api/use-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { percent, when } from './section.js';
+import { ItemAnswers } from './item-answers.js';
 
 export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
   if (!rows.length) return <p className="muted">No annotators yet.</p>;
@@ -48,6 +49,7 @@ const STATUSES: (InstanceStatus | '')[] = ['', 'unannotated', 'in_progress', 'co
 export function InstancesTable({ version }: { version: number }) {
   const [status, setStatus] = useState<InstanceStatus | ''>('');
   const [offset, setOffset] = useState(0);
+  const [opened, setOpened] = useState<string | null>(null);
   const page = useResource(
     () => api.adminGet<InstancePage>(`/admin/api/instances?limit=${PAGE}&offset=${offset}${status ? `&status=${status}` : ''}`),
     [status, offset, version],
@@ -100,7 +102,11 @@ export function InstancesTable({ version }: { version: number }) {
             <tbody>
               {page.data.instances.map((i) => (
                 <tr key={i.instance_id}>
-                  <th scope="row">{i.instance_id}</th>
+                  <th scope="row">
+                    <button type="button" className="link" onClick={() => setOpened(i.instance_id)} aria-haspopup="dialog">
+                      {i.instance_id}
+                    </button>
+                  </th>
                   <td className="preview">{i.text_preview}</td>
                   <td>
                     {i.annotation_count} / {i.required_count}
@@ -115,6 +121,7 @@ export function InstancesTable({ version }: { version: number }) {
           </table>
         </div>
       )}
+      {opened && <ItemAnswers id={opened} onClose={() => setOpened(null)} />}
     </>
   );
 }

@@ -242,7 +242,16 @@ export interface Agreement {
   overall: { average_krippendorff_alpha: number | null; schemas_evaluated?: number };
   by_schema: Record<
     string,
-    { krippendorff_alpha: number | null; level?: string; items_evaluated?: number; annotators?: number; interpretation?: string; reason?: string }
+    {
+      krippendorff_alpha: number | null;
+      level?: string;
+      items_evaluated?: number;
+      annotators?: number;
+      interpretation?: string;
+      reason?: string;
+      fleiss_kappa?: number | null;
+      cohen_kappa?: number | null;
+    }
   >;
 }
 
@@ -264,7 +273,7 @@ export interface WebhookEntry {
 
 /** GET /admin/api/timeline: cumulative counts per hour (or day) from the stored timestamps */
 export interface Timeline {
-  bucket: 'hour' | 'day';
+  bucket: 'minute' | 'hour' | 'day';
   points: { time: string; annotations: number; completed_items: number }[];
 }
 

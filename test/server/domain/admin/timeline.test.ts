@@ -23,4 +23,16 @@ describe('buildTimeline', () => {
     expect(t.points.at(-1)).toEqual({ time: '2026-11-01T00:00:00.000Z', annotations: 2, completed_items: 0 });
     expect(buildTimeline([], [])).toEqual({ bucket: 'hour', points: [] });
   });
+
+  it("counts per minute in a project's first 90 minutes, so its first hour is readable", () => {
+    const t = buildTimeline([at('2026-11-22T10:05:10Z'), at('2026-11-22T10:05:50Z'), at('2026-11-22T10:08:00Z')], [at('2026-11-22T10:07:30Z')]);
+    expect(t.bucket).toBe('minute');
+    expect(t.points.map((p) => [p.time.slice(11, 16), p.annotations, p.completed_items])).toEqual([
+      ['10:05', 2, 0],
+      ['10:06', 2, 0],
+      ['10:07', 2, 1],
+      ['10:08', 3, 1],
+    ]);
+    expect(buildTimeline([at('2026-11-22T10:00:00Z'), at('2026-11-22T11:31:00Z')], []).bucket).toBe('hour');
+  });
 });

@@ -1,0 +1,86 @@
+/**
+ * One instance as the admin sees it from the instances table: its text and every annotator's answers, read-only
+ * (from GET /admin/item_state/{id}, whose answers are flat `schema:label` keys, spans as `schema:label[start:end]`).
+ */
+import { useEffect, useRef } from 'react';
+import { api } from '../../shared/api/client.js';
+import { useResource } from '../../shared/api/use-resource.js';
+import { ErrorNote, Loading } from '../../shared/components/status.js';
+
+interface ItemState {
+  item_id: string;
+  text: string;
+  annotators: string[];
+  annotations: Record<string, Record<string, string>>;
+}
+
+/** An annotator's flat answers grouped per schema: chosen labels, entered values and spans in words. */
+export function answersBySchema(flat: Record<string, string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const colon = key.indexOf(':');
+    if (colon <= 0) continue;
+    const schema = key.slice(0, colon);
+    const rest = key.slice(colon + 1);
+    const span = /^(.*)\[(\d+):(\d+)\]$/.exec(rest);
+    const shown = span ? `${span[1]} “${value}”` : value === 'true' ? rest : `${rest}: ${value}`;
+    (out[schema] ??= []).push(shown);
+  }
+  return out;
+}
+
+export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }) {
+  const item = useResource(() => api.adminGet<ItemState>(`/admin/item_state/${encodeURIComponent(id)}`), [id]);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  const byAnnotator = item.data ? item.data.annotators.map((name) => [name, answersBySchema(item.data!.annotations[name] ?? {})] as const) : [];
+  const schemas = [...new Set(byAnnotator.flatMap(([, s]) => Object.keys(s)))].sort();
+  return (
+    <div className="overlay" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="overlay-box item-answers" role="dialog" aria-modal="true" aria-labelledby="item-answers-title" tabIndex={-1} ref={box}>
+        <h2 id="item-answers-title">Instance {id}</h2>
+        <ErrorNote onRetry={() => void item.reload()}>{item.error}</ErrorNote>
+        {!item.data ? (
+          !item.error && <Loading what="the instance" />
+        ) : (
+          <>
+            <p className="item-text" dir="auto">
+              {item.data.text}
+            </p>
+            {byAnnotator.length === 0 ? (
+              <p className="muted">Nobody has annotated this instance yet.</p>
+            ) : (
+              <div className="table-wrap">
+                <table data-testid="item-answers">
+                  <thead>
+                    <tr>
+                      <th scope="col">Annotator</th>
+                      {schemas.map((s) => (
+                        <th key={s} scope="col">
+                          {s}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {byAnnotator.map(([name, answers]) => (
+                      <tr key={name}>
+                        <th scope="row">{name}</th>
+                        {schemas.map((s) => (
+                          <td key={s}>{answers[s]?.join(', ') ?? '—'}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
