@@ -161,10 +161,10 @@ describe('login and dashboard', () => {
     const config = (await rig.t.admin().get('/admin/api/config')).body;
     expect(config.annotation_task_name).toBe('Renamed task');
     expect(config.num_annotators_per_item).toBe(3);
-    // a bad value is refused with the server's reason, and nothing changes
+    // a bad value is refused with the server's reason, shown by its field, and nothing changes
     await page.getByLabel('Task name').fill('   ');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    expect(await page.getByTestId('section-settings').getByRole('alert').innerText()).toMatch(/annotation_task_name/);
+    expect(await page.locator('#cfg-error-annotation_task_name').innerText()).toMatch(/too small/i);
     expect((await rig.t.admin().get('/admin/api/config')).body.annotation_task_name).toBe('Renamed task');
   });
 
