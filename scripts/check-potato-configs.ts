@@ -1,6 +1,6 @@
 /**
  * Checks that Potato task configs run here: for every config under a folder, loads it, starts the server on a
- * temporary data folder, logs in, reads the current instance, submits one answer to the first scheme, reads it
+ * temporary data folder, logs in, reads the current instance, submits an answer to every scheme at once, reads them
  * back, and prints a pass/fail table with the reason. The configs' folders are only read.
  *
  *   node --import tsx scripts/check-potato-configs.ts <folder> [--json]
@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createServer, loadConfig } from '../server/index.js';
 import type { Logger } from '../server/domain/ports.js';
+import { schemeTypeOf } from '../server/domain/schemes/registry.js';
+import type { Scheme } from '../server/domain/task.js';
 
 /** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
 const MEDIA_REGION = /^(image_annotation|video_annotation|audio_annotation|bounding_box|segmentation|polygon|keypoint|spatial|depth|point_cloud|lidar|video_tracking)/;
@@ -54,8 +56,11 @@ async function send(base: string, cookie: string, method: string, path: string, 
 }
 
 /** One answer for a scheme, in /updateinstance's shape. */
-function answerFor(scheme: any, textLength: number): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
+function answerFor(scheme: Scheme, textLength: number): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
   const label = scheme.labels?.[0]?.name ?? 'value';
+  // types whose labels are not choices say what a valid answer looks like
+  const example = schemeTypeOf(scheme.annotation_type).example?.(scheme);
+  if (example) return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
   switch (scheme.annotation_type) {
     case 'span':
       return { span_annotations: [{ schema: scheme.name, name: label, start: 0, end: Math.max(1, Math.min(textLength, 4)) }] };
@@ -94,15 +99,17 @@ async function check(file: string): Promise<Row> {
     const current = await send(base, cookie, 'GET', '/api/current_instance');
     if (current.status !== 200) return { config, result: 'fail', reason: `current_instance: ${current.status} ${current.text.slice(0, 160)}` };
     if (!current.json.display) return { config, result: 'fail', reason: 'current_instance has no display' };
-    const schemes = (await send(base, cookie, 'GET', '/api/schemas')).json as Record<string, any>;
-    const scheme = Object.values(schemes)[0];
-    const answer = answerFor(scheme, current.json.text.length);
-    const submit = await send(base, cookie, 'POST', '/updateinstance', { instance_id: current.json.instance_id, ...answer });
-    if (submit.status !== 200) return { config, result: 'fail', reason: `updateinstance (${scheme.annotation_type} ${scheme.name}): ${submit.status} ${submit.text.slice(0, 160)}` };
+    // one answer for every scheme, sent together, read back whole
+    const answers = project.task.schemes.map((scheme) => answerFor(scheme, current.json.text.length));
+    const annotations = Object.assign({}, ...answers.map((a) => a.annotations ?? {}));
+    const spans = answers.flatMap((a) => a.span_annotations ?? []);
+    const types = project.task.schemes.map((s) => s.annotation_type).join(', ');
+    const submit = await send(base, cookie, 'POST', '/updateinstance', { instance_id: current.json.instance_id, annotations, span_annotations: spans });
+    if (submit.status !== 200) return { config, result: 'fail', reason: `updateinstance (${types}): ${submit.status} ${submit.text.slice(0, 200)}` };
     const back = await send(base, cookie, 'GET', `/get_annotations?instance_id=${encodeURIComponent(current.json.instance_id)}`);
-    const stored = answer.annotations ? Object.keys(answer.annotations).every((k) => k in (back.json?.annotations ?? {})) : (back.json?.span_annotations ?? []).length === 1;
-    if (!stored) return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 160)}` };
-    return { config, result: 'pass', reason: `${scheme.annotation_type} ${scheme.name}, display ${current.json.display.source}` };
+    const stored = Object.keys(annotations).every((k) => back.json?.annotations?.[k] !== undefined);
+    if (!stored || (back.json?.span_annotations ?? []).length !== spans.length) return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 200)}` };
+    return { config, result: 'pass', reason: `${types}; display ${current.json.display.source}` };
   } catch (e) {
     return { config, result: 'fail', reason: `server: ${(e as Error).message}` };
   } finally {

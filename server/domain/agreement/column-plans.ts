@@ -1,7 +1,7 @@
 /** How each schema's answer in a record becomes one number in a typed column, for the agreement loops. */
 import type { AnnotationRecord } from '../annotation/records.js';
 import type { Scheme } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { agreementOf } from '../schemes/registry.js';
 
 /** A schema's answer in a record's labels as a number (NaN: no answer). */
 export type ColumnReader = (labels: AnnotationRecord['labels']) => number;
@@ -13,12 +13,15 @@ export interface ColumnPlan {
   coded: boolean;
   /** multiselect only: the set of labels each code names, filled in as new sets are read */
   sets: Set<string>[];
+  /** `value` columns of categories: the answer each code names, filled in as new ones are read */
+  keys: string[];
 }
 
 export function planOf(scheme: Scheme): ColumnPlan {
   const name = scheme.name;
   const labels = scheme.labels.map((l) => l.name);
   const sets: Set<string>[] = [];
+  const keys: string[] = [];
   const column = (coded: boolean, answer: (chosen: Record<string, string>) => number): ColumnPlan => ({
     reader: (all) => {
       const chosen = all[name];
@@ -26,8 +29,10 @@ export function planOf(scheme: Scheme): ColumnPlan {
     },
     coded,
     sets,
+    keys,
   });
-  switch (schemeTypeOf(scheme.annotation_type).agreement.column) {
+  const measure = agreementOf(scheme);
+  switch (measure.column) {
     case 'position':
       // the position of the one label present; it orders likert points
       return column(true, (chosen) => {
@@ -56,7 +61,29 @@ export function planOf(scheme: Scheme): ColumnPlan {
         return code;
       });
     }
+    case 'value': {
+      const read = measure.value!;
+      if (measure.level === 'interval') {
+        return column(false, (chosen) => {
+          const v = read(scheme, chosen);
+          return v === undefined || v === '' ? NaN : Number(v);
+        });
+      }
+      // each distinct answer gets a code, as multiselect sets do
+      const codes = new Map<string, number>();
+      return column(true, (chosen) => {
+        const v = read(scheme, chosen);
+        if (v === undefined) return NaN;
+        const key = String(v);
+        let code = codes.get(key);
+        if (code === undefined) {
+          codes.set(key, (code = keys.length));
+          keys.push(key);
+        }
+        return code;
+      });
+    }
     default:
-      return { reader: null, coded: true, sets };
+      return { reader: null, coded: true, sets, keys };
   }
 }

@@ -14,7 +14,7 @@ import type { Scheme, Task } from '../task.js';
 import { jaccardDistance } from './alpha.js';
 import { AnswerIndex, type Groups } from './answer-index.js';
 import { empty, type SchemaAgreement } from './schema-agreement.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { agreementOf } from '../schemes/registry.js';
 import { spanAgreement } from './span-agreement.js';
 import { unitAgreement } from './unit-agreement.js';
 
@@ -45,7 +45,7 @@ export function reportOf(task: Task, index: AnswerIndex): AgreementReport {
 }
 
 function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIndex, groups: Groups): SchemaAgreement {
-  const { level, column, reason } = schemeTypeOf(scheme.annotation_type).agreement;
+  const { level, column, reason, distance } = agreementOf(scheme);
   switch (column) {
     case null:
       return { ...empty(level), reason: reason ?? `no agreement measure fits ${scheme.annotation_type} answers` };
@@ -61,6 +61,12 @@ function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
     }
     case 'spans':
       return spanAgreement(task, scheme, index, groups);
+    case 'value': {
+      if (level === 'interval') return unitAgreement(index, groups, index.answers(at), level, 'interval');
+      const keys = index.plans[at].keys;
+      if (distance) return unitAgreement(index, groups, index.answers(at), level!, (a, b) => distance(keys[a], keys[b]));
+      return unitAgreement(index, groups, index.answers(at), level!, 'nominal', keys.length);
+    }
   }
 }
 

@@ -75,6 +75,8 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
   let inOrder = true;
   let lastScheme = -1;
   let lastLabel = -1;
+  // schemes whose type checks the answer as a whole, once its labels are read (made only when there is one)
+  let whole: { scheme: Scheme; module: SchemeTypeModule; chosen: Record<string, string> }[] | undefined;
   for (const key in annotations) {
     if (!Object.hasOwn(annotations, key)) continue;
     const raw = annotations[key];
@@ -84,7 +86,11 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
     const value = module.accept(scheme, labelName, given);
     if (value === null) continue; // an unticked choice, an empty field: no answer
     if (value instanceof AnswerError) throw invalid(`annotations["${key}"]: ${value.message}`);
-    const chosen = (labels[schemaName] ??= {});
+    let chosen = labels[schemaName];
+    if (!chosen) {
+      chosen = labels[schemaName] = {};
+      if (module.check) (whole ??= []).push({ scheme, module, chosen });
+    }
     chosen[labelName] = value;
     if (module.single && Object.keys(chosen).length > 1) {
       throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`);
@@ -92,6 +98,10 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
     if (schemeAt < lastScheme || (schemeAt === lastScheme && labelAt <= lastLabel)) inOrder = false;
     lastScheme = schemeAt;
     lastLabel = labelAt;
+  }
+  for (const { scheme, module, chosen } of whole ?? []) {
+    const problem = module.check!(scheme, chosen);
+    if (problem) throw invalid(`annotations: schema "${scheme.name}": ${problem.message}`);
   }
   if (inOrder) return labels;
   // Canonical order (schemes as configured, labels as listed), so the same answer sent with its keys in another

@@ -8,12 +8,17 @@ export type AnswerValue = string | string[] | Record<string, string> | number | 
 /**
  * How agreement is measured on a type. `position`: the chosen label's position (nominal or ordinal by `level`);
  * `number`: the value as a number; `set`: the set of chosen labels (Jaccard); `spans`: per-character labels;
- * null: no measure fits, and `reason` says why.
+ * `value`: what the module's `value` reads from a structured answer (a category at the nominal level, a number
+ * at the interval level, or a key compared by `distance`); null: no measure fits, and `reason` says why.
  */
 export interface AgreementMeasure {
-  level: 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character' | null;
-  column: 'position' | 'number' | 'set' | 'spans' | null;
+  level: 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character' | 'rank' | null;
+  column: 'position' | 'number' | 'set' | 'spans' | 'value' | null;
   reason?: string;
+  /** column `value`: the answer as a category or number; undefined when the stored answer holds none */
+  value?: (scheme: Scheme, chosen: Readonly<Record<string, string>>) => string | number | undefined;
+  /** column `value`: how unlike two answers' keys are, from 0 (the same) to 1 */
+  distance?: (a: string, b: string) => number;
 }
 
 /** Refusal of a submitted or imported value; the caller prefixes the field it came from. */
@@ -84,7 +89,15 @@ export interface SchemeTypeModule {
   fromAnswer(scheme: Scheme, answer: unknown): Record<string, string> | AnswerError;
   /** How spaCy documents carry the answer: one-hot `cats`, raw `values` in meta, or nothing extra (spans). */
   readonly spacy: 'cats' | 'values' | 'none';
-  readonly agreement: AgreementMeasure;
+  /** the measure, or one chosen by the scheme's keys (pairwise binary vs scale) */
+  readonly agreement: AgreementMeasure | ((scheme: Scheme) => AgreementMeasure);
+  /**
+   * Checks a scheme's whole answer once its labels are read (best and worst apart, say); runs only for types
+   * that define it.
+   */
+  check?(scheme: Scheme, chosen: Readonly<Record<string, string>>): AnswerError | null;
+  /** A valid answer (label → value) for scripts that try a config out, when the type's labels are not choices. */
+  example?(scheme: Scheme): Record<string, string>;
   /** whether the AI assistant suggests answers for it */
   readonly suggestable: boolean;
 }

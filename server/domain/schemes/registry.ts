@@ -3,7 +3,8 @@
  * loading, answer validation, payloads, exports, imports, agreement and the AI ask the module of a scheme's type
  * instead of switching on type names, so adding a type is its module plus one line below.
  */
-import type { SchemeTypeModule } from './module.js';
+import type { Scheme } from '../task.js';
+import type { AgreementMeasure, SchemeTypeModule } from './module.js';
 import { radio } from './types/radio.js';
 import { multiselect } from './types/multiselect.js';
 import { likert } from './types/likert.js';
@@ -15,10 +16,32 @@ import { span } from './types/span.js';
 import { spanLink } from './types/span-link.js';
 import { coreference } from './types/coreference.js';
 import { eventAnnotation } from './types/event-annotation.js';
+import { pairwise } from './types/pairwise.js';
+import { bws } from './types/bws.js';
+import { ranking } from './types/ranking.js';
+import { triage } from './types/triage.js';
+import { textEdit } from './types/text-edit.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
-const MODULES: readonly SchemeTypeModule[] = [radio, multiselect, likert, select, text, number, slider, span, spanLink, coreference, eventAnnotation];
+const MODULES: readonly SchemeTypeModule[] = [
+  radio,
+  multiselect,
+  likert,
+  select,
+  text,
+  number,
+  slider,
+  span,
+  spanLink,
+  coreference,
+  eventAnnotation,
+  pairwise,
+  bws,
+  ranking,
+  triage,
+  textEdit,
+];
 
 const byType = new Map<string, SchemeTypeModule>();
 const byAlias = new Map<string, SchemeTypeModule>();
@@ -36,6 +59,12 @@ export function schemeTypeOf(type: string): SchemeTypeModule {
   const m = byType.get(type);
   if (!m) throw new Error(`no scheme type module for "${type}"`);
   return m;
+}
+
+/** The agreement measure of a scheme, as its type decides from the scheme's keys. */
+export function agreementOf(scheme: Scheme): AgreementMeasure {
+  const a = schemeTypeOf(scheme.annotation_type).agreement;
+  return typeof a === 'function' ? a(scheme) : a;
 }
 
 /** The module a config's `annotation_type` names, aliases included (Potato's `textbox` is `text`). */
