@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED, type RawConfig, type RawScheme } from './schema.js';
 import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
 import { readInstances, DataFileError } from './data-files.js';
+import { bwsTuples, BwsConfigError } from './bws-tuples.js';
 import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
 import { adaptPotatoConfig } from './potato-compat.js';
@@ -184,6 +185,23 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
   if (!instances.length) throw new ConfigError(path, 'data_files: the data files hold no instances');
+  for (const s of schemes) if (s.annotation_type === 'bws' && !raw.bws_config) s.extra.tuple_size ??= 4;
+  if (raw.bws_config) {
+    if (!schemes.some((s) => s.annotation_type === 'bws')) warnings.push(`${path}: bws_config is ignored: no scheme is of type bws`);
+    else {
+      try {
+        instances = bwsTuples(instances, raw.bws_config);
+      } catch (e) {
+        if (e instanceof BwsConfigError) throw new ConfigError(path, `bws_config.tuple_size: ${e.message}`);
+        throw e;
+      }
+      const size = raw.bws_config.tuple_size ?? 4;
+      for (const s of schemes) {
+        if (s.annotation_type === 'bws' && s.extra.tuple_size === undefined) s.extra.tuple_size = size;
+        if (s.annotation_type === 'bws' && s.extra.tuple_size !== size) throw new ConfigError(path, `annotation_schemes (${s.name}).tuple_size: ${String(s.extra.tuple_size)} differs from bws_config.tuple_size (${size})`);
+      }
+    }
+  }
 
   let keywordRules = [] as ReturnType<typeof readKeywordRules>;
   if (raw.keyword_highlights_file) {

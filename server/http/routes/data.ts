@@ -7,6 +7,7 @@ import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
 import { EXPORT_FORMATS, EXPORT_STATUSES, exportItems } from '../../domain/data/export-rows.js';
 import { checkSource } from '../../domain/data/predictions.js';
+import { bwsScheme, bwsScores } from '../../domain/data/bws-scores.js';
 import type { InputRow, RowSource } from '../../domain/data/importer.js';
 import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
@@ -68,8 +69,37 @@ function inputOf(body: { file?: string; content?: string; format?: (typeof DATA_
   return undefined;
 }
 
+const bwsScoresResponse = z.object({
+  schema: z.string(),
+  method: z.literal('counting'),
+  items: z.array(
+    z.object({
+      item_id: z.string(),
+      text: z.string(),
+      score: z.number().describe('(best_count − worst_count) / appearances, from -1 to 1'),
+      best_count: z.number().int(),
+      worst_count: z.number().int(),
+      appearances: z.number().int().describe('answered tuples the item was in'),
+      rank: z.number().int(),
+    }),
+  ),
+});
+
 export function dataRoutes(s: Services): RouteSpec[] {
+  const allItems = () => exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id) }, requiredAnnotators(s.settings.get()));
   return [
+    route({
+      method: 'GET',
+      path: '/admin/api/bws_scores',
+      summary: 'Best–worst scaling scores per pool item, by counting over every answer',
+      access: 'admin',
+      query: z.object({ schema: z.string().min(1).optional().describe('the bws scheme; may be left out when there is one') }),
+      response: bwsScoresResponse,
+      handle({ query }) {
+        const scheme = bwsScheme(s.task, query.schema);
+        return { schema: scheme.name, method: 'counting' as const, items: bwsScores(scheme, allItems()) };
+      },
+    }),
     describeResponse(route({
       method: 'GET',
       path: '/admin/api/export',

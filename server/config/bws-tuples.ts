@@ -1,0 +1,62 @@
+/**
+ * Best–worst scaling tuples (Potato's `bws_config`): the data files hold a pool of single items, and the task's
+ * instances become tuples of `tuple_size` of them, sampled without repeats inside a tuple and with repeats across
+ * tuples, from a seeded generator so a project gets the same tuples on every start. Each tuple instance keeps
+ * its items in `_bws_items` ({source_id, text, position}) and lists them, lettered, as its text.
+ */
+import { z } from 'zod';
+import type { Instance } from '../domain/task.js';
+
+const intish = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+
+export const bwsConfigSchema = z.looseObject({
+  tuple_size: intish.pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)')).optional(),
+  num_tuples: intish.pipe(z.number().min(1)).nullable().optional(),
+  seed: intish.optional(),
+  min_item_appearances: intish.pipe(z.number().min(1)).nullable().optional(),
+  scoring: z.looseObject({ method: z.enum(['counting', 'bradley_terry', 'plackett_luce']).optional() }).optional(),
+});
+export type BwsConfig = z.infer<typeof bwsConfigSchema>;
+
+export interface BwsItem {
+  source_id: string;
+  text: string;
+  position: string;
+}
+
+/** A small seeded generator (mulberry32): the same seed gives the same tuples everywhere. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class BwsConfigError extends Error {}
+
+export function bwsTuples(pool: readonly Instance[], config: BwsConfig): Instance[] {
+  const size = config.tuple_size ?? 4;
+  if (size > pool.length) throw new BwsConfigError(`tuple_size (${size}) is larger than the pool of ${pool.length} items`);
+  const appearances = config.min_item_appearances ?? 2 * size;
+  const count = config.num_tuples ?? Math.ceil((pool.length * appearances) / size);
+  const random = generator(config.seed ?? 42);
+  const width = Math.max(4, String(count).length);
+  const tuples: Instance[] = [];
+  const picks = pool.map((_, i) => i);
+  for (let t = 0; t < count; t++) {
+    // a partial Fisher–Yates shuffle: the first `size` places are the sample
+    for (let i = 0; i < size; i++) {
+      const j = i + Math.floor(random() * (picks.length - i));
+      [picks[i], picks[j]] = [picks[j], picks[i]];
+    }
+    const items: BwsItem[] = picks.slice(0, size).map((p, i) => ({ source_id: pool[p].id, text: pool[p].text, position: String.fromCharCode(65 + i) }));
+    const id = `bws_tuple_${String(t + 1).padStart(width, '0')}`;
+    const text = items.map((it) => `${it.position}. ${it.text}`).join('\n');
+    tuples.push({ id, text, data: { id, _bws_items: items, _bws_tuple_size: size } });
+  }
+  return tuples;
+}

@@ -1,0 +1,61 @@
+/**
+ * Best–worst scaling scores by counting: for each item of the pool, (times chosen best − times chosen worst) /
+ * times it was in an answered tuple, from -1 to 1; ranked highest first (ties by item id). The tuples' items
+ * are read from each instance's `_bws_items` (config/bws-tuples.ts).
+ */
+import { invalid } from '../errors.js';
+import type { Scheme, Task } from '../task.js';
+import type { ExportItem } from './export-rows.js';
+
+export interface BwsScore {
+  item_id: string;
+  text: string;
+  score: number;
+  best_count: number;
+  worst_count: number;
+  appearances: number;
+  rank: number;
+}
+
+interface TupleItem {
+  source_id: string;
+  text: string;
+  position: string;
+}
+
+function tupleOf(data: Record<string, unknown>): TupleItem[] {
+  const items = data._bws_items;
+  if (!Array.isArray(items)) return [];
+  return items.filter((i): i is TupleItem => typeof i === 'object' && i !== null && typeof i.source_id === 'string' && typeof i.position === 'string');
+}
+
+/** The bws scheme asked for, or the only one; refuses naming `schema`. */
+export function bwsScheme(task: Task, name: string | undefined): Scheme {
+  const schemes = task.schemes.filter((s) => s.annotation_type === 'bws');
+  if (name !== undefined) {
+    const found = schemes.find((s) => s.name === name);
+    if (!found) throw invalid(`schema: "${name}" is not a bws scheme of this project`);
+    return found;
+  }
+  if (schemes.length !== 1) throw invalid(schemes.length ? `schema: say which bws scheme (${schemes.map((s) => s.name).join(', ')})` : 'schema: this project has no bws scheme');
+  return schemes[0];
+}
+
+export function bwsScores(scheme: Scheme, items: Iterable<ExportItem>): BwsScore[] {
+  const counts = new Map<string, { text: string; best: number; worst: number; seen: number }>();
+  for (const { instance, record } of items) {
+    const chosen = record.labels[scheme.name];
+    if (!chosen || (chosen.best === undefined && chosen.worst === undefined)) continue;
+    for (const item of tupleOf(instance.data)) {
+      let c = counts.get(item.source_id);
+      if (!c) counts.set(item.source_id, (c = { text: String(item.text ?? ''), best: 0, worst: 0, seen: 0 }));
+      c.seen++;
+      if (chosen.best === item.position) c.best++;
+      if (chosen.worst === item.position) c.worst++;
+    }
+  }
+  const scores = [...counts].map(([item_id, c]) => ({ item_id, text: c.text, score: (c.best - c.worst) / c.seen, best_count: c.best, worst_count: c.worst, appearances: c.seen, rank: 0 }));
+  scores.sort((a, b) => b.score - a.score || (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0));
+  scores.forEach((s, i) => (s.rank = i + 1));
+  return scores;
+}
