@@ -61,7 +61,10 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   }, [instructionsOpen]);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
-  const labelKeys = useMemo(() => assignLabelKeys(schemes), [schemes]);
+  const labelKeys = useMemo(() => assignLabelKeys(schemes, (s) => schemeUi(s.annotation_type)?.bindings?.(s).map((b) => ({ name: b.label, key_value: b.key }))), [schemes]);
+  // a key that submits once its answer is in (triage's auto_advance): the submit waits for the render that has it
+  const [advancing, setAdvancing] = useState(false);
+  const advance = useCallback(() => setAdvancing(true), []);
   const fieldKeys = useMemo(() => assignFieldKeys(schemes.filter((s) => schemeUi(s.annotation_type)?.kind === 'value').map((s) => s.name), labelKeys), [schemes, labelKeys]);
   const keySet = useMemo(() => new Set([...labelKeys, ...fieldKeys].map((k) => k.key)), [labelKeys, fieldKeys]);
   const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
@@ -206,7 +209,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       if (bound && a.schemas) {
         e.preventDefault();
         const scheme = a.schemas[bound.schema];
-        a.setAnswers((ans) => choose(ans, scheme, bound.label));
+        const binding = schemeUi(scheme.annotation_type)?.bindings?.(scheme).find((b) => b.label === bound.label);
+        if (binding) {
+          a.setAnswers(binding.apply);
+          if (binding.advance) advance();
+        } else a.setAnswers((ans) => choose(ans, scheme, bound.label));
         return;
       }
       const command = commandFor(e.key, keySet);
@@ -230,7 +237,13 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [help, toggleInstructions, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, a, submit, selectWords, labelPending, acceptAi, acceptPrediction]);
+  }, [help, toggleInstructions, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, a, submit, selectWords, labelPending, acceptAi, acceptPrediction, advance]);
+
+  useEffect(() => {
+    if (!advancing) return;
+    setAdvancing(false);
+    submit();
+  }, [advancing, submit]);
 
   const marks = useMemo<Mark[]>(() => {
     const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
@@ -319,6 +332,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
                 keyOf={keyOf}
                 update={a.setAnswers}
                 fieldKey={fieldKeys.find((k) => k.schema === s.name)?.key}
+                instance={instance}
+                advance={advance}
               />
             ))}
           <div className="actions">

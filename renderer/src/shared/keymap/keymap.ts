@@ -27,8 +27,21 @@ export interface LabelKey {
 /** Normalises a key as KeyboardEvent.key reports it, so "Q" (shift held) and "q" are one key. */
 export const normKey = (key: string) => (key.length === 1 ? key.toLowerCase() : key);
 
-export function assignLabelKeys(schemes: Scheme[]): LabelKey[] {
-  const choices = schemes.filter((s) => CHOICE_TYPES.has(s.annotation_type));
+/** A keyed label: a choice label, or a key a structured type binds (its `key_value` is the type's own key). */
+export interface KeyedLabel {
+  name: string;
+  key_value?: string;
+}
+
+/**
+ * `bindings` gives the keyed labels of types that bind keys of their own (pairwise, bws, triage): they take part
+ * like choice schemes whose labels are those bindings.
+ */
+export function assignLabelKeys(schemes: Scheme[], bindings: (s: Scheme) => KeyedLabel[] | undefined = () => undefined): LabelKey[] {
+  const choices = schemes.flatMap((s) => {
+    const own = bindings(s);
+    return own ? [{ ...s, labels: own }] : CHOICE_TYPES.has(s.annotation_type) ? [s] : [];
+  });
   const taken = new Map<string, LabelKey>();
   for (const s of choices) {
     for (const l of s.labels) {
@@ -157,4 +170,4 @@ export function commandFor(key: string, labelKeys: ReadonlySet<string>): keyof t
 }
 
 export const keyName = (key: string) =>
-  ({ ArrowRight: '→', ArrowLeft: '←', 'Shift+ArrowRight': 'Shift+→', 'Shift+ArrowLeft': 'Shift+←', Enter: 'Enter', Escape: 'Esc' })[key] ?? key;
+  ({ ArrowRight: '→', ArrowLeft: '←', ArrowUp: '↑', ArrowDown: '↓', 'Shift+ArrowRight': 'Shift+→', 'Shift+ArrowLeft': 'Shift+←', Enter: 'Enter', Escape: 'Esc' })[key] ?? key;

@@ -14,10 +14,34 @@ import { span } from './span.js';
 import { spanLink } from './span-link.js';
 import { coreference } from './coreference.js';
 import { eventAnnotation } from './event-annotation.js';
+import { pairwise } from './pairwise.js';
+import { bws } from './bws.js';
+import { ranking } from './ranking.js';
+import { triage } from './triage.js';
+import { textEdit } from './text-edit.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
-const UIS = new Map<string, SchemeUi>([radio, multiselect, likert, select, text, number, slider, span, spanLink, coreference, eventAnnotation].map((u) => [u.type, u]));
+const UIS = new Map<string, SchemeUi>(
+  [
+    radio,
+    multiselect,
+    likert,
+    select,
+    text,
+    number,
+    slider,
+    span,
+    spanLink,
+    coreference,
+    eventAnnotation,
+    pairwise,
+    bws,
+    ranking,
+    triage,
+    textEdit,
+  ].map((u) => [u.type, u]),
+);
 
 /** The type's module; undefined for a type this renderer does not know (the server refuses those at load). */
 export const schemeUi = (type: string): SchemeUi | undefined => UIS.get(type);

@@ -1,6 +1,6 @@
 /** What the annotate screen needs to know about a scheme type: its field, and how its answers behave. */
 import type { ReactElement } from 'react';
-import type { Scheme } from '../../../shared/api/types.js';
+import type { CurrentInstance, Scheme } from '../../../shared/api/types.js';
 import type { Answers } from '../answers.js';
 import type { Command } from '../../../shared/keymap/keymap.js';
 
@@ -10,16 +10,36 @@ export interface FieldProps {
   answers: Answers;
   keyOf: (schema: string, label: string) => string | undefined;
   update: (f: (a: Answers) => Answers) => void;
+  /** the item on screen, for types that show parts of it (the pair, the tuple, the list to rank, the text to edit) */
+  instance?: CurrentInstance;
+  /** submits and moves on once the change just made is in (triage's auto_advance) */
+  advance?: () => void;
+}
+
+/** A key a structured type binds on the annotate screen, listed in the keymap with its scheme. */
+export interface KeyBinding {
+  /** what the overlay says, and the name `keyOf` finds it by */
+  label: string;
+  /** the type's own key (Potato's, or the config's); taken keys fall back to the next free sequential key */
+  key?: string;
+  apply: (a: Answers) => Answers;
+  /** submit and move on after it (triage with auto_advance) */
+  advance?: boolean;
 }
 
 export interface SchemeUi {
   type: string;
-  /** `choice`: labels picked by their keys; `value`: free values under field labels; `span`: listed by SpanPanel */
-  kind: 'choice' | 'value' | 'span';
+  /**
+   * `choice`: labels picked by their keys; `value`: free values under field labels; `span`: listed by SpanPanel;
+   * `structured`: the type's own answer (pairs, tuples, orders, edits), its keys given by `bindings`
+   */
+  kind: 'choice' | 'value' | 'span' | 'structured';
   /** at most one label is answered: picking another replaces it */
   single?: boolean;
   /** the form group; none for types shown elsewhere (spans) */
   Field?: (props: FieldProps) => ReactElement | null;
   /** keys of the type's own controls, listed in the `?` overlay when a scheme of the type is on screen */
   keys?: Command[];
+  /** structured types: keys they bind while no field has the focus, assigned with the label keys */
+  bindings?: (scheme: Scheme) => KeyBinding[];
 }
