@@ -52,6 +52,7 @@ function autoBlocks(spec: Extract<DisplaySpec, { kind: 'auto' }>, item: Record<s
   const blocks: DisplayBlock[] = [{ type: 'surface', key: spec.textKey }];
   for (const [key, value] of Object.entries(item)) {
     if (key === spec.idKey || key === spec.textKey || value === null || value === undefined || value === '') continue;
+    if (key.startsWith('_bws_')) continue; // a best–worst tuple's items: its text lists them, the bws field shows them
     const block = valueBlock(key, key, value, spec.listAsText);
     if (block.type === 'text' && block.text.length > AUTO_MAX_CHARS) block.text = `${block.text.slice(0, AUTO_MAX_CHARS)}…`;
     blocks.push(block);
