@@ -3,7 +3,7 @@
  * progress. Keyboard first: label keys pick labels, Enter submits and advances, arrows or [ ] move, `s` starts
  * keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `?` shows the keymap.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
@@ -75,13 +75,25 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const textWords = useMemo(() => words(text), [text]);
   const instanceId = a.loaded?.instance.instance_id;
 
-  // a new instance starts with no selection
+  // a new instance starts with no selection, its first question in view, and a screen reader told about it
+  const [announced, setAnnounced] = useState('');
+  const firstShown = useRef<string | undefined>(undefined);
   useEffect(() => {
     setPending(null);
     setWordSel(null);
     setAskLabel(false);
     setAiApplied(null);
     setPredictionApplied(null);
+    if (!instanceId) return;
+    if (firstShown.current === undefined) firstShown.current = instanceId;
+    else {
+      const form = document.querySelector<HTMLElement>('form.schemes');
+      form?.scrollTo({ top: 0 });
+      form?.querySelector('fieldset')?.scrollIntoView({ block: 'nearest' });
+      const i = a.loaded?.instance;
+      if (i) setAnnounced(`Instance ${i.current_index + 1} of ${i.total_instances}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per instance shown
   }, [instanceId]);
 
   const selectWords = useCallback(
@@ -287,6 +299,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           Every instance in your list is annotated. Thank you! You can still review and change your answers.
         </p>
       )}
+      <p className="visually-hidden" aria-live="polite" data-testid="instance-announcement">
+        {announced}
+      </p>
       <QcFeedback qc={a.qc} />
       <div className="annotate-body">
         <section className="text-column" aria-label="Instance text">

@@ -1,4 +1,4 @@
-/** slider: a range input per field; unset until moved, and clearable. */
+/** slider: a range input per field; unset until moved (no thumb is drawn until then), and clearable. */
 import { ValueField } from './value-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
@@ -18,6 +18,7 @@ export const slider: SchemeUi = {
             max={p.scheme.max ?? 100}
             step={p.scheme.step ?? 1}
             value={value || String(p.scheme.starting_value ?? p.scheme.min ?? 0)}
+            className={value ? undefined : 'unset'}
             aria-valuetext={value ? value : 'not set'}
             onChange={(e) => set(e.target.value)}
           />
