@@ -9,7 +9,7 @@ import { display } from './display-schema.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 import { structureParts } from './structures.js';
 import { structureKind, structurePayload } from '../../domain/annotation/structures.js';
-import { fromPotatoState, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
+import { fromPotatoState, inStateTerms, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
 
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
@@ -135,8 +135,11 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       quickBody: quickSubmission,
       parseBody: (raw) => parseSubmissionBody(raw, submission),
       response: z.object({ status: z.literal('success'), processing_time_ms: z.number(), qc_result: z.record(z.string(), z.unknown()).optional() }),
-      handle: ({ username, body }) =>
-        s.annotations.submit(username, isPotatoBody(body) ? fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id)) : body),
+      handle: async ({ username, body }) => {
+        if (!isPotatoBody(body)) return s.annotations.submit(username, body);
+        const submission = fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id));
+        return s.annotations.submit(username, submission).catch((e: unknown) => Promise.reject(inStateTerms(body, submission, e)));
+      },
     }),
     route({
       method: 'POST',

@@ -13,7 +13,7 @@
  * of them; the domain's validation then refuses what the scheme does not take, with the usual errors.
  */
 import { z } from 'zod';
-import { invalid } from '../../domain/errors.js';
+import { DomainError, invalid } from '../../domain/errors.js';
 import type { AnnotationRecord, Submission } from '../../domain/annotation/records.js';
 import type { Task } from '../../domain/task.js';
 import { schemeTypeOf } from '../../domain/schemes/registry.js';
@@ -135,4 +135,33 @@ function mergeSpans(body: PotatoState, stored: AnnotationRecord | undefined): No
     else spans.push(span);
   });
   return spans;
+}
+
+/**
+ * A refusal of the translated submission in the terms of the body that was sent: the domain names the part of
+ * our shape at fault (`span_annotations[3]`, `annotations["sentiment:great"]`), which a Potato client never
+ * sent, so it is renamed to the state entry it came from (`state[0]`, `state[1].name`) or to `schema`.
+ */
+export function inStateTerms(body: PotatoState, submission: Submission, e: unknown): unknown {
+  if (!(e instanceof DomainError)) return e;
+  const renamed = (field: string, rest: string) => new DomainError(e.kind, `${field}: ${rest}`);
+  const span = /^span_annotations\[(\d+)\](\.\w+)?: (.*)$/s.exec(e.message);
+  if (span) {
+    const [, k, part, rest] = span as unknown as [string, string, string | undefined, string];
+    if (part === '.schema') return renamed('schema', rest);
+    const sent = submission.span_annotations?.[Number(k)];
+    const n = sent ? body.state.findIndex((entry) => entry.name === sent.name && entry.start === sent.start && entry.end === sent.end) : -1;
+    return n >= 0 ? renamed(`state[${n}]${part ?? ''}`, rest) : e;
+  }
+  const label = /^annotations\["([^"]*)"\]: (.*)$/s.exec(e.message);
+  if (label) {
+    const [, key, rest] = label as unknown as [string, string, string];
+    const colon = key.indexOf(':');
+    if (key.slice(0, colon) !== body.schema) return e;
+    if (/^unknown schema /.test(rest)) return renamed('schema', rest);
+    const n = body.state.findIndex((entry) => entry.name === key.slice(colon + 1));
+    if (n < 0) return renamed('schema', rest); // a rule about the scheme as a whole, such as a required count
+    return renamed(`state[${n}].${/ has no label /.test(rest) ? 'name' : 'value'}`, rest);
+  }
+  return e;
 }

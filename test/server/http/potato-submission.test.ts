@@ -80,14 +80,16 @@ describe("POST /updateinstance in Potato's page shape", () => {
   it('refuses what the seed shape refuses, with JSON 400s naming the field', async () => {
     const dave = await t.client().login('dave');
     const cases: [unknown, RegExp][] = [
-      [{ instance_id: 'item-1', type: 'radio', schema: 'nope', state: [{ name: 'x', value: true }] }, /unknown schema "nope"/],
-      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'great', value: true }] }, /schema "sentiment" has no label "great"/],
-      [{ instance_id: 'item-1', type: 'number', schema: 'stars', state: [{ name: 'value', value: 9 }] }, /outside 1..5/],
+      [{ instance_id: 'item-1', type: 'radio', schema: 'nope', state: [{ name: 'x', value: true }] }, /^schema: unknown schema "nope"/],
+      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive', value: true }, { name: 'great', value: true }] }, /^state\[1\]\.name: schema "sentiment" has no label "great"/],
+      [{ instance_id: 'item-1', type: 'number', schema: 'stars', state: [{ name: 'value', value: 9 }] }, /^state\[0\]\.value: .*outside 1..5/],
       [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: 'positive' }, /^state: /],
       [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ value: true }] }, /^state\[0\]\.name: /],
       [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive' }] }, /^state\[0\]\.value: required/],
       [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', value: 'x' }] }, /^state\[0\]\.start: required/],
-      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', start: 5, end: 999 }] }, /offsets must satisfy/],
+      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', ...at('great') }, { name: 'pos', start: 5, end: 999 }] }, /^state\[1\]: offsets must satisfy/],
+      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', ...at('great') }, { name: 'nope', ...at('slow') }] }, /^state\[1\]\.name: schema "evidence" has no label "nope"/],
+      [{ instance_id: 'item-1', type: 'span', schema: 'nope', state: [{ name: 'pos', ...at('great') }] }, /^schema: unknown schema "nope"/],
       [{ type: 'radio', schema: 'sentiment', state: [] }, /^instance_id: /],
     ];
     for (const [body, message] of cases) {
