@@ -66,7 +66,7 @@ function contextFor(instance: Instance, username: string, spans: readonly SpanRe
   }
   // a span's own id wins over any other name for it
   for (const s of spans) byId.set(s.id, s);
-  return { textLength: textLengthOf(instance), spans: byId };
+  return { instance, textLength: textLengthOf(instance), spans: byId };
 }
 
 /** The stored entries of one scheme (an empty list when none). */

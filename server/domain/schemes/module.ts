@@ -1,6 +1,6 @@
 /** What a scheme type module tells the rest of the server about its type. */
 import type { z } from 'zod';
-import type { Scheme } from '../task.js';
+import type { Instance, Scheme } from '../task.js';
 
 /** A scheme's answer in payloads and exports: a label, labels, a value, values by field, or a structured value. */
 export type AnswerValue = string | string[] | Record<string, string> | number | boolean | null | readonly unknown[] | { readonly [k: string]: unknown };
@@ -35,8 +35,9 @@ export interface SpanRef {
   readonly end: number;
 }
 
-/** What a structured answer is checked against: the instance text's length and the annotator's spans by id. */
+/** What a structured answer is checked against: the instance (its text read only when asked for) and the annotator's spans by id. */
 export interface AnswerContext {
+  readonly instance: Instance;
   readonly textLength: number;
   readonly spans: ReadonlyMap<string, SpanRef>;
 }

@@ -21,6 +21,8 @@ import { bws } from './types/bws.js';
 import { ranking } from './types/ranking.js';
 import { triage } from './types/triage.js';
 import { textEdit } from './types/text-edit.js';
+import { extractiveQa } from './types/extractive-qa.js';
+import { errorSpan } from './types/error-span.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -41,6 +43,8 @@ const MODULES: readonly SchemeTypeModule[] = [
   ranking,
   triage,
   textEdit,
+  extractiveQa,
+  errorSpan,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();

@@ -108,7 +108,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const labelPending = useCallback(
     (l: SpanLabel) => {
       if (!pending) return;
-      a.setAnswers((ans) => addSpan(ans, { schema: l.schema, name: l.label, start: pending.start, end: pending.end, value: text.slice(pending.start, pending.end) }));
+      const scheme = a.schemas?.[l.schema];
+      const take = scheme && schemeUi(scheme.annotation_type)?.takeSpan;
+      // a type answered by a selection (an answer span, an error) takes it; span schemes make a span
+      if (take) a.setAnswers((ans) => take(ans, scheme, l.label, pending, text));
+      else a.setAnswers((ans) => addSpan(ans, { schema: l.schema, name: l.label, start: pending.start, end: pending.end, value: text.slice(pending.start, pending.end) }));
       setPending(null);
       setWordSel(null);
       setAskLabel(false);
@@ -260,9 +264,10 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const marks = useMemo<Mark[]>(() => {
     const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
     for (const s of a.answers.spans) out.push({ start: s.start, end: s.end, color: a.colors[s.schema]?.[s.name] ?? '#888888', label: s.name, kind: 'span' });
+    for (const scheme of schemes) for (const m of schemeUi(scheme.annotation_type)?.marks?.(scheme, a.answers) ?? []) out.push({ ...m, kind: 'span' });
     if (pending) out.push({ ...pending, color: '#1a73e8', kind: 'selection' });
     return out;
-  }, [a.loaded, a.answers.spans, a.colors, pending]);
+  }, [a.loaded, a.answers, a.colors, pending, schemes]);
 
   if (!a.schemas || !a.loaded) {
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;

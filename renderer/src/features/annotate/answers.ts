@@ -37,8 +37,8 @@ export function fromStored(stored: StoredAnnotations): Answers {
   return out;
 }
 
-/** No label, value or span answered. */
-export const isEmpty = (a: Answers) => !a.spans.length && Object.values(a.labels).every((l) => Object.values(l).every((v) => v === ''));
+/** No label, value, span, link or event answered. */
+export const isEmpty = (a: Answers) => !a.spans.length && !a.links?.length && !a.events?.length && Object.values(a.labels).every((l) => Object.values(l).every((v) => v === ''));
 
 export function toSubmission(instanceId: string, a: Answers) {
   const annotations: Record<string, string> = {};
@@ -152,6 +152,11 @@ export function applyPrediction(a: Answers, schemas: Schemas, p: Prediction): An
   for (const [schemaName, value] of Object.entries(p.labels)) {
     const scheme = schemas[schemaName];
     if (!scheme) continue;
+    const own = schemeUi(scheme.annotation_type)?.applyAnswer;
+    if (own) {
+      next = own(next, scheme, value);
+      continue;
+    }
     if (schemeUi(scheme.annotation_type)?.kind === 'value') {
       const values = typeof value === 'string' ? { [scheme.labels[0]?.name ?? 'value']: value } : Array.isArray(value) ? {} : value;
       for (const [label, v] of Object.entries(values)) next = setValue(next, schemaName, label, v);

@@ -5,6 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Colors, Scheme, SpanAnnotation } from '../../shared/api/types.js';
 import type { LabelKey } from '../../shared/keymap/keymap.js';
+import { schemeUi } from './schemes/registry.js';
 
 export interface SpanLabel {
   schema: string;
@@ -13,10 +14,13 @@ export interface SpanLabel {
   key_value?: string;
 }
 
+/** The picker's entries: every label of every span scheme, then what types answered by a selection offer. */
 export function spanLabels(schemes: Scheme[], colors: Colors): SpanLabel[] {
-  return schemes
-    .filter((s) => s.annotation_type === 'span')
-    .flatMap((s) => s.labels.map((l) => ({ schema: s.name, label: l.name, color: colors[s.name]?.[l.name] ?? l.color ?? '#888888', key_value: l.key_value })));
+  return schemes.flatMap((s) => {
+    if (s.annotation_type === 'span') return s.labels.map((l) => ({ schema: s.name, label: l.name, color: colors[s.name]?.[l.name] ?? l.color ?? '#888888', key_value: l.key_value }));
+    const targets = schemeUi(s.annotation_type)?.spanTargets?.(s) ?? [];
+    return targets.map((t) => ({ schema: s.name, label: t.label, color: t.color ?? colors[s.name]?.[t.label] ?? '#888888' }));
+  });
 }
 
 /** Lists longer than this get a filter box. */

@@ -45,7 +45,7 @@ export interface Display {
   blocks: DisplayBlock[];
 }
 
-export type SchemeType = 'radio' | 'multiselect' | 'likert' | 'select' | 'text' | 'number' | 'slider' | 'span' | 'span_link' | 'coreference' | 'event_annotation';
+export type SchemeType = 'radio' | 'multiselect' | 'likert' | 'select' | 'text' | 'number' | 'slider' | 'span' | 'span_link' | 'coreference' | 'event_annotation' | 'extractive_qa' | 'error_span';
 
 export interface Label {
   name: string;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { LinkAnnotation } from '../../../shared/api/types.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
-import { setLinks, spansOf, spanText } from './span-refs.js';
+import { setLinks, spansOf, spanText, linksAnswer } from './span-refs.js';
 
 const CHAIN = 'coreference';
 
@@ -93,6 +93,7 @@ function CoreferenceField({ scheme, answers, update, colors }: FieldProps) {
 export const coreference: SchemeUi = {
   type: 'coreference',
   kind: 'value',
+  applyAnswer: linksAnswer,
   Field: CoreferenceField,
   keys: [
     { keys: ['Tab'], label: 'Chains: reach the mentions, New chain, and each chain’s buttons' },

@@ -118,6 +118,8 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
 export const eventAnnotation: SchemeUi = {
   type: 'event_annotation',
   kind: 'value',
+  applyAnswer: (a, scheme, value) =>
+    Array.isArray(value) ? { ...a, events: [...(a.events ?? []).filter((e) => e.schema !== scheme.name), ...value.map((e: Omit<EventAnnotation, 'schema'>) => ({ ...e, schema: scheme.name }))] } : a,
   Field: EventField,
   keys: [
     { keys: ['Tab'], label: 'Events: reach the event type, trigger, each role and Add event' },

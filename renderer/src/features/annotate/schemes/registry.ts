@@ -19,6 +19,8 @@ import { bws } from './bws.js';
 import { ranking } from './ranking.js';
 import { triage } from './triage.js';
 import { textEdit } from './text-edit.js';
+import { extractiveQa } from './extractive-qa.js';
+import { errorSpan } from './error-span.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -40,6 +42,8 @@ const UIS = new Map<string, SchemeUi>(
     ranking,
     triage,
     textEdit,
+    extractiveQa,
+    errorSpan,
   ].map((u) => [u.type, u]),
 );
 

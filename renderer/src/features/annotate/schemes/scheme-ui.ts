@@ -27,6 +27,14 @@ export interface KeyBinding {
   advance?: boolean;
 }
 
+/** A highlight a type draws on the item text (an answer span, an error). */
+export interface TypeMark {
+  start: number;
+  end: number;
+  label: string;
+  color: string;
+}
+
 export interface SchemeUi {
   type: string;
   /**
@@ -42,4 +50,14 @@ export interface SchemeUi {
   keys?: Command[];
   /** structured types: keys they bind while no field has the focus, assigned with the label keys */
   bindings?: (scheme: Scheme) => KeyBinding[];
+  /**
+   * Types answered by selecting text (not span schemes): the entries they add to the span picker, and what
+   * picking one does with the selection.
+   */
+  spanTargets?: (scheme: Scheme) => { label: string; color?: string }[];
+  takeSpan?: (a: Answers, scheme: Scheme, label: string, range: { start: number; end: number }, text: string) => Answers;
+  /** Puts an answer in the export's shape (a pre-annotation) into the form, for types with structured answers. */
+  applyAnswer?: (a: Answers, scheme: Scheme, value: unknown) => Answers;
+  /** highlights of the scheme's answer on the text */
+  marks?: (scheme: Scheme, a: Answers) => TypeMark[];
 }

@@ -8,7 +8,7 @@ import type { SpanAnnotation } from '../../../shared/api/types.js';
 import { addLink, removeLink, spanRef } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
-import { spanText } from './span-refs.js';
+import { spanText, linksAnswer } from './span-refs.js';
 
 interface LinkType {
   name: string;
@@ -117,6 +117,7 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
 export const spanLink: SchemeUi = {
   type: 'span_link',
   kind: 'value',
+  applyAnswer: linksAnswer,
   Field: SpanLinkField,
   keys: [
     { keys: ['Tab'], label: 'Links: reach the link type, the spans and Add link' },
