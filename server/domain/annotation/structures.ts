@@ -34,7 +34,7 @@ function structured(task: Task): Structured {
   if (!found) {
     const schemes = task.schemes.filter((s) => {
       const m = schemeTypeOf(s.annotation_type);
-      return m.storage === 'links' || m.storage === 'events' || m.check !== undefined;
+      return m.storage === 'links' || m.storage === 'events' || m.checkInText !== undefined;
     });
     found = { schemes, byName: new Map(schemes.map((s) => [s.name, s])) };
     structuredOf.set(task.schemes, found);
@@ -181,7 +181,7 @@ export function withStructures(
     const kind = structureKind(scheme);
     if (!kind) {
       const chosen = merged[scheme.name];
-      const problem = chosen && schemeTypeOf(scheme.annotation_type).check!(scheme, chosen, context);
+      const problem = chosen && schemeTypeOf(scheme.annotation_type).checkInText!(scheme, chosen, context);
       if (problem) throw invalid(`annotations["${scheme.name}:${Object.keys(chosen)[0]}"]: ${problem.message}`);
       continue;
     }

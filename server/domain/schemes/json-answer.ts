@@ -43,7 +43,7 @@ export function jsonAnswerType({ parse, checkStored, ...parts }: Parts): SchemeT
       if (stored instanceof AnswerError) return stored;
       return stored === null ? {} : { [scheme.name]: stored };
     },
-    check: (scheme, chosen, context) => checkStored(scheme, JSON.parse(chosen[scheme.name]) as Record<string, unknown>, context),
+    checkInText: (scheme, chosen, context) => checkStored(scheme, JSON.parse(chosen[scheme.name]) as Record<string, unknown>, context),
     spacy: 'values',
     suggestable: false,
     ...parts,

@@ -76,7 +76,7 @@ export interface SchemeTypeModule {
   entry?(scheme: Scheme, entry: StructureEntry, context: AnswerContext): StructureEntry | AnswerError;
   entries?(scheme: Scheme, entries: readonly StructureEntry[]): AnswerError | null;
   /** A label-stored answer that points into the text (an answer span): checked against the instance once accepted. */
-  check?(scheme: Scheme, chosen: Readonly<Record<string, string>>, context: AnswerContext): AnswerError | null;
+  checkInText?(scheme: Scheme, chosen: Readonly<Record<string, string>>, context: AnswerContext): AnswerError | null;
   /** at most one label may be answered */
   readonly single?: boolean;
   /**
