@@ -57,6 +57,8 @@ import { MediaFiles } from './io/media-files.js';
 import { mediaRoutes } from './http/routes/media.js';
 import { displayRoutes } from './http/routes/display.js';
 import { resolve as resolvePath } from 'node:path';
+import { Skips } from './domain/annotation/skips.js';
+import { skipRoutes } from './http/routes/skips.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -70,6 +72,8 @@ export interface Services {
   throttle: LoginThrottle;
   assignments: Assignments;
   annotations: AnnotationService;
+  /** skipped instances and the schemes required before moving on */
+  skips: Skips;
   progress: Progress;
   timeline: TimelineReport;
   quality: QualityService;
@@ -158,6 +162,7 @@ export function composeServices(input: ComposeInput): Services {
   annotations.use(quality);
   const timeline = new TimelineReport(store, (id) => annotations.isTaskInstance(id));
   annotations.use(timeline);
+  const skips = new Skips(store, task, annotations, clock, { allowSkip: config.raw.allow_skip, reasonRequired: config.raw.skip_reason_required });
   const progress = new Progress({ task, annotations, assignments, accounts, required: () => requiredAnnotators(settings.get()) });
   const remaining = async (username: string) => {
     const list = await annotations.listOf(username);
@@ -193,6 +198,7 @@ export function composeServices(input: ComposeInput): Services {
     throttle: new LoginThrottle(clock),
     assignments,
     annotations,
+    skips,
     progress,
     timeline,
     quality,
@@ -235,7 +241,7 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

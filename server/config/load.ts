@@ -28,6 +28,7 @@ import { readPhases, PhaseConfigError } from './phase-config.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
 import { createTask, type AssignmentStrategy, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
 import { findSchemeType, schemeTypeOf, unsupportedReason } from '../domain/schemes/registry.js';
+import { adaptSchemeIdioms, schemePresentation, SCHEME_IDIOM_KEYS } from './scheme-idioms.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -89,9 +90,15 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-const COMMON_SCHEME_KEYS = ['annotation_type', 'name', 'description', 'labels', 'sequential_key_binding'];
+const COMMON_SCHEME_KEYS = ['annotation_type', 'name', 'description', 'labels', 'sequential_key_binding', ...SCHEME_IDIOM_KEYS];
 
-function normalizeScheme(raw: RawScheme, index: number, file: string): Scheme {
+/** Scheme keys no part of this server reads: each is warned about, saying it only reaches /api/schemas. */
+const UNREAD_SCHEME_KEY: Record<string, string> = {
+  has_free_response: 'no free-text box is shown beside the labels; add a text scheme to collect one',
+  textarea: 'text answers are typed in a multi-line box whatever it says',
+};
+
+function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (message: string) => void): Scheme {
   const where = `annotation_schemes[${index}] (${raw.name})`;
   const module = findSchemeType(raw.annotation_type);
   if (!module) throw new ConfigError(file, `annotation_schemes[${index}].annotation_type: ${unsupportedReason(raw.annotation_type)}`);
@@ -105,11 +112,16 @@ function normalizeScheme(raw: RawScheme, index: number, file: string): Scheme {
   }
   const known = new Set([...COMMON_SCHEME_KEYS, ...module.keys]);
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
+  for (const key of Object.keys(extra)) {
+    warn(`${where}.${key} is not acted on: ${UNREAD_SCHEME_KEY[key] ?? 'it is passed on unchanged in GET /api/schemas and changes nothing here'}`);
+  }
   const scheme: Scheme = { name: raw.name, annotation_type: module.type, description: raw.description ?? '', labels: (raw.labels ?? []).map((l) => ({ ...l })), extra };
   if (raw.sequential_key_binding !== undefined) scheme.sequential_key_binding = raw.sequential_key_binding;
-  module.normalize(scheme, parsed.data, (key, reason) => {
+  const fail = (key: string, reason: string): never => {
     throw new ConfigError(file, `${where}${key ? `.${key}` : ''}: ${reason}`);
-  });
+  };
+  module.normalize(scheme, parsed.data, fail);
+  Object.assign(scheme, schemePresentation(raw, scheme.labels.map((l) => l.name), fail));
   const names = new Set<string>();
   for (const label of scheme.labels) {
     if (names.has(label.name)) throw new ConfigError(file, `${where}.labels: duplicate label "${label.name}"`);
@@ -142,6 +154,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
   if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved)) throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
   const idioms = adaptIdioms(resolved as Record<string, unknown>, path);
+  if (Array.isArray(idioms.config.annotation_schemes)) {
+    idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) => adaptSchemeIdioms(s, i, (m) => idioms.warnings.push(`${path}: ${m}`)));
+  }
   const adapted = adaptPotatoConfig(idioms.config, path);
   adapted.warnings.unshift(...duplicateKeys(doc, lineCounter).map((m) => `${path}: ${m}`), ...idioms.warnings);
   const parsed = configSchema.safeParse(adapted.config);
@@ -161,7 +176,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     }
   }
 
-  const schemes = raw.annotation_schemes.map((s, i) => normalizeScheme(s, i, path));
+  if (raw.skip_reason_required && !raw.allow_skip) warnings.push(`${path}: skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped`);
+  const schemes = raw.annotation_schemes.map((s, i) => normalizeScheme(s, i, path, (m) => warnings.push(`${path}: ${m}`)));
   const schemeNames = new Set<string>();
   for (const s of schemes) {
     if (schemeNames.has(s.name)) throw new ConfigError(path, `annotation_schemes: duplicate scheme name "${s.name}"`);

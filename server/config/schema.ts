@@ -78,6 +78,9 @@ export const configSchema = z.looseObject({
     })
     .optional(),
   require_password: looseBoolean.optional(),
+  /** annotators may skip an instance; a skip is recorded apart from answers */
+  allow_skip: looseBoolean.default(false),
+  skip_reason_required: looseBoolean.default(false),
   num_annotators_per_item: numberish.pipe(z.number().int().min(1)).optional(),
   max_annotations_per_item: numberish.pipe(z.number().int()).optional(),
   max_annotations_per_user: numberish.pipe(z.number().int()).optional(),

@@ -27,6 +27,12 @@ export interface Scheme {
   max_label?: string;
   size?: number;
   sequential_key_binding?: boolean;
+  /** the title shown instead of the name */
+  displayed_name?: string;
+  /** true: the labels in one row; false: one under another; unset: as they fit */
+  horizontal?: boolean;
+  /** true: an answer is needed before moving on; a list: these labels must be among the answer */
+  required?: true | string[];
   /** the remaining scheme keys of the YAML, passed through to /api/schemas for frontends */
   extra: Record<string, unknown>;
 }

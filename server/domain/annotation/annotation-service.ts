@@ -68,6 +68,7 @@ export class AnnotationService {
   private readonly withCount: number[] = [];
   private readonly hooks: SubmitHook[] = [];
   private readonly gates: ((username: string) => void)[] = [];
+  private readonly leaveChecks: ((username: string, instanceId: string) => void)[] = [];
 
   constructor(
     private readonly store: Store,
@@ -88,6 +89,11 @@ export class AnnotationService {
   /** A check run before any access to instances (phases: finish consent first); throws a DomainError to refuse. */
   gate(check: (username: string) => void): void {
     this.gates.push(check);
+  }
+
+  /** A check run before moving on from an instance (required schemes answered); throws a DomainError to refuse. */
+  leaving(check: (username: string, instanceId: string) => void): void {
+    this.leaveChecks.push(check);
   }
 
   private index(before: AnnotationRecord | undefined, after: AnnotationRecord): void {
@@ -219,6 +225,10 @@ export class AnnotationService {
           break;
         }
       }
+    }
+    // moving on (forward, or to the next unannotated) needs the required schemes answered; going back never does
+    if (next !== here && (next > here || ('action' in target && target.action === 'jump_to_unannotated'))) {
+      for (const check of this.leaveChecks) check(username, list[here]);
     }
     if (next !== this.assignments.cursor(username)) await this.store.write([this.assignments.cursorOp(username, next)]);
     return this.record(username, list, next);

@@ -48,12 +48,30 @@ export const currentInstance = z.object({
   data: z.record(z.string(), z.unknown()),
   annotated: z.boolean(),
   display,
+  skip: z
+    .object({
+      allowed: z.boolean().describe('allow_skip'),
+      reason_required: z.boolean().describe('skip_reason_required'),
+      skipped: z.boolean().describe('the caller skipped this instance'),
+      reason: z.string().nullable(),
+      skipped_count: z.number().int().describe('instances the caller skipped and has not answered since'),
+    })
+    .describe('skipping, kept apart from answers'),
+  required: z.array(z.string()).describe('required schemes this instance still needs answered before moving on (empty once skipped)'),
 });
 
 export function annotationRoutes(s: Services): RouteSpec[] {
   // projects with link or event schemes also get link_annotations and event_annotations back
   const hasLists = s.task.schemes.some((x) => structureKind(x) !== undefined);
-  const withDisplay = (r: CurrentInstance) => ({ ...r, display: s.display.of({ id: r.instance_id, text: r.text, data: r.data }) });
+  const withDisplay = (username: string, r: CurrentInstance) => {
+    const skipped = s.skips.get(username, r.instance_id);
+    return {
+      ...r,
+      display: s.display.of({ id: r.instance_id, text: r.text, data: r.data }),
+      skip: { allowed: s.skips.settings.allowSkip, reason_required: s.skips.settings.reasonRequired, skipped: !!skipped, reason: skipped?.reason ?? null, skipped_count: s.skips.countOf(username) },
+      required: skipped ? [] : s.skips.unanswered(username, r.instance_id),
+    };
+  };
   return [
     route({
       method: 'GET',
@@ -61,7 +79,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       summary: "The caller's current instance; also a session check",
       access: 'user',
       response: currentInstance,
-      handle: async ({ username }) => withDisplay(await s.annotations.current(username)),
+      handle: async ({ username }) => withDisplay(username, await s.annotations.current(username)),
     }),
     route({
       method: 'GET',
@@ -152,7 +170,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
         if ('go_to' in body && s.crowd.settings.jumpingDisabled && !s.adminAuth.isAdminUser(username)) {
           throw forbidden('go_to: jumping to an instance by id is disabled for this project (jumping_to_id_disabled)');
         }
-        return withDisplay(await s.annotations.goTo(username, body));
+        return withDisplay(username, await s.annotations.goTo(username, body));
       },
     }),
   ];

@@ -22,7 +22,8 @@ describe("Potato's brace-style config (sentiment-likert)", () => {
     expect(likert).toMatchObject({ name: 'sentiment', annotation_type: 'likert', size: 5, min_label: 'Very negative', max_label: 'Very positive', sequential_key_binding: true });
     expect(likert.labels.map((l) => l.name)).toEqual(['1', '2', '3', '4', '5']);
     // keys we do not interpret are passed through to frontends
-    expect(likert.extra).toEqual({ label_requirement: { required: true } });
+    expect(likert.extra).toEqual({});
+    expect(likert.required).toBe(true);
     expect(config.outputDir).toBe(join(FIXTURES, 'sentiment-likert', 'configs', 'annotation_output'));
   });
 
@@ -39,7 +40,7 @@ describe("Potato's brace-style config (sentiment-likert)", () => {
 describe("Potato's block-style config with every scheme type (highlighting)", () => {
   it('loads every scheme, custom id and text keys, numeric ids as strings, and colours in every form', () => {
     const config = loadConfig(HIGHLIGHTING, {});
-    expect(config.warnings).toEqual([]);
+    expect(config.warnings).toEqual([`${HIGHLIGHTING}: annotation_schemes[6] (summary).textarea is not acted on: text answers are typed in a multi-line box whatever it says`]);
     expect(config.task.schemes.map((s) => `${s.name}:${s.annotation_type}`)).toEqual([
       'priority:radio', 'areas:multiselect', 'language:select', 'frustration:likert', 'effort:slider', 'replies_needed:number', 'summary:text', 'cue:span',
     ]);

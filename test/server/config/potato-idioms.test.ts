@@ -51,4 +51,24 @@ describe('Potato config idioms', () => {
     expect(conv.task.instances.map((i) => i.text)).toEqual(['Ann: Hello there.\nBo: Hi!', 'First line\nSecond line']);
     expect(() => loadConfig(writeProject({ config: { item_properties: { id_key: 'id', text_key: 'content.missing' } }, items }), {})).toThrow(/data\.jsonl:1: missing text field "content\.missing"/);
   });
+
+  it('scheme idioms: labels and tooltips as maps, displayed_name, horizontal, label_requirement; unread scheme keys are warned about', () => {
+    const config = load({
+      annotation_schemes: [
+        { annotation_type: 'radio', name: 'strength', labels: { 1: 'Very weak', 2: 'Weak', 3: 'Strong' }, tooltips: { Weak: 'Some support', Nope: 'x' }, displayed_name: 'Argument strength', horizontal: true, label_requirement: { required: true } },
+        { annotation_type: 'multiselect', name: 'consent', labels: { agree: 'I agree to take part', other: { tooltip: 'Anything else', key_value: 'o' } }, label_requirement: { required_label: 'agree' }, horizontal: 'False', has_free_response: { instruction: 'Other' } },
+      ],
+    });
+    const [strength, consent] = config.task.schemes;
+    expect(strength.labels).toEqual([{ name: 'Very weak', key_value: '1' }, { name: 'Weak', key_value: '2', tooltip: 'Some support' }, { name: 'Strong', key_value: '3' }]);
+    expect(strength).toMatchObject({ displayed_name: 'Argument strength', horizontal: true, required: true, extra: {} });
+    expect(consent.labels).toEqual([{ name: 'agree', tooltip: 'I agree to take part' }, { name: 'other', tooltip: 'Anything else', key_value: 'o' }]);
+    expect(consent).toMatchObject({ horizontal: false, required: ['agree'] });
+    const warnings = config.warnings.join('\n');
+    expect(warnings).toMatch(/annotation_schemes\[0\] \(strength\)\.tooltips: "Nope" is not one of the scheme's labels/);
+    expect(warnings).toMatch(/annotation_schemes\[1\] \(consent\)\.has_free_response is not acted on: no free-text box/);
+    expect(() => load({ annotation_schemes: [{ annotation_type: 'radio', name: 's', labels: ['a'], label_requirement: { required_label: 'b' } }] })).toThrow(
+      /config\.yaml: annotation_schemes\[0\] \(s\)\.label_requirement\.required_label: "b" is not one of the scheme's labels/,
+    );
+  });
 });

@@ -21,6 +21,8 @@ import { AiHint } from './ai-hint.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
 import { SchemeField } from './scheme-field.js';
+import { SkipControl } from './skip-control.js';
+import { isEmpty } from './answers.js';
 import { firstWordInView, stepSelection, wordsCovering, words, type Mark, type WordSelection } from './segments.js';
 import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
 import { isChoice, schemeUi } from './schemes/registry.js';
@@ -282,6 +284,16 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         <span className={`badge ${instance.annotated ? 'badge-done' : ''}`} data-testid="annotated-badge">
           {instance.annotated ? 'Annotated' : 'Not annotated yet'}
         </span>
+        {instance.skip?.skipped && (
+          <span className="badge badge-skipped" data-testid="skipped-badge">
+            Skipped{instance.skip.reason ? `: ${instance.skip.reason}` : ''}
+          </span>
+        )}
+        {!!instance.skip?.skipped_count && (
+          <span className="skipped-count" data-testid="skipped-count">
+            {instance.skip.skipped_count} skipped
+          </span>
+        )}
         <span className="instance-id">{instance.instance_id}</span>
         {hasInstructions(instructions.data) && (
           <button type="button" className="link" onClick={toggleInstructions} aria-keyshortcuts="i" aria-expanded={instructionsOpen}>
@@ -369,6 +381,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
             <button type="button" onClick={() => void a.go('jump_to_unannotated')} disabled={a.busy} aria-keyshortcuts="n">
               Next unannotated <kbd>n</kbd>
             </button>
+            <SkipControl skip={instance.skip} instanceId={instance.instance_id} busy={a.busy} answered={!isEmpty(a.answers)} onSkip={(reason) => void a.skip(reason)} />
           </div>
           <p className="save-state" role="status" data-testid="save-state">
             {a.busy ? 'Saving…' : a.dirty ? 'Unsaved changes' : instance.annotated ? 'Saved' : ''}

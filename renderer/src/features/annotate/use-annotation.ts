@@ -7,6 +7,7 @@ import { api, ApiError, errorText } from '../../shared/api/client.js';
 import type { AiSuggestion, Colors, CurrentInstance, Keyword, Prediction, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
 import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
 import { EMPTY, fromStored, isEmpty, toSubmission, type Answers } from './answers.js';
+import { requiredNotice, unansweredRequired } from './required.js';
 
 export interface Loaded {
   instance: CurrentInstance;
@@ -31,8 +32,8 @@ export function useAnnotation(onPhaseChange: () => void) {
   const [notice, setNotice] = useState<string | null>(null);
   const [qc, setQc] = useState<QcResult | null>(null);
   // the latest answers for actions started from key handlers bound before the last render
-  const latest = useRef({ answers, dirty, loaded });
-  latest.current = { answers, dirty, loaded };
+  const latest = useRef({ answers, dirty, loaded, schemas });
+  latest.current = { answers, dirty, loaded, schemas };
   // what a lost session stopped, done again once the annotator has logged in again in place
   const retry = useRef<(() => Promise<void>) | null>(null);
   useUnsavedWork(dirty);
@@ -100,6 +101,16 @@ export function useAnnotation(onPhaseChange: () => void) {
       setNotice(null);
       try {
         if (saveFirst) await save();
+        // moving on waits for the required questions (the server refuses it too), unless the instance is skipped
+        const here = latest.current.loaded?.instance;
+        const forward = action === 'jump_to_unannotated' || (action === 'next_instance' && !!here && here.current_index + 1 < here.total_instances);
+        if (forward && here && !here.skip?.skipped) {
+          const missing = unansweredRequired(Object.values(latest.current.schemas ?? {}), latest.current.answers);
+          if (missing.length) {
+            setNotice(requiredNotice(missing, !!here.skip?.allowed));
+            return;
+          }
+        }
         const before = latest.current.loaded?.instance.instance_id;
         const next = await api.post<CurrentInstance>('/go_to', typeof action === 'string' ? { action } : action);
         if (next.instance_id === before && typeof action === 'string') {
@@ -134,6 +145,13 @@ export function useAnnotation(onPhaseChange: () => void) {
   /** Saves and moves on; an empty form is not sent, and the annotator is told why nothing happened. */
   const submit = useCallback(async () => {
     setQc(null);
+    const { loaded: l, schemas: all, answers: form } = latest.current;
+    const missing = l?.instance.skip?.skipped ? [] : unansweredRequired(Object.values(all ?? {}), form);
+    if (missing.length) {
+      setError(null);
+      setNotice(requiredNotice(missing, !!l?.instance.skip?.allowed));
+      return;
+    }
     if (isEmpty(latest.current.answers)) {
       setError(null);
       setNotice('Nothing is answered on this instance yet: answer a question first, or press → to move on without answering.');
@@ -144,5 +162,25 @@ export function useAnnotation(onPhaseChange: () => void) {
 
   const go = useCallback((action: GoAction) => move(action, latest.current.dirty), [move]);
 
-  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, reload: load };
+  /** Records a skip of the current instance (allow_skip) and moves on; the form's answers are not sent. */
+  const skip = useCallback(
+    async (reason: string) => {
+      const l = latest.current.loaded;
+      if (!l || busy) return;
+      setError(null);
+      setNotice(null);
+      try {
+        await api.post('/api/skip', { instance_id: l.instance.instance_id, reason: reason || undefined });
+      } catch (e) {
+        setError(errorText(e));
+        return;
+      }
+      setDirty(false);
+      latest.current = { ...latest.current, dirty: false, loaded: { ...l, instance: { ...l.instance, skip: l.instance.skip && { ...l.instance.skip, skipped: true, reason } } } };
+      await move('next_instance', false);
+    },
+    [busy, move],
+  );
+
+  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, skip, reload: load };
 }

@@ -17,6 +17,10 @@ export interface CurrentInstance {
   annotated_count?: number;
   /** what to show of the item; absent from servers that only send the text */
   display?: Display;
+  /** skipping (allow_skip), kept apart from answers */
+  skip?: { allowed: boolean; reason_required: boolean; skipped: boolean; reason: string | null; skipped_count: number };
+  /** required schemes still unanswered on this instance, as stored */
+  required?: string[];
 }
 
 /** The task's instructions banner (sanitized HTML) and codebook link (GET /api/instructions). */
@@ -67,6 +71,12 @@ export interface Scheme {
   max_label?: string;
   size?: number;
   sequential_key_binding?: boolean;
+  /** the title shown instead of the name */
+  displayed_name?: string;
+  /** true: labels in one row; false: one under another; unset: as they fit */
+  horizontal?: boolean;
+  /** true: an answer is needed before moving on; a list: these labels must be chosen */
+  required?: true | string[];
   /** the scheme's further keys (a link scheme's span_schema and link_types, ...) */
   [key: string]: unknown;
 }

@@ -9,7 +9,7 @@ export function ChoiceField({ scheme, colors, answers, keyOf, update, multiple, 
   return (
     <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-schema={scheme.name}>
       <Legend scheme={scheme} />
-      <div className="choices">
+      <div className={`choices${scheme.horizontal === true ? ' choices-row' : scheme.horizontal === false ? ' choices-column' : ''}`}>
         {ends && scheme.min_label && <span className="likert-end">{scheme.min_label}</span>}
         {scheme.labels.map((l) => {
           const k = keyOf(scheme.name, l.name);

@@ -18,7 +18,12 @@ export function Legend({ scheme }: { scheme: Scheme }) {
           {fieldKey}
         </kbd>
       )}
-      <span className="scheme-name">{scheme.name}</span>
+      <span className="scheme-name">{scheme.displayed_name ?? scheme.name}</span>
+      {scheme.required && (
+        <span className="scheme-required" title={Array.isArray(scheme.required) ? `Choose ${scheme.required.join(', ')} to move on` : 'Answer this to move on'}>
+          {' '}(required{Array.isArray(scheme.required) ? `: ${scheme.required.join(', ')}` : ''})
+        </span>
+      )}
       {scheme.description && <span className="scheme-description"> — {scheme.description}</span>}
     </legend>
   );
