@@ -50,26 +50,30 @@ export const currentInstance = z.object({
   display,
   skip: z
     .object({
-      allowed: z.boolean().describe('allow_skip'),
+      allowed: z.boolean().describe('allow_skip (always true when present)'),
       reason_required: z.boolean().describe('skip_reason_required'),
       skipped: z.boolean().describe('the caller skipped this instance'),
       reason: z.string().nullable(),
       skipped_count: z.number().int().describe('instances the caller skipped and has not answered since'),
     })
-    .describe('skipping, kept apart from answers'),
-  required: z.array(z.string()).describe('required schemes this instance still needs answered before moving on (empty once skipped)'),
+    .optional()
+    .describe('with allow_skip: skipping, kept apart from answers'),
+  required: z.array(z.string()).optional().describe('with required schemes: those this instance still needs answered before moving on (empty once skipped)'),
 });
 
 export function annotationRoutes(s: Services): RouteSpec[] {
   // projects with link or event schemes also get link_annotations and event_annotations back
   const hasLists = s.task.schemes.some((x) => structureKind(x) !== undefined);
+  // only projects that skip or require answers carry these: the others' current instance stays as it was
+  const skipping = s.skips.settings.allowSkip;
+  const requiring = s.task.schemes.some((x) => x.required);
   const withDisplay = (username: string, r: CurrentInstance) => {
-    const skipped = s.skips.get(username, r.instance_id);
+    const skipped = skipping || requiring ? s.skips.get(username, r.instance_id) : undefined;
     return {
       ...r,
       display: s.display.of({ id: r.instance_id, text: r.text, data: r.data }),
-      skip: { allowed: s.skips.settings.allowSkip, reason_required: s.skips.settings.reasonRequired, skipped: !!skipped, reason: skipped?.reason ?? null, skipped_count: s.skips.countOf(username) },
-      required: skipped ? [] : s.skips.unanswered(username, r.instance_id),
+      ...(skipping && { skip: { allowed: true, reason_required: s.skips.settings.reasonRequired, skipped: !!skipped, reason: skipped?.reason ?? null, skipped_count: s.skips.countOf(username) } }),
+      ...(requiring && { required: skipped ? [] : s.skips.unanswered(username, r.instance_id) }),
     };
   };
   return [
