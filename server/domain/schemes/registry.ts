@@ -23,6 +23,10 @@ import { triage } from './types/triage.js';
 import { textEdit } from './types/text-edit.js';
 import { extractiveQa } from './types/extractive-qa.js';
 import { errorSpan } from './types/error-span.js';
+import { cardSort } from './types/card-sort.js';
+import { conjoint } from './types/conjoint.js';
+import { treeAnnotation } from './types/tree-annotation.js';
+import { setNestedLookup } from './nested.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -45,6 +49,9 @@ const MODULES: readonly SchemeTypeModule[] = [
   textEdit,
   extractiveQa,
   errorSpan,
+  cardSort,
+  conjoint,
+  treeAnnotation,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();
@@ -73,6 +80,7 @@ export function agreementOf(scheme: Scheme): AgreementMeasure {
 
 /** The module a config's `annotation_type` names, aliases included (Potato's `textbox` is `text`). */
 export const findSchemeType = (configured: string): SchemeTypeModule | undefined => byAlias.get(configured);
+setNestedLookup(findSchemeType);
 
 const MEDIA = 'media region annotation is not supported (Marginalia annotates text)';
 const AGENT = "Potato's agent-trace annotation is not supported";

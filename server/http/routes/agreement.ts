@@ -5,7 +5,7 @@ import { route, type RouteSpec } from '../route.js';
 
 const schemaAgreement = z.object({
   krippendorff_alpha: z.number().nullable(),
-  level: z.enum(['nominal', 'ordinal', 'interval', 'jaccard', 'nominal_per_character', 'rank']).nullable(),
+  level: z.enum(['nominal', 'ordinal', 'interval', 'jaccard', 'nominal_per_character', 'rank', 'partition']).nullable(),
   items_evaluated: z.number().int(),
   annotators: z.number().int(),
   interpretation: z.enum(['reliable', 'tentative', 'unreliable']).nullable(),

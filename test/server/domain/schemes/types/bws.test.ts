@@ -25,6 +25,13 @@ describe('bws', () => {
     expect(s.extra).toMatchObject({ tuple_size: 3, best_description: 'Most positive?' });
   });
 
+  it("makes the first round of Potato's iterative BWS, and says later rounds are not made", () => {
+    const config = loadConfig(writeProject({ items: POOL, config: { annotation_schemes: [SCHEME], ibws_config: { tuple_size: 3, tuples_per_item_per_round: 2, seed: 3 } } }));
+    expect(config.task.instances).toHaveLength(4); // 6 items × 2 appearances / 3 per tuple
+    expect(config.task.schemes[0].extra.tuple_size).toBe(3);
+    expect(config.warnings.join('\n')).toMatch(/ibws_config: only the first round is made/);
+  });
+
   it('refuses bad configs naming the key and the reason', () => {
     expect(refusal({ ...SCHEME, tuple_size: 1 })).toMatch(/annotation_schemes\[0\]\.tuple_size: must be at least 2/);
     expect(refusal({ ...SCHEME, labels: ['a'] })).toMatch(/\(intensity\)\.labels: a bws scheme has no labels/);
