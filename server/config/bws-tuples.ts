@@ -18,6 +18,15 @@ export const bwsConfigSchema = z.looseObject({
 });
 export type BwsConfig = z.infer<typeof bwsConfigSchema>;
 
+/** Potato's iterative BWS: its first round is tupled like bws_config (see config loading). */
+export const ibwsConfigSchema = z.looseObject({
+  tuple_size: intish.pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)')).optional(),
+  max_rounds: intish.pipe(z.number().min(1)).nullable().optional(),
+  seed: intish.optional(),
+  scoring_method: z.enum(['counting', 'bradley_terry', 'plackett_luce']).optional(),
+  tuples_per_item_per_round: intish.pipe(z.number().min(1)).optional(),
+});
+
 export interface BwsItem {
   source_id: string;
   text: string;

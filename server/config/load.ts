@@ -201,24 +201,30 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
   if (!instances.length) throw new ConfigError(path, 'data_files: the data files hold no instances');
-  for (const s of schemes) if (s.annotation_type === 'bws' && !raw.bws_config) s.extra.tuple_size ??= 4;
-  if (raw.bws_config) {
-    if (!schemes.some((s) => s.annotation_type === 'bws')) warnings.push(`${path}: bws_config is ignored: no scheme is of type bws`);
+  // Potato's iterative BWS starts like plain BWS: its first round is made here, later rounds are not
+  const ibws = raw.ibws_config;
+  const tupling = raw.bws_config ? { key: 'bws_config', config: raw.bws_config } : ibws ? { key: 'ibws_config', config: { tuple_size: ibws.tuple_size, seed: ibws.seed, min_item_appearances: ibws.tuples_per_item_per_round ?? 2 } } : undefined;
+  if (raw.bws_config && ibws) warnings.push(`${path}: ibws_config is ignored: bws_config makes the tuples`);
+  else if (ibws && schemes.some((s) => s.annotation_type === 'bws')) {
+    warnings.push(`${path}: ibws_config: only the first round is made (each item in tuples_per_item_per_round tuples); later rounds within score buckets are not generated. Score the round with GET /admin/api/bws_scores`);
+  }
+  for (const s of schemes) if (s.annotation_type === 'bws' && !tupling) s.extra.tuple_size ??= 4;
+  if (tupling) {
+    if (!schemes.some((s) => s.annotation_type === 'bws')) warnings.push(`${path}: ${tupling.key} is ignored: no scheme is of type bws`);
     else {
       try {
-        instances = bwsTuples(instances, raw.bws_config);
+        instances = bwsTuples(instances, tupling.config);
       } catch (e) {
-        if (e instanceof BwsConfigError) throw new ConfigError(path, `bws_config.tuple_size: ${e.message}`);
+        if (e instanceof BwsConfigError) throw new ConfigError(path, `${tupling.key}.tuple_size: ${e.message}`);
         throw e;
       }
-      const size = raw.bws_config.tuple_size ?? 4;
+      const size = tupling.config.tuple_size ?? 4;
       for (const s of schemes) {
         if (s.annotation_type === 'bws' && s.extra.tuple_size === undefined) s.extra.tuple_size = size;
-        if (s.annotation_type === 'bws' && s.extra.tuple_size !== size) throw new ConfigError(path, `annotation_schemes (${s.name}).tuple_size: ${String(s.extra.tuple_size)} differs from bws_config.tuple_size (${size})`);
+        if (s.annotation_type === 'bws' && s.extra.tuple_size !== size) throw new ConfigError(path, `annotation_schemes (${s.name}).tuple_size: ${String(s.extra.tuple_size)} differs from ${tupling.key}.tuple_size (${size})`);
       }
     }
   }
-
   let keywordRules = [] as ReturnType<typeof readKeywordRules>;
   if (raw.keyword_highlights_file) {
     const kwFile = locate(raw.keyword_highlights_file, dir, raw.task_dir);

@@ -3,7 +3,7 @@
  * Sections owned by one feature (quality control, phases, AI, webhooks) live in their own files under sections/.
  */
 import { z } from 'zod';
-import { bwsConfigSchema } from './bws-tuples.js';
+import { bwsConfigSchema, ibwsConfigSchema } from './bws-tuples.js';
 import { ASSIGNMENT_STRATEGIES } from '../domain/task.js';
 import { attentionChecksSchema, goldStandardsSchema } from './sections/quality.js';
 import { phasesSchema } from './sections/phases.js';
@@ -70,6 +70,7 @@ export const configSchema = z.looseObject({
     .optional(),
   keyword_highlights_file: z.string().optional(),
   bws_config: bwsConfigSchema.optional(),
+  ibws_config: ibwsConfigSchema.optional(),
   user_config: z
     .looseObject({
       allow_all_users: looseBoolean.default(true),
