@@ -21,6 +21,9 @@ import { triage } from './triage.js';
 import { textEdit } from './text-edit.js';
 import { extractiveQa } from './extractive-qa.js';
 import { errorSpan } from './error-span.js';
+import { cardSort } from './card-sort.js';
+import { conjoint } from './conjoint.js';
+import { treeAnnotation } from './tree-annotation.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -44,6 +47,9 @@ const UIS = new Map<string, SchemeUi>(
     textEdit,
     extractiveQa,
     errorSpan,
+    cardSort,
+    conjoint,
+    treeAnnotation,
   ].map((u) => [u.type, u]),
 );
 
