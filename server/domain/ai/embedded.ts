@@ -13,6 +13,7 @@ import type { Instance, Scheme, Task } from '../task.js';
 import type { AnnotationRecord } from '../annotation/records.js';
 import { findKeywords, type compileRules } from '../annotation/keywords.js';
 import { NaiveBayes } from './naive-bayes.js';
+import { Calibrator } from './calibration.js';
 import { SpanLearner } from './span-learner.js';
 import { features } from './text-features.js';
 import { noSuggestion, SUGGESTABLE, type AiProvider, type Suggestion } from './provider.js';
@@ -21,6 +22,9 @@ import { noSuggestion, SUGGESTABLE, type AiProvider, type Suggestion } from './p
 const KEYWORD_PRIOR = 2;
 /** milliseconds of learning per slice of the start-up pass, between which requests are served */
 const SLICE_MS = 4;
+/** every annotation is predicted before it is learned until this many outcomes are known, then every CALIBRATE_EVERY-th */
+const CALIBRATE_ALL = 2000;
+const CALIBRATE_EVERY = 50;
 
 export interface EmbeddedOptions {
   /** labelled examples a schema needs before the classifier suggests anything */
@@ -35,6 +39,9 @@ export class EmbeddedProvider implements AiProvider {
   readonly model = 'naive-bayes';
   readonly promptVersion = '1';
   private readonly classifiers = new Map<string, NaiveBayes>();
+  /** schema → how often the classifier's top label was right at each raw confidence */
+  private readonly calibrators = new Map<string, Calibrator>();
+  private learnedCount = 0;
   private readonly spanLearners = new Map<string, SpanLearner>();
   /** schema → number of changes learned; part of the cache version, so a change invalidates cached suggestions */
   private readonly generation = new Map<string, number>();
@@ -53,7 +60,10 @@ export class EmbeddedProvider implements AiProvider {
   ) {
     for (const scheme of task.schemes) {
       if (scheme.annotation_type === 'span') this.spanLearners.set(scheme.name, new SpanLearner());
-      else if (SUGGESTABLE.has(scheme.annotation_type)) this.classifiers.set(scheme.name, new NaiveBayes());
+      else if (SUGGESTABLE.has(scheme.annotation_type)) {
+        this.classifiers.set(scheme.name, new NaiveBayes());
+        this.calibrators.set(scheme.name, new Calibrator());
+      }
     }
     for (const { rule } of rules) {
       const labels = new Set(task.schemeByName.get(rule.schema)?.labels.map((l) => l.name));
@@ -116,7 +126,9 @@ export class EmbeddedProvider implements AiProvider {
       const valid = new Set(this.task.schemeByName.get(schema)!.labels.map((l) => l.name));
       const labels = Object.keys(record.labels[schema] ?? {}).filter((l) => valid.has(l));
       if (!labels.length) continue;
-      classifier.add(labels, (feats ??= features(instance.text)), sign);
+      feats ??= features(instance.text);
+      if (sign === 1) this.calibrate(schema, classifier, labels, feats);
+      classifier.add(labels, feats, sign);
       this.bumpGeneration(schema);
     }
     for (const [schema, learner] of this.spanLearners) {
@@ -125,6 +137,21 @@ export class EmbeddedProvider implements AiProvider {
       learner.add(instance.text, spans, sign);
       this.bumpGeneration(schema);
     }
+  }
+
+  /** Test, then train: how the model as it stands would have done on this annotation, for the calibration. */
+  private calibrate(schema: string, classifier: NaiveBayes, labels: string[], feats: Set<string>): void {
+    const calibrator = this.calibrators.get(schema)!;
+    const { documents, labels: distinct } = classifier.stats();
+    if (documents < this.options.minExamples || distinct < 2) return; // the model would not suggest yet
+    if (calibrator.observed >= CALIBRATE_ALL && ++this.learnedCount % CALIBRATE_EVERY) return;
+    const prediction = classifier.predict(feats);
+    if (prediction) calibrator.observe(prediction.ranked[0].p, labels.includes(prediction.label));
+  }
+
+  /** The calibrated confidence of a prediction's top label (raw posteriors overstate it). */
+  confidence(schema: string, rawTop: number): number {
+    return this.calibrators.get(schema)?.calibrate(rawTop) ?? rawTop;
   }
 
   private bumpGeneration(schema: string): void {
@@ -154,7 +181,7 @@ export class EmbeddedProvider implements AiProvider {
     const top = prediction.ranked[0];
     const suggestion: Suggestion = {
       label: prediction.label,
-      confidence: round(top.p),
+      confidence: round(this.confidence(scheme.name, top.p)),
       rationale: prediction.evidence.length
         ? `learned from ${documents} annotated examples; the words that weighed most: ${quoted(prediction.evidence)}`
         : `learned from ${documents} annotated examples; no word of this text was seen in them, so this is the most frequent label`,

@@ -4,13 +4,15 @@
  * model follows the annotations incrementally and never retrains from scratch on a request.
  */
 
+import { informative } from './evidence.js';
+
 const ALPHA = 1;
 
 export interface Prediction {
   label: string;
   /** labels by posterior, best first */
   ranked: { label: string; p: number }[];
-  /** the features of the text that weighed most for `label`, best first */
+  /** the features of the text that weighed most for `label`, best first; stop-words are never evidence */
   evidence: string[];
 }
 
@@ -81,7 +83,7 @@ export class NaiveBayes {
         const rest = others.length ? others.reduce((acc, l) => acc + this.logLikelihood(l, f), 0) / others.length : 0;
         return { f, w: this.logLikelihood(best, f) - rest };
       })
-      .filter((x) => x.w > 0)
+      .filter((x) => x.w > 0 && informative(x.f))
       .sort((a, b) => b.w - a.w || a.f.localeCompare(b.f));
     return { label: best, ranked, evidence: weighed.slice(0, 5).map((x) => x.f) };
   }

@@ -1,29 +1,79 @@
-/** The AI assistant's suggestion as a hint: shown, applied to the form only when accepted, never saved by itself. */
-import type { AiSuggestion } from '../../shared/api/types.js';
-import { actionable } from './answers.js';
+/**
+ * The AI assistant's suggestion as a hint: shown, applied to the form only when accepted, never saved by itself.
+ * To keep it a hint and not an answer to copy: a suggestion that only repeats the annotator's saved answer is
+ * left out, a disagreement with the pre-annotation is said as such, and on a narrow screen it starts folded to
+ * one line so the questions stay in view.
+ */
+import { useState } from 'react';
+import type { AiSchemaSuggestion, AiSuggestion, Prediction } from '../../shared/api/types.js';
+import { actionable, type Answers } from './answers.js';
 import type { Filled } from './fill.js';
 import { FillStatus } from './fill-status.js';
 
-export function AiHint({ ai, note, applied, onAccept }: { ai: AiSuggestion | null; note: string | null; applied: Filled | null; onAccept: () => void }) {
+const WIDE = '(min-width: 821px)';
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+const suggestedLabels = (s: AiSchemaSuggestion) => (s.labels?.length ? s.labels : s.label !== null ? [s.label] : []);
+
+/** Whether the suggestion says nothing the annotator has not already saved for the schema. */
+export function repeatsSaved(saved: Answers, schema: string, s: AiSchemaSuggestion): boolean {
+  if (s.spans?.length) return s.spans.every((sp) => saved.spans.some((x) => x.schema === schema && x.name === sp.label && x.start === sp.start && x.end === sp.end));
+  const mine = Object.entries(saved.labels[schema] ?? {}).filter(([, v]) => v !== '');
+  if (!mine.length) return false;
+  const wanted = suggestedLabels(s);
+  // a choice is saved as label → "true"; a value scheme as field → value
+  return sameSet(mine.map(([k, v]) => (v === 'true' ? k : v)), wanted);
+}
+
+/** The pre-annotation's labels for a schema, when it has any and they differ from the suggestion's. */
+export function disagreement(prediction: Prediction | undefined, schema: string, s: AiSchemaSuggestion): string[] | null {
+  const value = prediction?.labels[schema];
+  if (value === undefined || s.spans?.length) return null;
+  const theirs = typeof value === 'string' ? [value] : Array.isArray(value) ? value : Object.values(value);
+  return theirs.length && !sameSet(theirs, suggestedLabels(s)) ? theirs : null;
+}
+
+interface Props {
+  ai: AiSuggestion | null;
+  note: string | null;
+  applied: Filled | null;
+  onAccept: () => void;
+  /** what the server has for this instance from the annotator */
+  saved: Answers;
+  prediction?: Prediction;
+}
+
+export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props) {
+  const [open, setOpen] = useState(() => typeof matchMedia !== 'function' || matchMedia(WIDE).matches);
   if (!ai) return note ? <p className="ai-hint muted">{note}</p> : null;
   const entries = Object.entries(ai.suggestions);
-  const useful = entries.filter(([, s]) => actionable(s));
+  const useful = entries.filter(([schema, s]) => actionable(s) && !repeatsSaved(saved, schema, s));
   const none = entries.filter(([, s]) => !actionable(s));
-  if (!entries.length) return null;
+  if (!useful.length && !none.length) return null;
+  const line = useful.map(([schema, s]) => `${schema}: ${s.spans?.length ? `${s.spans.length} span${s.spans.length === 1 ? '' : 's'}` : suggestedLabels(s).join(', ')}`).join('; ');
   return (
-    <aside className="ai-hint" aria-label="AI suggestion" data-testid="ai-hint">
-      <h2>
-        AI suggestion <span className="muted">({ai.provider})</span>
-      </h2>
+    <details className="ai-hint" aria-label="AI suggestion" data-testid="ai-hint" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>
+        <strong>AI suggestion</strong> <span className="muted">({ai.provider})</span>
+        {!open && line && <span className="ai-line"> {line}</span>}
+      </summary>
       {useful.length > 0 && (
         <ul>
-          {useful.map(([schema, s]) => (
-            <li key={schema}>
-              <strong>{schema}</strong>: {s.spans?.length ? s.spans.map((sp) => `${sp.label} “${sp.text}”`).join(', ') : (s.labels?.join(', ') ?? s.label)}
-              {typeof s.confidence === 'number' && <span className="muted"> · {Math.round(s.confidence * 100)}%</span>}
-              {s.rationale && <div className="muted small">{s.rationale}</div>}
-            </li>
-          ))}
+          {useful.map(([schema, s]) => {
+            const theirs = disagreement(prediction, schema, s);
+            return (
+              <li key={schema}>
+                <strong>{schema}</strong>: {s.spans?.length ? s.spans.map((sp) => `${sp.label} “${sp.text}”`).join(', ') : suggestedLabels(s).join(', ')}
+                {typeof s.confidence === 'number' && <span className="muted"> · {Math.round(s.confidence * 100)}% likely right</span>}
+                {theirs && (
+                  <div className="disagree" data-testid="ai-disagrees">
+                    Disagrees with the pre-annotation ({prediction!.source}): {theirs.join(', ')}. Check the text before choosing.
+                  </div>
+                )}
+                {s.rationale && <div className="muted small">{s.rationale}</div>}
+              </li>
+            );
+          })}
         </ul>
       )}
       {none.length > 0 && (
@@ -39,6 +89,6 @@ export function AiHint({ ai, note, applied, onAccept }: { ai: AiSuggestion | nul
         </details>
       )}
       {useful.length > 0 && <FillStatus filled={applied} k="a" label="Accept suggestion" onAccept={onAccept} />}
-    </aside>
+    </details>
   );
 }

@@ -343,7 +343,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
             onRemove={(i) => a.setAnswers((ans) => removeSpan(ans, i))}
           />
           <PredictionHint predictions={a.loaded.predictions} applied={predictionApplied} onAccept={acceptPrediction} />
-          <AiHint ai={a.loaded.ai} note={a.loaded.aiNote} applied={aiApplied} onAccept={acceptAi} />
+          <AiHint ai={a.loaded.ai} note={a.loaded.aiNote} applied={aiApplied} onAccept={acceptAi} saved={a.loaded.saved} prediction={a.loaded.predictions[0]} />
         </section>
         <form
           className="schemes"

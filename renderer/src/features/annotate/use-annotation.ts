@@ -17,6 +17,8 @@ export interface Loaded {
   aiNote: string | null;
   /** pre-annotations imported for this instance, by source */
   predictions: Prediction[];
+  /** the annotator's answers as the server has them */
+  saved: Answers;
 }
 
 export type GoAction = 'next_instance' | 'prev_instance' | 'jump_to_unannotated';
@@ -51,8 +53,9 @@ export function useAnnotation(onPhaseChange: () => void) {
         api.get<{ keywords: Keyword[] }>(`/api/keyword_highlights/${id}`).catch(() => ({ keywords: [] })),
         api.get<{ predictions: Prediction[] }>(`/api/predictions/${id}`).catch(() => ({ predictions: [] })),
       ]);
-      setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…', predictions: predicted.predictions });
-      setAnswersState(fromStored(stored));
+      const saved = fromStored(stored);
+      setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…', predictions: predicted.predictions, saved });
+      setAnswersState(saved);
       setDirty(false);
       // the new instance is on screen: keys act on it from this same render, not only once the move has finished
       setBusy(false);
@@ -90,6 +93,7 @@ export function useAnnotation(onPhaseChange: () => void) {
     if (!l) return;
     const result = await api.post<SubmitResult>('/updateinstance', toSubmission(l.instance.instance_id, a));
     setDirty(false);
+    setLoaded((cur) => (cur && cur.instance.instance_id === l.instance.instance_id ? { ...cur, saved: a } : cur));
     setQc(result.qc_result ?? null);
   }, []);
 

@@ -1,0 +1,15 @@
+/**
+ * Which of the learner's features may be shown as evidence: a stop-word ("the", "was") or a bigram of two
+ * ("of the") says nothing to the annotator and makes a hint look surer than it is. The lists are the `stopword`
+ * package's for the languages most projects are written in.
+ */
+import stopword from 'stopword';
+
+const STOP = new Set([...stopword.eng, ...stopword.deu, ...stopword.fra, ...stopword.spa, ...stopword.ita, ...stopword.por, ...stopword.nld].map((w) => w.toLowerCase()));
+
+export const isStopWord = (word: string) => STOP.has(word);
+
+/** A feature worth showing: a unigram that is no stop-word, or a bigram with at least one word that is not. */
+export function informative(feature: string): boolean {
+  return feature.split(' ').some((w) => !STOP.has(w));
+}
