@@ -13,6 +13,7 @@ import { systemClock, type Clock, type Logger, type Store } from './domain/ports
 import { openStore, type DatabaseChoice } from './storage/open-store.js';
 import { composeServices, allRoutes, type Services } from './compose.js';
 import { buildApp } from './http/app.js';
+import { pagePolicy, remoteMediaOrigins } from './domain/display/media-origins.js';
 import { STUDY_LINK_PATH } from './http/routes/potato-pages.js';
 import { readOrCreateSecret } from './io/secret-files.js';
 import { expiredSessionOps } from './http/session-store.js';
@@ -143,6 +144,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     sessionMaxAgeMs: config.sessionLifetimeDays * 24 * 3600 * 1000,
     allowedHosts: () => hosts,
     staticDir: options.staticDir === null ? undefined : (options.staticDir ?? join(root, 'dist', 'renderer')),
+    pagePolicy: pagePolicy(remoteMediaOrigins(config.display, config.task.instances, [config.instructions?.html ?? ''])),
     studyLink: config.crowd.loginArgument ? { argument: config.crowd.loginArgument, path: STUDY_LINK_PATH } : undefined,
   });
 

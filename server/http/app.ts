@@ -28,6 +28,8 @@ export interface AppOptions {
   allowedHosts: () => ReadonlySet<string>;
   /** the built renderer; the UI is served at / when present */
   staticDir?: string;
+  /** the UI pages' content security policy (media hosts follow the project's media); a closed one when unset */
+  pagePolicy?: string;
   /** a study link `/?<argument>=…` is handled by the route at `path`, which signs the worker in */
   studyLink?: { argument: string; path: string };
 }
@@ -69,15 +71,17 @@ export function buildApp(o: AppOptions): Koa {
     // API paths skip the file system: koa-static would stat a file (and build a 404 error) on every API GET
     const apiRoots = new Set(o.routes.map((r) => r.path.split('/')[1]).filter(Boolean));
     const files = loadedOnFirstUse(async () => (await import('koa-static')).default(staticDir, { index: 'index.html', maxage: 0, gzip: false }));
+    const policy = o.pagePolicy ?? "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
     const ui = async (ctx: Context, next: Next) => {
       if (apiRoots.has(ctx.path.split('/', 2)[1])) await next();
       else await files(ctx, next);
+      if (ctx.status === 200 && ctx.response.is('html')) ctx.set('Content-Security-Policy', policy);
       // single-page app: an HTML navigation to a path no route claims gets the UI
       if (ctx.method === 'GET' && ctx.status === 404 && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
         ctx.status = 200;
         ctx.type = 'html';
         ctx.body = await import('node:fs').then((fs) => fs.createReadStream(join(staticDir, 'index.html')));
-        ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'");
+        ctx.set('Content-Security-Policy', policy);
       }
     };
     // a request an exact route claims goes straight on: one layer with nothing to do, not two

@@ -208,6 +208,20 @@ describe('item display on the annotate page', () => {
     expect(foreign).toEqual([]);
   });
 
+  test('remote media that cannot load show their URL and a note instead of a broken box; the page policy lets only their host in', async () => {
+    // port 9 refuses connections: the same as being offline, without leaving the machine
+    const url = 'http://127.0.0.1:9/cat.png';
+    const { t, page, foreign } = await openTask({
+      config: { instance_display: { fields: [{ key: 'photo', type: 'image' }, { key: 'text', type: 'text' }] }, annotation_schemes: [RADIO('animal', ['cat', 'dog'])] },
+      items: [{ id: 'r1', text: 'Which animal?', photo: url }],
+    });
+    await page.getByText(`Could not load image (a remote file: it needs a network connection): ${url}`).waitFor();
+    expect(await page.locator('img.display-image').count()).toBe(0);
+    expect(foreign).toEqual([url]);
+    const policy = (await t.client({ accept: 'text/html' }).get('/')).headers.get('content-security-policy');
+    expect(policy).toContain("img-src 'self' data: http://127.0.0.1:9;");
+  });
+
   test('without a layout, an item with six fields shows every one, labelled', async () => {
     const item = { id: 'x1', text: 'The main text to label.', title: 'A title', author: 'R. Writer', source: 'newswire', year: 2021, topic: 'weather', notes: 'check the second paragraph' };
     const { page } = await openTask({ config: { annotation_schemes: [RADIO('ok', ['yes', 'no'])] }, items: [item] });

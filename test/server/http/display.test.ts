@@ -78,3 +78,46 @@ describe('GET /api/media/{path}', () => {
     expect((await t.client().get('/api/media/images/dot.png')).status).toBe(401);
   });
 });
+
+describe('the page policy follows the project media', () => {
+  const ui = () => {
+    const dir = tempDir('marginalia-ui-');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ui</title>');
+    return dir;
+  };
+  const policyOf = async (t: Awaited<ReturnType<typeof startServer>>) => {
+    const r = await t.client({ accept: 'text/html' }).get('/');
+    expect(r.status).toBe(200);
+    return r.headers.get('content-security-policy') ?? '';
+  };
+
+  it('opens img-src and media-src to the hosts the items and layout name, and to nothing without remote media', async () => {
+    const remote = await startServer({
+      options: { staticDir: ui() },
+      config: {
+        instance_display: { fields: [{ key: 'photo', type: 'image' }, { key: 'clip', type: 'audio' }, { key: 'text', type: 'text', span_target: true }] },
+      },
+      items: [
+        { id: 'a', text: 'One', photo: 'https://images.example.org/cat.png', clip: 'clips/a.mp3' },
+        { id: 'b', text: 'Two', photo: 'pics/b.png', clip: 'http://audio.example.net:8080/b.mp3' },
+      ],
+    });
+    const policy = await policyOf(remote);
+    expect(policy).toContain("img-src 'self' data: http://audio.example.net:8080 https://images.example.org;");
+    expect(policy).toContain("media-src 'self' data: http://audio.example.net:8080 https://images.example.org;");
+    expect(policy).toContain("default-src 'self';");
+
+    const layout = await startServer({
+      options: { staticDir: ui() },
+      config: { html_layout: '<img src="https://cdn.example.com/logo.png"><div>{{text}}</div><video src="{{ instance_obj.video }}"></video>' },
+      items: [{ id: 'a', text: 'One', video: 'https://media.example.edu/v.mp4' }],
+    });
+    expect(await policyOf(layout)).toContain("img-src 'self' data: https://cdn.example.com https://media.example.edu;");
+
+    const local = await startServer({ options: { staticDir: ui() }, config: { instance_display: { fields: [{ key: 'photo', type: 'image' }] } }, items: [{ id: 'a', text: 'x', photo: 'pics/a.png' }] });
+    const closed = await policyOf(local);
+    expect(closed).toContain("img-src 'self' data:;");
+    expect(closed).not.toMatch(/http/);
+  });
+});
+
