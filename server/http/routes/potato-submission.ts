@@ -17,6 +17,7 @@ import { DomainError, invalid } from '../../domain/errors.js';
 import type { AnnotationRecord, Submission } from '../../domain/annotation/records.js';
 import type { Task } from '../../domain/task.js';
 import { schemeTypeOf } from '../../domain/schemes/registry.js';
+import { AnswerError } from '../../domain/schemes/module.js';
 import { structureKind } from '../../domain/annotation/structures.js';
 import { parseInput } from '../route.js';
 
@@ -109,6 +110,16 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
   }
   body.state.forEach((entry, n) => {
     if (entry.value === undefined) throw invalid(`state[${n}].value: required`);
+    if (scheme && module && entry.name === body.schema && !scheme.labels.some((l) => l.name === entry.name)) {
+      // an entry named like its scheme carries the scheme's whole answer ({name: "sentiment", value: "negative"},
+      // {name: "summary", value: "<text>"}), read as an exported answer is read on import
+      for (const label of Object.keys(mine)) delete mine[label];
+      if (cleared(entry.value)) return;
+      const chosen = module.fromAnswer(scheme, entry.value);
+      if (chosen instanceof AnswerError) throw invalid(`state[${n}].value: ${chosen.message}`);
+      Object.assign(mine, chosen);
+      return;
+    }
     if (cleared(entry.value)) delete mine[entry.name];
     else mine[entry.name] = String(entry.value);
   });
@@ -159,7 +170,8 @@ export function inStateTerms(body: PotatoState, submission: Submission, e: unkno
     const colon = key.indexOf(':');
     if (key.slice(0, colon) !== body.schema) return e;
     if (/^unknown schema /.test(rest)) return renamed('schema', rest);
-    const n = body.state.findIndex((entry) => entry.name === key.slice(colon + 1));
+    let n = body.state.findIndex((entry) => entry.name === key.slice(colon + 1));
+    if (n < 0) n = body.state.findIndex((entry) => entry.name === body.schema); // the scheme's whole answer
     if (n < 0) return renamed('schema', rest); // a rule about the scheme as a whole, such as a required count
     return renamed(`state[${n}].${/ has no label /.test(rest) ? 'name' : 'value'}`, rest);
   }

@@ -41,6 +41,38 @@ describe("POST /updateinstance in Potato's page shape", () => {
     });
   });
 
+  it('reads an entry named like its scheme as the whole answer (the label chosen, or the value)', async () => {
+    const erin = await t.client().login('erin');
+    for (const [type, schema, value] of [
+      ['radio', 'sentiment', 'negative'],
+      ['radio', 'sentiment', 'positive'], // a second choice replaces the first
+      ['likert', 'helpful', '4'],
+      ['multiselect', 'topics', 'quality'],
+      ['text', 'note', 'ships slowly'],
+      ['slider', 'confidence', '80'],
+      ['number', 'stars', 3],
+    ] as const) {
+      const r = await state(erin, type, schema, [{ name: schema, value }]);
+      expect(r.status, `${type}: ${r.text}`).toBe(200);
+    }
+    expect((await read(erin)).annotations).toEqual({
+      'sentiment:positive': 'true',
+      'helpful:4': 'true',
+      'topics:quality': 'true',
+      'note:text': 'ships slowly',
+      'confidence:value': '80',
+      'stars:value': '3',
+    });
+    const bad = await state(erin, 'radio', 'sentiment', [{ name: 'sentiment', value: 'great' }]);
+    expect([bad.status, bad.body.error]).toEqual([400, 'state[0].value: schema "sentiment" has no label "great"']);
+    const far = await state(erin, 'number', 'stars', [{ name: 'stars', value: 9 }]);
+    expect(far.status).toBe(400);
+    expect(far.body.error).toMatch(/^state\[0\]\.value: .*1\.\.5/);
+    // a null value clears the scheme's answer
+    await state(erin, 'text', 'note', [{ name: 'note', value: null }]);
+    expect((await read(erin)).annotations['note:text']).toBeUndefined();
+  });
+
   it('keeps other checkboxes of a multiselect, clears an unticked one, and replaces a radio choice', async () => {
     const bob = await t.client().login('bob');
     await state(bob, 'label', 'topics', [{ name: 'price', value: true }]);
