@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
-import { forbidden } from '../../domain/errors.js';
+import { forbidden, invalid } from '../../domain/errors.js';
 import { spanPayload } from '../../domain/annotation/payloads.js';
 import { quickSubmission } from './quick-submission.js';
 import { display } from './display-schema.js';
@@ -178,11 +178,18 @@ export function annotationRoutes(s: Services): RouteSpec[] {
     route({
       method: 'POST',
       path: '/go_to',
-      summary: 'Move to an instance by id, or to the next, previous or next unannotated one',
+      summary: "Move to an instance by id, or to the next, previous or next unannotated one (a form post of Potato's page gives go_to as a 0-based position in the list)",
       access: 'user',
       body: goTo,
       response: currentInstance,
-      async handle({ username, body }) {
+      async handle({ username, body, ctx }) {
+        if ('go_to' in body && ctx.is('urlencoded') && /^\d{1,9}$/.test(body.go_to)) {
+          // Potato's page posts its jump box as a form holding a position, not an id
+          const list = await s.annotations.listOf(username);
+          const id = list[Number(body.go_to)];
+          if (id === undefined) throw invalid(`go_to: position ${body.go_to} is outside 0..${list.length - 1}`);
+          body = { go_to: id };
+        }
         if ('go_to' in body && s.crowd.settings.jumpingDisabled && !s.adminAuth.isAdminUser(username)) {
           throw forbidden('go_to: jumping to an instance by id is disabled for this project (jumping_to_id_disabled)');
         }

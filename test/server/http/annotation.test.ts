@@ -217,6 +217,17 @@ describe('instances not in the caller\'s list', () => {
 });
 
 describe('POST /go_to', () => {
+  it("takes Potato's form post of a 0-based position; JSON stays by id", async () => {
+    const t = await startServer({ items: ['10', '20', '2'].map((id) => ({ id, text: `Text ${id}` })) });
+    const alice = await t.client().login('alice');
+    const form = await alice.postForm('/go_to', { go_to: '2' });
+    expect([form.status, form.body.instance_id, form.body.current_index]).toEqual([200, '2', 2]);
+    expect((await alice.postForm('/go_to', { go_to: '0' })).body.instance_id).toBe('10');
+    expect((await alice.post('/go_to', { go_to: '20' })).body.instance_id).toBe('20'); // JSON: an id
+    const far = await alice.postForm('/go_to', { go_to: '3' });
+    expect([far.status, far.body.error]).toEqual([400, 'go_to: position 3 is outside 0..2']);
+  });
+
   it('moves by id and by every action, stays put past either end, and returns the new record', async () => {
     const t = await startServer({ items: ['a', 'b', 'c', 'd'].map((id) => ({ id, text: `Text ${id}` })) });
     const alice = await t.client().login('alice');
