@@ -1,0 +1,257 @@
+"""
+A pytest plugin that runs Potato's server tests against Marginalia.
+
+Potato's tests start its Flask app in-process through tests.helpers.flask_test_setup. Loaded with
+`-p marginalia_server` (see run.mjs), this plugin registers a module of that name first, whose FlaskTestServer
+launches our server (`node dist/server/cli.js --config <file> --port <port>`) in a child process instead.
+Only the launcher is ours: configs, data files and requests are the tests' own.
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import types
+from contextlib import contextmanager
+
+import pytest
+import requests
+import yaml
+
+REPO = os.environ.get('MARGINALIA_ROOT') or os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+CLI = os.path.join(REPO, 'dist', 'server', 'cli.js')
+DEFAULT_ADMIN_KEY = 'test-admin-api-key'
+
+
+def _free_port(preferred=None):
+    from tests.helpers.port_manager import find_free_port
+    return find_free_port(preferred_port=preferred)
+
+
+def _test_defaults(data):
+    """The settings Potato's harness forces on every test server, as far as they mean anything to us."""
+    data = dict(data)
+    data['debug'] = False
+    data.setdefault('require_password', False)
+    data.setdefault('admin_api_key', DEFAULT_ADMIN_KEY)
+    return data
+
+
+class FlaskTestServer:
+    """Same constructor and methods as Potato's harness class; the server is a Marginalia child process."""
+
+    live = []
+
+    def __init__(self, app_factory=None, config=None, debug=False, port=None, config_file=None, test_data_file=None):
+        self.debug = debug
+        self.port = _free_port(port)
+        self.base_url = f'http://localhost:{self.port}'
+        self.session = requests.Session()
+        self.process = None
+        self.temp_config_file = None
+        self.log_path = None
+        self.data_dir = tempfile.mkdtemp(prefix='marginalia-potato-')
+        source = config_file if config_file is not None else config
+        if source is None:
+            self.config = None
+            self.admin_api_key = DEFAULT_ADMIN_KEY
+            return
+        if isinstance(source, dict):
+            from tests.helpers.test_utils import create_test_directory, create_test_config, create_test_data_file
+            data = _test_defaults(source)
+            test_dir = create_test_directory('marginalia_config')
+            files = data.pop('data_files', [])
+            if data.get('data'):
+                files = [create_test_data_file(test_dir, data.pop('data'), 'test_data.jsonl')]
+            schemes = data.pop('annotation_schemes', None) or [
+                {'name': 'test_scheme', 'annotation_type': 'radio', 'labels': ['option_1', 'option_2'], 'description': 'Test scheme'}
+            ]
+            if isinstance(schemes, dict):
+                schemes = [{'name': n, 'annotation_type': s.get('type'), 'labels': s.get('options'), 'description': s.get('description', n)} for n, s in schemes.items()]
+            path = create_test_config(test_dir, schemes, data_files=files, **data)
+            self.config = path
+        else:
+            with open(source) as f:
+                data = _test_defaults(yaml.safe_load(f) or {})
+            if config is not None and config_file is None:
+                data['require_password'] = False
+            # Next to the original, so relative data paths resolve as they do for Potato.
+            path = os.path.join(os.path.dirname(os.path.abspath(source)), f'marginalia_config_{self.port}.yaml')
+            with open(path, 'w') as f:
+                yaml.safe_dump(data, f)
+            self.config = path
+            self.temp_config_file = path
+        with open(self.config) as f:
+            self.admin_api_key = (yaml.safe_load(f) or {}).get('admin_api_key', DEFAULT_ADMIN_KEY)
+
+    # lifecycle -------------------------------------------------------------------------------------------------
+
+    def start(self):
+        return self._start()
+
+    def start_server(self, config_dir=None):
+        if config_dir is not None and self.config is None:
+            self.config = os.path.join(config_dir, 'test_config.yaml')
+            with open(self.config, 'w') as f:
+                yaml.safe_dump({'task_dir': config_dir, 'output_annotation_dir': os.path.join(config_dir, 'output'), 'data_files': [],
+                                'annotation_schemes': [], 'item_properties': {'id_key': 'id', 'text_key': 'text'},
+                                'require_password': False, 'admin_api_key': DEFAULT_ADMIN_KEY}, f)
+        return self._start()
+
+    def _start(self):
+        if self.config is None:
+            return False
+        self.log_path = os.path.join(self.data_dir, 'server.log')
+        log = open(self.log_path, 'w')
+        args = ['node', CLI, '--config', self.config, '--port', str(self.port), '--data-dir', os.path.join(self.data_dir, 'data')]
+        if self.debug:
+            args.append('--debug')
+        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=os.path.dirname(os.path.abspath(self.config)))
+        FlaskTestServer.live.append(self)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                sys.stderr.write(f'marginalia server exited ({self.process.returncode}):\n{open(self.log_path).read()}\n')
+                self.process = None
+                return False
+            try:
+                if requests.get(f'{self.base_url}/', timeout=1, allow_redirects=False).status_code < 500:
+                    self.session.get(f'{self.base_url}/', timeout=5)
+                    return True
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        self.stop_server()
+        return False
+
+    def stop_server(self):
+        if self in FlaskTestServer.live:
+            FlaskTestServer.live.remove(self)
+        if self.process is not None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+        try:
+            from tests.helpers.port_manager import release_port
+            release_port(self.port)
+        except Exception:
+            pass
+
+    stop = stop_server
+
+    def __del__(self):
+        try:
+            self.stop_server()
+            if self.temp_config_file and os.path.exists(self.temp_config_file):
+                os.remove(self.temp_config_file)
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+        except Exception:
+            pass
+
+    @contextmanager
+    def server_context(self):
+        try:
+            self.start()
+            yield self
+        finally:
+            self.stop()
+
+    def is_server_running(self):
+        try:
+            return self.session.get(f'{self.base_url}/', timeout=1).status_code == 200
+        except requests.RequestException:
+            return False
+
+    @property
+    def app(self):
+        return None
+
+    # the harness's request helpers ----------------------------------------------------------------------------
+
+    def register_user(self, username, password='test_password'):
+        r = self.session.post(f'{self.base_url}/register', data={'action': 'signup', 'email': username, 'pass': password}, timeout=5)
+        return r.status_code in (200, 302) and 'error' not in r.text.lower()
+
+    def login_user(self, username, password):
+        r = self.session.post(f'{self.base_url}/auth', data={'action': 'login', 'email': username, 'pass': password}, timeout=5)
+        return r.status_code in (200, 302) and 'error' not in r.text.lower()
+
+    def get_user_state(self, username):
+        r = self.session.get(f'{self.base_url}/admin/user_state/{username}', headers={'X-API-Key': self.admin_api_key}, timeout=5)
+        return r.json() if r.status_code == 200 else None
+
+    def _admin_headers(self, path, kwargs):
+        if path.startswith('/admin/'):
+            kwargs['headers'] = {**kwargs.get('headers', {}), 'X-API-Key': 'admin_api_key'}
+        return kwargs
+
+    def get(self, path, **kwargs):
+        return self.session.get(f'{self.base_url}{path}', **self._admin_headers(path, kwargs))
+
+    def post(self, path, **kwargs):
+        return self.session.post(f'{self.base_url}{path}', **self._admin_headers(path, kwargs))
+
+
+class FlaskTestBase:
+    def __init__(self, port=9001, debug=False, config_file=None):
+        self.server = FlaskTestServer(port=port, debug=debug, config_file=config_file)
+        self.server_started = False
+
+    def setUp(self):
+        if not self.server_started:
+            self.server_started = self.server.start()
+            if not self.server_started:
+                raise RuntimeError('Failed to start test server')
+
+    def tearDown(self):
+        if self.server_started:
+            self.server.stop()
+            self.server_started = False
+
+    @contextmanager
+    def server_context(self):
+        try:
+            self.setUp()
+            yield self.server
+        finally:
+            self.tearDown()
+
+
+def create_test_server(port=9001, debug=False, config_file=None):
+    return FlaskTestServer(port=port, debug=debug, config_file=config_file)
+
+
+def clear_all_global_state():
+    """Our servers are separate processes: there is no shared state to clear."""
+
+
+@pytest.fixture(autouse=True)
+def reset_state_managers():
+    cwd = os.getcwd()
+    yield
+    try:
+        os.chdir(cwd)
+    except OSError:
+        pass
+
+
+def _install():
+    module = types.ModuleType('tests.helpers.flask_test_setup')
+    module.__file__ = __file__
+    for name in ('FlaskTestServer', 'FlaskTestBase', 'create_test_server', 'clear_all_global_state', 'reset_state_managers'):
+        setattr(module, name, globals()[name])
+    sys.modules['tests.helpers.flask_test_setup'] = module
+
+
+_install()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for server in list(FlaskTestServer.live):
+        server.stop_server()
