@@ -3,29 +3,11 @@
  * them, map what has a meaning here and warn about what is left out, so a lab's existing config loads as it is.
  */
 
-/**
- * Potato scheme types left out with a warning until they have a module in server/domain/schemes/types/; types
- * that will not be supported are refused at load by the registry instead.
- */
-const UNSUPPORTED_SCHEMES: Record<string, string> = {
-  pure_display: 'it only displays text',
-  multirate: 'rating several items in one scheme is not supported yet',
-};
-
 type Mapping = Record<string, unknown>;
 
 export function adaptPotatoConfig(config: Mapping, file: string): { config: Mapping; warnings: string[] } {
   const warnings: string[] = [];
   const out: Mapping = { ...config };
-
-  if (Array.isArray(config.annotation_schemes)) {
-    out.annotation_schemes = config.annotation_schemes.filter((scheme, i) => {
-      const type = (scheme as Mapping | null)?.annotation_type;
-      const why = typeof type === 'string' ? UNSUPPORTED_SCHEMES[type] : undefined;
-      if (why) warnings.push(`${file}: annotation_schemes[${i}] (${String((scheme as Mapping).name)}) of type ${type} is left out: ${why}`);
-      return !why;
-    });
-  }
 
   // Older Potato: automatic_assignment {on, labels_per_instance, instance_per_annotator, sampling_strategy}.
   const auto = config.automatic_assignment as Mapping | undefined;

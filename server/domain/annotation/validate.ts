@@ -60,6 +60,7 @@ function answerKey(task: Task, key: string): AnswerKey {
   if (module.storage === 'spans') throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
   if (module.storage === 'links') throw invalid(`annotations["${key}"]: "${schemaName}" is a link scheme; send it in link_annotations`);
   if (module.storage === 'events') throw invalid(`annotations["${key}"]: "${schemaName}" is an event scheme; send it in event_annotations`);
+  if (module.storage === 'none') throw invalid(`annotations["${key}"]: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
   const labelAt = labelPosition(scheme, labelName);
   if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemaName}" has no label "${labelName}"`);
   const parsed = { scheme, module, schemaName, labelName, schemeAt: schemePosition(task, schemaName), labelAt };

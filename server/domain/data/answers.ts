@@ -19,6 +19,7 @@ export function labelsFromAnswers(task: Task, answers: Record<string, unknown>, 
     if (!scheme) throw invalid(`${field}: unknown schema "${schemaName}"`);
     const module = schemeTypeOf(scheme.annotation_type);
     if (module.storage === 'spans') throw invalid(`${field}: "${schemaName}" is a span schema; put it in spans`);
+    if (module.storage === 'none') throw invalid(`${field}: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
     if (answer === null || answer === undefined || answer === '') continue;
     const chosen = module.fromAnswer(scheme, answer);
     if (chosen instanceof AnswerError) throw invalid(`${field}: ${chosen.message}`);

@@ -14,6 +14,8 @@ import { answerBySchema } from '../annotation/payloads.js';
 import { schemeTypeOf } from '../schemes/registry.js';
 
 const isSpanScheme = (scheme: Scheme) => schemeTypeOf(scheme.annotation_type).storage === 'spans';
+/** pure_display and its like are shown, never answered: no column of their own */
+const answerable = (task: Task) => task.schemes.filter((s) => schemeTypeOf(s.annotation_type).storage !== 'none');
 
 export const EXPORT_FORMATS = ['jsonl', 'csv', 'conll', 'spacy'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -74,9 +76,9 @@ export function jsonlLine(task: Task, { instance, record, crowd }: ExportItem): 
 
 const FIXED_COLUMNS = ['instance_id', 'annotator', 'text', 'updated_at'];
 
-/** CSV header: the fixed columns and one column per scheme (`schema:<name>` if a name collides). */
+/** CSV header: the fixed columns and one column per answerable scheme (`schema:<name>` if a name collides). */
 export function csvHeader(task: Task): string[] {
-  const schemes = task.schemes.map((s) => (FIXED_COLUMNS.includes(s.name) ? `schema:${s.name}` : s.name));
+  const schemes = answerable(task).map((s) => (FIXED_COLUMNS.includes(s.name) ? `schema:${s.name}` : s.name));
   return ['instance_id', 'annotator', 'text', ...schemes, 'updated_at'];
 }
 
@@ -86,7 +88,7 @@ export function csvHeader(task: Task): string[] {
  */
 export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
   const answers = answerBySchema(task, record);
-  const cells = task.schemes.map((scheme) => {
+  const cells = answerable(task).map((scheme) => {
     if (isSpanScheme(scheme)) {
       const spans = record.spans
         .filter((s) => s.schema === scheme.name)

@@ -95,7 +95,8 @@ export function valueType({ numeric, fieldLabel, ...parts }: ValueParts): Scheme
       } else return new AnswerError('expected a value');
       if (numeric) {
         for (const [name, value] of Object.entries(chosen)) {
-          if (value.trim() === '' || !Number.isFinite(Number(value))) return new AnswerError(`"${name}" = "${value.slice(0, 40)}" is not a number`);
+          const problem = checkNumber(scheme, value);
+          if (problem) return new AnswerError(`"${name}": ${problem.message}`);
         }
       }
       return chosen;

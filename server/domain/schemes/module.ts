@@ -61,9 +61,10 @@ export interface SchemeTypeModule {
   /**
    * `labels`: answers travel as "schema:label" → string; `spans`: as span_annotations; `links` / `events`: as
    * entries of link_annotations / event_annotations, stored as one JSON array under the label named like the
-   * scheme (so storage, exports and imports carry them as any label value).
+   * scheme (so storage, exports and imports carry them as any label value); `none`: shown, never answered
+   * (pure_display): no answer key or export column.
    */
-  readonly storage: 'labels' | 'spans' | 'links' | 'events';
+  readonly storage: 'labels' | 'spans' | 'links' | 'events' | 'none';
   /**
    * After every scheme is loaded: checks keys that name other schemes (a `span_schema`). `fail` as in
    * `normalize`.

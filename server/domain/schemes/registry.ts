@@ -27,6 +27,15 @@ import { cardSort } from './types/card-sort.js';
 import { conjoint } from './types/conjoint.js';
 import { treeAnnotation } from './types/tree-annotation.js';
 import { setNestedLookup } from './nested.js';
+import { multirate } from './types/multirate.js';
+import { hierarchicalMultiselect } from './types/hierarchical-multiselect.js';
+import { softLabel } from './types/soft-label.js';
+import { constantSum } from './types/constant-sum.js';
+import { vas } from './types/vas.js';
+import { rangeSlider } from './types/range-slider.js';
+import { semanticDifferential } from './types/semantic-differential.js';
+import { confidence } from './types/confidence.js';
+import { pureDisplay } from './types/pure-display.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -52,6 +61,15 @@ const MODULES: readonly SchemeTypeModule[] = [
   cardSort,
   conjoint,
   treeAnnotation,
+  multirate,
+  hierarchicalMultiselect,
+  softLabel,
+  constantSum,
+  vas,
+  rangeSlider,
+  semanticDifferential,
+  confidence,
+  pureDisplay,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();

@@ -3,7 +3,7 @@ import { loadConfig } from '../../../server/index.js';
 import { writeProject, SAMPLE_SCHEMES } from '../../helpers/project.js';
 
 describe('Potato configs from older or richer releases', () => {
-  it('leaves out display-only and unsupported schemes with a warning, and loads the rest', () => {
+  it('keeps pure_display and multirate schemes: they are types of their own now', () => {
     const config = loadConfig(
       writeProject({
         config: {
@@ -15,9 +15,8 @@ describe('Potato configs from older or richer releases', () => {
         },
       }),
     );
-    expect(config.task.schemes.map((s) => s.name)).toEqual(['sentiment']);
-    expect(config.warnings.join('\n')).toMatch(/annotation_schemes\[0\] \(intro\) of type pure_display is left out/);
-    expect(config.warnings.join('\n')).toMatch(/annotation_schemes\[2\] \(grid\) of type multirate is left out/);
+    expect(config.task.schemes.map((s) => s.name)).toEqual(['intro', 'sentiment', 'grid']);
+    expect(config.warnings.join('\n')).not.toMatch(/left out/);
   });
 
   it('refuses media and agent-trace types, naming the type and saying it is not supported', () => {

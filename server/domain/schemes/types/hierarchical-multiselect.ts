@@ -1,0 +1,127 @@
+/**
+ * hierarchical_multiselect: any set of nodes of a label tree (`taxonomy`: nested mappings, lists of leaves).
+ * Stored as Potato stores it, one field `selected_labels` holding the names joined by commas in the order
+ * chosen; names may hold commas themselves, so a stored value is read back against the tree's names. The
+ * answer is the list of names. The renderer gets the tree as `tree` ({name, children}).
+ */
+import { z } from 'zod';
+import type { Scheme } from '../../task.js';
+import { numberish } from '../kinds.js';
+import { AnswerError, type SchemeTypeModule } from '../module.js';
+import { flag } from '../scales.js';
+
+const FIELD = 'selected_labels';
+
+interface Node {
+  name: string;
+  children: Node[];
+}
+
+const config = z.looseObject({
+  taxonomy: z.unknown().refine((v) => typeof v === 'object' && v !== null, 'expected a mapping of parent → children, or a list of labels'),
+  auto_select_children: flag.optional(),
+  auto_select_parent: flag.optional(),
+  show_search: flag.optional(),
+  max_selections: numberish.pipe(z.number().int().min(1)).nullable().optional(),
+  expand_depth: numberish.pipe(z.number().int().min(0)).optional(),
+});
+
+/** The tree of a taxonomy value; `fail` names the path to what is wrong. */
+function treeOf(value: unknown, path: string, fail: (path: string, reason: string) => never): Node[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value === 'string' || typeof value === 'number') return [{ name: String(value), children: [] }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => treeOf(v, `${path}[${i}]`, fail));
+  if (typeof value === 'object') return Object.entries(value).map(([name, sub]) => ({ name, children: treeOf(sub, `${path}.${name}`, fail) }));
+  return fail(path, `expected a label, a list or a mapping, got ${typeof value}`);
+}
+
+/** Node names per scheme, for reading stored values; built once from the scheme's tree. */
+const nameSets = new WeakMap<Scheme, Set<string>>();
+function namesOf(scheme: Scheme): Set<string> {
+  let names = nameSets.get(scheme);
+  if (!names) {
+    names = new Set();
+    const walk = (nodes: Node[]) => nodes.forEach((n) => (names!.add(n.name.trim()), walk(n.children)));
+    walk(scheme.extra.tree as Node[]);
+    nameSets.set(scheme, names);
+  }
+  return names;
+}
+
+/** The names a stored or submitted value holds: comma-split parts joined back where they make a name. */
+function parse(scheme: Scheme, value: string): string[] | AnswerError {
+  const names = namesOf(scheme);
+  const parts = value.split(',');
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; ) {
+    let j = parts.length;
+    while (j > i && !names.has(parts.slice(i, j).join(',').trim())) j--;
+    if (j === i) {
+      if (parts[i].trim() === '') {
+        i++;
+        continue;
+      }
+      return new AnswerError(`"${parts[i].trim().slice(0, 60)}" is not a label of the taxonomy`);
+    }
+    const name = parts.slice(i, j).join(',').trim();
+    if (!out.includes(name)) out.push(name);
+    i = j;
+  }
+  return out;
+}
+
+function stored(scheme: Scheme, names: string[]): string | null | AnswerError {
+  const max = scheme.extra.max_selections as number | null;
+  if (max !== null && names.length > max) return new AnswerError(`${names.length} labels chosen; at most ${max} may be`);
+  return names.length ? names.join(',') : null;
+}
+
+export const hierarchicalMultiselect: SchemeTypeModule = {
+  type: 'hierarchical_multiselect',
+  config,
+  keys: ['taxonomy', 'auto_select_children', 'auto_select_parent', 'show_search', 'max_selections', 'expand_depth'],
+  normalize(scheme, keys, fail) {
+    const k = keys as z.infer<typeof config>;
+    if (scheme.labels.length) fail('labels', `a hierarchical_multiselect scheme has no labels: its choices are the taxonomy's, stored under ${FIELD}`);
+    const tree = treeOf(k.taxonomy, 'taxonomy', (path, reason) => fail(path, reason));
+    const walk = (nodes: Node[]) =>
+      nodes.forEach((n) => {
+        if (!n.name.trim()) fail('taxonomy', 'a label is empty');
+        walk(n.children);
+      });
+    walk(tree);
+    if (!tree.length) fail('taxonomy', 'the taxonomy has no labels');
+    scheme.labels = [{ name: FIELD }];
+    Object.assign(scheme.extra, {
+      tree,
+      auto_select_children: k.auto_select_children ?? false,
+      auto_select_parent: k.auto_select_parent ?? false,
+      show_search: k.show_search ?? false,
+      max_selections: k.max_selections ?? null,
+      expand_depth: k.expand_depth ?? 1,
+    });
+  },
+  storage: 'labels',
+  accept(scheme, _label, value) {
+    if (value === '') return null;
+    const names = parse(scheme, value);
+    return names instanceof AnswerError ? names : stored(scheme, names);
+  },
+  answer(scheme, chosen) {
+    const names = parse(scheme, chosen[FIELD] ?? '');
+    return names instanceof AnswerError ? [] : names;
+  },
+  fromAnswer(scheme, answer): Record<string, string> | AnswerError {
+    if (!Array.isArray(answer) || answer.some((a) => typeof a !== 'string')) return new AnswerError('expected a list of taxonomy labels');
+    const names = namesOf(scheme);
+    const unknown = answer.find((a) => !names.has(a));
+    if (unknown !== undefined) return new AnswerError(`"${unknown.slice(0, 60)}" is not a label of the taxonomy`);
+    const value = stored(scheme, [...new Set(answer as string[])]);
+    if (value instanceof AnswerError) return value;
+    return value === null ? {} : { [FIELD]: value };
+  },
+  spacy: 'values',
+  agreement: { level: null, column: null, reason: 'no measure set up for sets of taxonomy labels yet' },
+  suggestable: false,
+  example: (scheme) => ({ [FIELD]: (scheme.extra.tree as Node[])[0].name }),
+};
