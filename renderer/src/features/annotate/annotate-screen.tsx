@@ -72,7 +72,10 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
   const spanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
   const spanKeys = useMemo(() => assignSpanKeys(spanChoices), [spanChoices]);
-  const typeKeys = useMemo(() => [...new Set(schemes.map((s) => s.annotation_type))].flatMap((type) => schemeUi(type)?.keys ?? []), [schemes]);
+  const typeKeys = useMemo(
+    () => [...[...new Set(schemes.map((s) => s.annotation_type))].flatMap((type) => schemeUi(type)?.keys ?? []), ...schemes.flatMap((s) => schemeUi(s.annotation_type)?.fieldKeys?.(s) ?? [])],
+    [schemes],
+  );
   const text = a.loaded?.instance.text ?? '';
   const textWords = useMemo(() => words(text), [text]);
   const instanceId = a.loaded?.instance.instance_id;
@@ -155,6 +158,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         }
         return;
       }
+      // a field that handled the key itself (a rating grid's digits, a tree's arrows) keeps it
+      if (e.defaultPrevented) return;
       // while a save or move is under way, keys would act on the instance being left: ignore them
       if (a.busy && e.key !== '?') {
         if (!typingIn(e.target)) e.preventDefault();
@@ -354,7 +359,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           }}
         >
           {schemes
-            .filter((s) => s.annotation_type !== 'span')
+            .filter((s) => schemeUi(s.annotation_type)?.kind !== 'span')
             .map((s) => (
               <SchemeField
                 key={s.name}

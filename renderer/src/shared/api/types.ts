@@ -49,7 +49,8 @@ export interface Display {
   blocks: DisplayBlock[];
 }
 
-export type SchemeType = 'radio' | 'multiselect' | 'likert' | 'select' | 'text' | 'number' | 'slider' | 'span' | 'span_link' | 'coreference' | 'event_annotation' | 'extractive_qa' | 'error_span';
+/** A registered scheme type's name (features/annotate/schemes/registry.ts lists the ones this renderer draws). */
+export type SchemeType = string;
 
 export interface Label {
   name: string;

@@ -24,6 +24,14 @@ import { errorSpan } from './error-span.js';
 import { cardSort } from './card-sort.js';
 import { conjoint } from './conjoint.js';
 import { treeAnnotation } from './tree-annotation.js';
+import { multirate } from './multirate.js';
+import { hierarchicalMultiselect } from './hierarchical-multiselect.js';
+import { softLabel, constantSum } from './distribution.js';
+import { vas } from './vas.js';
+import { rangeSlider } from './range-slider.js';
+import { semanticDifferential } from './semantic-differential.js';
+import { confidence } from './confidence.js';
+import { pureDisplay } from './pure-display.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -50,6 +58,15 @@ const UIS = new Map<string, SchemeUi>(
     cardSort,
     conjoint,
     treeAnnotation,
+    multirate,
+    hierarchicalMultiselect,
+    softLabel,
+    constantSum,
+    vas,
+    rangeSlider,
+    semanticDifferential,
+    confidence,
+    pureDisplay,
   ].map((u) => [u.type, u]),
 );
 

@@ -1,8 +1,8 @@
 /** What the annotate screen needs to know about a scheme type: its field, and how its answers behave. */
 import type { ReactElement } from 'react';
 import type { CurrentInstance, Scheme } from '../../../shared/api/types.js';
-import type { Answers } from '../answers.js';
 import type { Command } from '../../../shared/keymap/keymap.js';
+import type { Answers } from '../answers.js';
 
 export interface FieldProps {
   scheme: Scheme;
@@ -38,10 +38,11 @@ export interface TypeMark {
 export interface SchemeUi {
   type: string;
   /**
-   * `choice`: labels picked by their keys; `value`: free values under field labels; `span`: listed by SpanPanel;
-   * `structured`: the type's own answer (pairs, tuples, orders, edits), its keys given by `bindings`
+   * `choice`: labels picked by their keys; `value`: values under field labels, the field reached by its own key;
+   * `span`: listed by SpanPanel; `structured`: the type's own answer (pairs, tuples, orders, edits), its keys given
+   * by `bindings`; `display`: shown, never answered
    */
-  kind: 'choice' | 'value' | 'span' | 'structured';
+  kind: 'choice' | 'value' | 'span' | 'structured' | 'display';
   /** at most one label is answered: picking another replaces it */
   single?: boolean;
   /** the form group; none for types shown elsewhere (spans) */
@@ -60,4 +61,6 @@ export interface SchemeUi {
   applyAnswer?: (a: Answers, scheme: Scheme, value: unknown) => Answers;
   /** highlights of the scheme's answer on the text */
   marks?: (scheme: Scheme, a: Answers) => TypeMark[];
+  /** keys that act inside a scheme's field while it has the focus, listed in the `?` overlay with the type's `keys` */
+  fieldKeys?: (scheme: Scheme) => Command[];
 }
