@@ -25,7 +25,7 @@ import { SkipControl } from './skip-control.js';
 import { isEmpty } from './answers.js';
 import { firstWordInView, stepSelection, wordsCovering, words, type Mark, type WordSelection } from './segments.js';
 import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
-import { isChoice, schemeUi } from './schemes/registry.js';
+import { isChoice, keyedLabels, schemeUi } from './schemes/registry.js';
 import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
 import { useAnnotation } from './use-annotation.js';
 
@@ -63,7 +63,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   }, [instructionsOpen]);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
-  const labelKeys = useMemo(() => assignLabelKeys(schemes, (s) => schemeUi(s.annotation_type)?.bindings?.(s).map((b) => ({ name: b.label, key_value: b.key }))), [schemes]);
+  const labelKeys = useMemo(() => assignLabelKeys(schemes, keyedLabels), [schemes]);
   // a key that submits once its answer is in (triage's auto_advance): the submit waits for the render that has it
   const [advancing, setAdvancing] = useState(false);
   const advance = useCallback(() => setAdvancing(true), []);

@@ -15,8 +15,12 @@ export const SEQUENTIAL_KEYS = [...NUMBER_ROW, ...TOP_ROW];
 const ROWS = [NUMBER_ROW, TOP_ROW];
 const POTATO_POOLS = [NUMBER_ROW, TOP_ROW, HOME_ROW];
 
-/** Scheme types whose labels are picked by a key (spans get their keys only while a selection is pending). */
-export const CHOICE_TYPES = new Set(['radio', 'multiselect', 'likert', 'select']);
+/**
+ * The labels of a scheme that are picked by a key (a choice type's labels, the keys a structured type binds), or
+ * undefined for a scheme without such labels; the scheme-type registry (features/annotate/schemes/registry.ts)
+ * answers this, so no type is named here. Span labels get their keys only while a selection is pending.
+ */
+export type KeyedLabels = (scheme: Scheme) => readonly KeyedLabel[] | undefined;
 
 export interface LabelKey {
   key: string;
@@ -33,14 +37,10 @@ export interface KeyedLabel {
   key_value?: string;
 }
 
-/**
- * `bindings` gives the keyed labels of types that bind keys of their own (pairwise, bws, triage): they take part
- * like choice schemes whose labels are those bindings.
- */
-export function assignLabelKeys(schemes: Scheme[], bindings: (s: Scheme) => KeyedLabel[] | undefined = () => undefined): LabelKey[] {
+export function assignLabelKeys(schemes: Scheme[], keyed: KeyedLabels): LabelKey[] {
   const choices = schemes.flatMap((s) => {
-    const own = bindings(s);
-    return own ? [{ ...s, labels: own }] : CHOICE_TYPES.has(s.annotation_type) ? [s] : [];
+    const labels = keyed(s);
+    return labels ? [{ ...s, labels: [...labels] }] : [];
   });
   const taken = new Map<string, LabelKey>();
   for (const s of choices) {

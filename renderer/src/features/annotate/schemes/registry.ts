@@ -2,6 +2,8 @@
  * The renderer's scheme-type registry: one module per `annotation_type`, listed once here. The form, the answer
  * conversions and the keymap ask it instead of switching on type names.
  */
+import type { Scheme } from '../../../shared/api/types.js';
+import type { KeyedLabel } from '../../../shared/keymap/keymap.js';
 import type { SchemeUi } from './scheme-ui.js';
 import { radio } from './radio.js';
 import { multiselect } from './multiselect.js';
@@ -72,6 +74,13 @@ const UIS = new Map<string, SchemeUi>(
 
 /** The type's module; undefined for a type this renderer does not know (the server refuses those at load). */
 export const schemeUi = (type: string): SchemeUi | undefined => UIS.get(type);
+
+/** The labels of a scheme picked by keys: a choice type's labels, or the keys a structured type binds. */
+export function keyedLabels(scheme: Scheme): readonly KeyedLabel[] | undefined {
+  const ui = UIS.get(scheme.annotation_type);
+  if (ui?.kind === 'choice') return scheme.labels;
+  return ui?.bindings?.(scheme).map((b) => ({ name: b.label, key_value: b.key }));
+}
 
 /** Types whose labels are picked by a key. */
 export const isChoice = (type: string) => UIS.get(type)?.kind === 'choice';
