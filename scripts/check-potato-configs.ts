@@ -59,7 +59,9 @@ async function send(base: string, cookie: string, method: string, path: string, 
 function answerFor(scheme: Scheme, textLength: number): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
   const label = scheme.labels?.[0]?.name ?? 'value';
   // types whose labels are not choices say what a valid answer looks like
-  const example = schemeTypeOf(scheme.annotation_type).example?.(scheme);
+  const module = schemeTypeOf(scheme.annotation_type);
+  if (module.storage === 'links' || module.storage === 'events') return {}; // structuresFor answers these
+  const example = module.example?.(scheme);
   if (example) return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
   switch (scheme.annotation_type) {
     case 'span':
@@ -72,6 +74,28 @@ function answerFor(scheme: Scheme, textLength: number): { annotations?: Record<s
     default:
       return { annotations: { [`${scheme.name}:${label}`]: 'true' } };
   }
+}
+
+/**
+ * Links and events for the schemes answered by them, from their modules' examples; the spans they need are added
+ * to `spans`, one character each after the span schemes' own, and named by Potato's default span id.
+ */
+function structuresFor(schemes: readonly Scheme[], byName: ReadonlyMap<string, Scheme>, textLength: number, spans: unknown[]): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  let next = 4;
+  const span = (schema: string, label: string | undefined) => {
+    const name = label ?? byName.get(schema)?.labels[0]?.name ?? 'span';
+    const start = Math.min(next++, Math.max(0, textLength - 1));
+    spans.push({ schema, name, start, end: start + 1 });
+    return `${schema}_${name}_${start}_${start + 1}`;
+  };
+  for (const scheme of schemes) {
+    const module = schemeTypeOf(scheme.annotation_type);
+    if ((module.storage !== 'links' && module.storage !== 'events') || !module.exampleEntries) continue;
+    const field = module.storage === 'links' ? 'link_annotations' : 'event_annotations';
+    (out[field] ??= []).push(...module.exampleEntries(scheme, span).map((e) => ({ schema: scheme.name, ...e })));
+  }
+  return out;
 }
 
 async function check(file: string): Promise<Row> {
@@ -103,12 +127,16 @@ async function check(file: string): Promise<Row> {
     const answers = project.task.schemes.map((scheme) => answerFor(scheme, current.json.text.length));
     const annotations = Object.assign({}, ...answers.map((a) => a.annotations ?? {}));
     const spans = answers.flatMap((a) => a.span_annotations ?? []);
+    const structures = structuresFor(project.task.schemes, project.task.schemeByName, current.json.text.length, spans);
     const types = project.task.schemes.map((s) => s.annotation_type).join(', ');
-    const submit = await send(base, cookie, 'POST', '/updateinstance', { instance_id: current.json.instance_id, annotations, span_annotations: spans });
+    const submit = await send(base, cookie, 'POST', '/updateinstance', { instance_id: current.json.instance_id, annotations, span_annotations: spans, ...structures });
     if (submit.status !== 200) return { config, result: 'fail', reason: `updateinstance (${types}): ${submit.status} ${submit.text.slice(0, 200)}` };
     const back = await send(base, cookie, 'GET', `/get_annotations?instance_id=${encodeURIComponent(current.json.instance_id)}`);
     const stored = Object.keys(annotations).every((k) => back.json?.annotations?.[k] !== undefined);
     if (!stored || (back.json?.span_annotations ?? []).length !== spans.length) return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 200)}` };
+    for (const [field, sent] of Object.entries(structures)) {
+      if ((back.json?.[field] ?? []).length !== sent.length) return { config, result: 'fail', reason: `read back ${field}: ${back.text.slice(0, 200)}` };
+    }
     return { config, result: 'pass', reason: `${types}; display ${current.json.display.source}` };
   } catch (e) {
     return { config, result: 'fail', reason: `server: ${(e as Error).message}` };

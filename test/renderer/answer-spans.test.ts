@@ -1,5 +1,5 @@
 /**
- * extractive_qa and error_span in headless Chromium: answered by selecting text with the keyboard and picking
+ * extractive_qa, error_span and multi_document_event in headless Chromium: answered by selecting text with the keyboard and picking
  * from the span picker, stored, and shown again after a reload.
  */
 import { describe, expect, test } from 'vitest';
@@ -92,5 +92,39 @@ describe('error_span on the annotate screen', () => {
     expect(stored).toEqual({ errors: [{ start: 27, end: 33, text: 'barked', type: 'Fluency', severity: 'Major' }], score: 95 });
     await expect.poll(() => page.getByTestId('score-mqm').innerText()).toBe('Score: 95');
     expect(await page.locator('fieldset[data-schema="mqm"] select').inputValue()).toBe('Major');
+  });
+});
+
+describe('multi_document_event on the annotate screen', () => {
+  test('joins an event by id, fills a slot, cites evidence by keyboard selection, and keeps it across a reload', async () => {
+    const text = 'Floods hit Ayutthaya in October.';
+    const rig = await startRig({
+      items: [{ id: 'doc1', text }, { id: 'doc2', text: 'Other.' }],
+      config: { annotation_schemes: [{ annotation_type: 'multi_document_event', name: 'events', slots: [{ name: 'where' }, { name: 'when' }] }] },
+    });
+    const api = await rig.t.client().login('ann', PASSWORD);
+    const page = await rig.open('/');
+    await logIn(page, 'ann', PASSWORD);
+    await page.getByTestId('instance-text').waitFor();
+
+    await tabTo(page, 'fieldset[data-schema="events"] input[id$="-join"]');
+    await page.keyboard.type('evt_floods');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // Join
+    await tabTo(page, 'fieldset[data-schema="events"] input[id$="-0-when"]');
+    await page.keyboard.type('October');
+    await page.keyboard.press('Escape');
+    await select(page, 2, 1); // Ayutthaya
+    expect(await page.locator('.span-picker').innerText()).toContain('evidence: where');
+    await page.keyboard.press('1'); // evidence: where
+    await expect.poll(() => page.locator('fieldset[data-schema="events"] .link-list li').allInnerTexts()).toEqual([expect.stringContaining('where: Ayutthaya')]);
+    expect(await unnamedControls(page)).toEqual([]);
+    await rig.screenshot(page, 'multi-document-event');
+
+    await submitAndComeBack(page, 'doc1');
+    const stored = JSON.parse((await api.get('/get_annotations?instance_id=doc1')).body.annotations['events:events']);
+    expect(stored).toEqual({ events: [{ event_id: 'evt_floods', slot_values: { when: 'October' }, evidence: [{ slot_name: 'where', span_start: 11, span_end: 20, quoted_text: 'Ayutthaya' }] }] });
+    expect(await page.locator('fieldset[data-schema="events"] input[id$="-0-id"]').inputValue()).toBe('evt_floods');
+    expect(await page.locator('fieldset[data-schema="events"] input[id$="-0-when"]').inputValue()).toBe('October');
   });
 });

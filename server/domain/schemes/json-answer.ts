@@ -7,7 +7,7 @@
 import type { Scheme } from '../task.js';
 import { AnswerError, type AgreementMeasure, type AnswerContext, type SchemeTypeModule } from './module.js';
 
-type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize'> & {
+type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'example'> & {
   agreement: AgreementMeasure;
   /** the stored form of a submitted or imported object, or an AnswerError; null for "no answer" */
   parse(scheme: Scheme, value: Record<string, unknown>): Record<string, unknown> | AnswerError | null;

@@ -36,6 +36,7 @@ import { rangeSlider } from './types/range-slider.js';
 import { semanticDifferential } from './types/semantic-differential.js';
 import { confidence } from './types/confidence.js';
 import { pureDisplay } from './types/pure-display.js';
+import { multiDocumentEvent } from './types/multi-document-event.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -70,6 +71,7 @@ const MODULES: readonly SchemeTypeModule[] = [
   semanticDifferential,
   confidence,
   pureDisplay,
+  multiDocumentEvent,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();

@@ -86,6 +86,8 @@ export const errorSpan = jsonAnswerType({
     }
     return { errors, score: mqmScore(scheme, errors) };
   },
+  // no errors found: the full score
+  example: (scheme) => ({ [scheme.name]: JSON.stringify({ errors: [] }) }),
   checkStored(_scheme, v, { instance, textLength }) {
     for (const [n, e] of (v.errors as Record<string, unknown>[]).entries()) {
       const range = rangeProblem(e.start, e.end, textLength, `errors[${n}]`);

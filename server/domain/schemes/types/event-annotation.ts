@@ -81,4 +81,10 @@ export const eventAnnotation = structuredType({
     if (missing.length) return new AnswerError(`arguments: ${type.type} needs ${missing.join(', ')} (required)`);
     return withProperties(entry, { event_type: type.type, trigger_span_id: entry.trigger_span_id, arguments: args.map((a) => ({ role: a.role, span_id: a.span_id })) });
   },
+  exampleEntries(scheme, span) {
+    const type = eventTypesOf(scheme)[0];
+    const schema = scheme.extra.span_schema as string;
+    const args = type.arguments.filter((r) => r.required).map((r) => ({ role: r.role, span_id: span(schema, r.entity_types?.[0]) }));
+    return [{ event_type: type.type, trigger_span_id: span(schema, type.trigger_labels?.[0]), arguments: args }];
+  },
 });

@@ -47,6 +47,7 @@ export const extractiveQa = jsonAnswerType({
     }
     return { answer_text: v.answer_text, start: v.start, end: v.end, unanswerable: false };
   },
+  example: (scheme) => (scheme.extra.allow_unanswerable ? { [scheme.name]: JSON.stringify(UNANSWERABLE) } : {}),
   checkStored(scheme, v, { instance }) {
     if (v.unanswerable) return null;
     const passage = passageOf(scheme, instance.data, instance.text);

@@ -88,4 +88,9 @@ export const spanLink = structuredType({
     }
     return withProperties(entry, { link_type: type.name, span_ids: ids, direction });
   },
+  exampleEntries(scheme, span) {
+    const type = linkTypesOf(scheme)[0];
+    const schema = scheme.extra.span_schema as string;
+    return [{ link_type: type.name, span_ids: [span(schema, type.allowed_source_labels?.[0]), span(schema, type.allowed_target_labels?.[0])] }];
+  },
 });

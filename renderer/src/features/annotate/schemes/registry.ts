@@ -34,6 +34,7 @@ import { rangeSlider } from './range-slider.js';
 import { semanticDifferential } from './semantic-differential.js';
 import { confidence } from './confidence.js';
 import { pureDisplay } from './pure-display.js';
+import { multiDocumentEvent } from './multi-document-event.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -69,6 +70,7 @@ const UIS = new Map<string, SchemeUi>(
     semanticDifferential,
     confidence,
     pureDisplay,
+    multiDocumentEvent,
   ].map((u) => [u.type, u]),
 );
 

@@ -1,0 +1,121 @@
+/**
+ * multi_document_event: the events this document belongs to. New event makes one (its id can be typed to join an
+ * event begun on another document); each has a title and a text per slot; evidence is cited by selecting text
+ * (mouse, or `s` and the arrows) and picking "evidence: <slot>" in the span picker, for the last event listed.
+ */
+import { useState } from 'react';
+import type { Scheme } from '../../../shared/api/types.js';
+import { setValue, type Answers } from '../answers.js';
+import { Legend } from './parts.js';
+import type { FieldProps, SchemeUi } from './scheme-ui.js';
+import { jsonAnswer } from './span-refs.js';
+
+interface Evidence {
+  slot_name: string;
+  span_start: number;
+  span_end: number;
+  quoted_text?: string;
+}
+interface DocEvent {
+  event_id: string;
+  title?: string;
+  slot_values: Record<string, string>;
+  evidence: Evidence[];
+}
+
+const PREFIX = 'evidence: ';
+const slotsOf = (scheme: Scheme) => (scheme.slots as { name: string; description: string }[] | undefined) ?? [];
+
+function eventsOf(a: Answers, scheme: Scheme): DocEvent[] {
+  const raw = a.labels[scheme.name]?.[scheme.name];
+  if (!raw) return [];
+  try {
+    return (JSON.parse(raw) as { events: DocEvent[] }).events ?? [];
+  } catch {
+    return [];
+  }
+}
+
+const store = (a: Answers, scheme: Scheme, events: DocEvent[]) => setValue(a, scheme.name, scheme.name, events.length ? JSON.stringify({ events }) : '');
+const newId = () => `evt_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
+  const events = eventsOf(answers, scheme);
+  const [join, setJoin] = useState('');
+  const set = (next: DocEvent[]) => update((a) => store(a, scheme, next));
+  const edit = (n: number, change: Partial<DocEvent>) => set(events.map((e, i) => (i === n ? { ...e, ...change } : e)));
+  const id = `scheme-${scheme.name}`;
+  return (
+    <fieldset className="scheme scheme-multi_document_event" data-schema={scheme.name}>
+      <Legend scheme={scheme} />
+      {events.map((e, n) => (
+        <div key={n} className="mde-event" aria-label={`Event ${e.event_id}`} role="group">
+          <div>
+            <label htmlFor={`${id}-${n}-id`}>Event id</label> <input id={`${id}-${n}-id`} value={e.event_id} onChange={(ev) => edit(n, { event_id: ev.target.value })} />{' '}
+            <button type="button" className="link" onClick={() => set(events.filter((_, i) => i !== n))}>
+              Remove event {e.event_id}
+            </button>
+          </div>
+          <div>
+            <label htmlFor={`${id}-${n}-title`}>Title</label> <input id={`${id}-${n}-title`} value={e.title ?? ''} onChange={(ev) => edit(n, { title: ev.target.value })} />
+          </div>
+          {slotsOf(scheme).map((s) => (
+            <div key={s.name}>
+              <label htmlFor={`${id}-${n}-${s.name}`} title={s.description}>
+                {s.name}
+              </label>{' '}
+              <input id={`${id}-${n}-${s.name}`} value={e.slot_values[s.name] ?? ''} onChange={(ev) => edit(n, { slot_values: { ...e.slot_values, [s.name]: ev.target.value } })} />
+            </div>
+          ))}
+          {e.evidence.length > 0 && (
+            <ul className="link-list" aria-label={`Evidence for ${e.event_id}`}>
+              {e.evidence.map((c, k) => (
+                <li key={k}>
+                  {c.slot_name}: <q>{c.quoted_text}</q>{' '}
+                  <button type="button" className="link" aria-label={`Remove evidence “${c.quoted_text ?? ''}” for ${c.slot_name}`} onClick={() => edit(n, { evidence: e.evidence.filter((_, i) => i !== k) })}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+      <button type="button" onClick={() => set([...events, { event_id: newId(), slot_values: {}, evidence: [] }])}>
+        New event
+      </button>{' '}
+      <label htmlFor={`${id}-join`}>Join event by id</label> <input id={`${id}-join`} value={join} onChange={(ev) => setJoin(ev.target.value)} />{' '}
+      <button
+        type="button"
+        disabled={!join.trim() || events.some((e) => e.event_id === join.trim())}
+        onClick={() => {
+          set([...events, { event_id: join.trim(), slot_values: {}, evidence: [] }]);
+          setJoin('');
+        }}
+      >
+        Join
+      </button>
+      <p className="hint">Cite evidence: select text, then pick “{PREFIX}slot” (for the last event).</p>
+    </fieldset>
+  );
+}
+
+export const multiDocumentEvent: SchemeUi = {
+  type: 'multi_document_event',
+  kind: 'value',
+  applyAnswer: jsonAnswer,
+  Field: MultiDocumentEventField,
+  spanTargets: (scheme) => slotsOf(scheme).map((s) => ({ label: `${PREFIX}${s.name}` })),
+  takeSpan(a, scheme, label, { start, end }, text) {
+    const events = eventsOf(a, scheme);
+    const list = events.length ? events : [{ event_id: newId(), slot_values: {}, evidence: [] }];
+    const last = list[list.length - 1];
+    const cite = { slot_name: label.slice(PREFIX.length), span_start: start, span_end: end, quoted_text: text.slice(start, end) };
+    return store(a, scheme, [...list.slice(0, -1), { ...last, evidence: [...last.evidence, cite] }]);
+  },
+  marks: (scheme, a) => eventsOf(a, scheme).flatMap((e) => e.evidence.map((c) => ({ start: c.span_start, end: c.span_end, label: c.slot_name, color: '#7c3aed' }))),
+  keys: [
+    { keys: ['Tab'], label: 'Events across documents: reach New event, Join, and each event’s id, title and slots' },
+    { keys: ['s'], label: 'Events across documents: select evidence by keyboard, then pick “evidence: slot”' },
+  ],
+};
