@@ -25,12 +25,15 @@ import { StorageError, TableReader } from './tables.js';
 import { PackedTable } from './packed-table.js';
 import { packFilePieces, readPackFile } from './pack-file.js';
 import { lockFolder } from './folder-lock.js';
+import { checkSnapshot, snapshotTail } from './snapshot-check.js';
+import { crc32 } from 'node:zlib';
 
 /**
- * Bumped when the on-disk shape changes; newer versions are refused. 2 added `packs`; a format-1 folder loads as
+ * Bumped when the on-disk shape changes; newer versions are refused. 3: pack files and the snapshot carry
+ * checksums (older versions would call the new packs damaged); 2 added `packs`; a format-1 folder loads as
  * it is (its tables are all in the JSON) and is written as format 2 at its next compaction.
  */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 interface Snapshot {
   format: number;
@@ -131,6 +134,7 @@ export class JournalStore extends TableReader implements Store {
       () => false,
       () => true,
     );
+    await checkSnapshot(join(this.dir, 'snapshot.json'));
     await this.snapshot.read();
     const snap = this.snapshot.data;
     if (snap.format > FORMAT_VERSION) {
@@ -333,8 +337,20 @@ export class JournalStore extends TableReader implements Store {
     }
   }
 
-  /** The snapshot's JSON ({format, generation, tables, packs}, as lowdb reads it) in pieces of about 1 MB. */
+  /**
+   * The snapshot's JSON ({format, generation, tables, packs, crc}, as lowdb reads it) in pieces of about 1 MB,
+   * ending with the checksum of the bytes before it (snapshot-check.ts).
+   */
   private *snapshotPieces(generation: number, keys: (readonly [string, string[]])[], packs: Record<string, string>): Generator<string> {
+    let crc = 0;
+    for (const piece of this.snapshotBody(generation, keys, packs)) {
+      crc = crc32(piece, crc);
+      yield piece;
+    }
+    yield snapshotTail(crc);
+  }
+
+  private *snapshotBody(generation: number, keys: (readonly [string, string[]])[], packs: Record<string, string>): Generator<string> {
     let piece = `{"format":${FORMAT_VERSION},"generation":${generation},"packs":${JSON.stringify(packs)},"tables":{`;
     for (let t = 0; t < keys.length; t++) {
       const [name, list] = keys[t];
@@ -354,7 +370,7 @@ export class JournalStore extends TableReader implements Store {
       }
       piece += '}';
     }
-    yield `${piece}}}`;
+    yield `${piece}}`;
   }
 
   async close(): Promise<void> {

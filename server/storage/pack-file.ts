@@ -1,25 +1,33 @@
 /**
- * A packed table on disk, written by compaction next to the snapshot: `MGP3`, the rows exactly as the arena holds
- * them, their hash index (row-index.ts: int32 slots, then each slot's int32 key hash; little-endian), the codec's
- * dictionary as JSON
- * (`{"words": [...], "shapes": [[...]]}`), then four little-endian uint32s: the rows' byte length, the number of
- * slots, the slots' checksum and the dictionary's byte length. Loading reads the index and leaves the rows in the
+ * A packed table on disk, written by compaction next to the snapshot: `MGP4`, the rows exactly as the arena holds
+ * them, their hash index (row-index.ts: int32 slots, then each slot's int32 key hash; little-endian), a CRC-32 of
+ * each 64 KiB block of the rows, the codec's dictionary as JSON (`{"words": [...], "shapes": [[...]]}`), then six
+ * little-endian uint32s: the rows' byte length, the number of slots, the slots' checksum, the dictionary's byte
+ * length, the dictionary's CRC-32 and the CRC-32 of the five before it. Every block is checked when the file is
+ * loaded, so a changed byte anywhere (a label inside a row) stops start-up naming the file, block and byte offset
+ * (PackDamageError) instead of being served. Loading reads the index and leaves the rows in the
  * file (cold-rows.ts), so a million rows cost one read of the index and one pass over the rows to check it: no
  * JSON parse, and no memory held for rows nobody asks for.
- * `MGP2` files (slots without hashes) still load, hashing their keys; `MGP1` files (no index; a trailer of rows'
+ * `MGP3` files (no block checksums) still load unchecked; `MGP2` files (slots without hashes) still load, hashing their keys; `MGP1` files (no index; a trailer of rows'
  * and dictionary's lengths) load into memory, indexing their rows.
  */
 import { endianness } from 'node:os';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { ColdRows } from './cold-rows.js';
 import { PackedTable } from './packed-table.js';
 import { RowIndexWriter, slotsChecksum } from './row-index.js';
 import { StorageError } from './tables.js';
 
-const MAGIC = Buffer.from('MGP3');
+const MAGIC = Buffer.from('MGP4');
+const MAGIC_3 = Buffer.from('MGP3');
 const MAGIC_2 = Buffer.from('MGP2');
 const MAGIC_1 = Buffer.from('MGP1');
-const TRAILER = 16;
+const TRAILER = 24;
+const TRAILER_3 = 16;
+/** the rows are checksummed in blocks of this many bytes */
+export const CHECKED_BLOCK = 64 * 1024;
 const TRAILER_1 = 8;
 const PIECE = 1 << 20;
 /** the index is little-endian on disk; a big-endian machine swaps it on the way in and out */
@@ -27,6 +35,28 @@ const BIG_ENDIAN = endianness() === 'BE';
 
 /** Room left after the loaded rows, so the first writes after a start do not copy the whole arena. */
 const headroom = (bytes: number) => Math.max(1 << 20, Math.ceil(bytes / 8));
+
+/** A pack file whose bytes fail their checksum: where, and what to do. */
+export class PackDamageError extends StorageError {
+  constructor(
+    readonly file: string,
+    /** what is damaged: a block of rows (0-based), the dictionary or the trailer */
+    readonly part: { block: number } | 'dictionary' | 'trailer',
+    /** byte range of the damaged part in the file */
+    readonly offset: number,
+    readonly end: number,
+  ) {
+    const what = typeof part === 'object' ? `rows block ${part.block}` : `its ${part}`;
+    super(
+      `${file}: ${what} (bytes ${offset}-${end - 1}) fails its checksum: the file was changed after it was written ` +
+        `(a damaged disk block, a bad copy, a sync tool). Nothing was changed. Restore the data folder ` +
+        `${dirname(file)} from a backup; \`npm run repair\` sets damaged journal records aside but cannot rebuild a pack file.`,
+    );
+    this.name = 'PackDamageError';
+  }
+}
+
+const blockCount = (rowBytes: number) => Math.ceil(rowBytes / CHECKED_BLOCK);
 
 /** `garbageFloor`: as PackedTableInit's, for tests */
 export async function readPackFile(file: string, options: { garbageFloor?: number } = {}): Promise<PackedTable> {
@@ -51,16 +81,22 @@ function readPack(file: string, fd: number, garbageFloor: number | undefined): {
   const damaged = (why: string) => new StorageError(`${file}: is not a valid packed table (${why}); restore it from a backup or move it away`);
   if (size < MAGIC.length + TRAILER) throw damaged('too short');
   const head = readAt(fd, Buffer.alloc(MAGIC.length), 0);
-  const hashed = head.equals(MAGIC);
+  const checked = head.equals(MAGIC);
+  const hashed = checked || head.equals(MAGIC_3);
   const indexed = hashed || head.equals(MAGIC_2);
   if (!indexed && !head.equals(MAGIC_1)) throw damaged('wrong header');
-  const trailer = readAt(fd, Buffer.alloc(indexed ? TRAILER : TRAILER_1), size - (indexed ? TRAILER : TRAILER_1));
+  const trailerBytes = checked ? TRAILER : indexed ? TRAILER_3 : TRAILER_1;
+  if (size < MAGIC.length + trailerBytes) throw damaged('too short');
+  const trailer = readAt(fd, Buffer.alloc(trailerBytes), size - trailerBytes);
+  if (checked && crc32(trailer.subarray(0, 20)) !== trailer.readUInt32LE(20)) throw new PackDamageError(file, 'trailer', size - trailerBytes, size);
   const rowBytes = trailer.readUInt32LE(0);
   const slotCount = indexed ? trailer.readUInt32LE(4) : 0;
   const checksum = indexed ? trailer.readUInt32LE(8) : 0;
-  const dictionaryBytes = trailer.readUInt32LE(trailer.length - 4);
+  const dictionaryBytes = trailer.readUInt32LE(indexed ? 12 : 4);
   const indexBytes = (hashed ? 8 : 4) * slotCount;
-  if (MAGIC.length + rowBytes + indexBytes + dictionaryBytes + trailer.length !== size) throw damaged('lengths do not add up');
+  const crcBytes = checked ? 4 * blockCount(rowBytes) : 0;
+  if (MAGIC.length + rowBytes + indexBytes + crcBytes + dictionaryBytes + trailer.length !== size) throw damaged('lengths do not add up');
+  if (checked) checkBlocks(file, fd, rowBytes, readAt(fd, Buffer.alloc(crcBytes), MAGIC.length + rowBytes + indexBytes));
   // a first-format file's rows are read into memory and indexed; a second's stay on disk beside their index
   const arena = indexed ? undefined : readAt(fd, Buffer.allocUnsafe(rowBytes + headroom(rowBytes)), MAGIC.length, rowBytes);
   const slots = new Int32Array(slotCount);
@@ -70,7 +106,9 @@ function readPack(file: string, fd: number, garbageFloor: number | undefined): {
     const bytes = readAt(fd, Buffer.from(array.buffer), MAGIC.length + rowBytes + 4 * slotCount * n);
     if (BIG_ENDIAN) bytes.swap32();
   }
-  const dictionary = readAt(fd, Buffer.allocUnsafe(dictionaryBytes), MAGIC.length + rowBytes + indexBytes);
+  const dictionaryAt = MAGIC.length + rowBytes + indexBytes + crcBytes;
+  const dictionary = readAt(fd, Buffer.allocUnsafe(dictionaryBytes), dictionaryAt);
+  if (checked && crc32(dictionary) !== trailer.readUInt32LE(16)) throw new PackDamageError(file, 'dictionary', dictionaryAt, dictionaryAt + dictionaryBytes);
   let parsed: { words?: unknown; shapes?: unknown };
   try {
     parsed = JSON.parse(dictionary.toString('utf8'));
@@ -90,6 +128,25 @@ function readPack(file: string, fd: number, garbageFloor: number | undefined): {
     return { table: new PackedTable({ ...dict, cold: { rows: new ColdRows(fd, MAGIC.length, rowBytes, file), slots, hashes, checksum } }), cold: true };
   } catch (e) {
     throw damaged((e as Error).message);
+  }
+}
+
+/**
+ * Checks every block of the rows against its CRC-32 (`crcs`: one little-endian uint32 a block), reading a
+ * megabyte at a time; throws PackDamageError naming the first bad block.
+ */
+function checkBlocks(file: string, fd: number, rowBytes: number, crcs: Buffer): void {
+  const chunk = Buffer.allocUnsafe(Math.min(16 * CHECKED_BLOCK, Math.max(rowBytes, 1)));
+  for (let at = 0; at < rowBytes; at += chunk.length) {
+    const length = Math.min(chunk.length, rowBytes - at);
+    readAt(fd, chunk, MAGIC.length + at, length);
+    for (let from = 0; from < length; from += CHECKED_BLOCK) {
+      const block = (at + from) / CHECKED_BLOCK;
+      const to = Math.min(from + CHECKED_BLOCK, length);
+      if (crc32(chunk.subarray(from, to)) !== crcs.readUInt32LE(4 * block)) {
+        throw new PackDamageError(file, { block }, MAGIC.length + at + from, MAGIC.length + at + to);
+      }
+    }
   }
 }
 
@@ -115,8 +172,10 @@ export function* packFilePieces(table: PackedTable, end: number, frozen: Readonl
   let rowBytes = 0;
   // every row written is a key live now or a frozen one, so this bounds the rows
   const index = new RowIndexWriter(table.size + (frozen?.size ?? 0));
+  const blocks = new BlockCrcs();
   function* add(row: Buffer, source = -1): Generator<Uint8Array> {
     if (used + row.length > piece.length && used > 0) {
+      blocks.add(piece.subarray(0, used));
       yield piece.subarray(0, used);
       piece = Buffer.allocUnsafe(Math.max(PIECE, row.length));
       used = 0;
@@ -131,13 +190,17 @@ export function* packFilePieces(table: PackedTable, end: number, frozen: Readonl
   // a key frozen after its row was copied above is written once: that row already holds its boundary value
   const keyAt = (at: number) => table.keyAt(at);
   if (frozen) for (const [key, value] of frozen) if (value !== undefined && !index.holds(key, keyAt)) yield* add(table.encodeRow(key, value));
-  if (used) yield piece.subarray(0, used);
+  if (used) {
+    blocks.add(piece.subarray(0, used));
+    yield piece.subarray(0, used);
+  }
   const checksum = slotsChecksum(index.slots, index.hashes);
   for (const array of [index.slots, index.hashes]) {
     const bytes = Buffer.from(array.buffer);
     if (BIG_ENDIAN) bytes.swap32();
     yield bytes;
   }
+  yield blocks.finish();
   // written last: the frozen values above may have added words
   const dictionary = Buffer.from(JSON.stringify({ words: table.codec.words, shapes: table.codec.shapes }));
   const trailer = Buffer.alloc(TRAILER);
@@ -145,6 +208,39 @@ export function* packFilePieces(table: PackedTable, end: number, frozen: Readonl
   trailer.writeUInt32LE(index.slots.length, 4);
   trailer.writeUInt32LE(checksum, 8);
   trailer.writeUInt32LE(dictionary.length, 12);
+  trailer.writeUInt32LE(crc32(dictionary), 16);
+  trailer.writeUInt32LE(crc32(trailer.subarray(0, 20)), 20);
   yield dictionary;
   yield trailer;
+}
+
+/** The CRC-32 of each CHECKED_BLOCK of bytes fed in order, however they are cut into pieces. */
+class BlockCrcs {
+  private readonly crcs: number[] = [];
+  private crc = 0;
+  private filled = 0;
+
+  add(bytes: Uint8Array): void {
+    for (let at = 0; at < bytes.length; ) {
+      const n = Math.min(CHECKED_BLOCK - this.filled, bytes.length - at);
+      this.crc = crc32(bytes.subarray(at, at + n), this.crc);
+      this.filled += n;
+      at += n;
+      if (this.filled === CHECKED_BLOCK) this.close();
+    }
+  }
+
+  /** The table as the file holds it: a little-endian uint32 a block. */
+  finish(): Buffer {
+    if (this.filled) this.close();
+    const out = Buffer.alloc(4 * this.crcs.length);
+    this.crcs.forEach((c, i) => out.writeUInt32LE(c, 4 * i));
+    return out;
+  }
+
+  private close(): void {
+    this.crcs.push(this.crc);
+    this.crc = 0;
+    this.filled = 0;
+  }
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PackedTable } from '../../../server/storage/packed-table.js';
-import { packFilePieces, readPackFile } from '../../../server/storage/pack-file.js';
+import { CHECKED_BLOCK, packFilePieces, readPackFile } from '../../../server/storage/pack-file.js';
 import { writeFileAtomicChunks } from '../../../server/storage/atomic-file.js';
 import { slotsChecksum } from '../../../server/storage/row-index.js';
 import { seededRandom } from '../../../server/domain/annotation/assignment.js';
@@ -84,13 +84,14 @@ describe('a packed table loaded from a pack file', () => {
     const table = new PackedTable();
     for (let i = 0; i < 3000; i++) table.set(`key-${i}`, { i });
     const third = readFileSync(await writePack(table, 'third.pack'));
-    // MGP3: magic, rows, slots, hashes, dictionary, trailer (rows' bytes, slots, checksum, dictionary's bytes)
-    const trailer = third.subarray(third.length - 16);
+    // MGP4: magic, rows, slots, hashes, block checksums, dictionary, trailer (rows' bytes, slots, checksum,
+    // dictionary's bytes, its CRC, the trailer's CRC)
+    const trailer = third.subarray(third.length - 24);
     const rowBytes = trailer.readUInt32LE(0);
     const slotCount = trailer.readUInt32LE(4);
     const rows = third.subarray(4, 4 + rowBytes);
     const slotBytes = third.subarray(4 + rowBytes, 4 + rowBytes + 4 * slotCount);
-    const dictionary = third.subarray(4 + rowBytes + 8 * slotCount, third.length - 16);
+    const dictionary = third.subarray(4 + rowBytes + 8 * slotCount + 4 * Math.ceil(rowBytes / CHECKED_BLOCK), third.length - 24);
     const second = Buffer.alloc(16);
     second.writeUInt32LE(rowBytes, 0);
     second.writeUInt32LE(slotCount, 4);
@@ -107,7 +108,7 @@ describe('a packed table loaded from a pack file', () => {
     expect(back.get('key-2999')).toEqual({ i: 2999 });
     expect(back.size).toBe(4000);
 
-    // a flipped byte among the third format's hashes is named too, not trusted
+    // a flipped byte among the hashes is named too, not trusted
     const flipped = Buffer.from(third);
     flipped[4 + rowBytes + 4 * slotCount + 4 * 10] ^= 0x01;
     writeFileSync(file, flipped);

@@ -106,7 +106,7 @@ describe('PackedTable', () => {
 
     // a damaged index is named, not trusted: a flipped byte in it
     const bytes = Buffer.concat(out);
-    const rowBytes = bytes.readUInt32LE(bytes.length - 16);
+    const rowBytes = bytes.readUInt32LE(bytes.length - 24);
     bytes[4 + rowBytes + 4 * 100] ^= 0x40;
     writeFileSync(join(dir, 'flipped.pack'), bytes);
     await expect(readPackFile(join(dir, 'flipped.pack'))).rejects.toThrow(/index does not match/);
