@@ -14,7 +14,8 @@ import { parseLaunchArgs, secondInstanceHandoff } from './args.js';
 import { CHANNELS } from './bridge.js';
 import { ownerName, startHost, type Host } from './host.js';
 import { menuTemplate, type ExportFormat } from './menu.js';
-import { openFailureDialog } from './open-failure.js';
+import { openFailureDialog, repairDoneDialog } from './open-failure.js';
+import { repairFolder } from '../server/storage/repair.js';
 import { RecentProjects } from './recent-projects.js';
 import { isTrustedUrl } from './security.js';
 import { createMainWindow, hardenContents, hardenSession } from './window.js';
@@ -117,6 +118,15 @@ async function switchTo(target: Opened): Promise<boolean> {
     const { type, message, detail, buttons } = failure;
     const answer = win ? await dialog.showMessageBox(win, { type, message, detail, buttons }) : await dialog.showMessageBox({ type, message, detail, buttons });
     if (failure.actions[answer.response] === 'retry') return switchTo(target);
+    if (failure.actions[answer.response] === 'repair' && failure.dataDir) {
+      try {
+        const done = repairDoneDialog(await repairFolder(failure.dataDir));
+        await (win ? dialog.showMessageBox(win, done) : dialog.showMessageBox(done));
+        return switchTo(target);
+      } catch (repairError) {
+        await dialog.showMessageBox({ type: 'error', message: 'The repair did not finish', detail: (repairError as Error).message });
+      }
+    }
     // perhaps the network was the problem: the same project for this computer only
     if (lan) {
       lan = false;

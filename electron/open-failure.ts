@@ -3,15 +3,20 @@
  * server started from a terminal, an import or export, another copy of the app) is the common case and has a
  * remedy, so it gets its own dialog naming the holder and a way to try again once it is closed.
  */
+import { dirname } from 'node:path';
 import { FolderLockedError } from '../server/storage/folder-lock.js';
+import { JournalDamageError } from '../server/storage/journal-replay.js';
+import { describeLoss, type RepairReport } from '../server/storage/repair.js';
 
 export interface OpenFailureDialog {
-  type: 'error' | 'warning';
+  type: 'error' | 'warning' | 'info';
   message: string;
   detail: string;
   buttons: string[];
   /** what each button means, in the same order */
-  actions: Array<'retry' | 'give-up'>;
+  actions: Array<'retry' | 'repair' | 'give-up'>;
+  /** the data folder a 'repair' answer repairs */
+  dataDir?: string;
 }
 
 function killHint(pid: number, platform: NodeJS.Platform): string {
@@ -34,5 +39,33 @@ export function openFailureDialog(file: string, error: unknown, platform: NodeJS
       actions: ['retry', 'give-up'],
     };
   }
+  if (error instanceof JournalDamageError) {
+    const dataDir = dirname(error.damage.file);
+    return {
+      type: 'warning',
+      message: "This project's saved data is damaged",
+      detail:
+        `${error.message}\n\nRepair copies the data folder aside first, moves the damaged records into a quarantine file in it ` +
+        `and opens the project from the rest; it then lists every change that was lost. Nothing is changed if you cancel.`,
+      buttons: ['Repair', 'Cancel'],
+      actions: ['repair', 'give-up'],
+      dataDir,
+    };
+  }
   return { type: 'error', message: `Could not open ${file}`, detail: (error as Error)?.message ?? String(error), buttons: ['OK'], actions: ['give-up'] };
+}
+
+/** What the app says after a repair: where the copy and the quarantine file are, and each change that was lost. */
+export function repairDoneDialog(report: RepairReport): Pick<OpenFailureDialog, 'type' | 'message' | 'detail' | 'buttons'> {
+  const shown = 20;
+  const lost = report.records.slice(0, shown).map((r) => `• ${describeLoss(r)}`);
+  if (report.records.length > shown) lost.push(`… and ${report.records.length - shown} more, listed in the quarantine file`);
+  return {
+    type: report.records.length ? 'warning' : 'info',
+    message: report.records.length ? `Repaired: ${report.records.length} damaged record(s) set aside` : 'No damaged record was found',
+    detail:
+      `The folder as it was is copied to ${report.backup}.` +
+      (report.quarantine ? `\nThe damaged records are in ${report.quarantine}.\n\nThese changes are lost:\n${lost.join('\n')}` : ''),
+    buttons: ['OK'],
+  };
 }

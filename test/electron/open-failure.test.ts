@@ -1,12 +1,13 @@
 /** The dialog the app shows when a project cannot be opened, from the real error the embedded server raises. */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startHost } from '../../electron/host.js';
-import { openFailureDialog } from '../../electron/open-failure.js';
+import { openFailureDialog, repairDoneDialog } from '../../electron/open-failure.js';
+import { repairFolder } from '../../server/storage/repair.js';
 import { processIdentity } from '../../server/storage/process-identity.js';
-import { writeProject } from '../helpers/project.js';
+import { sampleItems, writeProject } from '../helpers/project.js';
 import { quietLogger } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -38,6 +39,41 @@ describe('a project that cannot be opened', () => {
     } finally {
       other.kill('SIGKILL');
     }
+  });
+
+  it('damaged saved data: names the place and offers a repair, which sets the record aside and lets the project open', async () => {
+    const dataDir = tempDir('marginalia-damaged-');
+    const configFile = writeProject({ items: sampleItems(10), config: { output_annotation_dir: dataDir } });
+    const options = { configFile, userDataDir: tempDir('marginalia-userdata-'), bundled: false, owner: 'ana', staticDir: null, logger: quietLogger, env: {} };
+    const host = await startHost(options);
+    const signIn = await fetch(host.signInUrl(), { redirect: 'manual' });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    for (let i = 1; i <= 6; i++) {
+      const res = await fetch(`${host.url}/updateinstance`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ instance_id: `item-${i}`, annotations: { 'sentiment:positive': 'true' } }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await host.close();
+    const name = readdirSync(dataDir).find((n) => /^journal-\d+\.jsonl$/.test(n))!;
+    const bytes = readFileSync(join(dataDir, name));
+    bytes[bytes.indexOf('item-3') + 5] = '8'.charCodeAt(0); // valid JSON, wrong item: only the checksum tells
+    writeFileSync(join(dataDir, name), bytes);
+
+    const error = await openError(configFile);
+    const d = openFailureDialog(configFile, error);
+    expect(d.detail).toMatch(new RegExp(`${name}: record \\d+ \\(byte offset \\d+\\) is damaged`));
+    expect(d.actions).toEqual(['repair', 'give-up']);
+    expect(d.dataDir).toBe(dataDir);
+
+    const done = repairDoneDialog(await repairFolder(d.dataDir!));
+    expect(done.message).toBe('Repaired: 1 damaged record(s) set aside');
+    expect(done.detail).toContain(`${dataDir}.before-repair-`);
+    expect(done.detail).toMatch(/These changes are lost:\n• .*item-8/);
+    const reopened = await startHost(options);
+    await reopened.close();
   });
 
   it('for any other reason: the error as it is', async () => {
