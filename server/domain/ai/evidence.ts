@@ -3,7 +3,10 @@
  * ("of the") says nothing to the annotator and makes a hint look surer than it is. The lists are the `stopword`
  * package's for the languages most projects are written in.
  */
-import stopword from 'stopword';
+import { createRequire } from 'node:module';
+
+// the package ships no types; its CommonJS export is an object of word lists by language code
+const stopword = createRequire(import.meta.url)('stopword') as Record<string, string[]>;
 
 const STOP = new Set([...stopword.eng, ...stopword.deu, ...stopword.fra, ...stopword.spa, ...stopword.ita, ...stopword.por, ...stopword.nld].map((w) => w.toLowerCase()));
 
