@@ -23,7 +23,11 @@ function configsUnder(dir: string): string[] {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...configsUnder(path));
-    else if (/\.ya?ml$/i.test(name) && /^\s*annotation_schemes\s*:/m.test(readFileSync(path, 'utf8')) && /^\s*annotation_task_name\s*:/m.test(readFileSync(path, 'utf8'))) out.push(path);
+    else if (/\.ya?ml$/i.test(name)) {
+      // keys may be quoted ("annotation_task_name": …), as in Potato's JSON-style configs
+      const text = readFileSync(path, 'utf8');
+      if (/^\s*["']?annotation_schemes["']?\s*:/m.test(text) && /^\s*["']?annotation_task_name["']?\s*:/m.test(text)) out.push(path);
+    }
   }
   return out;
 }
