@@ -65,6 +65,7 @@ function answerFor(scheme: Scheme, textLength: number): { annotations?: Record<s
   // types whose labels are not choices say what a valid answer looks like
   const module = schemeTypeOf(scheme.annotation_type);
   if (module.storage === 'links' || module.storage === 'events') return {}; // structuresFor answers these
+  if (module.storage === 'none') return {}; // shown, never answered (pure_display)
   const example = module.example?.(scheme);
   if (example) return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
   switch (scheme.annotation_type) {
