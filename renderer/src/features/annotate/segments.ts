@@ -93,20 +93,23 @@ function pointAt(root: Node, offset: number): { node: Node; offset: number } {
   return { node: root, offset: root.childNodes.length };
 }
 
-/** The first word whose box reaches into the window (words run down the page in order); 0 when none does. */
+/**
+ * The first word wholly inside the window (words run down the page in order); 0 when none is. A word cut by the
+ * window's top edge is skipped: a selection starting there would sit half off screen.
+ */
 export function firstWordInView(root: Node, ws: Word[]): number {
   const range = document.createRange();
-  const bottomOf = (w: Word) => {
+  const topOf = (w: Word) => {
     const a = pointAt(root, w.start);
     const b = pointAt(root, w.end);
     range.setStart(a.node, a.offset);
     range.setEnd(b.node, b.offset);
-    return range.getBoundingClientRect().bottom;
+    return range.getBoundingClientRect().top;
   };
   let [lo, hi] = [0, ws.length];
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (bottomOf(ws[mid]) > 0) hi = mid;
+    if (topOf(ws[mid]) >= 0) hi = mid;
     else lo = mid + 1;
   }
   return lo < ws.length ? lo : 0;
