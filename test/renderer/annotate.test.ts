@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
+import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress } from './browser.js';
 import { dragOver } from './select-text.js';
 import type { Client } from '../helpers/client.js';
 
@@ -15,7 +15,6 @@ let page: Page;
 let api: Client;
 
 const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
-const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 
 describe('annotate screen', () => {
   beforeAll(async () => {

@@ -94,6 +94,17 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * The annotate page's progress line ("Instance 2 of 10 · 1 annotated"), read only once the page has finished
+ * saving or moving: until then keys are ignored, so a test that pressed one on seeing the new line would lose it.
+ */
+export function progress(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    if (document.querySelector('form[aria-label="Annotation"][aria-busy="true"]')) return '(busy)';
+    return document.querySelector<HTMLElement>('[data-testid="progress-text"]')?.innerText ?? '(no progress line)';
+  });
+}
+
 /** Presses Tab until the focused element matches `selector`; a keyboard user's way to a field. */
 export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {

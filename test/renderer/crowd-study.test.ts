@@ -5,10 +5,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startRig, type BrowserRig } from './browser.js';
+import { startRig, type BrowserRig, progress } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
-const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 
 /** A browser context whose requests to `platform` land in `visits` and get a small page back. */
 async function workerBrowser(rig: BrowserRig, platform: string, visits: string[]): Promise<BrowserContext> {

@@ -5,12 +5,11 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { logIn, startRig, type BrowserRig, progress } from './browser.js';
 import { dragOver } from './select-text.js';
 import type { Client } from '../helpers/client.js';
 
 const TEXT = 'The product was great but shipping was slow.';
-const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 const checked = (p: Page, schema: string, label: string) => p.locator(`fieldset[data-schema="${schema}"] input[value="${label}"]`).isChecked();
 
 let rig: BrowserRig;

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
+import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -28,7 +28,6 @@ const SCHEMES = [
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 const keyOf = (schema: string, text: string) => page.locator(`fieldset[data-schema="${schema}"] label:has-text("${text}") .label-key`).innerText();
 
 describe('comparison and editing types by keyboard', () => {

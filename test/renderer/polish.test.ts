@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { logIn, progress, startRig, type BrowserRig } from './browser.js';
 
 let rig: BrowserRig;
 let page: Page;
@@ -42,7 +42,7 @@ describe('polish', () => {
     await submit.scrollIntoViewIfNeeded();
     expect(await inView('form.schemes fieldset')).toBe(false); // scrolled down to the button
     await submit.click();
-    await expect.poll(() => page.getByTestId('progress-text').innerText()).toMatch(/^Instance 2 of/);
+    await expect.poll(() => progress(page)).toMatch(/^Instance 2 of/);
     await expect.poll(() => inView('form.schemes fieldset')).toBe(true);
     const live = page.getByTestId('instance-announcement');
     expect(await live.getAttribute('aria-live')).toBe('polite');

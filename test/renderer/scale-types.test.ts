@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, unnamedControls, type BrowserRig } from './browser.js';
+import { logIn, startRig, unnamedControls, type BrowserRig, progress } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -25,7 +25,6 @@ const SCHEMES = [
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 const fieldKey = (schema: string) => page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
 const goTo = async (schema: string) => page.keyboard.press(await fieldKey(schema));
 const checked = (schema: string, label: string) => page.locator(`fieldset[data-schema="${schema}"] input[aria-label="${label}"]`).isChecked();

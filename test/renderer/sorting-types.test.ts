@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
+import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -19,7 +19,6 @@ const SCHEMES = [
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 
 describe('sorting, choosing profiles and rating a tree by keyboard', () => {
   beforeAll(async () => {

@@ -5,11 +5,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig } from './browser.js';
+import { logIn, startRig, progress } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
-const progress = (p: Page) => p.getByTestId('progress-text').innerText();
 
 describe('a study with phases and quality control', () => {
   test('consent → instructions → annotation with gold feedback → survey → done', async () => {

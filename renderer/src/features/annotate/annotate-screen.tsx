@@ -353,6 +353,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         <form
           className="schemes"
           aria-label="Annotation"
+          aria-busy={a.busy}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
