@@ -13,6 +13,7 @@ import type { RouteSpec } from './route.js';
 import { jsonBody } from './json-body.js';
 import { routeTable, type RouteHandler } from './route-table.js';
 import { sessions } from './session.js';
+import type { ServeFile } from './static-files.js';
 import { respondAtTurnEnd } from './turn-end.js';
 import { CookieKeys } from './signed-cookies.js';
 import type { Store, Clock } from '../domain/ports.js';
@@ -68,20 +69,18 @@ export function buildApp(o: AppOptions): Koa {
 
   if (o.staticDir && existsSync(join(o.staticDir, 'index.html'))) {
     const staticDir = o.staticDir;
-    // API paths skip the file system: koa-static would stat a file (and build a 404 error) on every API GET
+    // API paths skip the file system: looking for a file would stat the disk on every API GET
     const apiRoots = new Set(o.routes.map((r) => r.path.split('/')[1]).filter(Boolean));
-    const files = loadedOnFirstUse(async () => (await import('koa-static')).default(staticDir, { index: 'index.html', maxage: 0, gzip: false }));
-    const policy = o.pagePolicy ?? "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+    let files: Promise<ServeFile> | undefined;
+    const serve = async (ctx: Context, path: string) =>
+      (await (files ??= import('./static-files.js').then((m) => m.staticFiles(staticDir, o.pagePolicy))))(ctx, path);
     const ui = async (ctx: Context, next: Next) => {
-      if (apiRoots.has(ctx.path.split('/', 2)[1])) await next();
-      else await files(ctx, next);
-      if (ctx.status === 200 && ctx.response.is('html')) ctx.set('Content-Security-Policy', policy);
+      const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+      if (read && !apiRoots.has(ctx.path.split('/', 2)[1]) && (await serve(ctx, ctx.path))) return;
+      await next();
       // single-page app: an HTML navigation to a path no route claims gets the UI
       if (ctx.method === 'GET' && ctx.status === 404 && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
-        ctx.status = 200;
-        ctx.type = 'html';
-        ctx.body = await import('node:fs').then((fs) => fs.createReadStream(join(staticDir, 'index.html')));
-        ctx.set('Content-Security-Policy', policy);
+        await serve(ctx, '/index.html');
       }
     };
     // a request an exact route claims goes straight on: one layer with nothing to do, not two
@@ -115,9 +114,9 @@ export function buildApp(o: AppOptions): Koa {
 }
 
 /**
- * A middleware whose module is imported at the first request that needs it. @koa/bodyparser (with co-body,
- * raw-body and iconv-lite) and koa-static cost ~35 MB of memory and ~0.2 s of every start, for bodies the lean
- * JSON reader leaves over and for the UI's files, which a script-driven server may never see.
+ * A middleware whose module is imported at the first request that needs it: @koa/bodyparser (with co-body,
+ * raw-body and iconv-lite) costs memory and start-up time for bodies the lean JSON reader leaves over, which a
+ * script-driven server may never see. The UI's file server is loaded the same way.
  */
 function loadedOnFirstUse(load: () => Promise<Middleware>): Middleware {
   let loading: Promise<Middleware> | undefined;

@@ -1,19 +1,39 @@
 /** The built UI served next to the API: files, the single-page fallback, and API paths that never reach either. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../helpers/client.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
+/** A GET with the path sent as written (a URL would resolve its dot segments first). */
+function rawGet(base: string, path: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    request({ hostname, port, path, headers: { accept: 'text/plain' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 describe('static UI', () => {
   let t: TestServer;
   let browser: Client;
+  let outside: string;
   beforeAll(async () => {
     const staticDir = tempDir('marginalia-ui-');
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>ui</title>');
     mkdirSync(join(staticDir, 'assets'));
     writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(staticDir, '.secret'), 'dotfile content');
+    outside = `${basename(staticDir)}-outside.txt`;
+    writeFileSync(join(staticDir, '..', outside), 'outside content');
+    afterAll(() => rmSync(join(staticDir, '..', outside)));
     t = await startServer({ options: { staticDir } });
     browser = t.client({ accept: 'text/html' });
   });
@@ -32,6 +52,40 @@ describe('static UI', () => {
       const r = await browser.get(path);
       expect(r.status, path).toBe(302);
       expect(r.headers.get('location'), path).toBe(target);
+    }
+  });
+
+  it('serves files with their type, revalidation headers, conditional GET, HEAD and ranges', async () => {
+    const page = await browser.get('/');
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const js = await browser.get('/assets/app.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect(js.headers.get('content-length')).toBe('14');
+    expect(js.headers.get('cache-control')).toMatch(/max-age=0/);
+    expect(js.headers.get('content-security-policy')).toBeNull();
+    const etag = js.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect(js.headers.get('last-modified')).toBeTruthy();
+    const again = await browser.get('/assets/app.js', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const head = await browser.request('HEAD', '/assets/app.js');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('14');
+    expect(head.text).toBe('');
+    const part = await browser.get('/assets/app.js', { range: 'bytes=0-6' });
+    expect(part.status).toBe(206);
+    expect(part.text).toBe('console');
+  });
+
+  it('never serves dotfiles or files outside its folder', async () => {
+    for (const path of ['/.secret', `/../${outside}`, `/%2e%2e/${outside}`, `/assets/..%2f..%2f${outside}`, `/assets/../../${outside}`, '/assets']) {
+      const r = await rawGet(t.url, path);
+      expect(r.status, path).toBe(404);
+      expect(r.text, path).not.toMatch(/dotfile content|outside content/);
     }
   });
 
