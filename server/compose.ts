@@ -59,6 +59,8 @@ import { displayRoutes } from './http/routes/display.js';
 import { resolve as resolvePath } from 'node:path';
 import { Skips } from './domain/annotation/skips.js';
 import { skipRoutes } from './http/routes/skips.js';
+import { ItemNotes } from './domain/annotation/item-notes.js';
+import { itemNoteRoutes } from './http/routes/item-notes.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -74,6 +76,8 @@ export interface Services {
   annotations: AnnotationService;
   /** skipped instances and the schemes required before moving on */
   skips: Skips;
+  /** annotators' notes and flags on items */
+  itemNotes: ItemNotes;
   progress: Progress;
   timeline: TimelineReport;
   quality: QualityService;
@@ -199,6 +203,7 @@ export function composeServices(input: ComposeInput): Services {
     assignments,
     annotations,
     skips,
+    itemNotes: new ItemNotes(store, task, annotations, outbox, clock),
     progress,
     timeline,
     quality,
@@ -241,7 +246,7 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

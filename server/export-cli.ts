@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       last = now;
       process.stderr.write(`\rexported ${n} of at most ${total} annotation records`);
     };
-    const items = counting(exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u) }, requiredAnnotators(s.settings.get()), filter), show);
+    const items = counting(exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u), noteOf: (u, id) => s.itemNotes.get(u, id) }, requiredAnnotators(s.settings.get()), filter), show);
     const stream = exportStream(format, s.task, items);
     const sink: Writable = values.out ? createWriteStream(values.out) : process.stdout;
     const started = Date.now();

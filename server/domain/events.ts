@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'task.completed',
   'user.phase_completed',
   'quality.attention_check_failed',
+  'item.flagged',
   'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -34,12 +34,20 @@ export interface AnnotationReader {
   get(username: string, instanceId: string): AnnotationRecord | undefined;
   /** a study platform's IDs of a worker who signed in from its link (provider, worker_id, study, session…) */
   crowdOf?(username: string): Record<string, string> | undefined;
+  /** the annotator's note and flags on the instance, if any */
+  noteOf?(username: string, instanceId: string): ItemNote | undefined;
+}
+
+export interface ItemNote {
+  note: string;
+  flags: readonly string[];
 }
 
 export interface ExportItem {
   instance: Instance;
   record: AnnotationRecord;
   crowd?: Record<string, string>;
+  note?: ItemNote;
 }
 
 export function* exportItems(task: Task, reader: AnnotationReader, required: number, filter: ExportFilter = {}): Generator<ExportItem> {
@@ -52,8 +60,10 @@ export function* exportItems(task: Task, reader: AnnotationReader, required: num
     const names = filter.annotator !== undefined ? (annotators.has(filter.annotator) ? [filter.annotator] : []) : [...annotators].sort();
     for (const username of names) {
       const record = reader.get(username, instance.id);
+      if (!record) continue;
       const crowd = reader.crowdOf?.(username);
-      if (record) yield crowd ? { instance, record, crowd } : { instance, record };
+      const note = reader.noteOf?.(username, instance.id);
+      yield { instance, record, ...(crowd ? { crowd } : {}), ...(note ? { note: { note: note.note, flags: note.flags } } : {}) };
     }
   }
 }
@@ -61,7 +71,7 @@ export function* exportItems(task: Task, reader: AnnotationReader, required: num
 const spanOut = (text: string, s: SpanRecord) => ({ schema: s.schema, label: s.label, start: s.start, end: s.end, text: text.slice(s.start, s.end) });
 
 /** One JSONL line (without the newline): the shape pre-annotation imports read back. */
-export function jsonlLine(task: Task, { instance, record, crowd }: ExportItem): string {
+export function jsonlLine(task: Task, { instance, record, crowd, note }: ExportItem): string {
   return JSON.stringify({
     instance_id: instance.id,
     annotator: record.username,
@@ -71,6 +81,7 @@ export function jsonlLine(task: Task, { instance, record, crowd }: ExportItem): 
     created_at: record.created_at,
     updated_at: record.updated_at,
     ...(crowd ? { crowd } : {}),
+    ...(note ? { note: note.note, flags: note.flags } : {}),
   });
 }
 

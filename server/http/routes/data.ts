@@ -107,7 +107,7 @@ export function dataRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       query: exportQuery,
       handle({ query, ctx }) {
-        const items = exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u) }, requiredAnnotators(s.settings.get()), query);
+        const items = exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u), noteOf: (u, id) => s.itemNotes.get(u, id) }, requiredAnnotators(s.settings.get()), query);
         const body = exportStream(query.format, s.task, items);
         ctx.type = CONTENT_TYPES[query.format];
         ctx.set('Content-Disposition', `attachment; filename="annotations.${FILE_EXTENSIONS[query.format]}"`);
