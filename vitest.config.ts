@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Suites that also run against a PostgreSQL-backed server (the `postgres` project, MARGINALIA_TEST_STORE=postgres). */
-export const POSTGRES_HTTP_SUITES = ['annotation', 'admin', 'assignment-batches', 'quality', 'phases', 'webhooks', 'data', 'structures', 'item-notes'].map((s) => `test/server/http/${s}.test.ts`);
+export const POSTGRES_HTTP_SUITES = ['annotation', 'admin', 'assignment-batches', 'quality', 'phases', 'webhooks', 'data', 'structures', 'item-notes', 'adjudication'].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({
   test: {

@@ -61,6 +61,8 @@ import { Skips } from './domain/annotation/skips.js';
 import { skipRoutes } from './http/routes/skips.js';
 import { ItemNotes } from './domain/annotation/item-notes.js';
 import { itemNoteRoutes } from './http/routes/item-notes.js';
+import { AdjudicationService } from './domain/adjudication/adjudication-service.js';
+import { adjudicationRoutes } from './http/routes/adjudication.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -87,6 +89,8 @@ export interface Services {
   /** Potato's admin read-outs */
   potatoState: PotatoState;
   agreement: ProjectAgreement;
+  /** gold answers: adjudicators' decisions, else the majority */
+  adjudication: AdjudicationService;
   ai: AiService;
   /** pre-annotations shown as suggestions */
   predictions: Predictions;
@@ -190,6 +194,12 @@ export function composeServices(input: ComposeInput): Services {
     toInstance: instanceReader({ idKey: config.raw.item_properties.id_key, textKey: config.raw.item_properties.text_key }),
   });
   const adminUsers = new Set(config.adminUsers);
+  const adjudication = new AdjudicationService({
+    store, task, annotations, outbox, clock,
+    settings: config.adjudication,
+    isAdmin: (name) => adminUsers.has(name) || name === input.desktopOwner,
+    handOut: () => handOutLimit(settings.get()),
+  });
   return {
     config,
     task,
@@ -221,6 +231,7 @@ export function composeServices(input: ComposeInput): Services {
       }),
     }),
     agreement: new ProjectAgreement(store, task, annotations, clock),
+    adjudication,
     ai,
     predictions,
     importer,
@@ -246,7 +257,7 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s), ...adjudicationRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

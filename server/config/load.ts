@@ -3,6 +3,8 @@
  * its instances read. Every error names the file, the key and what is wrong, and stops startup.
  */
 import { CrowdConfigError, readCrowd } from './sections/crowd.js';
+import { readAdjudication } from './sections/adjudication.js';
+import type { AdjudicationSettings } from '../domain/adjudication/records.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import { PASSWORD_FLOOR, minLengthFor, passwordProblem } from '../domain/users/password-rules.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -69,6 +71,8 @@ export interface ProjectConfig {
   instructions?: Instructions;
   /** url_direct login, completion codes and the study page's options */
   crowd: CrowdSettings;
+  /** who settles disagreements and which items they see */
+  adjudication: AdjudicationSettings;
   warnings: string[];
 }
 
@@ -294,6 +298,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
 
+  const adjudication = readAdjudication(raw.adjudication);
+  warnings.push(...adjudication.warnings.map((m) => `${path}: ${m}`));
+
   return {
     file: path,
     dir,
@@ -304,6 +311,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     display,
     instructions,
     crowd,
+    adjudication: adjudication.settings,
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -10,6 +10,7 @@ import { phasesSchema } from './sections/phases.js';
 import { aiSupportSchema } from './sections/ai.js';
 import { webhooksSchema } from './sections/webhooks.js';
 import { crowdShape } from './sections/crowd.js';
+import { adjudicationSchema } from './sections/adjudication.js';
 
 /** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
 export const looseBoolean = z.union([
@@ -93,6 +94,7 @@ export const configSchema = z.looseObject({
   phases: phasesSchema.optional(),
   ai_support: aiSupportSchema.optional(),
   webhooks: webhooksSchema.optional(),
+  adjudication: adjudicationSchema.optional(),
   admin_api_key: z.string().min(1).optional(),
   admin_users: z.array(z.string()).default([]),
   debug: looseBoolean.default(false),

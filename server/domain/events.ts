@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'annotation.created',
   'annotation.updated',
   'item.fully_annotated',
+  'item.adjudicated',
   'task.completed',
   'user.phase_completed',
   'quality.attention_check_failed',

@@ -48,6 +48,34 @@ export interface ExportItem {
   record: AnnotationRecord;
   crowd?: Record<string, string>;
   note?: ItemNote;
+  /** the gold view: where the answer came from (an adjudicator's decision or the annotators' majority) */
+  gold?: GoldInfo;
+}
+
+export interface GoldInfo {
+  source: 'adjudicated' | 'majority';
+  annotators: number;
+  adjudicator?: string;
+  decided_at?: string;
+  notes?: string;
+  confidence?: string;
+  /** majority: scheme → share of its answers that are the majority answer */
+  vote_share?: Record<string, number>;
+  ties?: string[];
+}
+
+export const EXPORT_VIEWS = ['annotations', 'gold'] as const;
+
+/** The gold view: one row per item that has a gold answer, its annotator column "gold:adjudicated" or "gold:majority". */
+export function* goldItems(task: Task, goldOf: (instance: Instance) => (GoldInfo & { labels: AnnotationRecord['labels']; spans: SpanRecord[] }) | undefined): Generator<ExportItem> {
+  for (const instance of task.instances.slice()) {
+    const gold = goldOf(instance);
+    if (!gold) continue;
+    const { labels, spans, ...info } = gold;
+    const at = gold.decided_at ?? '';
+    const record: AnnotationRecord = { username: `gold:${gold.source}`, instance_id: instance.id, labels, spans, created_at: at, updated_at: at };
+    yield { instance, record, gold: info };
+  }
 }
 
 export function* exportItems(task: Task, reader: AnnotationReader, required: number, filter: ExportFilter = {}): Generator<ExportItem> {
@@ -71,7 +99,7 @@ export function* exportItems(task: Task, reader: AnnotationReader, required: num
 const spanOut = (text: string, s: SpanRecord) => ({ schema: s.schema, label: s.label, start: s.start, end: s.end, text: text.slice(s.start, s.end) });
 
 /** One JSONL line (without the newline): the shape pre-annotation imports read back. */
-export function jsonlLine(task: Task, { instance, record, crowd, note }: ExportItem): string {
+export function jsonlLine(task: Task, { instance, record, crowd, note, gold }: ExportItem): string {
   return JSON.stringify({
     instance_id: instance.id,
     annotator: record.username,
@@ -82,6 +110,7 @@ export function jsonlLine(task: Task, { instance, record, crowd, note }: ExportI
     updated_at: record.updated_at,
     ...(crowd ? { crowd } : {}),
     ...(note ? { note: note.note, flags: note.flags } : {}),
+    ...(gold ? { gold } : {}),
   });
 }
 

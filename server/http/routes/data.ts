@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
-import { EXPORT_FORMATS, EXPORT_STATUSES, exportItems } from '../../domain/data/export-rows.js';
+import { EXPORT_FORMATS, EXPORT_STATUSES, EXPORT_VIEWS, exportItems, goldItems } from '../../domain/data/export-rows.js';
 import { checkSource } from '../../domain/data/predictions.js';
 import { bwsScheme, bwsScores } from '../../domain/data/bws-scores.js';
 import type { InputRow, RowSource } from '../../domain/data/importer.js';
@@ -19,6 +19,7 @@ const exportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('jsonl'),
   annotator: z.string().min(1).max(64).optional(),
   status: z.enum(EXPORT_STATUSES).optional(),
+  view: z.enum(EXPORT_VIEWS).default('annotations').describe("gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share"),
 });
 
 const input = {
@@ -107,7 +108,10 @@ export function dataRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       query: exportQuery,
       handle({ query, ctx }) {
-        const items = exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u), noteOf: (u, id) => s.itemNotes.get(u, id) }, requiredAnnotators(s.settings.get()), query);
+        if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined)) throw invalid('view: the gold view has one row per item; leave out annotator and status');
+        const items = query.view === 'gold'
+          ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
+          : exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u), noteOf: (u, id) => s.itemNotes.get(u, id) }, requiredAnnotators(s.settings.get()), query);
         const body = exportStream(query.format, s.task, items);
         ctx.type = CONTENT_TYPES[query.format];
         ctx.set('Content-Disposition', `attachment; filename="annotations.${FILE_EXTENSIONS[query.format]}"`);

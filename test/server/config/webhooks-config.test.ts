@@ -51,7 +51,7 @@ describe('webhooks config section', () => {
   });
 
   it('reads YAML spellings: string numbers and booleans, every known event type', () => {
-    const types = ['annotation.created', 'annotation.updated', 'item.fully_annotated', 'task.completed', 'user.phase_completed', 'quality.attention_check_failed', 'item.flagged', 'webhook.test'];
+    const types = ['annotation.created', 'annotation.updated', 'item.fully_annotated', 'item.adjudicated', 'task.completed', 'user.phase_completed', 'quality.attention_check_failed', 'item.flagged', 'webhook.test'];
     const s = webhookSettings(load({ enabled: 'yes', endpoints: [endpoint({ events: types, active: 'false', timeout: '2.5', max_retries: '3' })] }).raw.webhooks);
     expect(s.endpoints[0]).toMatchObject({ events: types, active: false, timeoutMs: 2500, maxAttempts: 3 });
   });
