@@ -30,6 +30,7 @@ import { TimelineReport } from './domain/admin/timeline.js';
 import { QualityService } from './domain/quality/quality-service.js';
 import { PhaseService } from './domain/phases/phase-service.js';
 import { PotatoState } from './domain/admin/potato-state.js';
+import { PotatoDashboard } from './domain/admin/potato-dashboard.js';
 import { potatoAdminRoutes } from './http/routes/potato-admin.js';
 import { potatoPageRoutes } from './http/routes/potato-pages.js';
 import { studyRoutes } from './http/routes/study.js';
@@ -88,6 +89,7 @@ export interface Services {
   crowd: CrowdService;
   /** Potato's admin read-outs */
   potatoState: PotatoState;
+  potatoDashboard: PotatoDashboard;
   agreement: ProjectAgreement;
   /** gold answers: adjudicators' decisions, else the majority */
   adjudication: AdjudicationService;
@@ -193,6 +195,17 @@ export function composeServices(input: ComposeInput): Services {
     listSettings: () => ({ required: handOutLimit(settings.get()), cap: settings.get().max_annotations_per_user, strategy: settings.get().assignment_strategy }),
     toInstance: instanceReader({ idKey: config.raw.item_properties.id_key, textKey: config.raw.item_properties.text_key }),
   });
+  const potatoSources = {
+    task, annotations, assignments, progress,
+    phaseOf: (username: string) => phases.typeOf(username),
+    maxAnnotationsPerUser: () => settings.get().max_annotations_per_user,
+    config: () => ({
+      debug_mode: config.debug,
+      annotation_task_name: settings.get().annotation_task_name,
+      annotation_schemes: config.raw.annotation_schemes,
+      ui: (config.raw as Record<string, unknown>).ui ?? {},
+    }),
+  };
   const adminUsers = new Set(config.adminUsers);
   const adjudication = new AdjudicationService({
     store, task, annotations, outbox, clock,
@@ -219,17 +232,8 @@ export function composeServices(input: ComposeInput): Services {
     quality,
     phases,
     crowd: new CrowdService(store, config.crowd, clock, (name) => accounts.get(name) !== undefined || accounts.isAdminName(name)),
-    potatoState: new PotatoState({
-      task, annotations, assignments, progress,
-      phaseOf: (username) => phases.typeOf(username),
-      maxAnnotationsPerUser: () => settings.get().max_annotations_per_user,
-      config: () => ({
-        debug_mode: config.debug,
-        annotation_task_name: settings.get().annotation_task_name,
-        annotation_schemes: config.raw.annotation_schemes,
-        ui: (config.raw as Record<string, unknown>).ui ?? {},
-      }),
-    }),
+    potatoState: new PotatoState(potatoSources),
+    potatoDashboard: new PotatoDashboard({ ...potatoSources, settings: () => settings.get() }),
     agreement: new ProjectAgreement(store, task, annotations, clock),
     adjudication,
     ai,

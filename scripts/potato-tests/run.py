@@ -3,8 +3,9 @@ Runs Potato's own server tests against Marginalia: `npm run test:potato [-- test
 
 Potato's checkout (POTATO_DIR, default /work/potato) is never touched: its tests and examples are copied to a
 temporary folder (they write their configs next to themselves) and run there, one file at a time with a time
-limit, with marginalia_server.py standing in for Potato's in-process test server. Prints the counts and every
-failure with its first line; the full results are left in the temporary folder's results.json.
+limit, with marginalia_server.py standing in for Potato's in-process test server. Prints the counts per file; the
+full results go to POTATO_RESULTS (default: results.json in the temporary folder), rewritten after each file, and
+`python3 scripts/potato-tests/classify.py <results.json>` sorts them by reason.
 """
 import glob
 import json
@@ -31,8 +32,15 @@ def _first_line(node):
     return message.splitlines()[0][:300] if message else ''
 
 
+def _save(out, results):
+    # Written after every file, so a long run stopped half-way still leaves what it measured.
+    with open(out, 'w') as f:
+        json.dump(results, f, indent=1)
+
+
 def main(argv):
     work = tempfile.mkdtemp(prefix='potato-tests-')
+    out = os.environ.get('POTATO_RESULTS') or os.path.join(work, 'results.json')
     for part in ('tests', 'examples'):
         shutil.copytree(os.path.join(POTATO, part), os.path.join(work, part), symlinks=True)
     files = argv or sorted(os.path.basename(p) for p in glob.glob(os.path.join(work, 'tests', 'server', 'test_*.py')))
@@ -78,12 +86,12 @@ def main(argv):
                     message = _first_line(node)
                     break
             test = f"{case.get('classname', '')}::{case.get('name', '')}"
-            results.append({'file': name, 'test': test, 'outcome': outcome, 'message': message})
+            detail = (node.text or '')[-1500:] if outcome in ('failed', 'error') else ''
+            results.append({'file': name, 'test': test, 'outcome': outcome, 'message': message, 'detail': detail})
             counts[outcome] = counts.get(outcome, 0) + 1
         print(f'{name}: {counts}', flush=True)
-    out = os.path.join(work, 'results.json')
-    with open(out, 'w') as f:
-        json.dump(results, f, indent=1)
+        _save(out, results)
+    _save(out, results)
     total = {}
     for r in results:
         total[r['outcome']] = total.get(r['outcome'], 0) + 1

@@ -75,17 +75,25 @@ export class Progress {
     const required = this.s.required();
     return {
       total: matching.length,
-      instances: matching.slice(filter.offset, filter.offset + filter.limit).map((instance) => {
-        const annotators = [...this.s.annotations.annotatorsOf(instance.id)].sort();
-        return {
-          instance_id: instance.id,
-          text_preview: instance.text.length > 120 ? `${instance.text.slice(0, 117)}...` : instance.text,
-          annotation_count: annotators.length,
-          required_count: required,
-          status: this.statusOf(instance.id),
-          annotators,
-        };
-      }),
+      instances: matching.slice(filter.offset, filter.offset + filter.limit).map((instance) => this.row(instance, required)),
+    };
+  }
+
+  /** One instance's row of the listing. */
+  instanceRow(instanceId: string) {
+    const instance = this.s.task.instanceById.get(instanceId);
+    return instance ? this.row(instance, this.s.required()) : undefined;
+  }
+
+  private row(instance: { id: string; text: string }, required: number) {
+    const annotators = [...this.s.annotations.annotatorsOf(instance.id)].sort();
+    return {
+      instance_id: instance.id,
+      text_preview: instance.text.length > 120 ? `${instance.text.slice(0, 117)}...` : instance.text,
+      annotation_count: annotators.length,
+      required_count: required,
+      status: this.statusOf(instance.id),
+      annotators,
     };
   }
 }

@@ -6,6 +6,7 @@ import { invalid } from '../../domain/errors.js';
 import { INSTANCE_STATUSES } from '../../domain/admin/progress.js';
 import { effectiveConfig, SETTING_NAMES, toSettings, type SettingName } from '../../domain/admin/config-view.js';
 import { ASSIGNMENT_STRATEGIES } from '../../domain/task.js';
+import { INSTANCE_SORTS, type InstanceSort } from '../../domain/admin/potato-dashboard.js';
 
 const count = z.coerce.number().int();
 
@@ -13,6 +14,12 @@ const instancesQuery = z.object({
   status: z.enum(INSTANCE_STATUSES, { message: `status must be one of ${INSTANCE_STATUSES.join(', ')}` }).optional(),
   limit: count.min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(100),
   offset: count.min(0, 'offset may not be negative').default(0),
+  // Potato's paging and sorting; any of them switches to Potato's order (most annotated first)
+  page: count.min(1, 'page must be at least 1').optional(),
+  page_size: count.min(1, 'page_size must be at least 1').max(1000, 'page_size may be at most 1000').optional(),
+  sort_by: z.enum(INSTANCE_SORTS as [string, ...string[]], { message: `sort_by must be one of ${INSTANCE_SORTS.join(', ')}` }).optional(),
+  sort_order: z.enum(['asc', 'desc'], { message: 'sort_order must be asc or desc' }).optional(),
+  filter_completion: z.enum(['completed', 'incomplete', 'all'], { message: 'filter_completion must be completed, incomplete or all' }).optional(),
 });
 
 const positiveOrNull = z.union([z.number().int().min(1), z.null()]);
@@ -51,6 +58,8 @@ export function adminRoutes(s: Services): RouteSpec[] {
         uptime_seconds: z.number().int(),
         storage: z.literal('ok'),
         pending_webhook_retries: z.number().int(),
+        managers: z.object({ user_state_manager: z.literal('available'), item_state_manager: z.literal('available') }).describe("Potato's field: its state managers, always available here"),
+        config: z.object({ debug_mode: z.boolean(), annotation_task_name: z.string() }),
       }),
       handle: () => ({
         status: 'healthy',
@@ -59,14 +68,16 @@ export function adminRoutes(s: Services): RouteSpec[] {
         uptime_seconds: Math.round((s.clock.now() - s.startedAt) / 1000),
         storage: 'ok',
         pending_webhook_retries: s.outbox.pendingRetries(),
+        managers: { user_state_manager: 'available', item_state_manager: 'available' },
+        config: { debug_mode: s.config.debug, annotation_task_name: s.settings.get().annotation_task_name },
       }),
     }),
     route({
       method: 'GET',
       path: '/admin/api/overview',
-      summary: 'Items, annotations, users and completion rate',
+      summary: "Items, annotations, users and completion rate; Potato's `overview` and `config` objects beside them",
       access: 'admin',
-      handle: () => s.progress.overview(),
+      handle: () => ({ ...s.progress.overview(), ...s.potatoDashboard.overview() }),
     }),
     route({
       method: 'GET',
@@ -78,19 +89,45 @@ export function adminRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/annotators',
-      summary: 'Each annotator with progress and quality-control standing',
+      summary: "Each annotator with progress and quality-control standing, and Potato's fields for each (timing fields null: not measured)",
       access: 'admin',
-      handle: () => ({
-        annotators: s.progress.annotatorNames().map((name) => ({ ...s.progress.annotator(name), ...s.quality.standingOf(name) })),
-      }),
+      handle: () => {
+        const names = s.progress.annotatorNames();
+        return {
+          annotators: names.map((name) => ({ ...s.potatoDashboard.annotator(name), ...s.progress.annotator(name), ...s.quality.standingOf(name) })),
+          ...s.potatoDashboard.annotatorsSummary(names.length),
+        };
+      },
     }),
     route({
       method: 'GET',
       path: '/admin/api/instances',
-      summary: 'Instances with their annotation counts, filtered by status and paged',
+      summary: "Instances with their annotation counts, filtered by status and paged; Potato's fields, `pagination` and `summary` beside ours, and its `page`, `page_size`, `sort_by`, `sort_order`, `filter_completion`",
       access: 'admin',
       query: instancesQuery,
-      handle: ({ query }) => s.progress.instances(query),
+      handle: ({ query }) => {
+        const { page, page_size, sort_by, sort_order, filter_completion } = query;
+        if (page === undefined && page_size === undefined && !sort_by && !sort_order && !filter_completion) {
+          const ours = s.progress.instances(query);
+          return {
+            ...ours,
+            instances: ours.instances.map((row) => ({ ...s.potatoDashboard.row(row.instance_id), ...row })),
+            ...s.potatoDashboard.pageOf(query.offset, query.limit, ours.total),
+          };
+        }
+        const potato = s.potatoDashboard.instances({
+          page: page ?? 1,
+          page_size: page_size ?? 25,
+          sort_by: (sort_by ?? 'annotation_count') as InstanceSort,
+          sort_order: sort_order ?? 'desc',
+          filter_completion,
+        });
+        return {
+          total: potato.pagination.total_instances,
+          ...potato,
+          instances: potato.instances.map((row) => ({ ...row, ...s.progress.instanceRow(row.id) })),
+        };
+      },
     }),
     route({
       method: 'GET',

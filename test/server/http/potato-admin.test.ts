@@ -82,6 +82,73 @@ describe("Potato's admin read-outs", () => {
     expect((await t.admin().get('/admin/item_state/zzz')).status).toBe(404);
   });
 
+  it("/admin/health: Potato's managers and config beside ours", async () => {
+    const health = (await t.admin().get('/admin/health')).body;
+    expect(health).toMatchObject({
+      status: 'healthy',
+      managers: { user_state_manager: 'available', item_state_manager: 'available' },
+      config: { debug_mode: false, annotation_task_name: 'Test task' },
+    });
+  });
+
+  it("/admin/api/overview: Potato's overview and config objects beside our fields", async () => {
+    const r = (await t.admin().get('/admin/api/overview')).body;
+    expect(r).toMatchObject({ total_items: 3, total_annotations: 3, total_users: 3 });
+    expect(r.overview).toEqual({
+      total_users: 3,
+      active_users: 3,
+      completed_users: 0,
+      total_annotations: 3,
+      total_items: 3,
+      items_with_annotations: 2,
+      completion_percentage: 66.7,
+      total_assignments: 3,
+      total_working_time: null,
+      average_annotations_per_item: 1,
+    });
+    expect(r.config).toMatchObject({ annotation_task_name: 'Test task', max_annotations_per_user: 'Unlimited', debug_mode: false });
+  });
+
+  it("/admin/api/annotators: Potato's fields per annotator, timing null, and the totals", async () => {
+    const r = (await t.admin().get('/admin/api/annotators')).body;
+    expect(r.total_annotators).toBe(3);
+    expect(r.summary).toMatchObject({ high_suspicious_count: 0, normal_count: 0, average_suspicious_score: null });
+    const bob = r.annotators.find((a: { user_id: string }) => a.user_id === 'bob');
+    expect(bob).toMatchObject({
+      username: 'bob',
+      annotated: 2,
+      user_id: 'bob',
+      total_annotations: 2,
+      completion_percentage: 66.7,
+      phase: 'UserPhase.ANNOTATION',
+      has_assignments: true,
+      remaining_assignments: true,
+      total_seconds: null,
+      suspicious_score: null,
+    });
+  });
+
+  it("/admin/api/instances: Potato's fields, pagination and summary; page, sort_by and filter_completion", async () => {
+    const ours = (await t.admin().get('/admin/api/instances?limit=2')).body;
+    expect(ours.total).toBe(3);
+    expect(ours.instances.map((i: { instance_id: string; id: string }) => [i.instance_id, i.id])).toEqual([['a', 'a'], ['b', 'b']]);
+    expect(ours.instances[0]).toMatchObject({ annotation_count: 2, status: 'completed', completion_percentage: 100, most_frequent_label: 'positive', label_disagreement: 0.5 });
+    expect(ours.pagination).toEqual({ page: 1, page_size: 2, total_instances: 3, total_pages: 2, has_next: true, has_prev: false });
+    expect(ours.summary).toEqual({ completed_instances: 2, incomplete_instances: 1, average_annotations_per_instance: 1, average_disagreement: 0.17 });
+
+    const paged = (await t.admin().get('/admin/api/instances?page=2&page_size=1&sort_by=annotation_count&sort_order=desc')).body;
+    expect(paged.instances.map((i: { id: string }) => i.id)).toEqual(['b']);
+    expect(paged.pagination).toEqual({ page: 2, page_size: 1, total_instances: 3, total_pages: 3, has_next: true, has_prev: true });
+    const byId = (await t.admin().get('/admin/api/instances?sort_by=id&sort_order=desc')).body;
+    expect(byId.instances.map((i: { id: string }) => i.id)).toEqual(['c', 'b', 'a']);
+    expect(byId.instances[0]).toMatchObject({ instance_id: 'c', status: 'unannotated' });
+    const open = (await t.admin().get('/admin/api/instances?filter_completion=incomplete')).body;
+    expect(open.instances.map((i: { id: string }) => i.id)).toEqual(['c']);
+    const bad = await t.admin().get('/admin/api/instances?sort_by=colour');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/sort_by/);
+  });
+
   it('keeps our admin rule: 401 without credentials, 403 with wrong ones, an admin user may read', async () => {
     const alice = await t.client().login('alice');
     const boss = await t.loginAdmin('boss');
