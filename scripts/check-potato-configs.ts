@@ -1,20 +1,26 @@
 /**
  * Checks that Potato task configs run here: for every config under a folder, loads it, starts the server on a
- * temporary data folder, logs in, reads the current instance, submits an answer to every scheme at once, reads them
- * back, and prints a pass/fail table with the reason. The configs' folders are only read.
+ * temporary data folder, logs in, walks the phases before annotation as an annotator would (each page must show
+ * something, every question is answered, training with its correct answers), reads the current instance, submits
+ * an answer to every scheme at once, reads them back, and prints a pass/fail table with the reason. Environment
+ * variables a config names and the environment lacks get a placeholder value (named in the reason). The configs'
+ * folders are only read.
  *
- *   node --import tsx scripts/check-potato-configs.ts <folder> [--json]
+ *   node --import tsx scripts/check-potato-configs.ts <folder or config file> [--json]
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createServer, loadConfig } from '../server/index.js';
 import type { Logger } from '../server/domain/ports.js';
-import { schemeTypeOf } from '../server/domain/schemes/registry.js';
+import { schemeTypeOf, UNSUPPORTED_TYPES } from '../server/domain/schemes/registry.js';
 import type { Scheme } from '../server/domain/task.js';
+import type { PhaseDefinition } from '../server/domain/phases/phases.js';
 
 /** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
 const MEDIA_REGION = /^(image_annotation|video_annotation|audio_annotation|bounding_box|segmentation|polygon|keypoint|spatial|depth|point_cloud|lidar|video_tracking)/;
+const isMediaRegion = (type: string) => MEDIA_REGION.test(type) || /media region/.test(UNSUPPORTED_TYPES[type] ?? '');
+const PLACEHOLDER = 'check-placeholder';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
@@ -103,17 +109,64 @@ function structuresFor(schemes: readonly Scheme[], byName: ReadonlyMap<string, S
   return out;
 }
 
+/** Loads a config, giving each environment variable it names and the environment lacks a placeholder value. */
+function loadWithPlaceholders(file: string): { project: ReturnType<typeof loadConfig>; placeholders: string[] } | { error: string } {
+  const env = { ...process.env };
+  const placeholders: string[] = [];
+  for (;;) {
+    try {
+      return { project: loadConfig(file, env), placeholders };
+    } catch (e) {
+      const missing = /environment variable (\w+) is not set/.exec((e as Error).message)?.[1];
+      if (!missing || placeholders.includes(missing)) return { error: (e as Error).message };
+      env[missing] = PLACEHOLDER;
+      placeholders.push(missing);
+    }
+  }
+}
+
+/** One answer per phase question: training from its configured correct answer, others the first option or a value. */
+function phaseAnswers(questions: { id: string; type: string; options?: string[] }[], definition: PhaseDefinition | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const q of questions) {
+    const correct = definition?.questions.find((d) => d.id === q.id)?.correct;
+    if (correct !== undefined) out[q.id] = correct;
+    else if (q.options?.length) out[q.id] = q.type === 'multiselect' ? [q.options[0]] : q.options[0];
+    else out[q.id] = q.type === 'number' ? '1' : 'checked';
+  }
+  return out;
+}
+
+/**
+ * Completes every phase before annotation as an annotator would; each page must show content or questions, and
+ * content must not be a file's raw JSON. Returns the phases walked, or why the walk failed.
+ */
+async function walkPhases(base: string, cookie: string, phases: readonly PhaseDefinition[]): Promise<string[] | string> {
+  const walked: string[] = [];
+  for (let step = 0; step <= phases.length; step++) {
+    const page = await send(base, cookie, 'GET', '/api/phase');
+    if (page.status !== 200) return `phase: ${page.status} ${page.text.slice(0, 160)}`;
+    const phase = page.json;
+    if (phase.type === 'annotation' || phase.type === 'done') return walked;
+    if (!phase.questions.length && !String(phase.content_html ?? '').trim()) return `phase ${phase.phase}: the page shows nothing (no content, no questions)`;
+    if (/^\s*[[{]/.test(phase.content ?? '')) return `phase ${phase.phase}: the page shows its file's raw JSON`;
+    const answers = phaseAnswers(phase.questions, phases.find((p) => p.name === phase.phase));
+    const done = await send(base, cookie, 'POST', '/api/phase/complete', { phase: phase.phase, answers });
+    if (done.status !== 200 || done.json?.status === 'failed') return `phase ${phase.phase} complete: ${done.status} ${done.text.slice(0, 160)}`;
+    walked.push(phase.phase);
+  }
+  return `phase: still not at annotation after ${walked.length} phases`;
+}
+
 async function check(file: string): Promise<Row> {
   const text = readFileSync(file, 'utf8');
   const config = file;
   const region = /annotation_type\s*:\s*["']?([a-z_]+)/g;
-  for (const m of text.matchAll(region)) if (MEDIA_REGION.test(m[1])) return { config, result: 'skip', reason: `media region annotation (${m[1]})` };
-  let project;
-  try {
-    project = loadConfig(file, { ...process.env });
-  } catch (e) {
-    return { config, result: 'fail', reason: `load: ${(e as Error).message.replace(file + ': ', '')}` };
-  }
+  for (const m of text.matchAll(region)) if (isMediaRegion(m[1])) return { config, result: 'skip', reason: `media region annotation (${m[1]})` };
+  const loaded = loadWithPlaceholders(file);
+  if ('error' in loaded) return { config, result: 'fail', reason: `load: ${loaded.error.replace(file + ': ', '')}` };
+  const { project, placeholders } = loaded;
+  const envNote = placeholders.length ? `; placeholder env ${placeholders.join(', ')}` : '';
   const dataDir = mkdtempSync(join(tmpdir(), 'marginalia-check-'));
   let server;
   try {
@@ -125,6 +178,9 @@ async function check(file: string): Promise<Row> {
     if (login.status !== 200) login = await send(base, '', 'POST', '/auth', undefined, { username: user.username, password });
     if (login.status !== 200) return { config, result: 'fail', reason: `login: ${login.status} ${login.text.slice(0, 120)}` };
     const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+    const walked = await walkPhases(base, cookie, project.phases);
+    if (typeof walked === 'string') return { config, result: 'fail', reason: walked };
+    const phaseNote = walked.length ? `; phases ${walked.join(', ')}` : '';
     const current = await send(base, cookie, 'GET', '/api/current_instance');
     if (current.status !== 200) return { config, result: 'fail', reason: `current_instance: ${current.status} ${current.text.slice(0, 160)}` };
     if (!current.json.display) return { config, result: 'fail', reason: 'current_instance has no display' };
@@ -142,7 +198,7 @@ async function check(file: string): Promise<Row> {
     for (const [field, sent] of Object.entries(structures)) {
       if ((back.json?.[field] ?? []).length !== sent.length) return { config, result: 'fail', reason: `read back ${field}: ${back.text.slice(0, 200)}` };
     }
-    return { config, result: 'pass', reason: `${types}; display ${current.json.display.source}` };
+    return { config, result: 'pass', reason: `${types}; display ${current.json.display.source}${phaseNote}${envNote}` };
   } catch (e) {
     return { config, result: 'fail', reason: `server: ${(e as Error).message}` };
   } finally {
@@ -157,7 +213,8 @@ if (!folder) {
   process.exit(2);
 }
 const rows: Row[] = [];
-for (const file of configsUnder(folder)) rows.push({ ...(await check(file)), config: relative(folder, file) });
+const files = statSync(folder).isDirectory() ? configsUnder(folder) : [folder];
+for (const file of files) rows.push({ ...(await check(file)), config: relative(folder, file) || file });
 if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
 else {
   const width = Math.max(...rows.map((r) => r.config.length), 6);
@@ -165,5 +222,5 @@ else {
   for (const r of rows) console.log(`${r.config.padEnd(width)}  ${r.result.padEnd(6)}  ${r.reason}`);
 }
 const count = (k: Row['result']) => rows.filter((r) => r.result === k).length;
-console.log(`\n${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (media region annotation) of ${rows.length} configs`);
+(process.argv.includes('--json') ? console.error : console.log)(`\n${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (media region annotation) of ${rows.length} configs`);
 process.exitCode = count('fail') ? 1 : 0;
