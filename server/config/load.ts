@@ -26,7 +26,8 @@ import { adaptIdioms, duplicateKeys, IDIOM_KEYS } from './potato-idioms.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
-import { readPhases, PhaseConfigError } from './phase-config.js';
+import { readPhases, PhaseConfigError, PHASE_SOURCE_KEYS } from './phase-config.js';
+import { PhaseFileError } from './potato-phase-files.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
 import { createTask, type AssignmentStrategy, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
 import { findSchemeType, schemeTypeOf, unsupportedReason } from '../domain/schemes/registry.js';
@@ -170,7 +171,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const warnings: string[] = [...adapted.warnings, ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`)];
   const knownKeys = new Set(Object.keys(configSchema.shape));
   for (const key of Object.keys(resolved)) {
-    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key) && !IDIOM_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key) && !IDIOM_KEYS.has(key) && !PHASE_SOURCE_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
     else if (knownKeys.has(key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];
@@ -272,9 +273,14 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
 
   let phases: PhaseDefinition[];
   try {
-    phases = readPhases(raw.phases as { order: string[] } | undefined, (name) => locate(name, dir, raw.task_dir));
+    const config = resolved as Record<string, unknown>;
+    const resolvedSchemes = (Array.isArray(idioms.config.annotation_schemes) ? idioms.config.annotation_schemes : []) as Record<string, unknown>[];
+    const sources = { schemes: resolvedSchemes, training: config.training, surveyflow: config.surveyflow, warn: (m: string) => warnings.push(`${path}: ${m}`) };
+    phases = readPhases(raw.phases as { order: string[] } | undefined, (name) => locate(name, dir, raw.task_dir), sources);
+    const training = config.training as { enabled?: unknown } | undefined;
+    if (training && training.enabled !== false && !phases.some((p) => p.type === 'training')) warnings.push(`${path}: training is not acted on: no training phase is in phases.order`);
   } catch (e) {
-    if (e instanceof PhaseConfigError) throw new ConfigError(path, e.message);
+    if (e instanceof PhaseConfigError || e instanceof PhaseFileError) throw new ConfigError(path, e.message);
     throw e;
   }
 

@@ -4,7 +4,6 @@
  * pages (port, server_name, site_dir, base_html_template, header_file, customjs, …) stay quiet.
  */
 const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
-  surveyflow: () => 'surveyflow pages are not shown; use phases (consent, instructions, prestudy, poststudy) to ask survey questions',
   // Potato's examples set a huge value to switch the alert off; a day or more is taken as off
   alert_time_each_instance: (v) => (Number(v) > 0 && Number(v) < 86_400 ? 'no time alert is shown while annotating' : undefined),
   horizontal_key_bindings: (v) => (isTrue(v) ? 'label keys follow the scheme order (1–0, then q–p), shown beside each label' : undefined),

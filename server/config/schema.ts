@@ -112,7 +112,7 @@ export type RawConfig = z.infer<typeof configSchema>;
 export const POTATO_PRESENTATION_KEYS = new Set([
   'port', 'server_name', 'annotation_codebook_url', 'html_layout', 'base_html_template', 'header_file', 'site_dir',
   'site_file', 'customjs', 'customjs_hostname', 'alert_time_each_instance', 'horizontal_key_bindings',
-  'surveyflow', 'output_annotation_format', 'annotation_instructions',
+  'output_annotation_format', 'annotation_instructions',
   'list_as_text', 'automatic_assignment', 'max_annotations_per_item', 'persist_sessions', 'secret_key',
 ]);
 

@@ -13,6 +13,8 @@ export interface Question {
   correct?: string | string[];
   required: boolean;
   explanation?: string;
+  /** the only answers that let the annotator go on (a consent's "I agree") */
+  accept?: string[];
 }
 
 export interface PhaseDefinition {
@@ -42,6 +44,7 @@ export function checkAnswers(phase: PhaseDefinition, given: Record<string, unkno
     const clean = values as string[];
     if (q.type !== 'multiselect' && clean.length > 1) throw invalid(`answers.${q.id}: give one answer`);
     if (q.options && clean.some((v) => !q.options!.includes(v))) throw invalid(`answers.${q.id}: choose one of ${q.options.join(', ')}`);
+    if (q.accept && !clean.some((v) => q.accept!.includes(v))) throw invalid(`answers.${q.id}: choose ${q.accept.join(' or ')} to go on`);
     if (q.type === 'number' && clean.some((v) => !Number.isFinite(Number(v)))) throw invalid(`answers.${q.id}: must be a number`);
     out[q.id] = q.type === 'multiselect' ? clean : clean[0];
   }
