@@ -6,6 +6,8 @@
 import { dirname } from 'node:path';
 import { FolderLockedError } from '../server/storage/folder-lock.js';
 import { JournalDamageError } from '../server/storage/journal-replay.js';
+import { PackDamageError } from '../server/storage/pack-file.js';
+import { SnapshotDamageError } from '../server/storage/snapshot-check.js';
 import { describeLoss, type RepairReport } from '../server/storage/repair.js';
 
 export interface OpenFailureDialog {
@@ -39,8 +41,8 @@ export function openFailureDialog(file: string, error: unknown, platform: NodeJS
       actions: ['retry', 'give-up'],
     };
   }
-  if (error instanceof JournalDamageError) {
-    const dataDir = dirname(error.damage.file);
+  if (error instanceof JournalDamageError || error instanceof PackDamageError || error instanceof SnapshotDamageError) {
+    const dataDir = dirname(error instanceof JournalDamageError ? error.damage.file : error.file);
     return {
       type: 'warning',
       message: "This project's saved data is damaged",
@@ -65,7 +67,7 @@ export function repairDoneDialog(report: RepairReport): Pick<OpenFailureDialog, 
     message: report.records.length ? `Repaired: ${report.records.length} damaged record(s) set aside` : 'No damaged record was found',
     detail:
       `The folder as it was is copied to ${report.backup}.` +
-      (report.quarantine ? `\nThe damaged records are in ${report.quarantine}.\n\nThese changes are lost:\n${lost.join('\n')}` : ''),
+      (report.quarantine ? `\nWhat was damaged is in ${report.quarantine}.\n\nThese changes are lost:\n${lost.join('\n')}` : ''),
     buttons: ['OK'],
   };
 }

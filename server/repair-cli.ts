@@ -1,8 +1,8 @@
 /**
- * `npm run repair -- --data-dir dir`: sets damaged journal records aside so a data folder that refuses to start
- * (a record failed its checksum) starts again from the rest. The folder is copied next to itself first; the
- * damaged records go to a quarantine file in the folder; every record set aside is printed. Run it while the
- * server is stopped (it takes the folder's lock like a server does).
+ * `npm run repair -- --data-dir dir`: sets damaged data aside so a data folder that refuses to start (a journal
+ * record, a pack block or the snapshot failed its checksum) starts again from the rest. The folder is copied next
+ * to itself first; what was damaged goes to a quarantine file in the folder, and each piece set aside is printed.
+ * Run it while the server is stopped (it takes the folder's lock like a server does).
  */
 import { parseArgs } from 'node:util';
 import { PACKED_TABLES } from './index.js';
@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   }
   const report = await repairFolder(dir);
   process.stderr.write(`copied the folder as it was to ${report.backup}\n`);
-  if (!report.records.length) process.stderr.write('no damaged journal record found\n');
+  for (const file of report.rewritten) process.stderr.write(`wrote ${file} anew from its sound rows\n`);
+  if (!report.records.length) process.stderr.write(report.rewritten.length ? 'no row was lost\n' : 'nothing damaged found\n');
   else {
     process.stderr.write(`set ${report.records.length} damaged record(s) aside in ${report.quarantine}; these changes are lost:\n`);
     for (const r of report.records) process.stderr.write(`  ${describeLoss(r)}\n`);

@@ -49,8 +49,9 @@ export class PackDamageError extends StorageError {
     const what = typeof part === 'object' ? `rows block ${part.block}` : `its ${part}`;
     super(
       `${file}: ${what} (bytes ${offset}-${end - 1}) fails its checksum: the file was changed after it was written ` +
-        `(a damaged disk block, a bad copy, a sync tool). Nothing was changed. Restore the data folder ` +
-        `${dirname(file)} from a backup; \`npm run repair\` sets damaged journal records aside but cannot rebuild a pack file.`,
+        `(a damaged disk block, a bad copy, a sync tool). Nothing was changed. Run \`npm run repair -- --data-dir ` +
+        `${dirname(file)}\` to set the rows it cannot vouch for aside (a copy of the folder is kept) and start from the ` +
+        `rest, or restore the folder from a backup.`,
     );
     this.name = 'PackDamageError';
   }

@@ -17,8 +17,8 @@ export class SnapshotDamageError extends StorageError {
   ) {
     super(
       `${file}: ${why}: the file was changed after it was written (a damaged disk block, a bad copy, a sync tool). ` +
-        `Nothing was changed. Restore the data folder ${dirname(file)} from a backup; \`npm run repair\` sets damaged journal ` +
-        `records aside but cannot rebuild a snapshot.`,
+        `Nothing was changed. Run \`npm run repair -- --data-dir ${dirname(file)}\` to set the tables it holds aside (a copy ` +
+        `of the folder is kept) and start from the packs and journals, or restore the folder from a backup.`,
     );
     this.name = 'SnapshotDamageError';
   }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startHost } from '../../electron/host.js';
 import { openFailureDialog, repairDoneDialog } from '../../electron/open-failure.js';
+import { PACKED_TABLES } from '../../server/index.js';
+import { JournalStore } from '../../server/storage/journal-store.js';
 import { repairFolder } from '../../server/storage/repair.js';
 import { processIdentity } from '../../server/storage/process-identity.js';
 import { sampleItems, writeProject } from '../helpers/project.js';
@@ -72,6 +74,29 @@ describe('a project that cannot be opened', () => {
     expect(done.message).toBe('Repaired: 1 damaged record(s) set aside');
     expect(done.detail).toContain(`${dataDir}.before-repair-`);
     expect(done.detail).toMatch(/These changes are lost:\n• .*item-8/);
+    const reopened = await startHost(options);
+    await reopened.close();
+  });
+
+  it('a damaged pack file: offers the same repair, which sets its damaged rows aside and lets the project open', async () => {
+    const dataDir = tempDir('marginalia-damaged-pack-');
+    const configFile = writeProject({ items: sampleItems(10), config: { output_annotation_dir: dataDir } });
+    const store = await JournalStore.open(dataDir, { packed: PACKED_TABLES });
+    await store.write([{ table: 'annotations', key: 'ana\u0000item-1', value: { label: 'kept-by-nobody' } }] as never);
+    await store.compact();
+    await store.close();
+    const pack = join(dataDir, readdirSync(dataDir).find((n) => n.endsWith('.pack'))!);
+    const bytes = readFileSync(pack);
+    bytes[bytes.indexOf('kept-by-nobody')] = 'K'.charCodeAt(0);
+    writeFileSync(pack, bytes);
+
+    const d = openFailureDialog(configFile, await openError(configFile));
+    expect(d.detail).toContain(`${pack}: rows block 0`);
+    expect(d.actions).toEqual(['repair', 'give-up']);
+    expect(d.dataDir).toBe(dataDir);
+    const done = repairDoneDialog(await repairFolder(d.dataDir!));
+    expect(done.detail).toMatch(/These changes are lost:\n• .*Kept-by-nobody/);
+    const options = { configFile, userDataDir: tempDir('marginalia-userdata-'), bundled: false, owner: 'ana', staticDir: null, logger: quietLogger, env: {} };
     const reopened = await startHost(options);
     await reopened.close();
   });

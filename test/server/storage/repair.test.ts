@@ -62,7 +62,7 @@ describe('npm run repair', () => {
     const before = readFileSync(journalOf(dir));
     const r = await repair(dir);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('no damaged journal record found');
+    expect(r.stderr).toContain('nothing damaged found');
     expect(readFileSync(journalOf(dir)).equals(before)).toBe(true);
     expect(readdirSync(dir).some((n) => n.startsWith('quarantine-'))).toBe(false);
     expect(existsSync(r.stderr.match(/copied the folder as it was to (\S+)/)![1])).toBe(true);
