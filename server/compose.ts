@@ -21,6 +21,7 @@ import type { AdminAuth } from './http/guards.js';
 import type { RouteSpec } from './http/route.js';
 import { sessionRoutes } from './http/routes/session.js';
 import { annotationRoutes } from './http/routes/annotation.js';
+import { annotateStepRoutes } from './http/routes/annotate-step.js';
 import { structureRoutes } from './http/routes/structures.js';
 import { schemaRoutes } from './http/routes/schema.js';
 import { adminRoutes } from './http/routes/admin.js';
@@ -261,7 +262,7 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s), ...adjudicationRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...annotateStepRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s), ...adjudicationRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

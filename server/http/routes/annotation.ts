@@ -3,12 +3,11 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { forbidden, invalid } from '../../domain/errors.js';
-import { spanPayload } from '../../domain/annotation/payloads.js';
 import { quickSubmission } from './quick-submission.js';
 import { display } from './display-schema.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 import { structureParts } from './structures.js';
-import { structureKind, structurePayload } from '../../domain/annotation/structures.js';
+import { storedAnswers } from './instance-view.js';
 import type { Display } from '../../domain/display/types.js';
 import { fromPotatoState, inStateTerms, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
 
@@ -62,16 +61,15 @@ export const currentInstance = z.object({
   required: z.array(z.string()).optional().describe('with required schemes: those this instance still needs answered before moving on (empty once skipped)'),
 });
 
-export function annotationRoutes(s: Services): RouteSpec[] {
-  // projects with link or event schemes also get link_annotations and event_annotations back
-  const hasLists = s.task.schemes.some((x) => structureKind(x) !== undefined);
+/** Builds the current-instance answer of /api/current_instance and /go_to (also each instance of a step). */
+export function currentAnswer(s: Services) {
   // only projects that skip or require answers carry these: the others' current instance stays as it was
   const skipping = s.skips.settings.allowSkip;
   const requiring = s.task.schemes.some((x) => x.required);
   type Answer = CurrentInstance & { display: Display; skip?: unknown; required?: string[] };
   // Built as one literal rather than `{ ...r, display }`: under load the spread copy left garbage in the old
   // generation on every request (the server's memory grew by tens of MB between full collections), this does not.
-  const withDisplay = (username: string, r: CurrentInstance): Answer => {
+  return (username: string, r: CurrentInstance): Answer => {
     const out: Answer = {
       instance_id: r.instance_id,
       current_index: r.current_index,
@@ -88,6 +86,10 @@ export function annotationRoutes(s: Services): RouteSpec[] {
     if (requiring) out.required = skipped ? [] : s.skips.unanswered(username, r.instance_id);
     return out;
   };
+}
+
+export function annotationRoutes(s: Services): RouteSpec[] {
+  const withDisplay = currentAnswer(s);
   return [
     route({
       method: 'GET',
@@ -137,26 +139,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       query: z.object({ instance_id: instanceId }),
       async handle({ username, query }) {
-        const instance = await s.annotations.instanceFor(username, query.instance_id);
-        const record = s.annotations.get(username, instance.id);
-        const annotations: Record<string, string> = {};
-        for (const [schema, labels] of Object.entries(record?.labels ?? {})) {
-          const scheme = s.task.schemeByName.get(schema);
-          // links and events have their own lists below, in the shape /updateinstance takes them
-          if (scheme && structureKind(scheme)) continue;
-          for (const [label, value] of Object.entries(labels)) annotations[`${schema}:${label}`] = value;
-        }
-        const out: Record<string, unknown> = {
-          instance_id: instance.id,
-          annotations,
-          span_annotations: record ? spanPayload(record).map((span) => ({ ...span, text: instance.text.slice(span.start, span.end) })) : [],
-          updated_at: record?.updated_at ?? null,
-        };
-        if (hasLists) {
-          out.link_annotations = structurePayload(s.task, record, 'links');
-          out.event_annotations = structurePayload(s.task, record, 'events');
-        }
-        return out;
+        return storedAnswers(s, username, await s.annotations.instanceFor(username, query.instance_id));
       },
     }),
     route({

@@ -1,0 +1,51 @@
+/**
+ * One annotation step in one call: save the instance being left (when answers are sent) and move to the one
+ * after it in the caller's list. The move is relative to the instance named, not to the stored cursor, so a
+ * step sent again after a lost answer lands on the same instance instead of skipping one.
+ */
+import { forbidden } from '../errors.js';
+import type { Assignments } from './assignment.js';
+import type { AnnotationService, CurrentInstance, SubmitResult } from './annotation-service.js';
+import type { Submission } from './records.js';
+
+export interface StepInput {
+  /** the instance being left */
+  from: string;
+  /** its answers; absent to move without saving */
+  submission?: Submission;
+}
+
+export interface StepOutcome {
+  result: SubmitResult | null;
+  current: CurrentInstance;
+  /** the instance after the new current one, for the client to prefetch; null at the end of the list */
+  next: string | null;
+}
+
+export class AnnotationSteps {
+  constructor(
+    private readonly annotations: AnnotationService,
+    private readonly assignments: Assignments,
+  ) {}
+
+  /** The caller's current instance and the id of the one after it. */
+  async here(username: string): Promise<{ current: CurrentInstance; next: string | null }> {
+    const current = await this.annotations.current(username);
+    return { current, next: await this.after(username, current.current_index) };
+  }
+
+  async step(username: string, input: StepInput): Promise<StepOutcome> {
+    const result = input.submission ? await this.annotations.submit(username, { ...input.submission, instance_id: input.from }) : null;
+    await this.annotations.instanceFor(username, input.from);
+    const list = await this.annotations.listOf(username);
+    const at = this.assignments.positionOf(username, input.from);
+    if (at < 0) throw forbidden(`from: instance "${input.from}" is not assigned to you`);
+    const current = await this.annotations.goTo(username, { go_to: list[Math.min(at + 1, list.length - 1)] });
+    return { result, current, next: await this.after(username, current.current_index) };
+  }
+
+  private async after(username: string, index: number): Promise<string | null> {
+    const list = await this.annotations.listOf(username);
+    return list[index + 1] ?? null;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The annotate screen's fast path: one request per step saves the instance being left, moves on, and returns
+ * the new instance together with the one after it, which the screen keeps ready to show the moment the
+ * annotator presses Enter again.
+ */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { route, type RouteSpec } from '../route.js';
+import { AnnotationSteps } from '../../domain/annotation/step.js';
+import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
+import { currentAnswer, currentInstance, submission } from './annotation.js';
+import { storedAnswersShape, viewOf } from './instance-view.js';
+
+const instanceView = currentInstance.extend({
+  stored: storedAnswersShape.describe("the caller's answers, as GET /get_annotations gives them"),
+  keywords: z
+    .array(z.object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string(), color: z.string() }))
+    .describe('as GET /api/keyword_highlights/{instance_id} gives them'),
+  predictions: z.array(z.unknown()).describe('as GET /api/predictions/{instance_id} gives them'),
+});
+
+const stepResponse = z.object({
+  result: z
+    .object({ status: z.literal('success'), processing_time_ms: z.number(), qc_result: z.record(z.string(), z.unknown()).optional() })
+    .nullable()
+    .describe("what /updateinstance answers for the saved instance; null when nothing was sent"),
+  current: instanceView,
+  next: instanceView.nullable().describe('the instance after `current` in the list, to show without asking; null at the end'),
+});
+
+const stepBody = submission
+  .omit({ instance_id: true })
+  .extend({ from: z.string().min(1).max(256).describe('the instance being left; the step moves to the one after it, so sending it twice lands on the same instance') })
+  .strict();
+
+export function annotateStepRoutes(s: Services): RouteSpec[] {
+  const steps = new AnnotationSteps(s.annotations, s.assignments);
+  const build = currentAnswer(s);
+  const answer = (username: string, current: CurrentInstance, next: string | null) => ({
+    current: viewOf(s, username, build, current),
+    next: next === null ? null : viewOf(s, username, build, current, next),
+  });
+  return [
+    route({
+      method: 'GET',
+      path: '/api/annotate/step',
+      summary: "The caller's current instance and the one after it, each with its display, stored answers, highlights and predictions",
+      access: 'user',
+      response: stepResponse,
+      async handle({ username }) {
+        const { current, next } = await steps.here(username);
+        return { result: null, ...answer(username, current, next) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/annotate/step',
+      summary:
+        'Save the answers to `from` (when annotations or span_annotations are sent, as /updateinstance does) and move to the instance after it; answers with that instance and the one after',
+      access: 'user',
+      body: stepBody,
+      response: stepResponse,
+      async handle({ username, body }) {
+        const { from, ...parts } = body;
+        const sent = Object.values(parts).some((part) => part !== undefined);
+        const { result, current, next } = await steps.step(username, { from, submission: sent ? { instance_id: from, ...parts } : undefined });
+        return { result, ...answer(username, current, next) };
+      },
+    }),
+  ];
+}

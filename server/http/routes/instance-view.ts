@@ -1,0 +1,65 @@
+/**
+ * Everything the annotate screen shows of one instance, built in one place so a step can hand the client the
+ * instance it moves to and the one after it (to keep ready) without further requests.
+ */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import type { Instance } from '../../domain/task.js';
+import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
+import { spanPayload } from '../../domain/annotation/payloads.js';
+import { isAnnotated } from '../../domain/annotation/records.js';
+import { findKeywords } from '../../domain/annotation/keywords.js';
+import { structureKind, structurePayload } from '../../domain/annotation/structures.js';
+
+/** The caller's stored answers to an instance in the shape /updateinstance takes (GET /get_annotations). */
+export function storedAnswers(s: Services, username: string, instance: Instance) {
+  const record = s.annotations.get(username, instance.id);
+  const annotations: Record<string, string> = {};
+  for (const [schema, labels] of Object.entries(record?.labels ?? {})) {
+    const scheme = s.task.schemeByName.get(schema);
+    // links and events have their own lists below, in the shape /updateinstance takes them
+    if (scheme && structureKind(scheme)) continue;
+    for (const [label, value] of Object.entries(labels)) annotations[`${schema}:${label}`] = value;
+  }
+  const out: { instance_id: string; annotations: Record<string, string>; span_annotations: unknown[]; updated_at: string | null; link_annotations?: unknown; event_annotations?: unknown } = {
+    instance_id: instance.id,
+    annotations,
+    span_annotations: record ? spanPayload(record).map((span) => ({ ...span, text: instance.text.slice(span.start, span.end) })) : [],
+    updated_at: record?.updated_at ?? null,
+  };
+  if (s.task.schemes.some((x) => structureKind(x) !== undefined)) {
+    out.link_annotations = structurePayload(s.task, record, 'links');
+    out.event_annotations = structurePayload(s.task, record, 'events');
+  }
+  return out;
+}
+
+export const storedAnswersShape = z.object({
+  instance_id: z.string(),
+  annotations: z.record(z.string(), z.string()).describe('"schema:label" → value'),
+  span_annotations: z.array(
+    z.object({ id: z.string().optional(), schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int(), value: z.string().optional(), text: z.string() }),
+  ),
+  updated_at: z.string().nullable(),
+  link_annotations: z.array(z.unknown()).optional().describe('in a task with span_link schemes'),
+  event_annotations: z.array(z.unknown()).optional().describe('in a task with event schemes'),
+});
+
+
+/**
+ * The view of `current` (as /api/current_instance answers it, built by `answer`), or of the instance one place
+ * after it when `id` is given.
+ */
+export function viewOf<A extends CurrentInstance>(s: Services, username: string, answer: (username: string, r: CurrentInstance) => A, current: CurrentInstance, id?: string) {
+  const instance = s.task.instanceById.get(id ?? current.instance_id)!;
+  const record: CurrentInstance =
+    id === undefined
+      ? current
+      : { ...current, instance_id: instance.id, current_index: current.current_index + 1, text: instance.text, data: instance.data, annotated: isAnnotated(s.annotations.get(username, instance.id)) };
+  return {
+    ...answer(username, record),
+    stored: storedAnswers(s, username, instance),
+    keywords: findKeywords(s.task, s.keywordRules, instance.text),
+    predictions: s.predictions.of(instance.id),
+  };
+}
