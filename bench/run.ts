@@ -11,6 +11,7 @@
  *   --server build|tsx       compiled with tsc (default, as `npm start` runs it) or through tsx
  *   --out bench/results      where the JSON report goes
  *   --smoke                  a tiny run that proves the harness works (CI); nothing in it is a measurement
+ *   --ui [--presses 100]     instead: key press → next item painted in headless Chromium (bench/ui.ts)
  *
  * Nothing here asserts a time: a missed target prints MISS and the exit code stays 0.
  */
@@ -146,7 +147,18 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
   return { report, file };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv.includes('--ui')) {
+  // the annotator's side, in a browser: bench/ui.ts
+  import('./ui.js').then(
+    ({ runUiBench }) => runUiBench(process.argv.slice(2)),
+  ).then(
+    () => process.exit(0),
+    (e: Error) => {
+      console.error(`bench failed: ${e.stack ?? e.message}`);
+      process.exit(1);
+    },
+  );
+} else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   runBench(parseOptions(process.argv.slice(2))).then(
     ({ report, file }) => {
       console.log(formatReport(report));

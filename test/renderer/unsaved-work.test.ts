@@ -41,6 +41,7 @@ describe('unsaved work', () => {
 
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of/);
+    await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('All answers saved');
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => page.isClosed()).toBe(true);
     expect(asked).toEqual(['beforeunload']);
@@ -68,13 +69,14 @@ describe('unsaved work', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Log in again' });
     await dialog.waitFor();
-    // the answers and the instance are still on screen behind it
-    expect(await checked(page, 'sentiment', 'neutral')).toBe(true);
+    // the answers are kept on the page, and it says they are not saved
+    expect(await page.getByTestId('save-state').innerText()).toMatch(/Not saved yet.*session ended/s);
     expect(await dialog.getByLabel('Username').inputValue()).toBe('sam');
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of/);
+    await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('All answers saved');
     const sam = await rig.t.client().login('sam', PASSWORD);
     expect((await sam.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:neutral': 'true' });
   });

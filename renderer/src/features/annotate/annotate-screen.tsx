@@ -4,7 +4,7 @@
  * keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `?` shows the keymap.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Phase } from '../../shared/api/types.js';
+import type { CurrentInstance, Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
 import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
@@ -28,6 +28,7 @@ import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.j
 import { isChoice, keyedLabels, schemeUi } from './schemes/registry.js';
 import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
 import { useAnnotation } from './use-annotation.js';
+import { SaveState } from './save-state.js';
 
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
 function typingIn(target: EventTarget | null): boolean {
@@ -45,7 +46,20 @@ interface Props {
 }
 
 export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
-  const a = useAnnotation(onPhaseChange);
+  // the phase is asked again only where a move can change it: a study that goes on after this list, or the
+  // list's end (the study's completion code); otherwise a step stays one request
+  const phaseNow = useRef(phase);
+  phaseNow.current = phase;
+  const a = useAnnotation(
+    useCallback(
+      (current: CurrentInstance) => {
+        const p = phaseNow.current;
+        const more = p?.type === 'annotation' && !!p.next_phase && p.next_phase !== 'done';
+        if (more || (current.annotated_count ?? 0) >= current.total_instances) onPhaseChange();
+      },
+      [onPhaseChange],
+    ),
+  );
   const [help, setHelp] = useState(false);
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);
@@ -389,9 +403,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
             </button>
             <SkipControl skip={instance.skip} instanceId={instance.instance_id} busy={a.busy} answered={!isEmpty(a.answers)} onSkip={(reason) => void a.skip(reason)} />
           </div>
-          <p className="save-state" role="status" data-testid="save-state">
-            {a.busy ? 'Saving…' : a.dirty ? 'Unsaved changes' : instance.annotated ? 'Saved' : ''}
-          </p>
+          <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
         </form>
       </div>
       {footer}

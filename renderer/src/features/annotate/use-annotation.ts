@@ -1,12 +1,15 @@
 /**
  * State of the annotate screen: the schemes, the current instance with its highlights and the annotator's
- * answers, and the actions that talk to the server (submit, move). Every server call goes through shared/api.
+ * answers, and the actions that talk to the server (submit, move). The instance after the current one is kept
+ * ready, so Enter shows it at once while the step (save and move) goes to the server behind it through the
+ * step queue; every server call goes through shared/api.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
-import type { AiSuggestion, Colors, CurrentInstance, Keyword, Prediction, QcResult, Schemas, StoredAnnotations, SubmitResult } from '../../shared/api/types.js';
+import type { AiSuggestion, Colors, CurrentInstance, InstanceView, Keyword, Prediction, QcResult, Schemas, StepAnswer } from '../../shared/api/types.js';
 import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
 import { EMPTY, fromStored, isEmpty, toSubmission, type Answers } from './answers.js';
+import { StepQueue, type QueueState, type Step } from './step-queue.js';
 import { requiredNotice, unansweredRequired } from './required.js';
 
 export interface Loaded {
@@ -23,121 +26,226 @@ export interface Loaded {
 
 export type GoAction = 'next_instance' | 'prev_instance' | 'jump_to_unannotated';
 
-export function useAnnotation(onPhaseChange: () => void) {
+/** What a queued step remembers: the instance left with the answers sent, to return to if they are refused. */
+interface Left {
+  view: Loaded;
+  answers: Answers | null;
+}
+
+const viewToLoaded = (v: InstanceView, aiOff: boolean): Loaded => ({
+  instance: v,
+  keywords: v.keywords,
+  predictions: v.predictions,
+  ai: null,
+  aiNote: aiOff ? null : 'Asking the AI assistant…',
+  saved: fromStored(v.stored),
+});
+
+const sameCounts = (a: CurrentInstance, b: CurrentInstance) =>
+  a.annotated_count === b.annotated_count && a.total_instances === b.total_instances && a.current_index === b.current_index && a.annotated === b.annotated;
+
+/** `onPhaseChange` is told where each move ended, to refresh the study phase when that matters. */
+export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void) {
   const [schemas, setSchemas] = useState<Schemas | null>(null);
   const [colors, setColors] = useState<Colors>({});
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [answers, setAnswersState] = useState<Answers>(EMPTY);
   const [dirty, setDirty] = useState(false);
+  // a move the screen waits for: no instance was ready to show, or one that does not go through the queue
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [qc, setQc] = useState<QcResult | null>(null);
+  const [saving, setSaving] = useState<QueueState>({ pending: 0, failure: null, paused: false });
   // the latest answers for actions started from key handlers bound before the last render
-  const latest = useRef({ answers, dirty, loaded, schemas });
-  latest.current = { answers, dirty, loaded, schemas };
-  // what a lost session stopped, done again once the annotator has logged in again in place
+  const latest = useRef({ answers, dirty, loaded, busy, schemas });
+  latest.current = { answers, dirty, loaded, busy, schemas };
+  /** the instance after the shown one, ready to show */
+  const ahead = useRef<Loaded | null>(null);
+  /** the AI assistant answered that it is off: no more asking */
+  const aiOff = useRef(false);
+  /** the step whose answer the screen waits for, to show the instance it moves to */
+  const waitingFor = useRef<Step<Left> | null>(null);
+  // what a lost session stopped outside the queue, done again once the annotator has logged in again in place
   const retry = useRef<(() => Promise<void>) | null>(null);
-  useUnsavedWork(dirty);
+  useUnsavedWork(dirty || saving.pending > 0);
 
   const setAnswers = useCallback((update: (a: Answers) => Answers) => {
     setAnswersState((a) => update(a));
     setDirty(true);
   }, []);
 
-  const show = useCallback(
-    async (instance: CurrentInstance) => {
-      const id = encodeURIComponent(instance.instance_id);
-      const [stored, highlights, predicted] = await Promise.all([
-        api.get<StoredAnnotations>(`/get_annotations?instance_id=${id}`),
-        api.get<{ keywords: Keyword[] }>(`/api/keyword_highlights/${id}`).catch(() => ({ keywords: [] })),
-        api.get<{ predictions: Prediction[] }>(`/api/predictions/${id}`).catch(() => ({ predictions: [] })),
-      ]);
-      const saved = fromStored(stored);
-      setLoaded({ instance, keywords: highlights.keywords, ai: null, aiNote: 'Asking the AI assistant…', predictions: predicted.predictions, saved });
-      setAnswersState(saved);
-      setDirty(false);
-      // the new instance is on screen: keys act on it from this same render, not only once the move has finished
-      setBusy(false);
-      // the suggestion is a hint only: it is shown, and applied to the form when the annotator accepts it
-      api
-        .get<AiSuggestion>(`/get_ai_suggestion?instance_id=${id}`)
-        .then((ai) => setLoaded((l) => (l && l.instance.instance_id === instance.instance_id ? { ...l, ai, aiNote: null } : l)))
-        .catch((e) => {
-          const note = e instanceof ApiError && (e.status === 404 || e.status === 400) ? null : `AI suggestion unavailable: ${errorText(e)}`;
-          setLoaded((l) => (l && l.instance.instance_id === instance.instance_id ? { ...l, aiNote: note } : l));
-        });
+  /** Puts an instance on screen with its stored answers. */
+  const display = useCallback((l: Loaded) => {
+    latest.current = { ...latest.current, loaded: l, answers: l.saved, dirty: false };
+    setLoaded(l);
+    setAnswersState(l.saved);
+    setDirty(false);
+  }, []);
+
+  /** The suggestion is a hint only: fetched in the background and attached wherever the instance now is. */
+  const askAi = useCallback((l: Loaded) => {
+    if (aiOff.current) return;
+    const id = l.instance.instance_id;
+    const attach = (patch: Partial<Loaded>) => {
+      if (ahead.current?.instance.instance_id === id) ahead.current = { ...ahead.current, ...patch };
+      setLoaded((cur) => (cur && cur.instance.instance_id === id ? { ...cur, ...patch } : cur));
+    };
+    api
+      .get<AiSuggestion>(`/get_ai_suggestion?instance_id=${encodeURIComponent(id)}`)
+      .then((ai) => attach({ ai, aiNote: null }))
+      .catch((e) => {
+        const off = e instanceof ApiError && (e.status === 404 || e.status === 400);
+        if (off) aiOff.current = true;
+        attach({ aiNote: off ? null : `AI suggestion unavailable: ${errorText(e)}` });
+      });
+  }, []);
+
+  /** Takes in a step answer: the instance moved to (shown unless another is) and the one after it. */
+  const takeIn = useCallback(
+    (answer: StepAnswer, show: boolean) => {
+      if (show) {
+        const l = viewToLoaded(answer.current, aiOff.current);
+        display(l);
+        askAi(l);
+      } else {
+        // the figures of the instance on screen as the server counts them now, answers untouched
+        setLoaded((cur) => (cur && cur.instance.instance_id === answer.current.instance_id && !sameCounts(cur.instance, answer.current) ? { ...cur, instance: { ...cur.instance, ...pickCounts(answer.current) } } : cur));
+      }
+      ahead.current = answer.next ? viewToLoaded(answer.next, aiOff.current) : null;
+      if (ahead.current) askAi(ahead.current);
     },
-    [],
+    [display, askAi],
   );
+
+  const onPhaseChangeRef = useRef(onPhaseChange);
+  onPhaseChangeRef.current = onPhaseChange;
+  const queue = useRef<StepQueue<Left, StepAnswer> | null>(null);
+  queue.current ??= new StepQueue<Left, StepAnswer>({
+    send: (step) => api.post<StepAnswer>('/api/annotate/step', { from: step.from, ...step.body }),
+    answered(step, answer, last) {
+      if (answer.result?.qc_result) setQc(answer.result.qc_result);
+      if (!last) return;
+      const shown = latest.current.loaded?.instance.instance_id;
+      if (waitingFor.current === step) {
+        waitingFor.current = null;
+        if (answer.current.instance_id === step.from) setNotice('This is the last instance.');
+        takeIn(answer, true);
+        setBusy(false);
+      } else takeIn(answer, shown !== answer.current.instance_id && !latest.current.dirty);
+      onPhaseChangeRef.current(answer.current);
+    },
+    refused(step, e) {
+      // the annotator is taken back to the instance whose answers were refused, with those answers
+      waitingFor.current = null;
+      ahead.current = null;
+      setBusy(false);
+      setLoaded(step.meta.view);
+      setAnswersState(step.meta.answers ?? step.meta.view.saved);
+      setDirty(true);
+      setError(`Your answers to ${step.from} were not saved: ${e.message}`);
+    },
+    changed: setSaving,
+  });
+  useEffect(() => () => queue.current?.stop(), []);
 
   const load = useCallback(async () => {
     setError(null);
     try {
-      const [s, c, instance] = await Promise.all([api.get<Schemas>('/api/schemas'), api.get<Colors>('/api/colors'), api.get<CurrentInstance>('/api/current_instance')]);
+      const [s, c, here] = await Promise.all([api.get<Schemas>('/api/schemas'), api.get<Colors>('/api/colors'), api.get<StepAnswer>('/api/annotate/step')]);
       setSchemas(s);
       setColors(c);
-      await show(instance);
+      takeIn(here, true);
     } catch (e) {
       setError(errorText(e));
     }
-  }, [show]);
+  }, [takeIn]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  /** Sends the form; throws what the server refused. */
-  const save = useCallback(async (): Promise<void> => {
-    const { loaded: l, answers: a } = latest.current;
-    if (!l) return;
-    const result = await api.post<SubmitResult>('/updateinstance', toSubmission(l.instance.instance_id, a));
-    setDirty(false);
-    setLoaded((cur) => (cur && cur.instance.instance_id === l.instance.instance_id ? { ...cur, saved: a } : cur));
-    setQc(result.qc_result ?? null);
+  /**
+   * Leaves the shown instance for the one after it, saving `sent` answers on the way: the next instance is shown
+   * at once when it is ready, and the step is queued.
+   */
+  const advance = useCallback(
+    (sent: Answers | null) => {
+      const l = latest.current.loaded;
+      if (!l || latest.current.busy) return;
+      setError(null);
+      setNotice(null);
+      const step: Step<Left> = { from: l.instance.instance_id, body: sent ? stepBody(l.instance.instance_id, sent) : {}, meta: { view: l, answers: sent } };
+      const next = ahead.current;
+      ahead.current = null;
+      if (next) {
+        // counted as the server will count it, until the step's answer says so
+        const gained = sent && !isEmpty(sent) && !l.instance.annotated ? 1 : 0;
+        display(gained ? { ...next, instance: { ...next.instance, annotated_count: (next.instance.annotated_count ?? 0) + gained } } : next);
+      } else {
+        waitingFor.current = step;
+        setBusy(true);
+      }
+      queue.current!.push(step);
+    },
+    [display],
+  );
+
+  /**
+   * Moving on waits for the required questions (the server refuses it too), unless the instance is skipped:
+   * true when the annotator was told what is missing instead.
+   */
+  const requiredMissing = useCallback((forward: boolean): boolean => {
+    const { loaded: l, schemas: all, answers: form } = latest.current;
+    const here = l?.instance;
+    if (!forward || !here || here.skip?.skipped) return false;
+    const missing = unansweredRequired(Object.values(all ?? {}), form);
+    if (!missing.length) return false;
+    setError(null);
+    setNotice(requiredNotice(missing, !!here.skip?.allowed));
+    return true;
   }, []);
 
+  /** Moves other than "the next one" (previous, next unannotated, by id): after every queued step is stored. */
   const move = useCallback(
-    async (action: GoAction | { go_to: string }, saveFirst: boolean) => {
-      if (busy) return;
+    async (action: GoAction | { go_to: string }) => {
+      if (latest.current.busy) return;
+      if (requiredMissing(action === 'jump_to_unannotated')) return;
+      const q = queue.current!;
+      if (q.state.failure) {
+        setError('Your earlier answers are not saved yet; wait until they are (see below) before moving.');
+        return;
+      }
       setBusy(true);
       setError(null);
       setNotice(null);
       try {
-        if (saveFirst) await save();
-        // moving on waits for the required questions (the server refuses it too), unless the instance is skipped
-        const here = latest.current.loaded?.instance;
-        const forward = action === 'jump_to_unannotated' || (action === 'next_instance' && !!here && here.current_index + 1 < here.total_instances);
-        if (forward && here && !here.skip?.skipped) {
-          const missing = unansweredRequired(Object.values(latest.current.schemas ?? {}), latest.current.answers);
-          if (missing.length) {
-            setNotice(requiredNotice(missing, !!here.skip?.allowed));
-            return;
-          }
-        }
+        const { dirty: d, loaded: l, answers: a } = latest.current;
+        if (d && l) await api.post('/updateinstance', toSubmission(l.instance.instance_id, a));
+        await q.drained();
         const before = latest.current.loaded?.instance.instance_id;
-        const next = await api.post<CurrentInstance>('/go_to', typeof action === 'string' ? { action } : action);
-        if (next.instance_id === before && typeof action === 'string') {
-          setNotice(
-            action === 'jump_to_unannotated' ? 'Every instance is annotated.' : action === 'next_instance' ? 'This is the last instance.' : 'This is the first instance.',
-          );
-          await show(next);
-        } else await show(next);
-        onPhaseChange();
+        await api.post('/go_to', typeof action === 'string' ? { action } : action);
+        const here = await api.get<StepAnswer>('/api/annotate/step');
+        if (here.current.instance_id === before && typeof action === 'string') {
+          setNotice(action === 'jump_to_unannotated' ? 'Every instance is annotated.' : action === 'next_instance' ? 'This is the last instance.' : 'This is the first instance.');
+        }
+        takeIn(here, true);
+        onPhaseChangeRef.current(here.current);
       } catch (e) {
         if (e instanceof ApiError && e.status === 401 && latest.current.dirty) {
-          retry.current = () => move(action, true);
+          retry.current = () => move(action);
           setError('Your session ended. Log in again to save your answers; they stay on this page.');
         } else setError(errorText(e));
       } finally {
         setBusy(false);
       }
     },
-    [busy, save, show, onPhaseChange],
+    [takeIn, requiredMissing],
   );
 
   useEffect(() => {
     const again = () => {
+      queue.current?.resume();
       const r = retry.current;
       retry.current = null;
       if (r) void r();
@@ -149,28 +257,31 @@ export function useAnnotation(onPhaseChange: () => void) {
   /** Saves and moves on; an empty form is not sent, and the annotator is told why nothing happened. */
   const submit = useCallback(async () => {
     setQc(null);
-    const { loaded: l, schemas: all, answers: form } = latest.current;
-    const missing = l?.instance.skip?.skipped ? [] : unansweredRequired(Object.values(all ?? {}), form);
-    if (missing.length) {
-      setError(null);
-      setNotice(requiredNotice(missing, !!l?.instance.skip?.allowed));
-      return;
-    }
+    if (requiredMissing(true)) return;
     if (isEmpty(latest.current.answers)) {
       setError(null);
       setNotice('Nothing is answered on this instance yet: answer a question first, or press → to move on without answering.');
       return;
     }
-    await move('next_instance', true);
-  }, [move]);
+    advance(latest.current.answers);
+  }, [advance, requiredMissing]);
 
-  const go = useCallback((action: GoAction) => move(action, latest.current.dirty), [move]);
+  const go = useCallback(
+    async (action: GoAction) => {
+      if (action === 'next_instance') {
+        const here = latest.current.loaded?.instance;
+        if (!requiredMissing(!!here && here.current_index + 1 < here.total_instances)) advance(latest.current.dirty ? latest.current.answers : null);
+      }
+      else await move(action);
+    },
+    [advance, move, requiredMissing],
+  );
 
   /** Records a skip of the current instance (allow_skip) and moves on; the form's answers are not sent. */
   const skip = useCallback(
     async (reason: string) => {
       const l = latest.current.loaded;
-      if (!l || busy) return;
+      if (!l || latest.current.busy) return;
       setError(null);
       setNotice(null);
       try {
@@ -181,10 +292,21 @@ export function useAnnotation(onPhaseChange: () => void) {
       }
       setDirty(false);
       latest.current = { ...latest.current, dirty: false, loaded: { ...l, instance: { ...l.instance, skip: l.instance.skip && { ...l.instance.skip, skipped: true, reason } } } };
-      await move('next_instance', false);
+      advance(null);
     },
-    [busy, move],
+    [advance],
   );
 
-  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, skip, reload: load };
+  const retrySave = useCallback(() => queue.current?.retryNow(), []);
+
+  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, skip, reload: load, saving, retrySave };
+}
+
+function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
+  const { annotations, span_annotations } = toSubmission(instanceId, a);
+  return { annotations, span_annotations };
+}
+
+function pickCounts(c: CurrentInstance): Partial<CurrentInstance> {
+  return { annotated_count: c.annotated_count, total_instances: c.total_instances, current_index: c.current_index, annotated: c.annotated };
 }

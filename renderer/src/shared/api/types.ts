@@ -315,3 +315,17 @@ export interface Study {
     redirect_delay_ms: number;
   } | null;
 }
+
+/** One instance as GET/POST /api/annotate/step hands it out: all the annotate screen shows of it. */
+export interface InstanceView extends CurrentInstance {
+  stored: StoredAnnotations;
+  keywords: Keyword[];
+  predictions: Prediction[];
+}
+
+/** GET/POST /api/annotate/step: the save's result, the instance moved to and the one after it. */
+export interface StepAnswer {
+  result: SubmitResult | null;
+  current: InstanceView;
+  next: InstanceView | null;
+}
