@@ -303,8 +303,8 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
 }
 
 function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
-  const { annotations, span_annotations } = toSubmission(instanceId, a);
-  return { annotations, span_annotations };
+  const { instance_id: _, ...parts } = toSubmission(instanceId, a);
+  return parts;
 }
 
 function pickCounts(c: CurrentInstance): Partial<CurrentInstance> {
