@@ -86,6 +86,7 @@ describe('annotate screen', () => {
 
     await page.keyboard.press('Enter'); // submit and advance
     await expect.poll(() => progress(page)).toBe('Instance 2 of 10 · 1 annotated');
+    await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
 
     const stored = (await api.get('/get_annotations?instance_id=item-1')).body;
     expect(stored.annotations).toEqual({
@@ -137,6 +138,7 @@ describe('annotate screen', () => {
     await page.locator('body').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 10/);
+    await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
     const stored = (await api.get('/get_annotations?instance_id=item-1')).body;
     expect(stored.span_annotations.map((s: { text: string }) => s.text)).toEqual(['great']);
     expect(stored.annotations['sentiment:positive']).toBe('true');

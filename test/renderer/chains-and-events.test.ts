@@ -17,6 +17,7 @@ async function submitAndComeBack(p: Page, id: string) {
   await p.locator('body').focus();
   await p.keyboard.press('Enter');
   await expect.poll(() => p.locator('.instance-id').innerText()).not.toBe(id);
+  await p.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
   await p.reload();
   await p.getByTestId('instance-text').waitFor();
   await p.keyboard.press('[');

@@ -129,6 +129,7 @@ describe('item display on the annotate page', () => {
     await page.keyboard.press('1'); // relation: entailment
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('instance-text').innerText()).toBe('Two kids play chess.');
+    await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
     const api = await t.client().login('ann', PASSWORD);
     const stored = (await api.get('/get_annotations?instance_id=n1')).body;
     expect(stored.annotations).toEqual({ 'relation:entailment': 'true' });

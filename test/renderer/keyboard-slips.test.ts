@@ -88,6 +88,7 @@ describe('keyboard slips', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 3/);
+    await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
     const stored = (await api.get('/get_annotations?instance_id=k1')).body;
     expect(stored.annotations).toEqual({ 'helpfulness:3': 'true', 'note:text': 'late parcel', 'stars:value': '2' });
     expect(stored.span_annotations.map((s: { name: string; text: string }) => [s.name, s.text])).toEqual([['pos', 'great']]);

@@ -79,6 +79,7 @@ describe('span_link on the annotate screen', () => {
       { id: expect.any(String), schema: 'relations', link_type: 'LIVES_IN', span_ids: [idOf('Ada Lovelace'), idOf('London')], direction: 'directed' },
     ]);
 
+    await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
     await page.reload();
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('['); // back to d1

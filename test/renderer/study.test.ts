@@ -102,6 +102,7 @@ describe('a study with phases and quality control', () => {
 
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 8 of/);
+    await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
     expect((await erin.get('/get_annotations?instance_id=item-7')).body.annotations).toEqual({ 'sentiment:negative': 'true' });
   });
 
