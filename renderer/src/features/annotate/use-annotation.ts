@@ -42,7 +42,11 @@ const viewToLoaded = (v: InstanceView, aiOff: boolean): Loaded => ({
 });
 
 const sameCounts = (a: CurrentInstance, b: CurrentInstance) =>
-  a.annotated_count === b.annotated_count && a.total_instances === b.total_instances && a.current_index === b.current_index && a.annotated === b.annotated;
+  a.annotated_count === b.annotated_count &&
+  a.total_instances === b.total_instances &&
+  a.current_index === b.current_index &&
+  a.annotated === b.annotated &&
+  a.skip?.skipped_count === b.skip?.skipped_count;
 
 /** `onPhaseChange` is told where each move ended, to refresh the study phase when that matters. */
 export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void) {
@@ -292,6 +296,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       }
       setDirty(false);
       latest.current = { ...latest.current, dirty: false, loaded: { ...l, instance: { ...l.instance, skip: l.instance.skip && { ...l.instance.skip, skipped: true, reason } } } };
+      // the kept instance was fetched before this skip: count it, until the step's answer says so
+      const next = ahead.current;
+      if (next?.instance.skip && l.instance.skip && !l.instance.skip.skipped) {
+        ahead.current = { ...next, instance: { ...next.instance, skip: { ...next.instance.skip, skipped_count: l.instance.skip.skipped_count + 1 } } };
+      }
       advance(null);
     },
     [advance],
@@ -308,5 +317,5 @@ function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
 }
 
 function pickCounts(c: CurrentInstance): Partial<CurrentInstance> {
-  return { annotated_count: c.annotated_count, total_instances: c.total_instances, current_index: c.current_index, annotated: c.annotated };
+  return { annotated_count: c.annotated_count, total_instances: c.total_instances, current_index: c.current_index, annotated: c.annotated, skip: c.skip };
 }
