@@ -12,7 +12,7 @@ export type AnswerValue = string | string[] | Record<string, string> | number | 
  * at the interval level, or a key compared by `distance`); null: no measure fits, and `reason` says why.
  */
 export interface AgreementMeasure {
-  level: 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character' | 'rank' | 'partition' | null;
+  level: 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character' | 'rank' | 'partition' | 'link_f1' | 'chain_muc' | 'event_f1' | 'edit_distance' | 'per_node' | null;
   column: 'position' | 'number' | 'set' | 'spans' | 'value' | null;
   reason?: string;
   /** column `value`: the answer as a category or number; undefined when the stored answer holds none */

@@ -5,25 +5,18 @@
  */
 import { z } from 'zod';
 import type { Scheme } from '../task.js';
-import { AnswerError, type AgreementMeasure, type AnswerContext, type SchemeTypeModule, type SpanRef, type StructureEntry } from './module.js';
+import { AnswerError, type AnswerContext, type SchemeTypeModule, type SpanRef, type StructureEntry } from './module.js';
 
-type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'entry'> & Partial<SchemeTypeModule> & { storage: 'links' | 'events' };
+type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'entry' | 'agreement'> & Partial<SchemeTypeModule> & { storage: 'links' | 'events' };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The span scheme a link or event scheme builds on, as normalize leaves it in `extra`. */
 export const spanSchemaOf = (scheme: Scheme) => scheme.extra.span_schema as string | undefined;
 
-export const NO_AGREEMENT: AgreementMeasure = {
-  level: null,
-  column: null,
-  reason: 'relations are not compared between annotators yet (their spans are: see the span scheme they build on)',
-};
-
 export function structuredType(parts: Parts): SchemeTypeModule {
   const field = parts.storage === 'links' ? 'link_annotations' : 'event_annotations';
   return {
-    agreement: NO_AGREEMENT,
     accept: () => new AnswerError(`send it in ${field}`),
     answer: (scheme, chosen) => JSON.parse(chosen[scheme.name] ?? '[]') as unknown[],
     fromAnswer: (scheme, answer) => {

@@ -5,7 +5,7 @@ import { route, type RouteSpec } from '../route.js';
 
 const schemaAgreement = z.object({
   krippendorff_alpha: z.number().nullable(),
-  level: z.enum(['nominal', 'ordinal', 'interval', 'jaccard', 'nominal_per_character', 'rank', 'partition']).nullable(),
+  level: z.enum(['nominal', 'ordinal', 'interval', 'jaccard', 'nominal_per_character', 'rank', 'partition', 'link_f1', 'chain_muc', 'event_f1', 'edit_distance', 'per_node']).nullable(),
   items_evaluated: z.number().int(),
   annotators: z.number().int(),
   interpretation: z.enum(['reliable', 'tentative', 'unreliable']).nullable(),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AnswerError } from '../module.js';
 import { booleanish } from '../kinds.js';
 import { spanOf, structuredType, withProperties } from '../structured.js';
+import { CHAIN_MUC } from '../structure-agreement.js';
 
 const entityType = z.union([z.union([z.string().min(1), z.number()]).transform((name) => ({ name: String(name), color: undefined as string | undefined })), z.looseObject({ name: z.union([z.string().min(1), z.number()]).transform(String), color: z.string().optional() })]);
 
@@ -22,6 +23,7 @@ export const CHAIN = 'coreference';
 export const coreference = structuredType({
   type: 'coreference',
   storage: 'links',
+  agreement: CHAIN_MUC,
   config,
   keys: ['span_schema', 'entity_types', 'allow_singletons'],
   normalize(scheme, keys, fail) {

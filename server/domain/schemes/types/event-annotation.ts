@@ -8,6 +8,7 @@ import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
 import { booleanish } from '../kinds.js';
 import { labelList, spanOf, structuredType, withProperties } from '../structured.js';
+import { EVENT_F1 } from '../structure-agreement.js';
 
 const role = z.looseObject({
   role: z.union([z.string().min(1), z.number()]).transform(String),
@@ -40,6 +41,7 @@ const allowed = (labels: string[] | undefined, label: string) => !labels?.length
 export const eventAnnotation = structuredType({
   type: 'event_annotation',
   storage: 'events',
+  agreement: EVENT_F1,
   config,
   keys: ['span_schema', 'event_types'],
   normalize(scheme, keys, fail) {

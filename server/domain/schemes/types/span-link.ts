@@ -8,6 +8,7 @@ import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
 import { booleanish, numberish } from '../kinds.js';
 import { labelList, spanOf, structuredType, withProperties } from '../structured.js';
+import { LINK_F1 } from '../structure-agreement.js';
 
 const linkType = z.looseObject({
   name: z.union([z.string().min(1), z.number()]).transform(String),
@@ -51,6 +52,7 @@ function labelsFit(type: LinkType, labels: string[]): boolean {
 export const spanLink = structuredType({
   type: 'span_link',
   storage: 'links',
+  agreement: LINK_F1,
   config,
   keys: ['span_schema', 'link_types'],
   normalize(scheme, keys, fail) {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Scheme } from '../../task.js';
 import { AnswerError, type SchemeTypeModule } from '../module.js';
 import { isRecord, parseJson, storeUnder } from '../answer-fields.js';
+import { editDistance } from '../structure-agreement.js';
 
 const config = z.looseObject({
   source_field: z.string().optional(),
@@ -74,7 +75,8 @@ export const textEdit: SchemeTypeModule = {
     return stored instanceof AnswerError ? stored : { [fieldOf(scheme)]: stored };
   },
   spacy: 'values',
-  agreement: { level: null, column: null, reason: 'a post-edit is free text; compare edits by their edit distances in the exports' },
+  // the edited texts compared with each other: how far apart two annotators' post-edits ended up
+  agreement: { level: 'edit_distance', column: 'value', value: (scheme, chosen) => (JSON.parse(chosen[fieldOf(scheme)]) as { edited_text: string }).edited_text, distance: editDistance },
   suggestable: false,
   example: (scheme) => ({ [fieldOf(scheme)]: JSON.stringify({ edited_text: 'an edited text', original_text: 'a text' }) }),
 };

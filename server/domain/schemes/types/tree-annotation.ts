@@ -10,6 +10,7 @@ import type { Scheme } from '../../task.js';
 import { AnswerError, type AnswerValue, type SchemeTypeModule } from '../module.js';
 import { nestedType } from '../nested.js';
 import { isRecord, parseJson, storeUnder } from '../answer-fields.js';
+import { nodeDistance, nodeKey } from '../structure-agreement.js';
 
 const config = z.looseObject({
   node_scheme: z.looseObject({ annotation_type: z.string().optional() }).optional(),
@@ -107,7 +108,13 @@ export const treeAnnotation: SchemeTypeModule = {
     return chosen;
   },
   spacy: 'values',
-  agreement: { level: null, column: null, reason: "answers are given per node of each item's own tree; compare them node by node from the JSONL export" },
+  agreement: {
+    level: 'per_node',
+    column: 'value',
+    value: (_scheme, chosen) =>
+      nodeKey(chosen.node_annotations === undefined ? undefined : JSON.parse(chosen.node_annotations), chosen.selected_path === undefined ? undefined : JSON.parse(chosen.selected_path)),
+    distance: nodeDistance,
+  },
   suggestable: false,
   example(scheme) {
     const k = keysOf(scheme);

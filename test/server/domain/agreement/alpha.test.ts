@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alphaOf, Coincidences, jaccardDistance, krippendorffAlpha, UndefinedAgreement, type Level } from '../../../../server/domain/agreement/alpha.js';
+import { alphaOf, Coincidences, EXACT_PAIRS, jaccardDistance, krippendorffAlpha, UndefinedAgreement, type Level } from '../../../../server/domain/agreement/alpha.js';
 
 const _ = null;
 
@@ -111,6 +111,22 @@ describe('difference functions', () => {
     ];
     const alpha = krippendorffAlpha<string[]>(sets, (x, y) => jaccardDistance(new Set(x), new Set(y)), (s) => s.join(','));
     expect(alpha).toBeCloseTo(12 / 17, 12);
+  });
+
+  it('past EXACT_PAIRS pairs of distinct values, estimates expected disagreement closely and the same each time', () => {
+    // 1000 units, two coders agreeing moderately, every value distinct; interval alpha computes D_e exactly in
+    // linear time
+    const coder = (shift: number) => Array.from({ length: 1000 }, (_, u) => ((u * 37) % 60) + ((u * 7919 + shift) % 61) / 2 + u / 1e4 + shift / 1e6);
+    const data = [coder(0), coder(30)];
+    const distinct = new Set(data.flat()).size;
+    expect((distinct * (distinct - 1)) / 2).toBeGreaterThan(EXACT_PAIRS);
+    const sampled = krippendorffAlpha(data, (a, b) => (a - b) ** 2);
+    const exact = krippendorffAlpha(data, 'interval');
+    expect(exact).toBeGreaterThan(0.3);
+    expect(exact).toBeLessThan(0.8);
+    expect(sampled).toBeCloseTo(exact, 2);
+    expect(sampled).not.toBe(krippendorffAlpha(data, 'interval')); // it is an estimate
+    expect(krippendorffAlpha(data, (a, b) => (a - b) ** 2)).toBe(sampled);
   });
 
   it('addTally counts the same as adding the units one by one', () => {
