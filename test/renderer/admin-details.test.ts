@@ -7,11 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startRig, type BrowserRig } from './browser.js';
+import { openPanel, startRig, type BrowserRig } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
 let rig: BrowserRig;
 let page: Page;
+const panel = (name: string) => openPanel(page, name);
 
 const listen = async (server: Server) => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -52,6 +53,7 @@ describe('dashboard details', () => {
   });
 
   test('an instance row opens the item with every annotator’s answers', async () => {
+    await panel('Instances');
     await page.getByTestId('instances-table').getByRole('button', { name: 'item-1', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Instance item-1' });
     await dialog.waitFor();
@@ -66,6 +68,7 @@ describe('dashboard details', () => {
 
   test('the kappas the agreement API computes stand beside alpha', async () => {
     const api = (await rig.t.admin().get('/admin/api/agreement')).body.by_schema.sentiment;
+    await panel('Agreement');
     expect(typeof api.cohen_kappa).toBe('number');
     const row = page.getByTestId('section-agreement').locator('tbody tr', { hasText: 'sentiment' });
     await row.waitFor();
@@ -75,6 +78,7 @@ describe('dashboard details', () => {
   });
 
   test('Send test says delivered for a live receiver and not delivered for a closed port', async () => {
+    await panel('Webhooks');
     const table = page.getByTestId('webhooks-table');
     const row = (name: string) => table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
     await row('nobody').getByRole('button', { name: 'Send test' }).click();
@@ -84,10 +88,12 @@ describe('dashboard details', () => {
   });
 
   test('in the project’s first hour the progress chart counts per minute', async () => {
+    await panel('Overview');
     await expect.poll(() => page.getByTestId('progress-chart').locator('figcaption').innerText()).toMatch(/per minute\.$/);
   });
 
   test('a refused setting is shown next to its field, not in a banner', async () => {
+    await panel('Settings');
     await page.getByLabel('Task name').fill('');
     await page.getByRole('button', { name: 'Save settings' }).click();
     const note = page.locator('#cfg-error-annotation_task_name');

@@ -125,3 +125,10 @@ export function unnamedControls(page: Page): Promise<string[]> {
       .map((el) => el.outerHTML.slice(0, 120)),
   );
 }
+
+/** Opens a dashboard panel from its menu, as an admin would, and waits until it is the current one. */
+export async function openPanel(page: Page, name: string): Promise<void> {
+  const link = page.getByRole('navigation', { name: 'Dashboard panels' }).getByRole('link', { name, exact: true });
+  await link.click();
+  await page.waitForFunction((n) => [...document.querySelectorAll('nav[aria-label="Dashboard panels"] a[aria-current="page"]')].some((a) => a.textContent === n), name);
+}

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, unnamedControls, type BrowserRig } from './browser.js';
+import { logIn, openPanel, startRig, unnamedControls, type BrowserRig } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
 const received: { type: string; body: string }[] = [];
@@ -93,10 +93,10 @@ describe('login and dashboard', () => {
     expect(await card(page, 'annotators')).toBe(String(overview.total_users));
     expect(await card(page, 'completion')).toBe(`${Math.round(overview.completion_rate * 1000) / 10}%`);
 
-    // per-annotator chart: one bar per annotator, labelled with the count
+    // per-annotator chart: one bar per annotator, labelled with the count (the hover cursor is a rectangle too)
     const chart = page.getByTestId('per-annotator-chart');
     const bars = Object.values(overview.per_annotator as Record<string, number>).filter((n) => n > 0).length;
-    await expect.poll(() => chart.locator('path.recharts-rectangle').count()).toBe(bars);
+    await expect.poll(() => chart.locator('.recharts-bar-rectangle path.recharts-rectangle').count()).toBe(bars);
     const rows = await chart.locator('table tr').evaluateAll((trs) => trs.map((tr) => tr.textContent));
     expect(rows).toEqual(Object.entries(overview.per_annotator).map(([name, n]) => `${name}${n}`));
     await page.getByTestId('progress-chart').waitFor();
@@ -104,6 +104,9 @@ describe('login and dashboard', () => {
     const last = (await admin.get('/admin/api/timeline')).body.points.at(-1);
     expect(await page.getByTestId('progress-chart').locator('figcaption').innerText()).toContain(`${last.annotations} annotations and ${last.completed_items} completed instances`);
 
+    await openPanel(page, 'Annotators');
+    expect(page.url()).toMatch(/#\/admin\/annotators$/);
+    await page.getByTestId('annotators-table').waitFor();
     const annotatorRows = await page.getByTestId('annotators-table').locator('tbody tr').allInnerTexts();
     const listed = (await admin.get('/admin/api/annotators')).body.annotators as { username: string; annotated: number; assigned: number }[];
     for (const [name, annotated] of [['alice', 4], ['bob', 3]] as const) {
@@ -113,6 +116,7 @@ describe('login and dashboard', () => {
     }
 
     // agreement: the average the API computes, to three places
+    await openPanel(page, 'Agreement');
     const agreement = (await admin.get('/admin/api/agreement')).body;
     expect(typeof agreement.overall.average_krippendorff_alpha).toBe('number');
     expect(await page.getByTestId('average-alpha').innerText()).toBe(agreement.overall.average_krippendorff_alpha.toFixed(3));
@@ -121,7 +125,7 @@ describe('login and dashboard', () => {
   });
 
   test('the instances table filters by status and pages', async () => {
-    const page = await rig.open('/#/admin');
+    const page = await rig.open('/#/admin/instances');
     await page.getByLabel('Admin API key').fill(rig.t.adminKey);
     await page.getByRole('button', { name: 'Open dashboard' }).click();
     const range = page.getByTestId('instances-range');
@@ -137,7 +141,7 @@ describe('login and dashboard', () => {
   });
 
   test('webhooks show their stats and "Send test" reaches the receiver', async () => {
-    const page = await rig.open('/#/admin');
+    const page = await rig.open('/#/admin/webhooks');
     await page.getByLabel('Admin API key').fill(rig.t.adminKey);
     await page.getByRole('button', { name: 'Open dashboard' }).click();
     const table = page.getByTestId('webhooks-table');
@@ -151,7 +155,7 @@ describe('login and dashboard', () => {
   });
 
   test('the settings editor changes what the server uses', async () => {
-    const page = await rig.open('/#/admin');
+    const page = await rig.open('/#/admin/settings');
     await page.getByLabel('Admin API key').fill(rig.t.adminKey);
     await page.getByRole('button', { name: 'Open dashboard' }).click();
     await page.getByLabel('Task name').fill('Renamed task');

@@ -16,7 +16,7 @@ describe('dashboard data panel', () => {
     const alice = await rig.t.client().login('alice', 'alice-pass');
     await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' }, span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 4 }] });
 
-    const page = await rig.open('/#/admin');
+    const page = await rig.open('/#/admin/data');
     await page.getByLabel('Admin API key').fill(rig.t.adminKey);
     await page.getByRole('button', { name: 'Open dashboard' }).click();
     const data = page.getByTestId('section-data');

@@ -100,7 +100,7 @@ describe('long texts and long tokens', () => {
     const box = await page.getByTestId('instance-text').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(box).toBeLessThanOrEqual(0);
 
-    const admin = await rig.open('/#/admin');
+    const admin = await rig.open('/#/admin/instances');
     await admin.getByLabel('Admin API key').fill(rig.t.adminKey);
     await admin.getByRole('button', { name: 'Open dashboard' }).click();
     const table = admin.getByTestId('instances-table');

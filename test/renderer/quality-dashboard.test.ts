@@ -27,7 +27,7 @@ describe('dashboard quality control', () => {
       await c.post('/updateinstance', { instance_id: 'attn-1', annotations: { [`sentiment:${attention}`]: 'true' } });
       await c.post('/updateinstance', { instance_id: 'gold-1', annotations: { [`sentiment:${gold}`]: 'true' } });
     }
-    const page = await rig.open('/#/admin');
+    const page = await rig.open('/#/admin/quality');
     await page.getByLabel('Admin API key').fill(rig.t.adminKey);
     await page.getByRole('button', { name: 'Open dashboard' }).click();
     const rows = (label: string) => page.getByRole('table', { name: label }).locator('tbody tr').allInnerTexts();

@@ -12,6 +12,7 @@ import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { desktop } from '../shared/desktop/desktop.js';
 import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
+import { ThemeToggle } from '../shared/theme/theme.js';
 import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
@@ -116,6 +117,7 @@ export function App() {
           )}
         </span>
       )}
+      <ThemeToggle />
       <DesktopVersion />
     </header>
   );
@@ -132,19 +134,27 @@ export function App() {
   else if (session.state === 'anonymous') body = <LoginScreen onLoggedIn={() => void loadSession()} />;
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1)) body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
-  else body = <AnnotateScreen phase={phase} onPhaseChange={() => void loadPhase()} footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null} />;
+  else body = <><h1 className="visually-hidden">Annotate{me?.task_name ? `: ${me.task_name}` : ''}</h1><AnnotateScreen phase={phase} onPhaseChange={() => void loadPhase()} footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null} /></>;
 
   return (
     <>
-      <a className="skip" href="#main">
+      {/* the address is the router's: the skip link moves the focus instead of the hash */}
+      <a
+        className="skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       {header}
-      <div id="main" className="main">
+      <main id="main" className="main" tabIndex={-1}>
         {route !== 'admin' && study?.task_description && <p className="task-description">{study.task_description}</p>}
         {route !== 'admin' && study?.completion && <Completion completion={study.completion} />}
         {body}
-      </div>
+      </main>
       {relogin && me && (
         <div className="overlay" data-modal="true">
           <div className="overlay-box" role="dialog" aria-modal="true" aria-label="Log in again">

@@ -2,17 +2,18 @@
  * The admin dashboard. Access is an admin user's session or the admin API key, entered here and kept in
  * sessionStorage only. Sections load independently, so one missing or failing endpoint does not hide the rest.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { adminKey, api, ApiError, errorText } from '../../shared/api/client.js';
 import type { Agreement, AnnotatorRow, Overview, QualityReport, Timeline, WebhookEntry } from '../../shared/api/types.js';
 import { useResource } from '../../shared/api/use-resource.js';
-import { ErrorNote, Loading } from '../../shared/components/status.js';
+import { Loading } from '../../shared/components/status.js';
 import { AgreementChart, PerAnnotatorChart, ProgressChart } from './charts.js';
 import { ConfigEditor } from './config-editor.js';
 import { DataPanel } from './data-panel.js';
 import { percent, Section } from './section.js';
 import { AnnotatorsTable, InstancesTable, QualityTables } from './tables.js';
 import { WebhooksTable } from './webhooks.js';
+import { NotesPanel } from './notes-panel.js';
 
 const REFRESH_MS = 15_000;
 
@@ -25,6 +26,7 @@ function KeyForm({ message, onKey }: { message: string; onKey: () => void }) {
   };
   return (
     <form className="key-form" onSubmit={submit} aria-label="Admin key">
+      <h1>Dashboard</h1>
       <p>{message}</p>
       <label htmlFor="admin-key">Admin API key</label>
       <input id="admin-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} required autoFocus />
@@ -60,24 +62,50 @@ export function AdminScreen() {
   return <Dashboard onSignOut={() => { adminKey.clear(); void check(); }} />;
 }
 
+/** The dashboard's panels, each at its own address (#/admin/<id>); #/admin alone is the overview. */
+export const PANELS = [
+  { id: 'overview', title: 'Overview' },
+  { id: 'annotators', title: 'Annotators' },
+  { id: 'instances', title: 'Instances' },
+  { id: 'notes', title: 'Notes and flags' },
+  { id: 'quality', title: 'Quality control' },
+  { id: 'agreement', title: 'Agreement' },
+  { id: 'webhooks', title: 'Webhooks' },
+  { id: 'data', title: 'Data' },
+  { id: 'settings', title: 'Settings' },
+] as const;
+type PanelId = (typeof PANELS)[number]['id'];
+
+const panelOf = (hash: string): PanelId => {
+  const id = hash.replace(/^#\/admin\/?/, '').split(/[/?]/)[0];
+  return PANELS.find((p) => p.id === id)?.id ?? 'overview';
+};
+
+function usePanel(): PanelId {
+  const [panel, setPanel] = useState(() => panelOf(location.hash));
+  useEffect(() => {
+    const on = () => setPanel(panelOf(location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return panel;
+}
+
 function Dashboard({ onSignOut }: { onSignOut: () => void }) {
   const [version, setVersion] = useState(0);
-  const overview = useResource(() => api.adminGet<Overview>('/admin/api/overview'), [version]);
-  const annotators = useResource(() => api.adminGet<{ annotators: AnnotatorRow[] }>('/admin/api/annotators'), [version]);
-  const quality = useResource(() => api.adminGet<QualityReport>('/admin/api/quality_control'), [version]);
-  const agreement = useResource(() => api.adminGet<Agreement>('/admin/api/agreement'), [version]);
-  const webhooks = useResource(() => api.adminGet<{ endpoints: WebhookEntry[] }>('/admin/api/webhooks'), [version]);
-  const config = useResource(() => api.adminGet<Record<string, unknown>>('/admin/api/config'), [version]);
-
-  const timeline = useResource(() => api.adminGet<Timeline>('/admin/api/timeline'), [version]);
+  const panel = usePanel();
+  const title = PANELS.find((p) => p.id === panel)!.title;
 
   useEffect(() => {
     const timer = setInterval(() => setVersion((v) => v + 1), REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
+  useEffect(() => {
+    document.title = `${title} · Dashboard · Marginalia`;
+  }, [title]);
 
   return (
-    <main className="dashboard">
+    <div className="dashboard">
       <div className="toolbar">
         <h1>Dashboard</h1>
         <button type="button" onClick={() => setVersion((v) => v + 1)}>
@@ -89,53 +117,111 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
           </button>
         )}
       </div>
-      <Section title="Overview" id="overview" resource={overview}>
-        {(o) => (
-          <>
-            <div className="cards">
-              <Card label="Items" value={o.total_items} />
-              <Card label="Completed items" value={o.completed_items ?? '—'} />
-              <Card label="Annotations" value={o.total_annotations} />
-              <Card label="Annotators" value={o.total_users} />
-              <Card label="Completion" value={percent(o.completion_rate)} />
+      <div className="dashboard-body">
+        <nav className="panel-menu" aria-label="Dashboard panels">
+          <ul>
+            {PANELS.map((p) => (
+              <li key={p.id}>
+                <a href={`#/admin/${p.id}`} aria-current={p.id === panel ? 'page' : undefined}>
+                  {p.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="panel" key={panel}>
+          <Panel id={panel} version={version} refresh={() => setVersion((v) => v + 1)} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** One panel; it loads only what it shows. */
+function Panel({ id, version, refresh }: { id: PanelId; version: number; refresh: () => void }) {
+  switch (id) {
+    case 'overview':
+      return <OverviewPanel version={version} />;
+    case 'annotators':
+      return <Loaded title="Annotators" id="annotators" version={version} load={() => api.adminGet<{ annotators: AnnotatorRow[] }>('/admin/api/annotators')}>{(a) => <AnnotatorsTable rows={a.annotators} />}</Loaded>;
+    case 'instances':
+      return (
+        <section className="card-section" aria-labelledby="instances-title" data-testid="section-instances">
+          <h2 id="instances-title">Instances</h2>
+          <InstancesTable version={version} />
+        </section>
+      );
+    case 'notes':
+      return (
+        <section className="card-section" aria-labelledby="notes-title" data-testid="section-notes">
+          <h2 id="notes-title">Notes and flags</h2>
+          <NotesPanel version={version} />
+        </section>
+      );
+    case 'quality':
+      return <Loaded title="Quality control" id="quality" version={version} load={() => api.adminGet<QualityReport>('/admin/api/quality_control')}>{(q) => <QualityTables qc={q} />}</Loaded>;
+    case 'agreement':
+      return <Loaded title="Agreement" id="agreement" version={version} load={() => api.adminGet<Agreement>('/admin/api/agreement')}>{(a) => <AgreementChart agreement={a} />}</Loaded>;
+    case 'webhooks':
+      return <WebhooksPanel version={version} />;
+    case 'data':
+      return (
+        <section className="card-section" aria-labelledby="data-title" data-testid="section-data">
+          <h2 id="data-title">Data</h2>
+          <DataPanel onImported={refresh} />
+        </section>
+      );
+    case 'settings':
+      return <Loaded title="Settings" id="settings" version={version} load={() => api.adminGet<Record<string, unknown>>('/admin/api/config')}>{(c) => <ConfigEditor config={c} onSaved={refresh} />}</Loaded>;
+  }
+}
+
+function Loaded<T>({ title, id, version, load, children }: { title: string; id: string; version: number; load: () => Promise<T>; children: (data: T) => ReactNode }) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- reloaded on each refresh
+  const resource = useResource(load, [version]);
+  return (
+    <Section title={title} id={id} resource={resource}>
+      {children}
+    </Section>
+  );
+}
+
+function WebhooksPanel({ version }: { version: number }) {
+  const webhooks = useResource(() => api.adminGet<{ endpoints: WebhookEntry[] }>('/admin/api/webhooks'), [version]);
+  return (
+    <Section title="Webhooks" id="webhooks" resource={webhooks}>
+      {(w) => <WebhooksTable endpoints={w.endpoints} onSent={() => setTimeout(() => void webhooks.reload(), 1000)} />}
+    </Section>
+  );
+}
+
+function OverviewPanel({ version }: { version: number }) {
+  const overview = useResource(() => api.adminGet<Overview>('/admin/api/overview'), [version]);
+  const timeline = useResource(() => api.adminGet<Timeline>('/admin/api/timeline'), [version]);
+  return (
+    <Section title="Overview" id="overview" resource={overview}>
+      {(o) => (
+        <>
+          <div className="cards">
+            <Card label="Items" value={o.total_items} />
+            <Card label="Completed items" value={o.completed_items ?? '—'} />
+            <Card label="Annotations" value={o.total_annotations} />
+            <Card label="Annotators" value={o.total_users} />
+            <Card label="Completion" value={percent(o.completion_rate)} />
+          </div>
+          <div className="two-columns">
+            <div>
+              <h3>Annotated per annotator</h3>
+              <PerAnnotatorChart counts={o.per_annotator ?? {}} />
             </div>
-            <div className="two-columns">
-              <div>
-                <h3>Annotated per annotator</h3>
-                <PerAnnotatorChart counts={o.per_annotator ?? {}} />
-              </div>
-              <div>
-                <h3>Progress</h3>
-                {timeline.data ? <ProgressChart timeline={timeline.data} /> : null}
-              </div>
+            <div>
+              <h3>Progress</h3>
+              {timeline.data ? <ProgressChart timeline={timeline.data} /> : null}
             </div>
-          </>
-        )}
-      </Section>
-      <Section title="Annotators" id="annotators" resource={annotators}>
-        {(a) => <AnnotatorsTable rows={a.annotators} />}
-      </Section>
-      <section className="card-section" aria-labelledby="instances-title">
-        <h2 id="instances-title">Instances</h2>
-        <InstancesTable version={version} />
-      </section>
-      <Section title="Quality control" id="quality" resource={quality}>
-        {(q) => <QualityTables qc={q} />}
-      </Section>
-      <Section title="Agreement" id="agreement" resource={agreement}>
-        {(a) => <AgreementChart agreement={a} />}
-      </Section>
-      <Section title="Webhooks" id="webhooks" resource={webhooks}>
-        {(w) => <WebhooksTable endpoints={w.endpoints} onSent={() => setTimeout(() => void webhooks.reload(), 1000)} />}
-      </Section>
-      <section className="card-section" aria-labelledby="data-title" data-testid="section-data">
-        <h2 id="data-title">Data</h2>
-        <DataPanel onImported={() => setVersion((v) => v + 1)} />
-      </section>
-      <Section title="Settings" id="settings" resource={config}>
-        {(c) => <ConfigEditor config={c} onSaved={() => setVersion((v) => v + 1)} />}
-      </Section>
-    </main>
+          </div>
+        </>
+      )}
+    </Section>
   );
 }
 

@@ -6,40 +6,53 @@ import { useResource } from '../../shared/api/use-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { percent, when } from './section.js';
 import { ItemAnswers } from './item-answers.js';
+import { FilterBox, SortHeader, useSortedRows, type Column } from './sortable.js';
+
+const ANNOTATOR_COLUMNS: Column<AnnotatorRow>[] = [
+  { id: 'annotator', title: 'Annotator', value: (r) => r.username },
+  { id: 'annotated', title: 'Annotated', value: (r) => r.annotated },
+  { id: 'assigned', title: 'Assigned', value: (r) => r.assigned },
+  { id: 'done', title: 'Done', value: (r) => r.completion_rate },
+  { id: 'attention', title: 'Attention checks', value: (r) => r.attention_checks?.failed },
+  { id: 'gold', title: 'Gold accuracy', value: (r) => r.gold_accuracy },
+  { id: 'activity', title: 'Last activity', value: (r) => r.last_activity },
+  { id: 'status', title: 'Status', value: (r) => (r.blocked ? 'blocked' : 'active') },
+];
 
 export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
+  const table = useSortedRows(rows, ANNOTATOR_COLUMNS);
   if (!rows.length) return <p className="muted">No annotators yet.</p>;
   return (
-    <div className="table-wrap">
-      <table data-testid="annotators-table">
-        <thead>
-          <tr>
-            <th scope="col">Annotator</th>
-            <th scope="col">Annotated</th>
-            <th scope="col">Assigned</th>
-            <th scope="col">Done</th>
-            <th scope="col">Attention checks</th>
-            <th scope="col">Gold accuracy</th>
-            <th scope="col">Last activity</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.username}>
-              <th scope="row">{r.username}</th>
-              <td>{r.annotated}</td>
-              <td>{r.assigned}</td>
-              <td>{percent(r.completion_rate)}</td>
-              <td>{r.attention_checks ? `${r.attention_checks.passed} passed, ${r.attention_checks.failed} failed` : '—'}</td>
-              <td>{percent(r.gold_accuracy)}</td>
-              <td>{when(r.last_activity)}</td>
-              <td>{r.blocked ? <strong className="bad">blocked</strong> : 'active'}</td>
+    <>
+      <div className="toolbar">
+        <FilterBox id="annotators-filter" label="Filter annotators" value={table.filter} onChange={table.setFilter} />
+      </div>
+      <div className="table-wrap">
+        <table data-testid="annotators-table">
+          <thead>
+            <tr>
+              {ANNOTATOR_COLUMNS.map((c) => (
+                <SortHeader key={c.id} column={c} sort={table.sort} onSort={table.sortBy} />
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {table.rows.map((r) => (
+              <tr key={r.username}>
+                <th scope="row">{r.username}</th>
+                <td>{r.annotated}</td>
+                <td>{r.assigned}</td>
+                <td>{percent(r.completion_rate)}</td>
+                <td>{r.attention_checks ? `${r.attention_checks.passed} passed, ${r.attention_checks.failed} failed` : '—'}</td>
+                <td>{percent(r.gold_accuracy)}</td>
+                <td>{when(r.last_activity)}</td>
+                <td>{r.blocked ? <strong className="bad">blocked</strong> : 'active'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

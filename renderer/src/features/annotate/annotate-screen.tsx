@@ -22,6 +22,7 @@ import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
 import { SchemeField } from './scheme-field.js';
 import { SkipControl } from './skip-control.js';
+import { ItemNote } from './item-note.js';
 import { isEmpty } from './answers.js';
 import { firstWordInView, stepSelection, wordsCovering, words, type Mark, type WordSelection } from './segments.js';
 import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
@@ -404,6 +405,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
             <SkipControl skip={instance.skip} instanceId={instance.instance_id} busy={a.busy} answered={!isEmpty(a.answers)} onSkip={(reason) => void a.skip(reason)} />
           </div>
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
+          <ItemNote instanceId={instance.instance_id} />
         </form>
       </div>
       {footer}

@@ -29,8 +29,9 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
   };
 
   return (
-    <main className="login">
-      <h1>Marginalia</h1>
+    <div className="login">
+      {/* over the annotate screen (log in again) the page already has its heading */}
+      {fixed ? <h2>Log in again</h2> : <h1>Marginalia</h1>}
       <form onSubmit={onSubmit} aria-label="Log in">
         <label htmlFor="username">Username</label>
         <input id="username" name="username" autoComplete="username" autoFocus={!fixed} readOnly={!!fixed} required value={username} onChange={(e) => setUsername(e.target.value)} />
@@ -53,6 +54,6 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
           </p>
         )}
       </form>
-    </main>
+    </div>
   );
 }

@@ -72,7 +72,7 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
   };
 
   return (
-    <main className="phase">
+    <div className="phase">
       <p className="muted small">
         Step {phase.index + 1} of {phase.total}
       </p>
@@ -114,6 +114,6 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
           </button>
         </form>
       )}
-    </main>
+    </div>
   );
 }

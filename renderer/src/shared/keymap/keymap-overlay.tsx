@@ -1,6 +1,6 @@
 /** The `?` overlay: every key of the annotate screen, label keys included. Closes with Escape or `?`. */
 import { useEffect, useRef } from 'react';
-import { COMMANDS, SPAN_MODE_COMMANDS, keyName, type Command, type FieldKey, type LabelKey } from './keymap.js';
+import { COMMANDS, NOTE_COMMANDS, SPAN_MODE_COMMANDS, keyName, type Command, type FieldKey, type LabelKey } from './keymap.js';
 
 interface Props {
   labelKeys: LabelKey[];
@@ -68,6 +68,17 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
               </tbody>
             </table>
           )}
+          <table>
+            <caption>Notes and flags</caption>
+            <tbody>
+              {NOTE_COMMANDS.map((c) => (
+                <tr key={c.label}>
+                  <td>{c.keys.map((k) => <kbd key={k}>{k}</kbd>)}</td>
+                  <td>{c.label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
           <table>
             <caption>Span selection</caption>
             <tbody>

@@ -154,6 +154,14 @@ export const COMMANDS = {
   help: { keys: ['?'], label: 'Show or hide this keymap' },
 } satisfies Record<string, Command>;
 
+/** The note and flag keys (features/annotate/item-note.tsx): Shift+letter, so no label key takes them. */
+export const NOTE_COMMANDS: Command[] = [
+  { keys: ['Shift+N'], label: 'Write a note on this item (Enter saves it, Esc leaves it)' },
+  { keys: ['Shift+U'], label: 'Flag the item: unsure' },
+  { keys: ['Shift+B'], label: 'Flag the item: broken item' },
+  { keys: ['Shift+D'], label: 'Flag the item: needs discussion' },
+];
+
 export const SPAN_MODE_COMMANDS: Command[] = [
   { keys: ['ArrowRight', 'ArrowLeft'], label: 'Select the next / previous word' },
   { keys: ['Shift+ArrowRight', 'Shift+ArrowLeft'], label: 'Extend / shrink the selection by a word' },
