@@ -28,6 +28,8 @@ import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
 import { readPhases, PhaseConfigError, PHASE_SOURCE_KEYS } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
+import { adaptDataSources, DataSourcesError, DATA_SOURCE_KEYS } from './data-sources.js';
+import { readTooltipFiles, TooltipFileError } from './tooltip-files.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
 import { createTask, type AssignmentStrategy, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
 import { findSchemeType, schemeTypeOf, unsupportedReason } from '../domain/schemes/registry.js';
@@ -159,8 +161,15 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
   if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved)) throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
   const idioms = adaptIdioms(resolved as Record<string, unknown>, path);
-  if (Array.isArray(idioms.config.annotation_schemes)) {
-    idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) => adaptSchemeIdioms(s, i, (m) => idioms.warnings.push(`${path}: ${m}`)));
+  const taskDir = typeof idioms.config.task_dir === 'string' ? idioms.config.task_dir : undefined;
+  try {
+    idioms.config = adaptDataSources(idioms.config, (name) => locate(name, dir, taskDir), (m) => idioms.warnings.push(`${path}: ${m}`));
+    if (Array.isArray(idioms.config.annotation_schemes)) {
+      idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) => adaptSchemeIdioms(readTooltipFiles(s, i, (name) => locate(name, dir, taskDir)), i, (m) => idioms.warnings.push(`${path}: ${m}`)));
+    }
+  } catch (e) {
+    if (e instanceof DataSourcesError || e instanceof TooltipFileError) throw new ConfigError(path, e.message);
+    throw e;
   }
   const adapted = adaptPotatoConfig(idioms.config, path);
   adapted.warnings.unshift(...duplicateKeys(doc, lineCounter).map((m) => `${path}: ${m}`), ...idioms.warnings);
@@ -171,7 +180,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const warnings: string[] = [...adapted.warnings, ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`)];
   const knownKeys = new Set(Object.keys(configSchema.shape));
   for (const key of Object.keys(resolved)) {
-    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key) && !IDIOM_KEYS.has(key) && !PHASE_SOURCE_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key) && !IDIOM_KEYS.has(key) && !PHASE_SOURCE_KEYS.has(key) && !DATA_SOURCE_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
     else if (knownKeys.has(key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];
