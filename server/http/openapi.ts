@@ -5,6 +5,7 @@
  */
 import { z, type ZodType } from 'zod';
 import { route, type RouteSpec } from './route.js';
+import { webhookDescriptions } from './webhook-events.js';
 
 export interface ApiInfo {
   title: string;
@@ -86,6 +87,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: ApiInfo) {
     openapi: '3.1.0',
     info: { ...info, description: 'Generated from the server\'s own route list and input schemas.' },
     paths,
+    webhooks: webhookDescriptions(jsonSchema),
     components: {
       schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } },
       securitySchemes: {

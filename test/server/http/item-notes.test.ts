@@ -4,6 +4,7 @@ import { startServer } from '../../helpers/server.js';
 import { sampleItems } from '../../helpers/project.js';
 import { startReceiver } from '../../helpers/webhook-receiver.js';
 import { verify } from '../../../server/domain/webhooks/sign.js';
+import { envelopeSchema } from '../../../server/http/webhook-events.js';
 
 const SECRET = 'a note-flag secret';
 
@@ -102,6 +103,7 @@ describe('item notes and flags', () => {
     ]);
     for (const r of delivered) {
       expect(r.body.event_type).toBe('item.flagged');
+      expect(envelopeSchema('item.flagged').safeParse(r.body).error).toBeUndefined(); // the body the OpenAPI description gives
       expect(verify(SECRET, 'v1_hex', { id: r.id, timestamp: String(r.headers['webhook-timestamp']), signature: String(r.headers['webhook-signature']) }, r.raw, Number(r.headers['webhook-timestamp']))).toBe(true);
     }
     await new Promise((r) => setTimeout(r, 400));

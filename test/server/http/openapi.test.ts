@@ -5,6 +5,7 @@ import { loadConfig } from '../../../server/index.js';
 import { MemoryStore } from '../../../server/storage/memory-store.js';
 import { systemClock } from '../../../server/domain/ports.js';
 import { openApiPath } from '../../../server/http/openapi.js';
+import { EVENT_TYPES } from '../../../server/domain/events.js';
 import { quietLogger, startServer } from '../../helpers/server.js';
 import { writeProject } from '../../helpers/project.js';
 
@@ -37,6 +38,18 @@ describe('GET /api/openapi.json', () => {
       expect(Object.keys(op.responses).some((code) => code.startsWith('2'))).toBe(true);
       expect(op.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     }
+  });
+
+  it('describes every webhook event type with its envelope and data', async () => {
+    const t = await startServer();
+    const webhooks = (await t.client().get('/api/openapi.json')).body.webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    const flagged = webhooks['item.flagged'].post;
+    const body = flagged.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['event_id', 'event_type', 'timestamp', 'task_name', 'data']);
+    expect(body.properties.event_type).toEqual({ type: 'string', const: 'item.flagged' });
+    expect(body.properties.data.required).toEqual(['annotator_id', 'instance_id', 'flags', 'added', 'note', 'flagged_at']);
+    expect(flagged.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
   });
 
   it('takes parameters and bodies from the same zod schemas the server validates with', async () => {

@@ -8,6 +8,7 @@ import { startServer, type TestServer } from '../../helpers/server.js';
 import { sampleItems } from '../../helpers/project.js';
 import { startReceiver, type Answer, type ReceivedRequest } from '../../helpers/webhook-receiver.js';
 import { verify } from '../../../server/domain/webhooks/sign.js';
+import { envelopeSchema } from '../../../server/http/webhook-events.js';
 
 const SECRET = 'a text secret, as the seed signs with';
 const STANDARD_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -82,6 +83,8 @@ describe('webhook deliveries', () => {
       expect(r.body.task_name).toBe('Test task');
       const ok = verify(SECRET, 'v1_hex', { id: r.id, timestamp: String(r.headers['webhook-timestamp']), signature: String(r.headers['webhook-signature']) }, r.raw, Math.floor(Date.now() / 1000));
       expect(ok, 'signature verifies').toBe(true);
+      // the body the OpenAPI description's `webhooks` section gives for its type
+      expect(envelopeSchema(r.body.event_type).safeParse(r.body).error, r.body.event_type).toBeUndefined();
     }
     expect(new Set(all.requests.map((r) => r.id)).size).toBe(all.requests.length);
     // unsigned endpoint: ids and timestamps but no signature
