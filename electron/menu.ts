@@ -3,16 +3,13 @@
  * click it without Electron; main.ts turns it into a Menu with Menu.buildFromTemplate.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { EXPORT_WRITERS, type ExportFormat } from '../server/io/export-formats/index.js';
 import type { RecentProject } from './recent-projects.js';
 
-export const EXPORT_FORMATS = [
-  { format: 'jsonl', label: 'JSONL' },
-  { format: 'csv', label: 'CSV' },
-  { format: 'conll', label: 'CoNLL (spans as BIO tags)' },
-  { format: 'spacy', label: 'spaCy JSON' },
-] as const;
+export type { ExportFormat };
 
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]['format'];
+/** the server's export formats, in its order, with their menu labels */
+export const EXPORT_FORMATS = Object.entries(EXPORT_WRITERS).map(([format, w]) => ({ format: format as ExportFormat, label: w.label }));
 
 export interface MenuState {
   appName: string;

@@ -17,9 +17,6 @@ const isSpanScheme = (scheme: Scheme) => schemeTypeOf(scheme.annotation_type).st
 /** pure_display and its like are shown, never answered: no column of their own */
 const answerable = (task: Task) => task.schemes.filter((s) => schemeTypeOf(s.annotation_type).storage !== 'none');
 
-export const EXPORT_FORMATS = ['jsonl', 'csv', 'conll', 'spacy'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
 export const EXPORT_STATUSES = ['completed', 'in_progress'] as const;
 
 export interface ExportFilter {

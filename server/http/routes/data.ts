@@ -5,13 +5,14 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
-import { EXPORT_FORMATS, EXPORT_STATUSES, EXPORT_VIEWS, exportItems, goldItems } from '../../domain/data/export-rows.js';
+import { EXPORT_STATUSES, EXPORT_VIEWS, exportItems, goldItems } from '../../domain/data/export-rows.js';
 import { checkSource } from '../../domain/data/predictions.js';
 import { bwsScheme, bwsScores } from '../../domain/data/bws-scores.js';
 import type { InputRow, RowSource } from '../../domain/data/importer.js';
 import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
-import { CONTENT_TYPES, FILE_EXTENSIONS, exportStream } from '../../io/export-writers.js';
+import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../io/export-formats/index.js';
+import { exportStream } from '../../io/export-writers.js';
 import { route, type RouteSpec } from '../route.js';
 import { describeResponse } from '../openapi.js';
 
@@ -113,12 +114,13 @@ export function dataRoutes(s: Services): RouteSpec[] {
           ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
           : exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u), noteOf: (u, id) => s.itemNotes.get(u, id) }, requiredAnnotators(s.settings.get()), query);
         const body = exportStream(query.format, s.task, items);
-        ctx.type = CONTENT_TYPES[query.format];
-        ctx.set('Content-Disposition', `attachment; filename="annotations.${FILE_EXTENSIONS[query.format]}"`);
+        const writer = EXPORT_WRITERS[query.format];
+        ctx.type = writer.contentType;
+        ctx.set('Content-Disposition', `attachment; filename="annotations.${writer.extension}"`);
         ctx.body = body;
         return undefined;
       },
-    }), { types: Object.values(CONTENT_TYPES).map((t) => t.replace(/;.*/, '')) }),
+    }), { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) }),
     describeResponse(route({
       method: 'POST',
       path: '/admin/api/import',

@@ -1,6 +1,7 @@
 /** Export streams render lazily: the next rows are built only when the reader has taken the last chunk. */
 import { describe, expect, it } from 'vitest';
 import { exportStream } from '../../../server/io/export-writers.js';
+import { EXPORT_FORMATS, EXPORT_WRITERS, exportWriter } from '../../../server/io/export-formats/index.js';
 import { createTask, type Scheme } from '../../../server/domain/task.js';
 import type { ExportItem } from '../../../server/domain/data/export-rows.js';
 
@@ -42,5 +43,17 @@ describe('exportStream', () => {
     expect(await text('csv')).toBe('instance_id,annotator,text,sentiment,ent,updated_at\n');
     expect(await text('conll')).toBe('');
     expect(JSON.parse(await text('spacy'))).toEqual([]);
+  });
+
+  it('refuses a name that is not a format, naming the field, instead of writing some other format', () => {
+    for (const name of ['xml', 'CSV', 'toString', '__proto__', '']) {
+      expect(() => exportStream(name, task, items(1)), name).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringMatching(/^format: ".*" is not one of jsonl, csv, conll, spacy$/) }));
+    }
+  });
+
+  it('has one writer per format, each with its own content type and file extension', () => {
+    expect(EXPORT_FORMATS).toEqual(['jsonl', 'csv', 'conll', 'spacy']);
+    for (const format of EXPORT_FORMATS) expect(exportWriter(format)).toBe(EXPORT_WRITERS[format]);
+    expect(new Set(EXPORT_FORMATS.map((f) => EXPORT_WRITERS[f].extension)).size).toBe(EXPORT_FORMATS.length);
   });
 });
