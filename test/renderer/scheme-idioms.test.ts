@@ -71,3 +71,15 @@ test('required schemes hold the annotator with a message; a skip needs a reason 
   expect(exported.map((r: { instance_id: string }) => r.instance_id)).toEqual(['a1']);
   expect(rig.foreign).toEqual([]);
 });
+
+test('label tooltips are reachable by keyboard: read out on the focused choice, and listed in the ? overlay', async () => {
+  await rig.t.client().login('kim', PASSWORD);
+  const page = await rig.open('/');
+  await logIn(page, 'kim', PASSWORD);
+  await page.getByRole('form', { name: 'Annotation' }).getByText('How strong is the argument?').waitFor();
+  expect(await page.locator('input[value="Strong"]').getAttribute('aria-description')).toBe('Convincing on its own');
+  await page.locator('body').press('?');
+  const help = page.getByTestId('label-help');
+  await help.waitFor();
+  expect(await help.locator('tr').allInnerTexts()).toEqual(['How strong is the argument?: Strong\tConvincing on its own']);
+});

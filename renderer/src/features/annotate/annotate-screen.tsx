@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CurrentInstance, Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
-import { KeymapOverlay } from '../../shared/keymap/keymap-overlay.js';
+import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
 import { assignFieldKeys, assignLabelKeys, assignSpanKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
 import { addSpan, choose, removeSpan } from './answers.js';
 import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
@@ -409,7 +409,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         </form>
       </div>
       {footer}
-      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} fieldKeys={fieldKeys} typeKeys={typeKeys} onClose={() => setHelp(false)} />}
+      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} fieldKeys={fieldKeys} typeKeys={typeKeys} tooltips={labelTooltips(schemes)} onClose={() => setHelp(false)} />}
     </div>
   );
 }

@@ -1,6 +1,15 @@
-/** The `?` overlay: every key of the annotate screen, label keys included. Closes with Escape or `?`. */
+/**
+ * The `?` overlay: every key of the annotate screen, label keys included, and the labels' tooltips (so what a
+ * label means is reachable without a mouse). Closes with Escape or `?`.
+ */
 import { useEffect, useRef } from 'react';
 import { COMMANDS, NOTE_COMMANDS, SPAN_MODE_COMMANDS, keyName, type Command, type FieldKey, type LabelKey } from './keymap.js';
+import type { Scheme } from '../api/types.js';
+
+/** Every label that has a tooltip, under its scheme's title. */
+export function labelTooltips(schemes: readonly Scheme[]): { schema: string; label: string; tooltip: string }[] {
+  return schemes.flatMap((s) => s.labels.flatMap((l) => (l.tooltip ? [{ schema: s.displayed_name ?? s.name, label: l.name, tooltip: l.tooltip }] : [])));
+}
 
 interface Props {
   labelKeys: LabelKey[];
@@ -8,10 +17,12 @@ interface Props {
   fieldKeys?: FieldKey[];
   /** keys of the task's own kinds of field (links, events, ...), from their scheme types */
   typeKeys?: Command[];
+  /** each label's tooltip, by scheme */
+  tooltips?: { schema: string; label: string; tooltip: string }[];
   onClose: () => void;
 }
 
-export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKeys = [], onClose }: Props) {
+export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKeys = [], tooltips = [], onClose }: Props) {
   // focus the dialog itself, so it opens scrolled to its title
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -97,6 +108,19 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
             </tbody>
           </table>
         </div>
+        {tooltips.length > 0 && (
+          <table className="label-help" data-testid="label-help">
+            <caption>What the labels mean</caption>
+            <tbody>
+              {tooltips.map((t) => (
+                <tr key={`${t.schema}:${t.label}`}>
+                  <td>{t.schema}: {t.label}</td>
+                  <td>{t.tooltip}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         <button type="button" onClick={onClose}>
           Close
         </button>

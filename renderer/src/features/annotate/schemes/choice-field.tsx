@@ -21,6 +21,7 @@ export function ChoiceField({ scheme, colors, answers, keyOf, update, multiple, 
                 value={l.name}
                 checked={!!chosen[l.name]}
                 aria-keyshortcuts={k}
+                aria-description={l.tooltip}
                 onChange={() => update((a) => choose(a, scheme, l.name))}
                 onClick={(e) => {
                   // a second click on the chosen radio clears it, as its key does
