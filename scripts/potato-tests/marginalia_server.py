@@ -110,7 +110,9 @@ class FlaskTestServer:
             args.append('--debug')
         self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=os.path.dirname(os.path.abspath(self.config)))
         FlaskTestServer.live.append(self)
-        deadline = time.time() + 30
+        # generous: on a loaded machine a cold node start can take well over half a minute
+        wait = float(os.environ.get('MARGINALIA_START_SECONDS', '120'))
+        deadline = time.time() + wait
         while time.time() < deadline:
             if self.process.poll() is not None:
                 sys.stderr.write(f'marginalia server exited ({self.process.returncode}):\n{open(self.log_path).read()}\n')
@@ -123,6 +125,7 @@ class FlaskTestServer:
             except requests.RequestException:
                 pass
             time.sleep(0.1)
+        sys.stderr.write(f'marginalia server did not answer within {wait:.0f}s:\n{open(self.log_path).read()[-2000:]}\n')
         self.stop_server()
         return False
 

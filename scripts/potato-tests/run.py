@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -66,10 +67,18 @@ def main(argv):
     for name in [n for n in files if n not in uncollectable]:
         xml = os.path.join(work, f'{name}.xml')
         cmd = [sys.executable, '-m', 'pytest', '-p', 'marginalia_server', '--noconftest', '-p', 'no:cacheprovider', '-q',
-               '-c', os.devnull, '--rootdir', work, f'--junitxml={xml}', os.path.join('tests', 'server', name)]
+               '-c', os.devnull, '--rootdir', work, '-o', 'junit_logging=system-err', f'--junitxml={xml}', os.path.join('tests', 'server', name)]
+        # its own process group, so a file that runs over its time is stopped with the servers it started
+        proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         try:
-            subprocess.run(cmd, cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=PER_FILE_SECONDS)
+            proc.wait(timeout=PER_FILE_SECONDS)
         except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
             results.append({'file': name, 'test': '*', 'outcome': 'timeout', 'message': f'over {PER_FILE_SECONDS}s'})
             print(f'{name}: timed out', flush=True)
             continue
@@ -87,6 +96,10 @@ def main(argv):
                     break
             test = f"{case.get('classname', '')}::{case.get('name', '')}"
             detail = (node.text or '')[-1500:] if outcome in ('failed', 'error') else ''
+            err = case.find('system-err')
+            if detail and err is not None and 'marginalia server' in (err.text or ''):
+                # why our server did not start (its own log), which the test's message does not say
+                detail += '\n' + (err.text or '')[-1500:]
             results.append({'file': name, 'test': test, 'outcome': outcome, 'message': message, 'detail': detail})
             counts[outcome] = counts.get(outcome, 0) + 1
         print(f'{name}: {counts}', flush=True)

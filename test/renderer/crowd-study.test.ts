@@ -72,6 +72,33 @@ describe('a crowdsourced study, walked in the browser', () => {
     }
   });
 
+  test("SONA: the survey code signs the participant in, and the finished list sends them to SONA's credit page", async () => {
+    const rig = await startRig({
+      items: sampleItems(2),
+      config: {
+        login: { type: 'url_direct' },
+        crowdsourcing: { provider: 'sona', sona: { hostname: 'psych.sona-systems.com', experiment_id: 77, credit_token: 'c0ffee' } },
+        completion_code: 'SONA-OK',
+        auto_redirect_on_completion: true,
+        auto_redirect_delay: 500,
+      },
+    });
+    const visits: string[] = [];
+    const context = await workerBrowser(rig, 'https://psych.sona-systems.com', visits);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${rig.t.url}/?sona_code=8f3k2q`);
+
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    expect(await annotateAll(page)).toBe(2);
+    expect(await page.getByTestId('completion-code').innerText()).toBe('SONA-OK');
+    expect(await page.getByRole('status', { name: 'Study complete' }).innerText()).toMatch(/Return to SONA/);
+    await page.waitForURL('https://psych.sona-systems.com/**');
+    expect(visits).toEqual(['https://psych.sona-systems.com/webstudy_credit.aspx?experiment_id=77&credit_token=c0ffee&survey_code=8f3k2q']);
+    await context.close();
+    expect((await rig.t.admin().get('/admin/user_state/8f3k2q')).body.assignments).toMatchObject({ total: 2, annotated: 2 });
+  });
+
   test('MTurk: the accepted HIT signs in and the finished worker is sent to MTurk with the assignment', async () => {
     const rig = await startRig({
       items: sampleItems(2),

@@ -30,6 +30,13 @@ const providerBlock = z.looseObject({
   completion: completion.optional(),
 });
 
+/** SONA's keys for its credit page (`webstudy_credit.aspx`), where a finished participant is sent for credit. */
+const sonaBlock = providerBlock.extend({
+  hostname: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as yourdept.sona-systems.com').optional(),
+  experiment_id: text.optional(),
+  credit_token: text.optional(),
+});
+
 /** Merged into the config schema's shape, so unknown keys inside these sections are warned about by name. */
 export const crowdShape = {
   login: z
@@ -41,7 +48,7 @@ export const crowdShape = {
   crowdsourcing: z
     .looseObject({
       provider: z.enum(PROVIDERS, { message: `one of ${PROVIDERS.join(', ')}` }).optional(),
-      ...Object.fromEntries(PROVIDERS.map((p) => [p, providerBlock.optional()])),
+      ...Object.fromEntries(PROVIDERS.map((p) => [p, (p === 'sona' ? sonaBlock : providerBlock).optional()])),
     })
     .optional(),
   prolific: z.looseObject({ config_file_path: z.string().optional() }).optional(),
@@ -89,7 +96,12 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
     warn(`crowdsourcing.${providerName}.id_param "${given.id_param}" differs from login.url_argument "${raw.login.url_argument}"; login.url_argument is used`);
   }
   if (block && !direct) warn('crowdsourcing: the section has no effect unless login.type is url_direct');
-  if (providerName === 'sona') warn('crowdsourcing.sona: SONA credit granting needs its server; workers sign in from the link and see the completion code, but no credit is granted');
+  const sonaCredit = providerName === 'sona' ? sonaCreditUrl(given as z.output<typeof sonaBlock>) : null;
+  if (providerName === 'sona') {
+    warn(sonaCredit
+      ? "crowdsourcing.sona: credit is not granted server-side (that needs SONA's API over the network); a finished participant is sent to SONA's credit page, which grants it"
+      : 'crowdsourcing.sona: without hostname, experiment_id and credit_token no credit is granted; workers sign in from the link and see the completion code');
+  }
   if (providerName === 'microworkers') warn('crowdsourcing.microworkers: per-worker vcodes are not generated; the completion code is shown as configured');
   if (providerName === 'expert') warn('crowdsourcing.expert: invite tokens are used as the username as they are; the invites map is not read');
   if (raw.prolific) warn('prolific: the Prolific API integration (study pausing, slot release) needs the network and is not done; URL login and completion codes work');
@@ -110,7 +122,7 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
     bindParam: direct ? (platform?.bind ?? null) : null,
     completion: {
       code,
-      redirectUrl: given.completion?.redirect_url ?? null,
+      redirectUrl: given.completion?.redirect_url ?? sonaCredit,
       message: given.completion?.message ?? null,
       autoRedirect: raw.auto_redirect_on_completion ?? false,
       delayMs: raw.auto_redirect_delay ?? 5000,
@@ -126,6 +138,13 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
 }
 
 export class CrowdConfigError extends Error {}
+
+/** SONA's client-side credit link (Potato's fallback when its server-side grant fails), the survey code filled in per worker. */
+function sonaCreditUrl(block: z.output<typeof sonaBlock>): string | null {
+  if (!block.hostname || block.experiment_id === undefined || block.credit_token === undefined) return null;
+  const e = encodeURIComponent;
+  return `https://${block.hostname}/webstudy_credit.aspx?experiment_id=${e(block.experiment_id)}&credit_token=${e(block.credit_token)}&survey_code={worker_id}`;
+}
 
 /** https anywhere; plain http only to this machine (a local test receiver), as for webhooks. */
 function redirectProblem(value: string): string | undefined {

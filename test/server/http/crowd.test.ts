@@ -139,6 +139,22 @@ describe('other platforms', () => {
     expect((await w.get('/api/study')).body.completion).toMatchObject({ platform: 'Panel', redirect_url: 'http://127.0.0.1:9/done?rid=r.1&code=P-1&w=2%20b' });
   });
 
+  it("SONA: the survey code signs in, and the finished participant is sent to SONA's credit page with it", async () => {
+    const sona = { provider: 'sona', sona: { hostname: 'psych.sona-systems.com', experiment_id: 123, credit_token: 'tok&9' } };
+    const config = { login: { type: 'url_direct' }, crowdsourcing: sona, completion_code: 'S-1' };
+    expect(loadConfig(writeProject({ config })).warnings.join('\n')).toMatch(/crowdsourcing\.sona: credit is not granted server-side .* sent to SONA's credit page/);
+    const t = await startServer({ items: [ITEMS[0]], config });
+    const w = t.client();
+    expect((await openLink(w, 'sona_code=sc-42')).status).toBe(303);
+    expect((await w.get('/api/me')).body.username).toBe('sc-42');
+    await w.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:neutral': 'true' } });
+    expect((await w.get('/api/study')).body.completion).toMatchObject({
+      completion_code: 'S-1',
+      platform: 'SONA',
+      redirect_url: 'https://psych.sona-systems.com/webstudy_credit.aspx?experiment_id=123&credit_token=tok%269&survey_code=sc-42',
+    });
+  });
+
   it('refuses a redirect_url that is not https (or http to this machine), naming the key', () => {
     const file = writeProject({ config: { login: { type: 'url_direct', url_argument: 'rid' }, crowdsourcing: { provider: 'generic', generic: { completion: { redirect_url: 'http://example.com/x' } } } } });
     expect(() => loadConfig(file)).toThrow(/crowdsourcing\.generic\.completion\.redirect_url: must use https/);
@@ -152,7 +168,7 @@ describe('other platforms', () => {
           auto_redirect_on_completion: false,
           prolific: { config_file_path: 'p.yaml' },
           mturk: { enabled: true },
-          crowdsourcing: { provider: 'sona', sona: { hostname: 'x.sona-systems.com', experiment_id: 1 } },
+          crowdsourcing: { provider: 'sona', sona: { hostname: 'x.sona-systems.com', experiment_id: 1, credits: 2 } },
           task_description: 'Label texts',
           hide_navbar: true,
           jumping_to_id_disabled: true,
@@ -162,8 +178,9 @@ describe('other platforms', () => {
     const text = config.warnings.join('\n');
     expect(text).toMatch(/prolific: the Prolific API integration .* is not done/);
     expect(text).toMatch(/mturk: the MTurk API integration .* is not done/);
-    expect(text).toMatch(/crowdsourcing\.sona: SONA credit granting/);
-    expect(text).toMatch(/unknown key "crowdsourcing\.sona\.hostname"/);
+    expect(text).toMatch(/crowdsourcing\.sona: without hostname, experiment_id and credit_token no credit is granted/);
+    expect(text).toMatch(/unknown key "crowdsourcing\.sona\.credits"/);
+    expect(text).not.toMatch(/crowdsourcing\.sona\.hostname/);
     expect(text).toMatch(/auto_redirect_delay is ignored/);
     expect(text).not.toMatch(/task_description|hide_navbar|jumping_to_id_disabled|"login"/);
     expect(config.crowd).toMatchObject({ taskDescription: 'Label texts', hideNavbar: true, jumpingDisabled: true, loginArgument: 'PROLIFIC_PID' });
