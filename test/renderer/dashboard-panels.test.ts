@@ -92,4 +92,22 @@ describe('dashboard panels', () => {
     await page.getByLabel('Filter annotators').fill('');
     expect(await names()).toHaveLength(3);
   });
+
+  test('the instances table sorts by annotations and id on the server, across pages, and filters by text', async () => {
+    const page = await dashboard('/#/admin/instances');
+    const table = page.getByTestId('instances-table');
+    const ids = () => table.locator('tbody th').allInnerTexts();
+    await table.waitFor();
+    const sortBy = (name: string) => table.getByRole('columnheader', { name: new RegExp(`^${name}`) }).getByRole('button').click();
+    await sortBy('Annotations');
+    await expect.poll(async () => (await ids()).slice(0, 3)).toEqual(['item-4', 'item-5', 'item-6']); // none yet, in the task's order
+    await sortBy('Annotations');
+    await expect.poll(async () => (await ids()).slice(0, 3)).toEqual(['item-1', 'item-2', 'item-3']);
+    await sortBy('Instance');
+    await sortBy('Instance');
+    await expect.poll(async () => (await ids())[0]).toBe('item-9');
+    await page.getByLabel('Filter by id or text').fill('item-1');
+    await expect.poll(ids).toEqual(['item-12', 'item-11', 'item-10', 'item-1']);
+    expect(await page.getByTestId('instances-range').innerText()).toBe('1–4 of 4');
+  });
 });

@@ -9,6 +9,9 @@ import type { Task } from '../task.js';
 
 export const INSTANCE_STATUSES = ['completed', 'in_progress', 'unannotated'] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+/** The listing's orders: the task's, by id, or by number of annotations; a leading `-` reverses. */
+export const INSTANCE_ORDERS = ['task', 'id', '-id', 'annotations', '-annotations'] as const;
+export type InstanceOrder = (typeof INSTANCE_ORDERS)[number];
 
 export interface ProgressSources {
   task: Task;
@@ -70,8 +73,17 @@ export class Progress {
     };
   }
 
-  instances(filter: { status?: InstanceStatus; limit: number; offset: number }) {
-    const matching = filter.status ? this.s.task.instances.filter((i) => this.statusOf(i.id) === filter.status) : this.s.task.instances;
+  instances(filter: { status?: InstanceStatus; q?: string; order?: InstanceOrder; limit: number; offset: number }) {
+    let matching = filter.status ? this.s.task.instances.filter((i) => this.statusOf(i.id) === filter.status) : this.s.task.instances;
+    const q = filter.q?.trim().toLowerCase();
+    if (q) matching = matching.filter((i) => i.id.toLowerCase().includes(q) || i.text.toLowerCase().includes(q));
+    if (filter.order && filter.order !== 'task') {
+      const sign = filter.order.startsWith('-') ? -1 : 1;
+      const count = (id: string) => this.s.annotations.annotatorsOf(id).size;
+      const byId = filter.order.endsWith('id');
+      // a stable sort of a copy: rows that tie keep the task's order
+      matching = [...matching].sort((a, b) => sign * (byId ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : count(a.id) - count(b.id)));
+    }
     const required = this.s.required();
     return {
       total: matching.length,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { invalid } from '../../domain/errors.js';
-import { INSTANCE_STATUSES } from '../../domain/admin/progress.js';
+import { INSTANCE_ORDERS, INSTANCE_STATUSES } from '../../domain/admin/progress.js';
 import { effectiveConfig, SETTING_NAMES, toSettings, type SettingName } from '../../domain/admin/config-view.js';
 import { ASSIGNMENT_STRATEGIES } from '../../domain/task.js';
 import { INSTANCE_SORTS, type InstanceSort } from '../../domain/admin/potato-dashboard.js';
@@ -12,6 +12,8 @@ const count = z.coerce.number().int();
 
 const instancesQuery = z.object({
   status: z.enum(INSTANCE_STATUSES, { message: `status must be one of ${INSTANCE_STATUSES.join(', ')}` }).optional(),
+  q: z.string().max(200).optional().describe('keeps the instances whose id or text contains this, in any case'),
+  order: z.enum(INSTANCE_ORDERS, { message: `order must be one of ${INSTANCE_ORDERS.join(', ')}` }).default('task').describe("the task's order, by id or by number of annotations; a leading - reverses"),
   limit: count.min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(100),
   offset: count.min(0, 'offset may not be negative').default(0),
   // Potato's paging and sorting; any of them switches to Potato's order (most annotated first)
@@ -102,7 +104,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/instances',
-      summary: "Instances with their annotation counts, filtered by status and paged; Potato's fields, `pagination` and `summary` beside ours, and its `page`, `page_size`, `sort_by`, `sort_order`, `filter_completion`",
+      summary: "Instances with their annotation counts, filtered by status and text (q), ordered (order) and paged; Potato's fields, `pagination` and `summary` beside ours, and its `page`, `page_size`, `sort_by`, `sort_order`, `filter_completion`",
       access: 'admin',
       query: instancesQuery,
       handle: ({ query }) => {

@@ -74,6 +74,14 @@ describe('progress endpoints', () => {
     expect(page.total).toBe(6);
     expect(page.instances.map((i: { instance_id: string }) => i.instance_id)).toEqual(['item-5', 'item-6']);
     expect(page.instances[0].text_preview).toContain('Item 5');
+
+    const ids = async (query: string) => (await t.admin().get(`/admin/api/instances?${query}`)).body.instances.map((i: { instance_id: string }) => i.instance_id);
+    // most annotated first; rows that tie keep the task's order
+    expect(await ids('order=-annotations')).toEqual(['item-1', 'item-2', 'item-3', 'item-4', 'item-5', 'item-6']);
+    expect(await ids('order=annotations')).toEqual(['item-4', 'item-5', 'item-6', 'item-3', 'item-1', 'item-2']);
+    expect(await ids('order=-id&limit=2')).toEqual(['item-6', 'item-5']);
+    expect(await ids('q=ITEM 5')).toEqual(['item-5']);
+    expect((await t.admin().get('/admin/api/instances?q=item-&status=completed&order=-id')).body).toMatchObject({ total: 2, instances: [{ instance_id: 'item-2' }, { instance_id: 'item-1' }] });
   });
 
   it('refuses a bad status, limit or offset with 400 naming the parameter', async () => {
@@ -84,6 +92,7 @@ describe('progress endpoints', () => {
       ['limit=1001', 'limit'],
       ['limit=ten', 'limit'],
       ['offset=-1', 'offset'],
+      ['order=text', 'order'],
     ]) {
       const r = await t.admin().get(`/admin/api/instances?${query}`);
       expect(r.status, query).toBe(400);

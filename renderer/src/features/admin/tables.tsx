@@ -63,10 +63,18 @@ export function InstancesTable({ version }: { version: number }) {
   const [status, setStatus] = useState<InstanceStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const [opened, setOpened] = useState<string | null>(null);
-  const page = useResource(
-    () => api.adminGet<InstancePage>(`/admin/api/instances?limit=${PAGE}&offset=${offset}${status ? `&status=${status}` : ''}`),
-    [status, offset, version],
-  );
+  // sorted and filtered by the server: the table shows one page of many
+  const [sort, setSort] = useState<{ id: string; direction: 'ascending' | 'descending' } | null>(null);
+  const [filter, setFilter] = useState('');
+  const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+  if (status) query.set('status', status);
+  if (filter.trim()) query.set('q', filter.trim());
+  if (sort) query.set('order', `${sort.direction === 'descending' ? '-' : ''}${sort.id}`);
+  const page = useResource(() => api.adminGet<InstancePage>(`/admin/api/instances?${query}`), [query.toString(), version]);
+  const sortBy = (id: string) => {
+    setSort((s) => ({ id, direction: s?.id === id && s.direction === 'ascending' ? 'descending' : 'ascending' }));
+    setOffset(0);
+  };
   return (
     <>
       <div className="toolbar">
@@ -85,6 +93,15 @@ export function InstancesTable({ version }: { version: number }) {
             </option>
           ))}
         </select>
+        <FilterBox
+          id="instances-filter"
+          label="Filter by id or text"
+          value={filter}
+          onChange={(v) => {
+            setFilter(v);
+            setOffset(0);
+          }}
+        />
         {page.data && (
           <span className="muted" data-testid="instances-range">
             {page.data.total === 0 ? 'none' : `${offset + 1}–${Math.min(offset + PAGE, page.data.total)} of ${page.data.total}`}
@@ -105,9 +122,9 @@ export function InstancesTable({ version }: { version: number }) {
           <table data-testid="instances-table" aria-busy={page.loading}>
             <thead>
               <tr>
-                <th scope="col">Instance</th>
+                <SortHeader column={{ id: 'id', title: 'Instance' }} sort={sort} onSort={sortBy} />
                 <th scope="col">Text</th>
-                <th scope="col">Annotations</th>
+                <SortHeader column={{ id: 'annotations', title: 'Annotations' }} sort={sort} onSort={sortBy} />
                 <th scope="col">Status</th>
                 <th scope="col">Annotators</th>
               </tr>
