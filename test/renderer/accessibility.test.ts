@@ -1,5 +1,6 @@
 /**
- * axe-core on the login, annotate and dashboard pages (every panel), in the light and the dark theme: no critical
+ * axe-core on the login, annotate (with and without the keymap open), study phase and dashboard pages (every
+ * panel), in the light and the dark theme: no critical
  * or serious violation, one main landmark, every piece of content inside a landmark, and one h1 per page.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -49,6 +50,9 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
     await page.keyboard.press('Shift+U');
     await page.getByTestId('item-note-state').getByText('Note saved').waitFor();
     await check(page, 'annotate');
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await check(page, 'annotate with the keymap open');
   });
 
   test('dashboard, every panel', async () => {
@@ -62,5 +66,24 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await page.waitForFunction(() => !document.querySelector('.loading'));
       await check(page, `dashboard ${panel}`);
     }
+  });
+
+  test('a study phase page (consent)', async () => {
+    const study = await startRig({
+      config: {
+        phases: {
+          order: ['consent', 'annotation', 'poststudy'],
+          consent: { title: 'Consent', content: 'We study how people read reviews.' },
+          poststudy: { title: 'Survey', questions: [{ id: 'hard', text: 'Was it hard?', type: 'radio', options: ['yes', 'no'] }] },
+        },
+      },
+    });
+    await study.t.client().login('dana', 'dana-pass');
+    const context = await study.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(study.t.url + '/');
+    await logIn(page, 'dana', 'dana-pass');
+    await page.getByRole('heading', { name: 'Consent' }).waitFor();
+    await check(page, 'consent phase');
   });
 });
