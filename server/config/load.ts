@@ -17,11 +17,11 @@ import { readInstances, DataFileError } from './data-files.js';
 import { bwsTuples, BwsConfigError } from './bws-tuples.js';
 import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
-import { adaptPotatoConfig } from './potato-compat.js';
+import { adaptPotatoConfig, COMPAT_KEYS } from './potato-compat.js';
 import { unknownKeys } from './unknown-keys.js';
 import { DISPLAY_KEYS, DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import type { Instructions } from '../domain/display/instructions.js';
-import { presentationWarnings } from './presentation-warnings.js';
+import { presentationWarnings, WARNED_KEYS } from './presentation-warnings.js';
 import { adaptIdioms, duplicateKeys, IDIOM_KEYS } from './potato-idioms.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
@@ -144,6 +144,9 @@ function locate(name: string, dir: string, taskDir: string | undefined): string 
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 
+/** Top-level keys outside the schema that a module acts on or warns about (the schema's own are known too). */
+export const READ_ELSEWHERE: ReadonlySet<string> = new Set([...DISPLAY_KEYS, ...IDIOM_KEYS, ...PHASE_SOURCE_KEYS, ...DATA_SOURCE_KEYS, ...WARNED_KEYS, ...COMPAT_KEYS]);
+
 export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
   const path = resolve(file);
   if (!existsSync(path)) throw new ConfigError(path, 'config file not found');
@@ -178,11 +181,11 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const raw = parsed.data;
 
   const warnings: string[] = [...adapted.warnings, ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`)];
-  const knownKeys = new Set(Object.keys(configSchema.shape));
+  const knownKeys = new Set([...Object.keys(configSchema.shape), ...READ_ELSEWHERE]);
   for (const key of Object.keys(resolved)) {
-    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key) && !DISPLAY_KEYS.has(key) && !IDIOM_KEYS.has(key) && !PHASE_SOURCE_KEYS.has(key) && !DATA_SOURCE_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
-    else if (knownKeys.has(key) && key !== 'annotation_schemes' && key !== 'phases') {
+    else if (Object.hasOwn(configSchema.shape, key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];
       for (const nested of unknownKeys(section, (resolved as Record<string, unknown>)[key], key)) {
         if (!POTATO_PRESENTATION_NESTED.has(nested)) warnings.push(`${path}: unknown key "${nested}" is ignored`);

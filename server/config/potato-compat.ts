@@ -5,6 +5,9 @@
 
 type Mapping = Record<string, unknown>;
 
+/** Top-level keys read here. */
+export const COMPAT_KEYS = new Set(['automatic_assignment']);
+
 export function adaptPotatoConfig(config: Mapping, file: string): { config: Mapping; warnings: string[] } {
   const warnings: string[] = [];
   const out: Mapping = { ...config };

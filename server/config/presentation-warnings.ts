@@ -17,6 +17,9 @@ function isTrue(v: unknown): boolean {
   return v === true || v === 'true' || v === 'True' || v === 'yes';
 }
 
+/** Keys read here to warn about when set to something with an effect. */
+export const WARNED_KEYS = new Set(Object.keys(INSTEAD));
+
 /** The warnings for the presentation keys a config sets, each naming the key and what happens instead. */
 export function presentationWarnings(config: Record<string, unknown>): string[] {
   const out: string[] = [];

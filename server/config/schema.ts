@@ -107,13 +107,13 @@ export const configSchema = z.looseObject({
 export type RawConfig = z.infer<typeof configSchema>;
 
 /**
- * Keys Potato understands that only shape its own Flask templates; we accept them quietly instead of warning.
+ * Keys of Potato's that only shape its own Flask pages and sessions, accepted without a warning: nothing an
+ * annotator sees or does depends on them here. Potato keys with an effect are acted on (display, phases, data
+ * sources, crowd logins) or warned about with what happens instead (presentation-warnings.ts).
  */
 export const POTATO_PRESENTATION_KEYS = new Set([
-  'port', 'server_name', 'annotation_codebook_url', 'html_layout', 'base_html_template', 'header_file', 'site_dir',
-  'site_file', 'customjs', 'customjs_hostname', 'alert_time_each_instance', 'horizontal_key_bindings',
-  'output_annotation_format', 'annotation_instructions',
-  'list_as_text', 'automatic_assignment', 'max_annotations_per_item', 'persist_sessions', 'secret_key',
+  'port', 'server_name', 'base_html_template', 'header_file', 'site_dir', 'site_file', 'customjs', 'customjs_hostname',
+  'persist_sessions', 'secret_key',
 ]);
 
 /** Keys inside sections that only shape Potato's own pages; accepted quietly like the ones above. */
