@@ -97,6 +97,12 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** Types whose module reads a scheme-level `tooltips` map itself (a label tree has no `labels` to attach them to). */
+const readsTooltips = (s: unknown) => {
+  const type = (s as { annotation_type?: unknown } | null)?.annotation_type;
+  return typeof type === 'string' && (findSchemeType(type)?.keys.includes('tooltips') ?? false);
+};
+
 const COMMON_SCHEME_KEYS = ['annotation_type', 'name', 'description', 'labels', 'sequential_key_binding', ...SCHEME_IDIOM_KEYS];
 
 /** Scheme keys no part of this server reads: each is warned about, saying it only reaches /api/schemas. */
@@ -127,7 +133,7 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
   const fail = (key: string, reason: string): never => {
     throw new ConfigError(file, `${where}${key ? `.${key}` : ''}: ${reason}`);
   };
-  module.normalize(scheme, parsed.data, fail);
+  module.normalize(scheme, parsed.data, fail, (message) => warn(`${where}.${message}`));
   Object.assign(scheme, schemePresentation(raw, scheme.labels.map((l) => l.name), fail));
   const names = new Set<string>();
   for (const label of scheme.labels) {
@@ -168,7 +174,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   try {
     idioms.config = adaptDataSources(idioms.config, (name) => locate(name, dir, taskDir), (m) => idioms.warnings.push(`${path}: ${m}`));
     if (Array.isArray(idioms.config.annotation_schemes)) {
-      idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) => adaptSchemeIdioms(readTooltipFiles(s, i, (name) => locate(name, dir, taskDir)), i, (m) => idioms.warnings.push(`${path}: ${m}`)));
+      idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) =>
+        adaptSchemeIdioms(readTooltipFiles(s, i, (name) => locate(name, dir, taskDir)), i, (m) => idioms.warnings.push(`${path}: ${m}`), readsTooltips(s)),
+      );
     }
   } catch (e) {
     if (e instanceof DataSourcesError || e instanceof TooltipFileError) throw new ConfigError(path, e.message);

@@ -26,12 +26,14 @@ function labelsFromMap(labels: Mapping): unknown[] {
 }
 
 /** A scheme with its map-shaped idioms turned into what the schema reads; warnings name the scheme and key. */
-export function adaptSchemeIdioms(scheme: unknown, index: number, warn: (message: string) => void): unknown {
+export function adaptSchemeIdioms(scheme: unknown, index: number, warn: (message: string) => void, typeReadsTooltips = false): unknown {
   if (!isMapping(scheme)) return scheme;
   const out: Mapping = { ...scheme };
   const where = `annotation_schemes[${index}]${typeof scheme.name === 'string' ? ` (${scheme.name})` : ''}`;
   if (isMapping(scheme.labels)) out.labels = labelsFromMap(scheme.labels);
-  if (isMapping(scheme.tooltips) && Array.isArray(out.labels)) {
+  if (typeReadsTooltips) {
+    // the scheme's type attaches them (to the nodes of a label tree)
+  } else if (isMapping(scheme.tooltips) && Array.isArray(out.labels)) {
     const tips = scheme.tooltips;
     const named = new Set<string>();
     out.labels = out.labels.map((label) => {

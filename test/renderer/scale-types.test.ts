@@ -19,7 +19,7 @@ const SCHEMES = [
   { annotation_type: 'range_slider', name: 'span_ok', min_value: 0, max_value: 100, step: 5 },
   { annotation_type: 'soft_label', name: 'mood', labels: ['Pos', 'Neu', 'Neg'] },
   { annotation_type: 'constant_sum', name: 'topics', labels: ['Politics', 'Sports'], total_points: 10 },
-  { annotation_type: 'hierarchical_multiselect', name: 'topic', taxonomy: { Science: { Physics: ['Optics'] }, Arts: ['Music'] } },
+  { annotation_type: 'hierarchical_multiselect', name: 'topic', taxonomy: { Science: { Physics: ['Optics'] }, Arts: ['Music'] }, tooltips: { Optics: 'Light and lenses' } },
 ];
 
 let rig: BrowserRig;
@@ -102,6 +102,8 @@ describe('rating and measurement types by keyboard', () => {
     await page.keyboard.press('ArrowDown'); // Physics (top level open, expand_depth 1)
     await page.keyboard.press('ArrowRight'); // open Physics
     await page.keyboard.press('ArrowDown'); // Optics
+    // its tooltip is read out on focus
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-description'))).toBe('Light and lenses');
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space'); // Physics

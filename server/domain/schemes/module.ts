@@ -55,9 +55,9 @@ export interface SchemeTypeModule {
   readonly keys: readonly string[];
   /**
    * Completes a scheme from its parsed keys (bounds, default labels, ...). `fail` refuses the config naming the
-   * key; it never returns.
+   * key; it never returns. `warn` reports a key that is read but not acted on as written (naming the key).
    */
-  normalize(scheme: Scheme, keys: Record<string, unknown>, fail: (key: string, reason: string) => never): void;
+  normalize(scheme: Scheme, keys: Record<string, unknown>, fail: (key: string, reason: string) => never, warn?: (message: string) => void): void;
   /**
    * `labels`: answers travel as "schema:label" → string; `spans`: as span_annotations; `links` / `events`: as
    * entries of link_annotations / event_annotations, stored as one JSON array under the label named like the

@@ -104,6 +104,8 @@ setNestedLookup(findSchemeType);
 
 const MEDIA = 'media region annotation is not supported (Marginalia annotates text)';
 const AGENT = "Potato's agent-trace annotation is not supported";
+const TIERS = 'tiers of time-aligned annotation over audio or video are media annotation, which is not supported (Marginalia annotates text)';
+const TABLE_IMAGE = 'marking the cells of a table image is media annotation, which is not supported (Marginalia annotates text)';
 
 /** Potato types that are refused at start-up, with the reason given. */
 export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
@@ -118,6 +120,8 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   temporal_grounding: MEDIA,
   speech_transcript: MEDIA,
   voice_interaction: MEDIA,
+  tiered_annotation: TIERS,
+  table_grid: TABLE_IMAGE,
   process_reward: AGENT,
   trajectory_eval: AGENT,
   trajectory_edit: AGENT,
@@ -136,6 +140,7 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   agent_interaction_graph: AGENT,
   multimodal_reasoning: AGENT,
   consensus_tracking: AGENT,
+  context_attribution: AGENT,
 };
 
 /** Why a configured type cannot be used, naming it; undefined when it is registered. */

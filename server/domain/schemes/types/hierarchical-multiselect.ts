@@ -2,23 +2,29 @@
  * hierarchical_multiselect: any set of nodes of a label tree (`taxonomy`: nested mappings, lists of leaves).
  * Stored as Potato stores it, one field `selected_labels` holding the names joined by commas in the order
  * chosen; names may hold commas themselves, so a stored value is read back against the tree's names. The
- * answer is the list of names. The renderer gets the tree as `tree` ({name, children}).
+ * answer is the list of names. The renderer gets the tree as `tree` ({name, children, tooltip}). `taxonomy_preset`
+ * names a ready-made tree (taxonomy-presets.ts).
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
 import { numberish } from '../kinds.js';
 import { AnswerError, type SchemeTypeModule } from '../module.js';
 import { flag } from '../scales.js';
+import { jaccardDistance } from '../../agreement/alpha.js';
+import { TAXONOMY_PRESET_NAMES, taxonomyPreset } from '../taxonomy-presets.js';
 
 const FIELD = 'selected_labels';
 
 interface Node {
   name: string;
   children: Node[];
+  tooltip?: string;
 }
 
 const config = z.looseObject({
-  taxonomy: z.unknown().refine((v) => typeof v === 'object' && v !== null, 'expected a mapping of parent → children, or a list of labels'),
+  taxonomy: z.unknown().refine((v) => v === undefined || v === null || typeof v === 'object', 'expected a mapping of parent → children, or a list of labels').optional(),
+  taxonomy_preset: z.string().min(1).optional(),
+  tooltips: z.record(z.string(), z.union([z.string(), z.number()]).transform(String)).nullable().optional(),
   auto_select_children: flag.optional(),
   auto_select_parent: flag.optional(),
   show_search: flag.optional(),
@@ -79,18 +85,34 @@ function stored(scheme: Scheme, names: string[]): string | null | AnswerError {
 export const hierarchicalMultiselect: SchemeTypeModule = {
   type: 'hierarchical_multiselect',
   config,
-  keys: ['taxonomy', 'auto_select_children', 'auto_select_parent', 'show_search', 'max_selections', 'expand_depth'],
-  normalize(scheme, keys, fail) {
+  keys: ['taxonomy', 'taxonomy_preset', 'tooltips', 'auto_select_children', 'auto_select_parent', 'show_search', 'max_selections', 'expand_depth'],
+  normalize(scheme, keys, fail, warn) {
     const k = keys as z.infer<typeof config>;
     if (scheme.labels.length) fail('labels', `a hierarchical_multiselect scheme has no labels: its choices are the taxonomy's, stored under ${FIELD}`);
-    const tree = treeOf(k.taxonomy, 'taxonomy', (path, reason) => fail(path, reason));
+    // as in Potato, a taxonomy given outright wins over the preset, and tooltips given outright over the preset's
+    let taxonomy = k.taxonomy;
+    let tooltips: Record<string, string> = { ...k.tooltips };
+    if (k.taxonomy_preset !== undefined) {
+      const preset = taxonomyPreset(k.taxonomy_preset);
+      if (!preset) return fail('taxonomy_preset', `"${k.taxonomy_preset}" is not a known preset (${TAXONOMY_PRESET_NAMES.join(', ')})`);
+      if (taxonomy === undefined || taxonomy === null) {
+        taxonomy = preset.taxonomy;
+        tooltips = { ...preset.tooltips, ...tooltips };
+      } else warn?.(`taxonomy_preset is not used: the scheme's own taxonomy is`);
+    }
+    if (taxonomy === undefined || taxonomy === null) fail('taxonomy', 'give a taxonomy (a mapping of parent → children, or a list of labels) or a taxonomy_preset');
+    const tree = treeOf(taxonomy, 'taxonomy', (path, reason) => fail(path, reason));
+    const named = new Set<string>();
     const walk = (nodes: Node[]) =>
       nodes.forEach((n) => {
         if (!n.name.trim()) fail('taxonomy', 'a label is empty');
+        named.add(n.name);
+        if (tooltips[n.name] !== undefined) n.tooltip = tooltips[n.name];
         walk(n.children);
       });
     walk(tree);
     if (!tree.length) fail('taxonomy', 'the taxonomy has no labels');
+    for (const name of Object.keys(tooltips)) if (!named.has(name)) warn?.(`tooltips: "${name.slice(0, 60)}" is not a label of the taxonomy; its tooltip is not shown`);
     scheme.labels = [{ name: FIELD }];
     Object.assign(scheme.extra, {
       tree,
@@ -121,7 +143,16 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     return value === null ? {} : { [FIELD]: value };
   },
   spacy: 'values',
-  agreement: { level: null, column: null, reason: 'no measure set up for sets of taxonomy labels yet' },
+  // the chosen names one per line (names may hold commas, never line breaks), compared as sets
+  agreement: {
+    level: 'jaccard',
+    column: 'value',
+    value: (scheme, chosen) => {
+      const names = parse(scheme, chosen[FIELD] ?? '');
+      return names instanceof AnswerError || !names.length ? undefined : names.sort().join('\n');
+    },
+    distance: (a, b) => jaccardDistance(new Set(a.split('\n')), new Set(b.split('\n'))),
+  },
   suggestable: false,
   example: (scheme) => ({ [FIELD]: (scheme.extra.tree as Node[])[0].name }),
 };

@@ -17,6 +17,9 @@ describe('the scheme-type registry', () => {
     expect(unsupportedReason('radio')).toBeUndefined();
     expect(unsupportedReason('image_annotation')).toMatch(/^"image_annotation" is not supported: media region annotation/);
     expect(unsupportedReason('process_reward')).toMatch(/^"process_reward" is not supported: .*agent-trace/);
+    expect(unsupportedReason('tiered_annotation')).toMatch(/^"tiered_annotation" is not supported: .*audio or video/);
+    expect(unsupportedReason('table_grid')).toMatch(/^"table_grid" is not supported: .*table image/);
+    expect(unsupportedReason('context_attribution')).toMatch(/^"context_attribution" is not supported: .*agent-trace/);
     expect(unsupportedReason('dial')).toMatch(/^"dial" is not a supported scheme type/);
   });
 

@@ -11,6 +11,7 @@ import type { FieldProps, SchemeUi } from './scheme-ui.js';
 interface Node {
   name: string;
   children: Node[];
+  tooltip?: string;
 }
 
 interface TreeKeys {
@@ -109,8 +110,8 @@ function TreeField({ scheme, answers, update }: FieldProps) {
                 {expanded ? '▾' : '▸'}
               </button>
             )}
-            <label className={`choice${ticked ? ' chosen' : ''}`}>
-              <input type="checkbox" checked={ticked} disabled={!ticked && full} data-path={here} data-parent={n.children.length ? 'yes' : undefined} aria-expanded={n.children.length ? expanded : undefined} onChange={() => toggle(n)} />
+            <label className={`choice${ticked ? ' chosen' : ''}`} title={n.tooltip}>
+              <input type="checkbox" aria-description={n.tooltip} checked={ticked} disabled={!ticked && full} data-path={here} data-parent={n.children.length ? 'yes' : undefined} aria-expanded={n.children.length ? expanded : undefined} onChange={() => toggle(n)} />
               {n.name}
             </label>
             {n.children.length > 0 && expanded && render(n.children, here)}
