@@ -1,5 +1,5 @@
 /**
- * Medians over runs, the targets of issue 9 judged on them, a table for the terminal and the JSON file that
+ * Medians over runs, the targets judged on them, a table for the terminal and the JSON file that
  * lets two commits be compared. Ratios to bare Node are taken within each run, against bare Node measured
  * beside each size (right before its current_instance), and then the median of those ratios is reported.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- options]`: the performance figures of issue 9 and the targets they must meet.
+ * `npm run bench [-- options]`: the performance figures and the targets they must meet.
  *
  *   --runs 3                 repeat everything; medians are reported
  *   --duration 5             seconds per measurement

@@ -26,8 +26,8 @@ const KEPT = 32;
 
 /**
  * Blocks of the file read lately, in slots chosen by their place: a script going down its list, or an export,
- * reads lines in file order, and one pread then serves the next dozen lines (a pread cost ~8 µs here, of the
- * ~100-150 µs of CPU a durable submission takes). A line longer than a block is read by itself.
+ * reads lines in file order, and one pread then serves the next dozen lines instead of one system call each. A
+ * line longer than a block is read by itself.
  */
 const BLOCK = 8 * 1024;
 const BLOCKS = 32;

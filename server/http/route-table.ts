@@ -1,6 +1,5 @@
 /**
- * Mounts the RouteSpecs: each becomes a handler that checks access, validates input with zod (or the spec's
- * quickBody) and sends the result as JSON. Paths without parameters are also listed in `exact`, found with one
+ * Mounts the RouteSpecs: each becomes a handler that checks access, validates input with zod and sends the result as JSON. Paths without parameters are also listed in `exact`, found with one
  * Map lookup per request: the router's matching (every route's regexp, then composing the matched layers) was a
  * few per cent of a request. Only paths the router itself would give to that one route alone are listed, so what
  * answers a request does not change; everything else (HEAD, a trailing slash, other letter case, parameters,
@@ -26,7 +25,7 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth): RouteTabl
     const handler: RouteHandler = async (ctx) => {
       const username = spec.access === 'user' ? requireUser(ctx) : spec.access === 'admin' ? requireAdmin(ctx, adminAuth) : (sessionUser(ctx) ?? '');
       const raw = ctx.request.body ?? {};
-      const body = spec.body ? (spec.quickBody?.(raw) ?? (spec.parseBody ? spec.parseBody(raw) : parseInput(spec.body, raw, 'body'))) : undefined;
+      const body = spec.body ? (spec.parseBody ? spec.parseBody(raw) : parseInput(spec.body, raw, 'body')) : undefined;
       const query = spec.query ? parseInput(spec.query, ctx.query, 'query') : undefined;
       const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
       const result = await spec.handle({ body, query, params, username, ctx });

@@ -26,11 +26,6 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   access: Access;
   body?: ZodType<B>;
   /**
-   * A hand-written check for a hot endpoint's usual body: returns exactly what `body.safeParse` would, or
-   * undefined to let zod decide (and word any refusal).
-   */
-  quickBody?: (value: unknown) => B | undefined;
-  /**
    * Parses the body in place of `body.safeParse`, for an endpoint that takes other shapes beside the documented
    * one and words their refusals itself; `body` still documents it.
    */

@@ -4,11 +4,10 @@
  * In one turn Node reads every socket that has a request waiting and runs its handler; left alone, each answer
  * is written the moment its handler finishes, so a client with several connections open (a lab's browsers, a
  * script, the benchmark's load generator) is woken once per answer: write, wake it on the other core, it
- * answers with its next request and sleeps, write again. On a 2-core VM every such wake-up is a cross-CPU
- * interrupt through the hypervisor: ~12 % of the server's CPU samples under `current_instance` load. Held to
- * the turn's check phase (setImmediate), the answers of one turn go out back to back and the client wakes once
- * for them: `current_instance` at 8 connections went from ~44 to ~34 µs of server CPU per request (kernel
- * ~14 → ~10 µs, user ~30 → ~24 µs; 22k → 28.5k req/s) and its p99 fell from ~1.1 to ~0.75 ms. A lone request
+ * answers with its next request and sleeps, write again. On a virtual machine every such wake-up is a
+ * cross-CPU interrupt through the hypervisor, a large share of the server's CPU under load. Held to the turn's
+ * check phase (setImmediate), the answers of one turn go out back to back and the client wakes once for them
+ * (docs/performance.md has the figures). A lone request
  * waits only for the rest of its own turn (the other handlers already running in it), never for a timer or
  * more I/O.
  *

@@ -3,14 +3,14 @@
  *
  * On Linux the file is opened O_DSYNC, so each append is one write(2) that returns after the kernel has done what
  * fdatasync would (ext4 and xfs run the same sync path for both): one trip to libuv's thread pool per batch
- * instead of two. On this 2-core VM every trip cost two cross-CPU wake-ups and tens of µs of CPU, and the second
- * one was waiting time for every request in the batch. Elsewhere it is write then fdatasync, as before: on macOS
- * libuv's fdatasync is F_FULLFSYNC, which O_DSYNC there does not match; Windows has no O_DSYNC.
+ * instead of two: every trip costs cross-CPU wake-ups, and the second is waiting time for every request in the
+ * batch (docs/performance.md has the figures). Elsewhere it is write then fdatasync: on macOS libuv's fdatasync
+ * is F_FULLFSYNC, which O_DSYNC there does not match; Windows has no O_DSYNC.
  *
  * The file is kept written with zeros ahead of the data (up to PREALLOCATE bytes, extended in the background). A
  * sync of an append that grows the file must also commit the new size and block allocation through the
- * filesystem's own journal; one that overwrites blocks already on disk flushes only the data, which took the sync
- * from ~230 µs to ~125 µs on this disk. Journal lines are JSON, which never holds a zero byte, so the first zero
+ * filesystem's own journal; one that overwrites blocks already on disk flushes only the data, which is about half
+ * the work. Journal lines are JSON, which never holds a zero byte, so the first zero
  * marks the end of the data; a clean close cuts the zeros off again, leaving plain JSON lines.
  *
  * The callback API, not fs/promises: a FileHandle call builds more promises and bookkeeping per operation.

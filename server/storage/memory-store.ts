@@ -1,4 +1,4 @@
-/** A Store that keeps everything in memory: for throw-away sessions (`--ephemeral`) and as the contract's reference. */
+/** A Store that keeps everything in memory: for tests and as the contract's reference. */
 import type { Store, StoreOp } from '../domain/ports.js';
 import { TableReader } from './tables.js';
 

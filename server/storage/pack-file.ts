@@ -8,8 +8,7 @@
  * (PackDamageError) instead of being served. Loading reads the index and leaves the rows in the
  * file (cold-rows.ts), so a million rows cost one read of the index and one pass over the rows to check it: no
  * JSON parse, and no memory held for rows nobody asks for.
- * `MGP3` files (no block checksums) still load unchecked; `MGP2` files (slots without hashes) still load, hashing their keys; `MGP1` files (no index; a trailer of rows'
- * and dictionary's lengths) load into memory, indexing their rows.
+ * `MGP3` files, written before the block checksums, still load unchecked.
  */
 import { endianness } from 'node:os';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -22,19 +21,13 @@ import { StorageError } from './tables.js';
 
 const MAGIC = Buffer.from('MGP4');
 const MAGIC_3 = Buffer.from('MGP3');
-const MAGIC_2 = Buffer.from('MGP2');
-const MAGIC_1 = Buffer.from('MGP1');
 const TRAILER = 24;
 const TRAILER_3 = 16;
 /** the rows are checksummed in blocks of this many bytes */
 export const CHECKED_BLOCK = 64 * 1024;
-const TRAILER_1 = 8;
 const PIECE = 1 << 20;
 /** the index is little-endian on disk; a big-endian machine swaps it on the way in and out */
 const BIG_ENDIAN = endianness() === 'BE';
-
-/** Room left after the loaded rows, so the first writes after a start do not copy the whole arena. */
-const headroom = (bytes: number) => Math.max(1 << 20, Math.ceil(bytes / 8));
 
 /** A pack file whose bytes fail their checksum: where, and what to do. */
 export class PackDamageError extends StorageError {
@@ -80,30 +73,25 @@ export async function readPackFile(file: string, options: { garbageFloor?: numbe
 function readPack(file: string, fd: number, garbageFloor: number | undefined): { table: PackedTable; cold: boolean } {
   const { size } = fstatSync(fd);
   const damaged = (why: string) => new StorageError(`${file}: is not a valid packed table (${why}); restore it from a backup or move it away`);
-  if (size < MAGIC.length + TRAILER) throw damaged('too short');
+  if (size < MAGIC.length + TRAILER_3) throw damaged('too short');
   const head = readAt(fd, Buffer.alloc(MAGIC.length), 0);
   const checked = head.equals(MAGIC);
-  const hashed = checked || head.equals(MAGIC_3);
-  const indexed = hashed || head.equals(MAGIC_2);
-  if (!indexed && !head.equals(MAGIC_1)) throw damaged('wrong header');
-  const trailerBytes = checked ? TRAILER : indexed ? TRAILER_3 : TRAILER_1;
+  if (!checked && !head.equals(MAGIC_3)) throw damaged('wrong header');
+  const trailerBytes = checked ? TRAILER : TRAILER_3;
   if (size < MAGIC.length + trailerBytes) throw damaged('too short');
   const trailer = readAt(fd, Buffer.alloc(trailerBytes), size - trailerBytes);
   if (checked && crc32(trailer.subarray(0, 20)) !== trailer.readUInt32LE(20)) throw new PackDamageError(file, 'trailer', size - trailerBytes, size);
   const rowBytes = trailer.readUInt32LE(0);
-  const slotCount = indexed ? trailer.readUInt32LE(4) : 0;
-  const checksum = indexed ? trailer.readUInt32LE(8) : 0;
-  const dictionaryBytes = trailer.readUInt32LE(indexed ? 12 : 4);
-  const indexBytes = (hashed ? 8 : 4) * slotCount;
+  const slotCount = trailer.readUInt32LE(4);
+  const checksum = trailer.readUInt32LE(8);
+  const dictionaryBytes = trailer.readUInt32LE(12);
+  const indexBytes = 8 * slotCount;
   const crcBytes = checked ? 4 * blockCount(rowBytes) : 0;
   if (MAGIC.length + rowBytes + indexBytes + crcBytes + dictionaryBytes + trailer.length !== size) throw damaged('lengths do not add up');
   if (checked) checkBlocks(file, fd, rowBytes, readAt(fd, Buffer.alloc(crcBytes), MAGIC.length + rowBytes + indexBytes));
-  // a first-format file's rows are read into memory and indexed; a second's stay on disk beside their index
-  const arena = indexed ? undefined : readAt(fd, Buffer.allocUnsafe(rowBytes + headroom(rowBytes)), MAGIC.length, rowBytes);
   const slots = new Int32Array(slotCount);
-  const hashes = hashed ? new Int32Array(slotCount) : undefined;
+  const hashes = new Int32Array(slotCount);
   for (const [n, array] of [slots, hashes].entries()) {
-    if (!array) continue;
     const bytes = readAt(fd, Buffer.from(array.buffer), MAGIC.length + rowBytes + 4 * slotCount * n);
     if (BIG_ENDIAN) bytes.swap32();
   }
@@ -125,7 +113,6 @@ function readPack(file: string, fd: number, garbageFloor: number | undefined): {
   if (!ok) throw damaged('damaged dictionary');
   const dict = { words: words as string[], shapes: shapes as number[][], garbageFloor };
   try {
-    if (!indexed) return { table: new PackedTable({ ...dict, arena, end: rowBytes }), cold: false };
     return { table: new PackedTable({ ...dict, cold: { rows: new ColdRows(fd, MAGIC.length, rowBytes, file), slots, hashes, checksum } }), cold: true };
   } catch (e) {
     throw damaged((e as Error).message);

@@ -33,11 +33,8 @@ export interface PackedTableInit {
   /** the codec's dictionary and shapes, as a pack file holds them */
   words?: string[];
   shapes?: number[][];
-  /** rows [0, end) of a first-format pack file, read into memory with room after them; indexed here */
-  arena?: Buffer;
-  end?: number;
-  /** the rows of a pack file, left on disk, with the index the file holds for them (hashes from the third format on) */
-  cold?: { rows: ColdRows; slots: Int32Array<ArrayBuffer>; hashes?: Int32Array<ArrayBuffer>; checksum: number };
+  /** the rows of a pack file, left on disk, with the index the file holds for them */
+  cold?: { rows: ColdRows; slots: Int32Array<ArrayBuffer>; hashes: Int32Array<ArrayBuffer>; checksum: number };
   /** garbage reclaimed past this many bytes; smaller only in tests */
   garbageFloor?: number;
 }
@@ -71,9 +68,8 @@ export class PackedTable implements Rows {
   constructor(from: PackedTableInit = {}) {
     this.garbageFloor = from.garbageFloor ?? GARBAGE_FLOOR;
     this.codec = new ValueCodec(from.words, from.shapes);
-    this.arena = from.arena ?? Buffer.allocUnsafe(64 * 1024);
+    this.arena = Buffer.allocUnsafe(64 * 1024);
     if (from.cold) this.adopt(from.cold.rows, from.cold.slots, from.cold.hashes, from.cold.checksum);
-    else if (from.arena) this.indexRows(from.end ?? 0);
   }
 
   get size(): number {
@@ -282,56 +278,22 @@ export class PackedTable implements Rows {
     return r.keyEnd - r.keyStart === n && r.buf.compare(buf, start, start + n, r.keyStart, r.keyEnd) === 0;
   };
 
-  /** Builds the index over the live rows in arena[0, end) of a first-format pack file. */
-  private indexRows(end: number): void {
-    let rows = 0;
-    for (let at = 0; at < end; at = this.next) {
-      this.head(at);
-      if (this.arena[at] === LIVE) rows++;
-      else if (this.arena[at] !== DEAD) throw new Error(`damaged row at byte ${at}`);
-    }
-    if (this.next !== end && end > 0) throw new Error('the last row is cut short');
-    this.index = RowIndex.sized(rows, 2);
-    for (let at = 0; at < end; at = this.next) {
-      this.head(at);
-      const next = this.next;
-      if (this.arena[at] !== LIVE) {
-        this.garbage += next - at;
-        continue;
-      }
-      const slot = this.index.find(this.arena, this.r.keyStart, this.r.keyEnd - this.r.keyStart, this.isKey);
-      // two live rows of one key: the key changed while the pack was written; the later wins
-      if (slot >= 0) {
-        this.retire(this.index.rowAt(slot));
-        this.index.moveTo(slot, at);
-      } else this.index.insert(~slot, at);
-      this.next = next;
-    }
-    this.end = end;
-  }
-
   /**
    * Takes a pack file's rows and the index it holds for them, once one pass over the rows shows the index is
-   * theirs (row-index.ts). A second-format file kept no hashes: the pass finds each row's slot to learn them.
+   * theirs (row-index.ts).
    */
-  private adopt(rows: ColdRows, slots: Int32Array<ArrayBuffer>, hashes: Int32Array<ArrayBuffer> | undefined, checksum: number): void {
+  private adopt(rows: ColdRows, slots: Int32Array<ArrayBuffer>, hashes: Int32Array<ArrayBuffer>, checksum: number): void {
     this.cold = rows;
     this.coldEnd = this.end = rows.end;
-    this.index = new RowIndex(slots, hashes ?? new Int32Array(slots.length));
-    this.index.count = checkIndex(this.checkedScan(!hashes), slots, hashes, checksum);
+    this.index = new RowIndex(slots, hashes);
+    this.index.count = checkIndex(this.checkedScan(), slots, hashes, checksum);
   }
 
-  /** The offsets of the pack file's rows, each shown to be whole and live, and hashed into its slot if asked. */
-  private *checkedScan(learnHashes: boolean): Generator<number> {
+  /** The offsets of the pack file's rows, each shown to be whole and live. */
+  private *checkedScan(): Generator<number> {
     const r = this.r;
     for (const at of this.cold!.scan(r)) {
       if (r.buf[r.start] !== LIVE) throw new Error(`damaged row at byte ${at}`);
-      if (learnHashes) {
-        const hash = hashBytes(r.buf, r.keyStart, r.keyEnd) | 0;
-        const slot = this.index.slotOf(at, hash);
-        if (slot < 0) throw new Error('its index does not match its rows');
-        this.index.hashes[slot] = hash;
-      }
       yield at;
     }
   }

@@ -42,11 +42,6 @@ export class RowIndex {
     public hashes: Int32Array<ArrayBuffer> = new Int32Array(slots.length),
   ) {}
 
-  /** An empty index for `rows` keys at a load of at most 1/`spread`. */
-  static sized(rows: number, spread: number): RowIndex {
-    return new RowIndex(new Int32Array(capacityFor(rows, spread)));
-  }
-
   /**
    * The slot naming the row of the key buf[start, start + n), or ~(the slot to insert it at). `isKey` reads a
    * candidate row; it is asked only where the hashes match.
@@ -165,10 +160,10 @@ export class RowIndexWriter {
 }
 
 /** FNV-1a over the slots' values and their hashes, which the pack file keeps beside them to tell a damaged index. */
-export function slotsChecksum(slots: Int32Array, hashes?: Int32Array): number {
+export function slotsChecksum(slots: Int32Array, hashes: Int32Array): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < slots.length; i++) h = Math.imul(h ^ slots[i], 0x01000193);
-  if (hashes) for (let i = 0; i < hashes.length; i++) h = Math.imul(h ^ hashes[i], 0x01000193);
+  for (let i = 0; i < hashes.length; i++) h = Math.imul(h ^ hashes[i], 0x01000193);
   return h >>> 0;
 }
 
@@ -177,7 +172,7 @@ export function slotsChecksum(slots: Int32Array, hashes?: Int32Array): number {
  * whole, live row): the slots name exactly those offsets (by count, sum and xor), and they and their hashes match
  * their checksum. The keys are not hashed again: that is the time a stored index saves. Returns the rows' count.
  */
-export function checkIndex(offsets: Iterable<number>, slots: Int32Array, hashes: Int32Array | undefined, checksum: number): number {
+export function checkIndex(offsets: Iterable<number>, slots: Int32Array, hashes: Int32Array, checksum: number): number {
   let rows = 0;
   let sum = 0;
   let xor = 0;

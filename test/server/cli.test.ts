@@ -1,4 +1,4 @@
-/** The command line (`npm start -- …`, decisions.md "Running"), run as a child process the way users run it. */
+/** The command line (`npm start -- …`), run as a child process the way users run it. */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Quality-control sections of the config: attention checks and gold standards (decisions.md "Quality control"). */
+/** Quality-control sections of the config: attention checks and gold standards (docs/quality-and-phases.md). */
 import { z } from 'zod';
 
 const numberish = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);

@@ -1,5 +1,5 @@
 /**
- * The `webhooks` section of the config (interface.md 2.7, decisions.md "Webhooks"), validated at startup: every
+ * The `webhooks` section of the config (docs/webhooks.md), validated at startup: every
  * refusal names its key (`webhooks.endpoints[1].url: ...`) through the loader's zod issue paths.
  */
 import { z } from 'zod';

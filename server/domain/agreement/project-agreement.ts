@@ -1,5 +1,5 @@
 /**
- * Agreement of a project's annotators, per schema (decisions.md "Admin endpoints"): the stored annotations become
+ * Agreement of a project's annotators, per schema (docs/agreement.md): the stored annotations become
  * reliability data (one unit per instance, or per character of its text for span schemas) and alpha is taken at
  * the level the schema type calls for. Only instances that two or more annotators answered count.
  *

@@ -1,4 +1,4 @@
-/** The `data` of annotation events, shaped as interface.md part 6.4 and decisions.md "Webhooks" say. */
+/** The `data` of annotation events, shaped as docs/webhooks.md and the OpenAPI document's webhooks section say. */
 import type { Task } from '../task.js';
 import type { AnnotationRecord } from './records.js';
 import { schemeTypeOf, type AnswerValue } from '../schemes/registry.js';

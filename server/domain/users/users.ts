@@ -149,7 +149,7 @@ export class Accounts {
   /** Checks credentials and returns the user, creating the account where the project's policy says so. */
   async authenticate(username: string, password: string): Promise<UserRecord> {
     checkUsername(username);
-    // a missing field is a bad request (400), not wrong credentials (decisions.md "Sessions and users")
+    // a missing field is a bad request (400), not wrong credentials (docs/accounts.md)
     if (!password && this.policy.requirePassword && !this.policy.debug) throw invalid('password is required');
     const existing = this.get(username);
     const configured = this.policy.configuredUsers.get(username);

@@ -1,5 +1,5 @@
 /**
- * From a domain event to the deliveries it causes: the envelope of interface.md 6.3, who is subscribed, and one
+ * From a domain event to the deliveries it causes: the envelope docs/webhooks.md describes, who is subscribed, and one
  * delivery record per subscribed active endpoint (each with its own `webhook-id`, all sharing the `event_id`).
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The delivery state machine as pure decisions (interface.md 3.1, decisions.md "Webhooks"): when each attempt is
+ * The delivery state machine as pure decisions (docs/webhooks.md): when each attempt is
  * due, and what one attempt's outcome makes of a delivery. No timers, no I/O: the dispatcher applies these.
  */
 import type { AttemptRecord, DeliveryRecord } from './records.js';

@@ -1,7 +1,7 @@
 /**
  * Signing, shaped like the Standard Webhooks spec: the signed string is `<webhook-id>.<webhook-timestamp>.<body>`
  * and the header is `v1,<HMAC-SHA256>`. Two formats:
- * - `v1_hex` (the seed's, interface.md 6.5): the key is the secret's text bytes, the digest lowercase hex;
+ * - `v1_hex` (docs/webhooks.md): the key is the secret's text bytes, the digest lowercase hex;
  * - `standard`: the key is the base64 after `whsec_`, the digest base64, as the standardwebhooks libraries verify.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

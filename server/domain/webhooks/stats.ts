@@ -1,5 +1,5 @@
 /**
- * Per-endpoint figures for GET /admin/api/webhooks (interface.md 2.8 plus total_delivered, last_failure and
+ * Per-endpoint figures for GET /admin/api/webhooks (docs/webhooks.md: total_delivered, last_failure and
  * last_error). Counts are derived from the stored deliveries (counted once at start, then kept as records change)
  * plus the counts of pruned records, which are kept in `webhook_stats` in the same write as the pruning. The
  * latest outcomes are written to `webhook_stats` in the same write as the attempt results, so they persist.

@@ -1,4 +1,4 @@
-/** Admin endpoints of interface.md 4.4 (all but webhooks and agreement, which live with their features). */
+/** Admin endpoints (docs/api.md "Admin endpoints"), all but webhooks and agreement, which live with their features. */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';

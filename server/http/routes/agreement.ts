@@ -1,4 +1,4 @@
-/** Inter-annotator agreement per schema (interface.md 2.6, decisions.md "Admin endpoints"). */
+/** Inter-annotator agreement per schema (docs/agreement.md). */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';

@@ -1,4 +1,4 @@
-/** The AI assistant (interface.md 4.5, decisions.md "AI assistant") and its acceptance rate for admins. */
+/** The AI assistant (docs/ai.md) and its acceptance rate for admins. */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';

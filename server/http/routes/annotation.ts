@@ -1,9 +1,8 @@
-/** The annotator-facing API of interface.md 4.2 with decisions.md "Annotation endpoints". */
+/** The annotator-facing API (docs/api.md "Annotator endpoints"). */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { forbidden, invalid } from '../../domain/errors.js';
-import { quickSubmission } from './quick-submission.js';
 import { display } from './display-schema.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 import { structureParts } from './structures.js';
@@ -14,7 +13,6 @@ import { fromPotatoState, inStateTerms, isPotatoBody, parseSubmissionBody, potat
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
 
-/** exported for the test that holds quickSubmission to it */
 export const submission = z.object({
   instance_id: instanceId,
   annotations: z.record(z.string().max(512), z.union([z.string(), z.number(), z.boolean()])).optional(),
@@ -149,7 +147,6 @@ export function annotationRoutes(s: Services): RouteSpec[] {
         "Submit labels and spans for an instance (a present part replaces the stored one); Potato's {type, schema, state} shape and form posts are merged into what is stored",
       access: 'user',
       body: z.union([submission, potatoState]),
-      quickBody: quickSubmission,
       parseBody: (raw) => parseSubmissionBody(raw, submission),
       response: z.object({ status: z.literal('success'), processing_time_ms: z.number(), qc_result: z.record(z.string(), z.unknown()).optional() }),
       handle: async ({ username, body }) => {

@@ -1,4 +1,4 @@
-/** The study's phases (decisions.md "Quality control and phases"): where the caller is, and moving on. */
+/** The study's phases (docs/quality-and-phases.md): where the caller is, and moving on. */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';

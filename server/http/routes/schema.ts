@@ -1,4 +1,4 @@
-/** Schema information (interface.md 4.3): schemes, colours and keyword highlights. */
+/** Schema information (docs/api.md): schemes, colours and keyword highlights. */
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { findKeywords } from '../../domain/annotation/keywords.js';

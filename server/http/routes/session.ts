@@ -1,4 +1,4 @@
-/** Login, registration and logout (decisions.md "Sessions and users"). Potato's /login and email/pass work too. */
+/** Login, registration and logout (docs/accounts.md). Potato's /login and email/pass work too. */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { conflict, DomainError, forbidden } from '../../domain/errors.js';

@@ -1,4 +1,4 @@
-/** Admin webhook endpoints (interface.md 4.4, 2.8; decisions.md "Webhooks"). */
+/** Admin webhook endpoints (docs/webhooks.md). */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';

@@ -1,4 +1,4 @@
-/** The AI assistant over real HTTP (interface.md 4.5, decisions.md "AI assistant"), default embedded provider. */
+/** The AI assistant over real HTTP (docs/ai.md), default embedded provider. */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 import { learnableItems } from '../domain/ai/learnable.js';

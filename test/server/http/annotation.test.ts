@@ -1,4 +1,4 @@
-/** The annotation API over real HTTP (interface.md 4.2, decisions.md "Annotation endpoints"). */
+/** The annotation API over real HTTP (docs/api.md). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../helpers/client.js';
 import { startServer, type TestServer } from '../../helpers/server.js';

@@ -1,4 +1,4 @@
-/** Sessions and users over real HTTP (interface.md 4.1, decisions.md "Sessions and users"). */
+/** Sessions and users over real HTTP (docs/accounts.md). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

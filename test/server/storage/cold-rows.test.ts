@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PackedTable } from '../../../server/storage/packed-table.js';
 import { CHECKED_BLOCK, packFilePieces, readPackFile } from '../../../server/storage/pack-file.js';
 import { writeFileAtomicChunks } from '../../../server/storage/atomic-file.js';
-import { slotsChecksum } from '../../../server/storage/row-index.js';
 import { seededRandom } from '../../../server/domain/annotation/assignment.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -80,36 +79,31 @@ describe('a packed table loaded from a pack file', () => {
     expect(again.get('late')).toBe(1);
   });
 
-  it('still loads a pack file of the second format, which kept no key hashes', async () => {
+  it('still loads a pack file of the format before block checksums (MGP3)', async () => {
     const table = new PackedTable();
     for (let i = 0; i < 3000; i++) table.set(`key-${i}`, { i });
-    const third = readFileSync(await writePack(table, 'third.pack'));
+    const current = readFileSync(await writePack(table, 'current.pack'));
     // MGP4: magic, rows, slots, hashes, block checksums, dictionary, trailer (rows' bytes, slots, checksum,
-    // dictionary's bytes, its CRC, the trailer's CRC)
-    const trailer = third.subarray(third.length - 24);
+    // dictionary's bytes, its CRC, the trailer's CRC); MGP3 is the same without block checksums and the two CRCs
+    const trailer = current.subarray(current.length - 24);
     const rowBytes = trailer.readUInt32LE(0);
     const slotCount = trailer.readUInt32LE(4);
-    const rows = third.subarray(4, 4 + rowBytes);
-    const slotBytes = third.subarray(4 + rowBytes, 4 + rowBytes + 4 * slotCount);
-    const dictionary = third.subarray(4 + rowBytes + 8 * slotCount + 4 * Math.ceil(rowBytes / CHECKED_BLOCK), third.length - 24);
-    const second = Buffer.alloc(16);
-    second.writeUInt32LE(rowBytes, 0);
-    second.writeUInt32LE(slotCount, 4);
-    second.writeUInt32LE(slotsChecksum(new Int32Array(slotBytes.buffer.slice(slotBytes.byteOffset, slotBytes.byteOffset + slotBytes.length))), 8);
-    second.writeUInt32LE(dictionary.length, 12);
-    const file = join(tempDir('marginalia-cold-'), 'second.pack');
-    writeFileSync(file, Buffer.concat([Buffer.from('MGP2'), rows, slotBytes, dictionary, second]));
+    const rowsAndIndex = current.subarray(4, 4 + rowBytes + 8 * slotCount);
+    const dictionary = current.subarray(4 + rowBytes + 8 * slotCount + 4 * Math.ceil(rowBytes / CHECKED_BLOCK), current.length - 24);
+    const older = Buffer.concat([Buffer.from('MGP3'), rowsAndIndex, dictionary, trailer.subarray(0, 16)]);
+    const file = join(tempDir('marginalia-cold-'), 'older.pack');
+    writeFileSync(file, older);
     const back = await readPackFile(file);
     opened.push(back);
     expect(back.size).toBe(3000);
     for (let i = 0; i < 3000; i += 17) expect(back.get(`key-${i}`)).toEqual({ i });
     expect(back.get('key-3000')).toBeUndefined();
-    for (let i = 0; i < 1000; i++) back.set(`new-${i}`, i); // the hashes it learned carry it through a rehash
+    for (let i = 0; i < 1000; i++) back.set(`new-${i}`, i); // its stored hashes carry it through a rehash
     expect(back.get('key-2999')).toEqual({ i: 2999 });
     expect(back.size).toBe(4000);
 
     // a flipped byte among the hashes is named too, not trusted
-    const flipped = Buffer.from(third);
+    const flipped = Buffer.from(older);
     flipped[4 + rowBytes + 4 * slotCount + 4 * 10] ^= 0x01;
     writeFileSync(file, flipped);
     await expect(readPackFile(file)).rejects.toThrow(/index does not match/);

@@ -1,4 +1,4 @@
-/** Response shapes of the HTTP API as interface.md and decisions.md define them (the UI's side of the contract). */
+/** Response shapes of the HTTP API as docs/api.md and the OpenAPI document define them (the UI's side of the contract). */
 
 export interface Me {
   username: string;
