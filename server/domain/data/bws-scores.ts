@@ -31,7 +31,7 @@ function tupleOf(data: Record<string, unknown>): TupleItem[] {
 
 /** The bws scheme asked for, or the only one; refuses naming `schema`. */
 export function bwsScheme(task: Task, name: string | undefined): Scheme {
-  const schemes = task.schemes.filter((s) => s.annotation_type === 'bws');
+  const schemes = bwsSchemes(task);
   if (name !== undefined) {
     const found = schemes.find((s) => s.name === name);
     if (!found) throw invalid(`schema: "${name}" is not a bws scheme of this project`);
@@ -42,20 +42,35 @@ export function bwsScheme(task: Task, name: string | undefined): Scheme {
 }
 
 export function bwsScores(scheme: Scheme, items: Iterable<ExportItem>): BwsScore[] {
-  const counts = new Map<string, { text: string; best: number; worst: number; seen: number }>();
+  return bwsScoresBySchema([scheme], items).get(scheme.name)!;
+}
+
+/** The project's bws schemes (best–worst scaling). */
+export const bwsSchemes = (task: Task): Scheme[] => task.schemes.filter((s) => s.annotation_type === 'bws');
+
+/** Scores of several bws schemes in one pass over the items, by scheme name. */
+export function bwsScoresBySchema(schemes: readonly Scheme[], items: Iterable<ExportItem>): Map<string, BwsScore[]> {
+  type Count = { text: string; best: number; worst: number; seen: number };
+  const counts = schemes.map(() => new Map<string, Count>());
   for (const { instance, record } of items) {
-    const chosen = record.labels[scheme.name];
-    if (!chosen || (chosen.best === undefined && chosen.worst === undefined)) continue;
-    for (const item of tupleOf(instance.data)) {
-      let c = counts.get(item.source_id);
-      if (!c) counts.set(item.source_id, (c = { text: String(item.text ?? ''), best: 0, worst: 0, seen: 0 }));
-      c.seen++;
-      if (chosen.best === item.position) c.best++;
-      if (chosen.worst === item.position) c.worst++;
-    }
+    schemes.forEach((scheme, n) => {
+      const chosen = record.labels[scheme.name];
+      if (!chosen || (chosen.best === undefined && chosen.worst === undefined)) return;
+      for (const item of tupleOf(instance.data)) {
+        let c = counts[n].get(item.source_id);
+        if (!c) counts[n].set(item.source_id, (c = { text: String(item.text ?? ''), best: 0, worst: 0, seen: 0 }));
+        c.seen++;
+        if (chosen.best === item.position) c.best++;
+        if (chosen.worst === item.position) c.worst++;
+      }
+    });
   }
-  const scores = [...counts].map(([item_id, c]) => ({ item_id, text: c.text, score: (c.best - c.worst) / c.seen, best_count: c.best, worst_count: c.worst, appearances: c.seen, rank: 0 }));
-  scores.sort((a, b) => b.score - a.score || (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0));
-  scores.forEach((s, i) => (s.rank = i + 1));
-  return scores;
+  const out = new Map<string, BwsScore[]>();
+  schemes.forEach((scheme, n) => {
+    const scores = [...counts[n]].map(([item_id, c]) => ({ item_id, text: c.text, score: (c.best - c.worst) / c.seen, best_count: c.best, worst_count: c.worst, appearances: c.seen, rank: 0 }));
+    scores.sort((a, b) => b.score - a.score || (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0));
+    scores.forEach((s, i) => (s.rank = i + 1));
+    out.set(scheme.name, scores);
+  });
+  return out;
 }

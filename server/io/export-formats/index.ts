@@ -8,11 +8,12 @@ import { conll } from './conll.js';
 import { csv } from './csv.js';
 import { jsonl } from './jsonl.js';
 import { spacy } from './spacy.js';
+import { bwsScoresFormat } from './bws-scores.js';
 import type { ExportWriter } from './writer.js';
 
 export type { ExportWriter } from './writer.js';
 
-export const EXPORT_WRITERS = { jsonl, csv, conll, spacy } as const satisfies Record<string, ExportWriter>;
+export const EXPORT_WRITERS = { jsonl, csv, conll, spacy, bws_scores: bwsScoresFormat } as const satisfies Record<string, ExportWriter>;
 export type ExportFormat = keyof typeof EXPORT_WRITERS;
 export const EXPORT_FORMATS = Object.keys(EXPORT_WRITERS) as [ExportFormat, ...ExportFormat[]];
 

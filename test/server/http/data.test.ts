@@ -90,6 +90,9 @@ describe('GET /admin/api/export', () => {
     const r = await plain.admin().get('/admin/api/export?format=conll');
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/no span schema/);
+    const bws = await plain.admin().get('/admin/api/export?format=bws_scores');
+    expect(bws.status).toBe(400);
+    expect(bws.body.error).toBe('format: bws_scores scores the items of best–worst (bws) schemes, and this project has none');
   });
 });
 

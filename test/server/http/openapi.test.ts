@@ -57,7 +57,7 @@ describe('GET /api/openapi.json', () => {
     const doc = (await t.client().get('/api/openapi.json')).body;
     const exportOp = doc.paths['/admin/api/export'].get;
     const format = exportOp.parameters.find((p: { name: string }) => p.name === 'format');
-    expect(format).toEqual({ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['jsonl', 'csv', 'conll', 'spacy'], default: 'jsonl' } });
+    expect(format).toEqual({ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores'], default: 'jsonl' } });
     // the server refuses what the description leaves out
     expect((await t.admin().get('/admin/api/export?format=xml')).status).toBe(400);
     const spans = doc.paths['/api/spans/{instance_id}'].get;

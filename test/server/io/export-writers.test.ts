@@ -47,12 +47,12 @@ describe('exportStream', () => {
 
   it('refuses a name that is not a format, naming the field, instead of writing some other format', () => {
     for (const name of ['xml', 'CSV', 'toString', '__proto__', '']) {
-      expect(() => exportStream(name, task, items(1)), name).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringMatching(/^format: ".*" is not one of jsonl, csv, conll, spacy$/) }));
+      expect(() => exportStream(name, task, items(1)), name).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringMatching(/^format: ".*" is not one of jsonl, csv, conll, spacy, bws_scores$/) }));
     }
   });
 
   it('has one writer per format, each with its own content type and file extension', () => {
-    expect(EXPORT_FORMATS).toEqual(['jsonl', 'csv', 'conll', 'spacy']);
+    expect(EXPORT_FORMATS).toEqual(['jsonl', 'csv', 'conll', 'spacy', 'bws_scores']);
     for (const format of EXPORT_FORMATS) expect(exportWriter(format)).toBe(EXPORT_WRITERS[format]);
     expect(new Set(EXPORT_FORMATS.map((f) => EXPORT_WRITERS[f].extension)).size).toBe(EXPORT_FORMATS.length);
   });

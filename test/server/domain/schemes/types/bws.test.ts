@@ -57,6 +57,16 @@ describe('bws', () => {
     expect(byId[items[2].source_id]).toMatchObject({ score: -0.5, worst_count: 1 });
     expect((await t.admin().get('/admin/api/bws_scores?schema=nope')).body.error).toBe('schema: "nope" is not a bws scheme of this project');
 
+    // the same scores as an export: a CSV row per pool item, highest first
+    const exported = await t.admin().get('/admin/api/export?format=bws_scores');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toBe('attachment; filename="annotations.bws-scores.csv"');
+    const rows = exported.text.trim().split('\n');
+    expect(rows[0]).toBe('schema,item_id,text,score,best_count,worst_count,appearances,rank');
+    expect(rows[1]).toBe(`intensity,${items[0].source_id},${items[0].text},1,2,0,2,1`);
+    expect(rows).toHaveLength(1 + scores.items.length);
+    expect((await t.admin().get('/admin/api/export?format=bws_scores&annotator=nobody')).text).toBe('schema,item_id,text,score,best_count,worst_count,appearances,rank\n');
+
     const lines = await jsonlRoundTrip(t, [SCHEME], POOL, config);
     expect(lines.map((l) => l.labels)).toEqual([{ intensity: { best: 'A', worst: 'C' } }, { intensity: { best: 'A', worst: 'B' } }]);
     expect(await csvOf(t)).toContain('"{""best"":""A"",""worst"":""B""}"');
