@@ -110,4 +110,30 @@ describe('dashboard panels', () => {
     await expect.poll(ids).toEqual(['item-12', 'item-11', 'item-10', 'item-1']);
     expect(await page.getByTestId('instances-range').innerText()).toBe('1–4 of 4');
   });
+
+  test('new figures arrive on Refresh and on returning to the window, with no loading flash in between', async () => {
+    const page = await dashboard('/#/admin');
+    const annotations = page.getByTestId('card-annotations').locator('.card-value');
+    await expect.poll(() => annotations.innerText()).toBe('6');
+    // count every loading note that appears from here on
+    await page.evaluate(() => {
+      const w = window as unknown as { loadingSeen: number };
+      w.loadingSeen = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && (n.matches('.loading') || n.querySelector('.loading'))) w.loadingSeen++;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const dan = await rig.t.client().login('dan', 'dan-pass');
+    const annotate = async (id: string) => expect((await dan.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:negative': 'true' } })).status).toBe(200);
+
+    await annotate('item-7');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => annotations.innerText()).toBe('7');
+
+    // the tab comes back into view: read again at once, well before the 15 s refresh
+    await annotate('item-8');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect.poll(() => annotations.innerText(), { timeout: 5_000 }).toBe('8');
+    expect(await page.evaluate(() => (window as unknown as { loadingSeen: number }).loadingSeen)).toBe(0);
+  });
 });

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { adminKey, api, ApiError, errorText } from '../../shared/api/client.js';
 import type { Agreement, AnnotatorRow, Overview, QualityReport, Timeline, WebhookEntry } from '../../shared/api/types.js';
-import { useResource } from '../../shared/api/use-resource.js';
+import { queryClient } from '../../shared/api/use-resource.js';
+import { useAdminResource } from './admin-resource.js';
 import { Loading } from '../../shared/components/status.js';
 import { AgreementChart, PerAnnotatorChart, ProgressChart } from './charts.js';
 import { ConfigEditor } from './config-editor.js';
@@ -15,7 +16,8 @@ import { AnnotatorsTable, InstancesTable, QualityTables } from './tables.js';
 import { WebhooksTable } from './webhooks.js';
 import { NotesPanel } from './notes-panel.js';
 
-const REFRESH_MS = 15_000;
+/** Everything the dashboard shows is read again: after Refresh, an import or a settings change. */
+const refreshAll = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
 
 function KeyForm({ message, onKey }: { message: string; onKey: () => void }) {
   const [key, setKey] = useState('');
@@ -92,14 +94,8 @@ function usePanel(): PanelId {
 }
 
 function Dashboard({ onSignOut }: { onSignOut: () => void }) {
-  const [version, setVersion] = useState(0);
   const panel = usePanel();
   const title = PANELS.find((p) => p.id === panel)!.title;
-
-  useEffect(() => {
-    const timer = setInterval(() => setVersion((v) => v + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
   useEffect(() => {
     document.title = `${title} · Dashboard · Marginalia`;
   }, [title]);
@@ -108,7 +104,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
     <div className="dashboard">
       <div className="toolbar">
         <h1>Dashboard</h1>
-        <button type="button" onClick={() => setVersion((v) => v + 1)}>
+        <button type="button" onClick={refreshAll}>
           Refresh
         </button>
         {adminKey.get() && (
@@ -130,7 +126,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
           </ul>
         </nav>
         <div className="panel" key={panel}>
-          <Panel id={panel} version={version} refresh={() => setVersion((v) => v + 1)} />
+          <Panel id={panel} />
         </div>
       </div>
     </div>
@@ -138,47 +134,46 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
 }
 
 /** One panel; it loads only what it shows. */
-function Panel({ id, version, refresh }: { id: PanelId; version: number; refresh: () => void }) {
+function Panel({ id }: { id: PanelId }) {
   switch (id) {
     case 'overview':
-      return <OverviewPanel version={version} />;
+      return <OverviewPanel />;
     case 'annotators':
-      return <Loaded title="Annotators" id="annotators" version={version} load={() => api.adminGet<{ annotators: AnnotatorRow[] }>('/admin/api/annotators')}>{(a) => <AnnotatorsTable rows={a.annotators} />}</Loaded>;
+      return <Loaded<{ annotators: AnnotatorRow[] }> title="Annotators" id="annotators" path="/admin/api/annotators">{(a) => <AnnotatorsTable rows={a.annotators} />}</Loaded>;
     case 'instances':
       return (
         <section className="card-section" aria-labelledby="instances-title" data-testid="section-instances">
           <h2 id="instances-title">Instances</h2>
-          <InstancesTable version={version} />
+          <InstancesTable />
         </section>
       );
     case 'notes':
       return (
         <section className="card-section" aria-labelledby="notes-title" data-testid="section-notes">
           <h2 id="notes-title">Notes and flags</h2>
-          <NotesPanel version={version} />
+          <NotesPanel />
         </section>
       );
     case 'quality':
-      return <Loaded title="Quality control" id="quality" version={version} load={() => api.adminGet<QualityReport>('/admin/api/quality_control')}>{(q) => <QualityTables qc={q} />}</Loaded>;
+      return <Loaded<QualityReport> title="Quality control" id="quality" path="/admin/api/quality_control">{(q) => <QualityTables qc={q} />}</Loaded>;
     case 'agreement':
-      return <Loaded title="Agreement" id="agreement" version={version} load={() => api.adminGet<Agreement>('/admin/api/agreement')}>{(a) => <AgreementChart agreement={a} />}</Loaded>;
+      return <Loaded<Agreement> title="Agreement" id="agreement" path="/admin/api/agreement">{(a) => <AgreementChart agreement={a} />}</Loaded>;
     case 'webhooks':
-      return <WebhooksPanel version={version} />;
+      return <WebhooksPanel />;
     case 'data':
       return (
         <section className="card-section" aria-labelledby="data-title" data-testid="section-data">
           <h2 id="data-title">Data</h2>
-          <DataPanel onImported={refresh} />
+          <DataPanel onImported={refreshAll} />
         </section>
       );
     case 'settings':
-      return <Loaded title="Settings" id="settings" version={version} load={() => api.adminGet<Record<string, unknown>>('/admin/api/config')}>{(c) => <ConfigEditor config={c} onSaved={refresh} />}</Loaded>;
+      return <Loaded<Record<string, unknown>> title="Settings" id="settings" path="/admin/api/config">{(c) => <ConfigEditor config={c} onSaved={refreshAll} />}</Loaded>;
   }
 }
 
-function Loaded<T>({ title, id, version, load, children }: { title: string; id: string; version: number; load: () => Promise<T>; children: (data: T) => ReactNode }) {
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- reloaded on each refresh
-  const resource = useResource(load, [version]);
+function Loaded<T>({ title, id, path, children }: { title: string; id: string; path: string; children: (data: T) => ReactNode }) {
+  const resource = useAdminResource<T>(path);
   return (
     <Section title={title} id={id} resource={resource}>
       {children}
@@ -186,8 +181,8 @@ function Loaded<T>({ title, id, version, load, children }: { title: string; id: 
   );
 }
 
-function WebhooksPanel({ version }: { version: number }) {
-  const webhooks = useResource(() => api.adminGet<{ endpoints: WebhookEntry[] }>('/admin/api/webhooks'), [version]);
+function WebhooksPanel() {
+  const webhooks = useAdminResource<{ endpoints: WebhookEntry[] }>('/admin/api/webhooks');
   return (
     <Section title="Webhooks" id="webhooks" resource={webhooks}>
       {(w) => <WebhooksTable endpoints={w.endpoints} onSent={() => setTimeout(() => void webhooks.reload(), 1000)} />}
@@ -195,9 +190,9 @@ function WebhooksPanel({ version }: { version: number }) {
   );
 }
 
-function OverviewPanel({ version }: { version: number }) {
-  const overview = useResource(() => api.adminGet<Overview>('/admin/api/overview'), [version]);
-  const timeline = useResource(() => api.adminGet<Timeline>('/admin/api/timeline'), [version]);
+function OverviewPanel() {
+  const overview = useAdminResource<Overview>('/admin/api/overview');
+  const timeline = useAdminResource<Timeline>('/admin/api/timeline');
   return (
     <Section title="Overview" id="overview" resource={overview}>
       {(o) => (

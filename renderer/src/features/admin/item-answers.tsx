@@ -30,7 +30,8 @@ export function answersBySchema(flat: Record<string, string>): Record<string, st
 }
 
 export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }) {
-  const item = useResource(() => api.adminGet<ItemState>(`/admin/item_state/${encodeURIComponent(id)}`), [id]);
+  const path = `/admin/item_state/${encodeURIComponent(id)}`;
+  const item = useResource(['admin', path], () => api.adminGet<ItemState>(path));
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
   const byAnnotator = item.data ? item.data.annotators.map((name) => [name, answersBySchema(item.data!.annotations[name] ?? {})] as const) : [];

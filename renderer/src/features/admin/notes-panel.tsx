@@ -1,8 +1,7 @@
 /** Annotators' notes and flags on items: filtered by flag on the server, by text and sorted here. */
 import { useState } from 'react';
-import { api } from '../../shared/api/client.js';
 import { FLAG_NAMES, ITEM_FLAGS, type ItemFlag, type ItemNote } from '../../shared/api/types.js';
-import { useResource } from '../../shared/api/use-resource.js';
+import { useAdminResource } from './admin-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { when } from './section.js';
 import { FilterBox, SortHeader, useSortedRows, type Column } from './sortable.js';
@@ -21,9 +20,9 @@ interface Notes {
   notes: ItemNote[];
 }
 
-export function NotesPanel({ version }: { version: number }) {
+export function NotesPanel() {
   const [flag, setFlag] = useState<ItemFlag | ''>('');
-  const notes = useResource(() => api.adminGet<Notes>(`/admin/api/item_notes${flag ? `?flag=${flag}` : ''}`), [flag, version]);
+  const notes = useAdminResource<Notes>(`/admin/api/item_notes${flag ? `?flag=${flag}` : ''}`, true);
   const table = useSortedRows(notes.data?.notes ?? [], COLUMNS);
   return (
     <>

@@ -1,8 +1,7 @@
 /** Dashboard tables: annotators, instances (status filter and paging) and quality control. */
 import { useState, type ReactNode } from 'react';
-import { api } from '../../shared/api/client.js';
 import type { AnnotatorRow, InstancePage, InstanceStatus, QualityReport } from '../../shared/api/types.js';
-import { useResource } from '../../shared/api/use-resource.js';
+import { useAdminResource } from './admin-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { percent, when } from './section.js';
 import { ItemAnswers } from './item-answers.js';
@@ -59,7 +58,7 @@ export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
 const PAGE = 20;
 const STATUSES: (InstanceStatus | '')[] = ['', 'unannotated', 'in_progress', 'completed'];
 
-export function InstancesTable({ version }: { version: number }) {
+export function InstancesTable() {
   const [status, setStatus] = useState<InstanceStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const [opened, setOpened] = useState<string | null>(null);
@@ -70,7 +69,7 @@ export function InstancesTable({ version }: { version: number }) {
   if (status) query.set('status', status);
   if (filter.trim()) query.set('q', filter.trim());
   if (sort) query.set('order', `${sort.direction === 'descending' ? '-' : ''}${sort.id}`);
-  const page = useResource(() => api.adminGet<InstancePage>(`/admin/api/instances?${query}`), [query.toString(), version]);
+  const page = useAdminResource<InstancePage>(`/admin/api/instances?${query}`, true);
   const sortBy = (id: string) => {
     setSort((s) => ({ id, direction: s?.id === id && s.direction === 'ascending' ? 'descending' : 'ascending' }));
     setOffset(0);

@@ -68,7 +68,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const [askLabel, setAskLabel] = useState(false);
   const [aiApplied, setAiApplied] = useState<Filled | null>(null);
   const [predictionApplied, setPredictionApplied] = useState<Filled | null>(null);
-  const instructions = useResource(() => api.get<Instructions>('/api/instructions'), []);
+  const instructions = useResource(['instructions'], () => api.get<Instructions>('/api/instructions'));
   // the config's instructions start open; guidelines from a passed instructions page start folded
   const [instructionsChoice, setInstructionsOpen] = useState<boolean | null>(null);
   const instructionsOpen = instructionsChoice ?? !!instructions.data?.html;
