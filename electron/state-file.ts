@@ -1,38 +1,37 @@
 /**
- * The app's small JSON files in its user-data folder (recent projects, window position). Written atomically
- * with the server's own writer, so a crash leaves the old file or the new one; read leniently, because a file
- * that is missing, unreadable or edited by hand must never stop the app from starting.
+ * The app's small JSON files in its user-data folder (recent projects, window position), through lowdb's JSONFile:
+ * steno writes a temporary file and renames it over the old one, one write at a time with the last call winning,
+ * so a crash leaves the old file or the new one. Read leniently, because a file that is missing, unreadable or
+ * edited by hand must never stop the app from starting.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../server/storage/atomic-file.js';
+import { JSONFile } from 'lowdb/node';
 
 export class StateFile<T> {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly adapter: JSONFile<T>;
 
   constructor(
     readonly file: string,
     /** turns whatever JSON is on disk into a valid value, dropping what is not */
     private readonly parse: (json: unknown) => T,
-  ) {}
+  ) {
+    this.adapter = new JSONFile<T>(file);
+  }
 
   async read(): Promise<T> {
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(this.file, 'utf8'));
+      json = await this.adapter.read();
     } catch {
       json = undefined;
     }
-    return this.parse(json);
+    return this.parse(json ?? undefined);
   }
 
   /** Writes in call order (the last call wins), never two at once. */
-  write(value: T): Promise<void> {
-    const next = this.queue.then(async () => {
-      await mkdir(dirname(this.file), { recursive: true });
-      await writeFileAtomic(this.file, JSON.stringify(value, null, 2) + '\n', 0o644);
-    });
-    this.queue = next.catch(() => undefined);
-    return next;
+  async write(value: T): Promise<void> {
+    await mkdir(dirname(this.file), { recursive: true });
+    await this.adapter.write(value);
   }
 }
