@@ -1,6 +1,7 @@
 /**
  * Instance files: `.json` (an array, or one object per line), `.jsonl`, `.csv`, `.tsv`. Every error names the
- * file and the line. Ids are strings; a missing id or text, or a duplicate id, stops the load.
+ * file and the line. Ids are strings; a missing id or a duplicate id stops the load. A missing text stops it too,
+ * unless the caller takes such items (a task's own data files, as Potato does: their text is empty).
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -16,6 +17,9 @@ export interface ItemKeys {
   idKey: string;
   textKey: string;
 }
+
+/** Told of each item without a text field, which is then kept with an empty text instead of stopping the load. */
+export type MissingText = (file: string, line: number) => void;
 
 type Row = { line: number; item: unknown };
 /**
@@ -120,13 +124,17 @@ export function rowToInstance(file: string, row: Row, keys: ItemKeys): Instance 
   return toInstance(file, row.item, row.line, keys);
 }
 
-function toInstance(file: string, item: unknown, line: number, keys: ItemKeys): Instance {
+function toInstance(file: string, item: unknown, line: number, keys: ItemKeys, missingText?: MissingText): Instance {
   if (!item || typeof item !== 'object' || Array.isArray(item)) throw new DataFileError(`${file}:${line}: each item must be an object`);
   const data = item as Record<string, unknown>;
   const id = data[keys.idKey];
   if (id === undefined || id === null || id === '') throw new DataFileError(`${file}:${line}: missing id field "${keys.idKey}"`);
   if (typeof id !== 'string' && typeof id !== 'number') throw new DataFileError(`${file}:${line}: id field "${keys.idKey}" must be a string or number`);
-  const text = itemText(data, keys.textKey);
+  let text = itemText(data, keys.textKey);
+  if (text === undefined && missingText) {
+    missingText(file, line);
+    text = '';
+  }
   if (text === undefined) throw new DataFileError(`${file}:${line}: missing text field "${keys.textKey}" (a string, a number, or a list of strings or turns)`);
   const idText = String(id);
   if (idText.length > 256 || /[\u0000-\u001f]/.test(idText)) throw new DataFileError(`${file}:${line}: id "${idText.slice(0, 40)}" is too long or has control characters`);
@@ -137,7 +145,7 @@ function toInstance(file: string, item: unknown, line: number, keys: ItemKeys): 
  * Reads every file in order; ids must be unique across all of them (and across `existing`). Items of line-per-item
  * files leave their text in the file (file-items.ts); the others are kept whole.
  */
-export function readInstances(files: string[], keys: ItemKeys, existing: ReadonlySet<string> = new Set()): Instance[] {
+export function readInstances(files: string[], keys: ItemKeys, existing: ReadonlySet<string> = new Set(), missingText?: MissingText): Instance[] {
   // where each id was read, as one number (line * files + file index): a "file:line" string per id cost ~100 bytes
   // each, and the message is only needed for a duplicate
   const seen = new Map<string, number>();
@@ -146,7 +154,7 @@ export function readInstances(files: string[], keys: ItemKeys, existing: Readonl
   files.forEach((file, f) => {
     const source = new ItemFile(file, keys);
     forEachItem(file, (item, line, at, bytes) => {
-      const whole = toInstance(file, item, line, keys);
+      const whole = toInstance(file, item, line, keys, missingText);
       const instance = at === undefined ? whole : new FileItem(whole.id, whole.text.length, source, at, bytes!, line);
       if (existing.has(instance.id)) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (already in the project)`);
       const first = seen.get(instance.id);

@@ -93,7 +93,7 @@ export function readDisplaySpec(config: Mapping, keys: DisplayKeys, locate: (nam
         warn(`instance_display: span_target on "${f.key}": spans are marked on the text field "${textKey}" (item_properties.text_key)`);
       }
     }
-    return { kind: 'fields', fields, direction, textKey, surfaceFirst: keys.hasSpans && !fields.some((f) => f.key === textKey && f.type === 'text'), listAsText };
+    return { kind: 'fields', fields, direction, textKey, idKey, surfaceFirst: keys.hasSpans && !fields.some((f) => f.key === textKey && f.type === 'text'), listAsText };
   }
   return { kind: 'auto', textKey, idKey, listAsText };
 }

@@ -69,7 +69,8 @@ export class ItemFile {
       data = undefined;
     }
     const fields = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-    const text = itemText(fields, this.keys.textKey);
+    // an item without the text field was loaded with an empty text
+    const text = itemText(fields, this.keys.textKey) ?? '';
     if (String(fields[this.keys.idKey]) !== item.id || typeof text !== 'string' || text.length !== item.textLength) {
       throw new DataFileChanged(`${this.path}:${item.line}: the file changed since the server started (this line held instance "${item.id}"); restart the server to read it again`);
     }
@@ -135,7 +136,7 @@ export class FileItem implements Instance {
   ) {}
 
   get text(): string {
-    return itemText(this.file.read(this), this.file.textKey)!;
+    return itemText(this.file.read(this), this.file.textKey) ?? '';
   }
 
   get data(): Record<string, unknown> {

@@ -220,7 +220,16 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   try {
     const files = raw.data_files.map((f) => locate(f, dir, raw.task_dir));
     for (const f of files) if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
-    instances = readInstances(files, { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key });
+    // Potato starts a task whose items lack the text field, showing them with an empty text: so do we, loudly
+    let missing = 0;
+    let first = '';
+    instances = readInstances(files, { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key }, new Set(), (file, line) => {
+      if (!missing++) first = `${file}:${line}`;
+    });
+    if (missing) {
+      const who = missing === instances.length ? `none of the ${missing} items has a` : `${missing} of ${instances.length} items have no`;
+      warnings.push(`${path}: item_properties.text_key: ${who} text field "${raw.item_properties.text_key}" (first at ${first}): their text is empty and nothing in them can be marked as a span; the page shows their other fields`);
+    }
   } catch (e) {
     if (e instanceof DataFileError) throw new ConfigError(path, `data_files: ${e.message}`);
     throw e;

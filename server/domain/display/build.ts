@@ -48,8 +48,8 @@ function valueBlock(key: string, label: string | undefined, value: unknown, list
   return { type: 'text', key, label, text: asText(value) };
 }
 
-function autoBlocks(spec: Extract<DisplaySpec, { kind: 'auto' }>, item: Record<string, unknown>): DisplayBlock[] {
-  const blocks: DisplayBlock[] = [{ type: 'surface', key: spec.textKey }];
+function autoBlocks(spec: { textKey: string; idKey: string; listAsText?: ListAsText }, item: Record<string, unknown>, surface = true): DisplayBlock[] {
+  const blocks: DisplayBlock[] = surface ? [{ type: 'surface', key: spec.textKey }] : [];
   for (const [key, value] of Object.entries(item)) {
     if (key === spec.idKey || key === spec.textKey || value === null || value === undefined || value === '') continue;
     if (key.startsWith('_bws_')) continue; // a best–worst tuple's items: its text lists them, the bws field shows them
@@ -70,6 +70,8 @@ export function buildDisplay(spec: DisplaySpec, item: Record<string, unknown>, t
   if (spec.kind === 'fields') {
     const blocks = spec.fields.map((f) => (f.key === spec.textKey && f.type === 'text' ? ({ type: 'surface', key: f.key, label: f.label } as DisplayBlock) : fieldBlock(f, valueAt(item, f.key), spec.listAsText)));
     if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });
+    // an item holding none of the fields named (data in another shape than the config expects) still shows its own
+    if (spec.fields.every((f) => valueAt(item, f.key) === undefined)) blocks.push(...autoBlocks(spec, item, false));
     return { source: 'instance_display', direction: spec.direction, blocks };
   }
   return { source: 'fields', direction: 'vertical', blocks: autoBlocks(spec, item) };

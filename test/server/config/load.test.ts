@@ -228,7 +228,6 @@ describe('errors name the file, the key and the reason', () => {
     ['bad JSON array', () => project({ data_files: ['d.json'] }, { 'd.json': '[\n{"id":"1","text":"ok"},\n{"id":\n]' }), /data_files: .*d\.json(:\d+)?: not valid JSON/],
     ['item not an object', () => project({ data_files: ['d.json'] }, { 'd.json': '["just text"]' }), /d\.json:1: each item must be an object/],
     ['missing id', () => project({ data_files: ['d.jsonl'] }, { 'd.jsonl': '{"text":"no id"}\n' }), /d\.jsonl:1: missing id field "id"/],
-    ['missing text', () => project({ data_files: ['d.csv'], item_properties: { id_key: 'id', text_key: 'body' } }, { 'd.csv': 'id,text\n1,hello\n' }), /d\.csv:2: missing text field "body"/],
     ['object id', () => project({ data_files: ['d.jsonl'] }, { 'd.jsonl': '{"id":{"x":1},"text":"t"}\n' }), /d\.jsonl:1: id field "id" must be a string or number/],
     ['duplicate id in a file', () => project({ data_files: ['d.jsonl'] }, { 'd.jsonl': '{"id":"1","text":"a"}\n{"id":"2","text":"b"}\n{"id":1,"text":"c"}\n' }), /d\.jsonl:3: duplicate instance id "1" \(first at .*d\.jsonl:1\)/],
     ['duplicate id across files', () => project({ data_files: ['a.jsonl', 'b.csv'] }, { 'a.jsonl': '{"id":"x","text":"a"}\n', 'b.csv': 'id,text\nx,b\n' }), /b\.csv:2: duplicate instance id "x"/],

@@ -49,7 +49,19 @@ describe('Potato config idioms', () => {
     const turns = [{ id: 't1', text: 'x', dialogue: [{ speaker: 'Ann', text: 'Hello there.' }, { speaker: 'Bo', text: 'Hi!' }] }, { id: 't2', text: 'x', dialogue: ['First line', 'Second line'] }];
     const conv = loadConfig(writeProject({ config: { item_properties: { id_key: 'id', text_key: 'dialogue' } }, items: turns }), {});
     expect(conv.task.instances.map((i) => i.text)).toEqual(['Ann: Hello there.\nBo: Hi!', 'First line\nSecond line']);
-    expect(() => loadConfig(writeProject({ config: { item_properties: { id_key: 'id', text_key: 'content.missing' } }, items }), {})).toThrow(/data\.jsonl:1: missing text field "content\.missing"/);
+  });
+
+  it('items without the text field load with an empty text, as in Potato, with a warning counting them; their own fields are shown', () => {
+    const items = [
+      { id: 'a1', text: 'unused', messages: [{ role: 'user', content: 'Find papers on RLHF.' }], model: 'some-model' },
+      { id: 'a2', text: 'unused', task: 'Has the field.', messages: [] },
+    ];
+    const file = writeProject({ config: { item_properties: { id_key: 'id', text_key: 'task' }, instance_display: { fields: [{ key: 'task', type: 'text' }, { key: 'conversation', type: 'dialogue' }] } }, items });
+    const config = loadConfig(file, {});
+    expect(config.task.instances.map((i) => i.text)).toEqual(['', 'Has the field.']);
+    expect(config.warnings.join('\n')).toMatch(/item_properties\.text_key: 1 of 2 items have no text field "task" \(first at .*data\.jsonl:1\): their text is empty/);
+    const none = loadConfig(writeProject({ config: { item_properties: { id_key: 'id', text_key: 'content.missing' } }, items }), {});
+    expect(none.warnings.join('\n')).toMatch(/none of the 2 items has a text field "content\.missing" \(first at .*data\.jsonl:1\)/);
   });
 
   it('scheme idioms: labels and tooltips as maps, displayed_name, horizontal, label_requirement; unread scheme keys are warned about', () => {

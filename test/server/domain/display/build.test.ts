@@ -52,6 +52,7 @@ describe('instance_display', () => {
     kind: 'fields',
     direction: 'horizontal',
     textKey: 'text',
+    idKey: 'id',
     surfaceFirst: false,
     fields: [
       { key: 'text', type: 'text', label: 'Source' },
@@ -81,6 +82,16 @@ describe('instance_display', () => {
       { type: 'code', key: 'snippet', label: undefined, text: 'print(1)', language: 'python' },
       { type: 'html', key: 'rich', label: undefined, html: '<b>bold</b>' },
     ]);
+  });
+
+  it('an item holding none of the named fields also shows its own fields, so nothing in it is hidden', () => {
+    const item = { id: '2', model: 'm-1', messages: [{ role: 'user', content: 'Find papers' }, { role: 'assistant', content: 'Here' }] };
+    const d = buildDisplay(spec, item, '');
+    expect(d.blocks.slice(6)).toEqual([
+      { type: 'text', key: 'model', label: 'model', text: 'm-1' },
+      { type: 'dialogue', key: 'messages', label: 'messages', turns: [{ speaker: 'user', text: 'Find papers' }, { speaker: 'assistant', text: 'Here' }] },
+    ]);
+    expect(buildDisplay(spec, { id: '3', snippet: 'x', model: 'm' }, '').blocks).toHaveLength(6);
   });
 });
 
