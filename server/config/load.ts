@@ -34,6 +34,7 @@ import type { PhaseDefinition } from '../domain/phases/phases.js';
 import { createTask, type AssignmentStrategy, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
 import { findSchemeType, schemeTypeOf, unsupportedReason } from '../domain/schemes/registry.js';
 import { adaptSchemeIdioms, schemePresentation, SCHEME_IDIOM_KEYS } from './scheme-idioms.js';
+import { SchemeVariantError } from './scheme-variants.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -179,7 +180,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       );
     }
   } catch (e) {
-    if (e instanceof DataSourcesError || e instanceof TooltipFileError) throw new ConfigError(path, e.message);
+    if (e instanceof DataSourcesError || e instanceof TooltipFileError || e instanceof SchemeVariantError) throw new ConfigError(path, e.message);
     throw e;
   }
   const adapted = adaptPotatoConfig(idioms.config, path);

@@ -1,8 +1,11 @@
 /**
- * Scheme-level idioms of real Potato configs, read before the schema checks a scheme: `labels` given as a map,
+ * Scheme-level idioms of real Potato configs, read before the schema checks a scheme: variants of our types
+ * rewritten into them (scheme-variants.ts), `labels` given as a map,
  * a scheme-level `tooltips:` map, `displayed_name`, `horizontal` and `label_requirement` / `required`. Each is
  * acted on; a scheme key nothing here acts on is warned about by the loader (see `schemeKeyWarnings`).
  */
+
+import { adaptSchemeVariant } from './scheme-variants.js';
 
 type Mapping = Record<string, unknown>;
 const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -26,10 +29,11 @@ function labelsFromMap(labels: Mapping): unknown[] {
 }
 
 /** A scheme with its map-shaped idioms turned into what the schema reads; warnings name the scheme and key. */
-export function adaptSchemeIdioms(scheme: unknown, index: number, warn: (message: string) => void, typeReadsTooltips = false): unknown {
-  if (!isMapping(scheme)) return scheme;
+export function adaptSchemeIdioms(given: unknown, index: number, warn: (message: string) => void, typeReadsTooltips = false): unknown {
+  if (!isMapping(given)) return given;
+  const where = `annotation_schemes[${index}]${typeof given.name === 'string' ? ` (${given.name})` : ''}`;
+  const scheme = adaptSchemeVariant(given, where, warn);
   const out: Mapping = { ...scheme };
-  const where = `annotation_schemes[${index}]${typeof scheme.name === 'string' ? ` (${scheme.name})` : ''}`;
   if (isMapping(scheme.labels)) out.labels = labelsFromMap(scheme.labels);
   if (typeReadsTooltips) {
     // the scheme's type attaches them (to the nodes of a label tree)

@@ -125,7 +125,6 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   process_reward: AGENT,
   trajectory_eval: AGENT,
   trajectory_edit: AGENT,
-  rubric_eval: AGENT,
   grounding_eval: AGENT,
   code_review: AGENT,
   tool_call_review: AGENT,

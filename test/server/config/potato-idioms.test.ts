@@ -64,6 +64,21 @@ describe('Potato config idioms', () => {
     expect(none.warnings.join('\n')).toMatch(/none of the 2 items has a text field "content\.missing" \(first at .*data\.jsonl:1\)/);
   });
 
+  it('rubric_eval loads as a multirate grid with a warning: criteria as rows, 1..N stored as Potato stores them; bad rubrics are refused by key', () => {
+    const rubric = { annotation_type: 'rubric_eval', name: 'quality', description: 'Rate the reply', scale_points: 4, scale_labels: ['Poor', 'Fair', 'Good'], criteria: [{ name: 'accuracy', description: 'Are the facts right?' }, { name: 'clarity' }], show_overall: true };
+    const config = load({ annotation_schemes: [rubric] });
+    const scheme = config.task.schemes[0];
+    expect(scheme.annotation_type).toBe('multirate');
+    expect(scheme.extra.scale).toEqual(['1', '2', '3', '4']);
+    expect(scheme.labels).toEqual([{ name: 'accuracy', tooltip: 'Are the facts right?' }, { name: 'clarity' }, { name: 'overall', tooltip: 'Overall quality' }]);
+    expect(scheme.description).toBe('Rate the reply (1 = Poor, 2 = Fair, 3 = Good, 4)');
+    expect(config.warnings.join('\n')).toMatch(/annotation_schemes\[0\] \(quality\): rubric_eval is shown as a multirate grid: each criterion a row rated 1–4/);
+    expect(config.warnings.join('\n')).not.toMatch(/scale_points|criteria|show_overall/);
+    expect(() => load({ annotation_schemes: [{ ...rubric, criteria: [] }] })).toThrow(/config\.yaml: annotation_schemes\[0\] \(quality\)\.criteria: a rubric_eval scheme needs criteria/);
+    expect(() => load({ annotation_schemes: [{ ...rubric, scale_points: 'five' }] })).toThrow(/\(quality\)\.scale_points: give a whole number/);
+    expect(() => load({ annotation_schemes: [{ ...rubric, criteria: [{ description: 'no name' }] }] })).toThrow(/\(quality\)\.criteria\[0\]: give each criterion a name/);
+  });
+
   it('scheme idioms: labels and tooltips as maps, displayed_name, horizontal, label_requirement; unread scheme keys are warned about', () => {
     const config = load({
       annotation_schemes: [
