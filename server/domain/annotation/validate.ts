@@ -50,10 +50,12 @@ function answerKey(task: Task, key: string): AnswerKey {
   if (!known) answerKeys.set(task.schemes, (known = new Map()));
   const found = known.get(key);
   if (found) return found;
-  const colon = key.indexOf(':');
+  // Potato's pages spell some keys "<schema>:::<label>"; it splits there first, and so do we
+  const triple = key.indexOf(':::');
+  const colon = triple > 0 ? triple : key.indexOf(':');
   if (colon <= 0) throw invalid(`annotations["${key}"]: keys must have the form "<schema>:<label>"`);
   const schemaName = key.slice(0, colon);
-  const labelName = key.slice(colon + 1);
+  let labelName = key.slice(colon + (triple > 0 ? 3 : 1));
   const scheme = task.schemeByName.get(schemaName);
   if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemaName}"`);
   const module = schemeTypeOf(scheme.annotation_type);
@@ -61,7 +63,11 @@ function answerKey(task: Task, key: string): AnswerKey {
   if (module.storage === 'links') throw invalid(`annotations["${key}"]: "${schemaName}" is a link scheme; send it in link_annotations`);
   if (module.storage === 'events') throw invalid(`annotations["${key}"]: "${schemaName}" is an event scheme; send it in event_annotations`);
   if (module.storage === 'none') throw invalid(`annotations["${key}"]: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
-  const labelAt = labelPosition(scheme, labelName);
+  let labelAt = labelPosition(scheme, labelName);
+  if (labelAt < 0 && module.fieldNames && scheme.labels.length === 1 && (labelName === schemaName || module.fieldNames.includes(labelName))) {
+    labelAt = 0;
+    labelName = scheme.labels[0].name;
+  }
   if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemaName}" has no label "${labelName}"`);
   const parsed = { scheme, module, schemaName, labelName, schemeAt: schemePosition(task, schemaName), labelAt };
   // only valid keys are kept, and there are only as many as the schemes have labels

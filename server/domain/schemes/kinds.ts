@@ -53,10 +53,10 @@ export function choiceType(parts: ChoiceParts): SchemeTypeModule {
   };
 }
 
-type ValueParts = Pick<SchemeTypeModule, 'type' | 'agreement'> & Partial<SchemeTypeModule> & { numeric: boolean; fieldLabel: string };
+type ValueParts = Pick<SchemeTypeModule, 'type' | 'agreement'> & Partial<SchemeTypeModule> & { numeric: boolean; fieldLabel: string; potatoField?: string };
 
 /** A free value under one or more field labels; numeric ones are checked against the scheme's min/max. */
-export function valueType({ numeric, fieldLabel, ...parts }: ValueParts): SchemeTypeModule {
+export function valueType({ numeric, fieldLabel, potatoField, ...parts }: ValueParts): SchemeTypeModule {
   const checkNumber = (scheme: Scheme, value: string): AnswerError | null => {
     const n = Number(value);
     if (value.trim() === '' || !Number.isFinite(n)) return new AnswerError(`"${value.slice(0, 40)}" is not a number`);
@@ -103,6 +103,7 @@ export function valueType({ numeric, fieldLabel, ...parts }: ValueParts): Scheme
     },
     spacy: 'values',
     suggestable: false,
+    fieldNames: potatoField ? [potatoField] : [],
     ...parts,
   };
 }

@@ -86,6 +86,11 @@ export interface SchemeTypeModule {
   /** at most one label may be answered */
   readonly single?: boolean;
   /**
+   * A free value kept under one field: the other names a submission may give that field. Potato's pages name it
+   * after their input (`text_box`, `slider`, `number`) and scripts after the scheme ("summary:summary").
+   */
+  readonly fieldNames?: readonly string[];
+  /**
    * Checks one submitted label value: the string to store, null for "no answer" (an unticked box, an empty
    * field), or an AnswerError. Runs per key of every submission, so it must not allocate on the good path.
    */

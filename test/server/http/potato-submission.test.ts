@@ -73,6 +73,34 @@ describe("POST /updateinstance in Potato's page shape", () => {
     expect((await read(erin)).annotations['note:text']).toBeUndefined();
   });
 
+  it("takes a one-field answer under Potato's input names or the scheme's own, and the ::: spelling", async () => {
+    const fay = await t.client().login('fay');
+    // as Potato's page posts them (its inputs are text_box, slider, number) and as scripts name them
+    const page = await fay.post('/updateinstance', {
+      instance_id: 'item-1',
+      annotations: { 'note:text_box': 'arrived late', 'confidence:::slider': '35', 'stars:number': '2', 'sentiment:::negative': 'true' },
+    });
+    expect(page.status, page.text).toBe(200);
+    expect((await read(fay)).annotations).toEqual({
+      'sentiment:negative': 'true',
+      'note:text': 'arrived late',
+      'stars:value': '2',
+      'confidence:value': '35',
+    });
+    const script = await fay.post('/updateinstance', { instance_id: 'item-1', annotations: { 'note:note': 'fine', 'stars:stars': 5 } });
+    expect(script.status, script.text).toBe(200);
+    expect((await read(fay)).annotations).toEqual({ 'note:text': 'fine', 'stars:value': '5' });
+    const state = await fay.post('/updateinstance', { instance_id: 'item-1', type: 'text', schema: 'note', state: [{ name: 'text_box', value: 'late again' }] });
+    expect(state.status, state.text).toBe(200);
+    expect((await read(fay)).annotations['note:text']).toBe('late again');
+    // still checked as the field itself: bounds, and no such name on a choice scheme
+    const far = await fay.post('/updateinstance', { instance_id: 'item-1', annotations: { 'stars:number': '9' } });
+    expect(far.status).toBe(400);
+    expect(far.body.error).toMatch(/^annotations\["stars:number"\]: 9 is outside 1\.\.5/);
+    const choice = await fay.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:sentiment': 'true' } });
+    expect([choice.status, choice.body.error]).toEqual([400, 'annotations["sentiment:sentiment"]: schema "sentiment" has no label "sentiment"']);
+  });
+
   it('keeps other checkboxes of a multiselect, clears an unticked one, and replaces a radio choice', async () => {
     const bob = await t.client().login('bob');
     await state(bob, 'label', 'topics', [{ name: 'price', value: true }]);

@@ -6,6 +6,7 @@ export const number = valueType({
   type: 'number',
   numeric: true,
   fieldLabel: 'value',
+  potatoField: 'number', // the name Potato's page gives its input
   agreement: { level: 'interval', column: 'number' },
   config: boundsConfig,
   keys: BOUNDS_KEYS,

@@ -6,6 +6,7 @@ export const slider = valueType({
   type: 'slider',
   numeric: true,
   fieldLabel: 'value',
+  potatoField: 'slider', // the name Potato's page gives its input
   agreement: { level: 'interval', column: 'number' },
   config: boundsConfig,
   keys: BOUNDS_KEYS,

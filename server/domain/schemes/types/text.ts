@@ -6,5 +6,6 @@ export const text = valueType({
   aliases: ['textbox'],
   numeric: false,
   fieldLabel: 'text',
+  potatoField: 'text_box', // the name Potato's page gives its input
   agreement: { level: null, column: null, reason: 'free text has no level of measurement to compare answers by' },
 });
