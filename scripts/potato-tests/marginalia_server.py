@@ -1,11 +1,14 @@
 """
 A pytest plugin that runs Potato's server tests against Marginalia.
 
-Potato's tests start its Flask app in-process through tests.helpers.flask_test_setup. Loaded with
-`-p marginalia_server` (see run.mjs), this plugin registers a module of that name first, whose FlaskTestServer
-launches our server (`node dist/server/cli.js --config <file> --port <port>`) in a child process instead.
-Only the launcher is ours: configs, data files and requests are the tests' own.
+Potato's tests start its Flask app in-process through tests.helpers.flask_test_setup, and its crowdsourcing tests
+through a `SimpleTestServer(config_file, port)` class of their own. Loaded with `-p marginalia_server` (see
+run.py), this plugin registers a module of the first name, whose FlaskTestServer launches our server
+(`node dist/server/cli.js --config <file> --port <port>`) in a child process instead, and swaps each test module's
+SimpleTestServer for a launcher of the same kind as the module loads. Only the launchers are ours: configs, data
+files and requests are the tests' own.
 """
+import importlib.abc
 import os
 import shutil
 import signal
@@ -37,6 +40,41 @@ def _test_defaults(data):
     data.setdefault('require_password', False)
     data.setdefault('admin_api_key', DEFAULT_ADMIN_KEY)
     return data
+
+
+def _launch(config, port, data_dir, base_url, debug=False):
+    """Starts our server on `config` and waits until it answers; (process, log path), or (None, log path)."""
+    log_path = os.path.join(data_dir, 'server.log')
+    log = open(log_path, 'w')
+    args = ['node', CLI, '--config', config, '--port', str(port), '--data-dir', os.path.join(data_dir, 'data')]
+    if debug:
+        args.append('--debug')
+    process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=os.path.dirname(os.path.abspath(config)))
+    # generous: on a loaded machine a cold node start can take well over half a minute
+    wait = float(os.environ.get('MARGINALIA_START_SECONDS', '120'))
+    deadline = time.time() + wait
+    while time.time() < deadline:
+        if process.poll() is not None:
+            sys.stderr.write(f'marginalia server exited ({process.returncode}):\n{open(log_path).read()}\n')
+            return None, log_path
+        try:
+            if requests.get(f'{base_url}/', timeout=1, allow_redirects=False).status_code < 500:
+                return process, log_path
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    sys.stderr.write(f'marginalia server did not answer within {wait:.0f}s:\n{open(log_path).read()[-2000:]}\n')
+    _terminate(process)
+    return None, log_path
+
+
+def _terminate(process):
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class FlaskTestServer:
@@ -103,42 +141,18 @@ class FlaskTestServer:
     def _start(self):
         if self.config is None:
             return False
-        self.log_path = os.path.join(self.data_dir, 'server.log')
-        log = open(self.log_path, 'w')
-        args = ['node', CLI, '--config', self.config, '--port', str(self.port), '--data-dir', os.path.join(self.data_dir, 'data')]
-        if self.debug:
-            args.append('--debug')
-        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=os.path.dirname(os.path.abspath(self.config)))
+        self.process, self.log_path = _launch(self.config, self.port, self.data_dir, self.base_url, self.debug)
+        if self.process is None:
+            return False
         FlaskTestServer.live.append(self)
-        # generous: on a loaded machine a cold node start can take well over half a minute
-        wait = float(os.environ.get('MARGINALIA_START_SECONDS', '120'))
-        deadline = time.time() + wait
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                sys.stderr.write(f'marginalia server exited ({self.process.returncode}):\n{open(self.log_path).read()}\n')
-                self.process = None
-                return False
-            try:
-                if requests.get(f'{self.base_url}/', timeout=1, allow_redirects=False).status_code < 500:
-                    self.session.get(f'{self.base_url}/', timeout=5)
-                    return True
-            except requests.RequestException:
-                pass
-            time.sleep(0.1)
-        sys.stderr.write(f'marginalia server did not answer within {wait:.0f}s:\n{open(self.log_path).read()[-2000:]}\n')
-        self.stop_server()
-        return False
+        self.session.get(f'{self.base_url}/', timeout=5)
+        return True
 
     def stop_server(self):
         if self in FlaskTestServer.live:
             FlaskTestServer.live.remove(self)
         if self.process is not None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            _terminate(self.process)
             self.process = None
         try:
             from tests.helpers.port_manager import release_port
@@ -201,6 +215,74 @@ class FlaskTestServer:
         return self.session.post(f'{self.base_url}{path}', **self._admin_headers(path, kwargs))
 
 
+class SimpleTestServer:
+    """Stands in for the `SimpleTestServer(config_file, port)` of Potato's crowdsourcing tests: our server on that
+    config and port, the config's own data settings kept (the data folder is a fresh temporary one)."""
+
+    def __init__(self, config_file, port):
+        self.config_file = config_file
+        self.port = port
+        self.base_url = f'http://127.0.0.1:{port}'
+        self.process = None
+        self.app = None
+        self.data_dir = tempfile.mkdtemp(prefix='marginalia-potato-')
+
+    def start(self, timeout=15):
+        # the test's own time limit is for an in-process Flask app; a cold node start on a loaded machine needs more
+        self.process, _ = _launch(self.config_file, self.port, self.data_dir, self.base_url)
+        if self.process is None:
+            return False
+        FlaskTestServer.live.append(self)
+        return True
+
+    def stop(self):
+        if self in FlaskTestServer.live:
+            FlaskTestServer.live.remove(self)
+        if self.process is not None:
+            _terminate(self.process)
+            self.process = None
+
+    stop_server = stop
+
+    def __del__(self):
+        try:
+            self.stop()
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+        except Exception:
+            pass
+
+
+class _SwapSimpleTestServer(importlib.abc.MetaPathFinder):
+    """As a test module of tests/server loads, its SimpleTestServer (its own class, or the one it imported) is
+    replaced by ours; the tests look the name up in their module when they run."""
+
+    def find_spec(self, name, path, target=None):
+        if not name.startswith('tests.server.test_'):
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, 'find_spec'):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                if spec.loader is not None:
+                    spec.loader = _SwappingLoader(spec.loader)
+                return spec
+        return None
+
+
+class _SwappingLoader(importlib.abc.Loader):
+    def __init__(self, inner):
+        self.inner = inner
+
+    def create_module(self, spec):
+        return self.inner.create_module(spec)
+
+    def exec_module(self, module):
+        self.inner.exec_module(module)
+        if isinstance(getattr(module, 'SimpleTestServer', None), type):
+            module.SimpleTestServer = SimpleTestServer
+
+
 class FlaskTestBase:
     def __init__(self, port=9001, debug=False, config_file=None):
         self.server = FlaskTestServer(port=port, debug=debug, config_file=config_file)
@@ -250,6 +332,7 @@ def _install():
     for name in ('FlaskTestServer', 'FlaskTestBase', 'create_test_server', 'clear_all_global_state', 'reset_state_managers'):
         setattr(module, name, globals()[name])
     sys.modules['tests.helpers.flask_test_setup'] = module
+    sys.meta_path.insert(0, _SwapSimpleTestServer())
 
 
 _install()
