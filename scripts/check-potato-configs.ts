@@ -15,6 +15,7 @@ import { createServer, loadConfig } from '../server/index.js';
 import type { Logger } from '../server/domain/ports.js';
 import { schemeTypeOf, UNSUPPORTED_TYPES } from '../server/domain/schemes/registry.js';
 import type { Scheme } from '../server/domain/task.js';
+import { hiddenSchemes } from '../server/domain/display-logic/schemes.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
 
 /** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
@@ -193,12 +194,19 @@ async function check(file: string): Promise<Row> {
     const submit = await send(base, cookie, 'POST', '/updateinstance', { instance_id: current.json.instance_id, annotations, span_annotations: spans, ...structures });
     if (submit.status !== 200) return { config, result: 'fail', reason: `updateinstance (${types}): ${submit.status} ${submit.text.slice(0, 200)}` };
     const back = await send(base, cookie, 'GET', `/get_annotations?instance_id=${encodeURIComponent(current.json.instance_id)}`);
-    const stored = Object.keys(annotations).every((k) => back.json?.annotations?.[k] !== undefined);
-    if (!stored || (back.json?.span_annotations ?? []).length !== spans.length) return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 200)}` };
+    // conditional schemes the answers hide (display_logic) keep no answer: only the shown ones are expected back
+    const labels: Record<string, Record<string, string>> = {};
+    for (const [key, value] of Object.entries(annotations)) (labels[key.slice(0, key.indexOf(':'))] ??= {})[key.slice(key.indexOf(':') + 1)] = String(value);
+    const sentSpans = spans as { schema: string; name: string; start: number; end: number }[];
+    const hidden = hiddenSchemes(project.task, labels, sentSpans.map((sp) => ({ id: '', schema: sp.schema, label: sp.name, start: sp.start, end: sp.end, value: '' })));
+    const kept = (schema: string) => !hidden.has(schema);
+    const stored = Object.keys(annotations).every((k) => (back.json?.annotations?.[k] !== undefined) === kept(k.slice(0, k.indexOf(':'))));
+    if (!stored || (back.json?.span_annotations ?? []).length !== sentSpans.filter((sp) => kept(sp.schema)).length) return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 200)}` };
     for (const [field, sent] of Object.entries(structures)) {
       if ((back.json?.[field] ?? []).length !== sent.length) return { config, result: 'fail', reason: `read back ${field}: ${back.text.slice(0, 200)}` };
     }
-    return { config, result: 'pass', reason: `${types}; display ${current.json.display.source}${phaseNote}${envNote}` };
+    const hiddenNote = hidden.size ? `; ${hidden.size} conditional hidden` : '';
+    return { config, result: 'pass', reason: `${types}; display ${current.json.display.source}${hiddenNote}${phaseNote}${envNote}` };
   } catch (e) {
     return { config, result: 'fail', reason: `server: ${(e as Error).message}` };
   } finally {

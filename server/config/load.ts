@@ -13,6 +13,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED, type RawConfig, type RawScheme } from './schema.js';
 import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
+import { checkRules, parseDisplayLogic } from '../domain/display-logic/rules.js';
 import { readInstances, DataFileError } from './data-files.js';
 import { bwsTuples, BwsConfigError } from './bws-tuples.js';
 import { readKeywordRules } from './keywords-file.js';
@@ -104,7 +105,7 @@ const readsTooltips = (s: unknown) => {
   return typeof type === 'string' && (findSchemeType(type)?.keys.includes('tooltips') ?? false);
 };
 
-const COMMON_SCHEME_KEYS = ['annotation_type', 'name', 'description', 'labels', 'sequential_key_binding', ...SCHEME_IDIOM_KEYS];
+const COMMON_SCHEME_KEYS = ['annotation_type', 'name', 'description', 'labels', 'sequential_key_binding', 'display_logic', ...SCHEME_IDIOM_KEYS];
 
 /** Scheme keys no part of this server reads: each is warned about, saying it only reaches /api/schemas. */
 const UNREAD_SCHEME_KEY: Record<string, string> = {
@@ -135,6 +136,9 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
     throw new ConfigError(file, `${where}${key ? `.${key}` : ''}: ${reason}`);
   };
   module.normalize(scheme, parsed.data, fail, (message) => warn(`${where}.${message}`));
+  if (raw.display_logic !== undefined && raw.display_logic !== null) {
+    scheme.display_logic = parseDisplayLogic(raw.display_logic, (key, reason) => fail(`display_logic${key ? `.${key}` : ''}`, reason));
+  }
   Object.assign(scheme, schemePresentation(raw, scheme.labels.map((l) => l.name), fail));
   const names = new Set<string>();
   for (const label of scheme.labels) {
@@ -209,8 +213,11 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     if (schemeNames.has(s.name)) throw new ConfigError(path, `annotation_schemes: duplicate scheme name "${s.name}"`);
     schemeNames.add(s.name);
   }
-  // keys naming another scheme (a link scheme's span_schema) are checked once every scheme is known
+  // keys naming another scheme (a link scheme's span_schema, a condition's schema) are checked once every scheme is known
   const schemeByName = new Map(schemes.map((s) => [s.name, s]));
+  checkRules(new Map(schemes.filter((s) => s.display_logic).map((s) => [s.name, s.display_logic!])), (name) => schemeByName.has(name), (owner, key, reason) => {
+    throw new ConfigError(path, `annotation_schemes[${schemes.findIndex((s) => s.name === owner)}] (${owner}).display_logic.${key}: ${reason}`);
+  });
   schemes.forEach((s, i) =>
     schemeTypeOf(s.annotation_type).resolve?.(s, schemeByName, (key, reason) => {
       throw new ConfigError(path, `annotation_schemes[${i}] (${s.name})${key ? `.${key}` : ''}: ${reason}`);

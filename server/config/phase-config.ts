@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { phaseBlockSchema, PHASE_TYPES } from './sections/phases.js';
 import type { PhaseDefinition, PhaseType, Question } from '../domain/phases/phases.js';
 import { PhaseFileError, readSchemeFile, trainingQuestions } from './potato-phase-files.js';
+import { checkRules, parseDisplayLogic } from '../domain/display-logic/rules.js';
 
 export class PhaseConfigError extends Error {}
 
@@ -71,6 +72,12 @@ export function readPhases(given: { order: string[]; [key: string]: unknown } | 
       throw new PhaseConfigError(`phases.${name}.${issue.path.join('.')}: ${issue.message}`);
     }
     const block = parsed.data;
+    block.questions.forEach((q, i) => {
+      if (q.display_logic === undefined || q.display_logic === null) return;
+      q.display_logic = parseDisplayLogic(q.display_logic, (key, reason) => {
+        throw new PhaseConfigError(`phases.${name}.questions[${i}].display_logic${key ? `.${key}` : ''}: ${reason}`);
+      });
+    });
     const type = block.type ?? (PHASE_TYPES as readonly string[]).find((t) => t === name);
     if (!type) throw new PhaseConfigError(`phases.${name}: give it a type (one of ${PHASE_TYPES.join(', ')})`);
     let content = block.content ?? '';
@@ -117,12 +124,19 @@ export function readPhases(given: { order: string[]; [key: string]: unknown } | 
       type: type as PhaseType,
       title: block.title ?? TITLES[type as PhaseType],
       content,
-      questions: block.questions.map((q) => ({ id: q.id, text: q.text, type: q.type, options: q.options, correct: q.correct, required: q.required, explanation: q.explanation, ...((q as Question).accept ? { accept: (q as Question).accept } : {}) })),
+      questions: block.questions.map((q) => ({ id: q.id, text: q.text, type: q.type, options: q.options, correct: q.correct, required: q.required, explanation: q.explanation, ...((q as Question).accept ? { accept: (q as Question).accept } : {}), ...((q as Question).display_logic ? { display_logic: (q as Question).display_logic } : {}) })),
       passingScore: passing.score,
       maxAttempts: passing.attempts,
     };
   }).filter(Boolean);
   if (phases.filter((p) => p.type === 'annotation').length !== 1) throw new PhaseConfigError('phases.order: needs exactly one annotation phase');
+  // a condition may read a question of any phase, referred to by its name (Potato's cross-page conditions)
+  const rules = new Map(phases.flatMap((p) => p.questions.filter((q) => q.display_logic).map((q) => [q.id, q.display_logic!] as const)));
+  const asked = new Set(phases.flatMap((p) => p.questions.map((q) => q.id)));
+  checkRules(rules, (name) => asked.has(name), (owner, key, reason) => {
+    const phase = phases.find((p) => p.questions.some((q) => q.id === owner))!;
+    throw new PhaseConfigError(`phases.${phase.name} (${owner}).display_logic.${key}: ${reason}`);
+  });
   return phases;
 }
 

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Question } from '../domain/phases/phases.js';
+import { parseDisplayLogic } from '../domain/display-logic/rules.js';
 
 export class PhaseFileError extends Error {}
 
@@ -52,10 +53,10 @@ function questionOf(scheme: Mapping, at: string, warn: (m: string) => void): Que
   const accept = labelNames(requirement.required_label);
   const q: Question = { id, text, type: 'text', required: requirement.required === true || accept.length > 0 };
   if (accept.length) q.accept = accept;
-  if (scheme.display_logic !== undefined) {
-    warn(`${at} (${id}).display_logic is not acted on: the question is always shown, and may be left empty`);
-    q.required = false;
-    delete q.accept;
+  if (scheme.display_logic !== undefined && scheme.display_logic !== null) {
+    q.display_logic = parseDisplayLogic(scheme.display_logic, (key, reason) => {
+      throw new PhaseFileError(`${at} (${id}).display_logic${key ? `.${key}` : ''}: ${reason}`);
+    });
   }
   if (type === 'radio' || type === 'select' || type === 'multiselect') {
     q.type = type === 'multiselect' ? 'multiselect' : 'radio';

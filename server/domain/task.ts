@@ -1,3 +1,5 @@
+import type { DisplayLogic } from './display-logic/rules.js';
+
 /**
  * The task as the domain sees it: schemes, instances and the settings that drive assignment. Built from a
  * Potato YAML by server/config/load.ts; nothing here knows YAML or files.
@@ -33,6 +35,8 @@ export interface Scheme {
   horizontal?: boolean;
   /** true: an answer is needed before moving on; a list: these labels must be among the answer */
   required?: true | string[];
+  /** shown only when earlier answers satisfy it (Potato's display_logic); hidden, it is neither asked nor kept */
+  display_logic?: DisplayLogic;
   /** the remaining scheme keys of the YAML, passed through to /api/schemas for frontends */
   extra: Record<string, unknown>;
 }

@@ -14,6 +14,7 @@ import { annotationEventData, answerBySchema } from './payloads.js';
 import { annotationKey, isAnnotated, sameLabels, sameSpans, type AnnotationRecord, type Submission } from './records.js';
 import { validateLabels, validateSpans } from './validate.js';
 import { hasStructures, withStructures } from './structures.js';
+import { hiddenSchemes, withoutHidden } from '../display-logic/schemes.js';
 
 export interface CurrentInstance {
   instance_id: string;
@@ -242,9 +243,11 @@ export class AnnotationService {
       throw invalid('send annotations, span_annotations or both (or link_annotations, event_annotations)');
     }
     const before = this.get(username, instance.id);
-    const spans = submission.span_annotations !== undefined ? validateSpans(this.task, instance, username, submission.span_annotations) : (before?.spans ?? []);
+    let spans = submission.span_annotations !== undefined ? validateSpans(this.task, instance, username, submission.span_annotations) : (before?.spans ?? []);
     let labels = submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
     if (hasStructures(this.task)) labels = withStructures(this.task, instance, username, labels, before, spans, submission);
+    // answers to schemes the other answers hide are not kept, whatever the client sent
+    ({ labels, spans } = withoutHidden(labels, spans, hiddenSchemes(this.task, labels, spans)));
     const changed = !before || !sameLabels(before.labels, labels) || !sameSpans(before.spans, spans);
     const now = new Date(this.clock.now()).toISOString();
     const after: AnnotationRecord = changed

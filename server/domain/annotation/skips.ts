@@ -7,6 +7,7 @@ import { conflict, forbidden, invalid } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
 import type { Task } from '../task.js';
 import { schemeTypeOf } from '../schemes/registry.js';
+import { hiddenSchemes } from '../display-logic/schemes.js';
 import type { AnnotationService, SubmitHook } from './annotation-service.js';
 import { annotationKey, isAnnotated, type AnnotationRecord } from './records.js';
 
@@ -29,11 +30,12 @@ export interface SkipSettings {
   reasonRequired: boolean;
 }
 
-/** The required schemes a record leaves unanswered, by name, in the task's order. */
+/** The required schemes a record leaves unanswered, by name, in the task's order; hidden schemes are not asked. */
 export function unansweredRequired(task: Task, record: AnnotationRecord | undefined): string[] {
   const missing: string[] = [];
+  const hidden = hiddenSchemes(task, record?.labels ?? {}, record?.spans ?? []);
   for (const scheme of task.schemes) {
-    if (!scheme.required) continue;
+    if (!scheme.required || hidden.has(scheme.name)) continue;
     let answered: boolean;
     if (schemeTypeOf(scheme.annotation_type).storage === 'spans') answered = !!record?.spans.some((s) => s.schema === scheme.name);
     else {

@@ -6,7 +6,7 @@
 import { forbidden, invalid } from '../errors.js';
 import type { DomainEvent, EventOutbox } from '../events.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
-import { checkAnswers, publicView, scoreTraining, type Answers, type PhaseDefinition } from './phases.js';
+import { answersSoFar, checkAnswers, publicView, scoreTraining, type Answers, type PhaseDefinition } from './phases.js';
 
 export interface PhaseProgress {
   /** position in the phase order; phases.length means done */
@@ -20,6 +20,15 @@ declare module '../ports.js' {
   interface Tables {
     phase_progress: PhaseProgress;
   }
+}
+
+/** The earlier pages' answers this page's conditions read, so the page shows what the server will ask. */
+function earlierAnswers(phase: PhaseDefinition, p: PhaseProgress): { earlier_answers?: Answers } {
+  const here = new Set(phase.questions.map((q) => q.id));
+  const wanted = phase.questions.flatMap((q) => q.display_logic?.show_when.map((c) => c.schema) ?? []).filter((name) => !here.has(name));
+  if (!wanted.length) return {};
+  const all = answersSoFar(p.answers);
+  return { earlier_answers: Object.fromEntries(wanted.filter((name) => all[name] !== undefined).map((name) => [name, all[name]])) };
 }
 
 const START: PhaseProgress = { index: 0, attempts: {}, answers: {}, completed: [] };
@@ -63,7 +72,7 @@ export class PhaseService {
     const base = { index: Math.min(p.index, this.phases.length), total: this.phases.length, completed: p.completed };
     if (p.index >= this.phases.length) return { phase: 'done', type: 'done', title: 'Done', content: 'Thank you: you have completed every phase.', content_html: '<p>Thank you: you have completed every phase.</p>', questions: [], next_phase: null, ...base };
     const phase = this.phases[p.index];
-    const view = { ...publicView(phase), next_phase: this.phases[p.index + 1]?.name ?? 'done', ...base };
+    const view = { ...publicView(phase), ...earlierAnswers(phase, p), next_phase: this.phases[p.index + 1]?.name ?? 'done', ...base };
     if (phase.type === 'training') {
       const used = p.attempts[phase.name] ?? 0;
       return { ...view, attempts: used, max_attempts: phase.maxAttempts, failed: phase.maxAttempts !== null && used >= phase.maxAttempts };
@@ -77,7 +86,7 @@ export class PhaseService {
     if (p.index >= this.phases.length) throw invalid('every phase is already complete');
     const phase = this.phases[p.index];
     if (phaseName !== undefined && phaseName !== phase.name) throw invalid(`phase: your current phase is "${phase.name}", not "${phaseName}"`);
-    const answers = checkAnswers(phase, given);
+    const answers = checkAnswers(phase, given, answersSoFar(p.answers));
     const now = new Date(this.clock.now()).toISOString();
     const ops: StoreOp[] = [];
 

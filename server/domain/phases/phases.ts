@@ -1,6 +1,7 @@
 /** Phases of a study, pure: their definitions, answer checking and training scores. */
 import { invalid } from '../errors.js';
 import { instructionsHtml } from '../display/instructions.js';
+import { hiddenBy, type Comparable, type DisplayLogic } from '../display-logic/rules.js';
 
 export type PhaseType = 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy';
 
@@ -15,6 +16,8 @@ export interface Question {
   explanation?: string;
   /** the only answers that let the annotator go on (a consent's "I agree") */
   accept?: string[];
+  /** asked only when answers on this page or an earlier one satisfy it (Potato's display_logic) */
+  display_logic?: DisplayLogic;
 }
 
 export interface PhaseDefinition {
@@ -30,10 +33,36 @@ export interface PhaseDefinition {
 
 export type Answers = Record<string, string | string[]>;
 
-/** Checks answers against the questions and returns them normalised; a refusal names the question. */
-export function checkAnswers(phase: PhaseDefinition, given: Record<string, unknown>): Answers {
+const comparable = (v: unknown): Comparable => {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map(String);
+  return undefined;
+};
+
+/**
+ * The questions of a phase its answers hide: conditions read this page's answers, else those given on earlier
+ * pages (`earlier`: question id → answer).
+ */
+export function hiddenQuestions(phase: PhaseDefinition, given: Record<string, unknown>, earlier: Answers): ReadonlySet<string> {
+  const rules = new Map<string, DisplayLogic>();
+  for (const q of phase.questions) if (q.display_logic) rules.set(q.id, q.display_logic);
+  if (!rules.size) return rules as unknown as ReadonlySet<string>;
+  const here = new Set(phase.questions.map((q) => q.id));
+  return hiddenBy(rules, (name) => comparable(here.has(name) ? given[name] : earlier[name]));
+}
+
+/** Every answer given on the phases done so far, by question id (a later page's answer wins). */
+export const answersSoFar = (byPhase: Record<string, Answers>): Answers => Object.assign({}, ...Object.values(byPhase));
+
+/**
+ * Checks answers against the questions and returns them normalised; a refusal names the question. A question
+ * hidden by its conditions is not asked: it needs no answer and an answer given to it is not kept.
+ */
+export function checkAnswers(phase: PhaseDefinition, given: Record<string, unknown>, earlier: Answers = {}): Answers {
   const out: Answers = {};
+  const hidden = hiddenQuestions(phase, given, earlier);
   for (const q of phase.questions) {
+    if (hidden.has(q.id)) continue;
     const value = given[q.id];
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) {
       if (q.required) throw invalid(`answers.${q.id}: this question needs an answer`);

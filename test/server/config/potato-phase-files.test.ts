@@ -56,7 +56,8 @@ describe("Potato's phase files", () => {
       { id: 'years', text: 'Years of experience', type: 'number', required: false },
       { id: 'ease', text: 'How easy was it? (1 = hard, 4 = easy)', type: 'radio', options: ['1', '2', '3', '4'], required: true },
       { id: 'channels', text: 'Where did you hear of us?', type: 'multiselect', options: ['Mail', 'A friend'], required: false },
-      { id: 'why', text: 'Why?', type: 'text', required: false },
+      // asked only when ease is 1, and then required
+      { id: 'why', text: 'Why?', type: 'text', required: true, display_logic: { logic: 'all', show_when: [{ schema: 'ease', operator: 'equals', value: '1' }] } },
     ]);
     expect(training.questions).toEqual([
       { id: 'tr1:mood', text: 'STOP SHOUTING AT ME\n\nHow does it sound?', type: 'radio', options: ['calm', 'angry'], correct: 'angry', required: true, explanation: 'Capitals and a command.' },
@@ -66,7 +67,6 @@ describe("Potato's phase files", () => {
     expect(training.maxAttempts).toBe(1);
     const warnings = config.warnings.map((w) => w.slice(w.indexOf(': ') + 2));
     expect(warnings).toEqual([
-      'phases.before.file[3] (why).display_logic is not acted on: the question is always shown, and may be left empty',
       'training.failure_action is not acted on: training is scored by passing_criteria.min_correct and retried while allow_retry',
       "phases.after.instruments is not acted on: Potato's bundled survey instruments are not shipped here; give the questions in the block or a file",
       'phases.after is left out: it has no content and no questions to show',

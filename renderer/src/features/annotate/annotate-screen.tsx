@@ -29,6 +29,7 @@ import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.j
 import { isChoice, keyedLabels, schemeUi } from './schemes/registry.js';
 import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
 import { useAnnotation } from './use-annotation.js';
+import { hiddenSchemes } from './conditional.js';
 import { SaveState } from './save-state.js';
 
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
@@ -78,6 +79,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   }, [instructionsOpen]);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
+  // conditional schemes come and go as answers change; keys stay assigned over all schemes so none moves
+  const hidden = useMemo(() => hiddenSchemes(schemes, a.answers), [schemes, a.answers]);
   const labelKeys = useMemo(() => assignLabelKeys(schemes, keyedLabels), [schemes]);
   // a key that submits once its answer is in (triage's auto_advance): the submit waits for the render that has it
   const [advancing, setAdvancing] = useState(false);
@@ -85,8 +88,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const fieldKeys = useMemo(() => assignFieldKeys(schemes.filter((s) => schemeUi(s.annotation_type)?.kind === 'value').map((s) => s.name), labelKeys), [schemes, labelKeys]);
   const keySet = useMemo(() => new Set([...labelKeys, ...fieldKeys].map((k) => k.key)), [labelKeys, fieldKeys]);
   const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
-  const spanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
-  const spanKeys = useMemo(() => assignSpanKeys(spanChoices), [spanChoices]);
+  const allSpanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
+  const spanKeys = useMemo(() => assignSpanKeys(allSpanChoices), [allSpanChoices]);
+  const spanChoices = useMemo(() => (hidden.size ? allSpanChoices.filter((l) => !hidden.has(l.schema)) : allSpanChoices), [allSpanChoices, hidden]);
   const typeKeys = useMemo(
     () => [...[...new Set(schemes.map((s) => s.annotation_type))].flatMap((type) => schemeUi(type)?.keys ?? []), ...schemes.flatMap((s) => schemeUi(s.annotation_type)?.fieldKeys?.(s) ?? [])],
     [schemes],
@@ -232,7 +236,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         if (label) a.setAnswers((ans) => choose(ans, scheme, label.name));
         return;
       }
-      const field = fieldKeys.find((k) => k.key === normKey(e.key));
+      const field = fieldKeys.find((k) => k.key === normKey(e.key) && !hidden.has(k.schema));
       if (field && !labelKeys.some((k) => k.key === field.key)) {
         e.preventDefault();
         focusQuestion(field.schema);
@@ -244,6 +248,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       if (e.key.startsWith('Arrow') && onChoice) return; // arrows move within a radio group
       const key = normKey(e.key);
       const bound = labelKeys.find((k) => k.key === key);
+      if (bound && hidden.has(bound.schema)) return; // a hidden question's key does nothing
       if (bound && a.schemas) {
         e.preventDefault();
         const scheme = a.schemas[bound.schema];
@@ -275,7 +280,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [help, toggleInstructions, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, a, submit, selectWords, labelPending, acceptAi, acceptPrediction, advance]);
+  }, [help, toggleInstructions, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, hidden, a, submit, selectWords, labelPending, acceptAi, acceptPrediction, advance]);
 
   useEffect(() => {
     if (!advancing) return;
@@ -375,7 +380,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           }}
         >
           {schemes
-            .filter((s) => schemeUi(s.annotation_type)?.kind !== 'span')
+            .filter((s) => schemeUi(s.annotation_type)?.kind !== 'span' && !hidden.has(s.name))
             .map((s) => (
               <SchemeField
                 key={s.name}

@@ -1,10 +1,13 @@
 /** Which required schemes (label_requirement / required) the form leaves unanswered; the server holds the same rule. */
 import type { Scheme } from '../../shared/api/types.js';
 import type { Answers } from './answers.js';
+import { hiddenSchemes } from './conditional.js';
 
+/** Schemes the answers hide (display_logic) are not asked, so never missing. */
 export function unansweredRequired(schemes: readonly Scheme[], answers: Answers): Scheme[] {
+  const hidden = hiddenSchemes(schemes, answers);
   return schemes.filter((s) => {
-    if (!s.required) return false;
+    if (!s.required || hidden.has(s.name)) return false;
     if (s.annotation_type === 'span') return !answers.spans.some((span) => span.schema === s.name);
     const chosen = answers.labels[s.name] ?? {};
     const given = (label: string) => chosen[label] !== undefined && chosen[label] !== '';

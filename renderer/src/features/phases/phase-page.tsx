@@ -2,12 +2,24 @@
  * A study phase before or after annotation (consent, instructions, training, surveys): its text, its questions
  * and the button that completes it. Training shows which answers were wrong and the attempts left.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { Phase, PhaseQuestion, PhaseResult } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
+import { hiddenBy, type Comparable, type DisplayLogic } from '../../shared/display-logic/display-logic.js';
 
 type Given = Record<string, string | string[] | boolean>;
+
+const comparable = (v: Given[string] | undefined): Comparable => (v === undefined ? undefined : Array.isArray(v) ? v : String(v));
+
+/** Questions whose conditions this page's answers (or the earlier pages') do not meet: not shown, not sent. */
+function hiddenQuestions(phase: Phase, given: Given): ReadonlySet<string> {
+  const rules = new Map<string, DisplayLogic>();
+  for (const q of phase.questions) if (q.display_logic) rules.set(q.id, q.display_logic);
+  if (!rules.size) return rules as unknown as ReadonlySet<string>;
+  const here = new Set(phase.questions.map((q) => q.id));
+  return hiddenBy(rules, (name) => comparable(here.has(name) ? given[name] : phase.earlier_answers?.[name]));
+}
 
 function Question({ q, value, set }: { q: PhaseQuestion; value: Given[string] | undefined; set: (v: Given[string]) => void }) {
   const id = `q-${q.id}`;
@@ -55,13 +67,15 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
   const [result, setResult] = useState<PhaseResult | null>(null);
   const [busy, setBusy] = useState(false);
   const consentBox = phase.type === 'consent' && phase.questions.length === 0;
+  const hidden = useMemo(() => hiddenQuestions(phase, given), [phase, given]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const r = await api.post<PhaseResult>('/api/phase/complete', { phase: phase.phase, answers: given });
+      const shown = Object.fromEntries(Object.entries(given).filter(([id]) => !hidden.has(id)));
+      const r = await api.post<PhaseResult>('/api/phase/complete', { phase: phase.phase, answers: shown });
       if (r.status === 'failed') setResult(r);
       else onDone();
     } catch (err) {
@@ -81,7 +95,7 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
       {phase.content_html ? <div className="markdown" dangerouslySetInnerHTML={{ __html: phase.content_html }} /> : <p className="markdown">{phase.content}</p>}
       {phase.type === 'done' ? null : (
         <form onSubmit={submit}>
-          {phase.questions.map((q) => (
+          {phase.questions.filter((q) => !hidden.has(q.id)).map((q) => (
             <Question key={q.id} q={q} value={given[q.id]} set={(v) => setGiven((g) => ({ ...g, [q.id]: v }))} />
           ))}
           {consentBox && (

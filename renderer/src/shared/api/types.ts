@@ -1,4 +1,5 @@
 /** Response shapes of the HTTP API as docs/api.md and the OpenAPI document define them (the UI's side of the contract). */
+import type { DisplayLogic } from '../display-logic/display-logic.js';
 
 export interface Me {
   username: string;
@@ -78,6 +79,8 @@ export interface Scheme {
   horizontal?: boolean;
   /** true: an answer is needed before moving on; a list: these labels must be chosen */
   required?: true | string[];
+  /** shown only while the other answers satisfy it; hidden, it is not asked and its answer is not kept */
+  display_logic?: DisplayLogic;
   /** the scheme's further keys (a link scheme's span_schema and link_types, ...) */
   [key: string]: unknown;
 }
@@ -150,6 +153,8 @@ export interface PhaseQuestion {
   type: 'radio' | 'multiselect' | 'text' | 'number';
   options?: string[];
   required?: boolean;
+  /** asked only while this page's answers (or `earlier_answers`) satisfy it */
+  display_logic?: DisplayLogic;
 }
 
 export interface Phase {
@@ -160,6 +165,8 @@ export interface Phase {
   /** the content's Markdown rendered and sanitized by the server */
   content_html?: string;
   questions: PhaseQuestion[];
+  /** answers given on earlier pages that this page's conditions read */
+  earlier_answers?: Record<string, string | string[]>;
   next_phase: string | null;
   index: number;
   total: number;
