@@ -98,10 +98,12 @@ export function readPhases(given: { order: string[]; [key: string]: unknown } | 
       if (block[key] !== undefined) warn(`phases.${name}.${key} is not acted on: Potato's bundled survey instruments are not shipped here; give the questions in the block or a file`);
     }
     const passing = { score: block.passing_score, attempts: block.max_attempts ?? null };
-    if (type === 'training' && !block.questions.length && !fileQuestions.length) {
+    if (type === 'training' && !block.questions.length && (!fileQuestions.length || !training)) {
       const fromSection = readTrainingSection(sources, locate, `phases.${name}`);
       if (training) fileQuestions = trainingQuestions(training, sources?.schemes ?? [], `phases.${name}.file: training_instances`);
       else if (fromSection) {
+        // as on Potato, an enabled training section is what the training phase asks; a survey file beside it is not
+        if (fileQuestions.length) warn(`phases.${name}.file: its questions are not asked: the training section's instances are the training questions`);
         fileQuestions = fromSection.questions;
         if (fromSection.score !== undefined) passing.score = fromSection.score;
         if (fromSection.attempts !== undefined) passing.attempts = fromSection.attempts;

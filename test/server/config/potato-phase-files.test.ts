@@ -91,6 +91,24 @@ describe("Potato's phase files", () => {
     expect((await alice.get('/api/current_instance')).status).toBe(200);
   });
 
+  it('asks the training section\'s instances when the training phase also names a survey file, saying its questions are not asked', () => {
+    const config = loadConfig(
+      writeProject(
+        project({
+          phases: { order: ['training', 'annotation'], training: { type: 'training', file: 'pages/survey.jsonl' } },
+          training: { enabled: true, data_file: 'pages/training.json', passing_criteria: { min_correct: 2 } },
+        }),
+      ),
+      {},
+    );
+    const [training] = config.phases;
+    expect(training.questions.map((q) => [q.id, q.correct])).toEqual([['tr1:mood', 'angry'], ['tr2:mood', 'calm']]);
+    expect(training.passingScore).toBe(1);
+    expect(config.warnings.map((w) => w.slice(w.indexOf(': ') + 2))).toContain(
+      "phases.training.file: its questions are not asked: the training section's instances are the training questions",
+    );
+  });
+
   it("turns older Potato's surveyflow into pages before and after annotation", () => {
     const config = loadConfig(writeProject(project({ surveyflow: { on: true, order: ['pre_annotation', 'post_annotation'], pre_annotation: ['pages/consent.json'], post_annotation: ['pages/survey.jsonl'] } })), {});
     expect(config.phases.map((p) => `${p.name}:${p.type}:${p.questions.length}`)).toEqual(['prestudy_1:prestudy:1', 'annotation:annotation:0', 'poststudy_1:poststudy:4']);
