@@ -179,6 +179,11 @@ class FlaskTestServer:
         finally:
             self.stop()
 
+    def _wait_for_server_ready(self, timeout=10):
+        # some tests call the harness's own wait after start: ours returns only once the server answers
+        if self.process is None or not self.is_server_running():
+            raise RuntimeError(f'server did not start on port {self.port}')
+
     def is_server_running(self):
         try:
             return self.session.get(f'{self.base_url}/', timeout=1).status_code == 200
