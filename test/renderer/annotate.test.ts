@@ -32,7 +32,7 @@ describe('annotate screen', () => {
     expect(await keyword.getAttribute('title')).toBe('keyword: negative');
     const colors = (await api.get('/api/colors')).body;
     expect(await keyword.evaluate((m) => getComputedStyle(m).textDecorationColor)).toBe(hexToRgb(colors.sentiment.negative));
-    expect(await progress(page)).toMatch(/^Instance 1 of 10 · 0 annotated$/);
+    expect(await progress(page)).toMatch(/^Instance 1 of 10 · 0 annotated · 10 left$/);
     for (const name of ['sentiment', 'topics', 'helpful', 'kind', 'note', 'stars', 'confidence']) {
       await expect.poll(() => page.locator(`fieldset[data-schema="${name}"]`).count()).toBe(1);
     }
@@ -85,7 +85,7 @@ describe('annotate screen', () => {
     await rig.screenshot(page, 'annotate-screen');
 
     await page.keyboard.press('Enter'); // submit and advance
-    await expect.poll(() => progress(page)).toBe('Instance 2 of 10 · 1 annotated');
+    await expect.poll(() => progress(page)).toBe('Instance 2 of 10 · 1 annotated · 9 left');
     await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
 
     const stored = (await api.get('/get_annotations?instance_id=item-1')).body;
@@ -110,7 +110,7 @@ describe('annotate screen', () => {
     await expect.poll(() => progress(page)).toMatch(/^Instance 3 of 10/);
     await page.keyboard.press('3'); // neutral, saved by moving on
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 10 · 2 annotated$/);
+    await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 10 · 2 annotated · 8 left$/);
     expect((await api.get('/get_annotations?instance_id=item-3')).body.annotations).toEqual({ 'sentiment:neutral': 'true' });
     await page.keyboard.press('[');
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 10/);

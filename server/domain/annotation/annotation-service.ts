@@ -15,6 +15,7 @@ import { annotationKey, isAnnotated, sameLabels, sameSpans, type AnnotationRecor
 import { validateLabels, validateSpans } from './validate.js';
 import { hasStructures, withStructures } from './structures.js';
 import { hiddenSchemes, withoutHidden } from '../display-logic/schemes.js';
+import type { AnnotatorProgress } from './progress.js';
 
 export interface CurrentInstance {
   instance_id: string;
@@ -25,6 +26,8 @@ export interface CurrentInstance {
   text: string;
   data: Record<string, unknown>;
   annotated: boolean;
+  /** done and left against the annotator's quota or what they can still get (progress.ts) */
+  progress: AnnotatorProgress;
 }
 
 export type GoTo = { go_to: string } | { action: 'next_instance' | 'prev_instance' | 'jump_to_unannotated' };
@@ -189,11 +192,13 @@ export class AnnotationService {
 
   private record(username: string, list: readonly string[], index: number): CurrentInstance {
     const instance = this.task.instanceById.get(list[index])!;
+    const annotated = this.activityOf(username).annotated;
     return {
       instance_id: instance.id,
       current_index: index,
       total_instances: list.length,
-      annotated_count: this.activityOf(username).annotated,
+      annotated_count: annotated,
+      progress: this.assignments.progressOf(username, annotated),
       text: instance.text,
       data: instance.data,
       annotated: isAnnotated(this.get(username, instance.id)),
@@ -235,7 +240,8 @@ export class AnnotationService {
     return this.record(username, list, next);
   }
 
-  async submit(username: string, submission: Submission): Promise<SubmitResult> {
+  /** `also` takes part in this one submission as a hook does (the step's undo history), in the same write. */
+  async submit(username: string, submission: Submission, also?: SubmitHook): Promise<SubmitResult> {
     const started = performance.now();
     const instance = await this.instanceFor(username, submission.instance_id);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
@@ -253,22 +259,33 @@ export class AnnotationService {
     const after: AnnotationRecord = changed
       ? { username, instance_id: instance.id, labels, spans, created_at: before?.created_at ?? now, updated_at: now }
       : before;
+    const qcResult = await this.commit({ username, instance, before, after, changed }, false, also);
+    const result: SubmitResult = { status: 'success', processing_time_ms: Math.round(performance.now() - started) };
+    if (qcResult) result.qc_result = qcResult;
+    return result;
+  }
 
+  /** Writes a change with what it causes in one write; `remove`: the record goes (an undo of a first answer). */
+  private async commit(ctx: SubmitContext, remove: boolean, also: SubmitHook | undefined): Promise<Record<string, unknown> | undefined> {
+    const { username, instance, before, after, changed } = ctx;
+    const now = after.updated_at;
     const ops: StoreOp[] = [];
     const events: DomainEvent[] = [];
     const at = this.clock.now();
     const real = this.isTaskInstance(instance.id);
-    if (changed && !real) ops.push({ table: 'qc_answers', key: annotationKey(username, instance.id), value: after });
+    const key = annotationKey(username, instance.id);
+    const table = real ? 'annotations' : 'qc_answers';
+    if (changed) ops.push(remove ? ({ table, key, delete: true } as StoreOp) : ({ table, key, value: after } as StoreOp));
     if (changed && real) {
-      ops.push({ table: 'annotations', key: annotationKey(username, instance.id), value: after });
       const type = isAnnotated(before) ? 'annotation.updated' : 'annotation.created';
       if (isAnnotated(after) && this.outbox.wants(type)) events.push({ type, data: annotationEventData(this.task, after), at });
       this.index(before, after);
       events.push(...this.completionEvents(instance, after, now, ops));
     }
     let qcResult: Record<string, unknown> | undefined;
-    for (const hook of this.hooks) {
-      const extra = hook.after?.({ username, instance, before, after, changed });
+    const hooks = also ? [...this.hooks, also] : this.hooks;
+    for (const hook of hooks) {
+      const extra = hook.after?.(ctx);
       if (extra?.ops) ops.push(...extra.ops);
       if (extra?.events) events.push(...extra.events);
       if (extra?.qc_result) qcResult = extra.qc_result;
@@ -280,13 +297,11 @@ export class AnnotationService {
       if (changed && real) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
       this.completions.forget();
       this.assignments.recount(); // a quality-control block may have changed a list in the same write
-      for (const hook of this.hooks) hook.failed?.({ username, instance, before, after, changed });
+      for (const hook of hooks) hook.failed?.(ctx);
       throw e;
     }
     this.outbox.dispatch();
-    const result: SubmitResult = { status: 'success', processing_time_ms: Math.round(performance.now() - started) };
-    if (qcResult) result.qc_result = qcResult;
-    return result;
+    return qcResult;
   }
 
   /** item.fully_annotated the first time an instance reaches its required count; task.completed after the last. */

@@ -7,6 +7,7 @@
 import type { AssignmentStrategy, Task } from '../task.js';
 import type { Store, StoreOp } from '../ports.js';
 import { grown } from '../typed-arrays.js';
+import { annotatorProgress, type AnnotatorProgress } from './progress.js';
 
 export interface AssignmentRecord {
   username: string;
@@ -105,6 +106,11 @@ export class Assignments {
    * changed) and the task's size, so it never goes stale
    */
   private readonly realCounts = new Map<string, { list: readonly string[]; taskSize: number; count: number }>();
+  /** task instances held by fewer lists than `required`, kept in step by `count` while required and size hold */
+  private open: { required: number; size: number; count: number } | undefined;
+  /** bumped whenever a holder count changes, so the per-annotator counts of open instances know they are stale */
+  private version = 0;
+  private readonly openHeld = new Map<string, { list: readonly string[]; version: number; required: number; count: number }>();
 
   constructor(
     private readonly store: Store,
@@ -116,6 +122,8 @@ export class Assignments {
   /** Forgets what was derived from the stored lists; after a failed write, which the store has undone. */
   recount(): void {
     this.counts = undefined;
+    this.open = undefined;
+    this.version++;
     this.names = undefined;
     this.positions.clear();
     this.lists.clear();
@@ -142,11 +150,53 @@ export class Assignments {
     // the task grew by an import
     if (counts.byPosition.length < this.task.instances.length) counts.byPosition = grown(counts.byPosition, this.task.instances.length);
     const positions = this.task.positionById;
+    const open = this.open;
+    this.version++;
     for (const id of ids) {
       const position = positions.get(id);
-      if (position !== undefined) counts.byPosition[position] += delta;
-      else counts.checks.set(id, (counts.checks.get(id) ?? 0) + delta);
+      if (position === undefined) {
+        counts.checks.set(id, (counts.checks.get(id) ?? 0) + delta);
+        continue;
+      }
+      const was = counts.byPosition[position];
+      const now = (counts.byPosition[position] = was + delta);
+      if (open && was < open.required !== now < open.required) open.count += now < open.required ? 1 : -1;
     }
+  }
+
+  /**
+   * What the annotator is expected to annotate, of task instances: their quota, or without one every instance
+   * they hold or may still be handed. Under an overlap limit an instance taken into their list stops being
+   * open to them at the same time, so the figure holds still as the list grows in batches.
+   */
+  progressOf(username: string, done: number): AnnotatorProgress {
+    const list = this.listOf(username) ?? [];
+    const held = this.realCount(username, list);
+    const required = this.settings.required();
+    const more = !Number.isFinite(required) || this.heldBack.some((isHeld) => isHeld(username)) ? 0 : this.openCount(required) - this.openIn(username, list, required);
+    return annotatorProgress({ done, held, reachable: held + more, quota: this.settings.cap(), listLength: list.length });
+  }
+
+  /** Task instances with fewer holders than `required`, counted once per setting and then kept by `count`. */
+  private openCount(required: number): number {
+    const counts = this.counted();
+    const size = this.task.instances.length;
+    if (!this.open || this.open.required !== required || this.open.size !== size) {
+      let n = 0;
+      for (let p = 0; p < size; p++) if ((counts.byPosition[p] ?? 0) < required) n++;
+      this.open = { required, size, count: n };
+    }
+    return this.open.count;
+  }
+
+  /** Of the annotator's own task instances, those still open; counted again only after a holder count changed. */
+  private openIn(username: string, list: readonly string[], required: number): number {
+    const known = this.openHeld.get(username);
+    if (known && known.list === list && known.version === this.version && known.required === required) return known.count;
+    let n = 0;
+    for (const id of list) if (this.task.positionById.has(id) && this.holders(id) < required) n++;
+    this.openHeld.set(username, { list, version: this.version, required, count: n });
+    return n;
   }
 
   holders(instanceId: string): number {

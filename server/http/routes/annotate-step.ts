@@ -10,6 +10,7 @@ import { AnnotationSteps } from '../../domain/annotation/step.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 import { currentAnswer, currentInstance, submission } from './annotation.js';
 import { storedAnswersShape, viewOf } from './instance-view.js';
+import { noteOut } from './item-notes.js';
 
 const instanceView = currentInstance.extend({
   stored: storedAnswersShape.describe("the caller's answers, as GET /get_annotations gives them"),
@@ -17,6 +18,7 @@ const instanceView = currentInstance.extend({
     .array(z.object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string(), color: z.string() }))
     .describe('as GET /api/keyword_highlights/{instance_id} gives them'),
   predictions: z.array(z.unknown()).describe('as GET /api/predictions/{instance_id} gives them'),
+  note: noteOut.describe("the caller's note and flags, as GET /api/item_note gives them"),
 });
 
 const stepResponse = z.object({

@@ -45,6 +45,15 @@ export const currentInstance = z.object({
   text: z.string(),
   data: z.record(z.string(), z.unknown()),
   annotated: z.boolean(),
+  progress: z
+    .object({
+      done: z.number().int().describe('task instances the caller has annotated'),
+      expected: z.number().int().describe('task instances the caller is expected to annotate: their quota (max_annotations_per_user), or without one every instance they hold or can still be handed'),
+      left: z.number().int().describe('expected − done'),
+      quota: z.number().int().nullable().describe('max_annotations_per_user, when set'),
+      positions: z.number().int().describe("positions the caller's list will have (quality checks included) once every expected instance is in it: the n of \"instance i of n\""),
+    })
+    .describe('what the caller has done and has left; lists handed out in batches do not show in it, and attention and gold checks are not counted'),
   display,
   skip: z
     .object({
@@ -76,6 +85,7 @@ export function currentAnswer(s: Services) {
       text: r.text,
       data: r.data,
       annotated: r.annotated,
+      progress: r.progress,
       display: s.display.of({ id: r.instance_id, text: r.text, data: r.data }),
     };
     if (!skipping && !requiring) return out;

@@ -10,6 +10,7 @@ import { spanPayload } from '../../domain/annotation/payloads.js';
 import { isAnnotated } from '../../domain/annotation/records.js';
 import { findKeywords } from '../../domain/annotation/keywords.js';
 import { structureKind, structurePayload } from '../../domain/annotation/structures.js';
+import { noteOf } from './item-notes.js';
 
 /** The caller's stored answers to an instance in the shape /updateinstance takes (GET /get_annotations). */
 export function storedAnswers(s: Services, username: string, instance: Instance) {
@@ -61,5 +62,6 @@ export function viewOf<A extends CurrentInstance>(s: Services, username: string,
     stored: storedAnswers(s, username, instance),
     keywords: findKeywords(s.task, s.keywordRules, instance.text),
     predictions: s.predictions.of(instance.id),
+    note: noteOf(s, username, instance.id),
   };
 }

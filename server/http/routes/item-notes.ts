@@ -4,7 +4,7 @@ import type { Services } from '../../compose.js';
 import { ITEM_FLAGS, NOTE_MAX, type ItemNoteRecord } from '../../domain/annotation/item-notes.js';
 import { route, type RouteSpec } from '../route.js';
 
-const noteOut = z.object({
+export const noteOut = z.object({
   instance_id: z.string(),
   annotator: z.string(),
   note: z.string().describe('empty when only flags were set'),
@@ -13,6 +13,12 @@ const noteOut = z.object({
 });
 
 const out = (n: ItemNoteRecord) => ({ instance_id: n.instance_id, annotator: n.username, note: n.note, flags: n.flags, updated_at: n.updated_at });
+
+/** The caller's note on an instance as GET /api/item_note gives it (an empty one when they have none). */
+export function noteOf(s: Services, username: string, instanceId: string) {
+  const note = s.itemNotes.get(username, instanceId);
+  return note ? out(note) : { instance_id: instanceId, annotator: username, note: '', flags: [], updated_at: null };
+}
 
 export function itemNoteRoutes(s: Services): RouteSpec[] {
   return [
@@ -25,8 +31,7 @@ export function itemNoteRoutes(s: Services): RouteSpec[] {
       response: z.object({ note: noteOut }),
       async handle({ username, query }) {
         const instance = await s.annotations.instanceFor(username, query.instance_id);
-        const note = s.itemNotes.get(username, instance.id);
-        return { note: note ? out(note) : { instance_id: instance.id, annotator: username, note: '', flags: [], updated_at: null } };
+        return { note: noteOf(s, username, instance.id) };
       },
     }),
     route({

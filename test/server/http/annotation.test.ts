@@ -16,10 +16,11 @@ describe('GET /api/current_instance', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       instance_id: 'a', current_index: 0, total_instances: 2, annotated_count: 0, text: 'Alpha', data: { id: 'a', text: 'Alpha', source: 'web' }, annotated: false,
+      progress: { done: 0, expected: 2, left: 2, quota: null, positions: 2 },
       display: { source: 'fields', direction: 'vertical', blocks: [{ type: 'surface', key: 'text' }, { type: 'text', key: 'source', label: 'source', text: 'web' }] },
     });
     await alice.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:neutral': 'true' } });
-    expect((await alice.get('/api/current_instance')).body.annotated).toBe(true);
+    expect((await alice.get('/api/current_instance')).body).toMatchObject({ annotated: true, progress: { done: 1, left: 1 } });
   });
 
   it('answers 404 with a JSON error when nothing is left to hand out', async () => {

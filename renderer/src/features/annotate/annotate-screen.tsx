@@ -115,7 +115,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       form?.scrollTo({ top: 0 });
       form?.querySelector('fieldset')?.scrollIntoView({ block: 'nearest' });
       const i = a.loaded?.instance;
-      if (i) setAnnounced(`Instance ${i.current_index + 1} of ${i.total_instances}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`);
+      if (i) setAnnounced(`Instance ${i.current_index + 1} of ${i.progress ? Math.max(i.progress.positions, i.current_index + 1) : i.total_instances}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per instance shown
   }, [instanceId]);
@@ -305,7 +305,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   return (
     <div className="annotate">
       <div className="annotate-top">
-        <ProgressBar position={instance.current_index + 1} total={instance.total_instances} annotated={annotatedCount} />
+        <ProgressBar position={instance.current_index + 1} total={instance.total_instances} annotated={annotatedCount} progress={instance.progress} />
         <span className={`badge ${instance.annotated ? 'badge-done' : ''}`} data-testid="annotated-badge">
           {instance.annotated ? 'Annotated' : 'Not annotated yet'}
         </span>
@@ -336,7 +336,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           {a.notice}
         </p>
       )}
-      {annotatedCount !== undefined && annotatedCount >= instance.total_instances && (
+      {(instance.progress ? instance.progress.left === 0 : annotatedCount !== undefined && annotatedCount >= instance.total_instances) && (
         <p className="notice done" role="status">
           Every instance in your list is annotated. Thank you! You can still review and change your answers.
         </p>
@@ -410,7 +410,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
             <SkipControl skip={instance.skip} instanceId={instance.instance_id} busy={a.busy} answered={!isEmpty(a.answers)} onSkip={(reason) => void a.skip(reason)} />
           </div>
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
-          <ItemNote instanceId={instance.instance_id} />
+          <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
         </form>
       </div>
       {footer}

@@ -15,7 +15,11 @@ export const NOTE_INPUT_ID = 'item-note-input';
 const typing = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(t.type)));
 
-export function ItemNote({ instanceId }: { instanceId: string }) {
+/** notes saved from this page, newer than what a kept instance view says */
+const savedHere = new Map<string, Note>();
+
+/** `known`: the note as the instance's view brought it, so showing an instance asks nothing more of the server. */
+export function ItemNote({ instanceId, known }: { instanceId: string; known?: Note }) {
   const [saved, setSaved] = useState<Note | null>(null);
   const [draft, setDraft] = useState('');
   const [state, setState] = useState<'' | 'saving' | 'saved' | { error: string }>('');
@@ -25,9 +29,15 @@ export function ItemNote({ instanceId }: { instanceId: string }) {
   const saves = useRef(0);
 
   useEffect(() => {
+    setState('');
+    const here = savedHere.get(instanceId) ?? known;
+    if (here) {
+      setSaved(here);
+      setDraft(here.note);
+      return;
+    }
     setSaved(null);
     setDraft('');
-    setState('');
     api.get<{ note: Note }>(`/api/item_note?instance_id=${encodeURIComponent(instanceId)}`).then(
       ({ note }) => {
         if (latest.current !== instanceId) return;
@@ -36,6 +46,7 @@ export function ItemNote({ instanceId }: { instanceId: string }) {
       },
       (e) => latest.current === instanceId && setState({ error: errorText(e) }),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per instance shown
   }, [instanceId]);
 
   const save = useCallback(
@@ -44,6 +55,7 @@ export function ItemNote({ instanceId }: { instanceId: string }) {
       const n = ++saves.current;
       try {
         const { note } = await api.post<{ note: Note }>('/api/item_note', { instance_id: instanceId, ...change });
+        savedHere.set(instanceId, note);
         if (latest.current !== instanceId || n !== saves.current) return;
         setSaved(note);
         setState('saved');

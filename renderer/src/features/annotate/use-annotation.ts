@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
-import type { AiSuggestion, Colors, CurrentInstance, InstanceView, Keyword, Prediction, QcResult, Schemas, StepAnswer } from '../../shared/api/types.js';
+import type { AiSuggestion, Colors, CurrentInstance, InstanceView, ItemNote as ItemNoteRecord, Keyword, Prediction, QcResult, Schemas, StepAnswer } from '../../shared/api/types.js';
 import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
 import { EMPTY, fromStored, isEmpty, toSubmission, type Answers } from './answers.js';
 import { StepQueue, type QueueState, type Step } from './step-queue.js';
@@ -22,6 +22,8 @@ export interface Loaded {
   predictions: Prediction[];
   /** the annotator's answers as the server has them */
   saved: Answers;
+  /** their note and flags, as the view brought them */
+  note?: ItemNoteRecord;
 }
 
 export type GoAction = 'next_instance' | 'prev_instance' | 'jump_to_unannotated';
@@ -39,6 +41,7 @@ const viewToLoaded = (v: InstanceView, aiOff: boolean): Loaded => ({
   ai: null,
   aiNote: aiOff ? null : 'Asking the AI assistant…',
   saved: fromStored(v.stored),
+  note: v.note,
 });
 
 const sameCounts = (a: CurrentInstance, b: CurrentInstance) =>
@@ -46,7 +49,10 @@ const sameCounts = (a: CurrentInstance, b: CurrentInstance) =>
   a.total_instances === b.total_instances &&
   a.current_index === b.current_index &&
   a.annotated === b.annotated &&
-  a.skip?.skipped_count === b.skip?.skipped_count;
+  a.skip?.skipped_count === b.skip?.skipped_count &&
+  a.progress?.done === b.progress?.done &&
+  a.progress?.expected === b.progress?.expected &&
+  a.progress?.positions === b.progress?.positions;
 
 /** `onPhaseChange` is told where each move ended, to refresh the study phase when that matters. */
 export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void) {
@@ -185,7 +191,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       if (next) {
         // counted as the server will count it, until the step's answer says so
         const gained = sent && !isEmpty(sent) && !l.instance.annotated ? 1 : 0;
-        display(gained ? { ...next, instance: { ...next.instance, annotated_count: (next.instance.annotated_count ?? 0) + gained } } : next);
+        display(gained ? { ...next, instance: counted(next.instance, gained) } : next);
       } else {
         waitingFor.current = step;
         setBusy(true);
@@ -317,5 +323,15 @@ function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
 }
 
 function pickCounts(c: CurrentInstance): Partial<CurrentInstance> {
-  return { annotated_count: c.annotated_count, total_instances: c.total_instances, current_index: c.current_index, annotated: c.annotated, skip: c.skip };
+  return { annotated_count: c.annotated_count, total_instances: c.total_instances, current_index: c.current_index, annotated: c.annotated, skip: c.skip, progress: c.progress };
+}
+
+/** The figures of an instance with `by` more (or fewer) annotated, as the server will count them. */
+function counted(c: CurrentInstance, by: number): CurrentInstance {
+  const p = c.progress;
+  return {
+    ...c,
+    annotated_count: (c.annotated_count ?? 0) + by,
+    progress: p && { ...p, done: p.done + by, left: Math.max(0, p.left - by) },
+  };
 }

@@ -16,12 +16,25 @@ export interface CurrentInstance {
   annotated: boolean;
   /** instances of the caller's list already annotated, when the server reports it */
   annotated_count?: number;
+  /** done and left against the caller's quota or what they can still get; batches do not show in it */
+  progress?: Progress;
   /** what to show of the item; absent from servers that only send the text */
   display?: Display;
   /** skipping (allow_skip), kept apart from answers */
   skip?: { allowed: boolean; reason_required: boolean; skipped: boolean; reason: string | null; skipped_count: number };
   /** required schemes still unanswered on this instance, as stored */
   required?: string[];
+}
+
+export interface Progress {
+  /** task instances annotated */
+  done: number;
+  /** task instances expected: the quota, or every instance the annotator holds or can still be handed */
+  expected: number;
+  left: number;
+  quota: number | null;
+  /** positions the list will have once every expected instance is in it (quality checks included) */
+  positions: number;
 }
 
 /** The task's instructions banner (sanitized HTML) and codebook link (GET /api/instructions). */
@@ -328,6 +341,8 @@ export interface InstanceView extends CurrentInstance {
   stored: StoredAnnotations;
   keywords: Keyword[];
   predictions: Prediction[];
+  /** the caller's note and flags on it */
+  note?: ItemNote;
 }
 
 /** GET/POST /api/annotate/step: the save's result, the instance moved to and the one after it. */
