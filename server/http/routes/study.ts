@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
-import { forbidden } from '../../domain/errors.js';
+import { DomainError, forbidden, invalid } from '../../domain/errors.js';
 import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
 import { currentInstance } from './annotation.js';
@@ -93,7 +93,12 @@ export function studyRoutes(s: Services): RouteSpec[] {
         if (target && 'go_to' in target && c.settings.jumpingDisabled && !s.adminAuth.isAdminUser(username)) {
           throw forbidden('go_to: jumping to an instance by id is disabled for this project (jumping_to_id_disabled)');
         }
-        const current = target ? await s.annotations.goTo(username, target) : await s.annotations.current(username);
+        const current = target
+          ? await s.annotations.goTo(username, target).catch((e: unknown) => {
+              // Potato's navigation post answers an unanswered required question with 400 (our /go_to says 409)
+              throw e instanceof DomainError && e.kind === 'conflict' ? invalid(e.message) : e;
+            })
+          : await s.annotations.current(username);
         if (ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html') {
           ctx.status = 303;
           ctx.redirect('/');

@@ -26,6 +26,9 @@ describe('required schemes', () => {
     expect(refused.body.error).toBe('action: answer the required questions "stance", "consent" before moving on');
     expect((await c.post('/go_to', { action: 'jump_to_unannotated' })).status).toBe(409);
     expect((await c.post('/go_to', { go_to: 'c' })).status).toBe(409);
+    // Potato's navigation post says 400 for the same refusal, as Potato does
+    const potato = await c.post('/annotate', { action: 'next_instance' });
+    expect([potato.status, potato.body.error]).toEqual([400, 'action: answer the required questions "stance", "consent" before moving on']);
 
     await c.post('/updateinstance', { instance_id: 'a', annotations: { 'stance:for': 'true', 'consent:later': 'true' } });
     const still = await c.post('/go_to', { action: 'next_instance' });
