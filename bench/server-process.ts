@@ -42,7 +42,7 @@ export function buildServer(root: string, log: (m: string) => void): string[] {
     execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', out], { cwd: root, stdio: 'pipe' });
   } catch (e) {
     // tsc emits despite type errors; refuse only when there is nothing to run
-    if (!existsSync(join(out, 'server', 'cli.js'))) throw new Error(`the server did not compile:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? e}`);
+    if (!existsSync(join(out, 'server', 'cli.js'))) throw new Error(`the server did not compile:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? e}`, { cause: e });
     log('warning: tsc reported type errors; measuring what it emitted');
   }
   // `npm start` serves the built UI too (its layers sit in front of the API's), and the server finds it in
@@ -73,7 +73,7 @@ function statCpuMs(file: string): number | null {
 /** CPU ms so far of each thread of a process, by thread id (the main thread's id is the pid). */
 export function threadCpuMs(pid: number): Map<number, number> {
   const out = new Map<number, number>();
-  let tids: string[] = [];
+  let tids: string[];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
   } catch {

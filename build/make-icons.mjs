@@ -40,7 +40,12 @@ function render(size) {
           const y = (j + (sj + 0.5) / n) / size;
           let hit;
           for (const s of shapes) if (inside(s, x, y)) hit = s[5];
-          if (hit) (r += hit[0]), (g += hit[1]), (b += hit[2]), (a += 1);
+          if (hit) {
+            r += hit[0];
+            g += hit[1];
+            b += hit[2];
+            a += 1;
+          }
         }
       }
       const o = (j * size + i) * 4;

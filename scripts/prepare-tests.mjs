@@ -1,4 +1,4 @@
-// Before `vitest run`: type-check every part (server, tests, renderer, Electron shell), build the renderer (the e2e
+// Before `vitest run`: type-check every part (server, tests, renderer, Electron shell), lint them, build the renderer (the e2e
 // tests serve it) and make sure Debian's Chromium (the browser tests) and PostgreSQL (the `postgres` test project
 // starts a throwaway cluster from its binaries) are there. CI runs as root on a fresh machine, so this installs
 // them; elsewhere it says how.
@@ -21,4 +21,5 @@ if (missing.length) {
   }
 }
 run('npm run typecheck --silent');
+run('npm run lint --silent');
 run('node scripts/build-if-needed.mjs');

@@ -137,6 +137,7 @@ function toInstance(file: string, item: unknown, line: number, keys: ItemKeys, m
   }
   if (text === undefined) throw new DataFileError(`${file}:${line}: missing text field "${keys.textKey}" (a string, a number, or a list of strings or turns)`);
   const idText = String(id);
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (idText.length > 256 || /[\u0000-\u001f]/.test(idText)) throw new DataFileError(`${file}:${line}: id "${idText.slice(0, 40)}" is too long or has control characters`);
   return { id: idText, text, data };
 }

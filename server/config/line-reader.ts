@@ -57,7 +57,10 @@ export function forEachLine(file: string, each: (line: string, n: number, at: nu
       const end = eof ? filled : buf.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (end > 0) {
         let text = decodeUtf8(file, buf.subarray(0, end), decoder);
-        if (first && text.charCodeAt(0) === 0xfeff) (text = text.slice(1)), (at = 3);
+        if (first && text.charCodeAt(0) === 0xfeff) {
+          text = text.slice(1);
+          at = 3;
+        }
         first = false;
         line = eachLineOf(
           text,

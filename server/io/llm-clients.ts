@@ -17,6 +17,7 @@ interface Wire {
   headers: Record<string, string>;
   body: (request: LlmRequest) => unknown;
   /** the reply text from the response body, or undefined when the body does not have the expected shape */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each client reads its own provider's JSON
   text: (body: any) => unknown;
 }
 

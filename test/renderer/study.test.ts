@@ -4,7 +4,6 @@
  * itself.
  */
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import { logIn, startRig, progress } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 

@@ -141,7 +141,10 @@ export class AnswerIndex {
     const N = this.task.instances.length;
     const start = new Int32Array(N + 1);
     let live = 0;
-    for (let r = 0; r < this.rowsUsed; r++) if (this.position[r] >= 0) (start[this.position[r] + 1]++, live++);
+    for (let r = 0; r < this.rowsUsed; r++) if (this.position[r] >= 0) {
+        start[this.position[r] + 1]++;
+        live++;
+      }
     for (let i = 0; i < N; i++) start[i + 1] += start[i];
     const next = start.slice(0, N);
     const rows = new Int32Array(live);

@@ -47,7 +47,10 @@ function fleissTable({ rows, bounds }: Groups, column: Column, categories: numbe
     let answers = 0;
     for (let i = bounds[g]; i < bounds[g + 1]; i++) {
       const value = column[rows[i]];
-      if (value === value) (row[value]++, answers++);
+      if (value === value) {
+        row[value]++;
+        answers++;
+      }
     }
     if (answers >= 2) table.push(row);
   }

@@ -172,7 +172,12 @@ export function nodeDistance(a: string, b: string): number {
     units++;
     if (y.get(node) !== answer) differ++;
   }
-  for (const node of y.keys()) if (!x.has(node)) (units++, differ++);
+  for (const node of y.keys()) {
+    if (!x.has(node)) {
+      units++;
+      differ++;
+    }
+  }
   if (pathA || pathB) {
     units++;
     if (pathA !== pathB) differ++;

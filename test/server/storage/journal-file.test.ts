@@ -13,7 +13,7 @@ import { mountTmpfs, unmountTmpfs } from '../../helpers/tmpfs.js';
 /** The open flags of this process's descriptor for `path`, from /proc (Linux only). */
 function openFlags(path: string): number {
   for (const fd of readdirSync('/proc/self/fd')) {
-    let target = '';
+    let target: string;
     try {
       target = readlinkSync(`/proc/self/fd/${fd}`);
     } catch {

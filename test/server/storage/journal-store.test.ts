@@ -5,7 +5,6 @@
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_VERSION, JournalStore, StorageError } from '../../../server/storage/journal-store.js';
 import { tempDir } from '../../helpers/temp-dir.js';

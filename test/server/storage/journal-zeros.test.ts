@@ -4,7 +4,7 @@
  * must come back, nothing unacknowledged may be glued onto later writes, and a clean close leaves plain JSON lines.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalStore } from '../../../server/storage/journal-store.js';

@@ -19,7 +19,7 @@ const config = z.looseObject({
   skip_key: keyName.optional(),
 });
 
-const isDecision = (v: unknown): v is (typeof DECISIONS)[number] => v === 'accept' || v === 'reject' || v === 'skip';
+const isDecision = (v: unknown): v is (typeof DECISIONS)[number] => (DECISIONS as readonly unknown[]).includes(v);
 
 export const triage: SchemeTypeModule = {
   type: 'triage',

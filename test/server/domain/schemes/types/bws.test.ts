@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../../server/index.js';
 import { writeProject } from '../../../../helpers/project.js';
-import { csvOf, jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
+import { csvOf, jsonlRoundTrip, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
 
 const SCHEME = { annotation_type: 'bws', name: 'intensity', best_description: 'Most positive?', worst_description: 'Least positive?' };
 const POOL = ['love it', 'fine', 'hate it', 'meh', 'great', 'awful'].map((text, i) => ({ id: `s${i + 1}`, text }));
