@@ -1,6 +1,7 @@
 /**
- * The shell: who is logged in, which study phase they are in, and two screens, the annotator's (at #/) and the
- * admin dashboard (at #/admin, reachable with an admin session or the admin key).
+ * The shell: who is logged in, which study phase they are in, and three screens, the annotator's (at #/), the
+ * adjudicator's (at #/adjudicate) and the admin dashboard (at #/admin, reachable with an admin session or the
+ * admin key).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, ApiError, errorText, SESSION_ENDED } from '../shared/api/client.js';
@@ -16,6 +17,7 @@ import { ThemeToggle } from '../shared/theme/theme.js';
 import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
+const AdjudicateScreen = lazy(() => import('../features/adjudicate/adjudicate-screen.js').then((m) => ({ default: m.AdjudicateScreen })));
 
 type Session = { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
 
@@ -26,7 +28,7 @@ function useHashRoute(): string {
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
-  return hash.startsWith('#/admin') ? 'admin' : 'annotate';
+  return hash.startsWith('#/admin') ? 'admin' : hash.startsWith('#/adjudicate') ? 'adjudicate' : 'annotate';
 }
 
 export function App() {
@@ -91,6 +93,19 @@ export function App() {
         <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
           Annotate
         </a>
+        {(me?.is_adjudicator || route === 'adjudicate') && (
+          <a
+            href="#/adjudicate"
+            aria-current={route === 'adjudicate' ? 'page' : undefined}
+            onClick={(e) => {
+              if (!hasUnsavedWork()) return;
+              e.preventDefault();
+              guard('open the Adjudicate screen', () => (location.hash = '#/adjudicate'));
+            }}
+          >
+            Adjudicate
+          </a>
+        )}
         {(me?.is_admin || route === 'admin') && (
           <a
             href="#/admin"
@@ -132,6 +147,12 @@ export function App() {
   else if (session.state === 'loading') body = <Loading what="your session" />;
   else if (session.state === 'error') body = <ErrorNote onRetry={() => void loadSession()}>{session.message}</ErrorNote>;
   else if (session.state === 'anonymous') body = <LoginScreen onLoggedIn={() => void loadSession()} />;
+  else if (route === 'adjudicate')
+    body = (
+      <Suspense fallback={<Loading what="the Adjudicate screen" />}>
+        <AdjudicateScreen />
+      </Suspense>
+    );
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1)) body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
   else body = <><h1 className="visually-hidden">Annotate{me?.task_name ? `: ${me.task_name}` : ''}</h1><AnnotateScreen phase={phase} onPhaseChange={() => void loadPhase()} footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null} /></>;
@@ -151,8 +172,8 @@ export function App() {
       </a>
       {header}
       <main id="main" className="main" tabIndex={-1}>
-        {route !== 'admin' && study?.task_description && <p className="task-description">{study.task_description}</p>}
-        {route !== 'admin' && study?.completion && <Completion completion={study.completion} />}
+        {route === 'annotate' && study?.task_description && <p className="task-description">{study.task_description}</p>}
+        {route === 'annotate' && study?.completion && <Completion completion={study.completion} />}
         {body}
       </main>
       {relogin && me && (

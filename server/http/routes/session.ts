@@ -85,11 +85,11 @@ export function sessionRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/api/me',
-      summary: 'Who is logged in, and whether they are an admin',
+      summary: 'Who is logged in, whether they are an admin, and whether they may adjudicate',
       access: 'user',
-      response: z.object({ username: z.string(), is_admin: z.boolean(), task_name: z.string() }),
+      response: z.object({ username: z.string(), is_admin: z.boolean(), is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'), task_name: z.string() }),
       handle({ username }) {
-        return { username, is_admin: s.adminAuth.isAdminUser(username), task_name: s.settings.get().annotation_task_name };
+        return { username, is_admin: s.adminAuth.isAdminUser(username), is_adjudicator: s.adjudication.mayAdjudicate(username), task_name: s.settings.get().annotation_task_name };
       },
     }),
   ];

@@ -4,6 +4,8 @@ import type { DisplayLogic } from '../display-logic/display-logic.js';
 export interface Me {
   username: string;
   is_admin: boolean;
+  /** adjudication is on and this user may adjudicate */
+  is_adjudicator?: boolean;
   task_name: string;
 }
 
@@ -363,4 +365,58 @@ export interface ItemNote {
   note: string;
   flags: ItemFlag[];
   updated_at: string | null;
+}
+
+/** A span as the adjudication endpoints give it */
+export interface AdjudicationSpan {
+  id: string;
+  schema: string;
+  name: string;
+  start: number;
+  end: number;
+  value: string;
+}
+
+/** An item of GET /adjudicate/api/queue: every annotator's answers side by side, with its agreement */
+export interface AdjudicationItem {
+  instance_id: string;
+  /** annotator → scheme → label → value, as stored */
+  annotations: Record<string, Record<string, Record<string, string>>>;
+  /** annotator → scheme → the answer as exports show it */
+  answers: Record<string, Record<string, unknown>>;
+  span_annotations: Record<string, AdjudicationSpan[]>;
+  agreement_scores: Record<string, number>;
+  overall_agreement: number;
+  num_annotators: number;
+  annotators: string[];
+  status: 'pending' | 'completed' | 'skipped';
+}
+
+export interface AdjudicationDecision {
+  instance_id: string;
+  adjudicator_id: string;
+  timestamp: string;
+  label_decisions: Record<string, Record<string, string>>;
+  span_decisions: AdjudicationSpan[];
+  source: Record<string, string>;
+  confidence: 'high' | 'medium' | 'low';
+  notes: string;
+}
+
+/** GET /adjudicate/api/item/{id} */
+export interface AdjudicationItemView {
+  item: AdjudicationItem;
+  item_text: string;
+  decision: AdjudicationDecision | null;
+}
+
+/** GET /adjudicate/api/config */
+export interface AdjudicationConfig {
+  show_annotator_names: boolean;
+  show_agreement_scores: boolean;
+  require_confidence: boolean;
+  require_notes_on_override: boolean;
+  error_taxonomy: string[];
+  agreement_threshold: number;
+  show_all_items: boolean;
 }
