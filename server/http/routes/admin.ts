@@ -10,6 +10,9 @@ import { INSTANCE_SORTS, type InstanceSort } from '../../domain/admin/potato-das
 
 const count = z.coerce.number().int();
 
+/** Potato's older names of settings, as its scripts post them. */
+const SETTING_ALIASES: Record<string, SettingName> = { max_annotations_per_item: 'num_annotators_per_item' };
+
 const instancesQuery = z.object({
   status: z.enum(INSTANCE_STATUSES, { message: `status must be one of ${INSTANCE_STATUSES.join(', ')}` }).optional(),
   q: z.string().max(200).optional().describe('keeps the instances whose id or text contains this, in any case'),
@@ -149,11 +152,12 @@ export function adminRoutes(s: Services): RouteSpec[] {
         if (!Object.keys(changes).length) throw invalid(`send at least one setting: ${Object.keys(SETTING_NAMES).join(', ')}`);
         const parsed: Partial<Record<SettingName, unknown>> = {};
         for (const [name, value] of Object.entries(changes)) {
-          const schema = settingSchemas[name as SettingName];
+          const setting = (SETTING_ALIASES[name] ?? name) as SettingName;
+          const schema = settingSchemas[setting];
           if (!schema) throw invalid(`${name}: not a setting that can be changed here (changeable: ${Object.keys(SETTING_NAMES).join(', ')})`);
           const result = schema.safeParse(value);
           if (!result.success) throw invalid(`${name}: ${result.error.issues[0].message}`);
-          parsed[name as SettingName] = result.data;
+          parsed[setting] = result.data;
         }
         await s.store.write([s.settings.updateOp(toSettings(parsed))]);
         return { status: 'success', updated: Object.keys(parsed) };

@@ -175,6 +175,8 @@ describe('config', () => {
     expect((await alice.get('/api/current_instance')).body.total_instances).toBe(2); // the cap applies to new lists at once
     t = await t.restart();
     const config = (await t.admin().get('/admin/api/config')).body;
+    expect((await t.admin().post('/admin/api/config', { max_annotations_per_item: 3 })).body).toEqual({ status: 'success', updated: ['num_annotators_per_item'] });
+    expect((await t.admin().get('/admin/api/config')).body.num_annotators_per_item).toBe(3);
     expect(config).toMatchObject({ annotation_task_name: 'Renamed', max_annotations_per_user: 2, assignment_strategy: 'random', webhooks: { enabled: false }, ai_support: { enabled: false } });
   });
 
@@ -194,6 +196,9 @@ describe('config', () => {
       expect(r.body.error).toContain(name);
     }
     expect((await t.admin().post('/admin/api/config', {})).status).toBe(400);
+    // Potato's older name of num_annotators_per_item, checked alike and named as sent
+    const older = await t.admin().post('/admin/api/config', { max_annotations_per_item: 0 });
+    expect([older.status, older.body.error]).toEqual([400, expect.stringMatching(/^max_annotations_per_item: /)]);
     expect((await t.admin().get('/admin/api/config')).body.annotation_task_name).toBe('Test task');
   });
 });
