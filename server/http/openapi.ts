@@ -6,6 +6,7 @@
 import { z, type ZodType } from 'zod';
 import { route, type RouteSpec } from './route.js';
 import { webhookDescriptions } from './webhook-events.js';
+import { answerComponents } from './answer-shapes.js';
 
 export interface ApiInfo {
   title: string;
@@ -89,7 +90,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: ApiInfo) {
     paths,
     webhooks: webhookDescriptions(jsonSchema),
     components: {
-      schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } },
+      schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] }, ...answerComponents(jsonSchema) },
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         session: { type: 'apiKey', in: 'cookie', name: 'marginalia.sid' },

@@ -5,8 +5,9 @@
 import { z, type ZodType } from 'zod';
 import { EVENT_TYPES, type EventType } from '../domain/events.js';
 import { ITEM_FLAGS } from '../domain/annotation/item-notes.js';
+import { answersBySchema } from './answer-shapes.js';
 
-const answers = z.record(z.string(), z.unknown()).describe('schema name → answer (a multiselect answer is an array of labels)');
+const answers = answersBySchema().describe('schema name → answer (a multiselect answer is an array of labels)');
 const spans = z.array(z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }).loose());
 const annotation = z.object({ annotator_id: z.string(), instance_id: z.string(), annotation: answers, span_annotations: spans, submitted_at: z.string() });
 

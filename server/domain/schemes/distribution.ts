@@ -8,6 +8,7 @@ import type { Scheme } from '../task.js';
 import { numberish } from './kinds.js';
 import { AnswerError, type SchemeTypeModule } from './module.js';
 import { asStored, fromFields, outOfRange } from './scales.js';
+import { byField } from './answer-shape.js';
 
 interface Parts {
   type: string;
@@ -75,6 +76,7 @@ export function distributionType({ type, totalKey, minKey, whole, more, defaults
     spacy: 'values',
     agreement: { level: null, column: null, reason: 'a distribution over labels has no single value to compare' },
     suggestable: false,
+    shape: { stored: `"<schema>:<label>" → that label's share as text, one key per label; the shares sum to ${totalKey}`, answer: byField.describe('label → share') },
     example(scheme) {
       // the minimum everywhere, the rest to the first label
       const rest = total(scheme) - least(scheme) * scheme.labels.length;

@@ -4,10 +4,13 @@
  * canonical form (so an answer read and sent back is unchanged) and checks it against the instance once
  * accepted.
  */
+import type { z } from 'zod';
 import type { Scheme } from '../task.js';
 import { AnswerError, type AgreementMeasure, type AnswerContext, type SchemeTypeModule } from './module.js';
 
 type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'example'> & {
+  /** the stored object, as exports give it */
+  answerShape: z.ZodType;
   agreement: AgreementMeasure;
   /** the stored form of a submitted or imported object, or an AnswerError; null for "no answer" */
   parse(scheme: Scheme, value: Record<string, unknown>): Record<string, unknown> | AnswerError | null;
@@ -17,7 +20,7 @@ type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | '
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function jsonAnswerType({ parse, checkStored, ...parts }: Parts): SchemeTypeModule {
+export function jsonAnswerType({ parse, checkStored, answerShape, ...parts }: Parts): SchemeTypeModule {
   const toStored = (scheme: Scheme, value: unknown): string | null | AnswerError => {
     if (!isObject(value)) return new AnswerError('expected a JSON object');
     const parsed = parse(scheme, value);
@@ -46,6 +49,7 @@ export function jsonAnswerType({ parse, checkStored, ...parts }: Parts): SchemeT
     checkInText: (scheme, chosen, context) => checkStored(scheme, JSON.parse(chosen[scheme.name]) as Record<string, unknown>, context),
     spacy: 'values',
     suggestable: false,
+    shape: { stored: '"<schema>:<schema>" → the object as JSON text; read back in its canonical form', answer: answerShape },
     ...parts,
     normalize(scheme, keys, fail) {
       parts.normalize(scheme, keys, fail);

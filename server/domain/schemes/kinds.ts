@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Scheme } from '../task.js';
 import { AnswerError, type AnswerValue, type SchemeTypeModule } from './module.js';
+import { byField, oneValue } from './answer-shape.js';
 
 const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
 
@@ -49,6 +50,9 @@ export function choiceType(parts: ChoiceParts): SchemeTypeModule {
     },
     spacy: 'cats',
     suggestable: true,
+    shape: parts.single
+      ? { stored: '"<schema>:<label>" → "true" for the label chosen', answer: z.string().describe('the label chosen') }
+      : { stored: '"<schema>:<label>" → "true" for each label ticked', answer: z.array(z.string()).describe('the labels ticked') },
     ...parts,
   };
 }
@@ -104,6 +108,10 @@ export function valueType({ numeric, fieldLabel, potatoField, ...parts }: ValueP
     spacy: 'values',
     suggestable: false,
     fieldNames: potatoField ? [potatoField] : [],
+    shape: {
+      stored: `"<schema>:<field>" → the value as text, the field being the label (\`${fieldLabel}\` when the scheme has none)`,
+      answer: z.union([oneValue, byField]).describe('the value of a one-field scheme; field → value when it has several'),
+    },
     ...parts,
   };
 }

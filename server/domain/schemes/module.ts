@@ -1,6 +1,7 @@
 /** What a scheme type module tells the rest of the server about its type. */
 import type { z } from 'zod';
 import type { Instance, Scheme } from '../task.js';
+import type { AnswerShape } from './answer-shape.js';
 
 /** A scheme's answer in payloads and exports: a label, labels, a value, values by field, or a structured value. */
 export type AnswerValue = string | string[] | Record<string, string> | number | boolean | null | readonly unknown[] | { readonly [k: string]: unknown };
@@ -112,4 +113,6 @@ export interface SchemeTypeModule {
   example?(scheme: Scheme): Record<string, string>;
   /** whether the AI assistant suggests answers for it */
   readonly suggestable: boolean;
+  /** how its answers look in the API and exports (described in the OpenAPI document) */
+  readonly shape: AnswerShape;
 }

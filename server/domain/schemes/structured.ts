@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Scheme } from '../task.js';
+import { eventEntry, linkEntry } from './answer-shape.js';
 import { AnswerError, type AnswerContext, type SchemeTypeModule, type SpanRef, type StructureEntry } from './module.js';
 
 type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'entry' | 'agreement'> & Partial<SchemeTypeModule> & { storage: 'links' | 'events' };
@@ -37,6 +38,10 @@ export function structuredType(parts: Parts): SchemeTypeModule {
     },
     spacy: 'values',
     suggestable: false,
+    shape:
+      parts.storage === 'links'
+        ? { stored: 'not in annotations: in link_annotations, [{schema, link_type, span_ids, direction, properties}] naming spans of span_annotations', answer: z.array(linkEntry) }
+        : { stored: 'not in annotations: in event_annotations, [{schema, event_type, trigger_span_id, arguments: [{role, span_id}], properties}]', answer: z.array(eventEntry) },
     ...parts,
   };
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { CONFIDENCES } from '../../domain/adjudication/records.js';
 import { sessionUser } from '../guards.js';
+import { answersBySchema } from '../answer-shapes.js';
 import { route, type RouteSpec } from '../route.js';
 
 const status = z.enum(['pending', 'completed', 'skipped']);
@@ -16,7 +17,7 @@ const span = z.object({ id: z.string(), schema: z.string(), name: z.string(), st
 const item = z.object({
   instance_id: z.string(),
   annotations: z.record(z.string(), labelMap).describe('annotator → scheme → label → value, as stored'),
-  answers: z.record(z.string(), z.record(z.string(), z.unknown())).describe('annotator → scheme → the answer as exports show it'),
+  answers: z.record(z.string(), answersBySchema()).describe('annotator → scheme → the answer as exports show it'),
   span_annotations: z.record(z.string(), z.array(span)),
   behavioral_data: z.record(z.string(), z.unknown()),
   agreement_scores: z.record(z.string(), z.number()).describe('scheme → share of annotator pairs who gave the same answer'),

@@ -6,7 +6,8 @@ import { forbidden, invalid } from '../../domain/errors.js';
 import { display } from './display-schema.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 import { structureParts } from './structures.js';
-import { storedAnswers } from './instance-view.js';
+import { storedAnswers, storedAnswersShape } from './instance-view.js';
+import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import type { Display } from '../../domain/display/types.js';
 import { fromPotatoState, inStateTerms, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
 
@@ -15,7 +16,7 @@ const offset = z.number().int().min(0).max(100_000_000);
 
 export const submission = z.object({
   instance_id: instanceId,
-  annotations: z.record(z.string().max(512), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  annotations: z.record(z.string().max(512), z.union([z.string(), z.number(), z.boolean()])).optional().describe(ANNOTATIONS_NOTE),
   span_annotations: z
     .array(
       z.object({
@@ -146,6 +147,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       summary: "The caller's annotations of an instance, in the shape /updateinstance takes",
       access: 'user',
       query: z.object({ instance_id: instanceId }),
+      response: storedAnswersShape,
       async handle({ username, query }) {
         return storedAnswers(s, username, await s.annotations.instanceFor(username, query.instance_id));
       },

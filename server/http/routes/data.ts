@@ -15,6 +15,7 @@ import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../io/export-formats/index.js
 import { exportStream } from '../../io/export-writers.js';
 import { route, type RouteSpec } from '../route.js';
 import { describeResponse } from '../openapi.js';
+import { answersBySchema } from '../answer-shapes.js';
 
 const exportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('jsonl'),
@@ -55,7 +56,7 @@ const predictionsBody = z.object({
 
 const predictionRow = z.object({
   source: z.string(),
-  labels: z.record(z.string(), z.unknown()),
+  labels: answersBySchema(),
   spans: z.array(z.object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string() })),
   created_at: z.string(),
 });

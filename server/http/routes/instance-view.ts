@@ -11,6 +11,8 @@ import { isAnnotated } from '../../domain/annotation/records.js';
 import { findKeywords } from '../../domain/annotation/keywords.js';
 import { structureKind, structurePayload } from '../../domain/annotation/structures.js';
 import { noteOf } from './item-notes.js';
+import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
+import { eventAnnotation, linkAnnotation } from './structures.js';
 
 /** The caller's stored answers to an instance in the shape /updateinstance takes (GET /get_annotations). */
 export function storedAnswers(s: Services, username: string, instance: Instance) {
@@ -37,13 +39,13 @@ export function storedAnswers(s: Services, username: string, instance: Instance)
 
 export const storedAnswersShape = z.object({
   instance_id: z.string(),
-  annotations: z.record(z.string(), z.string()).describe('"schema:label" → value'),
+  annotations: z.record(z.string(), z.string()).describe(ANNOTATIONS_NOTE),
   span_annotations: z.array(
     z.object({ id: z.string().optional(), schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int(), value: z.string().optional(), text: z.string() }),
   ),
   updated_at: z.string().nullable(),
-  link_annotations: z.array(z.unknown()).optional().describe('in a task with span_link schemes'),
-  event_annotations: z.array(z.unknown()).optional().describe('in a task with event schemes'),
+  link_annotations: z.array(linkAnnotation).optional().describe('in a task with link or event schemes: links between spans (span_link, coreference)'),
+  event_annotations: z.array(eventAnnotation).optional().describe('in a task with link or event schemes: events over spans (event_annotation)'),
 });
 
 

@@ -62,5 +62,6 @@ export const bws: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: 'nominal', column: 'value', value: (_s, chosen) => (chosen.best === undefined && chosen.worst === undefined ? undefined : `${chosen.best ?? ''}/${chosen.worst ?? ''}`) },
   suggestable: false,
+  shape: { stored: '"<schema>:best" and "<schema>:worst" → a position letter A.. of the tuple (the two differ)', answer: z.object({ best: z.string().optional(), worst: z.string().optional() }).describe('position letters of the tuple') },
   example: () => ({ best: 'A', worst: 'B' }),
 };

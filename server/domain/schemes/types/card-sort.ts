@@ -98,5 +98,6 @@ export const cardSort: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: 'partition', column: 'value', value: (s, chosen) => chosen[fieldOf(s)], distance: randDistance },
   suggestable: false,
+  shape: { stored: '"<schema>:<schema>" → JSON text of {"<group>": ["<card>", …]}', answer: z.record(z.string(), z.array(z.string())).describe('group → its cards') },
   example: (scheme) => ({ [fieldOf(scheme)]: JSON.stringify(keysOf(scheme).mode === 'closed' && !keysOf(scheme).allow_empty_groups ? Object.fromEntries(keysOf(scheme).groups.map((g, i) => [g, [`card ${i + 1}`]])) : { [keysOf(scheme).groups[0] ?? 'group']: ['card 1'] }) }),
 };

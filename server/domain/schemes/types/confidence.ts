@@ -72,5 +72,6 @@ export const confidence: SchemeTypeModule = {
   // likert points are stored as their numbers, so one interval reading serves both scales
   agreement: { level: 'interval', column: 'number' },
   suggestable: false,
+  shape: { stored: 'likert: "<schema>:<point>" → the point ("3"); slider: "<schema>:confidence_level" → the value', answer: z.string().describe('the point or the slider value') },
   example: (scheme): Record<string, string> => (isSlider(scheme) ? { [SLIDER_FIELD]: String(scheme.max) } : { '1': '1' }),
 };

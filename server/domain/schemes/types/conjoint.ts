@@ -96,5 +96,6 @@ export const conjoint: SchemeTypeModule = {
     },
   },
   suggestable: false,
+  shape: { stored: '"<schema>:<schema>" → the profile number ("2") or "none", or JSON text of {"chosen_profile", "profiles"}', answer: z.object({ chosen_profile: z.union([z.number().int(), z.literal('none')]), profiles: z.array(z.record(z.string(), z.unknown())).optional() }) },
   example: (scheme) => ({ [fieldOf(scheme)]: '1' }),
 };

@@ -42,6 +42,10 @@ export function mqmScore(scheme: Scheme, errors: readonly { severity: string }[]
 
 export const errorSpan = jsonAnswerType({
   type: 'error_span',
+  answerShape: z.object({
+    errors: z.array(z.looseObject({ start: z.number().int(), end: z.number().int(), text: z.string(), type: z.string(), subtype: z.string().optional(), severity: z.string() })),
+    score: z.number().describe('max_score less the severities\' penalties, never below 0'),
+  }),
   config,
   keys: ['error_types', 'severities', 'show_score', 'max_score'],
   agreement: { level: null, column: null, reason: 'error spans with types and severities are not compared by the agreement report; compare their scores in the export' },

@@ -28,6 +28,7 @@ function passageOf(scheme: Scheme, data: Record<string, unknown>, text: string):
 
 export const extractiveQa = jsonAnswerType({
   type: 'extractive_qa',
+  answerShape: z.object({ answer_text: z.string(), start: z.number().int(), end: z.number().int(), unanswerable: z.boolean() }).describe('offsets into the passage; unanswerable: true with an empty answer_text'),
   config,
   keys: ['question_field', 'passage_field', 'allow_unanswerable'],
   agreement: { level: null, column: null, reason: 'answer spans are compared by exact match or token overlap, which the agreement report does not compute' },

@@ -154,5 +154,6 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     distance: (a, b) => jaccardDistance(new Set(a.split('\n')), new Set(b.split('\n'))),
   },
   suggestable: false,
+  shape: { stored: '"<schema>:selected_labels" → the taxonomy labels chosen, joined by ","', answer: z.array(z.string()).describe('taxonomy labels, in the order chosen') },
   example: (scheme) => ({ [FIELD]: (scheme.extra.tree as Node[])[0].name }),
 };

@@ -22,6 +22,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export const multiDocumentEvent = jsonAnswerType({
   type: 'multi_document_event',
+  answerShape: z.object({
+    events: z.array(
+      z.object({
+        event_id: z.string().describe('one id on several documents is one event'),
+        title: z.string().optional(),
+        slot_values: z.record(z.string(), z.string()),
+        evidence: z.array(z.looseObject({ slot_name: z.string(), span_start: z.number().int(), span_end: z.number().int(), quoted_text: z.string().optional() })),
+      }),
+    ),
+  }),
   config,
   keys: ['slots', 'allow_annotator_create'],
   agreement: { level: null, column: null, reason: 'events across documents are not compared by the agreement report' },

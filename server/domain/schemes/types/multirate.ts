@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AnswerError, type SchemeTypeModule } from '../module.js';
 import { asStored, flag, fromFields } from '../scales.js';
+import { byField } from '../answer-shape.js';
 
 const name = z.union([z.string().min(1), z.number()]).transform(String);
 const option = z.union([
@@ -53,5 +54,6 @@ export const multirate: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: null, column: null, reason: 'each option is rated on its own; the report gives one figure per scheme, so compare options from the export' },
   suggestable: false,
+  shape: { stored: '"<schema>:<option>" → the scale label given to that option, one key per option', answer: byField.describe('option → scale label') },
   example: (scheme) => Object.fromEntries(scheme.labels.map((l) => [l.name, (scheme.extra.scale as string[])[0]])),
 };

@@ -162,5 +162,6 @@ export const pairwise: SchemeTypeModule = {
   spacy: 'values',
   agreement,
   suggestable: false,
+  shape: { stored: 'binary: "<schema>:selection" → "A" | "B" | "tie"; scale: "<schema>:scale_value" → a number; multi_dimension: "<schema>:<dimension>" → "A" | "B" | "tie"; "<schema>:justification" → JSON text of {"reasons", "rationale"}', answer: z.union([z.string(), z.number(), z.record(z.string(), z.unknown())]).describe('the choice (binary), the number (scale), or field → value (dimensions, justification)') },
   example: (scheme) => (keysOf(scheme).mode === 'scale' ? { scale_value: String(keysOf(scheme).scale.max) } : { [scheme.labels[0].name]: 'A' }),
 };

@@ -29,4 +29,5 @@ export const pureDisplay: SchemeTypeModule = {
   spacy: 'none',
   agreement: { level: null, column: null, reason: 'pure_display is shown, never answered' },
   suggestable: false,
+  shape: { stored: 'never answered: a key of it is refused', answer: null },
 };

@@ -55,5 +55,6 @@ export const rangeSlider: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: null, column: null, reason: 'a range is two numbers; no level of measurement compares ranges' },
   suggestable: false,
+  shape: { stored: '"<schema>:range_low" and "<schema>:range_high" → numbers as text, low ≤ high', answer: z.object({ range_low: z.string(), range_high: z.string() }) },
   example: (scheme) => ({ [LOW]: String(scheme.extra.default_low), [HIGH]: String(scheme.extra.default_high) }),
 };

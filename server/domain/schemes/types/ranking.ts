@@ -92,5 +92,6 @@ export const ranking: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: 'rank', column: 'value', value: (_s, chosen) => chosen.rank_order, distance: kendallDistance },
   suggestable: false,
+  shape: { stored: '"<schema>:rank_order" → the items best first, joined by "," (tied items by "=")', answer: z.array(z.union([z.string(), z.array(z.string())])).describe('items best first; tied items in an inner array') },
   example: (scheme) => ({ rank_order: keysOf(scheme).items_key ? 'first,second' : keysOf(scheme).items.slice().reverse().join(',') }),
 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { numberish } from '../kinds.js';
 import type { SchemeTypeModule } from '../module.js';
 import { asStored, fromFields, notWhole } from '../scales.js';
+import { byField } from '../answer-shape.js';
 
 const pole = z.union([z.string().min(1), z.number()]).transform(String);
 const config = z.looseObject({
@@ -34,5 +35,6 @@ export const semanticDifferential: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: null, column: null, reason: 'each pair is its own scale; the report gives one figure per scheme, so compare pairs from the export' },
   suggestable: false,
+  shape: { stored: '"<schema>:<left>__<right>" → the point 1..scale_points, one key per pair', answer: byField.describe('pair → point') },
   example: (scheme) => Object.fromEntries(scheme.labels.map((l) => [l.name, String(Math.ceil(scheme.size! / 2))])),
 };

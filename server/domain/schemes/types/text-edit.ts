@@ -78,5 +78,6 @@ export const textEdit: SchemeTypeModule = {
   // the edited texts compared with each other: how far apart two annotators' post-edits ended up
   agreement: { level: 'edit_distance', column: 'value', value: (scheme, chosen) => (JSON.parse(chosen[fieldOf(scheme)]) as { edited_text: string }).edited_text, distance: editDistance },
   suggestable: false,
+  shape: { stored: '"<schema>:<schema>" → JSON text of {"edited_text", "original_text"}; the server adds the distances', answer: z.object({ edited_text: z.string(), original_text: z.string(), edit_distance_chars: z.number().int().nullable(), edit_distance_words: z.number().int() }) },
   example: (scheme) => ({ [fieldOf(scheme)]: JSON.stringify({ edited_text: 'an edited text', original_text: 'a text' }) }),
 };

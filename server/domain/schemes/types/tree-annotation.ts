@@ -116,6 +116,7 @@ export const treeAnnotation: SchemeTypeModule = {
     distance: nodeDistance,
   },
   suggestable: false,
+  shape: { stored: '"<schema>:node_annotations" → JSON text of {"<node id>": <the node scheme\'s answer>}; "<schema>:selected_path" → JSON text of ["<node id>", …]', answer: z.object({ node_annotations: z.record(z.string(), z.unknown()).optional(), selected_path: z.array(z.string()).optional() }) },
   example(scheme) {
     const k = keysOf(scheme);
     const node = k.node_scheme;

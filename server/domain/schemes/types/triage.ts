@@ -48,5 +48,6 @@ export const triage: SchemeTypeModule = {
   spacy: 'values',
   agreement: nominalOf('decision'),
   suggestable: false,
+  shape: { stored: '"<schema>:decision" → "accept" | "reject" | "skip"', answer: z.enum(['accept', 'reject', 'skip']) },
   example: () => ({ decision: 'accept' }),
 };

@@ -31,5 +31,6 @@ export const vas = valueType({
     Object.assign(scheme, { min, max, step: 10 ** -precision, labels: [{ name: scheme.name }] });
     Object.assign(scheme.extra, { left_label: k.left_label ?? '', right_label: k.right_label ?? '', show_value: k.show_value ?? false, precision });
   },
+  shape: { stored: '"<schema>:<schema>" → the number as text', answer: z.string().describe('the number, as text') },
   example: (scheme) => ({ [scheme.name]: String(((scheme.min ?? 0) + (scheme.max ?? 100)) / 2) }),
 });
