@@ -14,6 +14,48 @@ interface ItemState {
   annotations: Record<string, Record<string, string>>;
 }
 
+const MAX_SHOWN = 400;
+
+/**
+ * A structured answer stored as JSON text (a tree's per-node answers and path, a post-edit, a card sort, links)
+ * in words: a list joined by commas, an object as `key: value` pairs, a path as `a → b`.
+ */
+export function readable(value: string): string {
+  const t = value.trimStart();
+  if (!t.startsWith('{') && !t.startsWith('[')) return value;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return value;
+  }
+  const words = (v: unknown, top: boolean): string => {
+    if (v === null || v === undefined) return '—';
+    if (Array.isArray(v)) return v.map((x) => words(x, false)).join(', ');
+    if (typeof v === 'object') {
+      const pairs = Object.entries(v).map(([k, x]) => `${k}: ${words(x, false)}`);
+      return top ? pairs.join('; ') : `(${pairs.join('; ')})`;
+    }
+    return String(v);
+  };
+  const out = words(parsed, true);
+  return out.length > MAX_SHOWN ? `${out.slice(0, MAX_SHOWN)}…` : out;
+}
+
+/** How one stored key reads: a path of nodes as arrows, the per-node answers of a tree as `node: answer`. */
+function shownValue(label: string, value: string): string {
+  if (label === 'selected_path') {
+    try {
+      const path: unknown = JSON.parse(value);
+      if (Array.isArray(path)) return `path ${path.map(String).join(' → ')}`;
+    } catch {
+      // not a list: shown as it is below
+    }
+  }
+  if (label === 'node_annotations') return `nodes ${readable(value)}`;
+  return value === 'true' ? label : `${label}: ${readable(value)}`;
+}
+
 /** An annotator's flat answers grouped per schema: chosen labels, entered values and spans in words. */
 export function answersBySchema(flat: Record<string, string>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -23,7 +65,7 @@ export function answersBySchema(flat: Record<string, string>): Record<string, st
     const schema = key.slice(0, colon);
     const rest = key.slice(colon + 1);
     const span = /^(.*)\[(\d+):(\d+)\]$/.exec(rest);
-    const shown = span ? `${span[1]} “${value}”` : value === 'true' ? rest : `${rest}: ${value}`;
+    const shown = span ? `${span[1]} “${value}”` : shownValue(rest, value);
     (out[schema] ??= []).push(shown);
   }
   return out;
