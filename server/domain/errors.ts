@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'not_found' // 404
   | 'conflict' // 409
   | 'too_large' // 413
+  | 'unsupported' // 415
   | 'too_many' // 429
   | 'upstream_failed' // 502
   | 'unavailable' // 503

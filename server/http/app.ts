@@ -87,12 +87,10 @@ export function buildApp(o: AppOptions): Koa {
     app.use((ctx, next) => ((ctx.state as RouteState).route ? next() : ui(ctx, next)));
   }
 
-  const jsonLimit = 2 * 1024 * 1024;
-  const otherBodies = loadedOnFirstUse(async () =>
+  const forms = loadedOnFirstUse(async () =>
     (await import('@koa/bodyparser')).bodyParser({
-      enableTypes: ['json', 'form'],
-      // numbers, not '2mb': a string limit is parsed again on every request
-      jsonLimit,
+      enableTypes: ['form'],
+      // a number, not '64kb': a string limit is parsed again on every request
       formLimit: 64 * 1024,
       encoding: 'utf-8',
       onError(err) {
@@ -100,7 +98,7 @@ export function buildApp(o: AppOptions): Koa {
       },
     }),
   );
-  app.use(jsonBody(jsonLimit, otherBodies));
+  app.use(jsonBody(2 * 1024 * 1024, forms));
   app.use(sessions(app, { key: 'marginalia.sid', keys, store: o.store, clock: o.clock, maxAgeMs: o.sessionMaxAgeMs }));
 
   // the route an exact path names, looked up once in the first layer (route-table.ts); the UI layers skip it
@@ -115,8 +113,8 @@ export function buildApp(o: AppOptions): Koa {
 
 /**
  * A middleware whose module is imported at the first request that needs it: @koa/bodyparser (with co-body,
- * raw-body and iconv-lite) costs memory and start-up time for bodies the lean JSON reader leaves over, which a
- * script-driven server may never see. The UI's file server is loaded the same way.
+ * raw-body and iconv-lite) costs memory and start-up time for form posts, which a script-driven server may
+ * never see. The UI's file server is loaded the same way.
  */
 function loadedOnFirstUse(load: () => Promise<Middleware>): Middleware {
   let loading: Promise<Middleware> | undefined;

@@ -12,6 +12,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unsupported: 415,
   too_many: 429,
   upstream_failed: 502,
   unavailable: 503,

@@ -1,16 +1,17 @@
 /**
- * A lean reader for the one body type scripts and the UI send on every submission: `application/json` in UTF-8,
- * not compressed. @koa/bodyparser + co-body + raw-body + type-is + @hapi/bourne took ~7 % of the CPU of
- * a POST /updateinstance (content-type matching through several modules, option cloning, a decoder stream);
- * this reads the chunks, checks the limit and parses. Anything else (forms, other JSON media types, a charset
- * other than UTF-8, Content-Encoding) still goes to @koa/bodyparser, so those behave exactly as before.
+ * The one JSON body reader: `application/json` (and `+json` types) in any charset the platform decodes, plain or
+ * gzip/deflate/br compressed. It reads the chunks, checks the limit and parses, which is most of what a
+ * submission costs to take in; forms go to @koa/bodyparser.
  *
  * Same contract as co-body's strict JSON: an empty body is {}, the top level must be an object or an array,
- * a body over the limit is 413 (refused from Content-Length before reading when it says so), bad JSON is 400,
- * and a `__proto__` key (or constructor.prototype) is refused as @hapi/bourne's `protoAction: 'error'` did.
- * Nesting deeper than MAX_DEPTH is refused before parsing, so no later walk over the value can overflow the stack.
+ * a body over the limit (after decompression) is 413 (refused from Content-Length before reading when it says
+ * so), bad JSON is 400, a charset or encoding it cannot read is 415, and a `__proto__` key (or
+ * constructor.prototype) is refused. Nesting deeper than MAX_DEPTH is refused before parsing, so no later walk
+ * over the value can overflow the stack.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import { DomainError, invalid } from '../domain/errors.js';
 
@@ -45,31 +46,70 @@ export function nestingDepth(text: string, max = MAX_DEPTH): number {
   return deepest;
 }
 
-/** True for `application/json` with no parameter other than a UTF-8 charset, sent uncompressed. */
-export function isPlainJson(req: IncomingMessage): boolean {
-  const type = req.headers['content-type'];
-  if (!type) return false;
-  const encoding = req.headers['content-encoding'];
-  if (encoding && encoding.toLowerCase() !== 'identity') return false;
-  const semi = type.indexOf(';');
-  const media = (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
-  if (media !== 'application/json') return false;
-  if (semi < 0) return true;
-  const params = type.slice(semi + 1).trim().toLowerCase().replace(/\s+/g, '');
-  return params === '' || params === 'charset=utf-8' || params === 'charset=utf8' || params === 'charset="utf-8"';
+/** What a JSON body's headers say about reading it, or undefined when the body is not JSON. */
+export interface JsonBodyForm {
+  /** a TextDecoder label; undefined for UTF-8 */
+  charset?: string;
+  /** content-encoding other than identity */
+  encoding?: string;
 }
 
-/** Reads the whole body as UTF-8 text, refusing more than `limit` bytes with a 413. */
-export function readText(req: IncomingMessage, limit: number): Promise<string> {
+/** `application/json` or a `+json` type; its charset (UTF-8 unless named) and content-encoding. */
+export function jsonBodyForm(req: IncomingMessage): JsonBodyForm | undefined {
+  const type = req.headers['content-type'];
+  if (!type) return undefined;
+  const [mediaPart, ...params] = type.split(';');
+  const media = mediaPart.trim().toLowerCase();
+  if (media !== 'application/json' && !(media.startsWith('application/') && media.endsWith('+json'))) return undefined;
+  const form: JsonBodyForm = {};
+  for (const param of params) {
+    const [name, value = ''] = param.split('=');
+    if (name.trim().toLowerCase() !== 'charset') continue;
+    const charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') form.charset = charset;
+  }
+  const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') form.encoding = encoding;
+  return form;
+}
+
+function decompressed(req: IncomingMessage, encoding: string | undefined): Readable {
+  if (!encoding) return req;
+  const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  if (!inflate) throw new DomainError('unsupported', `unsupported content-encoding "${encoding}": send the body plain, gzip, deflate or br`);
+  req.on('error', (e) => inflate.destroy(e));
+  return req.pipe(inflate);
+}
+
+function decoder(charset: string | undefined): TextDecoder | undefined {
+  if (!charset) return undefined;
+  try {
+    return new TextDecoder(charset);
+  } catch {
+    throw new DomainError('unsupported', `unsupported charset "${charset}": send the body in UTF-8`);
+  }
+}
+
+/** Reads the whole body as text, refusing more than `limit` bytes (decompressed) with a 413. */
+export function readText(req: IncomingMessage, limit: number, form: JsonBodyForm = {}): Promise<string> {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return Promise.reject(new DomainError('too_large', TOO_LARGE));
+  if (declared > limit && !form.encoding) return Promise.reject(new DomainError('too_large', TOO_LARGE));
+  let source: Readable;
+  let text: TextDecoder | undefined;
+  try {
+    text = decoder(form.charset);
+    source = decompressed(req, form.encoding);
+  } catch (e) {
+    req.resume();
+    return Promise.reject(e);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
+      source.off('data', onData);
+      source.off('end', onEnd);
+      source.off('error', onError);
       req.off('close', onClose);
     };
     const fail = (e: Error) => {
@@ -82,19 +122,25 @@ export function readText(req: IncomingMessage, limit: number): Promise<string> {
         fail(new DomainError('too_large', TOO_LARGE));
         // discard the rest, as node does with a body nobody read: a paused request would hold its keep-alive
         // connection, and the client's next request on it, forever
+        if (source !== req) source.destroy();
         req.resume();
       } else chunks.push(chunk);
     };
     const onEnd = () => {
       cleanup();
-      const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a UTF-8 byte-order mark, as raw-body drops it
+      const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      const body = text ? text.decode(bytes) : bytes.toString('utf8');
+      resolve(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body); // a byte-order mark, as raw-body drops it
     };
     const onError = (e: Error) => fail(invalid(`the request body could not be read: ${e.message}`));
-    const onClose = () => fail(invalid('the request was aborted before its body was complete'));
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
+    // a request that closes before its body is complete was aborted; one that closes after (while a
+    // decompressor still flushes) is not
+    const onClose = () => {
+      if (!req.complete) fail(invalid('the request was aborted before its body was complete'));
+    };
+    source.on('data', onData);
+    source.on('end', onEnd);
+    source.on('error', onError);
     req.on('close', onClose);
   });
 }
@@ -148,20 +194,21 @@ export function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** Middleware: plain JSON bodies of POST/PUT/PATCH here, everything else to `fallback` (@koa/bodyparser). */
-export function jsonBody(limit: number, fallback: (ctx: Context, next: Next) => Promise<unknown>) {
+/** Middleware: JSON bodies of POST/PUT/PATCH here, forms (and anything else) to `forms` (@koa/bodyparser). */
+export function jsonBody(limit: number, forms: (ctx: Context, next: Next) => Promise<unknown>) {
   // not async: a GET passes straight through without a promise of its own
   return function readJsonBody(ctx: Context, next: Next): Promise<unknown> {
     const m = ctx.method;
     // @koa/bodyparser reads bodies of these three methods only, so every other request skips both readers
     if (m !== 'POST' && m !== 'PUT' && m !== 'PATCH') return next();
-    if (!isPlainJson(ctx.req)) {
-      return fallback(ctx, () => {
+    const form = jsonBodyForm(ctx.req);
+    if (!form) {
+      return forms(ctx, () => {
         if (deeperThan(ctx.request.body, MAX_DEPTH)) throw invalid(TOO_DEEP);
         return next();
       });
     }
-    return readText(ctx.req, limit).then((text) => {
+    return readText(ctx.req, limit, form).then((text) => {
       ctx.request.body = parseJson(text);
       return next();
     });

@@ -1,9 +1,9 @@
 /** The lean JSON body reader (server/http/json-body.ts): its parsing contract, and its limits over real HTTP. */
 import { request } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../server/domain/errors.js';
-import { deeperThan, isPlainJson, nestingDepth, parseJson } from '../../../server/http/json-body.js';
+import { deeperThan, jsonBodyForm, nestingDepth, parseJson } from '../../../server/http/json-body.js';
 import type { Client } from '../../helpers/client.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 
@@ -69,22 +69,18 @@ describe('nesting depth', () => {
   });
 });
 
-describe('isPlainJson', () => {
+describe('jsonBodyForm', () => {
   const req = (headers: Record<string, string | undefined>) => ({ headers }) as never;
-  it('takes application/json in UTF-8, uncompressed, and leaves everything else to @koa/bodyparser', () => {
-    for (const type of ['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF8']) {
-      expect(isPlainJson(req({ 'content-type': type })), type).toBe(true);
+  it('takes JSON media types with their charset and encoding, and leaves everything else to the form reader', () => {
+    for (const type of ['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF8', 'application/json; charset="utf-8"']) {
+      expect(jsonBodyForm(req({ 'content-type': type })), type).toEqual({});
     }
-    expect(isPlainJson(req({ 'content-type': 'application/json', 'content-encoding': 'identity' }))).toBe(true);
-    for (const headers of <Record<string, string>[]>[
-      {},
-      { 'content-type': 'application/x-www-form-urlencoded' },
-      { 'content-type': 'text/plain' },
-      { 'content-type': 'application/vnd.api+json' },
-      { 'content-type': 'application/json; charset=latin1' },
-      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-    ]) {
-      expect(isPlainJson(req(headers)), JSON.stringify(headers)).toBe(false);
+    expect(jsonBodyForm(req({ 'content-type': 'application/json', 'content-encoding': 'identity' }))).toEqual({});
+    expect(jsonBodyForm(req({ 'content-type': 'application/vnd.api+json' }))).toEqual({});
+    expect(jsonBodyForm(req({ 'content-type': 'application/json; charset=latin1' }))).toEqual({ charset: 'latin1' });
+    expect(jsonBodyForm(req({ 'content-type': 'application/json', 'content-encoding': 'GZIP' }))).toEqual({ encoding: 'gzip' });
+    for (const headers of <Record<string, string>[]>[{}, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain' }, { 'content-type': 'text/json+xml' }]) {
+      expect(jsonBodyForm(req(headers)), JSON.stringify(headers)).toBeUndefined();
     }
   });
 });
@@ -137,9 +133,35 @@ describe('JSON bodies over HTTP', () => {
     expect(text.body.error).toMatch(/^instance_id: /);
   });
 
-  it('still reads compressed JSON and forms through @koa/bodyparser', async () => {
-    const gz = await alice.request('POST', '/updateinstance', { raw: gzipSync(JSON.stringify(submission)), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
-    expect(gz.status).toBe(200);
+  it('reads compressed JSON (gzip, deflate, br), other charsets and +json types; forms go to @koa/bodyparser', async () => {
+    const post = (raw: Buffer | string, headers: Record<string, string>) => alice.request('POST', '/updateinstance', { raw, headers: { 'content-type': 'application/json', ...headers } });
+    const body = JSON.stringify(submission);
+    expect((await post(gzipSync(body), { 'content-encoding': 'gzip' })).status).toBe(200);
+    expect((await post(deflateSync(body), { 'content-encoding': 'deflate' })).status).toBe(200);
+    expect((await post(brotliCompressSync(body), { 'content-encoding': 'br' })).status).toBe(200);
+    expect((await post(body, { 'content-type': 'application/vnd.api+json' })).status).toBe(200);
+    // a Latin-1 body: é is one byte (0xE9) there, and must arrive as é
+    const note = { instance_id: 'item-2', annotations: { 'sentiment:positive': 'true', 'note:text': 'café' } };
+    const latin1 = await post(Buffer.from(JSON.stringify(note), 'latin1'), { 'content-type': 'application/json; charset=latin1' });
+    expect(latin1.status).toBe(200);
+    expect((await alice.get('/get_annotations?instance_id=item-2')).body.annotations['note:text']).toBe('café');
     expect((await t.client().postForm('/auth', { username: 'alice', password: 'secret-pass' })).status).toBe(200);
+  });
+
+  it('answers 415 naming a charset or encoding it cannot read, and 413 for a body too large once decompressed', async () => {
+    const post = (raw: Buffer | string, headers: Record<string, string>) => alice.request('POST', '/updateinstance', { raw, headers: { 'content-type': 'application/json', ...headers } });
+    const charset = await post(JSON.stringify(submission), { 'content-type': 'application/json; charset=klingon' });
+    expect(charset.status).toBe(415);
+    expect(charset.body.error).toMatch(/charset "klingon"/);
+    const encoding = await post(JSON.stringify(submission), { 'content-encoding': 'zstd-of-the-future' });
+    expect(encoding.status).toBe(415);
+    expect(encoding.body.error).toMatch(/content-encoding "zstd-of-the-future"/);
+    // a small gzip that inflates past 2 MiB
+    const bomb = gzipSync(JSON.stringify({ ...submission, pad: ' '.repeat(3 * 1024 * 1024) }));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const big = await post(bomb, { 'content-encoding': 'gzip' });
+    expect(big.status).toBe(413);
+    // the connection still serves the next request
+    expect((await alice.post('/updateinstance', submission)).status).toBe(200);
   });
 });
