@@ -89,8 +89,6 @@ MANUAL = {
     ('test_admin_dashboard_api.py', 'test_overview_has_correct_counts'): 'internals',
     ('test_admin_dashboard_api.py', 'test_annotators_have_timing_data'): 'internals',
     ('test_admin_dashboard_api.py', 'test_user_state_by_id'): 'internals',
-    ('test_ai_api.py', 'test_ai_assistant_returns_html_or_empty'):
-        "defect: GET /api/ai_assistant takes instance_id and schema, not Potato's annotationId (a scheme's position, on the current instance)",
     ('test_required_annotation.py', 'test_next_blocked_without_required_annotation'): 'ruled: every error is {"error": "..."} (Potato: {"status", "message"})',
     ('test_format_span_annotation.py', 'test_anchor_geometry_and_link_persist'): 'not built: PDF region anchors (format_coords bounding boxes)',
     ('test_conditional_schema_server.py', 'test_admin_overview_with_conditional_annotations'):

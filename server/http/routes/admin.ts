@@ -160,7 +160,8 @@ export function adminRoutes(s: Services): RouteSpec[] {
           parsed[setting] = result.data;
         }
         await s.store.write([s.settings.updateOp(toSettings(parsed))]);
-        return { status: 'success', updated: Object.keys(parsed) };
+        // updated_fields: Potato's field, the names as they were sent
+        return { status: 'success', updated: Object.keys(parsed), updated_fields: Object.keys(changes) };
       },
     }),
     route({

@@ -1,6 +1,7 @@
 /** The AI assistant (docs/ai.md) and its acceptance rate for admins. */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
+import { invalid } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 
 const instanceId = z.string().min(1).max(256);
@@ -56,9 +57,22 @@ export function aiRoutes(s: Services): RouteSpec[] {
       path: '/api/ai_assistant',
       summary: 'AI help for one schema of an instance: a hint, the suggested label and the words to look at',
       access: 'user',
-      query: z.object({ instance_id: instanceId, schema: z.string().min(1).max(256) }),
+      query: z.object({
+        instance_id: instanceId.optional().describe("the caller's current instance when left out"),
+        schema: z.string().min(1).max(256).optional(),
+        annotationId: z.coerce.number().int().min(0).optional().describe("Potato's page's spelling: the scheme's position in annotation_schemes"),
+      }),
       response: assistantResponse,
-      handle: ({ username, query }) => s.ai.assistant(username, query.instance_id, query.schema),
+      async handle({ username, query }) {
+        const byPosition = query.annotationId === undefined ? undefined : s.task.schemes[query.annotationId];
+        if (query.annotationId !== undefined && !byPosition) {
+          throw invalid(`annotationId: no scheme at position ${query.annotationId} (there are ${s.task.schemes.length})`);
+        }
+        const schema = query.schema ?? byPosition?.name;
+        if (!schema) throw invalid("schema: required (or annotationId, the scheme's position)");
+        const instance = query.instance_id ?? (await s.annotations.current(username)).instance_id;
+        return s.ai.assistant(username, instance, schema);
+      },
     }),
     route({
       method: 'GET',

@@ -170,12 +170,17 @@ describe('config', () => {
     expect(update.body).toEqual({
       status: 'success',
       updated: ['annotation_task_name', 'max_annotations_per_user', 'assignment_strategy', 'webhooks.enabled', 'ai_support.enabled'],
+      updated_fields: ['annotation_task_name', 'max_annotations_per_user', 'assignment_strategy', 'webhooks.enabled', 'ai_support.enabled'],
     });
     const alice = await t.client().login('alice');
     expect((await alice.get('/api/current_instance')).body.total_instances).toBe(2); // the cap applies to new lists at once
     t = await t.restart();
     const config = (await t.admin().get('/admin/api/config')).body;
-    expect((await t.admin().post('/admin/api/config', { max_annotations_per_item: 3 })).body).toEqual({ status: 'success', updated: ['num_annotators_per_item'] });
+    expect((await t.admin().post('/admin/api/config', { max_annotations_per_item: 3 })).body).toEqual({
+      status: 'success',
+      updated: ['num_annotators_per_item'],
+      updated_fields: ['max_annotations_per_item'],
+    });
     expect((await t.admin().get('/admin/api/config')).body.num_annotators_per_item).toBe(3);
     expect(config).toMatchObject({ annotation_task_name: 'Renamed', max_annotations_per_user: 2, assignment_strategy: 'random', webhooks: { enabled: false }, ai_support: { enabled: false } });
   });

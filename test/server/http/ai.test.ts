@@ -41,6 +41,14 @@ describe('AI endpoints: access', () => {
     const missing = await alice.get('/get_ai_suggestion');
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatch(/instance_id/);
+    // Potato's page asks by the scheme's position, for the current instance
+    const current = (await alice.get('/api/current_instance')).body.instance_id;
+    const byPosition = await alice.get('/api/ai_assistant?annotationId=0');
+    expect(byPosition.status, byPosition.text).toBe(200);
+    expect(byPosition.body).toMatchObject({ instance_id: current, schema: 'sentiment' });
+    const past = await alice.get('/api/ai_assistant?annotationId=9');
+    expect([past.status, past.body.error]).toEqual([400, expect.stringMatching(/^annotationId: no scheme at position 9/)]);
+    expect((await alice.get('/api/ai_assistant?instance_id=gen-1')).body.error).toMatch(/^schema: required/);
   });
 
   it('answer 400 when ai_support.enabled is false, and follow the admin setting at run time', async () => {
