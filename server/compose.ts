@@ -62,6 +62,7 @@ import { resolve as resolvePath } from 'node:path';
 import { Skips } from './domain/annotation/skips.js';
 import { skipRoutes } from './http/routes/skips.js';
 import { ItemNotes } from './domain/annotation/item-notes.js';
+import { UndoHistory } from './domain/annotation/undo.js';
 import { itemNoteRoutes } from './http/routes/item-notes.js';
 import { AdjudicationService } from './domain/adjudication/adjudication-service.js';
 import { adjudicationRoutes } from './http/routes/adjudication.js';
@@ -82,6 +83,8 @@ export interface Services {
   skips: Skips;
   /** annotators' notes and flags on items */
   itemNotes: ItemNotes;
+  /** the annotate screen's undo: each step's replaced record */
+  undo: UndoHistory;
   progress: Progress;
   timeline: TimelineReport;
   quality: QualityService;
@@ -228,6 +231,7 @@ export function composeServices(input: ComposeInput): Services {
     annotations,
     skips,
     itemNotes: new ItemNotes(store, task, annotations, outbox, clock),
+    undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,
     quality,

@@ -3,10 +3,10 @@
  * still get, with done and left — never the batch their list is handed out in — and the bar never moves back
  * as the list grows.
  */
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildRenderer, logIn, progress, startRig } from './browser.js';
-import { startServer } from '../helpers/server.js';
+import { buildRenderer, logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { startServer, type TestServer } from '../helpers/server.js';
 import { sampleItems } from '../helpers/project.js';
 import { BATCH } from '../../server/domain/annotation/assignment.js';
 
@@ -21,8 +21,14 @@ async function annotate(page: Page, position: number): Promise<void> {
 }
 
 describe('true progress', () => {
+  let rig: BrowserRig;
+  let open: TestServer;
+  beforeAll(async () => {
+    rig = await startRig({ items: sampleItems(60), config: { num_annotators_per_item: 1, max_annotations_per_user: 30 } });
+    open = await startServer({ items: sampleItems(45), config: { num_annotators_per_item: 1 }, options: { staticDir: await buildRenderer() } });
+  });
+
   test('shows the quota, not the batch, and the bar holds its scale while the list grows', async () => {
-    const rig = await startRig({ items: sampleItems(60), config: { num_annotators_per_item: 1, max_annotations_per_user: 30 } });
     const api = await rig.t.client().login('alice', PASSWORD);
     expect((await api.get('/api/current_instance')).body.total_instances).toBe(BATCH);
     const page = await rig.open('/');
@@ -46,11 +52,10 @@ describe('true progress', () => {
     // the list did grow behind it
     expect((await api.get('/api/current_instance')).body.total_instances).toBe(30);
     expect(await barValues(page)).toEqual({ now: answered, max: 30 });
-  });
+  }, 90_000);
 
   test('without a quota: every instance the annotator can still get, shrinking as others take theirs', async () => {
-    const t = await startServer({ items: sampleItems(45), config: { num_annotators_per_item: 1 }, options: { staticDir: await buildRenderer() } });
-    const rig = await startRig();
+    const t = open;
     const page = await rig.browser.newPage();
     page.setDefaultTimeout(10_000);
     await t.client().login('alice', PASSWORD);

@@ -265,6 +265,20 @@ export class AnnotationService {
     return result;
   }
 
+  /**
+   * Puts back a record the annotator had (`earlier`, timestamps and all), or removes theirs when they had none:
+   * an undo. Indexes, hooks and events follow as for a submission; `also` adds to the same write.
+   */
+  async restore(username: string, instanceId: string, earlier: AnnotationRecord | null, also: SubmitHook): Promise<void> {
+    const instance = await this.instanceFor(username, instanceId);
+    for (const hook of this.hooks) hook.before?.(username, instance.id);
+    const before = this.get(username, instance.id);
+    const now = new Date(this.clock.now()).toISOString();
+    const after = earlier ?? { username, instance_id: instance.id, labels: {}, spans: [], created_at: now, updated_at: now };
+    const changed = earlier ? !before || !sameLabels(before.labels, after.labels) || !sameSpans(before.spans, after.spans) || before.updated_at !== after.updated_at : !!before;
+    await this.commit({ username, instance, before, after, changed }, !earlier, also);
+  }
+
   /** Writes a change with what it causes in one write; `remove`: the record goes (an undo of a first answer). */
   private async commit(ctx: SubmitContext, remove: boolean, also: SubmitHook | undefined): Promise<Record<string, unknown> | undefined> {
     const { username, instance, before, after, changed } = ctx;

@@ -7,6 +7,7 @@ import { forbidden } from '../errors.js';
 import type { Assignments } from './assignment.js';
 import type { AnnotationService, CurrentInstance, SubmitResult } from './annotation-service.js';
 import type { Submission } from './records.js';
+import type { UndoHistory } from './undo.js';
 
 export interface StepInput {
   /** the instance being left */
@@ -26,6 +27,7 @@ export class AnnotationSteps {
   constructor(
     private readonly annotations: AnnotationService,
     private readonly assignments: Assignments,
+    private readonly history: UndoHistory,
   ) {}
 
   /** The caller's current instance and the id of the one after it. */
@@ -35,13 +37,20 @@ export class AnnotationSteps {
   }
 
   async step(username: string, input: StepInput): Promise<StepOutcome> {
-    const result = input.submission ? await this.annotations.submit(username, { ...input.submission, instance_id: input.from }) : null;
+    // a step that saves can be undone: the record it replaces goes in the same write
+    const result = input.submission ? await this.annotations.submit(username, { ...input.submission, instance_id: input.from }, this.history.recording(username)) : null;
     await this.annotations.instanceFor(username, input.from);
     const list = await this.annotations.listOf(username);
     const at = this.assignments.positionOf(username, input.from);
     if (at < 0) throw forbidden(`from: instance "${input.from}" is not assigned to you`);
     const current = await this.annotations.goTo(username, { go_to: list[Math.min(at + 1, list.length - 1)] });
     return { result, current, next: await this.after(username, current.current_index) };
+  }
+
+  /** Takes back the caller's latest saving step (which saved `instanceId`) and makes that instance current. */
+  async undo(username: string, instanceId: string): Promise<{ current: CurrentInstance; next: string | null }> {
+    await this.history.undo(username, instanceId);
+    return this.here(username);
   }
 
   private async after(username: string, index: number): Promise<string | null> {

@@ -28,6 +28,7 @@ const stepResponse = z.object({
     .describe("what /updateinstance answers for the saved instance; null when nothing was sent"),
   current: instanceView,
   next: instanceView.nullable().describe('the instance after `current` in the list, to show without asking; null at the end'),
+  undo: z.string().nullable().describe('the instance the caller\'s latest saving step saved, which POST /api/annotate/undo takes back; null when there is none'),
 });
 
 const stepBody = submission
@@ -36,11 +37,12 @@ const stepBody = submission
   .strict();
 
 export function annotateStepRoutes(s: Services): RouteSpec[] {
-  const steps = new AnnotationSteps(s.annotations, s.assignments);
+  const steps = new AnnotationSteps(s.annotations, s.assignments, s.undo);
   const build = currentAnswer(s);
   const answer = (username: string, current: CurrentInstance, next: string | null) => ({
     current: viewOf(s, username, build, current),
     next: next === null ? null : viewOf(s, username, build, current, next),
+    undo: s.undo.latest(username),
   });
   return [
     route({
@@ -67,6 +69,19 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
         const sent = Object.values(parts).some((part) => part !== undefined);
         const { result, current, next } = await steps.step(username, { from, submission: sent ? { instance_id: from, ...parts } : undefined });
         return { result, ...answer(username, current, next) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/annotate/undo',
+      summary:
+        "Undo the caller's latest saving step, which must have saved `instance_id`: its answers go back to what they were before that step (none, if it was the first), and it becomes the current instance. 409 when that is not the latest step, when there is none, or when the answers were changed since by other means (the step is then dropped, answers untouched)",
+      access: 'user',
+      body: z.object({ instance_id: z.string().min(1).max(256).describe('the instance the step to undo saved (`undo` of the last step answer)') }).strict(),
+      response: stepResponse,
+      async handle({ username, body }) {
+        const { current, next } = await steps.undo(username, body.instance_id);
+        return { result: null, ...answer(username, current, next) };
       },
     }),
   ];

@@ -1,6 +1,6 @@
 /**
  * The annotate screen: text with highlights, every scheme of the task, spans, AI hint, QC feedback and
- * progress. Keyboard first: label keys pick labels, Enter submits and advances, arrows or [ ] move, `s` starts
+ * progress. Keyboard first: label keys pick labels, Enter submits and advances, Ctrl+Z undoes it, arrows or [ ] move, `s` starts
  * keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `?` shows the keymap.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -191,6 +191,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           (e.target as HTMLElement).blur();
           submit();
         }
+        return;
+      }
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') {
+        e.preventDefault();
+        a.undo();
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -397,6 +402,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           <div className="actions">
             <button type="button" onClick={() => void a.go('prev_instance')} disabled={a.busy} aria-keyshortcuts="ArrowLeft">
               ← Previous
+            </button>
+            <button type="button" onClick={a.undo} disabled={a.busy || (!a.canUndo && !a.dirty)} aria-keyshortcuts="Control+Z" title="Back to the instance you submitted last, its answers as they were">
+              ↶ Undo <kbd>Ctrl+Z</kbd>
             </button>
             <button type="submit" className="primary" disabled={a.busy} aria-keyshortcuts="Enter">
               Submit &amp; next ⏎

@@ -38,6 +38,8 @@ const RETRY_MS = [500, 1000, 2000, 4000];
 export class StepQueue<R, A> {
   private readonly steps: Step<R>[] = [];
   private running = false;
+  /** the step sent and not yet answered */
+  private inFlight: Step<R> | null = null;
   private paused = false;
   private failure: string | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,6 +80,14 @@ export class StepQueue<R, A> {
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
+  /** Takes out the waiting steps `which` picks (not the one in flight). */
+  drop(which: (step: Step<R>) => boolean): void {
+    const keep = this.steps.filter((step) => step === this.inFlight || !which(step));
+    if (keep.length === this.steps.length) return;
+    this.steps.splice(0, this.steps.length, ...keep);
+    this.report();
+  }
+
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.steps.length = 0;
@@ -95,7 +105,8 @@ export class StepQueue<R, A> {
       while (this.steps.length && !this.paused) {
         const step = this.steps[0];
         try {
-          const answer = await this.h.send(step);
+          this.inFlight = step;
+          const answer = await this.h.send(step).finally(() => (this.inFlight = null));
           this.steps.shift();
           attempt = 0;
           this.failure = null;

@@ -28,11 +28,18 @@ export interface Loaded {
 
 export type GoAction = 'next_instance' | 'prev_instance' | 'jump_to_unannotated';
 
-/** What a queued step remembers: the instance left with the answers sent, to return to if they are refused. */
+/**
+ * What a queued step remembers: the instance left with the answers sent, to return to if they are refused; an
+ * undo remembers the instance it returns to.
+ */
 interface Left {
   view: Loaded;
   answers: Answers | null;
+  undo?: true;
 }
+
+/** Steps of this page that can be undone, newest last; the server keeps as many. */
+const UNDO_KEPT = 20;
 
 const viewToLoaded = (v: InstanceView, aiOff: boolean): Loaded => ({
   instance: v,
@@ -78,6 +85,12 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   const waitingFor = useRef<Step<Left> | null>(null);
   // what a lost session stopped outside the queue, done again once the annotator has logged in again in place
   const retry = useRef<(() => Promise<void>) | null>(null);
+  /** saving steps sent from this page, newest last: an undo shows the instance left at once, as it was */
+  const undoable = useRef<Step<Left>[]>([]);
+  /** the instance the server would undo (after a reload this page has no steps of its own) */
+  const serverUndo = useRef<string | null>(null);
+  const [canUndo, setCanUndo] = useState(false);
+  const undoChanged = useCallback(() => setCanUndo(undoable.current.length > 0 || serverUndo.current !== null), []);
   useUnsavedWork(dirty || saving.pending > 0);
 
   const setAnswers = useCallback((update: (a: Answers) => Answers) => {
@@ -124,28 +137,43 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       }
       ahead.current = answer.next ? viewToLoaded(answer.next, aiOff.current) : null;
       if (ahead.current) askAi(ahead.current);
+      if (answer.undo !== undefined) serverUndo.current = answer.undo;
+      undoChanged();
     },
-    [display, askAi],
+    [display, askAi, undoChanged],
   );
 
   const onPhaseChangeRef = useRef(onPhaseChange);
   onPhaseChangeRef.current = onPhaseChange;
   const queue = useRef<StepQueue<Left, StepAnswer> | null>(null);
   queue.current ??= new StepQueue<Left, StepAnswer>({
-    send: (step) => api.post<StepAnswer>('/api/annotate/step', { from: step.from, ...step.body }),
+    send: (step) =>
+      step.meta.undo ? api.post<StepAnswer>('/api/annotate/undo', { instance_id: step.from }) : api.post<StepAnswer>('/api/annotate/step', { from: step.from, ...step.body }),
     answered(step, answer, last) {
       if (answer.result?.qc_result) setQc(answer.result.qc_result);
       if (!last) return;
       const shown = latest.current.loaded?.instance.instance_id;
       if (waitingFor.current === step) {
         waitingFor.current = null;
-        if (answer.current.instance_id === step.from) setNotice('This is the last instance.');
+        if (answer.current.instance_id === step.from && !step.meta.undo) setNotice('This is the last instance.');
         takeIn(answer, true);
         setBusy(false);
       } else takeIn(answer, shown !== answer.current.instance_id && !latest.current.dirty);
       onPhaseChangeRef.current(answer.current);
     },
     refused(step, e) {
+      // what this page could undo no longer matches the server's steps: from now on the server says
+      undoable.current = [];
+      queue.current!.drop((s) => !!s.meta.undo);
+      if (step.meta.undo) {
+        waitingFor.current = null;
+        setBusy(false);
+        setError(`Could not undo: ${e.message}`);
+        serverUndo.current = null;
+        undoChanged();
+        if (!latest.current.dirty && !queue.current!.state.pending) void refresh();
+        return;
+      }
       // the annotator is taken back to the instance whose answers were refused, with those answers
       waitingFor.current = null;
       ahead.current = null;
@@ -158,6 +186,15 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     changed: setSaving,
   });
   useEffect(() => () => queue.current?.stop(), []);
+
+  /** Shows what the server has now: after an undo it refused, the instance shown may not be as stored. */
+  const refresh = async () => {
+    try {
+      takeIn(await api.get<StepAnswer>('/api/annotate/step'), true);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
 
   const load = useCallback(async () => {
     setError(null);
@@ -188,6 +225,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       const step: Step<Left> = { from: l.instance.instance_id, body: sent ? stepBody(l.instance.instance_id, sent) : {}, meta: { view: l, answers: sent } };
       const next = ahead.current;
       ahead.current = null;
+      if (sent) {
+        undoable.current.push(step);
+        if (undoable.current.length > UNDO_KEPT) undoable.current.shift();
+        undoChanged();
+      }
       if (next) {
         // counted as the server will count it, until the step's answer says so
         const gained = sent && !isEmpty(sent) && !l.instance.annotated ? 1 : 0;
@@ -198,8 +240,43 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       }
       queue.current!.push(step);
     },
-    [display],
+    [display, undoChanged],
   );
+
+  /**
+   * Ctrl+Z: unsaved changes on the shown instance go first; then back to the instance last submitted, its
+   * answers as they were before. The undo is queued behind the steps still on their way, so it takes back the
+   * one it names and nothing is reordered; the instance is shown at once when this page left it.
+   */
+  const undo = useCallback(() => {
+    const { loaded: l, busy: waiting, dirty: changed } = latest.current;
+    if (!l || waiting) return;
+    setError(null);
+    if (changed) {
+      display(l);
+      setNotice('Your unsaved changes to this instance are undone. Undo again to go back to the instance you submitted before it.');
+      return;
+    }
+    const mine = undoable.current.pop();
+    const target = mine?.from ?? serverUndo.current;
+    if (!target) {
+      setNotice('There is nothing to undo.');
+      return;
+    }
+    setNotice(null);
+    serverUndo.current = null;
+    undoChanged();
+    const step: Step<Left> = { from: target, body: {}, meta: { view: mine?.meta.view ?? l, answers: null, undo: true } };
+    if (mine) {
+      // the instance on screen comes next again if it is the one after; else the undo's answer says which
+      ahead.current = l.instance.current_index === mine.meta.view.instance.current_index + 1 ? l : null;
+      display(mine.meta.view);
+    } else {
+      waitingFor.current = step;
+      setBusy(true);
+    }
+    queue.current!.push(step);
+  }, [display, undoChanged]);
 
   /**
    * Moving on waits for the required questions (the server refuses it too), unless the instance is skipped:
@@ -314,7 +391,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
 
   const retrySave = useCallback(() => queue.current?.retryNow(), []);
 
-  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, skip, reload: load, saving, retrySave };
+  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, skip, reload: load, saving, retrySave, undo, canUndo };
 }
 
 function stepBody(instanceId: string, a: Answers): Record<string, unknown> {

@@ -352,6 +352,8 @@ export interface StepAnswer {
   result: SubmitResult | null;
   current: InstanceView;
   next: InstanceView | null;
+  /** the instance the caller's latest saving step saved, which POST /api/annotate/undo takes back */
+  undo?: string | null;
 }
 
 export const ITEM_FLAGS = ['unsure', 'broken', 'discuss'] as const;

@@ -146,6 +146,7 @@ export const COMMANDS = {
   next: { keys: ['ArrowRight', ']'], label: 'Next instance (saves changes)' },
   prev: { keys: ['ArrowLeft', '['], label: 'Previous instance (saves changes)' },
   unannotated: { keys: ['n'], label: 'Jump to the next unannotated instance' },
+  undo: { keys: ['Ctrl+Z'], label: "Undo: back to the instance just submitted, its answers as they were before (first, this instance's unsaved changes)" },
   spanMode: { keys: ['s'], label: 'Select text for a span by keyboard' },
   acceptAi: { keys: ['a'], label: 'Accept the AI suggestion (fills the form; not saved until you submit)' },
   acceptPrediction: { keys: ['g'], label: 'Accept the pre-annotation (fills the form; not saved until you submit)' },
