@@ -1,7 +1,8 @@
 /**
  * Checks that Potato task configs run here: for every config under a folder, loads it, starts the server on a
  * temporary data folder, logs in, walks the phases before annotation as an annotator would (each page must show
- * something, every question is answered, training with its correct answers), reads the current instance, submits
+ * something, every question is answered, training with its correct answers), reads the current instance (every
+ * field its layout names must be on the page: check-potato-fields.ts), submits
  * an answer to every scheme at once, reads them back, and prints a pass/fail table with the reason. Environment
  * variables a config names and the environment lacks get a placeholder value (named in the reason). The configs'
  * folders are only read.
@@ -17,10 +18,11 @@ import { schemeTypeOf, UNSUPPORTED_TYPES } from '../server/domain/schemes/regist
 import type { Scheme } from '../server/domain/task.js';
 import { hiddenSchemes } from '../server/domain/display-logic/schemes.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
+import { fieldsNotShown } from './check-potato-fields.js';
 
 /** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
 const MEDIA_REGION = /^(image_annotation|video_annotation|audio_annotation|bounding_box|segmentation|polygon|keypoint|spatial|depth|point_cloud|lidar|video_tracking)/;
-const isMediaRegion = (type: string) => MEDIA_REGION.test(type) || /media region/.test(UNSUPPORTED_TYPES[type] ?? '');
+const isMediaRegion = (type: string) => MEDIA_REGION.test(type) || /media (region )?annotation/.test(UNSUPPORTED_TYPES[type] ?? '');
 const PLACEHOLDER = 'check-placeholder';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
@@ -185,6 +187,10 @@ async function check(file: string): Promise<Row> {
     const current = await send(base, cookie, 'GET', '/api/current_instance');
     if (current.status !== 200) return { config, result: 'fail', reason: `current_instance: ${current.status} ${current.text.slice(0, 160)}` };
     if (!current.json.display) return { config, result: 'fail', reason: 'current_instance has no display' };
+    // every field the layout names is on the page
+    const item = project.task.instanceById.get(current.json.instance_id)?.data ?? {};
+    const notShown = fieldsNotShown(project.display ?? { kind: 'auto', textKey: project.raw.item_properties.text_key, idKey: project.raw.item_properties.id_key }, current.json.display, item, current.json.text);
+    if (notShown.length) return { config, result: 'fail', reason: `display: not on the page: ${notShown.join(', ')}` };
     // one answer for every scheme, sent together, read back whole
     const answers = project.task.schemes.map((scheme) => answerFor(scheme, current.json.text.length));
     const annotations = Object.assign({}, ...answers.map((a) => a.annotations ?? {}));

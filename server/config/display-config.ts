@@ -19,8 +19,8 @@ const BUILT_IN_LAYOUTS = new Set(['default', 'fixed_keybinding', 'kwargs']);
 const TYPE_MAP: Record<string, FieldType> = {
   text: 'text', html: 'html', image: 'image', video: 'video', audio: 'audio', dialogue: 'dialogue', pairwise: 'pairwise', code: 'code', list: 'list',
   conversation: 'dialogue', audio_dialogue: 'dialogue', multi_agent_discussion: 'dialogue', interactive_chat: 'dialogue', conversation_tree: 'dialogue',
-  document: 'html', gallery: 'list', spreadsheet: 'text', pdf: 'text', agent_trace: 'text', coding_trace: 'text', eval_trace: 'text', cot_trace: 'text',
-  web_agent_trace: 'text', depth_map: 'image', side_by_side: 'pairwise', comparison: 'pairwise',
+  document: 'html', gallery: 'list', spreadsheet: 'text', pdf: 'text', agent_trace: 'dialogue', coding_trace: 'dialogue', eval_trace: 'dialogue', cot_trace: 'dialogue',
+  web_agent_trace: 'dialogue', depth_map: 'image', side_by_side: 'pairwise', comparison: 'pairwise',
 };
 const EXACT = new Set(['text', 'html', 'image', 'video', 'audio', 'dialogue', 'pairwise', 'code', 'list', 'conversation', 'side_by_side', 'comparison']);
 
@@ -48,12 +48,15 @@ function readFields(value: unknown, warn: (m: string) => void): { fields: Displa
     const rawType = typeof f.type === 'string' ? f.type : 'text';
     const type = TYPE_MAP[rawType];
     if (!type) warn(`${where}.type: "${rawType}" is not drawn here; field "${f.key}" is shown as text`);
-    else if (!EXACT.has(rawType)) warn(`${where}.type: "${rawType}" is shown as ${type}`);
+    else if (!EXACT.has(rawType)) warn(`${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`);
     const options = isMapping(f.display_options) ? f.display_options : {};
     const field: DisplayField = { key: f.key, type: type ?? 'text' };
     if (typeof f.label === 'string') field.label = f.label;
     if (Array.isArray(options.labels)) field.labels = options.labels.map(String);
     if (typeof options.language === 'string') field.language = options.language;
+    const speaker = typeof options.speaker_key === 'string' ? options.speaker_key : undefined;
+    const text = typeof options.text_key === 'string' ? options.text_key : undefined;
+    if (speaker || text) field.turnKeys = { ...(speaker ? { speaker } : {}), ...(text ? { text } : {}) };
     return field;
   });
   const layout = isMapping(value.layout) ? value.layout : {};

@@ -193,6 +193,69 @@ describe('item display on the annotate page', () => {
     expect(cells[0]).toBe(cells[1]); // side by side
   });
 
+  test('bias QA by a layout with nested fields: context, question, three answers and the metadata it names', async () => {
+    const item = {
+      id: 'b1',
+      text: 'unused',
+      context: 'A doctor and a nurse met at the cafe; one of them had forgotten a wallet.',
+      question: 'Who forgot the wallet?',
+      ans0: 'The doctor',
+      ans1: 'The nurse',
+      ans2: 'Cannot be determined',
+      meta: { category: 'Gender_identity', source: { paper: 'a bias benchmark' } },
+    };
+    const { page } = await openTask({
+      config: {
+        item_properties: { id_key: 'id', text_key: 'context' },
+        html_layout: '<div class="bbq"><p>{{instance}}</p><p><b>Q:</b> {{instance_obj.question}}</p><ol><li>{{ans0}}</li><li>{{ ans1 }}</li><li>{{ans2|safe}}</li></ol><small>{{meta.category}} · {{meta.source.paper}}</small></div>',
+        annotation_schemes: [{ annotation_type: 'radio', name: 'answer', labels: { 0: 'ans0', 1: 'ans1', 2: 'ans2' } }],
+      },
+      items: [item],
+    });
+    const text = await shown(page);
+    for (const part of [item.context, item.question, item.ans0, item.ans1, item.ans2, 'Gender_identity', 'a bias benchmark']) expect(text).toContain(part);
+    expect(await page.locator('.bbq [data-testid="instance-text"]').innerText()).toBe(item.context);
+  });
+
+  test('word sense, code review and an agent trace: list fields, code, structured values as readable lines, turns by the keys the display names', async () => {
+    const item = {
+      id: 'w1',
+      text: 'unused',
+      sentence1: 'She sat on the bank of the river.',
+      sentence2: 'He deposited cash at the bank.',
+      target: { word: 'bank', pos: 'NOUN' },
+      senses: ['sloping land beside water', 'a financial institution'],
+      diff: '- return a+b\n+ return a + b',
+      review: { verdict: 'approve', checks: { tests: 'passed', lint: 'clean' } },
+      trace: [{ who: 'planner', says: 'Split the task into two steps.' }, { who: 'coder', says: 'Wrote the function.' }],
+    };
+    const { page } = await openTask({
+      config: {
+        item_properties: { id_key: 'id', text_key: 'sentence1' },
+        instance_display: {
+          fields: [
+            { key: 'sentence1', type: 'text', label: 'Sentence 1' },
+            { key: 'sentence2', type: 'text', label: 'Sentence 2' },
+            { key: 'target.word', type: 'text', label: 'Word' },
+            { key: 'senses', type: 'list', label: 'Senses' },
+            { key: 'diff', type: 'code', label: 'Patch', display_options: { language: 'diff' } },
+            { key: 'review', type: 'text', label: 'Review' },
+            { key: 'trace', type: 'agent_trace', label: 'Trace', display_options: { speaker_key: 'who', text_key: 'says' } },
+          ],
+        },
+        list_as_text: { text_list_prefix_type: 'number' },
+        annotation_schemes: [RADIO('same_sense', ['yes', 'no'])],
+      },
+      items: [item],
+    });
+    const text = await shown(page);
+    for (const part of [item.sentence1, item.sentence2, 'bank', 'sloping land beside water', 'a financial institution', '- return a+b', '+ return a + b', 'verdict: approve', 'tests: passed', 'lint: clean', 'Split the task into two steps.', 'Wrote the function.']) expect(text).toContain(part);
+    expect(text).not.toContain('"verdict"'); // structured values are not shown as JSON
+    expect(await page.locator('ol.display-list li').count()).toBe(2);
+    expect(await page.locator('.display-dialogue .turn').count()).toBe(2);
+    expect(await page.locator('.display-dialogue').innerText()).toContain('planner');
+  });
+
   test('an image by a path relative to the task folder loads; one that leaves the folder is refused', async () => {
     const { page, foreign } = await openTask(
       {

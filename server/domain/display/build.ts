@@ -25,7 +25,7 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
     case 'code':
       return { type: 'code', key, label, text: asText(value), language: field.language };
     case 'dialogue': {
-      const turns = asTurns(value);
+      const turns = asTurns(value, true, field.turnKeys);
       return turns ? { type: 'dialogue', key, label, turns } : { type: 'text', key, label, text: asText(value) };
     }
     case 'pairwise': {

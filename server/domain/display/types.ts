@@ -20,6 +20,8 @@ export interface DisplayField {
   /** pairwise captions */
   labels?: string[];
   language?: string;
+  /** dialogue: the keys of a turn holding its speaker and its text (Potato's display_options speaker_key, text_key) */
+  turnKeys?: { speaker?: string; text?: string };
 }
 
 export interface ListAsText {

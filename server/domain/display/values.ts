@@ -12,20 +12,34 @@ export function valueAt(item: Record<string, unknown>, path: string): unknown {
   return at;
 }
 
-/** A value as one piece of text: strings as they are, other JSON as compact JSON. */
-export function asText(value: unknown): string {
+/**
+ * A value as one piece of text: strings as they are, lists one entry per line, objects as `key: value` lines
+ * (nested ones indented), so a structured field reads as text rather than as JSON with its quotes and escapes.
+ */
+export function asText(value: unknown, indent = ''): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.map(asText).join('\n');
-  return JSON.stringify(value, null, 2);
+  if (Array.isArray(value)) return value.map((v: unknown) => asText(v, indent)).join(value.some((v) => v && typeof v === 'object') ? '\n\n' : '\n');
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => (v && typeof v === 'object' ? `${indent}${k}:\n${asText(v, `${indent}  `)}` : `${indent}${k}: ${asText(v).replace(/\n/g, `\n${indent}  `)}`))
+    .join('\n');
 }
 
-const SPEAKER_KEYS = ['speaker', 'role', 'author', 'from', 'user', 'name'];
+const SPEAKER_KEYS = ['speaker', 'role', 'author', 'from', 'user', 'name', 'agent'];
 const TURN_TEXT_KEYS = ['text', 'content', 'utterance', 'message', 'value'];
 
+/** Which keys of a turn object hold its speaker and text, when a display names them (`speaker_key`, `text_key`). */
+export interface TurnKeys {
+  speaker?: string;
+  text?: string;
+}
+
+const present = (o: Record<string, unknown>, k: string | undefined) => k !== undefined && (typeof o[k] === 'string' || typeof o[k] === 'number');
+
 /** Turns of a conversation: `[{speaker, text}]` (or role/content and kin), or `["Speaker: text", …]`. */
-export function asTurns(value: unknown, splitSpeaker = true): Turn[] | undefined {
+export function asTurns(value: unknown, splitSpeaker = true, keys: TurnKeys = {}): Turn[] | undefined {
   if (!Array.isArray(value) || !value.length) return undefined;
   const turns: Turn[] = [];
   for (const entry of value) {
@@ -34,9 +48,9 @@ export function asTurns(value: unknown, splitSpeaker = true): Turn[] | undefined
       turns.push(m ? { speaker: m[1], text: m[2] } : { text: entry });
     } else if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
       const o = entry as Record<string, unknown>;
-      const textKey = TURN_TEXT_KEYS.find((k) => typeof o[k] === 'string' || typeof o[k] === 'number');
+      const textKey = present(o, keys.text) ? keys.text : TURN_TEXT_KEYS.find((k) => present(o, k));
       if (!textKey) return undefined;
-      const speakerKey = SPEAKER_KEYS.find((k) => typeof o[k] === 'string' || typeof o[k] === 'number');
+      const speakerKey = present(o, keys.speaker) ? keys.speaker : SPEAKER_KEYS.find((k) => present(o, k));
       turns.push(speakerKey ? { speaker: String(o[speakerKey]), text: asText(o[textKey]) } : { text: asText(o[textKey]) });
     } else return undefined;
   }
@@ -52,7 +66,7 @@ export function looksLikeTurns(value: unknown): boolean {
 
 /** Items of a list value; a string stays one item. */
 export function asItems(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(asText);
+  if (Array.isArray(value)) return value.map((v) => asText(v));
   if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}: ${asText(v)}`);
   return [asText(value)];
 }

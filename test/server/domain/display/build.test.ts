@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDisplay, DisplayCache } from '../../../../server/domain/display/build.js';
 import type { DisplaySpec } from '../../../../server/domain/display/types.js';
-import { mediaSource, valueAt } from '../../../../server/domain/display/values.js';
+import { asText, asTurns, mediaSource, valueAt } from '../../../../server/domain/display/values.js';
 
 const layout = (template: string): DisplaySpec => ({ kind: 'layout', template, textKey: 'text', idKey: 'id' });
 
@@ -113,6 +113,16 @@ describe('values', () => {
     expect(valueAt({ a: { b: [1, { c: 'x' }] } }, 'a.b[1].c')).toBe('x');
     expect(valueAt({ 'a.b': 'whole' }, 'a.b')).toBe('whole');
     expect(valueAt({ a: 1 }, 'a.b')).toBeUndefined();
+  });
+  it('shows structured values as readable key: value lines, not JSON', () => {
+    expect(asText({ verdict: 'approve', checks: { tests: 'passed' }, note: 'two\nlines', gone: null })).toBe('verdict: approve\nchecks:\n  tests: passed\nnote: two\n  lines');
+    expect(asText([{ text: 'a "quoted" edit', kind: 'flip' }, { text: 'b' }])).toBe('text: a "quoted" edit\nkind: flip\n\ntext: b');
+  });
+  it('reads turns by the speaker and text keys a display names, else by the usual ones', () => {
+    const steps = [{ turnText: 'Hello', inferredSpeakerName: 'Ann', speaker: 'spk0' }];
+    expect(asTurns(steps, true, { speaker: 'inferredSpeakerName', text: 'turnText' })).toEqual([{ speaker: 'Ann', text: 'Hello' }]);
+    expect(asTurns(steps)).toBeUndefined();
+    expect(asTurns([{ agent: 'coder', content: 'done' }])).toEqual([{ speaker: 'coder', text: 'done' }]);
   });
   it('refuses media paths that leave the task folder', () => {
     expect(mediaSource('../x.png')).toHaveProperty('refused');

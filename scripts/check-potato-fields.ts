@@ -1,0 +1,79 @@
+/**
+ * For the Potato config check: which of the fields an item's layout names are not on the page. The display the
+ * server sent is flattened to the text an annotator reads (HTML without its tags, turns, list items, media
+ * sources), and every named field's value must be found in it: each `{{field}}` of an html_layout, each field of
+ * instance_display, or, with neither, each field of the item (long ones by their start, as the page cuts them).
+ */
+import type { Display, DisplaySpec } from '../server/domain/display/types.js';
+import { asText, asTurns, looksLikeTurns, valueAt } from '../server/domain/display/values.js';
+
+const PLACEHOLDER = /\{\{\s*([^{}|]+?)\s*(?:\|[^{}]*)?\}\}/g;
+const JINJA_STATEMENT = /\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function htmlText(html: string): string {
+  const decode = (s: string) => s.replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name] ?? (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1).replace(/^x/, '0x'))) : whole));
+  // attribute values count too: a layout may put a field in an image's src or a link's href
+  return `${decode(html.replace(/<[^>]*>/g, ' '))} ${decode(html)}`;
+}
+
+/** The text an annotator can read (or a media element loads) in a display. */
+export function displayedText(display: Display, text: string): string {
+  const parts: string[] = [];
+  for (const b of display.blocks) {
+    if (b.label) parts.push(b.label);
+    if (b.type === 'surface') parts.push(text);
+    else if (b.type === 'text' || b.type === 'code') parts.push(b.text);
+    else if (b.type === 'html') parts.push(htmlText(b.html), text);
+    else if (b.type === 'list') parts.push(...b.items);
+    else if (b.type === 'dialogue') parts.push(...b.turns.flatMap((t) => [t.speaker ?? '', t.text]));
+    else if (b.type === 'pairwise') parts.push(...b.items.flatMap((i) => [i.label, i.text]));
+    else parts.push('src' in b ? b.src : b.refused);
+  }
+  return squash(parts.join('\n'));
+}
+
+/** The pieces of a value that must each be on the page: a conversation's turns, else each line of its text. */
+function pieces(value: unknown, turnKeys?: { speaker?: string; text?: string }): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const turns = Array.isArray(value) ? asTurns(value, true, turnKeys) : undefined;
+  if (turns && (turnKeys || looksLikeTurns(value) || (value as unknown[]).every((v) => typeof v === 'string'))) return turns.map((t) => t.text);
+  return asText(value).split('\n').map((line) => line.replace(/^\s*[^:\n]{1,60}:\s*/, ''));
+}
+
+function namedFields(spec: DisplaySpec, item: Record<string, unknown>): string[] {
+  if (spec.kind === 'layout') {
+    const names = [...spec.template.replace(JINJA_STATEMENT, '').matchAll(PLACEHOLDER)].map((m) => m[1].trim().replace(/^instance_obj\s*\.\s*/, '').replace(/^instance_obj\[["']([^"']+)["']\]/, '$1'));
+    return [...new Set(names.filter((n) => n !== 'instance' && n !== 'text' && n !== spec.textKey))];
+  }
+  if (spec.kind === 'fields') return spec.fields.map((f) => f.key).filter((k) => k !== spec.textKey);
+  return Object.keys(item).filter((k) => k !== spec.idKey && k !== spec.textKey && !k.startsWith('_bws_'));
+}
+
+/**
+ * Fields named for this item whose value is not on the page, each with the first piece missing. Fields the item
+ * lacks are not counted (Potato shows nothing for them either); media fields count as shown by their source.
+ */
+export function fieldsNotShown(spec: DisplaySpec, display: Display, item: Record<string, unknown>, text: string): string[] {
+  const page = displayedText(display, text);
+  const missing: string[] = [];
+  for (const key of namedFields(spec, item)) {
+    const value = valueAt(item, key);
+    const media = spec.kind === 'fields' && ['image', 'audio', 'video'].includes(spec.fields.find((f) => f.key === key)?.type ?? '');
+    if (media) {
+      if (!display.blocks.some((b) => b.key === key)) missing.push(key);
+      continue;
+    }
+    const field = spec.kind === 'fields' ? spec.fields.find((f) => f.key === key) : undefined;
+    for (const piece of pieces(value, field?.turnKeys)) {
+      const want = squash(spec.kind === 'auto' ? piece.slice(0, 4000) : piece);
+      if (want && !page.includes(want)) {
+        missing.push(`${key} ("${want.slice(0, 40)}")`);
+        break;
+      }
+    }
+  }
+  return missing;
+}
