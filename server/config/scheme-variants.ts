@@ -7,6 +7,9 @@
  *   (their descriptions as tooltips, `show_overall` adds Potato's `overall` row), the scale points `1`..`N` its
  *   columns, stored as Potato stores them (`"<scheme>:<criterion>"` → `"4"`). The scale's words
  *   (`scale_labels`) head the columns in Potato; here they are spelt out in the scheme's description.
+ * - `pairwise` (binary) with more than two labels, as real configs write it: three are A, B and a tie
+ *   (`allow_tie`, the third label the tie's name); four or more are one choice among them, a `radio` scheme.
+ *   Potato's tiles show only the first two labels, so this asks what the config lists.
  */
 
 export class SchemeVariantError extends Error {}
@@ -38,8 +41,24 @@ function rubricToMultirate(scheme: Mapping, where: string, warn: (message: strin
   return { ...rest, annotation_type: 'multirate', description: `${description}${description ? ' ' : ''}(${named.join(', ')})`, labels: scale, options: rows };
 }
 
+const labelName = (label: unknown) => String(isMapping(label) ? label.name : label);
+
+function pairwiseChoices(scheme: Mapping, where: string, warn: (message: string) => void): Mapping {
+  const { labels } = scheme;
+  const mode = scheme.mode ?? 'binary';
+  if (!Array.isArray(labels) || labels.length <= 2 || mode !== 'binary') return scheme;
+  if (labels.length === 3 && scheme.allow_tie === undefined) {
+    warn(`${where}.labels: a pairwise scheme compares two items: "${labelName(labels[0])}" and "${labelName(labels[1])}" are its choices and "${labelName(labels[2])}" its tie (stored as A, B and tie)`);
+    return { ...scheme, labels: labels.slice(0, 2), allow_tie: true, tie_label: labelName(labels[2]) };
+  }
+  warn(`${where}.labels: a pairwise scheme with ${labels.length} labels is asked as one choice among them (a radio scheme, stored as "${String(scheme.name)}:<label>"); Potato's pairwise tiles show only the first two`);
+  const { mode: _mode, ...rest } = scheme;
+  return { ...rest, annotation_type: 'radio' };
+}
+
 /** The scheme rewritten into the type it is a variant of, or as it was. */
 export function adaptSchemeVariant(scheme: Mapping, where: string, warn: (message: string) => void): Mapping {
   if (scheme.annotation_type === 'rubric_eval') return rubricToMultirate(scheme, where, warn);
+  if (scheme.annotation_type === 'pairwise') return pairwiseChoices(scheme, where, warn);
   return scheme;
 }

@@ -79,6 +79,19 @@ describe('Potato config idioms', () => {
     expect(() => load({ annotation_schemes: [{ ...rubric, criteria: [{ description: 'no name' }] }] })).toThrow(/\(quality\)\.criteria\[0\]: give each criterion a name/);
   });
 
+  it('pairwise with more than two labels: three are A, B and a tie, four or more one choice among them, each with a warning', () => {
+    const three = load({ annotation_schemes: [{ annotation_type: 'pairwise', name: 'pref', mode: 'binary', labels: ['Response A', 'Response B', 'Tie'] }] });
+    expect(three.task.schemes[0].annotation_type).toBe('pairwise');
+    expect(three.task.schemes[0].extra).toMatchObject({ item_labels: ['Response A', 'Response B'], dimensions: [{ name: 'selection', allow_tie: true, tie_label: 'Tie' }] });
+    expect(three.warnings.join('\n')).toMatch(/\(pref\)\.labels: .*"Response A" and "Response B" are its choices and "Tie" its tie/);
+    const five = load({ annotation_schemes: [{ annotation_type: 'pairwise', name: 'pref', labels: ['A much better', 'A better', 'Tie', 'B better', 'B much better'], tooltips: { Tie: 'About the same' } }] });
+    expect(five.task.schemes[0].annotation_type).toBe('radio');
+    expect(five.task.schemes[0].labels.map((l) => l.name)).toEqual(['A much better', 'A better', 'Tie', 'B better', 'B much better']);
+    expect(five.task.schemes[0].labels[2].tooltip).toBe('About the same');
+    expect(five.warnings.join('\n')).toMatch(/\(pref\)\.labels: a pairwise scheme with 5 labels is asked as one choice among them \(a radio scheme/);
+    expect(load({ annotation_schemes: [{ annotation_type: 'pairwise', name: 'pref', labels: ['Left', 'Right'] }] }).task.schemes[0].annotation_type).toBe('pairwise');
+  });
+
   it('scheme idioms: labels and tooltips as maps, displayed_name, horizontal, label_requirement; unread scheme keys are warned about', () => {
     const config = load({
       annotation_schemes: [
