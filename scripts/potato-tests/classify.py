@@ -46,7 +46,6 @@ RULED = [
     ('span offsets index the text field; spans of other fields (target_field) are not kept apart',
      r"target_field|offsets must satisfy"),
     ('/get_annotations gives spans as a list of objects', r"'list' object has no attribute 'values'"),
-    ('a survey question\'s display_logic is warned about and the question always shown, not refused', r"invalid survey display_logic"),
     ('data files are read as UTF-8: a latin-1 file (Potato\'s data_files: [{path, encoding}]) is refused at start-up', r"not valid UTF-8|latin1|encoding"),
 ]
 
