@@ -31,6 +31,30 @@ async function spanByKeys(p: Page, firstWord: number, words: number, digit: stri
   await p.keyboard.press(digit);
 }
 
+/** The link drawn over the text: one arc, labelled, from above the first span to above the second, with an arrowhead. */
+async function expectArc(label: string, from: string, to: string) {
+  const arc = page.locator('[data-testid="link-arcs"] .text-arc');
+  await expect.poll(() => arc.count()).toBe(1);
+  expect(await arc.getAttribute('data-label')).toBe(label);
+  expect(await arc.locator('text').textContent()).toBe(label);
+  expect(await arc.locator('path').getAttribute('marker-end')).toMatch(/^url\(#arrow-/);
+  const path = (await arc.locator('path').boundingBox())!;
+  // the words' own box (a mark's box also holds its label, drawn after it)
+  const mark = (words: string) =>
+    page.getByTestId('instance-text').locator('mark', { hasText: words }).first().evaluate((m) => {
+      const range = document.createRange();
+      range.selectNodeContents(m);
+      const r = range.getClientRects()[0];
+      return { x: r.left, y: r.top, width: r.width };
+    });
+  const [a, b] = [await mark(from), await mark(to)];
+  // it spans from the middle of one span to the middle of the other, and rises above the words
+  expect(Math.abs(path.x - (a.x + a.width / 2)), `${path.x} vs ${a.x + a.width / 2}`).toBeLessThan(4);
+  expect(Math.abs(path.x + path.width - (b.x + b.width / 2)), `${path.x + path.width} vs ${b.x + b.width / 2}`).toBeLessThan(8);
+  expect(path.y).toBeLessThan(Math.min(a.y, b.y));
+  expect(await arc.locator('path').isVisible()).toBe(true);
+}
+
 describe('span_link on the annotate screen', () => {
   beforeAll(async () => {
     rig = await startRig({ items: [{ id: 'd1', text: TEXT }, { id: 'd2', text: 'Second item.' }], config: { annotation_schemes: SCHEMES } });
@@ -68,6 +92,7 @@ describe('span_link on the annotate screen', () => {
     const links = page.locator('fieldset[data-schema="relations"] .link-list li');
     await expect.poll(() => links.allInnerTexts()).toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
     expect(await unnamedControls(page)).toEqual([]);
+    await expectArc('LIVES_IN', 'Ada Lovelace', 'London');
     await rig.screenshot(page, 'span-link');
 
     await page.locator('body').focus();
@@ -85,12 +110,14 @@ describe('span_link on the annotate screen', () => {
     await page.keyboard.press('['); // back to d1
     await expect.poll(() => page.locator('.instance-id').innerText()).toBe('d1');
     await expect.poll(() => links.allInnerTexts()).toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
+    await expectArc('LIVES_IN', 'Ada Lovelace', 'London');
   });
 
   test('removes a link with its Remove button by keyboard, and the removal is stored', async () => {
     await tabTo(page, 'fieldset[data-schema="relations"] .link-list button');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('fieldset[data-schema="relations"] .link-list li').count()).toBe(0);
+    expect(await page.locator('[data-testid="link-arcs"] .text-arc').count()).toBe(0);
     await page.locator('body').focus();
     await page.keyboard.press('ArrowRight'); // saves on the way
     await expect.poll(async () => (await api.get('/api/links/d1')).body.links).toEqual([]);

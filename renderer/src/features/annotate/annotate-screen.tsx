@@ -12,6 +12,7 @@ import { assignFieldKeys, assignLabelKeys, assignSpanKeys, commandFor, normKey }
 import { addSpan, choose, removeSpan } from './answers.js';
 import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
 import { AnnotatedText } from './annotated-text.js';
+import type { Arc } from './link-arcs.js';
 import { ItemDisplay } from './item-display.js';
 import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
 import { api } from '../../shared/api/client.js';
@@ -301,6 +302,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     return out;
   }, [a.loaded, a.answers, a.colors, pending, schemes]);
 
+  const arcs = useMemo<Arc[]>(() => schemes.flatMap((scheme) => schemeUi(scheme.annotation_type)?.arcs?.(scheme, a.answers, a.colors[scheme.name] ?? {}) ?? []), [schemes, a.answers, a.colors]);
+
   if (!a.schemas || !a.loaded) {
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
   }
@@ -354,7 +357,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         <section className="text-column" aria-label="Instance text">
           <ItemDisplay
             display={instance.display}
-            surface={<AnnotatedText text={instance.text} marks={marks} onSelect={(start, end) => {
+            surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={(start, end) => {
                     setWordSel(null);
                     setAskLabel(false);
                     setPending({ start, end });

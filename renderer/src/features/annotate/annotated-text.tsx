@@ -5,14 +5,19 @@
  */
 import { useMemo, useRef } from 'react';
 import { cutRuns, offsetIn, type Mark } from './segments.js';
+import { LinkArcs, type Arc } from './link-arcs.js';
 
 interface Props {
   text: string;
   marks: Mark[];
   onSelect: (start: number, end: number) => void;
+  /** links between spans, drawn as arcs over the text */
+  arcs?: readonly Arc[];
 }
 
-export function AnnotatedText({ text, marks, onSelect }: Props) {
+const NO_ARCS: readonly Arc[] = [];
+
+export function AnnotatedText({ text, marks, onSelect, arcs = NO_ARCS }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const runs = useMemo(() => cutRuns(text, marks), [text, marks]);
 
@@ -30,8 +35,10 @@ export function AnnotatedText({ text, marks, onSelect }: Props) {
     if (start < end) onSelect(start, end);
   };
 
+  // the arcs are a sibling of the text, not inside it, so the text's DOM holds exactly the instance text
   return (
-    <div ref={root} className="instance-text" data-testid="instance-text" dir="auto" onMouseUp={onMouseUp}>
+    <div className="instance-text-wrap">
+    <div ref={root} className={`instance-text${arcs.length ? ' has-arcs' : ''}`} data-testid="instance-text" dir="auto" onMouseUp={onMouseUp}>
       {runs.map((run) => {
         const span = [...run.marks].reverse().find((m) => m.kind === 'span');
         const keyword = run.marks.find((m) => m.kind === 'keyword');
@@ -57,6 +64,8 @@ export function AnnotatedText({ text, marks, onSelect }: Props) {
           </mark>
         );
       })}
+    </div>
+    <LinkArcs root={root} arcs={arcs} text={text} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { LinkAnnotation } from '../../../shared/api/types.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
-import { setLinks, spansOf, spanText, linksAnswer } from './span-refs.js';
+import { setLinks, spansOf, spanText, linksAnswer, linkArcs } from './span-refs.js';
 
 const CHAIN = 'coreference';
 
@@ -94,6 +94,8 @@ export const coreference: SchemeUi = {
   type: 'coreference',
   kind: 'value',
   applyAnswer: linksAnswer,
+  // a chain's mentions joined in order; an untyped chain's arcs go unlabelled
+  arcs: (scheme, a, colors) => linkArcs(scheme, a, colors, (type) => (type === CHAIN ? '' : type)),
   Field: CoreferenceField,
   keys: [
     { keys: ['Tab'], label: 'Chains: reach the mentions, New chain, and each chain’s buttons' },

@@ -1,4 +1,5 @@
 /** What the annotate screen needs to know about a scheme type: its field, and how its answers behave. */
+import type { Arc } from '../link-arcs.js';
 import type { ReactElement } from 'react';
 import type { CurrentInstance, Scheme } from '../../../shared/api/types.js';
 import type { Command } from '../../../shared/keymap/keymap.js';
@@ -61,6 +62,8 @@ export interface SchemeUi {
   applyAnswer?: (a: Answers, scheme: Scheme, value: unknown) => Answers;
   /** highlights of the scheme's answer on the text */
   marks?: (scheme: Scheme, a: Answers) => TypeMark[];
+  /** links of the scheme's answer between spans, drawn as arcs over the text */
+  arcs?: (scheme: Scheme, a: Answers, colors: Record<string, string>) => Arc[];
   /** keys that act inside a scheme's field while it has the focus, listed in the `?` overlay with the type's `keys` */
   fieldKeys?: (scheme: Scheme) => Command[];
 }

@@ -8,7 +8,7 @@ import type { SpanAnnotation } from '../../../shared/api/types.js';
 import { addLink, removeLink, spanRef } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
-import { spanText, linksAnswer } from './span-refs.js';
+import { spanText, linksAnswer, linkArcs } from './span-refs.js';
 
 interface LinkType {
   name: string;
@@ -118,6 +118,7 @@ export const spanLink: SchemeUi = {
   type: 'span_link',
   kind: 'value',
   applyAnswer: linksAnswer,
+  arcs: (scheme, a, colors) => linkArcs(scheme, a, colors, (type) => type),
   Field: SpanLinkField,
   keys: [
     { keys: ['Tab'], label: 'Links: reach the link type, the spans and Add link' },

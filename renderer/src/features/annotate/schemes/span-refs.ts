@@ -1,6 +1,7 @@
 /** What the fields over spans (links, chains, events) share: the spans of their span scheme and how to name one. */
 import type { LinkAnnotation, SpanAnnotation } from '../../../shared/api/types.js';
 import { spanRef, type Answers } from '../answers.js';
+import type { Arc } from '../link-arcs.js';
 
 /** The spans of a span scheme, by the reference links and events use. */
 export function spansOf(answers: Answers, spanSchema: string | undefined): Map<string, SpanAnnotation> {
@@ -21,3 +22,16 @@ export const jsonAnswer = (a: Answers, scheme: { name: string }, value: unknown)
 /** A link scheme's links from their export shape (span references in the form's own naming). */
 export const linksAnswer = (a: Answers, scheme: { name: string }, value: unknown): Answers =>
   Array.isArray(value) ? setLinks(a, scheme.name, value.map((l: Omit<LinkAnnotation, 'schema'>) => ({ ...l, schema: scheme.name }))) : a;
+
+/** A link scheme's links as arcs between their spans (in order), coloured by link type; links to removed spans are left out. */
+export function linkArcs(scheme: { name: string; span_schema?: unknown; link_types?: unknown }, a: Answers, colors: Record<string, string>, label: (linkType: string) => string): Arc[] {
+  const spans = spansOf(a, scheme.span_schema as string | undefined);
+  const typeColor = new Map(((scheme.link_types as { name: string; color?: string }[] | undefined) ?? []).map((t) => [t.name, t.color]));
+  return (a.links ?? [])
+    .filter((l) => l.schema === scheme.name)
+    .flatMap((l) => {
+      const joined = l.span_ids.map((r) => spans.get(r));
+      if (joined.some((s) => !s) || joined.length < 2) return [];
+      return [{ spans: joined.map((s) => ({ start: s!.start, end: s!.end })), label: label(l.link_type), color: typeColor.get(l.link_type) ?? colors[l.link_type] ?? '#555555', directed: l.direction === 'directed' }];
+    });
+}
