@@ -8,12 +8,14 @@ import type { LoadResult } from './load.js';
 import { ENDPOINTS, type Endpoint, type Measured, type SizeRun } from './measure.js';
 import type { WebhookRun } from './webhooks.js';
 import type { CompactionRun } from './compaction.js';
+import type { SearchRun } from './search.js';
 
 export interface RunResult {
   bare: Record<string, LoadResult>;
   sizes: SizeRun[];
   webhooks: WebhookRun;
   compaction: CompactionRun;
+  search: SearchRun;
 }
 
 export interface Figure {
@@ -55,6 +57,7 @@ export interface BenchReport {
     webhooks_per_s: number | null;
     webhooks_na?: string;
     compaction: { size: number; ms: number; longest_stall_ms: number };
+    search: { size: number; annotations: number; build_ms: number; median_ms: Record<string, number> };
   };
   targets: Target[];
   runs: RunResult[];
@@ -160,6 +163,12 @@ export function buildReport(runs: RunResult[], connections: number[], options: R
       webhooks_per_s: webhooks,
       ...(webhooks === null ? { webhooks_na: (hooks.find((h) => 'na' in h) as { na: string } | undefined)?.na } : {}),
       compaction: { size: runs[0].compaction.size, ms: median(runs.map((r) => r.compaction.ms)), longest_stall_ms: median(runs.map((r) => r.compaction.longest_stall_ms)) },
+      search: {
+        size: runs[0].search.size,
+        annotations: runs[0].search.annotations,
+        build_ms: median(runs.map((r) => r.search.build_ms)),
+        median_ms: Object.fromEntries(Object.keys(runs[0].search.queries).map((k) => [k, median(runs.map((r) => r.search.queries[k].median_ms))])),
+      },
     },
     targets: targets(sizes, webhooks, Math.max(...connections)),
     runs,
@@ -206,6 +215,7 @@ export function formatReport(report: BenchReport): string {
     '',
     `webhook deliveries to a loopback receiver: ${hooks}`,
     `compaction at ${report.summary.compaction.size.toLocaleString('en-US')} instances: ${fmt(report.summary.compaction.ms / 1000, 2)} s, longest event-loop stall ${fmt(report.summary.compaction.longest_stall_ms)} ms`,
+    `search at ${report.summary.search.size.toLocaleString('en-US')} instances and ${report.summary.search.annotations.toLocaleString('en-US')} answers: indexes built at the first search in ${fmt(report.summary.search.build_ms / 1000, 2)} s; a query (median) ${Object.entries(report.summary.search.median_ms).map(([k, ms]) => `${k} ${ms.toFixed(2)} ms`).join(', ')}`,
     '',
     goals,
   ].join('\n');

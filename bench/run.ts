@@ -27,6 +27,7 @@ import { buildReport, formatReport, type BenchReport, type RunResult } from './r
 import { buildServer, startProcess, tsxServer } from './server-process.js';
 import { measureWebhooks, startReceiver, webhookConfig, type WebhookRun } from './webhooks.js';
 import { measureCompaction } from './compaction.js';
+import { measureSearch } from './search.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
@@ -135,7 +136,9 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
       const compactProject = await benchProject({ size: largest, annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
       const compaction = await measureCompaction(compactProject.dataDir, largest);
       log(`  compaction at ${largest}: ${Math.round(compaction.ms)} ms, longest event-loop stall ${Math.round(compaction.longest_stall_ms)} ms`);
-      runs.push({ bare, sizes, webhooks, compaction });
+      const search = await measureSearch(compactProject.configFile, compactProject.dataDir, largest, compactProject.ids);
+      log(`  search at ${largest}: index built in ${Math.round(search.build_ms)} ms; ${Object.entries(search.queries).map(([k, q]) => `${k} ${q.median_ms.toFixed(2)} ms`).join(', ')}`);
+      runs.push({ bare, sizes, webhooks, compaction, search });
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -66,6 +66,8 @@ import { UndoHistory } from './domain/annotation/undo.js';
 import { itemNoteRoutes } from './http/routes/item-notes.js';
 import { AdjudicationService } from './domain/adjudication/adjudication-service.js';
 import { adjudicationRoutes } from './http/routes/adjudication.js';
+import { searchRoutes } from './http/routes/search.js';
+import { SearchService } from './domain/search/search-service.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -87,6 +89,7 @@ export interface Services {
   undo: UndoHistory;
   progress: Progress;
   timeline: TimelineReport;
+  search: SearchService;
   quality: QualityService;
   phases: PhaseService;
   /** workers who sign in from a study platform's link, and their completion */
@@ -176,6 +179,8 @@ export function composeServices(input: ComposeInput): Services {
   annotations.use(quality);
   const timeline = new TimelineReport(store, (id) => annotations.isTaskInstance(id));
   annotations.use(timeline);
+  const search = new SearchService(store, task, annotations);
+  annotations.use(search.hook);
   const skips = new Skips(store, task, annotations, clock, { allowSkip: config.raw.allow_skip, reasonRequired: config.raw.skip_reason_required });
   const progress = new Progress({ task, annotations, assignments, accounts, required: () => requiredAnnotators(settings.get()) });
   const remaining = async (username: string) => {
@@ -234,6 +239,7 @@ export function composeServices(input: ComposeInput): Services {
     undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,
+    search,
     quality,
     phases,
     crowd: new CrowdService(store, config.crowd, clock, (name) => accounts.get(name) !== undefined || accounts.isAdminName(name)),
@@ -266,7 +272,7 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...annotateStepRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s), ...adjudicationRoutes(s)];
+  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...annotateStepRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s), ...adjudicationRoutes(s), ...searchRoutes(s)];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }
