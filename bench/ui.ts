@@ -74,7 +74,8 @@ async function oneRun(url: string, username: string, presses: number): Promise<U
     for (let i = 0; i < presses; i++) {
       await page.keyboard.press(String(1 + (i % 3)));
       await page.keyboard.press('Enter');
-      await page.waitForFunction(`window.__ui.painted.length >= ${i + 1} && window.__ui.saved.length >= ${i + 1}`);
+      // waited for inside the page: waitForFunction's string predicate is an eval, which the UI's CSP refuses
+      await page.evaluate(`new Promise((done) => { const check = () => (window.__ui.painted.length >= ${i + 1} && window.__ui.saved.length >= ${i + 1} ? done(true) : setTimeout(check, 5)); check(); })`);
     }
     const { painted, saved } = (await page.evaluate('window.__ui')) as { painted: number[]; saved: number[] };
     const sorted = painted.slice().sort((a, b) => a - b);
