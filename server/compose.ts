@@ -132,6 +132,11 @@ export interface ComposeInput {
   version: string;
   /** the desktop app's user: annotator and admin of the project the app opened */
   desktopOwner?: string;
+  /**
+   * Parts kept when the services are composed again over a store other processes changed: the webhook
+   * dispatcher (its sends in flight) and what lives only in this process's memory (sign-in links, throttling)
+   */
+  reuse?: Pick<Services, 'webhooks' | 'throttle' | 'adminSetup' | 'loginTokens'>;
 }
 
 export function composeServices(input: ComposeInput): Services {
@@ -162,7 +167,7 @@ export function composeServices(input: ComposeInput): Services {
     cap: () => settings.get().max_annotations_per_user,
     strategy: () => settings.get().assignment_strategy,
   }, now);
-  const webhooks = new WebhookOutbox(store, clock, logger, createWebhookSender(), webhookSettings(config.raw.webhooks), {
+  const webhooks = input.reuse?.webhooks ?? new WebhookOutbox(store, clock, logger, createWebhookSender(), webhookSettings(config.raw.webhooks), {
     enabled: () => settings.get().webhooks_enabled,
     taskName: () => settings.get().annotation_task_name,
   }, `Marginalia-Webhooks/${input.version}`);
@@ -231,7 +236,7 @@ export function composeServices(input: ComposeInput): Services {
     dataDir: input.dataDir,
     settings,
     accounts,
-    throttle: new LoginThrottle(clock),
+    throttle: input.reuse?.throttle ?? new LoginThrottle(clock),
     assignments,
     annotations,
     skips,
@@ -256,8 +261,8 @@ export function composeServices(input: ComposeInput): Services {
     display: new DisplayCache(config.display ?? { kind: 'auto', textKey: config.raw.item_properties.text_key, idKey: config.raw.item_properties.id_key }),
     media: new MediaFiles(mediaRoots(config)),
     adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
-    adminSetup: new AdminSetup(accounts, clock, () => randomBytes(32).toString('base64url')),
-    loginTokens: new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
+    adminSetup: input.reuse?.adminSetup ?? new AdminSetup(accounts, clock, () => randomBytes(32).toString('base64url')),
+    loginTokens: input.reuse?.loginTokens ?? new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
     closers: [() => webhooks.close(), () => ai.close()],

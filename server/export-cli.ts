@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const filter: ExportFilter = { annotator: values.annotator, status: values.status as ExportFilter['status'] };
 
   const config = loadConfig(values.config);
-  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger });
+  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger, exclusive: true });
   try {
     const s = server.services;
     const total = s.annotations.totalAnnotations();

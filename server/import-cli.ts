@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   const config = loadConfig(values.config);
-  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger });
+  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger, exclusive: true });
   try {
     const s = server.services;
     // relative to where the command runs, as a shell user expects (the API resolves from the config file)

@@ -3,19 +3,20 @@
  * listening; `listen` and `close` are the only side effects. The CLI, the tests and the Electron main all start
  * it this way. Importing this module does nothing.
  */
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { ProjectConfig } from './config/load.js';
-import { systemClock, type Clock, type Logger, type Store } from './domain/ports.js';
+import { isShared, systemClock, type Clock, type Logger, type SharedStore, type Store } from './domain/ports.js';
 import { openStore, type DatabaseChoice } from './storage/open-store.js';
 import { composeServices, allRoutes, type Services } from './compose.js';
 import { buildApp } from './http/app.js';
 import { pagePolicy, remoteMediaOrigins } from './domain/display/media-origins.js';
 import { STUDY_LINK_PATH } from './http/routes/potato-pages.js';
-import { readOrCreateSecret } from './io/secret-files.js';
+import { readOrCreateSecret, sharedSecret } from './io/secret-files.js';
+import { ConflictError } from './storage/tables.js';
 import { expiredSessionOps } from './http/session-store.js';
 import { SETUP_LINK_TTL_MS } from './domain/users/admin-setup.js';
 
@@ -39,6 +40,8 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** the desktop app's user, admin of this project besides admin_users (electron/host.ts) */
   desktopOwner?: string;
+  /** a tool (export, import) that must have a database project alone; servers share one */
+  exclusive?: boolean;
 }
 
 export interface RunningServer {
@@ -49,7 +52,7 @@ export interface RunningServer {
   /** the URL once listening */
   url: string | undefined;
   /** a request handler for tests that bring their own http server */
-  callback(): ReturnType<ReturnType<typeof buildApp>['callback']>;
+  callback(): (req: IncomingMessage, res: ServerResponse) => unknown;
   /** a one-time token for `GET /auth/token?t=` that signs `username` in (the desktop window's sign-in) */
   issueLoginToken(username: string): string;
   close(): Promise<void>;
@@ -115,18 +118,23 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const root = packageRoot();
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
 
-  const store = options.store ?? (await openStore({ config, dataDir, logger, packed: PACKED_TABLES, database: options.database }));
-  const cookieKey = await readOrCreateSecret(dataDir, 'session-key');
+  const store = options.store ?? (await openStore({ config, dataDir, logger, packed: PACKED_TABLES, database: options.database, exclusive: options.exclusive }));
+  const shared = isShared(store) ? store : undefined;
+  const secret = (name: string) => (shared ? sharedSecret(shared, dataDir, name) : readOrCreateSecret(dataDir, name));
+  const cookieKey = await secret('session-key');
   let adminKey: string;
   let adminKeySource: string;
   if (env.ADMIN_API_KEY) [adminKey, adminKeySource] = [env.ADMIN_API_KEY, 'the ADMIN_API_KEY environment variable'];
   else if (config.adminApiKey) [adminKey, adminKeySource] = [config.adminApiKey, `admin_api_key in ${config.file}`];
   else {
-    const generated = await readOrCreateSecret(dataDir, 'admin-api-key');
-    [adminKey, adminKeySource] = [generated.value, generated.path];
+    const generated = await secret('admin-api-key');
+    [adminKey, adminKeySource] = [generated.value, shared ? `${generated.path} (the project's key, kept in its database)` : generated.path];
   }
 
-  const services = composeServices({ config, store, clock, logger, dataDir, adminKey, version, desktopOwner: options.desktopOwner });
+  const compose = (reuse?: Parameters<typeof composeServices>[0]['reuse']) =>
+    composeServices({ config, store, clock, logger, dataDir, adminKey, version, desktopOwner: options.desktopOwner, reuse });
+  const services = compose();
+  const renew = shared ? renewer(shared, services, compose, logger) : undefined;
   // the owner's account exists before anyone on the LAN could register that name
   if (options.desktopOwner) await services.loginTokens.ensureAccount(options.desktopOwner);
   for (const warning of accountWarnings(services)) logger.warn(warning);
@@ -146,18 +154,20 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     staticDir: options.staticDir === null ? undefined : (options.staticDir ?? join(root, 'dist', 'renderer')),
     pagePolicy: pagePolicy(remoteMediaOrigins(config.display, config.task.instances, [config.instructions?.html ?? ''])),
     studyLink: config.crowd.loginArgument ? { argument: config.crowd.loginArgument, path: STUDY_LINK_PATH } : undefined,
+    retry: renew?.retry,
   });
+  const handler: (req: IncomingMessage, res: ServerResponse) => unknown = renew ? renew.handler(app.callback()) : app.callback();
 
   let http: Server | undefined;
   const running: RunningServer = {
     services,
     adminKeySource,
     url: undefined,
-    callback: () => app.callback(),
+    callback: () => handler,
     issueLoginToken: (username) => services.loginTokens.issue(username),
     listen(port = 8000, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
-        http = createHttpServer(app.callback());
+        http = createHttpServer(handler);
         http.keepAliveTimeout = 65_000;
         http.once('error', reject);
         http.listen(port, host, () => {
@@ -191,4 +201,44 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     },
   };
   return running;
+}
+
+/** how many times a request runs again after its write collided with another process's (then 503) */
+const CONFLICT_RETRIES = 5;
+
+/**
+ * Several server processes on one database project: each request first brings in what the others committed,
+ * and when that changed anything the services are composed again over the store (their indexes, counts and
+ * caches are derived from it), in place, so routes see the new ones. A request whose write collided with
+ * another process's runs again on the newer state.
+ */
+function renewer(store: SharedStore, services: Services, compose: (reuse: Parameters<typeof composeServices>[0]['reuse']) => Services, logger: Logger) {
+  let stale = false;
+  store.onExternalChange(() => {
+    stale = true;
+  });
+  const renew = () => {
+    if (!stale) return;
+    stale = false;
+    const old = services.ai;
+    Object.assign(services, compose({ webhooks: services.webhooks, throttle: services.throttle, adminSetup: services.adminSetup, loginTokens: services.loginTokens }));
+    services.webhooks.refresh();
+    old.close().catch((e: Error) => logger.warn(`could not stop the previous AI learner: ${e.message}`));
+  };
+  return {
+    handler(handle: (req: IncomingMessage, res: ServerResponse) => unknown) {
+      return (req: IncomingMessage, res: ServerResponse) => {
+        store.sync().then(() => {
+          renew();
+          handle(req, res);
+        });
+      };
+    },
+    async retry(error: unknown, attempt: number): Promise<boolean> {
+      if (!(error instanceof ConflictError) || attempt > CONFLICT_RETRIES) return false;
+      await store.sync();
+      renew();
+      return true;
+    },
+  };
 }

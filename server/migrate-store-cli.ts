@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   }
 
   const openFolder = () => JournalStore.open(folder, { packed: PACKED_TABLES, logger: stderrLogger });
-  const openDatabase = () => PostgresStore.open({ connectionString: database.connectionString, schema: schema!, packed: PACKED_TABLES, logger: stderrLogger });
+  const openDatabase = () => PostgresStore.open({ connectionString: database.connectionString, schema: schema!, packed: PACKED_TABLES, logger: stderrLogger, exclusive: true });
   const [openFrom, openTo]: (() => Promise<OpenableStore>)[] = toDatabase ? [openFolder, openDatabase] : [openDatabase, openFolder];
   console.error(`copying ${toDatabase ? folder : `${database.shown} schema ${schema}`} → ${toDatabase ? `${database.shown} schema ${schema}` : folder}`);
   const from = await openFrom();

@@ -31,6 +31,35 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * A Store that several server processes share (PostgreSQL). Each keeps the tables in memory; `sync` brings in
+ * what the others committed, and a write that collides with another process's write to the same key is refused
+ * (the caller runs its request again after a `sync`). Decisions several processes must take together are made
+ * to write a common key, so that two made at once collide.
+ */
+export interface SharedStore extends Store {
+  /** Applies what other processes committed before the call. */
+  sync(): Promise<void>;
+  /** `listener` runs after changes from other processes were applied to the tables. */
+  onExternalChange(listener: () => void): void;
+  /**
+   * Takes `key` for this process for `leaseMs` (a webhook delivery about to be sent), unless another process
+   * holds it; a dead process's claim lapses with its lease.
+   */
+  claim(key: string, leaseMs: number): Promise<boolean>;
+  /** The project's secret `name`: `proposed` stored if the project has none yet, else the stored one. */
+  secret(name: string, proposed: string): Promise<string>;
+}
+
+/** A write refused because another process wrote one of its keys first (SharedStore). */
+export function isConflict(e: unknown): boolean {
+  return (e as { conflict?: unknown } | null)?.conflict === true;
+}
+
+export function isShared(store: Store): store is SharedStore {
+  return typeof (store as Partial<SharedStore>).sync === 'function';
+}
+
 export interface Clock {
   now(): number; // epoch milliseconds
 }

@@ -11,7 +11,7 @@ import { errorHandler } from './errors.js';
 import { requestGuard, type AdminAuth } from './guards.js';
 import type { RouteSpec } from './route.js';
 import { jsonBody } from './json-body.js';
-import { routeTable, type RouteHandler } from './route-table.js';
+import { routeTable, type RetryPolicy, type RouteHandler } from './route-table.js';
 import { sessions } from './session.js';
 import type { ServeFile } from './static-files.js';
 import { respondAtTurnEnd } from './turn-end.js';
@@ -33,6 +33,8 @@ export interface AppOptions {
   pagePolicy?: string;
   /** a study link `/?<argument>=…` is handled by the route at `path`, which signs the worker in */
   studyLink?: { argument: string; path: string };
+  /** whether a failed handler runs again (a write another server process's write collided with) */
+  retry?: RetryPolicy;
 }
 
 interface RouteState {
@@ -45,7 +47,7 @@ export function buildApp(o: AppOptions): Koa {
   app.keys = keys as unknown as Koa['keys'];
   app.silent = true; // errors are logged once, by errorHandler
 
-  const routes = routeTable(o.routes, o.adminAuth);
+  const routes = routeTable(o.routes, o.adminAuth, o.retry);
   app.use(respondAtTurnEnd);
   app.use(errorHandler(o.logger));
   const guard = requestGuard(o.allowedHosts);

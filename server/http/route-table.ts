@@ -18,7 +18,13 @@ export interface RouteTable {
   exact: ReadonlyMap<string, RouteHandler>;
 }
 
-export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth): RouteTable {
+/**
+ * Asked when a handler fails: resolves true to run it again (after bringing in what made it fail, such as another
+ * server process's write to the same data); `attempt` counts from 1.
+ */
+export type RetryPolicy = (error: unknown, attempt: number) => Promise<boolean>;
+
+export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth, retry?: RetryPolicy): RouteTable {
   const router = new Router();
   const exact = new Map<string, RouteHandler>();
   const handlers = routes.map((spec) => {
@@ -28,7 +34,16 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth): RouteTabl
       const body = spec.body ? (spec.parseBody ? spec.parseBody(raw) : parseInput(spec.body, raw, 'body')) : undefined;
       const query = spec.query ? parseInput(spec.query, ctx.query, 'query') : undefined;
       const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
-      const result = await spec.handle({ body, query, params, username, ctx });
+      const input = { body, query, params, username, ctx };
+      let result;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          result = await spec.handle(input);
+          break;
+        } catch (e) {
+          if (!retry || !(await retry(e, attempt))) throw e;
+        }
+      }
       if (result !== undefined && ctx.status !== 303) {
         // the header Koa would set for an object body, set first so Koa skips its mime-type lookup
         if (isJsonValue(result) && !ctx.res.hasHeader('Content-Type')) ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file.js';
+import type { SharedStore } from '../domain/ports.js';
 
 export async function readOrCreateSecret(dir: string, name: string, bytes = 32): Promise<{ value: string; path: string; created: boolean }> {
   const path = join(dir, name);
@@ -15,4 +16,16 @@ export async function readOrCreateSecret(dir: string, name: string, bytes = 32):
   const value = randomBytes(bytes).toString('base64url');
   await writeFileAtomic(path, value + '\n', 0o600);
   return { value, path, created: true };
+}
+
+/**
+ * A secret several server processes on one database project must share (the cookie key, the generated admin
+ * key): the project's own, proposed from this data folder's file the first time, and written into the file so
+ * that the file shows the key in use.
+ */
+export async function sharedSecret(store: SharedStore, dir: string, name: string): Promise<{ value: string; path: string }> {
+  const local = await readOrCreateSecret(dir, name);
+  const value = await store.secret(name, local.value);
+  if (value !== local.value) await writeFileAtomic(local.path, value + '\n', 0o600);
+  return { value, path: local.path };
 }

@@ -28,9 +28,11 @@ export interface OpenStoreOptions {
   packed: readonly string[];
   /** a URL given outside the config; it wins over `storage.url` */
   database?: DatabaseChoice;
+  /** a tool that must have the project alone; several servers may share a database project */
+  exclusive?: boolean;
 }
 
-export async function openStore({ config, dataDir, logger, packed, database }: OpenStoreOptions): Promise<Store> {
+export async function openStore({ config, dataDir, logger, packed, database, exclusive }: OpenStoreOptions): Promise<Store> {
   const inConfig = (key: string) => `storage.${key} in ${config.file}`;
   const choice = database ?? (config.storage.url ? { url: config.storage.url, from: inConfig('url') } : undefined);
   if (!choice) {
@@ -44,5 +46,5 @@ export async function openStore({ config, dataDir, logger, packed, database }: O
   }
   const schema = target.schema ?? (config.storage.schema ? checkSchemaName(config.storage.schema, inConfig('schema')) : await dataFolderSchema(dataDir));
   logger.info(`storage: PostgreSQL ${target.shown}, schema ${schema}`);
-  return PostgresStore.open({ connectionString: target.connectionString, schema, logger, packed });
+  return PostgresStore.open({ connectionString: target.connectionString, schema, logger, packed, exclusive });
 }

@@ -7,6 +7,14 @@ export type TableData = Map<string, Rows>;
 /** Storage could not do what was asked (disk full, read-only, folder in use); answered 503. */
 export class StorageError extends Error {}
 
+/**
+ * Another server process on the same project changed a key this write changes, after this process last read it
+ * (first committer wins): the write was undone, and the request runs again on the newer state.
+ */
+export class ConflictError extends StorageError {
+  readonly conflict = true;
+}
+
 /** Read access common to the implementations, over tables that are Maps or, where asked, PackedTables. */
 export abstract class TableReader {
   protected data: TableData = new Map();

@@ -103,7 +103,7 @@ export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
           output: () => out,
           kill: (signal = 'SIGKILL') =>
             new Promise((done) => {
-              if (child.exitCode !== null) return done(child.exitCode);
+              if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
               child.once('exit', (code) => done(code));
               child.kill(signal);
             }),

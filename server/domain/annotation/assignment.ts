@@ -19,10 +19,20 @@ export interface CursorRecord {
   index: number;
 }
 
+/**
+ * Written with every hand-out under an overlap limit. Two hand-outs made at once by two server processes
+ * sharing a project (each counting holders from what it had) thus write one key, so the store refuses the
+ * second and it is planned again from counts that include the first.
+ */
+export interface HandOutRecord {
+  at: string;
+}
+
 declare module '../ports.js' {
   interface Tables {
     assignments: AssignmentRecord;
     cursors: CursorRecord;
+    hand_outs: HandOutRecord;
   }
 }
 
@@ -272,7 +282,8 @@ export class Assignments {
     // decorating the whole list again keeps its start unchanged: checks are placed by position, seeded per annotator
     let full = [...real, ...more];
     for (const decorate of this.decorators) full = decorate(username, full);
-    return [this.replaceOp(username, full)];
+    const op = this.replaceOp(username, full);
+    return limited ? [op, { table: 'hand_outs', key: 'overlap', value: { at: this.now() } }] : [op];
   }
 
   private realCount(username: string, list: readonly string[]): number {

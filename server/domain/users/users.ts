@@ -19,8 +19,15 @@ export interface UserRecord {
 declare module '../ports.js' {
   interface Tables {
     users: UserRecord;
+    /**
+     * Written with each new account under the key its look-alikes share: two look-alike names registered at
+     * once on two server processes sharing a project write one key, so the store refuses the second.
+     */
+    name_keys: { username: string };
   }
 }
+
+const nameKeyOp = (username: string): StoreOp => ({ table: 'name_keys', key: nameKey(username), value: { username } });
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -96,8 +103,10 @@ export class Accounts {
     checkPassword(password, username, minLengthFor(this.policy.passwords, this.isAdminName(username)));
     if (!this.get(username)) this.refuseLookAlike(username);
     const hash = await this.hasher.hash(password);
-    const created_at = this.get(username)?.created_at ?? new Date(this.clock.now()).toISOString();
-    await this.store.write([{ table: 'users', key: username, value: { username, created_at, password_hash: hash, password_set_by: by } }]);
+    const existing = this.get(username);
+    const created_at = existing?.created_at ?? new Date(this.clock.now()).toISOString();
+    const op: StoreOp = { table: 'users', key: username, value: { username, created_at, password_hash: hash, password_set_by: by } };
+    await this.store.write(existing ? [op] : [op, nameKeyOp(username)]);
     return this.get(username)!;
   }
 
@@ -190,7 +199,7 @@ export class Accounts {
     const op = await this.record(username, password || undefined, by);
     const raced = this.get(username);
     if (raced) return raced;
-    await this.store.write([op]);
+    await this.store.write([op, nameKeyOp(username)]);
     return this.get(username)!;
   }
 }

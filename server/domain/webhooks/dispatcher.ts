@@ -9,7 +9,7 @@
  * Time comes from the Clock; timers only wake the lanes, which then compare due times with `clock.now()`, so a
  * test with a controllable clock advances it and calls `wake()` instead of waiting.
  */
-import type { Clock, Logger, Store, StoreOp } from '../ports.js';
+import { isConflict, isShared, type Clock, type Logger, type Store, type StoreOp } from '../ports.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpoint, WebhookSettings } from './records.js';
 import { abandoned, afterAttempt, describeFailure } from './schedule.js';
 import { sign } from './sign.js';
@@ -38,6 +38,8 @@ const PRUNE_EVERY_MS = 60_000;
 /** After a failed store write the affected deliveries wait this long before being tried again. */
 const STORE_RETRY_MS = 5_000;
 const CLOSE_GRACE_MS = 2_000;
+/** a claim outlives the attempt's timeout by this much before another process may take the delivery over */
+const CLAIM_MARGIN_MS = 15_000;
 
 class Lane {
   readonly queue = new DueQueue();
@@ -91,7 +93,10 @@ export class Dispatcher {
     this.finished.sort((a, b) => a.at - b.at);
     if (this.busy.size) this.logger.info(`webhooks: resuming ${this.busy.size} pending deliveries`);
     this.scheduleFlush(); // prunes if anything is old enough
-    this.idleTimer = setInterval(() => this.wake(), PRUNE_EVERY_MS);
+    this.idleTimer = setInterval(() => {
+      if (isShared(this.store)) this.rescan();
+      this.wake();
+    }, PRUNE_EVERY_MS);
     this.idleTimer.unref();
   }
 
@@ -128,12 +133,50 @@ export class Dispatcher {
     }
   }
 
+  /** Takes up stored pending deliveries nobody here is working on: those of another process that stopped. */
+  rescan(): void {
+    for (const [id, record] of this.store.entries('webhook_deliveries')) if (record.state === 'pending' && !this.busy.has(id)) this.enqueue(record);
+  }
+
   private attempt(lane: Lane, id: string, at: number): void {
     const record = this.store.get('webhook_deliveries', id);
     if (!record || record.state !== 'pending') {
       this.busy.delete(id);
       return;
     }
+    if (!isShared(this.store)) return this.send(lane, record, at);
+    // Several processes share the project: the one that claims the delivery sends it, then writes the result
+    // the others read; a claim lapses after the attempt's time, so a process that died is taken over.
+    const store = this.store;
+    const endpoint = this.endpoints.get(record.endpoint);
+    lane.inFlight++;
+    const claimed = store
+      .claim(`webhook:${id}`, (endpoint?.timeoutMs ?? 0) + CLAIM_MARGIN_MS)
+      .then(async (mine) => {
+        // what another process delivered just before this claim is only seen after a sync
+        if (mine) await store.sync();
+        return mine;
+      })
+      .then(
+        (mine) => {
+          lane.inFlight--;
+          this.attempts.delete(claimed);
+          const now = store.get('webhook_deliveries', id);
+          if (mine && now?.state === 'pending' && !this.stopped) this.send(lane, now, this.clock.now());
+          else this.busy.delete(id); // another process has it; a later rescan looks again
+          this.pump(lane);
+        },
+        () => {
+          lane.inFlight--;
+          this.attempts.delete(claimed);
+          this.busy.delete(id);
+          if (!this.stopped) this.enqueue({ ...record, next_attempt_at: this.clock.now() + STORE_RETRY_MS });
+        },
+      );
+    this.attempts.add(claimed);
+  }
+
+  private send(lane: Lane, record: DeliveryRecord, at: number): void {
     const endpoint = this.endpoints.get(record.endpoint);
     if (!endpoint) {
       const after = abandoned(record, at, `endpoint "${record.endpoint}" is no longer in the config`);
@@ -196,6 +239,12 @@ export class Dispatcher {
         await this.store.write(ops);
         this.storeTrouble = false;
       } catch (e) {
+        if (isConflict(e)) {
+          // another process wrote the same stats row first: the rows are made again from the newer one
+          this.finished.unshift(...pruned.removed);
+          this.results.unshift(...batch);
+          continue;
+        }
         if (!this.storeTrouble) this.logger.error(`webhooks: could not save delivery results, retrying in ${STORE_RETRY_MS / 1000} s: ${(e as Error).message}`);
         this.storeTrouble = true;
         this.finished.unshift(...pruned.removed);

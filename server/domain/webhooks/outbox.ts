@@ -93,6 +93,12 @@ export class WebhookOutbox implements EventOutbox {
     this.store.write([]).then(admit, admit);
   }
 
+  /** Other server processes changed the deliveries: count them again and take up any left pending. */
+  refresh(): void {
+    this.stats.recount(new Set(this.planned.map((p) => p.id)));
+    this.dispatcher.rescan();
+  }
+
   pendingRetries(): number {
     return this.stats.awaitingRetry();
   }

@@ -46,11 +46,22 @@ export class WebhookStats {
   private readonly counts = new Map<string, Counts>();
 
   constructor(private readonly store: Store) {
-    for (const [name, row] of store.entries('webhook_stats')) {
+    this.countPruned();
+  }
+
+  private countPruned(): void {
+    for (const [name, row] of this.store.entries('webhook_stats')) {
       this.countsOf(name).emitted += row.pruned_emitted;
       this.countsOf(name).delivered += row.pruned_delivered;
       this.countsOf(name).failed += row.pruned_failed;
     }
+  }
+
+  /** Counts everything again from storage, which other server processes changed; `notYet`: planned here, admitted later. */
+  recount(notYet: ReadonlySet<string>): void {
+    this.counts.clear();
+    this.countPruned();
+    for (const [id, record] of this.store.entries('webhook_deliveries')) if (!notYet.has(id)) this.admitted(record);
   }
 
   private countsOf(endpoint: string): Counts {

@@ -73,7 +73,6 @@ const stats = z.object({
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function adjudicationRoutes(s: Services): RouteSpec[] {
-  const adj = s.adjudication;
   return [
     route({
       method: 'GET',
@@ -83,7 +82,7 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       handle({ ctx }) {
         ctx.set('Cache-Control', 'no-store');
         const username = sessionUser(ctx);
-        if (!username || !adj.mayAdjudicate(username)) {
+        if (!username || !s.adjudication.mayAdjudicate(username)) {
           ctx.status = 302;
           ctx.redirect('/');
           return undefined;
@@ -110,8 +109,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
         show_all_items: z.boolean(),
       }),
       handle({ username }) {
-        adj.authorize(username);
-        const c = adj.settings;
+        s.adjudication.authorize(username);
+        const c = s.adjudication.settings;
         return {
           show_annotator_names: c.showAnnotatorNames,
           show_agreement_scores: c.showAgreementScores,
@@ -136,8 +135,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       }),
       response: z.object({ items: z.array(item), total: z.number().int() }),
       handle({ username, query }) {
-        adj.authorize(username);
-        return adj.queue(query);
+        s.adjudication.authorize(username);
+        return s.adjudication.queue(query);
       },
     }),
     route({
@@ -154,8 +153,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
         similar_items: z.array(z.unknown()),
       }),
       handle({ username, params }) {
-        adj.authorize(username);
-        return adj.item(params.instance_id);
+        s.adjudication.authorize(username);
+        return s.adjudication.item(params.instance_id);
       },
     }),
     route({
@@ -165,8 +164,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       response: z.object({ item: item.nullable(), item_text: z.string().optional(), item_data: z.record(z.string(), z.unknown()).optional(), message: z.string().optional() }),
       handle({ username }) {
-        adj.authorize(username);
-        return adj.next();
+        s.adjudication.authorize(username);
+        return s.adjudication.next();
       },
     }),
     route({
@@ -177,8 +176,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       body: submitBody,
       response: ok,
       handle({ username, body }) {
-        adj.authorize(username);
-        return adj.decide(username, body);
+        s.adjudication.authorize(username);
+        return s.adjudication.decide(username, body);
       },
     }),
     route({
@@ -188,8 +187,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       response: ok,
       handle({ username, params }) {
-        adj.authorize(username);
-        return adj.skip(username, params.instance_id);
+        s.adjudication.authorize(username);
+        return s.adjudication.skip(username, params.instance_id);
       },
     }),
     route({
@@ -199,8 +198,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       response: stats,
       handle({ username }) {
-        adj.authorize(username);
-        return adj.stats();
+        s.adjudication.authorize(username);
+        return s.adjudication.stats();
       },
     }),
     route({
@@ -213,8 +212,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
         z.object({ enabled: z.literal(false), message: z.string() }),
       ]),
       handle() {
-        if (!adj.settings.enabled) return { enabled: false as const, message: 'Adjudication not configured' };
-        return adj.overview();
+        if (!s.adjudication.settings.enabled) return { enabled: false as const, message: 'Adjudication not configured' };
+        return s.adjudication.overview();
       },
     }),
     route({
@@ -226,7 +225,7 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
         adjudicated_items: z.number().int(),
         by_annotator: z.record(z.string(), z.record(z.string(), z.object({ items: z.number().int(), matched: z.number().int(), share: z.number() }))),
       }),
-      handle: () => adj.agreementWithGold(),
+      handle: () => s.adjudication.agreementWithGold(),
     }),
   ];
 }

@@ -37,7 +37,7 @@ const stepBody = submission
   .strict();
 
 export function annotateStepRoutes(s: Services): RouteSpec[] {
-  const steps = new AnnotationSteps(s.annotations, s.assignments, s.undo);
+  const steps = () => new AnnotationSteps(s.annotations, s.assignments, s.undo);
   const build = currentAnswer(s);
   const answer = (username: string, current: CurrentInstance, next: string | null) => ({
     current: viewOf(s, username, build, current),
@@ -52,7 +52,7 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
       access: 'user',
       response: stepResponse,
       async handle({ username }) {
-        const { current, next } = await steps.here(username);
+        const { current, next } = await steps().here(username);
         return { result: null, ...answer(username, current, next) };
       },
     }),
@@ -67,7 +67,7 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
       async handle({ username, body }) {
         const { from, ...parts } = body;
         const sent = Object.values(parts).some((part) => part !== undefined);
-        const { result, current, next } = await steps.step(username, { from, submission: sent ? { instance_id: from, ...parts } : undefined });
+        const { result, current, next } = await steps().step(username, { from, submission: sent ? { instance_id: from, ...parts } : undefined });
         return { result, ...answer(username, current, next) };
       },
     }),
@@ -80,7 +80,7 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
       body: z.object({ instance_id: z.string().min(1).max(256).describe('the instance the step to undo saved (`undo` of the last step answer)') }).strict(),
       response: stepResponse,
       async handle({ username, body }) {
-        const { current, next } = await steps.undo(username, body.instance_id);
+        const { current, next } = await steps().undo(username, body.instance_id);
         return { result: null, ...answer(username, current, next) };
       },
     }),

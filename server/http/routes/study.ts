@@ -40,7 +40,6 @@ const annotateForm = z
   .loose();
 
 export function studyRoutes(s: Services): RouteSpec[] {
-  const c = s.crowd;
   /** Whether the annotator is at the end: every instance of their list answered, and no phase left after it. */
   const finished = async (username: string): Promise<boolean> => {
     const list = await s.annotations.listOf(username);
@@ -60,17 +59,17 @@ export function studyRoutes(s: Services): RouteSpec[] {
       async handle({ ctx }) {
         const username = sessionUser(ctx);
         const done = username ? await finished(username).catch(() => false) : false;
-        const show = done && (c.settings.completion.code !== null || c.settings.completion.redirectUrl !== null || c.settings.completion.message !== null || c.enabled);
+        const show = done && (s.crowd.settings.completion.code !== null || s.crowd.settings.completion.redirectUrl !== null || s.crowd.settings.completion.message !== null || s.crowd.enabled);
         return {
-          login: c.enabled ? 'url_direct' : 'password',
-          url_argument: c.settings.loginArgument,
-          platform: c.enabled ? c.settings.platformLabel : null,
-          task_description: c.settings.taskDescription,
-          hide_navbar: c.settings.hideNavbar,
-          jumping_to_id_disabled: c.settings.jumpingDisabled,
+          login: s.crowd.enabled ? 'url_direct' : 'password',
+          url_argument: s.crowd.settings.loginArgument,
+          platform: s.crowd.enabled ? s.crowd.settings.platformLabel : null,
+          task_description: s.crowd.settings.taskDescription,
+          hide_navbar: s.crowd.settings.hideNavbar,
+          jumping_to_id_disabled: s.crowd.settings.jumpingDisabled,
           finished: done,
-          completion: show && username ? c.completion(username) : null,
-          crowd: username ? (c.worker(username)?.params ?? null) : null,
+          completion: show && username ? s.crowd.completion(username) : null,
+          crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,
         };
       },
     }),
@@ -90,7 +89,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
             : body.action === 'init'
               ? undefined
               : { action: body.action };
-        if (target && 'go_to' in target && c.settings.jumpingDisabled && !s.adminAuth.isAdminUser(username)) {
+        if (target && 'go_to' in target && s.crowd.settings.jumpingDisabled && !s.adminAuth.isAdminUser(username)) {
           throw forbidden('go_to: jumping to an instance by id is disabled for this project (jumping_to_id_disabled)');
         }
         const current = target

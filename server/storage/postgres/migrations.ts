@@ -29,6 +29,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX rows_seq ON rows (seq);
     `,
   },
+  {
+    version: 2,
+    description: 'several processes: the ordered change log, delivery claims, shared secrets',
+    // log_head is the log's one row: a commit moves it from the id its process last applied to the next, so
+    // commits are numbered densely in commit order and a process that missed another's commit cannot commit
+    // until it has applied it. changes keeps each commit's rows (a null value: deleted) for the others.
+    sql: `
+      CREATE TABLE log_head (one boolean PRIMARY KEY DEFAULT true CHECK (one), id bigint NOT NULL);
+      INSERT INTO log_head (id) VALUES (0);
+      CREATE TABLE changes (
+        id bigint PRIMARY KEY,
+        origin text NOT NULL,
+        tbls text[] NOT NULL,
+        keys text[] NOT NULL,
+        vals json[] NOT NULL,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE claims (key text PRIMARY KEY, owner text NOT NULL, until timestamptz NOT NULL);
+      CREATE TABLE secrets (name text PRIMARY KEY, value text NOT NULL);
+    `,
+  },
 ];
 
 /** An identifier quoted for SQL. */

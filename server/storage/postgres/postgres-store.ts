@@ -1,20 +1,25 @@
 /**
- * A Store on PostgreSQL. It keeps the same in-memory tables the JournalStore keeps (so every read and every
- * request path is unchanged) and makes the durable part a PostgreSQL statement instead of a journal append: a
- * write is applied in memory at once and resolves once the database has committed it. Writes made while one
- * batch is being committed wait and go together in the next (group commit: one round trip and one commit for
- * all of them), in the order they were made. At start the schema is migrated and every row read back, in the
- * order keys were first written, which is the order the tables iterate.
+ * A Store on PostgreSQL, which several server processes can share. Each process keeps the same in-memory tables
+ * the JournalStore keeps (so every read and every request path is unchanged) and makes the durable part a
+ * PostgreSQL statement instead of a journal append: a write is applied in memory at once and resolves once the
+ * database has committed it. Writes made while one batch is being committed wait and go together in the next
+ * (group commit: one round trip and one commit for all of them), in the order they were made.
  *
- * One process serves a schema at a time for now, since the in-memory state is this process's alone: it holds a
- * session advisory lock on the schema while open, as the JournalStore holds its folder lock (docs/postgres.md
- * says what several processes on one schema need).
+ * Every commit is also a numbered entry of a shared change log (changes-log.ts says how the numbers are kept
+ * dense and in commit order). A process applies the others' entries to its tables when asked to `sync` (before a
+ * request), when notified, and when its own commit finds the log moved on: then its batch is set again on top of
+ * the others' changes and retried, except the writes touching a key another process changed meanwhile, which are
+ * refused with a ConflictError so their request runs again on the newer state (first committer wins per key).
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Logger, Store, StoreOp } from '../../domain/ports.js';
+import type { Logger, SharedStore, StoreOp } from '../../domain/ports.js';
 import { PackedTable } from '../packed-table.js';
-import { StorageError, TableReader } from '../tables.js';
-import { migrate, quoteIdent } from './migrations.js';
+import { ConflictError, StorageError, TableReader } from '../tables.js';
+import { migrate } from './migrations.js';
+import { statements, type Statements } from './statements.js';
+import { finalStates, rowId, type Final, type Pending, type Undo } from './batches.js';
+import { ProjectLock } from './project-lock.js';
 
 export interface PostgresStoreOptions {
   /** a postgres:// URL without the `schema` parameter (see database-url.ts) */
@@ -24,60 +29,49 @@ export interface PostgresStoreOptions {
   logger?: Logger;
   /** tables of many small rows to keep as bytes in memory (see packed-table.ts) */
   packed?: readonly string[];
-  /** pool size; one connection writes at a time, the others serve start-up reads and tools */
+  /** pool size; one connection writes at a time, the others serve syncs, claims and start-up reads */
   maxConnections?: number;
+  /** a tool that must have the project alone (export, import, migrate-store): refused while a server runs */
+  exclusive?: boolean;
 }
 
-/** What a key held before a pending write, to put back if the commit fails (as in the JournalStore). */
-interface Undo {
-  table: string;
-  key: string;
-  previous: unknown;
-  raw: boolean;
-}
-
-interface Pending {
-  ops: StoreOp[];
-  undo: Undo[];
-  resolve: () => void;
-  reject: (e: Error) => void;
-}
-
-/** A key's state after a batch: its last value (undefined: deleted), and whether it was deleted on the way. */
-interface Final {
-  table: string;
-  key: string;
-  json: string | undefined;
-  wasDeleted: boolean;
+interface Change {
+  id: string;
+  tbls: string[];
+  keys: string[];
+  vals: (string | null)[];
 }
 
 const LOAD_PAGE = 20_000;
-/** the first key of the advisory locks Marginalia takes; the second is the schema name's hash */
-const LOCK_CLASS = 0x4d47;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
-export class PostgresStore extends TableReader implements Store {
+export class PostgresStore extends TableReader implements SharedStore {
   private pending: Pending[] = [];
-  private flushing: Promise<void> | null = null;
+  private running: Promise<void> | null = null;
+  private syncWaiters: (() => void)[] = [];
   private closed = false;
-  /** the connection holding the schema's lock; null once the database dropped it (a restart) */
-  private lockClient: pg.Client | null = null;
-  private readonly rows: string;
-  private readonly writeStatement: string;
+  /** the id of the last change of the log applied to the tables */
+  private applied = 0;
+  private readonly origin = randomBytes(6).toString('hex');
+  private readonly listeners: (() => void)[] = [];
+  private readonly sql: Statements;
+  private readonly lock: ProjectLock;
+  private lastPrune = Date.now();
+  private syncTrouble = false;
 
   private constructor(
     private readonly pool: pg.Pool,
-    private readonly connectionString: string,
+    connectionString: string,
     readonly schema: string,
     packed: readonly string[],
+    exclusive: boolean,
     private readonly logger?: Logger,
   ) {
     super(new Set(packed));
-    this.rows = `${quoteIdent(schema)}.rows`;
-    // Deletes and upserts of one batch in one statement, so one round trip commits the batch atomically; the
-    // keys of the two lists are disjoint (see finalStates), which a single statement needs.
-    this.writeStatement = `WITH gone AS (DELETE FROM ${this.rows} r USING unnest($1::text[], $2::text[]) AS d(tbl, key) WHERE r.tbl = d.tbl AND r.key = d.key)
-      INSERT INTO ${this.rows} (tbl, key, value) SELECT * FROM unnest($3::text[], $4::text[], $5::json[])
-      ON CONFLICT (tbl, key) DO UPDATE SET value = EXCLUDED.value`;
+    this.sql = statements(schema);
+    this.lock = new ProjectLock(connectionString, schema, exclusive, logger, (id) => {
+      if (Number(id) > this.applied) void this.sync();
+    });
   }
 
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
@@ -90,9 +84,9 @@ export class PostgresStore extends TableReader implements Store {
     });
     // an idle connection the server drops (a restart) is reported here; the pool opens a new one when needed
     pool.on('error', (e) => options.logger?.warn(`PostgreSQL connection lost: ${e.message}`));
-    const store = new PostgresStore(pool, options.connectionString, options.schema, options.packed ?? [], options.logger);
+    const store = new PostgresStore(pool, options.connectionString, options.schema, options.packed ?? [], options.exclusive ?? false, options.logger);
     try {
-      await store.lock();
+      await store.lock.take();
       const client = await pool.connect();
       try {
         const applied = await migrate(client, options.schema);
@@ -102,7 +96,7 @@ export class PostgresStore extends TableReader implements Store {
         client.release();
       }
     } catch (e) {
-      await store.lockClient?.end().catch(() => undefined);
+      await store.lock.release();
       await pool.end().catch(() => undefined);
       if (e instanceof StorageError) throw e;
       throw new StorageError(`could not open PostgreSQL schema ${options.schema}: ${(e as Error).message}`);
@@ -110,113 +104,213 @@ export class PostgresStore extends TableReader implements Store {
     return store;
   }
 
-  /**
-   * Takes the schema's advisory lock on a connection of its own, held while the store is open. The database
-   * drops it with the connection (a restart); the next commit takes it again before writing, so a second
-   * process that took the schema meanwhile is never written over.
-   */
-  private async lock(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 5_000, application_name: 'marginalia (lock)' });
-    client.on('error', (e) => {
-      this.logger?.warn(`PostgreSQL lock connection lost: ${e.message}`);
-      if (this.lockClient === client) this.lockClient = null;
-    });
-    client.on('end', () => {
-      if (this.lockClient === client) this.lockClient = null;
-    });
+  /** Every row and the log position they stand at, read in one snapshot. */
+  private async loadRows(client: pg.PoolClient): Promise<void> {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
-      await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, this.schema]);
-      if (!rows[0].locked) throw new StorageError(`PostgreSQL schema ${this.schema} is in use by another Marginalia process (one process serves a project)`);
-    } catch (e) {
-      await client.end().catch(() => undefined);
-      throw e;
+      const { rows: head } = await client.query<{ id: string }>(this.sql.head);
+      let after = '0';
+      for (;;) {
+        const { rows } = await client.query<{ tbl: string; key: string; value: string; seq: string }>({ name: 'marginalia_load', text: this.sql.load, values: [after, LOAD_PAGE] });
+        for (const row of rows) this.table(row.tbl).set(row.key, JSON.parse(row.value));
+        if (rows.length < LOAD_PAGE) break;
+        after = rows[rows.length - 1].seq;
+      }
+      this.applied = Number(head[0].id);
+    } finally {
+      await client.query('COMMIT').catch(() => undefined);
     }
-    this.lockClient = client;
   }
 
-  private async loadRows(client: pg.PoolClient): Promise<void> {
-    let after = '0';
-    for (;;) {
-      const { rows } = await client.query<{ tbl: string; key: string; value: string; seq: string }>({
-        name: 'marginalia_load',
-        text: `SELECT tbl, key, value::text AS value, seq FROM ${this.rows} WHERE seq > $1 ORDER BY seq LIMIT ${LOAD_PAGE}`,
-        values: [after],
-      });
-      for (const row of rows) this.table(row.tbl).set(row.key, JSON.parse(row.value));
-      if (rows.length < LOAD_PAGE) return;
-      after = rows[rows.length - 1].seq;
-    }
+  onExternalChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Resolves once the changes other processes committed before the call are applied (or the database is out of reach). */
+  sync(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.syncWaiters.push(resolve);
+      this.kick();
+    });
   }
 
   write(ops: StoreOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new StorageError('the store is closed'));
-    if (!ops.length) return this.flushing ? this.flushing.then(() => undefined) : Promise.resolve();
-    const undo: Undo[] = [];
-    for (const op of ops) {
-      const table = this.table(op.table);
-      const raw = table instanceof PackedTable;
-      undo.push({ table: op.table, key: op.key, previous: raw ? table.rawValue(op.key) : table.get(op.key), raw });
-    }
+    if (!ops.length) return this.running ? this.running.then(() => undefined) : Promise.resolve();
+    const undo = this.undoOf(ops);
     this.apply(ops);
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ ops, undo, resolve, reject });
-      if (!this.flushing) this.flushing = this.flushLoop();
+      this.kick();
     });
   }
 
-  private async flushLoop(): Promise<void> {
-    // let the writes of this turn of the event loop join the same commit
-    await new Promise((r) => setImmediate(r));
-    while (this.pending.length) {
-      const batch = this.pending.splice(0);
-      try {
-        await this.commit(finalStates(batch));
-        for (const p of batch) p.resolve();
-      } catch (e) {
-        // writes made after the batch were applied over it: undo them too, newest first, and fail them all
-        const failed = batch.concat(this.pending.splice(0));
-        for (let i = failed.length - 1; i >= 0; i--) this.restore(failed[i].undo);
-        const error = new StorageError(`could not save to PostgreSQL: ${(e as Error).message}`);
-        this.logger?.error(error.message);
-        for (const p of failed) p.reject(error);
-      }
-    }
-    this.flushing = null;
+  private undoOf(ops: readonly StoreOp[]): Undo[] {
+    return ops.map((op) => {
+      const table = this.table(op.table);
+      const raw = table instanceof PackedTable;
+      return { table: op.table, key: op.key, previous: raw ? table.rawValue(op.key) : table.get(op.key), raw };
+    });
   }
 
-  private async commit(states: Final[]): Promise<void> {
-    if (!this.lockClient) await this.lock();
+  /** One lane talks to the log at a time: syncs and commits take turns, so each sees the other's result. */
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.lane().finally(() => {
+      this.running = null;
+      if (this.pending.length || this.syncWaiters.length) this.kick();
+    });
+  }
+
+  private async lane(): Promise<void> {
+    // let the writes and requests of this turn of the event loop join the same round trip
+    await new Promise((r) => setImmediate(r));
+    while (this.pending.length || this.syncWaiters.length) {
+      if (this.syncWaiters.length) {
+        const waiters = this.syncWaiters.splice(0);
+        try {
+          await this.catchUp([]);
+          this.syncTrouble = false;
+        } catch (e) {
+          // the request goes on with what this process has; a write it makes fails on its own if the database is down
+          if (!this.syncTrouble) this.logger?.warn(`could not read other processes' changes from PostgreSQL: ${(e as Error).message}`);
+          this.syncTrouble = true;
+        }
+        for (const resolve of waiters) resolve();
+      }
+      if (this.pending.length) await this.commitPending();
+    }
+    if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      await this.pool.query(this.sql.prune).catch(() => undefined);
+    }
+  }
+
+  private async commitPending(): Promise<void> {
+    let batch = this.pending.splice(0);
+    try {
+      for (;;) {
+        const id = await this.commit(finalStates(batch));
+        if (id !== null) {
+          this.applied = id;
+          for (const p of batch) p.resolve();
+          return;
+        }
+        // another process committed first: take its changes, then commit what they left standing
+        batch = await this.catchUp(batch);
+        if (!batch.length) return;
+      }
+    } catch (e) {
+      // writes made after the batch were applied over it: undo them too, newest first, and fail them all
+      const failed = batch.concat(this.pending.splice(0));
+      for (let i = failed.length - 1; i >= 0; i--) this.restore(failed[i].undo);
+      const error = new StorageError(`could not save to PostgreSQL: ${(e as Error).message}`);
+      this.logger?.error(error.message);
+      for (const p of failed) p.reject(error);
+    }
+  }
+
+  /** The batch committed as the change after `applied`; null when the log had moved on (nothing written). */
+  private async commit(states: Final[]): Promise<number | null> {
+    await this.lock.ensure();
     const deleted: Final[] = [];
     const written: Final[] = [];
-    let reinserted = false;
-    for (const s of states) {
-      if (s.json === undefined) deleted.push(s);
-      else {
-        written.push(s);
-        if (s.wasDeleted) reinserted = true;
-      }
-    }
-    const columns = (list: Final[]) => [list.map((s) => s.table), list.map((s) => s.key)];
-    if (!reinserted) {
-      await this.pool.query({ name: 'marginalia_write', text: this.writeStatement, values: [...columns(deleted), ...columns(written), written.map((s) => s.json)] });
-      return;
+    for (const s of states) (s.json === undefined ? deleted : written).push(s);
+    const values = [
+      deleted.map((s) => s.table), deleted.map((s) => s.key),
+      written.map((s) => s.table), written.map((s) => s.key), written.map((s) => s.json),
+      this.applied, this.origin, this.lock.channel,
+    ];
+    const again = written.filter((s) => s.wasDeleted);
+    if (!again.length) {
+      const { rows } = await this.pool.query<{ id: string }>({ name: 'marginalia_commit', text: this.sql.commit, values });
+      return rows.length ? Number(rows[0].id) : null;
     }
     // A key deleted and written again within the batch goes to the end of the order, as in memory: it is
     // deleted first, in the same transaction, so the upsert inserts it with a new position.
-    const again = written.filter((s) => s.wasDeleted);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query({ name: 'marginalia_write', text: this.writeStatement, values: [...columns(again), [], [], []] });
-      await client.query({ name: 'marginalia_write', text: this.writeStatement, values: [...columns(deleted), ...columns(written), written.map((s) => s.json)] });
-      await client.query('COMMIT');
+      await client.query({ name: 'marginalia_delete', text: this.sql.deleteOnly, values: [again.map((s) => s.table), again.map((s) => s.key)] });
+      const { rows } = await client.query<{ id: string }>({ name: 'marginalia_commit', text: this.sql.commit, values });
+      await client.query(rows.length ? 'COMMIT' : 'ROLLBACK');
       client.release();
+      return rows.length ? Number(rows[0].id) : null;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release(e as Error);
       throw e;
     }
+  }
+
+  /**
+   * Applies the changes other processes committed after `applied`. Local writes not yet committed (`inFlight`,
+   * then those pending) are taken off, the changes applied, and the writes set on again in order, except those
+   * touching a key the changes (or a write refused before them) touched: refused with a ConflictError. Returns
+   * what is left of `inFlight`.
+   */
+  private async catchUp(inFlight: Pending[]): Promise<Pending[]> {
+    const { rows } = await this.pool.query<Change & { head: string }>({ name: 'marginalia_changes', text: this.sql.changesAfter, values: [this.applied] });
+    const head = Number(rows[0].head);
+    if (head === this.applied) return inFlight;
+    const changes = rows.filter((r) => r.id !== null);
+    if (!changes.length || Number(changes[0].id) !== this.applied + 1 || Number(changes[changes.length - 1].id) !== head) {
+      await this.reload(inFlight);
+      return [];
+    }
+    const local = inFlight.concat(this.pending);
+    for (let i = local.length - 1; i >= 0; i--) this.restore(local[i].undo);
+    const touched = new Set<string>();
+    for (const c of changes) {
+      for (let i = 0; i < c.keys.length; i++) {
+        const table = this.table(c.tbls[i]);
+        const value = c.vals[i];
+        if (value === null) table.delete(c.keys[i]);
+        else table.set(c.keys[i], JSON.parse(value));
+        if (local.length) touched.add(rowId(c.tbls[i], c.keys[i]));
+      }
+    }
+    this.applied = head;
+    const kept = new Set<Pending>();
+    const refused: Pending[] = [];
+    for (const p of local) {
+      const ids = p.ops.map((op) => rowId(op.table, op.key));
+      if (ids.some((id) => touched.has(id))) {
+        refused.push(p);
+        for (const id of ids) touched.add(id);
+        continue;
+      }
+      p.undo = this.undoOf(p.ops);
+      this.apply(p.ops);
+      kept.add(p);
+    }
+    this.pending = this.pending.filter((p) => kept.has(p));
+    const error = new ConflictError('another server process changed the same data at the same time');
+    for (const p of refused) p.reject(error);
+    this.changed();
+    return inFlight.filter((p) => kept.has(p));
+  }
+
+  /** The log entries this process needed were pruned (it was cut off for long): read every row again. */
+  private async reload(inFlight: Pending[]): Promise<void> {
+    const local = inFlight.concat(this.pending.splice(0));
+    for (let i = local.length - 1; i >= 0; i--) this.restore(local[i].undo);
+    for (const table of this.data.values()) if (table instanceof PackedTable) table.close();
+    this.data = new Map();
+    const client = await this.pool.connect();
+    try {
+      await this.loadRows(client);
+    } finally {
+      client.release();
+    }
+    const error = new ConflictError('this server process was cut off from the database for long and read the project again');
+    for (const p of local) p.reject(error);
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private restore(undo: readonly Undo[]): void {
@@ -228,29 +322,28 @@ export class PostgresStore extends TableReader implements Store {
     }
   }
 
+  async claim(key: string, leaseMs: number): Promise<boolean> {
+    const { rows } = await this.pool.query({ name: 'marginalia_claim', text: this.sql.claim, values: [key, this.origin, leaseMs] });
+    return rows.length > 0;
+  }
+
+  async secret(name: string, proposed: string): Promise<string> {
+    for (let i = 0; i < 3; i++) {
+      // empty only when another process stored it in the same instant, after this statement's snapshot
+      const { rows } = await this.pool.query<{ value: string }>({ name: 'marginalia_secret', text: this.sql.secret, values: [name, proposed] });
+      if (rows.length) return rows[0].value;
+    }
+    throw new StorageError(`could not read the shared secret ${name} from PostgreSQL`);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.flushing) await this.flushing.catch(() => undefined);
+    while (this.running) await this.running.catch(() => undefined);
     this.closed = true;
+    for (const resolve of this.syncWaiters.splice(0)) resolve();
     for (const table of this.data.values()) if (table instanceof PackedTable) table.close();
-    await this.lockClient?.end().catch(() => undefined);
+    await this.pool.query(this.sql.releaseClaims, [this.origin]).catch(() => undefined);
+    await this.lock.release();
     await this.pool.end();
   }
-}
-
-/** The batch reduced to each key's last state, in the order keys were first touched. */
-function finalStates(batch: readonly Pending[]): Final[] {
-  const states = new Map<string, Final>();
-  for (const p of batch) {
-    for (const op of p.ops) {
-      const id = `${op.table}\0${op.key}`;
-      let s = states.get(id);
-      if (!s) states.set(id, (s = { table: op.table, key: op.key, json: undefined, wasDeleted: false }));
-      if ('delete' in op) {
-        s.json = undefined;
-        s.wasDeleted = true;
-      } else s.json = JSON.stringify(op.value);
-    }
-  }
-  return [...states.values()];
 }

@@ -125,12 +125,15 @@ describe('PostgresStore in the database', () => {
 });
 
 describe('PostgresStore and other processes', () => {
-  it('refuses a second store on a schema while the first is open, and allows it once closed', async () => {
+  it('lets servers share a schema, but not with a tool that must have it alone', async () => {
     const schema = freshSchema();
     const first = await open(schema);
-    await expect(open(schema)).rejects.toThrow(/in use by another Marginalia process/);
-    await first.close();
     const second = await open(schema);
+    await expect(PostgresStore.open({ connectionString: url, schema, exclusive: true })).rejects.toThrow(/in use by another Marginalia process/);
+    await first.close();
     await second.close();
+    const tool = await PostgresStore.open({ connectionString: url, schema, exclusive: true });
+    await expect(open(schema)).rejects.toThrow(/in use by another Marginalia process/);
+    await tool.close();
   });
 });

@@ -1,0 +1,152 @@
+/**
+ * Two server processes (the CLI, each with its own data folder) on one PostgreSQL schema behind a round-robin
+ * proxy, so that consecutive requests of one annotator land on different processes: sessions hold on both, no
+ * write is lost or duplicated, no instance is handed out past num_annotators_per_item, each webhook delivery
+ * reaches a real receiver once, and both processes report the same admin counts. Then `kill -9` of one process
+ * in the middle of a burst: the other keeps serving, and every write acknowledged before is there.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { Client } from '../../../helpers/client.js';
+import { writeProject, sampleItems } from '../../../helpers/project.js';
+import { spawnServer, type ChildServer } from '../../../helpers/server.js';
+import { startReceiver } from '../../../helpers/webhook-receiver.js';
+import { startRoundRobinProxy } from '../../../helpers/round-robin-proxy.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
+import { randomBytes } from 'node:crypto';
+
+const url = inject('postgresUrl');
+const cleanup: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const done of cleanup.reverse()) await done().catch(() => undefined);
+});
+
+/** `n` server processes on one fresh schema, each with a data folder of its own (as on separate machines) */
+async function processes(config: Record<string, unknown>, n = 2) {
+  const configFile = writeProject({ items: sampleItems(30), config });
+  const database = `${url}?schema=multi_${randomBytes(5).toString('hex')}`;
+  const dataDirs = Array.from({ length: n }, () => tempDir('marginalia-process-'));
+  const servers: ChildServer[] = [];
+  // one after the other: the first creates the schema and the project's keys, the second finds them
+  for (const dataDir of dataDirs) {
+    const server = await spawnServer(['--config', configFile, '--data-dir', dataDir, '--database-url', database], { ADMIN_API_KEY: '' });
+    cleanup.push(() => server.kill());
+    servers.push(server);
+  }
+  const proxy = await startRoundRobinProxy(servers.map((s) => s.url));
+  cleanup.push(() => proxy.close());
+  const adminKey = readFileSync(join(dataDirs[0], 'admin-api-key'), 'utf8').trim();
+  return { servers, proxy, dataDirs, adminKey };
+}
+
+/** Annotates everything the annotator is handed, through the proxy; returns the instance ids answered. */
+async function annotateAll(client: Client): Promise<string[]> {
+  const done: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const current = await client.get('/api/current_instance');
+    // a late annotator finds every instance taken by two others
+    if (current.status === 404 && /required number of annotators/.test(current.body.error)) return done;
+    expect(current.status).toBe(200);
+    if (current.body.annotated) return done;
+    const saved = await client.post('/updateinstance', { instance_id: current.body.instance_id, annotations: { 'sentiment:positive': 'true' } });
+    expect(saved.status, saved.text).toBe(200);
+    done.push(current.body.instance_id);
+    expect((await client.post('/go_to', { action: 'jump_to_unannotated' })).status).toBe(200);
+  }
+  throw new Error('the annotator never reached the end of their list');
+}
+
+describe('two server processes on one schema', () => {
+  it('serve one project behind a round-robin proxy: sessions, overlap limit, writes, webhooks and counts agree', async () => {
+    const receiver = await startReceiver();
+    cleanup.push(() => receiver.close());
+    const { servers, proxy, dataDirs, adminKey } = await processes({
+      num_annotators_per_item: 2,
+      webhooks: { endpoints: [{ name: 'counter', url: receiver.url, events: ['annotation.created'] }] },
+    });
+    // the generated admin key is the project's: the second process wrote the same one into its folder
+    expect(readFileSync(join(dataDirs[1], 'admin-api-key'), 'utf8').trim()).toBe(adminKey);
+
+    const annotators = Array.from({ length: 5 }, (_, i) => `annotator${i}`);
+    const answered = await Promise.all(
+      annotators.map(async (name) => {
+        const client = await new Client(proxy.url).login(name);
+        expect((await client.get('/api/me')).body).toMatchObject({ username: name });
+        return annotateAll(client);
+      }),
+    );
+    for (const [, n] of proxy.served) expect(n).toBeGreaterThan(50);
+
+    // every instance annotated by exactly two annotators: 30 items x 2, none past the limit, none lost
+    const byInstance = new Map<string, number>();
+    for (const list of answered) {
+      expect(new Set(list).size).toBe(list.length);
+      for (const id of list) byInstance.set(id, (byInstance.get(id) ?? 0) + 1);
+    }
+    expect(byInstance.size).toBe(30);
+    expect([...byInstance.values()].every((n) => n === 2)).toBe(true);
+
+    // both processes report the same, whichever is asked
+    for (const server of servers) {
+      const admin = new Client(server.url, { 'x-api-key': adminKey });
+      const overview = await admin.get('/admin/api/overview');
+      expect(overview.status).toBe(200);
+      expect(overview.body).toMatchObject({ total_annotations: 60, total_items: 30 });
+      const instances = await admin.get('/admin/api/instances?limit=100');
+      const counts = instances.body.instances.map((i: { annotation_count?: number; annotations?: number }) => i.annotation_count ?? i.annotations);
+      expect(counts.every((n: number) => n === 2)).toBe(true);
+    }
+
+    // one delivery per annotation created, each received once
+    const received = await receiver.waitFor((r) => r.length >= 60, 30_000);
+    await new Promise((r) => setTimeout(r, 1_000)); // a duplicate would come now
+    const ids = receiver.requests.map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(60);
+    expect(new Set(ids).size).toBe(60);
+    expect(received.every((r) => r.headers['webhook-id'])).toBe(true);
+    for (const server of servers) {
+      const stats = await new Client(server.url, { 'x-api-key': adminKey }).get('/admin/api/webhooks');
+      expect(stats.body.endpoints[0].stats).toMatchObject({ total_emitted: 60, total_delivered: 60 });
+    }
+  }, 120_000);
+
+  it('keeps serving when one process is killed mid-burst, with nothing acknowledged lost', async () => {
+    const { servers, proxy, adminKey } = await processes({});
+    const clients = await Promise.all(Array.from({ length: 4 }, (_, i) => new Client(proxy.url).login(`burst${i}`)));
+    const acknowledged: { user: string; id: string; label: string }[] = [];
+    let killed = false;
+    const statuses: number[] = [];
+    const burst = clients.map(async (client, c) => {
+      for (let round = 0; round < 40; round++) {
+        const id = `item-${(round % 30) + 1}`;
+        const label = round < 30 ? 'positive' : 'negative';
+        if (c === 0 && round === 10 && !killed) {
+          killed = true;
+          await servers[0].kill('SIGKILL');
+        }
+        const r = await client.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } }).catch(() => undefined);
+        if (r?.status === 200) acknowledged.push({ user: `burst${c}`, id, label });
+        else statuses.push(r?.status ?? 0);
+      }
+    });
+    await Promise.all(burst);
+    expect(killed).toBe(true);
+    // most of the burst went through the survivor; a request cut off by the kill is not acknowledged
+    expect(acknowledged.length).toBeGreaterThan(150);
+    expect(statuses.every((s) => s === 502 || s === 0)).toBe(true);
+
+    const admin = new Client(servers[1].url, { 'x-api-key': adminKey });
+    const exported = await admin.get('/admin/api/export?format=jsonl');
+    expect(exported.status).toBe(200);
+    const rows = exported.text.trim().split('\n').map((line) => JSON.parse(line));
+    const last = new Map<string, string>();
+    for (const a of acknowledged) last.set(`${a.user}\0${a.id}`, a.label);
+    for (const [key, label] of last) {
+      const [user, id] = key.split('\0');
+      const row = rows.find((r) => (r.user ?? r.username ?? r.annotator) === user && (r.id ?? r.instance_id) === id);
+      expect(row, `${user} ${id}`).toBeDefined();
+      expect(JSON.stringify(row)).toContain(label);
+    }
+  }, 120_000);
+});

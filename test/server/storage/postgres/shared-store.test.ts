@@ -1,0 +1,107 @@
+/**
+ * Two PostgresStores on one schema, as two server processes have them: what one commits the other applies on
+ * `sync` (and on being notified), a write colliding with the other's write to the same key is refused with a
+ * ConflictError while writes to other keys both go through, delivery claims are held by one at a time and lapse,
+ * and the project's secrets are one.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { PostgresStore } from '../../../../server/storage/postgres/postgres-store.js';
+import { ConflictError } from '../../../../server/storage/tables.js';
+import { put } from '../store-contract.js';
+
+const url = inject('postgresUrl');
+const opened: PostgresStore[] = [];
+afterEach(async () => {
+  for (const s of opened.splice(0)) await s.close();
+});
+
+async function pair(packed: string[] = []): Promise<[PostgresStore, PostgresStore]> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const a = await PostgresStore.open({ connectionString: url, schema, packed });
+  const b = await PostgresStore.open({ connectionString: url, schema, packed });
+  opened.push(a, b);
+  return [a, b];
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  return check();
+};
+
+describe('PostgresStores sharing a schema', () => {
+  it('applies the other one’s commits on sync, and tells its listeners', async () => {
+    for (const packed of [[], ['contract_a']]) {
+      const [a, b] = await pair(packed);
+      let told = 0;
+      b.onExternalChange(() => told++);
+      await a.write([put('x', { n: 1 }), put('y', { n: 2 })]);
+      await a.write([{ table: 'contract_a', key: 'y', delete: true }]);
+      await b.sync();
+      expect([...b.entries('contract_a')]).toEqual([['x', { n: 1 }]]);
+      expect(told).toBeGreaterThan(0);
+      await b.write([put('z', { n: 3 })]);
+      await a.sync();
+      expect(a.get('contract_a', 'z')).toEqual({ n: 3 });
+    }
+  });
+
+  it('hears of the other one’s commits without being asked', async () => {
+    const [a, b] = await pair();
+    await a.write([put('heard', { n: 1 })]);
+    expect(await until(() => b.get('contract_a', 'heard') !== undefined)).toBe(true);
+  });
+
+  it('refuses the second of two writes to one key made at once, keeps writes to other keys, and commits after a sync', async () => {
+    const [a, b] = await pair();
+    await a.write([put('shared', { n: 0 })]);
+    await b.sync();
+    const results = await Promise.allSettled([a.write([put('shared', { n: 1, text: 'a' })]), b.write([put('shared', { n: 1, text: 'b' })]), b.write([put('only-b', { n: 1 })])]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+    await a.sync();
+    await b.sync();
+    // both hold the winner's value, and the write to a key nobody else touched went through
+    expect(a.get('contract_a', 'shared')).toEqual(b.get('contract_a', 'shared'));
+    expect(b.get('contract_a', 'only-b')).toEqual({ n: 1 });
+    expect(a.get('contract_a', 'only-b')).toEqual({ n: 1 });
+    // the loser, now up to date, writes the key
+    await b.write([put('shared', { n: 2, text: 'b again' })]);
+    await a.sync();
+    expect(a.get('contract_a', 'shared')).toEqual({ n: 2, text: 'b again' });
+  });
+
+  it('loses no write when both write different keys as fast as they can', async () => {
+    const [a, b] = await pair(['contract_a']);
+    const writes = [];
+    for (let i = 0; i < 200; i++) writes.push(a.write([put(`a${i}`, { n: i })]), b.write([put(`b${i}`, { n: i })]));
+    await Promise.all(writes);
+    await a.sync();
+    await b.sync();
+    expect(a.size('contract_a')).toBe(400);
+    expect(b.size('contract_a')).toBe(400);
+    const reopened = await PostgresStore.open({ connectionString: url, schema: a.schema, packed: ['contract_a'] });
+    opened.push(reopened);
+    expect(reopened.size('contract_a')).toBe(400);
+  });
+
+  it('lets one claim a key at a time, its own claim again, and another once the lease lapsed', async () => {
+    const [a, b] = await pair();
+    const both = await Promise.all([a.claim('webhook:1', 60_000), b.claim('webhook:1', 60_000)]);
+    expect(both.filter(Boolean)).toHaveLength(1);
+    const [winner, loser] = both[0] ? [a, b] : [b, a];
+    expect(await winner.claim('webhook:1', 60_000)).toBe(true);
+    expect(await loser.claim('webhook:1', 60_000)).toBe(false);
+    expect(await winner.claim('webhook:2', 1)).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await loser.claim('webhook:2', 60_000)).toBe(true);
+  });
+
+  it('keeps one secret per project, the first proposed', async () => {
+    const [a, b] = await pair();
+    const [one, two] = await Promise.all([a.secret('session-key', 'from-a'), b.secret('session-key', 'from-b')]);
+    expect(one).toBe(two);
+    expect(await b.secret('session-key', 'later')).toBe(one);
+  });
+});
