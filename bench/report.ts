@@ -9,6 +9,7 @@ import { ENDPOINTS, type Endpoint, type Measured, type SizeRun } from './measure
 import type { WebhookRun } from './webhooks.js';
 import type { CompactionRun } from './compaction.js';
 import type { SearchRun } from './search.js';
+import type { PostgresRun } from './postgres.js';
 
 export interface RunResult {
   bare: Record<string, LoadResult>;
@@ -16,6 +17,8 @@ export interface RunResult {
   webhooks: WebhookRun;
   compaction: CompactionRun;
   search: SearchRun;
+  /** with --store postgres */
+  postgres?: PostgresRun;
 }
 
 export interface Figure {
@@ -58,6 +61,8 @@ export interface BenchReport {
     webhooks_na?: string;
     compaction: { size: number; ms: number; longest_stall_ms: number };
     search: { size: number; annotations: number; build_ms: number; median_ms: Record<string, number> };
+    /** durable updateinstance on PostgreSQL, median req/s (with --store postgres) */
+    postgres?: { size: number; connections: number; one_rps: number; one_p99_ms: number; two_rps: number; two_p99_ms: number; errors: number };
   };
   targets: Target[];
   runs: RunResult[];
@@ -151,6 +156,18 @@ export function buildReport(runs: RunResult[], connections: number[], options: R
   const sizes = runs[0].sizes.map((_, i) => summarizeSize(runs, i, connections));
   const hooks = runs.map((r) => r.webhooks);
   const webhooks = hooks.every((h) => 'deliveries_per_s' in h) ? median(hooks.map((h) => (h as { deliveries_per_s: number }).deliveries_per_s)) : null;
+  const pg = runs.map((r) => r.postgres).filter((r): r is PostgresRun => r !== undefined);
+  const postgres = pg.length
+    ? {
+        size: pg[0].size,
+        connections: pg[0].connections,
+        one_rps: median(pg.map((r) => r.one.rps)),
+        one_p99_ms: median(pg.map((r) => r.one.p99_ms)),
+        two_rps: median(pg.map((r) => r.two.rps)),
+        two_p99_ms: median(pg.map((r) => r.two.p99_ms)),
+        errors: pg.reduce((s, r) => s + r.one.errors + r.two.errors, 0),
+      }
+    : undefined;
   const cpu = cpus();
   return {
     started_at: startedAt.toISOString(),
@@ -169,15 +186,28 @@ export function buildReport(runs: RunResult[], connections: number[], options: R
         build_ms: median(runs.map((r) => r.search.build_ms)),
         median_ms: Object.fromEntries(Object.keys(runs[0].search.queries).map((k) => [k, median(runs.map((r) => r.search.queries[k].median_ms))])),
       },
+      ...(postgres ? { postgres } : {}),
     },
-    targets: targets(sizes, webhooks, Math.max(...connections)),
+    targets: [...targets(sizes, webhooks, Math.max(...connections)), ...(postgres ? [postgresTarget(postgres)] : [])],
     runs,
   };
+}
+
+/** Durable updateinstance on PostgreSQL with one server process, the database on the same machine. */
+function postgresTarget(p: NonNullable<BenchReport['summary']['postgres']>): Target {
+  return { name: `postgres updateinstance ×${p.connections}, one process`, goal: '>= 4000 req/s', value: `${fmt(p.one_rps)} req/s`, status: p.one_rps >= 4000 ? 'PASS' : 'MISS' };
 }
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows.map((r, n) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') + (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : '')).join('\n');
+}
+
+function postgresLine(p: NonNullable<BenchReport['summary']['postgres']>): string {
+  return (
+    `PostgreSQL store, durable updateinstance ×${p.connections} at ${p.size.toLocaleString('en-US')} instances: one process ${fmt(p.one_rps)} req/s (p99 ${fmt(p.one_p99_ms, 2)} ms), ` +
+    `two processes ${fmt(p.two_rps)} req/s (p99 ${fmt(p.two_p99_ms, 2)} ms)${p.errors ? `, ${p.errors} errors` : ''}`
+  );
 }
 
 /** The terminal table (also pasted into docs/performance.md). */
@@ -216,6 +246,7 @@ export function formatReport(report: BenchReport): string {
     `webhook deliveries to a loopback receiver: ${hooks}`,
     `compaction at ${report.summary.compaction.size.toLocaleString('en-US')} instances: ${fmt(report.summary.compaction.ms / 1000, 2)} s, longest event-loop stall ${fmt(report.summary.compaction.longest_stall_ms)} ms`,
     `search at ${report.summary.search.size.toLocaleString('en-US')} instances and ${report.summary.search.annotations.toLocaleString('en-US')} answers: indexes built at the first search in ${fmt(report.summary.search.build_ms / 1000, 2)} s; a query (median) ${Object.entries(report.summary.search.median_ms).map(([k, ms]) => `${k} ${ms.toFixed(2)} ms`).join(', ')}`,
+    ...(report.summary.postgres ? [postgresLine(report.summary.postgres)] : []),
     '',
     goals,
   ].join('\n');

@@ -12,6 +12,9 @@
  *   --out bench/results      where the JSON report goes
  *   --smoke                  a tiny run that proves the harness works (CI); nothing in it is a measurement
  *   --ui [--presses 100]     instead: key press → next item painted in headless Chromium (bench/ui.ts)
+ *   --store postgres         also durable updateinstance on the PostgreSQL store, one and two server processes
+ *                            (bench/postgres.ts); --database-url postgres://… uses that database instead of a
+ *                            throwaway cluster
  *
  * Nothing here asserts a time: a missed target prints MISS and the exit code stays 0.
  */
@@ -28,6 +31,7 @@ import { buildServer, startProcess, tsxServer } from './server-process.js';
 import { measureWebhooks, startReceiver, webhookConfig, type WebhookRun } from './webhooks.js';
 import { measureCompaction } from './compaction.js';
 import { measureSearch } from './search.js';
+import { measurePostgres } from './postgres.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
@@ -43,6 +47,9 @@ export interface BenchOptions {
   server: 'build' | 'tsx';
   out: string;
   smoke: boolean;
+  /** stores measured: the journal always, PostgreSQL when asked */
+  postgres: boolean;
+  databaseUrl?: string;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -59,6 +66,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       server: { type: 'string' },
       out: { type: 'string' },
       smoke: { type: 'boolean', default: false },
+      store: { type: 'string' },
+      'database-url': { type: 'string' },
     },
   });
   const smoke = values.smoke!;
@@ -76,7 +85,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     server: (values.server ?? (smoke ? 'tsx' : 'build')) as 'build' | 'tsx',
     out: resolve(values.out ?? join(ROOT, 'bench', 'results')),
     smoke,
+    postgres: false,
+    databaseUrl: values['database-url'],
   };
+  for (const store of (values.store ?? 'journal').split(',')) {
+    if (store === 'postgres') options.postgres = true;
+    else if (store !== 'journal') throw new Error(`--store: ${store} is not a store (journal, postgres)`);
+  }
   const bad = [...options.sizes, ...options.connections, options.runs, options.annotatorsPerItem, options.webhookSize].find((n) => !Number.isInteger(n) || n < 1);
   if (bad !== undefined) throw new Error(`not a positive integer: ${bad}`);
   if (options.server !== 'build' && options.server !== 'tsx') throw new Error('--server must be build or tsx');
@@ -138,7 +153,12 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
       log(`  compaction at ${largest}: ${Math.round(compaction.ms)} ms, longest event-loop stall ${Math.round(compaction.longest_stall_ms)} ms`);
       const search = await measureSearch(compactProject.configFile, compactProject.dataDir, largest, compactProject.ids);
       log(`  search at ${largest}: index built in ${Math.round(search.build_ms)} ms; ${Object.entries(search.queries).map(([k, q]) => `${k} ${q.median_ms.toFixed(2)} ms`).join(', ')}`);
-      runs.push({ bare, sizes, webhooks, compaction, search });
+      let postgres: RunResult['postgres'];
+      if (o.postgres) {
+        const smallest = await benchProject({ size: Math.min(...o.sizes), annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
+        postgres = await measurePostgres(smallest, { serverArgs, root: ROOT, connections: Math.max(...o.connections), load: o.load, warmup: o.warmup, log, databaseUrl: o.databaseUrl });
+      }
+      runs.push({ bare, sizes, webhooks, compaction, search, ...(postgres ? { postgres } : {}) });
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
