@@ -18,7 +18,10 @@ export default tseslint.config(
   {
     rules: {
       // names starting with _ are deliberate: destructured away, or an ignored parameter
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // `ready && start()` and `a ? b() : c()` as statements are the house style
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
     },

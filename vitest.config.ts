@@ -1,7 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 /** Suites that also run against a PostgreSQL-backed server (the `postgres` project, MARGINALIA_TEST_STORE=postgres). */
-export const POSTGRES_HTTP_SUITES = ['annotation', 'admin', 'assignment-batches', 'quality', 'phases', 'webhooks', 'data', 'structures', 'item-notes', 'adjudication'].map((s) => `test/server/http/${s}.test.ts`);
+export const POSTGRES_HTTP_SUITES = [
+  'annotation',
+  'admin',
+  'assignment-batches',
+  'quality',
+  'phases',
+  'webhooks',
+  'data',
+  'structures',
+  'item-notes',
+  'adjudication',
+].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -13,7 +24,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'main', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/**/postgres/**', '**/node_modules/**'] },
+        test: {
+          name: 'main',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: ['test/**/postgres/**', '**/node_modules/**'],
+        },
       },
       {
         // a throwaway PostgreSQL for the run (test/helpers/postgres.ts): the store's own tests and HTTP suites again

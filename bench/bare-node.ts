@@ -6,14 +6,25 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const text = 'Review 1: the product arrived late but works great shipping was slow price fair quality poor support helpful box broken sound clear.';
-const record = { instance_id: 'item-000001', current_index: 0, total_instances: 1000, text, data: { id: 'item-000001', text }, annotated: false };
+const text =
+  'Review 1: the product arrived late but works great shipping was slow price fair quality poor support helpful box broken sound clear.';
+const record = {
+  instance_id: 'item-000001',
+  current_index: 0,
+  total_instances: 1000,
+  text,
+  data: { id: 'item-000001', text },
+  annotated: false,
+};
 
 const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     const body = JSON.stringify(record);
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
 });

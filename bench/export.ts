@@ -12,13 +12,29 @@ import { parseArgs } from 'node:util';
 import { benchProject } from './projects.js';
 import { createServer, loadConfig } from '../server/index.js';
 
-const { values } = parseArgs({ options: { size: { type: 'string', default: '100000' }, 'annotators-per-item': { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: '100000' }, 'annotators-per-item': { type: 'string', default: '1' } },
+});
 const size = Number(values.size);
 const work = mkdtempSync(join(tmpdir(), 'marginalia-bench-export-'));
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
-const project = await benchProject({ size, annotatorsPerItem: Number(values['annotators-per-item']), cacheDir: join(tmpdir(), 'marginalia-bench-cache'), log: (m) => console.error(m) }, work);
-const server = await createServer({ config: loadConfig(project.configFile), dataDir: project.dataDir, staticDir: null, logger: quiet, env: { ADMIN_API_KEY: 'bench-key' } });
+const project = await benchProject(
+  {
+    size,
+    annotatorsPerItem: Number(values['annotators-per-item']),
+    cacheDir: join(tmpdir(), 'marginalia-bench-cache'),
+    log: (m) => console.error(m),
+  },
+  work,
+);
+const server = await createServer({
+  config: loadConfig(project.configFile),
+  dataDir: project.dataDir,
+  staticDir: null,
+  logger: quiet,
+  env: { ADMIN_API_KEY: 'bench-key' },
+});
 const url = await server.listen(0, '127.0.0.1');
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 

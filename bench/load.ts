@@ -59,7 +59,13 @@ export async function drive(base: string, plans: ConnectionPlan[], options: Load
           const request = plan.dynamic
             ? {
                 method: plan.method,
-                setupRequest: (req: Record<string, unknown>) => ({ ...req, method: plan.method, path: plan.path(), headers: plan.headers, body: plan.body?.() }),
+                setupRequest: (req: Record<string, unknown>) => ({
+                  ...req,
+                  method: plan.method,
+                  path: plan.path(),
+                  headers: plan.headers,
+                  body: plan.body?.(),
+                }),
               }
             : { method: plan.method, path: plan.path(), headers: plan.headers, body: plan.body?.() };
           const instance = autocannon(
@@ -101,6 +107,9 @@ export async function drive(base: string, plans: ConnectionPlan[], options: Load
     p50_ms: percentile(sorted, 50),
     p99_ms: percentile(sorted, 99),
     mean_ms: latencies.length ? sum / latencies.length : NaN,
-    server_cpu_us: cpuBefore !== null && cpuAfter !== null && latencies.length ? ((cpuAfter - cpuBefore) * 1000) / latencies.length : null,
+    server_cpu_us:
+      cpuBefore !== null && cpuAfter !== null && latencies.length
+        ? ((cpuAfter - cpuBefore) * 1000) / latencies.length
+        : null,
   };
 }

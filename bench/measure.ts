@@ -48,8 +48,17 @@ export const PASSWORD = 'bench-password-1';
 
 /** Registers (or logs in) and returns the Cookie header of the session. */
 export async function login(base: string, username: string): Promise<string> {
-  let res = await fetch(`${base}/register`, { method: 'POST', body: new URLSearchParams({ username, password: PASSWORD }), redirect: 'manual' });
-  if (res.status === 409 || res.status === 403) res = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ username, password: PASSWORD }), redirect: 'manual' });
+  let res = await fetch(`${base}/register`, {
+    method: 'POST',
+    body: new URLSearchParams({ username, password: PASSWORD }),
+    redirect: 'manual',
+  });
+  if (res.status === 409 || res.status === 403)
+    res = await fetch(`${base}/auth`, {
+      method: 'POST',
+      body: new URLSearchParams({ username, password: PASSWORD }),
+      redirect: 'manual',
+    });
   if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`);
   return res.headers
     .getSetCookie()
@@ -85,7 +94,8 @@ export class Annotator {
   }
 }
 
-const plansFor = (endpoint: Endpoint, annotators: Annotator[], connections: number, adminKey: string) => annotators.slice(0, connections).map((a) => planOf(endpoint, a, adminKey));
+const plansFor = (endpoint: Endpoint, annotators: Annotator[], connections: number, adminKey: string) =>
+  annotators.slice(0, connections).map((a) => planOf(endpoint, a, adminKey));
 
 /** What one connection sends for an endpoint, as annotator `a`. */
 export function planOf(endpoint: Endpoint, a: Annotator, adminKey: string): ConnectionPlan {
@@ -94,7 +104,13 @@ export function planOf(endpoint: Endpoint, a: Annotator, adminKey: string): Conn
     case 'current_instance':
       return { method: 'GET', path: () => '/api/current_instance', headers: { cookie: a.cookie } };
     case 'updateinstance':
-      return { method: 'POST', path: () => '/updateinstance', headers: { cookie: a.cookie, ...json }, body: () => a.nextSubmission(), dynamic: true };
+      return {
+        method: 'POST',
+        path: () => '/updateinstance',
+        headers: { cookie: a.cookie, ...json },
+        body: () => a.nextSubmission(),
+        dynamic: true,
+      };
     case 'spans':
       return { method: 'GET', path: () => a.nextSpansPath(), headers: { cookie: a.cookie }, dynamic: true };
     case 'overview':
@@ -115,8 +131,13 @@ async function probe(base: string, plan: ConnectionPlan): Promise<string | null>
 async function freshAgreement(base: string, a: Annotator, adminKey: string, times = 5): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < times; i++) {
-    const change = await fetch(`${base}/updateinstance`, { method: 'POST', headers: { cookie: a.cookie, 'content-type': 'application/json' }, body: a.nextSubmission() });
-    if (change.status !== 200) throw new Error(`updateinstance before agreement: ${change.status} ${await change.text()}`);
+    const change = await fetch(`${base}/updateinstance`, {
+      method: 'POST',
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      body: a.nextSubmission(),
+    });
+    if (change.status !== 200)
+      throw new Error(`updateinstance before agreement: ${change.status} ${await change.text()}`);
     const started = performance.now();
     // fresh: large projects otherwise reuse a report for a few seconds, which would time the cache
     const res = await fetch(`${base}/admin/api/agreement?fresh=true`, { headers: { 'x-api-key': adminKey } });
@@ -136,7 +157,10 @@ async function timeExport(base: string, adminKey: string): Promise<SizeRun['expo
 }
 
 export async function measureSize(project: BenchProject, o: MeasureOptions): Promise<SizeRun> {
-  const server: ServerProcess = await startProcess([...o.serverArgs, '--config', project.configFile, '--port', '0', '--data-dir', project.dataDir], { cwd: o.root });
+  const server: ServerProcess = await startProcess(
+    [...o.serverArgs, '--config', project.configFile, '--port', '0', '--data-dir', project.dataDir],
+    { cwd: o.root },
+  );
   try {
     const rssStart = server.memory().rss_mb;
     const base = server.url;
@@ -146,7 +170,8 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       const cookie = await login(base, `bench-${String(i + 1).padStart(2, '0')}`);
       // the first visit plans the annotator's list; do it before anything is timed
       const first = await fetch(`${base}/api/current_instance`, { headers: { cookie } });
-      if (first.status !== 200) throw new Error(`current_instance for bench-${i + 1}: ${first.status} ${await first.text()}`);
+      if (first.status !== 200)
+        throw new Error(`current_instance for bench-${i + 1}: ${first.status} ${await first.text()}`);
       annotators.push(new Annotator(cookie, project.ids, Math.floor((i * project.ids.length) / most), i));
     }
     const endpoints = {} as SizeRun['endpoints'];
@@ -162,12 +187,20 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       if (o.warmup > 0) await drive(base, plansFor(endpoint, annotators, most, o.adminKey), { duration: o.warmup });
       for (const c of o.connections) {
         if (endpoint === 'current_instance' && o.beside) (bare ??= {})[c] = await o.beside(c);
-        const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), { ...o.load, cpuMs: server.cpuMs });
+        const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), {
+          ...o.load,
+          cpuMs: server.cpuMs,
+        });
         endpoints[endpoint][c] = result;
-        o.log(`  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req, RSS ${server.memory().rss_mb} MB${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`);
+        o.log(
+          `  ${endpoint} ×${c}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req, RSS ${server.memory().rss_mb} MB${result.errors ? `, ${result.errors} errors ${JSON.stringify(result.statuses)}` : ''}`,
+        );
       }
     }
-    const agreementFresh = 'na' in endpoints.agreement[o.connections[0]] ? { na: (endpoints.agreement[o.connections[0]] as { na: string }).na } : await freshAgreement(base, annotators[0], o.adminKey);
+    const agreementFresh =
+      'na' in endpoints.agreement[o.connections[0]]
+        ? { na: (endpoints.agreement[o.connections[0]] as { na: string }).na }
+        : await freshAgreement(base, annotators[0], o.adminKey);
     o.log(`  after agreement: RSS ${server.memory().rss_mb} MB, peak ${server.memory().peak_rss_mb} MB`);
     const exported = await timeExport(base, o.adminKey);
     const memory = server.memory();

@@ -65,7 +65,20 @@ export async function measurePostgres(project: BenchProject, o: PostgresOptions)
     await copyIntoSchema(project, url, schema);
     const start = async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'marginalia-bench-pg-'));
-      const server = await startProcess([...o.serverArgs, '--config', project.configFile, '--port', '0', '--data-dir', dataDir, '--database-url', `${url}?schema=${schema}`], { cwd: o.root });
+      const server = await startProcess(
+        [
+          ...o.serverArgs,
+          '--config',
+          project.configFile,
+          '--port',
+          '0',
+          '--data-dir',
+          dataDir,
+          '--database-url',
+          `${url}?schema=${schema}`,
+        ],
+        { cwd: o.root },
+      );
       servers.push(server);
       return server;
     };
@@ -74,22 +87,36 @@ export async function measurePostgres(project: BenchProject, o: PostgresOptions)
     for (let i = 0; i < o.connections; i++) {
       const cookie = await login(first.url, `bench-${String(i + 1).padStart(2, '0')}`);
       const visit = await fetch(`${first.url}/api/current_instance`, { headers: { cookie } });
-      if (visit.status !== 200) throw new Error(`current_instance for bench-${i + 1}: ${visit.status} ${await visit.text()}`);
+      if (visit.status !== 200)
+        throw new Error(`current_instance for bench-${i + 1}: ${visit.status} ${await visit.text()}`);
       annotators.push(new Annotator(cookie, project.ids, Math.floor((i * project.ids.length) / o.connections), i));
     }
     const plans = annotators.map((a) => planOf('updateinstance', a, ''));
     if (o.warmup > 0) await drive(first.url, plans, { duration: o.warmup });
     const one = await drive(first.url, plans, { ...o.load, cpuMs: first.cpuMs });
-    o.log(`  postgres, one process: updateinstance ×${o.connections}: ${Math.round(one.rps)} req/s, p50 ${one.p50_ms.toFixed(2)} ms, p99 ${one.p99_ms.toFixed(2)} ms, ${one.server_cpu_us?.toFixed(0)} µs CPU/req${one.errors ? `, ${one.errors} errors ${JSON.stringify(one.statuses)}` : ''}`);
+    o.log(
+      `  postgres, one process: updateinstance ×${o.connections}: ${Math.round(one.rps)} req/s, p50 ${one.p50_ms.toFixed(2)} ms, p99 ${one.p99_ms.toFixed(2)} ms, ${one.server_cpu_us?.toFixed(0)} µs CPU/req${one.errors ? `, ${one.errors} errors ${JSON.stringify(one.statuses)}` : ''}`,
+    );
 
     const second = await start();
     const half = Math.ceil(plans.length / 2);
-    const split: [ServerProcess, typeof plans][] = [[first, plans.slice(0, half)], [second, plans.slice(half)]];
+    const split: [ServerProcess, typeof plans][] = [
+      [first, plans.slice(0, half)],
+      [second, plans.slice(half)],
+    ];
     if (o.warmup > 0) await Promise.all(split.map(([s, p]) => drive(s.url, p, { duration: o.warmup })));
     const parts = await Promise.all(split.map(([s, p]) => drive(s.url, p, { ...o.load, cpuMs: s.cpuMs })));
     const two = combine(parts);
-    o.log(`  postgres, two processes: updateinstance ×${o.connections}: ${Math.round(two.rps)} req/s, p50 ${two.p50_ms.toFixed(2)} ms, p99 ${two.p99_ms.toFixed(2)} ms, ${two.server_cpu_us?.toFixed(0)} µs CPU/req${two.errors ? `, ${two.errors} errors ${JSON.stringify(two.statuses)}` : ''}`);
-    return { size: project.size, connections: o.connections, one, two, database: o.databaseUrl ? 'given by --database-url' : 'a throwaway cluster on this machine' };
+    o.log(
+      `  postgres, two processes: updateinstance ×${o.connections}: ${Math.round(two.rps)} req/s, p50 ${two.p50_ms.toFixed(2)} ms, p99 ${two.p99_ms.toFixed(2)} ms, ${two.server_cpu_us?.toFixed(0)} µs CPU/req${two.errors ? `, ${two.errors} errors ${JSON.stringify(two.statuses)}` : ''}`,
+    );
+    return {
+      size: project.size,
+      connections: o.connections,
+      one,
+      two,
+      database: o.databaseUrl ? 'given by --database-url' : 'a throwaway cluster on this machine',
+    };
   } finally {
     for (const s of servers) await s.stop();
     cluster?.stop();
@@ -101,7 +128,9 @@ function combine(parts: LoadResult[]): LoadResult {
   const statuses: Record<string, number> = {};
   for (const p of parts) for (const [k, v] of Object.entries(p.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
   const requests = parts.reduce((s, p) => s + p.requests, 0);
-  const cpu = parts.every((p) => p.server_cpu_us !== null) ? parts.reduce((s, p) => s + p.server_cpu_us! * p.requests, 0) / Math.max(1, requests) : null;
+  const cpu = parts.every((p) => p.server_cpu_us !== null)
+    ? parts.reduce((s, p) => s + p.server_cpu_us! * p.requests, 0) / Math.max(1, requests)
+    : null;
   return {
     connections: parts.reduce((s, p) => s + p.connections, 0),
     requests,

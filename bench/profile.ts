@@ -24,14 +24,19 @@ interface ProfileNode {
 }
 
 function summarize(file: string, top = 25): string {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const self = new Map<number, number>();
   profile.samples.forEach((id, n) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[n] ?? 0)));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules\/|build\/)/, '$1')}:${n.callFrame.lineNumber + 1}`;
+  const name = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules\/|build\/)/, '$1')}:${n.callFrame.lineNumber + 1}`;
   const fn = new Map<string, number>();
   const inclusive = new Map<string, number>();
   for (const [id, t] of self) {
@@ -44,7 +49,12 @@ function summarize(file: string, top = 25): string {
     }
   }
   const pct = (t: number) => `${((100 * t) / total).toFixed(1).padStart(5)} %`;
-  const list = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, t]) => `${pct(t)}  ${k}`).join('\n');
+  const list = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, t]) => `${pct(t)}  ${k}`)
+      .join('\n');
   return `self time:\n${list(fn)}\n\ninclusive time:\n${list(inclusive)}`;
 }
 
@@ -63,23 +73,40 @@ async function main() {
   const log = (m: string) => console.error(m);
   const cli = process.env.BENCH_CLI ? [...startFlags(ROOT), process.env.BENCH_CLI] : buildServer(ROOT, log);
   const work = mkdtempSync(join(tmpdir(), 'marginalia-profile-'));
-  const project = await benchProject({ size, annotatorsPerItem: 10, cacheDir: join(ROOT, 'node_modules', '.cache', 'marginalia-bench', 'projects'), log }, work);
+  const project = await benchProject(
+    {
+      size,
+      annotatorsPerItem: 10,
+      cacheDir: join(ROOT, 'node_modules', '.cache', 'marginalia-bench', 'projects'),
+      log,
+    },
+    work,
+  );
   const profDir = join(work, 'prof');
   const profiling = values.threads ? [] : ['--cpu-prof', '--cpu-prof-dir', profDir];
-  const server = await startProcess([...profiling, ...cli, '--config', project.configFile, '--port', '0', '--data-dir', project.dataDir], { cwd: ROOT });
+  const server = await startProcess(
+    [...profiling, ...cli, '--config', project.configFile, '--port', '0', '--data-dir', project.dataDir],
+    { cwd: ROOT },
+  );
   const connections = Number(values.connections);
   const annotators = [];
   for (let i = 0; i < connections; i++) annotators.push(await login(server.url, `prof-${i + 1}`));
   for (const cookie of annotators) await fetch(`${server.url}/api/current_instance`, { headers: { cookie } });
   const plans = annotators.map((cookie, lane) =>
-    planOf(values.endpoint as Endpoint, new Annotator(cookie, project.ids, Math.floor((lane * project.ids.length) / connections), lane), 'bench-admin-key-0123456789abcdef'),
+    planOf(
+      values.endpoint as Endpoint,
+      new Annotator(cookie, project.ids, Math.floor((lane * project.ids.length) / connections), lane),
+      'bench-admin-key-0123456789abcdef',
+    ),
   );
   const threadsBefore = threadCpuMs(server.pid);
   const clientBefore = process.cpuUsage();
   const result = await drive(server.url, plans, { duration: Number(values.seconds), cpuMs: server.cpuMs });
   const client = process.cpuUsage(clientBefore);
   const threadsAfter = threadCpuMs(server.pid);
-  console.log(`${values.endpoint} ×${connections} at ${size}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req, ${result.errors} errors`);
+  console.log(
+    `${values.endpoint} ×${connections} at ${size}: ${Math.round(result.rps)} req/s, p50 ${result.p50_ms.toFixed(2)} ms, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req, ${result.errors} errors`,
+  );
   await server.stop();
   if (values.threads) {
     // µs of CPU per answered request: the server's main thread, its other threads (libuv's pool, V8's helpers)
@@ -88,7 +115,9 @@ async function main() {
     let others = 0;
     for (const [tid, ms] of threadsAfter) if (tid !== server.pid) others += ms - (threadsBefore.get(tid) ?? 0);
     const main = (threadsAfter.get(server.pid) ?? 0) - (threadsBefore.get(server.pid) ?? 0);
-    console.log(`CPU per request: server main thread ${perRequest(main)} µs, other server threads ${perRequest(others)} µs, load generator ${perRequest((client.user + client.system) / 1000)} µs`);
+    console.log(
+      `CPU per request: server main thread ${perRequest(main)} µs, other server threads ${perRequest(others)} µs, load generator ${perRequest((client.user + client.system) / 1000)} µs`,
+    );
     return;
   }
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));

@@ -6,7 +6,17 @@
  * their shape is the one the service writes. Generated folders are cached (generation at 100k takes a while) and
  * each run works on a fresh copy.
  */
-import { closeSync, cpSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadConfig } from '../server/config/load.js';
@@ -28,7 +38,10 @@ export const SCHEMES = [
 ];
 export const SENTIMENTS = ['positive', 'negative', 'neutral'];
 
-const WORDS = 'the product arrived late but works great shipping was slow price fair quality poor support helpful box broken sound clear battery lasts'.split(' ');
+const WORDS =
+  'the product arrived late but works great shipping was slow price fair quality poor support helpful box broken sound clear battery lasts'.split(
+    ' ',
+  );
 
 export interface BenchProject {
   size: number;
@@ -56,7 +69,10 @@ export interface ProjectOptions {
 const idOf = (n: number) => `item-${String(n + 1).padStart(6, '0')}`;
 
 function itemText(random: () => number, n: number): string {
-  const words = Array.from({ length: 25 + Math.floor(random() * 30) }, () => WORDS[Math.floor(random() * WORDS.length)]);
+  const words = Array.from(
+    { length: 25 + Math.floor(random() * 30) },
+    () => WORDS[Math.floor(random() * WORDS.length)],
+  );
   return `Review ${n + 1}: ${words.join(' ')}.`;
 }
 
@@ -109,9 +125,23 @@ async function seedData(configFile: string, dataDir: string, annotatorsPerItem: 
     for (let a = 0; a < annotatorsPerItem; a++) {
       const username = `seed-${String(a + 1).padStart(2, '0')}`;
       const sentiment = random() < 0.8 ? truth : Math.floor(random() * 3);
-      const answers: Record<string, string> = { [`sentiment:${SENTIMENTS[sentiment]}`]: 'true', [`helpfulness:${1 + Math.floor(random() * 5)}`]: 'true' };
-      if (random() < 0.3) answers[`topics:${['price', 'shipping', 'quality', 'support'][Math.floor(random() * 4)]}`] = 'true';
-      const spans = random() < 0.2 ? [{ schema: 'evidence', name: sentiment === 1 ? 'negative' : 'positive', start: 0, end: Math.min(6, instance.text.length) }] : [];
+      const answers: Record<string, string> = {
+        [`sentiment:${SENTIMENTS[sentiment]}`]: 'true',
+        [`helpfulness:${1 + Math.floor(random() * 5)}`]: 'true',
+      };
+      if (random() < 0.3)
+        answers[`topics:${['price', 'shipping', 'quality', 'support'][Math.floor(random() * 4)]}`] = 'true';
+      const spans =
+        random() < 0.2
+          ? [
+              {
+                schema: 'evidence',
+                name: sentiment === 1 ? 'negative' : 'positive',
+                start: 0,
+                end: Math.min(6, instance.text.length),
+              },
+            ]
+          : [];
       const record: AnnotationRecord = {
         username,
         instance_id: instance.id,
@@ -142,7 +172,9 @@ export async function benchProject(o: ProjectOptions, workDir: string): Promise<
   const seeded = join(base, 'data');
   const done = join(base, 'complete');
   if (!existsSync(done)) {
-    o.log?.(`generating a ${o.size}-instance project with ${o.size * o.annotatorsPerItem} annotations (cached in ${base})…`);
+    o.log?.(
+      `generating a ${o.size}-instance project with ${o.size * o.annotatorsPerItem} annotations (cached in ${base})…`,
+    );
     rmSync(base, { recursive: true, force: true });
     const configFile = writeConfig(base, o.size);
     const count = await seedData(configFile, seeded, o.annotatorsPerItem);
@@ -157,7 +189,14 @@ export async function benchProject(o: ProjectOptions, workDir: string): Promise<
   // writeback made the journal's syncs (and so durable updateinstance) slower in whichever measurement it overlapped
   for (const name of readdirSync(dataDir)) syncFile(join(dataDir, name));
   syncFile(dataDir);
-  return { size: o.size, dir, configFile, dataDir, annotations: o.size * o.annotatorsPerItem, ids: Array.from({ length: o.size }, (_, n) => idOf(n)) };
+  return {
+    size: o.size,
+    dir,
+    configFile,
+    dataDir,
+    annotations: o.size * o.annotatorsPerItem,
+    ids: Array.from({ length: o.size }, (_, n) => idOf(n)),
+  };
 }
 
 function syncFile(path: string): void {

@@ -62,7 +62,15 @@ export interface BenchReport {
     compaction: { size: number; ms: number; longest_stall_ms: number };
     search: { size: number; annotations: number; build_ms: number; median_ms: Record<string, number> };
     /** durable updateinstance on PostgreSQL, median req/s (with --store postgres) */
-    postgres?: { size: number; connections: number; one_rps: number; one_p99_ms: number; two_rps: number; two_p99_ms: number; errors: number };
+    postgres?: {
+      size: number;
+      connections: number;
+      one_rps: number;
+      one_p99_ms: number;
+      two_rps: number;
+      two_p99_ms: number;
+      errors: number;
+    };
   };
   targets: Target[];
   runs: RunResult[];
@@ -106,14 +114,25 @@ function summarizeSize(runs: RunResult[], index: number, connections: number[]):
     rss_start_mb: nullableMedian(per.map((s) => s.rss_start_mb)),
     peak_rss_mb: nullableMedian(per.map((s) => s.peak_rss_mb)),
     export_ms: per.every((s) => 'ms' in s.export) ? median(per.map((s) => (s.export as { ms: number }).ms)) : null,
-    agreement_fresh_ms: per.every((s) => Array.isArray(s.agreement_fresh_ms)) ? median(per.flatMap((s) => s.agreement_fresh_ms as number[])) : null,
+    agreement_fresh_ms: per.every((s) => Array.isArray(s.agreement_fresh_ms))
+      ? median(per.flatMap((s) => s.agreement_fresh_ms as number[]))
+      : null,
     endpoints,
   };
 }
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–');
+const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '–';
 
-function judge(name: string, goal: string, value: number | null, pass: (v: number) => boolean, shown: (v: number) => string): Target {
+function judge(
+  name: string,
+  goal: string,
+  value: number | null,
+  pass: (v: number) => boolean,
+  shown: (v: number) => string,
+): Target {
   if (value === null || !Number.isFinite(value)) return { name, goal, value: 'n/a', status: 'n/a' };
   return { name, goal, value: shown(value), status: pass(value) ? 'PASS' : 'MISS' };
 }
@@ -123,12 +142,18 @@ function targets(sizes: SizeSummary[], webhooks: number | null, top: number): Ta
     const f = s.endpoints[e][c];
     return f && 'rps' in f ? f : null;
   };
-  const all = <T,>(xs: (T | null)[]) => (xs.every((x) => x !== null) ? (xs as T[]) : null);
+  const all = <T>(xs: (T | null)[]) => (xs.every((x) => x !== null) ? (xs as T[]) : null);
   const small = sizes[0];
   const large = sizes[sizes.length - 1];
   const update = all(sizes.map((s) => at(s, 'updateinstance', top)));
   const current = all(sizes.map((s) => at(s, 'current_instance', top)));
-  const p99s = sizes.flatMap((s) => (['current_instance', 'updateinstance', 'spans', 'overview'] as Endpoint[]).map((e) => at(s, e, top)?.p99_ms ?? null)).filter((x): x is number => x !== null);
+  const p99s = sizes
+    .flatMap((s) =>
+      (['current_instance', 'updateinstance', 'spans', 'overview'] as Endpoint[]).map(
+        (e) => at(s, e, top)?.p99_ms ?? null,
+      ),
+    )
+    .filter((x): x is number => x !== null);
   const scaling = (['current_instance', 'updateinstance', 'spans'] as Endpoint[]).map((e) => {
     const a = at(small, e, top);
     const b = at(large, e, top);
@@ -136,26 +161,86 @@ function targets(sizes: SizeSummary[], webhooks: number | null, top: number): Ta
   });
 
   return [
-    judge(`updateinstance (durable) ×${top}, every size`, '≥ 8,000 req/s', update && Math.min(...update.map((f) => f.rps)), (v) => v >= 8000, (v) => `${fmt(v)} req/s`),
-    judge(`current_instance ×${top} vs bare Node, every size`, '≥ 40 %', current && Math.min(...current.map((f) => f.bare_ratio)), (v) => v >= 0.4, (v) => `${fmt(v * 100, 1)} %`),
-    judge(`p99 ×${top} (annotator endpoints and overview), every size`, '< 5 ms', p99s.length ? Math.max(...p99s) : null, (v) => v < 5, (v) => `${fmt(v, 2)} ms`),
-    judge(`per-request cost at ${large.size.toLocaleString('en-US')} vs ${small.size.toLocaleString('en-US')} (worst endpoint)`, '≤ 1.2×', all(scaling) && Math.max(...(scaling as number[])), (v) => v <= 1.2, (v) => `${fmt(v, 2)}×`),
-    judge(`start-up at ${large.size.toLocaleString('en-US')} instances`, '≤ 2 s', large.startup_ms, (v) => v <= 2000, (v) => `${fmt(v / 1000, 2)} s`),
-    judge(`peak RSS at ${large.size.toLocaleString('en-US')} instances`, '≤ 250 MB', large.peak_rss_mb, (v) => v <= 250, (v) => `${fmt(v)} MB`),
-    judge(`agreement over ${large.size.toLocaleString('en-US')} items, after a change`, '≤ 1 s', large.agreement_fresh_ms, (v) => v <= 1000, (v) => `${fmt(v)} ms`),
-    judge('webhook deliveries to a loopback receiver', '≥ 1,000/s', webhooks, (v) => v >= 1000, (v) => `${fmt(v)}/s`),
+    judge(
+      `updateinstance (durable) ×${top}, every size`,
+      '≥ 8,000 req/s',
+      update && Math.min(...update.map((f) => f.rps)),
+      (v) => v >= 8000,
+      (v) => `${fmt(v)} req/s`,
+    ),
+    judge(
+      `current_instance ×${top} vs bare Node, every size`,
+      '≥ 40 %',
+      current && Math.min(...current.map((f) => f.bare_ratio)),
+      (v) => v >= 0.4,
+      (v) => `${fmt(v * 100, 1)} %`,
+    ),
+    judge(
+      `p99 ×${top} (annotator endpoints and overview), every size`,
+      '< 5 ms',
+      p99s.length ? Math.max(...p99s) : null,
+      (v) => v < 5,
+      (v) => `${fmt(v, 2)} ms`,
+    ),
+    judge(
+      `per-request cost at ${large.size.toLocaleString('en-US')} vs ${small.size.toLocaleString('en-US')} (worst endpoint)`,
+      '≤ 1.2×',
+      all(scaling) && Math.max(...(scaling as number[])),
+      (v) => v <= 1.2,
+      (v) => `${fmt(v, 2)}×`,
+    ),
+    judge(
+      `start-up at ${large.size.toLocaleString('en-US')} instances`,
+      '≤ 2 s',
+      large.startup_ms,
+      (v) => v <= 2000,
+      (v) => `${fmt(v / 1000, 2)} s`,
+    ),
+    judge(
+      `peak RSS at ${large.size.toLocaleString('en-US')} instances`,
+      '≤ 250 MB',
+      large.peak_rss_mb,
+      (v) => v <= 250,
+      (v) => `${fmt(v)} MB`,
+    ),
+    judge(
+      `agreement over ${large.size.toLocaleString('en-US')} items, after a change`,
+      '≤ 1 s',
+      large.agreement_fresh_ms,
+      (v) => v <= 1000,
+      (v) => `${fmt(v)} ms`,
+    ),
+    judge(
+      'webhook deliveries to a loopback receiver',
+      '≥ 1,000/s',
+      webhooks,
+      (v) => v >= 1000,
+      (v) => `${fmt(v)}/s`,
+    ),
   ];
 }
 
-export function buildReport(runs: RunResult[], connections: number[], options: Record<string, unknown>, startedAt: Date): BenchReport {
+export function buildReport(
+  runs: RunResult[],
+  connections: number[],
+  options: Record<string, unknown>,
+  startedAt: Date,
+): BenchReport {
   const bare: BenchReport['summary']['bare'] = {};
   for (const c of connections) {
     const r = runs.map((run) => run.bare[c]);
-    bare[c] = { rps: median(r.map((x) => x.rps)), p50_ms: median(r.map((x) => x.p50_ms)), p99_ms: median(r.map((x) => x.p99_ms)), errors: r.reduce((s, x) => s + x.errors, 0) };
+    bare[c] = {
+      rps: median(r.map((x) => x.rps)),
+      p50_ms: median(r.map((x) => x.p50_ms)),
+      p99_ms: median(r.map((x) => x.p99_ms)),
+      errors: r.reduce((s, x) => s + x.errors, 0),
+    };
   }
   const sizes = runs[0].sizes.map((_, i) => summarizeSize(runs, i, connections));
   const hooks = runs.map((r) => r.webhooks);
-  const webhooks = hooks.every((h) => 'deliveries_per_s' in h) ? median(hooks.map((h) => (h as { deliveries_per_s: number }).deliveries_per_s)) : null;
+  const webhooks = hooks.every((h) => 'deliveries_per_s' in h)
+    ? median(hooks.map((h) => (h as { deliveries_per_s: number }).deliveries_per_s))
+    : null;
   const pg = runs.map((r) => r.postgres).filter((r): r is PostgresRun => r !== undefined);
   const postgres = pg.length
     ? {
@@ -172,19 +257,31 @@ export function buildReport(runs: RunResult[], connections: number[], options: R
   return {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    machine: { cpus: cpu.length, cpu_model: cpu[0]?.model ?? 'unknown', memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform}-${process.arch}` },
+    machine: {
+      cpus: cpu.length,
+      cpu_model: cpu[0]?.model ?? 'unknown',
+      memory_gb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    },
     options,
     summary: {
       bare,
       sizes,
       webhooks_per_s: webhooks,
       ...(webhooks === null ? { webhooks_na: (hooks.find((h) => 'na' in h) as { na: string } | undefined)?.na } : {}),
-      compaction: { size: runs[0].compaction.size, ms: median(runs.map((r) => r.compaction.ms)), longest_stall_ms: median(runs.map((r) => r.compaction.longest_stall_ms)) },
+      compaction: {
+        size: runs[0].compaction.size,
+        ms: median(runs.map((r) => r.compaction.ms)),
+        longest_stall_ms: median(runs.map((r) => r.compaction.longest_stall_ms)),
+      },
       search: {
         size: runs[0].search.size,
         annotations: runs[0].search.annotations,
         build_ms: median(runs.map((r) => r.search.build_ms)),
-        median_ms: Object.fromEntries(Object.keys(runs[0].search.queries).map((k) => [k, median(runs.map((r) => r.search.queries[k].median_ms))])),
+        median_ms: Object.fromEntries(
+          Object.keys(runs[0].search.queries).map((k) => [k, median(runs.map((r) => r.search.queries[k].median_ms))]),
+        ),
       },
       ...(postgres ? { postgres } : {}),
     },
@@ -195,12 +292,23 @@ export function buildReport(runs: RunResult[], connections: number[], options: R
 
 /** Durable updateinstance on PostgreSQL with one server process, the database on the same machine. */
 function postgresTarget(p: NonNullable<BenchReport['summary']['postgres']>): Target {
-  return { name: `postgres updateinstance ×${p.connections}, one process`, goal: '>= 4000 req/s', value: `${fmt(p.one_rps)} req/s`, status: p.one_rps >= 4000 ? 'PASS' : 'MISS' };
+  return {
+    name: `postgres updateinstance ×${p.connections}, one process`,
+    goal: '>= 4000 req/s',
+    value: `${fmt(p.one_rps)} req/s`,
+    status: p.one_rps >= 4000 ? 'PASS' : 'MISS',
+  };
 }
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r, n) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') + (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : '')).join('\n');
+  return rows
+    .map(
+      (r, n) =>
+        r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') +
+        (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : ''),
+    )
+    .join('\n');
 }
 
 function postgresLine(p: NonNullable<BenchReport['summary']['postgres']>): string {
@@ -216,13 +324,29 @@ export function formatReport(report: BenchReport): string {
   const header = ['endpoint', ...conns.flatMap((c) => [`req/s ×${c}`, `p50 ×${c}`, `p99 ×${c}`, `vs bare ×${c}`])];
   const rows: string[][] = [header];
   const cells = (f: Figure | { na: string } | Omit<Figure, 'bare_ratio'>) =>
-    'na' in f ? [f.na, '', '', ''] : [fmt(f.rps), `${fmt(f.p50_ms, 2)} ms`, `${fmt(f.p99_ms, 2)} ms`, 'bare_ratio' in f ? `${fmt(f.bare_ratio * 100, 1)} %` : '100 %'];
+    'na' in f
+      ? [f.na, '', '', '']
+      : [
+          fmt(f.rps),
+          `${fmt(f.p50_ms, 2)} ms`,
+          `${fmt(f.p99_ms, 2)} ms`,
+          'bare_ratio' in f ? `${fmt(f.bare_ratio * 100, 1)} %` : '100 %',
+        ];
   rows.push(['bare node:http (run start)', ...conns.flatMap((c) => cells(report.summary.bare[c]))]);
   for (const s of report.summary.sizes) {
-    for (const e of ENDPOINTS) rows.push([`${s.size.toLocaleString('en-US')}: ${e}`, ...conns.flatMap((c) => cells(s.endpoints[e][c]))]);
+    for (const e of ENDPOINTS)
+      rows.push([`${s.size.toLocaleString('en-US')}: ${e}`, ...conns.flatMap((c) => cells(s.endpoints[e][c]))]);
   }
   const sizes = table([
-    ['instances', 'annotations', 'start-up', 'RSS after start', 'peak RSS', 'agreement after a change', 'export (jsonl)'],
+    [
+      'instances',
+      'annotations',
+      'start-up',
+      'RSS after start',
+      'peak RSS',
+      'agreement after a change',
+      'export (jsonl)',
+    ],
     ...report.summary.sizes.map((s) => [
       s.size.toLocaleString('en-US'),
       s.annotations.toLocaleString('en-US'),
@@ -233,8 +357,14 @@ export function formatReport(report: BenchReport): string {
       s.export_ms === null ? 'n/a (not implemented)' : `${fmt(s.export_ms / 1000, 2)} s`,
     ]),
   ]);
-  const hooks = report.summary.webhooks_per_s === null ? (report.summary.webhooks_na ?? 'n/a') : `${fmt(report.summary.webhooks_per_s)}/s`;
-  const goals = table([['target', 'goal', 'median', ''], ...report.targets.map((t) => [t.name, t.goal, t.value, t.status])]);
+  const hooks =
+    report.summary.webhooks_per_s === null
+      ? (report.summary.webhooks_na ?? 'n/a')
+      : `${fmt(report.summary.webhooks_per_s)}/s`;
+  const goals = table([
+    ['target', 'goal', 'median', ''],
+    ...report.targets.map((t) => [t.name, t.goal, t.value, t.status]),
+  ]);
   const m = report.machine;
   return [
     `machine: ${m.cpu_model}, ${m.cpus} cores, ${m.memory_gb} GB, Node ${m.node}, ${m.platform}; medians of ${report.runs.length} run(s)`,
@@ -245,7 +375,11 @@ export function formatReport(report: BenchReport): string {
     '',
     `webhook deliveries to a loopback receiver: ${hooks}`,
     `compaction at ${report.summary.compaction.size.toLocaleString('en-US')} instances: ${fmt(report.summary.compaction.ms / 1000, 2)} s, longest event-loop stall ${fmt(report.summary.compaction.longest_stall_ms)} ms`,
-    `search at ${report.summary.search.size.toLocaleString('en-US')} instances and ${report.summary.search.annotations.toLocaleString('en-US')} answers: indexes built at the first search in ${fmt(report.summary.search.build_ms / 1000, 2)} s; a query (median) ${Object.entries(report.summary.search.median_ms).map(([k, ms]) => `${k} ${ms.toFixed(2)} ms`).join(', ')}`,
+    `search at ${report.summary.search.size.toLocaleString('en-US')} instances and ${report.summary.search.annotations.toLocaleString('en-US')} answers: indexes built at the first search in ${fmt(report.summary.search.build_ms / 1000, 2)} s; a query (median) ${Object.entries(
+      report.summary.search.median_ms,
+    )
+      .map(([k, ms]) => `${k} ${ms.toFixed(2)} ms`)
+      .join(', ')}`,
     ...(report.summary.postgres ? [postgresLine(report.summary.postgres)] : []),
     '',
     goals,

@@ -71,7 +71,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     },
   });
   const smoke = values.smoke!;
-  const list = (s: string | undefined, fallback: number[]) => (s ? s.split(',').map((x) => Number(x.replace(/_/g, ''))) : fallback);
+  const list = (s: string | undefined, fallback: number[]) =>
+    s ? s.split(',').map((x) => Number(x.replace(/_/g, ''))) : fallback;
   const num = (s: string | undefined, fallback: number) => (s === undefined ? fallback : Number(s));
   const options: BenchOptions = {
     runs: num(values.runs, smoke ? 1 : 3),
@@ -92,7 +93,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (store === 'postgres') options.postgres = true;
     else if (store !== 'journal') throw new Error(`--store: ${store} is not a store (journal, postgres)`);
   }
-  const bad = [...options.sizes, ...options.connections, options.runs, options.annotatorsPerItem, options.webhookSize].find((n) => !Number.isInteger(n) || n < 1);
+  const bad = [
+    ...options.sizes,
+    ...options.connections,
+    options.runs,
+    options.annotatorsPerItem,
+    options.webhookSize,
+  ].find((n) => !Number.isInteger(n) || n < 1);
   if (bad !== undefined) throw new Error(`not a positive integer: ${bad}`);
   if (options.server !== 'build' && options.server !== 'tsx') throw new Error('--server must be build or tsx');
   return options;
@@ -101,13 +108,17 @@ export function parseOptions(argv: string[]): BenchOptions {
 const log = (m: string) => console.error(m);
 
 /** The yardstick's process, warmed up, and a measurement of it at one connection count. */
-async function startBare(o: BenchOptions): Promise<{ measure: (c: number) => Promise<LoadResult>; stop: () => Promise<void> }> {
+async function startBare(
+  o: BenchOptions,
+): Promise<{ measure: (c: number) => Promise<LoadResult>; stop: () => Promise<void> }> {
   const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-node.ts')], { cwd: ROOT });
   const plan = { method: 'GET' as const, path: () => '/api/current_instance', headers: {} };
   if (o.warmup > 0) await drive(bare.url, Array(Math.max(...o.connections)).fill(plan), { duration: o.warmup });
   const measure = async (c: number) => {
     const result = await drive(bare.url, Array(c).fill(plan), { ...o.load, cpuMs: bare.cpuMs });
-    log(`  bare node ×${c}: ${Math.round(result.rps)} req/s, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req`);
+    log(
+      `  bare node ×${c}: ${Math.round(result.rps)} req/s, p99 ${result.p99_ms.toFixed(2)} ms, ${result.server_cpu_us?.toFixed(0)} µs CPU/req`,
+    );
     return result;
   };
   return { measure, stop: () => bare.stop() };
@@ -130,9 +141,22 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
         for (const c of o.connections) bare[c] = await yardstick.measure(c);
         for (const size of o.sizes) {
           const project = await benchProject({ size, annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
-          log(` ${size.toLocaleString('en-US')} instances, ${project.annotations.toLocaleString('en-US')} stored annotations`);
-          const result = await measureSize(project, { serverArgs, root: ROOT, connections: o.connections, load: o.load, warmup: o.warmup, adminKey: ADMIN_KEY, log, beside: yardstick.measure });
-          log(`  start-up ${Math.round(result.startup_ms)} ms, RSS ${result.rss_start_mb} MB after start, ${result.peak_rss_mb} MB peak`);
+          log(
+            ` ${size.toLocaleString('en-US')} instances, ${project.annotations.toLocaleString('en-US')} stored annotations`,
+          );
+          const result = await measureSize(project, {
+            serverArgs,
+            root: ROOT,
+            connections: o.connections,
+            load: o.load,
+            warmup: o.warmup,
+            adminKey: ADMIN_KEY,
+            log,
+            beside: yardstick.measure,
+          });
+          log(
+            `  start-up ${Math.round(result.startup_ms)} ms, RSS ${result.rss_start_mb} MB after start, ${result.peak_rss_mb} MB peak`,
+          );
           sizes.push(result);
         }
       } finally {
@@ -141,22 +165,62 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
       const receiver = await startReceiver();
       let webhooks: WebhookRun;
       try {
-        const project = await benchProject({ size: o.webhookSize, annotatorsPerItem: o.annotatorsPerItem, cacheDir, config: webhookConfig(receiver.url), log }, workDir);
-        webhooks = await measureWebhooks(project, receiver, { serverArgs, root: ROOT, connections: Math.max(...o.connections), duration: o.load.duration, amount: o.load.amount });
+        const project = await benchProject(
+          {
+            size: o.webhookSize,
+            annotatorsPerItem: o.annotatorsPerItem,
+            cacheDir,
+            config: webhookConfig(receiver.url),
+            log,
+          },
+          workDir,
+        );
+        webhooks = await measureWebhooks(project, receiver, {
+          serverArgs,
+          root: ROOT,
+          connections: Math.max(...o.connections),
+          duration: o.load.duration,
+          amount: o.load.amount,
+        });
       } finally {
         await receiver.close();
       }
       log(`  webhooks: ${'na' in webhooks ? webhooks.na : `${Math.round(webhooks.deliveries_per_s)} deliveries/s`}`);
       const largest = Math.max(...o.sizes);
-      const compactProject = await benchProject({ size: largest, annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
+      const compactProject = await benchProject(
+        { size: largest, annotatorsPerItem: o.annotatorsPerItem, cacheDir, log },
+        workDir,
+      );
       const compaction = await measureCompaction(compactProject.dataDir, largest);
-      log(`  compaction at ${largest}: ${Math.round(compaction.ms)} ms, longest event-loop stall ${Math.round(compaction.longest_stall_ms)} ms`);
-      const search = await measureSearch(compactProject.configFile, compactProject.dataDir, largest, compactProject.ids);
-      log(`  search at ${largest}: index built in ${Math.round(search.build_ms)} ms; ${Object.entries(search.queries).map(([k, q]) => `${k} ${q.median_ms.toFixed(2)} ms`).join(', ')}`);
+      log(
+        `  compaction at ${largest}: ${Math.round(compaction.ms)} ms, longest event-loop stall ${Math.round(compaction.longest_stall_ms)} ms`,
+      );
+      const search = await measureSearch(
+        compactProject.configFile,
+        compactProject.dataDir,
+        largest,
+        compactProject.ids,
+      );
+      log(
+        `  search at ${largest}: index built in ${Math.round(search.build_ms)} ms; ${Object.entries(search.queries)
+          .map(([k, q]) => `${k} ${q.median_ms.toFixed(2)} ms`)
+          .join(', ')}`,
+      );
       let postgres: RunResult['postgres'];
       if (o.postgres) {
-        const smallest = await benchProject({ size: Math.min(...o.sizes), annotatorsPerItem: o.annotatorsPerItem, cacheDir, log }, workDir);
-        postgres = await measurePostgres(smallest, { serverArgs, root: ROOT, connections: Math.max(...o.connections), load: o.load, warmup: o.warmup, log, databaseUrl: o.databaseUrl });
+        const smallest = await benchProject(
+          { size: Math.min(...o.sizes), annotatorsPerItem: o.annotatorsPerItem, cacheDir, log },
+          workDir,
+        );
+        postgres = await measurePostgres(smallest, {
+          serverArgs,
+          root: ROOT,
+          connections: Math.max(...o.connections),
+          load: o.load,
+          warmup: o.warmup,
+          log,
+          databaseUrl: o.databaseUrl,
+        });
       }
       runs.push({ bare, sizes, webhooks, compaction, search, ...(postgres ? { postgres } : {}) });
     }
@@ -172,15 +236,15 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv.includes('--ui')) {
   // the annotator's side, in a browser: bench/ui.ts
-  import('./ui.js').then(
-    ({ runUiBench }) => runUiBench(process.argv.slice(2)),
-  ).then(
-    () => process.exit(0),
-    (e: Error) => {
-      console.error(`bench failed: ${e.stack ?? e.message}`);
-      process.exit(1);
-    },
-  );
+  import('./ui.js')
+    .then(({ runUiBench }) => runUiBench(process.argv.slice(2)))
+    .then(
+      () => process.exit(0),
+      (e: Error) => {
+        console.error(`bench failed: ${e.stack ?? e.message}`);
+        process.exit(1);
+      },
+    );
 } else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   runBench(parseOptions(process.argv.slice(2))).then(
     ({ report, file }) => {

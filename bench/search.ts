@@ -16,8 +16,19 @@ export interface SearchRun {
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
-export async function measureSearch(configFile: string, dataDir: string, size: number, ids: readonly string[]): Promise<SearchRun> {
-  const server = await createServer({ config: loadConfig(configFile, {}), dataDir, logger: quiet, staticDir: null, env: {} });
+export async function measureSearch(
+  configFile: string,
+  dataDir: string,
+  size: number,
+  ids: readonly string[],
+): Promise<SearchRun> {
+  const server = await createServer({
+    config: loadConfig(configFile, {}),
+    dataDir,
+    logger: quiet,
+    staticDir: null,
+    env: {},
+  });
   try {
     const s = server.services;
     const started = performance.now();

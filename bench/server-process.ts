@@ -39,10 +39,17 @@ export function buildServer(root: string, log: (m: string) => void): string[] {
   const out = join(root, 'node_modules', '.cache', 'marginalia-bench', 'build');
   log(`compiling the server (tsc -p tsconfig.build.json) into ${out}…`);
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', out], { cwd: root, stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', out],
+      { cwd: root, stdio: 'pipe' },
+    );
   } catch (e) {
     // tsc emits despite type errors; refuse only when there is nothing to run
-    if (!existsSync(join(out, 'server', 'cli.js'))) throw new Error(`the server did not compile:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? e}`, { cause: e });
+    if (!existsSync(join(out, 'server', 'cli.js')))
+      throw new Error(`the server did not compile:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? e}`, {
+        cause: e,
+      });
     log('warning: tsc reported type errors; measuring what it emitted');
   }
   // `npm start` serves the built UI too (its layers sit in front of the API's), and the server finds it in
@@ -95,9 +102,16 @@ function procStatus(pid: number, field: string): number | null {
   }
 }
 
-export function startProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServerProcess> {
+export function startProcess(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<ServerProcess> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let ready = false;
   return new Promise((resolve, reject) => {

@@ -16,7 +16,14 @@ import { createServer, loadConfig } from '../server/index.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_P95_MS = 30;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -29,7 +36,8 @@ export interface UiRun {
   save_p50_ms: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x: number) => Math.round(x * 10) / 10;
 
@@ -75,18 +83,34 @@ async function oneRun(url: string, username: string, presses: number): Promise<U
       await page.keyboard.press(String(1 + (i % 3)));
       await page.keyboard.press('Enter');
       // waited for inside the page: waitForFunction's string predicate is an eval, which the UI's CSP refuses
-      await page.evaluate(`new Promise((done) => { const check = () => (window.__ui.painted.length >= ${i + 1} && window.__ui.saved.length >= ${i + 1} ? done(true) : setTimeout(check, 5)); check(); })`);
+      await page.evaluate(
+        `new Promise((done) => { const check = () => (window.__ui.painted.length >= ${i + 1} && window.__ui.saved.length >= ${i + 1} ? done(true) : setTimeout(check, 5)); check(); })`,
+      );
     }
     const { painted, saved } = (await page.evaluate('window.__ui')) as { painted: number[]; saved: number[] };
     const sorted = painted.slice().sort((a, b) => a - b);
-    return { presses, p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), max_ms: round(sorted[sorted.length - 1]), save_p50_ms: round(median(saved)) };
+    return {
+      presses,
+      p50_ms: round(percentile(sorted, 50)),
+      p95_ms: round(percentile(sorted, 95)),
+      max_ms: round(sorted[sorted.length - 1]),
+      save_p50_ms: round(median(saved)),
+    };
   } finally {
     await browser.close();
   }
 }
 
 export async function runUiBench(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { ui: { type: 'boolean' }, runs: { type: 'string' }, presses: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      ui: { type: 'boolean' },
+      runs: { type: 'string' },
+      presses: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
   const runs = Number(values.runs ?? 3);
   const presses = Number(values.presses ?? 100);
   const log = (m: string) => console.error(m);
@@ -95,27 +119,50 @@ export async function runUiBench(argv: string[]): Promise<void> {
     log('building the renderer…');
     const { build } = await import('vite');
     const staticDir = join(work, 'renderer');
-    await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir: staticDir, emptyOutDir: true, sourcemap: false } });
-    cpSync(join(ROOT, 'examples', 'product-reviews'), join(work, 'project'), { recursive: true, filter: (p) => !p.includes('annotation_output') });
-    const server = await createServer({ config: loadConfig(join(work, 'project', 'config.yaml'), {}), dataDir: join(work, 'data'), logger: quiet, staticDir, env: {} });
+    await build({
+      configFile: join(ROOT, 'renderer', 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: staticDir, emptyOutDir: true, sourcemap: false },
+    });
+    cpSync(join(ROOT, 'examples', 'product-reviews'), join(work, 'project'), {
+      recursive: true,
+      filter: (p) => !p.includes('annotation_output'),
+    });
+    const server = await createServer({
+      config: loadConfig(join(work, 'project', 'config.yaml'), {}),
+      dataDir: join(work, 'data'),
+      logger: quiet,
+      staticDir,
+      env: {},
+    });
     const url = await server.listen(0, '127.0.0.1');
     const results: UiRun[] = [];
     try {
       for (let r = 0; r < runs; r++) {
         const run = await oneRun(url, `bench-${r + 1}`, presses);
-        log(`run ${r + 1}: key → next item painted p50 ${run.p50_ms} ms, p95 ${run.p95_ms} ms, max ${run.max_ms} ms; save answered p50 ${run.save_p50_ms} ms`);
+        log(
+          `run ${r + 1}: key → next item painted p50 ${run.p50_ms} ms, p95 ${run.p95_ms} ms, max ${run.max_ms} ms; save answered p50 ${run.save_p50_ms} ms`,
+        );
         results.push(run);
       }
     } finally {
       await server.close();
     }
     const p95 = median(results.map((r) => r.p95_ms));
-    const report = { at: new Date().toISOString(), target_p95_ms: TARGET_P95_MS, median_p95_ms: p95, median_p50_ms: median(results.map((r) => r.p50_ms)), runs: results };
+    const report = {
+      at: new Date().toISOString(),
+      target_p95_ms: TARGET_P95_MS,
+      median_p95_ms: p95,
+      median_p50_ms: median(results.map((r) => r.p50_ms)),
+      runs: results,
+    };
     const out = resolve(values.out ?? join(ROOT, 'bench', 'results'));
     mkdirSync(out, { recursive: true });
     const file = join(out, `ui-${report.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
-    console.log(`UI: key → next item painted, median of ${runs} runs × ${presses} presses: p50 ${report.median_p50_ms} ms, p95 ${p95} ms (target ≤ ${TARGET_P95_MS} ms) ${p95 <= TARGET_P95_MS ? 'ok' : 'MISS'}`);
+    console.log(
+      `UI: key → next item painted, median of ${runs} runs × ${presses} presses: p50 ${report.median_p50_ms} ms, p95 ${p95} ms (target ≤ ${TARGET_P95_MS} ms) ${p95 <= TARGET_P95_MS ? 'ok' : 'MISS'}`,
+    );
     console.log(`report: ${file}`);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -61,10 +61,15 @@ export function startReceiver(): Promise<Receiver> {
 }
 
 export const webhookConfig = (url: string) => ({
-  webhooks: { enabled: true, endpoints: [{ name: 'bench', url, secret: 'bench-webhook-secret', events: ['*'], active: true, timeout: 10 }] },
+  webhooks: {
+    enabled: true,
+    endpoints: [{ name: 'bench', url, secret: 'bench-webhook-secret', events: ['*'], active: true, timeout: 10 }],
+  },
 });
 
-export type WebhookRun = { deliveries_per_s: number; delivered: number; submissions: number; submit_rps: number; seconds: number } | { na: string };
+export type WebhookRun =
+  | { deliveries_per_s: number; delivered: number; submissions: number; submit_rps: number; seconds: number }
+  | { na: string };
 
 /** Submissions run this long at most while the receiver holds its answers: below the endpoint's 10 s timeout. */
 const HOLD_SECONDS = 4;
@@ -74,7 +79,10 @@ export async function measureWebhooks(
   receiver: Receiver,
   o: { serverArgs: string[]; root: string; connections: number; duration?: number; amount?: number },
 ): Promise<WebhookRun> {
-  const server = await startProcess([...o.serverArgs, '--config', project.configFile, '--port', '0', '--data-dir', project.dataDir], { cwd: o.root });
+  const server = await startProcess(
+    [...o.serverArgs, '--config', project.configFile, '--port', '0', '--data-dir', project.dataDir],
+    { cwd: o.root },
+  );
   try {
     const cookies: string[] = [];
     for (let i = 0; i < o.connections; i++) cookies.push(await login(server.url, `hook-${i + 1}`));
@@ -90,11 +98,18 @@ export async function measureWebhooks(
         body: () => {
           const k = n++;
           const pass = Math.floor(k / project.ids.length) + lane;
-          return JSON.stringify({ instance_id: project.ids[k % project.ids.length], annotations: { [`sentiment:${SENTIMENTS[pass % 3]}`]: 'true' } });
+          return JSON.stringify({
+            instance_id: project.ids[k % project.ids.length],
+            annotations: { [`sentiment:${SENTIMENTS[pass % 3]}`]: 'true' },
+          });
         },
       };
     });
-    const load = await drive(server.url, plans, o.amount !== undefined ? { amount: o.amount } : { duration: Math.min(o.duration ?? HOLD_SECONDS, HOLD_SECONDS) });
+    const load = await drive(
+      server.url,
+      plans,
+      o.amount !== undefined ? { amount: o.amount } : { duration: Math.min(o.duration ?? HOLD_SECONDS, HOLD_SECONDS) },
+    );
     const started = performance.now();
     receiver.release();
     // drain the backlog: until every submission's event arrived, or nothing arrived for 3 s
@@ -107,7 +122,13 @@ export async function measureWebhooks(
     const delivered = receiver.received() - before;
     if (!delivered) return { na: 'n/a (not implemented)' };
     const seconds = (receiver.lastAt() - started) / 1000;
-    return { deliveries_per_s: delivered / seconds, delivered, submissions: load.requests, submit_rps: load.rps, seconds };
+    return {
+      deliveries_per_s: delivered / seconds,
+      delivered,
+      submissions: load.requests,
+      submit_rps: load.rps,
+      seconds,
+    };
   } finally {
     await server.stop();
   }

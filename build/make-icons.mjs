@@ -33,7 +33,10 @@ function render(size) {
   const n = 4;
   for (let j = 0; j < size; j++) {
     for (let i = 0; i < size; i++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sj = 0; sj < n; sj++) {
         for (let si = 0; si < n; si++) {
           const x = (i + (si + 0.5) / n) / size;
@@ -84,13 +87,26 @@ function png(size) {
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const pngs = new Map([16, 32, 48, 64, 128, 256, 512, 1024].map((s) => [s, png(s)]));
 
 // ICNS: 'icns', total length, then (type, length, PNG) entries
-const icnsTypes = [['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024]];
+const icnsTypes = [
+  ['icp4', 16],
+  ['icp5', 32],
+  ['icp6', 64],
+  ['ic07', 128],
+  ['ic08', 256],
+  ['ic09', 512],
+  ['ic10', 1024],
+];
 const entries = icnsTypes.map(([type, size]) => {
   const head = Buffer.alloc(8);
   head.write(type, 0, 'ascii');

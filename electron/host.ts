@@ -45,8 +45,12 @@ export const DEFAULT_LAN_PORT = 8000;
 
 export async function startHost(o: HostOptions): Promise<Host> {
   const config = loadConfig(o.configFile, o.env ?? process.env);
-  if (o.lan && config.debug) throw new Error('this project is in debug mode (any name logs in), so it cannot be shared on the network');
-  const data = dataFolderFor({ configFile: config.file, outputAnnotationDir: config.raw.output_annotation_dir, bundled: o.bundled }, o.userDataDir);
+  if (o.lan && config.debug)
+    throw new Error('this project is in debug mode (any name logs in), so it cannot be shared on the network');
+  const data = dataFolderFor(
+    { configFile: config.file, outputAnnotationDir: config.raw.output_annotation_dir, bundled: o.bundled },
+    o.userDataDir,
+  );
   const machine = hostname().toLowerCase();
   const server = await createServer({
     config,
@@ -71,7 +75,9 @@ export async function startHost(o: HostOptions): Promise<Host> {
     data,
     url,
     lan: o.lan ?? false,
-    lanUrls: o.lan ? lanAddresses(networkInterfaces()).map((ip) => `http://${ip.includes(':') ? `[${ip}]` : ip}:${port}`) : [],
+    lanUrls: o.lan
+      ? lanAddresses(networkInterfaces()).map((ip) => `http://${ip.includes(':') ? `[${ip}]` : ip}:${port}`)
+      : [],
     signInUrl: () => `${url}/auth/token?t=${encodeURIComponent(server.issueLoginToken(o.owner))}`,
     close: () => server.close(),
     server,

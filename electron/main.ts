@@ -4,7 +4,17 @@
  * the window may load), args.ts (launch and second-launch arguments), data-folder.ts, recent-projects.ts,
  * window-state.ts, menu.ts, open-failure.ts. Sign-in: the server hands this process a one-time token for its own window.
  */
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -91,11 +101,19 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, serverOrigin);
   registerBridge();
   recent = await RecentProjects.open(join(app.getPath('userData'), 'recent-projects.json'));
-  win = await createMainWindow({ preload: PRELOAD, stateFile: join(app.getPath('userData'), 'window-state.json'), title: app.getName() });
+  win = await createMainWindow({
+    preload: PRELOAD,
+    stateFile: join(app.getPath('userData'), 'window-state.json'),
+    title: app.getName(),
+  });
   win.on('closed', () => (win = undefined));
   // a project named on the command line, else the last one opened, else (first run) the bundled example
   const last = recent.entries.find((p) => existsSync(p.file));
-  const first: Opened = pendingFile ? { file: pendingFile, bundled: false } : last ? { file: last.file, bundled: false } : { file: EXAMPLE, bundled: true };
+  const first: Opened = pendingFile
+    ? { file: pendingFile, bundled: false }
+    : last
+      ? { file: last.file, bundled: false }
+      : { file: EXAMPLE, bundled: true };
   pendingFile = undefined;
   await openProject(first);
 }
@@ -112,11 +130,20 @@ async function switchTo(target: Opened): Promise<boolean> {
   // one server per data folder: the old one must let go of its files before the new one opens them
   await stopServer();
   try {
-    host = await startHost({ configFile: target.file, bundled: target.bundled, userDataDir: app.getPath('userData'), owner, lan, logger: consoleLogger });
+    host = await startHost({
+      configFile: target.file,
+      bundled: target.bundled,
+      userDataDir: app.getPath('userData'),
+      owner,
+      lan,
+      logger: consoleLogger,
+    });
   } catch (e) {
     const failure = openFailureDialog(target.file, e);
     const { type, message, detail, buttons } = failure;
-    const answer = win ? await dialog.showMessageBox(win, { type, message, detail, buttons }) : await dialog.showMessageBox({ type, message, detail, buttons });
+    const answer = win
+      ? await dialog.showMessageBox(win, { type, message, detail, buttons })
+      : await dialog.showMessageBox({ type, message, detail, buttons });
     if (failure.actions[answer.response] === 'retry') return switchTo(target);
     if (failure.actions[answer.response] === 'repair' && failure.dataDir) {
       try {
@@ -124,7 +151,11 @@ async function switchTo(target: Opened): Promise<boolean> {
         await (win ? dialog.showMessageBox(win, done) : dialog.showMessageBox(done));
         return switchTo(target);
       } catch (repairError) {
-        await dialog.showMessageBox({ type: 'error', message: 'The repair did not finish', detail: (repairError as Error).message });
+        await dialog.showMessageBox({
+          type: 'error',
+          message: 'The repair did not finish',
+          detail: (repairError as Error).message,
+        });
       }
     }
     // perhaps the network was the problem: the same project for this computer only
@@ -134,14 +165,18 @@ async function switchTo(target: Opened): Promise<boolean> {
     }
     // else back to the project that was open, else the example, else there is nothing to show
     const same = (a: Opened, b: Opened) => a.file === b.file && a.bundled === b.bundled;
-    const fallback = previous && !same(previous, target) ? previous : !target.bundled ? { file: EXAMPLE, bundled: true } : undefined;
+    const fallback =
+      previous && !same(previous, target) ? previous : !target.bundled ? { file: EXAMPLE, bundled: true } : undefined;
     if (fallback) return switchTo(fallback).then(() => false);
     app.quit();
     return false;
   }
   current = target;
   const name = host.config.settings.annotation_task_name;
-  if (!target.bundled) await recent.add(host.config.file, name).catch((e) => consoleLogger.warn(`recent projects: ${(e as Error).message}`));
+  if (!target.bundled)
+    await recent
+      .add(host.config.file, name)
+      .catch((e) => consoleLogger.warn(`recent projects: ${(e as Error).message}`));
   refreshMenu();
   if (win) {
     win.setTitle(`${name} — ${app.getName()}${host.lan ? ' — shared on the local network' : ''}`);
@@ -177,7 +212,8 @@ function refreshMenu(): void {
       openRecent: (file) => void openProject({ file, bundled: false }),
       clearRecent: () => void recent.clear().then(refreshMenu),
       openExample: () => void openProject({ file: EXAMPLE, bundled: true }),
-      exportAnnotations: (format: ExportFormat) => host && win?.webContents.downloadURL(`${host.url}/admin/api/export?format=${format}`),
+      exportAnnotations: (format: ExportFormat) =>
+        host && win?.webContents.downloadURL(`${host.url}/admin/api/export?format=${format}`),
       revealDataFolder: () => void revealDataFolder(),
       // through a fresh sign-in link: the desktop user who pressed Log out has no password to come back with
       showAnnotate: () => host && void show(host.signInUrl()),
@@ -210,7 +246,11 @@ async function setLan(on: boolean): Promise<void> {
 }
 
 async function openProjectDialog(): Promise<boolean> {
-  const options = { title: 'Open a Potato project', properties: ['openFile' as const], filters: [{ name: 'Project config (YAML)', extensions: ['yaml', 'yml'] }] };
+  const options = {
+    title: 'Open a Potato project',
+    properties: ['openFile' as const],
+    filters: [{ name: 'Project config (YAML)', extensions: ['yaml', 'yml'] }],
+  };
   const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
   if (picked.canceled || !picked.filePaths[0]) return false;
   return openProject({ file: picked.filePaths[0], bundled: false });
@@ -219,7 +259,12 @@ async function openProjectDialog(): Promise<boolean> {
 async function revealDataFolder(): Promise<void> {
   if (!host) return;
   const error = await shell.openPath(host.data.dir);
-  if (error) await dialog.showMessageBox({ type: 'error', message: 'Could not open the data folder', detail: `${host.data.dir}\n${error}` });
+  if (error)
+    await dialog.showMessageBox({
+      type: 'error',
+      message: 'Could not open the data folder',
+      detail: `${host.data.dir}\n${error}`,
+    });
 }
 
 /** The preload's three calls, answered only for our own pages. */

@@ -9,7 +9,10 @@ import type { RecentProject } from './recent-projects.js';
 export type { ExportFormat };
 
 /** the server's export formats, in its order, with their menu labels */
-export const EXPORT_FORMATS = Object.entries(EXPORT_WRITERS).map(([format, w]) => ({ format: format as ExportFormat, label: w.label }));
+export const EXPORT_FORMATS = Object.entries(EXPORT_WRITERS).map(([format, w]) => ({
+  format: format as ExportFormat,
+  label: w.label,
+}));
 
 export interface MenuState {
   appName: string;
@@ -61,7 +64,10 @@ export function menuTemplate(s: MenuState, a: MenuActions): MenuItemConstructorO
       {
         label: 'Export Annotations',
         enabled: hasProject,
-        submenu: EXPORT_FORMATS.map(({ format, label }) => ({ label: `${label}…`, click: () => a.exportAnnotations(format) })),
+        submenu: EXPORT_FORMATS.map(({ format, label }) => ({
+          label: `${label}…`,
+          click: () => a.exportAnnotations(format),
+        })),
       },
       { label: 'Reveal Data Folder', enabled: hasProject, click: () => a.revealDataFolder() },
       ...(s.isMac ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),

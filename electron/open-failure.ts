@@ -27,7 +27,11 @@ function killHint(pid: number, platform: NodeJS.Platform): string {
   return `run "kill ${pid}" in a terminal`;
 }
 
-export function openFailureDialog(file: string, error: unknown, platform: NodeJS.Platform = process.platform): OpenFailureDialog {
+export function openFailureDialog(
+  file: string,
+  error: unknown,
+  platform: NodeJS.Platform = process.platform,
+): OpenFailureDialog {
   if (error instanceof FolderLockedError) {
     const { pid, host } = error.holder;
     return {
@@ -54,20 +58,33 @@ export function openFailureDialog(file: string, error: unknown, platform: NodeJS
       dataDir,
     };
   }
-  return { type: 'error', message: `Could not open ${file}`, detail: (error as Error)?.message ?? String(error), buttons: ['OK'], actions: ['give-up'] };
+  return {
+    type: 'error',
+    message: `Could not open ${file}`,
+    detail: (error as Error)?.message ?? String(error),
+    buttons: ['OK'],
+    actions: ['give-up'],
+  };
 }
 
 /** What the app says after a repair: where the copy and the quarantine file are, and each change that was lost. */
-export function repairDoneDialog(report: RepairReport): Pick<OpenFailureDialog, 'type' | 'message' | 'detail' | 'buttons'> {
+export function repairDoneDialog(
+  report: RepairReport,
+): Pick<OpenFailureDialog, 'type' | 'message' | 'detail' | 'buttons'> {
   const shown = 20;
   const lost = report.records.slice(0, shown).map((r) => `• ${describeLoss(r)}`);
-  if (report.records.length > shown) lost.push(`… and ${report.records.length - shown} more, listed in the quarantine file`);
+  if (report.records.length > shown)
+    lost.push(`… and ${report.records.length - shown} more, listed in the quarantine file`);
   return {
     type: report.records.length ? 'warning' : 'info',
-    message: report.records.length ? `Repaired: ${report.records.length} damaged record(s) set aside` : 'No damaged record was found',
+    message: report.records.length
+      ? `Repaired: ${report.records.length} damaged record(s) set aside`
+      : 'No damaged record was found',
     detail:
       `The folder as it was is copied to ${report.backup}.` +
-      (report.quarantine ? `\nWhat was damaged is in ${report.quarantine}.\n\nThese changes are lost:\n${lost.join('\n')}` : ''),
+      (report.quarantine
+        ? `\nWhat was damaged is in ${report.quarantine}.\n\nThese changes are lost:\n${lost.join('\n')}`
+        : ''),
     buttons: ['OK'],
   };
 }

@@ -6,7 +6,10 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { BridgeChannel, DesktopBridge } from './bridge.js';
 
-const invoke = <T,>(channel: BridgeChannel) => (): Promise<T> => ipcRenderer.invoke(channel) as Promise<T>;
+const invoke =
+  <T,>(channel: BridgeChannel) =>
+  (): Promise<T> =>
+    ipcRenderer.invoke(channel) as Promise<T>;
 
 const bridge: DesktopBridge = {
   openProject: invoke<boolean>('marginalia:open-project'),

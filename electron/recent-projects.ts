@@ -19,7 +19,11 @@ function sameFile(a: string, b: string, caseInsensitive: boolean): boolean {
   return caseInsensitive ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
-export function addRecent(list: readonly RecentProject[], entry: RecentProject, caseInsensitive = false): RecentProject[] {
+export function addRecent(
+  list: readonly RecentProject[],
+  entry: RecentProject,
+  caseInsensitive = false,
+): RecentProject[] {
   return [entry, ...list.filter((p) => !sameFile(p.file, entry.file, caseInsensitive))].slice(0, MAX_RECENT);
 }
 
@@ -32,7 +36,12 @@ export function parseRecent(json: unknown): RecentProject[] {
   if (!Array.isArray(json)) return [];
   const valid = json.filter(
     (p): p is RecentProject =>
-      !!p && typeof p === 'object' && typeof p.file === 'string' && p.file !== '' && typeof p.name === 'string' && typeof p.opened_at === 'string',
+      !!p &&
+      typeof p === 'object' &&
+      typeof p.file === 'string' &&
+      p.file !== '' &&
+      typeof p.name === 'string' &&
+      typeof p.opened_at === 'string',
   );
   return valid.map(({ file, name, opened_at }) => ({ file, name, opened_at })).slice(0, MAX_RECENT);
 }
@@ -48,7 +57,10 @@ export class RecentProjects {
     this.state = new StateFile(file, parseRecent);
   }
 
-  static async open(file: string, caseInsensitive = process.platform === 'win32' || process.platform === 'darwin'): Promise<RecentProjects> {
+  static async open(
+    file: string,
+    caseInsensitive = process.platform === 'win32' || process.platform === 'darwin',
+  ): Promise<RecentProjects> {
     const recent = new RecentProjects(file, caseInsensitive);
     recent.list = await recent.state.read();
     return recent;

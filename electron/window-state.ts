@@ -21,7 +21,9 @@ export function parseWindowState(json: unknown): WindowState {
   const o = (json && typeof json === 'object' ? json : {}) as { bounds?: Partial<Rect>; maximized?: unknown };
   const b = o.bounds;
   const bounds =
-    b && [b.x, b.y, b.width, b.height].every((n) => typeof n === 'number' && Number.isFinite(n)) ? (b as Rect) : undefined;
+    b && [b.x, b.y, b.width, b.height].every((n) => typeof n === 'number' && Number.isFinite(n))
+      ? (b as Rect)
+      : undefined;
   return { bounds, maximized: o.maximized === true };
 }
 
@@ -29,7 +31,10 @@ export function parseWindowState(json: unknown): WindowState {
  * The bounds to open with: the saved ones, shrunk to the screen they are on, if enough of the title bar
  * (at least 100×40 pixels) is on one of the screens' work areas to grab it; otherwise the default size.
  */
-export function restoreBounds(saved: Rect | undefined, workAreas: readonly Rect[]): Rect | { width: number; height: number } {
+export function restoreBounds(
+  saved: Rect | undefined,
+  workAreas: readonly Rect[],
+): Rect | { width: number; height: number } {
   if (!saved) return { ...DEFAULT_SIZE };
   const titleBar: Rect = { x: saved.x, y: saved.y, width: saved.width, height: 40 };
   const screen = workAreas.find((area) => {

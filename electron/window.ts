@@ -26,7 +26,11 @@ export function hardenContents(contents: WebContents, serverOrigin: () => string
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     const decision = linkDecision(url, serverOrigin());
-    if (decision === 'allow') return { action: 'allow', overrideBrowserWindowOptions: { webPreferences: { ...SECURE_WEB_PREFERENCES, preload } } };
+    if (decision === 'allow')
+      return {
+        action: 'allow',
+        overrideBrowserWindowOptions: { webPreferences: { ...SECURE_WEB_PREFERENCES, preload } },
+      };
     if (decision === 'external') void shell.openExternal(url);
     return { action: 'deny' };
   });
@@ -37,7 +41,9 @@ export function hardenSession(session: Session, serverOrigin: () => string): voi
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(permissionDecision(permission, details.requestingUrl ?? '', serverOrigin()));
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionDecision(permission, requestingOrigin, serverOrigin()));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionDecision(permission, requestingOrigin, serverOrigin()),
+  );
 }
 
 export interface MainWindowOptions {
@@ -50,7 +56,10 @@ export interface MainWindowOptions {
 export async function createMainWindow(o: MainWindowOptions): Promise<BrowserWindow> {
   const state = new StateFile<WindowState>(o.stateFile, parseWindowState);
   const saved = await state.read();
-  const bounds = restoreBounds(saved.bounds, screen.getAllDisplays().map((d) => d.workArea));
+  const bounds = restoreBounds(
+    saved.bounds,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const win = new BrowserWindow({
     ...bounds,
     minWidth: MIN_SIZE.width,

@@ -16,7 +16,19 @@ export default defineConfig({
   server: {
     // `npx vite renderer` during UI work: API calls go to a server started with `npm start`
     proxy: Object.fromEntries(
-      ['/api', '/admin/api', '/admin/health', '/auth', '/login', '/logout', '/register', '/updateinstance', '/go_to', '/get_annotations', '/get_ai_suggestion'].map((p) => [p, 'http://127.0.0.1:8000']),
+      [
+        '/api',
+        '/admin/api',
+        '/admin/health',
+        '/auth',
+        '/login',
+        '/logout',
+        '/register',
+        '/updateinstance',
+        '/go_to',
+        '/get_annotations',
+        '/get_ai_suggestion',
+      ].map((p) => [p, 'http://127.0.0.1:8000']),
     ),
   },
 });

@@ -19,15 +19,21 @@ const newest = (dir) => {
 const stamp = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const built = Math.min(stamp(join(root, 'dist/server/cli.js')), stamp(join(root, 'dist/renderer/index.html')));
 if (!existsSync(join(root, 'node_modules'))) {
-  console.error('Dependencies are missing: run `npm ci` first (the README\'s start command does).');
+  console.error("Dependencies are missing: run `npm ci` first (the README's start command does).");
   process.exit(1);
 }
 if (!existsSync(join(root, 'server')) || !existsSync(join(root, 'renderer'))) {
   if (built) process.exit(0);
-  console.error('dist/ is missing and there are no sources to build it from: build it in a clone with `npm run build`.');
+  console.error(
+    'dist/ is missing and there are no sources to build it from: build it in a clone with `npm run build`.',
+  );
   process.exit(1);
 }
-const sources = Math.max(newest(join(root, 'server')), newest(join(root, 'renderer')), stamp(join(root, 'package.json')));
+const sources = Math.max(
+  newest(join(root, 'server')),
+  newest(join(root, 'renderer')),
+  stamp(join(root, 'package.json')),
+);
 if (sources > built) {
   console.error('building…');
   execSync('npm run build --silent', { cwd: root, stdio: ['ignore', 2, 2] });

@@ -21,8 +21,10 @@ import type { PhaseDefinition } from '../server/domain/phases/phases.js';
 import { fieldsNotShown } from './check-potato-fields.js';
 
 /** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
-const MEDIA_REGION = /^(image_annotation|video_annotation|audio_annotation|bounding_box|segmentation|polygon|keypoint|spatial|depth|point_cloud|lidar|video_tracking)/;
-const isMediaRegion = (type: string) => MEDIA_REGION.test(type) || /media (region )?annotation/.test(UNSUPPORTED_TYPES[type] ?? '');
+const MEDIA_REGION =
+  /^(image_annotation|video_annotation|audio_annotation|bounding_box|segmentation|polygon|keypoint|spatial|depth|point_cloud|lidar|video_tracking)/;
+const isMediaRegion = (type: string) =>
+  MEDIA_REGION.test(type) || /media (region )?annotation/.test(UNSUPPORTED_TYPES[type] ?? '');
 const PLACEHOLDER = 'check-placeholder';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
@@ -35,7 +37,8 @@ function configsUnder(dir: string): string[] {
     else if (/\.ya?ml$/i.test(name)) {
       // keys may be quoted ("annotation_task_name": …), as in Potato's JSON-style configs
       const text = readFileSync(path, 'utf8');
-      if (/^\s*["']?annotation_schemes["']?\s*:/m.test(text) && /^\s*["']?annotation_task_name["']?\s*:/m.test(text)) out.push(path);
+      if (/^\s*["']?annotation_schemes["']?\s*:/m.test(text) && /^\s*["']?annotation_task_name["']?\s*:/m.test(text))
+        out.push(path);
     }
   }
   return out;
@@ -47,7 +50,14 @@ interface Row {
   reason: string;
 }
 
-async function send(base: string, cookie: string, method: string, path: string, body?: unknown, form?: Record<string, string>) {
+async function send(
+  base: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  form?: Record<string, string>,
+) {
   const headers: Record<string, string> = { cookie };
   let payload: string | undefined;
   if (form) {
@@ -69,17 +79,23 @@ async function send(base: string, cookie: string, method: string, path: string, 
 }
 
 /** One answer for a scheme, in /updateinstance's shape. */
-function answerFor(scheme: Scheme, textLength: number): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
+function answerFor(
+  scheme: Scheme,
+  textLength: number,
+): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
   const label = scheme.labels?.[0]?.name ?? 'value';
   // types whose labels are not choices say what a valid answer looks like
   const module = schemeTypeOf(scheme.annotation_type);
   if (module.storage === 'links' || module.storage === 'events') return {}; // structuresFor answers these
   if (module.storage === 'none') return {}; // shown, never answered (pure_display)
   const example = module.example?.(scheme);
-  if (example) return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
+  if (example)
+    return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
   switch (scheme.annotation_type) {
     case 'span':
-      return { span_annotations: [{ schema: scheme.name, name: label, start: 0, end: Math.max(1, Math.min(textLength, 4)) }] };
+      return {
+        span_annotations: [{ schema: scheme.name, name: label, start: 0, end: Math.max(1, Math.min(textLength, 4)) }],
+      };
     case 'text':
       return { annotations: { [`${scheme.name}:${label}`]: 'checked' } };
     case 'number':
@@ -94,7 +110,12 @@ function answerFor(scheme: Scheme, textLength: number): { annotations?: Record<s
  * Links and events for the schemes answered by them, from their modules' examples; the spans they need are added
  * to `spans`, one character each after the span schemes' own, and named by Potato's default span id.
  */
-function structuresFor(schemes: readonly Scheme[], byName: ReadonlyMap<string, Scheme>, textLength: number, spans: unknown[]): Record<string, unknown[]> {
+function structuresFor(
+  schemes: readonly Scheme[],
+  byName: ReadonlyMap<string, Scheme>,
+  textLength: number,
+  spans: unknown[],
+): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   let next = 4;
   const span = (schema: string, label: string | undefined) => {
@@ -113,7 +134,9 @@ function structuresFor(schemes: readonly Scheme[], byName: ReadonlyMap<string, S
 }
 
 /** Loads a config, giving each environment variable it names and the environment lacks a placeholder value. */
-function loadWithPlaceholders(file: string): { project: ReturnType<typeof loadConfig>; placeholders: string[] } | { error: string } {
+function loadWithPlaceholders(
+  file: string,
+): { project: ReturnType<typeof loadConfig>; placeholders: string[] } | { error: string } {
   const env = { ...process.env };
   const placeholders: string[] = [];
   for (;;) {
@@ -129,7 +152,10 @@ function loadWithPlaceholders(file: string): { project: ReturnType<typeof loadCo
 }
 
 /** One answer per phase question: training from its configured correct answer, others the first option or a value. */
-function phaseAnswers(questions: { id: string; type: string; options?: string[] }[], definition: PhaseDefinition | undefined): Record<string, unknown> {
+function phaseAnswers(
+  questions: { id: string; type: string; options?: string[] }[],
+  definition: PhaseDefinition | undefined,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const q of questions) {
     const correct = definition?.questions.find((d) => d.id === q.id)?.correct;
@@ -144,18 +170,27 @@ function phaseAnswers(questions: { id: string; type: string; options?: string[] 
  * Completes every phase before annotation as an annotator would; each page must show content or questions, and
  * content must not be a file's raw JSON. Returns the phases walked, or why the walk failed.
  */
-async function walkPhases(base: string, cookie: string, phases: readonly PhaseDefinition[]): Promise<string[] | string> {
+async function walkPhases(
+  base: string,
+  cookie: string,
+  phases: readonly PhaseDefinition[],
+): Promise<string[] | string> {
   const walked: string[] = [];
   for (let step = 0; step <= phases.length; step++) {
     const page = await send(base, cookie, 'GET', '/api/phase');
     if (page.status !== 200) return `phase: ${page.status} ${page.text.slice(0, 160)}`;
     const phase = page.json;
     if (phase.type === 'annotation' || phase.type === 'done') return walked;
-    if (!phase.questions.length && !String(phase.content_html ?? '').trim()) return `phase ${phase.phase}: the page shows nothing (no content, no questions)`;
+    if (!phase.questions.length && !String(phase.content_html ?? '').trim())
+      return `phase ${phase.phase}: the page shows nothing (no content, no questions)`;
     if (/^\s*[[{]/.test(phase.content ?? '')) return `phase ${phase.phase}: the page shows its file's raw JSON`;
-    const answers = phaseAnswers(phase.questions, phases.find((p) => p.name === phase.phase));
+    const answers = phaseAnswers(
+      phase.questions,
+      phases.find((p) => p.name === phase.phase),
+    );
     const done = await send(base, cookie, 'POST', '/api/phase/complete', { phase: phase.phase, answers });
-    if (done.status !== 200 || done.json?.status === 'failed') return `phase ${phase.phase} complete: ${done.status} ${done.text.slice(0, 160)}`;
+    if (done.status !== 200 || done.json?.status === 'failed')
+      return `phase ${phase.phase} complete: ${done.status} ${done.text.slice(0, 160)}`;
     walked.push(phase.phase);
   }
   return `phase: still not at annotation after ${walked.length} phases`;
@@ -165,7 +200,8 @@ async function check(file: string): Promise<Row> {
   const text = readFileSync(file, 'utf8');
   const config = file;
   const region = /annotation_type\s*:\s*["']?([a-z_]+)/g;
-  for (const m of text.matchAll(region)) if (isMediaRegion(m[1])) return { config, result: 'skip', reason: `media region annotation (${m[1]})` };
+  for (const m of text.matchAll(region))
+    if (isMediaRegion(m[1])) return { config, result: 'skip', reason: `media region annotation (${m[1]})` };
   const loaded = loadWithPlaceholders(file);
   if ('error' in loaded) return { config, result: 'fail', reason: `load: ${loaded.error.replace(file + ': ', '')}` };
   const { project, placeholders } = loaded;
@@ -178,18 +214,30 @@ async function check(file: string): Promise<Row> {
     const user = project.users[0] ?? { username: 'checker', password: 'check-pass-1' };
     const password = user.password ?? 'check-pass-1';
     let login = await send(base, '', 'POST', '/register', undefined, { username: user.username, password });
-    if (login.status !== 200) login = await send(base, '', 'POST', '/auth', undefined, { username: user.username, password });
-    if (login.status !== 200) return { config, result: 'fail', reason: `login: ${login.status} ${login.text.slice(0, 120)}` };
+    if (login.status !== 200)
+      login = await send(base, '', 'POST', '/auth', undefined, { username: user.username, password });
+    if (login.status !== 200)
+      return { config, result: 'fail', reason: `login: ${login.status} ${login.text.slice(0, 120)}` };
     const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
     const walked = await walkPhases(base, cookie, project.phases);
     if (typeof walked === 'string') return { config, result: 'fail', reason: walked };
     const phaseNote = walked.length ? `; phases ${walked.join(', ')}` : '';
     const current = await send(base, cookie, 'GET', '/api/current_instance');
-    if (current.status !== 200) return { config, result: 'fail', reason: `current_instance: ${current.status} ${current.text.slice(0, 160)}` };
+    if (current.status !== 200)
+      return { config, result: 'fail', reason: `current_instance: ${current.status} ${current.text.slice(0, 160)}` };
     if (!current.json.display) return { config, result: 'fail', reason: 'current_instance has no display' };
     // every field the layout names is on the page
     const item = project.task.instanceById.get(current.json.instance_id)?.data ?? {};
-    const notShown = fieldsNotShown(project.display ?? { kind: 'auto', textKey: project.raw.item_properties.text_key, idKey: project.raw.item_properties.id_key }, current.json.display, item, current.json.text);
+    const notShown = fieldsNotShown(
+      project.display ?? {
+        kind: 'auto',
+        textKey: project.raw.item_properties.text_key,
+        idKey: project.raw.item_properties.id_key,
+      },
+      current.json.display,
+      item,
+      current.json.text,
+    );
     if (notShown.length) return { config, result: 'fail', reason: `display: not on the page: ${notShown.join(', ')}` };
     // one answer for every scheme, sent together, read back whole
     const answers = project.task.schemes.map((scheme) => answerFor(scheme, current.json.text.length));
@@ -197,22 +245,50 @@ async function check(file: string): Promise<Row> {
     const spans = answers.flatMap((a) => a.span_annotations ?? []);
     const structures = structuresFor(project.task.schemes, project.task.schemeByName, current.json.text.length, spans);
     const types = project.task.schemes.map((s) => s.annotation_type).join(', ');
-    const submit = await send(base, cookie, 'POST', '/updateinstance', { instance_id: current.json.instance_id, annotations, span_annotations: spans, ...structures });
-    if (submit.status !== 200) return { config, result: 'fail', reason: `updateinstance (${types}): ${submit.status} ${submit.text.slice(0, 200)}` };
-    const back = await send(base, cookie, 'GET', `/get_annotations?instance_id=${encodeURIComponent(current.json.instance_id)}`);
+    const submit = await send(base, cookie, 'POST', '/updateinstance', {
+      instance_id: current.json.instance_id,
+      annotations,
+      span_annotations: spans,
+      ...structures,
+    });
+    if (submit.status !== 200)
+      return {
+        config,
+        result: 'fail',
+        reason: `updateinstance (${types}): ${submit.status} ${submit.text.slice(0, 200)}`,
+      };
+    const back = await send(
+      base,
+      cookie,
+      'GET',
+      `/get_annotations?instance_id=${encodeURIComponent(current.json.instance_id)}`,
+    );
     // conditional schemes the answers hide (display_logic) keep no answer: only the shown ones are expected back
     const labels: Record<string, Record<string, string>> = {};
-    for (const [key, value] of Object.entries(annotations)) (labels[key.slice(0, key.indexOf(':'))] ??= {})[key.slice(key.indexOf(':') + 1)] = String(value);
+    for (const [key, value] of Object.entries(annotations))
+      (labels[key.slice(0, key.indexOf(':'))] ??= {})[key.slice(key.indexOf(':') + 1)] = String(value);
     const sentSpans = spans as { schema: string; name: string; start: number; end: number }[];
-    const hidden = hiddenSchemes(project.task, labels, sentSpans.map((sp) => ({ id: '', schema: sp.schema, label: sp.name, start: sp.start, end: sp.end, value: '' })));
+    const hidden = hiddenSchemes(
+      project.task,
+      labels,
+      sentSpans.map((sp) => ({ id: '', schema: sp.schema, label: sp.name, start: sp.start, end: sp.end, value: '' })),
+    );
     const kept = (schema: string) => !hidden.has(schema);
-    const stored = Object.keys(annotations).every((k) => (back.json?.annotations?.[k] !== undefined) === kept(k.slice(0, k.indexOf(':'))));
-    if (!stored || (back.json?.span_annotations ?? []).length !== sentSpans.filter((sp) => kept(sp.schema)).length) return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 200)}` };
+    const stored = Object.keys(annotations).every(
+      (k) => (back.json?.annotations?.[k] !== undefined) === kept(k.slice(0, k.indexOf(':'))),
+    );
+    if (!stored || (back.json?.span_annotations ?? []).length !== sentSpans.filter((sp) => kept(sp.schema)).length)
+      return { config, result: 'fail', reason: `read back: ${back.text.slice(0, 200)}` };
     for (const [field, sent] of Object.entries(structures)) {
-      if ((back.json?.[field] ?? []).length !== sent.length) return { config, result: 'fail', reason: `read back ${field}: ${back.text.slice(0, 200)}` };
+      if ((back.json?.[field] ?? []).length !== sent.length)
+        return { config, result: 'fail', reason: `read back ${field}: ${back.text.slice(0, 200)}` };
     }
     const hiddenNote = hidden.size ? `; ${hidden.size} conditional hidden` : '';
-    return { config, result: 'pass', reason: `${types}; display ${current.json.display.source}${hiddenNote}${phaseNote}${envNote}` };
+    return {
+      config,
+      result: 'pass',
+      reason: `${types}; display ${current.json.display.source}${hiddenNote}${phaseNote}${envNote}`,
+    };
   } catch (e) {
     return { config, result: 'fail', reason: `server: ${(e as Error).message}` };
   } finally {
@@ -236,5 +312,7 @@ else {
   for (const r of rows) console.log(`${r.config.padEnd(width)}  ${r.result.padEnd(6)}  ${r.reason}`);
 }
 const count = (k: Row['result']) => rows.filter((r) => r.result === k).length;
-(process.argv.includes('--json') ? console.error : console.log)(`\n${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (media region annotation) of ${rows.length} configs`);
+(process.argv.includes('--json') ? console.error : console.log)(
+  `\n${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (media region annotation) of ${rows.length} configs`,
+);
 process.exitCode = count('fail') ? 1 : 0;

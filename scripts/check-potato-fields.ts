@@ -14,7 +14,13 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 function htmlText(html: string): string {
-  const decode = (s: string) => s.replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name] ?? (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1).replace(/^x/, '0x'))) : whole));
+  const decode = (s: string) =>
+    s.replace(
+      /&(#?\w+);/g,
+      (whole, name: string) =>
+        ENTITIES[name] ??
+        (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1).replace(/^x/, '0x'))) : whole),
+    );
   // attribute values count too: a layout may put a field in an image's src or a link's href
   return `${decode(html.replace(/<[^>]*>/g, ' '))} ${decode(html)}`;
 }
@@ -39,13 +45,21 @@ export function displayedText(display: Display, text: string): string {
 function pieces(value: unknown, turnKeys?: { speaker?: string; text?: string }): string[] {
   if (value === undefined || value === null || value === '') return [];
   const turns = Array.isArray(value) ? asTurns(value, true, turnKeys) : undefined;
-  if (turns && (turnKeys || looksLikeTurns(value) || (value as unknown[]).every((v) => typeof v === 'string'))) return turns.map((t) => t.text);
-  return asText(value).split('\n').map((line) => line.replace(/^\s*[^:\n]{1,60}:\s*/, ''));
+  if (turns && (turnKeys || looksLikeTurns(value) || (value as unknown[]).every((v) => typeof v === 'string')))
+    return turns.map((t) => t.text);
+  return asText(value)
+    .split('\n')
+    .map((line) => line.replace(/^\s*[^:\n]{1,60}:\s*/, ''));
 }
 
 function namedFields(spec: DisplaySpec, item: Record<string, unknown>): string[] {
   if (spec.kind === 'layout') {
-    const names = [...spec.template.replace(JINJA_STATEMENT, '').matchAll(PLACEHOLDER)].map((m) => m[1].trim().replace(/^instance_obj\s*\.\s*/, '').replace(/^instance_obj\[["']([^"']+)["']\]/, '$1'));
+    const names = [...spec.template.replace(JINJA_STATEMENT, '').matchAll(PLACEHOLDER)].map((m) =>
+      m[1]
+        .trim()
+        .replace(/^instance_obj\s*\.\s*/, '')
+        .replace(/^instance_obj\[["']([^"']+)["']\]/, '$1'),
+    );
     return [...new Set(names.filter((n) => n !== 'instance' && n !== 'text' && n !== spec.textKey))];
   }
   if (spec.kind === 'fields') return spec.fields.map((f) => f.key).filter((k) => k !== spec.textKey);
@@ -56,12 +70,19 @@ function namedFields(spec: DisplaySpec, item: Record<string, unknown>): string[]
  * Fields named for this item whose value is not on the page, each with the first piece missing. Fields the item
  * lacks are not counted (Potato shows nothing for them either); media fields count as shown by their source.
  */
-export function fieldsNotShown(spec: DisplaySpec, display: Display, item: Record<string, unknown>, text: string): string[] {
+export function fieldsNotShown(
+  spec: DisplaySpec,
+  display: Display,
+  item: Record<string, unknown>,
+  text: string,
+): string[] {
   const page = displayedText(display, text);
   const missing: string[] = [];
   for (const key of namedFields(spec, item)) {
     const value = valueAt(item, key);
-    const media = spec.kind === 'fields' && ['image', 'audio', 'video'].includes(spec.fields.find((f) => f.key === key)?.type ?? '');
+    const media =
+      spec.kind === 'fields' &&
+      ['image', 'audio', 'video'].includes(spec.fields.find((f) => f.key === key)?.type ?? '');
     if (media) {
       if (!display.blocks.some((b) => b.key === key)) missing.push(key);
       continue;

@@ -7,14 +7,18 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const run = (cmd) => execSync(cmd, { stdio: 'inherit' });
 
-const hasPostgres = () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+const hasPostgres = () =>
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
 const missing = [];
 if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
 if (!hasPostgres()) missing.push('postgresql');
 if (missing.length) {
   if (process.getuid?.() === 0) {
     console.log(`installing ${missing.join(' and ')} for the tests (apt-get)…`);
-    run(`DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} > /dev/null`);
+    run(
+      `DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} > /dev/null`,
+    );
   } else {
     console.error(`The tests need Debian's ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
     process.exit(1);

@@ -12,14 +12,34 @@ const root = new URL('..', import.meta.url).pathname;
 const config = join(root, 'examples/product-reviews/config.yaml');
 const images = join(root, 'docs/images');
 const viewport = { width: 1280, height: 900 };
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** The server on a fresh data folder; resolves with its URL once it listens. */
 function startServer(dataDir, adminKey) {
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'dist/server/cli.js'), '--config', config, '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, ADMIN_API_KEY: adminKey },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=4',
+      join(root, 'dist/server/cli.js'),
+      '--config',
+      config,
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
+    {
+      env: { ...process.env, ADMIN_API_KEY: adminKey },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -40,9 +60,16 @@ async function annotator(base, username) {
     body: JSON.stringify({ username, password: `${username}-password` }),
   });
   if (!res.ok) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return async (body) => {
-    const r = await fetch(`${base}/updateinstance`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    const r = await fetch(`${base}/updateinstance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
     if (!r.ok) throw new Error(`updateinstance ${body.instance_id} by ${username}: ${r.status} ${await r.text()}`);
   };
 }
@@ -54,13 +81,19 @@ function answerFor(item, disagree) {
   const bad = /(stopped working|broke|loose|disappoint|terrible|two weeks|refund)/.test(text);
   let sentiment = good && !bad ? 'positive' : bad && !good ? 'negative' : 'neutral';
   if (disagree) sentiment = sentiment === 'neutral' ? 'positive' : 'neutral';
-  const topics = [['price', /(price|value|cheap|expensive)/], ['shipping', /shipping/], ['quality', /(quality|materials|stitching|stopped working)/], ['support', /(support|return)/]]
+  const topics = [
+    ['price', /(price|value|cheap|expensive)/],
+    ['shipping', /shipping/],
+    ['quality', /(quality|materials|stitching|stopped working)/],
+    ['support', /(support|return)/],
+  ]
     .filter(([, re]) => re.test(text))
     .map(([name]) => name);
   const annotations = { [`sentiment:${sentiment}`]: 'true', 'helpfulness:4': 'true' };
   for (const topic of topics) annotations[`topics:${topic}`] = 'true';
   const first = text.indexOf('.');
-  const span_annotations = sentiment === 'neutral' || first < 0 ? [] : [{ schema: 'evidence', name: sentiment, start: 0, end: first }];
+  const span_annotations =
+    sentiment === 'neutral' || first < 0 ? [] : [{ schema: 'evidence', name: sentiment, start: 0, end: first }];
   return { instance_id: item.id, annotations, span_annotations };
 }
 
@@ -72,7 +105,10 @@ async function main() {
   let browser;
   try {
     const base = await server.url;
-    const items = readFileSync(join(root, 'examples/product-reviews/reviews.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const items = readFileSync(join(root, 'examples/product-reviews/reviews.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     // two annotators share the first twelve reviews (two per item in the example), disagreeing now and then
     const [ana, ben] = [await annotator(base, 'ana'), await annotator(base, 'ben')];
     for (const [i, item] of items.slice(0, 12).entries()) {
@@ -97,11 +133,14 @@ async function main() {
     await page.getByTestId('ai-hint').waitFor();
     // the next review: its sentiment, and its first telling word marked as a span by keyboard
     const text = (await page.getByTestId('instance-text').innerText()).toLowerCase();
-    const [sentimentKey, word] = /stopped|loose|broke/.test(text) ? ['2', /stopped|loose|broke/.exec(text)[0]] : ['1', /great|excellent|premium|fair|easy/.exec(text)?.[0]];
+    const [sentimentKey, word] = /stopped|loose|broke/.test(text)
+      ? ['2', /stopped|loose|broke/.exec(text)[0]]
+      : ['1', /great|excellent|premium|fair|easy/.exec(text)?.[0]];
     await page.keyboard.press(sentimentKey);
     if (word) {
       await page.keyboard.press('s');
-      for (let i = 0; i < 40 && (await page.locator('.span-picker q').innerText()).toLowerCase() !== word; i++) await page.keyboard.press('ArrowRight');
+      for (let i = 0; i < 40 && (await page.locator('.span-picker q').innerText()).toLowerCase() !== word; i++)
+        await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Shift+ArrowRight'); // and the word after it
       await page.keyboard.press(sentimentKey); // the span label of the same name
       await page.locator('.span-list li').first().waitFor();

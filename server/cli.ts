@@ -29,21 +29,31 @@ async function main(): Promise<number> {
     allowPositionals: false,
   });
   if (values.help) {
-    console.log('usage: npm start -- [--config project.yaml] [--port 8000] [--host 127.0.0.1] [--data-dir dir] [--database-url postgres://…] [--debug]');
+    console.log(
+      'usage: npm start -- [--config project.yaml] [--port 8000] [--host 127.0.0.1] [--data-dir dir] [--database-url postgres://…] [--debug]',
+    );
     return 0;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: "${values.port}" is not a port number`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port: "${values.port}" is not a port number`);
   const host = values.host!;
 
   const config = loadConfig(values.config ?? EXAMPLE);
   if (values.debug) config.debug = true;
-  if (config.debug && !isLoopback(host)) throw new Error('debug mode creates users on demand and is refused with a non-loopback --host');
+  if (config.debug && !isLoopback(host))
+    throw new Error('debug mode creates users on demand and is refused with a non-loopback --host');
   for (const warning of config.warnings) consoleLogger.warn(warning);
 
-  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']) });
+  const server = await createServer({
+    config,
+    dataDir: values['data-dir'],
+    database: databaseFromCommandLine(values['database-url']),
+  });
   const url = await server.listen(port, host);
-  console.log(`project: ${config.settings.annotation_task_name} (${config.task.instances.length} instances) from ${config.file}`);
+  console.log(
+    `project: ${config.settings.annotation_task_name} (${config.task.instances.length} instances) from ${config.file}`,
+  );
   console.log(`data folder: ${server.services.dataDir}`);
   console.log(`admin API key: ${server.adminKeySource}`);
   if (config.debug) console.log('debug mode: any username logs in with any password');
@@ -68,8 +78,13 @@ main().then(
     if (code >= 0) process.exit(code);
   },
   (e: NodeJS.ErrnoException) => {
-    const disk: Record<string, string> = { EROFS: 'the data folder is on a read-only file system', EACCES: 'no permission to write the data folder', ENOSPC: 'the disk holding the data folder is full' };
-    const hint = e.code && disk[e.code] ? `${disk[e.code]} (${e.path ?? ''}); choose another with --data-dir` : undefined;
+    const disk: Record<string, string> = {
+      EROFS: 'the data folder is on a read-only file system',
+      EACCES: 'no permission to write the data folder',
+      ENOSPC: 'the disk holding the data folder is full',
+    };
+    const hint =
+      e.code && disk[e.code] ? `${disk[e.code]} (${e.path ?? ''}); choose another with --data-dir` : undefined;
     console.error(e instanceof ConfigError ? `config error: ${e.message}` : `error: ${hint ?? e.message}`);
     process.exit(1);
   },

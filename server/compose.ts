@@ -142,11 +142,15 @@ export interface ComposeInput {
 export function composeServices(input: ComposeInput): Services {
   const { config, store, clock, logger } = input;
   // checked here as well as at load: --debug and the desktop app set debug after the file is read
-  if (config.crowd.loginArgument && config.debug) throw new Error('login.type url_direct cannot be used with debug: debug mode signs anyone in under any name');
+  if (config.crowd.loginArgument && config.debug)
+    throw new Error('login.type url_direct cannot be used with debug: debug mode signs anyone in under any name');
   const task = config.task;
   // instances imported while the server ran are not in the data files: add them back first
   const alsoInFiles = restoreImported(store, task);
-  if (alsoInFiles.length) logger.warn(`${alsoInFiles.length} imported instance(s) are now in the data files too (first: "${alsoInFiles[0]}"); the data files' copies are used`);
+  if (alsoInFiles.length)
+    logger.warn(
+      `${alsoInFiles.length} imported instance(s) are now in the data files too (first: "${alsoInFiles[0]}"); the data files' copies are used`,
+    );
   const settings = new Settings(store, config.settings);
   const now = () => new Date(clock.now()).toISOString();
   const accounts = new Accounts(
@@ -162,15 +166,30 @@ export function composeServices(input: ComposeInput): Services {
     },
     clock,
   );
-  const assignments = new Assignments(store, task, {
-    required: () => handOutLimit(settings.get()),
-    cap: () => settings.get().max_annotations_per_user,
-    strategy: () => settings.get().assignment_strategy,
-  }, now);
-  const webhooks = input.reuse?.webhooks ?? new WebhookOutbox(store, clock, logger, createWebhookSender(), webhookSettings(config.raw.webhooks), {
-    enabled: () => settings.get().webhooks_enabled,
-    taskName: () => settings.get().annotation_task_name,
-  }, `Marginalia-Webhooks/${input.version}`);
+  const assignments = new Assignments(
+    store,
+    task,
+    {
+      required: () => handOutLimit(settings.get()),
+      cap: () => settings.get().max_annotations_per_user,
+      strategy: () => settings.get().assignment_strategy,
+    },
+    now,
+  );
+  const webhooks =
+    input.reuse?.webhooks ??
+    new WebhookOutbox(
+      store,
+      clock,
+      logger,
+      createWebhookSender(),
+      webhookSettings(config.raw.webhooks),
+      {
+        enabled: () => settings.get().webhooks_enabled,
+        taskName: () => settings.get().annotation_task_name,
+      },
+      `Marginalia-Webhooks/${input.version}`,
+    );
   const outbox: EventOutbox = webhooks;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {
     taskName: () => settings.get().annotation_task_name,
@@ -186,8 +205,17 @@ export function composeServices(input: ComposeInput): Services {
   annotations.use(timeline);
   const search = new SearchService(store, task, annotations);
   annotations.use(search.hook);
-  const skips = new Skips(store, task, annotations, clock, { allowSkip: config.raw.allow_skip, reasonRequired: config.raw.skip_reason_required });
-  const progress = new Progress({ task, annotations, assignments, accounts, required: () => requiredAnnotators(settings.get()) });
+  const skips = new Skips(store, task, annotations, clock, {
+    allowSkip: config.raw.allow_skip,
+    reasonRequired: config.raw.skip_reason_required,
+  });
+  const progress = new Progress({
+    task,
+    annotations,
+    assignments,
+    accounts,
+    required: () => requiredAnnotators(settings.get()),
+  });
   const remaining = async (username: string) => {
     const list = await annotations.listOf(username);
     return list.filter((id) => annotations.isTaskInstance(id) && !answered(username, id)).length;
@@ -196,7 +224,11 @@ export function composeServices(input: ComposeInput): Services {
   annotations.gate(phases.gate);
   const aiSettings = aiSettingsFrom(config.raw.ai_support);
   const ai = new AiService({
-    task, store, logger, annotations, now,
+    task,
+    store,
+    logger,
+    annotations,
+    now,
     settings: () => settings.get(),
     keywordRules: compileRules(task.keywordRules),
     llm: aiSettings.endpointType === 'embedded' ? undefined : createLlmClient(aiSettings),
@@ -205,12 +237,26 @@ export function composeServices(input: ComposeInput): Services {
   annotations.use(ai);
   const predictions = new Predictions(store, task);
   const importer = new Importer({
-    store, task, assignments, predictions, clock,
-    listSettings: () => ({ required: handOutLimit(settings.get()), cap: settings.get().max_annotations_per_user, strategy: settings.get().assignment_strategy }),
-    toInstance: instanceReader({ idKey: config.raw.item_properties.id_key, textKey: config.raw.item_properties.text_key }),
+    store,
+    task,
+    assignments,
+    predictions,
+    clock,
+    listSettings: () => ({
+      required: handOutLimit(settings.get()),
+      cap: settings.get().max_annotations_per_user,
+      strategy: settings.get().assignment_strategy,
+    }),
+    toInstance: instanceReader({
+      idKey: config.raw.item_properties.id_key,
+      textKey: config.raw.item_properties.text_key,
+    }),
   });
   const potatoSources = {
-    task, annotations, assignments, progress,
+    task,
+    annotations,
+    assignments,
+    progress,
     phaseOf: (username: string) => phases.typeOf(username),
     maxAnnotationsPerUser: () => settings.get().max_annotations_per_user,
     config: () => ({
@@ -222,7 +268,11 @@ export function composeServices(input: ComposeInput): Services {
   };
   const adminUsers = new Set(config.adminUsers);
   const adjudication = new AdjudicationService({
-    store, task, annotations, outbox, clock,
+    store,
+    task,
+    annotations,
+    outbox,
+    clock,
     settings: config.adjudication,
     isAdmin: (name) => adminUsers.has(name) || name === input.desktopOwner,
     handOut: () => handOutLimit(settings.get()),
@@ -247,7 +297,12 @@ export function composeServices(input: ComposeInput): Services {
     search,
     quality,
     phases,
-    crowd: new CrowdService(store, config.crowd, clock, (name) => accounts.get(name) !== undefined || accounts.isAdminName(name)),
+    crowd: new CrowdService(
+      store,
+      config.crowd,
+      clock,
+      (name) => accounts.get(name) !== undefined || accounts.isAdminName(name),
+    ),
     potatoState: new PotatoState(potatoSources),
     potatoDashboard: new PotatoDashboard({ ...potatoSources, settings: () => settings.get() }),
     agreement: new ProjectAgreement(store, task, annotations, clock),
@@ -258,11 +313,19 @@ export function composeServices(input: ComposeInput): Services {
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),
-    display: new DisplayCache(config.display ?? { kind: 'auto', textKey: config.raw.item_properties.text_key, idKey: config.raw.item_properties.id_key }),
+    display: new DisplayCache(
+      config.display ?? {
+        kind: 'auto',
+        textKey: config.raw.item_properties.text_key,
+        idKey: config.raw.item_properties.id_key,
+      },
+    ),
     media: new MediaFiles(mediaRoots(config)),
     adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
     adminSetup: input.reuse?.adminSetup ?? new AdminSetup(accounts, clock, () => randomBytes(32).toString('base64url')),
-    loginTokens: input.reuse?.loginTokens ?? new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
+    loginTokens:
+      input.reuse?.loginTokens ??
+      new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
     closers: [() => webhooks.close(), () => ai.close()],
@@ -277,7 +340,30 @@ function mediaRoots(config: ProjectConfig): string[] {
 }
 
 export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [...sessionRoutes(s), ...annotationRoutes(s), ...annotateStepRoutes(s), ...structureRoutes(s), ...schemaRoutes(s), ...adminRoutes(s), ...potatoAdminRoutes(s), ...potatoPageRoutes(s), ...studyRoutes(s), ...phaseRoutes(s), ...desktopLoginRoutes(s), ...adminSetupRoutes(s), ...webhookRoutes(s), ...agreementRoutes(s), ...aiRoutes(s), ...dataRoutes(s), ...mediaRoutes(s), ...displayRoutes(s), ...skipRoutes(s), ...itemNoteRoutes(s), ...adjudicationRoutes(s), ...searchRoutes(s)];
+  const routes = [
+    ...sessionRoutes(s),
+    ...annotationRoutes(s),
+    ...annotateStepRoutes(s),
+    ...structureRoutes(s),
+    ...schemaRoutes(s),
+    ...adminRoutes(s),
+    ...potatoAdminRoutes(s),
+    ...potatoPageRoutes(s),
+    ...studyRoutes(s),
+    ...phaseRoutes(s),
+    ...desktopLoginRoutes(s),
+    ...adminSetupRoutes(s),
+    ...webhookRoutes(s),
+    ...agreementRoutes(s),
+    ...aiRoutes(s),
+    ...dataRoutes(s),
+    ...mediaRoutes(s),
+    ...displayRoutes(s),
+    ...skipRoutes(s),
+    ...itemNoteRoutes(s),
+    ...adjudicationRoutes(s),
+    ...searchRoutes(s),
+  ];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

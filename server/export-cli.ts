@@ -18,7 +18,6 @@ import { counting, exportStream } from './io/export-writers.js';
 
 const USAGE = `usage: npm run export -- --config project.yaml --format ${EXPORT_FORMATS.join('|')} [--out file] [--data-dir dir] [--database-url postgres://…] [--annotator name] [--status completed|in_progress]`;
 
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -37,12 +36,21 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   const format = values.format;
-  if (!Object.hasOwn(EXPORT_WRITERS, format)) throw new Error(`--format: "${format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
-  if (values.status && !(EXPORT_STATUSES as readonly string[]).includes(values.status)) throw new Error(`--status: "${values.status}" is not one of ${EXPORT_STATUSES.join(', ')}`);
+  if (!Object.hasOwn(EXPORT_WRITERS, format))
+    throw new Error(`--format: "${format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
+  if (values.status && !(EXPORT_STATUSES as readonly string[]).includes(values.status))
+    throw new Error(`--status: "${values.status}" is not one of ${EXPORT_STATUSES.join(', ')}`);
   const filter: ExportFilter = { annotator: values.annotator, status: values.status as ExportFilter['status'] };
 
   const config = loadConfig(values.config);
-  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger, exclusive: true });
+  const server = await createServer({
+    config,
+    dataDir: values['data-dir'],
+    database: databaseFromCommandLine(values['database-url']),
+    staticDir: null,
+    logger: stderrLogger,
+    exclusive: true,
+  });
   try {
     const s = server.services;
     const total = s.annotations.totalAnnotations();
@@ -53,12 +61,27 @@ async function main(): Promise<void> {
       last = now;
       process.stderr.write(`\rexported ${n} of at most ${total} annotation records`);
     };
-    const items = counting(exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u), noteOf: (u, id) => s.itemNotes.get(u, id) }, requiredAnnotators(s.settings.get()), filter), show);
+    const items = counting(
+      exportItems(
+        s.task,
+        {
+          annotatorsOf: (id) => s.annotations.annotatorsOf(id),
+          get: (u, id) => s.annotations.get(u, id),
+          crowdOf: (u) => s.crowd.exportOf(u),
+          noteOf: (u, id) => s.itemNotes.get(u, id),
+        },
+        requiredAnnotators(s.settings.get()),
+        filter,
+      ),
+      show,
+    );
     const stream = exportStream(format, s.task, items);
     const sink: Writable = values.out ? createWriteStream(values.out) : process.stdout;
     const started = Date.now();
     await pipeline(stream, sink, { end: !!values.out });
-    process.stderr.write(`\ndone in ${((Date.now() - started) / 1000).toFixed(1)} s${values.out ? `: ${values.out}` : ''}\n`);
+    process.stderr.write(
+      `\ndone in ${((Date.now() - started) / 1000).toFixed(1)} s${values.out ? `: ${values.out}` : ''}\n`,
+    );
   } finally {
     await server.close();
   }

@@ -14,7 +14,8 @@ import type { Progress } from './domain/data/importer.js';
 
 // stdout stays free for data; everything said goes to stderr
 
-const USAGE = 'usage: npm run import -- --config project.yaml --file data.jsonl [--data-dir dir] [--database-url postgres://…] [--predictions --source name]';
+const USAGE =
+  'usage: npm run import -- --config project.yaml --file data.jsonl [--data-dir dir] [--database-url postgres://…] [--predictions --source name]';
 
 function bar(p: Progress, rows: number): string {
   const total = p.total_bytes ?? 0;
@@ -41,7 +42,14 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   const config = loadConfig(values.config);
-  const server = await createServer({ config, dataDir: values['data-dir'], database: databaseFromCommandLine(values['database-url']), staticDir: null, logger: stderrLogger, exclusive: true });
+  const server = await createServer({
+    config,
+    dataDir: values['data-dir'],
+    database: databaseFromCommandLine(values['database-url']),
+    staticDir: null,
+    logger: stderrLogger,
+    exclusive: true,
+  });
   try {
     const s = server.services;
     // relative to where the command runs, as a shell user expects (the API resolves from the config file)

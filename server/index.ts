@@ -118,7 +118,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const root = packageRoot();
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
 
-  const store = options.store ?? (await openStore({ config, dataDir, logger, packed: PACKED_TABLES, database: options.database, exclusive: options.exclusive }));
+  const store =
+    options.store ??
+    (await openStore({
+      config,
+      dataDir,
+      logger,
+      packed: PACKED_TABLES,
+      database: options.database,
+      exclusive: options.exclusive,
+    }));
   const shared = isShared(store) ? store : undefined;
   const secret = (name: string) => (shared ? sharedSecret(shared, dataDir, name) : readOrCreateSecret(dataDir, name));
   const cookieKey = await secret('session-key');
@@ -128,11 +137,24 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   else if (config.adminApiKey) [adminKey, adminKeySource] = [config.adminApiKey, `admin_api_key in ${config.file}`];
   else {
     const generated = await secret('admin-api-key');
-    [adminKey, adminKeySource] = [generated.value, shared ? `${generated.path} (the project's key, kept in its database)` : generated.path];
+    [adminKey, adminKeySource] = [
+      generated.value,
+      shared ? `${generated.path} (the project's key, kept in its database)` : generated.path,
+    ];
   }
 
   const compose = (reuse?: Parameters<typeof composeServices>[0]['reuse']) =>
-    composeServices({ config, store, clock, logger, dataDir, adminKey, version, desktopOwner: options.desktopOwner, reuse });
+    composeServices({
+      config,
+      store,
+      clock,
+      logger,
+      dataDir,
+      adminKey,
+      version,
+      desktopOwner: options.desktopOwner,
+      reuse,
+    });
   const services = compose();
   const renew = shared ? renewer(shared, services, compose, logger) : undefined;
   // the owner's account exists before anyone on the LAN could register that name
@@ -152,11 +174,15 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     sessionMaxAgeMs: config.sessionLifetimeDays * 24 * 3600 * 1000,
     allowedHosts: () => hosts,
     staticDir: options.staticDir === null ? undefined : (options.staticDir ?? join(root, 'dist', 'renderer')),
-    pagePolicy: pagePolicy(remoteMediaOrigins(config.display, config.task.instances, [config.instructions?.html ?? ''])),
+    pagePolicy: pagePolicy(
+      remoteMediaOrigins(config.display, config.task.instances, [config.instructions?.html ?? '']),
+    ),
     studyLink: config.crowd.loginArgument ? { argument: config.crowd.loginArgument, path: STUDY_LINK_PATH } : undefined,
     retry: renew?.retry,
   });
-  const handler: (req: IncomingMessage, res: ServerResponse) => unknown = renew ? renew.handler(app.callback()) : app.callback();
+  const handler: (req: IncomingMessage, res: ServerResponse) => unknown = renew
+    ? renew.handler(app.callback())
+    : app.callback();
 
   let http: Server | undefined;
   const running: RunningServer = {
@@ -180,9 +206,14 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
                 'anyone who can reach this port can create an account; list the host names people use in allowed_hosts, or close registration',
             );
           }
-          const local = address.address === '0.0.0.0' || address.address === '::' ? `http://127.0.0.1:${address.port}` : running.url;
+          const local =
+            address.address === '0.0.0.0' || address.address === '::'
+              ? `http://127.0.0.1:${address.port}`
+              : running.url;
           for (const [username, token] of services.adminSetup.issueForPending()) {
-            logger.warn(`admin "${username}" has no password yet: set it within ${SETUP_LINK_TTL_MS / 60_000} minutes at ${local}/setup?t=${token} (the link works once; a restart prints a new one)`);
+            logger.warn(
+              `admin "${username}" has no password yet: set it within ${SETUP_LINK_TTL_MS / 60_000} minutes at ${local}/setup?t=${token} (the link works once; a restart prints a new one)`,
+            );
           }
           resolve(running.url);
         });
@@ -212,7 +243,12 @@ const CONFLICT_RETRIES = 5;
  * caches are derived from it), in place, so routes see the new ones. A request whose write collided with
  * another process's runs again on the newer state.
  */
-function renewer(store: SharedStore, services: Services, compose: (reuse: Parameters<typeof composeServices>[0]['reuse']) => Services, logger: Logger) {
+function renewer(
+  store: SharedStore,
+  services: Services,
+  compose: (reuse: Parameters<typeof composeServices>[0]['reuse']) => Services,
+  logger: Logger,
+) {
   let stale = false;
   store.onExternalChange(() => {
     stale = true;
@@ -221,7 +257,15 @@ function renewer(store: SharedStore, services: Services, compose: (reuse: Parame
     if (!stale) return;
     stale = false;
     const old = services.ai;
-    Object.assign(services, compose({ webhooks: services.webhooks, throttle: services.throttle, adminSetup: services.adminSetup, loginTokens: services.loginTokens }));
+    Object.assign(
+      services,
+      compose({
+        webhooks: services.webhooks,
+        throttle: services.throttle,
+        adminSetup: services.adminSetup,
+        loginTokens: services.loginTokens,
+      }),
+    );
     services.webhooks.refresh();
     old.close().catch((e: Error) => logger.warn(`could not stop the previous AI learner: ${e.message}`));
   };

@@ -19,28 +19,44 @@ const USAGE = 'usage: npm run migrate-store -- --from <data folder | postgres://
 const isUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help || !values.from || !values.to) {
     console.error(USAGE);
     process.exit(values.help ? 0 : 2);
   }
-  if (isUrl(values.from) === isUrl(values.to)) throw new Error('one of --from and --to is a data folder, the other a postgres:// URL');
+  if (isUrl(values.from) === isUrl(values.to))
+    throw new Error('one of --from and --to is a data folder, the other a postgres:// URL');
   const toDatabase = isUrl(values.to);
   const folder = resolve(toDatabase ? values.from : values.to);
   const database = parseDatabaseUrl(toDatabase ? values.to : values.from, toDatabase ? '--to' : '--from');
-  if (toDatabase && !existsSync(join(folder, 'snapshot.json'))) throw new Error(`--from: ${folder} is not a Marginalia data folder (no snapshot.json)`);
+  if (toDatabase && !existsSync(join(folder, 'snapshot.json')))
+    throw new Error(`--from: ${folder} is not a Marginalia data folder (no snapshot.json)`);
   let schema = database.schema;
   if (!schema && toDatabase) schema = await dataFolderSchema(folder);
   if (!schema) {
     const id = await readFile(join(folder, 'store-id'), 'utf8').catch(() => '');
-    if (!id.trim()) throw new Error('--from: name the schema with ?schema= (the data folder has no store-id naming it)');
+    if (!id.trim())
+      throw new Error('--from: name the schema with ?schema= (the data folder has no store-id naming it)');
     schema = await dataFolderSchema(folder);
   }
 
   const openFolder = () => JournalStore.open(folder, { packed: PACKED_TABLES, logger: stderrLogger });
-  const openDatabase = () => PostgresStore.open({ connectionString: database.connectionString, schema: schema!, packed: PACKED_TABLES, logger: stderrLogger, exclusive: true });
-  const [openFrom, openTo]: (() => Promise<OpenableStore>)[] = toDatabase ? [openFolder, openDatabase] : [openDatabase, openFolder];
-  console.error(`copying ${toDatabase ? folder : `${database.shown} schema ${schema}`} → ${toDatabase ? `${database.shown} schema ${schema}` : folder}`);
+  const openDatabase = () =>
+    PostgresStore.open({
+      connectionString: database.connectionString,
+      schema: schema!,
+      packed: PACKED_TABLES,
+      logger: stderrLogger,
+      exclusive: true,
+    });
+  const [openFrom, openTo]: (() => Promise<OpenableStore>)[] = toDatabase
+    ? [openFolder, openDatabase]
+    : [openDatabase, openFolder];
+  console.error(
+    `copying ${toDatabase ? folder : `${database.shown} schema ${schema}`} → ${toDatabase ? `${database.shown} schema ${schema}` : folder}`,
+  );
   const from = await openFrom();
   try {
     const to = await openTo();

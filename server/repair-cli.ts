@@ -22,9 +22,12 @@ async function main(): Promise<void> {
   const report = await repairFolder(dir);
   process.stderr.write(`copied the folder as it was to ${report.backup}\n`);
   for (const file of report.rewritten) process.stderr.write(`wrote ${file} anew from its sound rows\n`);
-  if (!report.records.length) process.stderr.write(report.rewritten.length ? 'no row was lost\n' : 'nothing damaged found\n');
+  if (!report.records.length)
+    process.stderr.write(report.rewritten.length ? 'no row was lost\n' : 'nothing damaged found\n');
   else {
-    process.stderr.write(`set ${report.records.length} damaged record(s) aside in ${report.quarantine}; these changes are lost:\n`);
+    process.stderr.write(
+      `set ${report.records.length} damaged record(s) aside in ${report.quarantine}; these changes are lost:\n`,
+    );
     for (const r of report.records) process.stderr.write(`  ${describeLoss(r)}\n`);
   }
   // the proof: the folder starts as a server would open it

@@ -10,7 +10,9 @@ import type { Instance } from '../domain/task.js';
 const intish = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 
 export const bwsConfigSchema = z.looseObject({
-  tuple_size: intish.pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)')).optional(),
+  tuple_size: intish
+    .pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)'))
+    .optional(),
   num_tuples: intish.pipe(z.number().min(1)).nullable().optional(),
   seed: intish.optional(),
   min_item_appearances: intish.pipe(z.number().min(1)).nullable().optional(),
@@ -20,7 +22,9 @@ export type BwsConfig = z.infer<typeof bwsConfigSchema>;
 
 /** Potato's iterative BWS: its first round is tupled like bws_config (see config loading). */
 export const ibwsConfigSchema = z.looseObject({
-  tuple_size: intish.pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)')).optional(),
+  tuple_size: intish
+    .pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)'))
+    .optional(),
   max_rounds: intish.pipe(z.number().min(1)).nullable().optional(),
   seed: intish.optional(),
   scoring_method: z.enum(['counting', 'bradley_terry', 'plackett_luce']).optional(),
@@ -49,7 +53,8 @@ export class BwsConfigError extends Error {}
 
 export function bwsTuples(pool: readonly Instance[], config: BwsConfig): Instance[] {
   const size = config.tuple_size ?? 4;
-  if (size > pool.length) throw new BwsConfigError(`tuple_size (${size}) is larger than the pool of ${pool.length} items`);
+  if (size > pool.length)
+    throw new BwsConfigError(`tuple_size (${size}) is larger than the pool of ${pool.length} items`);
   const appearances = config.min_item_appearances ?? 2 * size;
   const count = config.num_tuples ?? Math.ceil((pool.length * appearances) / size);
   const random = generator(config.seed ?? 42);
@@ -62,7 +67,9 @@ export function bwsTuples(pool: readonly Instance[], config: BwsConfig): Instanc
       const j = i + Math.floor(random() * (picks.length - i));
       [picks[i], picks[j]] = [picks[j], picks[i]];
     }
-    const items: BwsItem[] = picks.slice(0, size).map((p, i) => ({ source_id: pool[p].id, text: pool[p].text, position: String.fromCharCode(65 + i) }));
+    const items: BwsItem[] = picks
+      .slice(0, size)
+      .map((p, i) => ({ source_id: pool[p].id, text: pool[p].text, position: String.fromCharCode(65 + i) }));
     const id = `bws_tuple_${String(t + 1).padStart(width, '0')}`;
     const text = items.map((it) => `${it.position}. ${it.text}`).join('\n');
     tuples.push({ id, text, data: { id, _bws_items: items, _bws_tuple_size: size } });

@@ -117,7 +117,9 @@ export function forEachItem(file: string, each: EachItem): void {
     if (e instanceof NotUtf8Error) throw new DataFileError(e.message);
     throw e;
   }
-  throw new DataFileError(`${file}: unsupported data file type "${ext || basename(file)}" (use .json, .jsonl, .csv or .tsv)`);
+  throw new DataFileError(
+    `${file}: unsupported data file type "${ext || basename(file)}" (use .json, .jsonl, .csv or .tsv)`,
+  );
 }
 
 export function rowToInstance(file: string, row: Row, keys: ItemKeys): Instance {
@@ -125,20 +127,27 @@ export function rowToInstance(file: string, row: Row, keys: ItemKeys): Instance 
 }
 
 function toInstance(file: string, item: unknown, line: number, keys: ItemKeys, missingText?: MissingText): Instance {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) throw new DataFileError(`${file}:${line}: each item must be an object`);
+  if (!item || typeof item !== 'object' || Array.isArray(item))
+    throw new DataFileError(`${file}:${line}: each item must be an object`);
   const data = item as Record<string, unknown>;
   const id = data[keys.idKey];
-  if (id === undefined || id === null || id === '') throw new DataFileError(`${file}:${line}: missing id field "${keys.idKey}"`);
-  if (typeof id !== 'string' && typeof id !== 'number') throw new DataFileError(`${file}:${line}: id field "${keys.idKey}" must be a string or number`);
+  if (id === undefined || id === null || id === '')
+    throw new DataFileError(`${file}:${line}: missing id field "${keys.idKey}"`);
+  if (typeof id !== 'string' && typeof id !== 'number')
+    throw new DataFileError(`${file}:${line}: id field "${keys.idKey}" must be a string or number`);
   let text = itemText(data, keys.textKey);
   if (text === undefined && missingText) {
     missingText(file, line);
     text = '';
   }
-  if (text === undefined) throw new DataFileError(`${file}:${line}: missing text field "${keys.textKey}" (a string, a number, or a list of strings or turns)`);
+  if (text === undefined)
+    throw new DataFileError(
+      `${file}:${line}: missing text field "${keys.textKey}" (a string, a number, or a list of strings or turns)`,
+    );
   const idText = String(id);
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-  if (idText.length > 256 || /[\u0000-\u001f]/.test(idText)) throw new DataFileError(`${file}:${line}: id "${idText.slice(0, 40)}" is too long or has control characters`);
+  if (idText.length > 256 || /[\u0000-\u001f]/.test(idText))
+    throw new DataFileError(`${file}:${line}: id "${idText.slice(0, 40)}" is too long or has control characters`);
   return { id: idText, text, data };
 }
 
@@ -146,7 +155,12 @@ function toInstance(file: string, item: unknown, line: number, keys: ItemKeys, m
  * Reads every file in order; ids must be unique across all of them (and across `existing`). Items of line-per-item
  * files leave their text in the file (file-items.ts); the others are kept whole.
  */
-export function readInstances(files: string[], keys: ItemKeys, existing: ReadonlySet<string> = new Set(), missingText?: MissingText): Instance[] {
+export function readInstances(
+  files: string[],
+  keys: ItemKeys,
+  existing: ReadonlySet<string> = new Set(),
+  missingText?: MissingText,
+): Instance[] {
   // where each id was read, as one number (line * files + file index): a "file:line" string per id cost ~100 bytes
   // each, and the message is only needed for a duplicate
   const seen = new Map<string, number>();
@@ -157,9 +171,11 @@ export function readInstances(files: string[], keys: ItemKeys, existing: Readonl
     forEachItem(file, (item, line, at, bytes) => {
       const whole = toInstance(file, item, line, keys, missingText);
       const instance = at === undefined ? whole : new FileItem(whole.id, whole.text.length, source, at, bytes!, line);
-      if (existing.has(instance.id)) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (already in the project)`);
+      if (existing.has(instance.id))
+        throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (already in the project)`);
       const first = seen.get(instance.id);
-      if (first !== undefined) throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (first at ${place(first)})`);
+      if (first !== undefined)
+        throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (first at ${place(first)})`);
       seen.set(instance.id, line * files.length + f);
       instances.push(instance);
     });

@@ -13,7 +13,15 @@ type Mapping = Record<string, unknown>;
 const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Top-level keys acted on (or warned about) here. */
-export const DATA_SOURCE_KEYS = new Set(['data_sources', 'data_directory', 'watch_data_directory', 'watch_poll_interval', 'data_directory_encoding', 'partial_loading', 'data_cache']);
+export const DATA_SOURCE_KEYS = new Set([
+  'data_sources',
+  'data_directory',
+  'watch_data_directory',
+  'watch_poll_interval',
+  'data_directory_encoding',
+  'partial_loading',
+  'data_cache',
+]);
 
 const DATA_FILE = /\.(jsonl?|csv|tsv)$/i;
 const isOn = (v: unknown) => v === true || v === 'true' || v === 'True' || v === 'yes';
@@ -22,10 +30,19 @@ const isOn = (v: unknown) => v === true || v === 'true' || v === 'True' || v ===
  * Returns the config with `data_files` extended by the local sources; `locate` finds a name the way every other
  * file key is found. A file named twice (in data_files and as a source) is read once.
  */
-export function adaptDataSources(config: Mapping, locate: (name: string) => string, warn: (m: string) => void): Mapping {
+export function adaptDataSources(
+  config: Mapping,
+  locate: (name: string) => string,
+  warn: (m: string) => void,
+): Mapping {
   const { data_sources: sources, data_directory: directory } = config;
   if (sources === undefined && directory === undefined) return config;
-  const given = config.data_files === undefined || config.data_files === null ? [] : Array.isArray(config.data_files) ? config.data_files : [config.data_files];
+  const given =
+    config.data_files === undefined || config.data_files === null
+      ? []
+      : Array.isArray(config.data_files)
+        ? config.data_files
+        : [config.data_files];
   const files: unknown[] = [...given];
   const seen = new Set(given.filter((f): f is string => typeof f === 'string').map((f) => locate(f)));
   const add = (name: string) => {
@@ -36,37 +53,56 @@ export function adaptDataSources(config: Mapping, locate: (name: string) => stri
   const skipped: string[] = [];
 
   if (sources !== undefined && sources !== null) {
-    if (!Array.isArray(sources)) throw new DataSourcesError('data_sources: expected a list of sources such as {type: file, path: data/items.jsonl}');
+    if (!Array.isArray(sources))
+      throw new DataSourcesError(
+        'data_sources: expected a list of sources such as {type: file, path: data/items.jsonl}',
+      );
     sources.forEach((source, i) => {
       if (!isMapping(source)) throw new DataSourcesError(`data_sources[${i}]: expected a mapping with a type`);
       const type = String(source.type ?? (source.path ? 'file' : ''));
       if (type === 'file') {
-        if (typeof source.path !== 'string' || !source.path) throw new DataSourcesError(`data_sources[${i}].path: a file source needs the path of a data file`);
+        if (typeof source.path !== 'string' || !source.path)
+          throw new DataSourcesError(`data_sources[${i}].path: a file source needs the path of a data file`);
         add(source.path);
         const rest = Object.keys(source).filter((k) => !['type', 'path', 'id', 'encoding'].includes(k));
-        if (rest.length) warn(`data_sources[${i}]: ${rest.join(', ')} not acted on; the file is read whole at start-up`);
+        if (rest.length)
+          warn(`data_sources[${i}]: ${rest.join(', ')} not acted on; the file is read whole at start-up`);
       } else {
         skipped.push(`${type || 'untyped'}`);
-        warn(`data_sources[${i}] (type ${type || 'not given'}) is not read: only local files (type: file) are read here; download the data into a file and name it in data_files`);
+        warn(
+          `data_sources[${i}] (type ${type || 'not given'}) is not read: only local files (type: file) are read here; download the data into a file and name it in data_files`,
+        );
       }
     });
   }
 
   if (directory !== undefined && directory !== null) {
-    if (typeof directory !== 'string' || !directory) throw new DataSourcesError('data_directory: expected the name of a folder of data files');
+    if (typeof directory !== 'string' || !directory)
+      throw new DataSourcesError('data_directory: expected the name of a folder of data files');
     const folder = locate(directory);
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new DataSourcesError(`data_directory: folder ${resolve(folder)} not found`);
-    const names = readdirSync(folder).filter((n) => DATA_FILE.test(n) && statSync(join(folder, n)).isFile()).sort();
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new DataSourcesError(`data_directory: folder ${resolve(folder)} not found`);
+    const names = readdirSync(folder)
+      .filter((n) => DATA_FILE.test(n) && statSync(join(folder, n)).isFile())
+      .sort();
     for (const name of names) add(join(directory, name));
-    if (isOn(config.watch_data_directory)) warn('watch_data_directory is not acted on: the folder is read at start-up; files added later are read at the next start');
+    if (isOn(config.watch_data_directory))
+      warn(
+        'watch_data_directory is not acted on: the folder is read at start-up; files added later are read at the next start',
+      );
     const encoding = config.data_directory_encoding;
-    if (typeof encoding === 'string' && !/^utf-?8$/i.test(encoding)) warn(`data_directory_encoding: "${encoding}" is not acted on: files are read as UTF-8`);
+    if (typeof encoding === 'string' && !/^utf-?8$/i.test(encoding))
+      warn(`data_directory_encoding: "${encoding}" is not acted on: files are read as UTF-8`);
   }
-  if (isMapping(config.partial_loading) && isOn(config.partial_loading.enabled)) warn('partial_loading is not acted on: every item is loaded at start-up');
-  if (isMapping(config.data_cache) && isOn(config.data_cache.enabled)) warn('data_cache is not acted on: remote sources are not read, so nothing is cached');
+  if (isMapping(config.partial_loading) && isOn(config.partial_loading.enabled))
+    warn('partial_loading is not acted on: every item is loaded at start-up');
+  if (isMapping(config.data_cache) && isOn(config.data_cache.enabled))
+    warn('data_cache is not acted on: remote sources are not read, so nothing is cached');
 
   if (!files.length) {
-    const why = skipped.length ? `its sources (${skipped.join(', ')}) are not read here, only type: file is` : 'data_directory holds no .json, .jsonl, .csv or .tsv file';
+    const why = skipped.length
+      ? `its sources (${skipped.join(', ')}) are not read here, only type: file is`
+      : 'data_directory holds no .json, .jsonl, .csv or .tsv file';
     throw new DataSourcesError(`data_files: no data to annotate: ${why}`);
   }
   return { ...config, data_files: files };

@@ -10,19 +10,62 @@ import { codebookUrl, instructionsHtml, type Instructions } from '../domain/disp
 export class DisplayConfigError extends Error {}
 
 /** Top-level keys this module acts on. */
-export const DISPLAY_KEYS = new Set(['html_layout', 'instance_display', 'list_as_text', 'task_layout', 'media_directory', 'annotation_instructions', 'annotation_codebook_url']);
+export const DISPLAY_KEYS = new Set([
+  'html_layout',
+  'instance_display',
+  'list_as_text',
+  'task_layout',
+  'media_directory',
+  'annotation_instructions',
+  'annotation_codebook_url',
+]);
 
 /** Potato's own layouts: each shows the item's text above the schemes, as the automatic view does. */
 const BUILT_IN_LAYOUTS = new Set(['default', 'fixed_keybinding', 'kwargs']);
 
 /** Potato 2 display types and the nearest one drawn here. */
 const TYPE_MAP: Record<string, FieldType> = {
-  text: 'text', html: 'html', image: 'image', video: 'video', audio: 'audio', dialogue: 'dialogue', pairwise: 'pairwise', code: 'code', list: 'list',
-  conversation: 'dialogue', audio_dialogue: 'dialogue', multi_agent_discussion: 'dialogue', interactive_chat: 'dialogue', conversation_tree: 'dialogue',
-  document: 'html', gallery: 'list', spreadsheet: 'text', pdf: 'text', agent_trace: 'dialogue', coding_trace: 'dialogue', eval_trace: 'dialogue', cot_trace: 'dialogue',
-  web_agent_trace: 'dialogue', depth_map: 'image', side_by_side: 'pairwise', comparison: 'pairwise',
+  text: 'text',
+  html: 'html',
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  dialogue: 'dialogue',
+  pairwise: 'pairwise',
+  code: 'code',
+  list: 'list',
+  conversation: 'dialogue',
+  audio_dialogue: 'dialogue',
+  multi_agent_discussion: 'dialogue',
+  interactive_chat: 'dialogue',
+  conversation_tree: 'dialogue',
+  document: 'html',
+  gallery: 'list',
+  spreadsheet: 'text',
+  pdf: 'text',
+  agent_trace: 'dialogue',
+  coding_trace: 'dialogue',
+  eval_trace: 'dialogue',
+  cot_trace: 'dialogue',
+  web_agent_trace: 'dialogue',
+  depth_map: 'image',
+  side_by_side: 'pairwise',
+  comparison: 'pairwise',
 };
-const EXACT = new Set(['text', 'html', 'image', 'video', 'audio', 'dialogue', 'pairwise', 'code', 'list', 'conversation', 'side_by_side', 'comparison']);
+const EXACT = new Set([
+  'text',
+  'html',
+  'image',
+  'video',
+  'audio',
+  'dialogue',
+  'pairwise',
+  'code',
+  'list',
+  'conversation',
+  'side_by_side',
+  'comparison',
+]);
 
 type Mapping = Record<string, unknown>;
 const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -30,25 +73,37 @@ const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && 
 function readListAsText(value: unknown, warn: (m: string) => void): ListAsText | undefined {
   if (value === undefined || value === null || value === false) return undefined;
   if (value === true) return { prefix: 'none', horizontal: false };
-  if (!isMapping(value)) throw new DisplayConfigError('list_as_text: expected a mapping such as {text_list_prefix_type: alphabet, horizontal: false}');
+  if (!isMapping(value))
+    throw new DisplayConfigError(
+      'list_as_text: expected a mapping such as {text_list_prefix_type: alphabet, horizontal: false}',
+    );
   const type = String(value.text_list_prefix_type ?? 'None').toLowerCase();
   const prefix = type === 'alphabet' ? 'alphabet' : type === 'number' || type === 'numeric' ? 'number' : 'none';
-  if (!['alphabet', 'number', 'numeric', 'none'].includes(type)) warn(`list_as_text.text_list_prefix_type: "${type}" is not known; list items are shown without a prefix`);
+  if (!['alphabet', 'number', 'numeric', 'none'].includes(type))
+    warn(`list_as_text.text_list_prefix_type: "${type}" is not known; list items are shown without a prefix`);
   const horizontal = value.horizontal === true || value.horizontal === 'true' || value.horizontal === 'True';
   return { prefix, horizontal };
 }
 
-function readFields(value: unknown, warn: (m: string) => void): { fields: DisplayField[]; direction: 'vertical' | 'horizontal' } {
+function readFields(
+  value: unknown,
+  warn: (m: string) => void,
+): { fields: DisplayField[]; direction: 'vertical' | 'horizontal' } {
   if (!isMapping(value)) throw new DisplayConfigError('instance_display: expected a mapping with a list of fields');
-  if (!Array.isArray(value.fields) || !value.fields.length) throw new DisplayConfigError('instance_display.fields: expected a non-empty list of {key, type}');
+  if (!Array.isArray(value.fields) || !value.fields.length)
+    throw new DisplayConfigError('instance_display.fields: expected a non-empty list of {key, type}');
   const fields = value.fields.map((f, i): DisplayField => {
     const where = `instance_display.fields[${i}]`;
     if (!isMapping(f)) throw new DisplayConfigError(`${where}: expected a mapping with key and type`);
-    if (typeof f.key !== 'string' || !f.key) throw new DisplayConfigError(`${where}.key: expected the name of an item field`);
+    if (typeof f.key !== 'string' || !f.key)
+      throw new DisplayConfigError(`${where}.key: expected the name of an item field`);
     const rawType = typeof f.type === 'string' ? f.type : 'text';
     const type = TYPE_MAP[rawType];
     if (!type) warn(`${where}.type: "${rawType}" is not drawn here; field "${f.key}" is shown as text`);
-    else if (!EXACT.has(rawType)) warn(`${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`);
+    else if (!EXACT.has(rawType))
+      warn(
+        `${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`,
+      );
     const options = isMapping(f.display_options) ? f.display_options : {};
     const field: DisplayField = { key: f.key, type: type ?? 'text' };
     if (typeof f.label === 'string') field.label = f.label;
@@ -71,32 +126,56 @@ export interface DisplayKeys {
 }
 
 /** `locate` finds a file named in the config the way every other file key is found. */
-export function readDisplaySpec(config: Mapping, keys: DisplayKeys, locate: (name: string) => string, warn: (m: string) => void): DisplaySpec {
+export function readDisplaySpec(
+  config: Mapping,
+  keys: DisplayKeys,
+  locate: (name: string) => string,
+  warn: (m: string) => void,
+): DisplaySpec {
   const listAsText = readListAsText(config.list_as_text, warn);
   const { textKey, idKey } = keys;
   if (config.task_layout !== undefined) {
-    warn('task_layout: the annotation form is drawn by Marginalia from annotation_schemes; the item is shown from instance_display or html_layout');
+    warn(
+      'task_layout: the annotation form is drawn by Marginalia from annotation_schemes; the item is shown from instance_display or html_layout',
+    );
   }
   const layout = config.html_layout;
   if (layout !== undefined && layout !== null && !(typeof layout === 'string' && BUILT_IN_LAYOUTS.has(layout))) {
-    if (typeof layout !== 'string' || !layout.trim()) throw new DisplayConfigError('html_layout: expected HTML, a file name, or one of default, fixed_keybinding, kwargs');
+    if (typeof layout !== 'string' || !layout.trim())
+      throw new DisplayConfigError(
+        'html_layout: expected HTML, a file name, or one of default, fixed_keybinding, kwargs',
+      );
     let template = layout;
     if (!layout.includes('<')) {
       const file = locate(layout);
       if (!existsSync(file)) throw new DisplayConfigError(`html_layout: layout file ${file} not found`);
       template = readFileSync(file, 'utf8');
     }
-    if (config.instance_display !== undefined) warn('instance_display: html_layout is given too and is used; instance_display is not');
+    if (config.instance_display !== undefined)
+      warn('instance_display: html_layout is given too and is used; instance_display is not');
     return { kind: 'layout', template, textKey, idKey, listAsText };
   }
   if (config.instance_display !== undefined && config.instance_display !== null) {
     const { fields, direction } = readFields(config.instance_display, warn);
     for (const f of fields) {
-      if (f.key !== textKey && (config.instance_display as { fields: Mapping[] }).fields.find((r) => r.key === f.key)?.span_target) {
-        warn(`instance_display: span_target on "${f.key}": spans are marked on the text field "${textKey}" (item_properties.text_key)`);
+      if (
+        f.key !== textKey &&
+        (config.instance_display as { fields: Mapping[] }).fields.find((r) => r.key === f.key)?.span_target
+      ) {
+        warn(
+          `instance_display: span_target on "${f.key}": spans are marked on the text field "${textKey}" (item_properties.text_key)`,
+        );
       }
     }
-    return { kind: 'fields', fields, direction, textKey, idKey, surfaceFirst: keys.hasSpans && !fields.some((f) => f.key === textKey && f.type === 'text'), listAsText };
+    return {
+      kind: 'fields',
+      fields,
+      direction,
+      textKey,
+      idKey,
+      surfaceFirst: keys.hasSpans && !fields.some((f) => f.key === textKey && f.type === 'text'),
+      listAsText,
+    };
   }
   return { kind: 'auto', textKey, idKey, listAsText };
 }
@@ -106,7 +185,10 @@ export function readInstructions(config: Mapping, locate: (name: string) => stri
   const out: Instructions = { html: null, codebook_url: null };
   const source = config.annotation_instructions;
   if (source !== undefined && source !== null) {
-    if (typeof source !== 'string') throw new DisplayConfigError('annotation_instructions: expected Markdown or HTML text, or the name of a file holding it');
+    if (typeof source !== 'string')
+      throw new DisplayConfigError(
+        'annotation_instructions: expected Markdown or HTML text, or the name of a file holding it',
+      );
     let text = source;
     if (!source.includes('\n') && /\.(md|markdown|html?|txt)$/i.test(source.trim())) {
       const file = locate(source.trim());
@@ -118,7 +200,10 @@ export function readInstructions(config: Mapping, locate: (name: string) => stri
   const url = config.annotation_codebook_url;
   if (url !== undefined && url !== null && url !== '') {
     const link = typeof url === 'string' ? codebookUrl(url) : undefined;
-    if (!link) throw new DisplayConfigError(`annotation_codebook_url: "${String(url)}" is neither an http(s) URL nor a path inside the task folder`);
+    if (!link)
+      throw new DisplayConfigError(
+        `annotation_codebook_url: "${String(url)}" is neither an http(s) URL nor a path inside the task folder`,
+      );
     out.codebook_url = link;
   }
   return out;

@@ -72,7 +72,9 @@ export class ItemFile {
     // an item without the text field was loaded with an empty text
     const text = itemText(fields, this.keys.textKey) ?? '';
     if (String(fields[this.keys.idKey]) !== item.id || typeof text !== 'string' || text.length !== item.textLength) {
-      throw new DataFileChanged(`${this.path}:${item.line}: the file changed since the server started (this line held instance "${item.id}"); restart the server to read it again`);
+      throw new DataFileChanged(
+        `${this.path}:${item.line}: the file changed since the server started (this line held instance "${item.id}"); restart the server to read it again`,
+      );
     }
     this.keptItems[slot] = item;
     this.keptData[slot] = fields;
@@ -88,7 +90,9 @@ export class ItemFile {
     }
     const slot = this.blocks.slotOf(at);
     const from = at - start;
-    return from + bytes > this.blocks.bytes(slot) ? undefined : this.blocks.buffer(slot).toString('utf8', from, from + bytes);
+    return from + bytes > this.blocks.bytes(slot)
+      ? undefined
+      : this.blocks.buffer(slot).toString('utf8', from, from + bytes);
   }
 
   /** Reads `length` bytes at `position` into `buf`, or up to the end of the file; the bytes read. */
@@ -108,7 +112,9 @@ export class ItemFile {
       try {
         this.fd = openSync(this.path, 'r');
       } catch (e) {
-        throw new DataFileChanged(`${this.path}: cannot be read any more (${(e as NodeJS.ErrnoException).code}); was it moved since the server started? Put it back or restart the server`);
+        throw new DataFileChanged(
+          `${this.path}: cannot be read any more (${(e as NodeJS.ErrnoException).code}); was it moved since the server started? Put it back or restart the server`,
+        );
       }
       this.idle = setTimeout(() => this.close(), IDLE_CLOSE).unref();
     } else this.idle!.refresh();

@@ -21,7 +21,13 @@ export function itemText(data: Record<string, unknown>, textKey: string): string
 type TreeNode = Record<string, unknown> & { children?: unknown };
 
 const isTreeNode = (v: unknown): v is TreeNode =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && (Array.isArray((v as TreeNode).children) || typeof (v as TreeNode).text === 'string' || typeof (v as TreeNode).content === 'string') && 'id' in v;
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  (Array.isArray((v as TreeNode).children) ||
+    typeof (v as TreeNode).text === 'string' ||
+    typeof (v as TreeNode).content === 'string') &&
+  'id' in v;
 
 function treeLines(node: TreeNode): string[] {
   const speaker = node.speaker ?? node.role;

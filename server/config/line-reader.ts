@@ -14,7 +14,12 @@ const NEWLINE = 0x0a;
  * as `text.split('\n')` would number them; returns the number the next line would have. `indexOf` and
  * `slice` instead of `split`, so no array of every line is built.
  */
-export function eachLineOf(text: string, firstLine: number, each: (line: string, n: number) => void, final = true): number {
+export function eachLineOf(
+  text: string,
+  firstLine: number,
+  each: (line: string, n: number) => void,
+  final = true,
+): number {
   let n = firstLine;
   let start = 0;
   for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
@@ -27,7 +32,11 @@ export function eachLineOf(text: string, firstLine: number, each: (line: string,
 }
 
 // fatal: a file that is not UTF-8 is reported instead of silently turned into replacement characters
-export function decodeUtf8(file: string, bytes: Uint8Array, decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })): string {
+export function decodeUtf8(
+  file: string,
+  bytes: Uint8Array,
+  decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
+): string {
   try {
     return decoder.decode(bytes);
   } catch {
@@ -39,7 +48,11 @@ export function decodeUtf8(file: string, bytes: Uint8Array, decoder = new TextDe
  * Calls `each` with every line of the file (a leading BOM dropped), its 1-based number, and where its bytes lie
  * in the file (offset and length, the newline not counted), for readers that come back for one line later.
  */
-export function forEachLine(file: string, each: (line: string, n: number, at: number, bytes: number) => void, chunkBytes = 1 << 20): void {
+export function forEachLine(
+  file: string,
+  each: (line: string, n: number, at: number, bytes: number) => void,
+  chunkBytes = 1 << 20,
+): void {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   const fd = openSync(file, 'r');
   try {

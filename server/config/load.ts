@@ -11,7 +11,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED, type RawConfig, type RawScheme } from './schema.js';
+import {
+  configSchema,
+  POTATO_PRESENTATION_KEYS,
+  POTATO_PRESENTATION_NESTED,
+  type RawConfig,
+  type RawScheme,
+} from './schema.js';
 import { resolveEnvRefs, MissingEnvError } from './env-refs.js';
 import { checkRules, parseDisplayLogic } from '../domain/display-logic/rules.js';
 import { readInstances, DataFileError } from './data-files.js';
@@ -82,13 +88,18 @@ export interface ProjectConfig {
 }
 
 function formatPath(path: PropertyKey[]): string {
-  return path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+  return path.reduce<string>(
+    (acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+    '',
+  );
 }
 
 /** zod says only "Invalid input" for a value no branch of a union accepts; each branch's complaint says what would do. */
 function reasonOf(issue: z.core.$ZodIssue): string {
   if (issue.code !== 'invalid_union' || !issue.errors.length) return issue.message;
-  const reasons = issue.errors.filter((branch) => branch.length).map((branch) => (branch[0].path.length ? `${formatPath(branch[0].path)}: ` : '') + reasonOf(branch[0]));
+  const reasons = issue.errors
+    .filter((branch) => branch.length)
+    .map((branch) => (branch[0].path.length ? `${formatPath(branch[0].path)}: ` : '') + reasonOf(branch[0]));
   return [...new Set(reasons)].join(', or ');
 }
 
@@ -105,7 +116,15 @@ const readsTooltips = (s: unknown) => {
   return typeof type === 'string' && (findSchemeType(type)?.keys.includes('tooltips') ?? false);
 };
 
-const COMMON_SCHEME_KEYS = ['annotation_type', 'name', 'description', 'labels', 'sequential_key_binding', 'display_logic', ...SCHEME_IDIOM_KEYS];
+const COMMON_SCHEME_KEYS = [
+  'annotation_type',
+  'name',
+  'description',
+  'labels',
+  'sequential_key_binding',
+  'display_logic',
+  ...SCHEME_IDIOM_KEYS,
+];
 
 /** Scheme keys no part of this server reads: each is warned about, saying it only reaches /api/schemas. */
 const UNREAD_SCHEME_KEY: Record<string, string> = {
@@ -116,10 +135,15 @@ const UNREAD_SCHEME_KEY: Record<string, string> = {
 function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (message: string) => void): Scheme {
   const where = `annotation_schemes[${index}] (${raw.name})`;
   const module = findSchemeType(raw.annotation_type);
-  if (!module) throw new ConfigError(file, `annotation_schemes[${index}].annotation_type: ${unsupportedReason(raw.annotation_type)}`);
+  if (!module)
+    throw new ConfigError(
+      file,
+      `annotation_schemes[${index}].annotation_type: ${unsupportedReason(raw.annotation_type)}`,
+    );
   // answers are keyed "<schema>:<label>" and split at the first colon, so a label may hold colons (Potato's text
   // prompts often end in one) but a scheme name may not
-  if (raw.name.includes(':')) throw new ConfigError(file, `annotation_schemes[${index}].name: "${raw.name}" may not contain ":"`);
+  if (raw.name.includes(':'))
+    throw new ConfigError(file, `annotation_schemes[${index}].name: "${raw.name}" may not contain ":"`);
   const parsed = module.config.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -128,18 +152,35 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
   const known = new Set([...COMMON_SCHEME_KEYS, ...module.keys]);
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
   for (const key of Object.keys(extra)) {
-    warn(`${where}.${key} is not acted on: ${UNREAD_SCHEME_KEY[key] ?? 'it is passed on unchanged in GET /api/schemas and changes nothing here'}`);
+    warn(
+      `${where}.${key} is not acted on: ${UNREAD_SCHEME_KEY[key] ?? 'it is passed on unchanged in GET /api/schemas and changes nothing here'}`,
+    );
   }
-  const scheme: Scheme = { name: raw.name, annotation_type: module.type, description: raw.description ?? '', labels: (raw.labels ?? []).map((l) => ({ ...l })), extra };
+  const scheme: Scheme = {
+    name: raw.name,
+    annotation_type: module.type,
+    description: raw.description ?? '',
+    labels: (raw.labels ?? []).map((l) => ({ ...l })),
+    extra,
+  };
   if (raw.sequential_key_binding !== undefined) scheme.sequential_key_binding = raw.sequential_key_binding;
   const fail = (key: string, reason: string): never => {
     throw new ConfigError(file, `${where}${key ? `.${key}` : ''}: ${reason}`);
   };
   module.normalize(scheme, parsed.data, fail, (message) => warn(`${where}.${message}`));
   if (raw.display_logic !== undefined && raw.display_logic !== null) {
-    scheme.display_logic = parseDisplayLogic(raw.display_logic, (key, reason) => fail(`display_logic${key ? `.${key}` : ''}`, reason));
+    scheme.display_logic = parseDisplayLogic(raw.display_logic, (key, reason) =>
+      fail(`display_logic${key ? `.${key}` : ''}`, reason),
+    );
   }
-  Object.assign(scheme, schemePresentation(raw, scheme.labels.map((l) => l.name), fail));
+  Object.assign(
+    scheme,
+    schemePresentation(
+      raw,
+      scheme.labels.map((l) => l.name),
+      fail,
+    ),
+  );
   const names = new Set<string>();
   for (const label of scheme.labels) {
     if (names.has(label.name)) throw new ConfigError(file, `${where}.labels: duplicate label "${label.name}"`);
@@ -151,12 +192,23 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
 /** Finds a file named in the config: relative to task_dir, then the config's folder, then its parent (Potato's layout). */
 function locate(name: string, dir: string, taskDir: string | undefined): string {
   if (isAbsolute(name)) return name;
-  const candidates = [taskDir ? resolve(dir, taskDir, name) : undefined, resolve(dir, name), resolve(dir, '..', name)].filter(Boolean) as string[];
+  const candidates = [
+    taskDir ? resolve(dir, taskDir, name) : undefined,
+    resolve(dir, name),
+    resolve(dir, '..', name),
+  ].filter(Boolean) as string[];
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 
 /** Top-level keys outside the schema that a module acts on or warns about (the schema's own are known too). */
-export const READ_ELSEWHERE: ReadonlySet<string> = new Set([...DISPLAY_KEYS, ...IDIOM_KEYS, ...PHASE_SOURCE_KEYS, ...DATA_SOURCE_KEYS, ...WARNED_KEYS, ...COMPAT_KEYS]);
+export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
+  ...DISPLAY_KEYS,
+  ...IDIOM_KEYS,
+  ...PHASE_SOURCE_KEYS,
+  ...DATA_SOURCE_KEYS,
+  ...WARNED_KEYS,
+  ...COMPAT_KEYS,
+]);
 
 export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
   const path = resolve(file);
@@ -173,18 +225,29 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     if (e instanceof MissingEnvError) throw new ConfigError(path, e.message);
     throw e;
   }
-  if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved)) throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
+  if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved))
+    throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
   const idioms = adaptIdioms(resolved as Record<string, unknown>, path);
   const taskDir = typeof idioms.config.task_dir === 'string' ? idioms.config.task_dir : undefined;
   try {
-    idioms.config = adaptDataSources(idioms.config, (name) => locate(name, dir, taskDir), (m) => idioms.warnings.push(`${path}: ${m}`));
+    idioms.config = adaptDataSources(
+      idioms.config,
+      (name) => locate(name, dir, taskDir),
+      (m) => idioms.warnings.push(`${path}: ${m}`),
+    );
     if (Array.isArray(idioms.config.annotation_schemes)) {
       idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) =>
-        adaptSchemeIdioms(readTooltipFiles(s, i, (name) => locate(name, dir, taskDir)), i, (m) => idioms.warnings.push(`${path}: ${m}`), readsTooltips(s)),
+        adaptSchemeIdioms(
+          readTooltipFiles(s, i, (name) => locate(name, dir, taskDir)),
+          i,
+          (m) => idioms.warnings.push(`${path}: ${m}`),
+          readsTooltips(s),
+        ),
       );
     }
   } catch (e) {
-    if (e instanceof DataSourcesError || e instanceof TooltipFileError || e instanceof SchemeVariantError) throw new ConfigError(path, e.message);
+    if (e instanceof DataSourcesError || e instanceof TooltipFileError || e instanceof SchemeVariantError)
+      throw new ConfigError(path, e.message);
     throw e;
   }
   const adapted = adaptPotatoConfig(idioms.config, path);
@@ -193,10 +256,14 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (!parsed.success) throw new ConfigError(path, describeIssues(parsed.error));
   const raw = parsed.data;
 
-  const warnings: string[] = [...adapted.warnings, ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`)];
+  const warnings: string[] = [
+    ...adapted.warnings,
+    ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`),
+  ];
   const knownKeys = new Set([...Object.keys(configSchema.shape), ...READ_ELSEWHERE]);
   for (const key of Object.keys(resolved)) {
-    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`${path}: unknown key "${key}" is ignored`);
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key))
+      warnings.push(`${path}: unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
     else if (Object.hasOwn(configSchema.shape, key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];
@@ -206,8 +273,11 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     }
   }
 
-  if (raw.skip_reason_required && !raw.allow_skip) warnings.push(`${path}: skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped`);
-  const schemes = raw.annotation_schemes.map((s, i) => normalizeScheme(s, i, path, (m) => warnings.push(`${path}: ${m}`)));
+  if (raw.skip_reason_required && !raw.allow_skip)
+    warnings.push(`${path}: skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped`);
+  const schemes = raw.annotation_schemes.map((s, i) =>
+    normalizeScheme(s, i, path, (m) => warnings.push(`${path}: ${m}`)),
+  );
   const schemeNames = new Set<string>();
   for (const s of schemes) {
     if (schemeNames.has(s.name)) throw new ConfigError(path, `annotation_schemes: duplicate scheme name "${s.name}"`);
@@ -215,9 +285,16 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
   // keys naming another scheme (a link scheme's span_schema, a condition's schema) are checked once every scheme is known
   const schemeByName = new Map(schemes.map((s) => [s.name, s]));
-  checkRules(new Map(schemes.filter((s) => s.display_logic).map((s) => [s.name, s.display_logic!])), (name) => schemeByName.has(name), (owner, key, reason) => {
-    throw new ConfigError(path, `annotation_schemes[${schemes.findIndex((s) => s.name === owner)}] (${owner}).display_logic.${key}: ${reason}`);
-  });
+  checkRules(
+    new Map(schemes.filter((s) => s.display_logic).map((s) => [s.name, s.display_logic!])),
+    (name) => schemeByName.has(name),
+    (owner, key, reason) => {
+      throw new ConfigError(
+        path,
+        `annotation_schemes[${schemes.findIndex((s) => s.name === owner)}] (${owner}).display_logic.${key}: ${reason}`,
+      );
+    },
+  );
   schemes.forEach((s, i) =>
     schemeTypeOf(s.annotation_type).resolve?.(s, schemeByName, (key, reason) => {
       throw new ConfigError(path, `annotation_schemes[${i}] (${s.name})${key ? `.${key}` : ''}: ${reason}`);
@@ -227,16 +304,27 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   let instances;
   try {
     const files = raw.data_files.map((f) => locate(f, dir, raw.task_dir));
-    for (const f of files) if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
+    for (const f of files)
+      if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
     // Potato starts a task whose items lack the text field, showing them with an empty text: so do we, loudly
     let missing = 0;
     let first = '';
-    instances = readInstances(files, { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key }, new Set(), (file, line) => {
-      if (!missing++) first = `${file}:${line}`;
-    });
+    instances = readInstances(
+      files,
+      { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key },
+      new Set(),
+      (file, line) => {
+        if (!missing++) first = `${file}:${line}`;
+      },
+    );
     if (missing) {
-      const who = missing === instances.length ? `none of the ${missing} items has a` : `${missing} of ${instances.length} items have no`;
-      warnings.push(`${path}: item_properties.text_key: ${who} text field "${raw.item_properties.text_key}" (first at ${first}): their text is empty and nothing in them can be marked as a span; the page shows their other fields`);
+      const who =
+        missing === instances.length
+          ? `none of the ${missing} items has a`
+          : `${missing} of ${instances.length} items have no`;
+      warnings.push(
+        `${path}: item_properties.text_key: ${who} text field "${raw.item_properties.text_key}" (first at ${first}): their text is empty and nothing in them can be marked as a span; the page shows their other fields`,
+      );
     }
   } catch (e) {
     if (e instanceof DataFileError) throw new ConfigError(path, `data_files: ${e.message}`);
@@ -245,14 +333,28 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (!instances.length) throw new ConfigError(path, 'data_files: the data files hold no instances');
   // Potato's iterative BWS starts like plain BWS: its first round is made here, later rounds are not
   const ibws = raw.ibws_config;
-  const tupling = raw.bws_config ? { key: 'bws_config', config: raw.bws_config } : ibws ? { key: 'ibws_config', config: { tuple_size: ibws.tuple_size, seed: ibws.seed, min_item_appearances: ibws.tuples_per_item_per_round ?? 2 } } : undefined;
+  const tupling = raw.bws_config
+    ? { key: 'bws_config', config: raw.bws_config }
+    : ibws
+      ? {
+          key: 'ibws_config',
+          config: {
+            tuple_size: ibws.tuple_size,
+            seed: ibws.seed,
+            min_item_appearances: ibws.tuples_per_item_per_round ?? 2,
+          },
+        }
+      : undefined;
   if (raw.bws_config && ibws) warnings.push(`${path}: ibws_config is ignored: bws_config makes the tuples`);
   else if (ibws && schemes.some((s) => s.annotation_type === 'bws')) {
-    warnings.push(`${path}: ibws_config: only the first round is made (each item in tuples_per_item_per_round tuples); later rounds within score buckets are not generated. Score the round with GET /admin/api/bws_scores`);
+    warnings.push(
+      `${path}: ibws_config: only the first round is made (each item in tuples_per_item_per_round tuples); later rounds within score buckets are not generated. Score the round with GET /admin/api/bws_scores`,
+    );
   }
   for (const s of schemes) if (s.annotation_type === 'bws' && !tupling) s.extra.tuple_size ??= 4;
   if (tupling) {
-    if (!schemes.some((s) => s.annotation_type === 'bws')) warnings.push(`${path}: ${tupling.key} is ignored: no scheme is of type bws`);
+    if (!schemes.some((s) => s.annotation_type === 'bws'))
+      warnings.push(`${path}: ${tupling.key} is ignored: no scheme is of type bws`);
     else {
       try {
         instances = bwsTuples(instances, tupling.config);
@@ -263,7 +365,11 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       const size = tupling.config.tuple_size ?? 4;
       for (const s of schemes) {
         if (s.annotation_type === 'bws' && s.extra.tuple_size === undefined) s.extra.tuple_size = size;
-        if (s.annotation_type === 'bws' && s.extra.tuple_size !== size) throw new ConfigError(path, `annotation_schemes (${s.name}).tuple_size: ${String(s.extra.tuple_size)} differs from ${tupling.key}.tuple_size (${size})`);
+        if (s.annotation_type === 'bws' && s.extra.tuple_size !== size)
+          throw new ConfigError(
+            path,
+            `annotation_schemes (${s.name}).tuple_size: ${String(s.extra.tuple_size)} differs from ${tupling.key}.tuple_size (${size})`,
+          );
       }
     }
   }
@@ -277,26 +383,40 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       throw new ConfigError(path, `keyword_highlights_file: ${(e as Error).message}`);
     }
     for (const rule of keywordRules) {
-      if (!schemeNames.has(rule.schema)) warnings.push(`${kwFile}: keyword "${rule.word}" names unknown scheme "${rule.schema}"`);
+      if (!schemeNames.has(rule.schema))
+        warnings.push(`${kwFile}: keyword "${rule.word}" names unknown scheme "${rule.schema}"`);
     }
   }
 
   const configuredColors = { ...(raw.ui?.label_colors ?? {}) };
-  for (const [schema, labels] of Object.entries(raw.ui?.spans?.span_colors ?? {})) configuredColors[schema] = { ...configuredColors[schema], ...labels };
+  for (const [schema, labels] of Object.entries(raw.ui?.spans?.span_colors ?? {}))
+    configuredColors[schema] = { ...configuredColors[schema], ...labels };
   const colors = buildColorMap(schemes, configuredColors, (m) => warnings.push(`${path}: ${m}`));
 
   // Unset (or Potato's -1) means no overlap limit: every annotator gets every instance (Potato's default).
-  const perItem = raw.num_annotators_per_item ?? (raw.max_annotations_per_item && raw.max_annotations_per_item > 0 ? raw.max_annotations_per_item : null);
-  const perUser = raw.max_annotations_per_user !== undefined && raw.max_annotations_per_user > 0 ? raw.max_annotations_per_user : null;
+  const perItem =
+    raw.num_annotators_per_item ??
+    (raw.max_annotations_per_item && raw.max_annotations_per_item > 0 ? raw.max_annotations_per_item : null);
+  const perUser =
+    raw.max_annotations_per_user !== undefined && raw.max_annotations_per_user > 0
+      ? raw.max_annotations_per_user
+      : null;
   const aiEnabled = (raw.ai_support as { enabled?: unknown } | undefined)?.enabled;
   const webhooksEnabled = (raw.webhooks as { enabled?: unknown } | undefined)?.enabled;
 
   const task = createTask(schemes, instances, colors, keywordRules);
   let quality: QualityConfig;
   try {
-    quality = readQualityConfig(raw.attention_checks, raw.gold_standards, (name) => locate(name, dir, raw.task_dir), { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key }, task);
+    quality = readQualityConfig(
+      raw.attention_checks,
+      raw.gold_standards,
+      (name) => locate(name, dir, raw.task_dir),
+      { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key },
+      task,
+    );
   } catch (e) {
-    if (e instanceof QualityItemsError || e instanceof DataFileError) throw new ConfigError(path, `attention_checks/gold_standards: ${e.message}`);
+    if (e instanceof QualityItemsError || e instanceof DataFileError)
+      throw new ConfigError(path, `attention_checks/gold_standards: ${e.message}`);
     throw e;
   }
   const minPasswordLength = raw.user_config?.min_password_length ?? PASSWORD_FLOOR;
@@ -304,18 +424,34 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     if (u.password === undefined) continue;
     const min = minLengthFor({ minLength: minPasswordLength }, raw.admin_users.includes(u.username));
     const problem = passwordProblem(u.password, u.username, min);
-    if ([...u.password].length < min) throw new ConfigError(path, `user_config.users: the password of "${u.username}" is shorter than ${min} characters; give it a longer one`);
+    if ([...u.password].length < min)
+      throw new ConfigError(
+        path,
+        `user_config.users: the password of "${u.username}" is shorter than ${min} characters; give it a longer one`,
+      );
     if (problem) warnings.push(`${path}: user_config.users: the password of "${u.username}" is weak (${problem})`);
   }
 
   let phases: PhaseDefinition[];
   try {
     const config = resolved as Record<string, unknown>;
-    const resolvedSchemes = (Array.isArray(idioms.config.annotation_schemes) ? idioms.config.annotation_schemes : []) as Record<string, unknown>[];
-    const sources = { schemes: resolvedSchemes, training: config.training, surveyflow: config.surveyflow, warn: (m: string) => warnings.push(`${path}: ${m}`) };
-    phases = readPhases(raw.phases as { order: string[] } | undefined, (name) => locate(name, dir, raw.task_dir), sources);
+    const resolvedSchemes = (
+      Array.isArray(idioms.config.annotation_schemes) ? idioms.config.annotation_schemes : []
+    ) as Record<string, unknown>[];
+    const sources = {
+      schemes: resolvedSchemes,
+      training: config.training,
+      surveyflow: config.surveyflow,
+      warn: (m: string) => warnings.push(`${path}: ${m}`),
+    };
+    phases = readPhases(
+      raw.phases as { order: string[] } | undefined,
+      (name) => locate(name, dir, raw.task_dir),
+      sources,
+    );
     const training = config.training as { enabled?: unknown } | undefined;
-    if (training && training.enabled !== false && !phases.some((p) => p.type === 'training')) warnings.push(`${path}: training is not acted on: no training phase is in phases.order`);
+    if (training && training.enabled !== false && !phases.some((p) => p.type === 'training'))
+      warnings.push(`${path}: training is not acted on: no training phase is in phases.order`);
   } catch (e) {
     if (e instanceof PhaseConfigError || e instanceof PhaseFileError) throw new ConfigError(path, e.message);
     throw e;
@@ -325,8 +461,17 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   let instructions: Instructions;
   try {
     instructions = readInstructions(resolved as Record<string, unknown>, (name) => locate(name, dir, raw.task_dir));
-    const keys = { textKey: raw.item_properties.text_key, idKey: raw.item_properties.id_key, hasSpans: schemes.some((s) => s.annotation_type === 'span') };
-    display = readDisplaySpec(resolved as Record<string, unknown>, keys, (name) => locate(name, dir, raw.task_dir), (m) => warnings.push(`${path}: ${m}`));
+    const keys = {
+      textKey: raw.item_properties.text_key,
+      idKey: raw.item_properties.id_key,
+      hasSpans: schemes.some((s) => s.annotation_type === 'span'),
+    };
+    display = readDisplaySpec(
+      resolved as Record<string, unknown>,
+      keys,
+      (name) => locate(name, dir, raw.task_dir),
+      (m) => warnings.push(`${path}: ${m}`),
+    );
   } catch (e) {
     if (e instanceof DisplayConfigError) throw new ConfigError(path, e.message);
     throw e;

@@ -20,9 +20,13 @@ export function adaptPotatoConfig(config: Mapping, file: string): { config: Mapp
     };
     take('num_annotators_per_item', auto.labels_per_instance);
     take('max_annotations_per_user', auto.instance_per_annotator);
-    const strategy = auto.sampling_strategy === 'random' ? 'random' : auto.sampling_strategy === 'ordered' ? 'fixed_order' : undefined;
+    const strategy =
+      auto.sampling_strategy === 'random' ? 'random' : auto.sampling_strategy === 'ordered' ? 'fixed_order' : undefined;
     take('assignment_strategy', strategy);
-    if (Number(auto.test_question_per_annotator) > 0) warnings.push(`${file}: automatic_assignment.test_question_per_annotator is ignored; use attention_checks or gold_standards`);
+    if (Number(auto.test_question_per_annotator) > 0)
+      warnings.push(
+        `${file}: automatic_assignment.test_question_per_annotator is ignored; use attention_checks or gold_standards`,
+      );
   }
   return { config: out, warnings };
 }

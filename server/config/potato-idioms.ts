@@ -52,7 +52,9 @@ export function adaptIdioms(config: Mapping, file: string): { config: Mapping; w
     const others = Object.keys(value).filter((k) => !['default', 'count', 'value'].includes(k));
     if (base !== undefined) out.num_annotators_per_item = base;
     else delete out.num_annotators_per_item;
-    warn(`num_annotators_per_item: ${base !== undefined ? `every item gets ${String(base)} annotators` : 'no default given: no overlap limit'}${others.length ? `; ${others.join(', ')} not acted on` : ''}`);
+    warn(
+      `num_annotators_per_item: ${base !== undefined ? `every item gets ${String(base)} annotators` : 'no default given: no overlap limit'}${others.length ? `; ${others.join(', ')} not acted on` : ''}`,
+    );
   }
 
   const alias = (from: string, to: string) => {
@@ -65,7 +67,12 @@ export function adaptIdioms(config: Mapping, file: string): { config: Mapping; w
   alias('instances_per_annotator', 'max_annotations_per_user');
 
   const strategy = config.assignment_strategy;
-  const name = typeof strategy === 'string' ? strategy : isMapping(strategy) && typeof strategy.name === 'string' ? strategy.name : undefined;
+  const name =
+    typeof strategy === 'string'
+      ? strategy
+      : isMapping(strategy) && typeof strategy.name === 'string'
+        ? strategy.name
+        : undefined;
   if (name !== undefined && !OURS.has(name)) {
     const nearest = NEAREST_STRATEGY[name] ?? 'least_annotated';
     warn(`assignment_strategy: "${name}" is not available here; items are assigned by "${nearest}" instead`);
@@ -86,7 +93,8 @@ export function duplicateKeys(doc: Document, lines: LineCounter): string[] {
         const key = String(pair.key.value);
         const line = pair.key.range ? lines.linePos(pair.key.range[0]).line : 0;
         const first = seen.get(key);
-        if (first !== undefined) found.push(`key "${key}" is given twice (lines ${first} and ${line}); the one on line ${line} is used`);
+        if (first !== undefined)
+          found.push(`key "${key}" is given twice (lines ${first} and ${line}); the one on line ${line} is used`);
         seen.set(key, line);
       }
     },

@@ -36,8 +36,10 @@ function parseJsonish(text: string, where: string): unknown {
 
 /** Potato's files sometimes hold a list written as Python's repr (`"['Yes', 'No']"`): its quoted items. */
 function labelNames(value: unknown): string[] {
-  if (typeof value === 'string') return [...value.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
-  if (Array.isArray(value)) return value.map((l) => (isMapping(l) ? String(l.name ?? l.label ?? l.text ?? '') : String(l))).filter(Boolean);
+  if (typeof value === 'string')
+    return [...value.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
+  if (Array.isArray(value))
+    return value.map((l) => (isMapping(l) ? String(l.name ?? l.label ?? l.text ?? '') : String(l))).filter(Boolean);
   if (isMapping(value)) return Object.values(value).map(String); // {1: "Very weak", …}: the names
   return [];
 }
@@ -64,12 +66,15 @@ function questionOf(scheme: Mapping, at: string, warn: (m: string) => void): Que
     if (!q.options.length) throw new PhaseFileError(`${at} (${id}).labels: a ${type} question needs labels`);
   } else if (type === 'likert') {
     const size = Number(scheme.size ?? 5);
-    if (!Number.isInteger(size) || size < 2 || size > 20) throw new PhaseFileError(`${at} (${id}).size: expected a whole number from 2 to 20`);
+    if (!Number.isInteger(size) || size < 2 || size > 20)
+      throw new PhaseFileError(`${at} (${id}).size: expected a whole number from 2 to 20`);
     q.type = 'radio';
     q.options = Array.from({ length: size }, (_, i) => String(i + 1));
-    if (scheme.min_label || scheme.max_label) q.text = `${text} (1 = ${String(scheme.min_label ?? '')}, ${size} = ${String(scheme.max_label ?? '')})`;
+    if (scheme.min_label || scheme.max_label)
+      q.text = `${text} (1 = ${String(scheme.min_label ?? '')}, ${size} = ${String(scheme.max_label ?? '')})`;
   } else if (type === 'number' || type === 'slider') q.type = 'number';
-  else if (type !== 'text' && type !== 'textbox') warn(`${at} (${id}).annotation_type: "${type}" is asked as a text question`);
+  else if (type !== 'text' && type !== 'textbox')
+    warn(`${at} (${id}).annotation_type: "${type}" is asked as a text question`);
   return q;
 }
 
@@ -77,7 +82,8 @@ function questionOf(scheme: Mapping, at: string, warn: (m: string) => void): Que
 export function readSchemeFile(file: string, where: string, warn: (m: string) => void): PhasePage {
   if (!existsSync(file)) throw new PhaseFileError(`${where}: ${file} not found`);
   const parsed = parseJsonish(readFileSync(file, 'utf8'), where);
-  if (isMapping(parsed) && Array.isArray(parsed.training_instances)) return { content: '', questions: [], training: parsed.training_instances.filter(isMapping) };
+  if (isMapping(parsed) && Array.isArray(parsed.training_instances))
+    return { content: '', questions: [], training: parsed.training_instances.filter(isMapping) };
   const schemes = (Array.isArray(parsed) ? parsed : [parsed]).filter(isMapping);
   const page: PhasePage = { content: '', questions: [] };
   const texts: string[] = [];
@@ -94,7 +100,12 @@ export function readSchemeFile(file: string, where: string, warn: (m: string) =>
  * Training questions from Potato's `training_instances`: one per instance and scheme it has a correct answer
  * for, asking the scheme's question about the instance's text with the main scheme's labels as options.
  */
-export function trainingQuestions(instances: Mapping[], schemes: readonly Mapping[], where: string, only?: readonly string[]): Question[] {
+export function trainingQuestions(
+  instances: Mapping[],
+  schemes: readonly Mapping[],
+  where: string,
+  only?: readonly string[],
+): Question[] {
   const byName = new Map(schemes.filter(isMapping).map((s) => [String(s.name), s]));
   const out: Question[] = [];
   instances.forEach((instance, i) => {
@@ -102,14 +113,24 @@ export function trainingQuestions(instances: Mapping[], schemes: readonly Mappin
     for (const [name, correct] of Object.entries(answers)) {
       if (only && !only.includes(name)) continue;
       const scheme = byName.get(name);
-      if (!scheme) throw new PhaseFileError(`${where}[${i}].correct_answers.${name}: no annotation scheme is named "${name}"`);
+      if (!scheme)
+        throw new PhaseFileError(`${where}[${i}].correct_answers.${name}: no annotation scheme is named "${name}"`);
       const type = String(scheme.annotation_type);
-      const options = type === 'likert' ? Array.from({ length: Number(scheme.size ?? 5) }, (_, n) => String(n + 1)) : labelNames(scheme.labels);
+      const options =
+        type === 'likert'
+          ? Array.from({ length: Number(scheme.size ?? 5) }, (_, n) => String(n + 1))
+          : labelNames(scheme.labels);
       const choice = ['radio', 'select', 'likert', 'multiselect'].includes(type) && options.length > 0;
       const question: Question = {
         id: `${String(instance.id ?? i)}:${name}`,
         text: `${String(instance.text ?? '')}\n\n${String(scheme.description ?? name)}`,
-        type: choice ? (type === 'multiselect' ? 'multiselect' : 'radio') : type === 'number' || type === 'slider' ? 'number' : 'text',
+        type: choice
+          ? type === 'multiselect'
+            ? 'multiselect'
+            : 'radio'
+          : type === 'number' || type === 'slider'
+            ? 'number'
+            : 'text',
         correct: Array.isArray(correct) ? correct.map(String) : String(correct),
         required: true,
       };

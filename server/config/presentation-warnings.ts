@@ -5,8 +5,10 @@
  */
 const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
   // Potato's examples set a huge value to switch the alert off; a day or more is taken as off
-  alert_time_each_instance: (v) => (Number(v) > 0 && Number(v) < 86_400 ? 'no time alert is shown while annotating' : undefined),
-  horizontal_key_bindings: (v) => (isTrue(v) ? 'label keys follow the scheme order (1–0, then q–p), shown beside each label' : undefined),
+  alert_time_each_instance: (v) =>
+    Number(v) > 0 && Number(v) < 86_400 ? 'no time alert is shown while annotating' : undefined,
+  horizontal_key_bindings: (v) =>
+    isTrue(v) ? 'label keys follow the scheme order (1–0, then q–p), shown beside each label' : undefined,
   output_annotation_format: (v) =>
     typeof v === 'string' && !['json', 'jsonl', 'csv', 'conll', 'spacy'].includes(v.toLowerCase())
       ? `"${v}" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`

@@ -12,7 +12,13 @@ import type { AttentionChecksConfig, GoldStandardsConfig } from './sections/qual
 
 export class QualityItemsError extends Error {}
 
-function readChecks(file: string, keys: ItemKeys, answerKeys: string[], kind: CheckItem['kind'], task: Task): CheckItem[] {
+function readChecks(
+  file: string,
+  keys: ItemKeys,
+  answerKeys: string[],
+  kind: CheckItem['kind'],
+  task: Task,
+): CheckItem[] {
   if (!existsSync(file)) throw new QualityItemsError(`${file}: items file not found`);
   const items = readInstances([file], keys);
   if (!items.length) throw new QualityItemsError(`${file}: holds no items`);
@@ -28,11 +34,15 @@ function readChecks(file: string, keys: ItemKeys, answerKeys: string[], kind: Ch
       if (!scheme) throw new QualityItemsError(`${file}: item "${instance.id}" names unknown scheme "${schemaName}"`);
       const labels = (Array.isArray(value) ? value : [value]).map(String);
       for (const label of labels) {
-        if (!scheme.labels.some((l) => l.name === label)) throw new QualityItemsError(`${file}: item "${instance.id}": "${label}" is not a label of scheme "${schemaName}"`);
+        if (!scheme.labels.some((l) => l.name === label))
+          throw new QualityItemsError(
+            `${file}: item "${instance.id}": "${label}" is not a label of scheme "${schemaName}"`,
+          );
       }
       answer[schemaName] = Array.isArray(value) ? labels : labels[0];
     }
-    if (task.instanceById.has(instance.id)) throw new QualityItemsError(`${file}: item id "${instance.id}" is also the id of a task instance`);
+    if (task.instanceById.has(instance.id))
+      throw new QualityItemsError(`${file}: item id "${instance.id}" is also the id of a task instance`);
     return { kind, instance, expected: answer };
   });
 }
@@ -56,12 +66,19 @@ export function readQualityConfig(
   if (gold?.enabled) {
     config.gold = {
       frequency: gold.frequency,
-      items: readChecks(locate(gold.items_file), keys, ['gold_label', 'gold_labels', 'expected_answer'], 'gold_standard', task),
+      items: readChecks(
+        locate(gold.items_file),
+        keys,
+        ['gold_label', 'gold_labels', 'expected_answer'],
+        'gold_standard',
+        task,
+      ),
     };
   }
   const ids = new Set<string>();
   for (const item of [...(config.attention?.items ?? []), ...(config.gold?.items ?? [])]) {
-    if (ids.has(item.instance.id)) throw new QualityItemsError(`quality-control item id "${item.instance.id}" appears twice`);
+    if (ids.has(item.instance.id))
+      throw new QualityItemsError(`quality-control item id "${item.instance.id}" appears twice`);
     ids.add(item.instance.id);
   }
   return config;

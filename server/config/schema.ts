@@ -18,7 +18,13 @@ export const looseBoolean = z.union([
   z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
 ]);
 
-const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const numberish = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 export const labelSchema = z.union([
   z.union([z.string(), z.number()]).transform((name) => ({ name: String(name) })),
@@ -48,14 +54,19 @@ const colorMap = z.record(z.string(), z.record(z.string(), z.string()));
 const userEntry = z.union([
   z.string().transform((username) => ({ username, password: undefined as string | undefined })),
   z.object({ username: z.string(), password: z.string().optional() }),
-  z.object({ email: z.string(), password: z.string().optional() }).transform((u) => ({ username: u.email, password: u.password })),
+  z
+    .object({ email: z.string(), password: z.string().optional() })
+    .transform((u) => ({ username: u.email, password: u.password })),
 ]);
 
 export const configSchema = z.looseObject({
   annotation_task_name: z.string().min(1),
   task_dir: z.string().optional(),
   output_annotation_dir: z.string().optional(),
-  data_files: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).pipe(z.array(z.string()).min(1)),
+  data_files: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.string()).min(1)),
   item_properties: z
     .looseObject({
       id_key: z.string().default('id'),
@@ -87,7 +98,10 @@ export const configSchema = z.looseObject({
   max_annotations_per_item: numberish.pipe(z.number().int()).optional(),
   max_annotations_per_user: numberish.pipe(z.number().int()).optional(),
   assignment_strategy: z
-    .union([z.enum(ASSIGNMENT_STRATEGIES as [string, ...string[]]), z.looseObject({ name: z.enum(ASSIGNMENT_STRATEGIES as [string, ...string[]]) }).transform((o) => o.name)])
+    .union([
+      z.enum(ASSIGNMENT_STRATEGIES as [string, ...string[]]),
+      z.looseObject({ name: z.enum(ASSIGNMENT_STRATEGIES as [string, ...string[]]) }).transform((o) => o.name),
+    ])
     .optional(),
   attention_checks: attentionChecksSchema.optional(),
   gold_standards: goldStandardsSchema.optional(),
@@ -112,9 +126,21 @@ export type RawConfig = z.infer<typeof configSchema>;
  * sources, crowd logins) or warned about with what happens instead (presentation-warnings.ts).
  */
 export const POTATO_PRESENTATION_KEYS = new Set([
-  'port', 'server_name', 'base_html_template', 'header_file', 'site_dir', 'site_file', 'customjs', 'customjs_hostname',
-  'persist_sessions', 'secret_key',
+  'port',
+  'server_name',
+  'base_html_template',
+  'header_file',
+  'site_dir',
+  'site_file',
+  'customjs',
+  'customjs_hostname',
+  'persist_sessions',
+  'secret_key',
 ]);
 
 /** Keys inside sections that only shape Potato's own pages; accepted quietly like the ones above. */
-export const POTATO_PRESENTATION_NESTED = new Set(['item_properties.context_key', 'item_properties.kwargs', 'ui.spans.span_style']);
+export const POTATO_PRESENTATION_NESTED = new Set([
+  'item_properties.context_key',
+  'item_properties.kwargs',
+  'ui.spans.span_style',
+]);

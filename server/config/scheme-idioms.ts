@@ -29,7 +29,12 @@ function labelsFromMap(labels: Mapping): unknown[] {
 }
 
 /** A scheme with its map-shaped idioms turned into what the schema reads; warnings name the scheme and key. */
-export function adaptSchemeIdioms(given: unknown, index: number, warn: (message: string) => void, typeReadsTooltips = false): unknown {
+export function adaptSchemeIdioms(
+  given: unknown,
+  index: number,
+  warn: (message: string) => void,
+  typeReadsTooltips = false,
+): unknown {
   if (!isMapping(given)) return given;
   const where = `annotation_schemes[${index}]${typeof given.name === 'string' ? ` (${given.name})` : ''}`;
   const scheme = adaptSchemeVariant(given, where, warn);
@@ -48,7 +53,9 @@ export function adaptSchemeIdioms(given: unknown, index: number, warn: (message:
       if (tip === undefined || tip === null) return label;
       return isMapping(label) ? { tooltip: String(tip), ...label } : { name: String(name), tooltip: String(tip) };
     });
-    for (const key of Object.keys(tips)) if (!named.has(key)) warn(`${where}.tooltips: "${key}" is not one of the scheme's labels; its tooltip is not shown`);
+    for (const key of Object.keys(tips))
+      if (!named.has(key))
+        warn(`${where}.tooltips: "${key}" is not one of the scheme's labels; its tooltip is not shown`);
   } else if (scheme.tooltips !== undefined && scheme.tooltips !== null) {
     warn(`${where}.tooltips: give a map of label name to tooltip text; it is not shown`);
   }
@@ -65,10 +72,15 @@ export interface SchemePresentation {
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === 'True' || v === 'yes';
 
-export function schemePresentation(raw: Mapping, labels: readonly string[], fail: (key: string, reason: string) => never): SchemePresentation {
+export function schemePresentation(
+  raw: Mapping,
+  labels: readonly string[],
+  fail: (key: string, reason: string) => never,
+): SchemePresentation {
   const out: SchemePresentation = {};
   if (raw.displayed_name !== undefined && raw.displayed_name !== null) {
-    if (typeof raw.displayed_name !== 'string' && typeof raw.displayed_name !== 'number') fail('displayed_name', 'give the title as text');
+    if (typeof raw.displayed_name !== 'string' && typeof raw.displayed_name !== 'number')
+      fail('displayed_name', 'give the title as text');
     out.displayed_name = String(raw.displayed_name);
   }
   if (raw.horizontal !== undefined && raw.horizontal !== null) out.horizontal = truthy(raw.horizontal);
@@ -79,12 +91,15 @@ export function schemePresentation(raw: Mapping, labels: readonly string[], fail
     const listed = requirement.required_label;
     if (listed !== undefined && listed !== null) {
       const names = (Array.isArray(listed) ? listed : [listed]).map(String);
-      for (const name of names) if (!labels.includes(name)) fail('label_requirement.required_label', `"${name}" is not one of the scheme's labels`);
+      for (const name of names)
+        if (!labels.includes(name))
+          fail('label_requirement.required_label', `"${name}" is not one of the scheme's labels`);
       out.required = names;
     }
   } else if (requirement !== undefined && requirement !== null) {
     if (truthy(requirement)) out.required = true;
-    else if (requirement !== false && requirement !== 'false' && requirement !== 'False') fail('label_requirement', 'give {required: true} or {required_label: [labels]}');
+    else if (requirement !== false && requirement !== 'false' && requirement !== 'False')
+      fail('label_requirement', 'give {required: true} or {required_label: [labels]}');
   }
   return out;
 }

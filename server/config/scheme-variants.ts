@@ -24,21 +24,33 @@ function rubricToMultirate(scheme: Mapping, where: string, warn: (message: strin
   const fail = (key: string, reason: string): never => {
     throw new SchemeVariantError(`${where}.${key}: ${reason}`);
   };
-  if (typeof points !== 'number' || !Number.isInteger(points) || points < 2 || points > 20) fail('scale_points', 'give a whole number of scale points from 2 to 20');
+  if (typeof points !== 'number' || !Number.isInteger(points) || points < 2 || points > 20)
+    fail('scale_points', 'give a whole number of scale points from 2 to 20');
   const scale = Array.from({ length: points as number }, (_, i) => String(i + 1));
   const given = Array.isArray(words) ? words.map(String) : RUBRIC_DEFAULT_WORDS;
   const named = scale.map((n, i) => (given[i] !== undefined && given[i] !== n ? `${n} = ${given[i]}` : n));
-  if (!Array.isArray(criteria) || !criteria.length) fail('criteria', 'a rubric_eval scheme needs criteria, each {name, description}');
+  if (!Array.isArray(criteria) || !criteria.length)
+    fail('criteria', 'a rubric_eval scheme needs criteria, each {name, description}');
   const rows = (criteria as unknown[]).map((c, i) => {
     const name = isMapping(c) ? c.name : c;
-    if ((typeof name !== 'string' || !name) && typeof name !== 'number') fail(`criteria[${i}]`, 'give each criterion a name');
+    if ((typeof name !== 'string' || !name) && typeof name !== 'number')
+      fail(`criteria[${i}]`, 'give each criterion a name');
     const tooltip = isMapping(c) && typeof c.description === 'string' && c.description ? c.description : undefined;
     return tooltip ? { name, tooltip } : { name };
   });
-  if (overall === true || overall === 'true' || overall === 'True') rows.push({ name: 'overall', tooltip: 'Overall quality' });
+  if (overall === true || overall === 'true' || overall === 'True')
+    rows.push({ name: 'overall', tooltip: 'Overall quality' });
   const description = typeof scheme.description === 'string' ? scheme.description : '';
-  warn(`${where}: rubric_eval is shown as a multirate grid: each criterion a row rated ${scale[0]}–${scale[scale.length - 1]}, answers stored as Potato stores them; the scale's words (${named.join(', ')}) are given in the description rather than above the columns`);
-  return { ...rest, annotation_type: 'multirate', description: `${description}${description ? ' ' : ''}(${named.join(', ')})`, labels: scale, options: rows };
+  warn(
+    `${where}: rubric_eval is shown as a multirate grid: each criterion a row rated ${scale[0]}–${scale[scale.length - 1]}, answers stored as Potato stores them; the scale's words (${named.join(', ')}) are given in the description rather than above the columns`,
+  );
+  return {
+    ...rest,
+    annotation_type: 'multirate',
+    description: `${description}${description ? ' ' : ''}(${named.join(', ')})`,
+    labels: scale,
+    options: rows,
+  };
 }
 
 const labelName = (label: unknown) => String(isMapping(label) ? label.name : label);
@@ -48,10 +60,14 @@ function pairwiseChoices(scheme: Mapping, where: string, warn: (message: string)
   const mode = scheme.mode ?? 'binary';
   if (!Array.isArray(labels) || labels.length <= 2 || mode !== 'binary') return scheme;
   if (labels.length === 3 && scheme.allow_tie === undefined) {
-    warn(`${where}.labels: a pairwise scheme compares two items: "${labelName(labels[0])}" and "${labelName(labels[1])}" are its choices and "${labelName(labels[2])}" its tie (stored as A, B and tie)`);
+    warn(
+      `${where}.labels: a pairwise scheme compares two items: "${labelName(labels[0])}" and "${labelName(labels[1])}" are its choices and "${labelName(labels[2])}" its tie (stored as A, B and tie)`,
+    );
     return { ...scheme, labels: labels.slice(0, 2), allow_tie: true, tie_label: labelName(labels[2]) };
   }
-  warn(`${where}.labels: a pairwise scheme with ${labels.length} labels is asked as one choice among them (a radio scheme, stored as "${String(scheme.name)}:<label>"); Potato's pairwise tiles show only the first two`);
+  warn(
+    `${where}.labels: a pairwise scheme with ${labels.length} labels is asked as one choice among them (a radio scheme, stored as "${String(scheme.name)}:<label>"); Potato's pairwise tiles show only the first two`,
+  );
   const { mode: _mode, ...rest } = scheme;
   return { ...rest, annotation_type: 'radio' };
 }

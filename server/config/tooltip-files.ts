@@ -13,13 +13,24 @@ const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && 
 
 /** The text of an HTML fragment: block ends become spaces, runs of blanks one space. */
 function textOf(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'title', 'head'] });
+  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, ' '), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: ['script', 'style', 'title', 'head'],
+  });
   // sanitize-html escapes these four in the text it returns; the tooltip is text, so they are put back
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function read(name: unknown, where: string, locate: (name: string) => string): string {
-  if (typeof name !== 'string' || !name) throw new TooltipFileError(`${where}: expected the name of an HTML or text file`);
+  if (typeof name !== 'string' || !name)
+    throw new TooltipFileError(`${where}: expected the name of an HTML or text file`);
   const file = locate(name);
   if (!existsSync(file)) throw new TooltipFileError(`${where}: file ${file} not found`);
   return textOf(readFileSync(file, 'utf8'));

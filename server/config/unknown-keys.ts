@@ -31,7 +31,9 @@ export function unknownKeys(schema: ZodType, value: unknown, path: string): stri
   const def = core(schema);
   if (!def || value === null || typeof value !== 'object') return [];
   if (def.type === 'array') {
-    return Array.isArray(value) && def.element ? value.flatMap((item, i) => unknownKeys(def.element!, item, `${path}[${i}]`)) : [];
+    return Array.isArray(value) && def.element
+      ? value.flatMap((item, i) => unknownKeys(def.element!, item, `${path}[${i}]`))
+      : [];
   }
   if (Array.isArray(value) || !def.shape) return [];
   const found: string[] = [];

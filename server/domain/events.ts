@@ -36,4 +36,9 @@ export interface EventOutbox {
   pendingRetries(): number;
 }
 
-export const noOutbox: EventOutbox = { plan: () => [], wants: () => false, dispatch: () => undefined, pendingRetries: () => 0 };
+export const noOutbox: EventOutbox = {
+  plan: () => [],
+  wants: () => false,
+  dispatch: () => undefined,
+  pendingRetries: () => 0,
+};

@@ -93,7 +93,12 @@ export interface Task {
   keywordRules: KeywordRule[];
 }
 
-export function createTask(schemes: Scheme[], instances: Instance[], colors: ColorMap, keywordRules: KeywordRule[] = []): Task {
+export function createTask(
+  schemes: Scheme[],
+  instances: Instance[],
+  colors: ColorMap,
+  keywordRules: KeywordRule[] = [],
+): Task {
   // filled in a loop: `new Map(instances.map(...))` built a throw-away [id, value] pair per instance (~13 MB at 100k)
   const instanceById = new Map<string, Instance>();
   const positionById = new Map<string, number>();
@@ -101,7 +106,15 @@ export function createTask(schemes: Scheme[], instances: Instance[], colors: Col
     instanceById.set(instance.id, instance);
     positionById.set(instance.id, n);
   });
-  return { schemes, schemeByName: new Map(schemes.map((s) => [s.name, s])), instances, instanceById, positionById, colors, keywordRules };
+  return {
+    schemes,
+    schemeByName: new Map(schemes.map((s) => [s.name, s])),
+    instances,
+    instanceById,
+    positionById,
+    colors,
+    keywordRules,
+  };
 }
 
 /** Adds instances to a running task (imports); ids already present are refused by the caller. */

@@ -62,7 +62,14 @@ export function buildApp(o: AppOptions): Koa {
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
     let route = routes.exact.get(`${ctx.method} ${path}`);
-    if (!route && studyLink && path === '/' && ctx.method === 'GET' && ctx.querystring && ctx.query[studyLink.argument] !== undefined) {
+    if (
+      !route &&
+      studyLink &&
+      path === '/' &&
+      ctx.method === 'GET' &&
+      ctx.querystring &&
+      ctx.query[studyLink.argument] !== undefined
+    ) {
       route = routes.exact.get(`GET ${studyLink.path}`);
     }
     (ctx.state as RouteState).route = route;
@@ -81,7 +88,12 @@ export function buildApp(o: AppOptions): Koa {
       if (read && !apiRoots.has(ctx.path.split('/', 2)[1]) && (await serve(ctx, ctx.path))) return;
       await next();
       // single-page app: an HTML navigation to a path no route claims gets the UI
-      if (ctx.method === 'GET' && ctx.status === 404 && ctx.body === undefined && ctx.accepts('json', 'html') === 'html') {
+      if (
+        ctx.method === 'GET' &&
+        ctx.status === 404 &&
+        ctx.body === undefined &&
+        ctx.accepts('json', 'html') === 'html'
+      ) {
         await serve(ctx, '/index.html');
       }
     };

@@ -46,7 +46,10 @@ export function errorHandler(logger: Logger) {
         ctx.body = { error: e.message };
       } else if (e instanceof StorageError) {
         ctx.status = 503;
-        ctx.body = { error: 'the server could not save your change (is the disk full or read-only?); nothing was lost, please retry' };
+        ctx.body = {
+          error:
+            'the server could not save your change (is the disk full or read-only?); nothing was lost, please retry',
+        };
       } else if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
         // body-parser and koa's own client errors (bad JSON, too large, wrong charset)
         ctx.status = e.status;

@@ -15,7 +15,9 @@ function refuseForeignHost(ctx: Context, allowedNames: () => ReadonlySet<string>
   const host = hostName(ctx.req.headers.host ?? '');
   if (host && (isIP(host) || host === 'localhost' || allowedNames().has(host))) return false;
   ctx.status = 421;
-  ctx.body = { error: `this server does not answer to the host name "${host.slice(0, 100)}"; add it to allowed_hosts in the config if it is yours` };
+  ctx.body = {
+    error: `this server does not answer to the host name "${host.slice(0, 100)}"; add it to allowed_hosts in the config if it is yours`,
+  };
   return true;
 }
 
@@ -46,8 +48,11 @@ function refuseCrossSite(ctx: Context): void {
   const origin = ctx.get('origin');
   const site = ctx.get('sec-fetch-site');
   // 'same-site' is refused too: another app on another localhost port is same-site but not ours
-  const foreign = origin ? origin === 'null' || !sameOrigin(origin, ctx.get('host')) : site === 'cross-site' || site === 'same-site';
-  if (foreign) throw forbidden('cross-site request refused: this server accepts changes only from its own pages and from scripts');
+  const foreign = origin
+    ? origin === 'null' || !sameOrigin(origin, ctx.get('host'))
+    : site === 'cross-site' || site === 'same-site';
+  if (foreign)
+    throw forbidden('cross-site request refused: this server accepts changes only from its own pages and from scripts');
 }
 
 function sameOrigin(origin: string, host: string): boolean {

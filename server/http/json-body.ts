@@ -65,7 +65,10 @@ export function jsonBodyForm(req: IncomingMessage): JsonBodyForm | undefined {
   for (const param of params) {
     const [name, value = ''] = param.split('=');
     if (name.trim().toLowerCase() !== 'charset') continue;
-    const charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    const charset = value
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
     if (charset !== 'utf-8' && charset !== 'utf8') form.charset = charset;
   }
   const encoding = req.headers['content-encoding']?.trim().toLowerCase();
@@ -75,8 +78,19 @@ export function jsonBodyForm(req: IncomingMessage): JsonBodyForm | undefined {
 
 function decompressed(req: IncomingMessage, encoding: string | undefined): Readable {
   if (!encoding) return req;
-  const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
-  if (!inflate) throw new DomainError('unsupported', `unsupported content-encoding "${encoding}": send the body plain, gzip, deflate or br`);
+  const inflate =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
+  if (!inflate)
+    throw new DomainError(
+      'unsupported',
+      `unsupported content-encoding "${encoding}": send the body plain, gzip, deflate or br`,
+    );
   req.on('error', (e) => inflate.destroy(e));
   return req.pipe(inflate);
 }
@@ -174,7 +188,8 @@ function hasPrototypeKey(value: unknown): boolean {
   for (const key of Object.keys(value)) {
     const child = (value as Record<string, unknown>)[key];
     if (key === '__proto__') return true;
-    if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) return true;
+    if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype'))
+      return true;
     if (hasPrototypeKey(child)) return true;
   }
   return false;

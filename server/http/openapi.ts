@@ -20,7 +20,10 @@ const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map
 
 function jsonSchema(schema: ZodType<unknown>): Record<string, unknown> {
   // input: what a client sends (defaults optional); unrepresentable parts (transforms) become "any"
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -39,15 +42,32 @@ export function describeResponse(spec: RouteSpec, note: ResponseNote): RouteSpec
   return spec;
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 function operation(spec: RouteSpec) {
-  const parameters: Record<string, unknown>[] = pathParams(spec.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters: Record<string, unknown>[] = pathParams(spec.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   if (spec.query) {
-    const schema = jsonSchema(spec.query) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    const schema = jsonSchema(spec.query) as {
+      properties?: Record<string, Record<string, unknown>>;
+      required?: string[];
+    };
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       const { description, ...rest } = property;
-      parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: rest, ...(description ? { description } : {}) });
+      parameters.push({
+        name,
+        in: 'query',
+        required: schema.required?.includes(name) ?? false,
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
     }
   }
   const note = notes.get(spec) ?? {};
@@ -65,9 +85,13 @@ function operation(spec: RouteSpec) {
   if (pathParams(spec.path).length) responses['404'] = errorResponse('No such item');
   return {
     summary: spec.summary,
-    operationId: `${spec.method.toLowerCase()}${openApiPath(spec.path).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${spec.method.toLowerCase()}${openApiPath(spec.path)
+      .replace(/[{}]/g, '')
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     tags: [spec.access],
-    ...(spec.access === 'public' ? { security: [] } : { security: spec.access === 'admin' ? [{ apiKey: [] }, { session: [] }] : [{ session: [] }] }),
+    ...(spec.access === 'public'
+      ? { security: [] }
+      : { security: spec.access === 'admin' ? [{ apiKey: [] }, { session: [] }] : [{ session: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body
       ? {
@@ -86,11 +110,14 @@ export function openApiDocument(routes: readonly RouteSpec[], info: ApiInfo) {
   for (const spec of routes) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec);
   return {
     openapi: '3.1.0',
-    info: { ...info, description: 'Generated from the server\'s own route list and input schemas.' },
+    info: { ...info, description: "Generated from the server's own route list and input schemas." },
     paths,
     webhooks: webhookDescriptions(jsonSchema),
     components: {
-      schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] }, ...answerComponents(jsonSchema) },
+      schemas: {
+        Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+        ...answerComponents(jsonSchema),
+      },
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         session: { type: 'apiKey', in: 'cookie', name: 'marginalia.sid' },

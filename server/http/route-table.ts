@@ -29,7 +29,12 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth, retry?: Re
   const exact = new Map<string, RouteHandler>();
   const handlers = routes.map((spec) => {
     const handler: RouteHandler = async (ctx) => {
-      const username = spec.access === 'user' ? requireUser(ctx) : spec.access === 'admin' ? requireAdmin(ctx, adminAuth) : (sessionUser(ctx) ?? '');
+      const username =
+        spec.access === 'user'
+          ? requireUser(ctx)
+          : spec.access === 'admin'
+            ? requireAdmin(ctx, adminAuth)
+            : (sessionUser(ctx) ?? '');
       const raw = ctx.request.body ?? {};
       const body = spec.body ? (spec.parseBody ? spec.parseBody(raw) : parseInput(spec.body, raw, 'body')) : undefined;
       const query = spec.query ? parseInput(spec.query, ctx.query, 'query') : undefined;
@@ -46,7 +51,8 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth, retry?: Re
       }
       if (result !== undefined && ctx.status !== 303) {
         // the header Koa would set for an object body, set first so Koa skips its mime-type lookup
-        if (isJsonValue(result) && !ctx.res.hasHeader('Content-Type')) ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        if (isJsonValue(result) && !ctx.res.hasHeader('Content-Type'))
+          ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
         ctx.body = result;
       }
     };
@@ -54,12 +60,16 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth, retry?: Re
     return { spec, handler };
   });
   for (const { spec, handler } of handlers) {
-    if (!/[:*(?]/.test(spec.path) && router.match(spec.path, spec.method).pathAndMethod.length === 1) exact.set(`${spec.method} ${spec.path}`, handler);
+    if (!/[:*(?]/.test(spec.path) && router.match(spec.path, spec.method).pathAndMethod.length === 1)
+      exact.set(`${spec.method} ${spec.path}`, handler);
   }
   return { router, exact };
 }
 
 /** A plain object or array: what Koa would send as JSON (not a string, Buffer or stream). */
 function isJsonValue(value: unknown): boolean {
-  return Array.isArray(value) || (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
+  return (
+    Array.isArray(value) ||
+    (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype)
+  );
 }

@@ -46,6 +46,11 @@ export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' 
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue.path.length ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : where;
+  const field = issue.path.length
+    ? issue.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+        .join('.')
+        .replace(/\.\[/g, '[')
+    : where;
   throw invalid(`${field}: ${issue.message}`);
 }

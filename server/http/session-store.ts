@@ -21,6 +21,7 @@ export const newSessionId = () => randomBytes(24).toString('base64url');
 /** Drops expired sessions; run at start. */
 export function expiredSessionOps(store: Store, now: number) {
   const ops = [];
-  for (const [key, record] of store.entries('sessions')) if (record.expires_at <= now) ops.push({ table: 'sessions' as const, key, delete: true as const });
+  for (const [key, record] of store.entries('sessions'))
+    if (record.expires_at <= now) ops.push({ table: 'sessions' as const, key, delete: true as const });
   return ops;
 }

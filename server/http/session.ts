@@ -90,7 +90,8 @@ class RequestSession implements Session {
   }
 
   async regenerate(): Promise<void> {
-    if (this.id && this.o.store.get('sessions', this.id)) await this.o.store.write([{ table: 'sessions', key: this.id, delete: true }]);
+    if (this.id && this.o.store.get('sessions', this.id))
+      await this.o.store.write([{ table: 'sessions', key: this.id, delete: true }]);
     this.id = undefined;
     await this.save();
   }
@@ -112,7 +113,8 @@ class RequestSession implements Session {
       await this.o.store.write([{ table: 'sessions', key: this.expiredId, delete: true }]);
     }
     if (this.removed) {
-      if (this.id && this.o.store.get('sessions', this.id)) await this.o.store.write([{ table: 'sessions', key: this.id, delete: true }]);
+      if (this.id && this.o.store.get('sessions', this.id))
+        await this.o.store.write([{ table: 'sessions', key: this.id, delete: true }]);
       this.setCookies('', EPOCH);
       return;
     }
@@ -140,7 +142,9 @@ class RequestSession implements Session {
     const ours = [`${this.o.key}=${id}${attrs}`, `${this.o.key}.sig=${sig}${attrs}`];
     const prefixes = [`${this.o.key}=`, `${this.o.key}.sig=`];
     const existing = this.ctx.response.get('Set-Cookie') as string | string[] | undefined;
-    const others = (Array.isArray(existing) ? existing : existing ? [existing] : []).filter((c) => !prefixes.some((p) => c.startsWith(p)));
+    const others = (Array.isArray(existing) ? existing : existing ? [existing] : []).filter(
+      (c) => !prefixes.some((p) => c.startsWith(p)),
+    );
     this.ctx.set('Set-Cookie', [...others, ...ours]);
   }
 }

@@ -21,7 +21,8 @@ export type InputSpec = { file: string; format?: DataFormat } | { content: strin
 
 export function formatOf(file: string): DataFormat {
   const ext = extname(file).slice(1).toLowerCase();
-  if (!(DATA_FORMATS as readonly string[]).includes(ext)) throw invalid(`${file}: unsupported file type "${ext ? `.${ext}` : file}" (use .json, .jsonl, .csv or .tsv)`);
+  if (!(DATA_FORMATS as readonly string[]).includes(ext))
+    throw invalid(`${file}: unsupported file type "${ext ? `.${ext}` : file}" (use .json, .jsonl, .csv or .tsv)`);
   return ext as DataFormat;
 }
 
@@ -34,7 +35,11 @@ interface Block {
 const fatal = new TextDecoder('utf-8', { fatal: true });
 
 /** Splits bytes into lines, decoding as strict UTF-8; reports progress per chunk. */
-async function* blocks(name: string, chunks: AsyncIterable<Buffer>, progress: (bytes: number) => void): AsyncGenerator<Block> {
+async function* blocks(
+  name: string,
+  chunks: AsyncIterable<Buffer>,
+  progress: (bytes: number) => void,
+): AsyncGenerator<Block> {
   let rest: Buffer = Buffer.alloc(0);
   let line = 1;
   let bytes = 0;
@@ -157,7 +162,14 @@ async function* jsonArray(name: string, source: AsyncIterable<Block>): AsyncGene
 }
 
 async function* delimited(name: string, source: AsyncIterable<Block>, tab: boolean): AsyncGenerator<InputRow> {
-  const parser = parseCsv({ columns: true, delimiter: tab ? '\t' : ',', skip_empty_lines: true, relax_quotes: tab, quote: tab ? false : '"', info: true });
+  const parser = parseCsv({
+    columns: true,
+    delimiter: tab ? '\t' : ',',
+    skip_empty_lines: true,
+    relax_quotes: tab,
+    quote: tab ? false : '"',
+    info: true,
+  });
   async function* text() {
     for await (const { lines } of source) yield lines.join('\n') + '\n';
   }
@@ -166,7 +178,10 @@ async function* delimited(name: string, source: AsyncIterable<Block>, tab: boole
   input.pipe(parser);
   let lastLine = 1; // where the last good record (or the header) ends
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number };
+    }>) {
       lastLine = info.lines;
       yield { name, line: info.lines, item: record };
     }
@@ -174,7 +189,8 @@ async function* delimited(name: string, source: AsyncIterable<Block>, tab: boole
     const err = e as Error & { lines?: number; code?: string };
     if (err.name === 'DomainError') throw err;
     // csv-parse notices an unclosed quote only at the end of the file: name the line the record starts on
-    if (err.code === 'CSV_QUOTE_NOT_CLOSED') throw invalid(`${name}:${lastLine + 1}: a quoted field that starts in this record is never closed`);
+    if (err.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw invalid(`${name}:${lastLine + 1}: a quoted field that starts in this record is never closed`);
     throw invalid(`${name}${err.lines ? `:${err.lines}` : ''}: ${err.message}`);
   }
 }

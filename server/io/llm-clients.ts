@@ -32,7 +32,13 @@ function wireFor(s: AiSettings): Wire {
       return {
         path: '/api/chat',
         headers: {},
-        body: (r) => ({ model: s.model, messages: messages(r), stream: false, format: 'json', options: { temperature: s.temperature, num_predict: s.maxTokens } }),
+        body: (r) => ({
+          model: s.model,
+          messages: messages(r),
+          stream: false,
+          format: 'json',
+          options: { temperature: s.temperature, num_predict: s.maxTokens },
+        }),
         text: (b) => b?.message?.content,
       };
     case 'openai':
@@ -96,7 +102,10 @@ export function createLlmClient(settings: AiSettings): LlmClient {
         raw = await response.text();
       } catch (e) {
         const err = e as Error & { cause?: { code?: string; message?: string } };
-        if (err.name === 'TimeoutError' || err.name === 'AbortError') throw upstreamTimeout(`${who} did not answer within ${settings.timeoutMs / 1000} s; try again, or raise ai_support.ai_config.timeout`);
+        if (err.name === 'TimeoutError' || err.name === 'AbortError')
+          throw upstreamTimeout(
+            `${who} did not answer within ${settings.timeoutMs / 1000} s; try again, or raise ai_support.ai_config.timeout`,
+          );
         const reason = err.cause?.code ?? err.cause?.message ?? err.message;
         throw upstreamFailed(scrub(`could not reach ${who} (${reason}); is it running?`));
       }
@@ -111,7 +120,10 @@ export function createLlmClient(settings: AiSettings): LlmClient {
         throw upstreamFailed(`${who} sent a response that is not JSON`);
       }
       const text = wire.text(body);
-      if (typeof text !== 'string') throw upstreamFailed(`${who} sent a response without the reply text where the ${settings.endpointType} protocol puts it`);
+      if (typeof text !== 'string')
+        throw upstreamFailed(
+          `${who} sent a response without the reply text where the ${settings.endpointType} protocol puts it`,
+        );
       return text;
     },
   };

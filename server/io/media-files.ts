@@ -7,10 +7,28 @@ import { createReadStream, realpathSync, statSync, type ReadStream } from 'node:
 import { extname, join, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
-  '.bmp': 'image/bmp', '.avif': 'image/avif', '.mp3': 'audio/mpeg', '.wav': 'audio/wav', '.ogg': 'audio/ogg', '.oga': 'audio/ogg', '.m4a': 'audio/mp4',
-  '.pdf': 'application/pdf', '.html': 'text/html', '.htm': 'text/html',
-  '.flac': 'audio/flac', '.mp4': 'video/mp4', '.webm': 'video/webm', '.ogv': 'video/ogg', '.mov': 'video/quicktime', '.vtt': 'text/vtt',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.bmp': 'image/bmp',
+  '.avif': 'image/avif',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.m4a': 'audio/mp4',
+  '.pdf': 'application/pdf',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.flac': 'audio/flac',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.ogv': 'video/ogg',
+  '.mov': 'video/quicktime',
+  '.vtt': 'text/vtt',
 };
 
 export class MediaPathError extends Error {}
@@ -38,9 +56,11 @@ export class MediaFiles {
   /** The file at `path` under a root; undefined when no root has it; MediaPathError when the path may not be served. */
   open(path: string): MediaFile | undefined {
     const parts = path.replace(/\\/g, '/').split('/');
-    if (path.startsWith('/') || parts.includes('..') || path.includes('\0') || /^[a-z]:/i.test(path)) throw new MediaPathError(`${path}: a media path must stay inside the task folder`);
+    if (path.startsWith('/') || parts.includes('..') || path.includes('\0') || /^[a-z]:/i.test(path))
+      throw new MediaPathError(`${path}: a media path must stay inside the task folder`);
     const type = TYPES[extname(path).toLowerCase()];
-    if (!type) throw new MediaPathError(`${path}: not a media file (images, audio, video and codebook documents are served)`);
+    if (!type)
+      throw new MediaPathError(`${path}: not a media file (images, audio, video and codebook documents are served)`);
     for (const root of this.roots) {
       let real: string;
       try {
@@ -48,7 +68,8 @@ export class MediaFiles {
       } catch {
         continue;
       }
-      if (!real.startsWith(root + sep)) throw new MediaPathError(`${path}: a media path must stay inside the task folder`);
+      if (!real.startsWith(root + sep))
+        throw new MediaPathError(`${path}: a media path must stay inside the task folder`);
       const stat = statSync(real);
       if (!stat.isFile()) continue;
       return { stream: createReadStream(real), size: stat.size, type };

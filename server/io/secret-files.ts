@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import type { SharedStore } from '../domain/ports.js';
 
-export async function readOrCreateSecret(dir: string, name: string, bytes = 32): Promise<{ value: string; path: string; created: boolean }> {
+export async function readOrCreateSecret(
+  dir: string,
+  name: string,
+  bytes = 32,
+): Promise<{ value: string; path: string; created: boolean }> {
   const path = join(dir, name);
   try {
     const value = (await readFile(path, 'utf8')).trim();
@@ -23,7 +27,11 @@ export async function readOrCreateSecret(dir: string, name: string, bytes = 32):
  * key): the project's own, proposed from this data folder's file the first time, and written into the file so
  * that the file shows the key in use.
  */
-export async function sharedSecret(store: SharedStore, dir: string, name: string): Promise<{ value: string; path: string }> {
+export async function sharedSecret(
+  store: SharedStore,
+  dir: string,
+  name: string,
+): Promise<{ value: string; path: string }> {
   const local = await readOrCreateSecret(dir, name);
   const value = await store.secret(name, local.value);
   if (value !== local.value) await writeFileAtomic(local.path, value + '\n', 0o600);

@@ -14,7 +14,12 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 export function createWebhookSender(): WebhookSender {
   // The dispatcher bounds requests per endpoint; the agent must not add a shared bound per host, or two endpoints
   // on one host (different paths) would queue behind each other's hanging requests.
-  const agentOptions = { keepAlive: true, maxSockets: Infinity, maxFreeSockets: LANE_CONCURRENCY, scheduling: 'lifo' as const };
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: Infinity,
+    maxFreeSockets: LANE_CONCURRENCY,
+    scheduling: 'lifo' as const,
+  };
   const httpAgent = new HttpAgent(agentOptions);
   const httpsAgent = new HttpsAgent(agentOptions);
   const inFlight = new Set<ClientRequest>();
@@ -61,7 +66,8 @@ export function createWebhookSender(): WebhookSender {
               read += chunk.length;
               if (read > MAX_RESPONSE_BYTES) res.destroy(); // the status is known; the rest does not matter
             });
-            const done = () => finish(status >= 300 && status < 400 ? { status, error: 'redirect not followed' } : { status });
+            const done = () =>
+              finish(status >= 300 && status < 400 ? { status, error: 'redirect not followed' } : { status });
             res.on('end', done);
             res.on('close', done);
             res.on('error', done);

@@ -27,17 +27,26 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, m
  * As writeFileAtomic, for content made in pieces: each piece is written before the next is made, so a large
  * file (a snapshot of a big project) is never built whole in memory, and other work runs between the pieces.
  */
-export async function writeFileAtomicChunks(file: string, chunks: Iterable<string | Uint8Array>, mode = 0o600): Promise<void> {
+export async function writeFileAtomicChunks(
+  file: string,
+  chunks: Iterable<string | Uint8Array>,
+  mode = 0o600,
+): Promise<void> {
   await replaceAtomically(file, mode, async (handle) => {
     for (const chunk of chunks) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       // a write may be partial (near a full disk, say): go on from where it stopped
-      for (let written = 0; written < bytes.length; ) written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+      for (let written = 0; written < bytes.length;)
+        written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
     }
   });
 }
 
-async function replaceAtomically(file: string, mode: number, fill: (handle: FileHandle) => Promise<unknown>): Promise<void> {
+async function replaceAtomically(
+  file: string,
+  mode: number,
+  fill: (handle: FileHandle) => Promise<unknown>,
+): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
   const handle = await open(temp, 'w', mode);
   try {
@@ -74,7 +83,9 @@ export class AtomicJsonFile<T> implements Adapter<T> {
       return JSON.parse(text) as T;
     } catch (e) {
       // never torn by us (written whole, then renamed), so damaged from outside: say which file
-      throw new StorageError(`${this.file}: is not valid JSON (${(e as Error).message}); restore it from a backup or move it away`);
+      throw new StorageError(
+        `${this.file}: is not valid JSON (${(e as Error).message}); restore it from a backup or move it away`,
+      );
     }
   }
 

@@ -19,7 +19,14 @@ export interface RowBounds {
   end: number;
 }
 
-export const emptyBounds = (): RowBounds => ({ buf: Buffer.alloc(0), start: 0, keyStart: 0, keyEnd: 0, valueStart: 0, end: 0 });
+export const emptyBounds = (): RowBounds => ({
+  buf: Buffer.alloc(0),
+  start: 0,
+  keyStart: 0,
+  keyEnd: 0,
+  valueStart: 0,
+  end: 0,
+});
 
 /** Where `readBounds` is in its buffer: a varint past the limit leaves `pos` at -1. */
 const cursor = { pos: 0 };
@@ -128,7 +135,7 @@ export class ColdRows {
   }
 
   private fill(into: Buffer, at: number, length: number): number {
-    for (let done = 0; done < length; ) {
+    for (let done = 0; done < length;) {
       const n = readSync(this.fd, into, done, length - done, this.offset + at + done);
       if (n === 0) throw new Error(`${this.file}: ended early at byte ${this.offset + at + done}`);
       done += n;

@@ -22,7 +22,9 @@ export class FolderLockedError extends StorageError {
     readonly dir: string,
     readonly holder: ProcessIdentity,
   ) {
-    super(`the data folder ${dir} is in use by another Marginalia process (pid ${holder.pid}${holder.host ? ` on ${holder.host}` : ''}); stop it first, or open another data folder`);
+    super(
+      `the data folder ${dir} is in use by another Marginalia process (pid ${holder.pid}${holder.host ? ` on ${holder.host}` : ''}); stop it first, or open another data folder`,
+    );
     this.name = 'FolderLockedError';
   }
 }
@@ -115,11 +117,15 @@ export function lockFolder(dir: string, logger?: Logger): () => void {
       if (readHolder(file)?.raw === found.raw) {
         unlinkSync(file);
         const why = holder ? 'no longer running' : 'unreadable';
-        (logger?.warn.bind(logger) ?? console.warn)(`took over the data folder lock left by ${describe(holder)} (${why})`);
+        (logger?.warn.bind(logger) ?? console.warn)(
+          `took over the data folder lock left by ${describe(holder)} (${why})`,
+        );
       }
     } finally {
       unlinkQuietly(guard);
     }
   }
-  throw new StorageError(`could not lock the data folder ${dir}: another process keeps taking it; remove ${file} if no Marginalia runs on it`);
+  throw new StorageError(
+    `could not lock the data folder ${dir}: another process keeps taking it; remove ${file} if no Marginalia runs on it`,
+  );
 }

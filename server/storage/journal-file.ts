@@ -24,7 +24,8 @@ const MIN_STRETCH = 64 * 1024;
 const ZEROS = Buffer.alloc(256 * 1024);
 
 type Callback<T> = (e: Error | null, value?: T) => void;
-const call = <T = void>(start: (cb: Callback<T>) => void) => new Promise<T>((resolve, reject) => start((e, value) => (e ? reject(e) : resolve(value as T))));
+const call = <T = void>(start: (cb: Callback<T>) => void) =>
+  new Promise<T>((resolve, reject) => start((e, value) => (e ? reject(e) : resolve(value as T))));
 
 export class JournalFile {
   /** where the data ends: the next append goes here */
@@ -73,7 +74,7 @@ export class JournalFile {
     // zeros being written where this append would go must land first, or they could overwrite it
     if (this.end + bytes.length > this.allocated && this.extending) await this.extending;
     // a write may be partial (near a full disk, say): go on from where it stopped; with O_DSYNC each part is synced
-    for (let written = 0; written < bytes.length; ) {
+    for (let written = 0; written < bytes.length;) {
       const n = await call<number>((cb) => write(this.fd, bytes, written, bytes.length - written, this.end, cb));
       written += n;
       this.end += n;
@@ -111,7 +112,8 @@ export class JournalFile {
   }
 
   private async writeZeros(from: number, to: number): Promise<void> {
-    for (let at = from; at < to; ) at += await call<number>((cb) => write(this.fd, ZEROS, 0, Math.min(ZEROS.length, to - at), at, cb));
+    for (let at = from; at < to;)
+      at += await call<number>((cb) => write(this.fd, ZEROS, 0, Math.min(ZEROS.length, to - at), at, cb));
   }
 
   /** Cuts the file to `size` bytes of data (and no zeros), durably. */

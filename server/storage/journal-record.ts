@@ -34,10 +34,17 @@ export function decodeRecord(raw: Buffer, start: number, end: number): Decoded {
   if (first === OPEN_BRACE) {
     const head = raw.toString('latin1', start, Math.min(end, start + HEAD));
     const hex = head.slice(PREFIX.length, PREFIX.length + 8);
-    if (head.length < HEAD || !head.startsWith(PREFIX) || !head.endsWith(MIDDLE) || !HEX.test(hex) || raw[end - 1] !== CLOSE_BRACE) {
+    if (
+      head.length < HEAD ||
+      !head.startsWith(PREFIX) ||
+      !head.endsWith(MIDDLE) ||
+      !HEX.test(hex) ||
+      raw[end - 1] !== CLOSE_BRACE
+    ) {
       return { ok: false, why: 'not a journal record' };
     }
-    if (crc32(raw.subarray(start + HEAD, end - 1)) !== parseInt(hex, 16)) return { ok: false, why: 'checksum mismatch' };
+    if (crc32(raw.subarray(start + HEAD, end - 1)) !== parseInt(hex, 16))
+      return { ok: false, why: 'checksum mismatch' };
     const ops = parseOps(raw.toString('utf8', start + HEAD, end - 1));
     return ops ? { ok: true, ops, checked: true } : { ok: false, why: 'checksum matches but the ops do not parse' };
   }

@@ -109,7 +109,11 @@ export class JournalStore extends TableReader implements Store {
     super(new Set(options.packed ?? []));
     this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
     this.logger = options.logger;
-    this.snapshot = new Low<Snapshot>(new AtomicJsonFile(join(dir, 'snapshot.json')), { format: FORMAT_VERSION, generation: 0, tables: {} });
+    this.snapshot = new Low<Snapshot>(new AtomicJsonFile(join(dir, 'snapshot.json')), {
+      format: FORMAT_VERSION,
+      generation: 0,
+      tables: {},
+    });
   }
 
   static async open(dir: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
@@ -138,10 +142,13 @@ export class JournalStore extends TableReader implements Store {
     await this.snapshot.read();
     const snap = this.snapshot.data;
     if (snap.format > FORMAT_VERSION) {
-      throw new StorageError(`${join(this.dir, 'snapshot.json')}: written by a newer Marginalia (format ${snap.format}); this one reads up to ${FORMAT_VERSION}`);
+      throw new StorageError(
+        `${join(this.dir, 'snapshot.json')}: written by a newer Marginalia (format ${snap.format}); this one reads up to ${FORMAT_VERSION}`,
+      );
     }
     const packs = new Map<string, PackedTable>();
-    for (const [table, file] of Object.entries(snap.packs ?? {})) packs.set(table, await readPackFile(join(this.dir, file)));
+    for (const [table, file] of Object.entries(snap.packs ?? {}))
+      packs.set(table, await readPackFile(join(this.dir, file)));
     this.load(snap.tables, packs);
     this.generation = snap.generation;
     // the rows now live in the tables; drop the parsed snapshot's own containers
@@ -154,7 +161,8 @@ export class JournalStore extends TableReader implements Store {
     const names = await readdir(this.dir);
     // temp files and pack files of a compaction a crash cut short, before its snapshot named them
     for (const name of names) {
-      if (name.endsWith('.tmp') || (PACK.test(name) && !referenced.has(name))) await unlink(join(this.dir, name)).catch(() => undefined);
+      if (name.endsWith('.tmp') || (PACK.test(name) && !referenced.has(name)))
+        await unlink(join(this.dir, name)).catch(() => undefined);
     }
     const generations = names
       .map((n) => JOURNAL.exec(n))
@@ -241,7 +249,9 @@ export class JournalStore extends TableReader implements Store {
   }
 
   private undoneValue(u: Undo): unknown {
-    return u.raw && u.previous !== undefined ? (this.table(u.table) as PackedTable).decodeRaw(u.previous as Buffer) : u.previous;
+    return u.raw && u.previous !== undefined
+      ? (this.table(u.table) as PackedTable).decodeRaw(u.previous as Buffer)
+      : u.previous;
   }
 
   /** Saves the value a key had at the snapshot boundary before a change, while a snapshot is being written. */
@@ -311,7 +321,8 @@ export class JournalStore extends TableReader implements Store {
         }
         // a key those writes deleted is not in the live key list, but the boundary had it
         for (const [name, list] of keys) {
-          for (const [key, value] of frozen.get(name) ?? []) if (value !== undefined && this.data.get(name)?.get(key) === undefined) list.push(key);
+          for (const [key, value] of frozen.get(name) ?? [])
+            if (value !== undefined && this.data.get(name)?.get(key) === undefined) list.push(key);
         }
         resolve();
       };
@@ -333,7 +344,8 @@ export class JournalStore extends TableReader implements Store {
     const current = new Set(Object.values(packs));
     for (const name of await readdir(this.dir)) {
       const m = JOURNAL.exec(name);
-      if ((m && Number(m[1]) < generation) || (PACK.test(name) && !current.has(name))) await unlink(join(this.dir, name)).catch(() => undefined);
+      if ((m && Number(m[1]) < generation) || (PACK.test(name) && !current.has(name)))
+        await unlink(join(this.dir, name)).catch(() => undefined);
     }
   }
 
@@ -341,7 +353,11 @@ export class JournalStore extends TableReader implements Store {
    * The snapshot's JSON ({format, generation, tables, packs, crc}, as lowdb reads it) in pieces of about 1 MB,
    * ending with the checksum of the bytes before it (snapshot-check.ts).
    */
-  private *snapshotPieces(generation: number, keys: (readonly [string, string[]])[], packs: Record<string, string>): Generator<string> {
+  private *snapshotPieces(
+    generation: number,
+    keys: (readonly [string, string[]])[],
+    packs: Record<string, string>,
+  ): Generator<string> {
     let crc = 0;
     for (const piece of this.snapshotBody(generation, keys, packs)) {
       crc = crc32(piece, crc);
@@ -350,7 +366,11 @@ export class JournalStore extends TableReader implements Store {
     yield snapshotTail(crc);
   }
 
-  private *snapshotBody(generation: number, keys: (readonly [string, string[]])[], packs: Record<string, string>): Generator<string> {
+  private *snapshotBody(
+    generation: number,
+    keys: (readonly [string, string[]])[],
+    packs: Record<string, string>,
+  ): Generator<string> {
     let piece = `{"format":${FORMAT_VERSION},"generation":${generation},"packs":${JSON.stringify(packs)},"tables":{`;
     for (let t = 0; t < keys.length; t++) {
       const [name, list] = keys[t];
@@ -375,11 +395,11 @@ export class JournalStore extends TableReader implements Store {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.flushing || this.compacting || this.compactingNow) await (this.flushing ?? this.compacting ?? this.compactingNow)!.catch(() => undefined);
+    while (this.flushing || this.compacting || this.compactingNow)
+      await (this.flushing ?? this.compacting ?? this.compactingNow)!.catch(() => undefined);
     this.closed = true;
     await this.journal.close();
     for (const table of this.data.values()) if (table instanceof PackedTable) table.close();
     this.unlock();
   }
 }
-

@@ -38,11 +38,17 @@ export class MigrationError extends Error {}
  * Copies every row of `from` into `to` (which must be empty), in the tables' order, in batches; closes `to` and
  * checks what `reopen` reads back against `from`. Returns the source's report.
  */
-export async function migrateStore(from: OpenableStore, to: OpenableStore, reopen: () => Promise<OpenableStore>): Promise<TableReport[]> {
+export async function migrateStore(
+  from: OpenableStore,
+  to: OpenableStore,
+  reopen: () => Promise<OpenableStore>,
+): Promise<TableReport[]> {
   const occupied = to.tableNames().filter((t) => to.size(t as TableName) > 0);
   if (occupied.length) {
     await to.close();
-    throw new MigrationError(`the target already holds data (tables ${occupied.join(', ')}); migrate into an empty one`);
+    throw new MigrationError(
+      `the target already holds data (tables ${occupied.join(', ')}); migrate into an empty one`,
+    );
   }
   const expected = fingerprint(from);
   for (const { table } of expected) {
@@ -61,9 +67,12 @@ export async function migrateStore(from: OpenableStore, to: OpenableStore, reope
   try {
     const got = fingerprint(copy);
     const byTable = new Map(got.map((r) => [r.table, r]));
-    const wrong = expected.filter((r) => byTable.get(r.table)?.rows !== r.rows || byTable.get(r.table)?.sha256 !== r.sha256).map((r) => r.table);
+    const wrong = expected
+      .filter((r) => byTable.get(r.table)?.rows !== r.rows || byTable.get(r.table)?.sha256 !== r.sha256)
+      .map((r) => r.table);
     const extra = got.filter((r) => !expected.some((e) => e.table === r.table)).map((r) => r.table);
-    if (wrong.length || extra.length) throw new MigrationError(`the copy does not match the source in tables ${[...wrong, ...extra].join(', ')}`);
+    if (wrong.length || extra.length)
+      throw new MigrationError(`the copy does not match the source in tables ${[...wrong, ...extra].join(', ')}`);
   } finally {
     await copy.close();
   }

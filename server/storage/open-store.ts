@@ -15,7 +15,10 @@ export interface DatabaseChoice {
 }
 
 /** The database a command names: `--database-url`, else the `MARGINALIA_DATABASE_URL` environment variable. */
-export function databaseFromCommandLine(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): DatabaseChoice | undefined {
+export function databaseFromCommandLine(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): DatabaseChoice | undefined {
   if (flag) return { url: flag, from: '--database-url' };
   const url = env.MARGINALIA_DATABASE_URL;
   return url ? { url, from: 'MARGINALIA_DATABASE_URL' } : undefined;
@@ -32,11 +35,21 @@ export interface OpenStoreOptions {
   exclusive?: boolean;
 }
 
-export async function openStore({ config, dataDir, logger, packed, database, exclusive }: OpenStoreOptions): Promise<Store> {
+export async function openStore({
+  config,
+  dataDir,
+  logger,
+  packed,
+  database,
+  exclusive,
+}: OpenStoreOptions): Promise<Store> {
   const inConfig = (key: string) => `storage.${key} in ${config.file}`;
   const choice = database ?? (config.storage.url ? { url: config.storage.url, from: inConfig('url') } : undefined);
   if (!choice) {
-    if (config.storage.schema) logger.warn(`${inConfig('schema')} is ignored: no database URL is given, so the project is kept in the data folder ${dataDir}`);
+    if (config.storage.schema)
+      logger.warn(
+        `${inConfig('schema')} is ignored: no database URL is given, so the project is kept in the data folder ${dataDir}`,
+      );
     return JournalStore.open(dataDir, { logger, packed });
   }
   if (database && config.storage.url) logger.warn(`${inConfig('url')} is ignored: ${database.from} names the database`);
@@ -44,7 +57,11 @@ export async function openStore({ config, dataDir, logger, packed, database, exc
   if (target.schema && config.storage.schema && target.schema !== config.storage.schema) {
     logger.warn(`${inConfig('schema')} is ignored: the URL from ${choice.from} names schema ${target.schema}`);
   }
-  const schema = target.schema ?? (config.storage.schema ? checkSchemaName(config.storage.schema, inConfig('schema')) : await dataFolderSchema(dataDir));
+  const schema =
+    target.schema ??
+    (config.storage.schema
+      ? checkSchemaName(config.storage.schema, inConfig('schema'))
+      : await dataFolderSchema(dataDir));
   logger.info(`storage: PostgreSQL ${target.shown}, schema ${schema}`);
   return PostgresStore.open({ connectionString: target.connectionString, schema, logger, packed, exclusive });
 }

@@ -58,7 +58,9 @@ export async function readPackFile(file: string, options: { garbageFloor?: numbe
   try {
     fd = openSync(file, 'r');
   } catch (e) {
-    throw new StorageError(`${file}: the snapshot names this packed table but it cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); restore the data folder from a backup`);
+    throw new StorageError(
+      `${file}: the snapshot names this packed table but it cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); restore the data folder from a backup`,
+    );
   }
   let kept = false;
   try {
@@ -72,7 +74,8 @@ export async function readPackFile(file: string, options: { garbageFloor?: numbe
 
 function readPack(file: string, fd: number, garbageFloor: number | undefined): { table: PackedTable; cold: boolean } {
   const { size } = fstatSync(fd);
-  const damaged = (why: string) => new StorageError(`${file}: is not a valid packed table (${why}); restore it from a backup or move it away`);
+  const damaged = (why: string) =>
+    new StorageError(`${file}: is not a valid packed table (${why}); restore it from a backup or move it away`);
   if (size < MAGIC.length + TRAILER_3) throw damaged('too short');
   const head = readAt(fd, Buffer.alloc(MAGIC.length), 0);
   const checked = head.equals(MAGIC);
@@ -80,15 +83,18 @@ function readPack(file: string, fd: number, garbageFloor: number | undefined): {
   const trailerBytes = checked ? TRAILER : TRAILER_3;
   if (size < MAGIC.length + trailerBytes) throw damaged('too short');
   const trailer = readAt(fd, Buffer.alloc(trailerBytes), size - trailerBytes);
-  if (checked && crc32(trailer.subarray(0, 20)) !== trailer.readUInt32LE(20)) throw new PackDamageError(file, 'trailer', size - trailerBytes, size);
+  if (checked && crc32(trailer.subarray(0, 20)) !== trailer.readUInt32LE(20))
+    throw new PackDamageError(file, 'trailer', size - trailerBytes, size);
   const rowBytes = trailer.readUInt32LE(0);
   const slotCount = trailer.readUInt32LE(4);
   const checksum = trailer.readUInt32LE(8);
   const dictionaryBytes = trailer.readUInt32LE(12);
   const indexBytes = 8 * slotCount;
   const crcBytes = checked ? 4 * blockCount(rowBytes) : 0;
-  if (MAGIC.length + rowBytes + indexBytes + crcBytes + dictionaryBytes + trailer.length !== size) throw damaged('lengths do not add up');
-  if (checked) checkBlocks(file, fd, rowBytes, readAt(fd, Buffer.alloc(crcBytes), MAGIC.length + rowBytes + indexBytes));
+  if (MAGIC.length + rowBytes + indexBytes + crcBytes + dictionaryBytes + trailer.length !== size)
+    throw damaged('lengths do not add up');
+  if (checked)
+    checkBlocks(file, fd, rowBytes, readAt(fd, Buffer.alloc(crcBytes), MAGIC.length + rowBytes + indexBytes));
   const slots = new Int32Array(slotCount);
   const hashes = new Int32Array(slotCount);
   for (const [n, array] of [slots, hashes].entries()) {
@@ -97,7 +103,8 @@ function readPack(file: string, fd: number, garbageFloor: number | undefined): {
   }
   const dictionaryAt = MAGIC.length + rowBytes + indexBytes + crcBytes;
   const dictionary = readAt(fd, Buffer.allocUnsafe(dictionaryBytes), dictionaryAt);
-  if (checked && crc32(dictionary) !== trailer.readUInt32LE(16)) throw new PackDamageError(file, 'dictionary', dictionaryAt, dictionaryAt + dictionaryBytes);
+  if (checked && crc32(dictionary) !== trailer.readUInt32LE(16))
+    throw new PackDamageError(file, 'dictionary', dictionaryAt, dictionaryAt + dictionaryBytes);
   let parsed: { words?: unknown; shapes?: unknown };
   try {
     parsed = JSON.parse(dictionary.toString('utf8'));
@@ -113,7 +120,13 @@ function readPack(file: string, fd: number, garbageFloor: number | undefined): {
   if (!ok) throw damaged('damaged dictionary');
   const dict = { words: words as string[], shapes: shapes as number[][], garbageFloor };
   try {
-    return { table: new PackedTable({ ...dict, cold: { rows: new ColdRows(fd, MAGIC.length, rowBytes, file), slots, hashes, checksum } }), cold: true };
+    return {
+      table: new PackedTable({
+        ...dict,
+        cold: { rows: new ColdRows(fd, MAGIC.length, rowBytes, file), slots, hashes, checksum },
+      }),
+      cold: true,
+    };
   } catch (e) {
     throw damaged((e as Error).message);
   }
@@ -140,7 +153,7 @@ function checkBlocks(file: string, fd: number, rowBytes: number, crcs: Buffer): 
 
 /** Fills `into` (or its first `length` bytes) from the file at `position`; returns it. */
 function readAt(fd: number, into: Buffer, position: number, length = into.length): Buffer {
-  for (let done = 0; done < length; ) {
+  for (let done = 0; done < length;) {
     const n = readSync(fd, into, done, length - done, position + done);
     if (n === 0) throw new StorageError('the file ended early');
     done += n;
@@ -153,7 +166,11 @@ function readAt(fd: number, into: Buffer, position: number, length = into.length
  * `end`: rows of keys in `frozen` (changed since) are written with their frozen value instead, or left out
  * where it is undefined (the key did not exist then).
  */
-export function* packFilePieces(table: PackedTable, end: number, frozen: ReadonlyMap<string, unknown> | undefined): Generator<Uint8Array> {
+export function* packFilePieces(
+  table: PackedTable,
+  end: number,
+  frozen: ReadonlyMap<string, unknown> | undefined,
+): Generator<Uint8Array> {
   yield MAGIC;
   let piece = Buffer.allocUnsafe(PIECE);
   let used = 0;
@@ -177,7 +194,9 @@ export function* packFilePieces(table: PackedTable, end: number, frozen: Readonl
   for (const [key, row, at] of table.liveRows(end)) if (!frozen?.has(key)) yield* add(row, at);
   // a key frozen after its row was copied above is written once: that row already holds its boundary value
   const keyAt = (at: number) => table.keyAt(at);
-  if (frozen) for (const [key, value] of frozen) if (value !== undefined && !index.holds(key, keyAt)) yield* add(table.encodeRow(key, value));
+  if (frozen)
+    for (const [key, value] of frozen)
+      if (value !== undefined && !index.holds(key, keyAt)) yield* add(table.encodeRow(key, value));
   if (used) {
     blocks.add(piece.subarray(0, used));
     yield piece.subarray(0, used);
@@ -209,7 +228,7 @@ class BlockCrcs {
   private filled = 0;
 
   add(bytes: Uint8Array): void {
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const n = Math.min(CHECKED_BLOCK - this.filled, bytes.length - at);
       this.crc = crc32(bytes.subarray(at, at + n), this.crc);
       this.filled += n;

@@ -49,7 +49,8 @@ export interface PackRepair {
  */
 export async function repairPack(file: string, table: string): Promise<PackRepair> {
   const raw = await readFile(file);
-  if (raw.length < MAGIC.length + TRAILER || raw.toString('latin1', 0, MAGIC.length) !== MAGIC) return { lost: [], rewritten: false };
+  if (raw.length < MAGIC.length + TRAILER || raw.toString('latin1', 0, MAGIC.length) !== MAGIC)
+    return { lost: [], rewritten: false };
   const trailer = raw.subarray(raw.length - TRAILER);
   const trailerSound = crc32(trailer.subarray(0, 20)) === trailer.readUInt32LE(20);
   const rowBytes = trailer.readUInt32LE(0);
@@ -69,7 +70,8 @@ export async function repairPack(file: string, table: string): Promise<PackRepai
   const damagedBlocks = new Set<number>();
   for (let b = 0; b < blocks; b++) {
     const from = b * CHECKED_BLOCK;
-    if (crc32(rows.subarray(from, Math.min(from + CHECKED_BLOCK, rowBytes))) !== raw.readUInt32LE(crcsAt + 4 * b)) damagedBlocks.add(b);
+    if (crc32(rows.subarray(from, Math.min(from + CHECKED_BLOCK, rowBytes))) !== raw.readUInt32LE(crcsAt + 4 * b))
+      damagedBlocks.add(b);
   }
   const dictionary = raw.subarray(dictionaryAt, dictionaryAt + dictionaryBytes);
   let words: string[] | undefined;
@@ -98,8 +100,20 @@ export async function repairPack(file: string, table: string): Promise<PackRepai
       kept.setRaw(rows.toString('utf8', b.keyStart, b.keyEnd), rows.subarray(b.valueStart, b.end));
       continue;
     }
-    const why = bad >= 0 ? `rows block ${bad} fails its checksum` : dictionarySound ? 'the row does not parse' : 'its dictionary fails its checksum';
-    const row: QuarantinedRow = { kind: 'pack row', file, table, offset: MAGIC.length + at, end: MAGIC.length + end, why };
+    const why =
+      bad >= 0
+        ? `rows block ${bad} fails its checksum`
+        : dictionarySound
+          ? 'the row does not parse'
+          : 'its dictionary fails its checksum';
+    const row: QuarantinedRow = {
+      kind: 'pack row',
+      file,
+      table,
+      offset: MAGIC.length + at,
+      end: MAGIC.length + end,
+      why,
+    };
     if (whole) {
       row.key = rows.toString('utf8', b.keyStart, b.keyEnd);
       try {
@@ -124,7 +138,13 @@ export async function repairPack(file: string, table: string): Promise<PackRepai
  * else by reading the rows' lengths one after another, where whatever follows a row that does not parse is one
  * piece to the end.
  */
-function rowRanges(raw: Buffer, rows: Buffer, slotsAt: number, slotCount: number, checksum: number): [number, number][] {
+function rowRanges(
+  raw: Buffer,
+  rows: Buffer,
+  slotsAt: number,
+  slotCount: number,
+  checksum: number,
+): [number, number][] {
   const slots = new Int32Array(slotCount);
   const hashes = new Int32Array(slotCount);
   for (let i = 0; i < slotCount; i++) {
@@ -148,7 +168,9 @@ function rowRanges(raw: Buffer, rows: Buffer, slotsAt: number, slotCount: number
 /** One line for a row set aside: where it was and what it held. */
 export function describeRow(r: QuarantinedRow): string {
   const where = `${basename(r.file)} row at byte offset ${r.offset} (${r.why})`;
-  if (r.key === undefined) return `${where}: unreadable, ${r.text?.length ?? 0} characters: ${(r.text ?? '').slice(0, 120)}`;
-  const held = r.value === undefined ? `unreadable value ${(r.text ?? '').slice(0, 120)}` : JSON.stringify(r.value).slice(0, 200);
+  if (r.key === undefined)
+    return `${where}: unreadable, ${r.text?.length ?? 0} characters: ${(r.text ?? '').slice(0, 120)}`;
+  const held =
+    r.value === undefined ? `unreadable value ${(r.text ?? '').slice(0, 120)}` : JSON.stringify(r.value).slice(0, 200);
   return `${where}, as far as it can be read: ${r.table}/${r.key} = ${held}`;
 }

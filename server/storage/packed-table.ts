@@ -199,7 +199,8 @@ export class PackedTable implements Rows {
 
   /** Each row before `end` that is still the latest for its key: [key, the row's bytes, its offset]. */
   *liveRows(end: number): IterableIterator<[string, Buffer, number]> {
-    for (const at of this.walk(end)) if (this.live(at)) yield [this.keyText(), this.r.buf.subarray(this.r.start, this.r.end), at];
+    for (const at of this.walk(end))
+      if (this.live(at)) yield [this.keyText(), this.r.buf.subarray(this.r.start, this.r.end), at];
   }
 
   /** The key of the row at `at` (an offset `liveRows` gave; the arena is pinned meanwhile). */
@@ -243,7 +244,7 @@ export class PackedTable implements Rows {
   /** Every row's offset up to `to` (or the end as it grows), each read into `r` while it is out. */
   private *walk(to?: number): Generator<number> {
     if (this.cold) yield* this.cold.scan(this.r);
-    for (let at = this.coldEnd; at < (to ?? this.end); ) {
+    for (let at = this.coldEnd; at < (to ?? this.end);) {
       this.head(at);
       const next = this.next; // kept apart: the consumer may read other rows while this one is out
       yield at;
@@ -282,7 +283,12 @@ export class PackedTable implements Rows {
    * Takes a pack file's rows and the index it holds for them, once one pass over the rows shows the index is
    * theirs (row-index.ts).
    */
-  private adopt(rows: ColdRows, slots: Int32Array<ArrayBuffer>, hashes: Int32Array<ArrayBuffer>, checksum: number): void {
+  private adopt(
+    rows: ColdRows,
+    slots: Int32Array<ArrayBuffer>,
+    hashes: Int32Array<ArrayBuffer>,
+    checksum: number,
+  ): void {
     this.cold = rows;
     this.coldEnd = this.end = rows.end;
     this.index = new RowIndex(slots, hashes);
@@ -309,7 +315,10 @@ export class PackedTable implements Rows {
   private keyText(): string {
     // Buffer's own utf8Slice: toString(encoding, start, end) checks its arguments in JS first, which at 1M rows a
     // scan was a fifth of the time of reading the keys
-    return (this.r.buf as Buffer & { utf8Slice(start: number, end: number): string }).utf8Slice(this.r.keyStart, this.r.keyEnd);
+    return (this.r.buf as Buffer & { utf8Slice(start: number, end: number): string }).utf8Slice(
+      this.r.keyStart,
+      this.r.keyEnd,
+    );
   }
 
   private valueAt(at: number): unknown {

@@ -38,7 +38,11 @@ function linuxStart(pid: number): string | undefined {
 function otherStart(pid: number): string | undefined {
   try {
     if (process.platform === 'darwin') {
-      const out = execFileSync('ps', ['-o', 'stat=,lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      const out = execFileSync('ps', ['-o', 'stat=,lstart=', '-p', String(pid)], {
+        encoding: 'utf8',
+        timeout: 5000,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
       if (!out) return undefined;
       if (out.startsWith('Z')) return 'exited';
       return out.replace(/^\S+\s+/, '').replace(/\s+/g, ' ');
@@ -46,7 +50,12 @@ function otherStart(pid: number): string | undefined {
     if (process.platform === 'win32') {
       const out = execFileSync(
         'powershell.exe',
-        ['-NoProfile', '-NonInteractive', '-Command', `(Get-Process -Id ${pid} -ErrorAction Stop).StartTime.ToUniversalTime().Ticks`],
+        [
+          '-NoProfile',
+          '-NonInteractive',
+          '-Command',
+          `(Get-Process -Id ${pid} -ErrorAction Stop).StartTime.ToUniversalTime().Ticks`,
+        ],
         { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true },
       ).trim();
       return /^\d+$/.test(out) ? out : undefined;

@@ -42,7 +42,12 @@ export async function repairFolder(dir: string, now = new Date()): Promise<Repai
   try {
     const stamp = now.toISOString().replace(/[:.]/g, '-');
     const backup = `${dir.replace(/[\\/]+$/, '')}.before-repair-${stamp}`;
-    await cp(dir, backup, { recursive: true, errorOnExist: true, force: false, filter: (src) => basename(src) !== 'marginalia.lock' });
+    await cp(dir, backup, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+      filter: (src) => basename(src) !== 'marginalia.lock',
+    });
     const records: Quarantined[] = [];
     const snapshot = await repairSnapshot(dir);
     if (snapshot) records.push(snapshot);
@@ -88,7 +93,9 @@ export function describeLoss(r: Quarantined): string {
   const where = `${basename(r.file)} record ${r.record} (byte offset ${r.offset}, ${r.why})`;
   if (!Array.isArray(r.ops)) return `${where}: unreadable, ${r.text.length} characters: ${r.text.slice(0, 120)}`;
   const ops = (r.ops as { table?: unknown; key?: unknown; value?: unknown; delete?: unknown }[]).map((op) =>
-    op.value === undefined ? `${String(op.table)}/${String(op.key)} deleted` : `${String(op.table)}/${String(op.key)} = ${JSON.stringify(op.value).slice(0, 200)}`,
+    op.value === undefined
+      ? `${String(op.table)}/${String(op.key)} deleted`
+      : `${String(op.table)}/${String(op.key)} = ${JSON.stringify(op.value).slice(0, 200)}`,
   );
   return `${where}, as far as it can be read: ${ops.join('; ')}`;
 }

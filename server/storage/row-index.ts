@@ -190,6 +190,7 @@ export function checkIndex(offsets: Iterable<number>, slots: Int32Array, hashes:
     xor ^= s;
   }
   const sized = slots.length >= 1024 && (slots.length & (slots.length - 1)) === 0 && rows * 2 <= slots.length;
-  if (!sized || named !== rows || sum !== 0 || xor !== 0 || slotsChecksum(slots, hashes) !== checksum) throw new Error('its index does not match its rows');
+  if (!sized || named !== rows || sum !== 0 || xor !== 0 || slotsChecksum(slots, hashes) !== checksum)
+    throw new Error('its index does not match its rows');
   return rows;
 }

@@ -38,7 +38,10 @@ export async function repairSnapshot(dir: string): Promise<QuarantinedSnapshot |
     const lost: QuarantinedSnapshot = { kind: 'snapshot', file, why: e.why };
     let packs: Record<string, string> | undefined;
     try {
-      const parsed = JSON.parse(text) as { tables?: Record<string, Record<string, unknown>>; packs?: Record<string, string> };
+      const parsed = JSON.parse(text) as {
+        tables?: Record<string, Record<string, unknown>>;
+        packs?: Record<string, string>;
+      };
       lost.tables = parsed.tables ?? {};
       packs = parsed.packs;
     } catch {
@@ -67,7 +70,8 @@ function soundSnapshot(names: string[], named: Record<string, string> | undefine
     if (journal) generations.push(Number(journal[1]));
     if (pack) generations.push(Number(pack[2]));
   }
-  for (const [table, name] of Object.entries(named ?? {})) if (typeof name === 'string' && names.includes(name)) packs[table] = name;
+  for (const [table, name] of Object.entries(named ?? {}))
+    if (typeof name === 'string' && names.includes(name)) packs[table] = name;
   const generation = generations.length ? Math.min(...generations) : 0;
   const body = `{"format":${FORMAT_VERSION},"generation":${generation},"packs":${JSON.stringify(packs)},"tables":{}`;
   return body + snapshotTail(crc32(body));
@@ -75,7 +79,8 @@ function soundSnapshot(names: string[], named: Record<string, string> | undefine
 
 /** One line for a snapshot set aside. */
 export function describeSnapshot(r: QuarantinedSnapshot): string {
-  if (!r.tables) return `snapshot.json (${r.why}): unreadable, ${r.text?.length ?? 0} characters set aside; its tables are lost`;
+  if (!r.tables)
+    return `snapshot.json (${r.why}): unreadable, ${r.text?.length ?? 0} characters set aside; its tables are lost`;
   const tables = Object.entries(r.tables).map(([name, rows]) => `${name} (${Object.keys(rows ?? {}).length} rows)`);
   return `snapshot.json (${r.why}): its tables are set aside whole, as far as they can be read: ${tables.join(', ') || 'none'}`;
 }

@@ -14,7 +14,10 @@ import type { BenchReport, Figure } from '../../bench/report.js';
 describe('npm run bench -- --smoke', () => {
   it('produces a well-formed report covering every endpoint, size and target', () => {
     const out = tempDir('marginalia-bench-out-');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--out', out], { encoding: 'utf8', timeout: 170_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--out', out], {
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
     expect(run.status, run.stderr).toBe(0);
 
     const files = readdirSync(out).filter((f) => f.endsWith('.json'));
@@ -29,7 +32,10 @@ describe('npm run bench -- --smoke', () => {
     report.runs[0].sizes.forEach((size, i) => {
       expect(Object.keys(size.bare ?? {}), `bare beside ${size.size}`).toEqual(['1', '8']);
       const ours = size.endpoints.current_instance['8'] as LoadResult;
-      expect((report.summary.sizes[i].endpoints.current_instance['8'] as Figure).bare_ratio).toBeCloseTo(ours.rps / size.bare!['8'].rps, 9);
+      expect((report.summary.sizes[i].endpoints.current_instance['8'] as Figure).bare_ratio).toBeCloseTo(
+        ours.rps / size.bare!['8'].rps,
+        9,
+      );
     });
     for (const size of report.summary.sizes) {
       expect(size.annotations).toBe(size.size * 2);
@@ -48,12 +54,15 @@ describe('npm run bench -- --smoke', () => {
       }
       // endpoints still being built are either measured or marked n/a, never missing
       for (const endpoint of ['overview', 'agreement'] as const) {
-        for (const c of ['1', '8']) expect(size.endpoints[endpoint][c]).toSatisfy((f: object) => 'rps' in f || 'na' in f);
+        for (const c of ['1', '8'])
+          expect(size.endpoints[endpoint][c]).toSatisfy((f: object) => 'rps' in f || 'na' in f);
       }
     }
     // agreement is also timed right after a change (5 times), or marked n/a; the export is timed or marked n/a
     for (const size of report.runs[0].sizes) {
-      expect(size.agreement_fresh_ms).toSatisfy((f: unknown) => (Array.isArray(f) && f.length === 5) || (typeof f === 'object' && f !== null && 'na' in f));
+      expect(size.agreement_fresh_ms).toSatisfy(
+        (f: unknown) => (Array.isArray(f) && f.length === 5) || (typeof f === 'object' && f !== null && 'na' in f),
+      );
       expect(size.export).toSatisfy((f: object) => ('ms' in f && 'bytes' in f) || 'na' in f);
     }
     // a compaction of the largest project was timed, with the longest stall of the event loop during it
@@ -63,7 +72,16 @@ describe('npm run bench -- --smoke', () => {
     // every submission of the smoke run was a real, durable change: 20 per connection at each count and size
     const run0 = report.runs[0].sizes[0].endpoints.updateinstance;
     expect(Object.values(run0).map((r) => ('requests' in r ? r.requests : -1))).toEqual([20, 160]);
-    expect(report.targets.map((t) => t.goal)).toEqual(['≥ 8,000 req/s', '≥ 40 %', '< 5 ms', '≤ 1.2×', '≤ 2 s', '≤ 250 MB', '≤ 1 s', '≥ 1,000/s']);
+    expect(report.targets.map((t) => t.goal)).toEqual([
+      '≥ 8,000 req/s',
+      '≥ 40 %',
+      '< 5 ms',
+      '≤ 1.2×',
+      '≤ 2 s',
+      '≤ 250 MB',
+      '≤ 1 s',
+      '≥ 1,000/s',
+    ]);
     for (const t of report.targets) expect(['PASS', 'MISS', 'n/a']).toContain(t.status);
     // the table printed to the terminal carries the same targets
     expect(run.stdout).toContain('bare node:http (run start)');

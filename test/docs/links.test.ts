@@ -21,7 +21,12 @@ function linksOf(markdown: string): string[] {
   const walk = (tokens: Token[]): void => {
     for (const token of tokens) {
       if (token.type === 'link' || token.type === 'image') links.push(token.href);
-      const nested = token as { tokens?: Token[]; items?: Token[]; header?: Tokens.TableCell[]; rows?: Tokens.TableCell[][] };
+      const nested = token as {
+        tokens?: Token[];
+        items?: Token[];
+        header?: Tokens.TableCell[];
+        rows?: Tokens.TableCell[][];
+      };
       if (nested.tokens) walk(nested.tokens);
       if (nested.items) walk(nested.items);
       if (nested.header) for (const cell of nested.header) walk(cell.tokens);
@@ -65,7 +70,8 @@ function brokenLink(file: string, href: string): string | null {
   const target = pathPart === '' ? file : resolve(dirname(file), pathPart);
   if (!existsSync(target)) return `${href}: ${relative(root, target)} does not exist`;
   if (anchor === null) return null;
-  if (statSync(target).isDirectory() || !target.endsWith('.md')) return `${href}: an anchor into a file that is not Markdown`;
+  if (statSync(target).isDirectory() || !target.endsWith('.md'))
+    return `${href}: an anchor into a file that is not Markdown`;
   if (!anchorsOf(readFileSync(target, 'utf8')).has(anchor)) {
     return `${href}: ${relative(root, target)} has no heading with the anchor #${anchor}`;
   }
@@ -76,7 +82,9 @@ describe('documentation links', () => {
   const files = documentationFiles();
 
   it('finds the README and the docs pages', () => {
-    expect(files.map((file) => relative(root, file))).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md']));
+    expect(files.map((file) => relative(root, file))).toEqual(
+      expect.arrayContaining(['README.md', 'docs/architecture.md']),
+    );
   });
 
   for (const file of files) {
@@ -92,7 +100,9 @@ describe('documentation links', () => {
 
 describe('anchors and links are read as GitHub reads them', () => {
   it('slugs headings: lower-case, spaces to -, punctuation dropped, code marks removed, repeats numbered', () => {
-    const anchors = anchorsOf('# Quick tour of the API (curl)\n\n## `ai_support` keys\n\n## Step 1.2: go!\n\n## Step 1.2: go!\n');
+    const anchors = anchorsOf(
+      '# Quick tour of the API (curl)\n\n## `ai_support` keys\n\n## Step 1.2: go!\n\n## Step 1.2: go!\n',
+    );
     expect([...anchors]).toEqual(['quick-tour-of-the-api-curl', 'ai_support-keys', 'step-12-go', 'step-12-go-1']);
   });
 

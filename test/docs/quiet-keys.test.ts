@@ -18,7 +18,16 @@ describe('keys accepted quietly', () => {
 
   it('each of them loads without a warning, and a key nobody reads is warned about', () => {
     const quiet = Object.fromEntries([...POTATO_PRESENTATION_KEYS].map((k) => [k, k === 'port' ? 8000 : 'default']));
-    const config = loadConfig(writeProject({ config: { ...quiet, item_properties: { id_key: 'id', text_key: 'text', context_key: 'context', kwargs: {} }, ui: { spans: { span_style: 'underline' } } } }), {});
+    const config = loadConfig(
+      writeProject({
+        config: {
+          ...quiet,
+          item_properties: { id_key: 'id', text_key: 'text', context_key: 'context', kwargs: {} },
+          ui: { spans: { span_style: 'underline' } },
+        },
+      }),
+      {},
+    );
     expect(config.warnings).toEqual([]);
     const typo = loadConfig(writeProject({ config: { sever_name: 'x' } }), {});
     expect(typo.warnings.map((w) => w.slice(w.indexOf(': ') + 2))).toEqual(['unknown key "sever_name" is ignored']);

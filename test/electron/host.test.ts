@@ -19,7 +19,15 @@ import { writeProject } from '../helpers/project.js';
 const EXAMPLE = join(packageRoot(), 'examples', 'product-reviews', 'config.yaml');
 
 async function host(o: Partial<HostOptions> & { configFile: string }): Promise<Host> {
-  return startHost({ userDataDir: tempDir('marginalia-userdata-'), bundled: false, owner: 'ana', staticDir: null, logger: quietLogger, env: {}, ...o });
+  return startHost({
+    userDataDir: tempDir('marginalia-userdata-'),
+    bundled: false,
+    owner: 'ana',
+    staticDir: null,
+    logger: quietLogger,
+    env: {},
+    ...o,
+  });
 }
 
 /** Follows the sign-in link as the app window does; returns the signed-in client. */
@@ -98,7 +106,10 @@ describe('the desktop host', () => {
     const first = await host({ configFile, userDataDir });
     const window = await signIn(first);
     const current = (await window.get('/api/current_instance')).body.instance_id as string;
-    expect((await window.post('/updateinstance', { instance_id: current, annotations: { 'sentiment:negative': 'true' } })).status).toBe(200);
+    expect(
+      (await window.post('/updateinstance', { instance_id: current, annotations: { 'sentiment:negative': 'true' } }))
+        .status,
+    ).toBe(200);
     await first.close();
     await expect(fetch(`${first.url}/api/me`)).rejects.toThrow();
 
@@ -106,7 +117,9 @@ describe('the desktop host', () => {
     try {
       expect(second.data.dir).toBe(first.data.dir);
       const again = await signIn(second);
-      expect((await again.get(`/get_annotations?instance_id=${current}`)).body.annotations).toEqual({ 'sentiment:negative': 'true' });
+      expect((await again.get(`/get_annotations?instance_id=${current}`)).body.annotations).toEqual({
+        'sentiment:negative': 'true',
+      });
     } finally {
       await second.close();
     }
@@ -142,14 +155,23 @@ describe('the desktop host', () => {
     const configFile = writeProject({
       config: {
         output_annotation_dir: undefined,
-        webhooks: { enabled: true, retry_schedule_seconds: [0, 1], endpoints: [{ name: 'slow', url: `http://127.0.0.1:${port}/hook`, events: ['annotation.created'], timeout: 120 }] },
+        webhooks: {
+          enabled: true,
+          retry_schedule_seconds: [0, 1],
+          endpoints: [
+            { name: 'slow', url: `http://127.0.0.1:${port}/hook`, events: ['annotation.created'], timeout: 120 },
+          ],
+        },
       },
     });
     try {
       const first = await host({ configFile, userDataDir });
       const window = await signIn(first);
       const current = (await window.get('/api/current_instance')).body.instance_id as string;
-      expect((await window.post('/updateinstance', { instance_id: current, annotations: { 'sentiment:positive': 'true' } })).status).toBe(200);
+      expect(
+        (await window.post('/updateinstance', { instance_id: current, annotations: { 'sentiment:positive': 'true' } }))
+          .status,
+      ).toBe(200);
       await firstArrived;
       await first.close(); // must not wait for the receiver, must not lose the delivery
       expect(received).toHaveLength(1);
@@ -181,7 +203,9 @@ describe('the desktop host', () => {
       // the machine's own name is accepted in LAN mode (a foreign name is still refused: DNS rebinding)
       expect(await getWithHost(`${h.url}/api/schemas`, `${hostname()}:${port}`)).toBe(401);
       expect(await getWithHost(`${h.url}/api/schemas`, `evil.example:${port}`)).toBe(421);
-      expect(await getWithHost(`${local.url}/api/schemas`, `${hostname()}:${new URL(local.url).port}`)).toBe(hostname() === 'localhost' ? 401 : 421);
+      expect(await getWithHost(`${local.url}/api/schemas`, `${hostname()}:${new URL(local.url).port}`)).toBe(
+        hostname() === 'localhost' ? 401 : 421,
+      );
       for (const ip of lanAddresses(networkInterfaces())) {
         expect(await getWithHost(`http://${ip}:${port}/api/schemas`, `${ip}:${port}`)).toBe(401);
       }
@@ -208,7 +232,9 @@ describe('the desktop host', () => {
   });
 
   it('refuses LAN mode for a project in debug mode, where any name logs in', async () => {
-    await expect(host({ configFile: writeProject({ config: { debug: true } }), lan: true })).rejects.toThrow(/debug mode/);
+    await expect(host({ configFile: writeProject({ config: { debug: true } }), lan: true })).rejects.toThrow(
+      /debug mode/,
+    );
   });
 
   it('refuses a project it cannot load, naming the problem, and leaves nothing running', async () => {
@@ -218,7 +244,8 @@ describe('the desktop host', () => {
 
 describe('lanAddresses', () => {
   it('lists IPv4 network addresses, not loopback, link-local or IPv6', () => {
-    const nic = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal, netmask: '', mac: '', cidr: null }) as never;
+    const nic = (address: string, family: 'IPv4' | 'IPv6', internal = false) =>
+      ({ address, family, internal, netmask: '', mac: '', cidr: null }) as never;
     expect(
       lanAddresses({
         lo: [nic('127.0.0.1', 'IPv4', true), nic('::1', 'IPv6', true)],

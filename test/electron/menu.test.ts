@@ -5,7 +5,12 @@ import { EXPORT_FORMATS, menuTemplate, type MenuActions, type MenuState } from '
 /** Records which actions the menu calls, with what. */
 function recorder() {
   const calls: [string, ...unknown[]][] = [];
-  const actions = new Proxy({} as MenuActions, { get: (_t, name) => (...args: unknown[]) => calls.push([String(name), ...args]) });
+  const actions = new Proxy({} as MenuActions, {
+    get:
+      (_t, name) =>
+      (...args: unknown[]) =>
+        calls.push([String(name), ...args]),
+  });
   return { actions, calls };
 }
 
@@ -21,7 +26,8 @@ const state = (over: Partial<MenuState> = {}): MenuState => ({
 
 const items = (m: MenuItemConstructorOptions | undefined) => (m?.submenu ?? []) as MenuItemConstructorOptions[];
 const top = (t: MenuItemConstructorOptions[], label: string) => t.find((m) => m.label === label);
-const find = (list: MenuItemConstructorOptions[], label: string | RegExp) => list.find((i) => (typeof label === 'string' ? i.label === label : label.test(i.label ?? '')));
+const find = (list: MenuItemConstructorOptions[], label: string | RegExp) =>
+  list.find((i) => (typeof label === 'string' ? i.label === label : label.test(i.label ?? '')));
 const click = (item: MenuItemConstructorOptions | undefined) => (item!.click as () => void)();
 
 describe('menuTemplate', () => {
@@ -33,7 +39,11 @@ describe('menuTemplate', () => {
     ];
     const file = items(top(menuTemplate(state({ recent }), actions), 'File'));
     const recentMenu = items(find(file, 'Open Recent'));
-    expect(recentMenu.map((i) => i.label).filter(Boolean)).toEqual(['Sentiment — /lab/a/config.yaml', 'NER — /lab/b/config.yaml', 'Clear Recent Projects']);
+    expect(recentMenu.map((i) => i.label).filter(Boolean)).toEqual([
+      'Sentiment — /lab/a/config.yaml',
+      'NER — /lab/b/config.yaml',
+      'Clear Recent Projects',
+    ]);
     expect(recentMenu[0].checked).toBe(true);
     expect(recentMenu[1].checked).toBe(false);
     click(recentMenu[1]);
@@ -41,7 +51,13 @@ describe('menuTemplate', () => {
     click(find(file, 'Open Project…'));
     click(find(file, 'Open Example Project'));
     click(find(file, 'Reveal Data Folder'));
-    expect(calls).toEqual([['openRecent', '/lab/b/config.yaml'], ['clearRecent'], ['openProjectDialog'], ['openExample'], ['revealDataFolder']]);
+    expect(calls).toEqual([
+      ['openRecent', '/lab/b/config.yaml'],
+      ['clearRecent'],
+      ['openProjectDialog'],
+      ['openExample'],
+      ['revealDataFolder'],
+    ]);
   });
 
   it('says so when there are no recent projects', () => {
@@ -72,13 +88,25 @@ describe('menuTemplate', () => {
     expect(find(off, /Only this computer/)).toBeDefined();
     click(off[0]);
 
-    const on = items(top(menuTemplate(state({ lan: { on: true, urls: ['http://192.168.1.20:8000', 'http://10.0.0.5:8000'] } }), actions), 'Network'));
+    const on = items(
+      top(
+        menuTemplate(state({ lan: { on: true, urls: ['http://192.168.1.20:8000', 'http://10.0.0.5:8000'] } }), actions),
+        'Network',
+      ),
+    );
     expect(on[0].checked).toBe(true);
     const addresses = on.filter((i) => /^Copy Address/.test(i.label ?? ''));
-    expect(addresses.map((i) => i.label)).toEqual(['Copy Address http://192.168.1.20:8000', 'Copy Address http://10.0.0.5:8000']);
+    expect(addresses.map((i) => i.label)).toEqual([
+      'Copy Address http://192.168.1.20:8000',
+      'Copy Address http://10.0.0.5:8000',
+    ]);
     click(addresses[1]);
     click(on[0]);
-    expect(calls).toEqual([['setLan', true], ['copyText', 'http://10.0.0.5:8000'], ['setLan', false]]);
+    expect(calls).toEqual([
+      ['setLan', true],
+      ['copyText', 'http://10.0.0.5:8000'],
+      ['setLan', false],
+    ]);
 
     const nowhere = items(top(menuTemplate(state({ lan: { on: true, urls: [] } }), actions), 'Network'));
     expect(find(nowhere, /No network found/)).toMatchObject({ enabled: false });
@@ -100,6 +128,10 @@ describe('menuTemplate', () => {
     expect(linux.some((m) => m.role === 'appMenu')).toBe(false);
     expect(items(top(linux, 'File')).at(-1)).toEqual({ role: 'quit' });
     expect(items(top(linux, 'View')).some((i) => i.role === 'toggleDevTools')).toBe(false);
-    expect(items(top(menuTemplate(state({ dev: true }), recorder().actions), 'View')).some((i) => i.role === 'toggleDevTools')).toBe(true);
+    expect(
+      items(top(menuTemplate(state({ dev: true }), recorder().actions), 'View')).some(
+        (i) => i.role === 'toggleDevTools',
+      ),
+    ).toBe(true);
   });
 });

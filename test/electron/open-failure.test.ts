@@ -14,7 +14,15 @@ import { quietLogger } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 async function openError(configFile: string): Promise<unknown> {
-  return startHost({ configFile, userDataDir: tempDir('marginalia-userdata-'), bundled: false, owner: 'ana', staticDir: null, logger: quietLogger, env: {} }).then(
+  return startHost({
+    configFile,
+    userDataDir: tempDir('marginalia-userdata-'),
+    bundled: false,
+    owner: 'ana',
+    staticDir: null,
+    logger: quietLogger,
+    env: {},
+  }).then(
     async (h) => {
       await h.close();
       return undefined;
@@ -46,10 +54,21 @@ describe('a project that cannot be opened', () => {
   it('damaged saved data: names the place and offers a repair, which sets the record aside and lets the project open', async () => {
     const dataDir = tempDir('marginalia-damaged-');
     const configFile = writeProject({ items: sampleItems(10), config: { output_annotation_dir: dataDir } });
-    const options = { configFile, userDataDir: tempDir('marginalia-userdata-'), bundled: false, owner: 'ana', staticDir: null, logger: quietLogger, env: {} };
+    const options = {
+      configFile,
+      userDataDir: tempDir('marginalia-userdata-'),
+      bundled: false,
+      owner: 'ana',
+      staticDir: null,
+      logger: quietLogger,
+      env: {},
+    };
     const host = await startHost(options);
     const signIn = await fetch(host.signInUrl(), { redirect: 'manual' });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     for (let i = 1; i <= 6; i++) {
       const res = await fetch(`${host.url}/updateinstance`, {
         method: 'POST',
@@ -85,7 +104,10 @@ describe('a project that cannot be opened', () => {
     await store.write([{ table: 'annotations', key: 'ana\u0000item-1', value: { label: 'kept-by-nobody' } }] as never);
     await store.compact();
     await store.close();
-    const pack = join(dataDir, readdirSync(dataDir).find((n) => n.endsWith('.pack'))!);
+    const pack = join(
+      dataDir,
+      readdirSync(dataDir).find((n) => n.endsWith('.pack'))!,
+    );
     const bytes = readFileSync(pack);
     bytes[bytes.indexOf('kept-by-nobody')] = 'K'.charCodeAt(0);
     writeFileSync(pack, bytes);
@@ -96,7 +118,15 @@ describe('a project that cannot be opened', () => {
     expect(d.dataDir).toBe(dataDir);
     const done = repairDoneDialog(await repairFolder(d.dataDir!));
     expect(done.detail).toMatch(/These changes are lost:\n• .*Kept-by-nobody/);
-    const options = { configFile, userDataDir: tempDir('marginalia-userdata-'), bundled: false, owner: 'ana', staticDir: null, logger: quietLogger, env: {} };
+    const options = {
+      configFile,
+      userDataDir: tempDir('marginalia-userdata-'),
+      bundled: false,
+      owner: 'ana',
+      staticDir: null,
+      logger: quietLogger,
+      env: {},
+    };
     const reopened = await startHost(options);
     await reopened.close();
   });

@@ -24,7 +24,9 @@ describe('electron-builder config', () => {
     const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js');
     const { DebugLogger } = require('builder-util/out/DebugLogger.js');
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
-    await expect(validateConfiguration({ ...config, linux: { ...config.linux, targett: 'deb' } }, new DebugLogger(false))).rejects.toThrow(/configuration/i);
+    await expect(
+      validateConfiguration({ ...config, linux: { ...config.linux, targett: 'deb' } }, new DebugLogger(false)),
+    ).rejects.toThrow(/configuration/i);
   });
 
   it('builds the installers the issue asks for, under the app’s name and id', () => {
@@ -48,7 +50,9 @@ describe('electron-builder config', () => {
     expect(example).toBeDefined();
     expect(existsSync(join(root, example.from, 'config.yaml'))).toBe(true);
     expect(example.filter).toContain('!annotation_output/**');
-    expect(readFileSync(join(root, 'electron', 'main.ts'), 'utf8')).toContain("join(process.resourcesPath, 'examples', 'product-reviews', 'config.yaml')");
+    expect(readFileSync(join(root, 'electron', 'main.ts'), 'utf8')).toContain(
+      "join(process.resourcesPath, 'examples', 'product-reviews', 'config.yaml')",
+    );
   });
 
   it('packs the compiled app that package.json starts', () => {
@@ -65,7 +69,8 @@ describe('electron-builder config', () => {
     expect(icns.subarray(0, 4).toString('latin1')).toBe('icns');
     expect(icns.readUInt32BE(4)).toBe(icns.length);
     const types: string[] = [];
-    for (let at = 8; at < icns.length; at += icns.readUInt32BE(at + 4)) types.push(icns.subarray(at, at + 4).toString('latin1'));
+    for (let at = 8; at < icns.length; at += icns.readUInt32BE(at + 4))
+      types.push(icns.subarray(at, at + 4).toString('latin1'));
     expect(types).toContain('ic10'); // 1024 px, the Retina 512
 
     const ico = readFileSync(join(root, config.win.icon));
@@ -82,7 +87,12 @@ describe('the compiled shell', () => {
     const out = tempDir('marginalia-electron-build-');
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const output = await new Promise<string>((resolve) =>
-      execFile(process.execPath, [tsc, '-p', join(root, 'electron', 'tsconfig.build.json'), '--outDir', out, '--sourceMap', 'false'], { cwd: root }, (_e, stdout, stderr) => resolve(stdout + stderr)),
+      execFile(
+        process.execPath,
+        [tsc, '-p', join(root, 'electron', 'tsconfig.build.json'), '--outDir', out, '--sourceMap', 'false'],
+        { cwd: root },
+        (_e, stdout, stderr) => resolve(stdout + stderr),
+      ),
     );
     // errors elsewhere in the tree are other work in progress; the shell itself must compile cleanly
     expect(output.split('\n').filter((l) => l.startsWith('electron/'))).toEqual([]);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addRecent, MAX_RECENT, parseRecent, RecentProjects, removeRecent, type RecentProject } from '../../electron/recent-projects.js';
+import {
+  addRecent,
+  MAX_RECENT,
+  parseRecent,
+  RecentProjects,
+  removeRecent,
+  type RecentProject,
+} from '../../electron/recent-projects.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const entry = (file: string, name = file): RecentProject => ({ file, name, opened_at: '2026-11-22T10:00:00.000Z' });
@@ -29,7 +36,16 @@ describe('recent-projects list', () => {
   it('keeps the good entries of a damaged or hand-edited file and drops the rest', () => {
     expect(parseRecent(undefined)).toEqual([]);
     expect(parseRecent({ file: '/a.yaml' })).toEqual([]);
-    expect(parseRecent([entry('/a.yaml'), null, 3, { file: '' , name: 'x', opened_at: 'y' }, { file: '/b.yaml', name: 7, opened_at: 'y' }, { ...entry('/c.yaml'), extra: 'dropped' }])).toEqual([entry('/a.yaml'), entry('/c.yaml')]);
+    expect(
+      parseRecent([
+        entry('/a.yaml'),
+        null,
+        3,
+        { file: '', name: 'x', opened_at: 'y' },
+        { file: '/b.yaml', name: 7, opened_at: 'y' },
+        { ...entry('/c.yaml'), extra: 'dropped' },
+      ]),
+    ).toEqual([entry('/a.yaml'), entry('/c.yaml')]);
   });
 });
 

@@ -47,7 +47,16 @@ describe('linkDecision', () => {
   });
 
   it('refuses files, scripts, data, custom schemes and links with credentials in them', () => {
-    for (const url of ['file:///C:/Windows/system32/calc.exe', 'javascript:void(0)', 'data:text/html,x', 'smb://server/share', 'ms-msdt:/id', 'vscode://x', 'https://user:pass@example.org/', 'garbage']) {
+    for (const url of [
+      'file:///C:/Windows/system32/calc.exe',
+      'javascript:void(0)',
+      'data:text/html,x',
+      'smb://server/share',
+      'ms-msdt:/id',
+      'vscode://x',
+      'https://user:pass@example.org/',
+      'garbage',
+    ]) {
       expect(linkDecision(url, ORIGIN), url).toBe('deny');
     }
   });
@@ -57,7 +66,17 @@ describe('permissionDecision', () => {
   it('grants only clipboard writes, only to our pages', () => {
     expect(permissionDecision('clipboard-sanitized-write', `${ORIGIN}/`, ORIGIN)).toBe(true);
     expect(permissionDecision('clipboard-sanitized-write', 'https://example.org/', ORIGIN)).toBe(false);
-    for (const p of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'fullscreen', 'hid', 'serial', 'usb']) {
+    for (const p of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'clipboard-read',
+      'fullscreen',
+      'hid',
+      'serial',
+      'usb',
+    ]) {
       expect(permissionDecision(p, `${ORIGIN}/`, ORIGIN), p).toBe(false);
     }
   });
@@ -65,6 +84,13 @@ describe('permissionDecision', () => {
 
 describe('SECURE_WEB_PREFERENCES', () => {
   it('isolates, sandboxes and keeps Node out of every page', () => {
-    expect(SECURE_WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webSecurity: true, webviewTag: false });
+    expect(SECURE_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
   });
 });

@@ -12,7 +12,14 @@ import { buildRenderer } from '../renderer/browser.js';
 import { quietLogger } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 describe('desktop sign-in in the browser', () => {
   it('opens the example signed in as the owner, with the dashboard, and the link works once', async () => {
@@ -32,7 +39,11 @@ describe('desktop sign-in in the browser', () => {
     const context = await browser.newContext();
     // what preload.cts exposes in the real window, so the UI knows it runs in the desktop app
     await context.addInitScript(() => {
-      (globalThis as unknown as { marginalia: object }).marginalia = { openProject: async () => false, revealDataFolder: async () => undefined, appVersion: async () => '0.0.0-test' };
+      (globalThis as unknown as { marginalia: object }).marginalia = {
+        openProject: async () => false,
+        revealDataFolder: async () => undefined,
+        appVersion: async () => '0.0.0-test',
+      };
     });
     const window = await context.newPage();
     window.setDefaultTimeout(10_000);

@@ -25,16 +25,30 @@ describe('restoreBounds', () => {
   });
 
   it('shrinks a window larger than its screen, but not below the minimum size', () => {
-    expect(restoreBounds({ x: 0, y: 0, width: 3000, height: 2000 }, [laptop])).toEqual({ x: 0, y: 0, width: 1440, height: 875 });
+    expect(restoreBounds({ x: 0, y: 0, width: 3000, height: 2000 }, [laptop])).toEqual({
+      x: 0,
+      y: 0,
+      width: 1440,
+      height: 875,
+    });
     expect(restoreBounds({ x: 0, y: 0, width: 10, height: 10 }, [laptop])).toMatchObject(MIN_SIZE);
   });
 });
 
 describe('parseWindowState', () => {
   it('reads what it wrote and ignores junk', () => {
-    expect(parseWindowState({ bounds: { x: 1, y: 2, width: 3, height: 4 }, maximized: true })).toEqual({ bounds: { x: 1, y: 2, width: 3, height: 4 }, maximized: true });
-    expect(parseWindowState({ bounds: { x: 1, y: 2, width: '3', height: 4 }, maximized: 'yes' })).toEqual({ bounds: undefined, maximized: false });
-    expect(parseWindowState({ bounds: { x: 1, y: 2, width: Infinity, height: 4 } })).toEqual({ bounds: undefined, maximized: false });
+    expect(parseWindowState({ bounds: { x: 1, y: 2, width: 3, height: 4 }, maximized: true })).toEqual({
+      bounds: { x: 1, y: 2, width: 3, height: 4 },
+      maximized: true,
+    });
+    expect(parseWindowState({ bounds: { x: 1, y: 2, width: '3', height: 4 }, maximized: 'yes' })).toEqual({
+      bounds: undefined,
+      maximized: false,
+    });
+    expect(parseWindowState({ bounds: { x: 1, y: 2, width: Infinity, height: 4 } })).toEqual({
+      bounds: undefined,
+      maximized: false,
+    });
     expect(parseWindowState(null)).toEqual({ bounds: undefined, maximized: false });
     expect(parseWindowState([1, 2])).toEqual({ bounds: undefined, maximized: false });
   });

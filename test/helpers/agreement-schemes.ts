@@ -1,7 +1,13 @@
 /** Schemes for the agreement tests: one of each type agreement treats differently. */
 import type { Scheme, SchemeType } from '../../server/domain/task.js';
 
-export const scheme = (name: string, annotation_type: SchemeType, labels: string[]): Scheme => ({ name, annotation_type, description: '', labels: labels.map((l) => ({ name: l })), extra: {} });
+export const scheme = (name: string, annotation_type: SchemeType, labels: string[]): Scheme => ({
+  name,
+  annotation_type,
+  description: '',
+  labels: labels.map((l) => ({ name: l })),
+  extra: {},
+});
 
 export const AGREEMENT_SCHEMES: Scheme[] = [
   scheme('sentiment', 'radio', ['positive', 'negative', 'neutral']),

@@ -3,17 +3,25 @@ import { request as httpRequest } from 'node:http';
 
 function send(url: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
   return new Promise<{ status: number; headers: Headers; text: () => Promise<string> }>((resolve, reject) => {
-    const req = httpRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : [v ?? '']) h.append(k, one);
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: h, text: async () => text });
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers))
+            for (const one of Array.isArray(v) ? v : [v ?? '']) h.append(k, one);
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: h, text: async () => text });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -43,7 +51,16 @@ export class Client {
     this.cookies.set(name, value);
   }
 
-  async request<T = any>(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; raw?: string | Uint8Array; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: {
+      json?: unknown;
+      form?: Record<string, string>;
+      raw?: string | Uint8Array;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...this.defaults, ...options.headers };
     let body: string | Uint8Array | undefined;
     if (options.json !== undefined) {

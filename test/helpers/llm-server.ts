@@ -34,13 +34,35 @@ export interface LlmServer {
 }
 
 function shape(path: string, content: string, model: string): unknown {
-  if (path === '/api/chat') return { model, created_at: new Date().toISOString(), message: { role: 'assistant', content }, done: true, done_reason: 'stop' };
+  if (path === '/api/chat')
+    return {
+      model,
+      created_at: new Date().toISOString(),
+      message: { role: 'assistant', content },
+      done: true,
+      done_reason: 'stop',
+    };
   if (path === '/api/generate') return { model, created_at: new Date().toISOString(), response: content, done: true };
   if (path.endsWith('/chat/completions')) {
-    return { id: 'chatcmpl-test', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } };
+    return {
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    };
   }
   if (path.endsWith('/messages')) {
-    return { id: 'msg_test', type: 'message', role: 'assistant', model, content: [{ type: 'text', text: content }], stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 10 } };
+    return {
+      id: 'msg_test',
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [{ type: 'text', text: content }],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: 10, output_tokens: 10 },
+    };
   }
   return undefined;
 }
@@ -57,11 +79,19 @@ export async function startLlmServer(): Promise<LlmServer> {
   const llm: LlmServer = {
     url: '',
     calls: [],
-    reply: () => ({ content: JSON.stringify({ label: 'positive', confidence: 0.9, rationale: 'it sounds happy', keywords: ['great'] }) }),
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
+    reply: () => ({
+      content: JSON.stringify({
+        label: 'positive',
+        confidence: 0.9,
+        rationale: 'it sounds happy',
+        keywords: ['great'],
+      }),
     }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -85,7 +115,9 @@ export async function startLlmServer(): Promise<LlmServer> {
         else {
           const wrapped = shape(call.path, scripted.content ?? '', body?.model ?? 'test-model');
           if (wrapped === undefined) {
-            res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `no such path ${call.path}` }));
+            res
+              .writeHead(404, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: `no such path ${call.path}` }));
             return;
           }
           out = JSON.stringify(wrapped);

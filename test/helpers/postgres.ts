@@ -54,17 +54,34 @@ function freePort(): Promise<number> {
 
 export async function startPostgres(): Promise<Postgres> {
   if (!postgresBinDir() && process.getuid?.() === 0) {
-    execFileSync('sh', ['-c', 'DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null'], { stdio: 'inherit' });
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        'DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null',
+      ],
+      { stdio: 'inherit' },
+    );
   }
   const bin = postgresBinDir();
-  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install -y postgresql (npm test's scripts/prepare-tests.mjs does it as root)");
+  if (!bin)
+    throw new Error(
+      "PostgreSQL is not installed: apt-get install -y postgresql (npm test's scripts/prepare-tests.mjs does it as root)",
+    );
   const root = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'marginalia-pg-'));
   const data = join(dir, 'data');
   // as root, the cluster is the postgres user's: it owns the folder and runs every command
-  if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  if (root)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+    );
   const run = (tool: string, args: string[]) => {
-    const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+    const [cmd, argv] = root
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
     execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   };
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);

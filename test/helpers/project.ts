@@ -16,7 +16,10 @@ export const SAMPLE_SCHEMES = [
 ];
 
 export function sampleItems(n: number): { id: string; text: string }[] {
-  return Array.from({ length: n }, (_, i) => ({ id: `item-${i + 1}`, text: `Item ${i + 1}: the product was great but shipping was slow.` }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `item-${i + 1}`,
+    text: `Item ${i + 1}: the product was great but shipping was slow.`,
+  }));
 }
 
 export interface ProjectSpec {

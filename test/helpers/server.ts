@@ -40,13 +40,26 @@ export interface TestServer {
 }
 
 /** `port`: listen there (a server brought back where a client expects it) instead of on a free port. */
-export async function startServer(spec: ProjectSpec & { options?: Partial<ServerOptions>; configFile?: string; dataDir?: string; port?: number } = {}): Promise<TestServer> {
+export async function startServer(
+  spec: ProjectSpec & { options?: Partial<ServerOptions>; configFile?: string; dataDir?: string; port?: number } = {},
+): Promise<TestServer> {
   const configFile = spec.configFile ?? writeProject(spec);
   const dataDir = spec.dataDir ?? tempDir('marginalia-data-');
   const config = loadConfig(configFile, spec.options?.env ?? process.env);
   // the `postgres` test project runs suites again on a PostgreSQL-backed server: a fresh data folder, a fresh schema
-  const database = process.env.MARGINALIA_TEST_STORE === 'postgres' && !spec.options?.store ? { url: inject('postgresUrl'), from: 'the test database' } : undefined;
-  const server = await createServer({ config, dataDir, logger: quietLogger, staticDir: null, env: {}, database, ...spec.options });
+  const database =
+    process.env.MARGINALIA_TEST_STORE === 'postgres' && !spec.options?.store
+      ? { url: inject('postgresUrl'), from: 'the test database' }
+      : undefined;
+  const server = await createServer({
+    config,
+    dataDir,
+    logger: quietLogger,
+    staticDir: null,
+    env: {},
+    database,
+    ...spec.options,
+  });
   const url = await server.listen(spec.port ?? 0, '127.0.0.1');
   let closed = false;
   const test: TestServer = {
@@ -58,7 +71,9 @@ export async function startServer(spec: ProjectSpec & { options?: Partial<Server
     client: (headers) => new Client(url, headers),
     admin: () => new Client(url, { 'x-api-key': server.services.adminAuth.key }),
     async loginAdmin(username, password = 'admin-secret-pass') {
-      const set = await test.admin().request('PUT', `/admin/api/users/${encodeURIComponent(username)}/password`, { json: { password } });
+      const set = await test
+        .admin()
+        .request('PUT', `/admin/api/users/${encodeURIComponent(username)}/password`, { json: { password } });
       if (set.status !== 200) throw new Error(`setting the password of ${username} failed: ${set.status} ${set.text}`);
       return new Client(url).login(username, password);
     },

@@ -32,7 +32,10 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(respond: (request: ReceivedRequest) => Answer = () => ({ status: 200 }), port = 0): Promise<WebhookReceiver> {
+export async function startReceiver(
+  respond: (request: ReceivedRequest) => Answer = () => ({ status: 200 }),
+  port = 0,
+): Promise<WebhookReceiver> {
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
   const hanging = new Set<ServerResponse>();
@@ -50,7 +53,11 @@ export async function startReceiver(respond: (request: ReceivedRequest) => Answe
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`receiver: condition not met within ${timeoutMs} ms (${receiver.requests.length} requests so far)`));
+          reject(
+            new Error(
+              `receiver: condition not met within ${timeoutMs} ms (${receiver.requests.length} requests so far)`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();
@@ -73,7 +80,15 @@ export async function startReceiver(respond: (request: ReceivedRequest) => Answe
       } catch {
         body = undefined;
       }
-      const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, body, id: String(req.headers['webhook-id'] ?? ''), receivedAt: Date.now() };
+      const request: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        raw,
+        body,
+        id: String(req.headers['webhook-id'] ?? ''),
+        receivedAt: Date.now(),
+      };
       receiver.requests.push(request);
       const answer = receiver.respond(request);
       notify();

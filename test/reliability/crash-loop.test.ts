@@ -23,70 +23,79 @@ type Sent = { annotations: Record<string, string> };
 type Book = Map<string, { acked?: Sent; inFlight?: Sent }>;
 
 describe('crash loop', () => {
-  it(`loses no acknowledged submission across ${CYCLES} SIGKILL cycles`, { timeout: 60_000 + CYCLES * 15_000 }, async () => {
-    const random = seededRandom(SEED);
-    const config = writeProject({ items: sampleItems(40), config: { admin_api_key: 'crash-loop-admin-key' } });
-    const dataDir = tempDir('marginalia-crash-');
-    const args = ['--config', config, '--data-dir', dataDir];
-    const books = new Map<string, Book>();
-    const clients = new Map<string, Client>();
-    let acknowledged = 0;
+  it(
+    `loses no acknowledged submission across ${CYCLES} SIGKILL cycles`,
+    { timeout: 60_000 + CYCLES * 15_000 },
+    async () => {
+      const random = seededRandom(SEED);
+      const config = writeProject({ items: sampleItems(40), config: { admin_api_key: 'crash-loop-admin-key' } });
+      const dataDir = tempDir('marginalia-crash-');
+      const args = ['--config', config, '--data-dir', dataDir];
+      const books = new Map<string, Book>();
+      const clients = new Map<string, Client>();
+      let acknowledged = 0;
 
-    let next = spawnServer(args);
-    for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const server = await next;
-      // sessions survive restarts: first cycle registers, later cycles reuse the cookie of a new base URL
-      for (let a = 0; a < ANNOTATORS; a++) {
-        const name = `annotator-${a}`;
-        const client = new Client(server.url);
-        const previous = clients.get(name);
-        if (previous) {
-          client.setCookie('marginalia.sid', previous.cookie('marginalia.sid')!);
-          client.setCookie('marginalia.sid.sig', previous.cookie('marginalia.sid.sig')!);
-          expect((await client.get('/api/me')).body.username, 'session survives restart').toBe(name);
-        } else await client.login(name, `${name}-password`);
-        clients.set(name, client);
-        if (!books.has(name)) books.set(name, new Map());
-      }
-
-      // every acknowledged write from earlier cycles is there, exactly, and the admin counts agree with it
-      await verify(clients, books);
-      await checkOverview(server.url, books);
-
-      // a burst of submissions; the kill comes at a random moment inside it
-      let stop = false;
-      const loops = [...clients].map(async ([name, client]) => {
-        const book = books.get(name)!;
-        while (!stop) {
-          const instance = `item-${1 + Math.floor(random() * 40)}`;
-          const body: Sent = { annotations: { [`sentiment:${LABELS[Math.floor(random() * 3)]}`]: 'true', 'note:text': `c${cycle}-${random().toString(36).slice(2, 8)}` } };
-          const entry = book.get(instance) ?? {};
-          book.set(instance, { ...entry, inFlight: body });
-          try {
-            const r = await client.post('/updateinstance', { instance_id: instance, ...body });
-            if (r.status !== 200) throw new Error(`submission refused: ${r.status} ${r.text}`);
-            book.set(instance, { acked: body });
-            acknowledged++;
-          } catch (e) {
-            if (!stop) throw e;
-            return; // the server died mid-request: the outcome of this one is unknown
-          }
+      let next = spawnServer(args);
+      for (let cycle = 0; cycle < CYCLES; cycle++) {
+        const server = await next;
+        // sessions survive restarts: first cycle registers, later cycles reuse the cookie of a new base URL
+        for (let a = 0; a < ANNOTATORS; a++) {
+          const name = `annotator-${a}`;
+          const client = new Client(server.url);
+          const previous = clients.get(name);
+          if (previous) {
+            client.setCookie('marginalia.sid', previous.cookie('marginalia.sid')!);
+            client.setCookie('marginalia.sid.sig', previous.cookie('marginalia.sid.sig')!);
+            expect((await client.get('/api/me')).body.username, 'session survives restart').toBe(name);
+          } else await client.login(name, `${name}-password`);
+          clients.set(name, client);
+          if (!books.has(name)) books.set(name, new Map());
         }
-      });
-      await new Promise((r) => setTimeout(r, 50 + random() * 400));
-      stop = true;
-      server.child.kill('SIGKILL');
-      next = spawnServer(args); // no waiting for the killed server to exit
-      await Promise.all(loops);
-    }
-    // the loop must really have written under fire, or it proves nothing
-    expect(acknowledged).toBeGreaterThan(CYCLES * ANNOTATORS);
-    const last = await next;
-    for (const client of clients.values()) Object.assign(client, { base: last.url });
-    await verify(clients, books);
-    await checkOverview(last.url, books);
-    await last.kill('SIGTERM');
-  });
+
+        // every acknowledged write from earlier cycles is there, exactly, and the admin counts agree with it
+        await verify(clients, books);
+        await checkOverview(server.url, books);
+
+        // a burst of submissions; the kill comes at a random moment inside it
+        let stop = false;
+        const loops = [...clients].map(async ([name, client]) => {
+          const book = books.get(name)!;
+          while (!stop) {
+            const instance = `item-${1 + Math.floor(random() * 40)}`;
+            const body: Sent = {
+              annotations: {
+                [`sentiment:${LABELS[Math.floor(random() * 3)]}`]: 'true',
+                'note:text': `c${cycle}-${random().toString(36).slice(2, 8)}`,
+              },
+            };
+            const entry = book.get(instance) ?? {};
+            book.set(instance, { ...entry, inFlight: body });
+            try {
+              const r = await client.post('/updateinstance', { instance_id: instance, ...body });
+              if (r.status !== 200) throw new Error(`submission refused: ${r.status} ${r.text}`);
+              book.set(instance, { acked: body });
+              acknowledged++;
+            } catch (e) {
+              if (!stop) throw e;
+              return; // the server died mid-request: the outcome of this one is unknown
+            }
+          }
+        });
+        await new Promise((r) => setTimeout(r, 50 + random() * 400));
+        stop = true;
+        server.child.kill('SIGKILL');
+        next = spawnServer(args); // no waiting for the killed server to exit
+        await Promise.all(loops);
+      }
+      // the loop must really have written under fire, or it proves nothing
+      expect(acknowledged).toBeGreaterThan(CYCLES * ANNOTATORS);
+      const last = await next;
+      for (const client of clients.values()) Object.assign(client, { base: last.url });
+      await verify(clients, books);
+      await checkOverview(last.url, books);
+      await last.kill('SIGTERM');
+    },
+  );
 });
 
 /** After `verify` has settled the books, the overview counts exactly what is stored. */

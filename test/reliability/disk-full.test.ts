@@ -13,10 +13,16 @@ import { mountTmpfs, unmountTmpfs } from '../helpers/tmpfs.js';
 const mountPoint = mountTmpfs('4m');
 afterAll(() => unmountTmpfs(mountPoint));
 
-const submit = (label: string, instance = 'item-1') => ({ instance_id: instance, annotations: { [`sentiment:${label}`]: 'true' } });
+const submit = (label: string, instance = 'item-1') => ({
+  instance_id: instance,
+  annotations: { [`sentiment:${label}`]: 'true' },
+});
 // notes of nearly the longest a text answer may be, to use up the zeros the journal keeps written ahead of its data
 const note = (n: number) => `${n}:`.padEnd(99_000, 'n');
-const bigNote = (n: number) => ({ instance_id: 'item-3', annotations: { 'sentiment:negative': 'true', 'note:text': note(n) } });
+const bigNote = (n: number) => ({
+  instance_id: 'item-3',
+  annotations: { 'sentiment:negative': 'true', 'note:text': note(n) },
+});
 
 /** Fills what is left of the tmpfs (the write that does not fit throws ENOSPC, as expected). */
 function fill(file: string) {
@@ -34,9 +40,11 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
     const alice = await t.client().login('alice');
     expect((await alice.post('/updateinstance', submit('positive'))).status).toBe(200);
     const bob = await t.client().login('bob');
-    for (const item of ['item-1', 'item-2']) expect((await bob.post('/updateinstance', submit('positive', item))).status).toBe(200);
+    for (const item of ['item-1', 'item-2'])
+      expect((await bob.post('/updateinstance', submit('positive', item))).status).toBe(200);
     // agreement keeps its answers up to date as submissions go by: a refused one must leave them as they were
-    const evaluated = async () => (await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.sentiment.items_evaluated;
+    const evaluated = async () =>
+      (await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.sentiment.items_evaluated;
     expect(await evaluated()).toBe(1);
 
     const filler = join(mountPoint!, 'filler');
@@ -55,12 +63,19 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
       expect(refused).toEqual({ status: 503, error: expect.stringMatching(/could not save/) });
       fill(filler); // whatever the refused write gave back
       // a write large enough to need fresh pages (a small one can fit in the journal's last, already allocated page)
-      const alsoRefused = await alice.post('/updateinstance', { instance_id: 'item-2', annotations: { 'sentiment:negative': 'true', 'note:text': note(0) } });
+      const alsoRefused = await alice.post('/updateinstance', {
+        instance_id: 'item-2',
+        annotations: { 'sentiment:negative': 'true', 'note:text': note(0) },
+      });
       expect(alsoRefused.status).toBe(503);
       // what was acknowledged is still served, and the refused writes are not visible
-      expect((await alice.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
+      expect((await alice.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+        'sentiment:positive': 'true',
+      });
       expect((await alice.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({});
-      expect((await alice.get('/get_annotations?instance_id=item-3')).body.annotations['note:text']).toBe(note(lastAccepted));
+      expect((await alice.get('/get_annotations?instance_id=item-3')).body.annotations['note:text']).toBe(
+        note(lastAccepted),
+      );
       expect(await evaluated()).toBe(1);
     } finally {
       rmSync(filler, { force: true });
@@ -72,9 +87,15 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
     const restarted = await t.restart();
     const back = restarted.client();
     await back.login('alice');
-    expect((await back.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
-    expect((await back.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({ 'sentiment:negative': 'true' });
-    expect((await back.get('/get_annotations?instance_id=item-3')).body.annotations['note:text']).toBe(note(lastAccepted));
+    expect((await back.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+      'sentiment:positive': 'true',
+    });
+    expect((await back.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({
+      'sentiment:negative': 'true',
+    });
+    expect((await back.get('/get_annotations?instance_id=item-3')).body.annotations['note:text']).toBe(
+      note(lastAccepted),
+    );
     await restarted.close();
     rmSync(dataDir, { recursive: true, force: true }); // the notes fill most of the tmpfs the next test needs
   });
@@ -102,7 +123,9 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
     }
     const restarted = await startServer({ configFile: t.configFile, dataDir });
     const back = await restarted.client().login('bob');
-    expect((await back.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
+    expect((await back.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+      'sentiment:positive': 'true',
+    });
     await restarted.close();
   });
 });

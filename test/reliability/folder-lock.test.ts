@@ -12,8 +12,11 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 function run(script: string, args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ADMIN_API_KEY: '' } }, (error, _stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { env: { ...process.env, ADMIN_API_KEY: '' } },
+      (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
   });
 }
@@ -40,7 +43,13 @@ describe('a live server holds its data folder', () => {
       const imported = await run('server/import-cli.ts', [...args, '--file', items]);
       expect(imported.code).toBe(1);
       expect(imported.stderr).toMatch(holder);
-      const exported = await run('server/export-cli.ts', [...args, '--format', 'jsonl', '--out', join(tempDir('marginalia-held-out-'), 'out.jsonl')]);
+      const exported = await run('server/export-cli.ts', [
+        ...args,
+        '--format',
+        'jsonl',
+        '--out',
+        join(tempDir('marginalia-held-out-'), 'out.jsonl'),
+      ]);
       expect(exported.code).toBe(1);
       expect(exported.stderr).toMatch(holder);
     } finally {

@@ -41,13 +41,42 @@ function bodies(): Body[] {
   const out: Body[] = [];
   for (const escaped of [false, true]) {
     const tag = escaped ? 'with an escape' : 'without escapes';
-    for (const [shape, text] of [['array', deepArray(escaped)], ['object', deepObject(escaped)], ['field', deepField(escaped)]] as const) {
+    for (const [shape, text] of [
+      ['array', deepArray(escaped)],
+      ['object', deepObject(escaped)],
+      ['field', deepField(escaped)],
+    ] as const) {
       out.push(
-        { what: `${shape} ${tag}, application/json`, raw: text, headers: { 'content-type': 'application/json' }, json: true },
-        { what: `${shape} ${tag}, application/json; charset=utf-8`, raw: text, headers: { 'content-type': 'application/json; charset=utf-8' }, json: true },
-        { what: `${shape} ${tag}, application/json; charset=latin1`, raw: text, headers: { 'content-type': 'application/json; charset=latin1' }, json: true },
-        { what: `${shape} ${tag}, application/vnd.api+json`, raw: text, headers: { 'content-type': 'application/vnd.api+json' }, json: true },
-        { what: `${shape} ${tag}, gzip application/json`, raw: gzipSync(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, json: true },
+        {
+          what: `${shape} ${tag}, application/json`,
+          raw: text,
+          headers: { 'content-type': 'application/json' },
+          json: true,
+        },
+        {
+          what: `${shape} ${tag}, application/json; charset=utf-8`,
+          raw: text,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          json: true,
+        },
+        {
+          what: `${shape} ${tag}, application/json; charset=latin1`,
+          raw: text,
+          headers: { 'content-type': 'application/json; charset=latin1' },
+          json: true,
+        },
+        {
+          what: `${shape} ${tag}, application/vnd.api+json`,
+          raw: text,
+          headers: { 'content-type': 'application/vnd.api+json' },
+          json: true,
+        },
+        {
+          what: `${shape} ${tag}, gzip application/json`,
+          raw: gzipSync(text),
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          json: true,
+        },
         { what: `${shape} ${tag}, text/plain`, raw: text, headers: { 'content-type': 'text/plain' }, json: false },
         { what: `${shape} ${tag}, no content type`, raw: text, headers: {}, json: false },
       );
@@ -55,9 +84,26 @@ function bodies(): Body[] {
     // forms: bracket nesting (qs), and deep JSON text as a field value; under the 64 kB form limit
     const value = escaped ? '%5Cu0041' : '1';
     out.push(
-      { what: `form brackets ${tag}`, raw: 'instance_id=item-1&a' + '%5Ba%5D'.repeat(8_000) + '=' + value, headers: { 'content-type': 'application/x-www-form-urlencoded' }, json: false },
-      { what: `form raw brackets ${tag}`, raw: 'a' + '[a]'.repeat(20_000) + '=' + value, headers: { 'content-type': 'application/x-www-form-urlencoded' }, json: false },
-      { what: `form JSON value ${tag}`, raw: 'instance_id=item-1&annotations=' + encodeURIComponent('['.repeat(15_000) + leaf(escaped) + ']'.repeat(15_000)), headers: { 'content-type': 'application/x-www-form-urlencoded' }, json: false },
+      {
+        what: `form brackets ${tag}`,
+        raw: 'instance_id=item-1&a' + '%5Ba%5D'.repeat(8_000) + '=' + value,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        json: false,
+      },
+      {
+        what: `form raw brackets ${tag}`,
+        raw: 'a' + '[a]'.repeat(20_000) + '=' + value,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        json: false,
+      },
+      {
+        what: `form JSON value ${tag}`,
+        raw:
+          'instance_id=item-1&annotations=' +
+          encodeURIComponent('['.repeat(15_000) + leaf(escaped) + ']'.repeat(15_000)),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        json: false,
+      },
     );
   }
   return out;
@@ -65,52 +111,64 @@ function bodies(): Body[] {
 
 function check(r: Reply, what: string, json: boolean) {
   if (r.status >= 500) throw new Error(`${what} → ${r.status} ${r.text.slice(0, 300)}`);
-  if (r.status >= 400 && (typeof r.body?.error !== 'string' || !r.body.error)) throw new Error(`${what} → ${r.status} without a JSON error: ${r.text.slice(0, 200)}`);
-  if (json && !(r.status === 400 && /64 levels/.test(r.body?.error))) throw new Error(`${what} → ${r.status} ${r.text.slice(0, 200)}, not the depth limit`);
+  if (r.status >= 400 && (typeof r.body?.error !== 'string' || !r.body.error))
+    throw new Error(`${what} → ${r.status} without a JSON error: ${r.text.slice(0, 200)}`);
+  if (json && !(r.status === 400 && /64 levels/.test(r.body?.error)))
+    throw new Error(`${what} → ${r.status} ${r.text.slice(0, 200)}, not the depth limit`);
 }
 
 describe('deeply nested bodies', () => {
-  it('are refused on every route in every content type, never with a 5xx, and change nothing', { timeout: 300_000 }, async () => {
-    const paths = [
-      ...new Set([
-        ...allRoutes(t.server.services)
-          // GET and DELETE bodies are never read
-          .filter((r) => r.method !== 'GET' && r.method !== 'DELETE')
-          .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, 'x')}`),
-        ...SESSION_PATHS.map((p) => `POST ${p}`),
-      ]),
-    ];
-    expect(paths).toContain('POST /updateinstance');
-    expect(paths).toContain('POST /admin/api/config');
-    let baseline = fingerprint(t.dataDir);
-    const all = bodies();
-    for (const route of paths) {
-      const [method, path] = route.split(' ');
-      for (const asAdmin of [false, true]) {
-        let accepted = false;
-        for (const b of all) {
-          // session routes get a fresh client, so a logout does not end alice's session
-          const client = asAdmin ? t.admin() : SESSION_PATHS.includes(path) ? t.client() : alice;
-          const r = await client.request(method, path, { raw: b.raw, headers: b.headers });
-          check(r, `${route} ${b.what}`, b.json);
-          if (r.status < 400) accepted = true;
+  it(
+    'are refused on every route in every content type, never with a 5xx, and change nothing',
+    { timeout: 300_000 },
+    async () => {
+      const paths = [
+        ...new Set([
+          ...allRoutes(t.server.services)
+            // GET and DELETE bodies are never read
+            .filter((r) => r.method !== 'GET' && r.method !== 'DELETE')
+            .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, 'x')}`),
+          ...SESSION_PATHS.map((p) => `POST ${p}`),
+        ]),
+      ];
+      expect(paths).toContain('POST /updateinstance');
+      expect(paths).toContain('POST /admin/api/config');
+      let baseline = fingerprint(t.dataDir);
+      const all = bodies();
+      for (const route of paths) {
+        const [method, path] = route.split(' ');
+        for (const asAdmin of [false, true]) {
+          let accepted = false;
+          for (const b of all) {
+            // session routes get a fresh client, so a logout does not end alice's session
+            const client = asAdmin ? t.admin() : SESSION_PATHS.includes(path) ? t.client() : alice;
+            const r = await client.request(method, path, { raw: b.raw, headers: b.headers });
+            check(r, `${route} ${b.what}`, b.json);
+            if (r.status < 400) accepted = true;
+          }
+          // hashing the folder once per route and caller: when every body was refused, nothing may have changed
+          if (!accepted) expect(fingerprint(t.dataDir), `${route} refused every body but wrote`).toEqual(baseline);
+          else baseline = fingerprint(t.dataDir);
         }
-        // hashing the folder once per route and caller: when every body was refused, nothing may have changed
-        if (!accepted) expect(fingerprint(t.dataDir), `${route} refused every body but wrote`).toEqual(baseline);
-        else baseline = fingerprint(t.dataDir);
       }
-    }
-    expect((await alice.get('/api/current_instance')).status).toBe(200);
-  });
+      expect((await alice.get('/api/current_instance')).status).toBe(200);
+    },
+  );
 
   it('still accepts nesting at the limit', async () => {
     // 64 levels: the body, annotations, and 62 more inside one value; refused by validation, not by the reader
     const text = `{"instance_id":"item-1","annotations":{"note:text":${'['.repeat(62)}"\\u0041"${']'.repeat(62)}}}`;
-    const r = await alice.request('POST', '/updateinstance', { raw: text, headers: { 'content-type': 'application/json' } });
+    const r = await alice.request('POST', '/updateinstance', {
+      raw: text,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).not.toMatch(/levels deep/);
     const over = text.replace('[', '[[').replace(']', ']]');
-    const r2 = await alice.request('POST', '/updateinstance', { raw: over, headers: { 'content-type': 'application/json' } });
+    const r2 = await alice.request('POST', '/updateinstance', {
+      raw: over,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r2.body.error).toMatch(/64 levels deep/);
   });
 });

@@ -27,38 +27,69 @@ beforeAll(async () => {
 });
 
 const weird = fc.oneof(
-  fc.constantFrom('../x', '..%2F..%2Fetc%2Fpasswd', '%00', 'a'.repeat(3000), ' ', '🙂', 'item-999999', '{}', '-1', 'NaN'),
+  fc.constantFrom(
+    '../x',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%00',
+    'a'.repeat(3000),
+    ' ',
+    '🙂',
+    'item-999999',
+    '{}',
+    '-1',
+    'NaN',
+  ),
   fc.string({ maxLength: 100 }),
 );
-const query = fc.dictionary(fc.constantFrom('instance_id', 'schema', 'status', 'limit', 'offset', 'format', 'annotator', 'id', 'x'), weird, { maxKeys: 4 });
-const body = fc.oneof(fc.anything({ maxDepth: 3 }), fc.dictionary(fc.string({ maxLength: 20 }), fc.anything({ maxDepth: 2 })));
+const query = fc.dictionary(
+  fc.constantFrom('instance_id', 'schema', 'status', 'limit', 'offset', 'format', 'annotator', 'id', 'x'),
+  weird,
+  { maxKeys: 4 },
+);
+const body = fc.oneof(
+  fc.anything({ maxDepth: 3 }),
+  fc.dictionary(fc.string({ maxLength: 20 }), fc.anything({ maxDepth: 2 })),
+);
 
 function check(r: Reply, what: string) {
   if (r.status >= 500) throw new Error(`${what} → ${r.status} ${r.text.slice(0, 300)}`);
-  if (r.status >= 400 && (typeof r.body?.error !== 'string' || !r.body.error)) throw new Error(`${what} → ${r.status} without a JSON error: ${r.text.slice(0, 200)}`);
+  if (r.status >= 400 && (typeof r.body?.error !== 'string' || !r.body.error))
+    throw new Error(`${what} → ${r.status} without a JSON error: ${r.text.slice(0, 200)}`);
 }
 
 describe('fuzzing every declared route', () => {
-  it('never answers 5xx, always explains refusals, and refused requests change nothing on disk', { timeout: 240_000 }, async () => {
-    const routes = allRoutes(t.server.services).filter((r) => !SESSION_PATHS.has(r.path));
-    expect(routes.length).toBeGreaterThan(15);
-    let baseline = fingerprint(t.dataDir);
-    for (const spec of routes) {
-      await fc.assert(
-        fc.asyncProperty(fc.array(weird, { minLength: 3, maxLength: 3 }), query, body, fc.boolean(), async (params, q, b, asAdmin) => {
-          let n = 0;
-          const path = spec.path.replace(/:(\w+)/g, () => encodeURIComponent(params[n++] || 'x'));
-          const search = new URLSearchParams(q as Record<string, string>).toString();
-          const client = asAdmin ? t.admin() : alice;
-          const url = `${path}${search ? `?${search}` : ''}`;
-          const r = spec.method === 'GET' ? await client.get(url) : await client.request(spec.method, url, { json: b });
-          check(r, `${spec.method} ${url.slice(0, 120)} ${JSON.stringify(b)?.slice(0, 120)}`);
-          if (r.status >= 400) expect(fingerprint(t.dataDir), `${spec.method} ${spec.path} refused but wrote`).toEqual(baseline);
-          else baseline = fingerprint(t.dataDir);
-        }),
-        { numRuns: RUNS, seed: SEED },
-      );
-    }
-    expect((await alice.get('/api/current_instance')).status).toBe(200);
-  });
+  it(
+    'never answers 5xx, always explains refusals, and refused requests change nothing on disk',
+    { timeout: 240_000 },
+    async () => {
+      const routes = allRoutes(t.server.services).filter((r) => !SESSION_PATHS.has(r.path));
+      expect(routes.length).toBeGreaterThan(15);
+      let baseline = fingerprint(t.dataDir);
+      for (const spec of routes) {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(weird, { minLength: 3, maxLength: 3 }),
+            query,
+            body,
+            fc.boolean(),
+            async (params, q, b, asAdmin) => {
+              let n = 0;
+              const path = spec.path.replace(/:(\w+)/g, () => encodeURIComponent(params[n++] || 'x'));
+              const search = new URLSearchParams(q as Record<string, string>).toString();
+              const client = asAdmin ? t.admin() : alice;
+              const url = `${path}${search ? `?${search}` : ''}`;
+              const r =
+                spec.method === 'GET' ? await client.get(url) : await client.request(spec.method, url, { json: b });
+              check(r, `${spec.method} ${url.slice(0, 120)} ${JSON.stringify(b)?.slice(0, 120)}`);
+              if (r.status >= 400)
+                expect(fingerprint(t.dataDir), `${spec.method} ${spec.path} refused but wrote`).toEqual(baseline);
+              else baseline = fingerprint(t.dataDir);
+            },
+          ),
+          { numRuns: RUNS, seed: SEED },
+        );
+      }
+      expect((await alice.get('/api/current_instance')).status).toBe(200);
+    },
+  );
 });

@@ -33,7 +33,20 @@ function expectClientError(r: Reply, what: string) {
 }
 
 const weirdId = fc.oneof(
-  fc.constantFrom('../x', '..%2F..%2Fetc%2Fpasswd', '%00', 'item-1%00', 'a'.repeat(5000), '', ' ', '\u0000', '../../data.jsonl', 'item-999999', '%E0%A4%A', '🙂'),
+  fc.constantFrom(
+    '../x',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%00',
+    'item-1%00',
+    'a'.repeat(5000),
+    '',
+    ' ',
+    '\u0000',
+    '../../data.jsonl',
+    'item-999999',
+    '%E0%A4%A',
+    '🙂',
+  ),
   fc.string({ maxLength: 300 }).filter((s) => !/^item-\d+$/.test(s)),
 );
 
@@ -44,7 +57,11 @@ const badSubmission = fc.oneof(
   fc.record({
     instance_id: fc.constant('item-1'),
     annotations: fc.oneof(
-      fc.dictionary(fc.string({ maxLength: 20 }).filter((k) => !k.includes(':')), fc.string(), { minKeys: 1 }),
+      fc.dictionary(
+        fc.string({ maxLength: 20 }).filter((k) => !k.includes(':')),
+        fc.string(),
+        { minKeys: 1 },
+      ),
       fc.constant({ 'nope:positive': 'true' }),
       fc.constant({ 'sentiment:positive': 'true', 'sentiment:negative': 'true' }),
       fc.constant({ 'stars:value': 'seven' }),
@@ -57,7 +74,13 @@ const badSubmission = fc.oneof(
   fc.record({
     instance_id: fc.constant('item-1'),
     span_annotations: fc.oneof(
-      fc.record({ schema: fc.constant('evidence'), name: fc.constant('pos'), start: fc.integer({ min: -1000, max: 1000 }), end: fc.integer({ min: -1000, max: 1000 }) })
+      fc
+        .record({
+          schema: fc.constant('evidence'),
+          name: fc.constant('pos'),
+          start: fc.integer({ min: -1000, max: 1000 }),
+          end: fc.integer({ min: -1000, max: 1000 }),
+        })
         .filter((s) => !(s.start >= 0 && s.start < s.end && s.end <= 30))
         .map((s) => [s]),
       fc.constant([{ schema: 'sentiment', name: 'positive', start: 0, end: 2 }]),
@@ -70,7 +93,9 @@ const badSubmission = fc.oneof(
 
 const badGoTo = fc.oneof(
   fc.anything({ maxDepth: 3 }).filter((v) => !(v && typeof v === 'object' && ('action' in v || 'go_to' in v))),
-  fc.record({ action: fc.string().filter((a) => !['next_instance', 'prev_instance', 'jump_to_unannotated'].includes(a)) }),
+  fc.record({
+    action: fc.string().filter((a) => !['next_instance', 'prev_instance', 'jump_to_unannotated'].includes(a)),
+  }),
   fc.record({ go_to: weirdId }),
 );
 
@@ -79,7 +104,10 @@ describe('fuzzing the annotation API', () => {
     const before = fingerprint(t.dataDir);
     await fc.assert(
       fc.asyncProperty(badSubmission, async (body) => {
-        expectClientError(await alice.post('/updateinstance', body), `updateinstance ${JSON.stringify(body)?.slice(0, 200)}`);
+        expectClientError(
+          await alice.post('/updateinstance', body),
+          `updateinstance ${JSON.stringify(body)?.slice(0, 200)}`,
+        );
       }),
       { numRuns: RUNS, seed: SEED },
     );
@@ -90,14 +118,23 @@ describe('fuzzing the annotation API', () => {
       { numRuns: RUNS, seed: SEED },
     );
     await fc.assert(
-      fc.asyncProperty(weirdId, fc.constantFrom('/api/spans/', '/api/keyword_highlights/', '/get_annotations?instance_id='), async (id, prefix) => {
-        expectClientError(await alice.get(prefix + encodeURIComponent(id)), `${prefix}${id.slice(0, 50)}`);
-      }),
+      fc.asyncProperty(
+        weirdId,
+        fc.constantFrom('/api/spans/', '/api/keyword_highlights/', '/get_annotations?instance_id='),
+        async (id, prefix) => {
+          expectClientError(await alice.get(prefix + encodeURIComponent(id)), `${prefix}${id.slice(0, 50)}`);
+        },
+      ),
       { numRuns: RUNS, seed: SEED },
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ username: fc.string({ maxLength: 80 }).filter((u) => !/^[A-Za-z0-9._@-]{1,64}$/.test(u.trim()) || /^\.+$/.test(u.trim())), password: fc.string({ maxLength: 50 }) }),
+        fc.record({
+          username: fc
+            .string({ maxLength: 80 })
+            .filter((u) => !/^[A-Za-z0-9._@-]{1,64}$/.test(u.trim()) || /^\.+$/.test(u.trim())),
+          password: fc.string({ maxLength: 50 }),
+        }),
         fc.constantFrom('/auth', '/login', '/register'),
         async (form, path) => {
           expectClientError(await t.client().postForm(path, form), `${path} ${JSON.stringify(form).slice(0, 100)}`);
@@ -113,12 +150,39 @@ describe('fuzzing the annotation API', () => {
     const cases: [string, Parameters<Client['request']>[2]][] = [
       ['text/plain body', { raw: 'instance_id=item-1', headers: { 'content-type': 'text/plain' } }],
       ['xml body', { raw: '<a>1</a>', headers: { 'content-type': 'application/xml' } }],
-      ['invalid UTF-8', { raw: new Uint8Array([0x7b, 0x22, 0x69, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } }],
-      ['truncated JSON', { raw: '{"instance_id": "item-1", "annotations": {', headers: { 'content-type': 'application/json' } }],
-      ['deep nesting', { raw: '['.repeat(100_000) + ']'.repeat(100_000), headers: { 'content-type': 'application/json' } }],
-      ['deep nesting with an escape', { raw: '['.repeat(100_000) + '"\\u0041"' + ']'.repeat(100_000), headers: { 'content-type': 'application/json' } }],
-      ['deep object nesting with an escape', { raw: '{"a":'.repeat(100_000) + '"\\u0041"' + '}'.repeat(100_000), headers: { 'content-type': 'application/json' } }],
-      ['deep object nesting', { raw: '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000), headers: { 'content-type': 'application/json' } }],
+      [
+        'invalid UTF-8',
+        {
+          raw: new Uint8Array([0x7b, 0x22, 0x69, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        'truncated JSON',
+        { raw: '{"instance_id": "item-1", "annotations": {', headers: { 'content-type': 'application/json' } },
+      ],
+      [
+        'deep nesting',
+        { raw: '['.repeat(100_000) + ']'.repeat(100_000), headers: { 'content-type': 'application/json' } },
+      ],
+      [
+        'deep nesting with an escape',
+        {
+          raw: '['.repeat(100_000) + '"\\u0041"' + ']'.repeat(100_000),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        'deep object nesting with an escape',
+        {
+          raw: '{"a":'.repeat(100_000) + '"\\u0041"' + '}'.repeat(100_000),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        'deep object nesting',
+        { raw: '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000), headers: { 'content-type': 'application/json' } },
+      ],
       ['3 MB body', { json: { instance_id: 'item-1', annotations: { 'note:text': 'x'.repeat(3_000_000) } } }],
       ['JSON null', { raw: 'null', headers: { 'content-type': 'application/json' } }],
       ['JSON string', { raw: '"hello"', headers: { 'content-type': 'application/json' } }],

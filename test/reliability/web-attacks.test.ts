@@ -43,7 +43,11 @@ describe('cross-site requests', () => {
   });
 
   it('accepts its own pages (same Origin) and scripts (no Origin)', async () => {
-    const own = await alice.post('/go_to', { action: 'next_instance' }, { origin: t.url, 'sec-fetch-site': 'same-origin' });
+    const own = await alice.post(
+      '/go_to',
+      { action: 'next_instance' },
+      { origin: t.url, 'sec-fetch-site': 'same-origin' },
+    );
     expect(own.status).toBe(200);
     const script = await alice.post('/go_to', { action: 'prev_instance' });
     expect(script.status).toBe(200);
@@ -115,7 +119,8 @@ describe('password guessing', () => {
     await target.post('/logout');
     const guesser = t.client();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await guesser.postForm('/auth', { username: 'dave', password: `guess-${i}` })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await guesser.postForm('/auth', { username: 'dave', password: `guess-${i}` })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     const last = await guesser.postForm('/auth', { username: 'dave', password: 'right-password' });
     expect(last.status).toBe(429);
@@ -134,13 +139,24 @@ describe('secrets', () => {
   it('never puts the admin key in a response body, header or log line', async () => {
     const key = t.adminKey;
     const admin = t.admin();
-    const paths = ['/admin/health', '/admin/api/overview', '/admin/api/config', '/admin/api/annotators', '/admin/api/instances', '/admin/api/webhooks', '/api/openapi.json', '/'];
+    const paths = [
+      '/admin/health',
+      '/admin/api/overview',
+      '/admin/api/config',
+      '/admin/api/annotators',
+      '/admin/api/instances',
+      '/admin/api/webhooks',
+      '/api/openapi.json',
+      '/',
+    ];
     for (const path of paths) {
       const r = await admin.get(path);
       expect(r.text.includes(key), path).toBe(false);
       expect(JSON.stringify([...r.headers]).includes(key), path).toBe(false);
     }
-    const wrong = await t.client({ 'x-api-key': key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a') }).get('/admin/api/overview');
+    const wrong = await t
+      .client({ 'x-api-key': key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a') })
+      .get('/admin/api/overview');
     expect(wrong.status).toBe(403);
     expect(wrong.text.includes(key)).toBe(false);
     expect(quietLogger.lines.join('\n').includes(key)).toBe(false);
@@ -156,7 +172,12 @@ describe('webhook secrets and targets', () => {
           enabled: true,
           endpoints: [
             { name: 'inline', url: 'https://hooks.example/in', secret: 'inline-hook-secret-9c1d', events: ['*'] },
-            { name: 'from-env', url: 'http://127.0.0.1:9/hook', secret: '${HOOK_SECRET}', events: ['annotation.created'] },
+            {
+              name: 'from-env',
+              url: 'http://127.0.0.1:9/hook',
+              secret: '${HOOK_SECRET}',
+              events: ['annotation.created'],
+            },
           ],
         },
       },
@@ -175,11 +196,21 @@ describe('webhook secrets and targets', () => {
   it('refuses webhook URLs that would send data in clear across a network, or to non-web schemes', async () => {
     const { writeProject } = await import('../helpers/project.js');
     const { loadConfig } = await import('../../server/index.js');
-    const load = (url: string) => () => loadConfig(writeProject({ config: { webhooks: { endpoints: [{ name: 'x', url, events: ['*'] }] } } }));
-    for (const url of ['http://hooks.example/in', 'http://192.168.1.20/hook', 'http://127.0.0.1.evil.example/h', 'file:///etc/passwd', 'ftp://127.0.0.1/x', 'javascript:alert(1)', 'not a url']) {
+    const load = (url: string) => () =>
+      loadConfig(writeProject({ config: { webhooks: { endpoints: [{ name: 'x', url, events: ['*'] }] } } }));
+    for (const url of [
+      'http://hooks.example/in',
+      'http://192.168.1.20/hook',
+      'http://127.0.0.1.evil.example/h',
+      'file:///etc/passwd',
+      'ftp://127.0.0.1/x',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       expect(load(url), url).toThrow(/webhooks\.endpoints\[0\]\.url/);
     }
-    for (const url of ['https://hooks.example/in', 'http://127.0.0.1:8080/h', 'http://localhost/h', 'http://[::1]:9/h']) expect(load(url), url).not.toThrow();
+    for (const url of ['https://hooks.example/in', 'http://127.0.0.1:8080/h', 'http://localhost/h', 'http://[::1]:9/h'])
+      expect(load(url), url).not.toThrow();
   });
 });
 
@@ -190,7 +221,9 @@ describe('path traversal', () => {
       expect(r.status, username).toBe(400);
     }
     const files = readdirSync(t.dataDir);
-    expect(files.every((f) => /^(snapshot\.json|journal-\d+\.jsonl|session-key|admin-api-key|[\w.-]+)$/.test(f))).toBe(true);
+    expect(files.every((f) => /^(snapshot\.json|journal-\d+\.jsonl|session-key|admin-api-key|[\w.-]+)$/.test(f))).toBe(
+      true,
+    );
     expect(files.some((f) => f.includes('..') || f === 'x')).toBe(false);
   });
 

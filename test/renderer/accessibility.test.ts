@@ -74,7 +74,10 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
         phases: {
           order: ['consent', 'annotation', 'poststudy'],
           consent: { title: 'Consent', content: 'We study how people read reviews.' },
-          poststudy: { title: 'Survey', questions: [{ id: 'hard', text: 'Was it hard?', type: 'radio', options: ['yes', 'no'] }] },
+          poststudy: {
+            title: 'Survey',
+            questions: [{ id: 'hard', text: 'Was it hard?', type: 'radio', options: ['yes', 'no'] }],
+          },
         },
       },
     });

@@ -1,18 +1,43 @@
 /** The Adjudicate screen's decision logic: taking answers whole or per scheme, editing, span unions and the submit body. */
 import { describe, expect, test } from 'vitest';
-import { agreeingAnnotators, emptyDecision, pickLabel, setValue, spanUnion, submitBody, takeAnnotator, takeScheme, toggleSpan } from '../../renderer/src/features/adjudicate/decision.js';
+import {
+  agreeingAnnotators,
+  emptyDecision,
+  pickLabel,
+  setValue,
+  spanUnion,
+  submitBody,
+  takeAnnotator,
+  takeScheme,
+  toggleSpan,
+} from '../../renderer/src/features/adjudicate/decision.js';
 import type { AdjudicationItem, Scheme } from '../../renderer/src/shared/api/types.js';
 
-const scheme = (name: string, annotation_type: string, labels: string[]): Scheme => ({ name, annotation_type, description: '', labels: labels.map((n) => ({ name: n })) });
+const scheme = (name: string, annotation_type: string, labels: string[]): Scheme => ({
+  name,
+  annotation_type,
+  description: '',
+  labels: labels.map((n) => ({ name: n })),
+});
 const sentiment = scheme('sentiment', 'radio', ['pos', 'neg']);
 const topics = scheme('topics', 'multiselect', ['price', 'quality']);
 const note = scheme('note', 'text', ['text']);
 const evidence = scheme('evidence', 'span', ['ev']);
-const span = (start: number, end: number) => ({ id: `s${start}${end}`, schema: 'evidence', name: 'ev', start, end, value: 'x' });
+const span = (start: number, end: number) => ({
+  id: `s${start}${end}`,
+  schema: 'evidence',
+  name: 'ev',
+  start,
+  end,
+  value: 'x',
+});
 const item: AdjudicationItem = {
   instance_id: 'a',
   annotators: ['alice', 'bob'],
-  annotations: { alice: { sentiment: { pos: 'true' }, topics: { price: 'true' } }, bob: { sentiment: { neg: 'true' }, note: { text: 'hm' } } },
+  annotations: {
+    alice: { sentiment: { pos: 'true' }, topics: { price: 'true' } },
+    bob: { sentiment: { neg: 'true' }, note: { text: 'hm' } },
+  },
   answers: {},
   span_annotations: { alice: [span(0, 5)], bob: [span(0, 5), span(6, 9)] },
   agreement_scores: {},
@@ -51,7 +76,10 @@ describe('decisions', () => {
     expect(submitBody('a', setValue(d, note, 'text', ''), 1234.4)).toEqual({
       instance_id: 'a',
       label_decisions: { sentiment: { neg: 'true' }, topics: { price: 'true', quality: 'true' } },
-      span_decisions: [{ schema: 'evidence', name: 'ev', start: 6, end: 9 }, { schema: 'evidence', name: 'ev', start: 0, end: 5 }],
+      span_decisions: [
+        { schema: 'evidence', name: 'ev', start: 6, end: 9 },
+        { schema: 'evidence', name: 'ev', start: 0, end: 5 },
+      ],
       notes: '',
       confidence: 'medium',
       time_spent_ms: 1234,

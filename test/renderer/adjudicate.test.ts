@@ -26,22 +26,38 @@ const rig = await startRig({
   ],
 });
 
-async function annotate(name: string, answers: Record<string, { annotations: Record<string, string>; spans?: { schema: string; name: string; start: number; end: number }[] }>) {
+async function annotate(
+  name: string,
+  answers: Record<
+    string,
+    { annotations: Record<string, string>; spans?: { schema: string; name: string; start: number; end: number }[] }
+  >,
+) {
   const c = await rig.t.client().login(name, PASSWORD);
   for (const [id, a] of Object.entries(answers)) {
-    const r = await c.post('/updateinstance', { instance_id: id, annotations: a.annotations, span_annotations: a.spans ?? [] });
+    const r = await c.post('/updateinstance', {
+      instance_id: id,
+      annotations: a.annotations,
+      span_annotations: a.spans ?? [],
+    });
     expect(r.status).toBe(200);
   }
 }
 
 test('an adjudicator resolves two disagreements by keyboard; the gold export and item.adjudicated follow', async () => {
   await annotate('alice', {
-    a: { annotations: { 'sentiment:positive': 'true', 'topics:price': 'true' }, spans: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }] },
+    a: {
+      annotations: { 'sentiment:positive': 'true', 'topics:price': 'true' },
+      spans: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }],
+    },
     b: { annotations: { 'sentiment:negative': 'true' } },
     c: { annotations: { 'sentiment:neutral': 'true' } },
   });
   await annotate('bob', {
-    a: { annotations: { 'sentiment:negative': 'true', 'topics:price': 'true' }, spans: [{ schema: 'evidence', name: 'pos', start: 0, end: 11 }] },
+    a: {
+      annotations: { 'sentiment:negative': 'true', 'topics:price': 'true' },
+      spans: [{ schema: 'evidence', name: 'pos', start: 0, end: 11 }],
+    },
     b: { annotations: { 'sentiment:neutral': 'true' } },
     c: { annotations: { 'sentiment:neutral': 'true' } },
   });
@@ -65,7 +81,10 @@ test('an adjudicator resolves two disagreements by keyboard; the gold export and
   expect(await row('topics').locator('td.answer-differs').count()).toBe(0);
   // spans neither marked by both stand out, in the text and in the lists
   expect(await page.getByTestId('adjudicate-text').locator('mark.span-diff').count()).toBeGreaterThan(0);
-  expect(await row('evidence').locator('li.span-diff').allInnerTexts()).toEqual([expect.stringContaining('“Great” pos 0–5'), expect.stringContaining('“Great value” pos 0–11')]);
+  expect(await row('evidence').locator('li.span-diff').allInnerTexts()).toEqual([
+    expect.stringContaining('“Great” pos 0–5'),
+    expect.stringContaining('“Great value” pos 0–11'),
+  ]);
 
   // 2 takes bob's whole answer; then alice's sentiment by its take button; a note; Enter saves and opens b, still to decide
   await page.locator('body').press('2');
@@ -89,18 +108,32 @@ test('an adjudicator resolves two disagreements by keyboard; the gold export and
   await expect.poll(() => page.getByTestId('adjudicate-status').innerText()).toContain('Nothing is left to decide.');
   expect(await queue.locator('.badge-done').count()).toBe(2);
 
-  const gold = (await rig.t.admin().get('/admin/api/export?view=gold')).text.trim().split('\n').map((l) => JSON.parse(l));
+  const gold = (await rig.t.admin().get('/admin/api/export?view=gold')).text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   expect(gold.find((r) => r.instance_id === 'a')).toMatchObject({
     annotator: 'gold:adjudicated',
     labels: { sentiment: 'positive', topics: ['price'] },
     spans: [{ label: 'pos', start: 0, end: 11, text: 'Great value' }],
     gold: { source: 'adjudicated', adjudicator: 'judy', notes: 'praise of value; the longer span' },
   });
-  expect(gold.find((r) => r.instance_id === 'b')).toMatchObject({ annotator: 'gold:adjudicated', labels: { sentiment: 'positive' }, gold: { notes: 'sarcasm' } });
-  expect(gold.find((r) => r.instance_id === 'c')).toMatchObject({ annotator: 'gold:majority', labels: { sentiment: 'neutral' } });
+  expect(gold.find((r) => r.instance_id === 'b')).toMatchObject({
+    annotator: 'gold:adjudicated',
+    labels: { sentiment: 'positive' },
+    gold: { notes: 'sarcasm' },
+  });
+  expect(gold.find((r) => r.instance_id === 'c')).toMatchObject({
+    annotator: 'gold:majority',
+    labels: { sentiment: 'neutral' },
+  });
 
   const deliveries = await receiver.waitFor((rs) => rs.length === 2);
   expect(deliveries.map((d) => d.body.event_type)).toEqual(['item.adjudicated', 'item.adjudicated']);
   expect(deliveries.map((d) => d.body.data.instance_id).sort()).toEqual(['a', 'b']);
-  expect(deliveries.find((d) => d.body.data.instance_id === 'a')!.body.data).toMatchObject({ adjudicator: 'judy', gold: { sentiment: 'positive' }, notes: 'praise of value; the longer span' });
+  expect(deliveries.find((d) => d.body.data.instance_id === 'a')!.body.data).toMatchObject({
+    adjudicator: 'judy',
+    gold: { sentiment: 'positive' },
+    notes: 'praise of value; the longer span',
+  });
 });

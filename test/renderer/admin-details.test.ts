@@ -40,11 +40,25 @@ describe('dashboard details', () => {
         },
       },
     });
-    const answers: Record<string, [string, string]> = { 'item-1': ['positive', 'neutral'], 'item-2': ['negative', 'negative'], 'item-3': ['positive', 'positive'], 'item-4': ['neutral', 'negative'] };
+    const answers: Record<string, [string, string]> = {
+      'item-1': ['positive', 'neutral'],
+      'item-2': ['negative', 'negative'],
+      'item-3': ['positive', 'positive'],
+      'item-4': ['neutral', 'negative'],
+    };
     const [ada, ben] = [await rig.t.client().login('ada', 'ada-pass'), await rig.t.client().login('ben', 'ben-pass')];
     for (const [id, [a, b]] of Object.entries(answers)) {
-      expect((await ada.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${a}`]: 'true', 'note:text': `ada on ${id}` } })).status).toBe(200);
-      expect((await ben.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${b}`]: 'true' } })).status).toBe(200);
+      expect(
+        (
+          await ada.post('/updateinstance', {
+            instance_id: id,
+            annotations: { [`sentiment:${a}`]: 'true', 'note:text': `ada on ${id}` },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await ben.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${b}`]: 'true' } })).status,
+      ).toBe(200);
     }
     page = await rig.open('/#/admin');
     await page.getByLabel('Admin API key').fill(rig.t.adminKey);
@@ -73,23 +87,34 @@ describe('dashboard details', () => {
     const row = page.getByTestId('section-agreement').locator('tbody tr', { hasText: 'sentiment' });
     await row.waitFor();
     const cells = await row.locator('td').allInnerTexts();
-    expect(cells.slice(0, 3)).toEqual([api.krippendorff_alpha.toFixed(3), api.fleiss_kappa === null ? '—' : api.fleiss_kappa.toFixed(3), api.cohen_kappa.toFixed(3)]);
+    expect(cells.slice(0, 3)).toEqual([
+      api.krippendorff_alpha.toFixed(3),
+      api.fleiss_kappa === null ? '—' : api.fleiss_kappa.toFixed(3),
+      api.cohen_kappa.toFixed(3),
+    ]);
     expect(await page.getByTestId('section-agreement').locator('thead').innerText()).toMatch(/Fleiss’ κ\s+Cohen’s κ/);
   });
 
   test('Send test says delivered for a live receiver and not delivered for a closed port', async () => {
     await panel('Webhooks');
     const table = page.getByTestId('webhooks-table');
-    const row = (name: string) => table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+    const row = (name: string) =>
+      table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
     await row('nobody').getByRole('button', { name: 'Send test' }).click();
-    await expect.poll(() => row('nobody').getByRole('status').innerText(), { timeout: 20_000 }).toMatch(/^Not delivered: the connection was refused/);
+    await expect
+      .poll(() => row('nobody').getByRole('status').innerText(), { timeout: 20_000 })
+      .toMatch(/^Not delivered: the connection was refused/);
     await row('receiver').getByRole('button', { name: 'Send test' }).click();
-    await expect.poll(() => row('receiver').getByRole('status').innerText(), { timeout: 20_000 }).toBe('Delivered: the endpoint answered 204.');
+    await expect
+      .poll(() => row('receiver').getByRole('status').innerText(), { timeout: 20_000 })
+      .toBe('Delivered: the endpoint answered 204.');
   });
 
   test('in the project’s first hour the progress chart counts per minute', async () => {
     await panel('Overview');
-    await expect.poll(() => page.getByTestId('progress-chart').locator('figcaption').innerText()).toMatch(/per minute\.$/);
+    await expect
+      .poll(() => page.getByTestId('progress-chart').locator('figcaption').innerText())
+      .toMatch(/per minute\.$/);
   });
 
   test('a refused setting is shown next to its field, not in a banner', async () => {

@@ -18,7 +18,10 @@ const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice
 
 describe('annotate screen', () => {
   beforeAll(async () => {
-    rig = await startRig({ config: { keyword_highlights_file: 'keywords.tsv' }, files: { 'keywords.tsv': 'Word\tLabel\tSchema\nslow\tnegative\tsentiment\n' } });
+    rig = await startRig({
+      config: { keyword_highlights_file: 'keywords.tsv' },
+      files: { 'keywords.tsv': 'Word\tLabel\tSchema\nslow\tnegative\tsentiment\n' },
+    });
     api = await rig.t.client().login('alice', PASSWORD);
     page = await rig.open('/');
     await logIn(page, 'alice', PASSWORD);
@@ -26,19 +29,29 @@ describe('annotate screen', () => {
   });
 
   test('shows the first instance with its keyword highlight, every scheme and the progress', async () => {
-    expect(await page.getByTestId('instance-text').innerText()).toBe('Item 1: the product was great but shipping was slow.');
+    expect(await page.getByTestId('instance-text').innerText()).toBe(
+      'Item 1: the product was great but shipping was slow.',
+    );
     const keyword = page.locator('mark.keyword-mark');
     expect(await keyword.innerText()).toBe('slow');
     expect(await keyword.getAttribute('title')).toBe('keyword: negative');
     const colors = (await api.get('/api/colors')).body;
-    expect(await keyword.evaluate((m) => getComputedStyle(m).textDecorationColor)).toBe(hexToRgb(colors.sentiment.negative));
+    expect(await keyword.evaluate((m) => getComputedStyle(m).textDecorationColor)).toBe(
+      hexToRgb(colors.sentiment.negative),
+    );
     expect(await progress(page)).toMatch(/^Instance 1 of 10 · 0 annotated · 10 left$/);
     for (const name of ['sentiment', 'topics', 'helpful', 'kind', 'note', 'stars', 'confidence']) {
       await expect.poll(() => page.locator(`fieldset[data-schema="${name}"]`).count()).toBe(1);
     }
     // label keys in Potato's sequential order: 1–0 then q–p
     expect(await page.locator('fieldset[data-schema="sentiment"] .label-key').allInnerTexts()).toEqual(['1', '2', '3']);
-    expect(await page.locator('fieldset[data-schema="helpful"] .label-key').allInnerTexts()).toEqual(['6', '7', '8', '9', '0']);
+    expect(await page.locator('fieldset[data-schema="helpful"] .label-key').allInnerTexts()).toEqual([
+      '6',
+      '7',
+      '8',
+      '9',
+      '0',
+    ]);
     expect(await unnamedControls(page)).toEqual([]);
   });
 
@@ -80,8 +93,13 @@ describe('annotate screen', () => {
     await dragOver(page, 24, 29);
     expect(await page.locator('.span-picker q').innerText()).toBe('great');
     await page.keyboard.press('2');
-    expect(await page.locator('.span-list li').allInnerTexts()).toEqual([expect.stringContaining('the product'), expect.stringContaining('great')]);
-    expect(await page.locator('mark[data-label]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-label')))).toEqual(['pos', 'neg']);
+    expect(await page.locator('.span-list li').allInnerTexts()).toEqual([
+      expect.stringContaining('the product'),
+      expect.stringContaining('great'),
+    ]);
+    expect(
+      await page.locator('mark[data-label]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-label'))),
+    ).toEqual(['pos', 'neg']);
     await rig.screenshot(page, 'annotate-screen');
 
     await page.keyboard.press('Enter'); // submit and advance
@@ -99,7 +117,15 @@ describe('annotate screen', () => {
       'stars:value': '4',
       'confidence:value': '53',
     });
-    expect(stored.span_annotations.map((s: { schema: string; name: string; start: number; end: number; text: string }) => [s.schema, s.name, s.start, s.end, s.text])).toEqual([
+    expect(
+      stored.span_annotations.map((s: { schema: string; name: string; start: number; end: number; text: string }) => [
+        s.schema,
+        s.name,
+        s.start,
+        s.end,
+        s.text,
+      ]),
+    ).toEqual([
       ['evidence', 'pos', 8, 19, 'the product'],
       ['evidence', 'neg', 24, 29, 'great'],
     ]);
@@ -111,7 +137,9 @@ describe('annotate screen', () => {
     await page.keyboard.press('3'); // neutral, saved by moving on
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 10 · 2 annotated · 8 left$/);
-    expect((await api.get('/get_annotations?instance_id=item-3')).body.annotations).toEqual({ 'sentiment:neutral': 'true' });
+    expect((await api.get('/get_annotations?instance_id=item-3')).body.annotations).toEqual({
+      'sentiment:neutral': 'true',
+    });
     await page.keyboard.press('[');
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 10/);
     expect(await page.getByTestId('annotated-badge').innerText()).toBe('Annotated');

@@ -28,8 +28,13 @@ describe('extractive_qa on the annotate screen', () => {
   test('shows the question, takes the answer from a keyboard selection, and keeps it across a reload', async () => {
     const text = 'The bridge opened in 1932 after six years of work.';
     const rig = await startRig({
-      items: [{ id: 'q1', text, question: 'When did the bridge open?' }, { id: 'q2', text: 'Other.', question: 'Why?' }],
-      config: { annotation_schemes: [{ annotation_type: 'extractive_qa', name: 'answer', question_field: 'question' }] },
+      items: [
+        { id: 'q1', text, question: 'When did the bridge open?' },
+        { id: 'q2', text: 'Other.', question: 'Why?' },
+      ],
+      config: {
+        annotation_schemes: [{ annotation_type: 'extractive_qa', name: 'answer', question_field: 'question' }],
+      },
     });
     const api = await rig.t.client().login('ann', PASSWORD);
     const page = await rig.open('/');
@@ -37,7 +42,9 @@ describe('extractive_qa on the annotate screen', () => {
     await page.getByTestId('instance-text').waitFor();
     expect(await page.locator('.qa-question').innerText()).toBe('Question: When did the bridge open?');
     await page.keyboard.press('?');
-    expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText()).toContain('Answer span: select the answer by keyboard');
+    expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText()).toContain(
+      'Answer span: select the answer by keyboard',
+    );
     await page.keyboard.press('Escape');
 
     await select(page, 4, 1); // 1932
@@ -49,7 +56,12 @@ describe('extractive_qa on the annotate screen', () => {
 
     await submitAndComeBack(page, 'q1');
     const stored = (await api.get('/get_annotations?instance_id=q1')).body.annotations;
-    expect(JSON.parse(stored['answer:answer'])).toEqual({ answer_text: '1932', start: 21, end: 25, unanswerable: false });
+    expect(JSON.parse(stored['answer:answer'])).toEqual({
+      answer_text: '1932',
+      start: 21,
+      end: 25,
+      unanswerable: false,
+    });
     await expect.poll(() => page.getByTestId('answer-answer').innerText()).toBe('Answer: 1932');
 
     // Unanswerable by keyboard on the next item
@@ -59,7 +71,9 @@ describe('extractive_qa on the annotate screen', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('answer-answer').innerText()).toBe('Answer: Unanswerable');
     await page.keyboard.press(']'); // saves; q2 is the last
-    await expect.poll(async () => (await api.get('/get_annotations?instance_id=q2')).body.annotations).toEqual({ 'answer:answer': '{"answer_text":"","start":-1,"end":-1,"unanswerable":true}' });
+    await expect
+      .poll(async () => (await api.get('/get_annotations?instance_id=q2')).body.annotations)
+      .toEqual({ 'answer:answer': '{"answer_text":"","start":-1,"end":-1,"unanswerable":true}' });
   });
 });
 
@@ -67,8 +81,19 @@ describe('error_span on the annotate screen', () => {
   test('an error by keyboard selection, its severity from a list, the score, kept across a reload', async () => {
     const text = 'The cat sat in the mat and barked loud.';
     const rig = await startRig({
-      items: [{ id: 't1', text }, { id: 't2', text: 'Other.' }],
-      config: { annotation_schemes: [{ annotation_type: 'error_span', name: 'mqm', error_types: [{ name: 'Accuracy', subtypes: ['Mistranslation'] }, 'Fluency'] }] },
+      items: [
+        { id: 't1', text },
+        { id: 't2', text: 'Other.' },
+      ],
+      config: {
+        annotation_schemes: [
+          {
+            annotation_type: 'error_span',
+            name: 'mqm',
+            error_types: [{ name: 'Accuracy', subtypes: ['Mistranslation'] }, 'Fluency'],
+          },
+        ],
+      },
     });
     const api = await rig.t.client().login('ann', PASSWORD);
     const page = await rig.open('/');
@@ -89,7 +114,10 @@ describe('error_span on the annotate screen', () => {
     await page.keyboard.press('Escape'); // leaves the severity list
     await submitAndComeBack(page, 't1');
     const stored = JSON.parse((await api.get('/get_annotations?instance_id=t1')).body.annotations['mqm:mqm']);
-    expect(stored).toEqual({ errors: [{ start: 27, end: 33, text: 'barked', type: 'Fluency', severity: 'Major' }], score: 95 });
+    expect(stored).toEqual({
+      errors: [{ start: 27, end: 33, text: 'barked', type: 'Fluency', severity: 'Major' }],
+      score: 95,
+    });
     await expect.poll(() => page.getByTestId('score-mqm').innerText()).toBe('Score: 95');
     expect(await page.locator('fieldset[data-schema="mqm"] select').inputValue()).toBe('Major');
   });
@@ -99,8 +127,15 @@ describe('multi_document_event on the annotate screen', () => {
   test('joins an event by id, fills a slot, cites evidence by keyboard selection, and keeps it across a reload', async () => {
     const text = 'Floods hit Ayutthaya in October.';
     const rig = await startRig({
-      items: [{ id: 'doc1', text }, { id: 'doc2', text: 'Other.' }],
-      config: { annotation_schemes: [{ annotation_type: 'multi_document_event', name: 'events', slots: [{ name: 'where' }, { name: 'when' }] }] },
+      items: [
+        { id: 'doc1', text },
+        { id: 'doc2', text: 'Other.' },
+      ],
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'multi_document_event', name: 'events', slots: [{ name: 'where' }, { name: 'when' }] },
+        ],
+      },
     });
     const api = await rig.t.client().login('ann', PASSWORD);
     const page = await rig.open('/');
@@ -117,13 +152,23 @@ describe('multi_document_event on the annotate screen', () => {
     await select(page, 2, 1); // Ayutthaya
     expect(await page.locator('.span-picker').innerText()).toContain('evidence: where');
     await page.keyboard.press('1'); // evidence: where
-    await expect.poll(() => page.locator('fieldset[data-schema="events"] .link-list li').allInnerTexts()).toEqual([expect.stringContaining('where: Ayutthaya')]);
+    await expect
+      .poll(() => page.locator('fieldset[data-schema="events"] .link-list li').allInnerTexts())
+      .toEqual([expect.stringContaining('where: Ayutthaya')]);
     expect(await unnamedControls(page)).toEqual([]);
     await rig.screenshot(page, 'multi-document-event');
 
     await submitAndComeBack(page, 'doc1');
     const stored = JSON.parse((await api.get('/get_annotations?instance_id=doc1')).body.annotations['events:events']);
-    expect(stored).toEqual({ events: [{ event_id: 'evt_floods', slot_values: { when: 'October' }, evidence: [{ slot_name: 'where', span_start: 11, span_end: 20, quoted_text: 'Ayutthaya' }] }] });
+    expect(stored).toEqual({
+      events: [
+        {
+          event_id: 'evt_floods',
+          slot_values: { when: 'October' },
+          evidence: [{ slot_name: 'where', span_start: 11, span_end: 20, quoted_text: 'Ayutthaya' }],
+        },
+      ],
+    });
     expect(await page.locator('fieldset[data-schema="events"] input[id$="-0-id"]').inputValue()).toBe('evt_floods');
     expect(await page.locator('fieldset[data-schema="events"] input[id$="-0-when"]').inputValue()).toBe('October');
   });

@@ -17,12 +17,37 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   // evaluated through the debugging protocol: the page's CSP, which allows no inline script, does not apply
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
+    }));
   });
 }
 
 /** The violations that fail a page: critical and serious ones, and the landmark and heading rules. */
-export const STRUCTURE_RULES = ['landmark-one-main', 'landmark-no-duplicate-main', 'landmark-main-is-top-level', 'page-has-heading-one', 'region', 'landmark-unique', 'heading-order'];
-export const failing = (violations: Violation[]) => violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || STRUCTURE_RULES.includes(v.id));
+export const STRUCTURE_RULES = [
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'page-has-heading-one',
+  'region',
+  'landmark-unique',
+  'heading-order',
+];
+export const failing = (violations: Violation[]) =>
+  violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || STRUCTURE_RULES.includes(v.id));

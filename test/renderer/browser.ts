@@ -37,7 +37,11 @@ export function buildRenderer(): Promise<string> {
     if (existsSync(join(out, 'index.html'))) return out;
     const staging = `${out}.${process.pid}`;
     const { build } = await import('vite');
-    await build({ configFile: join(RENDERER, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true, sourcemap: false } });
+    await build({
+      configFile: join(RENDERER, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: staging, emptyOutDir: true, sourcemap: false },
+    });
     try {
       renameSync(staging, out);
     } catch {
@@ -48,7 +52,14 @@ export function buildRenderer(): Promise<string> {
   return built;
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface BrowserRig {
   t: TestServer;
@@ -120,7 +131,12 @@ export function unnamedControls(page: Page): Promise<string[]> {
     [...document.querySelectorAll<HTMLElement>('input, select, textarea, button')]
       .filter((el) => {
         const labels = (el as HTMLInputElement).labels;
-        return !(labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.textContent?.trim());
+        return !(
+          labels?.length ||
+          el.getAttribute('aria-label') ||
+          el.getAttribute('aria-labelledby') ||
+          el.textContent?.trim()
+        );
       })
       .map((el) => el.outerHTML.slice(0, 120)),
   );
@@ -130,5 +146,11 @@ export function unnamedControls(page: Page): Promise<string[]> {
 export async function openPanel(page: Page, name: string): Promise<void> {
   const link = page.getByRole('navigation', { name: 'Dashboard panels' }).getByRole('link', { name, exact: true });
   await link.click();
-  await page.waitForFunction((n) => [...document.querySelectorAll('nav[aria-label="Dashboard panels"] a[aria-current="page"]')].some((a) => a.textContent === n), name);
+  await page.waitForFunction(
+    (n) =>
+      [...document.querySelectorAll('nav[aria-label="Dashboard panels"] a[aria-current="page"]')].some(
+        (a) => a.textContent === n,
+      ),
+    name,
+  );
 }

@@ -28,15 +28,30 @@ describe('coreference on the annotate screen', () => {
   test('tick mentions, make a chain of an entity type, add to it, and find it again after a reload', async () => {
     const text = 'Marie Curie won. She was a physicist.';
     const rig = await startRig({
-      items: [{ id: 'c1', text }, { id: 'c2', text: 'Other.' }],
-      config: { annotation_schemes: [{ annotation_type: 'span', name: 'mentions', labels: ['MENTION'] }, { annotation_type: 'coreference', name: 'chains', span_schema: 'mentions', entity_types: ['PERSON', 'PLACE'] }] },
+      items: [
+        { id: 'c1', text },
+        { id: 'c2', text: 'Other.' },
+      ],
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'span', name: 'mentions', labels: ['MENTION'] },
+          {
+            annotation_type: 'coreference',
+            name: 'chains',
+            span_schema: 'mentions',
+            entity_types: ['PERSON', 'PLACE'],
+          },
+        ],
+      },
     });
     const api = await rig.t.client().login('ann', PASSWORD);
     const page = await rig.open('/');
     await logIn(page, 'ann', PASSWORD);
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('?');
-    expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText()).toContain('Chains: tick a mention');
+    expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText()).toContain(
+      'Chains: tick a mention',
+    );
     await page.keyboard.press('Escape');
 
     await spanByKeys(page, 0, 2, '1'); // Marie Curie
@@ -54,14 +69,26 @@ describe('coreference on the annotate screen', () => {
     await page.keyboard.press('Space');
     await tabTo(page, 'fieldset[data-schema="chains"] .link-list button:not(.link)');
     await page.keyboard.press('Enter');
-    await expect.poll(() => chains.first().innerText()).toMatch(/Chain 1: PERSON.*Marie Curie \(MENTION\).*She \(MENTION\)/s);
+    await expect
+      .poll(() => chains.first().innerText())
+      .toMatch(/Chain 1: PERSON.*Marie Curie \(MENTION\).*She \(MENTION\)/s);
     expect(await unnamedControls(page)).toEqual([]);
     await rig.screenshot(page, 'coreference');
 
     await submitAndComeBack(page, 'c1');
     const stored = (await api.get('/get_annotations?instance_id=c1')).body;
-    expect(stored.link_annotations).toEqual([{ id: expect.any(String), schema: 'chains', link_type: 'PERSON', span_ids: stored.span_annotations.map((s: { id: string }) => s.id), direction: 'undirected' }]);
-    await expect.poll(() => chains.first().innerText()).toMatch(/Chain 1: PERSON.*Marie Curie \(MENTION\).*She \(MENTION\)/s);
+    expect(stored.link_annotations).toEqual([
+      {
+        id: expect.any(String),
+        schema: 'chains',
+        link_type: 'PERSON',
+        span_ids: stored.span_annotations.map((s: { id: string }) => s.id),
+        direction: 'undirected',
+      },
+    ]);
+    await expect
+      .poll(() => chains.first().innerText())
+      .toMatch(/Chain 1: PERSON.*Marie Curie \(MENTION\).*She \(MENTION\)/s);
   });
 });
 
@@ -69,7 +96,10 @@ describe('event_annotation on the annotate screen', () => {
   test('an event with its trigger and roles picked from lists by keyboard, stored and shown after a reload', async () => {
     const text = 'Rebels attacked the depot.';
     const rig = await startRig({
-      items: [{ id: 'e1', text }, { id: 'e2', text: 'Other.' }],
+      items: [
+        { id: 'e1', text },
+        { id: 'e2', text: 'Other.' },
+      ],
       config: {
         annotation_schemes: [
           { annotation_type: 'span', name: 'entities', labels: ['GROUP', 'PLACE', 'TRIGGER'] },
@@ -77,7 +107,16 @@ describe('event_annotation on the annotate screen', () => {
             annotation_type: 'event_annotation',
             name: 'events',
             span_schema: 'entities',
-            event_types: [{ type: 'ATTACK', trigger_labels: ['TRIGGER'], arguments: [{ role: 'attacker', entity_types: ['GROUP'], required: true }, { role: 'target', entity_types: ['PLACE'] }] }],
+            event_types: [
+              {
+                type: 'ATTACK',
+                trigger_labels: ['TRIGGER'],
+                arguments: [
+                  { role: 'attacker', entity_types: ['GROUP'], required: true },
+                  { role: 'target', entity_types: ['PLACE'] },
+                ],
+              },
+            ],
           },
         ],
       },
@@ -100,13 +139,28 @@ describe('event_annotation on the annotate screen', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add event');
     await page.keyboard.press('Enter');
     const events = page.locator('fieldset[data-schema="events"] .link-list li');
-    await expect.poll(() => events.allInnerTexts()).toEqual([expect.stringContaining('attacked (TRIGGER) — attacker: Rebels (GROUP), target: the depot (PLACE)')]);
+    await expect
+      .poll(() => events.allInnerTexts())
+      .toEqual([expect.stringContaining('attacked (TRIGGER) — attacker: Rebels (GROUP), target: the depot (PLACE)')]);
     expect(await unnamedControls(page)).toEqual([]);
     await rig.screenshot(page, 'event-annotation');
 
     await submitAndComeBack(page, 'e1');
     const stored = (await api.get('/api/events/e1')).body.events;
-    expect(stored).toEqual([{ id: expect.any(String), schema: 'events', event_type: 'ATTACK', trigger_span_id: expect.any(String), arguments: [{ role: 'attacker', span_id: expect.any(String) }, { role: 'target', span_id: expect.any(String) }] }]);
-    await expect.poll(() => events.allInnerTexts()).toEqual([expect.stringContaining('attacked (TRIGGER) — attacker: Rebels (GROUP), target: the depot (PLACE)')]);
+    expect(stored).toEqual([
+      {
+        id: expect.any(String),
+        schema: 'events',
+        event_type: 'ATTACK',
+        trigger_span_id: expect.any(String),
+        arguments: [
+          { role: 'attacker', span_id: expect.any(String) },
+          { role: 'target', span_id: expect.any(String) },
+        ],
+      },
+    ]);
+    await expect
+      .poll(() => events.allInnerTexts())
+      .toEqual([expect.stringContaining('attacked (TRIGGER) — attacker: Rebels (GROUP), target: the depot (PLACE)')]);
   });
 });

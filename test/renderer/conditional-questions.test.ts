@@ -11,23 +11,59 @@ const PASSWORD = 'correct-horse';
 const rig = await startRig({
   config: {
     annotation_schemes: [
-      { annotation_type: 'radio', name: 'pii', labels: [{ name: 'Yes', key_value: 'y' }, { name: 'No', key_value: 'x' }], label_requirement: { required: true } },
+      {
+        annotation_type: 'radio',
+        name: 'pii',
+        labels: [
+          { name: 'Yes', key_value: 'y' },
+          { name: 'No', key_value: 'x' },
+        ],
+        label_requirement: { required: true },
+      },
       {
         annotation_type: 'multiselect',
         name: 'types',
-        labels: [{ name: 'Name', key_value: '1' }, { name: 'Other', key_value: '2' }],
+        labels: [
+          { name: 'Name', key_value: '1' },
+          { name: 'Other', key_value: '2' },
+        ],
         label_requirement: { required: true },
         display_logic: { show_when: [{ schema: 'pii', operator: 'equals', value: 'Yes' }] },
       },
-      { annotation_type: 'text', name: 'other', description: 'Which other kind?', display_logic: { show_when: [{ schema: 'types', operator: 'contains', value: 'Other' }] } },
-      { annotation_type: 'radio', name: 'sure', labels: [{ name: 'Sure', key_value: '3' }, { name: 'Unsure', key_value: '4' }], display_logic: { show_when: [{ schema: 'pii', operator: 'equals', value: 'No' }] } },
+      {
+        annotation_type: 'text',
+        name: 'other',
+        description: 'Which other kind?',
+        display_logic: { show_when: [{ schema: 'types', operator: 'contains', value: 'Other' }] },
+      },
+      {
+        annotation_type: 'radio',
+        name: 'sure',
+        labels: [
+          { name: 'Sure', key_value: '3' },
+          { name: 'Unsure', key_value: '4' },
+        ],
+        display_logic: { show_when: [{ schema: 'pii', operator: 'equals', value: 'No' }] },
+      },
     ],
     phases: { order: ['prestudy', 'annotation'], prestudy: { type: 'prestudy', file: 'pre.json' } },
   },
   files: {
     'pre.json': JSON.stringify([
-      { name: 'prior', annotation_type: 'radio', description: 'Annotated before?', labels: ['Yes', 'No'], label_requirement: { required: true } },
-      { name: 'details', annotation_type: 'text', description: 'Tell us more.', label_requirement: { required: true }, display_logic: { show_when: [{ schema: 'prior', operator: 'equals', value: 'Yes' }] } },
+      {
+        name: 'prior',
+        annotation_type: 'radio',
+        description: 'Annotated before?',
+        labels: ['Yes', 'No'],
+        label_requirement: { required: true },
+      },
+      {
+        name: 'details',
+        annotation_type: 'text',
+        description: 'Tell us more.',
+        label_requirement: { required: true },
+        display_logic: { show_when: [{ schema: 'prior', operator: 'equals', value: 'Yes' }] },
+      },
     ]),
   },
   items: [
@@ -37,9 +73,13 @@ const rig = await startRig({
   ],
 });
 
-const shownQuestions = (page: Page) => page.locator('form.schemes fieldset[data-schema]').evaluateAll((all) => all.map((f) => (f as HTMLElement).dataset.schema));
+const shownQuestions = (page: Page) =>
+  page
+    .locator('form.schemes fieldset[data-schema]')
+    .evaluateAll((all) => all.map((f) => (f as HTMLElement).dataset.schema));
 const saved = (page: Page) => page.getByTestId('save-state').innerText();
-const focusedQuestion = (page: Page) => page.evaluate(() => document.activeElement?.closest<HTMLElement>('fieldset[data-schema]')?.dataset.schema ?? null);
+const focusedQuestion = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest<HTMLElement>('fieldset[data-schema]')?.dataset.schema ?? null);
 
 test('follow-up questions come and go with the answers, by keyboard, and the server keeps only the shown ones', async () => {
   await rig.t.client().login('ann', PASSWORD);
@@ -89,7 +129,9 @@ test('follow-up questions come and go with the answers, by keyboard, and the ser
   await page.locator('body').press('ArrowLeft');
   await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 3/);
   expect(await shownQuestions(page)).toEqual(['pii', 'types', 'other']);
-  expect(await page.locator('[data-schema="other"] textarea, [data-schema="other"] input').first().inputValue()).toBe('a passport number');
+  expect(await page.locator('[data-schema="other"] textarea, [data-schema="other"] input').first().inputValue()).toBe(
+    'a passport number',
+  );
   await page.locator('body').press('x');
   await expect.poll(() => shownQuestions(page)).toEqual(['pii', 'sure']);
   await page.locator('body').press('4');
@@ -98,6 +140,12 @@ test('follow-up questions come and go with the answers, by keyboard, and the ser
   await expect.poll(() => saved(page)).toBe('All answers saved');
 
   const c = await rig.t.client().login('ann', PASSWORD);
-  expect((await c.get('/get_annotations?instance_id=a')).body.annotations).toEqual({ 'pii:No': 'true', 'sure:Unsure': 'true' });
-  expect((await c.get('/get_annotations?instance_id=b')).body.annotations).toEqual({ 'pii:No': 'true', 'sure:Sure': 'true' });
+  expect((await c.get('/get_annotations?instance_id=a')).body.annotations).toEqual({
+    'pii:No': 'true',
+    'sure:Unsure': 'true',
+  });
+  expect((await c.get('/get_annotations?instance_id=b')).body.annotations).toEqual({
+    'pii:No': 'true',
+    'sure:Sure': 'true',
+  });
 });

@@ -8,7 +8,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startRig, type BrowserRig, progress } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
-
 /** A browser context whose requests to `platform` land in `visits` and get a small page back. */
 async function workerBrowser(rig: BrowserRig, platform: string, visits: string[]): Promise<BrowserContext> {
   const context = await rig.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -64,7 +63,10 @@ describe('a crowdsourced study, walked in the browser', () => {
     expect(visits).toEqual(['https://app.prolific.com/submissions/complete?cc=CXYZ-9']);
     await context.close();
 
-    const rows = (await rig.t.admin().get('/admin/api/export?format=jsonl')).text.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = (await rig.t.admin().get('/admin/api/export?format=jsonl')).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row.annotator).toBe('60aa01bb');
@@ -77,7 +79,10 @@ describe('a crowdsourced study, walked in the browser', () => {
       items: sampleItems(2),
       config: {
         login: { type: 'url_direct' },
-        crowdsourcing: { provider: 'sona', sona: { hostname: 'psych.sona-systems.com', experiment_id: 77, credit_token: 'c0ffee' } },
+        crowdsourcing: {
+          provider: 'sona',
+          sona: { hostname: 'psych.sona-systems.com', experiment_id: 77, credit_token: 'c0ffee' },
+        },
         completion_code: 'SONA-OK',
         auto_redirect_on_completion: true,
         auto_redirect_delay: 500,
@@ -94,15 +99,25 @@ describe('a crowdsourced study, walked in the browser', () => {
     expect(await page.getByTestId('completion-code').innerText()).toBe('SONA-OK');
     expect(await page.getByRole('status', { name: 'Study complete' }).innerText()).toMatch(/Return to SONA/);
     await page.waitForURL('https://psych.sona-systems.com/**');
-    expect(visits).toEqual(['https://psych.sona-systems.com/webstudy_credit.aspx?experiment_id=77&credit_token=c0ffee&survey_code=8f3k2q']);
+    expect(visits).toEqual([
+      'https://psych.sona-systems.com/webstudy_credit.aspx?experiment_id=77&credit_token=c0ffee&survey_code=8f3k2q',
+    ]);
     await context.close();
-    expect((await rig.t.admin().get('/admin/user_state/8f3k2q')).body.assignments).toMatchObject({ total: 2, annotated: 2 });
+    expect((await rig.t.admin().get('/admin/user_state/8f3k2q')).body.assignments).toMatchObject({
+      total: 2,
+      annotated: 2,
+    });
   });
 
   test('MTurk: the accepted HIT signs in and the finished worker is sent to MTurk with the assignment', async () => {
     const rig = await startRig({
       items: sampleItems(2),
-      config: { login: { type: 'url_direct', url_argument: 'workerId' }, completion_code: 'MT-1', auto_redirect_on_completion: true, auto_redirect_delay: 500 },
+      config: {
+        login: { type: 'url_direct', url_argument: 'workerId' },
+        completion_code: 'MT-1',
+        auto_redirect_on_completion: true,
+        auto_redirect_delay: 500,
+      },
     });
     const visits: string[] = [];
     const context = await workerBrowser(rig, 'https://workersandbox.mturk.com', visits);

@@ -29,8 +29,10 @@ async function dashboard(path: string): Promise<Page> {
   return page;
 }
 
-const shownPanels = (page: Page) => page.locator('[data-testid^="section-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
-const current = (page: Page) => page.locator('nav[aria-label="Dashboard panels"] a[aria-current="page"]').allInnerTexts();
+const shownPanels = (page: Page) =>
+  page.locator('[data-testid^="section-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+const current = (page: Page) =>
+  page.locator('nav[aria-label="Dashboard panels"] a[aria-current="page"]').allInnerTexts();
 
 describe('dashboard panels', () => {
   beforeAll(async () => {
@@ -39,7 +41,11 @@ describe('dashboard panels', () => {
     const done: Record<string, number> = { carol: 3, adam: 1, bea: 2 };
     for (const [name, n] of Object.entries(done)) {
       const c = await rig.t.client().login(name, `${name}-pass`);
-      for (let i = 1; i <= n; i++) expect((await c.post('/updateinstance', { instance_id: `item-${i}`, annotations: { 'sentiment:positive': 'true' } })).status).toBe(200);
+      for (let i = 1; i <= n; i++)
+        expect(
+          (await c.post('/updateinstance', { instance_id: `item-${i}`, annotations: { 'sentiment:positive': 'true' } }))
+            .status,
+        ).toBe(200);
     }
   });
 
@@ -98,7 +104,11 @@ describe('dashboard panels', () => {
     const table = page.getByTestId('instances-table');
     const ids = () => table.locator('tbody th').allInnerTexts();
     await table.waitFor();
-    const sortBy = (name: string) => table.getByRole('columnheader', { name: new RegExp(`^${name}`) }).getByRole('button').click();
+    const sortBy = (name: string) =>
+      table
+        .getByRole('columnheader', { name: new RegExp(`^${name}`) })
+        .getByRole('button')
+        .click();
     await sortBy('Annotations');
     await expect.poll(async () => (await ids()).slice(0, 3)).toEqual(['item-4', 'item-5', 'item-6']); // none yet, in the task's order
     await sortBy('Annotations');
@@ -120,11 +130,16 @@ describe('dashboard panels', () => {
       const w = window as unknown as { loadingSeen: number };
       w.loadingSeen = 0;
       new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && (n.matches('.loading') || n.querySelector('.loading'))) w.loadingSeen++;
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof Element && (n.matches('.loading') || n.querySelector('.loading'))) w.loadingSeen++;
       }).observe(document.body, { childList: true, subtree: true });
     });
     const dan = await rig.t.client().login('dan', 'dan-pass');
-    const annotate = async (id: string) => expect((await dan.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:negative': 'true' } })).status).toBe(200);
+    const annotate = async (id: string) =>
+      expect(
+        (await dan.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:negative': 'true' } })).status,
+      ).toBe(200);
 
     await annotate('item-7');
     await page.getByRole('button', { name: 'Refresh' }).click();

@@ -42,13 +42,27 @@ describe('login and dashboard', () => {
       },
     });
     // two annotators agree on two items and differ on a third: real agreement to show
-    const labels: Record<string, [string, string]> = { 'item-1': ['positive', 'positive'], 'item-2': ['negative', 'negative'], 'item-3': ['positive', 'neutral'] };
-    const [alice, bob] = [await rig.t.client().login('alice', 'alice-pass'), await rig.t.client().login('bob', 'bob-pass')];
+    const labels: Record<string, [string, string]> = {
+      'item-1': ['positive', 'positive'],
+      'item-2': ['negative', 'negative'],
+      'item-3': ['positive', 'neutral'],
+    };
+    const [alice, bob] = [
+      await rig.t.client().login('alice', 'alice-pass'),
+      await rig.t.client().login('bob', 'bob-pass'),
+    ];
     for (const [id, [a, b]] of Object.entries(labels)) {
-      expect((await alice.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${a}`]: 'true' } })).status).toBe(200);
-      expect((await bob.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${b}`]: 'true' } })).status).toBe(200);
+      expect(
+        (await alice.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${a}`]: 'true' } })).status,
+      ).toBe(200);
+      expect(
+        (await bob.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${b}`]: 'true' } })).status,
+      ).toBe(200);
     }
-    expect((await alice.post('/updateinstance', { instance_id: 'item-4', annotations: { 'sentiment:neutral': 'true' } })).status).toBe(200);
+    expect(
+      (await alice.post('/updateinstance', { instance_id: 'item-4', annotations: { 'sentiment:neutral': 'true' } }))
+        .status,
+    ).toBe(200);
   });
 
   test('a wrong password says so, and nothing else happens', async () => {
@@ -102,24 +116,37 @@ describe('login and dashboard', () => {
     await page.getByTestId('progress-chart').waitFor();
     // progress over time: the whole history the server derives from its timestamps
     const last = (await admin.get('/admin/api/timeline')).body.points.at(-1);
-    expect(await page.getByTestId('progress-chart').locator('figcaption').innerText()).toContain(`${last.annotations} annotations and ${last.completed_items} completed instances`);
+    expect(await page.getByTestId('progress-chart').locator('figcaption').innerText()).toContain(
+      `${last.annotations} annotations and ${last.completed_items} completed instances`,
+    );
 
     await openPanel(page, 'Annotators');
     expect(page.url()).toMatch(/#\/admin\/annotators$/);
     await page.getByTestId('annotators-table').waitFor();
     const annotatorRows = await page.getByTestId('annotators-table').locator('tbody tr').allInnerTexts();
-    const listed = (await admin.get('/admin/api/annotators')).body.annotators as { username: string; annotated: number; assigned: number }[];
-    for (const [name, annotated] of [['alice', 4], ['bob', 3]] as const) {
+    const listed = (await admin.get('/admin/api/annotators')).body.annotators as {
+      username: string;
+      annotated: number;
+      assigned: number;
+    }[];
+    for (const [name, annotated] of [
+      ['alice', 4],
+      ['bob', 3],
+    ] as const) {
       const api = listed.find((a) => a.username === name)!;
       expect(api.annotated).toBe(annotated);
-      expect(annotatorRows.find((r) => r.startsWith(name))).toMatch(new RegExp(`^${name}\\s+${annotated}\\s+${api.assigned}\\s`));
+      expect(annotatorRows.find((r) => r.startsWith(name))).toMatch(
+        new RegExp(`^${name}\\s+${annotated}\\s+${api.assigned}\\s`),
+      );
     }
 
     // agreement: the average the API computes, to three places
     await openPanel(page, 'Agreement');
     const agreement = (await admin.get('/admin/api/agreement')).body;
     expect(typeof agreement.overall.average_krippendorff_alpha).toBe('number');
-    expect(await page.getByTestId('average-alpha').innerText()).toBe(agreement.overall.average_krippendorff_alpha.toFixed(3));
+    expect(await page.getByTestId('average-alpha').innerText()).toBe(
+      agreement.overall.average_krippendorff_alpha.toFixed(3),
+    );
     expect(await unnamedControls(page)).toEqual([]);
     await rig.screenshot(page, 'dashboard');
   });
@@ -135,9 +162,15 @@ describe('login and dashboard', () => {
     expect(await page.getByTestId('instances-table').locator('tbody tr').count()).toBe(10);
     await page.getByLabel('Show status').selectOption('completed');
     await expect.poll(() => range.innerText()).toBe('1–3 of 3');
-    expect(await page.getByTestId('instances-table').locator('tbody th').allInnerTexts()).toEqual(['item-1', 'item-2', 'item-3']);
+    expect(await page.getByTestId('instances-table').locator('tbody th').allInnerTexts()).toEqual([
+      'item-1',
+      'item-2',
+      'item-3',
+    ]);
     await page.getByLabel('Show status').selectOption('in_progress');
-    await expect.poll(() => page.getByTestId('instances-table').locator('tbody th').allInnerTexts()).toEqual(['item-4']);
+    await expect
+      .poll(() => page.getByTestId('instances-table').locator('tbody th').allInnerTexts())
+      .toEqual(['item-4']);
   });
 
   test('webhooks show their stats and "Send test" reaches the receiver', async () => {
@@ -174,7 +207,10 @@ describe('login and dashboard', () => {
 
   test('an admin user reaches the dashboard from their session, without a key', async () => {
     // an admin name cannot be registered: its password is set with the admin key first
-    expect((await rig.t.admin().request('PUT', '/admin/api/users/root/password', { json: { password: 'root-pass-1' } })).status).toBe(200);
+    expect(
+      (await rig.t.admin().request('PUT', '/admin/api/users/root/password', { json: { password: 'root-pass-1' } }))
+        .status,
+    ).toBe(200);
     const page = await rig.open('/');
     await logIn(page, 'root', 'root-pass-1');
     await page.getByTestId('instance-text').waitFor();

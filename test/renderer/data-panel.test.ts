@@ -14,7 +14,11 @@ describe('dashboard data panel', () => {
   test('downloads exports and imports instance files with progress', async () => {
     const rig = await startRig({ items: sampleItems(3) });
     const alice = await rig.t.client().login('alice', 'alice-pass');
-    await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' }, span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 4 }] });
+    await alice.post('/updateinstance', {
+      instance_id: 'item-1',
+      annotations: { 'sentiment:positive': 'true' },
+      span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 4 }],
+    });
 
     const page = await rig.open('/#/admin/data');
     await page.getByLabel('Admin API key').fill(rig.t.adminKey);
@@ -22,7 +26,10 @@ describe('dashboard data panel', () => {
     const data = page.getByTestId('section-data');
     await data.waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: 'Download jsonl' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      data.getByRole('button', { name: 'Download jsonl' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('annotations.jsonl');
     const saved = join(tempDir('marginalia-download-'), 'export.jsonl');
     await download.saveAs(saved);
@@ -30,7 +37,15 @@ describe('dashboard data panel', () => {
 
     const dir = tempDir('marginalia-upload-');
     const good = join(dir, 'more.jsonl');
-    writeFileSync(good, [{ id: 'new-1', text: 'Fresh one.' }, { id: 'new-2', text: 'Fresh two.' }].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(
+      good,
+      [
+        { id: 'new-1', text: 'Fresh one.' },
+        { id: 'new-2', text: 'Fresh two.' },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n') + '\n',
+    );
     await data.locator('input[type=file]').setInputFiles(good);
     await data.getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => data.getByTestId('import-status').innerText()).toBe('Added 2 instances.');
@@ -40,7 +55,9 @@ describe('dashboard data panel', () => {
     writeFileSync(bad, '{"id": "new-3", "text": "ok"}\n{"id": "new-4", "text": \n');
     await data.locator('input[type=file]').setInputFiles(bad);
     await data.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => data.getByTestId('import-status').innerText()).toMatch(/^Import failed, nothing was added: .*:2/);
+    await expect
+      .poll(() => data.getByTestId('import-status').innerText())
+      .toMatch(/^Import failed, nothing was added: .*:2/);
     expect((await rig.t.admin().get('/admin/api/overview')).body.total_items).toBe(5);
   });
 });

@@ -1,7 +1,13 @@
 /** The page's display_logic evaluation gives what the server's gives, operator by operator, so both hide the same questions. */
 import { describe, expect, test } from 'vitest';
 import { hiddenBy as pageHidden, holds as pageHolds } from '../../renderer/src/shared/display-logic/display-logic.js';
-import { hiddenBy, holds, OPERATORS, type Condition, type DisplayLogic } from '../../server/domain/display-logic/rules.js';
+import {
+  hiddenBy,
+  holds,
+  OPERATORS,
+  type Condition,
+  type DisplayLogic,
+} from '../../server/domain/display-logic/rules.js';
 import { hiddenSchemes } from '../../renderer/src/features/annotate/conditional.js';
 import type { Scheme } from '../../renderer/src/shared/api/types.js';
 
@@ -32,7 +38,10 @@ describe('page and server agree', () => {
       for (const value of VALUES[operator]) {
         for (const case_sensitive of [false, true]) {
           const c: Condition = { schema: 's', operator, ...(value !== undefined ? { value } : {}), case_sensitive };
-          for (const answer of ANSWERS) expect(pageHolds(c, answer), `${operator} ${JSON.stringify(value)} on ${JSON.stringify(answer)}`).toBe(holds(c, answer));
+          for (const answer of ANSWERS)
+            expect(pageHolds(c, answer), `${operator} ${JSON.stringify(value)} on ${JSON.stringify(answer)}`).toBe(
+              holds(c, answer),
+            );
         }
       }
     }
@@ -41,7 +50,16 @@ describe('page and server agree', () => {
   test('on chains', () => {
     const rules = new Map<string, DisplayLogic>([
       ['b', { logic: 'all', show_when: [{ schema: 'a', operator: 'equals', value: 'Yes' }] }],
-      ['c', { logic: 'any', show_when: [{ schema: 'b', operator: 'not_empty' }, { schema: 'a', operator: 'equals', value: 'Maybe' }] }],
+      [
+        'c',
+        {
+          logic: 'any',
+          show_when: [
+            { schema: 'b', operator: 'not_empty' },
+            { schema: 'a', operator: 'equals', value: 'Maybe' },
+          ],
+        },
+      ],
     ]);
     for (const a of ['Yes', 'No', 'Maybe', undefined]) {
       const answers: Record<string, string | undefined> = { a, b: 'x' };
@@ -52,10 +70,27 @@ describe('page and server agree', () => {
   test('the form reads a choice as its label names and a field as its value', () => {
     const schemes: Scheme[] = [
       { name: 'pick', annotation_type: 'multiselect', description: '', labels: [{ name: 'Other' }, { name: 'Name' }] },
-      { name: 'note', annotation_type: 'text', description: '', labels: [{ name: 'text' }], display_logic: { logic: 'all', show_when: [{ schema: 'pick', operator: 'contains', value: 'Other' }] } },
-      { name: 'more', annotation_type: 'text', description: '', labels: [{ name: 'text' }], display_logic: { logic: 'all', show_when: [{ schema: 'note', operator: 'length_gt', value: 3 }] } },
+      {
+        name: 'note',
+        annotation_type: 'text',
+        description: '',
+        labels: [{ name: 'text' }],
+        display_logic: { logic: 'all', show_when: [{ schema: 'pick', operator: 'contains', value: 'Other' }] },
+      },
+      {
+        name: 'more',
+        annotation_type: 'text',
+        description: '',
+        labels: [{ name: 'text' }],
+        display_logic: { logic: 'all', show_when: [{ schema: 'note', operator: 'length_gt', value: 3 }] },
+      },
     ];
-    expect([...hiddenSchemes(schemes, { labels: { pick: { Name: 'true' } }, spans: [] })].sort()).toEqual(['more', 'note']);
-    expect([...hiddenSchemes(schemes, { labels: { pick: { Other: 'true' }, note: { text: 'long enough' } }, spans: [] })]).toEqual([]);
+    expect([...hiddenSchemes(schemes, { labels: { pick: { Name: 'true' } }, spans: [] })].sort()).toEqual([
+      'more',
+      'note',
+    ]);
+    expect([
+      ...hiddenSchemes(schemes, { labels: { pick: { Other: 'true' }, note: { text: 'long enough' } }, spans: [] }),
+    ]).toEqual([]);
   });
 });

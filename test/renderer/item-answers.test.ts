@@ -20,9 +20,13 @@ describe('the admin item view reads answers', () => {
   });
 
   test('other JSON answers read as key: value pairs; text that only looks like JSON stays as typed', () => {
-    expect(readable(JSON.stringify({ edited_text: 'the cat sits', edit_distance_chars: 1 }))).toBe('edited_text: the cat sits; edit_distance_chars: 1');
+    expect(readable(JSON.stringify({ edited_text: 'the cat sits', edit_distance_chars: 1 }))).toBe(
+      'edited_text: the cat sits; edit_distance_chars: 1',
+    );
     expect(readable(JSON.stringify({ Science: ['Mars'], Sport: [] }))).toBe('Science: Mars; Sport: ');
-    expect(readable(JSON.stringify([{ link_type: 'MET', span_ids: ['a', 'b'] }]))).toBe('(link_type: MET; span_ids: a, b)');
+    expect(readable(JSON.stringify([{ link_type: 'MET', span_ids: ['a', 'b'] }]))).toBe(
+      '(link_type: MET; span_ids: a, b)',
+    );
     expect(readable('{not json')).toBe('{not json');
     expect(readable('[x] marks')).toBe('[x] marks');
     expect(readable(JSON.stringify({ t: 'x'.repeat(1000) })).length).toBe(401);

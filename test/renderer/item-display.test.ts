@@ -25,7 +25,17 @@ let staticDir: string;
 
 beforeAll(async () => {
   staticDir = await buildRenderer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
 });
 afterAll(() => browser?.close());
 
@@ -59,9 +69,12 @@ async function openTask(spec: ProjectSpec, media?: Record<string, Buffer>): Prom
   await t.client().login('ann', PASSWORD); // signs the annotator up
   await page.goto(t.url + '/');
   await logIn(page, 'ann', PASSWORD);
-  await page.getByTestId('item-display').waitFor().catch(async (e) => {
-    throw new Error(`${(e as Error).message}\n${await page.locator('body').innerText()}`);
-  });
+  await page
+    .getByTestId('item-display')
+    .waitFor()
+    .catch(async (e) => {
+      throw new Error(`${(e as Error).message}\n${await page.locator('body').innerText()}`);
+    });
   return { t, page, foreign, dialogs };
 }
 
@@ -91,7 +104,12 @@ async function dragOver(p: Page, start: number, end: number) {
       const rects = range.getClientRects();
       const first = rects[0];
       const last = rects[rects.length - 1];
-      return { x1: first.left + 1, y1: first.top + first.height / 2, x2: last.right - 1, y2: last.top + last.height / 2 };
+      return {
+        x1: first.left + 1,
+        y1: first.top + first.height / 2,
+        x2: last.right - 1,
+        y2: last.top + last.height / 2,
+      };
     },
     [start, end],
   );
@@ -106,8 +124,12 @@ describe('item display on the annotate page', () => {
     const premise = 'A woman is slicing onions in a small kitchen.';
     const { t, page, foreign } = await openTask({
       config: {
-        html_layout: '<table class="nli"><tr><th>Premise</th><td>{{text}}</td></tr><tr><th>Hypothesis</th><td>{{hypothesis}}</td></tr></table>',
-        annotation_schemes: [RADIO('relation', ['entailment', 'neutral', 'contradiction']), { annotation_type: 'span', name: 'evidence', labels: ['cue'] }],
+        html_layout:
+          '<table class="nli"><tr><th>Premise</th><td>{{text}}</td></tr><tr><th>Hypothesis</th><td>{{hypothesis}}</td></tr></table>',
+        annotation_schemes: [
+          RADIO('relation', ['entailment', 'neutral', 'contradiction']),
+          { annotation_type: 'span', name: 'evidence', labels: ['cue'] },
+        ],
       },
       items: [
         { id: 'n1', text: premise, hypothesis: 'Someone is cooking.' },
@@ -133,18 +155,42 @@ describe('item display on the annotate page', () => {
     const api = await t.client().login('ann', PASSWORD);
     const stored = (await api.get('/get_annotations?instance_id=n1')).body;
     expect(stored.annotations).toEqual({ 'relation:entailment': 'true' });
-    expect(stored.span_annotations.map((s: { start: number; end: number; text: string }) => [s.start, s.end, s.text])).toEqual([[from, from + 6, 'onions']]);
+    expect(
+      stored.span_annotations.map((s: { start: number; end: number; text: string }) => [s.start, s.end, s.text]),
+    ).toEqual([[from, from + 6, 'onions']]);
     expect(foreign).toEqual([]);
   });
 
   test('MT quality from a layout file: source, translation and both languages', async () => {
     const { page } = await openTask({
-      config: { html_layout: 'layouts/mt.html', annotation_schemes: [{ annotation_type: 'likert', name: 'adequacy', size: 5, min_label: 'none', max_label: 'all' }] },
-      files: { 'layouts/mt.html': '<h3>Source ({{source_lang}})</h3><p>{{text}}</p><h3>Translation ({{target_lang}})</h3><p class="mt">{{translation}}</p>' },
-      items: [{ id: 'm1', text: 'Der Hund schläft im Garten.', translation: 'The dog sleeps in the garden.', source_lang: 'German', target_lang: 'English' }],
+      config: {
+        html_layout: 'layouts/mt.html',
+        annotation_schemes: [
+          { annotation_type: 'likert', name: 'adequacy', size: 5, min_label: 'none', max_label: 'all' },
+        ],
+      },
+      files: {
+        'layouts/mt.html':
+          '<h3>Source ({{source_lang}})</h3><p>{{text}}</p><h3>Translation ({{target_lang}})</h3><p class="mt">{{translation}}</p>',
+      },
+      items: [
+        {
+          id: 'm1',
+          text: 'Der Hund schläft im Garten.',
+          translation: 'The dog sleeps in the garden.',
+          source_lang: 'German',
+          target_lang: 'English',
+        },
+      ],
     });
     const text = await shown(page);
-    for (const part of ['Source (German)', 'Der Hund schläft im Garten.', 'Translation (English)', 'The dog sleeps in the garden.']) expect(text).toContain(part);
+    for (const part of [
+      'Source (German)',
+      'Der Hund schläft im Garten.',
+      'Translation (English)',
+      'The dog sleeps in the garden.',
+    ])
+      expect(text).toContain(part);
   });
 
   test('reading comprehension by instance_display: passage, question and four options', async () => {
@@ -161,33 +207,98 @@ describe('item display on the annotate page', () => {
         list_as_text: { text_list_prefix_type: 'alphabet', horizontal: false },
         annotation_schemes: [RADIO('answer', ['A', 'B', 'C', 'D'])],
       },
-      items: [{ id: 'r1', text: 'unused', passage: 'The river froze early that winter, so the ferry stopped in November.', question: 'Why did the ferry stop?', options: ['Floods', 'Ice on the river', 'A strike', 'No passengers'] }],
+      items: [
+        {
+          id: 'r1',
+          text: 'unused',
+          passage: 'The river froze early that winter, so the ferry stopped in November.',
+          question: 'Why did the ferry stop?',
+          options: ['Floods', 'Ice on the river', 'A strike', 'No passengers'],
+        },
+      ],
     });
     const text = await shown(page);
-    for (const part of ['Passage', 'The river froze early that winter', 'Question', 'Why did the ferry stop?', 'Floods', 'Ice on the river', 'A strike', 'No passengers']) expect(text).toContain(part);
+    for (const part of [
+      'Passage',
+      'The river froze early that winter',
+      'Question',
+      'Why did the ferry stop?',
+      'Floods',
+      'Ice on the river',
+      'A strike',
+      'No passengers',
+    ])
+      expect(text).toContain(part);
     expect(await page.locator('ol.display-list[type="A"] li').count()).toBe(4);
   });
 
   test('a dialogue without a layout: every turn with its speaker', async () => {
     const { page } = await openTask({
       config: { annotation_schemes: [RADIO('resolved', ['yes', 'no'])] },
-      items: [{ id: 'd1', text: 'Customer asks about a refund.', dialogue: [{ speaker: 'Customer', text: 'My order arrived broken.' }, { speaker: 'Agent', text: 'Sorry! I will refund it today.' }, { speaker: 'Customer', text: 'Thanks.' }] }],
+      items: [
+        {
+          id: 'd1',
+          text: 'Customer asks about a refund.',
+          dialogue: [
+            { speaker: 'Customer', text: 'My order arrived broken.' },
+            { speaker: 'Agent', text: 'Sorry! I will refund it today.' },
+            { speaker: 'Customer', text: 'Thanks.' },
+          ],
+        },
+      ],
     });
     const text = await shown(page);
-    for (const part of ['Customer asks about a refund.', 'dialogue', 'Customer:', 'My order arrived broken.', 'Agent:', 'Sorry! I will refund it today.', 'Thanks.']) expect(text).toContain(part);
+    for (const part of [
+      'Customer asks about a refund.',
+      'dialogue',
+      'Customer:',
+      'My order arrived broken.',
+      'Agent:',
+      'Sorry! I will refund it today.',
+      'Thanks.',
+    ])
+      expect(text).toContain(part);
     expect(await page.locator('.display-dialogue .turn').count()).toBe(3);
   });
 
   test('a side-by-side pair', async () => {
     const { page } = await openTask({
       config: {
-        instance_display: { layout: { direction: 'horizontal' }, fields: [{ key: 'text', type: 'text', label: 'Prompt' }, { key: 'responses', type: 'pairwise', label: 'Responses', display_options: { labels: ['Response A', 'Response B'] } }] },
+        instance_display: {
+          layout: { direction: 'horizontal' },
+          fields: [
+            { key: 'text', type: 'text', label: 'Prompt' },
+            {
+              key: 'responses',
+              type: 'pairwise',
+              label: 'Responses',
+              display_options: { labels: ['Response A', 'Response B'] },
+            },
+          ],
+        },
         annotation_schemes: [RADIO('better', ['A', 'B', 'tie'])],
       },
-      items: [{ id: 's1', text: 'Explain rain to a child.', responses: ['Water falls from clouds when drops get heavy.', 'Precipitation results from condensation nuclei.'] }],
+      items: [
+        {
+          id: 's1',
+          text: 'Explain rain to a child.',
+          responses: [
+            'Water falls from clouds when drops get heavy.',
+            'Precipitation results from condensation nuclei.',
+          ],
+        },
+      ],
     });
     const text = await shown(page);
-    for (const part of ['Prompt', 'Explain rain to a child.', 'Response A', 'Water falls from clouds when drops get heavy.', 'Response B', 'Precipitation results from condensation nuclei.']) expect(text).toContain(part);
+    for (const part of [
+      'Prompt',
+      'Explain rain to a child.',
+      'Response A',
+      'Water falls from clouds when drops get heavy.',
+      'Response B',
+      'Precipitation results from condensation nuclei.',
+    ])
+      expect(text).toContain(part);
     const cells = await page.locator('.pair-cell').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
     expect(cells).toHaveLength(2);
     expect(cells[0]).toBe(cells[1]); // side by side
@@ -207,13 +318,23 @@ describe('item display on the annotate page', () => {
     const { page } = await openTask({
       config: {
         item_properties: { id_key: 'id', text_key: 'context' },
-        html_layout: '<div class="bbq"><p>{{instance}}</p><p><b>Q:</b> {{instance_obj.question}}</p><ol><li>{{ans0}}</li><li>{{ ans1 }}</li><li>{{ans2|safe}}</li></ol><small>{{meta.category}} · {{meta.source.paper}}</small></div>',
+        html_layout:
+          '<div class="bbq"><p>{{instance}}</p><p><b>Q:</b> {{instance_obj.question}}</p><ol><li>{{ans0}}</li><li>{{ ans1 }}</li><li>{{ans2|safe}}</li></ol><small>{{meta.category}} · {{meta.source.paper}}</small></div>',
         annotation_schemes: [{ annotation_type: 'radio', name: 'answer', labels: { 0: 'ans0', 1: 'ans1', 2: 'ans2' } }],
       },
       items: [item],
     });
     const text = await shown(page);
-    for (const part of [item.context, item.question, item.ans0, item.ans1, item.ans2, 'Gender_identity', 'a bias benchmark']) expect(text).toContain(part);
+    for (const part of [
+      item.context,
+      item.question,
+      item.ans0,
+      item.ans1,
+      item.ans2,
+      'Gender_identity',
+      'a bias benchmark',
+    ])
+      expect(text).toContain(part);
     expect(await page.locator('.bbq [data-testid="instance-text"]').innerText()).toBe(item.context);
   });
 
@@ -227,7 +348,10 @@ describe('item display on the annotate page', () => {
       senses: ['sloping land beside water', 'a financial institution'],
       diff: '- return a+b\n+ return a + b',
       review: { verdict: 'approve', checks: { tests: 'passed', lint: 'clean' } },
-      trace: [{ who: 'planner', says: 'Split the task into two steps.' }, { who: 'coder', says: 'Wrote the function.' }],
+      trace: [
+        { who: 'planner', says: 'Split the task into two steps.' },
+        { who: 'coder', says: 'Wrote the function.' },
+      ],
     };
     const { page } = await openTask({
       config: {
@@ -240,7 +364,12 @@ describe('item display on the annotate page', () => {
             { key: 'senses', type: 'list', label: 'Senses' },
             { key: 'diff', type: 'code', label: 'Patch', display_options: { language: 'diff' } },
             { key: 'review', type: 'text', label: 'Review' },
-            { key: 'trace', type: 'agent_trace', label: 'Trace', display_options: { speaker_key: 'who', text_key: 'says' } },
+            {
+              key: 'trace',
+              type: 'agent_trace',
+              label: 'Trace',
+              display_options: { speaker_key: 'who', text_key: 'says' },
+            },
           ],
         },
         list_as_text: { text_list_prefix_type: 'number' },
@@ -249,7 +378,21 @@ describe('item display on the annotate page', () => {
       items: [item],
     });
     const text = await shown(page);
-    for (const part of [item.sentence1, item.sentence2, 'bank', 'sloping land beside water', 'a financial institution', '- return a+b', '+ return a + b', 'verdict: approve', 'tests: passed', 'lint: clean', 'Split the task into two steps.', 'Wrote the function.']) expect(text).toContain(part);
+    for (const part of [
+      item.sentence1,
+      item.sentence2,
+      'bank',
+      'sloping land beside water',
+      'a financial institution',
+      '- return a+b',
+      '+ return a + b',
+      'verdict: approve',
+      'tests: passed',
+      'lint: clean',
+      'Split the task into two steps.',
+      'Wrote the function.',
+    ])
+      expect(text).toContain(part);
     expect(text).not.toContain('"verdict"'); // structured values are not shown as JSON
     expect(await page.locator('ol.display-list li').count()).toBe(2);
     expect(await page.locator('.display-dialogue .turn').count()).toBe(2);
@@ -259,7 +402,17 @@ describe('item display on the annotate page', () => {
   test('an image by a path relative to the task folder loads; one that leaves the folder is refused', async () => {
     const { page, foreign } = await openTask(
       {
-        config: { item_properties: { id_key: 'id', text_key: 'caption' }, instance_display: { fields: [{ key: 'image', type: 'image', label: 'Photo' }, { key: 'escape', type: 'image' }, { key: 'caption', type: 'text' }] }, annotation_schemes: [RADIO('animal', ['cat', 'dog'])] },
+        config: {
+          item_properties: { id_key: 'id', text_key: 'caption' },
+          instance_display: {
+            fields: [
+              { key: 'image', type: 'image', label: 'Photo' },
+              { key: 'escape', type: 'image' },
+              { key: 'caption', type: 'text' },
+            ],
+          },
+          annotation_schemes: [RADIO('animal', ['cat', 'dog'])],
+        },
         items: [{ id: 'i1', text: 'x', caption: 'A red square.', image: 'images/red.png', escape: '../outside.png' }],
       },
       { 'images/red.png': PNG },
@@ -276,7 +429,15 @@ describe('item display on the annotate page', () => {
     // port 9 refuses connections: the same as being offline, without leaving the machine
     const url = 'http://127.0.0.1:9/cat.png';
     const { t, page, foreign } = await openTask({
-      config: { instance_display: { fields: [{ key: 'photo', type: 'image' }, { key: 'text', type: 'text' }] }, annotation_schemes: [RADIO('animal', ['cat', 'dog'])] },
+      config: {
+        instance_display: {
+          fields: [
+            { key: 'photo', type: 'image' },
+            { key: 'text', type: 'text' },
+          ],
+        },
+        annotation_schemes: [RADIO('animal', ['cat', 'dog'])],
+      },
       items: [{ id: 'r1', text: 'Which animal?', photo: url }],
     });
     await page.getByText(`Could not load image (a remote file: it needs a network connection): ${url}`).waitFor();
@@ -287,7 +448,16 @@ describe('item display on the annotate page', () => {
   });
 
   test('without a layout, an item with six fields shows every one, labelled', async () => {
-    const item = { id: 'x1', text: 'The main text to label.', title: 'A title', author: 'R. Writer', source: 'newswire', year: 2021, topic: 'weather', notes: 'check the second paragraph' };
+    const item = {
+      id: 'x1',
+      text: 'The main text to label.',
+      title: 'A title',
+      author: 'R. Writer',
+      source: 'newswire',
+      year: 2021,
+      topic: 'weather',
+      notes: 'check the second paragraph',
+    };
     const { page } = await openTask({ config: { annotation_schemes: [RADIO('ok', ['yes', 'no'])] }, items: [item] });
     const text = await shown(page);
     for (const [key, value] of Object.entries(item)) {
@@ -306,18 +476,41 @@ describe('item display on the annotate page', () => {
       '<div class="v">{{value}}</div><p>{{text}}</p><a id="item-link" href="{{url}}">item link</a>';
     const { page, dialogs, foreign } = await openTask({
       config: { html_layout: layout, annotation_schemes: [RADIO('safe', ['yes', 'no'])] },
-      items: [{ id: 'h1', text: 'Text with <b>tags</b> and {{value}}', value: '<img src=x onerror="window.__pwned=\'value\'">{{text}}<script>window.__pwned="v"</script>', url: 'javascript:window.__pwned="url"' }],
+      items: [
+        {
+          id: 'h1',
+          text: 'Text with <b>tags</b> and {{value}}',
+          value: '<img src=x onerror="window.__pwned=\'value\'">{{text}}<script>window.__pwned="v"</script>',
+          url: 'javascript:window.__pwned="url"',
+        },
+      ],
     });
-    await page.locator('#js').click().catch(() => undefined);
-    await page.locator('#item-link').click().catch(() => undefined);
+    await page
+      .locator('#js')
+      .click()
+      .catch(() => undefined);
+    await page
+      .locator('#item-link')
+      .click()
+      .catch(() => undefined);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     const display = page.getByTestId('item-display');
     expect(await display.locator('script, iframe, form').count()).toBe(0);
-    expect(await display.evaluate((el) => [...el.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')))).toEqual([]);
-    expect(await display.evaluate((el) => [...el.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''))).not.toContainEqual(expect.stringMatching(/javascript/i));
-    expect(await page.locator('.display-html .v').innerText()).toBe('<img src=x onerror="window.__pwned=\'value\'">{{text}}<script>window.__pwned="v"</script>');
+    expect(
+      await display.evaluate((el) =>
+        [...el.querySelectorAll('*')]
+          .flatMap((e) => [...e.attributes].map((a) => a.name))
+          .filter((n) => n.startsWith('on')),
+      ),
+    ).toEqual([]);
+    expect(
+      await display.evaluate((el) => [...el.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '')),
+    ).not.toContainEqual(expect.stringMatching(/javascript/i));
+    expect(await page.locator('.display-html .v').innerText()).toBe(
+      '<img src=x onerror="window.__pwned=\'value\'">{{text}}<script>window.__pwned="v"</script>',
+    );
     expect(await page.getByTestId('instance-text').innerText()).toBe('Text with <b>tags</b> and {{value}}');
     expect(foreign).toEqual([]);
   });
@@ -325,7 +518,8 @@ describe('item display on the annotate page', () => {
   test('instructions show sanitized above the item, fold with i, and the codebook is a link', async () => {
     const { page, dialogs } = await openTask({
       config: {
-        annotation_instructions: '## How to label\n\nPick **entailment** only when the hypothesis must be true.\n\n<img src="x" onerror="alert(1)">',
+        annotation_instructions:
+          '## How to label\n\nPick **entailment** only when the hypothesis must be true.\n\n<img src="x" onerror="alert(1)">',
         annotation_codebook_url: 'https://example.org/codebook',
         annotation_schemes: [RADIO('relation', ['entailment', 'contradiction'])],
       },
@@ -340,7 +534,9 @@ describe('item display on the annotate page', () => {
     await expect.poll(() => panel.locator('details').getAttribute('open')).toBeNull();
     await page.keyboard.press('i');
     await expect.poll(() => panel.locator('details').getAttribute('open')).not.toBeNull();
-    expect(await panel.getByRole('link', { name: /Codebook/ }).getAttribute('href')).toBe('https://example.org/codebook');
+    expect(await panel.getByRole('link', { name: /Codebook/ }).getAttribute('href')).toBe(
+      'https://example.org/codebook',
+    );
     expect(dialogs).toEqual([]);
   });
 });

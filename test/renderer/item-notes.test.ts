@@ -16,7 +16,11 @@ let page: Page;
 describe('notes and flags on items', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
-    rig = await startRig({ config: { webhooks: { endpoints: [{ name: 'flags', url: receiver.url, secret: SECRET, events: ['item.flagged'] }] } } });
+    rig = await startRig({
+      config: {
+        webhooks: { endpoints: [{ name: 'flags', url: receiver.url, secret: SECRET, events: ['item.flagged'] }] },
+      },
+    });
     await rig.t.client().login('alice', 'alice-pass');
     page = await rig.open('/');
     await logIn(page, 'alice', 'alice-pass');
@@ -37,14 +41,31 @@ describe('notes and flags on items', () => {
     // typed into the note, label keys are text: "1" does not pick a label
     await page.keyboard.type('1 sarcasm, or not?');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await rig.t.admin().get('/admin/api/item_notes')).body.notes).toMatchObject([{ instance_id: 'item-1', annotator: 'alice', note: '1 sarcasm, or not?', flags: ['unsure'] }]);
+    await expect
+      .poll(async () => (await rig.t.admin().get('/admin/api/item_notes')).body.notes)
+      .toMatchObject([{ instance_id: 'item-1', annotator: 'alice', note: '1 sarcasm, or not?', flags: ['unsure'] }]);
     expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('item-note-input');
     expect(await page.locator('fieldset[data-schema="sentiment"] input:checked').count()).toBe(0);
     expect(await progress(page)).toMatch(/^Instance 1 of/);
 
     const [hook] = await receiver.waitFor((r) => r.length === 1);
-    expect(hook.body).toMatchObject({ event_type: 'item.flagged', data: { annotator_id: 'alice', instance_id: 'item-1', flags: ['unsure'], added: ['unsure'] } });
-    expect(verify(SECRET, 'v1_hex', { id: hook.id, timestamp: String(hook.headers['webhook-timestamp']), signature: String(hook.headers['webhook-signature']) }, hook.raw, Number(hook.headers['webhook-timestamp']))).toBe(true);
+    expect(hook.body).toMatchObject({
+      event_type: 'item.flagged',
+      data: { annotator_id: 'alice', instance_id: 'item-1', flags: ['unsure'], added: ['unsure'] },
+    });
+    expect(
+      verify(
+        SECRET,
+        'v1_hex',
+        {
+          id: hook.id,
+          timestamp: String(hook.headers['webhook-timestamp']),
+          signature: String(hook.headers['webhook-signature']),
+        },
+        hook.raw,
+        Number(hook.headers['webhook-timestamp']),
+      ),
+    ).toBe(true);
   });
 
   test('the note and flags stay with the item across a move and a reload, and reach the JSONL export', async () => {
@@ -63,8 +84,19 @@ describe('notes and flags on items', () => {
     await expect.poll(() => page.locator('#item-note-input').inputValue()).toBe('1 sarcasm, or not?');
     expect(await page.getByTestId('flag-unsure').getAttribute('aria-pressed')).toBe('true');
 
-    const rows = String((await rig.t.admin().get('/admin/api/export?format=jsonl')).text).trim().split('\n').map((l) => JSON.parse(l));
-    expect(rows).toMatchObject([{ instance_id: 'item-1', annotator: 'alice', labels: { sentiment: 'positive' }, note: '1 sarcasm, or not?', flags: ['unsure', 'broken'] }]);
+    const rows = String((await rig.t.admin().get('/admin/api/export?format=jsonl')).text)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows).toMatchObject([
+      {
+        instance_id: 'item-1',
+        annotator: 'alice',
+        labels: { sentiment: 'positive' },
+        note: '1 sarcasm, or not?',
+        flags: ['unsure', 'broken'],
+      },
+    ]);
     await receiver.waitFor((r) => r.length === 2);
     expect(receiver.requests[1].body.data).toMatchObject({ flags: ['unsure', 'broken'], added: ['broken'] });
   });

@@ -10,7 +10,8 @@ import { dragOver } from './select-text.js';
 import type { Client } from '../helpers/client.js';
 
 const TEXT = 'The product was great but shipping was slow.';
-const checked = (p: Page, schema: string, label: string) => p.locator(`fieldset[data-schema="${schema}"] input[value="${label}"]`).isChecked();
+const checked = (p: Page, schema: string, label: string) =>
+  p.locator(`fieldset[data-schema="${schema}"] input[value="${label}"]`).isChecked();
 
 let rig: BrowserRig;
 let page: Page;
@@ -21,7 +22,11 @@ describe('keyboard slips', () => {
     rig = await startRig({
       config: {
         annotation_schemes: [
-          { annotation_type: 'radio', name: 'emotion', labels: ['joy', 'anger', 'fear', 'sadness', 'surprise', 'disgust', 'none'] },
+          {
+            annotation_type: 'radio',
+            name: 'emotion',
+            labels: ['joy', 'anger', 'fear', 'sadness', 'surprise', 'disgust', 'none'],
+          },
           { annotation_type: 'likert', name: 'helpfulness', size: 5, min_label: 'not', max_label: 'very' },
           { annotation_type: 'text', name: 'note' },
           { annotation_type: 'number', name: 'stars', min: 1, max: 5 },
@@ -91,6 +96,8 @@ describe('keyboard slips', () => {
     await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
     const stored = (await api.get('/get_annotations?instance_id=k1')).body;
     expect(stored.annotations).toEqual({ 'helpfulness:3': 'true', 'note:text': 'late parcel', 'stars:value': '2' });
-    expect(stored.span_annotations.map((s: { name: string; text: string }) => [s.name, s.text])).toEqual([['pos', 'great']]);
+    expect(stored.span_annotations.map((s: { name: string; text: string }) => [s.name, s.text])).toEqual([
+      ['pos', 'great'],
+    ]);
   });
 });

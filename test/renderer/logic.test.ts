@@ -1,37 +1,73 @@
 /** The renderer's pure logic: Potato-style key assignment, text runs and word steps, and the answer form. */
 import { describe, expect, test } from 'vitest';
-import { assignFieldKeys, assignLabelKeys, assignSpanKeys, commandFor } from '../../renderer/src/shared/keymap/keymap.js';
+import {
+  assignFieldKeys,
+  assignLabelKeys,
+  assignSpanKeys,
+  commandFor,
+} from '../../renderer/src/shared/keymap/keymap.js';
 import { cutRuns, stepSelection, words } from '../../renderer/src/features/annotate/segments.js';
-import { addSpan, applySuggestion, choose, fromStored, toSubmission, EMPTY } from '../../renderer/src/features/annotate/answers.js';
+import {
+  addSpan,
+  applySuggestion,
+  choose,
+  fromStored,
+  toSubmission,
+  EMPTY,
+} from '../../renderer/src/features/annotate/answers.js';
 import { keyedLabels } from '../../renderer/src/features/annotate/schemes/registry.js';
 import type { Scheme } from '../../renderer/src/shared/api/types.js';
 
-const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: (string | { name: string; key_value?: string })[], extra: Partial<Scheme> = {}): Scheme => ({
+const scheme = (
+  name: string,
+  annotation_type: Scheme['annotation_type'],
+  labels: (string | { name: string; key_value?: string })[],
+  extra: Partial<Scheme> = {},
+): Scheme => ({
   name,
   annotation_type,
   description: '',
   labels: labels.map((l) => (typeof l === 'string' ? { name: l } : l)),
   ...extra,
 });
-const shown = (keys: { key: string; schema: string; label: string }[]) => keys.map((k) => `${k.key}=${k.schema}:${k.label}`);
-const scale = (name: string, n: number, extra: Partial<Scheme> = {}) => scheme(name, 'likert', Array.from({ length: n }, (_, i) => String(i + 1)), extra);
+const shown = (keys: { key: string; schema: string; label: string }[]) =>
+  keys.map((k) => `${k.key}=${k.schema}:${k.label}`);
+const scale = (name: string, n: number, extra: Partial<Scheme> = {}) =>
+  scheme(
+    name,
+    'likert',
+    Array.from({ length: n }, (_, i) => String(i + 1)),
+    extra,
+  );
 
 describe('label keys', () => {
   test('key_value first, then 1–0 and q–p in scheme order, skipping taken keys; spans and value schemes get none', () => {
-    const keys = assignLabelKeys([
-      scheme('sentiment', 'radio', [{ name: 'positive', key_value: '2' }, 'negative']),
-      scheme('note', 'text', ['text']),
-      scheme('evidence', 'span', ['pos']),
-      scheme('topics', 'multiselect', ['a', 'b']),
-      // types with fields of their own take no label keys
-      scheme('aspects', 'multirate', ['Clarity']),
-      scheme('feel', 'semantic_differential', ['Bad__Good']),
-    ], keyedLabels);
-    expect(keys.map((k) => `${k.key}=${k.schema}:${k.label}`)).toEqual(['2=sentiment:positive', '1=sentiment:negative', '3=topics:a', '4=topics:b']);
+    const keys = assignLabelKeys(
+      [
+        scheme('sentiment', 'radio', [{ name: 'positive', key_value: '2' }, 'negative']),
+        scheme('note', 'text', ['text']),
+        scheme('evidence', 'span', ['pos']),
+        scheme('topics', 'multiselect', ['a', 'b']),
+        // types with fields of their own take no label keys
+        scheme('aspects', 'multirate', ['Clarity']),
+        scheme('feel', 'semantic_differential', ['Bad__Good']),
+      ],
+      keyedLabels,
+    );
+    expect(keys.map((k) => `${k.key}=${k.schema}:${k.label}`)).toEqual([
+      '2=sentiment:positive',
+      '1=sentiment:negative',
+      '3=topics:a',
+      '4=topics:b',
+    ]);
   });
 
   test('past twenty labels the rest have no key, and a label key beats a command on the same key', () => {
-    const many = scheme('many', 'select', Array.from({ length: 25 }, (_, i) => `l${i}`));
+    const many = scheme(
+      'many',
+      'select',
+      Array.from({ length: 25 }, (_, i) => `l${i}`),
+    );
     const keys = assignLabelKeys([many], keyedLabels);
     expect(keys).toHaveLength(20);
     expect(keys[19]).toEqual({ key: 'p', schema: 'many', label: 'l19' });
@@ -41,25 +77,69 @@ describe('label keys', () => {
   });
 
   test('a scheme that does not fit in what is left of a row starts on the next row instead of straddling it', () => {
-    const keys = assignLabelKeys([scheme('sentiment', 'radio', ['pos', 'neg', 'neu', 'mixed', 'none', 'other', 'unsure']), scale('helpfulness', 5)], keyedLabels);
-    expect(shown(keys).slice(7)).toEqual(['q=helpfulness:1', 'w=helpfulness:2', 'e=helpfulness:3', 'r=helpfulness:4', 't=helpfulness:5']);
+    const keys = assignLabelKeys(
+      [
+        scheme('sentiment', 'radio', ['pos', 'neg', 'neu', 'mixed', 'none', 'other', 'unsure']),
+        scale('helpfulness', 5),
+      ],
+      keyedLabels,
+    );
+    expect(shown(keys).slice(7)).toEqual([
+      'q=helpfulness:1',
+      'w=helpfulness:2',
+      'e=helpfulness:3',
+      'r=helpfulness:4',
+      't=helpfulness:5',
+    ]);
     // a scheme that fits the rest of the row stays on it
-    expect(shown(assignLabelKeys([scheme('a', 'radio', ['x', 'y']), scale('b', 5)], keyedLabels)).slice(2)).toEqual(['3=b:1', '4=b:2', '5=b:3', '6=b:4', '7=b:5']);
+    expect(shown(assignLabelKeys([scheme('a', 'radio', ['x', 'y']), scale('b', 5)], keyedLabels)).slice(2)).toEqual([
+      '3=b:1',
+      '4=b:2',
+      '5=b:3',
+      '6=b:4',
+      '7=b:5',
+    ]);
   });
 
   test("Potato's sequential_key_binding gives each such scheme its own row: numbers, then q–p, then a–l", () => {
-    const keys = assignLabelKeys([
-      scheme('topic', 'radio', ['x', 'y'], { sequential_key_binding: true }),
-      scale('helpfulness', 5, { sequential_key_binding: true }),
-      scale('clarity', 3, { sequential_key_binding: true }),
-    ], keyedLabels);
-    expect(shown(keys)).toEqual(['1=topic:x', '2=topic:y', 'q=helpfulness:1', 'w=helpfulness:2', 'e=helpfulness:3', 'r=helpfulness:4', 't=helpfulness:5', 'a=clarity:1', 's=clarity:2', 'd=clarity:3']);
+    const keys = assignLabelKeys(
+      [
+        scheme('topic', 'radio', ['x', 'y'], { sequential_key_binding: true }),
+        scale('helpfulness', 5, { sequential_key_binding: true }),
+        scale('clarity', 3, { sequential_key_binding: true }),
+      ],
+      keyedLabels,
+    );
+    expect(shown(keys)).toEqual([
+      '1=topic:x',
+      '2=topic:y',
+      'q=helpfulness:1',
+      'w=helpfulness:2',
+      'e=helpfulness:3',
+      'r=helpfulness:4',
+      't=helpfulness:5',
+      'a=clarity:1',
+      's=clarity:2',
+      'd=clarity:3',
+    ]);
   });
 
   test('span labels get key_value, then 1–0, q–p, a–l…; value fields get free keys that are no command', () => {
-    const labels = [...Array.from({ length: 11 }, (_, i) => ({ schema: 'ner', label: `L${i}` })), { schema: 'ner', label: 'LAW', key_value: 'X' }];
+    const labels = [
+      ...Array.from({ length: 11 }, (_, i) => ({ schema: 'ner', label: `L${i}` })),
+      { schema: 'ner', label: 'LAW', key_value: 'X' },
+    ];
     expect(assignSpanKeys(labels).map((k) => k.key)).toEqual([...'1234567890q', 'x']);
-    const labelKeys = assignLabelKeys([scheme('r', 'radio', Array.from({ length: 13 }, (_, i) => `l${i}`))], keyedLabels);
+    const labelKeys = assignLabelKeys(
+      [
+        scheme(
+          'r',
+          'radio',
+          Array.from({ length: 13 }, (_, i) => `l${i}`),
+        ),
+      ],
+      keyedLabels,
+    );
     expect(assignFieldKeys(['note', 'stars'], labelKeys).map((k) => k.key)).toEqual(['r', 't']);
   });
 });
@@ -81,7 +161,13 @@ describe('text runs and words', () => {
 
   test('words keep inner apostrophes and hyphens; arrows step and Shift extends and shrinks', () => {
     const w = words("Don't buy this well-made thing.");
-    expect(w.map((x) => "Don't buy this well-made thing.".slice(x.start, x.end))).toEqual(["Don't", 'buy', 'this', 'well-made', 'thing']);
+    expect(w.map((x) => "Don't buy this well-made thing.".slice(x.start, x.end))).toEqual([
+      "Don't",
+      'buy',
+      'this',
+      'well-made',
+      'thing',
+    ]);
     let sel = { from: 0, to: 0 };
     sel = stepSelection(sel, w.length, 'ArrowRight', false);
     expect(sel).toEqual({ from: 1, to: 1 });
@@ -106,7 +192,12 @@ describe('answers', () => {
     expect(choose(a, radio, 'negative').labels.sentiment).toEqual({});
     a = choose(choose(a, multi, 'price'), multi, 'quality');
     a = choose(a, multi, 'price');
-    a = addSpan(addSpan(a, { schema: 'ev', name: 'pos', start: 5, end: 9 }), { schema: 'ev', name: 'pos', start: 0, end: 3 });
+    a = addSpan(addSpan(a, { schema: 'ev', name: 'pos', start: 5, end: 9 }), {
+      schema: 'ev',
+      name: 'pos',
+      start: 0,
+      end: 3,
+    });
     const sent = toSubmission('i1', a);
     expect(sent).toEqual({
       instance_id: 'i1',

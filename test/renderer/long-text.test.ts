@@ -9,7 +9,9 @@ import type { Page } from 'playwright-core';
 import { logIn, startRig, type BrowserRig } from './browser.js';
 import { dragOver } from './select-text.js';
 
-const LONG = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} says the delivery came on day ${i + 2}.`).join('\n');
+const LONG = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} says the delivery came on day ${i + 2}.`).join(
+  '\n',
+);
 const TOKEN = `https://example.org/${'a1b2c3d4e5'.repeat(48)}`;
 const RTL = 'המשלוח הגיע מאוחר אבל המוצר טוב.';
 let rig: BrowserRig;
@@ -23,10 +25,13 @@ async function annotator(name: string, viewport = { width: 1280, height: 800 }):
 }
 
 const inWindow = (p: Page, selector: string) =>
-  p.locator(selector).last().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight;
-  });
+  p
+    .locator(selector)
+    .last()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
 
 describe('long texts and long tokens', () => {
   beforeAll(async () => {
@@ -107,7 +112,12 @@ describe('long texts and long tokens', () => {
     await table.waitFor();
     await expect.poll(() => table.innerText()).toContain('https://example.org/');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(await admin.locator('.table-wrap').filter({ has: table }).evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await admin
+        .locator('.table-wrap')
+        .filter({ has: table })
+        .evaluate((el) => el.scrollWidth - el.clientWidth),
+    ).toBeLessThanOrEqual(0);
   });
 
   test('right-to-left text runs right to left', async () => {

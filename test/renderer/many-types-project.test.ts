@@ -12,9 +12,22 @@ import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
 const tuple = (texts: string[]) => texts.map((text, i) => ({ source_id: `pool-${text}`, text, position: 'ABC'[i] }));
-const ITEMS = [1, 2].map((n) => ({ id: `m${n}`, text: `Review ${n}: the cat sit on the mat.`, pair: [`summary A ${n}`, `summary B ${n}`], mt: `the cat sit ${n}`, _bws_items: tuple(['happy', 'sad', 'calm']) }));
+const ITEMS = [1, 2].map((n) => ({
+  id: `m${n}`,
+  text: `Review ${n}: the cat sit on the mat.`,
+  pair: [`summary A ${n}`, `summary B ${n}`],
+  mt: `the cat sit ${n}`,
+  _bws_items: tuple(['happy', 'sad', 'calm']),
+}));
 const SCHEMES = [
-  { annotation_type: 'pairwise', name: 'better', items_key: 'pair', labels: ['Left', 'Right'], allow_tie: true, tie_label: 'Same' },
+  {
+    annotation_type: 'pairwise',
+    name: 'better',
+    items_key: 'pair',
+    labels: ['Left', 'Right'],
+    allow_tie: true,
+    tie_label: 'Same',
+  },
   { annotation_type: 'bws', name: 'mood', tuple_size: 3 },
   { annotation_type: 'ranking', name: 'order', labels: ['R1', 'R2', 'R3'] },
   { annotation_type: 'text_edit', name: 'post', source_field: 'mt' },
@@ -24,7 +37,11 @@ const SCHEMES = [
   { annotation_type: 'vas', name: 'pain', min_value: 0, max_value: 10, precision: 0, show_value: true },
   { annotation_type: 'soft_label', name: 'stance', labels: ['Pro', 'Con'] },
   { annotation_type: 'constant_sum', name: 'topics', labels: ['Food', 'Home'], total_points: 10 },
-  { annotation_type: 'hierarchical_multiselect', name: 'topic', taxonomy: { Science: { Physics: ['Optics'] }, Arts: ['Music'] } },
+  {
+    annotation_type: 'hierarchical_multiselect',
+    name: 'topic',
+    taxonomy: { Science: { Physics: ['Optics'] }, Arts: ['Music'] },
+  },
   { annotation_type: 'triage', name: 'keep', reject_key: 'x' },
 ];
 
@@ -46,14 +63,20 @@ const EXPECTED = {
   'topic:selected_labels': 'Music',
   'keep:decision': 'reject',
 };
-const EDIT = { edited_text: 'the cat sits 1', original_text: 'the cat sit 1', edit_distance_chars: 1, edit_distance_words: 1 };
+const EDIT = {
+  edited_text: 'the cat sits 1',
+  original_text: 'the cat sit 1',
+  edit_distance_chars: 1,
+  edit_distance_words: 1,
+};
 
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
 const fieldKey = (schema: string) => page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
 const goTo = async (schema: string) => page.keyboard.press(await fieldKey(schema));
-const labelKey = (schema: string, text: string) => page.locator(`fieldset[data-schema="${schema}"] label:has-text("${text}") .label-key`).innerText();
+const labelKey = (schema: string, text: string) =>
+  page.locator(`fieldset[data-schema="${schema}"] label:has-text("${text}") .label-key`).innerText();
 const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
 
 describe('a project of twelve newer types, by keyboard, through export and back', () => {
@@ -68,9 +91,17 @@ describe('a project of twelve newer types, by keyboard, through export and back'
   test('shows every field, each control named, no key given twice', async () => {
     for (const s of SCHEMES) await page.locator(`fieldset[data-schema="${s.name}"]`).waitFor();
     // [schema, its field key (the key that goes to a field whose own keys work once it has focus), its label keys]
-    const fields = await page.locator('fieldset[data-schema]').evaluateAll((all) =>
-      all.map((f) => [f.querySelector('legend .field-key')?.textContent ?? null, [...f.querySelectorAll('.label-key')].map((k) => k.textContent!)] as const),
-    );
+    const fields = await page
+      .locator('fieldset[data-schema]')
+      .evaluateAll((all) =>
+        all.map(
+          (f) =>
+            [
+              f.querySelector('legend .field-key')?.textContent ?? null,
+              [...f.querySelectorAll('.label-key')].map((k) => k.textContent!),
+            ] as const,
+        ),
+      );
     const pageKeys = [...fields.flatMap(([field, labels]) => (field === null ? labels : [field]))];
     expect(pageKeys.length).toBeGreaterThan(12);
     expect(new Set(pageKeys).size).toBe(pageKeys.length);
@@ -79,12 +110,20 @@ describe('a project of twelve newer types, by keyboard, through export and back'
 
   test('answers all twelve by keyboard; the triage key submits and moves on', async () => {
     await page.keyboard.press(await labelKey('better', 'Right'));
-    await page.keyboard.press(await page.locator('fieldset[data-schema="mood"] .bws-best label:has-text("C") .label-key').innerText());
-    await page.keyboard.press(await page.locator('fieldset[data-schema="mood"] .bws-worst label:has-text("B") .label-key').innerText());
+    await page.keyboard.press(
+      await page.locator('fieldset[data-schema="mood"] .bws-best label:has-text("C") .label-key').innerText(),
+    );
+    await page.keyboard.press(
+      await page.locator('fieldset[data-schema="mood"] .bws-worst label:has-text("B") .label-key').innerText(),
+    );
 
     await tabTo(page, 'fieldset[data-schema="order"] [data-item="R1"]');
     await page.keyboard.press('ArrowDown'); // R2, R1, R3
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual(['1. R2', '2. R1', '3. R3']);
+    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+      '1. R2',
+      '2. R1',
+      '3. R3',
+    ]);
 
     await tabTo(page, 'fieldset[data-schema="post"] textarea');
     await page.keyboard.press('End');
@@ -146,7 +185,11 @@ describe('a project of twelve newer types, by keyboard, through export and back'
     expect(await checked('fieldset[data-schema="better"] input[value="B"]')).toBe(true);
     expect(await checked('fieldset[data-schema="mood"] .bws-best input[value="C"]')).toBe(true);
     expect(await checked('fieldset[data-schema="mood"] .bws-worst input[value="B"]')).toBe(true);
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual(['1. R2', '2. R1', '3. R3']);
+    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+      '1. R2',
+      '2. R1',
+      '3. R3',
+    ]);
     expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sits 1');
     expect(await checked('fieldset[data-schema="aspects"] input[aria-label="Tone: Poor"]')).toBe(true);
     expect(await checked('fieldset[data-schema="feel"] input[aria-label="Bad – Good: 4"]')).toBe(true);
@@ -161,7 +204,10 @@ describe('a project of twelve newer types, by keyboard, through export and back'
   });
 
   test('exports every answer as JSONL and CSV, and the JSONL reads back unchanged into another server', async () => {
-    const lines = (await rig.t.admin().get('/admin/api/export?format=jsonl')).text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await rig.t.admin().get('/admin/api/export?format=jsonl')).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ instance_id: 'm1', annotator: 'ann' });
     expect(Object.keys(lines[0].labels).sort()).toEqual(SCHEMES.map((s) => s.name).sort());
@@ -174,7 +220,10 @@ describe('a project of twelve newer types, by keyboard, through export and back'
 
     // the same config in a fresh server takes the export as pre-annotations and gives each answer back as exported
     const second = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    const imported = await second.admin().post('/admin/api/predictions', { content: lines.map((l) => JSON.stringify({ ...l, source: l.annotator })).join('\n'), format: 'jsonl' });
+    const imported = await second.admin().post('/admin/api/predictions', {
+      content: lines.map((l) => JSON.stringify({ ...l, source: l.annotator })).join('\n'),
+      format: 'jsonl',
+    });
     expect(imported.status, imported.text).toBe(200);
     const reader = await second.client().login('reader');
     const predictions = (await reader.get('/api/predictions/m1')).body.predictions;

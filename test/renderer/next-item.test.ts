@@ -44,7 +44,9 @@ describe('next item', () => {
     // the kept instance comes with its stored answer
     expect(await page.locator('fieldset[data-schema="sentiment"] input[value="negative"]').isChecked()).toBe(true);
     await expect.poll(() => saveState(page)).toBe('All answers saved');
-    expect((await ann.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
+    expect((await ann.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+      'sentiment:positive': 'true',
+    });
     expect((await ann.get('/api/current_instance')).body.instance_id).toBe('item-2');
     // one request for the whole step
     expect(steps).toEqual(['POST /api/annotate/step']);
@@ -75,10 +77,17 @@ describe('next item', () => {
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => asked).toEqual(['beforeunload']);
 
-    const back = await startServer({ configFile: rig.t.configFile, dataDir: rig.t.dataDir, port, options: { staticDir: await buildRenderer() } });
+    const back = await startServer({
+      configFile: rig.t.configFile,
+      dataDir: rig.t.dataDir,
+      port,
+      options: { staticDir: await buildRenderer() },
+    });
     await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('All answers saved');
     const otto = await back.client().login('otto', PASSWORD);
-    expect((await otto.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:negative': 'true' });
+    expect((await otto.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+      'sentiment:negative': 'true',
+    });
     expect((await otto.get('/api/current_instance')).body.instance_id).toBe('item-2');
     await back.close();
   });

@@ -18,7 +18,14 @@ const ITEMS = [1, 2, 3].map((n) => ({
   _bws_items: tuple(['happy', 'sad', 'calm']),
 }));
 const SCHEMES = [
-  { annotation_type: 'pairwise', name: 'better', items_key: 'pair', labels: ['Left', 'Right'], allow_tie: true, tie_label: 'Same' },
+  {
+    annotation_type: 'pairwise',
+    name: 'better',
+    items_key: 'pair',
+    labels: ['Left', 'Right'],
+    allow_tie: true,
+    tie_label: 'Same',
+  },
   { annotation_type: 'bws', name: 'mood', tuple_size: 3, best_description: 'Happiest?', worst_description: 'Saddest?' },
   { annotation_type: 'ranking', name: 'order', labels: ['R1', 'R2', 'R3'], allow_ties: true },
   { annotation_type: 'text_edit', name: 'post', source_field: 'mt' },
@@ -28,7 +35,8 @@ const SCHEMES = [
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const keyOf = (schema: string, text: string) => page.locator(`fieldset[data-schema="${schema}"] label:has-text("${text}") .label-key`).innerText();
+const keyOf = (schema: string, text: string) =>
+  page.locator(`fieldset[data-schema="${schema}"] label:has-text("${text}") .label-key`).innerText();
 
 describe('comparison and editing types by keyboard', () => {
   beforeAll(async () => {
@@ -40,10 +48,22 @@ describe('comparison and editing types by keyboard', () => {
   });
 
   test('shows the pair side by side, the tuple, the list to rank and the text to edit', async () => {
-    for (const name of ['better', 'mood', 'order', 'post', 'keep']) await page.locator(`fieldset[data-schema="${name}"]`).waitFor();
-    expect(await page.locator('fieldset[data-schema="better"] .pair-text').allInnerTexts()).toEqual(['left answer 1', 'right answer 1']);
-    expect(await page.locator('fieldset[data-schema="mood"] .bws-items li').allInnerTexts()).toEqual(['A. happy', 'B. sad', 'C. calm']);
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual(['1. R1', '2. R2', '3. R3']);
+    for (const name of ['better', 'mood', 'order', 'post', 'keep'])
+      await page.locator(`fieldset[data-schema="${name}"]`).waitFor();
+    expect(await page.locator('fieldset[data-schema="better"] .pair-text').allInnerTexts()).toEqual([
+      'left answer 1',
+      'right answer 1',
+    ]);
+    expect(await page.locator('fieldset[data-schema="mood"] .bws-items li').allInnerTexts()).toEqual([
+      'A. happy',
+      'B. sad',
+      'C. calm',
+    ]);
+    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+      '1. R1',
+      '2. R2',
+      '3. R3',
+    ]);
     expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sit 1');
     // a type's own keys where free (the configured reject key, Potato's 0 for a tie); the rest take free
     // sequential keys, no key twice
@@ -51,7 +71,11 @@ describe('comparison and editing types by keyboard', () => {
     const keys = await page.locator('.label-key').allInnerTexts();
     expect(new Set(keys).size).toBe(keys.length);
     expect(await keyOf('better', 'Same')).toBe('0');
-    expect(await page.locator('fieldset[data-schema="mood"] .bws-worst .label-key').allInnerTexts()).toEqual(['a', 'b', 'c']);
+    expect(await page.locator('fieldset[data-schema="mood"] .bws-worst .label-key').allInnerTexts()).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
     expect(await unnamedControls(page)).toEqual([]);
   });
 
@@ -60,14 +84,24 @@ describe('comparison and editing types by keyboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog.waitFor();
     const text = await dialog.innerText();
-    for (const line of ['keep: Discard', 'better: Right', 'mood: best: A', 'mood: worst: C', 'Ranking: move the focused item up / down', 'Ranking: tie the focused item with the one above']) expect(text).toContain(line);
+    for (const line of [
+      'keep: Discard',
+      'better: Right',
+      'mood: best: A',
+      'mood: worst: C',
+      'Ranking: move the focused item up / down',
+      'Ranking: tie the focused item with the one above',
+    ])
+      expect(text).toContain(line);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
 
   test('answers every type by keyboard; the triage key submits and moves on', async () => {
     await page.keyboard.press(await keyOf('better', 'Right'));
-    await page.keyboard.press(await page.locator('fieldset[data-schema="mood"] .bws-best label:has-text("C") .label-key').innerText());
+    await page.keyboard.press(
+      await page.locator('fieldset[data-schema="mood"] .bws-best label:has-text("C") .label-key').innerText(),
+    );
     await page.keyboard.press('b'); // worst: B
     expect(await page.locator('fieldset[data-schema="better"] input[value="B"]').isChecked()).toBe(true);
 
@@ -75,7 +109,11 @@ describe('comparison and editing types by keyboard', () => {
     await page.keyboard.press('ArrowDown'); // R2, R1, R3
     await page.keyboard.press('ArrowDown'); // R2, R3, R1
     await page.keyboard.press('='); // R1 tied with R3
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual(['1. R2', '2. R3', '= R1']);
+    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+      '1. R2',
+      '2. R3',
+      '= R1',
+    ]);
 
     await tabTo(page, 'fieldset[data-schema="post"] textarea');
     await page.keyboard.press('End');
@@ -88,8 +126,19 @@ describe('comparison and editing types by keyboard', () => {
     await page.keyboard.press('x'); // triage: Discard, and auto_advance submits
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 3/);
     const stored = (await api.get('/get_annotations?instance_id=o1')).body.annotations;
-    expect(stored).toMatchObject({ 'better:selection': 'B', 'mood:best': 'C', 'mood:worst': 'B', 'order:rank_order': 'R2,R3=R1', 'keep:decision': 'reject' });
-    expect(JSON.parse(stored['post:post'])).toEqual({ edited_text: 'the cat sits 1', original_text: 'the cat sit 1', edit_distance_chars: 1, edit_distance_words: 1 });
+    expect(stored).toMatchObject({
+      'better:selection': 'B',
+      'mood:best': 'C',
+      'mood:worst': 'B',
+      'order:rank_order': 'R2,R3=R1',
+      'keep:decision': 'reject',
+    });
+    expect(JSON.parse(stored['post:post'])).toEqual({
+      edited_text: 'the cat sits 1',
+      original_text: 'the cat sit 1',
+      edit_distance_chars: 1,
+      edit_distance_words: 1,
+    });
   });
 
   test('after a reload the answers are still there', async () => {
@@ -100,7 +149,11 @@ describe('comparison and editing types by keyboard', () => {
     expect(await page.locator('fieldset[data-schema="better"] input[value="B"]').isChecked()).toBe(true);
     expect(await page.locator('fieldset[data-schema="mood"] .bws-best input[value="C"]').isChecked()).toBe(true);
     expect(await page.locator('fieldset[data-schema="mood"] .bws-worst input[value="B"]').isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual(['1. R2', '2. R3', '= R1']);
+    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+      '1. R2',
+      '2. R3',
+      '= R1',
+    ]);
     expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sits 1');
     expect(await page.locator('fieldset[data-schema="keep"] input[value="reject"]').isChecked()).toBe(true);
     await rig.screenshot(page, 'order-types');

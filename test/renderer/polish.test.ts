@@ -10,10 +10,13 @@ let rig: BrowserRig;
 let page: Page;
 const slider = () => page.locator('fieldset[data-schema="confidence"] input[type=range]');
 const inView = (selector: string) =>
-  page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight;
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
 
 describe('polish', () => {
   beforeAll(async () => {
@@ -46,6 +49,8 @@ describe('polish', () => {
     await expect.poll(() => inView('form.schemes fieldset')).toBe(true);
     const live = page.getByTestId('instance-announcement');
     expect(await live.getAttribute('aria-live')).toBe('polite');
-    await expect.poll(() => live.textContent()).toBe('Instance 2 of 10: Item 2: the product was great but shipping was slow.');
+    await expect
+      .poll(() => live.textContent())
+      .toBe('Instance 2 of 10: Item 2: the product was great but shipping was slow.');
   });
 });

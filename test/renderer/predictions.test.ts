@@ -15,7 +15,13 @@ describe('pre-annotations', () => {
     });
     const imported = await rig.t.admin().post('/admin/api/predictions', {
       source: 'model-a',
-      predictions: [{ instance_id: 'p-1', labels: { sentiment: 'negative', topics: ['price', 'quality'] }, spans: [{ schema: 'evidence', label: 'neg', start: 26, end: 31 }] }],
+      predictions: [
+        {
+          instance_id: 'p-1',
+          labels: { sentiment: 'negative', topics: ['price', 'quality'] },
+          spans: [{ schema: 'evidence', label: 'neg', start: 26, end: 31 }],
+        },
+      ],
     });
     expect(imported.status).toBe(200);
     const erin = await rig.t.client().login('erin', 'erin-pass');
@@ -33,13 +39,23 @@ describe('pre-annotations', () => {
     expect((await erin.get('/get_annotations?instance_id=p-1')).body.annotations).toEqual({});
 
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await erin.get('/get_annotations?instance_id=p-1')).body.annotations).toEqual({
-      'sentiment:negative': 'true',
-      'topics:price': 'true',
-      'topics:quality': 'true',
-    });
+    await expect
+      .poll(async () => (await erin.get('/get_annotations?instance_id=p-1')).body.annotations)
+      .toEqual({
+        'sentiment:negative': 'true',
+        'topics:price': 'true',
+        'topics:quality': 'true',
+      });
     const stored = (await erin.get('/get_annotations?instance_id=p-1')).body.span_annotations;
-    expect(stored.map((s: { schema: string; name: string; start: number; end: number; text: string }) => [s.schema, s.name, s.start, s.end, s.text])).toEqual([['evidence', 'neg', 26, 31, 'broke']]);
+    expect(
+      stored.map((s: { schema: string; name: string; start: number; end: number; text: string }) => [
+        s.schema,
+        s.name,
+        s.start,
+        s.end,
+        s.text,
+      ]),
+    ).toEqual([['evidence', 'neg', 26, 31, 'broke']]);
 
     // the next instance has no pre-annotation, so nothing is offered
     await expect.poll(() => page.getByTestId('instance-text').innerText()).toBe('Nothing predicted here.');

@@ -13,15 +13,25 @@ describe('dashboard quality control', () => {
     const rig = await startRig({
       items: sampleItems(4),
       files: {
-        'attention.jsonl': jsonl([{ id: 'attn-1', text: 'Choose negative.', expected_answer: { sentiment: 'negative' } }]),
+        'attention.jsonl': jsonl([
+          { id: 'attn-1', text: 'Choose negative.', expected_answer: { sentiment: 'negative' } },
+        ]),
         'gold.jsonl': jsonl([{ id: 'gold-1', text: 'Loved it.', gold_label: { sentiment: 'positive' } }]),
       },
       config: {
-        attention_checks: { enabled: true, items_file: 'attention.jsonl', frequency: 2, failure_handling: { warn_threshold: 1, block_threshold: 2 } },
+        attention_checks: {
+          enabled: true,
+          items_file: 'attention.jsonl',
+          frequency: 2,
+          failure_handling: { warn_threshold: 1, block_threshold: 2 },
+        },
         gold_standards: { enabled: true, items_file: 'gold.jsonl', frequency: 2 },
       },
     });
-    for (const [name, attention, gold] of [['ann', 'positive', 'positive'], ['ben', 'negative', 'neutral']] as const) {
+    for (const [name, attention, gold] of [
+      ['ann', 'positive', 'positive'],
+      ['ben', 'negative', 'neutral'],
+    ] as const) {
       const c = await rig.t.client().login(name, `${name}-pass`);
       await c.get('/api/current_instance');
       await c.post('/updateinstance', { instance_id: 'attn-1', annotations: { [`sentiment:${attention}`]: 'true' } });

@@ -13,13 +13,26 @@ const PASSWORD = 'correct-horse';
 const SCHEMES = [
   { annotation_type: 'pure_display', name: 'intro', description: '## Rate the review\n\nRead it **twice**.' },
   { annotation_type: 'multirate', name: 'aspects', options: ['Clarity', 'Tone'], labels: ['Poor', 'Fair', 'Good'] },
-  { annotation_type: 'semantic_differential', name: 'feel', pairs: [['Bad', 'Good'], ['Weak', 'Strong']], scale_points: 5 },
+  {
+    annotation_type: 'semantic_differential',
+    name: 'feel',
+    pairs: [
+      ['Bad', 'Good'],
+      ['Weak', 'Strong'],
+    ],
+    scale_points: 5,
+  },
   { annotation_type: 'confidence', name: 'sure', scale_points: 5 },
   { annotation_type: 'vas', name: 'pain', min_value: 0, max_value: 10, precision: 0, show_value: true },
   { annotation_type: 'range_slider', name: 'span_ok', min_value: 0, max_value: 100, step: 5 },
   { annotation_type: 'soft_label', name: 'mood', labels: ['Pos', 'Neu', 'Neg'] },
   { annotation_type: 'constant_sum', name: 'topics', labels: ['Politics', 'Sports'], total_points: 10 },
-  { annotation_type: 'hierarchical_multiselect', name: 'topic', taxonomy: { Science: { Physics: ['Optics'] }, Arts: ['Music'] }, tooltips: { Optics: 'Light and lenses' } },
+  {
+    annotation_type: 'hierarchical_multiselect',
+    name: 'topic',
+    taxonomy: { Science: { Physics: ['Optics'] }, Arts: ['Music'] },
+    tooltips: { Optics: 'Light and lenses' },
+  },
 ];
 
 let rig: BrowserRig;
@@ -27,11 +40,15 @@ let page: Page;
 let api: Client;
 const fieldKey = (schema: string) => page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
 const goTo = async (schema: string) => page.keyboard.press(await fieldKey(schema));
-const checked = (schema: string, label: string) => page.locator(`fieldset[data-schema="${schema}"] input[aria-label="${label}"]`).isChecked();
+const checked = (schema: string, label: string) =>
+  page.locator(`fieldset[data-schema="${schema}"] input[aria-label="${label}"]`).isChecked();
 
 describe('rating and measurement types by keyboard', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: [1, 2].map((n) => ({ id: `s${n}`, text: `Review ${n}: fine.` })), config: { annotation_schemes: SCHEMES } });
+    rig = await startRig({
+      items: [1, 2].map((n) => ({ id: `s${n}`, text: `Review ${n}: fine.` })),
+      config: { annotation_schemes: SCHEMES },
+    });
     api = await rig.t.client().login('ann', PASSWORD);
     page = await rig.open('/');
     await logIn(page, 'ann', PASSWORD);
@@ -51,7 +68,15 @@ describe('rating and measurement types by keyboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog.waitFor();
     const text = await dialog.innerText();
-    for (const line of ['aspects: rate the focused row and go to the next', 'feel: clear the focused row', 'sure: pick how sure you are', 'topic: go up / down the tree', 'mood: go from label to label', 'aspects: go to the field']) expect(text).toContain(line);
+    for (const line of [
+      'aspects: rate the focused row and go to the next',
+      'feel: clear the focused row',
+      'sure: pick how sure you are',
+      'topic: go up / down the tree',
+      'mood: go from label to label',
+      'aspects: go to the field',
+    ])
+      expect(text).toContain(line);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -59,13 +84,17 @@ describe('rating and measurement types by keyboard', () => {
   test('answers every type by keyboard and submits', async () => {
     await goTo('aspects');
     await page.keyboard.press('3'); // Clarity: Good, then on to Tone
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('scheme-aspects-Tone');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('scheme-aspects-Tone');
     await page.keyboard.press('1'); // Tone: Poor
     expect(await checked('aspects', 'Clarity: Good')).toBe(true);
 
     await goTo('feel');
     await page.keyboard.press('2');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('scheme-feel-Weak__Strong');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('scheme-feel-Weak__Strong');
     await page.keyboard.press('5');
     await page.keyboard.press('Delete'); // cleared again
     await page.keyboard.press('4');
@@ -103,7 +132,9 @@ describe('rating and measurement types by keyboard', () => {
     await page.keyboard.press('ArrowRight'); // open Physics
     await page.keyboard.press('ArrowDown'); // Optics
     // its tooltip is read out on focus
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-description'))).toBe('Light and lenses');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-description'))).toBe(
+      'Light and lenses',
+    );
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space'); // Physics

@@ -38,13 +38,24 @@ test('required schemes hold the annotator with a message; a skip needs a reason 
   const form = page.getByRole('form', { name: 'Annotation' });
   await form.getByText('How strong is the argument?').waitFor();
   await expect(form.locator('.scheme-required').first().innerText()).resolves.toContain('required');
-  expect(await page.locator('[data-schema="strength"] .choices').evaluate((el) => getComputedStyle(el).flexDirection)).toBe('column');
-  expect(await page.locator('[data-schema="flags"] .choices').evaluate((el) => getComputedStyle(el).flexWrap)).toBe('nowrap');
-  expect(await page.locator('label.choice').filter({ has: page.locator('input[value="Strong"]') }).getAttribute('title')).toBe('Convincing on its own');
+  expect(
+    await page.locator('[data-schema="strength"] .choices').evaluate((el) => getComputedStyle(el).flexDirection),
+  ).toBe('column');
+  expect(await page.locator('[data-schema="flags"] .choices').evaluate((el) => getComputedStyle(el).flexWrap)).toBe(
+    'nowrap',
+  );
+  expect(
+    await page
+      .locator('label.choice')
+      .filter({ has: page.locator('input[value="Strong"]') })
+      .getAttribute('title'),
+  ).toBe('Convincing on its own');
 
   // submitting or moving on with the required question unanswered stays put and names it
   await page.getByRole('button', { name: /Submit/ }).click();
-  await page.getByText('Answer the required question “How strong is the argument?” before moving on, or skip this instance.').waitFor();
+  await page
+    .getByText('Answer the required question “How strong is the argument?” before moving on, or skip this instance.')
+    .waitFor();
   await page.getByRole('button', { name: 'Next →' }).click();
   await page.getByText(/Answer the required question/).waitFor();
   expect(await page.locator('.instance-id').innerText()).toBe('a1');
@@ -66,8 +77,13 @@ test('required schemes hold the annotator with a message; a skip needs a reason 
   expect(await page.getByTestId('annotated-badge').innerText()).toBe('Not annotated yet');
 
   const skips = (await rig.t.admin().get('/admin/api/skips')).body;
-  expect(skips.skips).toEqual([{ instance_id: 'a2', annotator: 'ann', reason: 'Sarcasm, cannot tell', skipped_at: expect.any(String) }]);
-  const exported = (await rig.t.admin().get('/admin/api/export?format=jsonl')).text.trim().split('\n').map((l) => JSON.parse(l));
+  expect(skips.skips).toEqual([
+    { instance_id: 'a2', annotator: 'ann', reason: 'Sarcasm, cannot tell', skipped_at: expect.any(String) },
+  ]);
+  const exported = (await rig.t.admin().get('/admin/api/export?format=jsonl')).text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   expect(exported.map((r: { instance_id: string }) => r.instance_id)).toEqual(['a1']);
   expect(rig.foreign).toEqual([]);
 });
@@ -81,5 +97,7 @@ test('label tooltips are reachable by keyboard: read out on the focused choice, 
   await page.locator('body').press('?');
   const help = page.getByTestId('label-help');
   await help.waitFor();
-  expect(await help.locator('tr').allInnerTexts()).toEqual(['How strong is the argument?: Strong\tConvincing on its own']);
+  expect(await help.locator('tr').allInnerTexts()).toEqual([
+    'How strong is the argument?: Strong\tConvincing on its own',
+  ]);
 });

@@ -25,7 +25,12 @@ export async function dragOver(p: Page, start: number, end: number) {
       const rects = range.getClientRects();
       const first = rects[0];
       const last = rects[rects.length - 1];
-      return { x1: first.left + 1, y1: first.top + first.height / 2, x2: last.right - 1, y2: last.top + last.height / 2 };
+      return {
+        x1: first.left + 1,
+        y1: first.top + first.height / 2,
+        x2: last.right - 1,
+        y2: last.top + last.height / 2,
+      };
     },
     [start, end],
   );

@@ -8,12 +8,30 @@ import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress } fr
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
-const tree = { id: 'root', speaker: 'User', text: 'Hi there', children: [{ id: 'r1', speaker: 'Bot', text: 'Hello!', children: [] }, { id: 'r2', speaker: 'Bot', text: 'Go away', children: [] }] };
+const tree = {
+  id: 'root',
+  speaker: 'User',
+  text: 'Hi there',
+  children: [
+    { id: 'r1', speaker: 'Bot', text: 'Hello!', children: [] },
+    { id: 'r2', speaker: 'Bot', text: 'Go away', children: [] },
+  ],
+};
 const ITEMS = [1, 2].map((n) => ({ id: `s${n}`, text: `Item ${n}`, cards: ['Mars ice', 'Cup final'], tree }));
 const SCHEMES = [
   { annotation_type: 'card_sort', name: 'topics', groups: ['Science', 'Sport'], items_field: 'cards' },
-  { annotation_type: 'conjoint', name: 'pick', profiles_per_set: 2, attributes: [{ name: 'Speed', levels: ['Fast', 'Slow'] }] },
-  { annotation_type: 'tree_annotation', name: 'quality', node_scheme: { annotation_type: 'radio', labels: ['good', 'bad'] }, path_selection: { enabled: true } },
+  {
+    annotation_type: 'conjoint',
+    name: 'pick',
+    profiles_per_set: 2,
+    attributes: [{ name: 'Speed', levels: ['Fast', 'Slow'] }],
+  },
+  {
+    annotation_type: 'tree_annotation',
+    name: 'quality',
+    node_scheme: { annotation_type: 'radio', labels: ['good', 'bad'] },
+    path_selection: { enabled: true },
+  },
 ];
 
 let rig: BrowserRig;
@@ -31,9 +49,15 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
 
   test('shows the cards, the profiles and the tree', async () => {
     await page.locator('fieldset[data-schema="quality"] [data-node="r2"]').waitFor();
-    expect(await page.locator('fieldset[data-schema="topics"] [aria-label="Unsorted cards"] li').allInnerTexts()).toEqual(['Mars ice', 'Cup final']);
+    expect(
+      await page.locator('fieldset[data-schema="topics"] [aria-label="Unsorted cards"] li').allInnerTexts(),
+    ).toEqual(['Mars ice', 'Cup final']);
     expect(await page.locator('fieldset[data-schema="pick"] tbody tr').count()).toBe(1);
-    expect(await page.locator('fieldset[data-schema="quality"] .tree-turn').allInnerTexts()).toEqual(['User: Hi there', 'Bot: Hello!', 'Bot: Go away']);
+    expect(await page.locator('fieldset[data-schema="quality"] .tree-turn').allInnerTexts()).toEqual([
+      'User: Hi there',
+      'Bot: Hello!',
+      'Bot: Go away',
+    ]);
     expect(await unnamedControls(page)).toEqual([]);
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -47,7 +71,9 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
     await page.keyboard.press('1'); // Science
     await tabTo(page, 'fieldset[data-schema="topics"] [data-card="Cup final"]');
     await page.keyboard.press('2'); // Sport
-    expect(await page.locator('fieldset[data-schema="topics"] [data-group="Sport"] li').allInnerTexts()).toEqual(['Cup final']);
+    expect(await page.locator('fieldset[data-schema="topics"] [data-group="Sport"] li').allInnerTexts()).toEqual([
+      'Cup final',
+    ]);
     await page.locator('body').focus();
     const key = await page.locator('fieldset[data-schema="pick"] label:has-text("Option 2") .label-key').innerText();
     await page.keyboard.press(key);
@@ -61,7 +87,10 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
     const stored = (await api.get('/get_annotations?instance_id=s1')).body.annotations;
     expect(JSON.parse(stored['topics:topics'])).toEqual({ Science: ['Mars ice'], Sport: ['Cup final'] });
-    expect(JSON.parse(stored['pick:pick'])).toMatchObject({ chosen_profile: 2, profiles: [{ Speed: expect.any(String) }, { Speed: expect.any(String) }] });
+    expect(JSON.parse(stored['pick:pick'])).toMatchObject({
+      chosen_profile: 2,
+      profiles: [{ Speed: expect.any(String) }, { Speed: expect.any(String) }],
+    });
     expect(JSON.parse(stored['quality:node_annotations'])).toEqual({ r2: 'bad' });
     expect(JSON.parse(stored['quality:selected_path'])).toEqual(['r1']);
   });
@@ -71,10 +100,16 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 2/);
-    expect(await page.locator('fieldset[data-schema="topics"] [data-group="Science"] li').allInnerTexts()).toEqual(['Mars ice']);
+    expect(await page.locator('fieldset[data-schema="topics"] [data-group="Science"] li').allInnerTexts()).toEqual([
+      'Mars ice',
+    ]);
     expect(await page.locator('fieldset[data-schema="pick"] input[value="2"]').isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="quality"] [data-node="r2"] input[type=radio]').nth(1).isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="quality"] [data-node="r1"] input[type=checkbox]').first().isChecked()).toBe(true);
+    expect(
+      await page.locator('fieldset[data-schema="quality"] [data-node="r2"] input[type=radio]').nth(1).isChecked(),
+    ).toBe(true);
+    expect(
+      await page.locator('fieldset[data-schema="quality"] [data-node="r1"] input[type=checkbox]').first().isChecked(),
+    ).toBe(true);
     await rig.screenshot(page, 'sorting-types');
     expect(rig.foreign).toEqual([]);
   });

@@ -41,7 +41,10 @@ describe('span labels beyond the ninth', () => {
     await dragOver(page, ...at('Apple'));
     const buttons = page.locator('.span-picker button[aria-keyshortcuts]');
     expect(await buttons.count()).toBe(12);
-    expect(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-keyshortcuts')))).toEqual([...'1234567890q', 'x']);
+    expect(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-keyshortcuts')))).toEqual([
+      ...'1234567890q',
+      'x',
+    ]);
     expect(await page.locator('.span-picker').innerText()).toContain('WORK_OF_ART');
     // the selected text is quoted once (by <q>), not twice
     expect(await page.locator('.span-picker > span').innerText()).not.toMatch(/[“”"]{2}|“.*“/);
@@ -90,8 +93,13 @@ describe('span labels beyond the ninth', () => {
   test('the spans are stored on submit', async () => {
     await page.keyboard.press('1'); // ok: yes
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await api.get('/get_annotations?instance_id=n1')).body.span_annotations.length).toBe(5);
-    const stored = (await api.get('/get_annotations?instance_id=n1')).body.span_annotations as { name: string; text: string }[];
+    await expect
+      .poll(async () => (await api.get('/get_annotations?instance_id=n1')).body.span_annotations.length)
+      .toBe(5);
+    const stored = (await api.get('/get_annotations?instance_id=n1')).body.span_annotations as {
+      name: string;
+      text: string;
+    }[];
     expect(stored.map((s) => [s.name, s.text])).toEqual([
       ['PRODUCT', 'iPhone'],
       ['EVENT', 'Olympics'],

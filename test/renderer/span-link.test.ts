@@ -41,23 +41,36 @@ async function expectArc(label: string, from: string, to: string) {
   const path = (await arc.locator('path').boundingBox())!;
   // the words' own box (a mark's box also holds its label, drawn after it)
   const mark = (words: string) =>
-    page.getByTestId('instance-text').locator('mark', { hasText: words }).first().evaluate((m) => {
-      const range = document.createRange();
-      range.selectNodeContents(m);
-      const r = range.getClientRects()[0];
-      return { x: r.left, y: r.top, width: r.width };
-    });
+    page
+      .getByTestId('instance-text')
+      .locator('mark', { hasText: words })
+      .first()
+      .evaluate((m) => {
+        const range = document.createRange();
+        range.selectNodeContents(m);
+        const r = range.getClientRects()[0];
+        return { x: r.left, y: r.top, width: r.width };
+      });
   const [a, b] = [await mark(from), await mark(to)];
   // it spans from the middle of one span to the middle of the other, and rises above the words
   expect(Math.abs(path.x - (a.x + a.width / 2)), `${path.x} vs ${a.x + a.width / 2}`).toBeLessThan(4);
-  expect(Math.abs(path.x + path.width - (b.x + b.width / 2)), `${path.x + path.width} vs ${b.x + b.width / 2}`).toBeLessThan(8);
+  expect(
+    Math.abs(path.x + path.width - (b.x + b.width / 2)),
+    `${path.x + path.width} vs ${b.x + b.width / 2}`,
+  ).toBeLessThan(8);
   expect(path.y).toBeLessThan(Math.min(a.y, b.y));
   expect(await arc.locator('path').isVisible()).toBe(true);
 }
 
 describe('span_link on the annotate screen', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: [{ id: 'd1', text: TEXT }, { id: 'd2', text: 'Second item.' }], config: { annotation_schemes: SCHEMES } });
+    rig = await startRig({
+      items: [
+        { id: 'd1', text: TEXT },
+        { id: 'd2', text: 'Second item.' },
+      ],
+      config: { annotation_schemes: SCHEMES },
+    });
     api = await rig.t.client().login('ann', PASSWORD);
     page = await rig.open('/');
     await logIn(page, 'ann', PASSWORD);
@@ -90,7 +103,9 @@ describe('span_link on the annotate screen', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add link');
     await page.keyboard.press('Enter');
     const links = page.locator('fieldset[data-schema="relations"] .link-list li');
-    await expect.poll(() => links.allInnerTexts()).toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
+    await expect
+      .poll(() => links.allInnerTexts())
+      .toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
     expect(await unnamedControls(page)).toEqual([]);
     await expectArc('LIVES_IN', 'Ada Lovelace', 'London');
     await rig.screenshot(page, 'span-link');
@@ -101,7 +116,13 @@ describe('span_link on the annotate screen', () => {
     const stored = (await api.get('/get_annotations?instance_id=d1')).body;
     const idOf = (text: string) => stored.span_annotations.find((s: { text: string }) => s.text === text).id;
     expect(stored.link_annotations).toEqual([
-      { id: expect.any(String), schema: 'relations', link_type: 'LIVES_IN', span_ids: [idOf('Ada Lovelace'), idOf('London')], direction: 'directed' },
+      {
+        id: expect.any(String),
+        schema: 'relations',
+        link_type: 'LIVES_IN',
+        span_ids: [idOf('Ada Lovelace'), idOf('London')],
+        direction: 'directed',
+      },
     ]);
 
     await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
@@ -109,7 +130,9 @@ describe('span_link on the annotate screen', () => {
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('['); // back to d1
     await expect.poll(() => page.locator('.instance-id').innerText()).toBe('d1');
-    await expect.poll(() => links.allInnerTexts()).toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
+    await expect
+      .poll(() => links.allInnerTexts())
+      .toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
     await expectArc('LIVES_IN', 'Ada Lovelace', 'London');
   });
 

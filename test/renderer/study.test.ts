@@ -13,7 +13,9 @@ describe('a study with phases and quality control', () => {
   test('consent → instructions → annotation with gold feedback → survey → done', async () => {
     const rig = await startRig({
       items: sampleItems(6),
-      files: { 'gold.jsonl': jsonl([{ id: 'gold-1', text: 'Broke on day one.', gold_label: { sentiment: 'negative' } }]) },
+      files: {
+        'gold.jsonl': jsonl([{ id: 'gold-1', text: 'Broke on day one.', gold_label: { sentiment: 'negative' } }]),
+      },
       config: {
         max_annotations_per_user: 2,
         gold_standards: { enabled: true, items_file: 'gold.jsonl', frequency: 1 },
@@ -21,7 +23,10 @@ describe('a study with phases and quality control', () => {
           order: ['consent', 'instructions', 'annotation', 'poststudy'],
           consent: { title: 'Consent', content: 'We study how people read reviews.' },
           instructions: { title: 'How to annotate', content: '## Steps\n\n- Read the review\n- Pick a **sentiment**' },
-          poststudy: { title: 'Survey', questions: [{ id: 'hard', text: 'Was it hard?', type: 'radio', options: ['yes', 'no'] }] },
+          poststudy: {
+            title: 'Survey',
+            questions: [{ id: 'hard', text: 'Was it hard?', type: 'radio', options: ['yes', 'no'] }],
+          },
         },
       },
     });
@@ -74,16 +79,30 @@ describe('a study with phases and quality control', () => {
   test('the AI suggestion is shown, applied with one key, and saved only on submit', async () => {
     const bad = 'Awful, broken and useless junk.';
     const good = 'Lovely, sturdy and wonderful value.';
-    const items = [...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `item-${n}`, text: n % 2 ? bad : good })), { id: 'item-7', text: 'Broken junk, awful.' }, { id: 'item-8', text: good }];
+    const items = [
+      ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `item-${n}`, text: n % 2 ? bad : good })),
+      { id: 'item-7', text: 'Broken junk, awful.' },
+      { id: 'item-8', text: good },
+    ];
     const rig = await startRig({ items });
     const erin = await rig.t.client().login('erin', 'erin-pass');
     for (let n = 1; n <= 6; n++) {
       const label = n % 2 ? 'negative' : 'positive';
-      expect((await erin.post('/updateinstance', { instance_id: `item-${n}`, annotations: { [`sentiment:${label}`]: 'true' } })).status).toBe(200);
+      expect(
+        (
+          await erin.post('/updateinstance', {
+            instance_id: `item-${n}`,
+            annotations: { [`sentiment:${label}`]: 'true' },
+          })
+        ).status,
+      ).toBe(200);
     }
     // the embedded assistant learns in the background: wait until it has a suggestion for item-7
     await expect
-      .poll(async () => (await erin.get('/get_ai_suggestion?instance_id=item-7')).body.suggestions?.sentiment?.label, { timeout: 20_000, interval: 250 })
+      .poll(async () => (await erin.get('/get_ai_suggestion?instance_id=item-7')).body.suggestions?.sentiment?.label, {
+        timeout: 20_000,
+        interval: 250,
+      })
       .toBe('negative');
     await erin.post('/go_to', { go_to: 'item-7' });
 
@@ -102,22 +121,42 @@ describe('a study with phases and quality control', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 8 of/);
     await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
-    expect((await erin.get('/get_annotations?instance_id=item-7')).body.annotations).toEqual({ 'sentiment:negative': 'true' });
+    expect((await erin.get('/get_annotations?instance_id=item-7')).body.annotations).toEqual({
+      'sentiment:negative': 'true',
+    });
   });
 
   test('training shows what was wrong and the attempts left; a failed attention check blocks, and the screen says so', async () => {
     const rig = await startRig({
       items: sampleItems(4),
-      files: { 'attention.jsonl': jsonl([{ id: 'attn-1', text: 'Attention check: choose "negative".', expected_answer: { sentiment: 'negative' } }]) },
+      files: {
+        'attention.jsonl': jsonl([
+          { id: 'attn-1', text: 'Attention check: choose "negative".', expected_answer: { sentiment: 'negative' } },
+        ]),
+      },
       config: {
         max_annotations_per_user: 2,
-        attention_checks: { enabled: true, items_file: 'attention.jsonl', frequency: 1, failure_handling: { warn_threshold: 1, block_threshold: 1 } },
+        attention_checks: {
+          enabled: true,
+          items_file: 'attention.jsonl',
+          frequency: 1,
+          failure_handling: { warn_threshold: 1, block_threshold: 1 },
+        },
         phases: {
           order: ['training', 'annotation'],
           training: {
             title: 'Practice',
             max_attempts: 3,
-            questions: [{ id: 'q1', text: 'Is "awful" positive?', type: 'radio', options: ['yes', 'no'], correct: 'no', explanation: 'Awful is negative.' }],
+            questions: [
+              {
+                id: 'q1',
+                text: 'Is "awful" positive?',
+                type: 'radio',
+                options: ['yes', 'no'],
+                correct: 'no',
+                explanation: 'Awful is negative.',
+              },
+            ],
           },
         },
       },
@@ -130,13 +169,19 @@ describe('a study with phases and quality control', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/0 of 1 right: not enough to pass\. 2 attempt\(s\) left\.[\s\S]*Awful is negative\./);
+    expect(await alert.innerText()).toMatch(
+      /0 of 1 right: not enough to pass\. 2 attempt\(s\) left\.[\s\S]*Awful is negative\./,
+    );
     await page.getByLabel('no').check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('instance-text').waitFor();
 
     // walk to the attention check and fail it
-    for (let i = 0; i < 3 && (await page.getByTestId('instance-text').innerText()) !== 'Attention check: choose "negative".'; i++) {
+    for (
+      let i = 0;
+      i < 3 && (await page.getByTestId('instance-text').innerText()) !== 'Attention check: choose "negative".';
+      i++
+    ) {
       const before = await progress(page);
       await page.keyboard.press(']');
       await expect.poll(() => progress(page)).not.toBe(before);
@@ -151,7 +196,9 @@ describe('a study with phases and quality control', () => {
     await page.keyboard.press('2');
     await page.keyboard.press('Enter');
     expect(await page.getByRole('alert').first().innerText()).toMatch(/block|attention/i);
-    const standing = (await rig.t.admin().get('/admin/api/annotators')).body.annotators.find((a: { username: string }) => a.username === 'finn');
+    const standing = (await rig.t.admin().get('/admin/api/annotators')).body.annotators.find(
+      (a: { username: string }) => a.username === 'finn',
+    );
     expect(standing.blocked).toBe(true);
   });
 });

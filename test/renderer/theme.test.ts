@@ -9,8 +9,18 @@ import { logIn, startRig, type BrowserRig } from './browser.js';
 
 const COLORS = ['#000000', '#ffffff', '#ffff00', '#000080', '#ff0000', '#00ffff'];
 const SCHEMES = [
-  { annotation_type: 'multiselect', name: 'tone', description: 'Tone', labels: [...COLORS.map((color, i) => ({ name: `c${i}`, color })), 'palette-a', 'palette-b', 'palette-c'] },
-  { annotation_type: 'span', name: 'marks', description: 'Marks', labels: COLORS.map((color, i) => ({ name: `s${i}`, color })) },
+  {
+    annotation_type: 'multiselect',
+    name: 'tone',
+    description: 'Tone',
+    labels: [...COLORS.map((color, i) => ({ name: `c${i}`, color })), 'palette-a', 'palette-b', 'palette-c'],
+  },
+  {
+    annotation_type: 'span',
+    name: 'marks',
+    description: 'Marks',
+    labels: COLORS.map((color, i) => ({ name: `s${i}`, color })),
+  },
 ];
 const TEXT = 'one two three four five six seven eight nine ten eleven twelve';
 let rig: BrowserRig;
@@ -71,10 +81,19 @@ describe('themes', () => {
     rig = await startRig({ items: [{ id: 't1', text: TEXT }], config: { annotation_schemes: SCHEMES } });
     const ann = await rig.t.client().login('ann', 'ann-pass-1');
     // every tone chosen and one span of each colour: the page shows them all at once
-    const annotations = Object.fromEntries(SCHEMES[0].labels.map((l) => [`tone:${typeof l === 'string' ? l : l.name}`, 'true']));
+    const annotations = Object.fromEntries(
+      SCHEMES[0].labels.map((l) => [`tone:${typeof l === 'string' ? l : l.name}`, 'true']),
+    );
     const words = [...TEXT.matchAll(/\S+/g)];
-    const spans = COLORS.map((_, i) => ({ schema: 'marks', name: `s${i}`, start: words[i * 2].index!, end: words[i * 2].index! + words[i * 2][0].length }));
-    expect((await ann.post('/updateinstance', { instance_id: 't1', annotations, span_annotations: spans })).status).toBe(200);
+    const spans = COLORS.map((_, i) => ({
+      schema: 'marks',
+      name: `s${i}`,
+      start: words[i * 2].index!,
+      end: words[i * 2].index! + words[i * 2][0].length,
+    }));
+    expect(
+      (await ann.post('/updateinstance', { instance_id: 't1', annotations, span_annotations: spans })).status,
+    ).toBe(200);
   });
 
   test('follows the system setting', async () => {
@@ -103,11 +122,14 @@ describe('themes', () => {
     expect(await page.evaluate(() => localStorage.getItem('marginalia.theme'))).toBeNull();
   });
 
-  test.each(['light', 'dark'] as const)('text on every label colour keeps 4.5:1 contrast in the %s theme', async (scheme) => {
-    const page = await annotator(scheme);
-    await expect.poll(() => page.locator('mark.span-mark').count()).toBe(COLORS.length);
-    const { count, lowest } = await lowestContrast(page);
-    expect(count).toBe(SCHEMES[0].labels.length + COLORS.length);
-    expect(lowest.ratio, JSON.stringify(lowest)).toBeGreaterThanOrEqual(4.5);
-  });
+  test.each(['light', 'dark'] as const)(
+    'text on every label colour keeps 4.5:1 contrast in the %s theme',
+    async (scheme) => {
+      const page = await annotator(scheme);
+      await expect.poll(() => page.locator('mark.span-mark').count()).toBe(COLORS.length);
+      const { count, lowest } = await lowestContrast(page);
+      expect(count).toBe(SCHEMES[0].labels.length + COLORS.length);
+      expect(lowest.ratio, JSON.stringify(lowest)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 });

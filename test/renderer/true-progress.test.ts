@@ -12,7 +12,10 @@ import { BATCH } from '../../server/domain/annotation/assignment.js';
 
 const PASSWORD = 'correct-horse';
 const bar = (p: Page) => p.getByRole('progressbar');
-const barValues = async (p: Page) => ({ now: Number(await bar(p).getAttribute('aria-valuenow')), max: Number(await bar(p).getAttribute('aria-valuemax')) });
+const barValues = async (p: Page) => ({
+  now: Number(await bar(p).getAttribute('aria-valuenow')),
+  max: Number(await bar(p).getAttribute('aria-valuemax')),
+});
 
 async function annotate(page: Page, position: number): Promise<void> {
   await page.keyboard.press('1');
@@ -24,8 +27,15 @@ describe('true progress', () => {
   let rig: BrowserRig;
   let open: TestServer;
   beforeAll(async () => {
-    rig = await startRig({ items: sampleItems(60), config: { num_annotators_per_item: 1, max_annotations_per_user: 30 } });
-    open = await startServer({ items: sampleItems(45), config: { num_annotators_per_item: 1 }, options: { staticDir: await buildRenderer() } });
+    rig = await startRig({
+      items: sampleItems(60),
+      config: { num_annotators_per_item: 1, max_annotations_per_user: 30 },
+    });
+    open = await startServer({
+      items: sampleItems(45),
+      config: { num_annotators_per_item: 1 },
+      options: { staticDir: await buildRenderer() },
+    });
   });
 
   test('shows the quota, not the batch, and the bar holds its scale while the list grows', async () => {
@@ -47,7 +57,9 @@ describe('true progress', () => {
       expect(values.now).toBeGreaterThanOrEqual(last);
       last = values.now;
     }
-    expect(await progress(page)).toBe(`Instance ${answered + 1} of 30 · ${answered} annotated · ${30 - answered} left of your quota`);
+    expect(await progress(page)).toBe(
+      `Instance ${answered + 1} of 30 · ${answered} annotated · ${30 - answered} left of your quota`,
+    );
     await page.getByTestId('save-state').getByText('All answers saved').waitFor();
     // the list did grow behind it
     expect((await api.get('/api/current_instance')).body.total_instances).toBe(30);

@@ -12,8 +12,12 @@ import type { Client } from '../helpers/client.js';
 const PASSWORD = 'correct-horse';
 const text = (p: Page) => p.getByTestId('instance-text').innerText();
 const saveState = (p: Page) => p.getByTestId('save-state').innerText();
-const chosen = (p: Page) => p.locator('fieldset[data-schema="sentiment"] input:checked').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-const annotations = async (c: Client, id: string) => (await c.get(`/get_annotations?instance_id=${id}`)).body.annotations;
+const chosen = (p: Page) =>
+  p
+    .locator('fieldset[data-schema="sentiment"] input:checked')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+const annotations = async (c: Client, id: string) =>
+  (await c.get(`/get_annotations?instance_id=${id}`)).body.annotations;
 
 let rig: BrowserRig;
 
@@ -51,7 +55,10 @@ describe('undo', () => {
     expect(await chosen(page)).toEqual([]);
     expect(await page.getByTestId('annotated-badge').innerText()).toBe('Not annotated yet');
     await expect.poll(() => saveState(page)).toBe('All answers saved');
-    expect((await api.get('/get_annotations?instance_id=item-1')).body).toMatchObject({ annotations: {}, updated_at: null });
+    expect((await api.get('/get_annotations?instance_id=item-1')).body).toMatchObject({
+      annotations: {},
+      updated_at: null,
+    });
     expect((await api.get('/api/current_instance')).body.instance_id).toBe('item-1');
 
     await page.keyboard.press('?');
@@ -115,7 +122,12 @@ describe('undo', () => {
     await answer(page, '2', 2); // and item-1 answered again
     expect(await saveState(page)).toMatch(/Not saved yet/);
 
-    const back = await startServer({ configFile: rig.t.configFile, dataDir: rig.t.dataDir, port, options: { staticDir: await buildRenderer() } });
+    const back = await startServer({
+      configFile: rig.t.configFile,
+      dataDir: rig.t.dataDir,
+      port,
+      options: { staticDir: await buildRenderer() },
+    });
     await expect.poll(() => saveState(page), { timeout: 20_000 }).toBe('All answers saved');
     const xena = await back.client().login('xena', PASSWORD);
     expect(await annotations(xena, 'item-1')).toEqual({ 'sentiment:negative': 'true' });

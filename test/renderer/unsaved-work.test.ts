@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { logIn, startRig, type BrowserRig, progress } from './browser.js';
 
 const PASSWORD = 'correct-horse';
-const checked = (p: Page, schema: string, label: string) => p.locator(`fieldset[data-schema="${schema}"] input[value="${label}"]`).isChecked();
+const checked = (p: Page, schema: string, label: string) =>
+  p.locator(`fieldset[data-schema="${schema}"] input[value="${label}"]`).isChecked();
 
 let rig: BrowserRig;
 
@@ -78,7 +79,9 @@ describe('unsaved work', () => {
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of/);
     await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('All answers saved');
     const sam = await rig.t.client().login('sam', PASSWORD);
-    expect((await sam.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:neutral': 'true' });
+    expect((await sam.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+      'sentiment:neutral': 'true',
+    });
   });
 
   test('an empty Enter does not move on and says nothing was answered', async () => {

@@ -16,8 +16,12 @@ const root = packageRoot();
 
 function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { cwd, env: { ...process.env, ADMIN_API_KEY: '' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      cmd,
+      args,
+      { cwd, env: { ...process.env, ADMIN_API_KEY: '' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -30,9 +34,15 @@ async function ok(cmd: string, args: string[], cwd: string) {
 
 /** `npm start` in `dir` until it prints its URL; `stop()` sends SIGTERM to the npm process group it leads. */
 function npmStart(dir: string, args: string[]) {
-  const child = spawn('npm', ['start', '--', ...args], { cwd: dir, detached: true, env: { ...process.env, ADMIN_API_KEY: '' } });
+  const child = spawn('npm', ['start', '--', ...args], {
+    cwd: dir,
+    detached: true,
+    env: { ...process.env, ADMIN_API_KEY: '' },
+  });
   let output = '';
-  const exited = new Promise<number | string | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   const url = new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
@@ -59,7 +69,9 @@ describe('production install', () => {
 
   beforeAll(async () => {
     await ok(process.execPath, [join(root, 'scripts', 'build-if-needed.mjs')], root);
-    const packed = JSON.parse((await ok('npm', ['pack', '--json', '--pack-destination', work], root)).stdout) as { filename: string }[];
+    const packed = JSON.parse((await ok('npm', ['pack', '--json', '--pack-destination', work], root)).stdout) as {
+      filename: string;
+    }[];
     await ok('tar', ['-xzf', join(work, packed[0].filename), '-C', work], work);
     copyFileSync(join(root, 'package-lock.json'), join(app, 'package-lock.json'));
     await ok('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], app);
@@ -69,7 +81,15 @@ describe('production install', () => {
     expect(existsSync(join(app, 'dist', 'server', 'cli.js'))).toBe(true);
     expect(existsSync(join(app, 'dist', 'renderer', 'index.html'))).toBe(true);
     expect(existsSync(join(app, 'examples', 'product-reviews', 'config.yaml'))).toBe(true);
-    for (const absent of ['server', 'renderer', 'test', 'node_modules/tsx', 'node_modules/typescript', 'node_modules/vite', 'node_modules/electron'])
+    for (const absent of [
+      'server',
+      'renderer',
+      'test',
+      'node_modules/tsx',
+      'node_modules/typescript',
+      'node_modules/vite',
+      'node_modules/electron',
+    ])
       expect(existsSync(join(app, absent)), absent).toBe(false);
   });
 
@@ -86,7 +106,10 @@ describe('production install', () => {
       expect(script).toBeDefined();
       expect((await fetch(base + script)).status).toBe(200);
       const alice = await new Client(base).login('alice');
-      const saved = await alice.post('/updateinstance', { instance_id: 'review-001', annotations: { 'sentiment:positive': 'true' } });
+      const saved = await alice.post('/updateinstance', {
+        instance_id: 'review-001',
+        annotations: { 'sentiment:positive': 'true' },
+      });
       expect(saved.status).toBe(200);
     } finally {
       // npm itself may end by the signal; the server under it saves and says so (the export below shows it saved)
@@ -97,14 +120,25 @@ describe('production install', () => {
     const config = join(app, 'examples', 'product-reviews', 'config.yaml');
     const batch = join(work, 'batch.jsonl');
     writeFileSync(batch, `${JSON.stringify({ id: 'extra-1', text: 'Arrived a day early.' })}\n`);
-    const imported = await run('npm', ['run', 'import', '--', '--config', config, '--data-dir', data, '--file', batch], app);
+    const imported = await run(
+      'npm',
+      ['run', 'import', '--', '--config', config, '--data-dir', data, '--file', batch],
+      app,
+    );
     expect(imported.stderr).toMatch(/added 1 instances/);
     expect(imported.code).toBe(0);
 
     const out = join(work, 'out.jsonl');
-    const exported = await run('npm', ['run', 'export', '--', '--config', config, '--data-dir', data, '--format', 'jsonl', '--out', out], app);
+    const exported = await run(
+      'npm',
+      ['run', 'export', '--', '--config', config, '--data-dir', data, '--format', 'jsonl', '--out', out],
+      app,
+    );
     expect(exported.code, exported.stderr).toBe(0);
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).toContain('review-001');
     expect(JSON.stringify(rows[0])).toContain('alice');

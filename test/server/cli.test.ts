@@ -45,21 +45,28 @@ describe('cli', () => {
   it('with no --config serves the bundled example project', async () => {
     const server = await spawnServer(['--data-dir', tempDir()]);
     try {
-      const [, count] = /project: Product review sentiment \((\d+) instances\) from .*examples\/product-reviews\/config\.yaml/.exec(server.output())!;
+      const [, count] =
+        /project: Product review sentiment \((\d+) instances\) from .*examples\/product-reviews\/config\.yaml/.exec(
+          server.output(),
+        )!;
       expect(Number(count)).toBeGreaterThanOrEqual(200); // "a few hundred items"
 
       const alice = await new Client(server.url).login('alice');
       const current = await alice.get('/api/current_instance');
       expect(current.status).toBe(200);
       expect(current.body.total_instances).toBeGreaterThan(0);
-      expect(Object.keys((await alice.get('/api/schemas')).body)).toEqual(expect.arrayContaining(['sentiment', 'topics', 'helpfulness', 'product_type', 'stars', 'confidence', 'note']));
+      expect(Object.keys((await alice.get('/api/schemas')).body)).toEqual(
+        expect.arrayContaining(['sentiment', 'topics', 'helpfulness', 'product_type', 'stars', 'confidence', 'note']),
+      );
     } finally {
       await server.kill();
     }
   });
 
   it('stops on a config error with the file, the key and the reason, exiting non-zero', async () => {
-    const config = writeProject({ config: { annotation_schemes: [{ annotation_type: 'radio', name: 'x', labels: ['a', 'a'] }] } });
+    const config = writeProject({
+      config: { annotation_schemes: [{ annotation_type: 'radio', name: 'x', labels: ['a', 'a'] }] },
+    });
     const out = await failedStart(['--config', config]);
     expect(out).toMatch(/server exited with 1/);
     expect(out).toContain(`config error: ${config}: annotation_schemes[0] (x).labels: duplicate label "a"`);
@@ -69,14 +76,19 @@ describe('cli', () => {
 
   it('names a missing environment variable and a missing config file', async () => {
     const config = writeProject({ config: { admin_api_key: '${MARGINALIA_TEST_UNSET_KEY}' } });
-    expect(await failedStart(['--config', config], { MARGINALIA_TEST_UNSET_KEY: undefined })).toMatch(/config error: .*admin_api_key: environment variable MARGINALIA_TEST_UNSET_KEY is not set/);
+    expect(await failedStart(['--config', config], { MARGINALIA_TEST_UNSET_KEY: undefined })).toMatch(
+      /config error: .*admin_api_key: environment variable MARGINALIA_TEST_UNSET_KEY is not set/,
+    );
     const missing = join(tempDir(), 'nope.yaml');
     expect(await failedStart(['--config', missing])).toContain(`config error: ${missing}: config file not found`);
   });
 
   it('refuses debug mode with a non-loopback --host, from the flag or the config', async () => {
     const config = writeProject();
-    for (const args of [['--config', config, '--debug', '--host', '0.0.0.0'], ['--config', writeProject({ config: { debug: true } }), '--host', '0.0.0.0']]) {
+    for (const args of [
+      ['--config', config, '--debug', '--host', '0.0.0.0'],
+      ['--config', writeProject({ config: { debug: true } }), '--host', '0.0.0.0'],
+    ]) {
       const out = await failedStart(args);
       expect(out).toMatch(/server exited with 1/);
       expect(out).toMatch(/error: debug mode .* refused with a non-loopback --host/);
@@ -84,7 +96,9 @@ describe('cli', () => {
   });
 
   it('refuses a bad --port', async () => {
-    expect(await failedStart(['--config', writeProject(), '--port', 'http'])).toMatch(/error: --port: "http" is not a port number/);
+    expect(await failedStart(['--config', writeProject(), '--port', 'http'])).toMatch(
+      /error: --port: "http" is not a port number/,
+    );
   });
 
   it('serves debug mode on loopback, letting any name in', async () => {
@@ -103,7 +117,8 @@ describe('cli', () => {
     const dataDir = tempDir();
     const server = await spawnServer(['--config', config, '--data-dir', dataDir]);
     const alice = await new Client(server.url).login('alice', 'alice-pass');
-    const submit = (id: string) => alice.post('/updateinstance', { instance_id: id, annotations: { 'note:text': `note for ${id}` } });
+    const submit = (id: string) =>
+      alice.post('/updateinstance', { instance_id: id, annotations: { 'note:text': `note for ${id}` } });
     expect((await submit('item-1')).status).toBe(200);
     // a burst in flight when the signal comes: each is answered 200 (and then kept) or refused, never half-done
     const burst = Array.from({ length: 9 }, (_, i) => `item-${i + 2}`).map((id) =>
@@ -121,7 +136,9 @@ describe('cli', () => {
     try {
       const back = await new Client(again.url).login('alice', 'alice-pass');
       for (const id of acknowledged) {
-        expect((await back.get(`/get_annotations?instance_id=${id}`)).body.annotations).toEqual({ 'note:text': `note for ${id}` });
+        expect((await back.get(`/get_annotations?instance_id=${id}`)).body.annotations).toEqual({
+          'note:text': `note for ${id}`,
+        });
       }
     } finally {
       await again.kill();

@@ -10,8 +10,12 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'data');
 
 function run(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ADMIN_API_KEY: '' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { env: { ...process.env, ADMIN_API_KEY: '' } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -20,23 +24,48 @@ describe('import and export CLIs', () => {
   it('imports a file with a progress bar, then exports exactly what the API exports', async () => {
     const t = await startServer({ items: [{ id: 'a', text: 'Alpha beta.' }] });
     const alice = await t.client().login('alice');
-    await alice.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:positive': 'true' }, span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }] });
+    await alice.post('/updateinstance', {
+      instance_id: 'a',
+      annotations: { 'sentiment:positive': 'true' },
+      span_annotations: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }],
+    });
     await t.close();
 
-    const imported = await run('server/import-cli.ts', ['--config', t.configFile, '--data-dir', t.dataDir, '--file', join(FIXTURES, 'new.csv')]);
+    const imported = await run('server/import-cli.ts', [
+      '--config',
+      t.configFile,
+      '--data-dir',
+      t.dataDir,
+      '--file',
+      join(FIXTURES, 'new.csv'),
+    ]);
     expect(imported.stderr).toMatch(/\[#+\] 100%\s+2 rows/);
     expect(imported.stderr).toMatch(/added 2 instances \(the project now has 3\)/);
     expect(imported.code).toBe(0);
 
     const again = await t.restart();
     expect(again.server.services.task.instances.map((i) => i.id)).toEqual(['a', 'n1', 'n2']);
-    await (await again.client().login('alice')).post('/updateinstance', { instance_id: 'n1', annotations: { 'topics:price': 'true' } });
-    const viaApi = { csv: (await again.admin().get('/admin/api/export?format=csv')).text, conll: (await again.admin().get('/admin/api/export?format=conll')).text };
+    await (
+      await again.client().login('alice')
+    ).post('/updateinstance', { instance_id: 'n1', annotations: { 'topics:price': 'true' } });
+    const viaApi = {
+      csv: (await again.admin().get('/admin/api/export?format=csv')).text,
+      conll: (await again.admin().get('/admin/api/export?format=conll')).text,
+    };
     await again.close();
 
     for (const format of ['csv', 'conll'] as const) {
       const out = join(tempDir('marginalia-export-'), `out.${format}`);
-      const exported = await run('server/export-cli.ts', ['--config', t.configFile, '--data-dir', t.dataDir, '--format', format, '--out', out]);
+      const exported = await run('server/export-cli.ts', [
+        '--config',
+        t.configFile,
+        '--data-dir',
+        t.dataDir,
+        '--format',
+        format,
+        '--out',
+        out,
+      ]);
       expect(exported.code).toBe(0);
       expect(exported.stderr).toMatch(/exported 2 of at most 2 annotation records/);
       expect(readFileSync(out, 'utf8')).toBe(viaApi[format]);

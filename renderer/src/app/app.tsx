@@ -17,9 +17,12 @@ import { ThemeToggle } from '../shared/theme/theme.js';
 import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
-const AdjudicateScreen = lazy(() => import('../features/adjudicate/adjudicate-screen.js').then((m) => ({ default: m.AdjudicateScreen })));
+const AdjudicateScreen = lazy(() =>
+  import('../features/adjudicate/adjudicate-screen.js').then((m) => ({ default: m.AdjudicateScreen })),
+);
 
-type Session = { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
+type Session =
+  { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
 
 function useHashRoute(): string {
   const [hash, setHash] = useState(location.hash);
@@ -46,7 +49,9 @@ export function App() {
     try {
       setSession({ state: 'user', me: await api.get<Me>('/api/me') });
     } catch (e) {
-      setSession(e instanceof ApiError && e.status === 401 ? { state: 'anonymous' } : { state: 'error', message: errorText(e) });
+      setSession(
+        e instanceof ApiError && e.status === 401 ? { state: 'anonymous' } : { state: 'error', message: errorText(e) },
+      );
     }
   }, []);
 
@@ -89,42 +94,41 @@ export function App() {
       <span className="brand">Marginalia</span>
       {me && <span className="task-name">{me.task_name}</span>}
       {!study?.hide_navbar && (
-      <nav aria-label="Screens">
-        <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
-          Annotate
-        </a>
-        {(me?.is_adjudicator || route === 'adjudicate') && (
-          <a
-            href="#/adjudicate"
-            aria-current={route === 'adjudicate' ? 'page' : undefined}
-            onClick={(e) => {
-              if (!hasUnsavedWork()) return;
-              e.preventDefault();
-              guard('open the Adjudicate screen', () => (location.hash = '#/adjudicate'));
-            }}
-          >
-            Adjudicate
+        <nav aria-label="Screens">
+          <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
+            Annotate
           </a>
-        )}
-        {(me?.is_admin || route === 'admin') && (
-          <a
-            href="#/admin"
-            aria-current={route === 'admin' ? 'page' : undefined}
-            onClick={(e) => {
-              if (!hasUnsavedWork()) return;
-              e.preventDefault();
-              guard('open the dashboard', () => (location.hash = '#/admin'));
-            }}
-          >
-            Dashboard
-          </a>
-        )}
-      </nav>
+          {(me?.is_adjudicator || route === 'adjudicate') && (
+            <a
+              href="#/adjudicate"
+              aria-current={route === 'adjudicate' ? 'page' : undefined}
+              onClick={(e) => {
+                if (!hasUnsavedWork()) return;
+                e.preventDefault();
+                guard('open the Adjudicate screen', () => (location.hash = '#/adjudicate'));
+              }}
+            >
+              Adjudicate
+            </a>
+          )}
+          {(me?.is_admin || route === 'admin') && (
+            <a
+              href="#/admin"
+              aria-current={route === 'admin' ? 'page' : undefined}
+              onClick={(e) => {
+                if (!hasUnsavedWork()) return;
+                e.preventDefault();
+                guard('open the dashboard', () => (location.hash = '#/admin'));
+              }}
+            >
+              Dashboard
+            </a>
+          )}
+        </nav>
       )}
       {me && !study?.hide_navbar && (
         <span className="who">
-          {me.username}{' '}
-          {/* the desktop owner signs in through the app and has no password to log back in with */}
+          {me.username} {/* the desktop owner signs in through the app and has no password to log back in with */}
           {!desktop() && (
             <button type="button" className="link" onClick={() => guard('log out', () => void logout())}>
               Log out
@@ -145,7 +149,8 @@ export function App() {
       </Suspense>
     );
   else if (session.state === 'loading') body = <Loading what="your session" />;
-  else if (session.state === 'error') body = <ErrorNote onRetry={() => void loadSession()}>{session.message}</ErrorNote>;
+  else if (session.state === 'error')
+    body = <ErrorNote onRetry={() => void loadSession()}>{session.message}</ErrorNote>;
   else if (session.state === 'anonymous') body = <LoginScreen onLoggedIn={() => void loadSession()} />;
   else if (route === 'adjudicate')
     body = (
@@ -154,8 +159,19 @@ export function App() {
       </Suspense>
     );
   else if (phase === undefined) body = <Loading what="your study phase" />;
-  else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1)) body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
-  else body = <><h1 className="visually-hidden">Annotate{me?.task_name ? `: ${me.task_name}` : ''}</h1><AnnotateScreen phase={phase} onPhaseChange={() => void loadPhase()} footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null} /></>;
+  else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1))
+    body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
+  else
+    body = (
+      <>
+        <h1 className="visually-hidden">Annotate{me?.task_name ? `: ${me.task_name}` : ''}</h1>
+        <AnnotateScreen
+          phase={phase}
+          onPhaseChange={() => void loadPhase()}
+          footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
+        />
+      </>
+    );
 
   return (
     <>
@@ -172,7 +188,9 @@ export function App() {
       </a>
       {header}
       <main id="main" className="main" tabIndex={-1}>
-        {route === 'annotate' && study?.task_description && <p className="task-description">{study.task_description}</p>}
+        {route === 'annotate' && study?.task_description && (
+          <p className="task-description">{study.task_description}</p>
+        )}
         {route === 'annotate' && study?.completion && <Completion completion={study.completion} />}
         {body}
       </main>
@@ -214,7 +232,8 @@ export function App() {
 /** When the annotation phase is followed by more (a survey, say), the way on once every instance is done. */
 function AnnotationPhaseEnd({ phase, onDone }: { phase: Phase; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
-  if (phase.type !== 'annotation' || !phase.next_phase || phase.next_phase === 'done' || phase.remaining !== 0) return null;
+  if (phase.type !== 'annotation' || !phase.next_phase || phase.next_phase === 'done' || phase.remaining !== 0)
+    return null;
   return (
     <div className="phase-end">
       <p>Every instance is annotated.</p>
@@ -239,7 +258,13 @@ function AnnotationPhaseEnd({ phase, onDone }: { phase: Phase; onDone: () => voi
 function DesktopVersion(): React.ReactNode {
   const [version, setVersion] = useState<string>();
   useEffect(() => {
-    void desktop()?.appVersion().then(setVersion, () => undefined);
+    void desktop()
+      ?.appVersion()
+      .then(setVersion, () => undefined);
   }, []);
-  return version ? <small className="app-version" data-testid="app-version">v{version}</small> : null;
+  return version ? (
+    <small className="app-version" data-testid="app-version">
+      v{version}
+    </small>
+  ) : null;
 }

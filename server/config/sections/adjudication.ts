@@ -8,15 +8,33 @@ import { z } from 'zod';
 import type { AdjudicationSettings } from '../../domain/adjudication/records.js';
 
 // schema.ts imports this file, so its looseBoolean cannot be imported back here (an import cycle)
-const bool = z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes')]);
-const numberish = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+const bool = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+]);
+const numberish = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
-export const DEFAULT_ERROR_TAXONOMY = ['ambiguous_text', 'guideline_gap', 'annotator_error', 'edge_case', 'subjective_disagreement', 'other'];
+export const DEFAULT_ERROR_TAXONOMY = [
+  'ambiguous_text',
+  'guideline_gap',
+  'annotator_error',
+  'edge_case',
+  'subjective_disagreement',
+  'other',
+];
 
 export const adjudicationSchema = z.looseObject({
   enabled: bool.optional(),
   adjudicator_users: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
-  min_annotations: numberish.pipe(z.number().int().min(2, 'at least 2: one answer has nothing to disagree with')).optional(),
+  min_annotations: numberish
+    .pipe(z.number().int().min(2, 'at least 2: one answer has nothing to disagree with'))
+    .optional(),
   require_fully_annotated: bool.optional(),
   agreement_threshold: numberish.pipe(z.number().min(0).max(1)).optional(),
   show_all_items: bool.optional(),
@@ -27,14 +45,24 @@ export const adjudicationSchema = z.looseObject({
   require_confidence: bool.optional(),
   require_notes_on_override: bool.optional(),
   error_taxonomy: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
-  similarity: z.looseObject({ enabled: bool.optional(), model: z.string().optional(), top_k: numberish.optional(), precompute_on_start: bool.optional() }).optional(),
+  similarity: z
+    .looseObject({
+      enabled: bool.optional(),
+      model: z.string().optional(),
+      top_k: numberish.optional(),
+      precompute_on_start: bool.optional(),
+    })
+    .optional(),
   output_subdir: z.string().optional(),
 });
 
 export type RawAdjudication = z.output<typeof adjudicationSchema>;
 
 /** The settings, and warnings for the keys that change nothing here. */
-export function readAdjudication(raw: RawAdjudication | undefined): { settings: AdjudicationSettings; warnings: string[] } {
+export function readAdjudication(raw: RawAdjudication | undefined): {
+  settings: AdjudicationSettings;
+  warnings: string[];
+} {
   const warnings: string[] = [];
   const settings: AdjudicationSettings = {
     enabled: raw?.enabled === true,
@@ -50,11 +78,20 @@ export function readAdjudication(raw: RawAdjudication | undefined): { settings: 
     errorTaxonomy: raw?.error_taxonomy ?? DEFAULT_ERROR_TAXONOMY,
   };
   if (!raw || !settings.enabled) return { settings, warnings };
-  if (!settings.adjudicators.length) warnings.push('adjudication.adjudicator_users is empty: only admin users can adjudicate');
-  if (raw.similarity?.enabled) warnings.push('adjudication.similarity is not acted on: similar items are not looked up (no embedding model is bundled)');
+  if (!settings.adjudicators.length)
+    warnings.push('adjudication.adjudicator_users is empty: only admin users can adjudicate');
+  if (raw.similarity?.enabled)
+    warnings.push(
+      'adjudication.similarity is not acted on: similar items are not looked up (no embedding model is bundled)',
+    );
   if (raw.show_timing_data !== undefined || raw.fast_decision_warning_ms !== undefined) {
-    warnings.push('adjudication.show_timing_data and fast_decision_warning_ms are not acted on: annotators\' time per item is not shown to adjudicators');
+    warnings.push(
+      "adjudication.show_timing_data and fast_decision_warning_ms are not acted on: annotators' time per item is not shown to adjudicators",
+    );
   }
-  if (raw.output_subdir !== undefined) warnings.push('adjudication.output_subdir is not acted on: decisions are kept in the data folder; export them with GET /admin/api/export?view=gold');
+  if (raw.output_subdir !== undefined)
+    warnings.push(
+      'adjudication.output_subdir is not acted on: decisions are kept in the data folder; export them with GET /admin/api/export?view=gold',
+    );
   return { settings, warnings };
 }

@@ -66,8 +66,18 @@ export const aiSupportSchema = z
   .superRefine((raw, ctx) => {
     const type = raw.endpoint_type ? ALIASES[raw.endpoint_type] : 'embedded';
     if (type === 'embedded') return;
-    if (!raw.ai_config?.model) ctx.addIssue({ code: 'custom', path: ['ai_config', 'model'], message: `required when endpoint_type is ${raw.endpoint_type}` });
-    if (type === 'anthropic' && !raw.ai_config?.api_key) ctx.addIssue({ code: 'custom', path: ['ai_config', 'api_key'], message: 'required for anthropic (write "${ANTHROPIC_API_KEY}" to take it from the environment)' });
+    if (!raw.ai_config?.model)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ai_config', 'model'],
+        message: `required when endpoint_type is ${raw.endpoint_type}`,
+      });
+    if (type === 'anthropic' && !raw.ai_config?.api_key)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ai_config', 'api_key'],
+        message: 'required for anthropic (write "${ANTHROPIC_API_KEY}" to take it from the environment)',
+      });
   });
 
 export type RawAiSupport = z.infer<typeof aiSupportSchema>;
@@ -88,7 +98,8 @@ export interface AiSettings {
 export function aiSettingsFrom(raw: RawAiSupport | undefined): AiSettings {
   const endpointType = raw?.endpoint_type ? ALIASES[raw.endpoint_type] : 'embedded';
   const c = raw?.ai_config ?? {};
-  const baseUrl = endpointType === 'embedded' ? '' : (c.base_url ?? c.host ?? c.api_base ?? DEFAULT_BASE_URL[endpointType]);
+  const baseUrl =
+    endpointType === 'embedded' ? '' : (c.base_url ?? c.host ?? c.api_base ?? DEFAULT_BASE_URL[endpointType]);
   return {
     enabled: raw?.enabled ?? true,
     endpointType,

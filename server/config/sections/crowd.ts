@@ -8,10 +8,21 @@ import { z } from 'zod';
 import type { CrowdSettings } from '../../domain/crowd/crowd.js';
 
 // schema.ts imports this file, so its looseBoolean cannot be imported back here (an import cycle)
-const bool = z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes')]);
-const numberish = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+const bool = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+]);
+const numberish = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 const text = z.union([z.string(), z.number()]).transform(String);
-const paramName = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a URL parameter name: 1-64 letters, digits, "_", "." or "-"');
+const paramName = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a URL parameter name: 1-64 letters, digits, "_", "." or "-"');
 
 export const LOGIN_TYPES = ['standard', 'password', 'url_direct', 'prolific'] as const;
 export const PROVIDERS = ['prolific', 'mturk', 'generic', 'connect', 'sona', 'microworkers', 'expert'] as const;
@@ -32,7 +43,10 @@ const providerBlock = z.looseObject({
 
 /** SONA's keys for its credit page (`webstudy_credit.aspx`), where a finished participant is sent for credit. */
 const sonaBlock = providerBlock.extend({
-  hostname: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as yourdept.sona-systems.com').optional(),
+  hostname: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as yourdept.sona-systems.com')
+    .optional(),
   experiment_id: text.optional(),
   credit_token: text.optional(),
 });
@@ -86,26 +100,45 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
   const warn = (m: string) => warnings.push(`${file}: ${m}`);
   const type = raw.login?.type ?? 'standard';
   const direct = type === 'url_direct' || type === 'prolific';
-  if (!direct && raw.login?.url_argument) warn(`login.url_argument is ignored: login.type is "${type}" (use url_direct to sign workers in from the study link)`);
+  if (!direct && raw.login?.url_argument)
+    warn(
+      `login.url_argument is ignored: login.type is "${type}" (use url_direct to sign workers in from the study link)`,
+    );
   const block = raw.crowdsourcing;
-  const providerName = block?.provider ?? (direct ? impliedProvider(raw.login?.url_argument ?? 'PROLIFIC_PID') : undefined);
-  const given = (providerName ? (block as Record<string, z.output<typeof providerBlock> | undefined> | undefined)?.[providerName] : undefined) ?? {};
+  const providerName =
+    block?.provider ?? (direct ? impliedProvider(raw.login?.url_argument ?? 'PROLIFIC_PID') : undefined);
+  const given =
+    (providerName
+      ? (block as Record<string, z.output<typeof providerBlock> | undefined> | undefined)?.[providerName]
+      : undefined) ?? {};
   const platform = providerName ? PLATFORM[providerName] : undefined;
   const argument = raw.login?.url_argument ?? given.id_param ?? platform?.id ?? 'PROLIFIC_PID';
   if (given.id_param && raw.login?.url_argument && given.id_param !== raw.login.url_argument) {
-    warn(`crowdsourcing.${providerName}.id_param "${given.id_param}" differs from login.url_argument "${raw.login.url_argument}"; login.url_argument is used`);
+    warn(
+      `crowdsourcing.${providerName}.id_param "${given.id_param}" differs from login.url_argument "${raw.login.url_argument}"; login.url_argument is used`,
+    );
   }
   if (block && !direct) warn('crowdsourcing: the section has no effect unless login.type is url_direct');
   const sonaCredit = providerName === 'sona' ? sonaCreditUrl(given as z.output<typeof sonaBlock>) : null;
   if (providerName === 'sona') {
-    warn(sonaCredit
-      ? "crowdsourcing.sona: credit is not granted server-side (that needs SONA's API over the network); a finished participant is sent to SONA's credit page, which grants it"
-      : 'crowdsourcing.sona: without hostname, experiment_id and credit_token no credit is granted; workers sign in from the link and see the completion code');
+    warn(
+      sonaCredit
+        ? "crowdsourcing.sona: credit is not granted server-side (that needs SONA's API over the network); a finished participant is sent to SONA's credit page, which grants it"
+        : 'crowdsourcing.sona: without hostname, experiment_id and credit_token no credit is granted; workers sign in from the link and see the completion code',
+    );
   }
-  if (providerName === 'microworkers') warn('crowdsourcing.microworkers: per-worker vcodes are not generated; the completion code is shown as configured');
-  if (providerName === 'expert') warn('crowdsourcing.expert: invite tokens are used as the username as they are; the invites map is not read');
-  if (raw.prolific) warn('prolific: the Prolific API integration (study pausing, slot release) needs the network and is not done; URL login and completion codes work');
-  if (raw.mturk) warn('mturk: the MTurk API integration (auto-approval) needs the network and is not done; URL login and the completion code work');
+  if (providerName === 'microworkers')
+    warn('crowdsourcing.microworkers: per-worker vcodes are not generated; the completion code is shown as configured');
+  if (providerName === 'expert')
+    warn('crowdsourcing.expert: invite tokens are used as the username as they are; the invites map is not read');
+  if (raw.prolific)
+    warn(
+      'prolific: the Prolific API integration (study pausing, slot release) needs the network and is not done; URL login and completion codes work',
+    );
+  if (raw.mturk)
+    warn(
+      'mturk: the MTurk API integration (auto-approval) needs the network and is not done; URL login and the completion code work',
+    );
   if (type === 'prolific') warn('login.type "prolific" is treated as url_direct; the Prolific API part is not done');
 
   const code = given.completion?.code ?? raw.completion_code ?? null;
@@ -118,7 +151,9 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
     loginArgument: direct ? argument : null,
     provider: direct ? (providerName ?? 'generic') : null,
     platformLabel: given.platform_label ?? platform?.label ?? 'the study platform',
-    capture: direct ? [...new Set([...(platform?.capture ?? []), ...(given.capture_params ?? [])])].filter((p) => p !== argument) : [],
+    capture: direct
+      ? [...new Set([...(platform?.capture ?? []), ...(given.capture_params ?? [])])].filter((p) => p !== argument)
+      : [],
     bindParam: direct ? (platform?.bind ?? null) : null,
     completion: {
       code,
@@ -131,9 +166,14 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
     hideNavbar: raw.hide_navbar ?? false,
     jumpingDisabled: raw.jumping_to_id_disabled ?? false,
   };
-  if (crowd.completion.autoRedirect && !code && !crowd.completion.redirectUrl) warn('auto_redirect_on_completion is ignored: there is no completion_code or redirect_url to go to');
-  if (raw.auto_redirect_delay !== undefined && !crowd.completion.autoRedirect) warn('auto_redirect_delay is ignored: auto_redirect_on_completion is not true');
-  if (crowd.loginArgument && debug) throw new CrowdConfigError('login.type url_direct cannot be used with debug: debug mode signs anyone in under any name');
+  if (crowd.completion.autoRedirect && !code && !crowd.completion.redirectUrl)
+    warn('auto_redirect_on_completion is ignored: there is no completion_code or redirect_url to go to');
+  if (raw.auto_redirect_delay !== undefined && !crowd.completion.autoRedirect)
+    warn('auto_redirect_delay is ignored: auto_redirect_on_completion is not true');
+  if (crowd.loginArgument && debug)
+    throw new CrowdConfigError(
+      'login.type url_direct cannot be used with debug: debug mode signs anyone in under any name',
+    );
   return { crowd, warnings };
 }
 
@@ -156,6 +196,7 @@ function redirectProblem(value: string): string | undefined {
   }
   if (url.protocol === 'https:') return undefined;
   const host = url.hostname.toLowerCase();
-  if (url.protocol === 'http:' && (host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host))) return undefined;
+  if (url.protocol === 'http:' && (host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)))
+    return undefined;
   return 'must use https:// (plain http:// only to a loopback host such as 127.0.0.1)';
 }

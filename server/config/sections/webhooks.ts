@@ -9,8 +9,17 @@ import { isStandardSecret } from '../../domain/webhooks/sign.js';
 import type { WebhookEndpoint, WebhookSettings } from '../../domain/webhooks/records.js';
 
 // schema.ts imports this file, so its looseBoolean cannot be imported back here (an import cycle)
-const bool = z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes')]);
-const numberish = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+const bool = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+]);
+const numberish = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -43,13 +52,28 @@ export const webhookEndpointSchema = z
     secret: z.string().min(1, 'secret may not be empty (leave it out to send unsigned deliveries)').optional(),
     events: z.array(eventName).min(1, 'list at least one event type, or "*" for all'),
     active: bool.default(true),
-    timeout: numberish.pipe(z.number().positive('timeout must be positive').max(300, 'timeout may be at most 300 seconds')).default(10),
-    max_retries: numberish.pipe(z.number().int('max_retries must be a whole number').min(1, 'max_retries counts attempts in all: at least 1').max(100)).default(6),
+    timeout: numberish
+      .pipe(z.number().positive('timeout must be positive').max(300, 'timeout may be at most 300 seconds'))
+      .default(10),
+    max_retries: numberish
+      .pipe(
+        z
+          .number()
+          .int('max_retries must be a whole number')
+          .min(1, 'max_retries counts attempts in all: at least 1')
+          .max(100),
+      )
+      .default(6),
     signature_format: z.enum(['v1_hex', 'standard']).default('v1_hex'),
   })
   .superRefine((e, ctx) => {
     if (e.signature_format === 'standard' && e.secret !== undefined && !isStandardSecret(e.secret)) {
-      ctx.addIssue({ code: 'custom', path: ['secret'], message: 'with signature_format: standard the secret must be "whsec_" followed by base64 (as Standard Webhooks libraries expect)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['secret'],
+        message:
+          'with signature_format: standard the secret must be "whsec_" followed by base64 (as Standard Webhooks libraries expect)',
+      });
     }
   });
 
@@ -66,7 +90,12 @@ export const webhooksSchema = z
   .superRefine((w, ctx) => {
     const seen = new Set<string>();
     w.endpoints.forEach((e, i) => {
-      if (seen.has(e.name)) ctx.addIssue({ code: 'custom', path: ['endpoints', i, 'name'], message: `duplicate endpoint name "${e.name}"; names must be unique` });
+      if (seen.has(e.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endpoints', i, 'name'],
+          message: `duplicate endpoint name "${e.name}"; names must be unique`,
+        });
       seen.add(e.name);
     });
   });
@@ -85,5 +114,9 @@ export function webhookSettings(section: WebhooksConfig | undefined): WebhookSet
     maxAttempts: e.max_retries,
     signatureFormat: e.signature_format,
   }));
-  return { endpoints, retryScheduleSeconds: w.retry_schedule_seconds, retentionMs: w.retention_days * 24 * 3600 * 1000 };
+  return {
+    endpoints,
+    retryScheduleSeconds: w.retry_schedule_seconds,
+    retentionMs: w.retention_days * 24 * 3600 * 1000,
+  };
 }

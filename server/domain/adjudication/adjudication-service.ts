@@ -83,7 +83,8 @@ export interface AdjudicationDeps {
   handOut(): number;
 }
 
-const letters = (n: number) => (n < 26 ? String.fromCharCode(65 + n) : `${String.fromCharCode(65 + (n % 26))}${Math.floor(n / 26)}`);
+const letters = (n: number) =>
+  n < 26 ? String.fromCharCode(65 + n) : `${String.fromCharCode(65 + (n % 26))}${Math.floor(n / 26)}`;
 
 export class AdjudicationService {
   private readonly adjudicators: ReadonlySet<string>;
@@ -102,8 +103,10 @@ export class AdjudicationService {
 
   /** 404 where adjudication is off (as Potato answers), 403 for a user who is neither adjudicator nor admin. */
   authorize(username: string): void {
-    if (!this.deps.settings.enabled) throw notFound('adjudication is not enabled: set adjudication.enabled in the config');
-    if (!this.mayAdjudicate(username)) throw forbidden(`user "${username}" is not an adjudicator: add them to adjudication.adjudicator_users`);
+    if (!this.deps.settings.enabled)
+      throw notFound('adjudication is not enabled: set adjudication.enabled in the config');
+    if (!this.mayAdjudicate(username))
+      throw forbidden(`user "${username}" is not an adjudicator: add them to adjudication.adjudicator_users`);
   }
 
   private status(instanceId: string): ItemStatus {
@@ -117,8 +120,11 @@ export class AdjudicationService {
     if (annotations.annotatorCount(instance.id) < settings.minAnnotations) return undefined;
     const names = [...annotations.annotatorsOf(instance.id)].filter((n) => !this.adjudicators.has(n)).sort();
     if (names.length < settings.minAnnotations) return undefined;
-    if (settings.requireFullyAnnotated && Number.isFinite(this.deps.handOut()) && names.length < this.deps.handOut()) return undefined;
-    const records = names.map((n) => annotations.get(n, instance.id)).filter((r): r is AnnotationRecord => r !== undefined);
+    if (settings.requireFullyAnnotated && Number.isFinite(this.deps.handOut()) && names.length < this.deps.handOut())
+      return undefined;
+    const records = names
+      .map((n) => annotations.get(n, instance.id))
+      .filter((r): r is AnnotationRecord => r !== undefined);
     const scores = itemAgreement(this.deps.task, records);
     return { instance, records, scores, overall: overallAgreement(scores), status: this.status(instance.id) };
   }
@@ -132,7 +138,8 @@ export class AdjudicationService {
   }
 
   private candidates(filter: QueueFilter): Candidate[] {
-    if (filter.schema !== undefined && !this.deps.task.schemeByName.has(filter.schema)) throw invalid(`schema: no scheme named "${filter.schema}"`);
+    if (filter.schema !== undefined && !this.deps.task.schemeByName.has(filter.schema))
+      throw invalid(`schema: no scheme named "${filter.schema}"`);
     const scope = filter.scope ?? this.defaultScope();
     const out: Candidate[] = [];
     for (const instance of this.deps.task.instances.slice()) {
@@ -140,7 +147,11 @@ export class AdjudicationService {
       if (!c || !this.inScope(c, scope)) continue;
       if (filter.status && c.status !== filter.status) continue;
       if (filter.schema !== undefined && c.scores[filter.schema] === undefined) continue;
-      if (filter.max_agreement !== undefined && (filter.schema !== undefined ? c.scores[filter.schema] : c.overall) > filter.max_agreement) continue;
+      if (
+        filter.max_agreement !== undefined &&
+        (filter.schema !== undefined ? c.scores[filter.schema] : c.overall) > filter.max_agreement
+      )
+        continue;
       out.push(c);
     }
     const rank = { pending: 0, skipped: 1, completed: 2 };
@@ -151,7 +162,9 @@ export class AdjudicationService {
   /** An item as Potato's adjudication pages read it, with each answer as exports show it besides. */
   private itemView(c: Candidate) {
     const { task, settings } = this.deps;
-    const nameOf = new Map(c.records.map((r, i) => [r.username, settings.showAnnotatorNames ? r.username : `Annotator ${letters(i)}`]));
+    const nameOf = new Map(
+      c.records.map((r, i) => [r.username, settings.showAnnotatorNames ? r.username : `Annotator ${letters(i)}`]),
+    );
     const annotations: Record<string, Record<string, Record<string, string>>> = {};
     const answers: Record<string, Record<string, unknown>> = {};
     const spans: Record<string, ReturnType<typeof spanPayload>> = {};
@@ -185,7 +198,10 @@ export class AdjudicationService {
   private eligible(instanceId: string): Candidate {
     const instance = this.deps.task.instanceById.get(instanceId);
     const c = instance && this.deps.task.positionById.has(instanceId) ? this.candidate(instance) : undefined;
-    if (!c) throw notFound(`instance "${instanceId}" is not in the adjudication queue: it needs answers from ${this.deps.settings.minAnnotations} annotators`);
+    if (!c)
+      throw notFound(
+        `instance "${instanceId}" is not in the adjudication queue: it needs answers from ${this.deps.settings.minAnnotations} annotators`,
+      );
     return c;
   }
 
@@ -228,7 +244,14 @@ export class AdjudicationService {
   }
 
   private asRecord(d: AdjudicationRecord): AnnotationRecord {
-    return { username: d.adjudicator, instance_id: d.instance_id, labels: d.labels, spans: d.spans, created_at: d.decided_at, updated_at: d.decided_at };
+    return {
+      username: d.adjudicator,
+      instance_id: d.instance_id,
+      labels: d.labels,
+      spans: d.spans,
+      created_at: d.decided_at,
+      updated_at: d.decided_at,
+    };
   }
 
   /** A scheme's decision in any form: the stored label → value map, or the answer as exports show it. */
@@ -239,11 +262,18 @@ export class AdjudicationService {
       const scheme = task.schemeByName.get(schemaName);
       if (!scheme) throw invalid(`label_decisions.${schemaName}: unknown schema "${schemaName}"`);
       const module = schemeTypeOf(scheme.annotation_type);
-      if (module.storage !== 'labels') throw invalid(`label_decisions.${schemaName}: "${schemaName}" is ${scheme.annotation_type}; send its answer in span_decisions`);
+      if (module.storage !== 'labels')
+        throw invalid(
+          `label_decisions.${schemaName}: "${schemaName}" is ${scheme.annotation_type}; send its answer in span_decisions`,
+        );
       if (given === null || given === undefined) continue;
-      const isMap = typeof given === 'object' && !Array.isArray(given) && Object.keys(given).every((k) => scheme.labels.some((l) => l.name === k));
+      const isMap =
+        typeof given === 'object' &&
+        !Array.isArray(given) &&
+        Object.keys(given).every((k) => scheme.labels.some((l) => l.name === k));
       let chosen: Record<string, string>;
-      if (isMap) chosen = Object.fromEntries(Object.entries(given as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+      if (isMap)
+        chosen = Object.fromEntries(Object.entries(given as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
       else {
         const from = module.fromAnswer(scheme, given);
         if (from instanceof AnswerError) throw invalid(`label_decisions.${schemaName}: ${from.message}`);
@@ -262,12 +292,15 @@ export class AdjudicationService {
     const spans = validateSpans(task, c.instance, 'gold', input.span_decisions ?? []);
     const taxonomy = input.error_taxonomy ?? [];
     taxonomy.forEach((t, i) => {
-      if (!settings.errorTaxonomy.includes(t)) throw invalid(`error_taxonomy[${i}]: "${t}" is not one of ${settings.errorTaxonomy.join(', ')}`);
+      if (!settings.errorTaxonomy.includes(t))
+        throw invalid(`error_taxonomy[${i}]: "${t}" is not one of ${settings.errorTaxonomy.join(', ')}`);
     });
     const notes = input.notes ?? '';
     const source = input.source ?? this.inferSource(c, labels, spans);
     if (settings.requireNotesOnOverride && !notes.trim() && Object.values(source).some((s) => s === 'adjudicator')) {
-      throw invalid('notes: a decision that overrides every annotator needs a note (adjudication.require_notes_on_override)');
+      throw invalid(
+        'notes: a decision that overrides every annotator needs a note (adjudication.require_notes_on_override)',
+      );
     }
     const at = clock.now();
     const record: AdjudicationRecord = {
@@ -285,7 +318,8 @@ export class AdjudicationService {
       time_spent_ms: input.time_spent_ms ?? 0,
     };
     const ops: StoreOp[] = [{ table: 'adjudications', key: record.instance_id, value: record }];
-    if (store.get('adjudication_skips', record.instance_id)) ops.push({ table: 'adjudication_skips', key: record.instance_id, delete: true });
+    if (store.get('adjudication_skips', record.instance_id))
+      ops.push({ table: 'adjudication_skips', key: record.instance_id, delete: true });
     const events: DomainEvent[] = [];
     if (outbox.wants('item.adjudicated')) {
       events.push({
@@ -314,7 +348,13 @@ export class AdjudicationService {
 
   /** Per scheme: the first annotator (by name) whose answer the decision took, else "adjudicator". */
   private inferSource(c: Candidate, labels: AdjudicationRecord['labels'], spans: SpanRecord[]): Record<string, string> {
-    const gold = this.asRecord({ instance_id: c.instance.id, adjudicator: '', decided_at: '', labels, spans } as AdjudicationRecord);
+    const gold = this.asRecord({
+      instance_id: c.instance.id,
+      adjudicator: '',
+      decided_at: '',
+      labels,
+      spans,
+    } as AdjudicationRecord);
     const source: Record<string, string> = {};
     for (const scheme of comparableSchemes(this.deps.task)) {
       const key = answerKey(scheme, gold);
@@ -328,7 +368,14 @@ export class AdjudicationService {
 
   async skip(username: string, instanceId: string): Promise<{ status: 'ok'; instance_id: string }> {
     const c = this.eligible(instanceId);
-    if (c.status !== 'completed') await this.deps.store.write([{ table: 'adjudication_skips', key: instanceId, value: { adjudicator: username, skipped_at: isoTime(this.deps.clock.now()) } }]);
+    if (c.status !== 'completed')
+      await this.deps.store.write([
+        {
+          table: 'adjudication_skips',
+          key: instanceId,
+          value: { adjudicator: username, skipped_at: isoTime(this.deps.clock.now()) },
+        },
+      ]);
     return { status: 'ok', instance_id: instanceId };
   }
 
@@ -360,14 +407,31 @@ export class AdjudicationService {
     const names = [...this.deps.annotations.annotatorsOf(instance.id)].filter((n) => !this.adjudicators.has(n)).sort();
     if (decision) {
       return {
-        instance_id: instance.id, source: 'adjudicated', labels: decision.labels, spans: decision.spans, adjudicator: decision.adjudicator,
-        decided_at: decision.decided_at, notes: decision.notes, confidence: decision.confidence, annotators: names.length,
+        instance_id: instance.id,
+        source: 'adjudicated',
+        labels: decision.labels,
+        spans: decision.spans,
+        adjudicator: decision.adjudicator,
+        decided_at: decision.decided_at,
+        notes: decision.notes,
+        confidence: decision.confidence,
+        annotators: names.length,
       };
     }
-    const records = names.map((n) => this.deps.annotations.get(n, instance.id)).filter((r): r is AnnotationRecord => r !== undefined);
+    const records = names
+      .map((n) => this.deps.annotations.get(n, instance.id))
+      .filter((r): r is AnnotationRecord => r !== undefined);
     if (!records.length) return undefined;
     const majority = majorityAnswer(this.deps.task, records);
-    return { instance_id: instance.id, source: 'majority', labels: majority.labels, spans: majority.spans, vote_share: majority.vote_share, ties: majority.ties, annotators: records.length };
+    return {
+      instance_id: instance.id,
+      source: 'majority',
+      labels: majority.labels,
+      spans: majority.spans,
+      vote_share: majority.vote_share,
+      ties: majority.ties,
+      annotators: records.length,
+    };
   }
 
   /** Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that matched. */
@@ -393,7 +457,8 @@ export class AdjudicationService {
         }
       }
     }
-    for (const schemes of Object.values(by)) for (const cell of Object.values(schemes)) cell.share = cell.matched / cell.items;
+    for (const schemes of Object.values(by))
+      for (const cell of Object.values(schemes)) cell.share = cell.matched / cell.items;
     return { adjudicated_items: decided, by_annotator: by };
   }
 

@@ -17,7 +17,10 @@ const spanKey = (s: SpanRecord) => `${s.label}\u0001${s.start}\u0001${s.end}`;
 /** A text that is equal for equal answers; undefined where the annotator gave none for this scheme. */
 export function answerKey(scheme: Scheme, record: AnnotationRecord): string | undefined {
   if (isSpanScheme(scheme)) {
-    const keys = record.spans.filter((s) => s.schema === scheme.name).map(spanKey).sort();
+    const keys = record.spans
+      .filter((s) => s.schema === scheme.name)
+      .map(spanKey)
+      .sort();
     return keys.join('\u0002');
   }
   const chosen = record.labels[scheme.name];
@@ -28,7 +31,8 @@ export function answerKey(scheme: Scheme, record: AnnotationRecord): string | un
 }
 
 /** Whether any annotator marked a span of this scheme (an item nobody marked spans on has nothing to compare). */
-const anySpans = (scheme: Scheme, records: readonly AnnotationRecord[]) => records.some((r) => r.spans.some((s) => s.schema === scheme.name));
+const anySpans = (scheme: Scheme, records: readonly AnnotationRecord[]) =>
+  records.some((r) => r.spans.some((s) => s.schema === scheme.name));
 
 function keysOf(scheme: Scheme, records: readonly AnnotationRecord[]): { record: AnnotationRecord; key: string }[] {
   if (isSpanScheme(scheme) && !anySpans(scheme, records)) return [];
@@ -99,6 +103,8 @@ export function majorityAnswer(task: Task, records: readonly AnnotationRecord[])
     if (isSpanScheme(scheme)) out.spans.push(...best!.record.spans.filter((s) => s.schema === scheme.name));
     else out.labels[scheme.name] = best!.record.labels[scheme.name];
   }
-  out.spans.sort((a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label));
+  out.spans.sort(
+    (a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label),
+  );
   return out;
 }

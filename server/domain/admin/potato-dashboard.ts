@@ -13,7 +13,13 @@ export interface PotatoDashboardSources extends PotatoStateSources {
 }
 
 export type InstanceSort = 'annotation_count' | 'completion_percentage' | 'disagreement' | 'id' | 'average_time';
-export const INSTANCE_SORTS: InstanceSort[] = ['annotation_count', 'completion_percentage', 'disagreement', 'id', 'average_time'];
+export const INSTANCE_SORTS: InstanceSort[] = [
+  'annotation_count',
+  'completion_percentage',
+  'disagreement',
+  'id',
+  'average_time',
+];
 
 export interface InstancePage {
   page: number;
@@ -61,7 +67,8 @@ export class PotatoDashboard {
   overview() {
     const names = this.s.progress.annotatorNames();
     const settings = this.s.settings();
-    let active = 0, completed = 0;
+    let active = 0,
+      completed = 0;
     for (const name of names) {
       const phase = this.s.phaseOf(name);
       if (phase === 'annotation') active++;
@@ -112,7 +119,13 @@ export class PotatoDashboard {
   annotatorsSummary(count: number) {
     return {
       total_annotators: count,
-      summary: { high_suspicious_count: 0, medium_suspicious_count: 0, low_suspicious_count: 0, normal_count: 0, average_suspicious_score: null },
+      summary: {
+        high_suspicious_count: 0,
+        medium_suspicious_count: 0,
+        low_suspicious_count: 0,
+        normal_count: 0,
+        average_suspicious_score: null,
+      },
     };
   }
 
@@ -135,7 +148,8 @@ export class PotatoDashboard {
         }
       }
     }
-    let best: string | null = null, bestCount = 0;
+    let best: string | null = null,
+      bestCount = 0;
     for (const [label, n] of counts) if (n > bestCount) [best, bestCount] = [label, n];
     return { label: best, disagreement: total ? 1 - bestCount / total : 0 };
   }
@@ -173,7 +187,14 @@ export class PotatoDashboard {
 
   private pagination(page: number, pageSize: number, total: number) {
     const start = (page - 1) * pageSize;
-    return { page, page_size: pageSize, total_instances: total, total_pages: Math.ceil(total / pageSize), has_next: start + pageSize < total, has_prev: page > 1 };
+    return {
+      page,
+      page_size: pageSize,
+      total_instances: total,
+      total_pages: Math.ceil(total / pageSize),
+      has_next: start + pageSize < total,
+      has_prev: page > 1,
+    };
   }
 
   /** Potato's `pagination` and `summary` for a page of our listing (`limit`/`offset`). */
@@ -200,10 +221,15 @@ export class PotatoDashboard {
     const by = key[q.sort_by];
     const sign = q.sort_order === 'desc' ? -1 : 1;
     rows = [...rows].sort((a, b) => {
-      const x = by(a), y = by(b);
+      const x = by(a),
+        y = by(b);
       return x < y ? -sign : x > y ? sign : 0;
     });
     const start = (q.page - 1) * q.page_size;
-    return { instances: rows.slice(start, start + q.page_size), pagination: this.pagination(q.page, q.page_size, rows.length), summary: this.summary(rows) };
+    return {
+      instances: rows.slice(start, start + q.page_size),
+      pagination: this.pagination(q.page, q.page_size, rows.length),
+      summary: this.summary(rows),
+    };
   }
 }

@@ -28,7 +28,8 @@ export interface PotatoStateSources {
 /** A record's answers as Potato lists them: `schema:label` → value, and each span under `schema:label[start:end]`. */
 export function flatAnswers(record: AnnotationRecord): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [schema, labels] of Object.entries(record.labels)) for (const [label, value] of Object.entries(labels)) out[`${schema}:${label}`] = value;
+  for (const [schema, labels] of Object.entries(record.labels))
+    for (const [label, value] of Object.entries(labels)) out[`${schema}:${label}`] = value;
   for (const span of record.spans) out[`${span.schema}:${span.label}[${span.start}:${span.end}]`] = span.value;
   return out;
 }
@@ -59,7 +60,9 @@ export class PotatoState {
       return [{ ...item(instance), has_annotation }];
     });
     const annotated = items.filter((i) => i.has_annotation).length;
-    const current = list.length ? this.s.task.instanceById.get(list[Math.min(this.s.assignments.cursor(username), list.length - 1)]) : undefined;
+    const current = list.length
+      ? this.s.task.instanceById.get(list[Math.min(this.s.assignments.cursor(username), list.length - 1)])
+      : undefined;
     return {
       user_id: username,
       phase: this.phase(username),
@@ -72,10 +75,18 @@ export class PotatoState {
   }
 
   systemState() {
-    const users: Record<string, { phase: string; annotations_count: number; has_assignments: boolean; remaining_assignments: boolean }> = {};
+    const users: Record<
+      string,
+      { phase: string; annotations_count: number; has_assignments: boolean; remaining_assignments: boolean }
+    > = {};
     for (const name of this.s.progress.annotatorNames()) {
       const { assigned, annotated } = this.s.progress.annotator(name);
-      users[name] = { phase: this.phase(name), annotations_count: annotated, has_assignments: assigned > 0, remaining_assignments: annotated < assigned };
+      users[name] = {
+        phase: this.phase(name),
+        annotations_count: annotated,
+        has_assignments: assigned > 0,
+        remaining_assignments: annotated < assigned,
+      };
     }
     const byCount: Record<string, number> = {};
     let withAnnotations = 0;
@@ -133,6 +144,13 @@ export class PotatoState {
       const record = this.s.annotations.get(name, itemId);
       if (record) annotations[name] = flatAnswers(record);
     }
-    return { item_id: itemId, text: instance.text, displayed_text: instance.text, annotators, annotation_count: annotators.length, annotations };
+    return {
+      item_id: itemId,
+      text: instance.text,
+      displayed_text: instance.text,
+      annotators,
+      annotation_count: annotators.length,
+      annotations,
+    };
   }
 }

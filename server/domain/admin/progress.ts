@@ -74,7 +74,9 @@ export class Progress {
   }
 
   instances(filter: { status?: InstanceStatus; q?: string; order?: InstanceOrder; limit: number; offset: number }) {
-    let matching = filter.status ? this.s.task.instances.filter((i) => this.statusOf(i.id) === filter.status) : this.s.task.instances;
+    let matching = filter.status
+      ? this.s.task.instances.filter((i) => this.statusOf(i.id) === filter.status)
+      : this.s.task.instances;
     const q = filter.q?.trim().toLowerCase();
     if (q) matching = matching.filter((i) => i.id.toLowerCase().includes(q) || i.text.toLowerCase().includes(q));
     if (filter.order && filter.order !== 'task') {
@@ -82,12 +84,16 @@ export class Progress {
       const count = (id: string) => this.s.annotations.annotatorsOf(id).size;
       const byId = filter.order.endsWith('id');
       // a stable sort of a copy: rows that tie keep the task's order
-      matching = [...matching].sort((a, b) => sign * (byId ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : count(a.id) - count(b.id)));
+      matching = [...matching].sort(
+        (a, b) => sign * (byId ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : count(a.id) - count(b.id)),
+      );
     }
     const required = this.s.required();
     return {
       total: matching.length,
-      instances: matching.slice(filter.offset, filter.offset + filter.limit).map((instance) => this.row(instance, required)),
+      instances: matching
+        .slice(filter.offset, filter.offset + filter.limit)
+        .map((instance) => this.row(instance, required)),
     };
   }
 

@@ -59,11 +59,13 @@ export class TimelineReport implements SubmitHook {
   report(): Timeline {
     if (!this.minutes) {
       this.minutes = new Map();
-      for (const [, record] of this.store.entries('annotations')) if (isAnnotated(record)) this.add(record.created_at, +1);
+      for (const [, record] of this.store.entries('annotations'))
+        if (isAnnotated(record)) this.add(record.created_at, +1);
     }
     const completed: [number, number][] = [];
     // the task's own completion row has the key ""
-    for (const [id, row] of this.store.entries('completions')) if (id !== '') completed.push([Date.parse(row.completed_at), 1]);
+    for (const [id, row] of this.store.entries('completions'))
+      if (id !== '') completed.push([Date.parse(row.completed_at), 1]);
     return buildTimeline([...this.minutes], completed);
   }
 }
@@ -92,6 +94,10 @@ export function buildTimeline(created: [number, number][], completed: [number, n
   const c = perBucket(completed);
   return {
     bucket: size === DAY ? 'day' : size === HOUR ? 'hour' : 'minute',
-    points: a.map((annotations, i) => ({ time: new Date(start + i * size).toISOString(), annotations, completed_items: c[i] })),
+    points: a.map((annotations, i) => ({
+      time: new Date(start + i * size).toISOString(),
+      annotations,
+      completed_items: c[i],
+    })),
   };
 }

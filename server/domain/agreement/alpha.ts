@@ -97,14 +97,19 @@ export class Coincidences<V> {
 
   /** o_ck for one cell (0 when absent). */
   get(c: number, k: number): number {
-    return this.dense ? (c < DENSE && k < DENSE ? this.dense[c * DENSE + k] : 0) : (this.sparse!.get(c * STRIDE + k) ?? 0);
+    return this.dense
+      ? c < DENSE && k < DENSE
+        ? this.dense[c * DENSE + k]
+        : 0
+      : (this.sparse!.get(c * STRIDE + k) ?? 0);
   }
 
   /** The non-zero cells as [c, k, o_ck]. */
   *entries(): IterableIterator<[number, number, number]> {
     if (this.dense) {
       const V = this.values.length;
-      for (let c = 0; c < V; c++) for (let k = 0; k < V; k++) if (this.dense[c * DENSE + k]) yield [c, k, this.dense[c * DENSE + k]];
+      for (let c = 0; c < V; c++)
+        for (let k = 0; k < V; k++) if (this.dense[c * DENSE + k]) yield [c, k, this.dense[c * DENSE + k]];
       return;
     }
     for (const [key, o] of this.sparse!) yield [Math.floor(key / STRIDE), key % STRIDE, o];
@@ -122,10 +127,15 @@ export class Coincidences<V> {
 export function alphaOf<V>(co: Coincidences<V>, level: Level | Difference<V>): number {
   const n_c = co.marginals();
   const n = n_c.reduce((a, b) => a + b, 0);
-  if (co.units === 0 || n === 0) throw new UndefinedAgreement('no pairable unit: alpha needs at least one unit that two or more coders gave a value');
+  if (co.units === 0 || n === 0)
+    throw new UndefinedAgreement(
+      'no pairable unit: alpha needs at least one unit that two or more coders gave a value',
+    );
   const used = [...n_c.keys()].filter((c) => n_c[c] > 0);
   if (used.length < 2) {
-    throw new UndefinedAgreement('every pairable value is the same, so there is no variation to measure agreement against: alpha is undefined');
+    throw new UndefinedAgreement(
+      'every pairable value is the same, so there is no variation to measure agreement against: alpha is undefined',
+    );
   }
   const delta = differenceFor(co, level, n_c);
   let observed = 0;
@@ -136,17 +146,23 @@ export function alphaOf<V>(co: Coincidences<V>, level: Level | Difference<V>): n
       : typeof level === 'function' && (used.length * (used.length - 1)) / 2 > EXACT_PAIRS
         ? sampledExpected(used, n_c, n, delta)
         : pairwiseExpected(used, n_c, delta);
-  if (!(expected > 0)) throw new UndefinedAgreement('the values differ but their differences are all zero: alpha is undefined');
+  if (!(expected > 0))
+    throw new UndefinedAgreement('the values differ but their differences are all zero: alpha is undefined');
   return 1 - ((n - 1) * observed) / expected;
 }
 
 /** δ² over value indices. Ordinal and ratio need numeric values. */
-function differenceFor<V>(co: Coincidences<V>, level: Level | Difference<V>, n_c: Float64Array): (c: number, k: number) => number {
+function differenceFor<V>(
+  co: Coincidences<V>,
+  level: Level | Difference<V>,
+  n_c: Float64Array,
+): (c: number, k: number) => number {
   const values = co.values;
   if (typeof level === 'function') return (c, k) => level(values[c], values[k]);
   if (level === 'nominal') return (c, k) => (c === k ? 0 : 1);
   const num = values.map((v) => {
-    if (typeof v !== 'number' || !Number.isFinite(v)) throw new UndefinedAgreement(`${level} alpha needs finite numbers, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      throw new UndefinedAgreement(`${level} alpha needs finite numbers, got ${JSON.stringify(v)}`);
     return v;
   });
   if (level === 'interval') return (c, k) => (num[c] - num[k]) ** 2;
@@ -193,7 +209,12 @@ export const SAMPLED_PAIRS = 100_000;
  * Σ_ck n_c n_k δ²_ck = n² · E[δ²(c, k)] for c and k drawn independently, each value c with probability n_c / n:
  * the mean over SAMPLED_PAIRS such draws, from a fixed seed so a report does not change when its data do not.
  */
-function sampledExpected(used: number[], n_c: Float64Array, n: number, delta: (c: number, k: number) => number): number {
+function sampledExpected(
+  used: number[],
+  n_c: Float64Array,
+  n: number,
+  delta: (c: number, k: number) => number,
+): number {
   const upTo = new Float64Array(used.length); // upTo[i]: Σ n_c over used[0..i]
   let sum = 0;
   used.forEach((c, i) => (upTo[i] = sum += n_c[c]));
@@ -239,7 +260,11 @@ function intervalExpected(values: unknown[], n_c: Float64Array, n: number): numb
  * Alpha from a reliability data matrix laid out as in Krippendorff's papers: one row per coder, one column per
  * unit, `null` or `undefined` where a coder gave no value.
  */
-export function krippendorffAlpha<V>(data: readonly (readonly (V | null | undefined)[])[], level: Level | Difference<V>, keyOf?: (value: V) => unknown): number {
+export function krippendorffAlpha<V>(
+  data: readonly (readonly (V | null | undefined)[])[],
+  level: Level | Difference<V>,
+  keyOf?: (value: V) => unknown,
+): number {
   const co = new Coincidences<V>(keyOf);
   const units = Math.max(0, ...data.map((row) => row.length));
   for (let u = 0; u < units; u++) {

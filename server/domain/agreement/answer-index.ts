@@ -68,11 +68,15 @@ export class AnswerIndex {
     this.position = new Int32Array(capacity).fill(-1);
     this.annotator = new Int32Array(capacity);
     // codes start in a byte each (a 4-byte float each was ~13 MB of a 1M-row index for three schemas); open numbers keep 8
-    this.columns = this.plans.map((p) => (p.reader ? (p.coded ? new Uint8Array(capacity) : new Float64Array(capacity)) : null));
+    this.columns = this.plans.map((p) =>
+      p.reader ? (p.coded ? new Uint8Array(capacity) : new Float64Array(capacity)) : null,
+    );
     this.spanFrom = new Int32Array(capacity);
     this.spanCount = new Int32Array(capacity);
     this.spanPool = new Int32Array(SPAN_FIELDS * Math.max(16, capacity >> 2));
-    this.schemeAt = new Map(task.schemes.flatMap((s, i) => (s.annotation_type === 'span' ? [[s.name, i] as const] : [])));
+    this.schemeAt = new Map(
+      task.schemes.flatMap((s, i) => (s.annotation_type === 'span' ? [[s.name, i] as const] : [])),
+    );
     this.labelAt = task.schemes.map((s) => new Map(s.labels.map((l, i) => [l.name, i + 1])));
   }
 
@@ -89,7 +93,8 @@ export class AnswerIndex {
     if (position === undefined) return;
     const who = this.numberFor(record.username);
     let rows = this.rowOf[who];
-    if (rows.length <= position) this.rowOf[who] = rows = grown(rows, Math.max(this.task.instances.length, position + 1));
+    if (rows.length <= position)
+      this.rowOf[who] = rows = grown(rows, Math.max(this.task.instances.length, position + 1));
     let row = rows[position] - 1;
     if (!isAnnotated(record)) {
       if (row >= 0) this.release(row);
@@ -141,7 +146,8 @@ export class AnswerIndex {
     const N = this.task.instances.length;
     const start = new Int32Array(N + 1);
     let live = 0;
-    for (let r = 0; r < this.rowsUsed; r++) if (this.position[r] >= 0) {
+    for (let r = 0; r < this.rowsUsed; r++)
+      if (this.position[r] >= 0) {
         start[this.position[r] + 1]++;
         live++;
       }

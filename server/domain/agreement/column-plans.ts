@@ -51,7 +51,8 @@ export function planOf(scheme: Scheme): ColumnPlan {
       const wide = labels.length > 30;
       return column(true, (chosen) => {
         let key: number | string = wide ? '' : 0;
-        for (let i = 0; i < labels.length; i++) if (Object.hasOwn(chosen, labels[i])) key = wide ? `${key}${i},` : (key as number) | (1 << i);
+        for (let i = 0; i < labels.length; i++)
+          if (Object.hasOwn(chosen, labels[i])) key = wide ? `${key}${i},` : (key as number) | (1 << i);
         if (!key) return NaN;
         let code = codes.get(key);
         if (code === undefined) {

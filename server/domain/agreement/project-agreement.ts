@@ -51,7 +51,14 @@ function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
       return { ...empty(level), reason: reason ?? `no agreement measure fits ${scheme.annotation_type} answers` };
     case 'position': {
       const nominal = level === 'nominal';
-      return unitAgreement(index, groups, index.answers(at), level!, nominal ? 'nominal' : 'ordinal', nominal ? scheme.labels.length : 0);
+      return unitAgreement(
+        index,
+        groups,
+        index.answers(at),
+        level!,
+        nominal ? 'nominal' : 'ordinal',
+        nominal ? scheme.labels.length : 0,
+      );
     }
     case 'number':
       return unitAgreement(index, groups, index.answers(at), level!, 'interval');
@@ -64,7 +71,8 @@ function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
     case 'value': {
       if (level === 'interval') return unitAgreement(index, groups, index.answers(at), level, 'interval');
       const keys = index.plans[at].keys;
-      if (distance) return unitAgreement(index, groups, index.answers(at), level!, (a, b) => distance(keys[a], keys[b]));
+      if (distance)
+        return unitAgreement(index, groups, index.answers(at), level!, (a, b) => distance(keys[a], keys[b]));
       return unitAgreement(index, groups, index.answers(at), level!, 'nominal', keys.length);
     }
   }
@@ -116,7 +124,10 @@ export class ProjectAgreement {
     if (cached && mayReuse(cached, { key, now: this.clock.now(), fresh, slowMs: this.slowMs })) return cached.report;
     const started = performance.now();
     if (this.index?.instances !== instances) {
-      this.index = { answers: AnswerIndex.of(this.task, storedAnnotations(this.store), this.store.size('annotations')), instances };
+      this.index = {
+        answers: AnswerIndex.of(this.task, storedAnnotations(this.store), this.store.size('annotations')),
+        instances,
+      };
     }
     const report = reportOf(this.task, this.index.answers);
     this.cached = { key, report, at: this.clock.now(), tookMs: performance.now() - started };
@@ -128,7 +139,10 @@ export class ProjectAgreement {
  * Whether a computed report may answer: it is current, or it was slow to compute and is younger than twenty times
  * its computation (so recomputing takes at most 5 % of the time), unless a fresh one is asked for.
  */
-export function mayReuse(cached: { key: string; at: number; tookMs: number }, now: { key: string; now: number; fresh: boolean; slowMs: number }): boolean {
+export function mayReuse(
+  cached: { key: string; at: number; tookMs: number },
+  now: { key: string; now: number; fresh: boolean; slowMs: number },
+): boolean {
   if (cached.key === now.key) return true;
   return !now.fresh && cached.tookMs >= now.slowMs && now.now - cached.at < Math.max(cached.tookMs, 1) * 20;
 }

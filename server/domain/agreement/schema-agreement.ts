@@ -25,7 +25,13 @@ export function empty(level: AgreementLevel | null): SchemaAgreement {
   return { krippendorff_alpha: null, level, items_evaluated: 0, annotators: 0, interpretation: null };
 }
 
-export function finish<V>(co: Coincidences<V>, level: AgreementLevel, metric: Level | Difference<V>, items: number, annotators: number): SchemaAgreement {
+export function finish<V>(
+  co: Coincidences<V>,
+  level: AgreementLevel,
+  metric: Level | Difference<V>,
+  items: number,
+  annotators: number,
+): SchemaAgreement {
   if (items === 0) return { ...empty(level), reason: 'no instance has answers from two or more annotators yet' };
   const base = { level, items_evaluated: items, annotators };
   try {

@@ -11,7 +11,12 @@ import { finish, type SchemaAgreement } from './schema-agreement.js';
  * every span boundary into stretches where each annotator's label is constant, and each stretch counts as many
  * units as it has characters.
  */
-export function spanAgreement(task: Task, scheme: Scheme, index: AnswerIndex, { rows, bounds, instance }: Groups): SchemaAgreement {
+export function spanAgreement(
+  task: Task,
+  scheme: Scheme,
+  index: AnswerIndex,
+  { rows, bounds, instance }: Groups,
+): SchemaAgreement {
   const schemeAt = task.schemes.indexOf(scheme);
   const { annotator, spanFrom, spanCount, spanPool: pool } = index;
   const K = scheme.labels.length + 1; // 0: no span

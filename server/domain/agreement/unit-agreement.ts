@@ -5,7 +5,14 @@ import { cohenKappa, fleissKappa } from './kappa.js';
 import { finish, type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
 
 /** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa. */
-export function unitAgreement(index: AnswerIndex, groups: Groups, column: Column, level: AgreementLevel, metric: Level | Difference<number>, categories = 0): SchemaAgreement {
+export function unitAgreement(
+  index: AnswerIndex,
+  groups: Groups,
+  column: Column,
+  level: AgreementLevel,
+  metric: Level | Difference<number>,
+  categories = 0,
+): SchemaAgreement {
   const { rows, bounds } = groups;
   const annotator = index.annotator;
   const co = new Coincidences<number>();

@@ -62,7 +62,8 @@ export interface AiServiceDeps {
   minExamples: number;
 }
 
-const shownKey = (username: string, instanceId: string, schema: string) => `${annotationKey(username, instanceId)}\u0001${schema}`;
+const shownKey = (username: string, instanceId: string, schema: string) =>
+  `${annotationKey(username, instanceId)}\u0001${schema}`;
 const ratio = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : null);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -73,7 +74,10 @@ export class AiService implements SubmitHook {
 
   constructor(private readonly deps: AiServiceDeps) {
     if (deps.llm) this.provider = new LlmProvider(deps.llm, () => deps.settings().annotation_task_name);
-    else this.provider = this.embedded = new EmbeddedProvider(deps.task, deps.store, deps.keywordRules, { minExamples: deps.minExamples });
+    else
+      this.provider = this.embedded = new EmbeddedProvider(deps.task, deps.store, deps.keywordRules, {
+        minExamples: deps.minExamples,
+      });
     this.cache = new SuggestionCache(deps.store, deps.logger, deps.now);
   }
 
@@ -88,14 +92,18 @@ export class AiService implements SubmitHook {
 
   private async access(username: string, instanceId: string): Promise<Instance> {
     if (!this.deps.settings().ai_enabled) {
-      throw invalid('the AI assistant is turned off for this project (ai_support.enabled is false); an admin can turn it on with POST /admin/api/config {"ai_support.enabled": true}');
+      throw invalid(
+        'the AI assistant is turned off for this project (ai_support.enabled is false); an admin can turn it on with POST /admin/api/config {"ai_support.enabled": true}',
+      );
     }
     return this.deps.annotations.instanceFor(username, instanceId);
   }
 
   private async suggestion(instance: Instance, scheme: Scheme): Promise<Suggestion> {
     const key = SuggestionCache.key(instance.id, scheme.name, this.provider);
-    const { suggestion } = await this.cache.get(key, this.provider.version(scheme), () => this.provider.suggest(instance, scheme));
+    const { suggestion } = await this.cache.get(key, this.provider.version(scheme), () =>
+      this.provider.suggest(instance, scheme),
+    );
     return suggestion;
   }
 
@@ -107,7 +115,13 @@ export class AiService implements SubmitHook {
     const suggestions: Record<string, Record<string, unknown>> = {};
     schemes.forEach((scheme, i) => {
       const s = found[i];
-      suggestions[scheme.name] = { label: s.label, confidence: s.confidence, rationale: s.rationale, ...(s.labels ? { labels: s.labels } : {}), ...(s.spans ? { spans: s.spans } : {}) };
+      suggestions[scheme.name] = {
+        label: s.label,
+        confidence: s.confidence,
+        rationale: s.rationale,
+        ...(s.labels ? { labels: s.labels } : {}),
+        ...(s.spans ? { spans: s.spans } : {}),
+      };
     });
     this.remember(username, instance.id, schemes, found);
     return { instance_id: instance.id, provider: this.provider.name, model: this.provider.model, suggestions };
@@ -119,7 +133,9 @@ export class AiService implements SubmitHook {
     const scheme = this.deps.task.schemeByName.get(schemaName);
     if (!scheme) throw notFound(`no schema named "${schemaName}"`);
     if (!SUGGESTABLE.has(scheme.annotation_type)) {
-      throw invalid(`schema: "${schemaName}" is a ${scheme.annotation_type} schema; the assistant helps with radio, select, likert, multiselect and span schemas`);
+      throw invalid(
+        `schema: "${schemaName}" is a ${scheme.annotation_type} schema; the assistant helps with radio, select, likert, multiselect and span schemas`,
+      );
     }
     const s = await this.suggestion(instance, scheme);
     this.remember(username, instance.id, [scheme], [s]);
@@ -129,7 +145,10 @@ export class AiService implements SubmitHook {
       schema: scheme.name,
       provider: this.provider.name,
       model: this.provider.model,
-      hint: s.label === null ? s.rationale : `Suggested: ${s.labels?.join(', ') ?? s.label}${percent}. ${s.rationale}`.trim(),
+      hint:
+        s.label === null
+          ? s.rationale
+          : `Suggested: ${s.labels?.join(', ') ?? s.label}${percent}. ${s.rationale}`.trim(),
       suggested_label: s.label,
       ...(s.labels ? { suggested_labels: s.labels } : {}),
       confidence: s.confidence,
@@ -144,8 +163,12 @@ export class AiService implements SubmitHook {
       .map((k) => ({ text: k.text, start: k.start, end: k.end, label: k.label, source: 'keyword_highlight' as const }));
     for (const span of s.spans ?? []) out.push({ ...span, source: 'suggestion' });
     for (const word of s.words) {
-      const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(word).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}_])`, 'giu');
-      for (const m of instance.text.matchAll(pattern)) out.push({ text: m[0], start: m.index!, end: m.index! + m[0].length, label: s.label, source: 'evidence' });
+      const pattern = new RegExp(
+        `(?<![\\p{L}\\p{N}_])${escape(word).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}_])`,
+        'giu',
+      );
+      for (const m of instance.text.matchAll(pattern))
+        out.push({ text: m[0], start: m.index!, end: m.index! + m[0].length, label: s.label, source: 'evidence' });
     }
     const seen = new Set<string>();
     return out
@@ -165,12 +188,28 @@ export class AiService implements SubmitHook {
       if (s.label === null || scheme.annotation_type === 'span') return;
       const key = shownKey(username, instanceId, scheme.name);
       const before = this.deps.store.get('ai_shown', key);
-      if (before && before.label === s.label && before.provider === this.provider.name && String(before.labels) === String(s.labels)) return;
-      const value: ShownRecord = { username, instance_id: instanceId, schema: scheme.name, provider: this.provider.name, label: s.label, shown_at: this.deps.now() };
+      if (
+        before &&
+        before.label === s.label &&
+        before.provider === this.provider.name &&
+        String(before.labels) === String(s.labels)
+      )
+        return;
+      const value: ShownRecord = {
+        username,
+        instance_id: instanceId,
+        schema: scheme.name,
+        provider: this.provider.name,
+        label: s.label,
+        shown_at: this.deps.now(),
+      };
       if (s.labels) value.labels = s.labels;
       ops.push({ table: 'ai_shown', key, value });
     });
-    if (ops.length) this.deps.store.write(ops).catch((e) => this.deps.logger.warn(`could not record an AI suggestion shown: ${(e as Error).message}`));
+    if (ops.length)
+      this.deps.store
+        .write(ops)
+        .catch((e) => this.deps.logger.warn(`could not record an AI suggestion shown: ${(e as Error).message}`));
   }
 
   /** SubmitHook: the learner picks the change up, and the outcome of a shown suggestion is recorded with it. */

@@ -35,7 +35,11 @@ export class SuggestionCache {
   }
 
   /** The cached suggestion if still valid, else `make()`'s, which is then stored. */
-  async get(key: string, version: string, make: () => Promise<Suggestion>): Promise<{ suggestion: Suggestion; cached: boolean }> {
+  async get(
+    key: string,
+    version: string,
+    make: () => Promise<Suggestion>,
+  ): Promise<{ suggestion: Suggestion; cached: boolean }> {
     const hit = this.store.get('ai_cache', key);
     if (hit && hit.version === version) return { suggestion: hit.suggestion, cached: true };
     const flightKey = `${key}\u0001${version}`;
@@ -45,7 +49,9 @@ export class SuggestionCache {
       this.inFlight.set(flightKey, pending);
       const suggestion = await pending;
       // a cache is an optimisation: a failed write costs a repeat call later, never the answer now
-      this.store.write([{ table: 'ai_cache', key, value: { suggestion, version, created_at: this.now() } }]).catch((e) => this.logger.warn(`could not save an AI suggestion to the cache: ${(e as Error).message}`));
+      this.store
+        .write([{ table: 'ai_cache', key, value: { suggestion, version, created_at: this.now() } }])
+        .catch((e) => this.logger.warn(`could not save an AI suggestion to the cache: ${(e as Error).message}`));
       return { suggestion, cached: false };
     }
     return { suggestion: await pending, cached: false };

@@ -72,6 +72,7 @@ export function expectedCalibrationError(outcomes: { confidence: number; hit: bo
     count[b]++;
   }
   let ece = 0;
-  for (let b = 0; b < bins; b++) if (count[b]) ece += (count[b] / outcomes.length) * Math.abs(sum[b] / count[b] - hits[b] / count[b]);
+  for (let b = 0; b < bins; b++)
+    if (count[b]) ece += (count[b] / outcomes.length) * Math.abs(sum[b] / count[b] - hits[b] / count[b]);
   return ece;
 }

@@ -67,7 +67,8 @@ export class EmbeddedProvider implements AiProvider {
     }
     for (const { rule } of rules) {
       const labels = new Set(task.schemeByName.get(rule.schema)?.labels.map((l) => l.name));
-      if (labels.has(rule.label)) this.classifiers.get(rule.schema)?.addPrior(rule.label, features(rule.word.replace(/\*/g, '')), KEYWORD_PRIOR);
+      if (labels.has(rule.label))
+        this.classifiers.get(rule.schema)?.addPrior(rule.label, features(rule.word.replace(/\*/g, '')), KEYWORD_PRIOR);
     }
   }
 
@@ -166,7 +167,10 @@ export class EmbeddedProvider implements AiProvider {
 
   async suggest(instance: Instance, scheme: Scheme): Promise<Suggestion> {
     void this.whenReady();
-    if (!this.ready) return noSuggestion(`no suggestion yet: the assistant is still learning from the ${this.learned.size} annotations saved earlier; ask again in a moment`);
+    if (!this.ready)
+      return noSuggestion(
+        `no suggestion yet: the assistant is still learning from the ${this.learned.size} annotations saved earlier; ask again in a moment`,
+      );
     this.catchUp();
     return scheme.annotation_type === 'span' ? this.suggestSpans(instance, scheme) : this.classify(instance, scheme);
   }
@@ -175,8 +179,14 @@ export class EmbeddedProvider implements AiProvider {
     const classifier = this.classifiers.get(scheme.name)!;
     const { documents, labels } = classifier.stats();
     const need = this.options.minExamples;
-    if (documents < need) return noSuggestion(`no suggestion yet: the assistant learns from your annotations and has ${documents} of the ${need} labelled examples of "${scheme.name}" it needs`);
-    if (labels < 2) return noSuggestion(`no suggestion yet: every example of "${scheme.name}" so far has the same label; the assistant needs examples of at least two labels`);
+    if (documents < need)
+      return noSuggestion(
+        `no suggestion yet: the assistant learns from your annotations and has ${documents} of the ${need} labelled examples of "${scheme.name}" it needs`,
+      );
+    if (labels < 2)
+      return noSuggestion(
+        `no suggestion yet: every example of "${scheme.name}" so far has the same label; the assistant needs examples of at least two labels`,
+      );
     const prediction = classifier.predict(features(instance.text))!;
     const top = prediction.ranked[0];
     const suggestion: Suggestion = {
@@ -199,9 +209,13 @@ export class EmbeddedProvider implements AiProvider {
     const fromKeywords = findKeywords(this.task, this.rules, instance.text)
       .filter((k) => k.schema === scheme.name)
       .map((k) => ({ label: k.label, start: k.start, end: k.end, text: k.text }));
-    const learned = learner.documents >= this.options.minExamples ? learner.suggest(instance.text) : { spans: [], confidence: 0 };
+    const learned =
+      learner.documents >= this.options.minExamples ? learner.suggest(instance.text) : { spans: [], confidence: 0 };
     // keyword spans first; a learned span overlapping one is dropped
-    const spans = [...fromKeywords, ...learned.spans.filter((s) => !fromKeywords.some((k) => k.start < s.end && s.start < k.end))].sort((a, b) => a.start - b.start);
+    const spans = [
+      ...fromKeywords,
+      ...learned.spans.filter((s) => !fromKeywords.some((k) => k.start < s.end && s.start < k.end)),
+    ].sort((a, b) => a.start - b.start);
     if (!spans.length) {
       return noSuggestion(
         learner.documents < this.options.minExamples
@@ -212,8 +226,18 @@ export class EmbeddedProvider implements AiProvider {
     const byLabel = new Map<string, number>();
     for (const s of spans) byLabel.set(s.label, (byLabel.get(s.label) ?? 0) + 1);
     const label = [...byLabel].sort((a, b) => b[1] - a[1])[0][0];
-    const confidence = learned.spans.length && !fromKeywords.length ? learned.confidence : fromKeywords.length && !learned.spans.length ? 0.5 : (learned.confidence + 0.5) / 2;
-    const sources = [fromKeywords.length ? 'keyword highlights' : '', learned.spans.length ? `words annotators marked in ${learner.documents} texts` : ''].filter(Boolean).join(' and ');
+    const confidence =
+      learned.spans.length && !fromKeywords.length
+        ? learned.confidence
+        : fromKeywords.length && !learned.spans.length
+          ? 0.5
+          : (learned.confidence + 0.5) / 2;
+    const sources = [
+      fromKeywords.length ? 'keyword highlights' : '',
+      learned.spans.length ? `words annotators marked in ${learner.documents} texts` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
     return {
       label,
       confidence: round(confidence),

@@ -8,7 +8,17 @@ import { createRequire } from 'node:module';
 // the package ships no types; its CommonJS export is an object of word lists by language code
 const stopword = createRequire(import.meta.url)('stopword') as Record<string, string[]>;
 
-const STOP = new Set([...stopword.eng, ...stopword.deu, ...stopword.fra, ...stopword.spa, ...stopword.ita, ...stopword.por, ...stopword.nld].map((w) => w.toLowerCase()));
+const STOP = new Set(
+  [
+    ...stopword.eng,
+    ...stopword.deu,
+    ...stopword.fra,
+    ...stopword.spa,
+    ...stopword.ita,
+    ...stopword.por,
+    ...stopword.nld,
+  ].map((w) => w.toLowerCase()),
+);
 
 export const isStopWord = (word: string) => STOP.has(word);
 

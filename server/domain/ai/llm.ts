@@ -30,13 +30,17 @@ export const upstreamTimeout = (message: string) => new DomainError('upstream_ti
 export function buildPrompt(instance: Instance, scheme: Scheme, taskName: string): LlmRequest {
   const multi = scheme.annotation_type === 'multiselect';
   const labels = scheme.labels.map((l) => `- ${l.name}${l.tooltip ? `: ${l.tooltip}` : ''}`).join('\n');
-  const scale = scheme.annotation_type === 'likert' && (scheme.min_label || scheme.max_label) ? `\nThe scale runs from ${scheme.labels[0]?.name} (${scheme.min_label}) to ${scheme.labels[scheme.labels.length - 1]?.name} (${scheme.max_label}).` : '';
+  const scale =
+    scheme.annotation_type === 'likert' && (scheme.min_label || scheme.max_label)
+      ? `\nThe scale runs from ${scheme.labels[0]?.name} (${scheme.min_label}) to ${scheme.labels[scheme.labels.length - 1]?.name} (${scheme.max_label}).`
+      : '';
   const text = instance.text.length > MAX_TEXT ? `${instance.text.slice(0, MAX_TEXT)} […]` : instance.text;
   const shape = multi
     ? '{"labels": ["<label>", ...], "confidence": <number from 0 to 1>, "rationale": "<one sentence>", "keywords": ["<words copied from the text that support the answer>"]}'
     : '{"label": "<label>", "confidence": <number from 0 to 1>, "rationale": "<one sentence>", "keywords": ["<words copied from the text that support the answer>"]}';
   return {
-    system: 'You help people annotate texts. You answer with one JSON object and nothing else: no prose, no code fences.',
+    system:
+      'You help people annotate texts. You answer with one JSON object and nothing else: no prose, no code fences.',
     user: [
       `Task: ${taskName}`,
       `Question (${scheme.name}): ${scheme.description || `which ${multi ? 'labels apply' : 'label applies'}?`}${scale}`,
@@ -55,7 +59,10 @@ export function buildPrompt(instance: Instance, scheme: Scheme, taskName: string
 
 /** The first JSON object in a reply, tolerating code fences or a sentence around it. */
 function extractJson(reply: string): unknown {
-  const trimmed = reply.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const trimmed = reply
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     return JSON.parse(trimmed);
   } catch {
@@ -75,29 +82,43 @@ function extractJson(reply: string): unknown {
 /** Checks a model's reply against the schema; refuses (502) anything that is not one of its labels. */
 export function parseReply(reply: string, scheme: Scheme, text: string, provider: string): Suggestion {
   const json = extractJson(reply);
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw upstreamFailed(`the ${provider} model did not answer with a JSON object, so its suggestion was discarded`);
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw upstreamFailed(`the ${provider} model did not answer with a JSON object, so its suggestion was discarded`);
   const o = json as Record<string, unknown>;
   const canonical = new Map(scheme.labels.map((l) => [l.name.toLowerCase(), l.name]));
   const asLabel = (value: unknown): string => {
     const name = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
     const found = name === undefined ? undefined : canonical.get(name.toLowerCase());
-    if (!found) throw upstreamFailed(`the ${provider} model suggested ${JSON.stringify(value ?? null)}, which is not a label of "${scheme.name}" (${scheme.labels.map((l) => l.name).join(', ')}); the suggestion was discarded`);
+    if (!found)
+      throw upstreamFailed(
+        `the ${provider} model suggested ${JSON.stringify(value ?? null)}, which is not a label of "${scheme.name}" (${scheme.labels.map((l) => l.name).join(', ')}); the suggestion was discarded`,
+      );
     return found;
   };
   let labels: string[];
   if (scheme.annotation_type === 'multiselect') {
     const raw = Array.isArray(o.labels) ? o.labels : o.label !== undefined ? [o.label] : undefined;
-    if (!raw) throw upstreamFailed(`the ${provider} model's answer has no "labels" list, so its suggestion was discarded`);
+    if (!raw)
+      throw upstreamFailed(`the ${provider} model's answer has no "labels" list, so its suggestion was discarded`);
     labels = [...new Set(raw.map(asLabel))];
   } else labels = [asLabel(o.label)];
   if (!labels.length) return noSuggestion(`the ${provider} model found no label of "${scheme.name}" that applies`);
 
-  let confidence: number | null = typeof o.confidence === 'number' && Number.isFinite(o.confidence) ? o.confidence : null;
+  let confidence: number | null =
+    typeof o.confidence === 'number' && Number.isFinite(o.confidence) ? o.confidence : null;
   if (confidence !== null && confidence > 1 && confidence <= 100) confidence /= 100; // a percentage
   if (confidence !== null) confidence = Math.min(1, Math.max(0, Math.round(confidence * 1000) / 1000));
   const lower = text.toLowerCase();
   // only words that really occur in the text: they are highlighted there
-  const words = Array.isArray(o.keywords) ? [...new Set(o.keywords.filter((k): k is string => typeof k === 'string' && !!k.trim() && lower.includes(k.trim().toLowerCase())).map((k) => k.trim()))].slice(0, 10) : [];
+  const words = Array.isArray(o.keywords)
+    ? [
+        ...new Set(
+          o.keywords
+            .filter((k): k is string => typeof k === 'string' && !!k.trim() && lower.includes(k.trim().toLowerCase()))
+            .map((k) => k.trim()),
+        ),
+      ].slice(0, 10)
+    : [];
   const suggestion: Suggestion = {
     label: labels[0],
     confidence,
@@ -130,7 +151,10 @@ export class LlmProvider implements AiProvider {
   }
 
   async suggest(instance: Instance, scheme: Scheme): Promise<Suggestion> {
-    if (scheme.annotation_type === 'span') return noSuggestion(`the ${this.name} provider does not suggest spans; keyword highlights show the words to look at`);
+    if (scheme.annotation_type === 'span')
+      return noSuggestion(
+        `the ${this.name} provider does not suggest spans; keyword highlights show the words to look at`,
+      );
     const reply = await this.client.complete(buildPrompt(instance, scheme, this.taskName()));
     return parseReply(reply, scheme, instance.text, this.name);
   }

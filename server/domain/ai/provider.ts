@@ -44,4 +44,9 @@ export interface AiProvider {
   suggest(instance: Instance, scheme: Scheme): Promise<Suggestion>;
 }
 
-export const noSuggestion = (reason: string): Suggestion => ({ label: null, confidence: null, rationale: reason, words: [] });
+export const noSuggestion = (reason: string): Suggestion => ({
+  label: null,
+  confidence: null,
+  rationale: reason,
+  words: [],
+});

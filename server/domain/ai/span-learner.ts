@@ -51,7 +51,13 @@ export class SpanLearner {
       if (last && last.label === pick.label && /^\s*$/.test(text.slice(last.end, pick.token.start))) {
         last.end = pick.token.end;
         last.text = text.slice(last.start, last.end);
-      } else spans.push({ label: pick.label, start: pick.token.start, end: pick.token.end, text: text.slice(pick.token.start, pick.token.end) });
+      } else
+        spans.push({
+          label: pick.label,
+          start: pick.token.start,
+          end: pick.token.end,
+          text: text.slice(pick.token.start, pick.token.end),
+        });
     }
     return { spans, confidence: picks.length ? shares / picks.length : 0 };
   }

@@ -11,7 +11,14 @@ import { CompletionMarks } from './completion-marks.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
 import { annotationEventData, answerBySchema } from './payloads.js';
-import { annotationKey, isAnnotated, sameLabels, sameSpans, type AnnotationRecord, type Submission } from './records.js';
+import {
+  annotationKey,
+  isAnnotated,
+  sameLabels,
+  sameSpans,
+  type AnnotationRecord,
+  type Submission,
+} from './records.js';
 import { validateLabels, validateSpans } from './validate.js';
 import { hasStructures, withStructures } from './structures.js';
 import { hiddenSchemes, withoutHidden } from '../display-logic/schemes.js';
@@ -44,7 +51,9 @@ export interface SubmitContext {
 export interface SubmitHook {
   /** throw a DomainError to refuse the submission */
   before?(username: string, instanceId: string): void;
-  after?(ctx: SubmitContext): { ops?: StoreOp[]; events?: DomainEvent[]; qc_result?: Record<string, unknown> } | undefined;
+  after?(
+    ctx: SubmitContext,
+  ): { ops?: StoreOp[]; events?: DomainEvent[]; qc_result?: Record<string, unknown> } | undefined;
   /** the write `after` took part in failed and the store undid it: re-derive whatever `after` counted */
   failed?(ctx: SubmitContext): void;
 }
@@ -186,7 +195,8 @@ export class AnnotationService {
     const instance = this.task.instanceById.get(instanceId);
     if (!instance) throw notFound(`no instance with id "${instanceId}"`);
     await this.listOf(username);
-    if (this.assignments.positionOf(username, instanceId) < 0) throw forbidden(`instance "${instanceId}" is not assigned to you`);
+    if (this.assignments.positionOf(username, instanceId) < 0)
+      throw forbidden(`instance "${instanceId}" is not assigned to you`);
     return instance;
   }
 
@@ -207,7 +217,8 @@ export class AnnotationService {
 
   async current(username: string): Promise<CurrentInstance> {
     const list = await this.listOf(username);
-    if (!list.length) throw notFound('no instances are assigned to you: every instance already has its required number of annotators');
+    if (!list.length)
+      throw notFound('no instances are assigned to you: every instance already has its required number of annotators');
     const index = Math.min(this.assignments.cursor(username), list.length - 1);
     return this.record(username, list, index);
   }
@@ -245,13 +256,23 @@ export class AnnotationService {
     const started = performance.now();
     const instance = await this.instanceFor(username, submission.instance_id);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
-    if (submission.annotations === undefined && submission.span_annotations === undefined && submission.link_annotations === undefined && submission.event_annotations === undefined) {
+    if (
+      submission.annotations === undefined &&
+      submission.span_annotations === undefined &&
+      submission.link_annotations === undefined &&
+      submission.event_annotations === undefined
+    ) {
       throw invalid('send annotations, span_annotations or both (or link_annotations, event_annotations)');
     }
     const before = this.get(username, instance.id);
-    let spans = submission.span_annotations !== undefined ? validateSpans(this.task, instance, username, submission.span_annotations) : (before?.spans ?? []);
-    let labels = submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
-    if (hasStructures(this.task)) labels = withStructures(this.task, instance, username, labels, before, spans, submission);
+    let spans =
+      submission.span_annotations !== undefined
+        ? validateSpans(this.task, instance, username, submission.span_annotations)
+        : (before?.spans ?? []);
+    let labels =
+      submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
+    if (hasStructures(this.task))
+      labels = withStructures(this.task, instance, username, labels, before, spans, submission);
     // answers to schemes the other answers hide are not kept, whatever the client sent
     ({ labels, spans } = withoutHidden(labels, spans, hiddenSchemes(this.task, labels, spans)));
     const changed = !before || !sameLabels(before.labels, labels) || !sameSpans(before.spans, spans);
@@ -269,18 +290,39 @@ export class AnnotationService {
    * Puts back a record the annotator had (`earlier`, timestamps and all), or removes theirs when they had none:
    * an undo. Indexes, hooks and events follow as for a submission; `also` adds to the same write.
    */
-  async restore(username: string, instanceId: string, earlier: AnnotationRecord | null, also: SubmitHook): Promise<void> {
+  async restore(
+    username: string,
+    instanceId: string,
+    earlier: AnnotationRecord | null,
+    also: SubmitHook,
+  ): Promise<void> {
     const instance = await this.instanceFor(username, instanceId);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
     const before = this.get(username, instance.id);
     const now = new Date(this.clock.now()).toISOString();
-    const after = earlier ?? { username, instance_id: instance.id, labels: {}, spans: [], created_at: now, updated_at: now };
-    const changed = earlier ? !before || !sameLabels(before.labels, after.labels) || !sameSpans(before.spans, after.spans) || before.updated_at !== after.updated_at : !!before;
+    const after = earlier ?? {
+      username,
+      instance_id: instance.id,
+      labels: {},
+      spans: [],
+      created_at: now,
+      updated_at: now,
+    };
+    const changed = earlier
+      ? !before ||
+        !sameLabels(before.labels, after.labels) ||
+        !sameSpans(before.spans, after.spans) ||
+        before.updated_at !== after.updated_at
+      : !!before;
     await this.commit({ username, instance, before, after, changed }, !earlier, also);
   }
 
   /** Writes a change with what it causes in one write; `remove`: the record goes (an undo of a first answer). */
-  private async commit(ctx: SubmitContext, remove: boolean, also: SubmitHook | undefined): Promise<Record<string, unknown> | undefined> {
+  private async commit(
+    ctx: SubmitContext,
+    remove: boolean,
+    also: SubmitHook | undefined,
+  ): Promise<Record<string, unknown> | undefined> {
     const { username, instance, before, after, changed } = ctx;
     const now = after.updated_at;
     const ops: StoreOp[] = [];
@@ -289,10 +331,12 @@ export class AnnotationService {
     const real = this.isTaskInstance(instance.id);
     const key = annotationKey(username, instance.id);
     const table = real ? 'annotations' : 'qc_answers';
-    if (changed) ops.push(remove ? ({ table, key, delete: true } as StoreOp) : ({ table, key, value: after } as StoreOp));
+    if (changed)
+      ops.push(remove ? ({ table, key, delete: true } as StoreOp) : ({ table, key, value: after } as StoreOp));
     if (changed && real) {
       const type = isAnnotated(before) ? 'annotation.updated' : 'annotation.created';
-      if (isAnnotated(after) && this.outbox.wants(type)) events.push({ type, data: annotationEventData(this.task, after), at });
+      if (isAnnotated(after) && this.outbox.wants(type))
+        events.push({ type, data: annotationEventData(this.task, after), at });
       this.index(before, after);
       events.push(...this.completionEvents(instance, after, now, ops));
     }
@@ -347,7 +391,12 @@ export class AnnotationService {
       events.push({
         type: 'task.completed',
         at,
-        data: { task_name: this.settings.taskName(), total_instances: this.task.instances.length, total_annotations: this.annotated, completed_at: now },
+        data: {
+          task_name: this.settings.taskName(),
+          total_instances: this.task.instances.length,
+          total_annotations: this.annotated,
+          completed_at: now,
+        },
       });
     }
     return events;

@@ -58,7 +58,8 @@ export class AnnotatorLists {
 
   namesAt(position: number): string[] {
     const out: string[] = [];
-    if (position < this.first.length) for (let l = this.first[position] - 1; l >= 0; l = this.next[l] - 1) out.push(this.names[this.who[l]]);
+    if (position < this.first.length)
+      for (let l = this.first[position] - 1; l >= 0; l = this.next[l] - 1) out.push(this.names[this.who[l]]);
     return out;
   }
 

@@ -120,7 +120,10 @@ export class Assignments {
   private open: { required: number; size: number; count: number } | undefined;
   /** bumped whenever a holder count changes, so the per-annotator counts of open instances know they are stale */
   private version = 0;
-  private readonly openHeld = new Map<string, { list: readonly string[]; version: number; required: number; count: number }>();
+  private readonly openHeld = new Map<
+    string,
+    { list: readonly string[]; version: number; required: number; count: number }
+  >();
 
   constructor(
     private readonly store: Store,
@@ -158,7 +161,8 @@ export class Assignments {
   private count(ids: readonly string[], delta: number): void {
     const counts = this.counts!;
     // the task grew by an import
-    if (counts.byPosition.length < this.task.instances.length) counts.byPosition = grown(counts.byPosition, this.task.instances.length);
+    if (counts.byPosition.length < this.task.instances.length)
+      counts.byPosition = grown(counts.byPosition, this.task.instances.length);
     const positions = this.task.positionById;
     const open = this.open;
     this.version++;
@@ -183,8 +187,17 @@ export class Assignments {
     const list = this.listOf(username) ?? [];
     const held = this.realCount(username, list);
     const required = this.settings.required();
-    const more = !Number.isFinite(required) || this.heldBack.some((isHeld) => isHeld(username)) ? 0 : this.openCount(required) - this.openIn(username, list, required);
-    return annotatorProgress({ done, held, reachable: held + more, quota: this.settings.cap(), listLength: list.length });
+    const more =
+      !Number.isFinite(required) || this.heldBack.some((isHeld) => isHeld(username))
+        ? 0
+        : this.openCount(required) - this.openIn(username, list, required);
+    return annotatorProgress({
+      done,
+      held,
+      reachable: held + more,
+      quota: this.settings.cap(),
+      listLength: list.length,
+    });
   }
 
   /** Task instances with fewer holders than `required`, counted once per setting and then kept by `count`. */
@@ -202,7 +215,8 @@ export class Assignments {
   /** Of the annotator's own task instances, those still open; counted again only after a holder count changed. */
   private openIn(username: string, list: readonly string[], required: number): number {
     const known = this.openHeld.get(username);
-    if (known && known.list === list && known.version === this.version && known.required === required) return known.count;
+    if (known && known.list === list && known.version === this.version && known.required === required)
+      return known.count;
     let n = 0;
     for (const id of list) if (this.task.positionById.has(id) && this.holders(id) < required) n++;
     this.openHeld.set(username, { list, version: this.version, required, count: n });
@@ -264,7 +278,11 @@ export class Assignments {
     const required = this.settings.required();
     const limited = Number.isFinite(required);
     if (list && !limited) return [];
-    if (list && (this.realCount(username, list) - annotated > LOW_WATER || this.heldBack.some((held) => held(username)))) return [];
+    if (
+      list &&
+      (this.realCount(username, list) - annotated > LOW_WATER || this.heldBack.some((held) => held(username)))
+    )
+      return [];
     const real = list ? list.filter((id) => this.task.positionById.has(id)) : [];
     const cap = this.settings.cap();
     const room = cap === null ? Infinity : cap - real.length;
@@ -299,7 +317,8 @@ export class Assignments {
   /** The op that replaces a list; the holder counts follow at once (`recount` if the write then fails). */
   replaceOp(username: string, instanceIds: string[]): StoreOp {
     // counted now where they may be consulted before this op is written (an import extends several lists at once)
-    if (!this.counts && (Number.isFinite(this.settings.required()) || this.settings.strategy() === 'least_annotated')) this.counted();
+    if (!this.counts && (Number.isFinite(this.settings.required()) || this.settings.strategy() === 'least_annotated'))
+      this.counted();
     if (this.counts) {
       const old = this.listOf(username);
       if (old) this.count(old, -1);
@@ -308,7 +327,11 @@ export class Assignments {
     this.positions.delete(username);
     this.lists.set(username, instanceIds);
     this.names?.add(username);
-    return { table: 'assignments', key: username, value: { username, instance_ids: instanceIds, created_at: this.now() } };
+    return {
+      table: 'assignments',
+      key: username,
+      value: { username, instance_ids: instanceIds, created_at: this.now() },
+    };
   }
 
   cursor(username: string): number {

@@ -54,7 +54,11 @@ export class ItemNotes {
    * Replaces the annotator's note and flags on an instance they may see. An empty note without flags removes the
    * record. Returns what is stored (an empty record when nothing is).
    */
-  async set(username: string, instanceId: string, change: { note?: string; flags?: readonly string[] }): Promise<ItemNoteRecord> {
+  async set(
+    username: string,
+    instanceId: string,
+    change: { note?: string; flags?: readonly string[] },
+  ): Promise<ItemNoteRecord> {
     const instance = await this.annotations.instanceFor(username, instanceId);
     const key = annotationKey(username, instance.id);
     const had = this.get(username, instance.id);
@@ -67,7 +71,13 @@ export class ItemNotes {
       flags = ITEM_FLAGS.filter((f) => change.flags!.includes(f));
     }
     const at = this.clock.now();
-    const record: ItemNoteRecord = { username, instance_id: instance.id, note, flags, updated_at: new Date(at).toISOString() };
+    const record: ItemNoteRecord = {
+      username,
+      instance_id: instance.id,
+      note,
+      flags,
+      updated_at: new Date(at).toISOString(),
+    };
     const ops: StoreOp[] = [];
     if (!note && !flags.length) {
       if (had) ops.push({ table: 'item_notes', key, delete: true });
@@ -75,7 +85,11 @@ export class ItemNotes {
     const added = flags.filter((f) => !had?.flags.includes(f));
     const events: DomainEvent[] = [];
     if (added.length && this.outbox.wants('item.flagged')) {
-      events.push({ type: 'item.flagged', at, data: { annotator_id: username, instance_id: instance.id, flags, added, note, flagged_at: record.updated_at } });
+      events.push({
+        type: 'item.flagged',
+        at,
+        data: { annotator_id: username, instance_id: instance.id, flags, added, note, flagged_at: record.updated_at },
+      });
     }
     if (!ops.length) return record;
     await this.store.write([...ops, ...this.outbox.plan(events)]);
@@ -93,6 +107,10 @@ export class ItemNotes {
       if (filter.instance_id !== undefined && n.instance_id !== filter.instance_id) continue;
       out.push(n);
     }
-    return out.sort((a, b) => position(a.instance_id) - position(b.instance_id) || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+    return out.sort(
+      (a, b) =>
+        position(a.instance_id) - position(b.instance_id) ||
+        (a.username < b.username ? -1 : a.username > b.username ? 1 : 0),
+    );
   }
 }

@@ -16,7 +16,10 @@ export function compileRules(rules: readonly KeywordRule[]): { rule: KeywordRule
   return rules.map((rule) => ({
     rule,
     // \p{L}\p{N}_ instead of \w so words in any script have boundaries
-    pattern: new RegExp(`(?<![\\p{L}\\p{N}_])${escape(rule.word).replace(/\*/g, '[\\p{L}\\p{N}_]*')}(?![\\p{L}\\p{N}_])`, 'giu'),
+    pattern: new RegExp(
+      `(?<![\\p{L}\\p{N}_])${escape(rule.word).replace(/\*/g, '[\\p{L}\\p{N}_]*')}(?![\\p{L}\\p{N}_])`,
+      'giu',
+    ),
   }));
 }
 
@@ -27,7 +30,14 @@ export function findKeywords(task: Task, compiled: ReturnType<typeof compileRule
     for (const m of text.matchAll(pattern)) {
       if (!m[0]) continue;
       const start = m.index ?? 0;
-      matches.push({ schema: rule.schema, label: rule.label, start, end: start + m[0].length, text: m[0], color: task.colors[rule.schema]?.[rule.label] ?? '#ffff00' });
+      matches.push({
+        schema: rule.schema,
+        label: rule.label,
+        start,
+        end: start + m[0].length,
+        text: m[0],
+        color: task.colors[rule.schema]?.[rule.label] ?? '#ffff00',
+      });
     }
   }
   return matches.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -24,7 +24,14 @@ function hasAny(o: object): boolean {
 }
 
 export function spanPayload(record: AnnotationRecord) {
-  return record.spans.map((s) => ({ id: s.id, schema: s.schema, name: s.label, start: s.start, end: s.end, value: s.value }));
+  return record.spans.map((s) => ({
+    id: s.id,
+    schema: s.schema,
+    name: s.label,
+    start: s.start,
+    end: s.end,
+    value: s.value,
+  }));
 }
 
 export function annotationEventData(task: Task, record: AnnotationRecord) {

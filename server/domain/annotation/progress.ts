@@ -16,7 +16,13 @@ export interface AnnotatorProgress {
   positions: number;
 }
 
-export function annotatorProgress(input: { done: number; held: number; reachable: number; quota: number | null; listLength: number }): AnnotatorProgress {
+export function annotatorProgress(input: {
+  done: number;
+  held: number;
+  reachable: number;
+  quota: number | null;
+  listLength: number;
+}): AnnotatorProgress {
   const { done, held, reachable, quota, listLength } = input;
   // a quota lowered below what the annotator already holds leaves them their list
   const expected = Math.max(held, done, quota === null ? reachable : Math.min(quota, reachable));

@@ -106,7 +106,15 @@ export function sameSpans(a: readonly SpanRecord[], b: readonly SpanRecord[]): b
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
-    if (x.id !== y.id || x.schema !== y.schema || x.label !== y.label || x.start !== y.start || x.end !== y.end || x.value !== y.value) return false;
+    if (
+      x.id !== y.id ||
+      x.schema !== y.schema ||
+      x.label !== y.label ||
+      x.start !== y.start ||
+      x.end !== y.end ||
+      x.value !== y.value
+    )
+      return false;
   }
   return true;
 }

@@ -37,10 +37,15 @@ export function unansweredRequired(task: Task, record: AnnotationRecord | undefi
   for (const scheme of task.schemes) {
     if (!scheme.required || hidden.has(scheme.name)) continue;
     let answered: boolean;
-    if (schemeTypeOf(scheme.annotation_type).storage === 'spans') answered = !!record?.spans.some((s) => s.schema === scheme.name);
+    if (schemeTypeOf(scheme.annotation_type).storage === 'spans')
+      answered = !!record?.spans.some((s) => s.schema === scheme.name);
     else {
       const chosen = record?.labels[scheme.name];
-      answered = !!chosen && (scheme.required === true ? Object.keys(chosen).length > 0 : scheme.required.every((label) => chosen[label] !== undefined));
+      answered =
+        !!chosen &&
+        (scheme.required === true
+          ? Object.keys(chosen).length > 0
+          : scheme.required.every((label) => chosen[label] !== undefined));
     }
     if (!answered) missing.push(scheme.name);
   }
@@ -58,7 +63,8 @@ export class Skips {
     private readonly clock: Clock,
     readonly settings: SkipSettings,
   ) {
-    for (const [, skip] of store.entries('skips')) this.counts.set(skip.username, (this.counts.get(skip.username) ?? 0) + 1);
+    for (const [, skip] of store.entries('skips'))
+      this.counts.set(skip.username, (this.counts.get(skip.username) ?? 0) + 1);
     annotations.leaving((username, instanceId) => this.checkLeave(username, instanceId));
     annotations.use(this.hook);
   }
@@ -74,18 +80,31 @@ export class Skips {
   /** Every skip, in task order then by annotator, for the export. */
   all(): SkipRecord[] {
     const position = (id: string) => this.task.positionById.get(id) ?? Infinity;
-    return [...this.store.entries('skips')].map(([, s]) => s).sort((a, b) => position(a.instance_id) - position(b.instance_id) || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+    return [...this.store.entries('skips')]
+      .map(([, s]) => s)
+      .sort(
+        (a, b) =>
+          position(a.instance_id) - position(b.instance_id) ||
+          (a.username < b.username ? -1 : a.username > b.username ? 1 : 0),
+      );
   }
 
   async skip(username: string, instanceId: string, reason: string | undefined): Promise<SkipRecord> {
     if (!this.settings.allowSkip) throw forbidden('skipping is not allowed in this project (allow_skip is off)');
     const instance = await this.annotations.instanceFor(username, instanceId);
     const why = (reason ?? '').trim();
-    if (this.settings.reasonRequired && !why) throw invalid('reason: say why you skip this instance (skip_reason_required)');
-    if (isAnnotated(this.annotations.get(username, instance.id))) throw conflict(`instance_id: "${instance.id}" is already answered; clear its answers before skipping it`);
+    if (this.settings.reasonRequired && !why)
+      throw invalid('reason: say why you skip this instance (skip_reason_required)');
+    if (isAnnotated(this.annotations.get(username, instance.id)))
+      throw conflict(`instance_id: "${instance.id}" is already answered; clear its answers before skipping it`);
     const key = annotationKey(username, instance.id);
     const had = this.store.get('skips', key);
-    const record: SkipRecord = { username, instance_id: instance.id, reason: why, skipped_at: new Date(this.clock.now()).toISOString() };
+    const record: SkipRecord = {
+      username,
+      instance_id: instance.id,
+      reason: why,
+      skipped_at: new Date(this.clock.now()).toISOString(),
+    };
     await this.store.write([{ table: 'skips', key, value: record }]);
     if (!had) this.counts.set(username, this.countOf(username) + 1);
     return record;
@@ -101,7 +120,9 @@ export class Skips {
     const missing = unansweredRequired(this.task, this.annotations.get(username, instanceId));
     if (!missing.length) return;
     const how = this.settings.allowSkip ? ', or skip the instance' : '';
-    throw conflict(`action: answer the required question${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')} before moving on${how}`);
+    throw conflict(
+      `action: answer the required question${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')} before moving on${how}`,
+    );
   }
 
   /** Answering a skipped instance takes the skip back, in the same write. */

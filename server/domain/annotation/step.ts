@@ -38,7 +38,13 @@ export class AnnotationSteps {
 
   async step(username: string, input: StepInput): Promise<StepOutcome> {
     // a step that saves can be undone: the record it replaces goes in the same write
-    const result = input.submission ? await this.annotations.submit(username, { ...input.submission, instance_id: input.from }, this.history.recording(username)) : null;
+    const result = input.submission
+      ? await this.annotations.submit(
+          username,
+          { ...input.submission, instance_id: input.from },
+          this.history.recording(username),
+        )
+      : null;
     await this.annotations.instanceFor(username, input.from);
     const list = await this.annotations.listOf(username);
     const at = this.assignments.positionOf(username, input.from);

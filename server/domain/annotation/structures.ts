@@ -18,8 +18,14 @@ import type { AnnotationRecord, SpanRecord, Submission } from './records.js';
 import { spanId } from './validate.js';
 
 type Kind = 'links' | 'events';
-const FIELD: Record<Kind, 'link_annotations' | 'event_annotations'> = { links: 'link_annotations', events: 'event_annotations' };
-const KIND_NAME: Record<Kind, string> = { links: 'a link scheme (span_link, coreference)', events: 'an event scheme (event_annotation)' };
+const FIELD: Record<Kind, 'link_annotations' | 'event_annotations'> = {
+  links: 'link_annotations',
+  events: 'event_annotations',
+};
+const KIND_NAME: Record<Kind, string> = {
+  links: 'a link scheme (span_link, coreference)',
+  events: 'an event scheme (event_annotation)',
+};
 
 interface Structured {
   /** schemes answered by links or events, or checked against the text */
@@ -52,9 +58,15 @@ export function structureKind(scheme: Scheme): Kind | undefined {
 }
 
 /** Potato's default id of a span, which its scripts and pages use when they give none. */
-export const potatoSpanId = (s: { schema: string; label: string; start: number; end: number }) => `${s.schema}_${s.label}_${s.start}_${s.end}`;
+export const potatoSpanId = (s: { schema: string; label: string; start: number; end: number }) =>
+  `${s.schema}_${s.label}_${s.start}_${s.end}`;
 
-function contextFor(instance: Instance, username: string, spans: readonly SpanRecord[], submitted: Submission['span_annotations']): AnswerContext {
+function contextFor(
+  instance: Instance,
+  username: string,
+  spans: readonly SpanRecord[],
+  submitted: Submission['span_annotations'],
+): AnswerContext {
   const byId = new Map<string, SpanRef>();
   for (const s of spans) byId.set(potatoSpanId(s), s);
   if (submitted) {
@@ -90,7 +102,10 @@ export function structurePayload(task: Task, record: AnnotationRecord | undefine
       if (kind === 'links') entry.span_ids = (rest.span_ids as string[]).map(ownId);
       else {
         entry.trigger_span_id = ownId(rest.trigger_span_id as string);
-        entry.arguments = ((rest.arguments as { role: string; span_id: string }[] | undefined) ?? []).map((a) => ({ ...a, span_id: ownId(a.span_id) }));
+        entry.arguments = ((rest.arguments as { role: string; span_id: string }[] | undefined) ?? []).map((a) => ({
+          ...a,
+          span_id: ownId(a.span_id),
+        }));
       }
       out.push(entry);
     }
@@ -112,11 +127,15 @@ function resolveRefs(kind: Kind, entry: StructureEntry, context: AnswerContext, 
     if (!span) throw invalid(`${field}.${where}: no span "${ref}" in this instance's span_annotations`);
     return potatoSpanId(span);
   };
-  if (kind === 'links') return { ...entry, span_ids: (entry.span_ids as string[]).map((ref, k) => own(ref, `span_ids[${k}]`)) };
+  if (kind === 'links')
+    return { ...entry, span_ids: (entry.span_ids as string[]).map((ref, k) => own(ref, `span_ids[${k}]`)) };
   return {
     ...entry,
     trigger_span_id: own(entry.trigger_span_id as string, 'trigger_span_id'),
-    arguments: ((entry.arguments as { role: string; span_id: string }[] | undefined) ?? []).map((a, k) => ({ ...a, span_id: own(a.span_id, `arguments[${k}].span_id`) })),
+    arguments: ((entry.arguments as { role: string; span_id: string }[] | undefined) ?? []).map((a, k) => ({
+      ...a,
+      span_id: own(a.span_id, `arguments[${k}].span_id`),
+    })),
   };
 }
 
@@ -126,7 +145,12 @@ function entryId(kind: Kind, scheme: Scheme, entry: StructureEntry): string {
 }
 
 /** The submitted entries of one kind, checked, by scheme. */
-function fromSubmission(task: Task, kind: Kind, given: readonly (StructureEntry & { schema: string })[], context: AnswerContext): Map<string, StructureEntry[]> {
+function fromSubmission(
+  task: Task,
+  kind: Kind,
+  given: readonly (StructureEntry & { schema: string })[],
+  context: AnswerContext,
+): Map<string, StructureEntry[]> {
   const field = FIELD[kind];
   const out = new Map<string, StructureEntry[]>();
   given.forEach(({ schema, ...raw }, n) => {
@@ -134,7 +158,8 @@ function fromSubmission(task: Task, kind: Kind, given: readonly (StructureEntry 
     const scheme = task.schemeByName.get(schema);
     if (!scheme) throw invalid(`${where}.schema: unknown schema "${schema}"`);
     if (structureKind(scheme) !== kind) throw invalid(`${where}.schema: "${schema}" is not ${KIND_NAME[kind]}`);
-    if (raw.properties !== undefined && JSON.stringify(raw.properties).length > 10_000) throw invalid(`${where}.properties: longer than 10000 characters as JSON`);
+    if (raw.properties !== undefined && JSON.stringify(raw.properties).length > 10_000)
+      throw invalid(`${where}.properties: longer than 10000 characters as JSON`);
     const resolved = resolveRefs(kind, raw, context, where);
     const { id, ...content } = resolved;
     const checked = schemeTypeOf(scheme.annotation_type).entry!(scheme, content, context);
@@ -174,7 +199,8 @@ export function withStructures(
   const sent: Partial<Record<Kind, Map<string, StructureEntry[]>>> = {};
   for (const kind of ['links', 'events'] as const) {
     const given = submission[FIELD[kind]];
-    if (given !== undefined) sent[kind] = fromSubmission(task, kind, given as unknown as (StructureEntry & { schema: string })[], context);
+    if (given !== undefined)
+      sent[kind] = fromSubmission(task, kind, given as unknown as (StructureEntry & { schema: string })[], context);
   }
   const merged: AnnotationRecord['labels'] = { ...labels };
   for (const scheme of schemes) {
@@ -188,7 +214,9 @@ export function withStructures(
     let entries = sent[kind]?.get(scheme.name);
     if (!sent[kind]) {
       // kept from before, less what points at spans that are gone
-      entries = storedEntries(scheme, before?.labels).filter((e) => refsOf(kind, e).every((ref) => context.spans.has(ref)));
+      entries = storedEntries(scheme, before?.labels).filter((e) =>
+        refsOf(kind, e).every((ref) => context.spans.has(ref)),
+      );
     }
     if (entries?.length) merged[scheme.name] = { [scheme.name]: JSON.stringify(entries) };
     else delete merged[scheme.name];

@@ -58,9 +58,16 @@ export class UndoHistory {
         const list = this.seqsOf(username);
         was = list.slice();
         const seq = (list.at(-1) ?? 0) + 1;
-        const ops: StoreOp[] = [{ table: 'undo_steps', key: keyOf(username, seq), value: { username, instance_id: instance.id, before: before ?? null, after_at: after.updated_at, seq } }];
+        const ops: StoreOp[] = [
+          {
+            table: 'undo_steps',
+            key: keyOf(username, seq),
+            value: { username, instance_id: instance.id, before: before ?? null, after_at: after.updated_at, seq },
+          },
+        ];
         list.push(seq);
-        while (list.length > UNDO_DEPTH) ops.push({ table: 'undo_steps', key: keyOf(username, list.shift()!), delete: true });
+        while (list.length > UNDO_DEPTH)
+          ops.push({ table: 'undo_steps', key: keyOf(username, list.shift()!), delete: true });
         return { ops };
       },
       failed: () => {
@@ -85,13 +92,18 @@ export class UndoHistory {
     const seq = list.at(-1);
     const step = seq === undefined ? undefined : this.store.get('undo_steps', keyOf(username, seq));
     if (seq === undefined || !step) throw conflict('instance_id: you have no step to undo');
-    if (step.instance_id !== instanceId) throw conflict(`instance_id: your latest step saved "${step.instance_id}", not "${instanceId}"; only the latest can be undone`);
+    if (step.instance_id !== instanceId)
+      throw conflict(
+        `instance_id: your latest step saved "${step.instance_id}", not "${instanceId}"; only the latest can be undone`,
+      );
     const drop: StoreOp = { table: 'undo_steps', key: keyOf(username, seq), delete: true };
     list.pop();
     try {
       if ((this.annotations.get(username, instanceId)?.updated_at ?? null) !== step.after_at) {
         await this.store.write([drop]);
-        throw conflict(`instance_id: your answers to "${instanceId}" were changed after that step, so it cannot be undone; they stay as they are`);
+        throw conflict(
+          `instance_id: your answers to "${instanceId}" were changed after that step, so it cannot be undone; they stay as they are`,
+        );
       }
       const position = this.assignments.positionOf(username, instanceId);
       const ops: StoreOp[] = position < 0 ? [drop] : [drop, this.assignments.cursorOp(username, position)];

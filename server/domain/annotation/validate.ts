@@ -15,7 +15,8 @@ function labelPosition(scheme: Scheme, name: string): number {
   let positions = labelPositions.get(scheme.labels);
   if (!positions) {
     positions = new Map();
-    for (let i = 0; i < scheme.labels.length; i++) if (!positions.has(scheme.labels[i].name)) positions.set(scheme.labels[i].name, i);
+    for (let i = 0; i < scheme.labels.length; i++)
+      if (!positions.has(scheme.labels[i].name)) positions.set(scheme.labels[i].name, i);
     labelPositions.set(scheme.labels, positions);
   }
   return positions.get(name) ?? -1;
@@ -59,12 +60,21 @@ function answerKey(task: Task, key: string): AnswerKey {
   const scheme = task.schemeByName.get(schemaName);
   if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemaName}"`);
   const module = schemeTypeOf(scheme.annotation_type);
-  if (module.storage === 'spans') throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
-  if (module.storage === 'links') throw invalid(`annotations["${key}"]: "${schemaName}" is a link scheme; send it in link_annotations`);
-  if (module.storage === 'events') throw invalid(`annotations["${key}"]: "${schemaName}" is an event scheme; send it in event_annotations`);
-  if (module.storage === 'none') throw invalid(`annotations["${key}"]: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
+  if (module.storage === 'spans')
+    throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
+  if (module.storage === 'links')
+    throw invalid(`annotations["${key}"]: "${schemaName}" is a link scheme; send it in link_annotations`);
+  if (module.storage === 'events')
+    throw invalid(`annotations["${key}"]: "${schemaName}" is an event scheme; send it in event_annotations`);
+  if (module.storage === 'none')
+    throw invalid(`annotations["${key}"]: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
   let labelAt = labelPosition(scheme, labelName);
-  if (labelAt < 0 && module.fieldNames && scheme.labels.length === 1 && (labelName === schemaName || module.fieldNames.includes(labelName))) {
+  if (
+    labelAt < 0 &&
+    module.fieldNames &&
+    scheme.labels.length === 1 &&
+    (labelName === schemaName || module.fieldNames.includes(labelName))
+  ) {
     labelAt = 0;
     labelName = scheme.labels[0].name;
   }
@@ -75,7 +85,10 @@ function answerKey(task: Task, key: string): AnswerKey {
   return parsed;
 }
 
-export function validateLabels(task: Task, annotations: NonNullable<Submission['annotations']>): Record<string, Record<string, string>> {
+export function validateLabels(
+  task: Task,
+  annotations: NonNullable<Submission['annotations']>,
+): Record<string, Record<string, string>> {
   const labels: Record<string, Record<string, string>> = {};
   // whether the answers came in canonical order already (the UI and most scripts send them so): then `labels`
   // is returned as built, without the re-ordering copy below
@@ -100,7 +113,9 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
     }
     chosen[labelName] = value;
     if (module.single && Object.keys(chosen).length > 1) {
-      throw invalid(`annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`);
+      throw invalid(
+        `annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`,
+      );
     }
     if (schemeAt < lastScheme || (schemeAt === lastScheme && labelAt <= lastLabel)) inOrder = false;
     lastScheme = schemeAt;
@@ -116,34 +131,62 @@ export function validateLabels(task: Task, annotations: NonNullable<Submission['
   const ordered: Record<string, Record<string, string>> = {};
   for (const scheme of task.schemes) {
     const chosen = labels[scheme.name];
-    if (chosen) ordered[scheme.name] = Object.fromEntries(scheme.labels.filter((l) => Object.hasOwn(chosen, l.name)).map((l) => [l.name, chosen[l.name]]));
+    if (chosen)
+      ordered[scheme.name] = Object.fromEntries(
+        scheme.labels.filter((l) => Object.hasOwn(chosen, l.name)).map((l) => [l.name, chosen[l.name]]),
+      );
   }
   return ordered;
 }
 
 /** A span's id is derived from what it is, so it is the same across reads, restarts and identical resubmissions. */
-export function spanId(username: string, instanceId: string, schema: string, label: string, start: number, end: number): string {
+export function spanId(
+  username: string,
+  instanceId: string,
+  schema: string,
+  label: string,
+  start: number,
+  end: number,
+): string {
   const base = `${username}\u0001${instanceId}\u0001${schema}\u0001${label}\u0001${start}\u0001${end}`;
   return `sp_${hashString(base).toString(36)}${hashString(base + '#').toString(36)}`;
 }
 
-export function validateSpans(task: Task, instance: Instance, username: string, spans: NonNullable<Submission['span_annotations']>): SpanRecord[] {
+export function validateSpans(
+  task: Task,
+  instance: Instance,
+  username: string,
+  spans: NonNullable<Submission['span_annotations']>,
+): SpanRecord[] {
   const out: SpanRecord[] = [];
   const seen = new Set<string>();
   spans.forEach((span, n) => {
     const field = `span_annotations[${n}]`;
     const scheme = task.schemeByName.get(span.schema);
     if (!scheme) throw invalid(`${field}.schema: unknown schema "${span.schema}"`);
-    if (schemeTypeOf(scheme.annotation_type).storage !== 'spans') throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
-    if (labelPosition(scheme, span.name) < 0) throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
+    if (schemeTypeOf(scheme.annotation_type).storage !== 'spans')
+      throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
+    if (labelPosition(scheme, span.name) < 0)
+      throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
     if (!(start >= 0 && start < end && end <= textLengthOf(instance))) {
-      throw invalid(`${field}: offsets must satisfy 0 <= start < end <= ${textLengthOf(instance)} (got start ${start}, end ${end})`);
+      throw invalid(
+        `${field}: offsets must satisfy 0 <= start < end <= ${textLengthOf(instance)} (got start ${start}, end ${end})`,
+      );
     }
     const id = spanId(username, instance.id, span.schema, span.name, start, end);
     if (seen.has(id)) return; // the same span twice is one span
     seen.add(id);
-    out.push({ id, schema: span.schema, label: span.name, start, end, value: span.value ?? instance.text.slice(start, end) });
+    out.push({
+      id,
+      schema: span.schema,
+      label: span.name,
+      start,
+      end,
+      value: span.value ?? instance.text.slice(start, end),
+    });
   });
-  return out.sort((a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label));
+  return out.sort(
+    (a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label),
+  );
 }

@@ -100,10 +100,16 @@ export class CrowdService {
     const argument = this.settings.loginArgument;
     if (!argument) throw forbidden('this project does not sign workers in from the study link');
     const id = first(query[argument])?.trim() ?? '';
-    if (!id) throw invalid(`${argument}: missing from the study link; open the study from ${this.settings.platformLabel}`);
-    if (!USERNAME.test(id) || /^\.+$/.test(id)) throw invalid(`${argument}: must be 1–64 characters of letters, digits and . _ - @`);
-    if (first(query.assignmentId) === MTURK_PREVIEW) throw forbidden('this is a preview of the HIT: accept the HIT on MTurk to begin');
-    if (this.isAccount(id)) throw forbidden(`${argument}: "${id}" is the name of a password account here; it cannot sign in from a study link`);
+    if (!id)
+      throw invalid(`${argument}: missing from the study link; open the study from ${this.settings.platformLabel}`);
+    if (!USERNAME.test(id) || /^\.+$/.test(id))
+      throw invalid(`${argument}: must be 1–64 characters of letters, digits and . _ - @`);
+    if (first(query.assignmentId) === MTURK_PREVIEW)
+      throw forbidden('this is a preview of the HIT: accept the HIT on MTurk to begin');
+    if (this.isAccount(id))
+      throw forbidden(
+        `${argument}: "${id}" is the name of a password account here; it cannot sign in from a study link`,
+      );
     const params: Record<string, string> = {};
     for (const name of this.settings.capture) {
       const value = first(query[name]);
@@ -113,7 +119,9 @@ export class CrowdService {
     const known = this.store.get('crowd_workers', id);
     const bind = this.settings.bindParam;
     if (known && bind && known.params[bind] !== undefined && params[bind] !== known.params[bind]) {
-      throw forbidden(`${argument}: this worker ID is already in use in another ${this.settings.platformLabel} session; open the study from your own ${this.settings.platformLabel} account`);
+      throw forbidden(
+        `${argument}: this worker ID is already in use in another ${this.settings.platformLabel} session; open the study from your own ${this.settings.platformLabel} account`,
+      );
     }
     const value: CrowdWorker = known
       ? { ...known, params: { ...params, ...known.params }, last_seen: now }
@@ -129,8 +137,18 @@ export class CrowdService {
     let url: string | null = null;
     if (worker?.provider === 'mturk' && !redirectUrl) url = this.mturkSubmit(worker, code);
     else {
-      const template = redirectUrl ?? (worker ? PLATFORM_COMPLETE[worker.provider] : undefined) ?? (this.enabled ? PLATFORM_COMPLETE[this.settings.provider ?? ''] : undefined);
-      if (template && (code || !template.includes('{code}'))) url = fill(template, { code: code ?? '', worker_id: username, session_id: worker?.params.SESSION_ID ?? '', study_id: worker?.params.STUDY_ID ?? '', ...worker?.params });
+      const template =
+        redirectUrl ??
+        (worker ? PLATFORM_COMPLETE[worker.provider] : undefined) ??
+        (this.enabled ? PLATFORM_COMPLETE[this.settings.provider ?? ''] : undefined);
+      if (template && (code || !template.includes('{code}')))
+        url = fill(template, {
+          code: code ?? '',
+          worker_id: username,
+          session_id: worker?.params.SESSION_ID ?? '',
+          study_id: worker?.params.STUDY_ID ?? '',
+          ...worker?.params,
+        });
     }
     return {
       completion_code: code,
@@ -155,7 +173,8 @@ export class CrowdService {
   }
 }
 
-const first = (v: unknown): string | undefined => (Array.isArray(v) ? (typeof v[0] === 'string' ? v[0] : undefined) : typeof v === 'string' ? v : undefined);
+const first = (v: unknown): string | undefined =>
+  Array.isArray(v) ? (typeof v[0] === 'string' ? v[0] : undefined) : typeof v === 'string' ? v : undefined;
 
 /** Fills `{name}` placeholders, each value URL-encoded; unknown names become empty. */
 function fill(template: string, values: Record<string, string>): string {

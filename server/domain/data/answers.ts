@@ -11,7 +11,11 @@ import { AnswerError } from '../schemes/module.js';
 
 export type Answer = string | number | boolean | string[] | Record<string, string | number>;
 
-export function labelsFromAnswers(task: Task, answers: Record<string, unknown>, where: string): Record<string, Record<string, string>> {
+export function labelsFromAnswers(
+  task: Task,
+  answers: Record<string, unknown>,
+  where: string,
+): Record<string, Record<string, string>> {
   const labels: Record<string, Record<string, string>> = {};
   for (const [schemaName, answer] of Object.entries(answers)) {
     const field = `${where}labels.${schemaName}`;
@@ -19,7 +23,8 @@ export function labelsFromAnswers(task: Task, answers: Record<string, unknown>, 
     if (!scheme) throw invalid(`${field}: unknown schema "${schemaName}"`);
     const module = schemeTypeOf(scheme.annotation_type);
     if (module.storage === 'spans') throw invalid(`${field}: "${schemaName}" is a span schema; put it in spans`);
-    if (module.storage === 'none') throw invalid(`${field}: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
+    if (module.storage === 'none')
+      throw invalid(`${field}: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
     if (answer === null || answer === undefined || answer === '') continue;
     const chosen = module.fromAnswer(scheme, answer);
     if (chosen instanceof AnswerError) throw invalid(`${field}: ${chosen.message}`);

@@ -26,7 +26,10 @@ interface TupleItem {
 function tupleOf(data: Record<string, unknown>): TupleItem[] {
   const items = data._bws_items;
   if (!Array.isArray(items)) return [];
-  return items.filter((i): i is TupleItem => typeof i === 'object' && i !== null && typeof i.source_id === 'string' && typeof i.position === 'string');
+  return items.filter(
+    (i): i is TupleItem =>
+      typeof i === 'object' && i !== null && typeof i.source_id === 'string' && typeof i.position === 'string',
+  );
 }
 
 /** The bws scheme asked for, or the only one; refuses naming `schema`. */
@@ -37,7 +40,12 @@ export function bwsScheme(task: Task, name: string | undefined): Scheme {
     if (!found) throw invalid(`schema: "${name}" is not a bws scheme of this project`);
     return found;
   }
-  if (schemes.length !== 1) throw invalid(schemes.length ? `schema: say which bws scheme (${schemes.map((s) => s.name).join(', ')})` : 'schema: this project has no bws scheme');
+  if (schemes.length !== 1)
+    throw invalid(
+      schemes.length
+        ? `schema: say which bws scheme (${schemes.map((s) => s.name).join(', ')})`
+        : 'schema: this project has no bws scheme',
+    );
   return schemes[0];
 }
 
@@ -67,7 +75,15 @@ export function bwsScoresBySchema(schemes: readonly Scheme[], items: Iterable<Ex
   }
   const out = new Map<string, BwsScore[]>();
   schemes.forEach((scheme, n) => {
-    const scores = [...counts[n]].map(([item_id, c]) => ({ item_id, text: c.text, score: (c.best - c.worst) / c.seen, best_count: c.best, worst_count: c.worst, appearances: c.seen, rank: 0 }));
+    const scores = [...counts[n]].map(([item_id, c]) => ({
+      item_id,
+      text: c.text,
+      score: (c.best - c.worst) / c.seen,
+      best_count: c.best,
+      worst_count: c.worst,
+      appearances: c.seen,
+      rank: 0,
+    }));
     scores.sort((a, b) => b.score - a.score || (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0));
     scores.forEach((s, i) => (s.rank = i + 1));
     out.set(scheme.name, scores);

@@ -64,36 +64,67 @@ export interface GoldInfo {
 export const EXPORT_VIEWS = ['annotations', 'gold'] as const;
 
 /** The gold view: one row per item that has a gold answer, its annotator column "gold:adjudicated" or "gold:majority". */
-export function* goldItems(task: Task, goldOf: (instance: Instance) => (GoldInfo & { labels: AnnotationRecord['labels']; spans: SpanRecord[] }) | undefined): Generator<ExportItem> {
+export function* goldItems(
+  task: Task,
+  goldOf: (instance: Instance) => (GoldInfo & { labels: AnnotationRecord['labels']; spans: SpanRecord[] }) | undefined,
+): Generator<ExportItem> {
   for (const instance of task.instances.slice()) {
     const gold = goldOf(instance);
     if (!gold) continue;
     const { labels, spans, ...info } = gold;
     const at = gold.decided_at ?? '';
-    const record: AnnotationRecord = { username: `gold:${gold.source}`, instance_id: instance.id, labels, spans, created_at: at, updated_at: at };
+    const record: AnnotationRecord = {
+      username: `gold:${gold.source}`,
+      instance_id: instance.id,
+      labels,
+      spans,
+      created_at: at,
+      updated_at: at,
+    };
     yield { instance, record, gold: info };
   }
 }
 
-export function* exportItems(task: Task, reader: AnnotationReader, required: number, filter: ExportFilter = {}): Generator<ExportItem> {
+export function* exportItems(
+  task: Task,
+  reader: AnnotationReader,
+  required: number,
+  filter: ExportFilter = {},
+): Generator<ExportItem> {
   // a copy: an import may add instances while a long export streams
   for (const instance of task.instances.slice()) {
     const annotators = reader.annotatorsOf(instance.id);
     if (!annotators.size) continue;
     if (filter.status === 'completed' && annotators.size < required) continue;
     if (filter.status === 'in_progress' && annotators.size >= required) continue;
-    const names = filter.annotator !== undefined ? (annotators.has(filter.annotator) ? [filter.annotator] : []) : [...annotators].sort();
+    const names =
+      filter.annotator !== undefined
+        ? annotators.has(filter.annotator)
+          ? [filter.annotator]
+          : []
+        : [...annotators].sort();
     for (const username of names) {
       const record = reader.get(username, instance.id);
       if (!record) continue;
       const crowd = reader.crowdOf?.(username);
       const note = reader.noteOf?.(username, instance.id);
-      yield { instance, record, ...(crowd ? { crowd } : {}), ...(note ? { note: { note: note.note, flags: note.flags } } : {}) };
+      yield {
+        instance,
+        record,
+        ...(crowd ? { crowd } : {}),
+        ...(note ? { note: { note: note.note, flags: note.flags } } : {}),
+      };
     }
   }
 }
 
-const spanOut = (text: string, s: SpanRecord) => ({ schema: s.schema, label: s.label, start: s.start, end: s.end, text: text.slice(s.start, s.end) });
+const spanOut = (text: string, s: SpanRecord) => ({
+  schema: s.schema,
+  label: s.label,
+  start: s.start,
+  end: s.end,
+  text: text.slice(s.start, s.end),
+});
 
 /** One JSONL line (without the newline): the shape pre-annotation imports read back. */
 export function jsonlLine(task: Task, { instance, record, crowd, note, gold }: ExportItem): string {
@@ -214,8 +245,18 @@ export function spacyDoc(task: Task, { instance, record }: ExportItem) {
   const spans: Record<string, { start: number; end: number; label: string }[]> = {};
   for (const scheme of task.schemes) {
     if (!isSpanScheme(scheme)) continue;
-    spans[scheme.name] = record.spans.filter((s) => s.schema === scheme.name).map((s) => ({ start: s.start, end: s.end, label: s.label }));
+    spans[scheme.name] = record.spans
+      .filter((s) => s.schema === scheme.name)
+      .map((s) => ({ start: s.start, end: s.end, label: s.label }));
   }
-  const ents = firstWins(record.spans).sort((a, b) => a.start - b.start).map((s) => ({ start: s.start, end: s.end, label: s.label }));
-  return { text: instance.text, ents, spans, cats, meta: { instance_id: instance.id, annotator: record.username, values } };
+  const ents = firstWins(record.spans)
+    .sort((a, b) => a.start - b.start)
+    .map((s) => ({ start: s.start, end: s.end, label: s.label }));
+  return {
+    text: instance.text,
+    ents,
+    spans,
+    cats,
+    meta: { instance_id: instance.id, annotator: record.username, values },
+  };
 }

@@ -27,23 +27,32 @@ declare module '../ports.js' {
 export function restoreImported(store: Store, task: Task): string[] {
   const records = [...store.entries('imported_instances')].map(([, r]) => r).sort((a, b) => a.seq - b.seq);
   const skipped = records.filter((r) => task.instanceById.has(r.instance.id)).map((r) => r.instance.id);
-  addInstances(task, records.filter((r) => !task.instanceById.has(r.instance.id)).map((r) => r.instance));
+  addInstances(
+    task,
+    records.filter((r) => !task.instanceById.has(r.instance.id)).map((r) => r.instance),
+  );
   return skipped;
 }
 
 /** The ops that keep `added` (already checked for duplicates) across restarts. */
 export function importOps(store: Store, added: readonly Instance[], importId: string, now: string): StoreOp[] {
   let seq = store.size('imported_instances');
-  return added.map((instance) => ({ table: 'imported_instances', key: instance.id, value: { instance, seq: seq++, import_id: importId, imported_at: now } }));
+  return added.map((instance) => ({
+    table: 'imported_instances',
+    key: instance.id,
+    value: { instance, seq: seq++, import_id: importId, imported_at: now },
+  }));
 }
 
 /** Refuses an id the task has already, or one given twice; `where(n)` names the place of the n-th instance. */
 export function checkNew(task: Task, added: readonly Instance[], where: (n: number) => string): void {
   const seen = new Map<string, number>();
   added.forEach((instance, n) => {
-    if (task.instanceById.has(instance.id)) throw invalid(`${where(n)}: duplicate instance id "${instance.id}" (already in the project)`);
+    if (task.instanceById.has(instance.id))
+      throw invalid(`${where(n)}: duplicate instance id "${instance.id}" (already in the project)`);
     const first = seen.get(instance.id);
-    if (first !== undefined) throw invalid(`${where(n)}: duplicate instance id "${instance.id}" (first at ${where(first)})`);
+    if (first !== undefined)
+      throw invalid(`${where(n)}: duplicate instance id "${instance.id}" (first at ${where(first)})`);
     seen.set(instance.id, n);
   });
 }
@@ -61,7 +70,13 @@ export interface ListSettings {
  * their end (Assignments.planFor), which picks new instances up by itself; appending them here would let the
  * earliest annotators reserve them.
  */
-export function extendListsOps(assignments: Assignments, task: Task, usernames: Iterable<string>, addedIds: readonly string[], s: ListSettings): StoreOp[] {
+export function extendListsOps(
+  assignments: Assignments,
+  task: Task,
+  usernames: Iterable<string>,
+  addedIds: readonly string[],
+  s: ListSettings,
+): StoreOp[] {
   if (Number.isFinite(s.required)) return [];
   const ops: StoreOp[] = [];
   const isNew = new Set(addedIds);
@@ -71,7 +86,14 @@ export function extendListsOps(assignments: Assignments, task: Task, usernames: 
     const taskItems = list.filter((id) => task.positionById.has(id) && !isNew.has(id)).length;
     const room = s.cap === null ? null : Math.max(0, s.cap - taskItems);
     if (room === 0) continue;
-    const more = planAssignment({ ids: addedIds, holders: (id) => assignments.holders(id), required: s.required, cap: room, strategy: s.strategy, username });
+    const more = planAssignment({
+      ids: addedIds,
+      holders: (id) => assignments.holders(id),
+      required: s.required,
+      cap: room,
+      strategy: s.strategy,
+      username,
+    });
     if (more.length) ops.push(assignments.replaceOp(username, [...list, ...more]));
   }
   return ops;

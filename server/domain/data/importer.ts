@@ -116,7 +116,10 @@ export class Importer {
     const before = task.instances.length;
     addInstances(task, instances);
     try {
-      const ops = [...importOps(store, instances, job.import_id, this.now()), ...extendListsOps(assignments, task, [...assignments.usernames()], ids, this.d.listSettings())];
+      const ops = [
+        ...importOps(store, instances, job.import_id, this.now()),
+        ...extendListsOps(assignments, task, [...assignments.usernames()], ids, this.d.listSettings()),
+      ];
       await store.write(ops);
     } catch (e) {
       // the store undid the write; take the instances out again so the task matches what is stored
@@ -133,7 +136,10 @@ export class Importer {
   }
 
   /** Imports pre-annotations; `defaultSource` names rows that do not name their own source. */
-  importPredictions(rows: RowSource, defaultSource: string | undefined): Promise<{ imported: number; sources: string[] }> {
+  importPredictions(
+    rows: RowSource,
+    defaultSource: string | undefined,
+  ): Promise<{ imported: number; sources: string[] }> {
     return this.serial(async () => {
       const now = this.now();
       const parsed: { record: PredictionRecord; where: string }[] = [];

@@ -48,7 +48,13 @@ export function checkSource(source: unknown, where: string): string {
  * [{schema, label, start, end}], source?}` (`name` is accepted for `label`, as /updateinstance spells it).
  * `where` prefixes errors ("file:line: ").
  */
-export function parsePrediction(task: Task, row: unknown, where: string, defaultSource: string | undefined, now: string): PredictionRecord {
+export function parsePrediction(
+  task: Task,
+  row: unknown,
+  where: string,
+  defaultSource: string | undefined,
+  now: string,
+): PredictionRecord {
   if (!row || typeof row !== 'object' || Array.isArray(row)) throw invalid(`${where}each prediction must be an object`);
   const r = row as Record<string, unknown>;
   const id = typeof r.instance_id === 'number' ? String(r.instance_id) : r.instance_id;
@@ -66,11 +72,17 @@ export function parsePrediction(task: Task, row: unknown, where: string, default
     const field = `${where}spans[${n}]`;
     const s = (raw ?? {}) as Record<string, unknown>;
     const schema = task.schemeByName.get(String(s.schema));
-    if (!schema || schema.annotation_type !== 'span') throw invalid(`${field}.schema: "${String(s.schema)}" is not a span schema of this project`);
+    if (!schema || schema.annotation_type !== 'span')
+      throw invalid(`${field}.schema: "${String(s.schema)}" is not a span schema of this project`);
     const label = s.label ?? s.name;
-    if (typeof label !== 'string' || !schema.labels.some((l) => l.name === label)) throw invalid(`${field}.label: schema "${schema.name}" has no label "${String(label)}"`);
+    if (typeof label !== 'string' || !schema.labels.some((l) => l.name === label))
+      throw invalid(`${field}.label: schema "${schema.name}" has no label "${String(label)}"`);
     const { start, end } = s;
-    if (!Number.isInteger(start) || !Number.isInteger(end) || !((start as number) >= 0 && (start as number) < (end as number) && (end as number) <= textLengthOf(instance))) {
+    if (
+      !Number.isInteger(start) ||
+      !Number.isInteger(end) ||
+      !((start as number) >= 0 && (start as number) < (end as number) && (end as number) <= textLengthOf(instance))
+    ) {
       throw invalid(`${field}: offsets must be integers with 0 <= start < end <= ${textLengthOf(instance)}`);
     }
     // a span that says what text it covers must cover that text: catches offsets computed on another text
@@ -79,7 +91,9 @@ export function parsePrediction(task: Task, row: unknown, where: string, default
     }
     return { schema: schema.name, label, start: start as number, end: end as number };
   });
-  spans.sort((a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label));
+  spans.sort(
+    (a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label),
+  );
   return { instance_id: id, source, labels, spans, created_at: now };
 }
 
@@ -106,10 +120,17 @@ export class Predictions {
     for (const { record, where } of records) {
       const key = predictionKey(record.instance_id, record.source);
       const first = seen.get(key);
-      if (first) throw invalid(`${where}a second prediction for instance "${record.instance_id}" from source "${record.source}" (first at ${first}); give each its own source`);
+      if (first)
+        throw invalid(
+          `${where}a second prediction for instance "${record.instance_id}" from source "${record.source}" (first at ${first}); give each its own source`,
+        );
       seen.set(key, where.replace(/: $/, ''));
     }
-    return records.map(({ record }) => ({ table: 'predictions', key: predictionKey(record.instance_id, record.source), value: record }));
+    return records.map(({ record }) => ({
+      table: 'predictions',
+      key: predictionKey(record.instance_id, record.source),
+      value: record,
+    }));
   }
 
   /** Call after the ops of `planOps` are written. */

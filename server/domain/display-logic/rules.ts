@@ -48,35 +48,49 @@ const NO_VALUE: ReadonlySet<string> = new Set(['empty', 'not_empty']);
 
 const isMapping = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-const isNumber = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+const isNumber = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
 
 /** Reads a `display_logic` block; `fail` refuses it naming the key below `display_logic` (never returns). */
 export function parseDisplayLogic(raw: unknown, fail: (key: string, reason: string) => never): DisplayLogic {
-  if (!isMapping(raw)) return fail('', 'give a mapping with show_when (a list of conditions) and optionally logic: all or any');
+  if (!isMapping(raw))
+    return fail('', 'give a mapping with show_when (a list of conditions) and optionally logic: all or any');
   const logic = raw.logic ?? 'all';
   if (logic !== 'all' && logic !== 'any') fail('logic', `"${String(logic)}" is not all or any`);
   const list = raw.show_when;
-  if (!Array.isArray(list) || !list.length) fail('show_when', 'give a list of at least one condition ({schema, operator, value})');
-  for (const key of Object.keys(raw)) if (key !== 'show_when' && key !== 'logic') fail(key, 'unknown key: display_logic takes show_when and logic');
-  const show_when = (list as unknown[]).map((c, i) => parseCondition(c, (key, reason) => fail(`show_when[${i}]${key ? `.${key}` : ''}`, reason)));
+  if (!Array.isArray(list) || !list.length)
+    fail('show_when', 'give a list of at least one condition ({schema, operator, value})');
+  for (const key of Object.keys(raw))
+    if (key !== 'show_when' && key !== 'logic') fail(key, 'unknown key: display_logic takes show_when and logic');
+  const show_when = (list as unknown[]).map((c, i) =>
+    parseCondition(c, (key, reason) => fail(`show_when[${i}]${key ? `.${key}` : ''}`, reason)),
+  );
   return { show_when, logic: logic as 'all' | 'any' };
 }
 
 function parseCondition(raw: unknown, fail: (key: string, reason: string) => never): Condition {
   if (!isMapping(raw)) return fail('', 'a condition is a mapping {schema, operator, value}');
-  for (const key of Object.keys(raw)) if (!['schema', 'operator', 'value', 'case_sensitive'].includes(key)) fail(key, 'unknown key: a condition takes schema, operator, value and case_sensitive');
+  for (const key of Object.keys(raw))
+    if (!['schema', 'operator', 'value', 'case_sensitive'].includes(key))
+      fail(key, 'unknown key: a condition takes schema, operator, value and case_sensitive');
   if (typeof raw.schema !== 'string' || !raw.schema) fail('schema', 'name the scheme whose answer is tested');
   const operator = raw.operator;
   if (typeof operator !== 'string' || !(OPERATORS as readonly string[]).includes(operator)) {
-    fail('operator', `${operator === undefined ? 'missing' : `"${String(operator)}" is not an operator`}; use one of ${OPERATORS.join(', ')}`);
+    fail(
+      'operator',
+      `${operator === undefined ? 'missing' : `"${String(operator)}" is not an operator`}; use one of ${OPERATORS.join(', ')}`,
+    );
   }
   const value = raw.value;
   const op = operator as Operator;
   if (NO_VALUE.has(op)) {
     if (value !== undefined && value !== null) fail('value', `${op} takes no value`);
   } else if (RANGE.has(op)) {
-    if (!Array.isArray(value) || value.length !== 2 || !value.every(isNumber)) fail('value', `${op} takes a range [min, max] of two numbers`);
-    if (Number(value[0]) > Number(value[1])) fail('value', `the range's min ${String(value[0])} is above its max ${String(value[1])}`);
+    if (!Array.isArray(value) || value.length !== 2 || !value.every(isNumber))
+      fail('value', `${op} takes a range [min, max] of two numbers`);
+    if (Number(value[0]) > Number(value[1]))
+      fail('value', `the range's min ${String(value[0])} is above its max ${String(value[1])}`);
   } else if (NUMBER.has(op)) {
     if (!isNumber(value)) fail('value', `${op} takes a number`);
   } else if (op === 'matches') {
@@ -102,7 +116,11 @@ function parseCondition(raw: unknown, fail: (key: string, reason: string) => nev
  * Checks rules against each other once all are read: every condition names a known question, and no question
  * waits on itself through others. `fail(owner, key, reason)` names the rule's owner and the key.
  */
-export function checkRules(rules: ReadonlyMap<string, DisplayLogic>, known: (name: string) => boolean, fail: (owner: string, key: string, reason: string) => never): void {
+export function checkRules(
+  rules: ReadonlyMap<string, DisplayLogic>,
+  known: (name: string) => boolean,
+  fail: (owner: string, key: string, reason: string) => never,
+): void {
   for (const [owner, rule] of rules) {
     rule.show_when.forEach((c, i) => {
       if (c.schema === owner) fail(owner, `show_when[${i}].schema`, 'a question cannot depend on its own answer');
@@ -124,7 +142,8 @@ export function checkRules(rules: ReadonlyMap<string, DisplayLogic>, known: (nam
 }
 
 const text = (v: Scalar, caseSensitive: boolean) => (caseSensitive ? String(v) : String(v).toLowerCase());
-const expected = (c: Condition): Scalar[] => (c.value === undefined ? [] : Array.isArray(c.value) ? c.value : [c.value]);
+const expected = (c: Condition): Scalar[] =>
+  c.value === undefined ? [] : Array.isArray(c.value) ? c.value : [c.value];
 const toNumber = (v: Comparable): number | undefined => {
   if (typeof v !== 'string' || v.trim() === '') return undefined;
   const n = Number(v);
@@ -160,11 +179,18 @@ export function holds(c: Condition, actual: Comparable): boolean {
       // a list holds a label; a text holds a part
       const found =
         actual !== undefined &&
-        expected(c).some((e) => (typeof actual === 'string' ? text(actual, cs).includes(text(e, cs)) : actual.some((a) => text(a, cs) === text(e, cs))));
+        expected(c).some((e) =>
+          typeof actual === 'string'
+            ? text(actual, cs).includes(text(e, cs))
+            : actual.some((a) => text(a, cs) === text(e, cs)),
+        );
       return c.operator === 'contains' ? found : !found;
     }
     case 'matches':
-      return actual !== undefined && pattern(String(c.value), cs).test(typeof actual === 'string' ? actual : actual.join(', '));
+      return (
+        actual !== undefined &&
+        pattern(String(c.value), cs).test(typeof actual === 'string' ? actual : actual.join(', '))
+      );
     case 'gt':
     case 'gte':
     case 'lt':
@@ -172,7 +198,13 @@ export function holds(c: Condition, actual: Comparable): boolean {
       const n = toNumber(actual);
       const want = Number(c.value);
       if (n === undefined) return false;
-      return c.operator === 'gt' ? n > want : c.operator === 'gte' ? n >= want : c.operator === 'lt' ? n < want : n <= want;
+      return c.operator === 'gt'
+        ? n > want
+        : c.operator === 'gte'
+          ? n >= want
+          : c.operator === 'lt'
+            ? n < want
+            : n <= want;
     }
     case 'in_range':
     case 'not_in_range': {
@@ -197,7 +229,10 @@ export function holds(c: Condition, actual: Comparable): boolean {
  * The questions hidden by their rules, given each question's answer. A question that waits on a hidden one sees
  * it as unanswered, so a chain closes behind its first hidden link.
  */
-export function hiddenBy(rules: ReadonlyMap<string, DisplayLogic>, answerOf: (name: string) => Comparable): Set<string> {
+export function hiddenBy(
+  rules: ReadonlyMap<string, DisplayLogic>,
+  answerOf: (name: string) => Comparable,
+): Set<string> {
   const hidden = new Set<string>();
   const decided = new Map<string, boolean>();
   const shown = (name: string): boolean => {

@@ -26,7 +26,11 @@ const NONE: ReadonlySet<string> = new Set();
  * A scheme's answer as conditions compare it: the chosen label (or labels) of a choice, the entered value of a
  * one-field scheme, the labels of its spans; other answers as their stored values.
  */
-export function comparableAnswer(scheme: Scheme, chosen: Readonly<Record<string, string>> | undefined, spans: readonly SpanRecord[]): Comparable {
+export function comparableAnswer(
+  scheme: Scheme,
+  chosen: Readonly<Record<string, string>> | undefined,
+  spans: readonly SpanRecord[],
+): Comparable {
   const module = schemeTypeOf(scheme.annotation_type);
   if (module.storage === 'spans') {
     const labels = spans.filter((s) => s.schema === scheme.name).map((s) => s.label);
@@ -35,13 +39,18 @@ export function comparableAnswer(scheme: Scheme, chosen: Readonly<Record<string,
   if (!chosen) return undefined;
   const answer = module.answer(scheme, chosen);
   if (typeof answer === 'string') return answer;
-  if (Array.isArray(answer) && answer.every((a) => typeof a === 'string')) return answer.length === 1 ? (answer[0] as string) : (answer as string[]);
+  if (Array.isArray(answer) && answer.every((a) => typeof a === 'string'))
+    return answer.length === 1 ? (answer[0] as string) : (answer as string[]);
   const values = Object.values(chosen);
   return values.length === 1 ? values[0] : values;
 }
 
 /** The schemes the answers hide (none on a task without conditional schemes). */
-export function hiddenSchemes(task: Task, labels: Readonly<Record<string, Readonly<Record<string, string>>>>, spans: readonly SpanRecord[]): ReadonlySet<string> {
+export function hiddenSchemes(
+  task: Task,
+  labels: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  spans: readonly SpanRecord[],
+): ReadonlySet<string> {
   const rules = schemeRules(task);
   if (!rules.size) return NONE;
   return hiddenBy(rules, (name) => {
@@ -51,7 +60,11 @@ export function hiddenSchemes(task: Task, labels: Readonly<Record<string, Readon
 }
 
 /** The answers without those of hidden schemes; the same objects when nothing is hidden or answered there. */
-export function withoutHidden<L extends Readonly<Record<string, unknown>>>(labels: L, spans: SpanRecord[], hidden: ReadonlySet<string>): { labels: L; spans: SpanRecord[] } {
+export function withoutHidden<L extends Readonly<Record<string, unknown>>>(
+  labels: L,
+  spans: SpanRecord[],
+  hidden: ReadonlySet<string>,
+): { labels: L; spans: SpanRecord[] } {
   if (!hidden.size) return { labels, spans };
   let keptLabels = labels;
   for (const name of hidden) {

@@ -29,11 +29,22 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
       return turns ? { type: 'dialogue', key, label, turns } : { type: 'text', key, label, text: asText(value) };
     }
     case 'pairwise': {
-      const entries = Array.isArray(value) ? value.map((v, i) => [field.labels?.[i] ?? String.fromCharCode(65 + i), v] as const) : value && typeof value === 'object' ? Object.entries(value) : [['', value] as const];
+      const entries = Array.isArray(value)
+        ? value.map((v, i) => [field.labels?.[i] ?? String.fromCharCode(65 + i), v] as const)
+        : value && typeof value === 'object'
+          ? Object.entries(value)
+          : [['', value] as const];
       return { type: 'pairwise', key, label, items: entries.map(([l, v]) => ({ label: String(l), text: asText(v) })) };
     }
     case 'list':
-      return { type: 'list', key, label, items: asItems(value), prefix: listAsText?.prefix ?? 'none', horizontal: listAsText?.horizontal ?? false };
+      return {
+        type: 'list',
+        key,
+        label,
+        items: asItems(value),
+        prefix: listAsText?.prefix ?? 'none',
+        horizontal: listAsText?.horizontal ?? false,
+      };
     default:
       return valueBlock(key, label, value, listAsText);
   }
@@ -43,18 +54,30 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
 function valueBlock(key: string, label: string | undefined, value: unknown, listAsText?: ListAsText): DisplayBlock {
   if (looksLikeTurns(value)) return { type: 'dialogue', key, label, turns: asTurns(value)! };
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
-    return { type: 'list', key, label, items: asItems(value), prefix: listAsText?.prefix ?? 'none', horizontal: listAsText?.horizontal ?? false };
+    return {
+      type: 'list',
+      key,
+      label,
+      items: asItems(value),
+      prefix: listAsText?.prefix ?? 'none',
+      horizontal: listAsText?.horizontal ?? false,
+    };
   }
   return { type: 'text', key, label, text: asText(value) };
 }
 
-function autoBlocks(spec: { textKey: string; idKey: string; listAsText?: ListAsText }, item: Record<string, unknown>, surface = true): DisplayBlock[] {
+function autoBlocks(
+  spec: { textKey: string; idKey: string; listAsText?: ListAsText },
+  item: Record<string, unknown>,
+  surface = true,
+): DisplayBlock[] {
   const blocks: DisplayBlock[] = surface ? [{ type: 'surface', key: spec.textKey }] : [];
   for (const [key, value] of Object.entries(item)) {
     if (key === spec.idKey || key === spec.textKey || value === null || value === undefined || value === '') continue;
     if (key.startsWith('_bws_')) continue; // a best–worst tuple's items: its text lists them, the bws field shows them
     const block = valueBlock(key, key, value, spec.listAsText);
-    if (block.type === 'text' && block.text.length > AUTO_MAX_CHARS) block.text = `${block.text.slice(0, AUTO_MAX_CHARS)}…`;
+    if (block.type === 'text' && block.text.length > AUTO_MAX_CHARS)
+      block.text = `${block.text.slice(0, AUTO_MAX_CHARS)}…`;
     blocks.push(block);
   }
   return blocks;
@@ -68,7 +91,11 @@ export function buildDisplay(spec: DisplaySpec, item: Record<string, unknown>, t
     return { source: 'html_layout', direction: 'vertical', blocks };
   }
   if (spec.kind === 'fields') {
-    const blocks = spec.fields.map((f) => (f.key === spec.textKey && f.type === 'text' ? ({ type: 'surface', key: f.key, label: f.label } as DisplayBlock) : fieldBlock(f, valueAt(item, f.key), spec.listAsText)));
+    const blocks = spec.fields.map((f) =>
+      f.key === spec.textKey && f.type === 'text'
+        ? ({ type: 'surface', key: f.key, label: f.label } as DisplayBlock)
+        : fieldBlock(f, valueAt(item, f.key), spec.listAsText),
+    );
     if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });
     // an item holding none of the fields named (data in another shape than the config expects) still shows its own
     if (spec.fields.every((f) => valueAt(item, f.key) === undefined)) blocks.push(...autoBlocks(spec, item, false));

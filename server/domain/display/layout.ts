@@ -15,7 +15,7 @@ const JINJA_STATEMENT = /\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
 /** The item field a placeholder names; undefined for the text field. */
 function fieldOf(name: string, textKey: string): string | undefined {
   const path = name.replace(/^instance_obj\s*\.\s*/, '').replace(/^instance_obj\[["']([^"']+)["']\]/, '$1');
-  if (path === 'instance' || path === 'text' && textKey === 'text' || path === textKey) return undefined;
+  if (path === 'instance' || (path === 'text' && textKey === 'text') || path === textKey) return undefined;
   return path;
 }
 
@@ -33,7 +33,8 @@ function valueHtml(value: unknown, listAsText?: ListAsText): string {
     const turns = asTurns(value)!;
     return `<div class="display-dialogue">${turns.map((t) => `<p class="turn">${t.speaker ? `<b>${escapeHtml(t.speaker)}:</b> ` : ''}${escapeHtml(t.text)}</p>`).join('')}</div>`;
   }
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return listHtml(asItems(value), listAsText);
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    return listHtml(asItems(value), listAsText);
   return escapeHtml(asText(value));
 }
 
@@ -48,7 +49,14 @@ export interface FilledLayout {
   hasSurface: boolean;
 }
 
-export function fillLayout(template: string, item: Record<string, unknown>, text: string, textKey: string, token: string, listAsText?: ListAsText): FilledLayout {
+export function fillLayout(
+  template: string,
+  item: Record<string, unknown>,
+  text: string,
+  textKey: string,
+  token: string,
+  listAsText?: ListAsText,
+): FilledLayout {
   const html = template.replace(JINJA_STATEMENT, '');
   let hasSurface = false;
   const filled = html.replace(PLACEHOLDER, (_whole, name: string, at: number) => {
@@ -62,5 +70,8 @@ export function fillLayout(template: string, item: Record<string, unknown>, text
     return valueHtml(value, field === undefined ? undefined : listAsText);
   });
   const clean = sanitize(filled);
-  return { html: hasSurface ? clean.replace(token, SURFACE_MARKER) : clean, hasSurface: hasSurface && clean.includes(token) };
+  return {
+    html: hasSurface ? clean.replace(token, SURFACE_MARKER) : clean,
+    hasSurface: hasSurface && clean.includes(token),
+  };
 }

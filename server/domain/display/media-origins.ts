@@ -11,7 +11,8 @@ import { mediaSource, valueAt } from './values.js';
 const MAX_HOSTS = 16;
 
 const MEDIA_URL = /<(?:img|audio|video|source|track)\b[^>]*?\b(?:src|poster)\s*=\s*["']?\s*(https?:\/\/[^"'\s>]+)/gi;
-const MEDIA_FIELD = /<(?:img|audio|video|source|track)\b[^>]*?\b(?:src|poster)\s*=\s*["']?\s*\{\{\s*([^}|]+?)\s*(?:\|[^}]*)?\}\}/gi;
+const MEDIA_FIELD =
+  /<(?:img|audio|video|source|track)\b[^>]*?\b(?:src|poster)\s*=\s*["']?\s*\{\{\s*([^}|]+?)\s*(?:\|[^}]*)?\}\}/gi;
 
 function originOf(url: string): string | undefined {
   try {
@@ -25,12 +26,18 @@ function originOf(url: string): string | undefined {
 /** The media fields of the display: keys whose values are loaded as images, audio or video. */
 function mediaKeys(spec: DisplaySpec | undefined): string[] {
   if (!spec) return [];
-  if (spec.kind === 'fields') return spec.fields.filter((f) => f.type === 'image' || f.type === 'audio' || f.type === 'video').map((f) => f.key);
-  if (spec.kind === 'layout') return [...spec.template.matchAll(MEDIA_FIELD)].map((m) => m[1].replace(/^instance_obj\s*\.\s*/, ''));
+  if (spec.kind === 'fields')
+    return spec.fields.filter((f) => f.type === 'image' || f.type === 'audio' || f.type === 'video').map((f) => f.key);
+  if (spec.kind === 'layout')
+    return [...spec.template.matchAll(MEDIA_FIELD)].map((m) => m[1].replace(/^instance_obj\s*\.\s*/, ''));
   return [];
 }
 
-export function remoteMediaOrigins(spec: DisplaySpec | undefined, instances: Iterable<Instance>, otherHtml: readonly string[] = []): string[] {
+export function remoteMediaOrigins(
+  spec: DisplaySpec | undefined,
+  instances: Iterable<Instance>,
+  otherHtml: readonly string[] = [],
+): string[] {
   const origins = new Set<string>();
   for (const html of [...(spec?.kind === 'layout' ? [spec.template] : []), ...otherHtml]) {
     for (const m of html.matchAll(MEDIA_URL)) {

@@ -7,7 +7,15 @@
 /** How an item is shown, read once from the config (html_layout, instance_display, or neither). */
 export type DisplaySpec =
   | { kind: 'layout'; template: string; textKey: string; idKey: string; listAsText?: ListAsText }
-  | { kind: 'fields'; fields: DisplayField[]; direction: 'vertical' | 'horizontal'; textKey: string; idKey: string; surfaceFirst: boolean; listAsText?: ListAsText }
+  | {
+      kind: 'fields';
+      fields: DisplayField[];
+      direction: 'vertical' | 'horizontal';
+      textKey: string;
+      idKey: string;
+      surfaceFirst: boolean;
+      listAsText?: ListAsText;
+    }
   | { kind: 'auto'; textKey: string; idKey: string; listAsText?: ListAsText };
 
 export const FIELD_TYPES = ['text', 'html', 'dialogue', 'list', 'pairwise', 'code', 'image', 'audio', 'video'] as const;

@@ -20,10 +20,17 @@ export function asText(value: unknown, indent = ''): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map((v: unknown) => asText(v, indent)).join(value.some((v) => v && typeof v === 'object') ? '\n\n' : '\n');
+  if (Array.isArray(value))
+    return value
+      .map((v: unknown) => asText(v, indent))
+      .join(value.some((v) => v && typeof v === 'object') ? '\n\n' : '\n');
   return Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => (v && typeof v === 'object' ? `${indent}${k}:\n${asText(v, `${indent}  `)}` : `${indent}${k}: ${asText(v).replace(/\n/g, `\n${indent}  `)}`))
+    .map(([k, v]) =>
+      v && typeof v === 'object'
+        ? `${indent}${k}:\n${asText(v, `${indent}  `)}`
+        : `${indent}${k}: ${asText(v).replace(/\n/g, `\n${indent}  `)}`,
+    )
     .join('\n');
 }
 
@@ -36,7 +43,8 @@ export interface TurnKeys {
   text?: string;
 }
 
-const present = (o: Record<string, unknown>, k: string | undefined) => k !== undefined && (typeof o[k] === 'string' || typeof o[k] === 'number');
+const present = (o: Record<string, unknown>, k: string | undefined) =>
+  k !== undefined && (typeof o[k] === 'string' || typeof o[k] === 'number');
 
 /** Turns of a conversation: `[{speaker, text}]` (or role/content and kin), or `["Speaker: text", …]`. */
 export function asTurns(value: unknown, splitSpeaker = true, keys: TurnKeys = {}): Turn[] | undefined {
@@ -51,7 +59,9 @@ export function asTurns(value: unknown, splitSpeaker = true, keys: TurnKeys = {}
       const textKey = present(o, keys.text) ? keys.text : TURN_TEXT_KEYS.find((k) => present(o, k));
       if (!textKey) return undefined;
       const speakerKey = present(o, keys.speaker) ? keys.speaker : SPEAKER_KEYS.find((k) => present(o, k));
-      turns.push(speakerKey ? { speaker: String(o[speakerKey]), text: asText(o[textKey]) } : { text: asText(o[textKey]) });
+      turns.push(
+        speakerKey ? { speaker: String(o[speakerKey]), text: asText(o[textKey]) } : { text: asText(o[textKey]) },
+      );
     } else return undefined;
   }
   return turns;
@@ -60,7 +70,8 @@ export function asTurns(value: unknown, splitSpeaker = true, keys: TurnKeys = {}
 /** Whether a list reads as a conversation: objects with a speaker, or every string "Name: …". */
 export function looksLikeTurns(value: unknown): boolean {
   if (!Array.isArray(value) || value.length < 2) return false;
-  if (value.every((v) => v && typeof v === 'object' && SPEAKER_KEYS.some((k) => k in (v as object)))) return asTurns(value) !== undefined;
+  if (value.every((v) => v && typeof v === 'object' && SPEAKER_KEYS.some((k) => k in (v as object))))
+    return asTurns(value) !== undefined;
   return false;
 }
 
@@ -82,8 +93,17 @@ export function mediaSource(value: unknown): MediaSource {
   if (!raw) return { refused: 'the item has no value here' };
   if (/^https?:\/\//i.test(raw)) return { src: raw, remote: true };
   if (/^data:(image|audio|video)\//i.test(raw)) return { src: raw, remote: false };
-  if (UNSAFE_SCHEME.test(raw) || /^[a-z][a-z0-9+.-]*:/i.test(raw)) return { refused: `${raw.slice(0, 80)}: only http(s) URLs and paths inside the task folder are shown` };
+  if (UNSAFE_SCHEME.test(raw) || /^[a-z][a-z0-9+.-]*:/i.test(raw))
+    return { refused: `${raw.slice(0, 80)}: only http(s) URLs and paths inside the task folder are shown` };
   const path = raw.replace(/\\/g, '/');
-  if (path.startsWith('/') || path.split('/').includes('..')) return { refused: `${raw.slice(0, 80)}: a media path must stay inside the task folder` };
-  return { src: `/api/media/${path.split('/').filter((p) => p && p !== '.').map(encodeURIComponent).join('/')}`, remote: false };
+  if (path.startsWith('/') || path.split('/').includes('..'))
+    return { refused: `${raw.slice(0, 80)}: a media path must stay inside the task folder` };
+  return {
+    src: `/api/media/${path
+      .split('/')
+      .filter((p) => p && p !== '.')
+      .map(encodeURIComponent)
+      .join('/')}`,
+    remote: false,
+  };
 }

@@ -43,7 +43,11 @@ const comparable = (v: unknown): Comparable => {
  * The questions of a phase its answers hide: conditions read this page's answers, else those given on earlier
  * pages (`earlier`: question id → answer).
  */
-export function hiddenQuestions(phase: PhaseDefinition, given: Record<string, unknown>, earlier: Answers): ReadonlySet<string> {
+export function hiddenQuestions(
+  phase: PhaseDefinition,
+  given: Record<string, unknown>,
+  earlier: Answers,
+): ReadonlySet<string> {
   const rules = new Map<string, DisplayLogic>();
   for (const q of phase.questions) if (q.display_logic) rules.set(q.id, q.display_logic);
   if (!rules.size) return rules as unknown as ReadonlySet<string>;
@@ -68,13 +72,19 @@ export function checkAnswers(phase: PhaseDefinition, given: Record<string, unkno
       if (q.required) throw invalid(`answers.${q.id}: this question needs an answer`);
       continue;
     }
-    const values = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined));
-    if (values.some((v) => v === undefined || v.length > 10_000)) throw invalid(`answers.${q.id}: answers are strings or numbers`);
+    const values = (Array.isArray(value) ? value : [value]).map((v) =>
+      typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined,
+    );
+    if (values.some((v) => v === undefined || v.length > 10_000))
+      throw invalid(`answers.${q.id}: answers are strings or numbers`);
     const clean = values as string[];
     if (q.type !== 'multiselect' && clean.length > 1) throw invalid(`answers.${q.id}: give one answer`);
-    if (q.options && clean.some((v) => !q.options!.includes(v))) throw invalid(`answers.${q.id}: choose one of ${q.options.join(', ')}`);
-    if (q.accept && !clean.some((v) => q.accept!.includes(v))) throw invalid(`answers.${q.id}: choose ${q.accept.join(' or ')} to go on`);
-    if (q.type === 'number' && clean.some((v) => !Number.isFinite(Number(v)))) throw invalid(`answers.${q.id}: must be a number`);
+    if (q.options && clean.some((v) => !q.options!.includes(v)))
+      throw invalid(`answers.${q.id}: choose one of ${q.options.join(', ')}`);
+    if (q.accept && !clean.some((v) => q.accept!.includes(v)))
+      throw invalid(`answers.${q.id}: choose ${q.accept.join(' or ')} to go on`);
+    if (q.type === 'number' && clean.some((v) => !Number.isFinite(Number(v))))
+      throw invalid(`answers.${q.id}: must be a number`);
     out[q.id] = q.type === 'multiselect' ? clean : clean[0];
   }
   return out;
@@ -91,8 +101,15 @@ export interface TrainingScore {
 export function scoreTraining(phase: PhaseDefinition, answers: Answers): TrainingScore {
   const feedback = phase.questions.map((q) => {
     const want = Array.isArray(q.correct) ? q.correct : [q.correct ?? ''];
-    const got = answers[q.id] === undefined ? [] : Array.isArray(answers[q.id]) ? (answers[q.id] as string[]) : [answers[q.id] as string];
-    const correct = want.length === got.length && want.every((w) => got.some((g) => g.trim().toLowerCase() === w.trim().toLowerCase()));
+    const got =
+      answers[q.id] === undefined
+        ? []
+        : Array.isArray(answers[q.id])
+          ? (answers[q.id] as string[])
+          : [answers[q.id] as string];
+    const correct =
+      want.length === got.length &&
+      want.every((w) => got.some((g) => g.trim().toLowerCase() === w.trim().toLowerCase()));
     return { id: q.id, correct, ...(q.explanation ? { explanation: q.explanation } : {}) };
   });
   const correct = feedback.filter((f) => f.correct).length;

@@ -50,7 +50,8 @@ export class QualityService implements SubmitHook {
     /** whether an annotator has answered an item of their list (kept when they are blocked) */
     private readonly answered: (username: string, instanceId: string) => boolean,
   ) {
-    for (const item of [...(config.attention?.items ?? []), ...(config.gold?.items ?? [])]) this.checks.set(item.instance.id, item);
+    for (const item of [...(config.attention?.items ?? []), ...(config.gold?.items ?? [])])
+      this.checks.set(item.instance.id, item);
     this.recount();
   }
 
@@ -98,14 +99,17 @@ export class QualityService implements SubmitHook {
   readonly decorate = (username: string, list: string[]): string[] => {
     let out = list;
     const isReal = (id: string) => !this.checks.has(id);
-    if (this.config.attention) out = mixChecks(out, this.config.attention.items, this.config.attention.frequency, username, isReal);
+    if (this.config.attention)
+      out = mixChecks(out, this.config.attention.items, this.config.attention.frequency, username, isReal);
     if (this.config.gold) out = mixChecks(out, this.config.gold.items, this.config.gold.frequency, username, isReal);
     return out;
   };
 
   before(username: string): void {
     if (this.isBlocked(username)) {
-      throw forbidden('you are blocked from submitting: too many attention checks were failed; contact the project owner');
+      throw forbidden(
+        'you are blocked from submitting: too many attention checks were failed; contact the project owner',
+      );
     }
   }
 
@@ -133,7 +137,12 @@ export class QualityService implements SubmitHook {
         events.push({
           type: 'quality.attention_check_failed',
           at: this.clock.now(),
-          data: { annotator_id: ctx.username, instance_id: check.instance.id, failures: this.standingRow(ctx.username).failed, blocked },
+          data: {
+            annotator_id: ctx.username,
+            instance_id: check.instance.id,
+            failures: this.standingRow(ctx.username).failed,
+            blocked,
+          },
         });
       }
     }
@@ -143,14 +152,23 @@ export class QualityService implements SubmitHook {
   /** A blocked annotator keeps what they answered; the rest of their list goes back to the pool. */
   private releaseUnstarted(username: string, current: string): StoreOp {
     const list = this.assignments.listOf(username) ?? [];
-    return this.assignments.replaceOp(username, list.filter((id) => id === current || this.answered(username, id)));
+    return this.assignments.replaceOp(
+      username,
+      list.filter((id) => id === current || this.answered(username, id)),
+    );
   }
 
   private view(check: CheckItem, result: QcResultRecord): Record<string, unknown> {
-    if (check.kind === 'gold_standard') return { type: 'gold_standard', correct: result.correct, gold_label: check.expected };
+    if (check.kind === 'gold_standard')
+      return { type: 'gold_standard', correct: result.correct, gold_label: check.expected };
     const a = this.config.attention!;
     const failed = this.standingRow(result.username).failed;
-    return { type: 'attention_check', passed: result.correct, warning: failed >= a.warnThreshold, blocked: this.isBlocked(result.username) };
+    return {
+      type: 'attention_check',
+      passed: result.correct,
+      warning: failed >= a.warnThreshold,
+      blocked: this.isBlocked(result.username),
+    };
   }
 
   standingOf(username: string) {
@@ -164,7 +182,10 @@ export class QualityService implements SubmitHook {
 
   report() {
     const byAnnotator = [...this.standing.entries()].sort(([a], [b]) => a.localeCompare(b));
-    let passed = 0, failed = 0, answered = 0, correct = 0;
+    let passed = 0,
+      failed = 0,
+      answered = 0,
+      correct = 0;
     for (const [, s] of byAnnotator) {
       passed += s.passed;
       failed += s.failed;
@@ -177,7 +198,17 @@ export class QualityService implements SubmitHook {
         passed,
         failed,
         by_annotator: Object.fromEntries(
-          byAnnotator.filter(([, s]) => s.passed + s.failed > 0).map(([name, s]) => [name, { passed: s.passed, failed: s.failed, warning: !!this.config.attention && s.failed >= this.config.attention.warnThreshold, blocked: this.isBlocked(name) }]),
+          byAnnotator
+            .filter(([, s]) => s.passed + s.failed > 0)
+            .map(([name, s]) => [
+              name,
+              {
+                passed: s.passed,
+                failed: s.failed,
+                warning: !!this.config.attention && s.failed >= this.config.attention.warnThreshold,
+                blocked: this.isBlocked(name),
+              },
+            ]),
         ),
       },
       gold_standards: {
@@ -186,9 +217,16 @@ export class QualityService implements SubmitHook {
         correct,
         accuracy: ratio(correct, answered),
         by_annotator: Object.fromEntries(
-          byAnnotator.filter(([, s]) => s.gold_answered > 0).map(([name, s]) => [name, { answered: s.gold_answered, correct: s.gold_correct, accuracy: ratio(s.gold_correct, s.gold_answered) }]),
+          byAnnotator
+            .filter(([, s]) => s.gold_answered > 0)
+            .map(([name, s]) => [
+              name,
+              { answered: s.gold_answered, correct: s.gold_correct, accuracy: ratio(s.gold_correct, s.gold_answered) },
+            ]),
         ),
-        by_instance: Object.fromEntries([...this.byInstance.entries()].map(([id, r]) => [id, { ...r, accuracy: ratio(r.correct, r.answered) }])),
+        by_instance: Object.fromEntries(
+          [...this.byInstance.entries()].map(([id, r]) => [id, { ...r, accuracy: ratio(r.correct, r.answered) }]),
+        ),
       },
     };
   }

@@ -23,7 +23,11 @@ export const linkEntry = z
   .looseObject({
     id: z.string(),
     link_type: z.string(),
-    span_ids: z.array(z.string()).describe("the spans linked, in Potato's span id form <schema>_<label>_<start>_<end>; source first when directed"),
+    span_ids: z
+      .array(z.string())
+      .describe(
+        "the spans linked, in Potato's span id form <schema>_<label>_<start>_<end>; source first when directed",
+      ),
     direction: z.enum(['directed', 'undirected']),
     properties: z.record(z.string(), z.unknown()).optional(),
   })

@@ -39,17 +39,21 @@ export function distributionType({ type, totalKey, minKey, whole, more, defaults
     // a share leaves at least the minimum for each other label
     const problem = outOfRange(value, least(scheme), total(scheme) - least(scheme) * (scheme.labels.length - 1));
     if (problem) return problem;
-    return whole && !Number.isInteger(Number(value)) ? new AnswerError(`"${value.slice(0, 40)}" is not a whole number of points`) : value;
+    return whole && !Number.isInteger(Number(value))
+      ? new AnswerError(`"${value.slice(0, 40)}" is not a whole number of points`)
+      : value;
   };
 
   const check = (scheme: Scheme, chosen: Readonly<Record<string, string>>): AnswerError | null => {
     let sum = 0;
     for (const label of scheme.labels) {
       const v = chosen[label.name];
-      if (v === undefined && least(scheme) > 0) return new AnswerError(`"${label.name}" has no share; each label takes at least ${least(scheme)}`);
+      if (v === undefined && least(scheme) > 0)
+        return new AnswerError(`"${label.name}" has no share; each label takes at least ${least(scheme)}`);
       if (v !== undefined) sum += Number(v);
     }
-    if (Math.abs(sum - total(scheme)) > EPSILON) return new AnswerError(`the shares sum to ${+sum.toFixed(6)}; they must sum to ${total(scheme)}`);
+    if (Math.abs(sum - total(scheme)) > EPSILON)
+      return new AnswerError(`the shares sum to ${+sum.toFixed(6)}; they must sum to ${total(scheme)}`);
     return null;
   };
 
@@ -63,10 +67,15 @@ export function distributionType({ type, totalKey, minKey, whole, more, defaults
       const budget = (k[totalKey] as number | undefined) ?? 100;
       const min = (k[minKey] as number | undefined) ?? 0;
       if (whole && !Number.isInteger(budget)) fail(totalKey, `${budget} is not a whole number of points`);
-      if (min * scheme.labels.length > budget) fail(minKey, `${min} for each of ${scheme.labels.length} labels is more than the ${totalKey} (${budget})`);
+      if (min * scheme.labels.length > budget)
+        fail(minKey, `${min} for each of ${scheme.labels.length} labels is more than the ${totalKey} (${budget})`);
       // the budget and the minimum travel as the scheme's max and min, which /api/schemas gives the renderer
       Object.assign(scheme, { min, max: budget, step: whole ? 1 : undefined });
-      Object.assign(scheme.extra, { [totalKey]: budget, [minKey]: min, ...Object.fromEntries(Object.entries(defaults).map(([key, d]) => [key, k[key] ?? d])) });
+      Object.assign(scheme.extra, {
+        [totalKey]: budget,
+        [minKey]: min,
+        ...Object.fromEntries(Object.entries(defaults).map(([key, d]) => [key, k[key] ?? d])),
+      });
     },
     storage: 'labels',
     accept,
@@ -76,7 +85,10 @@ export function distributionType({ type, totalKey, minKey, whole, more, defaults
     spacy: 'values',
     agreement: { level: null, column: null, reason: 'a distribution over labels has no single value to compare' },
     suggestable: false,
-    shape: { stored: `"<schema>:<label>" → that label's share as text, one key per label; the shares sum to ${totalKey}`, answer: byField.describe('label → share') },
+    shape: {
+      stored: `"<schema>:<label>" → that label's share as text, one key per label; the shares sum to ${totalKey}`,
+      answer: byField.describe('label → share'),
+    },
     example(scheme) {
       // the minimum everywhere, the rest to the first label
       const rest = total(scheme) - least(scheme) * scheme.labels.length;

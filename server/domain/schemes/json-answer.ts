@@ -46,10 +46,14 @@ export function jsonAnswerType({ parse, checkStored, answerShape, ...parts }: Pa
       if (stored instanceof AnswerError) return stored;
       return stored === null ? {} : { [scheme.name]: stored };
     },
-    checkInText: (scheme, chosen, context) => checkStored(scheme, JSON.parse(chosen[scheme.name]) as Record<string, unknown>, context),
+    checkInText: (scheme, chosen, context) =>
+      checkStored(scheme, JSON.parse(chosen[scheme.name]) as Record<string, unknown>, context),
     spacy: 'values',
     suggestable: false,
-    shape: { stored: '"<schema>:<schema>" → the object as JSON text; read back in its canonical form', answer: answerShape },
+    shape: {
+      stored: '"<schema>:<schema>" → the object as JSON text; read back in its canonical form',
+      answer: answerShape,
+    },
     ...parts,
     normalize(scheme, keys, fail) {
       parts.normalize(scheme, keys, fail);
@@ -61,9 +65,12 @@ export function jsonAnswerType({ parse, checkStored, answerShape, ...parts }: Pa
 
 /** A [start, end) range of a text, checked; `what` names it in the message. */
 export function rangeProblem(start: unknown, end: unknown, length: number, what: string): AnswerError | null {
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return new AnswerError(`${what}: start and end must be whole numbers`);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end))
+    return new AnswerError(`${what}: start and end must be whole numbers`);
   if (!((start as number) >= 0 && (start as number) < (end as number) && (end as number) <= length)) {
-    return new AnswerError(`${what}: offsets must satisfy 0 <= start < end <= ${length} (got start ${String(start)}, end ${String(end)})`);
+    return new AnswerError(
+      `${what}: offsets must satisfy 0 <= start < end <= ${length} (got start ${String(start)}, end ${String(end)})`,
+    );
   }
   return null;
 }

@@ -10,10 +10,19 @@ import { byField, oneValue } from './answer-shape.js';
 const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
 
 /** zod for a number that YAML may give as a string. */
-export const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const numberish = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 /** zod for a boolean that YAML may give as `True`, `yes` or a string. */
-export const booleanish = z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes')]);
+export const booleanish = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+]);
 
 const hasLabel = (scheme: Scheme, name: string) => scheme.labels.some((l) => l.name === name);
 
@@ -45,19 +54,24 @@ export function choiceType(parts: ChoiceParts): SchemeTypeModule {
         if (!hasLabel(scheme, name)) return new AnswerError(`schema "${scheme.name}" has no label "${name}"`);
         chosen[name] = 'true';
       }
-      if (parts.single && Object.keys(chosen).length > 1) return new AnswerError(`schema "${scheme.name}" is ${scheme.annotation_type} and takes one label`);
+      if (parts.single && Object.keys(chosen).length > 1)
+        return new AnswerError(`schema "${scheme.name}" is ${scheme.annotation_type} and takes one label`);
       return chosen;
     },
     spacy: 'cats',
     suggestable: true,
     shape: parts.single
       ? { stored: '"<schema>:<label>" → "true" for the label chosen', answer: z.string().describe('the label chosen') }
-      : { stored: '"<schema>:<label>" → "true" for each label ticked', answer: z.array(z.string()).describe('the labels ticked') },
+      : {
+          stored: '"<schema>:<label>" → "true" for each label ticked',
+          answer: z.array(z.string()).describe('the labels ticked'),
+        },
     ...parts,
   };
 }
 
-type ValueParts = Pick<SchemeTypeModule, 'type' | 'agreement'> & Partial<SchemeTypeModule> & { numeric: boolean; fieldLabel: string; potatoField?: string };
+type ValueParts = Pick<SchemeTypeModule, 'type' | 'agreement'> &
+  Partial<SchemeTypeModule> & { numeric: boolean; fieldLabel: string; potatoField?: string };
 
 /** A free value under one or more field labels; numeric ones are checked against the scheme's min/max. */
 export function valueType({ numeric, fieldLabel, potatoField, ...parts }: ValueParts): SchemeTypeModule {
@@ -94,7 +108,8 @@ export function valueType({ numeric, fieldLabel, potatoField, ...parts }: ValueP
           chosen[name] = String(value);
         }
       } else if (typeof answer === 'string' || typeof answer === 'number') {
-        if (scheme.labels.length !== 1) return new AnswerError(`schema "${scheme.name}" has several fields; give an object of field → value`);
+        if (scheme.labels.length !== 1)
+          return new AnswerError(`schema "${scheme.name}" has several fields; give an object of field → value`);
         chosen[scheme.labels[0].name] = String(answer);
       } else return new AnswerError('expected a value');
       if (numeric) {
@@ -110,7 +125,9 @@ export function valueType({ numeric, fieldLabel, potatoField, ...parts }: ValueP
     fieldNames: potatoField ? [potatoField] : [],
     shape: {
       stored: `"<schema>:<field>" → the value as text, the field being the label (\`${fieldLabel}\` when the scheme has none)`,
-      answer: z.union([oneValue, byField]).describe('the value of a one-field scheme; field → value when it has several'),
+      answer: z
+        .union([oneValue, byField])
+        .describe('the value of a one-field scheme; field → value when it has several'),
     },
     ...parts,
   };

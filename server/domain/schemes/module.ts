@@ -4,7 +4,15 @@ import type { Instance, Scheme } from '../task.js';
 import type { AnswerShape } from './answer-shape.js';
 
 /** A scheme's answer in payloads and exports: a label, labels, a value, values by field, or a structured value. */
-export type AnswerValue = string | string[] | Record<string, string> | number | boolean | null | readonly unknown[] | { readonly [k: string]: unknown };
+export type AnswerValue =
+  | string
+  | string[]
+  | Record<string, string>
+  | number
+  | boolean
+  | null
+  | readonly unknown[]
+  | { readonly [k: string]: unknown };
 
 /**
  * How agreement is measured on a type. `position`: the chosen label's position (nominal or ordinal by `level`);
@@ -13,7 +21,20 @@ export type AnswerValue = string | string[] | Record<string, string> | number | 
  * at the interval level, or a key compared by `distance`); null: no measure fits, and `reason` says why.
  */
 export interface AgreementMeasure {
-  level: 'nominal' | 'ordinal' | 'interval' | 'jaccard' | 'nominal_per_character' | 'rank' | 'partition' | 'link_f1' | 'chain_muc' | 'event_f1' | 'edit_distance' | 'per_node' | null;
+  level:
+    | 'nominal'
+    | 'ordinal'
+    | 'interval'
+    | 'jaccard'
+    | 'nominal_per_character'
+    | 'rank'
+    | 'partition'
+    | 'link_f1'
+    | 'chain_muc'
+    | 'event_f1'
+    | 'edit_distance'
+    | 'per_node'
+    | null;
   column: 'position' | 'number' | 'set' | 'spans' | 'value' | null;
   reason?: string;
   /** column `value`: the answer as a category or number; undefined when the stored answer holds none */
@@ -58,7 +79,12 @@ export interface SchemeTypeModule {
    * Completes a scheme from its parsed keys (bounds, default labels, ...). `fail` refuses the config naming the
    * key; it never returns. `warn` reports a key that is read but not acted on as written (naming the key).
    */
-  normalize(scheme: Scheme, keys: Record<string, unknown>, fail: (key: string, reason: string) => never, warn?: (message: string) => void): void;
+  normalize(
+    scheme: Scheme,
+    keys: Record<string, unknown>,
+    fail: (key: string, reason: string) => never,
+    warn?: (message: string) => void,
+  ): void;
   /**
    * `labels`: answers travel as "schema:label" → string; `spans`: as span_annotations; `links` / `events`: as
    * entries of link_annotations / event_annotations, stored as one JSON array under the label named like the

@@ -104,8 +104,10 @@ setNestedLookup(findSchemeType);
 
 const MEDIA = 'media region annotation is not supported (Marginalia annotates text)';
 const AGENT = "Potato's agent-trace annotation is not supported";
-const TIERS = 'tiers of time-aligned annotation over audio or video are media annotation, which is not supported (Marginalia annotates text)';
-const TABLE_IMAGE = 'marking the cells of a table image is media annotation, which is not supported (Marginalia annotates text)';
+const TIERS =
+  'tiers of time-aligned annotation over audio or video are media annotation, which is not supported (Marginalia annotates text)';
+const TABLE_IMAGE =
+  'marking the cells of a table image is media annotation, which is not supported (Marginalia annotates text)';
 
 /** Potato types that are refused at start-up, with the reason given. */
 export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
@@ -146,5 +148,7 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
 export function unsupportedReason(configured: string): string | undefined {
   if (byAlias.has(configured)) return undefined;
   const why = UNSUPPORTED_TYPES[configured];
-  return why ? `"${configured}" is not supported: ${why}` : `"${configured}" is not a supported scheme type (docs/config.md lists them)`;
+  return why
+    ? `"${configured}" is not supported: ${why}`
+    : `"${configured}" is not a supported scheme type (docs/config.md lists them)`;
 }

@@ -8,13 +8,17 @@ import type { Scheme } from '../task.js';
 import { AnswerError, type AnswerValue } from './module.js';
 
 /** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
-export const flag = z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes')]);
+export const flag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+]);
 
 /** A number within min..max (either end open when undefined); the refusal names the value and the range. */
 export function outOfRange(value: string, min: number | undefined, max: number | undefined): AnswerError | null {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n)) return new AnswerError(`"${value.slice(0, 40)}" is not a number`);
-  if ((min !== undefined && n < min) || (max !== undefined && n > max)) return new AnswerError(`${n} is outside ${min ?? '-∞'}..${max ?? '∞'}`);
+  if ((min !== undefined && n < min) || (max !== undefined && n > max))
+    return new AnswerError(`${n} is outside ${min ?? '-∞'}..${max ?? '∞'}`);
   return null;
 }
 
@@ -38,11 +42,14 @@ export function fromFields(
   accept: (scheme: Scheme, label: string, value: string) => string | null | AnswerError,
   check?: (scheme: Scheme, chosen: Record<string, string>) => AnswerError | null,
 ): Record<string, string> | AnswerError {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return new AnswerError(`expected an object of field → value for ${scheme.annotation_type}`);
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
+    return new AnswerError(`expected an object of field → value for ${scheme.annotation_type}`);
   const chosen: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer)) {
-    if (!scheme.labels.some((l) => l.name === name)) return new AnswerError(`schema "${scheme.name}" has no field "${name}"`);
-    if (typeof value !== 'string' && typeof value !== 'number') return new AnswerError(`"${name}": expected a string or a number`);
+    if (!scheme.labels.some((l) => l.name === name))
+      return new AnswerError(`schema "${scheme.name}" has no field "${name}"`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      return new AnswerError(`"${name}": expected a string or a number`);
     const stored = accept(scheme, name, String(value));
     if (stored instanceof AnswerError) return new AnswerError(`"${name}": ${stored.message}`);
     if (stored !== null) chosen[name] = stored;

@@ -82,7 +82,9 @@ export const EVENT_F1: AgreementMeasure = {
     return keyOf(
       entries.flatMap((e) => {
         const head = [String(e.event_type), place(e.trigger_span_id)];
-        const args = ((e.arguments as { role: string; span_id: string }[] | undefined) ?? []).map((a) => JSON.stringify([...head, String(a.role), place(a.span_id)]));
+        const args = ((e.arguments as { role: string; span_id: string }[] | undefined) ?? []).map((a) =>
+          JSON.stringify([...head, String(a.role), place(a.span_id)]),
+        );
         return [JSON.stringify(head), ...args];
       }),
     );
@@ -148,7 +150,10 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Per-node answers as one key: [[node, answer as JSON], ...] sorted by node, then the selected path or null. */
-export function nodeKey(nodes: Readonly<Record<string, unknown>> | undefined, path: readonly unknown[] | undefined): string | undefined {
+export function nodeKey(
+  nodes: Readonly<Record<string, unknown>> | undefined,
+  path: readonly unknown[] | undefined,
+): string | undefined {
   const answered = Object.entries(nodes ?? {}).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0));
   if (!answered.length && !path?.length) return undefined;
   return JSON.stringify([answered.map(([node, answer]) => [node, JSON.stringify(answer)]), path?.length ? path : null]);

@@ -8,7 +8,8 @@ import type { Scheme } from '../task.js';
 import { eventEntry, linkEntry } from './answer-shape.js';
 import { AnswerError, type AnswerContext, type SchemeTypeModule, type SpanRef, type StructureEntry } from './module.js';
 
-type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'entry' | 'agreement'> & Partial<SchemeTypeModule> & { storage: 'links' | 'events' };
+type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'entry' | 'agreement'> &
+  Partial<SchemeTypeModule> & { storage: 'links' | 'events' };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -21,39 +22,57 @@ export function structuredType(parts: Parts): SchemeTypeModule {
     accept: () => new AnswerError(`send it in ${field}`),
     answer: (scheme, chosen) => JSON.parse(chosen[scheme.name] ?? '[]') as unknown[],
     fromAnswer: (scheme, answer) => {
-      if (!Array.isArray(answer) || !answer.every(isObject)) return new AnswerError(`expected an array of ${parts.storage === 'links' ? 'links' : 'events'} (objects)`);
+      if (!Array.isArray(answer) || !answer.every(isObject))
+        return new AnswerError(`expected an array of ${parts.storage === 'links' ? 'links' : 'events'} (objects)`);
       return answer.length ? { [scheme.name]: JSON.stringify(answer) } : {};
     },
     resolve(scheme, schemes, fail) {
       const name = spanSchemaOf(scheme);
       if (name === undefined) {
         const spans = [...schemes.values()].filter((s) => s.annotation_type === 'span');
-        if (spans.length !== 1) fail('span_schema', `name the span scheme whose spans it ${parts.storage === 'links' ? 'links' : 'uses'} (the config has ${spans.length} span schemes)`);
+        if (spans.length !== 1)
+          fail(
+            'span_schema',
+            `name the span scheme whose spans it ${parts.storage === 'links' ? 'links' : 'uses'} (the config has ${spans.length} span schemes)`,
+          );
         scheme.extra.span_schema = spans[0].name;
         return;
       }
       const target = schemes.get(name);
       if (!target) return fail('span_schema', `no scheme is named "${name}"`);
-      if (target.annotation_type !== 'span') fail('span_schema', `"${name}" is not a span scheme (its type is ${target.annotation_type})`);
+      if (target.annotation_type !== 'span')
+        fail('span_schema', `"${name}" is not a span scheme (its type is ${target.annotation_type})`);
     },
     spacy: 'values',
     suggestable: false,
     shape:
       parts.storage === 'links'
-        ? { stored: 'not in annotations: in link_annotations, [{schema, link_type, span_ids, direction, properties}] naming spans of span_annotations', answer: z.array(linkEntry) }
-        : { stored: 'not in annotations: in event_annotations, [{schema, event_type, trigger_span_id, arguments: [{role, span_id}], properties}]', answer: z.array(eventEntry) },
+        ? {
+            stored:
+              'not in annotations: in link_annotations, [{schema, link_type, span_ids, direction, properties}] naming spans of span_annotations',
+            answer: z.array(linkEntry),
+          }
+        : {
+            stored:
+              'not in annotations: in event_annotations, [{schema, event_type, trigger_span_id, arguments: [{role, span_id}], properties}]',
+            answer: z.array(eventEntry),
+          },
     ...parts,
   };
 }
 
 /** zod for a list of span label names (Potato writes a lone name as a string too). */
-export const labelList = z.union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.number()]).transform(String))]);
+export const labelList = z.union([
+  z.string().transform((s) => [s]),
+  z.array(z.union([z.string(), z.number()]).transform(String)),
+]);
 
 /** A referenced span must be of the scheme's span schema; returns the span or an AnswerError naming the field. */
 export function spanOf(scheme: Scheme, id: string, context: AnswerContext, field: string): SpanRef | AnswerError {
   const span = context.spans.get(id)!;
   const want = spanSchemaOf(scheme);
-  if (want !== undefined && span.schema !== want) return new AnswerError(`${field}: span "${id}" is of schema "${span.schema}", not of span_schema "${want}"`);
+  if (want !== undefined && span.schema !== want)
+    return new AnswerError(`${field}: span "${id}" is of schema "${span.schema}", not of span_schema "${want}"`);
   return span;
 }
 

@@ -49,13 +49,20 @@ export function answerText(record: AnnotationRecord): string {
 
 function itemText(task: Task, position: number): string {
   const instance = task.instances[position];
-  const fields = Object.values(instance.data).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  const fields = Object.values(instance.data).filter(
+    (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+  );
   return `${instance.id} ${fields.join(' ')}`;
 }
 
 function snippet(text: string, query: string): string {
   const lower = text.toLowerCase();
-  const at = Math.min(...words(query).map((w) => lower.indexOf(w)).filter((i) => i >= 0), Infinity);
+  const at = Math.min(
+    ...words(query)
+      .map((w) => lower.indexOf(w))
+      .filter((i) => i >= 0),
+    Infinity,
+  );
   const from = Number.isFinite(at) ? Math.max(0, at - 60) : 0;
   const piece = text.slice(from, from + 160);
   return `${from > 0 ? '…' : ''}${piece}${from + 160 < text.length ? '…' : ''}`;
@@ -143,7 +150,11 @@ export class SearchService {
     return this.find(query, limit, { username, list: new Set(list) });
   }
 
-  private find(query: string, limit: number, only: { username: string; list: ReadonlySet<string> } | undefined): SearchResult {
+  private find(
+    query: string,
+    limit: number,
+    only: { username: string; list: ReadonlySet<string> } | undefined,
+  ): SearchResult {
     this.ensure();
     const wanted = [...new Set(words(query))];
     const inList = only ? (position: number) => only.list.has(this.task.instances[position].id) : undefined;
@@ -164,13 +175,18 @@ export class SearchService {
       const out: SearchHit = {
         instance_id: instance.id,
         snippet: snippet(instance.text, query),
-        matched_in: [...(itemHits.has(position) ? (['item'] as const) : []), ...(answerHits.has(position) ? (['answers'] as const) : [])],
+        matched_in: [
+          ...(itemHits.has(position) ? (['item'] as const) : []),
+          ...(answerHits.has(position) ? (['answers'] as const) : []),
+        ],
       };
       if (!only) {
-        out.annotators = [...this.source.annotatorsOf(instance.id)].filter((name) => {
-          const record = this.source.get(name, instance.id);
-          return !!record && holdsAll(answerText(record), wanted);
-        }).sort();
+        out.annotators = [...this.source.annotatorsOf(instance.id)]
+          .filter((name) => {
+            const record = this.source.get(name, instance.id);
+            return !!record && holdsAll(answerText(record), wanted);
+          })
+          .sort();
       }
       return out;
     });

@@ -40,11 +40,17 @@ export class LoginThrottle {
   }
 
   async check(address: string, username: string): Promise<void> {
-    for (const [key, limit] of [[`ip:${address}`, this.limit * 10], [`user:${username}`, this.limit]] as const) {
+    for (const [key, limit] of [
+      [`ip:${address}`, this.limit * 10],
+      [`user:${username}`, this.limit],
+    ] as const) {
       const list = this.recent(key);
       if (list.length >= limit) {
         const wait = Math.ceil((list[0] + this.windowMs - this.clock.now()) / 60000);
-        throw new DomainError('too_many', `too many failed logins; try again in ${wait} minute${wait === 1 ? '' : 's'}`);
+        throw new DomainError(
+          'too_many',
+          `too many failed logins; try again in ${wait} minute${wait === 1 ? '' : 's'}`,
+        );
       }
     }
   }

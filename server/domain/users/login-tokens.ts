@@ -49,8 +49,12 @@ export class LoginTokens {
     if (!token) throw unauthorized('this sign-in link has no token: restart the desktop app to sign in again');
     const found = this.pending.get(token);
     this.pending.delete(token);
-    if (!found) throw unauthorized('this sign-in link is not valid or was already used: restart the desktop app to sign in again');
-    if (this.ports.clock.now() > found.expiresAt) throw unauthorized('this sign-in link has expired: restart the desktop app to sign in again');
+    if (!found)
+      throw unauthorized(
+        'this sign-in link is not valid or was already used: restart the desktop app to sign in again',
+      );
+    if (this.ports.clock.now() > found.expiresAt)
+      throw unauthorized('this sign-in link has expired: restart the desktop app to sign in again');
     await this.ensureAccount(found.username);
     return found.username;
   }

@@ -23,7 +23,8 @@ export function minLengthFor(policy: PasswordPolicy, isAdmin: boolean): number {
 export function passwordProblem(password: string, username: string, minLength: number): string | undefined {
   if ([...password].length < minLength) return `password must be at least ${minLength} characters long`;
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return 'password is one of the most common passwords, which are tried first: choose another';
+  if (COMMON_PASSWORDS.has(lower))
+    return 'password is one of the most common passwords, which are tried first: choose another';
   if (lower === username.toLowerCase()) return 'password must not be the username';
   return undefined;
 }

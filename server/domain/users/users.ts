@@ -86,7 +86,9 @@ export class Accounts {
 
   /** Admin names that cannot log in yet: no account with a password, and no password for them in the config. */
   adminsWithoutPassword(): string[] {
-    return [...this.policy.adminNames].filter((name) => !this.get(name)?.password_hash && !this.policy.configuredUsers.get(name));
+    return [...this.policy.adminNames].filter(
+      (name) => !this.get(name)?.password_hash && !this.policy.configuredUsers.get(name),
+    );
   }
 
   /** Admin accounts someone created by registering (or logging in) rather than through a channel that needs the machine. */
@@ -105,7 +107,11 @@ export class Accounts {
     const hash = await this.hasher.hash(password);
     const existing = this.get(username);
     const created_at = existing?.created_at ?? new Date(this.clock.now()).toISOString();
-    const op: StoreOp = { table: 'users', key: username, value: { username, created_at, password_hash: hash, password_set_by: by } };
+    const op: StoreOp = {
+      table: 'users',
+      key: username,
+      value: { username, created_at, password_hash: hash, password_set_by: by },
+    };
     await this.store.write(existing ? [op] : [op, nameKeyOp(username)]);
     return this.get(username)!;
   }
@@ -116,7 +122,8 @@ export class Accounts {
     const names = [...this.policy.adminNames, ...this.policy.configuredUsers.keys()];
     for (const [name] of this.store.entries('users')) names.push(name);
     const twin = names.find((name) => name !== username && nameKey(name) === key);
-    if (twin !== undefined) throw conflict(`the username "${username}" looks too much like the existing "${twin}": choose another`);
+    if (twin !== undefined)
+      throw conflict(`the username "${username}" looks too much like the existing "${twin}": choose another`);
   }
 
   count(): number {
@@ -144,7 +151,8 @@ export class Accounts {
     }
     if (this.policy.requirePassword && !password) throw invalid('password is required');
     if (this.get(username)) throw conflict(`the username "${username}" is taken`);
-    if (this.policy.configuredUsers.get(username)) throw conflict(`"${username}" is set up in the project's config: log in with the password given there`);
+    if (this.policy.configuredUsers.get(username))
+      throw conflict(`"${username}" is set up in the project's config: log in with the password given there`);
     // Potato's require_password: false logs in by name alone; a password its pages or scripts still send is
     // ignored rather than judged against rules that do not apply
     const kept = this.policy.requirePassword ? password : '';
@@ -188,7 +196,8 @@ export class Accounts {
       if (password !== configured) throw wrong();
       return this.create(username, password, 'config');
     }
-    if (!existing && this.policy.configuredUsers.has(username) && !this.policy.requirePassword) return this.create(username, undefined);
+    if (!existing && this.policy.configuredUsers.has(username) && !this.policy.requirePassword)
+      return this.create(username, undefined);
     if (!existing && !this.policy.requirePassword && this.policy.allowAllUsers) return this.create(username, undefined);
     if (existing && !existing.password_hash && this.policy.requirePassword) throw wrong();
     throw wrong();

@@ -124,7 +124,8 @@ export class Dispatcher {
   private pump(lane: Lane): void {
     if (this.stopped) return;
     const now = this.clock.now();
-    while (lane.queue.size && lane.inFlight < LANE_CONCURRENCY && lane.queue.peekDue() <= now) this.attempt(lane, lane.queue.pop().id, now);
+    while (lane.queue.size && lane.inFlight < LANE_CONCURRENCY && lane.queue.peekDue() <= now)
+      this.attempt(lane, lane.queue.pop().id, now);
     if (lane.timer) clearTimeout(lane.timer);
     lane.timer = undefined;
     if (lane.queue.size && lane.inFlight < LANE_CONCURRENCY) {
@@ -135,7 +136,8 @@ export class Dispatcher {
 
   /** Takes up stored pending deliveries nobody here is working on: those of another process that stopped. */
   rescan(): void {
-    for (const [id, record] of this.store.entries('webhook_deliveries')) if (record.state === 'pending' && !this.busy.has(id)) this.enqueue(record);
+    for (const [id, record] of this.store.entries('webhook_deliveries'))
+      if (record.state === 'pending' && !this.busy.has(id)) this.enqueue(record);
   }
 
   private attempt(lane: Lane, id: string, at: number): void {
@@ -190,19 +192,27 @@ export class Dispatcher {
       'webhook-id': record.id,
       'webhook-timestamp': String(timestamp),
     };
-    if (endpoint.secret) headers['webhook-signature'] = sign(endpoint.secret, endpoint.signatureFormat, record.id, timestamp, record.body);
+    if (endpoint.secret)
+      headers['webhook-signature'] = sign(endpoint.secret, endpoint.signatureFormat, record.id, timestamp, record.body);
     lane.inFlight++;
-    const done = this.sender.send({ url: endpoint.url, body: record.body, headers, timeoutMs: endpoint.timeoutMs }).then((outcome) => {
-      lane.inFlight--;
-      this.attempts.delete(done);
-      // cut short by our own shutdown: not the receiver's failure; it stays pending for the next start
-      if (outcome.aborted && this.stopped) return;
-      const { aborted: _aborted, ...rest } = outcome;
-      const attempt: AttemptRecord = { at, ...rest };
-      const now = this.clock.now();
-      this.addResult({ before: record, after: afterAttempt(record, attempt, now, endpoint.maxAttempts, this.settings.retryScheduleSeconds), attempt, at: now });
-      this.pump(lane);
-    });
+    const done = this.sender
+      .send({ url: endpoint.url, body: record.body, headers, timeoutMs: endpoint.timeoutMs })
+      .then((outcome) => {
+        lane.inFlight--;
+        this.attempts.delete(done);
+        // cut short by our own shutdown: not the receiver's failure; it stays pending for the next start
+        if (outcome.aborted && this.stopped) return;
+        const { aborted: _aborted, ...rest } = outcome;
+        const attempt: AttemptRecord = { at, ...rest };
+        const now = this.clock.now();
+        this.addResult({
+          before: record,
+          after: afterAttempt(record, attempt, now, endpoint.maxAttempts, this.settings.retryScheduleSeconds),
+          attempt,
+          at: now,
+        });
+        this.pump(lane);
+      });
     this.attempts.add(done);
   }
 
@@ -230,7 +240,9 @@ export class Dispatcher {
         list.push({ attempt: r.attempt, at: r.at });
         byEndpoint.set(r.after.endpoint, list);
       }
-      const rows = new Map([...byEndpoint].map(([name, outcomes]) => [name, WebhookStats.withOutcomes(this.stats.row(name), outcomes)]));
+      const rows = new Map(
+        [...byEndpoint].map(([name, outcomes]) => [name, WebhookStats.withOutcomes(this.stats.row(name), outcomes)]),
+      );
       const pruned = this.pruneOps(rows);
       for (const [name, row] of rows) ops.push({ table: 'webhook_stats', key: name, value: row });
       ops.push(...pruned.ops);
@@ -245,14 +257,18 @@ export class Dispatcher {
           this.results.unshift(...batch);
           continue;
         }
-        if (!this.storeTrouble) this.logger.error(`webhooks: could not save delivery results, retrying in ${STORE_RETRY_MS / 1000} s: ${(e as Error).message}`);
+        if (!this.storeTrouble)
+          this.logger.error(
+            `webhooks: could not save delivery results, retrying in ${STORE_RETRY_MS / 1000} s: ${(e as Error).message}`,
+          );
         this.storeTrouble = true;
         this.finished.unshift(...pruned.removed);
         for (const r of batch) {
           this.busy.delete(r.before.id);
           // the store undid the write: the delivery is as before; try it again a little later
           const current = this.store.get('webhook_deliveries', r.before.id);
-          if (current?.state === 'pending') this.enqueue({ ...current, next_attempt_at: this.clock.now() + STORE_RETRY_MS });
+          if (current?.state === 'pending')
+            this.enqueue({ ...current, next_attempt_at: this.clock.now() + STORE_RETRY_MS });
         }
         continue;
       }
@@ -262,14 +278,19 @@ export class Dispatcher {
         if (r.after.state === 'pending') this.enqueue(r.after);
         else this.finished.push({ at: r.after.finished_at!, id: r.after.id });
         if (r.after.state === 'failed') {
-          this.logger.warn(`webhooks: gave up on ${r.after.event_type} delivery ${r.after.id} to "${r.after.endpoint}" after ${r.after.attempts.length} attempts (${describeFailure(r.attempt)})`);
+          this.logger.warn(
+            `webhooks: gave up on ${r.after.event_type} delivery ${r.after.id} to "${r.after.endpoint}" after ${r.after.attempts.length} attempts (${describeFailure(r.attempt)})`,
+          );
         }
       }
     } while (this.results.length);
   }
 
   /** Deletes delivered and failed records past retention, counting them into their endpoint's stats row. */
-  private pruneOps(rows: Map<string, ReturnType<WebhookStats['row']>>): { ops: StoreOp[]; removed: { at: number; id: string }[] } {
+  private pruneOps(rows: Map<string, ReturnType<WebhookStats['row']>>): {
+    ops: StoreOp[];
+    removed: { at: number; id: string }[];
+  } {
     const now = this.clock.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return { ops: [], removed: [] };
     this.lastPrune = now;

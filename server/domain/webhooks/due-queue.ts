@@ -14,7 +14,7 @@ export class DueQueue {
   push(item: { due: number; id: string }): void {
     const h = this.heap;
     h.push(item);
-    for (let i = h.length - 1; i > 0; ) {
+    for (let i = h.length - 1; i > 0;) {
       const p = (i - 1) >> 1;
       if (h[p].due <= h[i].due) break;
       [h[p], h[i]] = [h[i], h[p]];
@@ -28,7 +28,7 @@ export class DueQueue {
     const last = h.pop()!;
     if (h.length) {
       h[0] = last;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;

@@ -24,7 +24,13 @@ export interface Envelope {
 }
 
 export function envelopeOf(event: DomainEvent, eventId: string, taskName: string): Envelope {
-  return { event_id: eventId, event_type: event.type, timestamp: isoTime(event.at), task_name: taskName, data: event.data };
+  return {
+    event_id: eventId,
+    event_type: event.type,
+    timestamp: isoTime(event.at),
+    task_name: taskName,
+    data: event.data,
+  };
 }
 
 export function subscribes(endpoint: WebhookEndpoint, type: string): boolean {
@@ -32,7 +38,13 @@ export function subscribes(endpoint: WebhookEndpoint, type: string): boolean {
 }
 
 /** New pending deliveries of one event to the given endpoints, first attempt due after `firstDelayMs`. */
-export function deliveriesOf(event: DomainEvent, endpoints: readonly WebhookEndpoint[], taskName: string, now: number, firstDelayMs: number): DeliveryRecord[] {
+export function deliveriesOf(
+  event: DomainEvent,
+  endpoints: readonly WebhookEndpoint[],
+  taskName: string,
+  now: number,
+  firstDelayMs: number,
+): DeliveryRecord[] {
   if (!endpoints.length) return [];
   const eventId = newId('evt', now);
   const body = JSON.stringify(envelopeOf(event, eventId, taskName));

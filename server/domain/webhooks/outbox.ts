@@ -63,7 +63,13 @@ export class WebhookOutbox implements EventOutbox {
     const ops: StoreOp[] = [];
     for (const event of events) {
       const targets = this.settings.endpoints.filter((e) => subscribes(e, event.type));
-      for (const record of deliveriesOf(event, targets, this.runtime.taskName(), now, delayBefore(1, this.settings.retryScheduleSeconds))) {
+      for (const record of deliveriesOf(
+        event,
+        targets,
+        this.runtime.taskName(),
+        now,
+        delayBefore(1, this.settings.retryScheduleSeconds),
+      )) {
         ops.push({ table: 'webhook_deliveries', key: record.id, value: record });
         this.planned.push({ id: record.id, at: now });
       }
@@ -106,9 +112,16 @@ export class WebhookOutbox implements EventOutbox {
   /** Fires `webhook.test` at the named endpoint now, whatever its subscriptions or active flag. */
   async fireTest(endpointName: string): Promise<{ status: 'sent'; event_id: string }> {
     const endpoint = this.settings.endpoints.find((e) => e.name === endpointName);
-    if (!endpoint) throw notFound(`no webhook endpoint named "${endpointName}"; configured: ${this.settings.endpoints.map((e) => e.name).join(', ') || 'none'}`);
+    if (!endpoint)
+      throw notFound(
+        `no webhook endpoint named "${endpointName}"; configured: ${this.settings.endpoints.map((e) => e.name).join(', ') || 'none'}`,
+      );
     const now = this.clock.now();
-    const event: DomainEvent = { type: 'webhook.test', at: now, data: { endpoint: endpoint.name, message: 'Test event sent from the Marginalia admin API' } };
+    const event: DomainEvent = {
+      type: 'webhook.test',
+      at: now,
+      data: { endpoint: endpoint.name, message: 'Test event sent from the Marginalia admin API' },
+    };
     const [record] = deliveriesOf(event, [endpoint], this.runtime.taskName(), now, 0);
     await this.store.write([{ table: 'webhook_deliveries', key: record.id, value: record }]);
     this.stats.admitted(record);
@@ -121,10 +134,14 @@ export class WebhookOutbox implements EventOutbox {
   }
 
   /** Stored deliveries, newest first, for inspection (attempts with status, error and duration). */
-  deliveries(filter: { endpoint?: string; state?: DeliveryState; limit: number }): { total: number; deliveries: DeliveryView[] } {
+  deliveries(filter: { endpoint?: string; state?: DeliveryState; limit: number }): {
+    total: number;
+    deliveries: DeliveryView[];
+  } {
     const matching: DeliveryRecord[] = [];
     for (const [, d] of this.store.entries('webhook_deliveries')) {
-      if ((!filter.endpoint || d.endpoint === filter.endpoint) && (!filter.state || d.state === filter.state)) matching.push(d);
+      if ((!filter.endpoint || d.endpoint === filter.endpoint) && (!filter.state || d.state === filter.state))
+        matching.push(d);
     }
     matching.sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1));
     return { total: matching.length, deliveries: matching.slice(0, filter.limit).map(viewOf) };
@@ -145,6 +162,11 @@ function viewOf(d: DeliveryRecord): DeliveryView {
     created_at: isoTime(d.created_at),
     next_attempt_at: d.state === 'pending' ? isoTime(d.next_attempt_at) : null,
     finished_at: d.finished_at !== undefined ? isoTime(d.finished_at) : null,
-    attempts: d.attempts.map((a) => ({ at: isoTime(a.at), status: a.status ?? null, error: a.error ?? null, duration_ms: a.duration_ms })),
+    attempts: d.attempts.map((a) => ({
+      at: isoTime(a.at),
+      status: a.status ?? null,
+      error: a.error ?? null,
+      duration_ms: a.duration_ms,
+    })),
   };
 }

@@ -14,22 +14,42 @@ export function delayBefore(attempt: number, scheduleSeconds: readonly number[])
 }
 
 /** A 2xx is success; anything else (3xx included: redirects are not followed) or no response is a failure. */
-export const succeeded = (attempt: AttemptRecord) => attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
+export const succeeded = (attempt: AttemptRecord) =>
+  attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
 
 /**
  * The delivery after one more attempt: delivered on 2xx; otherwise pending until the next delay, or failed for
  * good once `maxAttempts` attempts have been made.
  */
-export function afterAttempt(delivery: DeliveryRecord, attempt: AttemptRecord, finishedAt: number, maxAttempts: number, scheduleSeconds: readonly number[]): DeliveryRecord {
+export function afterAttempt(
+  delivery: DeliveryRecord,
+  attempt: AttemptRecord,
+  finishedAt: number,
+  maxAttempts: number,
+  scheduleSeconds: readonly number[],
+): DeliveryRecord {
   const attempts = [...delivery.attempts, attempt];
-  if (succeeded(attempt)) return { ...delivery, attempts, state: 'delivered', finished_at: finishedAt, next_attempt_at: 0 };
-  if (attempts.length >= maxAttempts) return { ...delivery, attempts, state: 'failed', finished_at: finishedAt, next_attempt_at: 0 };
-  return { ...delivery, attempts, state: 'pending', next_attempt_at: finishedAt + delayBefore(attempts.length + 1, scheduleSeconds) };
+  if (succeeded(attempt))
+    return { ...delivery, attempts, state: 'delivered', finished_at: finishedAt, next_attempt_at: 0 };
+  if (attempts.length >= maxAttempts)
+    return { ...delivery, attempts, state: 'failed', finished_at: finishedAt, next_attempt_at: 0 };
+  return {
+    ...delivery,
+    attempts,
+    state: 'pending',
+    next_attempt_at: finishedAt + delayBefore(attempts.length + 1, scheduleSeconds),
+  };
 }
 
 /** A delivery whose endpoint left the config cannot be attempted: it fails with that reason. */
 export function abandoned(delivery: DeliveryRecord, at: number, reason: string): DeliveryRecord {
-  return { ...delivery, state: 'failed', finished_at: at, next_attempt_at: 0, attempts: [...delivery.attempts, { at, error: reason, duration_ms: 0 }] };
+  return {
+    ...delivery,
+    state: 'failed',
+    finished_at: at,
+    next_attempt_at: 0,
+    attempts: [...delivery.attempts, { at, error: reason, duration_ms: 0 }],
+  };
 }
 
 /** Short, secret-free text for an attempt's failure, as shown in `last_error`. */

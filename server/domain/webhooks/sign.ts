@@ -22,8 +22,16 @@ function keyOf(secret: string, format: SignatureFormat): Buffer {
 }
 
 /** The `webhook-signature` header value for one attempt. */
-export function sign(secret: string, format: SignatureFormat, id: string, timestampSeconds: number, body: string): string {
-  const digest = createHmac('sha256', keyOf(secret, format)).update(`${id}.${timestampSeconds}.${body}`).digest(format === 'v1_hex' ? 'hex' : 'base64');
+export function sign(
+  secret: string,
+  format: SignatureFormat,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const digest = createHmac('sha256', keyOf(secret, format))
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest(format === 'v1_hex' ? 'hex' : 'base64');
   return `v1,${digest}`;
 }
 
@@ -31,7 +39,14 @@ export function sign(secret: string, format: SignatureFormat, id: string, timest
  * Receiver side of the seed's scheme (also what docs/webhooks.md shows): constant-time comparison against any of the
  * space-separated signatures, and the 300-second timestamp tolerance.
  */
-export function verify(secret: string, format: SignatureFormat, headers: { id: string; timestamp: string; signature: string }, body: string, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verify(
+  secret: string,
+  format: SignatureFormat,
+  headers: { id: string; timestamp: string; signature: string },
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
   const timestamp = Number(headers.timestamp);
   if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
   const expected = Buffer.from(sign(secret, format, headers.id, timestamp, body));

@@ -6,7 +6,13 @@
  */
 import { isoTime, type Store } from '../ports.js';
 import { describeFailure, succeeded } from './schedule.js';
-import { emptyStatsRecord, type AttemptRecord, type DeliveryRecord, type EndpointStatsRecord, type WebhookEndpoint } from './records.js';
+import {
+  emptyStatsRecord,
+  type AttemptRecord,
+  type DeliveryRecord,
+  type EndpointStatsRecord,
+  type WebhookEndpoint,
+} from './records.js';
 
 interface Counts {
   emitted: number;
@@ -99,7 +105,10 @@ export class WebhookStats {
   }
 
   /** The stats row after these attempts (in order): latest success, failure and error. */
-  static withOutcomes(row: EndpointStatsRecord, outcomes: readonly { attempt: AttemptRecord; at: number }[]): EndpointStatsRecord {
+  static withOutcomes(
+    row: EndpointStatsRecord,
+    outcomes: readonly { attempt: AttemptRecord; at: number }[],
+  ): EndpointStatsRecord {
     const next = { ...row };
     for (const { attempt, at } of outcomes) {
       if (succeeded(attempt)) next.last_success = isoTime(at);

@@ -12,7 +12,14 @@ import { route, type RouteSpec } from '../route.js';
 
 const status = z.enum(['pending', 'completed', 'skipped']);
 const labelMap = z.record(z.string(), z.record(z.string(), z.string()));
-const span = z.object({ id: z.string(), schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int(), value: z.string() });
+const span = z.object({
+  id: z.string(),
+  schema: z.string(),
+  name: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  value: z.string(),
+});
 
 const item = z.object({
   instance_id: z.string(),
@@ -20,7 +27,9 @@ const item = z.object({
   answers: z.record(z.string(), answersBySchema()).describe('annotator → scheme → the answer as exports show it'),
   span_annotations: z.record(z.string(), z.array(span)),
   behavioral_data: z.record(z.string(), z.unknown()),
-  agreement_scores: z.record(z.string(), z.number()).describe('scheme → share of annotator pairs who gave the same answer'),
+  agreement_scores: z
+    .record(z.string(), z.number())
+    .describe('scheme → share of annotator pairs who gave the same answer'),
   overall_agreement: z.number(),
   num_annotators: z.number().int(),
   annotators: z.array(z.string()),
@@ -46,9 +55,18 @@ const decision = z.object({
 
 const submitBody = z.object({
   instance_id: z.union([z.string().min(1), z.number()], { message: 'instance_id is required' }).transform(String),
-  label_decisions: z.record(z.string(), z.unknown()).optional().describe('scheme → the answer: a label, a list of labels, a value, or the stored label → value map'),
-  span_decisions: z.array(z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() })).max(10_000).optional(),
-  source: z.record(z.string(), z.string()).optional().describe('scheme → "annotator:<name>", "adjudicator" or "merged"; inferred when left out'),
+  label_decisions: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('scheme → the answer: a label, a list of labels, a value, or the stored label → value map'),
+  span_decisions: z
+    .array(z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }))
+    .max(10_000)
+    .optional(),
+  source: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('scheme → "annotator:<name>", "adjudicator" or "merged"; inferred when left out'),
   confidence: z.enum(CONFIDENCES).optional(),
   notes: z.string().max(10_000).optional(),
   error_taxonomy: z.array(z.string()).max(50).optional(),
@@ -97,7 +115,8 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/adjudicate/api/config',
-      summary: "The adjudication settings the Adjudicate screen follows (error taxonomy, whether confidence and override notes are required)",
+      summary:
+        'The adjudication settings the Adjudicate screen follows (error taxonomy, whether confidence and override notes are required)',
       access: 'user',
       response: z.object({
         show_annotator_names: z.boolean(),
@@ -130,8 +149,18 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       query: z.object({
         status: status.optional(),
         schema: z.string().min(1).optional().describe('only items where this scheme could be compared'),
-        scope: z.enum(['disagreements', 'all']).optional().describe('disagreements: below agreement_threshold (the default unless show_all_items); all: every item with enough annotators'),
-        max_agreement: z.coerce.number({ message: 'max_agreement must be a number' }).min(0).max(1).optional().describe("only items whose agreement (the scheme's when schema is given) is at most this"),
+        scope: z
+          .enum(['disagreements', 'all'])
+          .optional()
+          .describe(
+            'disagreements: below agreement_threshold (the default unless show_all_items); all: every item with enough annotators',
+          ),
+        max_agreement: z.coerce
+          .number({ message: 'max_agreement must be a number' })
+          .min(0)
+          .max(1)
+          .optional()
+          .describe("only items whose agreement (the scheme's when schema is given) is at most this"),
       }),
       response: z.object({ items: z.array(item), total: z.number().int() }),
       handle({ username, query }) {
@@ -162,7 +191,12 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       path: '/adjudicate/api/next',
       summary: 'The next pending item (lowest agreement first), or item null when none is left',
       access: 'user',
-      response: z.object({ item: item.nullable(), item_text: z.string().optional(), item_data: z.record(z.string(), z.unknown()).optional(), message: z.string().optional() }),
+      response: z.object({
+        item: item.nullable(),
+        item_text: z.string().optional(),
+        item_data: z.record(z.string(), z.unknown()).optional(),
+        message: z.string().optional(),
+      }),
       handle({ username }) {
         s.adjudication.authorize(username);
         return s.adjudication.next();
@@ -208,22 +242,32 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       summary: 'Adjudication overview for the dashboard (enabled false when the config does not turn it on)',
       access: 'admin',
       response: z.union([
-        stats.extend({ enabled: z.literal(true), adjudicators: z.array(z.string()), agreement_threshold: z.number(), min_annotations: z.number().int() }),
+        stats.extend({
+          enabled: z.literal(true),
+          adjudicators: z.array(z.string()),
+          agreement_threshold: z.number(),
+          min_annotations: z.number().int(),
+        }),
         z.object({ enabled: z.literal(false), message: z.string() }),
       ]),
       handle() {
-        if (!s.adjudication.settings.enabled) return { enabled: false as const, message: 'Adjudication not configured' };
+        if (!s.adjudication.settings.enabled)
+          return { enabled: false as const, message: 'Adjudication not configured' };
         return s.adjudication.overview();
       },
     }),
     route({
       method: 'GET',
       path: '/admin/api/adjudication/agreement',
-      summary: "Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that matched",
+      summary:
+        "Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that matched",
       access: 'admin',
       response: z.object({
         adjudicated_items: z.number().int(),
-        by_annotator: z.record(z.string(), z.record(z.string(), z.object({ items: z.number().int(), matched: z.number().int(), share: z.number() }))),
+        by_annotator: z.record(
+          z.string(),
+          z.record(z.string(), z.object({ items: z.number().int(), matched: z.number().int(), share: z.number() })),
+        ),
       }),
       handle: () => s.adjudication.agreementWithGold(),
     }),

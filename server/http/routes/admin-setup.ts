@@ -32,7 +32,8 @@ export function adminSetupRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/setup',
-      summary: "The one-time admin setup link printed on the server's console: a form that sets the admin name's password",
+      summary:
+        "The one-time admin setup link printed on the server's console: a form that sets the admin name's password",
       access: 'public',
       query: z.object({ t: token }),
       handle({ query, ctx }) {
@@ -47,7 +48,8 @@ export function adminSetupRoutes(s: Services): RouteSpec[] {
     route({
       method: 'POST',
       path: '/setup',
-      summary: 'Sets an admin name’s password with a one-time setup token (form-encoded or JSON: t, password) and logs in',
+      summary:
+        'Sets an admin name’s password with a one-time setup token (form-encoded or JSON: t, password) and logs in',
       access: 'public',
       body: z.object({ t: token, password }),
       response: done,

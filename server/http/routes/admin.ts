@@ -16,15 +16,22 @@ const SETTING_ALIASES: Record<string, SettingName> = { max_annotations_per_item:
 const instancesQuery = z.object({
   status: z.enum(INSTANCE_STATUSES, { message: `status must be one of ${INSTANCE_STATUSES.join(', ')}` }).optional(),
   q: z.string().max(200).optional().describe('keeps the instances whose id or text contains this, in any case'),
-  order: z.enum(INSTANCE_ORDERS, { message: `order must be one of ${INSTANCE_ORDERS.join(', ')}` }).default('task').describe("the task's order, by id or by number of annotations; a leading - reverses"),
+  order: z
+    .enum(INSTANCE_ORDERS, { message: `order must be one of ${INSTANCE_ORDERS.join(', ')}` })
+    .default('task')
+    .describe("the task's order, by id or by number of annotations; a leading - reverses"),
   limit: count.min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(100),
   offset: count.min(0, 'offset may not be negative').default(0),
   // Potato's paging and sorting; any of them switches to Potato's order (most annotated first)
   page: count.min(1, 'page must be at least 1').optional(),
   page_size: count.min(1, 'page_size must be at least 1').max(1000, 'page_size may be at most 1000').optional(),
-  sort_by: z.enum(INSTANCE_SORTS as [string, ...string[]], { message: `sort_by must be one of ${INSTANCE_SORTS.join(', ')}` }).optional(),
+  sort_by: z
+    .enum(INSTANCE_SORTS as [string, ...string[]], { message: `sort_by must be one of ${INSTANCE_SORTS.join(', ')}` })
+    .optional(),
   sort_order: z.enum(['asc', 'desc'], { message: 'sort_order must be asc or desc' }).optional(),
-  filter_completion: z.enum(['completed', 'incomplete', 'all'], { message: 'filter_completion must be completed, incomplete or all' }).optional(),
+  filter_completion: z
+    .enum(['completed', 'incomplete', 'all'], { message: 'filter_completion must be completed, incomplete or all' })
+    .optional(),
 });
 
 const positiveOrNull = z.union([z.number().int().min(1), z.null()]);
@@ -54,7 +61,8 @@ export function adminRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/health',
-      summary: 'Health check: version, uptime, storage and webhook backlog ("healthy" is Potato\'s word for a healthy server)',
+      summary:
+        'Health check: version, uptime, storage and webhook backlog ("healthy" is Potato\'s word for a healthy server)',
       access: 'admin',
       response: z.object({
         status: z.literal('healthy'),
@@ -63,7 +71,9 @@ export function adminRoutes(s: Services): RouteSpec[] {
         uptime_seconds: z.number().int(),
         storage: z.literal('ok'),
         pending_webhook_retries: z.number().int(),
-        managers: z.object({ user_state_manager: z.literal('available'), item_state_manager: z.literal('available') }).describe("Potato's field: its state managers, always available here"),
+        managers: z
+          .object({ user_state_manager: z.literal('available'), item_state_manager: z.literal('available') })
+          .describe("Potato's field: its state managers, always available here"),
         config: z.object({ debug_mode: z.boolean(), annotation_task_name: z.string() }),
       }),
       handle: () => ({
@@ -87,19 +97,25 @@ export function adminRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/timeline',
-      summary: 'Annotations and completed items over time, cumulative per minute in the first 90 minutes, then per hour (per day for long projects)',
+      summary:
+        'Annotations and completed items over time, cumulative per minute in the first 90 minutes, then per hour (per day for long projects)',
       access: 'admin',
       handle: () => s.timeline.report(),
     }),
     route({
       method: 'GET',
       path: '/admin/api/annotators',
-      summary: "Each annotator with progress and quality-control standing, and Potato's fields for each (timing fields null: not measured)",
+      summary:
+        "Each annotator with progress and quality-control standing, and Potato's fields for each (timing fields null: not measured)",
       access: 'admin',
       handle: () => {
         const names = s.progress.annotatorNames();
         return {
-          annotators: names.map((name) => ({ ...s.potatoDashboard.annotator(name), ...s.progress.annotator(name), ...s.quality.standingOf(name) })),
+          annotators: names.map((name) => ({
+            ...s.potatoDashboard.annotator(name),
+            ...s.progress.annotator(name),
+            ...s.quality.standingOf(name),
+          })),
           ...s.potatoDashboard.annotatorsSummary(names.length),
         };
       },
@@ -107,7 +123,8 @@ export function adminRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/instances',
-      summary: "Instances with their annotation counts, filtered by status and text (q), ordered (order) and paged; Potato's fields, `pagination` and `summary` beside ours, and its `page`, `page_size`, `sort_by`, `sort_order`, `filter_completion`",
+      summary:
+        "Instances with their annotation counts, filtered by status and text (q), ordered (order) and paged; Potato's fields, `pagination` and `summary` beside ours, and its `page`, `page_size`, `sort_by`, `sort_order`, `filter_completion`",
       access: 'admin',
       query: instancesQuery,
       handle: ({ query }) => {
@@ -149,12 +166,16 @@ export function adminRoutes(s: Services): RouteSpec[] {
       body: z.record(z.string(), z.unknown()),
       async handle({ body }) {
         const changes = flatten(body);
-        if (!Object.keys(changes).length) throw invalid(`send at least one setting: ${Object.keys(SETTING_NAMES).join(', ')}`);
+        if (!Object.keys(changes).length)
+          throw invalid(`send at least one setting: ${Object.keys(SETTING_NAMES).join(', ')}`);
         const parsed: Partial<Record<SettingName, unknown>> = {};
         for (const [name, value] of Object.entries(changes)) {
           const setting = (SETTING_ALIASES[name] ?? name) as SettingName;
           const schema = settingSchemas[setting];
-          if (!schema) throw invalid(`${name}: not a setting that can be changed here (changeable: ${Object.keys(SETTING_NAMES).join(', ')})`);
+          if (!schema)
+            throw invalid(
+              `${name}: not a setting that can be changed here (changeable: ${Object.keys(SETTING_NAMES).join(', ')})`,
+            );
           const result = schema.safeParse(value);
           if (!result.success) throw invalid(`${name}: ${result.error.issues[0].message}`);
           parsed[setting] = result.data;

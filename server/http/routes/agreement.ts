@@ -5,7 +5,22 @@ import { route, type RouteSpec } from '../route.js';
 
 const schemaAgreement = z.object({
   krippendorff_alpha: z.number().nullable(),
-  level: z.enum(['nominal', 'ordinal', 'interval', 'jaccard', 'nominal_per_character', 'rank', 'partition', 'link_f1', 'chain_muc', 'event_f1', 'edit_distance', 'per_node']).nullable(),
+  level: z
+    .enum([
+      'nominal',
+      'ordinal',
+      'interval',
+      'jaccard',
+      'nominal_per_character',
+      'rank',
+      'partition',
+      'link_f1',
+      'chain_muc',
+      'event_f1',
+      'edit_distance',
+      'per_node',
+    ])
+    .nullable(),
   items_evaluated: z.number().int(),
   annotators: z.number().int(),
   interpretation: z.enum(['reliable', 'tentative', 'unreliable']).nullable(),
@@ -27,7 +42,10 @@ export function agreementRoutes(s: Services): RouteSpec[] {
       summary: "Krippendorff's alpha per schema over instances with two or more annotators",
       access: 'admin',
       query: z.object({
-        fresh: z.enum(['true', 'false'], { message: 'fresh must be true or false' }).optional().describe('true: compute now, even on a large project where reports are reused for a few seconds'),
+        fresh: z
+          .enum(['true', 'false'], { message: 'fresh must be true or false' })
+          .optional()
+          .describe('true: compute now, even on a large project where reports are reused for a few seconds'),
       }),
       response: agreementResponse,
       handle: ({ query }) => s.agreement.report({ fresh: query.fresh === 'true' }),

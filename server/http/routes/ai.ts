@@ -34,7 +34,13 @@ const assistantResponse = z.object({
   suggested_labels: z.array(z.string()).optional(),
   confidence: z.number().nullable(),
   keywords: z.array(
-    z.object({ text: z.string(), start: z.number(), end: z.number(), label: z.string().nullable(), source: z.enum(['keyword_highlight', 'suggestion', 'evidence']) }),
+    z.object({
+      text: z.string(),
+      start: z.number(),
+      end: z.number(),
+      label: z.string().nullable(),
+      source: z.enum(['keyword_highlight', 'suggestion', 'evidence']),
+    }),
   ),
 });
 
@@ -50,7 +56,10 @@ export function aiRoutes(s: Services): RouteSpec[] {
       handle: ({ username, query }) => s.ai.suggestions(username, query.instance_id),
     });
   return [
-    suggestion('/get_ai_suggestion', 'AI suggestions for every label and span schema of an instance (never saved as annotations)'),
+    suggestion(
+      '/get_ai_suggestion',
+      'AI suggestions for every label and span schema of an instance (never saved as annotations)',
+    ),
     suggestion('/api/get_ai_suggestion', "Potato's spelling of /get_ai_suggestion"),
     route({
       method: 'GET',
@@ -60,13 +69,20 @@ export function aiRoutes(s: Services): RouteSpec[] {
       query: z.object({
         instance_id: instanceId.optional().describe("the caller's current instance when left out"),
         schema: z.string().min(1).max(256).optional(),
-        annotationId: z.coerce.number().int().min(0).optional().describe("Potato's page's spelling: the scheme's position in annotation_schemes"),
+        annotationId: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe("Potato's page's spelling: the scheme's position in annotation_schemes"),
       }),
       response: assistantResponse,
       async handle({ username, query }) {
         const byPosition = query.annotationId === undefined ? undefined : s.task.schemes[query.annotationId];
         if (query.annotationId !== undefined && !byPosition) {
-          throw invalid(`annotationId: no scheme at position ${query.annotationId} (there are ${s.task.schemes.length})`);
+          throw invalid(
+            `annotationId: no scheme at position ${query.annotationId} (there are ${s.task.schemes.length})`,
+          );
         }
         const schema = query.schema ?? byPosition?.name;
         if (!schema) throw invalid("schema: required (or annotationId, the scheme's position)");

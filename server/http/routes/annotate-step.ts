@@ -15,7 +15,16 @@ import { noteOut } from './item-notes.js';
 const instanceView = currentInstance.extend({
   stored: storedAnswersShape.describe("the caller's answers, as GET /get_annotations gives them"),
   keywords: z
-    .array(z.object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string(), color: z.string() }))
+    .array(
+      z.object({
+        schema: z.string(),
+        label: z.string(),
+        start: z.number().int(),
+        end: z.number().int(),
+        text: z.string(),
+        color: z.string(),
+      }),
+    )
     .describe('as GET /api/keyword_highlights/{instance_id} gives them'),
   predictions: z.array(z.unknown()).describe('as GET /api/predictions/{instance_id} gives them'),
   note: noteOut.describe("the caller's note and flags, as GET /api/item_note gives them"),
@@ -23,17 +32,36 @@ const instanceView = currentInstance.extend({
 
 const stepResponse = z.object({
   result: z
-    .object({ status: z.literal('success'), processing_time_ms: z.number(), qc_result: z.record(z.string(), z.unknown()).optional() })
+    .object({
+      status: z.literal('success'),
+      processing_time_ms: z.number(),
+      qc_result: z.record(z.string(), z.unknown()).optional(),
+    })
     .nullable()
-    .describe("what /updateinstance answers for the saved instance; null when nothing was sent"),
+    .describe('what /updateinstance answers for the saved instance; null when nothing was sent'),
   current: instanceView,
-  next: instanceView.nullable().describe('the instance after `current` in the list, to show without asking; null at the end'),
-  undo: z.string().nullable().describe('the instance the caller\'s latest saving step saved, which POST /api/annotate/undo takes back; null when there is none'),
+  next: instanceView
+    .nullable()
+    .describe('the instance after `current` in the list, to show without asking; null at the end'),
+  undo: z
+    .string()
+    .nullable()
+    .describe(
+      "the instance the caller's latest saving step saved, which POST /api/annotate/undo takes back; null when there is none",
+    ),
 });
 
 const stepBody = submission
   .omit({ instance_id: true })
-  .extend({ from: z.string().min(1).max(256).describe('the instance being left; the step moves to the one after it, so sending it twice lands on the same instance') })
+  .extend({
+    from: z
+      .string()
+      .min(1)
+      .max(256)
+      .describe(
+        'the instance being left; the step moves to the one after it, so sending it twice lands on the same instance',
+      ),
+  })
   .strict();
 
 export function annotateStepRoutes(s: Services): RouteSpec[] {
@@ -48,7 +76,8 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/api/annotate/step',
-      summary: "The caller's current instance and the one after it, each with its display, stored answers, highlights and predictions",
+      summary:
+        "The caller's current instance and the one after it, each with its display, stored answers, highlights and predictions",
       access: 'user',
       response: stepResponse,
       async handle({ username }) {
@@ -67,7 +96,10 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
       async handle({ username, body }) {
         const { from, ...parts } = body;
         const sent = Object.values(parts).some((part) => part !== undefined);
-        const { result, current, next } = await steps().step(username, { from, submission: sent ? { instance_id: from, ...parts } : undefined });
+        const { result, current, next } = await steps().step(username, {
+          from,
+          submission: sent ? { instance_id: from, ...parts } : undefined,
+        });
         return { result, ...answer(username, current, next) };
       },
     }),
@@ -77,7 +109,15 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
       summary:
         "Undo the caller's latest saving step, which must have saved `instance_id`: its answers go back to what they were before that step (none, if it was the first), and it becomes the current instance. 409 when that is not the latest step, when there is none, or when the answers were changed since by other means (the step is then dropped, answers untouched)",
       access: 'user',
-      body: z.object({ instance_id: z.string().min(1).max(256).describe('the instance the step to undo saved (`undo` of the last step answer)') }).strict(),
+      body: z
+        .object({
+          instance_id: z
+            .string()
+            .min(1)
+            .max(256)
+            .describe('the instance the step to undo saved (`undo` of the last step answer)'),
+        })
+        .strict(),
       response: stepResponse,
       async handle({ username, body }) {
         const { current, next } = await steps().undo(username, body.instance_id);

@@ -16,7 +16,10 @@ const offset = z.number().int().min(0).max(100_000_000);
 
 export const submission = z.object({
   instance_id: instanceId,
-  annotations: z.record(z.string().max(512), z.union([z.string(), z.number(), z.boolean()])).optional().describe(ANNOTATIONS_NOTE),
+  annotations: z
+    .record(z.string().max(512), z.union([z.string(), z.number(), z.boolean()]))
+    .optional()
+    .describe(ANNOTATIONS_NOTE),
   span_annotations: z
     .array(
       z.object({
@@ -49,12 +52,24 @@ export const currentInstance = z.object({
   progress: z
     .object({
       done: z.number().int().describe('task instances the caller has annotated'),
-      expected: z.number().int().describe('task instances the caller is expected to annotate: their quota (max_annotations_per_user), or without one every instance they hold or can still be handed'),
+      expected: z
+        .number()
+        .int()
+        .describe(
+          'task instances the caller is expected to annotate: their quota (max_annotations_per_user), or without one every instance they hold or can still be handed',
+        ),
       left: z.number().int().describe('expected − done'),
       quota: z.number().int().nullable().describe('max_annotations_per_user, when set'),
-      positions: z.number().int().describe("positions the caller's list will have (quality checks included) once every expected instance is in it: the n of \"instance i of n\""),
+      positions: z
+        .number()
+        .int()
+        .describe(
+          'positions the caller\'s list will have (quality checks included) once every expected instance is in it: the n of "instance i of n"',
+        ),
     })
-    .describe('what the caller has done and has left; lists handed out in batches do not show in it, and attention and gold checks are not counted'),
+    .describe(
+      'what the caller has done and has left; lists handed out in batches do not show in it, and attention and gold checks are not counted',
+    ),
   display,
   skip: z
     .object({
@@ -66,7 +81,10 @@ export const currentInstance = z.object({
     })
     .optional()
     .describe('with allow_skip: skipping, kept apart from answers'),
-  required: z.array(z.string()).optional().describe('with required schemes: those this instance still needs answered before moving on (empty once skipped)'),
+  required: z
+    .array(z.string())
+    .optional()
+    .describe('with required schemes: those this instance still needs answered before moving on (empty once skipped)'),
 });
 
 /** Builds the current-instance answer of /api/current_instance and /go_to (also each instance of a step). */
@@ -91,7 +109,14 @@ export function currentAnswer(s: Services) {
     };
     if (!skipping && !requiring) return out;
     const skipped = s.skips.get(username, r.instance_id);
-    if (skipping) out.skip = { allowed: true, reason_required: s.skips.settings.reasonRequired, skipped: !!skipped, reason: skipped?.reason ?? null, skipped_count: s.skips.countOf(username) };
+    if (skipping)
+      out.skip = {
+        allowed: true,
+        reason_required: s.skips.settings.reasonRequired,
+        skipped: !!skipped,
+        reason: skipped?.reason ?? null,
+        skipped_count: s.skips.countOf(username),
+      };
     if (requiring) out.required = skipped ? [] : s.skips.unanswered(username, r.instance_id);
     return out;
   };
@@ -160,17 +185,24 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       body: z.union([submission, potatoState]),
       parseBody: (raw) => parseSubmissionBody(raw, submission),
-      response: z.object({ status: z.literal('success'), processing_time_ms: z.number(), qc_result: z.record(z.string(), z.unknown()).optional() }),
+      response: z.object({
+        status: z.literal('success'),
+        processing_time_ms: z.number(),
+        qc_result: z.record(z.string(), z.unknown()).optional(),
+      }),
       handle: async ({ username, body }) => {
         if (!isPotatoBody(body)) return s.annotations.submit(username, body);
         const submission = fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id));
-        return s.annotations.submit(username, submission).catch((e: unknown) => Promise.reject(inStateTerms(body, submission, e)));
+        return s.annotations
+          .submit(username, submission)
+          .catch((e: unknown) => Promise.reject(inStateTerms(body, submission, e)));
       },
     }),
     route({
       method: 'POST',
       path: '/go_to',
-      summary: "Move to an instance by id, or to the next, previous or next unannotated one (a form post of Potato's page gives go_to as a 0-based position in the list)",
+      summary:
+        "Move to an instance by id, or to the next, previous or next unannotated one (a form post of Potato's page gives go_to as a 0-based position in the list)",
       access: 'user',
       body: goTo,
       response: currentInstance,

@@ -21,11 +21,21 @@ const exportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('jsonl'),
   annotator: z.string().min(1).max(64).optional(),
   status: z.enum(EXPORT_STATUSES).optional(),
-  view: z.enum(EXPORT_VIEWS).default('annotations').describe("gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share"),
+  view: z
+    .enum(EXPORT_VIEWS)
+    .default('annotations')
+    .describe(
+      "gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share",
+    ),
 });
 
 const input = {
-  file: z.string().min(1).max(4096).optional().describe('a .json, .jsonl, .csv or .tsv file on the server machine; relative to the config file'),
+  file: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe('a .json, .jsonl, .csv or .tsv file on the server machine; relative to the config file'),
   content: z.string().optional().describe('the file text itself (within the 2 MB body limit); needs format'),
   format: z.enum(DATA_FORMATS).optional().describe("the input's format; by default the file's extension"),
 };
@@ -57,13 +67,26 @@ const predictionsBody = z.object({
 const predictionRow = z.object({
   source: z.string(),
   labels: answersBySchema(),
-  spans: z.array(z.object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string() })),
+  spans: z.array(
+    z.object({
+      schema: z.string(),
+      label: z.string(),
+      start: z.number().int(),
+      end: z.number().int(),
+      text: z.string(),
+    }),
+  ),
   created_at: z.string(),
 });
 
 /** Exactly one of file and content; content needs its format. */
-function inputOf(body: { file?: string; content?: string; format?: (typeof DATA_FORMATS)[number] }): InputSpec | undefined {
-  if (body.file !== undefined && body.content !== undefined) throw invalid('body: give either file or content, not both');
+function inputOf(body: {
+  file?: string;
+  content?: string;
+  format?: (typeof DATA_FORMATS)[number];
+}): InputSpec | undefined {
+  if (body.file !== undefined && body.content !== undefined)
+    throw invalid('body: give either file or content, not both');
   if (body.file !== undefined) return { file: body.file, format: body.format };
   if (body.content !== undefined) {
     if (!body.format) throw invalid(`format: say which format content is in (${DATA_FORMATS.join(', ')})`);
@@ -89,59 +112,88 @@ const bwsScoresResponse = z.object({
 });
 
 export function dataRoutes(s: Services): RouteSpec[] {
-  const allItems = () => exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id) }, requiredAnnotators(s.settings.get()));
+  const allItems = () =>
+    exportItems(
+      s.task,
+      { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id) },
+      requiredAnnotators(s.settings.get()),
+    );
   return [
     route({
       method: 'GET',
       path: '/admin/api/bws_scores',
       summary: 'Best–worst scaling scores per pool item, by counting over every answer',
       access: 'admin',
-      query: z.object({ schema: z.string().min(1).optional().describe('the bws scheme; may be left out when there is one') }),
+      query: z.object({
+        schema: z.string().min(1).optional().describe('the bws scheme; may be left out when there is one'),
+      }),
       response: bwsScoresResponse,
       handle({ query }) {
         const scheme = bwsScheme(s.task, query.schema);
         return { schema: scheme.name, method: 'counting' as const, items: bwsScores(scheme, allItems()) };
       },
     }),
-    describeResponse(route({
-      method: 'GET',
-      path: '/admin/api/export',
-      summary: 'Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed',
-      access: 'admin',
-      query: exportQuery,
-      handle({ query, ctx }) {
-        if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined)) throw invalid('view: the gold view has one row per item; leave out annotator and status');
-        const items = query.view === 'gold'
-          ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
-          : exportItems(s.task, { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id), crowdOf: (u) => s.crowd.exportOf(u), noteOf: (u, id) => s.itemNotes.get(u, id) }, requiredAnnotators(s.settings.get()), query);
-        const body = exportStream(query.format, s.task, items);
-        const writer = EXPORT_WRITERS[query.format];
-        ctx.type = writer.contentType;
-        ctx.set('Content-Disposition', `attachment; filename="annotations.${writer.extension}"`);
-        ctx.body = body;
-        return undefined;
-      },
-    }), { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) }),
-    describeResponse(route({
-      method: 'POST',
-      path: '/admin/api/import',
-      summary: 'Add instances to the running project from a file or inline text; 202 with a job to poll, or the finished job with wait',
-      access: 'admin',
-      body: importBody,
-      response: importJob,
-      async handle({ body, ctx }) {
-        const spec = inputOf(body);
-        if (!spec) throw invalid('body: give file (a path on the server machine) or content with format');
-        const { job, done } = s.importer.start('file' in spec ? spec.file : 'request body', rowSource(spec, s.config.dir));
-        if (!body.wait) {
-          ctx.status = 202;
-          return job;
-        }
-        const finished = await done;
-        if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
-        return finished;
-      },
-    }), { status: 202 }),
+    describeResponse(
+      route({
+        method: 'GET',
+        path: '/admin/api/export',
+        summary: 'Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed',
+        access: 'admin',
+        query: exportQuery,
+        handle({ query, ctx }) {
+          if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined))
+            throw invalid('view: the gold view has one row per item; leave out annotator and status');
+          const items =
+            query.view === 'gold'
+              ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
+              : exportItems(
+                  s.task,
+                  {
+                    annotatorsOf: (id) => s.annotations.annotatorsOf(id),
+                    get: (u, id) => s.annotations.get(u, id),
+                    crowdOf: (u) => s.crowd.exportOf(u),
+                    noteOf: (u, id) => s.itemNotes.get(u, id),
+                  },
+                  requiredAnnotators(s.settings.get()),
+                  query,
+                );
+          const body = exportStream(query.format, s.task, items);
+          const writer = EXPORT_WRITERS[query.format];
+          ctx.type = writer.contentType;
+          ctx.set('Content-Disposition', `attachment; filename="annotations.${writer.extension}"`);
+          ctx.body = body;
+          return undefined;
+        },
+      }),
+      { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) },
+    ),
+    describeResponse(
+      route({
+        method: 'POST',
+        path: '/admin/api/import',
+        summary:
+          'Add instances to the running project from a file or inline text; 202 with a job to poll, or the finished job with wait',
+        access: 'admin',
+        body: importBody,
+        response: importJob,
+        async handle({ body, ctx }) {
+          const spec = inputOf(body);
+          if (!spec) throw invalid('body: give file (a path on the server machine) or content with format');
+          const { job, done } = s.importer.start(
+            'file' in spec ? spec.file : 'request body',
+            rowSource(spec, s.config.dir),
+          );
+          if (!body.wait) {
+            ctx.status = 202;
+            return job;
+          }
+          const finished = await done;
+          if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
+          return finished;
+        },
+      }),
+      { status: 202 },
+    ),
     route({
       method: 'GET',
       path: '/admin/api/import/:import_id',

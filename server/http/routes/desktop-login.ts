@@ -12,7 +12,8 @@ export function desktopLoginRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/auth/token',
-      summary: 'Desktop app sign-in with a one-time token from the app itself; sets the session cookie and redirects to /',
+      summary:
+        'Desktop app sign-in with a one-time token from the app itself; sets the session cookie and redirects to /',
       access: 'public',
       query: z.object({ t: z.string().max(200).optional() }),
       async handle({ query, ctx }) {

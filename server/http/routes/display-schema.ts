@@ -7,16 +7,39 @@ const media = z.object({
   ...common,
   src: z.string().optional().describe('an http(s) URL, or /api/media/<path> for a file in the task folder'),
   remote: z.boolean().optional(),
-  refused: z.string().optional().describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
+  refused: z
+    .string()
+    .optional()
+    .describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
 });
 
 export const displayBlock = z.union([
-  z.object({ type: z.literal('surface'), ...common }).describe("where the text field (the instance's `text`, the span surface) is shown"),
+  z
+    .object({ type: z.literal('surface'), ...common })
+    .describe("where the text field (the instance's `text`, the span surface) is shown"),
   z.object({ type: z.literal('text'), ...common, text: z.string() }),
-  z.object({ type: z.literal('html'), ...common, html: z.string().describe('sanitized HTML; a <span data-span-surface> in it marks where the text field goes') }),
-  z.object({ type: z.literal('list'), ...common, items: z.array(z.string()), prefix: z.enum(['alphabet', 'number', 'none']), horizontal: z.boolean() }),
-  z.object({ type: z.literal('dialogue'), ...common, turns: z.array(z.object({ speaker: z.string().optional(), text: z.string() })) }),
-  z.object({ type: z.literal('pairwise'), ...common, items: z.array(z.object({ label: z.string(), text: z.string() })) }),
+  z.object({
+    type: z.literal('html'),
+    ...common,
+    html: z.string().describe('sanitized HTML; a <span data-span-surface> in it marks where the text field goes'),
+  }),
+  z.object({
+    type: z.literal('list'),
+    ...common,
+    items: z.array(z.string()),
+    prefix: z.enum(['alphabet', 'number', 'none']),
+    horizontal: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('dialogue'),
+    ...common,
+    turns: z.array(z.object({ speaker: z.string().optional(), text: z.string() })),
+  }),
+  z.object({
+    type: z.literal('pairwise'),
+    ...common,
+    items: z.array(z.object({ label: z.string(), text: z.string() })),
+  }),
   z.object({ type: z.literal('code'), ...common, text: z.string(), language: z.string().optional() }),
   media,
 ]);
@@ -27,4 +50,6 @@ export const display = z
     direction: z.enum(['vertical', 'horizontal']),
     blocks: z.array(displayBlock),
   })
-  .describe("What the annotator sees of the item, from the config's html_layout, its instance_display, or every field of the item; span offsets are offsets into `text`");
+  .describe(
+    "What the annotator sees of the item, from the config's html_layout, its instance_display, or every field of the item; span offsets are offsets into `text`",
+  );

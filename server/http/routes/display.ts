@@ -9,11 +9,15 @@ const instructions = z.object({
   codebook_url: z.string().nullable().describe('annotation_codebook_url: an http(s) URL or /api/media/<path>'),
   guidelines: z
     .array(z.object({ title: z.string(), html: z.string() }))
-    .describe("the study's instructions phases (content rendered from Markdown and sanitized), still readable once passed"),
+    .describe(
+      "the study's instructions phases (content rendered from Markdown and sanitized), still readable once passed",
+    ),
 });
 
 export function displayRoutes(s: Services): RouteSpec[] {
-  const guidelines = s.config.phases.filter((p) => p.type === 'instructions' && p.content.trim()).map((p) => ({ title: p.title, html: instructionsHtml(p.content) }));
+  const guidelines = s.config.phases
+    .filter((p) => p.type === 'instructions' && p.content.trim())
+    .map((p) => ({ title: p.title, html: instructionsHtml(p.content) }));
   const value = { ...(s.config.instructions ?? { html: null, codebook_url: null }), guidelines };
   return [
     route({

@@ -24,10 +24,19 @@ export function storedAnswers(s: Services, username: string, instance: Instance)
     if (scheme && structureKind(scheme)) continue;
     for (const [label, value] of Object.entries(labels)) annotations[`${schema}:${label}`] = value;
   }
-  const out: { instance_id: string; annotations: Record<string, string>; span_annotations: unknown[]; updated_at: string | null; link_annotations?: unknown; event_annotations?: unknown } = {
+  const out: {
+    instance_id: string;
+    annotations: Record<string, string>;
+    span_annotations: unknown[];
+    updated_at: string | null;
+    link_annotations?: unknown;
+    event_annotations?: unknown;
+  } = {
     instance_id: instance.id,
     annotations,
-    span_annotations: record ? spanPayload(record).map((span) => ({ ...span, text: instance.text.slice(span.start, span.end) })) : [],
+    span_annotations: record
+      ? spanPayload(record).map((span) => ({ ...span, text: instance.text.slice(span.start, span.end) }))
+      : [],
     updated_at: record?.updated_at ?? null,
   };
   if (s.task.schemes.some((x) => structureKind(x) !== undefined)) {
@@ -41,24 +50,50 @@ export const storedAnswersShape = z.object({
   instance_id: z.string(),
   annotations: z.record(z.string(), z.string()).describe(ANNOTATIONS_NOTE),
   span_annotations: z.array(
-    z.object({ id: z.string().optional(), schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int(), value: z.string().optional(), text: z.string() }),
+    z.object({
+      id: z.string().optional(),
+      schema: z.string(),
+      name: z.string(),
+      start: z.number().int(),
+      end: z.number().int(),
+      value: z.string().optional(),
+      text: z.string(),
+    }),
   ),
   updated_at: z.string().nullable(),
-  link_annotations: z.array(linkAnnotation).optional().describe('in a task with link or event schemes: links between spans (span_link, coreference)'),
-  event_annotations: z.array(eventAnnotation).optional().describe('in a task with link or event schemes: events over spans (event_annotation)'),
+  link_annotations: z
+    .array(linkAnnotation)
+    .optional()
+    .describe('in a task with link or event schemes: links between spans (span_link, coreference)'),
+  event_annotations: z
+    .array(eventAnnotation)
+    .optional()
+    .describe('in a task with link or event schemes: events over spans (event_annotation)'),
 });
-
 
 /**
  * The view of `current` (as /api/current_instance answers it, built by `answer`), or of the instance one place
  * after it when `id` is given.
  */
-export function viewOf<A extends CurrentInstance>(s: Services, username: string, answer: (username: string, r: CurrentInstance) => A, current: CurrentInstance, id?: string) {
+export function viewOf<A extends CurrentInstance>(
+  s: Services,
+  username: string,
+  answer: (username: string, r: CurrentInstance) => A,
+  current: CurrentInstance,
+  id?: string,
+) {
   const instance = s.task.instanceById.get(id ?? current.instance_id)!;
   const record: CurrentInstance =
     id === undefined
       ? current
-      : { ...current, instance_id: instance.id, current_index: current.current_index + 1, text: instance.text, data: instance.data, annotated: isAnnotated(s.annotations.get(username, instance.id)) };
+      : {
+          ...current,
+          instance_id: instance.id,
+          current_index: current.current_index + 1,
+          text: instance.text,
+          data: instance.data,
+          annotated: isAnnotated(s.annotations.get(username, instance.id)),
+        };
   return {
     ...answer(username, record),
     stored: storedAnswers(s, username, instance),

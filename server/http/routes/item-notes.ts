@@ -12,7 +12,13 @@ export const noteOut = z.object({
   updated_at: z.string().nullable().describe('null when the annotator has no note or flag on the item'),
 });
 
-const out = (n: ItemNoteRecord) => ({ instance_id: n.instance_id, annotator: n.username, note: n.note, flags: n.flags, updated_at: n.updated_at });
+const out = (n: ItemNoteRecord) => ({
+  instance_id: n.instance_id,
+  annotator: n.username,
+  note: n.note,
+  flags: n.flags,
+  updated_at: n.updated_at,
+});
 
 /** The caller's note on an instance as GET /api/item_note gives it (an empty one when they have none). */
 export function noteOf(s: Services, username: string, instanceId: string) {
@@ -37,12 +43,17 @@ export function itemNoteRoutes(s: Services): RouteSpec[] {
     route({
       method: 'POST',
       path: '/api/item_note',
-      summary: 'Set the caller\'s note and flags on an instance (a field left out keeps its value; an empty note without flags removes the record); a newly added flag fires item.flagged',
+      summary:
+        "Set the caller's note and flags on an instance (a field left out keeps its value; an empty note without flags removes the record); a newly added flag fires item.flagged",
       access: 'user',
       body: z.object({
         instance_id: z.string().min(1).max(256),
         note: z.string().max(NOTE_MAX).optional(),
-        flags: z.array(z.string().max(32)).max(ITEM_FLAGS.length).optional().describe(`any of ${ITEM_FLAGS.join(', ')}`),
+        flags: z
+          .array(z.string().max(32))
+          .max(ITEM_FLAGS.length)
+          .optional()
+          .describe(`any of ${ITEM_FLAGS.join(', ')}`),
       }),
       response: z.object({ status: z.literal('success'), note: noteOut }),
       async handle({ username, body }) {
@@ -53,14 +64,19 @@ export function itemNoteRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/item_notes',
-      summary: "Annotators' notes and flags on items, in task order then by annotator; filter by flag, annotator or instance",
+      summary:
+        "Annotators' notes and flags on items, in task order then by annotator; filter by flag, annotator or instance",
       access: 'admin',
       query: z.object({
         flag: z.enum(ITEM_FLAGS).optional(),
         annotator: z.string().min(1).max(64).optional(),
         instance_id: z.string().min(1).max(256).optional(),
       }),
-      response: z.object({ count: z.number().int(), counts: z.record(z.enum(ITEM_FLAGS), z.number().int()).describe('flagged items by flag, before filtering'), notes: z.array(noteOut) }),
+      response: z.object({
+        count: z.number().int(),
+        counts: z.record(z.enum(ITEM_FLAGS), z.number().int()).describe('flagged items by flag, before filtering'),
+        notes: z.array(noteOut),
+      }),
       handle({ query }) {
         const notes = s.itemNotes.list(query).map(out);
         const counts = Object.fromEntries(ITEM_FLAGS.map((f) => [f, 0])) as Record<(typeof ITEM_FLAGS)[number], number>;

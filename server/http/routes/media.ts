@@ -26,7 +26,11 @@ export function mediaRoutes(s: Services): RouteSpec[] {
         ctx.set('Cache-Control', 'private, max-age=300');
         ctx.set('X-Content-Type-Options', 'nosniff');
         // a codebook page of the project is shown, never run: no scripts, no same-origin access
-        if (file.type === 'text/html') ctx.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
+        if (file.type === 'text/html')
+          ctx.set(
+            'Content-Security-Policy',
+            "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+          );
         ctx.body = file.stream;
         return undefined;
       },

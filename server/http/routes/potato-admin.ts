@@ -32,9 +32,19 @@ const systemState = z.object({
     total_items: z.number().int(),
     total_annotations: z.number().int(),
     items_with_annotations: z.number().int(),
-    items_by_annotator_count: z.record(z.string(), z.number().int()).describe('annotator count → number of items with that many'),
+    items_by_annotator_count: z
+      .record(z.string(), z.number().int())
+      .describe('annotator count → number of items with that many'),
   }),
-  users: z.record(z.string(), z.object({ phase, annotations_count: z.number().int(), has_assignments: z.boolean(), remaining_assignments: z.boolean() })),
+  users: z.record(
+    z.string(),
+    z.object({
+      phase,
+      annotations_count: z.number().int(),
+      has_assignments: z.boolean(),
+      remaining_assignments: z.boolean(),
+    }),
+  ),
   config: z.object({
     debug_mode: z.boolean(),
     annotation_task_name: z.string(),
@@ -49,7 +59,11 @@ const allInstances = z.object({ total_items: z.number().int(), items: z.array(it
 const itemStates = z.object({
   total_items: z.number().int(),
   items: z.array(item.extend({ annotators: z.array(z.string()), annotation_count: z.number().int() })),
-  summary: z.object({ items_with_annotations: z.number().int(), items_without_annotations: z.number().int(), average_annotations_per_item: z.number() }),
+  summary: z.object({
+    items_with_annotations: z.number().int(),
+    items_without_annotations: z.number().int(),
+    average_annotations_per_item: z.number(),
+  }),
 });
 
 const itemState = z.object({

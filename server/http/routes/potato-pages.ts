@@ -33,7 +33,12 @@ export const STUDY_LINK_PATH = '/annotate';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A short page for a browser (a JSON body to a script), for answers a person opening a link reads. */
-function page(ctx: Context, status: number, title: string, message: string): undefined | { error: string } | { status: string; message: string } {
+function page(
+  ctx: Context,
+  status: number,
+  title: string,
+  message: string,
+): undefined | { error: string } | { status: string; message: string } {
   ctx.status = status;
   if (ctx.accepts('json', 'html') === 'html') {
     ctx.type = 'html';
@@ -73,7 +78,8 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
           // a study link is a top-level navigation, from the platform's site; a page embedding it as an image or
           // script must not sign its visitor in under a name of its choosing
           const dest = ctx.get('sec-fetch-dest');
-          if (dest && dest !== 'document') return page(ctx, 403, 'Not signed in', 'A study link signs in only when opened as a page.');
+          if (dest && dest !== 'document')
+            return page(ctx, 403, 'Not signed in', 'A study link signs in only when opened as a page.');
           let username: string;
           try {
             username = await s.crowd.signIn(ctx.query);
@@ -87,9 +93,19 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
           ctx.redirect('/');
           return undefined;
         }
-        if (s.crowd.enabled && path === STUDY_LINK_PATH && !ctx.session?.username && ctx.accepts('json', 'html') === 'html') {
+        if (
+          s.crowd.enabled &&
+          path === STUDY_LINK_PATH &&
+          !ctx.session?.username &&
+          ctx.accepts('json', 'html') === 'html'
+        ) {
           const argument = s.crowd.settings.loginArgument!;
-          return page(ctx, 400, 'Open the study from its link', `This study signs you in from its link, which carries ${argument}. Open it again from ${s.crowd.settings.platformLabel}.`);
+          return page(
+            ctx,
+            400,
+            'Open the study from its link',
+            `This study signs you in from its link, which carries ${argument}. Open it again from ${s.crowd.settings.platformLabel}.`,
+          );
         }
         ctx.status = 302;
         ctx.redirect(target);
@@ -102,9 +118,12 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/logout',
-      summary: 'Log out from a link (only a navigation from our own pages; a foreign page is sent to the UI still logged in)',
+      summary:
+        'Log out from a link (only a navigation from our own pages; a foreign page is sent to the UI still logged in)',
       access: 'public',
-      response: z.object({ status: z.literal('success') }).describe('for a script; a browser is sent to the UI or shown a page'),
+      response: z
+        .object({ status: z.literal('success') })
+        .describe('for a script; a browser is sent to the UI or shown a page'),
       async handle({ ctx }) {
         ctx.set('Cache-Control', 'no-store');
         if (!fromOwnPage(ctx)) {
@@ -114,7 +133,12 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
         }
         ctx.session = null;
         if (s.crowd.enabled) {
-          return page(ctx, 200, 'Logged out', `Your responses are saved. To continue the study, open its link from ${s.crowd.settings.platformLabel} again.`);
+          return page(
+            ctx,
+            200,
+            'Logged out',
+            `Your responses are saved. To continue the study, open its link from ${s.crowd.settings.platformLabel} again.`,
+          );
         }
         if (ctx.accepts('json', 'html') === 'html') {
           ctx.status = 303;

@@ -70,7 +70,8 @@ export function unpackForm(raw: Record<string, unknown>): Record<string, unknown
     } else out[key] = given;
   }
   if (answers) {
-    if (out.annotations !== undefined) throw invalid('annotations: send either an annotations field or <schema>:<label> fields, not both');
+    if (out.annotations !== undefined)
+      throw invalid('annotations: send either an annotations field or <schema>:<label> fields, not both');
     out.annotations = answers;
   }
   return out;
@@ -78,7 +79,13 @@ export function unpackForm(raw: Record<string, unknown>): Record<string, unknown
 
 /** True when the body is in Potato's page shape rather than ours. */
 export function isPotatoState(body: Record<string, unknown>): boolean {
-  return !('annotations' in body) && !('span_annotations' in body) && !('link_annotations' in body) && !('event_annotations' in body) && ('state' in body || 'schema' in body || 'type' in body);
+  return (
+    !('annotations' in body) &&
+    !('span_annotations' in body) &&
+    !('link_annotations' in body) &&
+    !('event_annotations' in body) &&
+    ('state' in body || 'schema' in body || 'type' in body)
+  );
 }
 
 /** Parses a body that is not the plain JSON of our own shape (which the quick check takes). */
@@ -90,13 +97,23 @@ export function parseSubmissionBody(raw: unknown, ours: z.ZodType<Submission>): 
 
 export const isPotatoBody = (body: Submission | PotatoState): body is PotatoState => 'state' in body;
 
-const cleared = (v: unknown) => v === null || v === undefined || v === false || v === '' || v === 'false' || v === 'False' || v === 0 || v === '0' || v === 'off';
+const cleared = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  v === false ||
+  v === '' ||
+  v === 'false' ||
+  v === 'False' ||
+  v === 0 ||
+  v === '0' ||
+  v === 'off';
 
 /** The submission a Potato page-shape body amounts to, given what the annotator has stored for the instance. */
 export function fromPotatoState(task: Task, body: PotatoState, stored: AnnotationRecord | undefined): Submission {
   const scheme = task.schemeByName.get(body.schema);
   const module = scheme ? schemeTypeOf(scheme.annotation_type) : undefined;
-  if (body.type === 'span' || module?.storage === 'spans') return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
+  if (body.type === 'span' || module?.storage === 'spans')
+    return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
   const labels: Record<string, Record<string, string>> = {};
   for (const [schema, chosen] of Object.entries(stored?.labels ?? {})) {
     const known = task.schemeByName.get(schema);
@@ -124,24 +141,42 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
     else mine[entry.name] = String(entry.value);
   });
   const annotations: Record<string, string> = {};
-  for (const [schema, chosen] of Object.entries(labels)) for (const [label, v] of Object.entries(chosen)) annotations[`${schema}:${label}`] = v;
+  for (const [schema, chosen] of Object.entries(labels))
+    for (const [label, v] of Object.entries(chosen)) annotations[`${schema}:${label}`] = v;
   return { instance_id: body.instance_id, annotations };
 }
 
-function mergeSpans(body: PotatoState, stored: AnnotationRecord | undefined): NonNullable<Submission['span_annotations']> {
+function mergeSpans(
+  body: PotatoState,
+  stored: AnnotationRecord | undefined,
+): NonNullable<Submission['span_annotations']> {
   // ids are left out: the domain derives a span's id from what it is
-  const spans: NonNullable<Submission['span_annotations']> = (stored?.spans ?? []).map((s) => ({ schema: s.schema, name: s.label, start: s.start, end: s.end, value: s.value }));
+  const spans: NonNullable<Submission['span_annotations']> = (stored?.spans ?? []).map((s) => ({
+    schema: s.schema,
+    name: s.label,
+    start: s.start,
+    end: s.end,
+    value: s.value,
+  }));
   body.state.forEach((entry, n) => {
     const { start, end } = entry;
     if (start === undefined) throw invalid(`state[${n}].start: required for a span`);
     if (end === undefined) throw invalid(`state[${n}].end: required for a span`);
-    const at = spans.findIndex((s) => s.schema === body.schema && s.name === entry.name && s.start === start && s.end === end);
+    const at = spans.findIndex(
+      (s) => s.schema === body.schema && s.name === entry.name && s.start === start && s.end === end,
+    );
     if (entry.value === null) {
       if (at >= 0) spans.splice(at, 1);
       return;
     }
     // without a value the span's value is the text it covers
-    const span = { schema: body.schema, name: entry.name, start, end, ...(entry.value === undefined ? {} : { value: String(entry.value) }) };
+    const span = {
+      schema: body.schema,
+      name: entry.name,
+      start,
+      end,
+      ...(entry.value === undefined ? {} : { value: String(entry.value) }),
+    };
     if (at >= 0) spans[at] = span;
     else spans.push(span);
   });
@@ -161,7 +196,11 @@ export function inStateTerms(body: PotatoState, submission: Submission, e: unkno
     const [, k, part, rest] = span as unknown as [string, string, string | undefined, string];
     if (part === '.schema') return renamed('schema', rest);
     const sent = submission.span_annotations?.[Number(k)];
-    const n = sent ? body.state.findIndex((entry) => entry.name === sent.name && entry.start === sent.start && entry.end === sent.end) : -1;
+    const n = sent
+      ? body.state.findIndex(
+          (entry) => entry.name === sent.name && entry.start === sent.start && entry.end === sent.end,
+        )
+      : -1;
     return n >= 0 ? renamed(`state[${n}]${part ?? ''}`, rest) : e;
   }
   const label = /^annotations\["([^"]*)"\]: (.*)$/s.exec(e.message);

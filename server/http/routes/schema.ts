@@ -9,8 +9,20 @@ export function schemaRoutes(s: Services): RouteSpec[] {
     s.task.schemes.map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]),
   );
   return [
-    route({ method: 'GET', path: '/api/schemas', summary: 'Annotation schemes by name', access: 'user', handle: () => schemas }),
-    route({ method: 'GET', path: '/api/colors', summary: 'Label colours: schema → label → #rrggbb', access: 'user', handle: () => s.task.colors }),
+    route({
+      method: 'GET',
+      path: '/api/schemas',
+      summary: 'Annotation schemes by name',
+      access: 'user',
+      handle: () => schemas,
+    }),
+    route({
+      method: 'GET',
+      path: '/api/colors',
+      summary: 'Label colours: schema → label → #rrggbb',
+      access: 'user',
+      handle: () => s.task.colors,
+    }),
     route({
       method: 'GET',
       path: '/api/keyword_highlights/:instance_id',

@@ -4,14 +4,20 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 
 const query = z.object({
-  q: z.string({ message: 'q: give the words to search for' }).trim().min(1, 'q: give the words to search for').max(500, 'q: at most 500 characters'),
+  q: z
+    .string({ message: 'q: give the words to search for' })
+    .trim()
+    .min(1, 'q: give the words to search for')
+    .max(500, 'q: at most 500 characters'),
   limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(500).default(50),
 });
 
 const hit = z.object({
   instance_id: z.string(),
   snippet: z.string().describe('the text around the first word found in it'),
-  matched_in: z.array(z.enum(['item', 'answers'])).describe('item: the text or a field; answers: a label, a typed value or a span'),
+  matched_in: z
+    .array(z.enum(['item', 'answers']))
+    .describe('item: the text or a field; answers: a label, a typed value or a span'),
   annotators: z.array(z.string()).optional().describe('(admin) whose answers hold the words'),
 });
 const result = z.object({ query: z.string(), results: z.array(hit), truncated: z.boolean() });
@@ -21,7 +27,8 @@ export function searchRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/search',
-      summary: 'Items whose text or fields, or whose answers (labels, typed values, span texts), hold every word of q, in task order',
+      summary:
+        'Items whose text or fields, or whose answers (labels, typed values, span texts), hold every word of q, in task order',
       access: 'admin',
       query,
       response: result,
@@ -30,7 +37,8 @@ export function searchRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/api/search',
-      summary: "The caller's items whose text or fields, or whose answers by the caller, hold every word of q, in task order",
+      summary:
+        "The caller's items whose text or fields, or whose answers by the caller, hold every word of q, in task order",
       access: 'user',
       query,
       response: result,

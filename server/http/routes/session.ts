@@ -15,7 +15,8 @@ const credentials = z
     const username = (b.username ?? b.email ?? '').trim();
     if (!username) ctx.addIssue({ code: 'custom', path: ['username'], message: 'required' });
     const password = b.password ?? b.pass ?? '';
-    if (password.length > 1024) ctx.addIssue({ code: 'custom', path: ['password'], message: 'longer than 1024 characters' });
+    if (password.length > 1024)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'longer than 1024 characters' });
     return { username, password };
   });
 
@@ -32,7 +33,8 @@ export function sessionRoutes(s: Services): RouteSpec[] {
     async handle({ body, ctx }) {
       await s.throttle.check(ctx.ip, body.username);
       // a study platform's worker has no password: their link is their only way in
-      if (s.crowd.isWorker(body.username)) throw forbidden(`username: "${body.username}" signs in from the study link, not with a password`);
+      if (s.crowd.isWorker(body.username))
+        throw forbidden(`username: "${body.username}" signs in from the study link, not with a password`);
       let user;
       try {
         user = await s.accounts.authenticate(body.username, body.password);
@@ -87,11 +89,20 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       path: '/api/me',
       summary: 'Who is logged in, whether they are an admin, and whether they may adjudicate',
       access: 'user',
-      response: z.object({ username: z.string(), is_admin: z.boolean(), is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'), task_name: z.string() }),
+      response: z.object({
+        username: z.string(),
+        is_admin: z.boolean(),
+        is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'),
+        task_name: z.string(),
+      }),
       handle({ username }) {
-        return { username, is_admin: s.adminAuth.isAdminUser(username), is_adjudicator: s.adjudication.mayAdjudicate(username), task_name: s.settings.get().annotation_task_name };
+        return {
+          username,
+          is_admin: s.adminAuth.isAdminUser(username),
+          is_adjudicator: s.adjudication.mayAdjudicate(username),
+          task_name: s.settings.get().annotation_task_name,
+        };
       },
     }),
   ];
 }
-

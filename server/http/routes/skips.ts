@@ -15,13 +15,23 @@ export function skipRoutes(s: Services): RouteSpec[] {
     route({
       method: 'POST',
       path: '/api/skip',
-      summary: 'Skip an instance (allow_skip; a reason is needed when skip_reason_required); answering it later takes the skip back',
+      summary:
+        'Skip an instance (allow_skip; a reason is needed when skip_reason_required); answering it later takes the skip back',
       access: 'user',
       body: z.object({ instance_id: z.string().min(1).max(256), reason: z.string().max(2000).optional() }),
       response: z.object({ status: z.literal('success'), skip: skipRecord, skipped_count: z.number().int() }),
       async handle({ username, body }) {
         const skip = await s.skips.skip(username, body.instance_id, body.reason);
-        return { status: 'success' as const, skip: { instance_id: skip.instance_id, annotator: skip.username, reason: skip.reason, skipped_at: skip.skipped_at }, skipped_count: s.skips.countOf(username) };
+        return {
+          status: 'success' as const,
+          skip: {
+            instance_id: skip.instance_id,
+            annotator: skip.username,
+            reason: skip.reason,
+            skipped_at: skip.skipped_at,
+          },
+          skipped_count: s.skips.countOf(username),
+        };
       },
     }),
     route({
@@ -31,7 +41,12 @@ export function skipRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       response: z.object({ count: z.number().int(), skips: z.array(skipRecord) }),
       handle: () => {
-        const skips = s.skips.all().map((k) => ({ instance_id: k.instance_id, annotator: k.username, reason: k.reason, skipped_at: k.skipped_at }));
+        const skips = s.skips.all().map((k) => ({
+          instance_id: k.instance_id,
+          annotator: k.username,
+          reason: k.reason,
+          skipped_at: k.skipped_at,
+        }));
         return { count: skips.length, skips };
       },
     }),

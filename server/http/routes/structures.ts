@@ -26,7 +26,10 @@ export const eventAnnotation = z.object({
   schema: z.string().min(1).max(256),
   event_type: z.string().min(1).max(256),
   trigger_span_id: spanRef,
-  arguments: z.array(z.object({ role: z.string().min(1).max(256), span_id: spanRef })).max(100).optional(),
+  arguments: z
+    .array(z.object({ role: z.string().min(1).max(256), span_id: spanRef }))
+    .max(100)
+    .optional(),
   properties: properties.optional(),
 });
 
@@ -35,7 +38,6 @@ export const structureParts = {
   link_annotations: z.array(linkAnnotation).max(10_000).optional(),
   event_annotations: z.array(eventAnnotation).max(10_000).optional(),
 };
-
 
 export function structureRoutes(s: Services): RouteSpec[] {
   const read = async (username: string, instanceId: string) => {
@@ -47,7 +49,8 @@ export function structureRoutes(s: Services): RouteSpec[] {
     const { instance, record } = await read(username, instanceId);
     const entries = structurePayload(s.task, record, kind);
     const rest = entries.filter((e) => e.id !== id);
-    if (rest.length === entries.length) throw notFound(`${kind === 'links' ? 'link' : 'event'} "${id}" not found on instance "${instance.id}"`);
+    if (rest.length === entries.length)
+      throw notFound(`${kind === 'links' ? 'link' : 'event'} "${id}" not found on instance "${instance.id}"`);
     const field = kind === 'links' ? 'link_annotations' : 'event_annotations';
     await s.annotations.submit(username, { instance_id: instance.id, [field]: rest });
     return { status: 'success', message: `${kind === 'links' ? 'Link' : 'Event'} ${id} deleted` };
@@ -67,7 +70,7 @@ export function structureRoutes(s: Services): RouteSpec[] {
     route({
       method: 'DELETE',
       path: '/api/links/:instance_id/:link_id',
-      summary: 'Deletes one of the caller\'s links by id',
+      summary: "Deletes one of the caller's links by id",
       access: 'user',
       handle: ({ username, params }) => remove(username, params.instance_id, params.link_id, 'links'),
     }),

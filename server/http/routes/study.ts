@@ -53,13 +53,19 @@ export function studyRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/api/study',
-      summary: 'How annotators sign in, the page options, and at the end of the list the completion code and where to take it',
+      summary:
+        'How annotators sign in, the page options, and at the end of the list the completion code and where to take it',
       access: 'public',
       response: study,
       async handle({ ctx }) {
         const username = sessionUser(ctx);
         const done = username ? await finished(username).catch(() => false) : false;
-        const show = done && (s.crowd.settings.completion.code !== null || s.crowd.settings.completion.redirectUrl !== null || s.crowd.settings.completion.message !== null || s.crowd.enabled);
+        const show =
+          done &&
+          (s.crowd.settings.completion.code !== null ||
+            s.crowd.settings.completion.redirectUrl !== null ||
+            s.crowd.settings.completion.message !== null ||
+            s.crowd.enabled);
         return {
           login: s.crowd.enabled ? 'url_direct' : 'password',
           url_argument: s.crowd.settings.loginArgument,
@@ -76,7 +82,8 @@ export function studyRoutes(s: Services): RouteSpec[] {
     route({
       method: 'POST',
       path: '/annotate',
-      summary: "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON)",
+      summary:
+        "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON)",
       access: 'user',
       body: annotateForm,
       response: currentInstance,
@@ -103,7 +110,10 @@ export function studyRoutes(s: Services): RouteSpec[] {
           ctx.redirect('/');
           return undefined;
         }
-        return { ...current, display: s.display.of({ id: current.instance_id, text: current.text, data: current.data }) };
+        return {
+          ...current,
+          display: s.display.of({ id: current.instance_id, text: current.text, data: current.data }),
+        };
       },
     }),
   ];

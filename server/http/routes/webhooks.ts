@@ -4,11 +4,17 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import type { WebhookOutbox } from '../../domain/webhooks/outbox.js';
 
-const testBody = z.object({ endpoint_name: z.string({ message: 'endpoint_name is required (the name of a configured endpoint)' }).min(1, 'endpoint_name may not be empty') });
+const testBody = z.object({
+  endpoint_name: z
+    .string({ message: 'endpoint_name is required (the name of a configured endpoint)' })
+    .min(1, 'endpoint_name may not be empty'),
+});
 
 const deliveriesQuery = z.object({
   endpoint: z.string().min(1).optional(),
-  state: z.enum(['pending', 'delivered', 'failed'], { message: 'state must be one of pending, delivered, failed' }).optional(),
+  state: z
+    .enum(['pending', 'delivered', 'failed'], { message: 'state must be one of pending, delivered, failed' })
+    .optional(),
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(100),
 });
 

@@ -7,7 +7,8 @@ import type { ExportWriter } from './writer.js';
 const COLUMNS = ['schema', 'item_id', 'text', 'score', 'best_count', 'worst_count', 'appearances', 'rank'];
 
 function check(task: Task): void {
-  if (!bwsSchemes(task).length) throw invalid('format: bws_scores scores the items of best–worst (bws) schemes, and this project has none');
+  if (!bwsSchemes(task).length)
+    throw invalid('format: bws_scores scores the items of best–worst (bws) schemes, and this project has none');
 }
 
 /**
@@ -26,7 +27,18 @@ export const bwsScoresFormat: ExportWriter = {
     const scores = bwsScoresBySchema(schemes, items);
     yield stringify([COLUMNS]);
     for (const scheme of schemes) {
-      const rows = scores.get(scheme.name)!.map((s) => [scheme.name, s.item_id, s.text, String(s.score), String(s.best_count), String(s.worst_count), String(s.appearances), String(s.rank)]);
+      const rows = scores
+        .get(scheme.name)!
+        .map((s) => [
+          scheme.name,
+          s.item_id,
+          s.text,
+          String(s.score),
+          String(s.best_count),
+          String(s.worst_count),
+          String(s.appearances),
+          String(s.rank),
+        ]);
       if (rows.length) yield stringify(rows);
     }
   },

@@ -13,12 +13,16 @@ import type { ExportWriter } from './writer.js';
 
 export type { ExportWriter } from './writer.js';
 
-export const EXPORT_WRITERS = { jsonl, csv, conll, spacy, bws_scores: bwsScoresFormat } as const satisfies Record<string, ExportWriter>;
+export const EXPORT_WRITERS = { jsonl, csv, conll, spacy, bws_scores: bwsScoresFormat } as const satisfies Record<
+  string,
+  ExportWriter
+>;
 export type ExportFormat = keyof typeof EXPORT_WRITERS;
 export const EXPORT_FORMATS = Object.keys(EXPORT_WRITERS) as [ExportFormat, ...ExportFormat[]];
 
 /** The writer of `format`; a name that is not a format is a 400 naming the field, never some other format. */
 export function exportWriter(format: string): ExportWriter {
-  if (!Object.hasOwn(EXPORT_WRITERS, format)) throw invalid(`format: "${format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
+  if (!Object.hasOwn(EXPORT_WRITERS, format))
+    throw invalid(`format: "${format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
   return EXPORT_WRITERS[format as ExportFormat];
 }

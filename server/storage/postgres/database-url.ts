@@ -23,7 +23,10 @@ export interface DatabaseTarget {
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 export function checkSchemaName(name: string, where: string): string {
-  if (!SCHEMA_NAME.test(name)) throw new DatabaseUrlError(`${where}: "${name}" is not a schema name Marginalia uses (letters, digits and _, not starting with a digit, at most 63)`);
+  if (!SCHEMA_NAME.test(name))
+    throw new DatabaseUrlError(
+      `${where}: "${name}" is not a schema name Marginalia uses (letters, digits and _, not starting with a digit, at most 63)`,
+    );
   return name;
 }
 
@@ -34,7 +37,8 @@ export function parseDatabaseUrl(url: string, where: string): DatabaseTarget {
   } catch {
     throw new DatabaseUrlError(`${where}: not a URL (expected postgres://user:password@host:5432/database)`);
   }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new DatabaseUrlError(`${where}: a ${parsed.protocol} URL; only postgres:// and postgresql:// are supported`);
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new DatabaseUrlError(`${where}: a ${parsed.protocol} URL; only postgres:// and postgresql:// are supported`);
   const schema = parsed.searchParams.get('schema') ?? undefined;
   if (schema !== undefined) checkSchemaName(schema, `${where} ?schema=`);
   parsed.searchParams.delete('schema');
@@ -52,7 +56,8 @@ export async function dataFolderSchema(dataDir: string): Promise<string> {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  if (id && !/^[a-z0-9]{1,40}$/.test(id)) throw new DatabaseUrlError(`${path}: not an id Marginalia wrote; restore it, or remove it to start a new project`);
+  if (id && !/^[a-z0-9]{1,40}$/.test(id))
+    throw new DatabaseUrlError(`${path}: not an id Marginalia wrote; restore it, or remove it to start a new project`);
   if (!id) {
     id = randomBytes(8).toString('hex');
     await mkdir(dataDir, { recursive: true, mode: 0o700 });

@@ -64,17 +64,25 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
     // one lock per schema name: a second process waits here until the first has migrated
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`marginalia:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${s}.schema_migrations`);
     const have = new Set(rows.map((r) => r.version));
     const newest = Math.max(0, ...have);
     const known = MIGRATIONS[MIGRATIONS.length - 1].version;
-    if (newest > known) throw new Error(`schema ${schema} was migrated by a newer Marginalia (version ${newest}); this one knows up to ${known}`);
+    if (newest > known)
+      throw new Error(
+        `schema ${schema} was migrated by a newer Marginalia (version ${newest}); this one knows up to ${known}`,
+      );
     await client.query(`SET LOCAL search_path TO ${s}`);
     for (const m of MIGRATIONS) {
       if (have.has(m.version)) continue;
       await client.query(m.sql);
-      await client.query(`INSERT INTO ${s}.schema_migrations (version, description) VALUES ($1, $2)`, [m.version, m.description]);
+      await client.query(`INSERT INTO ${s}.schema_migrations (version, description) VALUES ($1, $2)`, [
+        m.version,
+        m.description,
+      ]);
       applied.push(m.version);
     }
     await client.query('COMMIT');

@@ -84,13 +84,21 @@ export class PostgresStore extends TableReader implements SharedStore {
     });
     // an idle connection the server drops (a restart) is reported here; the pool opens a new one when needed
     pool.on('error', (e) => options.logger?.warn(`PostgreSQL connection lost: ${e.message}`));
-    const store = new PostgresStore(pool, options.connectionString, options.schema, options.packed ?? [], options.exclusive ?? false, options.logger);
+    const store = new PostgresStore(
+      pool,
+      options.connectionString,
+      options.schema,
+      options.packed ?? [],
+      options.exclusive ?? false,
+      options.logger,
+    );
     try {
       await store.lock.take();
       const client = await pool.connect();
       try {
         const applied = await migrate(client, options.schema);
-        if (applied.length) options.logger?.info(`PostgreSQL schema ${options.schema}: applied migrations ${applied.join(', ')}`);
+        if (applied.length)
+          options.logger?.info(`PostgreSQL schema ${options.schema}: applied migrations ${applied.join(', ')}`);
         await store.loadRows(client);
       } finally {
         client.release();
@@ -111,7 +119,11 @@ export class PostgresStore extends TableReader implements SharedStore {
       const { rows: head } = await client.query<{ id: string }>(this.sql.head);
       let after = '0';
       for (;;) {
-        const { rows } = await client.query<{ tbl: string; key: string; value: string; seq: string }>({ name: 'marginalia_load', text: this.sql.load, values: [after, LOAD_PAGE] });
+        const { rows } = await client.query<{ tbl: string; key: string; value: string; seq: string }>({
+          name: 'marginalia_load',
+          text: this.sql.load,
+          values: [after, LOAD_PAGE],
+        });
         for (const row of rows) this.table(row.tbl).set(row.key, JSON.parse(row.value));
         if (rows.length < LOAD_PAGE) break;
         after = rows[rows.length - 1].seq;
@@ -174,7 +186,8 @@ export class PostgresStore extends TableReader implements SharedStore {
           this.syncTrouble = false;
         } catch (e) {
           // the request goes on with what this process has; a write it makes fails on its own if the database is down
-          if (!this.syncTrouble) this.logger?.warn(`could not read other processes' changes from PostgreSQL: ${(e as Error).message}`);
+          if (!this.syncTrouble)
+            this.logger?.warn(`could not read other processes' changes from PostgreSQL: ${(e as Error).message}`);
           this.syncTrouble = true;
         }
         for (const resolve of waiters) resolve();
@@ -218,13 +231,22 @@ export class PostgresStore extends TableReader implements SharedStore {
     const written: Final[] = [];
     for (const s of states) (s.json === undefined ? deleted : written).push(s);
     const values = [
-      deleted.map((s) => s.table), deleted.map((s) => s.key),
-      written.map((s) => s.table), written.map((s) => s.key), written.map((s) => s.json),
-      this.applied, this.origin, this.lock.channel,
+      deleted.map((s) => s.table),
+      deleted.map((s) => s.key),
+      written.map((s) => s.table),
+      written.map((s) => s.key),
+      written.map((s) => s.json),
+      this.applied,
+      this.origin,
+      this.lock.channel,
     ];
     const again = written.filter((s) => s.wasDeleted);
     if (!again.length) {
-      const { rows } = await this.pool.query<{ id: string }>({ name: 'marginalia_commit', text: this.sql.commit, values });
+      const { rows } = await this.pool.query<{ id: string }>({
+        name: 'marginalia_commit',
+        text: this.sql.commit,
+        values,
+      });
       return rows.length ? Number(rows[0].id) : null;
     }
     // A key deleted and written again within the batch goes to the end of the order, as in memory: it is
@@ -232,7 +254,11 @@ export class PostgresStore extends TableReader implements SharedStore {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query({ name: 'marginalia_delete', text: this.sql.deleteOnly, values: [again.map((s) => s.table), again.map((s) => s.key)] });
+      await client.query({
+        name: 'marginalia_delete',
+        text: this.sql.deleteOnly,
+        values: [again.map((s) => s.table), again.map((s) => s.key)],
+      });
       const { rows } = await client.query<{ id: string }>({ name: 'marginalia_commit', text: this.sql.commit, values });
       await client.query(rows.length ? 'COMMIT' : 'ROLLBACK');
       client.release();
@@ -251,11 +277,19 @@ export class PostgresStore extends TableReader implements SharedStore {
    * what is left of `inFlight`.
    */
   private async catchUp(inFlight: Pending[]): Promise<Pending[]> {
-    const { rows } = await this.pool.query<Change & { head: string }>({ name: 'marginalia_changes', text: this.sql.changesAfter, values: [this.applied] });
+    const { rows } = await this.pool.query<Change & { head: string }>({
+      name: 'marginalia_changes',
+      text: this.sql.changesAfter,
+      values: [this.applied],
+    });
     const head = Number(rows[0].head);
     if (head === this.applied) return inFlight;
     const changes = rows.filter((r) => r.id !== null);
-    if (!changes.length || Number(changes[0].id) !== this.applied + 1 || Number(changes[changes.length - 1].id) !== head) {
+    if (
+      !changes.length ||
+      Number(changes[0].id) !== this.applied + 1 ||
+      Number(changes[changes.length - 1].id) !== head
+    ) {
       await this.reload(inFlight);
       return [];
     }
@@ -304,7 +338,9 @@ export class PostgresStore extends TableReader implements SharedStore {
     } finally {
       client.release();
     }
-    const error = new ConflictError('this server process was cut off from the database for long and read the project again');
+    const error = new ConflictError(
+      'this server process was cut off from the database for long and read the project again',
+    );
     for (const p of local) p.reject(error);
     this.changed();
   }
@@ -323,14 +359,22 @@ export class PostgresStore extends TableReader implements SharedStore {
   }
 
   async claim(key: string, leaseMs: number): Promise<boolean> {
-    const { rows } = await this.pool.query({ name: 'marginalia_claim', text: this.sql.claim, values: [key, this.origin, leaseMs] });
+    const { rows } = await this.pool.query({
+      name: 'marginalia_claim',
+      text: this.sql.claim,
+      values: [key, this.origin, leaseMs],
+    });
     return rows.length > 0;
   }
 
   async secret(name: string, proposed: string): Promise<string> {
     for (let i = 0; i < 3; i++) {
       // empty only when another process stored it in the same instant, after this statement's snapshot
-      const { rows } = await this.pool.query<{ value: string }>({ name: 'marginalia_secret', text: this.sql.secret, values: [name, proposed] });
+      const { rows } = await this.pool.query<{ value: string }>({
+        name: 'marginalia_secret',
+        text: this.sql.secret,
+        values: [name, proposed],
+      });
       if (rows.length) return rows[0].value;
     }
     throw new StorageError(`could not read the shared secret ${name} from PostgreSQL`);

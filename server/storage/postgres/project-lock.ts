@@ -30,7 +30,11 @@ export class ProjectLock {
   }
 
   async take(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 5_000, application_name: 'marginalia (lock)' });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: 5_000,
+      application_name: 'marginalia (lock)',
+    });
     const lost = () => {
       if (this.client === client) this.client = null;
     };
@@ -45,7 +49,10 @@ export class ProjectLock {
     try {
       await client.connect();
       const take = this.exclusive ? 'pg_try_advisory_lock' : 'pg_try_advisory_lock_shared';
-      const { rows } = await client.query<{ locked: boolean }>(`SELECT ${take}($1, hashtext($2)) AS locked`, [LOCK_CLASS, this.schema]);
+      const { rows } = await client.query<{ locked: boolean }>(`SELECT ${take}($1, hashtext($2)) AS locked`, [
+        LOCK_CLASS,
+        this.schema,
+      ]);
       if (!rows[0].locked) {
         throw new StorageError(
           this.exclusive

@@ -36,21 +36,37 @@ describe('data_sources and data_directory', () => {
   it('reads every data file of data_directory, in name order, and says it is not watched', () => {
     const config = loadConfig(
       writeProject({
-        files: { 'inbox/2.jsonl': `${line('x2', 'two')}\n`, 'inbox/1.json': JSON.stringify([{ id: 'x1', text: 'one' }]), 'inbox/notes.txt': 'not data' },
+        files: {
+          'inbox/2.jsonl': `${line('x2', 'two')}\n`,
+          'inbox/1.json': JSON.stringify([{ id: 'x1', text: 'one' }]),
+          'inbox/notes.txt': 'not data',
+        },
         config: { data_files: [], data_directory: 'inbox', watch_data_directory: true, watch_poll_interval: 3 },
       }),
       {},
     );
     expect(config.task.instances.map((i) => i.id)).toEqual(['x1', 'x2']);
-    expect(warningsOf(config)).toEqual(['watch_data_directory is not acted on: the folder is read at start-up; files added later are read at the next start']);
+    expect(warningsOf(config)).toEqual([
+      'watch_data_directory is not acted on: the folder is read at start-up; files added later are read at the next start',
+    ]);
   });
 
   it('stops start-up saying why when no source is read or a source is wrong', () => {
-    const remoteOnly = writeProject({ config: { data_files: undefined, data_sources: [{ type: 'database', connection_string: 'sqlite:///x.db' }] } });
-    expect(() => loadConfig(remoteOnly, {})).toThrow(/data_files: no data to annotate: its sources \(database\) are not read here, only type: file is/);
-    expect(() => loadConfig(writeProject({ config: { data_sources: [{ type: 'file' }] } }), {})).toThrow(/data_sources\[0\]\.path: a file source needs the path of a data file/);
-    expect(() => loadConfig(writeProject({ config: { data_directory: 'nowhere' } }), {})).toThrow(/data_directory: folder .*nowhere not found/);
-    expect(() => loadConfig(writeProject({ config: { data_files: [], data_directory: '.' , data_sources: 'items.jsonl' } }), {})).toThrow(/data_sources: expected a list/);
+    const remoteOnly = writeProject({
+      config: { data_files: undefined, data_sources: [{ type: 'database', connection_string: 'sqlite:///x.db' }] },
+    });
+    expect(() => loadConfig(remoteOnly, {})).toThrow(
+      /data_files: no data to annotate: its sources \(database\) are not read here, only type: file is/,
+    );
+    expect(() => loadConfig(writeProject({ config: { data_sources: [{ type: 'file' }] } }), {})).toThrow(
+      /data_sources\[0\]\.path: a file source needs the path of a data file/,
+    );
+    expect(() => loadConfig(writeProject({ config: { data_directory: 'nowhere' } }), {})).toThrow(
+      /data_directory: folder .*nowhere not found/,
+    );
+    expect(() =>
+      loadConfig(writeProject({ config: { data_files: [], data_directory: '.', data_sources: 'items.jsonl' } }), {}),
+    ).toThrow(/data_sources: expected a list/);
   });
 });
 
@@ -59,17 +75,29 @@ describe('tooltip_file', () => {
     {
       annotation_type: 'radio',
       name: 'stance',
-      labels: [{ name: 'for', tooltip_file: 'tips/for.html' }, { name: 'against', tooltip: 'Given inline', tooltip_file: 'tips/for.html' }, 'unsure'],
+      labels: [
+        { name: 'for', tooltip_file: 'tips/for.html' },
+        { name: 'against', tooltip: 'Given inline', tooltip_file: 'tips/for.html' },
+        'unsure',
+      ],
     },
     { annotation_type: 'multiselect', name: 'tags', labels: { urgent: { tooltip_file: 'tips/urgent.txt' } } },
   ];
-  const files = { 'tips/for.html': '<p>Supports the <b>claim</b> &amp; says so.</p><script>alert(1)</script><ul><li>even partly</li></ul>', 'tips/urgent.txt': 'Needs a reply today' };
+  const files = {
+    'tips/for.html':
+      '<p>Supports the <b>claim</b> &amp; says so.</p><script>alert(1)</script><ul><li>even partly</li></ul>',
+    'tips/urgent.txt': 'Needs a reply today',
+  };
 
   it("reads each label's file into its tooltip as text (an inline tooltip wins) and serves it", async () => {
     const config = loadConfig(writeProject({ files, config: { annotation_schemes: schemes } }), {});
     expect(config.warnings).toEqual([]);
     const stance = config.task.schemeByName.get('stance')!;
-    expect(stance.labels).toEqual([{ name: 'for', tooltip: 'Supports the claim & says so. even partly' }, { name: 'against', tooltip: 'Given inline' }, { name: 'unsure' }]);
+    expect(stance.labels).toEqual([
+      { name: 'for', tooltip: 'Supports the claim & says so. even partly' },
+      { name: 'against', tooltip: 'Given inline' },
+      { name: 'unsure' },
+    ]);
     expect(config.task.schemeByName.get('tags')!.labels).toEqual([{ name: 'urgent', tooltip: 'Needs a reply today' }]);
     const t = await startServer({ files, config: { annotation_schemes: schemes } });
     const alice = await t.client().login('alice');
@@ -78,7 +106,11 @@ describe('tooltip_file', () => {
   });
 
   it('stops start-up naming the label when the file is missing', () => {
-    const missing = [{ annotation_type: 'radio', name: 'stance', labels: ['a', { name: 'b', tooltip_file: 'tips/gone.html' }] }];
-    expect(() => loadConfig(writeProject({ config: { annotation_schemes: missing } }), {})).toThrow(/annotation_schemes\[0\]\.labels\[1\]\.tooltip_file: file .*gone\.html not found/);
+    const missing = [
+      { annotation_type: 'radio', name: 'stance', labels: ['a', { name: 'b', tooltip_file: 'tips/gone.html' }] },
+    ];
+    expect(() => loadConfig(writeProject({ config: { annotation_schemes: missing } }), {})).toThrow(
+      /annotation_schemes\[0\]\.labels\[1\]\.tooltip_file: file .*gone\.html not found/,
+    );
   });
 });

@@ -3,52 +3,101 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/load.js';
 import { writeProject } from '../../helpers/project.js';
 
-const load = (config: Record<string, unknown>, files?: Record<string, string>) => loadConfig(writeProject({ config, files }), {});
+const load = (config: Record<string, unknown>, files?: Record<string, string>) =>
+  loadConfig(writeProject({ config, files }), {});
 
 describe('display config', () => {
   it('reads html_layout inline, from a file, and Potato built-in names as the automatic view', () => {
-    expect(load({ html_layout: '<p>{{text}}</p>' }).display).toMatchObject({ kind: 'layout', template: '<p>{{text}}</p>' });
-    expect(load({ html_layout: 'templates/l.html' }, { 'templates/l.html': '<div>{{a}}</div>' }).display).toMatchObject({ kind: 'layout', template: '<div>{{a}}</div>' });
+    expect(load({ html_layout: '<p>{{text}}</p>' }).display).toMatchObject({
+      kind: 'layout',
+      template: '<p>{{text}}</p>',
+    });
+    expect(load({ html_layout: 'templates/l.html' }, { 'templates/l.html': '<div>{{a}}</div>' }).display).toMatchObject(
+      { kind: 'layout', template: '<div>{{a}}</div>' },
+    );
     expect(load({ html_layout: 'default' }).display).toMatchObject({ kind: 'auto' });
   });
 
   it('refuses a missing layout file or a malformed instance_display, naming the file and key', () => {
-    expect(() => load({ html_layout: 'templates/none.html' })).toThrow(/config\.yaml: html_layout: layout file .*templates\/none\.html not found/);
-    expect(() => load({ instance_display: { fields: [] } })).toThrow(/config\.yaml: instance_display\.fields: expected a non-empty list/);
-    expect(() => load({ instance_display: { fields: [{ type: 'text' }] } })).toThrow(/instance_display\.fields\[0\]\.key/);
+    expect(() => load({ html_layout: 'templates/none.html' })).toThrow(
+      /config\.yaml: html_layout: layout file .*templates\/none\.html not found/,
+    );
+    expect(() => load({ instance_display: { fields: [] } })).toThrow(
+      /config\.yaml: instance_display\.fields: expected a non-empty list/,
+    );
+    expect(() => load({ instance_display: { fields: [{ type: 'text' }] } })).toThrow(
+      /instance_display\.fields\[0\]\.key/,
+    );
     expect(() => load({ list_as_text: 'yes please' })).toThrow(/list_as_text: expected a mapping/);
   });
 
   it('maps Potato 2 display types to the nearest one drawn here, with a warning', () => {
-    const config = load({ instance_display: { layout: { direction: 'horizontal' }, fields: [{ key: 'text', type: 'text' }, { key: 'conv', type: 'audio_dialogue' }, { key: 'x', type: 'hologram' }] } });
-    expect(config.display).toMatchObject({ kind: 'fields', direction: 'horizontal', fields: [{ type: 'text' }, { type: 'dialogue' }, { type: 'text' }] });
+    const config = load({
+      instance_display: {
+        layout: { direction: 'horizontal' },
+        fields: [
+          { key: 'text', type: 'text' },
+          { key: 'conv', type: 'audio_dialogue' },
+          { key: 'x', type: 'hologram' },
+        ],
+      },
+    });
+    expect(config.display).toMatchObject({
+      kind: 'fields',
+      direction: 'horizontal',
+      fields: [{ type: 'text' }, { type: 'dialogue' }, { type: 'text' }],
+    });
     expect(config.warnings.join('\n')).toMatch(/fields\[1\]\.type: "audio_dialogue" is shown as dialogue/);
-    expect(config.warnings.join('\n')).toMatch(/fields\[2\]\.type: "hologram" is not drawn here; field "x" is shown as text/);
+    expect(config.warnings.join('\n')).toMatch(
+      /fields\[2\]\.type: "hologram" is not drawn here; field "x" is shown as text/,
+    );
     expect(config.warnings.join('\n')).not.toMatch(/unknown key "instance_display"/);
   });
 
   it('warns that task_layout is not used', () => {
-    expect(load({ task_layout: 'layouts/t.html' }).warnings.join('\n')).toMatch(/task_layout: the annotation form is drawn by Marginalia/);
+    expect(load({ task_layout: 'layouts/t.html' }).warnings.join('\n')).toMatch(
+      /task_layout: the annotation form is drawn by Marginalia/,
+    );
   });
 });
 
 describe('instructions and presentation keys', () => {
   it('renders annotation_instructions from Markdown or a file, sanitized, and links the codebook', () => {
-    const inline = load({ annotation_instructions: '## Rules\n\n- Read **both** sentences\n\n<script>alert(1)</script><img src="x" onerror="alert(2)">', annotation_codebook_url: 'https://example.org/codebook' });
+    const inline = load({
+      annotation_instructions:
+        '## Rules\n\n- Read **both** sentences\n\n<script>alert(1)</script><img src="x" onerror="alert(2)">',
+      annotation_codebook_url: 'https://example.org/codebook',
+    });
     expect(inline.instructions?.html).toContain('<h2>Rules</h2>');
     expect(inline.instructions?.html).toContain('<strong>both</strong>');
     expect(inline.instructions?.html).not.toMatch(/script|onerror|alert/);
     expect(inline.instructions?.codebook_url).toBe('https://example.org/codebook');
-    const fromFile = load({ annotation_instructions: 'docs/guide.md', annotation_codebook_url: '/media/codebook.pdf' }, { 'docs/guide.md': '# Guide\n\nLabel every sentence.' });
-    expect(fromFile.instructions).toEqual({ html: '<h1>Guide</h1>\n<p>Label every sentence.</p>\n', codebook_url: '/api/media/codebook.pdf' });
-    expect(() => load({ annotation_codebook_url: 'javascript:alert(1)' })).toThrow(/annotation_codebook_url: "javascript:alert\(1\)" is neither/);
-    expect(() => load({ annotation_instructions: 'docs/none.md' })).toThrow(/annotation_instructions: file .*none\.md not found/);
+    const fromFile = load(
+      { annotation_instructions: 'docs/guide.md', annotation_codebook_url: '/media/codebook.pdf' },
+      { 'docs/guide.md': '# Guide\n\nLabel every sentence.' },
+    );
+    expect(fromFile.instructions).toEqual({
+      html: '<h1>Guide</h1>\n<p>Label every sentence.</p>\n',
+      codebook_url: '/api/media/codebook.pdf',
+    });
+    expect(() => load({ annotation_codebook_url: 'javascript:alert(1)' })).toThrow(
+      /annotation_codebook_url: "javascript:alert\(1\)" is neither/,
+    );
+    expect(() => load({ annotation_instructions: 'docs/none.md' })).toThrow(
+      /annotation_instructions: file .*none\.md not found/,
+    );
   });
 
   it('warns about each presentation key it does not act on, saying what happens instead', () => {
-    const { warnings } = load({ surveyflow: { on: true }, alert_time_each_instance: 300, port: 8000, site_dir: 'default' });
+    const { warnings } = load({
+      surveyflow: { on: true },
+      alert_time_each_instance: 300,
+      port: 8000,
+      site_dir: 'default',
+    });
     const text = warnings.join('\n');
-    for (const key of ['surveyflow', 'alert_time_each_instance']) expect(text).toMatch(new RegExp(`: ${key} is not acted on: `));
+    for (const key of ['surveyflow', 'alert_time_each_instance'])
+      expect(text).toMatch(new RegExp(`: ${key} is not acted on: `));
     expect(text).not.toMatch(/port|site_dir/);
   });
 });

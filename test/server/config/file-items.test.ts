@@ -24,7 +24,9 @@ const items = Array.from({ length: 300 }, (_, i) => ({
 describe('items read from their data file on demand', () => {
   it('gives back each text and raw item exactly, whatever the line ends and characters', () => {
     const dir = tempDir('marginalia-items-');
-    const lines = items.map((item, i) => JSON.stringify(item) + (i % 5 === 0 ? '\r\n' : '\n') + (i % 11 === 0 ? '\n' : ''));
+    const lines = items.map(
+      (item, i) => JSON.stringify(item) + (i % 5 === 0 ? '\r\n' : '\n') + (i % 11 === 0 ? '\n' : ''),
+    );
     writeFileSync(join(dir, 'data.jsonl'), '\uFEFF' + lines.join(''));
     writeFileSync(join(dir, 'lines.json'), lines.join(''));
     for (const file of ['data.jsonl', 'lines.json']) {
@@ -56,7 +58,13 @@ describe('items read from their data file on demand', () => {
     writeFileSync(file, items.map((item) => JSON.stringify(item)).join('\n'));
     const loaded = readInstances([file], keys);
     expect(loaded[1].text).toBe(items[1].text);
-    writeFileSync(file, items.slice(1).map((item) => JSON.stringify(item)).join('\n')); // the first line removed
+    writeFileSync(
+      file,
+      items
+        .slice(1)
+        .map((item) => JSON.stringify(item))
+        .join('\n'),
+    ); // the first line removed
     // for a quarter second the block read a moment ago may still serve its lines as they were loaded: the item's
     // own text or the error, never another item's (which of the two depends on this machine's pace)
     let soon: string;
@@ -67,7 +75,9 @@ describe('items read from their data file on demand', () => {
     }
     expect(soon === items[2].text || /changed since the server started/.test(soon)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
-    expect(() => loaded[3].text).toThrow(new RegExp(`data.jsonl:4: the file changed since the server started .*"item-3"`));
+    expect(() => loaded[3].text).toThrow(
+      new RegExp(`data.jsonl:4: the file changed since the server started .*"item-3"`),
+    );
     expect(() => loaded[250].data).toThrow(/changed since the server started/);
   });
 

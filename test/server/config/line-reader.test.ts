@@ -29,7 +29,10 @@ describe('forEachLine', () => {
   }
 
   it('drops a leading BOM only', () => {
-    expect(lines('\uFEFFa\n\uFEFFb', 2)).toEqual([['a', 1], ['\uFEFFb', 2]]);
+    expect(lines('\uFEFFa\n\uFEFFb', 2)).toEqual([
+      ['a', 1],
+      ['\uFEFFb', 2],
+    ]);
   });
 
   it('refuses bytes that are not UTF-8', () => {

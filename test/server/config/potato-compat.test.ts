@@ -23,7 +23,13 @@ describe('Potato configs from older or richer releases', () => {
     for (const type of ['image_annotation', 'audio_annotation', 'video_annotation', 'trajectory_eval']) {
       let message = '';
       try {
-        loadConfig(writeProject({ config: { annotation_schemes: [SAMPLE_SCHEMES[0], { annotation_type: type, name: 'media', labels: ['a'] }] } }));
+        loadConfig(
+          writeProject({
+            config: {
+              annotation_schemes: [SAMPLE_SCHEMES[0], { annotation_type: type, name: 'media', labels: ['a'] }],
+            },
+          }),
+        );
       } catch (e) {
         message = (e as Error).message;
       }
@@ -33,17 +39,38 @@ describe('Potato configs from older or richer releases', () => {
   });
 
   it('still refuses a scheme type that Potato does not have either', () => {
-    expect(() => loadConfig(writeProject({ config: { annotation_schemes: [{ annotation_type: 'telepathy', name: 'x', labels: ['a'] }] } }))).toThrow(/annotation_schemes\[0\]\.annotation_type/);
+    expect(() =>
+      loadConfig(
+        writeProject({ config: { annotation_schemes: [{ annotation_type: 'telepathy', name: 'x', labels: ['a'] }] } }),
+      ),
+    ).toThrow(/annotation_schemes\[0\]\.annotation_type/);
   });
 
   it('maps automatic_assignment onto the assignment settings, without overriding explicit ones', () => {
-    const auto = { on: true, output_filename: 'task_assignment.json', sampling_strategy: 'random', labels_per_instance: 3, instance_per_annotator: 40, test_question_per_annotator: 0 };
+    const auto = {
+      on: true,
+      output_filename: 'task_assignment.json',
+      sampling_strategy: 'random',
+      labels_per_instance: 3,
+      instance_per_annotator: 40,
+      test_question_per_annotator: 0,
+    };
     const mapped = loadConfig(writeProject({ config: { automatic_assignment: auto } })).settings;
-    expect(mapped).toMatchObject({ num_annotators_per_item: 3, max_annotations_per_user: 40, assignment_strategy: 'random' });
-    const explicit = loadConfig(writeProject({ config: { automatic_assignment: auto, num_annotators_per_item: 2 } })).settings;
+    expect(mapped).toMatchObject({
+      num_annotators_per_item: 3,
+      max_annotations_per_user: 40,
+      assignment_strategy: 'random',
+    });
+    const explicit = loadConfig(
+      writeProject({ config: { automatic_assignment: auto, num_annotators_per_item: 2 } }),
+    ).settings;
     expect(explicit.num_annotators_per_item).toBe(2);
     const off = loadConfig(writeProject({ config: { automatic_assignment: { ...auto, on: false } } })).settings;
-    expect(off).toMatchObject({ num_annotators_per_item: null, max_annotations_per_user: null, assignment_strategy: 'fixed_order' });
+    expect(off).toMatchObject({
+      num_annotators_per_item: null,
+      max_annotations_per_user: null,
+      assignment_strategy: 'fixed_order',
+    });
   });
 });
 

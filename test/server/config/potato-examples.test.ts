@@ -12,14 +12,27 @@ describe("Potato's brace-style config (sentiment-likert)", () => {
   it('loads with its data found relative to the project folder, Potato-only keys accepted quietly', () => {
     const config = loadConfig(SENTIMENT, {});
     // the one key with an effect not had here is named, with what happens instead
-    expect(config.warnings).toEqual([`${SENTIMENT}: output_annotation_format is not acted on: "tsv" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`]);
+    expect(config.warnings).toEqual([
+      `${SENTIMENT}: output_annotation_format is not acted on: "tsv" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`,
+    ]);
     expect(config.settings.annotation_task_name).toBe('Review sentiment (likert)');
     expect(config.allowAllUsers).toBe(true);
     expect(config.task.instances.map((i) => i.id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
     expect(config.task.instances[2].text).toBe('Fine for the price; the lid feels "cheap" though.');
-    expect(config.task.instances[0].data).toEqual({ id: 'r1', text: "The kettle boils fast, and it's quiet.", context: 'kitchen' });
+    expect(config.task.instances[0].data).toEqual({
+      id: 'r1',
+      text: "The kettle boils fast, and it's quiet.",
+      context: 'kitchen',
+    });
     const [likert] = config.task.schemes;
-    expect(likert).toMatchObject({ name: 'sentiment', annotation_type: 'likert', size: 5, min_label: 'Very negative', max_label: 'Very positive', sequential_key_binding: true });
+    expect(likert).toMatchObject({
+      name: 'sentiment',
+      annotation_type: 'likert',
+      size: 5,
+      min_label: 'Very negative',
+      max_label: 'Very positive',
+      sequential_key_binding: true,
+    });
     expect(likert.labels.map((l) => l.name)).toEqual(['1', '2', '3', '4', '5']);
     // keys we do not interpret are passed through to frontends
     expect(likert.extra).toEqual({});
@@ -30,19 +43,36 @@ describe("Potato's brace-style config (sentiment-likert)", () => {
   it('serves the project: a likert answer round-trips', async () => {
     const t = await startServer({ configFile: SENTIMENT });
     const alice = await t.client().login('alice');
-    expect((await alice.get('/api/current_instance')).body).toMatchObject({ instance_id: 'r1', total_instances: 5, data: { context: 'kitchen' } });
-    expect((await alice.post('/updateinstance', { instance_id: 'r1', annotations: { 'sentiment:4': 'true' } })).status).toBe(200);
+    expect((await alice.get('/api/current_instance')).body).toMatchObject({
+      instance_id: 'r1',
+      total_instances: 5,
+      data: { context: 'kitchen' },
+    });
+    expect(
+      (await alice.post('/updateinstance', { instance_id: 'r1', annotations: { 'sentiment:4': 'true' } })).status,
+    ).toBe(200);
     expect((await alice.get('/get_annotations?instance_id=r1')).body.annotations).toEqual({ 'sentiment:4': 'true' });
-    expect((await alice.post('/updateinstance', { instance_id: 'r1', annotations: { 'sentiment:6': 'true' } })).status).toBe(400);
+    expect(
+      (await alice.post('/updateinstance', { instance_id: 'r1', annotations: { 'sentiment:6': 'true' } })).status,
+    ).toBe(400);
   });
 });
 
 describe("Potato's block-style config with every scheme type (highlighting)", () => {
   it('loads every scheme, custom id and text keys, numeric ids as strings, and colours in every form', () => {
     const config = loadConfig(HIGHLIGHTING, {});
-    expect(config.warnings).toEqual([`${HIGHLIGHTING}: annotation_schemes[6] (summary).textarea is not acted on: text answers are typed in a multi-line box whatever it says`]);
+    expect(config.warnings).toEqual([
+      `${HIGHLIGHTING}: annotation_schemes[6] (summary).textarea is not acted on: text answers are typed in a multi-line box whatever it says`,
+    ]);
     expect(config.task.schemes.map((s) => `${s.name}:${s.annotation_type}`)).toEqual([
-      'priority:radio', 'areas:multiselect', 'language:select', 'frustration:likert', 'effort:slider', 'replies_needed:number', 'summary:text', 'cue:span',
+      'priority:radio',
+      'areas:multiselect',
+      'language:select',
+      'frustration:likert',
+      'effort:slider',
+      'replies_needed:number',
+      'summary:text',
+      'cue:span',
     ]);
     expect(config.task.instances.map((i) => i.id)).toEqual(['t-100', 't-101', 't-102', '103']);
     expect(config.task.instances[0].text).toMatch(/^Please help/);
@@ -67,17 +97,27 @@ describe("Potato's block-style config with every scheme type (highlighting)", ()
     const alice = await t.client().login('alice');
     const kw = await alice.get('/api/keyword_highlights/t-100');
     expect(kw.status).toBe(200);
-    expect(kw.body.keywords.map((k: { text: string; label: string; color: string }) => [k.text, k.label, k.color])).toEqual([
+    expect(
+      kw.body.keywords.map((k: { text: string; label: string; color: string }) => [k.text, k.label, k.color]),
+    ).toEqual([
       ['Please', 'polite', '#16a34a'],
       ['Thanks', 'polite', '#16a34a'],
     ]);
-    const submit = await alice.post('/updateinstance', { instance_id: '103', span_annotations: [{ schema: 'cue', name: 'polite', start: 31, end: 41 }] });
+    const submit = await alice.post('/updateinstance', {
+      instance_id: '103',
+      span_annotations: [{ schema: 'cue', name: 'polite', start: 31, end: 41 }],
+    });
     expect(submit.status).toBe(200);
     const spans = await alice.get('/api/spans/103');
     // a text label with a colon: the key splits at the first colon
-    const text = { instance_id: 't-101', annotations: { 'summary:Summary in a line:': 'wrong invoice, wants it fixed' } };
+    const text = {
+      instance_id: 't-101',
+      annotations: { 'summary:Summary in a line:': 'wrong invoice, wants it fixed' },
+    };
     expect((await alice.post('/updateinstance', text)).status).toBe(200);
     expect((await alice.get('/get_annotations?instance_id=t-101')).body.annotations).toEqual(text.annotations);
-    expect(spans.body.spans).toMatchObject([{ schema: 'cue', label: 'polite', start: 31, end: 41, text: 'por favor.', color: '#16a34a' }]);
+    expect(spans.body.spans).toMatchObject([
+      { schema: 'cue', label: 'polite', start: 31, end: 41, text: 'por favor.', color: '#16a34a' },
+    ]);
   });
 });

@@ -15,9 +15,20 @@ const ITEMS = [
   { id: 'c', text: 'It is a chair.' },
   { id: 'd', text: 'Nobody read this one.' },
 ];
-const ADJ = { enabled: true, adjudicator_users: ['judy'], min_annotations: 2, agreement_threshold: 0.75, error_taxonomy: ['guideline_gap', 'annotator_error'] };
+const ADJ = {
+  enabled: true,
+  adjudicator_users: ['judy'],
+  min_annotations: 2,
+  agreement_threshold: 0.75,
+  error_taxonomy: ['guideline_gap', 'annotator_error'],
+};
 
-const jsonl = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const jsonl = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 describe('adjudication', () => {
   let t: TestServer;
@@ -34,22 +45,53 @@ describe('adjudication', () => {
         webhooks: { endpoints: [{ name: 'gold', url: receiver.url, events: ['item.adjudicated'] }] },
       },
     });
-    const ann = async (name: string, answers: Record<string, Record<string, string>>, spans: Record<string, { schema: string; name: string; start: number; end: number }[]> = {}) => {
+    const ann = async (
+      name: string,
+      answers: Record<string, Record<string, string>>,
+      spans: Record<string, { schema: string; name: string; start: number; end: number }[]> = {},
+    ) => {
       const c = await t.client().login(name);
       for (const [id, a] of Object.entries(answers)) {
-        const r = await c.post('/updateinstance', { instance_id: id, annotations: a, span_annotations: spans[id] ?? [] });
+        const r = await c.post('/updateinstance', {
+          instance_id: id,
+          annotations: a,
+          span_annotations: spans[id] ?? [],
+        });
         expect(r.status).toBe(200);
       }
     };
     // a: alice and bob disagree on sentiment and on the span; b: all three agree; c: 2 against 1
-    await ann('alice', { a: { 'sentiment:positive': 'true', 'topics:price': 'true' }, b: { 'sentiment:negative': 'true' }, c: { 'sentiment:neutral': 'true' } }, { a: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }] });
-    await ann('bob', { a: { 'sentiment:negative': 'true', 'topics:price': 'true' }, b: { 'sentiment:negative': 'true' }, c: { 'sentiment:neutral': 'true' } }, { a: [{ schema: 'evidence', name: 'pos', start: 0, end: 11 }] });
+    await ann(
+      'alice',
+      {
+        a: { 'sentiment:positive': 'true', 'topics:price': 'true' },
+        b: { 'sentiment:negative': 'true' },
+        c: { 'sentiment:neutral': 'true' },
+      },
+      { a: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }] },
+    );
+    await ann(
+      'bob',
+      {
+        a: { 'sentiment:negative': 'true', 'topics:price': 'true' },
+        b: { 'sentiment:negative': 'true' },
+        c: { 'sentiment:neutral': 'true' },
+      },
+      { a: [{ schema: 'evidence', name: 'pos', start: 0, end: 11 }] },
+    );
     await ann('carol', { b: { 'sentiment:negative': 'true' }, c: { 'sentiment:positive': 'true' } });
     judy = await t.client().login('judy');
   });
 
   it('refuses without a session (401), for users who are not adjudicators (403), and 404s unknown items', async () => {
-    for (const [method, path] of [['GET', '/adjudicate/api/queue'], ['GET', '/adjudicate/api/stats'], ['GET', '/adjudicate/api/next'], ['GET', '/adjudicate/api/item/a'], ['POST', '/adjudicate/api/submit'], ['POST', '/adjudicate/api/skip/a']]) {
+    for (const [method, path] of [
+      ['GET', '/adjudicate/api/queue'],
+      ['GET', '/adjudicate/api/stats'],
+      ['GET', '/adjudicate/api/next'],
+      ['GET', '/adjudicate/api/item/a'],
+      ['POST', '/adjudicate/api/submit'],
+      ['POST', '/adjudicate/api/skip/a'],
+    ]) {
       expect((await t.client().request(method, path)).status, `${method} ${path}`).toBe(401);
     }
     const alice = await t.client().login('alice');
@@ -70,7 +112,9 @@ describe('adjudication', () => {
     expect(a.overall_agreement).toBeCloseTo(1 / 3);
     expect(a.annotations.alice).toEqual({ sentiment: { positive: 'true' }, topics: { price: 'true' } });
     expect(a.answers.bob).toEqual({ sentiment: 'negative', topics: ['price'] });
-    expect(a.span_annotations.bob).toEqual([expect.objectContaining({ schema: 'evidence', name: 'pos', start: 0, end: 11, value: 'Great value' })]);
+    expect(a.span_annotations.bob).toEqual([
+      expect.objectContaining({ schema: 'evidence', name: 'pos', start: 0, end: 11, value: 'Great value' }),
+    ]);
     expect(a.status).toBe('pending');
     expect(c.agreement_scores).toEqual({ sentiment: 1 / 3 });
     expect(c.num_annotators).toBe(3);
@@ -92,7 +136,10 @@ describe('adjudication', () => {
     const badTaxonomy = await judy.post('/adjudicate/api/submit', { instance_id: 'a', error_taxonomy: ['typo'] });
     expect(badTaxonomy.status).toBe(400);
     expect(badTaxonomy.body.error).toMatch(/^error_taxonomy\[0\]/);
-    const badLabel = await judy.post('/adjudicate/api/submit', { instance_id: 'a', label_decisions: { sentiment: 'furious' } });
+    const badLabel = await judy.post('/adjudicate/api/submit', {
+      instance_id: 'a',
+      label_decisions: { sentiment: 'furious' },
+    });
     expect(badLabel.status).toBe(400);
     expect(badLabel.body.error).toMatch(/label_decisions\.sentiment.*furious/);
 
@@ -114,25 +161,50 @@ describe('adjudication', () => {
     const item = await judy.get('/adjudicate/api/item/a');
     expect(item.body.item.status).toBe('completed');
     expect(item.body.decision).toMatchObject({
-      adjudicator_id: 'judy', confidence: 'high', notes: 'value is praise', error_taxonomy: ['annotator_error'],
+      adjudicator_id: 'judy',
+      confidence: 'high',
+      notes: 'value is praise',
+      error_taxonomy: ['annotator_error'],
       answers: { sentiment: 'positive', topics: ['price'] },
       source: { sentiment: 'annotator:alice', topics: 'annotator:alice', evidence: 'annotator:bob' },
       span_decisions: [expect.objectContaining({ schema: 'evidence', name: 'pos', start: 0, end: 11 })],
     });
     expect((await judy.get('/adjudicate/api/next')).body.item.instance_id).toBe('c');
     const stats = await judy.get('/adjudicate/api/stats');
-    expect(stats.body).toMatchObject({ total: 2, completed: 1, pending: 1, skipped: 0, completion_rate: 0.5, adjudicator_stats: { judy: { completed: 1 } } });
+    expect(stats.body).toMatchObject({
+      total: 2,
+      completed: 1,
+      pending: 1,
+      skipped: 0,
+      completion_rate: 0.5,
+      adjudicator_stats: { judy: { completed: 1 } },
+    });
 
     const [delivery] = await receiver.waitFor((rs) => rs.length === 1);
     expect(delivery.body.event_type).toBe('item.adjudicated');
-    expect(delivery.body.data).toMatchObject({ instance_id: 'a', adjudicator: 'judy', gold: { sentiment: 'positive', topics: ['price'] }, notes: 'value is praise', annotators: ['alice', 'bob'] });
+    expect(delivery.body.data).toMatchObject({
+      instance_id: 'a',
+      adjudicator: 'judy',
+      gold: { sentiment: 'positive', topics: ['price'] },
+      notes: 'value is praise',
+      annotators: ['alice', 'bob'],
+    });
 
     const gold = await t.admin().get('/admin/api/export?view=gold');
     expect(gold.status).toBe(200);
     const rows = jsonl(gold.text);
     expect(rows.map((row) => row.instance_id)).toEqual(['a', 'b', 'c']);
-    expect(rows[0]).toMatchObject({ annotator: 'gold:adjudicated', labels: { sentiment: 'positive', topics: ['price'] }, spans: [{ label: 'pos', start: 0, end: 11, text: 'Great value' }], gold: { source: 'adjudicated', adjudicator: 'judy', notes: 'value is praise', annotators: 2 } });
-    expect(rows[1]).toMatchObject({ annotator: 'gold:majority', labels: { sentiment: 'negative' }, gold: { source: 'majority', vote_share: { sentiment: 1 }, annotators: 3 } });
+    expect(rows[0]).toMatchObject({
+      annotator: 'gold:adjudicated',
+      labels: { sentiment: 'positive', topics: ['price'] },
+      spans: [{ label: 'pos', start: 0, end: 11, text: 'Great value' }],
+      gold: { source: 'adjudicated', adjudicator: 'judy', notes: 'value is praise', annotators: 2 },
+    });
+    expect(rows[1]).toMatchObject({
+      annotator: 'gold:majority',
+      labels: { sentiment: 'negative' },
+      gold: { source: 'majority', vote_share: { sentiment: 1 }, annotators: 3 },
+    });
     expect(rows[2].gold.vote_share.sentiment).toBeCloseTo(2 / 3);
     expect(rows[2].labels).toEqual({ sentiment: 'neutral' });
     const csv = await t.admin().get('/admin/api/export?view=gold&format=csv');
@@ -151,8 +223,17 @@ describe('adjudication', () => {
     t = await t.restart();
     const judy2 = await t.client().login('judy');
     const queue = await judy2.get('/adjudicate/api/queue');
-    expect(queue.body.items.map((i: { instance_id: string; status: string }) => [i.instance_id, i.status])).toEqual([['c', 'skipped'], ['a', 'completed']]);
-    expect((await t.admin().get('/admin/api/adjudication')).body).toMatchObject({ enabled: true, adjudicators: ['judy'], total: 2, completed: 1, skipped: 1 });
+    expect(queue.body.items.map((i: { instance_id: string; status: string }) => [i.instance_id, i.status])).toEqual([
+      ['c', 'skipped'],
+      ['a', 'completed'],
+    ]);
+    expect((await t.admin().get('/admin/api/adjudication')).body).toMatchObject({
+      enabled: true,
+      adjudicators: ['judy'],
+      total: 2,
+      completed: 1,
+      skipped: 1,
+    });
   });
 });
 
@@ -160,28 +241,58 @@ describe('adjudication settings', () => {
   it('is 404 while off, lets admin users adjudicate, hides names and wants a note for an override when told to', async () => {
     const off = await startServer({ items: ITEMS.slice(0, 1) });
     expect((await (await off.client().login('judy')).get('/adjudicate/api/queue')).status).toBe(404);
-    expect((await off.admin().get('/admin/api/adjudication')).body).toEqual({ enabled: false, message: 'Adjudication not configured' });
+    expect((await off.admin().get('/admin/api/adjudication')).body).toEqual({
+      enabled: false,
+      message: 'Adjudication not configured',
+    });
 
     const t = await startServer({
       items: ITEMS.slice(0, 1),
-      config: { annotation_schemes: SCHEMES.slice(0, 1), admin_users: ['boss'], adjudication: { ...ADJ, adjudicator_users: [], show_annotator_names: false, require_notes_on_override: true } },
+      config: {
+        annotation_schemes: SCHEMES.slice(0, 1),
+        admin_users: ['boss'],
+        adjudication: { ...ADJ, adjudicator_users: [], show_annotator_names: false, require_notes_on_override: true },
+      },
     });
-    for (const [name, label] of [['alice', 'positive'], ['bob', 'negative']]) {
-      await (await t.client().login(name)).post('/updateinstance', { instance_id: 'a', annotations: { [`sentiment:${label}`]: 'true' } });
+    for (const [name, label] of [
+      ['alice', 'positive'],
+      ['bob', 'negative'],
+    ]) {
+      await (
+        await t.client().login(name)
+      ).post('/updateinstance', { instance_id: 'a', annotations: { [`sentiment:${label}`]: 'true' } });
     }
     const boss = await t.loginAdmin('boss');
     const queue = await boss.get('/adjudicate/api/queue');
     expect(queue.status).toBe(200);
     expect(Object.keys(queue.body.items[0].annotations)).toEqual(['Annotator A', 'Annotator B']);
-    const override = await boss.post('/adjudicate/api/submit', { instance_id: 'a', label_decisions: { sentiment: 'neutral' } });
+    const override = await boss.post('/adjudicate/api/submit', {
+      instance_id: 'a',
+      label_decisions: { sentiment: 'neutral' },
+    });
     expect(override.status).toBe(400);
     expect(override.body.error).toMatch(/^notes:/);
-    expect((await boss.post('/adjudicate/api/submit', { instance_id: 'a', label_decisions: { sentiment: 'neutral' }, notes: 'both missed the irony' })).status).toBe(200);
-    expect(t.server.services.adjudication.gold(t.server.services.task.instances[0])).toMatchObject({ source: 'adjudicated', adjudicator: 'boss', labels: { sentiment: { neutral: 'true' } } });
+    expect(
+      (
+        await boss.post('/adjudicate/api/submit', {
+          instance_id: 'a',
+          label_decisions: { sentiment: 'neutral' },
+          notes: 'both missed the irony',
+        })
+      ).status,
+    ).toBe(200);
+    expect(t.server.services.adjudication.gold(t.server.services.task.instances[0])).toMatchObject({
+      source: 'adjudicated',
+      adjudicator: 'boss',
+      labels: { sentiment: { neutral: 'true' } },
+    });
   });
 
   it('warns at start-up about the keys it does not act on', async () => {
-    const t = await startServer({ items: ITEMS.slice(0, 1), config: { adjudication: { ...ADJ, similarity: { enabled: true }, output_subdir: 'adj' } } });
+    const t = await startServer({
+      items: ITEMS.slice(0, 1),
+      config: { adjudication: { ...ADJ, similarity: { enabled: true }, output_subdir: 'adj' } },
+    });
     const warnings = t.server.services.config.warnings.join('\n');
     expect(warnings).toMatch(/adjudication\.similarity is not acted on/);
     expect(warnings).toMatch(/adjudication\.output_subdir is not acted on/);

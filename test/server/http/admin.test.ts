@@ -39,10 +39,15 @@ describe('progress endpoints', () => {
     const bob = await t.client().login('bob');
     await t.client().login('carol'); // an account that has done nothing yet
     for (const id of ['item-1', 'item-2', 'item-3']) {
-      expect((await alice.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:positive': 'true' } })).status).toBe(200);
+      expect(
+        (await alice.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:positive': 'true' } }))
+          .status,
+      ).toBe(200);
     }
     for (const id of ['item-1', 'item-2']) {
-      expect((await bob.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:negative': 'true' } })).status).toBe(200);
+      expect(
+        (await bob.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:negative': 'true' } })).status,
+      ).toBe(200);
     }
 
     const overview = (await t.admin().get('/admin/api/overview')).body;
@@ -58,16 +63,30 @@ describe('progress endpoints', () => {
 
     const annotators = (await t.admin().get('/admin/api/annotators')).body.annotators;
     const alicesRow = annotators.find((a: { username: string }) => a.username === 'alice');
-    expect(alicesRow).toMatchObject({ username: 'alice', annotated: 3, attention_checks: { passed: 0, failed: 0 }, gold_accuracy: null, blocked: false });
+    expect(alicesRow).toMatchObject({
+      username: 'alice',
+      annotated: 3,
+      attention_checks: { passed: 0, failed: 0 },
+      gold_accuracy: null,
+      blocked: false,
+    });
     expect(alicesRow.assigned).toBeGreaterThanOrEqual(3);
     expect(alicesRow.completion_rate).toBeCloseTo(3 / alicesRow.assigned, 3);
     expect(typeof alicesRow.last_activity).toBe('string');
-    expect(annotators.find((a: { username: string }) => a.username === 'carol')).toMatchObject({ annotated: 0, last_activity: null });
+    expect(annotators.find((a: { username: string }) => a.username === 'carol')).toMatchObject({
+      annotated: 0,
+      last_activity: null,
+    });
 
     const completed = (await t.admin().get('/admin/api/instances?status=completed')).body;
     expect(completed.total).toBe(2);
     expect(completed.instances.map((i: { instance_id: string }) => i.instance_id)).toEqual(['item-1', 'item-2']);
-    expect(completed.instances[0]).toMatchObject({ annotation_count: 2, required_count: 2, status: 'completed', annotators: ['alice', 'bob'] });
+    expect(completed.instances[0]).toMatchObject({
+      annotation_count: 2,
+      required_count: 2,
+      status: 'completed',
+      annotators: ['alice', 'bob'],
+    });
     const inProgress = (await t.admin().get('/admin/api/instances?status=in_progress')).body;
     expect(inProgress.instances.map((i: { instance_id: string }) => i.instance_id)).toEqual(['item-3']);
     const page = (await t.admin().get('/admin/api/instances?limit=2&offset=4')).body;
@@ -75,13 +94,19 @@ describe('progress endpoints', () => {
     expect(page.instances.map((i: { instance_id: string }) => i.instance_id)).toEqual(['item-5', 'item-6']);
     expect(page.instances[0].text_preview).toContain('Item 5');
 
-    const ids = async (query: string) => (await t.admin().get(`/admin/api/instances?${query}`)).body.instances.map((i: { instance_id: string }) => i.instance_id);
+    const ids = async (query: string) =>
+      (await t.admin().get(`/admin/api/instances?${query}`)).body.instances.map(
+        (i: { instance_id: string }) => i.instance_id,
+      );
     // most annotated first; rows that tie keep the task's order
     expect(await ids('order=-annotations')).toEqual(['item-1', 'item-2', 'item-3', 'item-4', 'item-5', 'item-6']);
     expect(await ids('order=annotations')).toEqual(['item-4', 'item-5', 'item-6', 'item-3', 'item-1', 'item-2']);
     expect(await ids('order=-id&limit=2')).toEqual(['item-6', 'item-5']);
     expect(await ids('q=ITEM 5')).toEqual(['item-5']);
-    expect((await t.admin().get('/admin/api/instances?q=item-&status=completed&order=-id')).body).toMatchObject({ total: 2, instances: [{ instance_id: 'item-2' }, { instance_id: 'item-1' }] });
+    expect((await t.admin().get('/admin/api/instances?q=item-&status=completed&order=-id')).body).toMatchObject({
+      total: 2,
+      instances: [{ instance_id: 'item-2' }, { instance_id: 'item-1' }],
+    });
   });
 
   it('refuses a bad status, limit or offset with 400 naming the parameter', async () => {
@@ -111,7 +136,12 @@ describe('progress endpoints', () => {
 
 describe('timeline', () => {
   it('shows annotations and completed items over time from the stored timestamps, across a restart', async () => {
-    const clock = { t: Date.parse('2026-11-22T09:30:00Z'), now() { return this.t; } };
+    const clock = {
+      t: Date.parse('2026-11-22T09:30:00Z'),
+      now() {
+        return this.t;
+      },
+    };
     let t = await startServer({ items: sampleItems(3), config: { num_annotators_per_item: 1 }, options: { clock } });
     const alice = await t.client().login('alice');
     await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });
@@ -154,7 +184,8 @@ describe('config', () => {
     expect(config.body.admin_api_key).toBe('***');
     expect(config.body.user_config.users[0]).toEqual({ username: 'zed', password: '***' });
     expect(config.body.ai_support.ai_config.api_key).toBe('***');
-    for (const secret of ['config-admin-key-123', 'zeds-password', 'sk-live-abc', t.adminKey]) expect(config.text).not.toContain(secret);
+    for (const secret of ['config-admin-key-123', 'zeds-password', 'sk-live-abc', t.adminKey])
+      expect(config.text).not.toContain(secret);
   });
 
   it('applies accepted changes at once and keeps them across a restart', async () => {
@@ -169,8 +200,20 @@ describe('config', () => {
     expect(update.status).toBe(200);
     expect(update.body).toEqual({
       status: 'success',
-      updated: ['annotation_task_name', 'max_annotations_per_user', 'assignment_strategy', 'webhooks.enabled', 'ai_support.enabled'],
-      updated_fields: ['annotation_task_name', 'max_annotations_per_user', 'assignment_strategy', 'webhooks.enabled', 'ai_support.enabled'],
+      updated: [
+        'annotation_task_name',
+        'max_annotations_per_user',
+        'assignment_strategy',
+        'webhooks.enabled',
+        'ai_support.enabled',
+      ],
+      updated_fields: [
+        'annotation_task_name',
+        'max_annotations_per_user',
+        'assignment_strategy',
+        'webhooks.enabled',
+        'ai_support.enabled',
+      ],
     });
     const alice = await t.client().login('alice');
     expect((await alice.get('/api/current_instance')).body.total_instances).toBe(2); // the cap applies to new lists at once
@@ -182,7 +225,13 @@ describe('config', () => {
       updated_fields: ['max_annotations_per_item'],
     });
     expect((await t.admin().get('/admin/api/config')).body.num_annotators_per_item).toBe(3);
-    expect(config).toMatchObject({ annotation_task_name: 'Renamed', max_annotations_per_user: 2, assignment_strategy: 'random', webhooks: { enabled: false }, ai_support: { enabled: false } });
+    expect(config).toMatchObject({
+      annotation_task_name: 'Renamed',
+      max_annotations_per_user: 2,
+      assignment_strategy: 'random',
+      webhooks: { enabled: false },
+      ai_support: { enabled: false },
+    });
   });
 
   it('refuses unknown settings and bad values with 400 naming the setting, changing nothing', async () => {

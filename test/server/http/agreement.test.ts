@@ -25,7 +25,14 @@ const SCHEMES = [
   { annotation_type: 'span', name: 'evidence', labels: ['pos', 'neg'] },
 ];
 
-type Answer = { sentiment: string; helpful: number; stars: number; topics: string[]; note?: string; spans: [string, number, number][] };
+type Answer = {
+  sentiment: string;
+  helpful: number;
+  stars: number;
+  topics: string[];
+  note?: string;
+  spans: [string, number, number][];
+};
 
 // what each annotator says about each item; carol skips item c
 const ANSWERS: Record<string, Record<string, Answer>> = {
@@ -53,7 +60,11 @@ function submission(id: string, answer: Answer) {
   };
   for (const topic of answer.topics) annotations[`topics:${topic}`] = 'true';
   if (answer.note) annotations['note:text'] = answer.note;
-  return { instance_id: id, annotations, span_annotations: answer.spans.map(([name, start, end]) => ({ schema: 'evidence', name, start, end })) };
+  return {
+    instance_id: id,
+    annotations,
+    span_annotations: answer.spans.map(([name, start, end]) => ({ schema: 'evidence', name, start, end })),
+  };
 }
 
 /** The reliability data matrix (coders × units) for one schema, as the pure module takes it. */
@@ -77,14 +88,18 @@ describe('GET /admin/api/agreement', () => {
     const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES, num_annotators_per_item: 3 } });
     for (const [name, mine] of Object.entries(ANSWERS)) {
       const client = await t.client().login(name);
-      for (const [id, answer] of Object.entries(mine)) expect((await client.post('/updateinstance', submission(id, answer))).status).toBe(200);
+      for (const [id, answer] of Object.entries(mine))
+        expect((await client.post('/updateinstance', submission(id, answer))).status).toBe(200);
     }
     const r = await t.admin().get('/admin/api/agreement');
     expect(r.status).toBe(200);
     const { by_schema, overall } = r.body;
     expect(Object.keys(by_schema).sort()).toEqual(['evidence', 'helpful', 'note', 'sentiment', 'stars', 'topics']);
 
-    const sentiment = krippendorffAlpha(matrix((a) => a.sentiment), 'nominal');
+    const sentiment = krippendorffAlpha(
+      matrix((a) => a.sentiment),
+      'nominal',
+    );
     expect(by_schema.sentiment).toEqual({
       krippendorff_alpha: expect.closeTo(sentiment, 12),
       level: 'nominal',
@@ -95,15 +110,36 @@ describe('GET /admin/api/agreement', () => {
       cohen_kappa: null, // three annotators
     });
     expect(by_schema.helpful).toMatchObject({ level: 'ordinal', items_evaluated: 3, annotators: 3 });
-    near(by_schema.helpful.krippendorff_alpha, krippendorffAlpha(matrix((a) => a.helpful), 'ordinal'));
+    near(
+      by_schema.helpful.krippendorff_alpha,
+      krippendorffAlpha(
+        matrix((a) => a.helpful),
+        'ordinal',
+      ),
+    );
     expect(by_schema.stars).toMatchObject({ level: 'interval', items_evaluated: 3, annotators: 3 });
-    near(by_schema.stars.krippendorff_alpha, krippendorffAlpha(matrix((a) => a.stars), 'interval'));
-    const topics = krippendorffAlpha(matrix((a) => (a.topics.length ? a.topics : null)), (x, y) => jaccardDistance(new Set(x), new Set(y)), (s) => [...s].sort().join());
+    near(
+      by_schema.stars.krippendorff_alpha,
+      krippendorffAlpha(
+        matrix((a) => a.stars),
+        'interval',
+      ),
+    );
+    const topics = krippendorffAlpha(
+      matrix((a) => (a.topics.length ? a.topics : null)),
+      (x, y) => jaccardDistance(new Set(x), new Set(y)),
+      (s) => [...s].sort().join(),
+    );
     expect(by_schema.topics).toMatchObject({ level: 'jaccard', items_evaluated: 2, annotators: 3 }); // on c only bob ticked a topic
     near(by_schema.topics.krippendorff_alpha, topics);
     expect(by_schema.evidence).toMatchObject({ level: 'nominal_per_character', items_evaluated: 3, annotators: 3 });
     near(by_schema.evidence.krippendorff_alpha, krippendorffAlpha(perCharacter(), 'nominal'));
-    expect(by_schema.note).toMatchObject({ krippendorff_alpha: null, level: null, interpretation: null, reason: expect.any(String) });
+    expect(by_schema.note).toMatchObject({
+      krippendorff_alpha: null,
+      level: null,
+      interpretation: null,
+      reason: expect.any(String),
+    });
 
     const evaluated = ['sentiment', 'helpful', 'stars', 'topics', 'evidence'];
     const alphas = evaluated.map((s) => by_schema[s].krippendorff_alpha as number);
@@ -117,7 +153,10 @@ describe('GET /admin/api/agreement', () => {
     ANSWERS.carol.a = { ...ANSWERS.carol.a, sentiment: 'positive' };
     expect((await carol.post('/updateinstance', submission('a', ANSWERS.carol.a))).status).toBe(200);
     const after = (await t.admin().get('/admin/api/agreement?fresh=true')).body;
-    const updated = krippendorffAlpha(matrix((a) => a.sentiment), 'nominal');
+    const updated = krippendorffAlpha(
+      matrix((a) => a.sentiment),
+      'nominal',
+    );
     expect(updated).not.toBeCloseTo(sentiment, 6);
     near(after.by_schema.sentiment.krippendorff_alpha, updated);
 
@@ -126,16 +165,35 @@ describe('GET /admin/api/agreement', () => {
   });
 
   it('reports Fleiss kappa once every item has the same number of annotators, and Cohen kappa for two annotators', async () => {
-    const t = await startServer({ items: ITEMS.slice(0, 2), config: { annotation_schemes: SCHEMES.slice(0, 1), num_annotators_per_item: 2 } });
+    const t = await startServer({
+      items: ITEMS.slice(0, 2),
+      config: { annotation_schemes: SCHEMES.slice(0, 1), num_annotators_per_item: 2 },
+    });
     const said = { alice: ['positive', 'negative'], bob: ['positive', 'neutral'] };
     for (const [name, labels] of Object.entries(said)) {
       const client = await t.client().login(name);
-      for (const [n, label] of labels.entries()) await client.post('/updateinstance', { instance_id: ITEMS[n].id, annotations: { [`sentiment:${label}`]: 'true' } });
+      for (const [n, label] of labels.entries())
+        await client.post('/updateinstance', {
+          instance_id: ITEMS[n].id,
+          annotations: { [`sentiment:${label}`]: 'true' },
+        });
     }
     const s = (await t.admin().get('/admin/api/agreement')).body.by_schema.sentiment;
     // columns positive, negative, neutral
-    near(s.fleiss_kappa, fleissKappa([[2, 0, 0], [0, 1, 1]]));
-    near(s.cohen_kappa, cohenKappa([['positive', 'positive'], ['negative', 'neutral']]));
+    near(
+      s.fleiss_kappa,
+      fleissKappa([
+        [2, 0, 0],
+        [0, 1, 1],
+      ]),
+    );
+    near(
+      s.cohen_kappa,
+      cohenKappa([
+        ['positive', 'positive'],
+        ['negative', 'neutral'],
+      ]),
+    );
     near(s.krippendorff_alpha, krippendorffAlpha(Object.values(said), 'nominal'));
   });
 
@@ -144,7 +202,8 @@ describe('GET /admin/api/agreement', () => {
     const r = await t.admin().get('/admin/api/agreement');
     expect(r.status).toBe(200);
     expect(r.body.overall).toEqual({ average_krippendorff_alpha: null, schemas_evaluated: 0 });
-    for (const s of Object.values<Record<string, unknown>>(r.body.by_schema)) expect(s).toMatchObject({ krippendorff_alpha: null, items_evaluated: 0, reason: expect.any(String) });
+    for (const s of Object.values<Record<string, unknown>>(r.body.by_schema))
+      expect(s).toMatchObject({ krippendorff_alpha: null, items_evaluated: 0, reason: expect.any(String) });
   });
 
   it('is for admins only: 401 without credentials, 403 with a wrong key or an annotator session, 200 for an admin user', async () => {
@@ -163,7 +222,9 @@ describe('GET /admin/api/agreement', () => {
 
   it('takes fresh=true for an exact report and refuses other values of fresh', async () => {
     const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body).toEqual((await t.admin().get('/admin/api/agreement')).body);
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body).toEqual(
+      (await t.admin().get('/admin/api/agreement')).body,
+    );
     const bad = await t.admin().get('/admin/api/agreement?fresh=maybe');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/fresh/);

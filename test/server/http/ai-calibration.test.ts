@@ -19,7 +19,10 @@ const ECE_BOUND = 0.05;
 
 const items = learnableItems(500, 11);
 const flip = seededRandom(5);
-const labelled = items.map((i) => ({ ...i, label: flip() < NOISE ? (i.truth === 'positive' ? 'negative' : 'positive') : i.truth }));
+const labelled = items.map((i) => ({
+  ...i,
+  label: flip() < NOISE ? (i.truth === 'positive' ? 'negative' : 'positive') : i.truth,
+}));
 const TRAIN = labelled.slice(0, 300);
 const HELD_OUT = labelled.slice(300);
 
@@ -30,20 +33,33 @@ function project() {
   });
 }
 
-async function suggestion(client: { get(path: string): Promise<{ body: { suggestions: Record<string, { label: string | null; confidence: number | null; rationale?: string }> } }> }, id: string) {
+async function suggestion(
+  client: {
+    get(path: string): Promise<{
+      body: { suggestions: Record<string, { label: string | null; confidence: number | null; rationale?: string }> };
+    }>;
+  },
+  id: string,
+) {
   return (await client.get(`/get_ai_suggestion?instance_id=${id}`)).body.suggestions.sentiment;
 }
 
 /** The assistant learns what was saved before its first use in the background: wait until it suggests. */
 async function ready(client: Parameters<typeof suggestion>[0], id: string) {
-  await expect.poll(async () => (await suggestion(client, id)).label, { timeout: 20_000, interval: 100 }).not.toBeNull();
+  await expect
+    .poll(async () => (await suggestion(client, id)).label, { timeout: 20_000, interval: 100 })
+    .not.toBeNull();
 }
 
 describe('embedded assistant calibration', () => {
   it('shows confidences that match its hit rate on held-out items', async () => {
     const t = await project();
     const alice = await t.client().login('alice');
-    for (const i of TRAIN) expect((await alice.post('/updateinstance', { instance_id: i.id, annotations: { [`sentiment:${i.label}`]: 'true' } })).status).toBe(200);
+    for (const i of TRAIN)
+      expect(
+        (await alice.post('/updateinstance', { instance_id: i.id, annotations: { [`sentiment:${i.label}`]: 'true' } }))
+          .status,
+      ).toBe(200);
     const bob = await t.client().login('bob');
     await ready(bob, HELD_OUT[0].id);
     const outcomes: { confidence: number; hit: boolean }[] = [];
@@ -62,7 +78,9 @@ describe('embedded assistant calibration', () => {
       return { confidence: p.ranked[0].p, hit: p.label === i.label };
     });
     const rawEce = expectedCalibrationError(raw);
-    console.info(`ECE on held-out items: calibrated ${ece.toFixed(3)}, raw naive Bayes ${rawEce.toFixed(3)}; hit rate ${(outcomes.filter((o) => o.hit).length / outcomes.length).toFixed(3)}`);
+    console.info(
+      `ECE on held-out items: calibrated ${ece.toFixed(3)}, raw naive Bayes ${rawEce.toFixed(3)}; hit rate ${(outcomes.filter((o) => o.hit).length / outcomes.length).toFixed(3)}`,
+    );
     expect(ece).toBeLessThan(ECE_BOUND);
     expect(rawEce).toBeGreaterThan(ece);
   });
@@ -70,7 +88,8 @@ describe('embedded assistant calibration', () => {
   it('gives no near-certainty from a dozen examples, and never shows stop-words as evidence', async () => {
     const t = await project();
     const alice = await t.client().login('alice');
-    for (const i of TRAIN.slice(0, 12)) await alice.post('/updateinstance', { instance_id: i.id, annotations: { [`sentiment:${i.label}`]: 'true' } });
+    for (const i of TRAIN.slice(0, 12))
+      await alice.post('/updateinstance', { instance_id: i.id, annotations: { [`sentiment:${i.label}`]: 'true' } });
     const bob = await t.client().login('bob');
     await ready(bob, HELD_OUT[0].id);
     for (const i of HELD_OUT.slice(0, 20)) {

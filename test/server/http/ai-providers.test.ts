@@ -8,20 +8,43 @@ import { startServer, type TestServer } from '../../helpers/server.js';
 import { startLlmServer, type LlmCall, type LlmServer } from '../../helpers/llm-server.js';
 
 const SCHEMES = [
-  { annotation_type: 'radio', name: 'sentiment', description: 'How does the reviewer feel?', labels: [{ name: 'positive', tooltip: 'happy with it' }, 'negative', 'neutral'] },
+  {
+    annotation_type: 'radio',
+    name: 'sentiment',
+    description: 'How does the reviewer feel?',
+    labels: [{ name: 'positive', tooltip: 'happy with it' }, 'negative', 'neutral'],
+  },
   { annotation_type: 'multiselect', name: 'topics', labels: ['price', 'quality'] },
   { annotation_type: 'text', name: 'note' },
 ];
-const ITEMS = Array.from({ length: 12 }, (_, i) => ({ id: `r${i + 1}`, text: `Review ${i + 1}: great quality for the price, I love it.` }));
+const ITEMS = Array.from({ length: 12 }, (_, i) => ({
+  id: `r${i + 1}`,
+  text: `Review ${i + 1}: great quality for the price, I love it.`,
+}));
 const KEY = 'sk-test-secret-123';
 
 /** the user prompt, wherever the protocol puts it */
-const promptOf = (call: LlmCall): string => (call.path.endsWith('/messages') ? call.body.messages[0].content : call.body.messages.find((m: { role: string }) => m.role === 'user').content);
+const promptOf = (call: LlmCall): string =>
+  call.path.endsWith('/messages')
+    ? call.body.messages[0].content
+    : call.body.messages.find((m: { role: string }) => m.role === 'user').content;
 
 const good = (call: LlmCall) => ({
   content: promptOf(call).includes('Question (topics)')
-    ? JSON.stringify({ labels: ['price', 'Quality'], confidence: 80, rationale: 'mentions both', keywords: ['price', 'not in text'] })
-    : '```json\n' + JSON.stringify({ label: 'positive', confidence: 0.9, rationale: 'it sounds happy', keywords: ['great', 'love it'] }) + '\n```',
+    ? JSON.stringify({
+        labels: ['price', 'Quality'],
+        confidence: 80,
+        rationale: 'mentions both',
+        keywords: ['price', 'not in text'],
+      })
+    : '```json\n' +
+      JSON.stringify({
+        label: 'positive',
+        confidence: 0.9,
+        rationale: 'it sounds happy',
+        keywords: ['great', 'love it'],
+      }) +
+      '\n```',
 });
 
 const PROVIDERS = [
@@ -40,7 +63,18 @@ describe.each(PROVIDERS)('the $type provider', ({ type, path, key }) => {
       items: ITEMS,
       config: {
         annotation_schemes: SCHEMES,
-        ai_support: { enabled: true, endpoint_type: type, ai_config: { model: 'test-model', base_url: llm.url, ...(key ? { api_key: '${TEST_LLM_KEY}' } : {}), temperature: 0.2, max_tokens: 123, timeout: 0.5 } },
+        ai_support: {
+          enabled: true,
+          endpoint_type: type,
+          ai_config: {
+            model: 'test-model',
+            base_url: llm.url,
+            ...(key ? { api_key: '${TEST_LLM_KEY}' } : {}),
+            temperature: 0.2,
+            max_tokens: 123,
+            timeout: 0.5,
+          },
+        },
       },
       options: { env: { TEST_LLM_KEY: KEY } },
     });
@@ -71,7 +105,11 @@ describe.each(PROVIDERS)('the $type provider', ({ type, path, key }) => {
     expect(prompt).toContain('How does the reviewer feel?');
     expect(prompt).toMatch(/Answer as: \{"label"/);
     if (type === 'ollama') {
-      expect(call.body).toMatchObject({ stream: false, format: 'json', options: { temperature: 0.2, num_predict: 123 } });
+      expect(call.body).toMatchObject({
+        stream: false,
+        format: 'json',
+        options: { temperature: 0.2, num_predict: 123 },
+      });
       expect(call.body.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user']);
     } else if (type === 'openai') {
       expect(call.body).toMatchObject({ temperature: 0.2, max_tokens: 123 });
@@ -94,11 +132,30 @@ describe.each(PROVIDERS)('the $type provider', ({ type, path, key }) => {
     const help = await alice.get('/api/ai_assistant?instance_id=r2&schema=sentiment');
     expect(help.status).toBe(200);
     expect(llm.calls.length).toBe(calls);
-    expect(help.body).toMatchObject({ instance_id: 'r2', schema: 'sentiment', provider: type, suggested_label: 'positive', confidence: 0.9, hint: 'Suggested: positive (90% confident). it sounds happy' });
+    expect(help.body).toMatchObject({
+      instance_id: 'r2',
+      schema: 'sentiment',
+      provider: type,
+      suggested_label: 'positive',
+      confidence: 0.9,
+      hint: 'Suggested: positive (90% confident). it sounds happy',
+    });
     const text = ITEMS[1].text;
     expect(help.body.keywords).toEqual([
-      { text: 'great', start: text.indexOf('great'), end: text.indexOf('great') + 5, label: 'positive', source: 'evidence' },
-      { text: 'love it', start: text.indexOf('love it'), end: text.indexOf('love it') + 7, label: 'positive', source: 'evidence' },
+      {
+        text: 'great',
+        start: text.indexOf('great'),
+        end: text.indexOf('great') + 5,
+        label: 'positive',
+        source: 'evidence',
+      },
+      {
+        text: 'love it',
+        start: text.indexOf('love it'),
+        end: text.indexOf('love it') + 7,
+        label: 'positive',
+        source: 'evidence',
+      },
     ]);
     // the cache is in the data folder: it survives a restart
     t = await t.restart();
@@ -132,9 +189,14 @@ describe.each(PROVIDERS)('the $type provider', ({ type, path, key }) => {
     llm.reply = () => ({ status: 500 });
     const failed = await alice.get('/get_ai_suggestion?instance_id=r4');
     expect(failed.status).toBe(502);
-    expect(failed.body.error).toMatch(new RegExp(`the ${type} server at http://127\\.0\\.0\\.1:\\d+ answered 500: scripted failure 500`));
+    expect(failed.body.error).toMatch(
+      new RegExp(`the ${type} server at http://127\\.0\\.0\\.1:\\d+ answered 500: scripted failure 500`),
+    );
     if (!key) return; // ollama is configured without a key here
-    llm.reply = () => ({ status: 401, raw: JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}` } }) });
+    llm.reply = () => ({
+      status: 401,
+      raw: JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}` } }),
+    });
     const denied = await alice.get('/get_ai_suggestion?instance_id=r4');
     expect(denied.status).toBe(502);
     expect(denied.body.error).toMatch(/answered 401: Incorrect API key provided: \*\*\*/);
@@ -142,7 +204,10 @@ describe.each(PROVIDERS)('the $type provider', ({ type, path, key }) => {
   });
 
   it('answers 504 when the model does not answer within the timeout', async () => {
-    llm.reply = () => ({ ...good({ path, body: { messages: [{ role: 'user', content: '' }] }, headers: {} }), delayMs: 1500 });
+    llm.reply = () => ({
+      ...good({ path, body: { messages: [{ role: 'user', content: '' }] }, headers: {} }),
+      delayMs: 1500,
+    });
     const slow = await alice.get('/api/ai_assistant?instance_id=r5&schema=sentiment');
     expect(slow.status).toBe(504);
     expect(slow.body.error).toMatch(/did not answer within 0\.5 s/);
@@ -154,10 +219,20 @@ describe('an LLM provider that is not running', () => {
     const llm = await startLlmServer();
     const url = llm.url;
     await llm.close();
-    const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES, ai_support: { endpoint_type: 'ollama', ai_config: { model: 'llama3.2', base_url: url } } } });
+    const t = await startServer({
+      items: ITEMS,
+      config: {
+        annotation_schemes: SCHEMES,
+        ai_support: { endpoint_type: 'ollama', ai_config: { model: 'llama3.2', base_url: url } },
+      },
+    });
     const alice = await t.client().login('alice');
     const r = await alice.get('/get_ai_suggestion?instance_id=r1');
     expect(r.status).toBe(502);
-    expect(r.body.error).toMatch(new RegExp(`could not reach the ollama server at ${url.replace(/\./g, '\\.')} \\(ECONNREFUSED\\); is it running\\?`));
+    expect(r.body.error).toMatch(
+      new RegExp(
+        `could not reach the ollama server at ${url.replace(/\./g, '\\.')} \\(ECONNREFUSED\\); is it running\\?`,
+      ),
+    );
   });
 });

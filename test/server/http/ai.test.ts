@@ -47,14 +47,21 @@ describe('AI endpoints: access', () => {
     expect(byPosition.status, byPosition.text).toBe(200);
     expect(byPosition.body).toMatchObject({ instance_id: current, schema: 'sentiment' });
     const past = await alice.get('/api/ai_assistant?annotationId=9');
-    expect([past.status, past.body.error]).toEqual([400, expect.stringMatching(/^annotationId: no scheme at position 9/)]);
+    expect([past.status, past.body.error]).toEqual([
+      400,
+      expect.stringMatching(/^annotationId: no scheme at position 9/),
+    ]);
     expect((await alice.get('/api/ai_assistant?instance_id=gen-1')).body.error).toMatch(/^schema: required/);
   });
 
   it('answer 400 when ai_support.enabled is false, and follow the admin setting at run time', async () => {
     const off = await project({ ai_support: { enabled: false } });
     const bob = await off.client().login('bob');
-    for (const path of ['/get_ai_suggestion?instance_id=gen-1', '/api/get_ai_suggestion?instance_id=gen-1', '/api/ai_assistant?instance_id=gen-1&schema=sentiment']) {
+    for (const path of [
+      '/get_ai_suggestion?instance_id=gen-1',
+      '/api/get_ai_suggestion?instance_id=gen-1',
+      '/api/ai_assistant?instance_id=gen-1&schema=sentiment',
+    ]) {
       const r = await bob.get(path);
       expect(r.status).toBe(400);
       expect(r.body.error).toMatch(/turned off/);
@@ -68,7 +75,7 @@ describe('AI endpoints: access', () => {
     expect((await alice.get('/get_ai_suggestion?instance_id=gen-1')).status).toBe(200);
   });
 
-  it('answer 403 for an instance outside the caller\'s list', async () => {
+  it("answer 403 for an instance outside the caller's list", async () => {
     const t = await project({ num_annotators_per_item: 1, max_annotations_per_user: 40 });
     const alice = await t.client().login('alice');
     await alice.get('/api/current_instance');
@@ -86,13 +93,27 @@ describe('AI endpoints: the embedded provider', () => {
     const before = await alice.get('/get_ai_suggestion?instance_id=gen-31');
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ instance_id: 'gen-31', provider: 'embedded' });
-    expect(before.body.suggestions.sentiment).toEqual({ label: null, confidence: null, rationale: expect.stringMatching(/^no suggestion yet: .*0 of the 5 labelled examples/) });
+    expect(before.body.suggestions.sentiment).toEqual({
+      label: null,
+      confidence: null,
+      rationale: expect.stringMatching(/^no suggestion yet: .*0 of the 5 labelled examples/),
+    });
     expect(before.body.suggestions.note).toBeUndefined();
     const help = await alice.get('/api/ai_assistant?instance_id=gen-31&schema=sentiment');
-    expect(help.body).toMatchObject({ instance_id: 'gen-31', schema: 'sentiment', provider: 'embedded', suggested_label: null, confidence: null, hint: expect.stringMatching(/no suggestion yet/) });
+    expect(help.body).toMatchObject({
+      instance_id: 'gen-31',
+      schema: 'sentiment',
+      provider: 'embedded',
+      suggested_label: null,
+      confidence: null,
+      hint: expect.stringMatching(/no suggestion yet/),
+    });
 
     for (const item of TRAIN) {
-      const r = await alice.post('/updateinstance', { instance_id: item.id, annotations: { [`sentiment:${item.truth}`]: 'true' } });
+      const r = await alice.post('/updateinstance', {
+        instance_id: item.id,
+        annotations: { [`sentiment:${item.truth}`]: 'true' },
+      });
       expect(r.status).toBe(200);
     }
     let right = 0;
@@ -111,7 +132,11 @@ describe('AI endpoints: the embedded provider', () => {
     const r = await alice.get(`/api/ai_assistant?instance_id=${item.id}&schema=sentiment`);
     expect(r.status).toBe(200);
     expect(r.body.suggested_label).toBe(item.truth);
-    expect(r.body.hint).toMatch(new RegExp(`^Suggested: ${item.truth} \\(\\d+% confident\\)\\. learned from 30 annotated examples; the words that weighed most: `));
+    expect(r.body.hint).toMatch(
+      new RegExp(
+        `^Suggested: ${item.truth} \\(\\d+% confident\\)\\. learned from 30 annotated examples; the words that weighed most: `,
+      ),
+    );
     const evidence = r.body.keywords.filter((k: { source: string }) => k.source === 'evidence');
     expect(evidence.length).toBeGreaterThan(0);
     for (const k of evidence) expect(item.text.slice(k.start, k.end)).toBe(k.text);
@@ -129,26 +154,43 @@ describe('AI endpoints: the embedded provider', () => {
     const r = await alice.get(`/get_ai_suggestion?instance_id=${withLove.id}`);
     const evidence = r.body.suggestions.evidence;
     expect(evidence.label).toBe('pos');
-    expect(evidence.spans).toContainEqual({ label: 'pos', start: withLove.text.toLowerCase().indexOf('love'), end: withLove.text.toLowerCase().indexOf('love') + 4, text: withLove.text.slice(withLove.text.toLowerCase().indexOf('love')).slice(0, 4) });
+    expect(evidence.spans).toContainEqual({
+      label: 'pos',
+      start: withLove.text.toLowerCase().indexOf('love'),
+      end: withLove.text.toLowerCase().indexOf('love') + 4,
+      text: withLove.text.slice(withLove.text.toLowerCase().indexOf('love')).slice(0, 4),
+    });
 
     // annotators mark "awful" as neg in several texts: it becomes a learned span suggestion
     const awful = items.filter((i) => /\bawful\b/.test(i.text));
     expect(awful.length).toBeGreaterThanOrEqual(6);
     for (const item of awful.slice(0, 5)) {
       const start = item.text.indexOf('awful');
-      const res = await alice.post('/updateinstance', { instance_id: item.id, span_annotations: [{ schema: 'evidence', name: 'neg', start, end: start + 5 }] });
+      const res = await alice.post('/updateinstance', {
+        instance_id: item.id,
+        span_annotations: [{ schema: 'evidence', name: 'neg', start, end: start + 5 }],
+      });
       expect(res.status).toBe(200);
     }
     const target = awful[5];
     const learned = await alice.get(`/get_ai_suggestion?instance_id=${target.id}`);
     const start = target.text.indexOf('awful');
-    expect(learned.body.suggestions.evidence.spans).toContainEqual({ label: 'neg', start, end: start + 5, text: 'awful' });
+    expect(learned.body.suggestions.evidence.spans).toContainEqual({
+      label: 'neg',
+      start,
+      end: start + 5,
+      text: 'awful',
+    });
   });
 
   it('caches suggestions and invalidates them when the learner learns something new', async () => {
     const t = await project();
     const alice = await t.client().login('alice');
-    for (const item of TRAIN.slice(0, 10)) await alice.post('/updateinstance', { instance_id: item.id, annotations: { [`sentiment:${item.truth}`]: 'true' } });
+    for (const item of TRAIN.slice(0, 10))
+      await alice.post('/updateinstance', {
+        instance_id: item.id,
+        annotations: { [`sentiment:${item.truth}`]: 'true' },
+      });
     const first = await alice.get('/get_ai_suggestion?instance_id=gen-40');
     const store = t.server.services.store;
     const cached = [...store.entries('ai_cache')].filter(([k]) => k.startsWith('gen-40\u0001sentiment\u0001embedded'));
@@ -158,7 +200,10 @@ describe('AI endpoints: the embedded provider', () => {
     await alice.get('/get_ai_suggestion?instance_id=gen-40');
     expect(store.get('ai_cache', key)).toBe(entry); // served from the cache, not remade
 
-    await alice.post('/updateinstance', { instance_id: TRAIN[10].id, annotations: { [`sentiment:${TRAIN[10].truth}`]: 'true' } });
+    await alice.post('/updateinstance', {
+      instance_id: TRAIN[10].id,
+      annotations: { [`sentiment:${TRAIN[10].truth}`]: 'true' },
+    });
     await alice.get('/get_ai_suggestion?instance_id=gen-40');
     const after = store.get('ai_cache', key)!;
     expect(after).not.toBe(entry);
@@ -169,7 +214,11 @@ describe('AI endpoints: the embedded provider', () => {
   it('learns the annotations saved before a restart, and records whether final labels matched what was shown', async () => {
     let t = await project();
     const alice = await t.client().login('alice');
-    for (const item of TRAIN.slice(0, 12)) await alice.post('/updateinstance', { instance_id: item.id, annotations: { [`sentiment:${item.truth}`]: 'true' } });
+    for (const item of TRAIN.slice(0, 12))
+      await alice.post('/updateinstance', {
+        instance_id: item.id,
+        annotations: { [`sentiment:${item.truth}`]: 'true' },
+      });
     t = await t.restart();
     await t.server.services.ai.whenReady();
     const again = await t.client().login('alice');
@@ -183,7 +232,14 @@ describe('AI endpoints: the embedded provider', () => {
     await again.post('/updateinstance', { instance_id: b.id, annotations: { [`sentiment:${other}`]: 'true' } });
     const stats = await t.admin().get('/admin/api/ai_stats');
     expect(stats.status).toBe(200);
-    expect(stats.body).toMatchObject({ enabled: true, provider: 'embedded', decided: 2, accepted: 1, acceptance_rate: 0.5, by_schema: { sentiment: { decided: 2, accepted: 1, acceptance_rate: 0.5 } } });
+    expect(stats.body).toMatchObject({
+      enabled: true,
+      provider: 'embedded',
+      decided: 2,
+      accepted: 1,
+      acceptance_rate: 0.5,
+      by_schema: { sentiment: { decided: 2, accepted: 1, acceptance_rate: 0.5 } },
+    });
     expect((await again.get('/admin/api/ai_stats')).status).toBe(403);
   });
 });
@@ -195,19 +251,35 @@ describe('the bundled example project', () => {
     const first = await alice.get('/api/current_instance');
     const r0 = await alice.get(`/get_ai_suggestion?instance_id=${first.body.instance_id}`);
     expect(r0.status).toBe(200);
-    expect(Object.keys(r0.body.suggestions).sort()).toEqual(['evidence', 'helpfulness', 'product_type', 'sentiment', 'topics']);
+    expect(Object.keys(r0.body.suggestions).sort()).toEqual([
+      'evidence',
+      'helpfulness',
+      'product_type',
+      'sentiment',
+      'topics',
+    ]);
     expect(r0.body.suggestions.sentiment.label).toBeNull();
     for (let i = 0; i < 6; i++) {
       const current = await alice.get('/api/current_instance');
       const text: string = current.body.text;
-      const label = /excellent|great|love|perfect/i.test(text) ? 'positive' : /stopped|broke|loose|poor|terrible/i.test(text) ? 'negative' : 'neutral';
-      const submitted = await alice.post('/updateinstance', { instance_id: current.body.instance_id, annotations: { [`sentiment:${label}`]: 'true', 'product_type:other': 'true' } });
+      const label = /excellent|great|love|perfect/i.test(text)
+        ? 'positive'
+        : /stopped|broke|loose|poor|terrible/i.test(text)
+          ? 'negative'
+          : 'neutral';
+      const submitted = await alice.post('/updateinstance', {
+        instance_id: current.body.instance_id,
+        annotations: { [`sentiment:${label}`]: 'true', 'product_type:other': 'true' },
+      });
       expect(submitted.status).toBe(200);
       await alice.post('/go_to', { action: 'next_instance' });
     }
     const next = await alice.get('/api/current_instance');
     const r = await alice.get(`/get_ai_suggestion?instance_id=${next.body.instance_id}`);
-    expect(r.body.suggestions.sentiment).toMatchObject({ label: expect.stringMatching(/^(positive|negative|neutral)$/), rationale: expect.stringMatching(/learned from 6 annotated examples/) });
+    expect(r.body.suggestions.sentiment).toMatchObject({
+      label: expect.stringMatching(/^(positive|negative|neutral)$/),
+      rationale: expect.stringMatching(/learned from 6 annotated examples/),
+    });
     // one label seen so far for product_type: no guess yet, and it says why
     expect(r.body.suggestions.product_type.rationale).toMatch(/at least two labels/);
   });

@@ -7,7 +7,10 @@ describe('/api/annotate/step', () => {
   let t: TestServer;
   let alice: Client;
   beforeAll(async () => {
-    t = await startServer({ config: { keyword_highlights_file: 'kw.tsv' }, files: { 'kw.tsv': 'Word\tLabel\tSchema\nslow\tnegative\tsentiment\n' } });
+    t = await startServer({
+      config: { keyword_highlights_file: 'kw.tsv' },
+      files: { 'kw.tsv': 'Word\tLabel\tSchema\nslow\tnegative\tsentiment\n' },
+    });
     alice = await t.client().login('alice');
   });
 
@@ -15,10 +18,19 @@ describe('/api/annotate/step', () => {
     const r = await alice.get('/api/annotate/step');
     expect(r.status).toBe(200);
     expect(r.body.result).toBeNull();
-    expect(r.body.current).toMatchObject({ instance_id: 'item-1', current_index: 0, annotated: false, stored: { annotations: {}, span_annotations: [] } });
+    expect(r.body.current).toMatchObject({
+      instance_id: 'item-1',
+      current_index: 0,
+      annotated: false,
+      stored: { annotations: {}, span_annotations: [] },
+    });
     expect(r.body.current.keywords).toEqual([expect.objectContaining({ label: 'negative', text: 'slow' })]);
     expect(r.body.current.display.blocks[0]).toMatchObject({ type: 'surface' });
-    expect(r.body.next).toMatchObject({ instance_id: 'item-2', current_index: 1, text: expect.stringContaining('Item 2') });
+    expect(r.body.next).toMatchObject({
+      instance_id: 'item-2',
+      current_index: 1,
+      text: expect.stringContaining('Item 2'),
+    });
     expect(r.body.next.predictions).toEqual([]);
   });
 
@@ -31,7 +43,9 @@ describe('/api/annotate/step', () => {
     expect(r.body.next.instance_id).toBe('item-3');
     const again = await alice.post('/api/annotate/step', body);
     expect(again.body.current.instance_id).toBe('item-2');
-    expect((await alice.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true' });
+    expect((await alice.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+      'sentiment:positive': 'true',
+    });
     expect((await alice.get('/api/current_instance')).body.instance_id).toBe('item-2');
   });
 
@@ -39,7 +53,11 @@ describe('/api/annotate/step', () => {
     await alice.post('/updateinstance', { instance_id: 'item-3', annotations: { 'sentiment:negative': 'true' } });
     const r = await alice.post('/api/annotate/step', { from: 'item-2' });
     expect(r.body.result).toBeNull();
-    expect(r.body.current).toMatchObject({ instance_id: 'item-3', annotated: true, stored: { annotations: { 'sentiment:negative': 'true' } } });
+    expect(r.body.current).toMatchObject({
+      instance_id: 'item-3',
+      annotated: true,
+      stored: { annotations: { 'sentiment:negative': 'true' } },
+    });
   });
 
   it('stays on the last instance and says there is no next one', async () => {

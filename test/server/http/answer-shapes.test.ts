@@ -12,7 +12,16 @@ import { loadConfig } from '../../../server/index.js';
 const tree = { id: 'root', text: 'Hi', children: [{ id: 'r1', text: 'Hello', children: [] }] };
 const TEXT = 'Ada Lovelace met Charles Babbage in London in 1833 and wrote notes.';
 const ITEMS = [
-  { id: 'a1', text: TEXT, pair: ['left text', 'right text'], mt: 'the note', cards: ['Mars', 'Cup'], question: 'Who met Babbage?', tree, _bws_items: ['x', 'y', 'z'].map((t, i) => ({ source_id: `p-${t}`, text: t, position: 'ABC'[i] })) },
+  {
+    id: 'a1',
+    text: TEXT,
+    pair: ['left text', 'right text'],
+    mt: 'the note',
+    cards: ['Mars', 'Cup'],
+    question: 'Who met Babbage?',
+    tree,
+    _bws_items: ['x', 'y', 'z'].map((t, i) => ({ source_id: `p-${t}`, text: t, position: 'ABC'[i] })),
+  },
 ];
 const SCHEMES = [
   { annotation_type: 'radio', name: 'radio', labels: ['yes', 'no'] },
@@ -27,17 +36,32 @@ const SCHEMES = [
   { annotation_type: 'span', name: 'mentions', labels: ['MENTION'] },
   { annotation_type: 'coreference', name: 'coreference', span_schema: 'mentions' },
   { annotation_type: 'span', name: 'triggers', labels: ['TRIGGER', 'ARG'] },
-  { annotation_type: 'event_annotation', name: 'event_annotation', span_schema: 'triggers', event_types: [{ type: 'MEET', arguments: [{ role: 'who' }] }] },
+  {
+    annotation_type: 'event_annotation',
+    name: 'event_annotation',
+    span_schema: 'triggers',
+    event_types: [{ type: 'MEET', arguments: [{ role: 'who' }] }],
+  },
   { annotation_type: 'pairwise', name: 'pairwise', items_key: 'pair', labels: ['Left', 'Right'] },
   { annotation_type: 'bws', name: 'bws', tuple_size: 3 },
   { annotation_type: 'ranking', name: 'ranking', labels: ['R1', 'R2', 'R3'] },
   { annotation_type: 'triage', name: 'triage' },
   { annotation_type: 'text_edit', name: 'text_edit', source_field: 'mt' },
   { annotation_type: 'extractive_qa', name: 'extractive_qa', question_field: 'question' },
-  { annotation_type: 'error_span', name: 'error_span', error_types: ['Fluency'], severities: [{ name: 'Minor', weight: -1 }] },
+  {
+    annotation_type: 'error_span',
+    name: 'error_span',
+    error_types: ['Fluency'],
+    severities: [{ name: 'Minor', weight: -1 }],
+  },
   { annotation_type: 'card_sort', name: 'card_sort', groups: ['Science', 'Sport'], items_field: 'cards' },
   { annotation_type: 'conjoint', name: 'conjoint', attributes: [{ name: 'Speed', levels: ['Fast', 'Slow'] }] },
-  { annotation_type: 'tree_annotation', name: 'tree_annotation', node_scheme: { annotation_type: 'likert', size: 3 }, path_selection: { enabled: true } },
+  {
+    annotation_type: 'tree_annotation',
+    name: 'tree_annotation',
+    node_scheme: { annotation_type: 'likert', size: 3 },
+    path_selection: { enabled: true },
+  },
   { annotation_type: 'multirate', name: 'multirate', options: ['Clarity'], labels: ['Poor', 'Good'] },
   { annotation_type: 'hierarchical_multiselect', name: 'hierarchical_multiselect', taxonomy: { Science: ['Physics'] } },
   { annotation_type: 'soft_label', name: 'soft_label', labels: ['Pro', 'Con'] },
@@ -67,11 +91,16 @@ function answersFor(schemes: readonly Scheme[]) {
   for (const scheme of schemes) {
     const m = schemeTypeOf(scheme.annotation_type);
     if (m.storage === 'links' || m.storage === 'events') {
-      structures[m.storage === 'links' ? 'link_annotations' : 'event_annotations'].push(...m.exampleEntries!(scheme, span).map((e) => ({ schema: scheme.name, ...e })));
+      structures[m.storage === 'links' ? 'link_annotations' : 'event_annotations'].push(
+        ...m.exampleEntries!(scheme, span).map((e) => ({ schema: scheme.name, ...e })),
+      );
     } else if (m.storage === 'spans') {
       if (!span_annotations.some((s) => s.schema === scheme.name)) span(scheme.name, undefined);
     } else if (m.storage === 'labels') {
-      const example = m.example?.(scheme) ?? { [scheme.labels[0].name]: m.type === 'text' ? 'some words' : m.type === 'number' || m.type === 'slider' ? '3' : 'true' };
+      const example = m.example?.(scheme) ?? {
+        [scheme.labels[0].name]:
+          m.type === 'text' ? 'some words' : m.type === 'number' || m.type === 'slider' ? '3' : 'true',
+      };
       for (const [label, value] of Object.entries(example)) annotations[`${scheme.name}:${label}`] = value;
     }
   }
@@ -100,14 +129,38 @@ describe('answer shapes', () => {
       expect(shape['x-stored'], type).toBe(schemeTypeOf(type).shape.stored);
       expect(String(shape.description)).toContain('In annotations: ');
     }
-    expect(schemas['Answer.bws']).toMatchObject({ type: 'object', properties: { best: { type: 'string' }, worst: { type: 'string' } } });
+    expect(schemas['Answer.bws']).toMatchObject({
+      type: 'object',
+      properties: { best: { type: 'string' }, worst: { type: 'string' } },
+    });
     expect(schemas['Answer.ranking']).toMatchObject({ type: 'array' });
-    const refs = ((schemas.Answers.additionalProperties as { anyOf: { $ref: string }[] }).anyOf).map((r) => r.$ref.replace('#/components/schemas/Answer.', ''));
+    const refs = (schemas.Answers.additionalProperties as { anyOf: { $ref: string }[] }).anyOf.map((r) =>
+      r.$ref.replace('#/components/schemas/Answer.', ''),
+    );
     expect(refs).toEqual(SCHEME_TYPE_NAMES.filter((n) => !['span', 'pure_display'].includes(n)));
     // where answers by scheme travel, the map points at them
     const json = JSON.stringify(doc);
     expect(json).toContain('"$ref":"#/components/schemas/Answers"');
-    const getAnnotations = (doc as unknown as { paths: Record<string, { get: { responses: { 200: { content: { 'application/json': { schema: { properties: Record<string, { description?: string; items?: unknown }> } } } } } } }> }).paths['/get_annotations'].get.responses[200].content['application/json'].schema.properties;
+    const getAnnotations = (
+      doc as unknown as {
+        paths: Record<
+          string,
+          {
+            get: {
+              responses: {
+                200: {
+                  content: {
+                    'application/json': {
+                      schema: { properties: Record<string, { description?: string; items?: unknown }> };
+                    };
+                  };
+                };
+              };
+            };
+          }
+        >;
+      }
+    ).paths['/get_annotations'].get.responses[200].content['application/json'].schema.properties;
     expect(getAnnotations.annotations.description).toMatch(/Answer\.<type>/);
     expect(getAnnotations.link_annotations.items).toMatchObject({ properties: { link_type: { type: 'string' } } });
   });
@@ -125,7 +178,10 @@ describe('answer shapes', () => {
         expect(line.labels[scheme.name], scheme.name).toBeUndefined();
         continue;
       }
-      const answer = storage === 'spans' ? line.spans.filter((s: { schema: string }) => s.schema === scheme.name) : line.labels[scheme.name];
+      const answer =
+        storage === 'spans'
+          ? line.spans.filter((s: { schema: string }) => s.schema === scheme.name)
+          : line.labels[scheme.name];
       expect(answer, scheme.name).toBeDefined();
       const parsed = shape.answer!.safeParse(answer);
       expect(parsed.success, `${scheme.name}: ${JSON.stringify(answer)} ${parsed.error?.message ?? ''}`).toBe(true);

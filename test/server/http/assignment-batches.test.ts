@@ -16,7 +16,14 @@ describe('assignment with an overlap limit', () => {
 
     // alice works through her batch; near its end her list grows, keeping its start
     for (let i = 1; i <= BATCH - LOW_WATER; i++) {
-      expect((await alice.post('/updateinstance', { instance_id: `item-${i}`, annotations: { 'sentiment:positive': 'true' } })).status).toBe(200);
+      expect(
+        (
+          await alice.post('/updateinstance', {
+            instance_id: `item-${i}`,
+            annotations: { 'sentiment:positive': 'true' },
+          })
+        ).status,
+      ).toBe(200);
     }
     const grown = await alice.get('/api/current_instance');
     expect(grown.body.total_instances).toBe(2 * BATCH);

@@ -9,12 +9,23 @@ const ITEMS = [
   { id: 'a', text: 'Alpha' },
   { id: 'b', text: 'Beta' },
 ];
-const PROLIFIC = { login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' }, completion_code: 'C0DE-42', auto_redirect_on_completion: true, auto_redirect_delay: 1500 };
+const PROLIFIC = {
+  login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
+  completion_code: 'C0DE-42',
+  auto_redirect_on_completion: true,
+  auto_redirect_delay: 1500,
+};
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 
 /** Opens a study link as a browser does and returns the client, now carrying the session. */
 async function openLink(c: Client, query: string, headers: Record<string, string> = {}) {
-  return c.get(`/?${query}`, { ...HTML, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', ...headers });
+  return c.get(`/?${query}`, {
+    ...HTML,
+    'sec-fetch-site': 'cross-site',
+    'sec-fetch-mode': 'navigate',
+    'sec-fetch-dest': 'document',
+    ...headers,
+  });
 }
 
 describe('url_direct login from a study link', () => {
@@ -26,9 +37,20 @@ describe('url_direct login from a study link', () => {
     expect(r.headers.get('location')).toBe('/');
     expect((await worker.get('/api/me')).body.username).toBe('5f00aa');
     let study = (await worker.get('/api/study')).body;
-    expect(study).toMatchObject({ login: 'url_direct', url_argument: 'PROLIFIC_PID', platform: 'Prolific', finished: false, completion: null, crowd: { STUDY_ID: 'study-1', SESSION_ID: 'sess-1' } });
+    expect(study).toMatchObject({
+      login: 'url_direct',
+      url_argument: 'PROLIFIC_PID',
+      platform: 'Prolific',
+      finished: false,
+      completion: null,
+      crowd: { STUDY_ID: 'study-1', SESSION_ID: 'sess-1' },
+    });
 
-    for (const id of ['a', 'b']) expect((await worker.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:positive': 'true' } })).status).toBe(200);
+    for (const id of ['a', 'b'])
+      expect(
+        (await worker.post('/updateinstance', { instance_id: id, annotations: { 'sentiment:positive': 'true' } }))
+          .status,
+      ).toBe(200);
     study = (await worker.get('/api/study')).body;
     expect(study.finished).toBe(true);
     expect(study.completion).toEqual({
@@ -44,8 +66,16 @@ describe('url_direct login from a study link', () => {
     await openLink(other, 'PROLIFIC_PID=5f00bb&SESSION_ID=sess-2');
     expect((await other.get('/api/study')).body).toMatchObject({ finished: false, completion: null });
     // the IDs go out with the annotations
-    const exported = (await t.admin().get('/admin/api/export?format=jsonl')).text.trim().split('\n').map((l) => JSON.parse(l));
-    expect(exported.find((row) => row.annotator === '5f00aa').crowd).toEqual({ provider: 'prolific', worker_id: '5f00aa', STUDY_ID: 'study-1', SESSION_ID: 'sess-1' });
+    const exported = (await t.admin().get('/admin/api/export?format=jsonl')).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(exported.find((row) => row.annotator === '5f00aa').crowd).toEqual({
+      provider: 'prolific',
+      worker_id: '5f00aa',
+      STUDY_ID: 'study-1',
+      SESSION_ID: 'sess-1',
+    });
   });
 
   it('binds the account to its first session ID: the worker ID of someone else is not enough', async () => {
@@ -88,7 +118,10 @@ describe('url_direct login from a study link', () => {
   it('signs in only for a page navigation, not for an image or script a foreign page embeds', async () => {
     const t = await startServer({ items: ITEMS, config: PROLIFIC });
     const victim = t.client();
-    expect((await openLink(victim, 'PROLIFIC_PID=attacker', { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' })).status).toBe(403);
+    expect(
+      (await openLink(victim, 'PROLIFIC_PID=attacker', { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' }))
+        .status,
+    ).toBe(403);
     expect(victim.cookie('marginalia.sid')).toBeUndefined();
   });
 
@@ -107,22 +140,35 @@ describe('url_direct login from a study link', () => {
     expect(() => loadConfig(file)).toThrow(/url_direct cannot be used with debug/);
     const ok = loadConfig(writeProject({ items: ITEMS, config: PROLIFIC }));
     ok.debug = true; // as --debug does
-    await expect(startServer({ configFile: writeProject({ items: ITEMS, config: PROLIFIC }), options: { config: ok } })).rejects.toThrow(/url_direct cannot be used with debug/);
+    await expect(
+      startServer({ configFile: writeProject({ items: ITEMS, config: PROLIFIC }), options: { config: ok } }),
+    ).rejects.toThrow(/url_direct cannot be used with debug/);
   });
 });
 
 describe('other platforms', () => {
   it('MTurk: a preview is not signed in; the finished worker is sent to MTurk with the assignment, never elsewhere', async () => {
-    const t = await startServer({ items: [ITEMS[0]], config: { login: { type: 'url_direct', url_argument: 'workerId' }, completion_code: 'DONE' } });
-    expect((await openLink(t.client(), 'workerId=A1&assignmentId=ASSIGNMENT_ID_NOT_AVAILABLE&hitId=h')).status).toBe(403);
+    const t = await startServer({
+      items: [ITEMS[0]],
+      config: { login: { type: 'url_direct', url_argument: 'workerId' }, completion_code: 'DONE' },
+    });
+    expect((await openLink(t.client(), 'workerId=A1&assignmentId=ASSIGNMENT_ID_NOT_AVAILABLE&hitId=h')).status).toBe(
+      403,
+    );
     const w = t.client();
     await openLink(w, 'workerId=A1&assignmentId=as1&hitId=h1&turkSubmitTo=https%3A%2F%2Fworkersandbox.mturk.com');
     await w.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:neutral': 'true' } });
-    expect((await w.get('/api/study')).body.completion.redirect_url).toBe('https://workersandbox.mturk.com/mturk/externalSubmit?assignmentId=as1&completion_code=DONE');
+    expect((await w.get('/api/study')).body.completion.redirect_url).toBe(
+      'https://workersandbox.mturk.com/mturk/externalSubmit?assignmentId=as1&completion_code=DONE',
+    );
     const evil = t.client();
     await openLink(evil, 'workerId=A2&assignmentId=as2&turkSubmitTo=https%3A%2F%2Fevil.example');
     await evil.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:neutral': 'true' } });
-    expect((await evil.get('/api/study')).body.completion).toMatchObject({ completion_code: 'DONE', redirect_url: null, auto_redirect: false });
+    expect((await evil.get('/api/study')).body.completion).toMatchObject({
+      completion_code: 'DONE',
+      redirect_url: null,
+      auto_redirect: false,
+    });
   });
 
   it('generic panels: the redirect_url template is filled with the code, the worker and captured parameters', async () => {
@@ -130,19 +176,35 @@ describe('other platforms', () => {
       items: [ITEMS[0]],
       config: {
         login: { type: 'url_direct', url_argument: 'rid' },
-        crowdsourcing: { provider: 'generic', generic: { platform_label: 'Panel', id_param: 'rid', capture_params: ['wave'], completion: { code: 'P-1', redirect_url: 'http://127.0.0.1:9/done?rid={worker_id}&code={code}&w={wave}' } } },
+        crowdsourcing: {
+          provider: 'generic',
+          generic: {
+            platform_label: 'Panel',
+            id_param: 'rid',
+            capture_params: ['wave'],
+            completion: { code: 'P-1', redirect_url: 'http://127.0.0.1:9/done?rid={worker_id}&code={code}&w={wave}' },
+          },
+        },
       },
     });
     const w = t.client();
     expect((await openLink(w, 'rid=r.1&wave=2%20b')).status).toBe(303);
     await w.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:neutral': 'true' } });
-    expect((await w.get('/api/study')).body.completion).toMatchObject({ platform: 'Panel', redirect_url: 'http://127.0.0.1:9/done?rid=r.1&code=P-1&w=2%20b' });
+    expect((await w.get('/api/study')).body.completion).toMatchObject({
+      platform: 'Panel',
+      redirect_url: 'http://127.0.0.1:9/done?rid=r.1&code=P-1&w=2%20b',
+    });
   });
 
   it("SONA: the survey code signs in, and the finished participant is sent to SONA's credit page with it", async () => {
-    const sona = { provider: 'sona', sona: { hostname: 'psych.sona-systems.com', experiment_id: 123, credit_token: 'tok&9' } };
+    const sona = {
+      provider: 'sona',
+      sona: { hostname: 'psych.sona-systems.com', experiment_id: 123, credit_token: 'tok&9' },
+    };
     const config = { login: { type: 'url_direct' }, crowdsourcing: sona, completion_code: 'S-1' };
-    expect(loadConfig(writeProject({ config })).warnings.join('\n')).toMatch(/crowdsourcing\.sona: credit is not granted server-side .* sent to SONA's credit page/);
+    expect(loadConfig(writeProject({ config })).warnings.join('\n')).toMatch(
+      /crowdsourcing\.sona: credit is not granted server-side .* sent to SONA's credit page/,
+    );
     const t = await startServer({ items: [ITEMS[0]], config });
     const w = t.client();
     expect((await openLink(w, 'sona_code=sc-42')).status).toBe(303);
@@ -151,12 +213,18 @@ describe('other platforms', () => {
     expect((await w.get('/api/study')).body.completion).toMatchObject({
       completion_code: 'S-1',
       platform: 'SONA',
-      redirect_url: 'https://psych.sona-systems.com/webstudy_credit.aspx?experiment_id=123&credit_token=tok%269&survey_code=sc-42',
+      redirect_url:
+        'https://psych.sona-systems.com/webstudy_credit.aspx?experiment_id=123&credit_token=tok%269&survey_code=sc-42',
     });
   });
 
   it('refuses a redirect_url that is not https (or http to this machine), naming the key', () => {
-    const file = writeProject({ config: { login: { type: 'url_direct', url_argument: 'rid' }, crowdsourcing: { provider: 'generic', generic: { completion: { redirect_url: 'http://example.com/x' } } } } });
+    const file = writeProject({
+      config: {
+        login: { type: 'url_direct', url_argument: 'rid' },
+        crowdsourcing: { provider: 'generic', generic: { completion: { redirect_url: 'http://example.com/x' } } },
+      },
+    });
     expect(() => loadConfig(file)).toThrow(/crowdsourcing\.generic\.completion\.redirect_url: must use https/);
   });
 
@@ -183,14 +251,25 @@ describe('other platforms', () => {
     expect(text).not.toMatch(/crowdsourcing\.sona\.hostname/);
     expect(text).toMatch(/auto_redirect_delay is ignored/);
     expect(text).not.toMatch(/task_description|hide_navbar|jumping_to_id_disabled|"login"/);
-    expect(config.crowd).toMatchObject({ taskDescription: 'Label texts', hideNavbar: true, jumpingDisabled: true, loginArgument: 'PROLIFIC_PID' });
+    expect(config.crowd).toMatchObject({
+      taskDescription: 'Label texts',
+      hideNavbar: true,
+      jumpingDisabled: true,
+      loginArgument: 'PROLIFIC_PID',
+    });
   });
 });
 
 describe("Potato's pages and GET /logout", () => {
   it('lead a browser to the UI, never a JSON 404', async () => {
     const t = await startServer({ items: ITEMS });
-    for (const [path, target] of [['/annotate', '/'], ['/login', '/'], ['/consent', '/'], ['/done', '/'], ['/admin', '/#/admin']]) {
+    for (const [path, target] of [
+      ['/annotate', '/'],
+      ['/login', '/'],
+      ['/consent', '/'],
+      ['/done', '/'],
+      ['/admin', '/#/admin'],
+    ]) {
       const r = await t.client().get(path, HTML);
       expect(r.status, path).toBe(302);
       expect(r.headers.get('location'), path).toBe(target);
@@ -225,7 +304,11 @@ describe("Potato's pages and GET /logout", () => {
   it('GET /logout logs out from our own pages and typed URLs, not from a foreign page', async () => {
     const t = await startServer({ items: ITEMS });
     const alice = await t.client().login('alice');
-    const foreign = await alice.get('/logout', { ...HTML, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });
+    const foreign = await alice.get('/logout', {
+      ...HTML,
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'navigate',
+    });
     expect(foreign.status).toBe(303);
     expect((await alice.get('/api/me')).status).toBe(200);
     expect((await alice.get('/logout', { ...HTML, 'sec-fetch-site': 'same-site' })).status).toBe(303);

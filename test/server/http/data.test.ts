@@ -7,9 +7,15 @@ import type { Client } from '../../helpers/client.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'data');
 const fixture = (name: string) => join(FIXTURES, name);
-const ITEMS = readFileSync(fixture('items.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; text: string });
+const ITEMS = readFileSync(fixture('items.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as { id: string; text: string });
 const textOf = (id: string) => ITEMS.find((i) => i.id === id)!.text;
-const at = (id: string, phrase: string) => ({ start: textOf(id).indexOf(phrase), end: textOf(id).indexOf(phrase) + phrase.length });
+const at = (id: string, phrase: string) => ({
+  start: textOf(id).indexOf(phrase),
+  end: textOf(id).indexOf(phrase) + phrase.length,
+});
 const fixedClock = { now: () => Date.parse('2026-11-22T10:00:00.000Z') };
 
 /** Compares with the expected file; UPDATE_FIXTURES=1 rewrites it (then read the diff before committing). */
@@ -26,13 +32,26 @@ async function annotatedProject(): Promise<TestServer> {
   const ok = async (c: Client, body: unknown) => expect((await c.post('/updateinstance', body)).status).toBe(200);
   await ok(alice, {
     instance_id: 'r1',
-    annotations: { 'sentiment:negative': 'true', 'topics:price': 'true', 'topics:quality': 'true', 'helpful:4': 'true', 'kind:a': 'true', 'note:text': 'battery, "fast"', 'stars:value': 2, 'confidence:value': 72.5 },
+    annotations: {
+      'sentiment:negative': 'true',
+      'topics:price': 'true',
+      'topics:quality': 'true',
+      'helpful:4': 'true',
+      'kind:a': 'true',
+      'note:text': 'battery, "fast"',
+      'stars:value': 2,
+      'confidence:value': 72.5,
+    },
     span_annotations: [
       { schema: 'evidence', name: 'pos', ...at('r1', 'Great phone') },
       { schema: 'evidence', name: 'neg', ...at('r1', 'battery dies fast') },
     ],
   });
-  await ok(alice, { instance_id: 'r2', annotations: { 'sentiment:positive': 'true' }, span_annotations: [{ schema: 'evidence', name: 'pos', ...at('r2', 'sehr gut') }] });
+  await ok(alice, {
+    instance_id: 'r2',
+    annotations: { 'sentiment:positive': 'true' },
+    span_annotations: [{ schema: 'evidence', name: 'pos', ...at('r2', 'sehr gut') }],
+  });
   // bob: overlapping spans of one schema, and a span that ends inside a word
   await ok(bob, {
     instance_id: 'r1',
@@ -43,7 +62,11 @@ async function annotatedProject(): Promise<TestServer> {
       { schema: 'evidence', name: 'pos', start: 0, end: 3 },
     ],
   });
-  await ok(bob, { instance_id: 'r3', annotations: { 'topics:quality': 'true' }, span_annotations: [{ schema: 'evidence', name: 'neg', ...at('r3', 'slow.\nSecond') }] });
+  await ok(bob, {
+    instance_id: 'r3',
+    annotations: { 'topics:quality': 'true' },
+    span_annotations: [{ schema: 'evidence', name: 'neg', ...at('r3', 'slow.\nSecond') }],
+  });
   return t;
 }
 
@@ -67,8 +90,14 @@ describe('GET /admin/api/export', () => {
   });
 
   it('filters by annotator and by status', async () => {
-    const bob = (await t.admin().get('/admin/api/export?format=jsonl&annotator=bob')).text.trim().split('\n').map((l) => JSON.parse(l));
-    expect(bob.map((r) => [r.instance_id, r.annotator])).toEqual([['r1', 'bob'], ['r3', 'bob']]);
+    const bob = (await t.admin().get('/admin/api/export?format=jsonl&annotator=bob')).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(bob.map((r) => [r.instance_id, r.annotator])).toEqual([
+      ['r1', 'bob'],
+      ['r3', 'bob'],
+    ]);
     expect((await t.admin().get('/admin/api/export?annotator=nobody')).text).toBe('');
     // without num_annotators_per_item one annotator completes an instance: everything annotated is completed
     const completed = (await t.admin().get('/admin/api/export?status=completed')).text.trim().split('\n');
@@ -86,43 +115,51 @@ describe('GET /admin/api/export', () => {
   });
 
   it('says so when a CoNLL export is asked of a project without span schemas', async () => {
-    const plain = await startServer({ config: { annotation_schemes: [{ annotation_type: 'radio', name: 'ok', labels: ['yes', 'no'] }] } });
+    const plain = await startServer({
+      config: { annotation_schemes: [{ annotation_type: 'radio', name: 'ok', labels: ['yes', 'no'] }] },
+    });
     const r = await plain.admin().get('/admin/api/export?format=conll');
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/no span schema/);
     const bws = await plain.admin().get('/admin/api/export?format=bws_scores');
     expect(bws.status).toBe(400);
-    expect(bws.body.error).toBe('format: bws_scores scores the items of best–worst (bws) schemes, and this project has none');
+    expect(bws.body.error).toBe(
+      'format: bws_scores scores the items of best–worst (bws) schemes, and this project has none',
+    );
   });
 });
 
 describe('POST /admin/api/import', () => {
-  it.each(['new.json', 'new-lines.json', 'new.jsonl', 'new.csv', 'new.tsv'])('adds the instances of %s to the running project, for annotators who already have lists, and keeps them across a restart', async (file) => {
-    const t = await startServer({ items: ITEMS });
-    const alice = await t.client().login('alice');
-    expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3);
-    const started = await t.admin().post('/admin/api/import', { file: fixture(file) });
-    expect(started.status).toBe(202);
-    expect(started.body.import_id).toMatch(/^imp_/);
-    let job = started.body;
-    while (job.status !== 'done' && job.status !== 'failed') job = (await t.admin().get(`/admin/api/import/${started.body.import_id}`)).body;
-    expect(job).toMatchObject({ status: 'done', error: null, rows_read: job.added });
-    expect(job.bytes_read).toBe(job.total_bytes);
-    expect(job.total_bytes).toBe(readFileSync(fixture(file)).length);
-    const expected = (file === 'new.json' ? ['n1', 'n2', 'n3'] : ['n1', 'n2']);
-    expect(job.added).toBe(expected.length);
-    expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3 + expected.length);
-    const n2 = (await alice.post('/go_to', { go_to: 'n2' })).body;
-    expect(n2.instance_id).toBe('n2');
-    if (file === 'new.csv') expect(n2.text).toBe('Zweites, mit Komma und "Zitat".\nZweite Zeile.');
-    if (file === 'new.tsv') expect(n2.text).toBe('Zweites "mit" Zitat.');
+  it.each(['new.json', 'new-lines.json', 'new.jsonl', 'new.csv', 'new.tsv'])(
+    'adds the instances of %s to the running project, for annotators who already have lists, and keeps them across a restart',
+    async (file) => {
+      const t = await startServer({ items: ITEMS });
+      const alice = await t.client().login('alice');
+      expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3);
+      const started = await t.admin().post('/admin/api/import', { file: fixture(file) });
+      expect(started.status).toBe(202);
+      expect(started.body.import_id).toMatch(/^imp_/);
+      let job = started.body;
+      while (job.status !== 'done' && job.status !== 'failed')
+        job = (await t.admin().get(`/admin/api/import/${started.body.import_id}`)).body;
+      expect(job).toMatchObject({ status: 'done', error: null, rows_read: job.added });
+      expect(job.bytes_read).toBe(job.total_bytes);
+      expect(job.total_bytes).toBe(readFileSync(fixture(file)).length);
+      const expected = file === 'new.json' ? ['n1', 'n2', 'n3'] : ['n1', 'n2'];
+      expect(job.added).toBe(expected.length);
+      expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3 + expected.length);
+      const n2 = (await alice.post('/go_to', { go_to: 'n2' })).body;
+      expect(n2.instance_id).toBe('n2');
+      if (file === 'new.csv') expect(n2.text).toBe('Zweites, mit Komma und "Zitat".\nZweite Zeile.');
+      if (file === 'new.tsv') expect(n2.text).toBe('Zweites "mit" Zitat.');
 
-    const again = await t.restart();
-    const back = await again.client().login('alice');
-    expect((await back.get('/api/current_instance')).body.total_instances).toBe(3 + expected.length);
-    const newcomer = await again.client().login('dora');
-    expect((await newcomer.get('/api/current_instance')).body.total_instances).toBe(3 + expected.length);
-  });
+      const again = await t.restart();
+      const back = await again.client().login('alice');
+      expect((await back.get('/api/current_instance')).body.total_instances).toBe(3 + expected.length);
+      const newcomer = await again.client().login('dora');
+      expect((await newcomer.get('/api/current_instance')).body.total_instances).toBe(3 + expected.length);
+    },
+  );
 
   it.each([
     ['bad-utf8.jsonl', /bad-utf8\.jsonl:3: is not valid UTF-8/],
@@ -146,7 +183,11 @@ describe('POST /admin/api/import', () => {
     const t = await startServer({ items: ITEMS, config: { max_annotations_per_user: 4 } });
     const alice = await t.client().login('alice');
     expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3);
-    const r = await t.admin().post('/admin/api/import', { content: '{"id": "n1", "text": "one"}\n{"id": "n2", "text": "two"}\n', format: 'jsonl', wait: true });
+    const r = await t.admin().post('/admin/api/import', {
+      content: '{"id": "n1", "text": "one"}\n{"id": "n2", "text": "two"}\n',
+      format: 'jsonl',
+      wait: true,
+    });
     expect(r.body.added).toBe(2);
     expect(t.server.services.assignments.listOf('alice')).toEqual(['r1', 'r2', 'r3', 'n1']); // room for one more
     const bob = await t.client().login('bob');
@@ -159,14 +200,20 @@ describe('POST /admin/api/import', () => {
     expect((await alice.get('/api/current_instance')).body.total_instances).toBe(3);
     const bob = await t.client().login('bob');
     expect((await bob.get('/api/current_instance')).status).toBe(404); // every instance already has its annotator
-    await t.admin().post('/admin/api/import', { content: '{"id": "n1", "text": "one"}\n{"id": "n2", "text": "two"}\n', format: 'jsonl', wait: true });
+    await t.admin().post('/admin/api/import', {
+      content: '{"id": "n1", "text": "one"}\n{"id": "n2", "text": "two"}\n',
+      format: 'jsonl',
+      wait: true,
+    });
     expect(t.server.services.assignments.listOf('alice')).toEqual(['r1', 'r2', 'r3']);
     expect((await bob.get('/api/current_instance')).body).toMatchObject({ instance_id: 'n1', total_instances: 2 });
   });
 
   it('takes inline content with a format, and answers the finished job with wait', async () => {
     const t = await startServer({ items: ITEMS });
-    const r = await t.admin().post('/admin/api/import', { content: 'id\ttext\nx1\tInline one\n', format: 'tsv', wait: true });
+    const r = await t
+      .admin()
+      .post('/admin/api/import', { content: 'id\ttext\nx1\tInline one\n', format: 'tsv', wait: true });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'done', added: 1, source: 'request body' });
     expect(t.server.services.task.instanceById.get('x1')?.text).toBe('Inline one');
@@ -178,10 +225,17 @@ describe('POST /admin/api/import', () => {
     expect((await admin.post('/admin/api/import', {})).body.error).toMatch(/give file/);
     expect((await admin.post('/admin/api/import', { file: 'a.jsonl', content: 'x' })).body.error).toMatch(/not both/);
     expect((await admin.post('/admin/api/import', { content: '{}' })).body.error).toMatch(/^format: /);
-    const odd = await admin.post('/admin/api/import', { file: fixture('items.jsonl').replace('.jsonl', '.xlsx'), wait: true });
+    const odd = await admin.post('/admin/api/import', {
+      file: fixture('items.jsonl').replace('.jsonl', '.xlsx'),
+      wait: true,
+    });
     expect(odd.body.error).toMatch(/unsupported file type ".xlsx"/);
-    expect((await admin.post('/admin/api/import', { file: '/no/such/file.jsonl', wait: true })).body.error).toMatch(/file not found/);
+    expect((await admin.post('/admin/api/import', { file: '/no/such/file.jsonl', wait: true })).body.error).toMatch(
+      /file not found/,
+    );
     expect((await admin.get('/admin/api/import/imp_nope')).status).toBe(404);
-    expect((await (await t.client().login('carol')).post('/admin/api/import', { file: fixture('new.jsonl') })).status).toBe(403);
+    expect(
+      (await (await t.client().login('carol')).post('/admin/api/import', { file: fixture('new.jsonl') })).status,
+    ).toBe(403);
   });
 });

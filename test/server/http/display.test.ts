@@ -18,7 +18,10 @@ describe('display on the API', () => {
         { id: 'p1', text: 'A man plays a guitar.', hypothesis: 'Someone makes music.' },
         { id: 'p2', text: 'Two dogs run.', hypothesis: '<b>Animals</b> {{text}}' },
       ],
-      files: { 'layouts/nli.html': '<h4>Premise</h4><div>{{text}}</div><h4>Hypothesis</h4><div class="hyp">{{hypothesis}}</div><script>alert(1)</script>' },
+      files: {
+        'layouts/nli.html':
+          '<h4>Premise</h4><div>{{text}}</div><h4>Hypothesis</h4><div class="hyp">{{hypothesis}}</div><script>alert(1)</script>',
+      },
     });
     const c = await t.client().login('ann', 'pw-123456');
     const current = await c.get('/api/current_instance');
@@ -27,7 +30,9 @@ describe('display on the API', () => {
     expect(current.body.data).toEqual({ id: 'p1', text: 'A man plays a guitar.', hypothesis: 'Someone makes music.' });
     expect(current.body.display.source).toBe('html_layout');
     const html: string = current.body.display.blocks[0].html;
-    expect(html).toBe('<h4>Premise</h4><div><span data-span-surface="true"></span></div><h4>Hypothesis</h4><div class="hyp">Someone makes music.</div>');
+    expect(html).toBe(
+      '<h4>Premise</h4><div><span data-span-surface="true"></span></div><h4>Hypothesis</h4><div class="hyp">Someone makes music.</div>',
+    );
 
     const next = await c.post('/go_to', { action: 'next_instance' });
     expect(next.body.display.blocks[0].html).toContain('<div class="hyp">&lt;b&gt;Animals&lt;/b&gt; {{text}}</div>');
@@ -37,11 +42,18 @@ describe('display on the API', () => {
   });
 
   it('without a layout shows the text field and every other field', async () => {
-    const t = await startServer({ config: { annotation_schemes: SCHEMES }, items: [{ id: 'a', text: 'passage', question: 'Q?', options: ['w', 'x', 'y', 'z'] }] });
+    const t = await startServer({
+      config: { annotation_schemes: SCHEMES },
+      items: [{ id: 'a', text: 'passage', question: 'Q?', options: ['w', 'x', 'y', 'z'] }],
+    });
     const c = await t.client().login('ann', 'pw-123456');
     const { display } = (await c.get('/api/current_instance')).body;
     expect(display.source).toBe('fields');
-    expect(display.blocks.map((b: { type: string; key: string }) => `${b.type}:${b.key}`)).toEqual(['surface:text', 'text:question', 'list:options']);
+    expect(display.blocks.map((b: { type: string; key: string }) => `${b.type}:${b.key}`)).toEqual([
+      'surface:text',
+      'text:question',
+      'list:options',
+    ]);
   });
 
   it('is described in the OpenAPI document', async () => {
@@ -59,7 +71,11 @@ describe('GET /api/media/{path}', () => {
     const dir = join(root, 'project');
     mkdirSync(dir);
     writeFileSync(join(root, 'outside.png'), 'outside');
-    const t = await startServer({ dir, config: { media_directory: 'media' }, files: { 'images/dot.png': 'png bytes', 'media/a.png': 'x', 'secret.txt': 'no' } });
+    const t = await startServer({
+      dir,
+      config: { media_directory: 'media' },
+      files: { 'images/dot.png': 'png bytes', 'media/a.png': 'x', 'secret.txt': 'no' },
+    });
     symlinkSync(join(root, 'outside.png'), join(dir, 'images', 'link.png'));
     const c = await t.client().login('ann', 'pw-123456');
     const r = await c.get('/api/media/images/dot.png');
@@ -68,12 +84,18 @@ describe('GET /api/media/{path}', () => {
     expect(r.headers.get('content-type')).toBe('image/png');
     expect((await c.get('/api/media/a.png')).text).toBe('x');
     expect((await c.get('/api/media/images/none.png')).status).toBe(404);
-    for (const bad of ['/api/media/images/..%2F..%2Foutside.png', '/api/media/%2E%2E/outside.png', '/api/media/images/link.png', '/api/media/secret.txt']) {
+    for (const bad of [
+      '/api/media/images/..%2F..%2Foutside.png',
+      '/api/media/%2E%2E/outside.png',
+      '/api/media/images/link.png',
+      '/api/media/secret.txt',
+    ]) {
       const refused = await c.get(bad);
       // a path the router does not decode (%2E%2E) finds nothing: 404; every other one is refused by name
       expect([400, 404], bad).toContain(refused.status);
       expect(refused.text, bad).not.toBe('outside');
-      if (refused.status === 400) expect(refused.body.error, bad).toMatch(/^path: .*(must stay inside the task folder|not a media file)/);
+      if (refused.status === 400)
+        expect(refused.body.error, bad).toMatch(/^path: .*(must stay inside the task folder|not a media file)/);
     }
     expect((await t.client().get('/api/media/images/dot.png')).status).toBe(401);
   });
@@ -95,7 +117,13 @@ describe('the page policy follows the project media', () => {
     const remote = await startServer({
       options: { staticDir: ui() },
       config: {
-        instance_display: { fields: [{ key: 'photo', type: 'image' }, { key: 'clip', type: 'audio' }, { key: 'text', type: 'text', span_target: true }] },
+        instance_display: {
+          fields: [
+            { key: 'photo', type: 'image' },
+            { key: 'clip', type: 'audio' },
+            { key: 'text', type: 'text', span_target: true },
+          ],
+        },
       },
       items: [
         { id: 'a', text: 'One', photo: 'https://images.example.org/cat.png', clip: 'clips/a.mp3' },
@@ -109,15 +137,21 @@ describe('the page policy follows the project media', () => {
 
     const layout = await startServer({
       options: { staticDir: ui() },
-      config: { html_layout: '<img src="https://cdn.example.com/logo.png"><div>{{text}}</div><video src="{{ instance_obj.video }}"></video>' },
+      config: {
+        html_layout:
+          '<img src="https://cdn.example.com/logo.png"><div>{{text}}</div><video src="{{ instance_obj.video }}"></video>',
+      },
       items: [{ id: 'a', text: 'One', video: 'https://media.example.edu/v.mp4' }],
     });
     expect(await policyOf(layout)).toContain("img-src 'self' data: https://cdn.example.com https://media.example.edu;");
 
-    const local = await startServer({ options: { staticDir: ui() }, config: { instance_display: { fields: [{ key: 'photo', type: 'image' }] } }, items: [{ id: 'a', text: 'x', photo: 'pics/a.png' }] });
+    const local = await startServer({
+      options: { staticDir: ui() },
+      config: { instance_display: { fields: [{ key: 'photo', type: 'image' }] } },
+      items: [{ id: 'a', text: 'x', photo: 'pics/a.png' }],
+    });
     const closed = await policyOf(local);
     expect(closed).toContain("img-src 'self' data:;");
     expect(closed).not.toMatch(/http/);
   });
 });
-

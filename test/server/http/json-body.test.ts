@@ -21,7 +21,11 @@ describe('parseJson', () => {
     expect(parseJson('')).toEqual({});
     expect(parseJson(' \n{"a": [1, {"b": null}]}\t')).toEqual({ a: [1, { b: null }] });
     expect(parseJson('[1,2]')).toEqual([1, 2]);
-    expect(parseJson('{"prototype": 1, "constructor": "x", "protocol": "http"}')).toEqual({ prototype: 1, constructor: 'x', protocol: 'http' });
+    expect(parseJson('{"prototype": 1, "constructor": "x", "protocol": "http"}')).toEqual({
+      prototype: 1,
+      constructor: 'x',
+      protocol: 'http',
+    });
     expect(parseJson('{"text": "caf\\u00e9"}')).toEqual({ text: 'café' });
   });
 
@@ -55,7 +59,9 @@ describe('nesting depth', () => {
 
   it('refuses JSON deeper than 64 levels by name and accepts 64', () => {
     expect(parseJson('['.repeat(64) + ']'.repeat(64))).toBeInstanceOf(Array);
-    expect(refusal('['.repeat(65) + ']'.repeat(65))).toBe('invalid: request body nests objects or arrays more than 64 levels deep');
+    expect(refusal('['.repeat(65) + ']'.repeat(65))).toBe(
+      'invalid: request body nests objects or arrays more than 64 levels deep',
+    );
     expect(refusal('{"a":'.repeat(100_000) + '"\\u0041"' + '}'.repeat(100_000))).toMatch(/64 levels deep/);
   });
 
@@ -72,14 +78,27 @@ describe('nesting depth', () => {
 describe('jsonBodyForm', () => {
   const req = (headers: Record<string, string | undefined>) => ({ headers }) as never;
   it('takes JSON media types with their charset and encoding, and leaves everything else to the form reader', () => {
-    for (const type of ['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF8', 'application/json; charset="utf-8"']) {
+    for (const type of [
+      'application/json',
+      'Application/JSON',
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF8',
+      'application/json; charset="utf-8"',
+    ]) {
       expect(jsonBodyForm(req({ 'content-type': type })), type).toEqual({});
     }
     expect(jsonBodyForm(req({ 'content-type': 'application/json', 'content-encoding': 'identity' }))).toEqual({});
     expect(jsonBodyForm(req({ 'content-type': 'application/vnd.api+json' }))).toEqual({});
     expect(jsonBodyForm(req({ 'content-type': 'application/json; charset=latin1' }))).toEqual({ charset: 'latin1' });
-    expect(jsonBodyForm(req({ 'content-type': 'application/json', 'content-encoding': 'GZIP' }))).toEqual({ encoding: 'gzip' });
-    for (const headers of <Record<string, string>[]>[{}, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain' }, { 'content-type': 'text/json+xml' }]) {
+    expect(jsonBodyForm(req({ 'content-type': 'application/json', 'content-encoding': 'GZIP' }))).toEqual({
+      encoding: 'gzip',
+    });
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'text/json+xml' },
+    ]) {
       expect(jsonBodyForm(req(headers)), JSON.stringify(headers)).toBeUndefined();
     }
   });
@@ -96,23 +115,39 @@ describe('JSON bodies over HTTP', () => {
 
   it('accepts a submission with or without a charset', async () => {
     expect((await alice.post('/updateinstance', submission)).status).toBe(200);
-    const r = await alice.request('POST', '/updateinstance', { raw: JSON.stringify(submission), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const r = await alice.request('POST', '/updateinstance', {
+      raw: JSON.stringify(submission),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('success');
   });
 
   it('answers a body over 2 MiB with 413, whether its length is declared or streamed', async () => {
     const big = JSON.stringify({ ...submission, pad: 'x'.repeat(2 * 1024 * 1024) });
-    const declared = await alice.request('POST', '/updateinstance', { raw: big, headers: { 'content-type': 'application/json' } });
+    const declared = await alice.request('POST', '/updateinstance', {
+      raw: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(declared.status).toBe(413);
     expect(declared.body).toEqual({ error: 'request body is too large' });
     // chunked: no Content-Length, so the limit is found while reading
     const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${t.url}/updateinstance`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `marginalia.sid=${alice.cookie('marginalia.sid')}; marginalia.sid.sig=${alice.cookie('marginalia.sid.sig')}` } }, (res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        `${t.url}/updateinstance`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: `marginalia.sid=${alice.cookie('marginalia.sid')}; marginalia.sid.sig=${alice.cookie('marginalia.sid.sig')}`,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < 5; i++) req.write('x'.repeat(512 * 1024));
       req.end();
@@ -122,19 +157,29 @@ describe('JSON bodies over HTTP', () => {
   });
 
   it('answers bad JSON and a prototype key with 400, and a body of another type as an empty one', async () => {
-    const bad = await alice.request('POST', '/updateinstance', { raw: '{"instance_id": ', headers: { 'content-type': 'application/json' } });
+    const bad = await alice.request('POST', '/updateinstance', {
+      raw: '{"instance_id": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/not valid JSON/);
-    const poisoned = await alice.request('POST', '/updateinstance', { raw: '{"instance_id": "item-1", "annotations": {"__proto__": {"x": "1"}}}', headers: { 'content-type': 'application/json' } });
+    const poisoned = await alice.request('POST', '/updateinstance', {
+      raw: '{"instance_id": "item-1", "annotations": {"__proto__": {"x": "1"}}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(poisoned.status).toBe(400);
     expect(poisoned.body.error).toMatch(/__proto__/);
-    const text = await alice.request('POST', '/updateinstance', { raw: JSON.stringify(submission), headers: { 'content-type': 'text/plain' } });
+    const text = await alice.request('POST', '/updateinstance', {
+      raw: JSON.stringify(submission),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(400);
     expect(text.body.error).toMatch(/^instance_id: /);
   });
 
   it('reads compressed JSON (gzip, deflate, br), other charsets and +json types; forms go to @koa/bodyparser', async () => {
-    const post = (raw: Buffer | string, headers: Record<string, string>) => alice.request('POST', '/updateinstance', { raw, headers: { 'content-type': 'application/json', ...headers } });
+    const post = (raw: Buffer | string, headers: Record<string, string>) =>
+      alice.request('POST', '/updateinstance', { raw, headers: { 'content-type': 'application/json', ...headers } });
     const body = JSON.stringify(submission);
     expect((await post(gzipSync(body), { 'content-encoding': 'gzip' })).status).toBe(200);
     expect((await post(deflateSync(body), { 'content-encoding': 'deflate' })).status).toBe(200);
@@ -142,14 +187,17 @@ describe('JSON bodies over HTTP', () => {
     expect((await post(body, { 'content-type': 'application/vnd.api+json' })).status).toBe(200);
     // a Latin-1 body: é is one byte (0xE9) there, and must arrive as é
     const note = { instance_id: 'item-2', annotations: { 'sentiment:positive': 'true', 'note:text': 'café' } };
-    const latin1 = await post(Buffer.from(JSON.stringify(note), 'latin1'), { 'content-type': 'application/json; charset=latin1' });
+    const latin1 = await post(Buffer.from(JSON.stringify(note), 'latin1'), {
+      'content-type': 'application/json; charset=latin1',
+    });
     expect(latin1.status).toBe(200);
     expect((await alice.get('/get_annotations?instance_id=item-2')).body.annotations['note:text']).toBe('café');
     expect((await t.client().postForm('/auth', { username: 'alice', password: 'secret-pass' })).status).toBe(200);
   });
 
   it('answers 415 naming a charset or encoding it cannot read, and 413 for a body too large once decompressed', async () => {
-    const post = (raw: Buffer | string, headers: Record<string, string>) => alice.request('POST', '/updateinstance', { raw, headers: { 'content-type': 'application/json', ...headers } });
+    const post = (raw: Buffer | string, headers: Record<string, string>) =>
+      alice.request('POST', '/updateinstance', { raw, headers: { 'content-type': 'application/json', ...headers } });
     const charset = await post(JSON.stringify(submission), { 'content-type': 'application/json; charset=klingon' });
     expect(charset.status).toBe(415);
     expect(charset.body.error).toMatch(/charset "klingon"/);

@@ -11,7 +11,15 @@ import { writeProject } from '../../helpers/project.js';
 
 describe('GET /api/openapi.json', () => {
   // the route list of a project like the server's, built once from its own services
-  const services = composeServices({ config: loadConfig(writeProject()), store: new MemoryStore(), clock: systemClock, logger: quietLogger, dataDir: '/nonexistent', adminKey: 'k', version: '0.0.0' });
+  const services = composeServices({
+    config: loadConfig(writeProject()),
+    store: new MemoryStore(),
+    clock: systemClock,
+    logger: quietLogger,
+    dataDir: '/nonexistent',
+    adminKey: 'k',
+    version: '0.0.0',
+  });
   const routes = allRoutes(services);
   afterAll(async () => {
     for (const close of services.closers) await close();
@@ -25,7 +33,9 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe(t.server.services.version);
     expect(routes.length).toBeGreaterThan(20);
-    const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(described.sort()).toEqual(routes.map((s) => `${s.method} ${openApiPath(s.path)}`).sort());
     const ids = routes.map((spec) => doc.paths[openApiPath(spec.path)][spec.method.toLowerCase()].operationId);
     expect(new Set(ids).size).toBe(routes.length); // operation ids are unique, as OpenAPI requires
@@ -48,8 +58,19 @@ describe('GET /api/openapi.json', () => {
     const body = flagged.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(['event_id', 'event_type', 'timestamp', 'task_name', 'data']);
     expect(body.properties.event_type).toEqual({ type: 'string', const: 'item.flagged' });
-    expect(body.properties.data.required).toEqual(['annotator_id', 'instance_id', 'flags', 'added', 'note', 'flagged_at']);
-    expect(flagged.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(body.properties.data.required).toEqual([
+      'annotator_id',
+      'instance_id',
+      'flags',
+      'added',
+      'note',
+      'flagged_at',
+    ]);
+    expect(flagged.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
   });
 
   it('takes parameters and bodies from the same zod schemas the server validates with', async () => {
@@ -57,7 +78,12 @@ describe('GET /api/openapi.json', () => {
     const doc = (await t.client().get('/api/openapi.json')).body;
     const exportOp = doc.paths['/admin/api/export'].get;
     const format = exportOp.parameters.find((p: { name: string }) => p.name === 'format');
-    expect(format).toEqual({ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores'], default: 'jsonl' } });
+    expect(format).toEqual({
+      name: 'format',
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores'], default: 'jsonl' },
+    });
     // the server refuses what the description leaves out
     expect((await t.admin().get('/admin/api/export?format=xml')).status).toBe(400);
     const spans = doc.paths['/api/spans/{instance_id}'].get;
@@ -69,8 +95,15 @@ describe('GET /api/openapi.json', () => {
     expect(ours.required).toEqual(['instance_id']);
     expect(ours.properties.span_annotations.type).toBe('array');
     expect(potato.required).toEqual(['instance_id', 'type', 'schema', 'state']);
-    expect(Object.keys(exportOp.responses['200'].content)).toEqual(['application/x-ndjson', 'text/csv', 'text/plain', 'application/json']);
-    expect(doc.paths['/admin/api/import'].post.responses['202'].content['application/json'].schema.properties.import_id).toEqual({ type: 'string' });
+    expect(Object.keys(exportOp.responses['200'].content)).toEqual([
+      'application/x-ndjson',
+      'text/csv',
+      'text/plain',
+      'application/json',
+    ]);
+    expect(
+      doc.paths['/admin/api/import'].post.responses['202'].content['application/json'].schema.properties.import_id,
+    ).toEqual({ type: 'string' });
     expect(doc.paths['/admin/api/import'].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
   });

@@ -78,7 +78,12 @@ describe("POST /updateinstance in Potato's page shape", () => {
     // as Potato's page posts them (its inputs are text_box, slider, number) and as scripts name them
     const page = await fay.post('/updateinstance', {
       instance_id: 'item-1',
-      annotations: { 'note:text_box': 'arrived late', 'confidence:::slider': '35', 'stars:number': '2', 'sentiment:::negative': 'true' },
+      annotations: {
+        'note:text_box': 'arrived late',
+        'confidence:::slider': '35',
+        'stars:number': '2',
+        'sentiment:::negative': 'true',
+      },
     });
     expect(page.status, page.text).toBe(200);
     expect((await read(fay)).annotations).toEqual({
@@ -87,18 +92,32 @@ describe("POST /updateinstance in Potato's page shape", () => {
       'stars:value': '2',
       'confidence:value': '35',
     });
-    const script = await fay.post('/updateinstance', { instance_id: 'item-1', annotations: { 'note:note': 'fine', 'stars:stars': 5 } });
+    const script = await fay.post('/updateinstance', {
+      instance_id: 'item-1',
+      annotations: { 'note:note': 'fine', 'stars:stars': 5 },
+    });
     expect(script.status, script.text).toBe(200);
     expect((await read(fay)).annotations).toEqual({ 'note:text': 'fine', 'stars:value': '5' });
-    const state = await fay.post('/updateinstance', { instance_id: 'item-1', type: 'text', schema: 'note', state: [{ name: 'text_box', value: 'late again' }] });
+    const state = await fay.post('/updateinstance', {
+      instance_id: 'item-1',
+      type: 'text',
+      schema: 'note',
+      state: [{ name: 'text_box', value: 'late again' }],
+    });
     expect(state.status, state.text).toBe(200);
     expect((await read(fay)).annotations['note:text']).toBe('late again');
     // still checked as the field itself: bounds, and no such name on a choice scheme
     const far = await fay.post('/updateinstance', { instance_id: 'item-1', annotations: { 'stars:number': '9' } });
     expect(far.status).toBe(400);
     expect(far.body.error).toMatch(/^annotations\["stars:number"\]: 9 is outside 1\.\.5/);
-    const choice = await fay.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:sentiment': 'true' } });
-    expect([choice.status, choice.body.error]).toEqual([400, 'annotations["sentiment:sentiment"]: schema "sentiment" has no label "sentiment"']);
+    const choice = await fay.post('/updateinstance', {
+      instance_id: 'item-1',
+      annotations: { 'sentiment:sentiment': 'true' },
+    });
+    expect([choice.status, choice.body.error]).toEqual([
+      400,
+      'annotations["sentiment:sentiment"]: schema "sentiment" has no label "sentiment"',
+    ]);
   });
 
   it('keeps other checkboxes of a multiselect, clears an unticked one, and replaces a radio choice', async () => {
@@ -106,7 +125,11 @@ describe("POST /updateinstance in Potato's page shape", () => {
     await state(bob, 'label', 'topics', [{ name: 'price', value: true }]);
     await state(bob, 'label', 'topics', [{ name: 'quality', value: true }]);
     await state(bob, 'label', 'sentiment', [{ name: 'negative', value: true }]);
-    expect((await read(bob)).annotations).toEqual({ 'sentiment:negative': 'true', 'topics:price': 'true', 'topics:quality': 'true' });
+    expect((await read(bob)).annotations).toEqual({
+      'sentiment:negative': 'true',
+      'topics:price': 'true',
+      'topics:quality': 'true',
+    });
     await state(bob, 'label', 'topics', [{ name: 'price', value: false }]);
     // Potato's v1 pages send a whole radio group, the others false; a lone choice replaces the old one too
     await state(bob, 'label', 'sentiment', [{ name: 'positive', value: 'positive' }]);
@@ -121,8 +144,16 @@ describe("POST /updateinstance in Potato's page shape", () => {
 
   it('adds spans one at a time and removes one with a null value', async () => {
     const carol = await t.client().login('carol');
-    expect((await state(carol, 'span', 'evidence', [{ name: 'pos', ...at('great'), title: 'pos', value: 'great' }])).status).toBe(200);
-    expect((await state(carol, 'span', 'evidence', [{ name: 'neg', ...at('shipping was slow'), value: 'shipping was slow' }])).status).toBe(200);
+    expect(
+      (await state(carol, 'span', 'evidence', [{ name: 'pos', ...at('great'), title: 'pos', value: 'great' }])).status,
+    ).toBe(200);
+    expect(
+      (
+        await state(carol, 'span', 'evidence', [
+          { name: 'neg', ...at('shipping was slow'), value: 'shipping was slow' },
+        ])
+      ).status,
+    ).toBe(200);
     const spans = (await carol.get('/api/spans/item-1')).body.spans;
     expect(spans.map((s: { label: string; text: string }) => [s.label, s.text])).toEqual([
       ['pos', 'great'],
@@ -140,16 +171,64 @@ describe("POST /updateinstance in Potato's page shape", () => {
   it('refuses what the seed shape refuses, with JSON 400s naming the field', async () => {
     const dave = await t.client().login('dave');
     const cases: [unknown, RegExp][] = [
-      [{ instance_id: 'item-1', type: 'radio', schema: 'nope', state: [{ name: 'x', value: true }] }, /^schema: unknown schema "nope"/],
-      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive', value: true }, { name: 'great', value: true }] }, /^state\[1\]\.name: schema "sentiment" has no label "great"/],
-      [{ instance_id: 'item-1', type: 'number', schema: 'stars', state: [{ name: 'value', value: 9 }] }, /^state\[0\]\.value: .*outside 1..5/],
+      [
+        { instance_id: 'item-1', type: 'radio', schema: 'nope', state: [{ name: 'x', value: true }] },
+        /^schema: unknown schema "nope"/,
+      ],
+      [
+        {
+          instance_id: 'item-1',
+          type: 'radio',
+          schema: 'sentiment',
+          state: [
+            { name: 'positive', value: true },
+            { name: 'great', value: true },
+          ],
+        },
+        /^state\[1\]\.name: schema "sentiment" has no label "great"/,
+      ],
+      [
+        { instance_id: 'item-1', type: 'number', schema: 'stars', state: [{ name: 'value', value: 9 }] },
+        /^state\[0\]\.value: .*outside 1..5/,
+      ],
       [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: 'positive' }, /^state: /],
       [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ value: true }] }, /^state\[0\]\.name: /],
-      [{ instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive' }] }, /^state\[0\]\.value: required/],
-      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', value: 'x' }] }, /^state\[0\]\.start: required/],
-      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', ...at('great') }, { name: 'pos', start: 5, end: 999 }] }, /^state\[1\]: offsets must satisfy/],
-      [{ instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', ...at('great') }, { name: 'nope', ...at('slow') }] }, /^state\[1\]\.name: schema "evidence" has no label "nope"/],
-      [{ instance_id: 'item-1', type: 'span', schema: 'nope', state: [{ name: 'pos', ...at('great') }] }, /^schema: unknown schema "nope"/],
+      [
+        { instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive' }] },
+        /^state\[0\]\.value: required/,
+      ],
+      [
+        { instance_id: 'item-1', type: 'span', schema: 'evidence', state: [{ name: 'pos', value: 'x' }] },
+        /^state\[0\]\.start: required/,
+      ],
+      [
+        {
+          instance_id: 'item-1',
+          type: 'span',
+          schema: 'evidence',
+          state: [
+            { name: 'pos', ...at('great') },
+            { name: 'pos', start: 5, end: 999 },
+          ],
+        },
+        /^state\[1\]: offsets must satisfy/,
+      ],
+      [
+        {
+          instance_id: 'item-1',
+          type: 'span',
+          schema: 'evidence',
+          state: [
+            { name: 'pos', ...at('great') },
+            { name: 'nope', ...at('slow') },
+          ],
+        },
+        /^state\[1\]\.name: schema "evidence" has no label "nope"/,
+      ],
+      [
+        { instance_id: 'item-1', type: 'span', schema: 'nope', state: [{ name: 'pos', ...at('great') }] },
+        /^schema: unknown schema "nope"/,
+      ],
       [{ type: 'radio', schema: 'sentiment', state: [] }, /^instance_id: /],
     ];
     for (const [body, message] of cases) {
@@ -157,12 +236,20 @@ describe("POST /updateinstance in Potato's page shape", () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error).toMatch(message);
     }
-    expect((await dave.post('/updateinstance', { instance_id: 'nope', type: 'radio', schema: 'sentiment', state: [] })).status).toBe(404);
+    expect(
+      (await dave.post('/updateinstance', { instance_id: 'nope', type: 'radio', schema: 'sentiment', state: [] }))
+        .status,
+    ).toBe(404);
     expect((await read(dave)).annotations).toEqual({});
   });
 
   it('needs a session like every submission', async () => {
-    const r = await t.client().post('/updateinstance', { instance_id: 'item-1', type: 'radio', schema: 'sentiment', state: [{ name: 'positive', value: true }] });
+    const r = await t.client().post('/updateinstance', {
+      instance_id: 'item-1',
+      type: 'radio',
+      schema: 'sentiment',
+      state: [{ name: 'positive', value: true }],
+    });
     expect(r.status).toBe(401);
   });
 });
@@ -176,9 +263,16 @@ describe('POST /updateinstance form-encoded', () => {
   });
 
   it('takes <schema>:<label> fields (also :::), and JSON text in annotations, span_annotations or state', async () => {
-    let r = await erin.postForm('/updateinstance', { instance_id: 'item-1', 'sentiment:::positive': 'true', 'note:text': 'ok' });
+    let r = await erin.postForm('/updateinstance', {
+      instance_id: 'item-1',
+      'sentiment:::positive': 'true',
+      'note:text': 'ok',
+    });
     expect(r.status, r.text).toBe(200);
-    expect((await erin.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({ 'sentiment:positive': 'true', 'note:text': 'ok' });
+    expect((await erin.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
+      'sentiment:positive': 'true',
+      'note:text': 'ok',
+    });
 
     r = await erin.postForm('/updateinstance', {
       instance_id: 'item-2',
@@ -190,13 +284,26 @@ describe('POST /updateinstance form-encoded', () => {
     expect(two.annotations).toEqual({ 'topics:price': 'true' });
     expect(two.span_annotations[0]).toMatchObject({ name: 'pos', text: 'great' });
 
-    r = await erin.postForm('/updateinstance', { instance_id: 'item-2', type: 'label', schema: 'topics', state: JSON.stringify([{ name: 'quality', value: true }]) });
+    r = await erin.postForm('/updateinstance', {
+      instance_id: 'item-2',
+      type: 'label',
+      schema: 'topics',
+      state: JSON.stringify([{ name: 'quality', value: true }]),
+    });
     expect(r.status, r.text).toBe(200);
-    expect((await erin.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({ 'topics:price': 'true', 'topics:quality': 'true' });
+    expect((await erin.get('/get_annotations?instance_id=item-2')).body.annotations).toEqual({
+      'topics:price': 'true',
+      'topics:quality': 'true',
+    });
   });
 
   it('refuses bad JSON text and bad answers with 400s naming the field', async () => {
-    let r = await erin.postForm('/updateinstance', { instance_id: 'item-3', state: '[{', type: 'label', schema: 'topics' });
+    let r = await erin.postForm('/updateinstance', {
+      instance_id: 'item-3',
+      state: '[{',
+      type: 'label',
+      schema: 'topics',
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/^state: not valid JSON/);
     r = await erin.postForm('/updateinstance', { instance_id: 'item-3', 'sentiment:great': 'true' });

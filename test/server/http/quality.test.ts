@@ -19,7 +19,12 @@ const QC_PROJECT = {
   },
   config: {
     max_annotations_per_user: 4,
-    attention_checks: { enabled: true, items_file: 'attention.jsonl', frequency: 2, failure_handling: { warn_threshold: 1, block_threshold: 2 } },
+    attention_checks: {
+      enabled: true,
+      items_file: 'attention.jsonl',
+      frequency: 2,
+      failure_handling: { warn_threshold: 1, block_threshold: 2 },
+    },
     gold_standards: { enabled: true, items_file: 'gold.jsonl', frequency: 2 },
   },
 };
@@ -37,7 +42,8 @@ async function listOf(client: Client): Promise<string[]> {
   return ids;
 }
 
-const answer = (client: Client, id: string, label: string) => client.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } });
+const answer = (client: Client, id: string, label: string) =>
+  client.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } });
 
 describe('quality control', () => {
   it('mixes checks into lists without using up the quota, and scores gold standards', async () => {
@@ -50,9 +56,17 @@ describe('quality control', () => {
 
     const right = await answer(alice, 'gold-1', 'positive');
     expect(right.status).toBe(200);
-    expect(right.body.qc_result).toEqual({ type: 'gold_standard', correct: true, gold_label: { sentiment: 'positive' } });
+    expect(right.body.qc_result).toEqual({
+      type: 'gold_standard',
+      correct: true,
+      gold_label: { sentiment: 'positive' },
+    });
     const wrong = await answer(alice, 'gold-2', 'positive');
-    expect(wrong.body.qc_result).toEqual({ type: 'gold_standard', correct: false, gold_label: { sentiment: 'negative' } });
+    expect(wrong.body.qc_result).toEqual({
+      type: 'gold_standard',
+      correct: false,
+      gold_label: { sentiment: 'negative' },
+    });
     // a second answer is not re-scored
     expect((await answer(alice, 'gold-2', 'negative')).body.qc_result.correct).toBe(false);
     // a real item carries no qc_result, and checks are not annotations of the task
@@ -88,14 +102,22 @@ describe('quality control', () => {
     expect(kept.sort()).toEqual(['attn-1', 'attn-2', 'item-1']);
 
     const carol = await t.client().login('carol');
-    expect((await answer(carol, 'attn-1', 'negative')).body.qc_result).toEqual({ type: 'attention_check', passed: true, warning: false, blocked: false });
+    expect((await answer(carol, 'attn-1', 'negative')).body.qc_result).toEqual({
+      type: 'attention_check',
+      passed: true,
+      warning: false,
+      blocked: false,
+    });
 
     const check = async () => {
       const qc = (await t.admin().get('/admin/api/quality_control')).body;
       expect(qc.attention_checks).toMatchObject({ enabled: true, passed: 1, failed: 2 });
       expect(qc.attention_checks.by_annotator.bob).toEqual({ passed: 0, failed: 2, warning: true, blocked: true });
       const annotators = (await t.admin().get('/admin/api/annotators')).body.annotators;
-      expect(annotators.find((a: { username: string }) => a.username === 'bob')).toMatchObject({ blocked: true, attention_checks: { passed: 0, failed: 2 } });
+      expect(annotators.find((a: { username: string }) => a.username === 'bob')).toMatchObject({
+        blocked: true,
+        attention_checks: { passed: 0, failed: 2 },
+      });
     };
     await check();
     t = await t.restart();
@@ -109,8 +131,13 @@ describe('quality control', () => {
     const { loadConfig } = await import('../../../server/index.js');
     const file = writeProject({
       ...QC_PROJECT,
-      files: { ...QC_PROJECT.files, 'gold.jsonl': jsonl([{ id: 'gold-x', text: 't', gold_label: { sentiment: 'ecstatic' } }]) },
+      files: {
+        ...QC_PROJECT.files,
+        'gold.jsonl': jsonl([{ id: 'gold-x', text: 't', gold_label: { sentiment: 'ecstatic' } }]),
+      },
     });
-    expect(() => loadConfig(file)).toThrow(/gold\.jsonl: item "gold-x": "ecstatic" is not a label of scheme "sentiment"/);
+    expect(() => loadConfig(file)).toThrow(
+      /gold\.jsonl: item "gold-x": "ecstatic" is not a label of scheme "sentiment"/,
+    );
   });
 });

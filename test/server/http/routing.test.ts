@@ -21,7 +21,11 @@ describe('route dispatch', () => {
     const head = await alice.request('HEAD', '/api/me');
     expect(head.status).toBe(200);
     expect(head.text).toBe('');
-    for (const [method, path, allow] of [['POST', '/api/me', 'HEAD, GET'], ['GET', '/updateinstance', 'POST'], ['DELETE', '/api/current_instance', 'HEAD, GET']]) {
+    for (const [method, path, allow] of [
+      ['POST', '/api/me', 'HEAD, GET'],
+      ['GET', '/updateinstance', 'POST'],
+      ['DELETE', '/api/current_instance', 'HEAD, GET'],
+    ]) {
       const r = await alice.request(method, path);
       expect(r.status, `${method} ${path}`).toBe(405);
       expect(r.headers.get('allow')).toBe(allow);

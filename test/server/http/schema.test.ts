@@ -16,7 +16,12 @@ async function server() {
     config: {
       keyword_highlights_file: 'kw.tsv',
       annotation_schemes: [
-        { ...SAMPLE_SCHEMES[0], labels: [{ name: 'positive', tooltip: 'Happy', key_value: '1', color: '#00aa00' }, 'negative', 'neutral'], description: 'Overall tone', custom_flag: { shown: true } },
+        {
+          ...SAMPLE_SCHEMES[0],
+          labels: [{ name: 'positive', tooltip: 'Happy', key_value: '1', color: '#00aa00' }, 'negative', 'neutral'],
+          description: 'Overall tone',
+          custom_flag: { shown: true },
+        },
         ...SAMPLE_SCHEMES.slice(1),
       ],
       ui: { label_colors: { sentiment: { negative: '#aa0000' } } },
@@ -35,10 +40,20 @@ describe('GET /api/schemas', () => {
       name: 'sentiment',
       annotation_type: 'radio',
       description: 'Overall tone',
-      labels: [{ name: 'positive', tooltip: 'Happy', key_value: '1', color: '#00aa00' }, { name: 'negative' }, { name: 'neutral' }],
+      labels: [
+        { name: 'positive', tooltip: 'Happy', key_value: '1', color: '#00aa00' },
+        { name: 'negative' },
+        { name: 'neutral' },
+      ],
       custom_flag: { shown: true },
     });
-    expect(r.body.helpful).toMatchObject({ annotation_type: 'likert', size: 5, min_label: 'no', max_label: 'yes', labels: [{ name: '1' }, { name: '2' }, { name: '3' }, { name: '4' }, { name: '5' }] });
+    expect(r.body.helpful).toMatchObject({
+      annotation_type: 'likert',
+      size: 5,
+      min_label: 'no',
+      max_label: 'yes',
+      labels: [{ name: '1' }, { name: '2' }, { name: '3' }, { name: '4' }, { name: '5' }],
+    });
     expect(r.body.stars).toMatchObject({ annotation_type: 'number', min: 1, max: 5, labels: [{ name: 'value' }] });
     expect(r.body.confidence).toMatchObject({ annotation_type: 'slider', min: 0, max: 100, starting_value: 50 });
     expect(r.body.note).toMatchObject({ annotation_type: 'text', labels: [{ name: 'text' }] });
@@ -76,7 +91,14 @@ describe('GET /api/keyword_highlights/{id}', () => {
     expect(r.body.instance_id).toBe('k1');
     const text = ITEMS[0].text;
     for (const k of r.body.keywords) expect(text.slice(k.start, k.end)).toBe(k.text);
-    expect(r.body.keywords.map((k: { text: string; label: string; schema: string; color: string }) => [k.text, k.schema, k.label, k.color])).toEqual([
+    expect(
+      r.body.keywords.map((k: { text: string; label: string; schema: string; color: string }) => [
+        k.text,
+        k.schema,
+        k.label,
+        k.color,
+      ]),
+    ).toEqual([
       ['GREAT', 'sentiment', 'positive', '#00aa00'],
       ['great', 'sentiment', 'positive', '#00aa00'], // not "Greatness": whole words only
       ['Refund', 'sentiment', 'negative', '#aa0000'],

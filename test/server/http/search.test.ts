@@ -19,7 +19,11 @@ describe('search', () => {
     const t = await startServer({ config: { annotation_schemes: SCHEMES }, items: ITEMS });
     const alice = await t.client().login('alice', 'pw-123456');
     const bob = await t.client().login('bob', 'pw-123456');
-    await alice.post('/updateinstance', { instance_id: 'r1', annotations: { 'sentiment:negative': 'true', 'why:text': 'Short-lived cells' }, span_annotations: [{ schema: 'evidence', name: 'complaint', start: 4, end: 16 }] });
+    await alice.post('/updateinstance', {
+      instance_id: 'r1',
+      annotations: { 'sentiment:negative': 'true', 'why:text': 'Short-lived cells' },
+      span_annotations: [{ schema: 'evidence', name: 'complaint', start: 4, end: 16 }],
+    });
     await bob.post('/updateinstance', { instance_id: 'r3', annotations: { 'sentiment:negative': 'true' } });
     const admin = t.admin();
 
@@ -32,12 +36,22 @@ describe('search', () => {
       { instance_id: 'r3', snippet: 'Delivery was late.', matched_in: ['answers'], annotators: ['bob'] },
     ]);
     expect(ids(await admin.get('/admin/api/search?q=cells'))).toEqual(['r1']); // a typed answer
-    expect((await admin.get('/admin/api/search?q=complaint battery')).body.results[0]).toMatchObject({ instance_id: 'r1', matched_in: ['answers'] }); // a span's label and text
+    expect((await admin.get('/admin/api/search?q=complaint battery')).body.results[0]).toMatchObject({
+      instance_id: 'r1',
+      matched_in: ['answers'],
+    }); // a span's label and text
     const both = await admin.get('/admin/api/search?q=battery&limit=1');
-    expect(both.body).toMatchObject({ truncated: true, results: [{ instance_id: 'r1', matched_in: ['item', 'answers'], annotators: ['alice'] }] });
+    expect(both.body).toMatchObject({
+      truncated: true,
+      results: [{ instance_id: 'r1', matched_in: ['item', 'answers'], annotators: ['alice'] }],
+    });
 
     // a changed answer is found by its new words only
-    await alice.post('/updateinstance', { instance_id: 'r1', annotations: { 'sentiment:positive': 'true' }, span_annotations: [] });
+    await alice.post('/updateinstance', {
+      instance_id: 'r1',
+      annotations: { 'sentiment:positive': 'true' },
+      span_annotations: [],
+    });
     expect(ids(await admin.get('/admin/api/search?q=negative'))).toEqual(['r3']);
     expect(ids(await admin.get('/admin/api/search?q=positive'))).toEqual(['r1']);
 
@@ -59,7 +73,10 @@ describe('search', () => {
   });
 
   it('an annotator sees only the items of their list', async () => {
-    const t = await startServer({ config: { annotation_schemes: SCHEMES, max_annotations_per_user: 1, num_annotators_per_item: 1 }, items: ITEMS });
+    const t = await startServer({
+      config: { annotation_schemes: SCHEMES, max_annotations_per_user: 1, num_annotators_per_item: 1 },
+      items: ITEMS,
+    });
     const alice = await t.client().login('alice', 'pw-123456');
     const first = (await alice.get('/api/current_instance')).body.instance_id;
     expect(ids(await t.admin().get('/admin/api/search?q=the'))).toEqual(['r1', 'r2']);

@@ -15,7 +15,9 @@ describe('session cookies', () => {
     const alice = await t.client().login('alice');
     const id = alice.cookie('marginalia.sid')!;
     const key = readFileSync(join(t.dataDir, 'session-key'), 'utf8').trim();
-    expect(alice.cookie('marginalia.sid.sig')).toBe(createHmac('sha1', key).update(`marginalia.sid=${id}`).digest('base64url'));
+    expect(alice.cookie('marginalia.sid.sig')).toBe(
+      createHmac('sha1', key).update(`marginalia.sid=${id}`).digest('base64url'),
+    );
     expect(sessionsOf(t, 'alice')).toEqual([id]);
     // a quoted value is the same cookie, as the `cookies` module read it
     const quoted = new Client(t.url);
@@ -86,14 +88,18 @@ describe('session cookies', () => {
     const store = t.server.services.store;
     const age = (ms: number) => {
       const record = store.get('sessions', id)!;
-      return store.write([{ table: 'sessions', key: id, value: { ...record, data: { ...record.data, _expire: Date.now() + ms } } }]);
+      return store.write([
+        { table: 'sessions', key: id, value: { ...record, data: { ...record.data, _expire: Date.now() + ms } } },
+      ]);
     };
     await age(3600_000); // an hour left of two days
     const renewed = await alice.get('/api/me');
     expect(renewed.status).toBe(200);
     const cookie = renewed.headers.getSetCookie().find((c) => c.startsWith('marginalia.sid='))!;
     expect(cookie.startsWith(`marginalia.sid=${id};`)).toBe(true);
-    expect(Math.abs(Date.parse(/expires=([^;]+)/i.exec(cookie)![1]) - (Date.now() + 2 * 24 * 3600_000))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(/expires=([^;]+)/i.exec(cookie)![1]) - (Date.now() + 2 * 24 * 3600_000))).toBeLessThan(
+      60_000,
+    );
     expect(store.get('sessions', id)!.data._expire as number).toBeGreaterThan(Date.now() + 24 * 3600_000);
     expect((await alice.get('/api/me')).headers.getSetCookie()).toEqual([]); // renewed once, not on every request
 

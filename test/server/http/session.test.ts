@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '../../helpers/client.js';
 import { startServer } from '../../helpers/server.js';
 
-const dataText = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.jsonl') || n.endsWith('.json')).map((n) => readFileSync(join(dir, n), 'utf8')).join('\n');
+const dataText = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl') || n.endsWith('.json'))
+    .map((n) => readFileSync(join(dir, n), 'utf8'))
+    .join('\n');
 
 describe('POST /auth and /login', () => {
   it('logs in with a form post, JSON, and Potato email/pass, on /auth and /login alike', async () => {
@@ -25,7 +29,11 @@ describe('POST /auth and /login', () => {
       expect(r.headers.get('content-type')).toMatch(/application\/json/);
       expect(client.cookie('marginalia.sid')).toBeTruthy();
       expect((await client.get('/api/current_instance')).status).toBe(200);
-      expect((await client.get('/api/me')).body).toMatchObject({ username: 'alice', is_admin: false, task_name: 'Test task' });
+      expect((await client.get('/api/me')).body).toMatchObject({
+        username: 'alice',
+        is_admin: false,
+        task_name: 'Test task',
+      });
     }
   });
 
@@ -33,7 +41,11 @@ describe('POST /auth and /login', () => {
     const t = await startServer();
     await t.client().login('alice', 'alice-pass');
     const browser = t.client();
-    const r = await browser.postForm('/auth', { username: 'alice', password: 'alice-pass' }, { accept: 'text/html,application/xhtml+xml' });
+    const r = await browser.postForm(
+      '/auth',
+      { username: 'alice', password: 'alice-pass' },
+      { accept: 'text/html,application/xhtml+xml' },
+    );
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/');
     expect((await browser.get('/api/current_instance')).status).toBe(200);
@@ -110,7 +122,9 @@ describe('POST /register', () => {
 
 describe('configured users', () => {
   it('logs a configured user in with the configured password, hashes it, and refuses a wrong one', async () => {
-    const t = await startServer({ config: { user_config: { allow_all_users: false, users: [{ username: 'carol', password: 'carol-pass' }] } } });
+    const t = await startServer({
+      config: { user_config: { allow_all_users: false, users: [{ username: 'carol', password: 'carol-pass' }] } },
+    });
     expect((await t.client().postForm('/auth', { username: 'carol', password: 'nope' })).status).toBe(401);
     expect((await t.client().postForm('/auth', { username: 'carol', password: 'carol-pass' })).status).toBe(200);
     const stored = t.server.services.accounts.get('carol')!;
@@ -191,7 +205,8 @@ describe('without a session', () => {
       ['GET', '/api/colors'],
       ['GET', '/api/keyword_highlights/item-1'],
     ]) {
-      const r = method === 'GET' ? await anon.get(path) : await anon.post(path, { instance_id: 'item-1', annotations: {} });
+      const r =
+        method === 'GET' ? await anon.get(path) : await anon.post(path, { instance_id: 'item-1', annotations: {} });
       expect(r.status, path).toBe(401);
       expect(r.body.error, path).toMatch(/log in first/);
     }
@@ -231,7 +246,12 @@ describe('across a restart', () => {
 
 describe('session lifetime', () => {
   it('ends a session on the server after session_lifetime_days, and drops its record', async () => {
-    const clock = { t: Date.now(), now() { return this.t; } };
+    const clock = {
+      t: Date.now(),
+      now() {
+        return this.t;
+      },
+    };
     const t = await startServer({ config: { session_lifetime_days: 2 }, options: { clock } });
     const alice = t.client();
     const login = await alice.postForm('/register', { username: 'alice', password: 'secret-pass' });

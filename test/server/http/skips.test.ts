@@ -4,7 +4,12 @@ import { startServer } from '../../helpers/server.js';
 
 const SCHEMES = [
   { annotation_type: 'radio', name: 'stance', labels: ['for', 'against'], label_requirement: { required: true } },
-  { annotation_type: 'multiselect', name: 'consent', labels: ['agree', 'later'], label_requirement: { required_label: ['agree'] } },
+  {
+    annotation_type: 'multiselect',
+    name: 'consent',
+    labels: ['agree', 'later'],
+    label_requirement: { required_label: ['agree'] },
+  },
   { annotation_type: 'text', name: 'note' },
 ];
 const ITEMS = [
@@ -28,14 +33,23 @@ describe('required schemes', () => {
     expect((await c.post('/go_to', { go_to: 'c' })).status).toBe(409);
     // Potato's navigation post says 400 for the same refusal, as Potato does
     const potato = await c.post('/annotate', { action: 'next_instance' });
-    expect([potato.status, potato.body.error]).toEqual([400, 'action: answer the required questions "stance", "consent" before moving on']);
+    expect([potato.status, potato.body.error]).toEqual([
+      400,
+      'action: answer the required questions "stance", "consent" before moving on',
+    ]);
 
-    await c.post('/updateinstance', { instance_id: 'a', annotations: { 'stance:for': 'true', 'consent:later': 'true' } });
+    await c.post('/updateinstance', {
+      instance_id: 'a',
+      annotations: { 'stance:for': 'true', 'consent:later': 'true' },
+    });
     const still = await c.post('/go_to', { action: 'next_instance' });
     expect(still.body.error).toBe('action: answer the required question "consent" before moving on');
     expect((await c.get('/api/current_instance')).body.instance_id).toBe('a');
 
-    await c.post('/updateinstance', { instance_id: 'a', annotations: { 'stance:for': 'true', 'consent:agree': 'true' } });
+    await c.post('/updateinstance', {
+      instance_id: 'a',
+      annotations: { 'stance:for': 'true', 'consent:agree': 'true' },
+    });
     const moved = await c.post('/go_to', { action: 'next_instance' });
     expect(moved.status).toBe(200);
     expect(moved.body.instance_id).toBe('b');
@@ -53,7 +67,10 @@ describe('required schemes', () => {
 
 describe('allow_skip', () => {
   it('records a skip with its reason apart from answers, lets the annotator move on, and answering takes it back', async () => {
-    const t = await startServer({ config: { annotation_schemes: SCHEMES, allow_skip: true, skip_reason_required: true }, items: ITEMS });
+    const t = await startServer({
+      config: { annotation_schemes: SCHEMES, allow_skip: true, skip_reason_required: true },
+      items: ITEMS,
+    });
     const c = await t.client().login('ann', 'pw-123456');
     const noReason = await c.post('/api/skip', { instance_id: 'a' });
     expect(noReason.status).toBe(400);
@@ -63,9 +80,19 @@ describe('allow_skip', () => {
 
     const skipped = await c.post('/api/skip', { instance_id: 'a', reason: 'Not in English' });
     expect(skipped.status).toBe(200);
-    expect(skipped.body).toMatchObject({ status: 'success', skip: { instance_id: 'a', annotator: 'ann', reason: 'Not in English' }, skipped_count: 1 });
+    expect(skipped.body).toMatchObject({
+      status: 'success',
+      skip: { instance_id: 'a', annotator: 'ann', reason: 'Not in English' },
+      skipped_count: 1,
+    });
     const here = (await c.get('/api/current_instance')).body;
-    expect(here.skip).toMatchObject({ allowed: true, reason_required: true, skipped: true, reason: 'Not in English', skipped_count: 1 });
+    expect(here.skip).toMatchObject({
+      allowed: true,
+      reason_required: true,
+      skipped: true,
+      reason: 'Not in English',
+      skipped_count: 1,
+    });
     expect(here.required).toEqual([]);
     expect(here.annotated).toBe(false);
     expect(here.annotated_count).toBe(0);
@@ -76,7 +103,10 @@ describe('allow_skip', () => {
 
     // skips are listed apart, and never appear in the annotation export
     const listed = await t.admin().get('/admin/api/skips');
-    expect(listed.body).toEqual({ count: 1, skips: [{ instance_id: 'a', annotator: 'ann', reason: 'Not in English', skipped_at: expect.any(String) }] });
+    expect(listed.body).toEqual({
+      count: 1,
+      skips: [{ instance_id: 'a', annotator: 'ann', reason: 'Not in English', skipped_at: expect.any(String) }],
+    });
     expect((await t.admin().get('/admin/api/export?format=jsonl')).text).toBe('');
     expect((await c.get('/admin/api/skips')).status).toBe(403);
 
@@ -87,7 +117,14 @@ describe('allow_skip', () => {
 
     // answering the skipped instance takes the skip back
     await c2.post('/go_to', { go_to: 'a' });
-    expect((await c2.post('/updateinstance', { instance_id: 'a', annotations: { 'stance:against': 'true', 'consent:agree': 'true' } })).status).toBe(200);
+    expect(
+      (
+        await c2.post('/updateinstance', {
+          instance_id: 'a',
+          annotations: { 'stance:against': 'true', 'consent:agree': 'true' },
+        })
+      ).status,
+    ).toBe(200);
     const back = (await c2.get('/api/current_instance')).body;
     expect(back.skip).toMatchObject({ skipped: false, skipped_count: 0 });
     expect(back.annotated_count).toBe(1);
@@ -102,6 +139,8 @@ describe('allow_skip', () => {
     const r = await c.post('/api/skip', { instance_id: 'a' });
     expect(r.status).toBe(403);
     expect(r.body.error).toMatch(/allow_skip is off/);
-    expect(t.server.services.config.warnings.join('\n')).toMatch(/skip_reason_required is not acted on: allow_skip is off/);
+    expect(t.server.services.config.warnings.join('\n')).toMatch(
+      /skip_reason_required is not acted on: allow_skip is off/,
+    );
   });
 });

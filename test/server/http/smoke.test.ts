@@ -8,7 +8,10 @@ describe('server smoke', () => {
     const current = await alice.get('/api/current_instance');
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({ instance_id: 'item-1', current_index: 0, total_instances: 10 });
-    const submit = await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });
+    const submit = await alice.post('/updateinstance', {
+      instance_id: 'item-1',
+      annotations: { 'sentiment:positive': 'true' },
+    });
     expect(submit.status).toBe(200);
     expect(submit.body.status).toBe('success');
     const read = await alice.get('/get_annotations?instance_id=item-1');

@@ -48,7 +48,11 @@ describe('static UI', () => {
       expect(r.headers.get('content-security-policy'), path).toMatch(/default-src 'self'/);
     }
     // Potato's page paths lead to the UI's screen for them
-    for (const [path, target] of [['/annotate', '/'], ['/admin', '/#/admin'], ['/register', '/']]) {
+    for (const [path, target] of [
+      ['/annotate', '/'],
+      ['/admin', '/#/admin'],
+      ['/register', '/'],
+    ]) {
       const r = await browser.get(path);
       expect(r.status, path).toBe(302);
       expect(r.headers.get('location'), path).toBe(target);
@@ -82,7 +86,14 @@ describe('static UI', () => {
   });
 
   it('never serves dotfiles or files outside its folder', async () => {
-    for (const path of ['/.secret', `/../${outside}`, `/%2e%2e/${outside}`, `/assets/..%2f..%2f${outside}`, `/assets/../../${outside}`, '/assets']) {
+    for (const path of [
+      '/.secret',
+      `/../${outside}`,
+      `/%2e%2e/${outside}`,
+      `/assets/..%2f..%2f${outside}`,
+      `/assets/../../${outside}`,
+      '/assets',
+    ]) {
       const r = await rawGet(t.url, path);
       expect(r.status, path).toBe(404);
       expect(r.text, path).not.toMatch(/dotfile content|outside content/);

@@ -18,7 +18,11 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
-const failure = (spec: InputSpec) => read(spec).then(() => 'no error', (e: Error) => e.message);
+const failure = (spec: InputSpec) =>
+  read(spec).then(
+    () => 'no error',
+    (e: Error) => e.message,
+  );
 
 describe('rowSource', () => {
   it('reads JSONL with a byte-order mark, CRLF line ends and blank lines, naming each row by its line', async () => {
@@ -30,7 +34,8 @@ describe('rowSource', () => {
   });
 
   it('reads a JSON array element by element, each named by the line it starts on', async () => {
-    const text = '[\n  {"id": "a", "text": "has ] and } and \\" inside"},\n  {"id": "b",\n   "nested": [[1, 2], {"x": "]"}]}, {"id": "c"}\n]\n';
+    const text =
+      '[\n  {"id": "a", "text": "has ] and } and \\" inside"},\n  {"id": "b",\n   "nested": [[1, 2], {"x": "]"}]}, {"id": "c"}\n]\n';
     const rows = await read({ content: text, format: 'json' });
     expect(rows.map((r) => [r.line, r.item])).toEqual([
       [2, { id: 'a', text: 'has ] and } and " inside' }],
@@ -69,10 +74,18 @@ describe('rowSource', () => {
     const progress: Progress[] = [];
     const rows = await read({ file: good }, progress);
     expect(rows).toHaveLength(12_000);
-    expect(rows[11_999]).toEqual({ name: good, line: 12_000, item: { id: 11_999, text: '€'.repeat(100 + (11_999 % 7)) } });
+    expect(rows[11_999]).toEqual({
+      name: good,
+      line: 12_000,
+      item: { id: 11_999, text: '€'.repeat(100 + (11_999 % 7)) },
+    });
     expect(progress.length).toBeGreaterThan(2);
-    expect(progress.at(-1)).toEqual({ bytes_read: progress[0].total_bytes, total_bytes: Buffer.byteLength(lines.join('\n') + '\n') });
-    for (let i = 1; i < progress.length; i++) expect(progress[i].bytes_read).toBeGreaterThanOrEqual(progress[i - 1].bytes_read);
+    expect(progress.at(-1)).toEqual({
+      bytes_read: progress[0].total_bytes,
+      total_bytes: Buffer.byteLength(lines.join('\n') + '\n'),
+    });
+    for (let i = 1; i < progress.length; i++)
+      expect(progress[i].bytes_read).toBeGreaterThanOrEqual(progress[i - 1].bytes_read);
 
     const bytes = Buffer.from(lines.join('\n') + '\n');
     const at = bytes.indexOf(Buffer.from(line(9_000)));

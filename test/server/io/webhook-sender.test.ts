@@ -6,14 +6,31 @@ import type { AddressInfo } from 'node:net';
 import { createWebhookSender } from '../../../server/io/webhook-sender.js';
 import { startReceiver } from '../../helpers/webhook-receiver.js';
 
-const post = (url: string, timeoutMs = 5000) => ({ url, body: '{"a":1}', headers: { 'content-type': 'application/json', 'webhook-id': 'msg_x' }, timeoutMs });
+const post = (url: string, timeoutMs = 5000) => ({
+  url,
+  body: '{"a":1}',
+  headers: { 'content-type': 'application/json', 'webhook-id': 'msg_x' },
+  timeoutMs,
+});
 
 describe('webhook sender', () => {
   it('reports status, redirects as failures, timeouts and refused connections, each with a duration', async () => {
-    const receiver = await startReceiver((r) => (r.path === '/slow' ? { status: 200, delayMs: 2000 } : r.path === '/moved' ? { status: 301, headers: { location: '/ok' } } : { status: 202 }));
+    const receiver = await startReceiver((r) =>
+      r.path === '/slow'
+        ? { status: 200, delayMs: 2000 }
+        : r.path === '/moved'
+          ? { status: 301, headers: { location: '/ok' } }
+          : { status: 202 },
+    );
     const sender = createWebhookSender();
-    expect(await sender.send(post(`${receiver.url}/ok`))).toMatchObject({ status: 202, duration_ms: expect.any(Number) });
-    expect(await sender.send(post(`${receiver.url}/moved`))).toMatchObject({ status: 301, error: 'redirect not followed' });
+    expect(await sender.send(post(`${receiver.url}/ok`))).toMatchObject({
+      status: 202,
+      duration_ms: expect.any(Number),
+    });
+    expect(await sender.send(post(`${receiver.url}/moved`))).toMatchObject({
+      status: 301,
+      error: 'redirect not followed',
+    });
     const slow = await sender.send(post(`${receiver.url}/slow`, 300));
     expect(slow).toMatchObject({ error: 'timeout: no response within 0.3 s' });
     expect(slow.status).toBeUndefined();
@@ -44,7 +61,9 @@ describe('webhook sender', () => {
         buffer = '';
         if (++requests > 1) return socket.destroy();
         answered++;
-        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\nok');
+        socket.write(
+          'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\nok',
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -71,7 +90,9 @@ describe('webhook sender', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const sender = createWebhookSender();
-    expect(await sender.send(post(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`))).toMatchObject({ status: 200 });
+    expect(await sender.send(post(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`))).toMatchObject({
+      status: 200,
+    });
     sender.close();
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));

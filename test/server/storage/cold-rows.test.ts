@@ -89,7 +89,10 @@ describe('a packed table loaded from a pack file', () => {
     const rowBytes = trailer.readUInt32LE(0);
     const slotCount = trailer.readUInt32LE(4);
     const rowsAndIndex = current.subarray(4, 4 + rowBytes + 8 * slotCount);
-    const dictionary = current.subarray(4 + rowBytes + 8 * slotCount + 4 * Math.ceil(rowBytes / CHECKED_BLOCK), current.length - 24);
+    const dictionary = current.subarray(
+      4 + rowBytes + 8 * slotCount + 4 * Math.ceil(rowBytes / CHECKED_BLOCK),
+      current.length - 24,
+    );
     const older = Buffer.concat([Buffer.from('MGP3'), rowsAndIndex, dictionary, trailer.subarray(0, 16)]);
     const file = join(tempDir('marginalia-cold-'), 'older.pack');
     writeFileSync(file, older);

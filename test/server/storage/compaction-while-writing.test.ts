@@ -32,7 +32,11 @@ describe.each([
 
     // write j changes one key, deletes another and adds a third; they go on, one after another, until the
     // compaction is done, so some land before its boundary and some after
-    const change = (j: number) => [put(`k${j % 100}`, { n: 1_000_000 + j }), del(`k${1000 + j}`), put(`new${j}`, { n: j })];
+    const change = (j: number) => [
+      put(`k${j % 100}`, { n: 1_000_000 + j }),
+      del(`k${1000 + j}`),
+      put(`new${j}`, { n: j }),
+    ];
     let compacted = false;
     const compaction = store.compact().then(() => (compacted = true));
     let written = 0;

@@ -39,7 +39,9 @@ describe('one writer per data folder', () => {
     const other = sleeper();
     try {
       writeLock(dir, processIdentity(other.pid!));
-      await expect(JournalStore.open(dir)).rejects.toThrow(new RegExp(`in use by another Marginalia process \\(pid ${other.pid}\\b`));
+      await expect(JournalStore.open(dir)).rejects.toThrow(
+        new RegExp(`in use by another Marginalia process \\(pid ${other.pid}\\b`),
+      );
       expect(existsSync(join(dir, 'marginalia.lock')), 'the live holder keeps its lock').toBe(true);
     } finally {
       other.kill('SIGKILL');

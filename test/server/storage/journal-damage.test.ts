@@ -10,18 +10,24 @@ import { JournalStore } from '../../../server/storage/journal-store.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { put } from './store-contract.js';
 
-const journalOf = (dir: string) => join(dir, readdirSync(dir).find((n) => /^journal-\d+\.jsonl$/.test(n))!);
+const journalOf = (dir: string) =>
+  join(
+    dir,
+    readdirSync(dir).find((n) => /^journal-\d+\.jsonl$/.test(n))!,
+  );
 
 /** A closed folder with `n` records, one write each: key k<i> holds a label and a timestamp. */
 async function folderWith(n: number): Promise<{ dir: string; file: string; bytes: Buffer; starts: number[] }> {
   const dir = tempDir('marginalia-damage-');
   const store = await JournalStore.open(dir);
-  for (let i = 1; i <= n; i++) await store.write([put(`k${i}`, { n: i, text: `positive-${i} at 2026-01-02T03:04:05.678Z` })]);
+  for (let i = 1; i <= n; i++)
+    await store.write([put(`k${i}`, { n: i, text: `positive-${i} at 2026-01-02T03:04:05.678Z` })]);
   await store.close();
   const file = journalOf(dir);
   const bytes = readFileSync(file);
   const starts = [0];
-  for (let at = bytes.indexOf(0x0a); at >= 0 && at < bytes.length - 1; at = bytes.indexOf(0x0a, at + 1)) starts.push(at + 1);
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at < bytes.length - 1; at = bytes.indexOf(0x0a, at + 1))
+    starts.push(at + 1);
   return { dir, file, bytes, starts };
 }
 
@@ -42,7 +48,9 @@ describe('journal damage', () => {
     const inValue = bytes.indexOf('positive-19', starts[18]);
     bytes[inValue] = 'n'.charCodeAt(0); // "nositive-19": valid JSON, wrong label
     writeFileSync(file, bytes);
-    await expect(JournalStore.open(dir)).rejects.toThrow(/record 19 \(byte offset \d+\) is damaged \(checksum mismatch\)/);
+    await expect(JournalStore.open(dir)).rejects.toThrow(
+      /record 19 \(byte offset \d+\) is damaged \(checksum mismatch\)/,
+    );
   });
 
   it('catches a changed timestamp digit', async () => {

@@ -19,7 +19,8 @@ function openFlags(path: string): number {
     } catch {
       continue;
     }
-    if (target === path) return parseInt(/^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))![1], 8);
+    if (target === path)
+      return parseInt(/^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))![1], 8);
   }
   throw new Error(`${path} is not open`);
 }
@@ -64,13 +65,16 @@ describe('JournalFile', () => {
     expect(text.endsWith('x\nb\n')).toBe(true);
   });
 
-  it.runIf(process.platform === 'linux')('opens the file O_DSYNC on Linux, so each append is synced by the write itself', async () => {
-    const file = join(tempDir('marginalia-journal-file-'), 'j.jsonl');
-    const journal = await JournalFile.open(file);
-    expect(journal.syncedWrites).toBe(true);
-    expect(openFlags(file) & constants.O_DSYNC).toBe(constants.O_DSYNC);
-    await journal.close();
-  });
+  it.runIf(process.platform === 'linux')(
+    'opens the file O_DSYNC on Linux, so each append is synced by the write itself',
+    async () => {
+      const file = join(tempDir('marginalia-journal-file-'), 'j.jsonl');
+      const journal = await JournalFile.open(file);
+      expect(journal.syncedWrites).toBe(true);
+      expect(openFlags(file) & constants.O_DSYNC).toBe(constants.O_DSYNC);
+      await journal.close();
+    },
+  );
 
   describe.skipIf(!small)('on a nearly full disk (needs root for a tmpfs)', () => {
     const free = () => statfsSync(small!).bavail * statfsSync(small!).bsize;

@@ -11,9 +11,14 @@ import { tempDir } from '../../helpers/temp-dir.js';
 import { del, put, storeContract } from './store-contract.js';
 
 storeContract('JournalStore', () => JournalStore.open(tempDir('marginalia-journal-')));
-storeContract('JournalStore with packed tables', () => JournalStore.open(tempDir('marginalia-journal-'), { packed: ['contract_a', 'contract_b'] }));
+storeContract('JournalStore with packed tables', () =>
+  JournalStore.open(tempDir('marginalia-journal-'), { packed: ['contract_a', 'contract_b'] }),
+);
 
-const journals = (dir: string) => readdirSync(dir).filter((n) => /^journal-\d+\.jsonl$/.test(n)).sort();
+const journals = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => /^journal-\d+\.jsonl$/.test(n))
+    .sort();
 const onlyJournal = (dir: string) => {
   const names = journals(dir);
   expect(names).toHaveLength(1);
@@ -41,7 +46,10 @@ describe('JournalStore on disk', () => {
     // no close: as if the process were killed right after acknowledging; the line is already in the file, before
     // the zeros written ahead of the data
     const data = readFileSync(onlyJournal(dir), 'utf8').split('\0')[0];
-    const lines = data.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const lines = data
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([{ crc: expect.stringMatching(/^[0-9a-f]{8}$/), ops: [put('acked', { n: 7 })] }]);
     await store.close();
   });
@@ -84,7 +92,8 @@ describe('JournalStore on disk', () => {
     const third = await JournalStore.open(dir);
     expect([...third.entries('contract_a')].map(([k]) => k).sort()).toEqual(['after', 'before']);
     await third.close();
-    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean))
+      expect(() => JSON.parse(line)).not.toThrow();
   });
 
   it('replays a last line that is complete but lacks its newline, and appends after it cleanly', async () => {
@@ -121,7 +130,8 @@ describe('JournalStore on disk', () => {
     expect(third.get('contract_a', 'k49')).toEqual({ n: 49, text: `é✓😀 ${'ü'.repeat(49)}` });
     expect(third.get('contract_a', 'after')).toEqual({ n: -1, text: 'ß' });
     await third.close();
-    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean))
+      expect(() => JSON.parse(line)).not.toThrow();
   });
 
   it('refuses writes after close', async () => {
@@ -220,7 +230,11 @@ describe('JournalStore format version', () => {
   it('records the format version in a new data folder at once, not only at the first compaction', async () => {
     const dir = tempDir('marginalia-journal-');
     const store = await JournalStore.open(dir);
-    expect(JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'))).toEqual({ format: FORMAT_VERSION, generation: 0, tables: {} });
+    expect(JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'))).toEqual({
+      format: FORMAT_VERSION,
+      generation: 0,
+      tables: {},
+    });
     await store.write([put('a', { n: 1 })]);
     await store.close();
     const again = await JournalStore.open(dir);
@@ -230,7 +244,10 @@ describe('JournalStore format version', () => {
 
   it('refuses a data folder written by a newer format, naming the file and both versions', async () => {
     const dir = tempDir('marginalia-journal-');
-    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ format: FORMAT_VERSION + 1, generation: 0, tables: {} }));
+    writeFileSync(
+      join(dir, 'snapshot.json'),
+      JSON.stringify({ format: FORMAT_VERSION + 1, generation: 0, tables: {} }),
+    );
     const error = await JournalStore.open(dir).then(
       () => undefined,
       (e: Error) => e,
@@ -253,7 +270,10 @@ describe('JournalStore format version', () => {
 
   it('loads a snapshot of the current format as written by an earlier run', async () => {
     const dir = tempDir('marginalia-journal-');
-    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ format: FORMAT_VERSION, generation: 3, tables: { contract_a: { kept: { n: 5 } } } }));
+    writeFileSync(
+      join(dir, 'snapshot.json'),
+      JSON.stringify({ format: FORMAT_VERSION, generation: 3, tables: { contract_a: { kept: { n: 5 } } } }),
+    );
     const store = await JournalStore.open(dir);
     expect(store.get('contract_a', 'kept')).toEqual({ n: 5 });
     await store.write([put('next', { n: 6 })]);
@@ -263,7 +283,10 @@ describe('JournalStore format version', () => {
 
   it('loads a format-1 folder into packed tables and writes them as a pack file at its next compaction', async () => {
     const dir = tempDir('marginalia-journal-');
-    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ format: 1, generation: 0, tables: { contract_a: { kept: { n: 5 } } } }));
+    writeFileSync(
+      join(dir, 'snapshot.json'),
+      JSON.stringify({ format: 1, generation: 0, tables: { contract_a: { kept: { n: 5 } } } }),
+    );
     writeFileSync(join(dir, 'contract_a-00000009.pack'), 'left by a compaction a crash cut short');
     const store = await JournalStore.open(dir, { packed: ['contract_a'] });
     expect(existsSync(join(dir, 'contract_a-00000009.pack'))).toBe(false);
@@ -276,7 +299,12 @@ describe('JournalStore format version', () => {
     expect(snapshot.packs).toEqual({ contract_a: 'contract_a-00000001.pack' });
     expect(snapshot.tables.contract_a).toBeUndefined();
     const again = await JournalStore.open(dir, { packed: ['contract_a'] });
-    expect(new Map(again.entries('contract_a'))).toEqual(new Map([['kept', { n: 5 }], ['next', { n: 6 }]]));
+    expect(new Map(again.entries('contract_a'))).toEqual(
+      new Map([
+        ['kept', { n: 5 }],
+        ['next', { n: 6 }],
+      ]),
+    );
     await again.close();
   });
 });

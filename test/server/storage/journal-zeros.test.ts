@@ -11,7 +11,11 @@ import { JournalStore } from '../../../server/storage/journal-store.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { put } from './store-contract.js';
 
-const journalOf = (dir: string) => join(dir, readdirSync(dir).find((n) => /^journal-\d+\.jsonl$/.test(n))!);
+const journalOf = (dir: string) =>
+  join(
+    dir,
+    readdirSync(dir).find((n) => /^journal-\d+\.jsonl$/.test(n))!,
+  );
 const quiet = () => {
   const warnings: string[] = [];
   return { warnings, logger: { info() {}, warn: (m: string) => warnings.push(m), error() {} } };
@@ -116,7 +120,10 @@ const writer = async () => {
 for (let i = 0; i < 8; i++) void writer();
 `,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: resolve(__dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: resolve(__dirname, '../../..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c));

@@ -6,7 +6,12 @@ import { del, put } from './store-contract.js';
 
 async function source(): Promise<MemoryStore> {
   const store = new MemoryStore(['contract_b']);
-  await store.write([put('z', { n: 1, text: 'ü\n' }), put('a', { n: 2 }), put('gone', { n: 3 }), put('b1', { n: 4 }, 'contract_b')]);
+  await store.write([
+    put('z', { n: 1, text: 'ü\n' }),
+    put('a', { n: 2 }),
+    put('gone', { n: 3 }),
+    put('b1', { n: 4 }, 'contract_b'),
+  ]);
   await store.write([del('gone'), ...Array.from({ length: 12_000 }, (_, i) => put(`row${i}`, { n: i }, 'contract_b'))]);
   return store;
 }
@@ -16,7 +21,10 @@ describe('migrateStore', () => {
     const from = await source();
     const to = new MemoryStore();
     const report = await migrateStore(from, to, async () => to);
-    expect(report.map((r) => [r.table, r.rows])).toEqual([['contract_a', 2], ['contract_b', 12_001]]);
+    expect(report.map((r) => [r.table, r.rows])).toEqual([
+      ['contract_a', 2],
+      ['contract_b', 12_001],
+    ]);
     expect([...to.entries('contract_a')]).toEqual([...from.entries('contract_a')]);
     expect(fingerprint(to)).toEqual(fingerprint(from));
   });

@@ -13,7 +13,11 @@ import { tempDir } from '../../helpers/temp-dir.js';
 import { put } from './store-contract.js';
 
 const N = 3000;
-const value = (i: number) => ({ n: i, label: `positive-${i}`, at: `2026-01-02T03:04:${String(i % 60).padStart(2, '0')}.678Z` });
+const value = (i: number) => ({
+  n: i,
+  label: `positive-${i}`,
+  at: `2026-01-02T03:04:${String(i % 60).padStart(2, '0')}.678Z`,
+});
 
 /** A closed, compacted folder: table contract_a in a pack file, contract_b in the snapshot. */
 async function compactedFolder(): Promise<{ dir: string; pack: string; snapshot: string }> {
@@ -27,17 +31,21 @@ async function compactedFolder(): Promise<{ dir: string; pack: string; snapshot:
   }
   await store.compact();
   await store.close();
-  const pack = join(dir, readdirSync(dir).find((n) => n.endsWith('.pack'))!);
+  const pack = join(
+    dir,
+    readdirSync(dir).find((n) => n.endsWith('.pack'))!,
+  );
   return { dir, pack, snapshot: join(dir, 'snapshot.json') };
 }
 
-const openError = (dir: string) => JournalStore.open(dir, { packed: ['contract_a'] }).then(
-  async (s) => {
-    await s.close();
-    return undefined;
-  },
-  (e: Error) => e,
-);
+const openError = (dir: string) =>
+  JournalStore.open(dir, { packed: ['contract_a'] }).then(
+    async (s) => {
+      await s.close();
+      return undefined;
+    },
+    (e: Error) => e,
+  );
 
 describe('pack file and snapshot damage', () => {
   it('a compacted folder with checksums opens with every row', async () => {
@@ -83,7 +91,9 @@ describe('pack file and snapshot damage', () => {
     writeFileSync(snapshot, text.replace('positive-2900', 'nositive-2900'));
     const error = await openError(dir);
     expect(error).toBeInstanceOf(SnapshotDamageError);
-    expect(error!.message).toContain(`${snapshot}: its bytes do not match their checksum (the file still parses, so a value inside it changed)`);
+    expect(error!.message).toContain(
+      `${snapshot}: its bytes do not match their checksum (the file still parses, so a value inside it changed)`,
+    );
     writeFileSync(snapshot, text.replace('"positive-2900"', '"positive-2900'));
     expect((await openError(dir))!.message).toMatch(/it stops parsing at byte \d+/);
   });

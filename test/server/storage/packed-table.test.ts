@@ -18,7 +18,13 @@ function expectSame(table: PackedTable, model: Map<string, unknown>): void {
   for (const [key, value] of model) expect(table.get(key)).toEqual(value);
 }
 
-const record = (i: number) => ({ username: `u${i % 7}`, instance_id: `item-${i}`, labels: { s: { [`l${i % 3}`]: 'true' } }, spans: [], updated_at: new Date(1e12 + i * 1000).toISOString() });
+const record = (i: number) => ({
+  username: `u${i % 7}`,
+  instance_id: `item-${i}`,
+  labels: { s: { [`l${i % 3}`]: 'true' } },
+  spans: [],
+  updated_at: new Date(1e12 + i * 1000).toISOString(),
+});
 
 describe('PackedTable', () => {
   it('answers like a Map through random sets and deletes, reclaiming its garbage', () => {
@@ -61,7 +67,11 @@ describe('PackedTable', () => {
     for (let i = 0; i < 5000; i++) table.set(`key-${i}`, record(i));
     const end = table.pin();
     // after the pin: changes the file must not see, with their pinned values frozen
-    const frozen = new Map<string, unknown>([['key-1', table.get('key-1')], ['key-2', table.get('key-2')], ['new', undefined]]);
+    const frozen = new Map<string, unknown>([
+      ['key-1', table.get('key-1')],
+      ['key-2', table.get('key-2')],
+      ['new', undefined],
+    ]);
     table.set('key-1', { changed: true });
     table.delete('key-2');
     table.set('new', 1);
@@ -117,11 +127,17 @@ describe('PackedTable', () => {
     for (const [name, bytes] of [
       ['short.pack', Buffer.from('MGP')],
       ['header.pack', Buffer.concat([Buffer.from('XXXX'), Buffer.alloc(24)])],
-      ['lengths.pack', Buffer.concat([Buffer.from('MGP3'), Buffer.from([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0])])],
+      [
+        'lengths.pack',
+        Buffer.concat([Buffer.from('MGP3'), Buffer.from([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0])]),
+      ],
       ['missing.pack', null],
     ] as const) {
       if (bytes) writeFileSync(join(dir, name), bytes);
-      const error = await readPackFile(join(dir, name)).then(() => undefined, (e: Error) => e);
+      const error = await readPackFile(join(dir, name)).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(error).toBeInstanceOf(StorageError);
       expect(error!.message).toContain(join(dir, name));
     }

@@ -20,7 +20,8 @@ declare module '../../../server/domain/ports.js' {
 
 type ContractTable = 'contract_a' | 'contract_b';
 // the cast: TypeScript cannot narrow a union-typed table name to one member of the StoreOp union
-export const put = (key: string, value: ContractRow, table: ContractTable = 'contract_a') => ({ table, key, value }) as StoreOp;
+export const put = (key: string, value: ContractRow, table: ContractTable = 'contract_a') =>
+  ({ table, key, value }) as StoreOp;
 export const del = (key: string, table: ContractTable = 'contract_a') => ({ table, key, delete: true }) as StoreOp;
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
@@ -45,7 +46,13 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
 
     it('applies the ops of one write in order, across tables, as one unit', async () => {
       const store = await open();
-      await store.write([put('a', { n: 1 }), put('a', { n: 2 }), put('b', { n: 3 }, 'contract_b'), put('gone', { n: 4 }), del('gone')]);
+      await store.write([
+        put('a', { n: 1 }),
+        put('a', { n: 2 }),
+        put('b', { n: 3 }, 'contract_b'),
+        put('gone', { n: 4 }),
+        del('gone'),
+      ]);
       expect(store.get('contract_a', 'a')).toEqual({ n: 2 });
       expect(store.get('contract_b', 'b')).toEqual({ n: 3 });
       expect(store.get('contract_a', 'gone')).toBeUndefined();
@@ -59,7 +66,12 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.write([put('x', { n: 1 }), put('y', { n: 2 }), put('z', { n: 3 })]);
       await store.write([del('y'), del('never-there')]);
       const entries = new Map(store.entries('contract_a'));
-      expect(entries).toEqual(new Map([['x', { n: 1 }], ['z', { n: 3 }]]));
+      expect(entries).toEqual(
+        new Map([
+          ['x', { n: 1 }],
+          ['z', { n: 3 }],
+        ]),
+      );
       expect([...store.keys('contract_a')]).toEqual([...entries.keys()]);
       expect([...store.keys('contract_b')]).toEqual([]); // never written
       expect(store.size('contract_a')).toBe(2);
@@ -69,7 +81,11 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     it('keeps awkward keys and values intact: unicode, newlines, separators, nulls, nesting', async () => {
       const store = await open();
       const key = 'alice\u0001item/../1 \u2028 ✓';
-      const value: ContractRow = { n: -0.5, text: 'line one\nline two\r\n"quoted" \u2028\u2029 😀 \\', nested: { list: [1, 'two', null, { three: [3] }], flag: null } };
+      const value: ContractRow = {
+        n: -0.5,
+        text: 'line one\nline two\r\n"quoted" \u2028\u2029 😀 \\',
+        nested: { list: [1, 'two', null, { three: [3] }], flag: null },
+      };
       await store.write([put(key, value)]);
       expect(store.get('contract_a', key)).toEqual(value);
       expect([...store.entries('contract_a')].map(([k]) => k)).toEqual([key]);
@@ -86,7 +102,9 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
 
     it('resolves every one of many concurrent writes, the last write of a key winning', async () => {
       const store = await open();
-      const writes = Array.from({ length: 200 }, (_, i) => store.write([put(`k${i % 50}`, { n: i }), put(`log${i}`, { n: i }, 'contract_b')]));
+      const writes = Array.from({ length: 200 }, (_, i) =>
+        store.write([put(`k${i % 50}`, { n: i }), put(`log${i}`, { n: i }, 'contract_b')]),
+      );
       await Promise.all(writes);
       expect(store.size('contract_a')).toBe(50);
       expect(store.size('contract_b')).toBe(200);

@@ -24,13 +24,47 @@ describe('ValueCodec', () => {
   it('reads back what JSON would, on edge cases', () => {
     const codec = new ValueCodec();
     const cases: unknown[] = [
-      null, true, false, 0, -0, 1, -1, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e300, -0.5, 0.1 + 0.2,
-      NaN, Infinity, '', 'a', 'x'.repeat(24), 'x'.repeat(25), 'é✓😀', 'line\nbreak \u2028 \u0000', 'y'.repeat(70_000),
-      '2026-01-01T00:00:00.000Z', '2024-02-29T23:59:59.999Z', '2026-02-29T00:00:00.000Z', '2026-13-01T00:00:00.000Z',
-      '0099-01-01T00:00:00.000Z', '2026-01-01T00:00:00Z', '2026-01-01T24:00:00.000Z', '+02026-01-01T00:00:00.000Z',
-      [], [1, 'two', null, undefined, () => 1], {}, { a: undefined, b: 1, c: () => 2 },
-      { b: 1, a: 2, 10: 'ten', 2: 'two' }, { nested: { deeper: { list: [{ x: [] }] } } },
-      JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}'), { toJSON: () => ({ replaced: true }) }, new Date(0),
+      null,
+      true,
+      false,
+      0,
+      -0,
+      1,
+      -1,
+      2 ** 31 - 1,
+      -(2 ** 31),
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 53,
+      1e300,
+      -0.5,
+      0.1 + 0.2,
+      NaN,
+      Infinity,
+      '',
+      'a',
+      'x'.repeat(24),
+      'x'.repeat(25),
+      'é✓😀',
+      'line\nbreak \u2028 \u0000',
+      'y'.repeat(70_000),
+      '2026-01-01T00:00:00.000Z',
+      '2024-02-29T23:59:59.999Z',
+      '2026-02-29T00:00:00.000Z',
+      '2026-13-01T00:00:00.000Z',
+      '0099-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00Z',
+      '2026-01-01T24:00:00.000Z',
+      '+02026-01-01T00:00:00.000Z',
+      [],
+      [1, 'two', null, undefined, () => 1],
+      {},
+      { a: undefined, b: 1, c: () => 2 },
+      { b: 1, a: 2, 10: 'ten', 2: 'two' },
+      { nested: { deeper: { list: [{ x: [] }] } } },
+      JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}'),
+      { toJSON: () => ({ replaced: true }) },
+      new Date(0),
     ];
     for (const value of cases) {
       const back = roundTrip(codec, value);
@@ -67,7 +101,8 @@ describe('ValueCodec', () => {
       return out.length;
     };
     const keysOnly = size({ id: 'k' }) && codec.words.length; // keys are words from the start
-    for (let i = 0; i < 5000; i++) expect(roundTrip(codec, { id: `sp_${i.toString(36)}x9` })).toStrictEqual({ id: `sp_${i.toString(36)}x9` });
+    for (let i = 0; i < 5000; i++)
+      expect(roundTrip(codec, { id: `sp_${i.toString(36)}x9` })).toStrictEqual({ id: `sp_${i.toString(36)}x9` });
     expect(codec.words.length).toBe(keysOnly);
     const first = size('item-000042');
     const second = size('item-000042');
@@ -93,7 +128,10 @@ describe('ValueCodec', () => {
     const out = new ByteWriter();
     const value = { username: 'alice', labels: { sentiment: { positive: 'true' } }, at: '2026-03-04T05:06:07.089Z' };
     codec.encode(value, out);
-    const again = new ValueCodec([...codec.words], codec.shapes.map((s) => [...s]));
+    const again = new ValueCodec(
+      [...codec.words],
+      codec.shapes.map((s) => [...s]),
+    );
     expect(again.decode({ buf: out.buf, pos: 0 })).toStrictEqual(value);
   });
 
@@ -110,14 +148,26 @@ describe('ValueCodec', () => {
   it('reads back what JSON would, on seeded random values', () => {
     const random = seededRandom(11);
     const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-    const words = ['alice', 'bob', 'positive', 'négatif', '', '2026-05-06T07:08:09.010Z', 'x'.repeat(30), '\u0001', '😀'];
+    const words = [
+      'alice',
+      'bob',
+      'positive',
+      'négatif',
+      '',
+      '2026-05-06T07:08:09.010Z',
+      'x'.repeat(30),
+      '\u0001',
+      '😀',
+    ];
     const make = (depth: number): unknown => {
       const kind = Math.floor(random() * (depth > 3 ? 4 : 7));
       if (kind === 0) return pick([null, true, false]);
       if (kind === 1) return pick([0, -7, 123456789, 2 ** 40, -1.25, random()]);
       if (kind === 2 || kind === 3) return pick(words) + (random() < 0.3 ? String(Math.floor(random() * 1e6)) : '');
       if (kind === 4) return Array.from({ length: Math.floor(random() * 4) }, () => make(depth + 1));
-      return Object.fromEntries(Array.from({ length: Math.floor(random() * 5) }, () => [pick(words) + pick(['', '1', 'k']), make(depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(random() * 5) }, () => [pick(words) + pick(['', '1', 'k']), make(depth + 1)]),
+      );
     };
     const codec = new ValueCodec();
     for (let i = 0; i < 3000; i++) {

@@ -16,29 +16,47 @@ const NOTE_ID = 'adjudication-note';
 
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
   return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
 }
 
 /** The decision already stored for an item, as the screen edits it. */
 const fromStored = (view: AdjudicationItemView): Decision =>
   view.decision
-    ? { labels: view.decision.label_decisions, spans: view.decision.span_decisions.map(({ schema, name, start, end }) => ({ schema, name, start, end })), notes: view.decision.notes, confidence: view.decision.confidence }
+    ? {
+        labels: view.decision.label_decisions,
+        spans: view.decision.span_decisions.map(({ schema, name, start, end }) => ({ schema, name, start, end })),
+        notes: view.decision.notes,
+        confidence: view.decision.confidence,
+      }
     : emptyDecision();
 
 export function AdjudicateScreen() {
   const config = useResource(['adjudicate-config'], () => api.get<AdjudicationConfig>('/adjudicate/api/config'));
   const schemas = useResource(['schemas'], () => api.get<Schemas>('/api/schemas'));
-  const [filters, setFilters] = useState<QueueFilters>({ scope: 'disagreements', schema: '', maxAgreement: '', status: '' });
-  const queue = useResource(['adjudicate-queue', filters], () => api.get<{ items: AdjudicationItem[]; total: number }>(queuePath(filters)), { keepOnChange: true });
+  const [filters, setFilters] = useState<QueueFilters>({
+    scope: 'disagreements',
+    schema: '',
+    maxAgreement: '',
+    status: '',
+  });
+  const queue = useResource(
+    ['adjudicate-queue', filters],
+    () => api.get<{ items: AdjudicationItem[]; total: number }>(queuePath(filters)),
+    { keepOnChange: true },
+  );
   const [selected, setSelected] = useState<string | null>(null);
   const items = queue.data?.items ?? null;
   // the first item to decide opens by itself, and again after the filters change
   useEffect(() => {
     if (!items) return;
-    if (!selected || !items.some((i) => i.instance_id === selected)) setSelected((items.find((i) => i.status !== 'completed') ?? items[0])?.instance_id ?? null);
+    if (!selected || !items.some((i) => i.instance_id === selected))
+      setSelected((items.find((i) => i.status !== 'completed') ?? items[0])?.instance_id ?? null);
   }, [items, selected]);
-  const view = useResource(['adjudicate-item', selected], () => api.get<AdjudicationItemView>(`/adjudicate/api/item/${encodeURIComponent(selected!)}`));
+  const view = useResource(['adjudicate-item', selected], () =>
+    api.get<AdjudicationItemView>(`/adjudicate/api/item/${encodeURIComponent(selected!)}`),
+  );
   const [decision, setDecisionState] = useState<Decision>(emptyDecision());
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +71,10 @@ export function AdjudicateScreen() {
   }, [shownView]);
   const setDecision = useCallback((update: (d: Decision) => Decision) => setDecisionState((d) => update(d)), []);
 
-  const schemes = useMemo(() => Object.values(schemas.data ?? {}).filter((s) => s.annotation_type !== 'pure_display'), [schemas.data]);
+  const schemes = useMemo(
+    () => Object.values(schemas.data ?? {}).filter((s) => s.annotation_type !== 'pure_display'),
+    [schemas.data],
+  );
   const latest = useRef({ items, selected, decision, shownView, busy });
   latest.current = { items, selected, decision, shownView, busy };
 
@@ -66,15 +87,18 @@ export function AdjudicateScreen() {
   }, []);
 
   /** After a decision or a skip: the next item still to decide after this one (wrapping), else stay. */
-  const afterward = useCallback(async (done: string) => {
-    const fresh = await queue.reload().then(() => latest.current.items);
-    const list = fresh ?? [];
-    const at = list.findIndex((i) => i.instance_id === done);
-    const rest = [...list.slice(at + 1), ...list.slice(0, Math.max(at, 0))];
-    const next = rest.find((i) => i.status === 'pending');
-    if (next) setSelected(next.instance_id);
-    else setStatus((s) => `${s ?? ''} Nothing is left to decide.`.trim());
-  }, [queue]);
+  const afterward = useCallback(
+    async (done: string) => {
+      const fresh = await queue.reload().then(() => latest.current.items);
+      const list = fresh ?? [];
+      const at = list.findIndex((i) => i.instance_id === done);
+      const rest = [...list.slice(at + 1), ...list.slice(0, Math.max(at, 0))];
+      const next = rest.find((i) => i.status === 'pending');
+      if (next) setSelected(next.instance_id);
+      else setStatus((s) => `${s ?? ''} Nothing is left to decide.`.trim());
+    },
+    [queue],
+  );
 
   const save = useCallback(async () => {
     const { shownView: v, decision: d, busy: b } = latest.current;
@@ -156,33 +180,69 @@ export function AdjudicateScreen() {
     <div className="adjudicate">
       <h1>Adjudicate</h1>
       <p className="hint">
-        <kbd>1</kbd>–<kbd>9</kbd> take an annotator's whole answer · <kbd>Enter</kbd> save the decision and open the next item · <kbd>j</kbd>/<kbd>k</kbd> next/previous item · <kbd>n</kbd> note · <kbd>s</kbd> set aside
+        <kbd>1</kbd>–<kbd>9</kbd> take an annotator's whole answer · <kbd>Enter</kbd> save the decision and open the
+        next item · <kbd>j</kbd>/<kbd>k</kbd> next/previous item · <kbd>n</kbd> note · <kbd>s</kbd> set aside
       </p>
       <ErrorNote onRetry={() => void queue.reload()}>{queue.error}</ErrorNote>
       <p role="status" className="save-state" data-testid="adjudicate-status">
         {status}
       </p>
       <div className="adjudicate-body">
-        <QueueList filters={filters} setFilters={setFilters} schemes={schemes} items={items} selected={selected} onSelect={setSelected} showAgreement={c.show_agreement_scores} />
+        <QueueList
+          filters={filters}
+          setFilters={setFilters}
+          schemes={schemes}
+          items={items}
+          selected={selected}
+          onSelect={setSelected}
+          showAgreement={c.show_agreement_scores}
+        />
         <section className="adjudicate-item" aria-label="Item to decide" aria-busy={busy || view.loading}>
           {!selected ? null : !shownView ? (
-            view.error ? <ErrorNote onRetry={() => void view.reload()}>{view.error}</ErrorNote> : <Loading what="the item" />
+            view.error ? (
+              <ErrorNote onRetry={() => void view.reload()}>{view.error}</ErrorNote>
+            ) : (
+              <Loading what="the item" />
+            )
           ) : (
             <>
               <h2>
-                <span className="instance-id" data-testid="adjudicate-item-id">{shownView.item.instance_id}</span>{' '}
-                {shownView.decision && <span className="badge badge-done">decided by {shownView.decision.adjudicator_id}</span>}
+                <span className="instance-id" data-testid="adjudicate-item-id">
+                  {shownView.item.instance_id}
+                </span>{' '}
+                {shownView.decision && (
+                  <span className="badge badge-done">decided by {shownView.decision.adjudicator_id}</span>
+                )}
               </h2>
-              <ItemCompare item={shownView.item} text={shownView.item_text} schemes={schemes} decision={decision} setDecision={setDecision} names={shownView.item.annotators} showAgreement={c.show_agreement_scores} />
+              <ItemCompare
+                item={shownView.item}
+                text={shownView.item_text}
+                schemes={schemes}
+                decision={decision}
+                setDecision={setDecision}
+                names={shownView.item.annotators}
+                showAgreement={c.show_agreement_scores}
+              />
               <div className="decision-extra">
                 <label htmlFor={NOTE_ID}>
-                  Note on this decision{c.require_notes_on_override ? ' (needed when you override every annotator)' : ''}
+                  Note on this decision
+                  {c.require_notes_on_override ? ' (needed when you override every annotator)' : ''}
                 </label>
-                <textarea id={NOTE_ID} rows={2} value={decision.notes} onChange={(e) => setDecision((d) => ({ ...d, notes: e.target.value }))} />
+                <textarea
+                  id={NOTE_ID}
+                  rows={2}
+                  value={decision.notes}
+                  onChange={(e) => setDecision((d) => ({ ...d, notes: e.target.value }))}
+                />
                 {c.require_confidence && (
                   <label>
                     Confidence{' '}
-                    <select value={decision.confidence} onChange={(e) => setDecision((d) => ({ ...d, confidence: e.target.value as Decision['confidence'] }))}>
+                    <select
+                      value={decision.confidence}
+                      onChange={(e) =>
+                        setDecision((d) => ({ ...d, confidence: e.target.value as Decision['confidence'] }))
+                      }
+                    >
                       <option value="high">high</option>
                       <option value="medium">medium</option>
                       <option value="low">low</option>
@@ -192,14 +252,18 @@ export function AdjudicateScreen() {
               </div>
               <ErrorNote>{error}</ErrorNote>
               <div className="actions">
-                <button type="button" onClick={() => move(-1)}>← Previous <kbd>k</kbd></button>
+                <button type="button" onClick={() => move(-1)}>
+                  ← Previous <kbd>k</kbd>
+                </button>
                 <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
                   Save decision ⏎
                 </button>
                 <button type="button" onClick={() => void skip()} disabled={busy}>
                   Set aside <kbd>s</kbd>
                 </button>
-                <button type="button" onClick={() => move(1)}>Next <kbd>j</kbd> →</button>
+                <button type="button" onClick={() => move(1)}>
+                  Next <kbd>j</kbd> →
+                </button>
               </div>
             </>
           )}

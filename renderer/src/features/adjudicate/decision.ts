@@ -24,7 +24,16 @@ export interface Decision {
  * annotator's answer. The types are Potato's; the server checks whatever is sent.
  */
 export type EditKind = 'single' | 'multi' | 'value' | 'span' | 'take-only';
-const KINDS: Record<string, EditKind> = { radio: 'single', select: 'single', likert: 'single', multiselect: 'multi', text: 'value', number: 'value', slider: 'value', span: 'span' };
+const KINDS: Record<string, EditKind> = {
+  radio: 'single',
+  select: 'single',
+  likert: 'single',
+  multiselect: 'multi',
+  text: 'value',
+  number: 'value',
+  slider: 'value',
+  span: 'span',
+};
 export const editKind = (scheme: Scheme): EditKind => KINDS[scheme.annotation_type] ?? 'take-only';
 
 export const spanId = (s: SpanKey) => `${s.schema}\u0001${s.name}\u0001${s.start}\u0001${s.end}`;
@@ -72,7 +81,9 @@ export function setValue(d: Decision, scheme: Scheme, label: string, value: stri
 
 export function toggleSpan(d: Decision, span: SpanKey): Decision {
   const id = spanId(span);
-  return d.spans.some((s) => spanId(s) === id) ? { ...d, spans: d.spans.filter((s) => spanId(s) !== id) } : { ...d, spans: [...d.spans, toKey(span)] };
+  return d.spans.some((s) => spanId(s) === id)
+    ? { ...d, spans: d.spans.filter((s) => spanId(s) !== id) }
+    : { ...d, spans: [...d.spans, toKey(span)] };
 }
 
 /** Every span any annotator marked in a scheme, once, in text order, with who marked it. */
@@ -95,13 +106,19 @@ const sameMap = (a: Record<string, string> | undefined, b: Record<string, string
   const y = Object.entries(b ?? {}).filter(([, v]) => v !== '');
   return x.length === y.length && x.every(([k, v]) => (b ?? {})[k] === v);
 };
-const sameSpans = (a: SpanKey[], b: SpanKey[]) => a.length === b.length && a.every((s) => b.some((t) => spanId(t) === spanId(s)));
+const sameSpans = (a: SpanKey[], b: SpanKey[]) =>
+  a.length === b.length && a.every((s) => b.some((t) => spanId(t) === spanId(s)));
 
 /** The annotators whose answer to a scheme the decision holds, for "from alice" beside it. */
 export function agreeingAnnotators(item: AdjudicationItem, scheme: Scheme, d: Decision): string[] {
   if (editKind(scheme) === 'span') {
     const mine = d.spans.filter((s) => s.schema === scheme.name);
-    return item.annotators.filter((a) => sameSpans(mine, (item.span_annotations[a] ?? []).filter((s) => s.schema === scheme.name)));
+    return item.annotators.filter((a) =>
+      sameSpans(
+        mine,
+        (item.span_annotations[a] ?? []).filter((s) => s.schema === scheme.name),
+      ),
+    );
   }
   return item.annotators.filter((a) => sameMap(d.labels[scheme.name], item.annotations[a]?.[scheme.name]));
 }
@@ -113,5 +130,12 @@ export function submitBody(instanceId: string, d: Decision, timeSpentMs: number)
     const kept = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== ''));
     if (Object.keys(kept).length) label_decisions[schema] = kept;
   }
-  return { instance_id: instanceId, label_decisions, span_decisions: d.spans, notes: d.notes, confidence: d.confidence, time_spent_ms: Math.round(timeSpentMs) };
+  return {
+    instance_id: instanceId,
+    label_decisions,
+    span_decisions: d.spans,
+    notes: d.notes,
+    confidence: d.confidence,
+    time_spent_ms: Math.round(timeSpentMs),
+  };
 }

@@ -3,11 +3,23 @@
  * per scheme with each annotator's answer (differing ones marked) and the decision, edited in place.
  */
 import type { AdjudicationItem, Scheme } from '../../shared/api/types.js';
-import { agreeingAnnotators, editKind, pickLabel, setValue, spanId, spanUnion, takeScheme, toggleSpan, type Decision } from './decision.js';
+import {
+  agreeingAnnotators,
+  editKind,
+  pickLabel,
+  setValue,
+  spanId,
+  spanUnion,
+  takeScheme,
+  toggleSpan,
+  type Decision,
+} from './decision.js';
 
 /** The text cut where spans start and end; a piece is marked when a span covers it, as a difference when not everyone marked that span. */
 function markedText(text: string, spans: { start: number; end: number; diff: boolean }[]) {
-  const cuts = [...new Set([0, text.length, ...spans.flatMap((s) => [s.start, s.end])])].filter((n) => n >= 0 && n <= text.length).sort((a, b) => a - b);
+  const cuts = [...new Set([0, text.length, ...spans.flatMap((s) => [s.start, s.end])])]
+    .filter((n) => n >= 0 && n <= text.length)
+    .sort((a, b) => a - b);
   const pieces: { text: string; covered: boolean; diff: boolean }[] = [];
   for (let i = 0; i + 1 < cuts.length; i++) {
     const [from, to] = [cuts[i], cuts[i + 1]];
@@ -39,13 +51,20 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
   const spanSchemes = schemes.filter((s) => editKind(s) === 'span');
   const union = spanSchemes.flatMap((s) => spanUnion(item, s.name));
   const everyone = item.annotators.length;
-  const pieces = markedText(text, union.map((u) => ({ start: u.span.start, end: u.span.end, diff: u.by.length < everyone })));
+  const pieces = markedText(
+    text,
+    union.map((u) => ({ start: u.span.start, end: u.span.end, diff: u.by.length < everyone })),
+  );
   return (
     <>
       <p className="instance-text adjudicate-text" data-testid="adjudicate-text">
         {pieces.map((p, i) =>
           p.covered ? (
-            <mark key={i} className={p.diff ? 'span-diff' : 'span-agreed'} title={p.diff ? 'not every annotator marked this' : 'every annotator marked this'}>
+            <mark
+              key={i}
+              className={p.diff ? 'span-diff' : 'span-agreed'}
+              title={p.diff ? 'not every annotator marked this' : 'every annotator marked this'}
+            >
               {p.text}
             </mark>
           ) : (
@@ -70,13 +89,21 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
             {schemes.map((scheme) => {
               const kind = editKind(scheme);
               const from = agreeingAnnotators(item, scheme, decision);
-              const answers = item.annotators.map((a) => (kind === 'span' ? spanUnion(item, scheme.name).filter((u) => u.by.includes(a)) : item.answers[a]?.[scheme.name]));
+              const answers = item.annotators.map((a) =>
+                kind === 'span'
+                  ? spanUnion(item, scheme.name).filter((u) => u.by.includes(a))
+                  : item.answers[a]?.[scheme.name],
+              );
               const keys = answers.map((x) => JSON.stringify(x ?? null));
               return (
                 <tr key={scheme.name} data-schema={scheme.name}>
                   <th scope="row">
                     {scheme.displayed_name ?? scheme.name}
-                    {showAgreement && item.agreement_scores[scheme.name] !== undefined && <div className="muted small">agreement {Math.round(item.agreement_scores[scheme.name] * 100)}%</div>}
+                    {showAgreement && item.agreement_scores[scheme.name] !== undefined && (
+                      <div className="muted small">
+                        agreement {Math.round(item.agreement_scores[scheme.name] * 100)}%
+                      </div>
+                    )}
                   </th>
                   {item.annotators.map((a, i) => {
                     const differs = keys.some((k) => k !== keys[i]);
@@ -89,14 +116,21 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
                               .map((u) => (
                                 <li key={spanId(u.span)} className={u.by.length < everyone ? 'span-diff' : undefined}>
                                   “{u.span.value}” {u.span.name} {u.span.start}–{u.span.end}
-                                  {u.by.length < everyone && <span className="visually-hidden"> (not marked by everyone)</span>}
+                                  {u.by.length < everyone && (
+                                    <span className="visually-hidden"> (not marked by everyone)</span>
+                                  )}
                                 </li>
                               ))}
                           </ul>
                         ) : (
                           shown(item.answers[a]?.[scheme.name])
                         )}{' '}
-                        <button type="button" className="link small" onClick={() => setDecision((d) => takeScheme(item, a, scheme, d))} aria-label={`Take ${names[i]}'s answer to ${scheme.name}`}>
+                        <button
+                          type="button"
+                          className="link small"
+                          onClick={() => setDecision((d) => takeScheme(item, a, scheme, d))}
+                          aria-label={`Take ${names[i]}'s answer to ${scheme.name}`}
+                        >
                           take
                         </button>
                       </td>
@@ -105,7 +139,9 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
                   <td className="decision-cell">
                     <DecisionField item={item} scheme={scheme} decision={decision} setDecision={setDecision} />
                     <div className="muted small" data-testid={`source-${scheme.name}`}>
-                      {from.length ? `as ${from.map((a) => names[item.annotators.indexOf(a)]).join(', ')}` : 'your own answer'}
+                      {from.length
+                        ? `as ${from.map((a) => names[item.annotators.indexOf(a)]).join(', ')}`
+                        : 'your own answer'}
                     </div>
                   </td>
                 </tr>
@@ -118,7 +154,17 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
   );
 }
 
-function DecisionField({ item, scheme, decision, setDecision }: { item: AdjudicationItem; scheme: Scheme; decision: Decision; setDecision: Props['setDecision'] }) {
+function DecisionField({
+  item,
+  scheme,
+  decision,
+  setDecision,
+}: {
+  item: AdjudicationItem;
+  scheme: Scheme;
+  decision: Decision;
+  setDecision: Props['setDecision'];
+}) {
   const kind = editKind(scheme);
   const chosen = decision.labels[scheme.name] ?? {};
   const legend = `Decision for ${scheme.displayed_name ?? scheme.name}`;
@@ -127,7 +173,12 @@ function DecisionField({ item, scheme, decision, setDecision }: { item: Adjudica
       <fieldset className="choices" aria-label={legend}>
         {scheme.labels.map((l) => (
           <label key={l.name} className="choice">
-            <input type={kind === 'single' ? 'radio' : 'checkbox'} name={`decision-${scheme.name}`} checked={!!chosen[l.name]} onChange={() => setDecision((d) => pickLabel(d, scheme, l.name))} />
+            <input
+              type={kind === 'single' ? 'radio' : 'checkbox'}
+              name={`decision-${scheme.name}`}
+              checked={!!chosen[l.name]}
+              onChange={() => setDecision((d) => pickLabel(d, scheme, l.name))}
+            />
             {l.name}
           </label>
         ))}
@@ -140,7 +191,11 @@ function DecisionField({ item, scheme, decision, setDecision }: { item: Adjudica
         {scheme.labels.map((l) => (
           <label key={l.name} className="value-field">
             <span className="visually-hidden">{`${legend}: ${l.name}`}</span>
-            <input type={scheme.annotation_type === 'text' ? 'text' : 'number'} value={chosen[l.name] ?? ''} onChange={(e) => setDecision((d) => setValue(d, scheme, l.name, e.target.value))} />
+            <input
+              type={scheme.annotation_type === 'text' ? 'text' : 'number'}
+              value={chosen[l.name] ?? ''}
+              onChange={(e) => setDecision((d) => setValue(d, scheme, l.name, e.target.value))}
+            />
           </label>
         ))}
       </div>
@@ -154,7 +209,12 @@ function DecisionField({ item, scheme, decision, setDecision }: { item: Adjudica
         {union.length === 0 && <span className="muted">no spans</span>}
         {union.map((u) => (
           <label key={spanId(u.span)} className="choice">
-            <input type="checkbox" checked={kept.has(spanId(u.span))} onChange={() => setDecision((d) => toggleSpan(d, u.span))} />“{u.span.value}” {u.span.name}
+            <input
+              type="checkbox"
+              checked={kept.has(spanId(u.span))}
+              onChange={() => setDecision((d) => toggleSpan(d, u.span))}
+            />
+            “{u.span.value}” {u.span.name}
           </label>
         ))}
       </fieldset>

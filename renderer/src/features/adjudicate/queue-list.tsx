@@ -18,7 +18,11 @@ export function queuePath(f: QueueFilters): string {
 }
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
-const STATUS: Record<AdjudicationItem['status'], string> = { pending: 'to decide', completed: 'decided', skipped: 'set aside' };
+const STATUS: Record<AdjudicationItem['status'], string> = {
+  pending: 'to decide',
+  completed: 'decided',
+  skipped: 'set aside',
+};
 
 interface Props {
   filters: QueueFilters;
@@ -36,7 +40,10 @@ export function QueueList({ filters, setFilters, schemes, items, selected, onSel
       <div className="toolbar adjudicate-filters">
         <label>
           Items{' '}
-          <select value={filters.scope} onChange={(e) => setFilters({ ...filters, scope: e.target.value as QueueFilters['scope'] })}>
+          <select
+            value={filters.scope}
+            onChange={(e) => setFilters({ ...filters, scope: e.target.value as QueueFilters['scope'] })}
+          >
             <option value="disagreements">Disagreements</option>
             <option value="all">All multiply-annotated</option>
           </select>
@@ -54,7 +61,10 @@ export function QueueList({ filters, setFilters, schemes, items, selected, onSel
         </label>
         <label>
           Agreement at most{' '}
-          <select value={filters.maxAgreement} onChange={(e) => setFilters({ ...filters, maxAgreement: e.target.value })}>
+          <select
+            value={filters.maxAgreement}
+            onChange={(e) => setFilters({ ...filters, maxAgreement: e.target.value })}
+          >
             <option value="">any</option>
             {['0', '0.25', '0.5', '0.75'].map((v) => (
               <option key={v} value={v}>
@@ -65,7 +75,10 @@ export function QueueList({ filters, setFilters, schemes, items, selected, onSel
         </label>
         <label>
           Status{' '}
-          <select value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value as QueueFilters['status'] })}>
+          <select
+            value={filters.status}
+            onChange={(e) => setFilters({ ...filters, status: e.target.value as QueueFilters['status'] })}
+          >
             <option value="">Any</option>
             <option value="pending">To decide</option>
             <option value="completed">Decided</option>
@@ -77,7 +90,12 @@ export function QueueList({ filters, setFilters, schemes, items, selected, onSel
       <ol className="adjudicate-items" data-testid="adjudication-queue">
         {items?.map((item) => (
           <li key={item.instance_id}>
-            <button type="button" className={`link${item.instance_id === selected ? ' current' : ''}`} aria-current={item.instance_id === selected ? 'true' : undefined} onClick={() => onSelect(item.instance_id)}>
+            <button
+              type="button"
+              className={`link${item.instance_id === selected ? ' current' : ''}`}
+              aria-current={item.instance_id === selected ? 'true' : undefined}
+              onClick={() => onSelect(item.instance_id)}
+            >
               {item.instance_id}
             </button>{' '}
             <span className={`badge${item.status === 'completed' ? ' badge-done' : ''}`}>{STATUS[item.status]}</span>{' '}

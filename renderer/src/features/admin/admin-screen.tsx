@@ -4,7 +4,14 @@
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { adminKey, api, ApiError, errorText } from '../../shared/api/client.js';
-import type { Agreement, AnnotatorRow, Overview, QualityReport, Timeline, WebhookEntry } from '../../shared/api/types.js';
+import type {
+  Agreement,
+  AnnotatorRow,
+  Overview,
+  QualityReport,
+  Timeline,
+  WebhookEntry,
+} from '../../shared/api/types.js';
 import { queryClient } from '../../shared/api/use-resource.js';
 import { useAdminResource } from './admin-resource.js';
 import { Loading } from '../../shared/components/status.js';
@@ -31,8 +38,18 @@ function KeyForm({ message, onKey }: { message: string; onKey: () => void }) {
       <h1>Dashboard</h1>
       <p>{message}</p>
       <label htmlFor="admin-key">Admin API key</label>
-      <input id="admin-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} required autoFocus />
-      <p className="muted small">The key is printed when the server starts and kept in its data folder. It stays in this tab only.</p>
+      <input
+        id="admin-key"
+        type="password"
+        autoComplete="off"
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+        required
+        autoFocus
+      />
+      <p className="muted small">
+        The key is printed when the server starts and kept in its data folder. It stays in this tab only.
+      </p>
       <button type="submit" className="primary">
         Open dashboard
       </button>
@@ -51,7 +68,11 @@ export function AdminScreen() {
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
         const hadKey = adminKey.get();
         adminKey.clear();
-        setAccess({ need: hadKey ? 'That key was not accepted. Check it and try again.' : 'The dashboard is for project admins. Log in as an admin user, or enter the admin key.' });
+        setAccess({
+          need: hadKey
+            ? 'That key was not accepted. Check it and try again.'
+            : 'The dashboard is for project admins. Log in as an admin user, or enter the admin key.',
+        });
       } else setAccess({ need: errorText(e) });
     }
   }, []);
@@ -61,7 +82,14 @@ export function AdminScreen() {
 
   if (access === 'checking') return <Loading what="the dashboard" />;
   if (access !== 'ok') return <KeyForm message={access.need} onKey={() => void check()} />;
-  return <Dashboard onSignOut={() => { adminKey.clear(); void check(); }} />;
+  return (
+    <Dashboard
+      onSignOut={() => {
+        adminKey.clear();
+        void check();
+      }}
+    />
+  );
 }
 
 /** The dashboard's panels, each at its own address (#/admin/<id>); #/admin alone is the overview. */
@@ -139,7 +167,11 @@ function Panel({ id }: { id: PanelId }) {
     case 'overview':
       return <OverviewPanel />;
     case 'annotators':
-      return <Loaded<{ annotators: AnnotatorRow[] }> title="Annotators" id="annotators" path="/admin/api/annotators">{(a) => <AnnotatorsTable rows={a.annotators} />}</Loaded>;
+      return (
+        <Loaded<{ annotators: AnnotatorRow[] }> title="Annotators" id="annotators" path="/admin/api/annotators">
+          {(a) => <AnnotatorsTable rows={a.annotators} />}
+        </Loaded>
+      );
     case 'instances':
       return (
         <section className="card-section" aria-labelledby="instances-title" data-testid="section-instances">
@@ -155,9 +187,17 @@ function Panel({ id }: { id: PanelId }) {
         </section>
       );
     case 'quality':
-      return <Loaded<QualityReport> title="Quality control" id="quality" path="/admin/api/quality_control">{(q) => <QualityTables qc={q} />}</Loaded>;
+      return (
+        <Loaded<QualityReport> title="Quality control" id="quality" path="/admin/api/quality_control">
+          {(q) => <QualityTables qc={q} />}
+        </Loaded>
+      );
     case 'agreement':
-      return <Loaded<Agreement> title="Agreement" id="agreement" path="/admin/api/agreement">{(a) => <AgreementChart agreement={a} />}</Loaded>;
+      return (
+        <Loaded<Agreement> title="Agreement" id="agreement" path="/admin/api/agreement">
+          {(a) => <AgreementChart agreement={a} />}
+        </Loaded>
+      );
     case 'webhooks':
       return <WebhooksPanel />;
     case 'data':
@@ -168,11 +208,25 @@ function Panel({ id }: { id: PanelId }) {
         </section>
       );
     case 'settings':
-      return <Loaded<Record<string, unknown>> title="Settings" id="settings" path="/admin/api/config">{(c) => <ConfigEditor config={c} onSaved={refreshAll} />}</Loaded>;
+      return (
+        <Loaded<Record<string, unknown>> title="Settings" id="settings" path="/admin/api/config">
+          {(c) => <ConfigEditor config={c} onSaved={refreshAll} />}
+        </Loaded>
+      );
   }
 }
 
-function Loaded<T>({ title, id, path, children }: { title: string; id: string; path: string; children: (data: T) => ReactNode }) {
+function Loaded<T>({
+  title,
+  id,
+  path,
+  children,
+}: {
+  title: string;
+  id: string;
+  path: string;
+  children: (data: T) => ReactNode;
+}) {
   const resource = useAdminResource<T>(path);
   return (
     <Section title={title} id={id} resource={resource}>

@@ -1,5 +1,18 @@
 /** Dashboard charts (recharts): annotations per annotator, progress over time, agreement per schema. */
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  LabelList,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { Agreement, Timeline } from '../../shared/api/types.js';
 
 /** The numbers behind a chart, for screen readers (the SVG itself says little). */
@@ -60,14 +73,31 @@ export function ProgressChart({ timeline }: { timeline: Timeline }) {
           <YAxis allowDecimals={false} />
           <Tooltip />
           <Legend />
-          <Line type="stepAfter" dataKey="annotations" name="Annotations" stroke="#1a73e8" dot={false} isAnimationActive={false} />
-          <Line type="stepAfter" dataKey="completed_items" name="Completed instances" stroke="#2e7d32" dot={false} isAnimationActive={false} />
+          <Line
+            type="stepAfter"
+            dataKey="annotations"
+            name="Annotations"
+            stroke="#1a73e8"
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="completed_items"
+            name="Completed instances"
+            stroke="#2e7d32"
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
       <figcaption className="muted small">
         {last.annotations} annotations and {last.completed_items} completed instances so far, per {timeline.bucket}.
       </figcaption>
-      <ChartData caption="Cumulative annotations per period" rows={data.map((d) => [d.label, `${d.annotations} annotations, ${d.completed_items} completed`])} />
+      <ChartData
+        caption="Cumulative annotations per period"
+        rows={data.map((d) => [d.label, `${d.annotations} annotations, ${d.completed_items} completed`])}
+      />
     </figure>
   );
 }
@@ -78,12 +108,18 @@ const alphaColor = (a: number) => (a >= 0.8 ? '#2e7d32' : a >= 0.667 ? '#f9a825'
 
 export function AgreementChart({ agreement }: { agreement: Agreement }) {
   const rows = Object.entries(agreement.by_schema);
-  const data = rows.filter(([, s]) => s.krippendorff_alpha !== null).map(([schema, s]) => ({ schema, alpha: Math.round(s.krippendorff_alpha! * 1000) / 1000 }));
+  const data = rows
+    .filter(([, s]) => s.krippendorff_alpha !== null)
+    .map(([schema, s]) => ({ schema, alpha: Math.round(s.krippendorff_alpha! * 1000) / 1000 }));
   return (
     <>
       <p>
         Average Krippendorff’s alpha:{' '}
-        <strong data-testid="average-alpha">{agreement.overall.average_krippendorff_alpha === null ? 'not enough data' : agreement.overall.average_krippendorff_alpha.toFixed(3)}</strong>
+        <strong data-testid="average-alpha">
+          {agreement.overall.average_krippendorff_alpha === null
+            ? 'not enough data'
+            : agreement.overall.average_krippendorff_alpha.toFixed(3)}
+        </strong>
       </p>
       {data.length > 0 && (
         <figure className="chart" aria-label="Krippendorff's alpha per schema">

@@ -28,7 +28,14 @@ function fromConfig(c: Record<string, unknown>): Settings {
   };
 }
 
-const FIELDS: (keyof Settings)[] = ['annotation_task_name', 'num_annotators_per_item', 'max_annotations_per_user', 'assignment_strategy', 'webhooks.enabled', 'ai_support.enabled'];
+const FIELDS: (keyof Settings)[] = [
+  'annotation_task_name',
+  'num_annotators_per_item',
+  'max_annotations_per_user',
+  'assignment_strategy',
+  'webhooks.enabled',
+  'ai_support.enabled',
+];
 
 /** The field a server message names (the longest name it contains), and the message without the name in front. */
 export function fieldError(message: string): { field: keyof Settings; text: string } | null {
@@ -55,7 +62,8 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
     const changes: Record<string, unknown> = {};
     for (const k of Object.keys(form) as (keyof Settings)[]) {
       if (form[k] === initial[k]) continue;
-      changes[k] = k === 'num_annotators_per_item' || k === 'max_annotations_per_user' ? limit(form[k] as string) : form[k];
+      changes[k] =
+        k === 'num_annotators_per_item' || k === 'max_annotations_per_user' ? limit(form[k] as string) : form[k];
     }
     setError(null);
     setFieldErr(null);
@@ -73,7 +81,8 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
   };
 
   /** Accessibility and the message for a field the server refused. */
-  const invalid = (k: keyof Settings) => (fieldErr?.field === k ? { 'aria-invalid': true, 'aria-describedby': `cfg-error-${k}` } : {});
+  const invalid = (k: keyof Settings) =>
+    fieldErr?.field === k ? { 'aria-invalid': true, 'aria-describedby': `cfg-error-${k}` } : {};
   const note = (k: keyof Settings) =>
     fieldErr?.field === k ? (
       <p className="field-error" id={`cfg-error-${k}`} role="alert">
@@ -84,27 +93,63 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
   return (
     <form className="config-form" onSubmit={submit}>
       <label htmlFor="cfg-name">Task name</label>
-      <input id="cfg-name" value={form.annotation_task_name} onChange={(e) => set('annotation_task_name', e.target.value)} {...invalid('annotation_task_name')} />
+      <input
+        id="cfg-name"
+        value={form.annotation_task_name}
+        onChange={(e) => set('annotation_task_name', e.target.value)}
+        {...invalid('annotation_task_name')}
+      />
       {note('annotation_task_name')}
       <label htmlFor="cfg-per-item">Annotators per item (empty: no limit)</label>
-      <input id="cfg-per-item" type="number" min={1} value={form.num_annotators_per_item} onChange={(e) => set('num_annotators_per_item', e.target.value)} {...invalid('num_annotators_per_item')} />
+      <input
+        id="cfg-per-item"
+        type="number"
+        min={1}
+        value={form.num_annotators_per_item}
+        onChange={(e) => set('num_annotators_per_item', e.target.value)}
+        {...invalid('num_annotators_per_item')}
+      />
       {note('num_annotators_per_item')}
       <label htmlFor="cfg-per-user">Instances per annotator (empty: no limit)</label>
-      <input id="cfg-per-user" type="number" min={1} value={form.max_annotations_per_user} onChange={(e) => set('max_annotations_per_user', e.target.value)} {...invalid('max_annotations_per_user')} />
+      <input
+        id="cfg-per-user"
+        type="number"
+        min={1}
+        value={form.max_annotations_per_user}
+        onChange={(e) => set('max_annotations_per_user', e.target.value)}
+        {...invalid('max_annotations_per_user')}
+      />
       {note('max_annotations_per_user')}
       <label htmlFor="cfg-strategy">Assignment strategy</label>
-      <select id="cfg-strategy" value={form.assignment_strategy} onChange={(e) => set('assignment_strategy', e.target.value)} {...invalid('assignment_strategy')}>
+      <select
+        id="cfg-strategy"
+        value={form.assignment_strategy}
+        onChange={(e) => set('assignment_strategy', e.target.value)}
+        {...invalid('assignment_strategy')}
+      >
         <option value="fixed_order">fixed order</option>
         <option value="random">random</option>
         <option value="least_annotated">least annotated first</option>
       </select>
       {note('assignment_strategy')}
       <label className="choice">
-        <input type="checkbox" checked={form['webhooks.enabled']} onChange={(e) => set('webhooks.enabled', e.target.checked)} {...invalid('webhooks.enabled')} /> Webhooks enabled
+        <input
+          type="checkbox"
+          checked={form['webhooks.enabled']}
+          onChange={(e) => set('webhooks.enabled', e.target.checked)}
+          {...invalid('webhooks.enabled')}
+        />{' '}
+        Webhooks enabled
       </label>
       {note('webhooks.enabled')}
       <label className="choice">
-        <input type="checkbox" checked={form['ai_support.enabled']} onChange={(e) => set('ai_support.enabled', e.target.checked)} {...invalid('ai_support.enabled')} /> AI assistant enabled
+        <input
+          type="checkbox"
+          checked={form['ai_support.enabled']}
+          onChange={(e) => set('ai_support.enabled', e.target.checked)}
+          {...invalid('ai_support.enabled')}
+        />{' '}
+        AI assistant enabled
       </label>
       {note('ai_support.enabled')}
       <ErrorNote>{error}</ErrorNote>

@@ -6,7 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 
 const FORMATS = ['jsonl', 'csv', 'conll', 'spacy'] as const;
-const EXTENSION: Record<(typeof FORMATS)[number], string> = { jsonl: 'jsonl', csv: 'csv', conll: 'conll', spacy: 'json' };
+const EXTENSION: Record<(typeof FORMATS)[number], string> = {
+  jsonl: 'jsonl',
+  csv: 'csv',
+  conll: 'conll',
+  spacy: 'json',
+};
 /** the server's JSON body limit; bigger files are imported with `npm run import` or `{file}` */
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -53,7 +58,11 @@ function Export() {
           </button>
         ))}
       </div>
-      {message && <p role="status" data-testid="export-status">{message}</p>}
+      {message && (
+        <p role="status" data-testid="export-status">
+          {message}
+        </p>
+      )}
     </div>
   );
 }
@@ -66,7 +75,8 @@ function Import({ onImported }: { onImported: () => void }) {
     setError(null);
     const file = (e.currentTarget.elements.namedItem('file') as HTMLInputElement).files?.[0];
     if (!file) return setError('Choose a .json, .jsonl, .csv or .tsv file first.');
-    if (file.size > MAX_BYTES) return setError('This file is over 2 MB: import it with `npm run import` or by its path through the API.');
+    if (file.size > MAX_BYTES)
+      return setError('This file is over 2 MB: import it with `npm run import` or by its path through the API.');
     const format = file.name.split('.').pop()!.toLowerCase();
     try {
       let current = await api.adminPost<ImportJob>('/admin/api/import', { content: await file.text(), format });

@@ -76,11 +76,20 @@ export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }
   const item = useResource(['admin', path], () => api.adminGet<ItemState>(path));
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
-  const byAnnotator = item.data ? item.data.annotators.map((name) => [name, answersBySchema(item.data!.annotations[name] ?? {})] as const) : [];
+  const byAnnotator = item.data
+    ? item.data.annotators.map((name) => [name, answersBySchema(item.data!.annotations[name] ?? {})] as const)
+    : [];
   const schemas = [...new Set(byAnnotator.flatMap(([, s]) => Object.keys(s)))].sort();
   return (
     <div className="overlay" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="overlay-box item-answers" role="dialog" aria-modal="true" aria-labelledby="item-answers-title" tabIndex={-1} ref={box}>
+      <div
+        className="overlay-box item-answers"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="item-answers-title"
+        tabIndex={-1}
+        ref={box}
+      >
         <h2 id="item-answers-title">Instance {id}</h2>
         <ErrorNote onRetry={() => void item.reload()}>{item.error}</ErrorNote>
         {!item.data ? (

@@ -23,12 +23,26 @@ function compare(a: SortValue, b: SortValue): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
-export function useSortedRows<T>(rows: readonly T[], columns: readonly Column<T>[], initial?: { id: string; direction?: Direction }) {
-  const [sort, setSort] = useState<{ id: string; direction: Direction } | null>(initial ? { id: initial.id, direction: initial.direction ?? 'ascending' } : null);
+export function useSortedRows<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  initial?: { id: string; direction?: Direction },
+) {
+  const [sort, setSort] = useState<{ id: string; direction: Direction } | null>(
+    initial ? { id: initial.id, direction: initial.direction ?? 'ascending' } : null,
+  );
   const [filter, setFilter] = useState('');
   const sorted = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    const kept = needle ? rows.filter((r) => columns.some((c) => String(c.value(r) ?? '').toLowerCase().includes(needle))) : [...rows];
+    const kept = needle
+      ? rows.filter((r) =>
+          columns.some((c) =>
+            String(c.value(r) ?? '')
+              .toLowerCase()
+              .includes(needle),
+          ),
+        )
+      : [...rows];
     const column = sort && columns.find((c) => c.id === sort.id);
     if (!column) return kept;
     const sign = sort.direction === 'ascending' ? 1 : -1;
@@ -39,11 +53,20 @@ export function useSortedRows<T>(rows: readonly T[], columns: readonly Column<T>
     };
     return kept.sort(nullsLast);
   }, [rows, columns, sort, filter]);
-  const sortBy = (id: string) => setSort((s) => ({ id, direction: s?.id === id && s.direction === 'ascending' ? 'descending' : 'ascending' }));
+  const sortBy = (id: string) =>
+    setSort((s) => ({ id, direction: s?.id === id && s.direction === 'ascending' ? 'descending' : 'ascending' }));
   return { rows: sorted, sort, sortBy, filter, setFilter };
 }
 
-export function SortHeader({ column, sort, onSort }: { column: { id: string; title: string }; sort: { id: string; direction: Direction } | null; onSort: (id: string) => void }) {
+export function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: { id: string; title: string };
+  sort: { id: string; direction: Direction } | null;
+  onSort: (id: string) => void;
+}) {
   const active = sort?.id === column.id;
   return (
     <th scope="col" aria-sort={active ? sort.direction : undefined}>
@@ -57,7 +80,17 @@ export function SortHeader({ column, sort, onSort }: { column: { id: string; tit
   );
 }
 
-export function FilterBox({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+export function FilterBox({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <>
       <label htmlFor={id}>{label}</label>

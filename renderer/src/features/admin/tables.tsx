@@ -42,7 +42,11 @@ export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
                 <td>{r.annotated}</td>
                 <td>{r.assigned}</td>
                 <td>{percent(r.completion_rate)}</td>
-                <td>{r.attention_checks ? `${r.attention_checks.passed} passed, ${r.attention_checks.failed} failed` : '—'}</td>
+                <td>
+                  {r.attention_checks
+                    ? `${r.attention_checks.passed} passed, ${r.attention_checks.failed} failed`
+                    : '—'}
+                </td>
                 <td>{percent(r.gold_accuracy)}</td>
                 <td>{when(r.last_activity)}</td>
                 <td>{r.blocked ? <strong className="bad">blocked</strong> : 'active'}</td>
@@ -103,13 +107,19 @@ export function InstancesTable() {
         />
         {page.data && (
           <span className="muted" data-testid="instances-range">
-            {page.data.total === 0 ? 'none' : `${offset + 1}–${Math.min(offset + PAGE, page.data.total)} of ${page.data.total}`}
+            {page.data.total === 0
+              ? 'none'
+              : `${offset + 1}–${Math.min(offset + PAGE, page.data.total)} of ${page.data.total}`}
           </span>
         )}
         <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
           Previous page
         </button>
-        <button type="button" disabled={!page.data || offset + PAGE >= page.data.total} onClick={() => setOffset(offset + PAGE)}>
+        <button
+          type="button"
+          disabled={!page.data || offset + PAGE >= page.data.total}
+          onClick={() => setOffset(offset + PAGE)}
+        >
           Next page
         </button>
       </div>
@@ -132,7 +142,12 @@ export function InstancesTable() {
               {page.data.instances.map((i) => (
                 <tr key={i.instance_id}>
                   <th scope="row">
-                    <button type="button" className="link" onClick={() => setOpened(i.instance_id)} aria-haspopup="dialog">
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => setOpened(i.instance_id)}
+                      aria-haspopup="dialog"
+                    >
                       {i.instance_id}
                     </button>
                   </th>
@@ -185,7 +200,8 @@ function RowTable({ label, head, rows }: { label: string; head: string[]; rows: 
 export function QualityTables({ qc }: { qc: QualityReport }) {
   const att = qc.attention_checks;
   const gold = qc.gold_standards;
-  const standing = (s: { blocked?: boolean; warning?: boolean }) => (s.blocked ? <strong className="bad">blocked</strong> : s.warning ? 'warned' : 'fine');
+  const standing = (s: { blocked?: boolean; warning?: boolean }) =>
+    s.blocked ? <strong className="bad">blocked</strong> : s.warning ? 'warned' : 'fine';
   return (
     <div className="two-columns">
       <div>
@@ -217,7 +233,12 @@ export function QualityTables({ qc }: { qc: QualityReport }) {
             <RowTable
               label="Gold standards per annotator"
               head={['Annotator', 'Answered', 'Correct', 'Accuracy']}
-              rows={Object.entries(gold.by_annotator).map(([name, s]) => [name, s.answered, s.correct, percent(s.accuracy)])}
+              rows={Object.entries(gold.by_annotator).map(([name, s]) => [
+                name,
+                s.answered,
+                s.correct,
+                percent(s.accuracy),
+              ])}
             />
             <RowTable
               label="Gold standards per item"

@@ -33,12 +33,19 @@ const POLL_MS = 250;
 async function outcome(endpoint: string, eventId: string): Promise<{ text: string; ok: boolean }> {
   const until = Date.now() + WAIT_MS;
   while (Date.now() < until) {
-    const { deliveries } = await api.adminGet<{ deliveries: Delivery[] }>(`/admin/api/webhooks/deliveries?endpoint=${encodeURIComponent(endpoint)}&limit=20`);
+    const { deliveries } = await api.adminGet<{ deliveries: Delivery[] }>(
+      `/admin/api/webhooks/deliveries?endpoint=${encodeURIComponent(endpoint)}&limit=20`,
+    );
     const d = deliveries.find((x) => x.event_id === eventId);
     const first = d?.attempts[0];
     if (d && first) {
-      if (d.state === 'delivered') return { text: `Delivered: the endpoint answered ${first.status ?? 'OK'}.`, ok: true };
-      const why = first.error ? reason(first.error) : first.status ? `the endpoint answered ${first.status}` : 'no answer';
+      if (d.state === 'delivered')
+        return { text: `Delivered: the endpoint answered ${first.status ?? 'OK'}.`, ok: true };
+      const why = first.error
+        ? reason(first.error)
+        : first.status
+          ? `the endpoint answered ${first.status}`
+          : 'no answer';
       const retry = d.state === 'pending' && d.next_attempt_at ? ` Retrying at ${when(d.next_attempt_at)}.` : '';
       return { text: `Not delivered: ${why}.${retry}`, ok: false };
     }
@@ -53,7 +60,9 @@ export function WebhooksTable({ endpoints, onSent }: { endpoints: WebhookEntry[]
   const test = async (name: string) => {
     setNote({ name, text: 'Sending…', ok: true });
     try {
-      const r = await api.adminPost<{ status: string; event_id: string }>('/admin/api/webhooks/test', { endpoint_name: name });
+      const r = await api.adminPost<{ status: string; event_id: string }>('/admin/api/webhooks/test', {
+        endpoint_name: name,
+      });
       setNote({ name, ...(await outcome(name, r.event_id)) });
       onSent();
     } catch (e) {

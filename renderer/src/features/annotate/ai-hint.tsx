@@ -17,16 +17,26 @@ const suggestedLabels = (s: AiSchemaSuggestion) => (s.labels?.length ? s.labels 
 
 /** Whether the suggestion says nothing the annotator has not already saved for the schema. */
 export function repeatsSaved(saved: Answers, schema: string, s: AiSchemaSuggestion): boolean {
-  if (s.spans?.length) return s.spans.every((sp) => saved.spans.some((x) => x.schema === schema && x.name === sp.label && x.start === sp.start && x.end === sp.end));
+  if (s.spans?.length)
+    return s.spans.every((sp) =>
+      saved.spans.some((x) => x.schema === schema && x.name === sp.label && x.start === sp.start && x.end === sp.end),
+    );
   const mine = Object.entries(saved.labels[schema] ?? {}).filter(([, v]) => v !== '');
   if (!mine.length) return false;
   const wanted = suggestedLabels(s);
   // a choice is saved as label → "true"; a value scheme as field → value
-  return sameSet(mine.map(([k, v]) => (v === 'true' ? k : v)), wanted);
+  return sameSet(
+    mine.map(([k, v]) => (v === 'true' ? k : v)),
+    wanted,
+  );
 }
 
 /** The pre-annotation's labels for a schema, when it has any and they differ from the suggestion's. */
-export function disagreement(prediction: Prediction | undefined, schema: string, s: AiSchemaSuggestion): string[] | null {
+export function disagreement(
+  prediction: Prediction | undefined,
+  schema: string,
+  s: AiSchemaSuggestion,
+): string[] | null {
   const value = prediction?.labels[schema];
   if (value === undefined || s.spans?.length) return null;
   const theirs = typeof value === 'string' ? [value] : Array.isArray(value) ? value : Object.values(value);
@@ -50,9 +60,20 @@ export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props
   const useful = entries.filter(([schema, s]) => actionable(s) && !repeatsSaved(saved, schema, s));
   const none = entries.filter(([, s]) => !actionable(s));
   if (!useful.length && !none.length) return null;
-  const line = useful.map(([schema, s]) => `${schema}: ${s.spans?.length ? `${s.spans.length} span${s.spans.length === 1 ? '' : 's'}` : suggestedLabels(s).join(', ')}`).join('; ');
+  const line = useful
+    .map(
+      ([schema, s]) =>
+        `${schema}: ${s.spans?.length ? `${s.spans.length} span${s.spans.length === 1 ? '' : 's'}` : suggestedLabels(s).join(', ')}`,
+    )
+    .join('; ');
   return (
-    <details className="ai-hint" aria-label="AI suggestion" data-testid="ai-hint" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+    <details
+      className="ai-hint"
+      aria-label="AI suggestion"
+      data-testid="ai-hint"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>
         <strong>AI suggestion</strong> <span className="muted">({ai.provider})</span>
         {!open && line && <span className="ai-line"> {line}</span>}
@@ -63,11 +84,17 @@ export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props
             const theirs = disagreement(prediction, schema, s);
             return (
               <li key={schema}>
-                <strong>{schema}</strong>: {s.spans?.length ? s.spans.map((sp) => `${sp.label} “${sp.text}”`).join(', ') : suggestedLabels(s).join(', ')}
-                {typeof s.confidence === 'number' && <span className="muted"> · {Math.round(s.confidence * 100)}% likely right</span>}
+                <strong>{schema}</strong>:{' '}
+                {s.spans?.length
+                  ? s.spans.map((sp) => `${sp.label} “${sp.text}”`).join(', ')
+                  : suggestedLabels(s).join(', ')}
+                {typeof s.confidence === 'number' && (
+                  <span className="muted"> · {Math.round(s.confidence * 100)}% likely right</span>
+                )}
                 {theirs && (
                   <div className="disagree" data-testid="ai-disagrees">
-                    Disagrees with the pre-annotation ({prediction!.source}): {theirs.join(', ')}. Check the text before choosing.
+                    Disagrees with the pre-annotation ({prediction!.source}): {theirs.join(', ')}. Check the text before
+                    choosing.
                   </div>
                 )}
                 {s.rationale && <div className="muted small">{s.rationale}</div>}

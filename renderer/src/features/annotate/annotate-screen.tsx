@@ -36,7 +36,8 @@ import { SaveState } from './save-state.js';
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
   return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
 }
 
@@ -76,7 +77,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const instructionsOpen = instructionsChoice ?? !!instructions.data?.html;
   const toggleInstructions = useCallback(() => {
     setInstructionsOpen(!instructionsOpen);
-    if (!instructionsOpen) requestAnimationFrame(() => document.getElementById(INSTRUCTIONS_ID)?.scrollIntoView({ block: 'nearest' }));
+    if (!instructionsOpen)
+      requestAnimationFrame(() => document.getElementById(INSTRUCTIONS_ID)?.scrollIntoView({ block: 'nearest' }));
   }, [instructionsOpen]);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
@@ -86,14 +88,30 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   // a key that submits once its answer is in (triage's auto_advance): the submit waits for the render that has it
   const [advancing, setAdvancing] = useState(false);
   const advance = useCallback(() => setAdvancing(true), []);
-  const fieldKeys = useMemo(() => assignFieldKeys(schemes.filter((s) => schemeUi(s.annotation_type)?.kind === 'value').map((s) => s.name), labelKeys), [schemes, labelKeys]);
+  const fieldKeys = useMemo(
+    () =>
+      assignFieldKeys(
+        schemes.filter((s) => schemeUi(s.annotation_type)?.kind === 'value').map((s) => s.name),
+        labelKeys,
+      ),
+    [schemes, labelKeys],
+  );
   const keySet = useMemo(() => new Set([...labelKeys, ...fieldKeys].map((k) => k.key)), [labelKeys, fieldKeys]);
-  const keyOf = useCallback((schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key, [labelKeys]);
+  const keyOf = useCallback(
+    (schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key,
+    [labelKeys],
+  );
   const allSpanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
   const spanKeys = useMemo(() => assignSpanKeys(allSpanChoices), [allSpanChoices]);
-  const spanChoices = useMemo(() => (hidden.size ? allSpanChoices.filter((l) => !hidden.has(l.schema)) : allSpanChoices), [allSpanChoices, hidden]);
+  const spanChoices = useMemo(
+    () => (hidden.size ? allSpanChoices.filter((l) => !hidden.has(l.schema)) : allSpanChoices),
+    [allSpanChoices, hidden],
+  );
   const typeKeys = useMemo(
-    () => [...[...new Set(schemes.map((s) => s.annotation_type))].flatMap((type) => schemeUi(type)?.keys ?? []), ...schemes.flatMap((s) => schemeUi(s.annotation_type)?.fieldKeys?.(s) ?? [])],
+    () => [
+      ...[...new Set(schemes.map((s) => s.annotation_type))].flatMap((type) => schemeUi(type)?.keys ?? []),
+      ...schemes.flatMap((s) => schemeUi(s.annotation_type)?.fieldKeys?.(s) ?? []),
+    ],
     [schemes],
   );
   const text = a.loaded?.instance.text ?? '';
@@ -116,7 +134,10 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       form?.scrollTo({ top: 0 });
       form?.querySelector('fieldset')?.scrollIntoView({ block: 'nearest' });
       const i = a.loaded?.instance;
-      if (i) setAnnounced(`Instance ${i.current_index + 1} of ${i.progress ? Math.max(i.progress.positions, i.current_index + 1) : i.total_instances}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`);
+      if (i)
+        setAnnounced(
+          `Instance ${i.current_index + 1} of ${i.progress ? Math.max(i.progress.positions, i.current_index + 1) : i.total_instances}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`,
+        );
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per instance shown
   }, [instanceId]);
@@ -137,7 +158,16 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       const take = scheme && schemeUi(scheme.annotation_type)?.takeSpan;
       // a type answered by a selection (an answer span, an error) takes it; span schemes make a span
       if (take) a.setAnswers((ans) => take(ans, scheme, l.label, pending, text));
-      else a.setAnswers((ans) => addSpan(ans, { schema: l.schema, name: l.label, start: pending.start, end: pending.end, value: text.slice(pending.start, pending.end) }));
+      else
+        a.setAnswers((ans) =>
+          addSpan(ans, {
+            schema: l.schema,
+            name: l.label,
+            start: pending.start,
+            end: pending.end,
+            value: text.slice(pending.start, pending.end),
+          }),
+        );
       setPending(null);
       setWordSel(null);
       setAskLabel(false);
@@ -258,7 +288,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       if (bound && a.schemas) {
         e.preventDefault();
         const scheme = a.schemas[bound.schema];
-        const binding = schemeUi(scheme.annotation_type)?.bindings?.(scheme).find((b) => b.label === bound.label);
+        const binding = schemeUi(scheme.annotation_type)
+          ?.bindings?.(scheme)
+          .find((b) => b.label === bound.label);
         if (binding) {
           a.setAnswers(binding.apply);
           if (binding.advance) advance();
@@ -268,7 +300,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       const command = commandFor(e.key, keySet);
       if (!command) return;
       e.preventDefault();
-      if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated')) setAskLabel(true);
+      if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated'))
+        setAskLabel(true);
       else if (command === 'help') setHelp(true);
       else if (command === 'instructions') toggleInstructions();
       else if (command === 'nextQuestion') focusNextQuestion(target);
@@ -286,7 +319,26 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [help, toggleInstructions, pending, wordSel, textWords, spanChoices, spanKeys, labelKeys, fieldKeys, keySet, hidden, a, submit, selectWords, labelPending, acceptAi, acceptPrediction, advance]);
+  }, [
+    help,
+    toggleInstructions,
+    pending,
+    wordSel,
+    textWords,
+    spanChoices,
+    spanKeys,
+    labelKeys,
+    fieldKeys,
+    keySet,
+    hidden,
+    a,
+    submit,
+    selectWords,
+    labelPending,
+    acceptAi,
+    acceptPrediction,
+    advance,
+  ]);
 
   useEffect(() => {
     if (!advancing) return;
@@ -295,25 +347,54 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   }, [advancing, submit]);
 
   const marks = useMemo<Mark[]>(() => {
-    const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({ start: k.start, end: k.end, color: k.color, label: k.label, kind: 'keyword' }));
-    for (const s of a.answers.spans) out.push({ start: s.start, end: s.end, color: a.colors[s.schema]?.[s.name] ?? '#888888', label: s.name, kind: 'span' });
-    for (const scheme of schemes) for (const m of schemeUi(scheme.annotation_type)?.marks?.(scheme, a.answers) ?? []) out.push({ ...m, kind: 'span' });
+    const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({
+      start: k.start,
+      end: k.end,
+      color: k.color,
+      label: k.label,
+      kind: 'keyword',
+    }));
+    for (const s of a.answers.spans)
+      out.push({
+        start: s.start,
+        end: s.end,
+        color: a.colors[s.schema]?.[s.name] ?? '#888888',
+        label: s.name,
+        kind: 'span',
+      });
+    for (const scheme of schemes)
+      for (const m of schemeUi(scheme.annotation_type)?.marks?.(scheme, a.answers) ?? [])
+        out.push({ ...m, kind: 'span' });
     if (pending) out.push({ ...pending, color: '#1a73e8', kind: 'selection' });
     return out;
   }, [a.loaded, a.answers, a.colors, pending, schemes]);
 
-  const arcs = useMemo<Arc[]>(() => schemes.flatMap((scheme) => schemeUi(scheme.annotation_type)?.arcs?.(scheme, a.answers, a.colors[scheme.name] ?? {}) ?? []), [schemes, a.answers, a.colors]);
+  const arcs = useMemo<Arc[]>(
+    () =>
+      schemes.flatMap(
+        (scheme) => schemeUi(scheme.annotation_type)?.arcs?.(scheme, a.answers, a.colors[scheme.name] ?? {}) ?? [],
+      ),
+    [schemes, a.answers, a.colors],
+  );
 
   if (!a.schemas || !a.loaded) {
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
   }
   const { instance } = a.loaded;
   const annotatedCount =
-    instance.annotated_count ?? (phase?.type === 'annotation' && phase.remaining !== undefined ? Math.max(0, instance.total_instances - phase.remaining) : undefined);
+    instance.annotated_count ??
+    (phase?.type === 'annotation' && phase.remaining !== undefined
+      ? Math.max(0, instance.total_instances - phase.remaining)
+      : undefined);
   return (
     <div className="annotate">
       <div className="annotate-top">
-        <ProgressBar position={instance.current_index + 1} total={instance.total_instances} annotated={annotatedCount} progress={instance.progress} />
+        <ProgressBar
+          position={instance.current_index + 1}
+          total={instance.total_instances}
+          annotated={annotatedCount}
+          progress={instance.progress}
+        />
         <span className={`badge ${instance.annotated ? 'badge-done' : ''}`} data-testid="annotated-badge">
           {instance.annotated ? 'Annotated' : 'Not annotated yet'}
         </span>
@@ -329,7 +410,13 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         )}
         <span className="instance-id">{instance.instance_id}</span>
         {hasInstructions(instructions.data) && (
-          <button type="button" className="link" onClick={toggleInstructions} aria-keyshortcuts="i" aria-expanded={instructionsOpen}>
+          <button
+            type="button"
+            className="link"
+            onClick={toggleInstructions}
+            aria-keyshortcuts="i"
+            aria-expanded={instructionsOpen}
+          >
             Guidelines <kbd>i</kbd>
           </button>
         )}
@@ -344,7 +431,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           {a.notice}
         </p>
       )}
-      {(instance.progress ? instance.progress.left === 0 : annotatedCount !== undefined && annotatedCount >= instance.total_instances) && (
+      {(instance.progress
+        ? instance.progress.left === 0
+        : annotatedCount !== undefined && annotatedCount >= instance.total_instances) && (
         <p className="notice done" role="status">
           Every instance in your list is annotated. Thank you! You can still review and change your answers.
         </p>
@@ -357,11 +446,18 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         <section className="text-column" aria-label="Instance text">
           <ItemDisplay
             display={instance.display}
-            surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={(start, end) => {
-                    setWordSel(null);
-                    setAskLabel(false);
-                    setPending({ start, end });
-                  }} />}
+            surface={
+              <AnnotatedText
+                text={instance.text}
+                marks={marks}
+                arcs={arcs}
+                onSelect={(start, end) => {
+                  setWordSel(null);
+                  setAskLabel(false);
+                  setPending({ start, end });
+                }}
+              />
+            }
           />
           <SpanPanel
             labels={spanChoices}
@@ -376,7 +472,14 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
             onRemove={(i) => a.setAnswers((ans) => removeSpan(ans, i))}
           />
           <PredictionHint predictions={a.loaded.predictions} applied={predictionApplied} onAccept={acceptPrediction} />
-          <AiHint ai={a.loaded.ai} note={a.loaded.aiNote} applied={aiApplied} onAccept={acceptAi} saved={a.loaded.saved} prediction={a.loaded.predictions[0]} />
+          <AiHint
+            ai={a.loaded.ai}
+            note={a.loaded.aiNote}
+            applied={aiApplied}
+            onAccept={acceptAi}
+            saved={a.loaded.saved}
+            prediction={a.loaded.predictions[0]}
+          />
         </section>
         <form
           className="schemes"
@@ -403,29 +506,65 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
               />
             ))}
           <div className="actions">
-            <button type="button" onClick={() => void a.go('prev_instance')} disabled={a.busy} aria-keyshortcuts="ArrowLeft">
+            <button
+              type="button"
+              onClick={() => void a.go('prev_instance')}
+              disabled={a.busy}
+              aria-keyshortcuts="ArrowLeft"
+            >
               ← Previous
             </button>
-            <button type="button" onClick={a.undo} disabled={a.busy || (!a.canUndo && !a.dirty)} aria-keyshortcuts="Control+Z" title="Back to the instance you submitted last, its answers as they were">
+            <button
+              type="button"
+              onClick={a.undo}
+              disabled={a.busy || (!a.canUndo && !a.dirty)}
+              aria-keyshortcuts="Control+Z"
+              title="Back to the instance you submitted last, its answers as they were"
+            >
               ↶ Undo <kbd>Ctrl+Z</kbd>
             </button>
             <button type="submit" className="primary" disabled={a.busy} aria-keyshortcuts="Enter">
               Submit &amp; next ⏎
             </button>
-            <button type="button" onClick={() => void a.go('next_instance')} disabled={a.busy} aria-keyshortcuts="ArrowRight">
+            <button
+              type="button"
+              onClick={() => void a.go('next_instance')}
+              disabled={a.busy}
+              aria-keyshortcuts="ArrowRight"
+            >
               Next →
             </button>
-            <button type="button" onClick={() => void a.go('jump_to_unannotated')} disabled={a.busy} aria-keyshortcuts="n">
+            <button
+              type="button"
+              onClick={() => void a.go('jump_to_unannotated')}
+              disabled={a.busy}
+              aria-keyshortcuts="n"
+            >
               Next unannotated <kbd>n</kbd>
             </button>
-            <SkipControl skip={instance.skip} instanceId={instance.instance_id} busy={a.busy} answered={!isEmpty(a.answers)} onSkip={(reason) => void a.skip(reason)} />
+            <SkipControl
+              skip={instance.skip}
+              instanceId={instance.instance_id}
+              busy={a.busy}
+              answered={!isEmpty(a.answers)}
+              onSkip={(reason) => void a.skip(reason)}
+            />
           </div>
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
           <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
         </form>
       </div>
       {footer}
-      {help && <KeymapOverlay labelKeys={labelKeys} spanKeys={spanKeys} fieldKeys={fieldKeys} typeKeys={typeKeys} tooltips={labelTooltips(schemes)} onClose={() => setHelp(false)} />}
+      {help && (
+        <KeymapOverlay
+          labelKeys={labelKeys}
+          spanKeys={spanKeys}
+          fieldKeys={fieldKeys}
+          typeKeys={typeKeys}
+          tooltips={labelTooltips(schemes)}
+          onClose={() => setHelp(false)}
+        />
+      )}
     </div>
   );
 }

@@ -38,34 +38,42 @@ export function AnnotatedText({ text, marks, onSelect, arcs = NO_ARCS }: Props) 
   // the arcs are a sibling of the text, not inside it, so the text's DOM holds exactly the instance text
   return (
     <div className="instance-text-wrap">
-    <div ref={root} className={`instance-text${arcs.length ? ' has-arcs' : ''}`} data-testid="instance-text" dir="auto" onMouseUp={onMouseUp}>
-      {runs.map((run) => {
-        const span = [...run.marks].reverse().find((m) => m.kind === 'span');
-        const keyword = run.marks.find((m) => m.kind === 'keyword');
-        const selected = run.marks.some((m) => m.kind === 'selection');
-        if (!span && !keyword && !selected) return <span key={run.start}>{run.text}</span>;
-        const style: Record<string, string> = {};
-        if (span) style.background = `${span.color}40`;
-        if (span) style.boxShadow = `inset 0 -2px 0 ${span.color}`;
-        if (keyword) style.textDecorationColor = keyword.color;
-        const title = [
-          ...run.marks.filter((m) => m.kind === 'span').map((m) => `span: ${m.label}`),
-          ...run.marks.filter((m) => m.kind === 'keyword').map((m) => `keyword: ${m.label}`),
-        ].join(', ');
-        return (
-          <mark
-            key={run.start}
-            className={[span && 'span-mark', keyword && 'keyword-mark', selected && 'selection-mark'].filter(Boolean).join(' ')}
-            style={style}
-            title={title || undefined}
-            data-label={run.endsLabels.length ? run.endsLabels.join(', ') : undefined}
-          >
-            {run.text}
-          </mark>
-        );
-      })}
-    </div>
-    <LinkArcs root={root} arcs={arcs} text={text} />
+      <div
+        ref={root}
+        className={`instance-text${arcs.length ? ' has-arcs' : ''}`}
+        data-testid="instance-text"
+        dir="auto"
+        onMouseUp={onMouseUp}
+      >
+        {runs.map((run) => {
+          const span = [...run.marks].reverse().find((m) => m.kind === 'span');
+          const keyword = run.marks.find((m) => m.kind === 'keyword');
+          const selected = run.marks.some((m) => m.kind === 'selection');
+          if (!span && !keyword && !selected) return <span key={run.start}>{run.text}</span>;
+          const style: Record<string, string> = {};
+          if (span) style.background = `${span.color}40`;
+          if (span) style.boxShadow = `inset 0 -2px 0 ${span.color}`;
+          if (keyword) style.textDecorationColor = keyword.color;
+          const title = [
+            ...run.marks.filter((m) => m.kind === 'span').map((m) => `span: ${m.label}`),
+            ...run.marks.filter((m) => m.kind === 'keyword').map((m) => `keyword: ${m.label}`),
+          ].join(', ');
+          return (
+            <mark
+              key={run.start}
+              className={[span && 'span-mark', keyword && 'keyword-mark', selected && 'selection-mark']
+                .filter(Boolean)
+                .join(' ')}
+              style={style}
+              title={title || undefined}
+              data-label={run.endsLabels.length ? run.endsLabels.join(', ') : undefined}
+            >
+              {run.text}
+            </mark>
+          );
+        })}
+      </div>
+      <LinkArcs root={root} arcs={arcs} text={text} />
     </div>
   );
 }

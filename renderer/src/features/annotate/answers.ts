@@ -2,7 +2,16 @@
  * The annotator's answers for one instance as the form holds them, and the conversions to and from the API's
  * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
  */
-import type { AiSchemaSuggestion, EventAnnotation, LinkAnnotation, Prediction, Scheme, Schemas, SpanAnnotation, StoredAnnotations } from '../../shared/api/types.js';
+import type {
+  AiSchemaSuggestion,
+  EventAnnotation,
+  LinkAnnotation,
+  Prediction,
+  Scheme,
+  Schemas,
+  SpanAnnotation,
+  StoredAnnotations,
+} from '../../shared/api/types.js';
 import { schemeUi } from './schemes/registry.js';
 
 export interface Answers {
@@ -15,7 +24,8 @@ export interface Answers {
 }
 
 /** How the form names a span in links and events: Potato's default span id, which the server takes. */
-export const spanRef = (s: Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'end'>) => `${s.schema}_${s.name}_${s.start}_${s.end}`;
+export const spanRef = (s: Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'end'>) =>
+  `${s.schema}_${s.name}_${s.start}_${s.end}`;
 
 export const EMPTY: Answers = { labels: {}, spans: [] };
 
@@ -26,26 +36,44 @@ export function fromStored(stored: StoredAnnotations): Answers {
     if (colon <= 0) continue;
     (labels[key.slice(0, colon)] ??= {})[key.slice(colon + 1)] = value;
   }
-  const out: Answers = { labels, spans: stored.span_annotations.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })) };
+  const out: Answers = {
+    labels,
+    spans: stored.span_annotations.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })),
+  };
   // links and events come back naming spans by the server's ids; the form names them by spanRef
   const refOf = new Map(stored.span_annotations.map((s) => [s.id, spanRef(s)]));
   const ref = (id: string) => refOf.get(id) ?? id;
-  if (stored.link_annotations) out.links = stored.link_annotations.map((l) => ({ ...l, span_ids: l.span_ids.map(ref) }));
+  if (stored.link_annotations)
+    out.links = stored.link_annotations.map((l) => ({ ...l, span_ids: l.span_ids.map(ref) }));
   if (stored.event_annotations) {
-    out.events = stored.event_annotations.map((e) => ({ ...e, trigger_span_id: ref(e.trigger_span_id), arguments: (e.arguments ?? []).map((a) => ({ ...a, span_id: ref(a.span_id) })) }));
+    out.events = stored.event_annotations.map((e) => ({
+      ...e,
+      trigger_span_id: ref(e.trigger_span_id),
+      arguments: (e.arguments ?? []).map((a) => ({ ...a, span_id: ref(a.span_id) })),
+    }));
   }
   return out;
 }
 
 /** No label, value, span, link or event answered. */
-export const isEmpty = (a: Answers) => !a.spans.length && !a.links?.length && !a.events?.length && Object.values(a.labels).every((l) => Object.values(l).every((v) => v === ''));
+export const isEmpty = (a: Answers) =>
+  !a.spans.length &&
+  !a.links?.length &&
+  !a.events?.length &&
+  Object.values(a.labels).every((l) => Object.values(l).every((v) => v === ''));
 
 export function toSubmission(instanceId: string, a: Answers) {
   const annotations: Record<string, string> = {};
   for (const [schema, labels] of Object.entries(a.labels)) {
     for (const [label, value] of Object.entries(labels)) if (value !== '') annotations[`${schema}:${label}`] = value;
   }
-  const sent: { instance_id: string; annotations: Record<string, string>; span_annotations: SpanAnnotation[]; link_annotations?: LinkAnnotation[]; event_annotations?: EventAnnotation[] } = {
+  const sent: {
+    instance_id: string;
+    annotations: Record<string, string>;
+    span_annotations: SpanAnnotation[];
+    link_annotations?: LinkAnnotation[];
+    event_annotations?: EventAnnotation[];
+  } = {
     instance_id: instanceId,
     annotations,
     span_annotations: a.spans.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })),
@@ -75,8 +103,11 @@ export function setValue(a: Answers, schema: string, label: string, value: strin
 }
 
 export function addSpan(a: Answers, span: SpanAnnotation): Answers {
-  const same = (s: SpanAnnotation) => s.schema === span.schema && s.name === span.name && s.start === span.start && s.end === span.end;
-  return a.spans.some(same) ? a : { ...a, spans: [...a.spans, span].sort((x, y) => x.start - y.start || x.end - y.end) };
+  const same = (s: SpanAnnotation) =>
+    s.schema === span.schema && s.name === span.name && s.start === span.start && s.end === span.end;
+  return a.spans.some(same)
+    ? a
+    : { ...a, spans: [...a.spans, span].sort((x, y) => x.start - y.start || x.end - y.end) };
 }
 
 /** Removes a span, and the links and events that point at it (the server would drop them too). */
@@ -84,7 +115,10 @@ export function removeSpan(a: Answers, index: number): Answers {
   const gone = a.spans[index] ? spanRef(a.spans[index]) : undefined;
   const next: Answers = { ...a, spans: a.spans.filter((_, i) => i !== index) };
   if (a.links) next.links = a.links.filter((l) => !l.span_ids.includes(gone!));
-  if (a.events) next.events = a.events.filter((e) => e.trigger_span_id !== gone && !(e.arguments ?? []).some((x) => x.span_id === gone));
+  if (a.events)
+    next.events = a.events.filter(
+      (e) => e.trigger_span_id !== gone && !(e.arguments ?? []).some((x) => x.span_id === gone),
+    );
   return next;
 }
 
@@ -97,7 +131,8 @@ export function removeLink(a: Answers, index: number): Answers {
 }
 
 /** Whether the annotator has answered a scheme: a label or value, or a span of it. */
-export const answered = (a: Answers, schema: string) => a.spans.some((s) => s.schema === schema) || Object.values(a.labels[schema] ?? {}).some((v) => v !== '');
+export const answered = (a: Answers, schema: string) =>
+  a.spans.some((s) => s.schema === schema) || Object.values(a.labels[schema] ?? {}).some((v) => v !== '');
 
 /** Clears the label and value answers of these schemes (spans stay: a replacing fill adds to them). */
 export function clearLabels(a: Answers, schemas: string[]): Answers {
@@ -110,14 +145,25 @@ export function clearLabels(a: Answers, schemas: string[]): Answers {
 export const actionable = (s: AiSchemaSuggestion) => s.label !== null || !!s.spans?.length;
 
 /** Applies an AI suggestion to the form (never to the server): each suggested label or span the schema knows. */
-export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Record<string, AiSchemaSuggestion>): Answers {
+export function applySuggestion(
+  a: Answers,
+  schemas: Schemas,
+  suggestions: Record<string, AiSchemaSuggestion>,
+): Answers {
   let next = a;
   for (const [schemaName, s] of Object.entries(suggestions)) {
     const scheme = schemas[schemaName];
     if (!scheme || !actionable(s)) continue;
     const kind = schemeUi(scheme.annotation_type)?.kind;
     if (kind === 'span') {
-      for (const span of s.spans ?? []) next = addSpan(next, { schema: schemaName, name: span.label, start: span.start, end: span.end, value: span.text });
+      for (const span of s.spans ?? [])
+        next = addSpan(next, {
+          schema: schemaName,
+          name: span.label,
+          start: span.start,
+          end: span.end,
+          value: span.text,
+        });
       continue;
     }
     if (s.label === null) continue;
@@ -137,7 +183,9 @@ export function applySuggestion(a: Answers, schemas: Schemas, suggestions: Recor
 }
 
 /** The schemes a pre-annotation has something for. */
-export const predictedSchemes = (p: Prediction) => [...new Set([...Object.keys(p.labels), ...p.spans.map((s) => s.schema)])];
+export const predictedSchemes = (p: Prediction) => [
+  ...new Set([...Object.keys(p.labels), ...p.spans.map((s) => s.schema)]),
+];
 
 /** The pre-annotation without what it says about the given schemes. */
 export const withoutSchemes = (p: Prediction, schemas: string[]): Prediction => ({
@@ -158,16 +206,26 @@ export function applyPrediction(a: Answers, schemas: Schemas, p: Prediction): An
       continue;
     }
     if (schemeUi(scheme.annotation_type)?.kind === 'value') {
-      const values = typeof value === 'string' ? { [scheme.labels[0]?.name ?? 'value']: value } : Array.isArray(value) ? {} : value;
+      const values =
+        typeof value === 'string' ? { [scheme.labels[0]?.name ?? 'value']: value } : Array.isArray(value) ? {} : value;
       for (const [label, v] of Object.entries(values)) next = setValue(next, schemaName, label, v);
       continue;
     }
-    const wanted = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter((l) => scheme.labels.some((x) => x.name === l));
+    const wanted = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter((l) =>
+      scheme.labels.some((x) => x.name === l),
+    );
     if (!wanted.length) continue;
     next = { ...next, labels: { ...next.labels, [schemaName]: Object.fromEntries(wanted.map((l) => [l, 'true'])) } };
   }
   for (const span of p.spans) {
-    if (schemas[span.schema]) next = addSpan(next, { schema: span.schema, name: span.label, start: span.start, end: span.end, value: span.text });
+    if (schemas[span.schema])
+      next = addSpan(next, {
+        schema: span.schema,
+        name: span.label,
+        start: span.start,
+        end: span.end,
+        value: span.text,
+      });
   }
   return next;
 }

@@ -1,7 +1,17 @@
 /** The accept button of a hint, and after a fill what it did: filled, or which answers it left for a second press. */
 import type { Filled } from './fill.js';
 
-export function FillStatus({ filled, k, label, onAccept }: { filled: Filled | null; k: string; label: string; onAccept: () => void }) {
+export function FillStatus({
+  filled,
+  k,
+  label,
+  onAccept,
+}: {
+  filled: Filled | null;
+  k: string;
+  label: string;
+  onAccept: () => void;
+}) {
   if (!filled)
     return (
       <button type="button" onClick={onAccept} aria-keyshortcuts={k}>
@@ -12,7 +22,8 @@ export function FillStatus({ filled, k, label, onAccept }: { filled: Filled | nu
   return (
     <div role="status">
       <p>
-        Filled what you had not answered. Your answers for {filled.kept.join(', ')} are kept; press <kbd>{k}</kbd> again to replace them.
+        Filled what you had not answered. Your answers for {filled.kept.join(', ')} are kept; press <kbd>{k}</kbd> again
+        to replace them.
       </p>
       <button type="button" onClick={onAccept} aria-keyshortcuts={k}>
         Replace my answers too <kbd>{k}</kbd>

@@ -3,14 +3,28 @@
  * already answered alone and names them; a second press of the same key replaces those answers too.
  */
 import type { AiSuggestion, Prediction, Schemas } from '../../shared/api/types.js';
-import { actionable, answered, applyPrediction, applySuggestion, clearLabels, predictedSchemes, withoutSchemes, type Answers } from './answers.js';
+import {
+  actionable,
+  answered,
+  applyPrediction,
+  applySuggestion,
+  clearLabels,
+  predictedSchemes,
+  withoutSchemes,
+  type Answers,
+} from './answers.js';
 
 /** What the last fill did: the schemes it left alone because the annotator had answered them. */
 export interface Filled {
   kept: string[];
 }
 
-export function fillFromAi(a: Answers, schemas: Schemas, ai: AiSuggestion, before: Filled | null): { answers: Answers; filled: Filled } {
+export function fillFromAi(
+  a: Answers,
+  schemas: Schemas,
+  ai: AiSuggestion,
+  before: Filled | null,
+): { answers: Answers; filled: Filled } {
   const suggested = Object.entries(ai.suggestions)
     .filter(([, s]) => actionable(s))
     .map(([k]) => k);
@@ -23,10 +37,18 @@ export function fillFromAi(a: Answers, schemas: Schemas, ai: AiSuggestion, befor
   return { answers: applySuggestion(a, schemas, open), filled: { kept } };
 }
 
-export function fillFromPrediction(a: Answers, schemas: Schemas, p: Prediction, before: Filled | null): { answers: Answers; filled: Filled } {
+export function fillFromPrediction(
+  a: Answers,
+  schemas: Schemas,
+  p: Prediction,
+  before: Filled | null,
+): { answers: Answers; filled: Filled } {
   if (before?.kept.length) {
     const others = predictedSchemes(p).filter((k) => !before.kept.includes(k));
-    return { answers: applyPrediction(clearLabels(a, before.kept), schemas, withoutSchemes(p, others)), filled: { kept: [] } };
+    return {
+      answers: applyPrediction(clearLabels(a, before.kept), schemas, withoutSchemes(p, others)),
+      filled: { kept: [] },
+    };
   }
   const kept = predictedSchemes(p).filter((k) => answered(a, k));
   return { answers: applyPrediction(a, schemas, withoutSchemes(p, kept)), filled: { kept } };

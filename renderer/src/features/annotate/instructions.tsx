@@ -21,7 +21,11 @@ export function InstructionsPanel({ instructions, open, onToggle }: Props) {
   return (
     <div className="instructions-bar" data-testid="instructions">
       {hasInstructions(instructions) && (
-        <details id={INSTRUCTIONS_ID} open={open} onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}>
+        <details
+          id={INSTRUCTIONS_ID}
+          open={open}
+          onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}
+        >
           <summary aria-keyshortcuts="i">
             Instructions <kbd>i</kbd>
           </summary>

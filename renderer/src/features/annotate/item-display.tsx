@@ -42,7 +42,10 @@ function Media({ block }: { block: Extract<DisplayBlock, { type: 'image' | 'audi
     );
   }
   const onError = () => setFailed(true);
-  if (block.type === 'image') return <img className="display-image" src={block.src} alt={block.label ?? block.key ?? 'item image'} onError={onError} />;
+  if (block.type === 'image')
+    return (
+      <img className="display-image" src={block.src} alt={block.label ?? block.key ?? 'item image'} onError={onError} />
+    );
   if (block.type === 'audio') return <audio className="display-audio" src={block.src} controls onError={onError} />;
   return <video className="display-video" src={block.src} controls onError={onError} />;
 }
@@ -72,7 +75,13 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
         </li>
       ));
       const className = `display-list${block.horizontal ? ' horizontal' : ''}`;
-      return block.prefix === 'none' ? <ul className={className}>{items}</ul> : <ol className={className} type={block.prefix === 'alphabet' ? 'A' : '1'}>{items}</ol>;
+      return block.prefix === 'none' ? (
+        <ul className={className}>{items}</ul>
+      ) : (
+        <ol className={className} type={block.prefix === 'alphabet' ? 'A' : '1'}>
+          {items}
+        </ol>
+      );
     }
     case 'dialogue':
       return (

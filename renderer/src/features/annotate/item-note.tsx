@@ -13,7 +13,11 @@ export const NOTE_INPUT_ID = 'item-note-input';
 
 /** Elements that take typed text: their keys are the annotator's text. */
 const typing = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(t.type)));
+  t instanceof HTMLElement &&
+  (t.isContentEditable ||
+    t instanceof HTMLTextAreaElement ||
+    t instanceof HTMLSelectElement ||
+    (t instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(t.type)));
 
 /** notes saved from this page, newer than what a kept instance view says */
 const savedHere = new Map<string, Note>();
@@ -80,7 +84,15 @@ export function ItemNote({ instanceId, known }: { instanceId: string; known?: No
   // capture phase: these keys are this panel's before a label or field claims the letter
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || document.querySelector('[data-modal]')) return;
+      if (
+        !e.shiftKey ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        typing(e.target) ||
+        document.querySelector('[data-modal]')
+      )
+        return;
       const key = e.key.toUpperCase();
       const flag = ITEM_FLAGS.find((f) => FLAG_KEYS[f] === key);
       if (!flag && key !== NOTE_KEY) return;

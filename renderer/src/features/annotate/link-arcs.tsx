@@ -63,13 +63,28 @@ function layout(root: HTMLElement, arcs: readonly Arc[]): Drawn[] {
       // higher for spans further apart, within the room the line spacing leaves above the words
       const lift = Math.min(14 + Math.abs(x2 - x1) / 12, 26);
       const top = Math.min(y1, y2) - lift;
-      out.push({ d: `M ${x1} ${y1} C ${x1} ${top}, ${x2} ${top}, ${x2} ${y2}`, color: arc.color, label: arc.label, lx: (x1 + x2) / 2, ly: top + lift * 0.25 - 2, directed: arc.directed });
+      out.push({
+        d: `M ${x1} ${y1} C ${x1} ${top}, ${x2} ${top}, ${x2} ${y2}`,
+        color: arc.color,
+        label: arc.label,
+        lx: (x1 + x2) / 2,
+        ly: top + lift * 0.25 - 2,
+        directed: arc.directed,
+      });
     }
   }
   return out;
 }
 
-export function LinkArcs({ root, arcs, text }: { root: RefObject<HTMLElement | null>; arcs: readonly Arc[]; text: string }) {
+export function LinkArcs({
+  root,
+  arcs,
+  text,
+}: {
+  root: RefObject<HTMLElement | null>;
+  arcs: readonly Arc[];
+  text: string;
+}) {
   const [drawn, setDrawn] = useState<Drawn[]>([]);
   const [size, setSize] = useState({ w: 0, h: 0 });
   useLayoutEffect(() => {
@@ -98,14 +113,29 @@ export function LinkArcs({ root, arcs, text }: { root: RefObject<HTMLElement | n
     <svg className="link-arcs" width={size.w} height={size.h} aria-hidden="true" data-testid="link-arcs">
       <defs>
         {[...new Set(drawn.filter((a) => a.directed).map((a) => a.color))].map((c) => (
-          <marker key={c} id={`arrow-${c.replace(/[^\w]/g, '')}`} viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker
+            key={c}
+            id={`arrow-${c.replace(/[^\w]/g, '')}`}
+            viewBox="0 0 8 8"
+            refX="7"
+            refY="4"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
             <path d="M 0 0 L 8 4 L 0 8 z" fill={c} />
           </marker>
         ))}
       </defs>
       {drawn.map((a, i) => (
         <g key={i} className="text-arc" data-label={a.label}>
-          <path d={a.d} fill="none" stroke={a.color} strokeWidth="1.6" markerEnd={a.directed ? `url(#arrow-${a.color.replace(/[^\w]/g, '')})` : undefined} />
+          <path
+            d={a.d}
+            fill="none"
+            stroke={a.color}
+            strokeWidth="1.6"
+            markerEnd={a.directed ? `url(#arrow-${a.color.replace(/[^\w]/g, '')})` : undefined}
+          />
           <text x={a.lx} y={a.ly} textAnchor="middle">
             {a.label}
           </text>

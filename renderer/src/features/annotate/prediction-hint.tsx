@@ -4,9 +4,23 @@ import type { Filled } from './fill.js';
 import { FillStatus } from './fill-status.js';
 
 const show = (value: Prediction['labels'][string]) =>
-  typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(', ');
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.join(', ')
+      : Object.entries(value)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ');
 
-export function PredictionHint({ predictions, applied, onAccept }: { predictions: Prediction[]; applied: Filled | null; onAccept: () => void }) {
+export function PredictionHint({
+  predictions,
+  applied,
+  onAccept,
+}: {
+  predictions: Prediction[];
+  applied: Filled | null;
+  onAccept: () => void;
+}) {
   if (!predictions.length) return null;
   const [first, ...others] = predictions;
   return (

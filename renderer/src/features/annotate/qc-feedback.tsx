@@ -9,7 +9,9 @@ export function QcFeedback({ qc }: { qc: QcResult | null }) {
       .join(', ');
     return (
       <p className={`qc ${qc.correct ? 'qc-good' : 'qc-bad'}`} role="status" data-testid="qc-feedback">
-        {qc.correct ? 'Check item: your answer matched the expected label.' : `Check item: the expected answer was ${expected}.`}
+        {qc.correct
+          ? 'Check item: your answer matched the expected label.'
+          : `Check item: the expected answer was ${expected}.`}
       </p>
     );
   }
@@ -22,7 +24,11 @@ export function QcFeedback({ qc }: { qc: QcResult | null }) {
           ? 'Attention check failed. Please read each item carefully: more failures will block your account.'
           : 'Attention check failed. Please read each item carefully.';
     return (
-      <p className={`qc ${qc.passed ? 'qc-good' : 'qc-bad'}`} role={qc.passed ? 'status' : 'alert'} data-testid="qc-feedback">
+      <p
+        className={`qc ${qc.passed ? 'qc-good' : 'qc-bad'}`}
+        role={qc.passed ? 'status' : 'alert'}
+        data-testid="qc-feedback"
+      >
         {text}
       </p>
     );

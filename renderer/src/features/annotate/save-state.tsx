@@ -18,7 +18,8 @@ export function SaveState({ saving, dirty, waiting, onRetry }: Props) {
     const count = saving.pending === 1 ? 'Your last answer is' : `${saving.pending} answers are`;
     return (
       <div className="save-state save-failed" role="alert" data-testid="save-state">
-        <strong>Not saved yet.</strong> {count} kept on this page and sent again automatically ({saving.failure}){waiting ? ' The next instance appears once the server answers.' : ''}{' '}
+        <strong>Not saved yet.</strong> {count} kept on this page and sent again automatically ({saving.failure})
+        {waiting ? ' The next instance appears once the server answers.' : ''}{' '}
         {!saving.paused && (
           <button type="button" className="link" onClick={onRetry}>
             Try again now

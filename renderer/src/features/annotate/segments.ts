@@ -52,7 +52,8 @@ export interface Word {
 /** Words as a reader sees them: letters and digits, with inner apostrophes and hyphens ("don't", "well-made"). */
 export function words(text: string): Word[] {
   const out: Word[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) out.push({ start: m.index!, end: m.index! + m[0].length });
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu))
+    out.push({ start: m.index!, end: m.index! + m[0].length });
   return out;
 }
 
@@ -71,7 +72,12 @@ export function wordsCovering(ws: Word[], start: number, end: number): WordSelec
   return ws[from].start < end ? { from, to } : { from, to: from };
 }
 
-export function stepSelection(sel: WordSelection, count: number, key: 'ArrowRight' | 'ArrowLeft', extend: boolean): WordSelection {
+export function stepSelection(
+  sel: WordSelection,
+  count: number,
+  key: 'ArrowRight' | 'ArrowLeft',
+  extend: boolean,
+): WordSelection {
   if (count === 0) return sel;
   if (extend) {
     const to = key === 'ArrowRight' ? Math.min(count - 1, sel.to + 1) : Math.max(sel.from, sel.to - 1);

@@ -25,7 +25,12 @@ export function SkipControl({ skip, instanceId, busy, answered, onSkip }: Props)
   const start = () => (skip.reason_required ? setAsking(true) : onSkip(''));
   return (
     <>
-      <button type="button" onClick={start} disabled={busy || answered} title={answered ? 'Clear your answers to skip this instance' : 'Skip this instance without answering'}>
+      <button
+        type="button"
+        onClick={start}
+        disabled={busy || answered}
+        title={answered ? 'Clear your answers to skip this instance' : 'Skip this instance without answering'}
+      >
         Skip
       </button>
       {asking && (
@@ -44,7 +49,12 @@ export function SkipControl({ skip, instanceId, busy, answered, onSkip }: Props)
               }
             }}
           />
-          <button type="button" className="primary" disabled={!reason.trim() || busy} onClick={() => onSkip(reason.trim())}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!reason.trim() || busy}
+            onClick={() => onSkip(reason.trim())}
+          >
             Skip with this reason
           </button>
           <button type="button" onClick={() => setAsking(false)}>

@@ -17,9 +17,19 @@ export interface SpanLabel {
 /** The picker's entries: every label of every span scheme, then what types answered by a selection offer. */
 export function spanLabels(schemes: Scheme[], colors: Colors): SpanLabel[] {
   return schemes.flatMap((s) => {
-    if (s.annotation_type === 'span') return s.labels.map((l) => ({ schema: s.name, label: l.name, color: colors[s.name]?.[l.name] ?? l.color ?? '#888888', key_value: l.key_value }));
+    if (s.annotation_type === 'span')
+      return s.labels.map((l) => ({
+        schema: s.name,
+        label: l.name,
+        color: colors[s.name]?.[l.name] ?? l.color ?? '#888888',
+        key_value: l.key_value,
+      }));
     const targets = schemeUi(s.annotation_type)?.spanTargets?.(s) ?? [];
-    return targets.map((t) => ({ schema: s.name, label: t.label, color: t.color ?? colors[s.name]?.[t.label] ?? '#888888' }));
+    return targets.map((t) => ({
+      schema: s.name,
+      label: t.label,
+      color: t.color ?? colors[s.name]?.[t.label] ?? '#888888',
+    }));
   });
 }
 
@@ -47,7 +57,18 @@ interface Props {
   onRemove: (index: number) => void;
 }
 
-export function SpanPanel({ labels, keys, askLabel, pending, text, spans, colors, onLabel, onCancel, onRemove }: Props) {
+export function SpanPanel({
+  labels,
+  keys,
+  askLabel,
+  pending,
+  text,
+  spans,
+  colors,
+  onLabel,
+  onCancel,
+  onRemove,
+}: Props) {
   const [filter, setFilter] = useState('');
   const pendingKey = pending ? `${pending.start}:${pending.end}` : '';
   useEffect(() => setFilter(''), [pendingKey]);
@@ -75,7 +96,13 @@ export function SpanPanel({ labels, keys, askLabel, pending, text, spans, colors
   return (
     <section className="span-panel" aria-label="Spans">
       {pending ? (
-        <div ref={picker} className="span-picker floating" style={at ?? undefined} role="group" aria-label="Label the selected text">
+        <div
+          ref={picker}
+          className="span-picker floating"
+          style={at ?? undefined}
+          role="group"
+          aria-label="Label the selected text"
+        >
           {askLabel && (
             <p className="ask-label" role="alert">
               This selection has no label yet: pick one, or press <kbd>Esc</kbd> to drop it.
@@ -111,7 +138,13 @@ export function SpanPanel({ labels, keys, askLabel, pending, text, spans, colors
           {shown.map((l) => {
             const k = keyOf(l);
             return (
-              <button key={`${l.schema}:${l.label}`} type="button" onClick={() => onLabel(l)} style={{ borderColor: l.color }} aria-keyshortcuts={k}>
+              <button
+                key={`${l.schema}:${l.label}`}
+                type="button"
+                onClick={() => onLabel(l)}
+                style={{ borderColor: l.color }}
+                aria-keyshortcuts={k}
+              >
                 {k && <kbd>{k}</kbd>} {several ? `${l.schema}: ` : ''}
                 {l.label}
               </button>
@@ -131,11 +164,22 @@ export function SpanPanel({ labels, keys, askLabel, pending, text, spans, colors
         <ul className="span-list" aria-label="Spans made">
           {spans.map((s, i) => (
             <li key={`${s.schema}:${s.name}:${s.start}:${s.end}`}>
-              <span className="chip" style={{ borderColor: colors[s.schema]?.[s.name] ?? '#888888', background: `${colors[s.schema]?.[s.name] ?? '#888888'}33` }}>
+              <span
+                className="chip"
+                style={{
+                  borderColor: colors[s.schema]?.[s.name] ?? '#888888',
+                  background: `${colors[s.schema]?.[s.name] ?? '#888888'}33`,
+                }}
+              >
                 {s.name}
               </span>
               <q>{text.slice(s.start, s.end)}</q>
-              <button type="button" className="link" onClick={() => onRemove(i)} aria-label={`Remove span ${s.name} “${text.slice(s.start, s.end)}”`}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => onRemove(i)}
+                aria-label={`Remove span ${s.name} “${text.slice(s.start, s.end)}”`}
+              >
                 Remove
               </button>
             </li>

@@ -6,7 +6,18 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
-import type { AiSuggestion, Colors, CurrentInstance, InstanceView, ItemNote as ItemNoteRecord, Keyword, Prediction, QcResult, Schemas, StepAnswer } from '../../shared/api/types.js';
+import type {
+  AiSuggestion,
+  Colors,
+  CurrentInstance,
+  InstanceView,
+  ItemNote as ItemNoteRecord,
+  Keyword,
+  Prediction,
+  QcResult,
+  Schemas,
+  StepAnswer,
+} from '../../shared/api/types.js';
 import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
 import { EMPTY, fromStored, isEmpty, toSubmission, type Answers } from './answers.js';
 import { StepQueue, type QueueState, type Step } from './step-queue.js';
@@ -133,7 +144,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
         askAi(l);
       } else {
         // the figures of the instance on screen as the server counts them now, answers untouched
-        setLoaded((cur) => (cur && cur.instance.instance_id === answer.current.instance_id && !sameCounts(cur.instance, answer.current) ? { ...cur, instance: { ...cur.instance, ...pickCounts(answer.current) } } : cur));
+        setLoaded((cur) =>
+          cur && cur.instance.instance_id === answer.current.instance_id && !sameCounts(cur.instance, answer.current)
+            ? { ...cur, instance: { ...cur.instance, ...pickCounts(answer.current) } }
+            : cur,
+        );
       }
       ahead.current = answer.next ? viewToLoaded(answer.next, aiOff.current) : null;
       if (ahead.current) askAi(ahead.current);
@@ -148,7 +163,9 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   const queue = useRef<StepQueue<Left, StepAnswer> | null>(null);
   queue.current ??= new StepQueue<Left, StepAnswer>({
     send: (step) =>
-      step.meta.undo ? api.post<StepAnswer>('/api/annotate/undo', { instance_id: step.from }) : api.post<StepAnswer>('/api/annotate/step', { from: step.from, ...step.body }),
+      step.meta.undo
+        ? api.post<StepAnswer>('/api/annotate/undo', { instance_id: step.from })
+        : api.post<StepAnswer>('/api/annotate/step', { from: step.from, ...step.body }),
     answered(step, answer, last) {
       if (answer.result?.qc_result) setQc(answer.result.qc_result);
       if (!last) return;
@@ -199,7 +216,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   const load = useCallback(async () => {
     setError(null);
     try {
-      const [s, c, here] = await Promise.all([api.get<Schemas>('/api/schemas'), api.get<Colors>('/api/colors'), api.get<StepAnswer>('/api/annotate/step')]);
+      const [s, c, here] = await Promise.all([
+        api.get<Schemas>('/api/schemas'),
+        api.get<Colors>('/api/colors'),
+        api.get<StepAnswer>('/api/annotate/step'),
+      ]);
       setSchemas(s);
       setColors(c);
       takeIn(here, true);
@@ -222,7 +243,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       if (!l || latest.current.busy) return;
       setError(null);
       setNotice(null);
-      const step: Step<Left> = { from: l.instance.instance_id, body: sent ? stepBody(l.instance.instance_id, sent) : {}, meta: { view: l, answers: sent } };
+      const step: Step<Left> = {
+        from: l.instance.instance_id,
+        body: sent ? stepBody(l.instance.instance_id, sent) : {},
+        meta: { view: l, answers: sent },
+      };
       const next = ahead.current;
       ahead.current = null;
       if (sent) {
@@ -254,7 +279,9 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     setError(null);
     if (changed) {
       display(l);
-      setNotice('Your unsaved changes to this instance are undone. Undo again to go back to the instance you submitted before it.');
+      setNotice(
+        'Your unsaved changes to this instance are undone. Undo again to go back to the instance you submitted before it.',
+      );
       return;
     }
     const mine = undoable.current.pop();
@@ -266,7 +293,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     setNotice(null);
     serverUndo.current = null;
     undoChanged();
-    const step: Step<Left> = { from: target, body: {}, meta: { view: mine?.meta.view ?? l, answers: null, undo: true } };
+    const step: Step<Left> = {
+      from: target,
+      body: {},
+      meta: { view: mine?.meta.view ?? l, answers: null, undo: true },
+    };
     if (mine) {
       // the instance on screen comes next again if it is the one after; else the undo's answer says which
       ahead.current = l.instance.current_index === mine.meta.view.instance.current_index + 1 ? l : null;
@@ -314,7 +345,13 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
         await api.post('/go_to', typeof action === 'string' ? { action } : action);
         const here = await api.get<StepAnswer>('/api/annotate/step');
         if (here.current.instance_id === before && typeof action === 'string') {
-          setNotice(action === 'jump_to_unannotated' ? 'Every instance is annotated.' : action === 'next_instance' ? 'This is the last instance.' : 'This is the first instance.');
+          setNotice(
+            action === 'jump_to_unannotated'
+              ? 'Every instance is annotated.'
+              : action === 'next_instance'
+                ? 'This is the last instance.'
+                : 'This is the first instance.',
+          );
         }
         takeIn(here, true);
         onPhaseChangeRef.current(here.current);
@@ -347,7 +384,9 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     if (requiredMissing(true)) return;
     if (isEmpty(latest.current.answers)) {
       setError(null);
-      setNotice('Nothing is answered on this instance yet: answer a question first, or press → to move on without answering.');
+      setNotice(
+        'Nothing is answered on this instance yet: answer a question first, or press → to move on without answering.',
+      );
       return;
     }
     advance(latest.current.answers);
@@ -357,9 +396,9 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     async (action: GoAction) => {
       if (action === 'next_instance') {
         const here = latest.current.loaded?.instance;
-        if (!requiredMissing(!!here && here.current_index + 1 < here.total_instances)) advance(latest.current.dirty ? latest.current.answers : null);
-      }
-      else await move(action);
+        if (!requiredMissing(!!here && here.current_index + 1 < here.total_instances))
+          advance(latest.current.dirty ? latest.current.answers : null);
+      } else await move(action);
     },
     [advance, move, requiredMissing],
   );
@@ -378,11 +417,24 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
         return;
       }
       setDirty(false);
-      latest.current = { ...latest.current, dirty: false, loaded: { ...l, instance: { ...l.instance, skip: l.instance.skip && { ...l.instance.skip, skipped: true, reason } } } };
+      latest.current = {
+        ...latest.current,
+        dirty: false,
+        loaded: {
+          ...l,
+          instance: { ...l.instance, skip: l.instance.skip && { ...l.instance.skip, skipped: true, reason } },
+        },
+      };
       // the kept instance was fetched before this skip: count it, until the step's answer says so
       const next = ahead.current;
       if (next?.instance.skip && l.instance.skip && !l.instance.skip.skipped) {
-        ahead.current = { ...next, instance: { ...next.instance, skip: { ...next.instance.skip, skipped_count: l.instance.skip.skipped_count + 1 } } };
+        ahead.current = {
+          ...next,
+          instance: {
+            ...next.instance,
+            skip: { ...next.instance.skip, skipped_count: l.instance.skip.skipped_count + 1 },
+          },
+        };
       }
       advance(null);
     },
@@ -391,7 +443,28 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
 
   const retrySave = useCallback(() => queue.current?.retryNow(), []);
 
-  return { schemas, colors, loaded, answers, setAnswers, dirty, busy, error, setError, notice, setNotice, qc, submit, go, skip, reload: load, saving, retrySave, undo, canUndo };
+  return {
+    schemas,
+    colors,
+    loaded,
+    answers,
+    setAnswers,
+    dirty,
+    busy,
+    error,
+    setError,
+    notice,
+    setNotice,
+    qc,
+    submit,
+    go,
+    skip,
+    reload: load,
+    saving,
+    retrySave,
+    undo,
+    canUndo,
+  };
 }
 
 function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
@@ -400,7 +473,14 @@ function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
 }
 
 function pickCounts(c: CurrentInstance): Partial<CurrentInstance> {
-  return { annotated_count: c.annotated_count, total_instances: c.total_instances, current_index: c.current_index, annotated: c.annotated, skip: c.skip, progress: c.progress };
+  return {
+    annotated_count: c.annotated_count,
+    total_instances: c.total_instances,
+    current_index: c.current_index,
+    annotated: c.annotated,
+    skip: c.skip,
+    progress: c.progress,
+  };
 }
 
 /** The figures of an instance with `by` more (or fewer) annotated, as the server will count them. */

@@ -34,9 +34,26 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
       {fixed ? <h2>Log in again</h2> : <h1>Marginalia</h1>}
       <form onSubmit={onSubmit} aria-label="Log in">
         <label htmlFor="username">Username</label>
-        <input id="username" name="username" autoComplete="username" autoFocus={!fixed} readOnly={!!fixed} required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          autoFocus={!fixed}
+          readOnly={!!fixed}
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
         <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" autoFocus={!!fixed} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus={!!fixed}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <ErrorNote>{error}</ErrorNote>
         <div className="actions">
           <button type="submit" className="primary" disabled={busy}>

@@ -10,7 +10,8 @@ import { hiddenBy, type Comparable, type DisplayLogic } from '../../shared/displ
 
 type Given = Record<string, string | string[] | boolean>;
 
-const comparable = (v: Given[string] | undefined): Comparable => (v === undefined ? undefined : Array.isArray(v) ? v : String(v));
+const comparable = (v: Given[string] | undefined): Comparable =>
+  v === undefined ? undefined : Array.isArray(v) ? v : String(v);
 
 /** Questions whose conditions this page's answers (or the earlier pages') do not meet: not shown, not sent. */
 function hiddenQuestions(phase: Phase, given: Given): ReadonlySet<string> {
@@ -21,7 +22,15 @@ function hiddenQuestions(phase: Phase, given: Given): ReadonlySet<string> {
   return hiddenBy(rules, (name) => comparable(here.has(name) ? given[name] : phase.earlier_answers?.[name]));
 }
 
-function Question({ q, value, set }: { q: PhaseQuestion; value: Given[string] | undefined; set: (v: Given[string]) => void }) {
+function Question({
+  q,
+  value,
+  set,
+}: {
+  q: PhaseQuestion;
+  value: Given[string] | undefined;
+  set: (v: Given[string]) => void;
+}) {
   const id = `q-${q.id}`;
   if ((q.type === 'radio' || q.type === 'multiselect') && q.options) {
     const multiple = q.type === 'multiselect';
@@ -53,9 +62,19 @@ function Question({ q, value, set }: { q: PhaseQuestion; value: Given[string] | 
         {q.required && <span aria-label="required"> *</span>}
       </label>
       {q.type === 'number' ? (
-        <input id={id} type="number" value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />
+        <input
+          id={id}
+          type="number"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value)}
+        />
       ) : (
-        <textarea id={id} rows={3} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />
+        <textarea
+          id={id}
+          rows={3}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value)}
+        />
       )}
     </div>
   );
@@ -92,30 +111,43 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
       </p>
       <h1>{phase.title}</h1>
       {/* Markdown rendered by marked and sanitized on the server */}
-      {phase.content_html ? <div className="markdown" dangerouslySetInnerHTML={{ __html: phase.content_html }} /> : <p className="markdown">{phase.content}</p>}
+      {phase.content_html ? (
+        <div className="markdown" dangerouslySetInnerHTML={{ __html: phase.content_html }} />
+      ) : (
+        <p className="markdown">{phase.content}</p>
+      )}
       {phase.type === 'done' ? null : (
         <form onSubmit={submit}>
-          {phase.questions.filter((q) => !hidden.has(q.id)).map((q) => (
-            <Question key={q.id} q={q} value={given[q.id]} set={(v) => setGiven((g) => ({ ...g, [q.id]: v }))} />
-          ))}
+          {phase.questions
+            .filter((q) => !hidden.has(q.id))
+            .map((q) => (
+              <Question key={q.id} q={q} value={given[q.id]} set={(v) => setGiven((g) => ({ ...g, [q.id]: v }))} />
+            ))}
           {consentBox && (
             <label className="choice">
-              <input type="checkbox" checked={given.agree === true} onChange={(e) => setGiven({ agree: e.target.checked })} />I have read the
-              above and agree to take part.
+              <input
+                type="checkbox"
+                checked={given.agree === true}
+                onChange={(e) => setGiven({ agree: e.target.checked })}
+              />
+              I have read the above and agree to take part.
             </label>
           )}
           {result && (
             <div className="qc qc-bad" role="alert">
               <p>
                 {result.correct} of {result.total} right: not enough to pass.
-                {result.attempts_left !== undefined && result.attempts_left !== null && ` ${result.attempts_left} attempt(s) left.`}
+                {result.attempts_left !== undefined &&
+                  result.attempts_left !== null &&
+                  ` ${result.attempts_left} attempt(s) left.`}
               </p>
               <ul>
                 {result.feedback
                   ?.filter((f) => !f.correct)
                   .map((f) => (
                     <li key={f.id}>
-                      {phase.questions.find((q) => q.id === f.id)?.text ?? f.id}: wrong{f.explanation ? ` — ${f.explanation}` : ''}
+                      {phase.questions.find((q) => q.id === f.id)?.text ?? f.id}: wrong
+                      {f.explanation ? ` — ${f.explanation}` : ''}
                     </li>
                   ))}
               </ul>
@@ -123,7 +155,11 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
           )}
           {phase.failed && <ErrorNote>No training attempts are left. Please contact the project owner.</ErrorNote>}
           <ErrorNote>{error}</ErrorNote>
-          <button type="submit" className="primary" disabled={busy || (consentBox && given.agree !== true) || phase.failed}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy || (consentBox && given.agree !== true) || phase.failed}
+          >
             {phase.type === 'consent' ? 'I agree, continue' : 'Continue'}
           </button>
         </form>

@@ -34,7 +34,12 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   if (key) headers['x-api-key'] = key;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0, 'The server cannot be reached. Is it still running?');
   }
@@ -47,9 +52,13 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   }
   if (!response.ok) {
     // a session that ended elsewhere (logout in another tab, expiry): the shell shows the login form again
-    if (response.status === 401 && !admin && path !== '/auth' && path !== '/register') window.dispatchEvent(new Event(SESSION_ENDED));
+    if (response.status === 401 && !admin && path !== '/auth' && path !== '/register')
+      window.dispatchEvent(new Event(SESSION_ENDED));
     const message = (parsed as { error?: unknown } | undefined)?.error;
-    throw new ApiError(response.status, typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`);
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`,
+    );
   }
   return parsed as T;
 }
@@ -64,8 +73,14 @@ async function adminBlob(path: string): Promise<Blob> {
     throw new ApiError(0, 'The server cannot be reached. Is it still running?');
   }
   if (!response.ok) {
-    const message = await response.json().then((b: { error?: unknown }) => b.error, () => undefined);
-    throw new ApiError(response.status, typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`);
+    const message = await response.json().then(
+      (b: { error?: unknown }) => b.error,
+      () => undefined,
+    );
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`,
+    );
   }
   return response.blob();
 }

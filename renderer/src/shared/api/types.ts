@@ -358,7 +358,11 @@ export interface StepAnswer {
 
 export const ITEM_FLAGS = ['unsure', 'broken', 'discuss'] as const;
 export type ItemFlag = (typeof ITEM_FLAGS)[number];
-export const FLAG_NAMES: Record<ItemFlag, string> = { unsure: 'Unsure', broken: 'Broken item', discuss: 'Needs discussion' };
+export const FLAG_NAMES: Record<ItemFlag, string> = {
+  unsure: 'Unsure',
+  broken: 'Broken item',
+  discuss: 'Needs discussion',
+};
 
 /** An annotator's note and flags on an item (GET/POST /api/item_note, GET /admin/api/item_notes) */
 export interface ItemNote {

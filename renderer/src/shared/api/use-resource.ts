@@ -24,7 +24,11 @@ export interface ResourceOptions {
   keepOnChange?: boolean;
 }
 
-export function useResource<T>(key: readonly unknown[], load: () => Promise<T>, options: ResourceOptions = {}): Resource<T> {
+export function useResource<T>(
+  key: readonly unknown[],
+  load: () => Promise<T>,
+  options: ResourceOptions = {},
+): Resource<T> {
   const query = useQuery({
     queryKey: key,
     queryFn: load,

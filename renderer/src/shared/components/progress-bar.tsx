@@ -5,7 +5,17 @@ import type { Progress } from '../api/types.js';
  * server's `progress` the bar measures done against what the annotator is expected to do (their quota, or every
  * instance they can get), so it holds still when their list grows; without it, against the list.
  */
-export function ProgressBar({ position, total, annotated, progress }: { position: number; total: number; annotated?: number; progress?: Progress }) {
+export function ProgressBar({
+  position,
+  total,
+  annotated,
+  progress,
+}: {
+  position: number;
+  total: number;
+  annotated?: number;
+  progress?: Progress;
+}) {
   const done = progress?.done ?? annotated ?? 0;
   const of = progress?.expected ?? total;
   const byQuota = progress && progress.quota !== null && progress.expected === progress.quota;
@@ -23,7 +33,9 @@ export function ProgressBar({ position, total, annotated, progress }: { position
       </div>
       <span className="progress-text" data-testid="progress-text" aria-live="polite">
         Instance {position} of {progress ? Math.max(progress.positions, position) : total}
-        {progress ? ` · ${done} annotated · ${progress.left} left${byQuota ? ' of your quota' : ''}` : annotated !== undefined && ` · ${annotated} annotated`}
+        {progress
+          ? ` · ${done} annotated · ${progress.left} left${byQuota ? ' of your quota' : ''}`
+          : annotated !== undefined && ` · ${annotated} annotated`}
       </span>
     </div>
   );

@@ -9,4 +9,5 @@ export interface DesktopBridge {
   appVersion(): Promise<string>;
 }
 
-export const desktop = (): DesktopBridge | undefined => (window as unknown as { marginalia?: DesktopBridge }).marginalia;
+export const desktop = (): DesktopBridge | undefined =>
+  (window as unknown as { marginalia?: DesktopBridge }).marginalia;

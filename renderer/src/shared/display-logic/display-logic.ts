@@ -21,7 +21,8 @@ export interface DisplayLogic {
 export type Comparable = string | readonly string[] | undefined;
 
 const text = (v: Scalar, caseSensitive: boolean) => (caseSensitive ? String(v) : String(v).toLowerCase());
-const expected = (c: Condition): Scalar[] => (c.value === undefined ? [] : Array.isArray(c.value) ? c.value : [c.value]);
+const expected = (c: Condition): Scalar[] =>
+  c.value === undefined ? [] : Array.isArray(c.value) ? c.value : [c.value];
 const toNumber = (v: Comparable): number | undefined => {
   if (typeof v !== 'string' || v.trim() === '') return undefined;
   const n = Number(v);
@@ -46,11 +47,18 @@ export function holds(c: Condition, actual: Comparable): boolean {
     case 'not_contains': {
       const found =
         actual !== undefined &&
-        expected(c).some((e) => (typeof actual === 'string' ? text(actual, cs).includes(text(e, cs)) : actual.some((a) => text(a, cs) === text(e, cs))));
+        expected(c).some((e) =>
+          typeof actual === 'string'
+            ? text(actual, cs).includes(text(e, cs))
+            : actual.some((a) => text(a, cs) === text(e, cs)),
+        );
       return c.operator === 'contains' ? found : !found;
     }
     case 'matches':
-      return actual !== undefined && new RegExp(String(c.value), cs ? '' : 'i').test(typeof actual === 'string' ? actual : actual.join(', '));
+      return (
+        actual !== undefined &&
+        new RegExp(String(c.value), cs ? '' : 'i').test(typeof actual === 'string' ? actual : actual.join(', '))
+      );
     case 'gt':
     case 'gte':
     case 'lt':
@@ -58,7 +66,13 @@ export function holds(c: Condition, actual: Comparable): boolean {
       const n = toNumber(actual);
       const want = Number(c.value);
       if (n === undefined) return false;
-      return c.operator === 'gt' ? n > want : c.operator === 'gte' ? n >= want : c.operator === 'lt' ? n < want : n <= want;
+      return c.operator === 'gt'
+        ? n > want
+        : c.operator === 'gte'
+          ? n >= want
+          : c.operator === 'lt'
+            ? n < want
+            : n <= want;
     }
     case 'in_range':
     case 'not_in_range': {
@@ -82,7 +96,10 @@ export function holds(c: Condition, actual: Comparable): boolean {
 }
 
 /** The questions hidden by their rules; one that waits on a hidden question sees it as unanswered. */
-export function hiddenBy(rules: ReadonlyMap<string, DisplayLogic>, answerOf: (name: string) => Comparable): Set<string> {
+export function hiddenBy(
+  rules: ReadonlyMap<string, DisplayLogic>,
+  answerOf: (name: string) => Comparable,
+): Set<string> {
   const hidden = new Set<string>();
   const decided = new Map<string, boolean>();
   const shown = (name: string): boolean => {

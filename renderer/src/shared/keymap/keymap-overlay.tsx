@@ -3,12 +3,24 @@
  * label means is reachable without a mouse). Closes with Escape or `?`.
  */
 import { useEffect, useRef } from 'react';
-import { COMMANDS, NOTE_COMMANDS, SPAN_MODE_COMMANDS, keyName, type Command, type FieldKey, type LabelKey } from './keymap.js';
+import {
+  COMMANDS,
+  NOTE_COMMANDS,
+  SPAN_MODE_COMMANDS,
+  keyName,
+  type Command,
+  type FieldKey,
+  type LabelKey,
+} from './keymap.js';
 import type { Scheme } from '../api/types.js';
 
 /** Every label that has a tooltip, under its scheme's title. */
 export function labelTooltips(schemes: readonly Scheme[]): { schema: string; label: string; tooltip: string }[] {
-  return schemes.flatMap((s) => s.labels.flatMap((l) => (l.tooltip ? [{ schema: s.displayed_name ?? s.name, label: l.name, tooltip: l.tooltip }] : [])));
+  return schemes.flatMap((s) =>
+    s.labels.flatMap((l) =>
+      l.tooltip ? [{ schema: s.displayed_name ?? s.name, label: l.name, tooltip: l.tooltip }] : [],
+    ),
+  );
 }
 
 interface Props {
@@ -22,7 +34,14 @@ interface Props {
   onClose: () => void;
 }
 
-export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKeys = [], tooltips = [], onClose }: Props) {
+export function KeymapOverlay({
+  labelKeys,
+  spanKeys = [],
+  fieldKeys = [],
+  typeKeys = [],
+  tooltips = [],
+  onClose,
+}: Props) {
   // focus the dialog itself, so it opens scrolled to its title
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -37,14 +56,23 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
             <tbody>
               {Object.values(COMMANDS).map((c) => (
                 <tr key={c.label}>
-                  <td>{c.keys.filter((k) => !taken.has(k)).map((k) => <kbd key={k}>{keyName(k)}</kbd>)}</td>
+                  <td>
+                    {c.keys
+                      .filter((k) => !taken.has(k))
+                      .map((k) => (
+                        <kbd key={k}>{keyName(k)}</kbd>
+                      ))}
+                  </td>
                   <td>{c.label}</td>
                 </tr>
               ))}
               <tr>
-                <td><kbd>Tab</kbd></td>
                 <td>
-                  Move between fields (text, number, slider); <kbd>Esc</kbd> leaves a field, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> submits from one
+                  <kbd>Tab</kbd>
+                </td>
+                <td>
+                  Move between fields (text, number, slider); <kbd>Esc</kbd> leaves a field, <kbd>Ctrl</kbd>+
+                  <kbd>Enter</kbd> submits from one
                 </td>
               </tr>
             </tbody>
@@ -54,13 +82,19 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
             <tbody>
               {labelKeys.map((k) => (
                 <tr key={k.key}>
-                  <td><kbd>{k.key}</kbd></td>
-                  <td>{k.schema}: {k.label}</td>
+                  <td>
+                    <kbd>{k.key}</kbd>
+                  </td>
+                  <td>
+                    {k.schema}: {k.label}
+                  </td>
                 </tr>
               ))}
               {fieldKeys.map((k) => (
                 <tr key={`field-${k.key}`}>
-                  <td><kbd>{k.key}</kbd></td>
+                  <td>
+                    <kbd>{k.key}</kbd>
+                  </td>
                   <td>{k.schema}: go to the field</td>
                 </tr>
               ))}
@@ -72,7 +106,11 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
               <tbody>
                 {typeKeys.map((c) => (
                   <tr key={c.label}>
-                    <td>{c.keys.map((k) => <kbd key={k}>{keyName(k)}</kbd>)}</td>
+                    <td>
+                      {c.keys.map((k) => (
+                        <kbd key={k}>{keyName(k)}</kbd>
+                      ))}
+                    </td>
                     <td>{c.label}</td>
                   </tr>
                 ))}
@@ -84,7 +122,11 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
             <tbody>
               {NOTE_COMMANDS.map((c) => (
                 <tr key={c.label}>
-                  <td>{c.keys.map((k) => <kbd key={k}>{k}</kbd>)}</td>
+                  <td>
+                    {c.keys.map((k) => (
+                      <kbd key={k}>{k}</kbd>
+                    ))}
+                  </td>
                   <td>{c.label}</td>
                 </tr>
               ))}
@@ -95,14 +137,22 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
             <tbody>
               {SPAN_MODE_COMMANDS.map((c) => (
                 <tr key={c.label}>
-                  <td>{c.keys.map((k) => <kbd key={k}>{keyName(k)}</kbd>)}</td>
+                  <td>
+                    {c.keys.map((k) => (
+                      <kbd key={k}>{keyName(k)}</kbd>
+                    ))}
+                  </td>
                   <td>{c.label}</td>
                 </tr>
               ))}
               {spanKeys.map((k) => (
                 <tr key={`span-${k.key}`}>
-                  <td><kbd>{k.key}</kbd></td>
-                  <td>{k.schema}: {k.label}</td>
+                  <td>
+                    <kbd>{k.key}</kbd>
+                  </td>
+                  <td>
+                    {k.schema}: {k.label}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -114,7 +164,9 @@ export function KeymapOverlay({ labelKeys, spanKeys = [], fieldKeys = [], typeKe
             <tbody>
               {tooltips.map((t) => (
                 <tr key={`${t.schema}:${t.label}`}>
-                  <td>{t.schema}: {t.label}</td>
+                  <td>
+                    {t.schema}: {t.label}
+                  </td>
                   <td>{t.tooltip}</td>
                 </tr>
               ))}

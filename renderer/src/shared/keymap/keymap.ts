@@ -146,11 +146,18 @@ export const COMMANDS = {
   next: { keys: ['ArrowRight', ']'], label: 'Next instance (saves changes)' },
   prev: { keys: ['ArrowLeft', '['], label: 'Previous instance (saves changes)' },
   unannotated: { keys: ['n'], label: 'Jump to the next unannotated instance' },
-  undo: { keys: ['Ctrl+Z'], label: "Undo: back to the instance just submitted, its answers as they were before (first, this instance's unsaved changes)" },
+  undo: {
+    keys: ['Ctrl+Z'],
+    label:
+      "Undo: back to the instance just submitted, its answers as they were before (first, this instance's unsaved changes)",
+  },
   spanMode: { keys: ['s'], label: 'Select text for a span by keyboard' },
   acceptAi: { keys: ['a'], label: 'Accept the AI suggestion (fills the form; not saved until you submit)' },
   acceptPrediction: { keys: ['g'], label: 'Accept the pre-annotation (fills the form; not saved until you submit)' },
-  nextQuestion: { keys: ['f'], label: 'Focus the next question; with a question focused, 1–0 pick its answers in order' },
+  nextQuestion: {
+    keys: ['f'],
+    label: 'Focus the next question; with a question focused, 1–0 pick its answers in order',
+  },
   instructions: { keys: ['i', 'h'], label: 'Show or hide the task instructions' },
   help: { keys: ['?'], label: 'Show or hide this keymap' },
 } satisfies Record<string, Command>;
@@ -179,4 +186,13 @@ export function commandFor(key: string, labelKeys: ReadonlySet<string>): keyof t
 }
 
 export const keyName = (key: string) =>
-  ({ ArrowRight: '→', ArrowLeft: '←', ArrowUp: '↑', ArrowDown: '↓', 'Shift+ArrowRight': 'Shift+→', 'Shift+ArrowLeft': 'Shift+←', Enter: 'Enter', Escape: 'Esc' })[key] ?? key;
+  ({
+    ArrowRight: '→',
+    ArrowLeft: '←',
+    ArrowUp: '↑',
+    ArrowDown: '↓',
+    'Shift+ArrowRight': 'Shift+→',
+    'Shift+ArrowLeft': 'Shift+←',
+    Enter: 'Enter',
+    Escape: 'Esc',
+  })[key] ?? key;

@@ -14,7 +14,9 @@ import { isRecord, storeUnder } from '../answer-fields.js';
 const config = z.looseObject({
   best_description: z.string().optional(),
   worst_description: z.string().optional(),
-  tuple_size: numberish.pipe(z.number().int().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)')).optional(),
+  tuple_size: numberish
+    .pipe(z.number().int().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)'))
+    .optional(),
 });
 
 export const POSITIONS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -24,10 +26,15 @@ const sizeOf = (scheme: Scheme) => (scheme.extra as { tuple_size: number }).tupl
 function position(scheme: Scheme, value: string): string | AnswerError {
   const size = sizeOf(scheme);
   if (value.length === 1 && POSITIONS.indexOf(value) >= 0 && POSITIONS.indexOf(value) < size) return value;
-  return new AnswerError(`"${value.slice(0, 40)}" is not a position of the tuple: give a letter A–${POSITIONS[size - 1]}`);
+  return new AnswerError(
+    `"${value.slice(0, 40)}" is not a position of the tuple: give a letter A–${POSITIONS[size - 1]}`,
+  );
 }
 
-const sameTwice = (chosen: Readonly<Record<string, string>>) => (chosen.best !== undefined && chosen.best === chosen.worst ? new AnswerError(`best and worst are both ${chosen.best}; pick two different items`) : null);
+const sameTwice = (chosen: Readonly<Record<string, string>>) =>
+  chosen.best !== undefined && chosen.best === chosen.worst
+    ? new AnswerError(`best and worst are both ${chosen.best}; pick two different items`)
+    : null;
 
 export const bws: SchemeTypeModule = {
   type: 'bws',
@@ -35,7 +42,11 @@ export const bws: SchemeTypeModule = {
   keys: Object.keys(config.shape),
   normalize(scheme, parsed, fail) {
     const k = parsed as z.infer<typeof config>;
-    if (scheme.labels.length) fail('labels', 'a bws scheme has no labels: its tuples come from the data (bws_config) and are picked by position');
+    if (scheme.labels.length)
+      fail(
+        'labels',
+        'a bws scheme has no labels: its tuples come from the data (bws_config) and are picked by position',
+      );
     storeUnder(scheme, ['best', 'worst']);
     Object.assign(scheme.extra, {
       best_description: k.best_description ?? 'Which is BEST?',
@@ -52,7 +63,8 @@ export const bws: SchemeTypeModule = {
     if (!isRecord(answer)) return new AnswerError('a bws answer is {"best": "<letter>", "worst": "<letter>"}');
     const chosen: Record<string, string> = {};
     for (const [field, v] of Object.entries(answer)) {
-      if (field !== 'best' && field !== 'worst') return new AnswerError(`a bws answer has best and worst, not "${field}"`);
+      if (field !== 'best' && field !== 'worst')
+        return new AnswerError(`a bws answer has best and worst, not "${field}"`);
       const p = typeof v === 'string' ? position(scheme, v) : new AnswerError(`${field} must be a position letter`);
       if (p instanceof AnswerError) return p;
       chosen[field] = p;
@@ -60,8 +72,20 @@ export const bws: SchemeTypeModule = {
     return sameTwice(chosen) ?? chosen;
   },
   spacy: 'values',
-  agreement: { level: 'nominal', column: 'value', value: (_s, chosen) => (chosen.best === undefined && chosen.worst === undefined ? undefined : `${chosen.best ?? ''}/${chosen.worst ?? ''}`) },
+  agreement: {
+    level: 'nominal',
+    column: 'value',
+    value: (_s, chosen) =>
+      chosen.best === undefined && chosen.worst === undefined
+        ? undefined
+        : `${chosen.best ?? ''}/${chosen.worst ?? ''}`,
+  },
   suggestable: false,
-  shape: { stored: '"<schema>:best" and "<schema>:worst" → a position letter A.. of the tuple (the two differ)', answer: z.object({ best: z.string().optional(), worst: z.string().optional() }).describe('position letters of the tuple') },
+  shape: {
+    stored: '"<schema>:best" and "<schema>:worst" → a position letter A.. of the tuple (the two differ)',
+    answer: z
+      .object({ best: z.string().optional(), worst: z.string().optional() })
+      .describe('position letters of the tuple'),
+  },
   example: () => ({ best: 'A', worst: 'B' }),
 };

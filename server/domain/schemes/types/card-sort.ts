@@ -32,15 +32,20 @@ function sorting(scheme: Scheme, given: unknown): string | AnswerError {
   if (!isRecord(given)) return new AnswerError('a card sort is an object of group → list of cards');
   const seen = new Set<string>();
   for (const [group, cards] of Object.entries(given)) {
-    if (k.mode === 'closed' && !k.groups.includes(group)) return new AnswerError(`"${group.slice(0, 40)}" is not a group of this sort (${k.groups.join(', ')})`);
+    if (k.mode === 'closed' && !k.groups.includes(group))
+      return new AnswerError(`"${group.slice(0, 40)}" is not a group of this sort (${k.groups.join(', ')})`);
     if (k.mode === 'open' && !group.trim()) return new AnswerError('a group needs a name');
-    if (!Array.isArray(cards) || cards.some((c) => typeof c !== 'string')) return new AnswerError(`group "${group.slice(0, 40)}" must be a list of cards (strings)`);
-    if (new Set(cards).size !== cards.length) return new AnswerError(`group "${group.slice(0, 40)}" holds a card twice`);
+    if (!Array.isArray(cards) || cards.some((c) => typeof c !== 'string'))
+      return new AnswerError(`group "${group.slice(0, 40)}" must be a list of cards (strings)`);
+    if (new Set(cards).size !== cards.length)
+      return new AnswerError(`group "${group.slice(0, 40)}" holds a card twice`);
     for (const card of cards as string[]) {
-      if (seen.has(card) && !k.allow_multiple) return new AnswerError(`"${card.slice(0, 40)}" is in two groups; this sort puts each card in one`);
+      if (seen.has(card) && !k.allow_multiple)
+        return new AnswerError(`"${card.slice(0, 40)}" is in two groups; this sort puts each card in one`);
       seen.add(card);
     }
-    if (!cards.length && !k.allow_empty_groups && k.mode === 'open') return new AnswerError(`group "${group.slice(0, 40)}" is empty`);
+    if (!cards.length && !k.allow_empty_groups && k.mode === 'open')
+      return new AnswerError(`group "${group.slice(0, 40)}" is empty`);
   }
   if (k.mode === 'closed' && !k.allow_empty_groups) {
     const empty = k.groups.filter((g) => !(given[g] as string[] | undefined)?.length);
@@ -53,13 +58,15 @@ function sorting(scheme: Scheme, given: unknown): string | AnswerError {
 export function randDistance(a: string, b: string): number {
   const groupsOf = (stored: string) => {
     const by = new Map<string, Set<string>>();
-    for (const [group, cards] of Object.entries(JSON.parse(stored) as Record<string, string[]>)) for (const c of cards) (by.get(c) ?? by.set(c, new Set()).get(c)!).add(group);
+    for (const [group, cards] of Object.entries(JSON.parse(stored) as Record<string, string[]>))
+      for (const c of cards) (by.get(c) ?? by.set(c, new Set()).get(c)!).add(group);
     return by;
   };
   const ga = groupsOf(a);
   const gb = groupsOf(b);
   const cards = [...ga.keys()].filter((c) => gb.has(c));
-  const together = (g: Map<string, Set<string>>, x: string, y: string) => [...g.get(x)!].some((group) => g.get(y)!.has(group));
+  const together = (g: Map<string, Set<string>>, x: string, y: string) =>
+    [...g.get(x)!].some((group) => g.get(y)!.has(group));
   let pairs = 0;
   let apart = 0;
   for (let i = 0; i < cards.length; i++) {
@@ -78,11 +85,21 @@ export const cardSort: SchemeTypeModule = {
   normalize(scheme, parsed, fail) {
     const k = parsed as z.infer<typeof config>;
     const mode = k.mode ?? 'closed';
-    if (scheme.labels.length) fail('labels', 'a card_sort scheme has no labels: name its groups in groups, and its cards come from items_field');
+    if (scheme.labels.length)
+      fail(
+        'labels',
+        'a card_sort scheme has no labels: name its groups in groups, and its cards come from items_field',
+      );
     if (mode === 'closed' && !k.groups?.length) fail('groups', 'closed mode needs the list of groups');
     if (k.groups && new Set(k.groups).size !== k.groups.length) fail('groups', 'a group is listed twice');
     storeUnder(scheme, [scheme.name]);
-    Object.assign(scheme.extra, { mode, groups: k.groups ?? [], items_field: k.items_field ?? 'items', allow_empty_groups: k.allow_empty_groups ?? true, allow_multiple: k.allow_multiple ?? false });
+    Object.assign(scheme.extra, {
+      mode,
+      groups: k.groups ?? [],
+      items_field: k.items_field ?? 'items',
+      allow_empty_groups: k.allow_empty_groups ?? true,
+      allow_multiple: k.allow_multiple ?? false,
+    });
   },
   storage: 'labels',
   accept(scheme, _label, value) {
@@ -98,6 +115,15 @@ export const cardSort: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: 'partition', column: 'value', value: (s, chosen) => chosen[fieldOf(s)], distance: randDistance },
   suggestable: false,
-  shape: { stored: '"<schema>:<schema>" → JSON text of {"<group>": ["<card>", …]}', answer: z.record(z.string(), z.array(z.string())).describe('group → its cards') },
-  example: (scheme) => ({ [fieldOf(scheme)]: JSON.stringify(keysOf(scheme).mode === 'closed' && !keysOf(scheme).allow_empty_groups ? Object.fromEntries(keysOf(scheme).groups.map((g, i) => [g, [`card ${i + 1}`]])) : { [keysOf(scheme).groups[0] ?? 'group']: ['card 1'] }) }),
+  shape: {
+    stored: '"<schema>:<schema>" → JSON text of {"<group>": ["<card>", …]}',
+    answer: z.record(z.string(), z.array(z.string())).describe('group → its cards'),
+  },
+  example: (scheme) => ({
+    [fieldOf(scheme)]: JSON.stringify(
+      keysOf(scheme).mode === 'closed' && !keysOf(scheme).allow_empty_groups
+        ? Object.fromEntries(keysOf(scheme).groups.map((g, i) => [g, [`card ${i + 1}`]]))
+        : { [keysOf(scheme).groups[0] ?? 'group']: ['card 1'] },
+    ),
+  }),
 };

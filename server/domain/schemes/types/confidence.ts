@@ -43,9 +43,13 @@ export const confidence: SchemeTypeModule = {
     if (scaleType === 'slider') {
       const min = k.min_value ?? k.slider_min ?? 0;
       const max = k.max_value ?? k.slider_max ?? 100;
-      if (min >= max) fail(k.max_value !== undefined ? 'max_value' : 'slider_max', `${max} is not greater than the minimum (${min})`);
+      if (min >= max)
+        fail(k.max_value !== undefined ? 'max_value' : 'slider_max', `${max} is not greater than the minimum (${min})`);
       Object.assign(scheme, { min, max, step: k.step ?? 1, labels: [{ name: SLIDER_FIELD }] });
-      Object.assign(scheme.extra, { left_label: k.left_label ?? 'Not confident', right_label: k.right_label ?? 'Very confident' });
+      Object.assign(scheme.extra, {
+        left_label: k.left_label ?? 'Not confident',
+        right_label: k.right_label ?? 'Very confident',
+      });
     } else {
       const given = scheme.labels.map((l) => l.name);
       const points = given.length ? given : DEFAULT_POINTS.slice(0, k.scale_points ?? 5);
@@ -63,15 +67,22 @@ export const confidence: SchemeTypeModule = {
     return null;
   },
   fromAnswer(scheme, answer) {
-    if (typeof answer !== 'string' && typeof answer !== 'number') return new AnswerError('expected a likert point or a slider value');
+    if (typeof answer !== 'string' && typeof answer !== 'number')
+      return new AnswerError('expected a likert point or a slider value');
     const value = String(answer);
     if (isSlider(scheme)) return outOfRange(value, scheme.min, scheme.max) ?? { [SLIDER_FIELD]: value };
-    return scheme.labels.some((l) => l.name === value) ? { [value]: value } : new AnswerError(`"${value.slice(0, 40)}" is not a point of 1..${scheme.size}`);
+    return scheme.labels.some((l) => l.name === value)
+      ? { [value]: value }
+      : new AnswerError(`"${value.slice(0, 40)}" is not a point of 1..${scheme.size}`);
   },
   spacy: 'values',
   // likert points are stored as their numbers, so one interval reading serves both scales
   agreement: { level: 'interval', column: 'number' },
   suggestable: false,
-  shape: { stored: 'likert: "<schema>:<point>" → the point ("3"); slider: "<schema>:confidence_level" → the value', answer: z.string().describe('the point or the slider value') },
-  example: (scheme): Record<string, string> => (isSlider(scheme) ? { [SLIDER_FIELD]: String(scheme.max) } : { '1': '1' }),
+  shape: {
+    stored: 'likert: "<schema>:<point>" → the point ("3"); slider: "<schema>:confidence_level" → the value',
+    answer: z.string().describe('the point or the slider value'),
+  },
+  example: (scheme): Record<string, string> =>
+    isSlider(scheme) ? { [SLIDER_FIELD]: String(scheme.max) } : { '1': '1' },
 };

@@ -10,7 +10,10 @@ import { booleanish, numberish } from '../kinds.js';
 import { jsonAnswerType, rangeProblem } from '../json-answer.js';
 
 const name = z.union([z.string().min(1), z.number()]).transform(String);
-const errorType = z.union([name.transform((n) => ({ name: n, subtypes: [] as string[] })), z.looseObject({ name, subtypes: z.array(name).default([]) })]);
+const errorType = z.union([
+  name.transform((n) => ({ name: n, subtypes: [] as string[] })),
+  z.looseObject({ name, subtypes: z.array(name).default([]) }),
+]);
 const severity = z.looseObject({ name, weight: numberish });
 
 const config = z.looseObject({
@@ -36,19 +39,36 @@ const configOf = (scheme: Scheme) => scheme.extra as unknown as ErrorTypes;
 /** The score the errors give: max_score less the size of each error's severity weight, never below 0. */
 export function mqmScore(scheme: Scheme, errors: readonly { severity: string }[]): number {
   const { severities, max_score } = configOf(scheme);
-  const penalty = errors.reduce((sum, e) => sum + Math.abs(severities.find((s) => s.name === e.severity)?.weight ?? 0), 0);
+  const penalty = errors.reduce(
+    (sum, e) => sum + Math.abs(severities.find((s) => s.name === e.severity)?.weight ?? 0),
+    0,
+  );
   return Math.max(0, max_score - penalty);
 }
 
 export const errorSpan = jsonAnswerType({
   type: 'error_span',
   answerShape: z.object({
-    errors: z.array(z.looseObject({ start: z.number().int(), end: z.number().int(), text: z.string(), type: z.string(), subtype: z.string().optional(), severity: z.string() })),
-    score: z.number().describe('max_score less the severities\' penalties, never below 0'),
+    errors: z.array(
+      z.looseObject({
+        start: z.number().int(),
+        end: z.number().int(),
+        text: z.string(),
+        type: z.string(),
+        subtype: z.string().optional(),
+        severity: z.string(),
+      }),
+    ),
+    score: z.number().describe("max_score less the severities' penalties, never below 0"),
   }),
   config,
   keys: ['error_types', 'severities', 'show_score', 'max_score'],
-  agreement: { level: null, column: null, reason: 'error spans with types and severities are not compared by the agreement report; compare their scores in the export' },
+  agreement: {
+    level: null,
+    column: null,
+    reason:
+      'error spans with types and severities are not compared by the agreement report; compare their scores in the export',
+  },
   normalize(scheme, keys, fail) {
     const k = keys as z.infer<typeof config>;
     const seen = new Set<string>();
@@ -76,17 +96,40 @@ export const errorSpan = jsonAnswerType({
     for (const [n, e] of (v.errors as unknown[]).entries()) {
       if (typeof e !== 'object' || e === null) return new AnswerError(`errors[${n}]: expected an object`);
       const { start, end, text, type, subtype, severity } = e as Record<string, unknown>;
-      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || (start as number) < 0 || (start as number) >= (end as number)) {
-        return new AnswerError(`errors[${n}]: expected offsets with 0 <= start < end (got ${String(start)}, ${String(end)})`);
+      if (
+        !Number.isSafeInteger(start) ||
+        !Number.isSafeInteger(end) ||
+        (start as number) < 0 ||
+        (start as number) >= (end as number)
+      ) {
+        return new AnswerError(
+          `errors[${n}]: expected offsets with 0 <= start < end (got ${String(start)}, ${String(end)})`,
+        );
       }
       const known = types.find((t) => t.name === type);
-      if (!known) return new AnswerError(`errors[${n}].type: "${String(type)}" is not one of ${types.map((t) => t.name).join(', ')}`);
+      if (!known)
+        return new AnswerError(
+          `errors[${n}].type: "${String(type)}" is not one of ${types.map((t) => t.name).join(', ')}`,
+        );
       if (subtype !== undefined && subtype !== null && subtype !== '' && !known.subtypes.includes(subtype as string)) {
-        return new AnswerError(`errors[${n}].subtype: "${String(subtype)}" is not a subtype of ${known.name}${known.subtypes.length ? ` (${known.subtypes.join(', ')})` : ' (it has none)'}`);
+        return new AnswerError(
+          `errors[${n}].subtype: "${String(subtype)}" is not a subtype of ${known.name}${known.subtypes.length ? ` (${known.subtypes.join(', ')})` : ' (it has none)'}`,
+        );
       }
-      if (!severities.some((s) => s.name === severity)) return new AnswerError(`errors[${n}].severity: "${String(severity)}" is not one of ${severities.map((s) => s.name).join(', ')}`);
-      if (text !== undefined && typeof text !== 'string') return new AnswerError(`errors[${n}].text: expected a string`);
-      errors.push({ start, end, ...(text !== undefined ? { text } : {}), type, ...(subtype ? { subtype } : {}), severity: severity as string });
+      if (!severities.some((s) => s.name === severity))
+        return new AnswerError(
+          `errors[${n}].severity: "${String(severity)}" is not one of ${severities.map((s) => s.name).join(', ')}`,
+        );
+      if (text !== undefined && typeof text !== 'string')
+        return new AnswerError(`errors[${n}].text: expected a string`);
+      errors.push({
+        start,
+        end,
+        ...(text !== undefined ? { text } : {}),
+        type,
+        ...(subtype ? { subtype } : {}),
+        severity: severity as string,
+      });
     }
     return { errors, score: mqmScore(scheme, errors) };
   },
@@ -97,7 +140,9 @@ export const errorSpan = jsonAnswerType({
       const range = rangeProblem(e.start, e.end, textLength, `errors[${n}]`);
       if (range) return range;
       if (e.text !== undefined && instance.text.slice(e.start as number, e.end as number) !== e.text) {
-        return new AnswerError(`errors[${n}].text: "${String(e.text).slice(0, 60)}" is not the text at ${String(e.start)}..${String(e.end)}`);
+        return new AnswerError(
+          `errors[${n}].text: "${String(e.text).slice(0, 60)}" is not the text at ${String(e.start)}..${String(e.end)}`,
+        );
       }
     }
     return null;

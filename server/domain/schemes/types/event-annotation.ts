@@ -54,9 +54,18 @@ export const eventAnnotation = structuredType({
       const args = t.arguments.map((a, k) => {
         if (roles.has(a.role)) fail(`event_types[${i}].arguments[${k}].role`, `duplicate role "${a.role}"`);
         roles.add(a.role);
-        return { role: a.role, ...(a.entity_types?.length ? { entity_types: a.entity_types } : {}), required: a.required ?? false };
+        return {
+          role: a.role,
+          ...(a.entity_types?.length ? { entity_types: a.entity_types } : {}),
+          required: a.required ?? false,
+        };
       });
-      return { type: t.type, ...(t.color ? { color: t.color } : {}), ...(t.trigger_labels?.length ? { trigger_labels: t.trigger_labels } : {}), arguments: args };
+      return {
+        type: t.type,
+        ...(t.color ? { color: t.color } : {}),
+        ...(t.trigger_labels?.length ? { trigger_labels: t.trigger_labels } : {}),
+        arguments: args,
+      };
     });
     if (span_schema !== undefined) scheme.extra.span_schema = span_schema;
     scheme.extra.event_types = types;
@@ -64,29 +73,49 @@ export const eventAnnotation = structuredType({
   },
   entry(scheme, entry, context) {
     const type = eventTypesOf(scheme).find((t) => t.type === entry.event_type);
-    if (!type) return new AnswerError(`event_type "${String(entry.event_type)}" is not one of ${eventTypesOf(scheme).map((t) => t.type).join(', ')}`);
+    if (!type)
+      return new AnswerError(
+        `event_type "${String(entry.event_type)}" is not one of ${eventTypesOf(scheme)
+          .map((t) => t.type)
+          .join(', ')}`,
+      );
     const trigger = spanOf(scheme, entry.trigger_span_id as string, context, 'trigger_span_id');
     if (trigger instanceof AnswerError) return trigger;
-    if (!allowed(type.trigger_labels, trigger.label)) return new AnswerError(`trigger_span_id: the trigger of ${type.type} is labelled ${type.trigger_labels!.join(' or ')}, not ${trigger.label}`);
+    if (!allowed(type.trigger_labels, trigger.label))
+      return new AnswerError(
+        `trigger_span_id: the trigger of ${type.type} is labelled ${type.trigger_labels!.join(' or ')}, not ${trigger.label}`,
+      );
     const args = entry.arguments as { role: string; span_id: string }[];
     const filled = new Set<string>();
     for (const [k, arg] of args.entries()) {
       const role = type.arguments.find((r) => r.role === arg.role);
-      if (!role) return new AnswerError(`arguments[${k}].role: "${arg.role}" is not a role of ${type.type} (${type.arguments.map((r) => r.role).join(', ') || 'it has none'})`);
+      if (!role)
+        return new AnswerError(
+          `arguments[${k}].role: "${arg.role}" is not a role of ${type.type} (${type.arguments.map((r) => r.role).join(', ') || 'it has none'})`,
+        );
       if (filled.has(arg.role)) return new AnswerError(`arguments[${k}].role: "${arg.role}" is filled twice`);
       filled.add(arg.role);
       const span = spanOf(scheme, arg.span_id, context, `arguments[${k}].span_id`);
       if (span instanceof AnswerError) return span;
-      if (!allowed(role.entity_types, span.label)) return new AnswerError(`arguments[${k}]: the ${arg.role} of ${type.type} is labelled ${role.entity_types!.join(' or ')}, not ${span.label}`);
+      if (!allowed(role.entity_types, span.label))
+        return new AnswerError(
+          `arguments[${k}]: the ${arg.role} of ${type.type} is labelled ${role.entity_types!.join(' or ')}, not ${span.label}`,
+        );
     }
     const missing = type.arguments.filter((r) => r.required && !filled.has(r.role)).map((r) => r.role);
     if (missing.length) return new AnswerError(`arguments: ${type.type} needs ${missing.join(', ')} (required)`);
-    return withProperties(entry, { event_type: type.type, trigger_span_id: entry.trigger_span_id, arguments: args.map((a) => ({ role: a.role, span_id: a.span_id })) });
+    return withProperties(entry, {
+      event_type: type.type,
+      trigger_span_id: entry.trigger_span_id,
+      arguments: args.map((a) => ({ role: a.role, span_id: a.span_id })),
+    });
   },
   exampleEntries(scheme, span) {
     const type = eventTypesOf(scheme)[0];
     const schema = scheme.extra.span_schema as string;
-    const args = type.arguments.filter((r) => r.required).map((r) => ({ role: r.role, span_id: span(schema, r.entity_types?.[0]) }));
+    const args = type.arguments
+      .filter((r) => r.required)
+      .map((r) => ({ role: r.role, span_id: span(schema, r.entity_types?.[0]) }));
     return [{ event_type: type.type, trigger_span_id: span(schema, type.trigger_labels?.[0]), arguments: args }];
   },
 });

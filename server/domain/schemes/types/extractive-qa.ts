@@ -28,23 +28,42 @@ function passageOf(scheme: Scheme, data: Record<string, unknown>, text: string):
 
 export const extractiveQa = jsonAnswerType({
   type: 'extractive_qa',
-  answerShape: z.object({ answer_text: z.string(), start: z.number().int(), end: z.number().int(), unanswerable: z.boolean() }).describe('offsets into the passage; unanswerable: true with an empty answer_text'),
+  answerShape: z
+    .object({ answer_text: z.string(), start: z.number().int(), end: z.number().int(), unanswerable: z.boolean() })
+    .describe('offsets into the passage; unanswerable: true with an empty answer_text'),
   config,
   keys: ['question_field', 'passage_field', 'allow_unanswerable'],
-  agreement: { level: null, column: null, reason: 'answer spans are compared by exact match or token overlap, which the agreement report does not compute' },
+  agreement: {
+    level: null,
+    column: null,
+    reason: 'answer spans are compared by exact match or token overlap, which the agreement report does not compute',
+  },
   normalize(scheme, keys) {
     const { question_field, passage_field, allow_unanswerable } = keys as z.infer<typeof config>;
-    Object.assign(scheme.extra, { question_field: question_field ?? 'question', passage_field: passage_field ?? '', allow_unanswerable: allow_unanswerable ?? true });
+    Object.assign(scheme.extra, {
+      question_field: question_field ?? 'question',
+      passage_field: passage_field ?? '',
+      allow_unanswerable: allow_unanswerable ?? true,
+    });
   },
   parse(scheme, v) {
     if (v.unanswerable === true) {
-      if (!scheme.extra.allow_unanswerable) return new AnswerError('unanswerable: this scheme has allow_unanswerable: false');
+      if (!scheme.extra.allow_unanswerable)
+        return new AnswerError('unanswerable: this scheme has allow_unanswerable: false');
       return UNANSWERABLE;
     }
-    if (v.unanswerable !== undefined && v.unanswerable !== false) return new AnswerError('unanswerable: expected true or false');
+    if (v.unanswerable !== undefined && v.unanswerable !== false)
+      return new AnswerError('unanswerable: expected true or false');
     if (typeof v.answer_text !== 'string') return new AnswerError('answer_text: expected the text of the answer span');
-    if (!Number.isSafeInteger(v.start) || !Number.isSafeInteger(v.end) || (v.start as number) < 0 || (v.start as number) >= (v.end as number)) {
-      return new AnswerError(`start, end: expected offsets with 0 <= start < end (got ${String(v.start)}, ${String(v.end)})`);
+    if (
+      !Number.isSafeInteger(v.start) ||
+      !Number.isSafeInteger(v.end) ||
+      (v.start as number) < 0 ||
+      (v.start as number) >= (v.end as number)
+    ) {
+      return new AnswerError(
+        `start, end: expected offsets with 0 <= start < end (got ${String(v.start)}, ${String(v.end)})`,
+      );
     }
     return { answer_text: v.answer_text, start: v.start, end: v.end, unanswerable: false };
   },
@@ -55,6 +74,10 @@ export const extractiveQa = jsonAnswerType({
     const range = rangeProblem(v.start, v.end, passage.length, 'answer');
     if (range) return range;
     const there = passage.slice(v.start as number, v.end as number);
-    return there === v.answer_text ? null : new AnswerError(`answer_text: "${String(v.answer_text).slice(0, 60)}" is not the passage's text at ${String(v.start)}..${String(v.end)} ("${there.slice(0, 60)}")`);
+    return there === v.answer_text
+      ? null
+      : new AnswerError(
+          `answer_text: "${String(v.answer_text).slice(0, 60)}" is not the passage's text at ${String(v.start)}..${String(v.end)} ("${there.slice(0, 60)}")`,
+        );
   },
 });

@@ -22,9 +22,18 @@ interface Node {
 }
 
 const config = z.looseObject({
-  taxonomy: z.unknown().refine((v) => v === undefined || v === null || typeof v === 'object', 'expected a mapping of parent → children, or a list of labels').optional(),
+  taxonomy: z
+    .unknown()
+    .refine(
+      (v) => v === undefined || v === null || typeof v === 'object',
+      'expected a mapping of parent → children, or a list of labels',
+    )
+    .optional(),
   taxonomy_preset: z.string().min(1).optional(),
-  tooltips: z.record(z.string(), z.union([z.string(), z.number()]).transform(String)).nullable().optional(),
+  tooltips: z
+    .record(z.string(), z.union([z.string(), z.number()]).transform(String))
+    .nullable()
+    .optional(),
   auto_select_children: flag.optional(),
   auto_select_parent: flag.optional(),
   show_search: flag.optional(),
@@ -37,7 +46,8 @@ function treeOf(value: unknown, path: string, fail: (path: string, reason: strin
   if (value === null || value === undefined) return [];
   if (typeof value === 'string' || typeof value === 'number') return [{ name: String(value), children: [] }];
   if (Array.isArray(value)) return value.flatMap((v, i) => treeOf(v, `${path}[${i}]`, fail));
-  if (typeof value === 'object') return Object.entries(value).map(([name, sub]) => ({ name, children: treeOf(sub, `${path}.${name}`, fail) }));
+  if (typeof value === 'object')
+    return Object.entries(value).map(([name, sub]) => ({ name, children: treeOf(sub, `${path}.${name}`, fail) }));
   return fail(path, `expected a label, a list or a mapping, got ${typeof value}`);
 }
 
@@ -59,7 +69,7 @@ function parse(scheme: Scheme, value: string): string[] | AnswerError {
   const names = namesOf(scheme);
   const parts = value.split(',');
   const out: string[] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     let j = parts.length;
     while (j > i && !names.has(parts.slice(i, j).join(',').trim())) j--;
     if (j === i) {
@@ -78,29 +88,48 @@ function parse(scheme: Scheme, value: string): string[] | AnswerError {
 
 function stored(scheme: Scheme, names: string[]): string | null | AnswerError {
   const max = scheme.extra.max_selections as number | null;
-  if (max !== null && names.length > max) return new AnswerError(`${names.length} labels chosen; at most ${max} may be`);
+  if (max !== null && names.length > max)
+    return new AnswerError(`${names.length} labels chosen; at most ${max} may be`);
   return names.length ? names.join(',') : null;
 }
 
 export const hierarchicalMultiselect: SchemeTypeModule = {
   type: 'hierarchical_multiselect',
   config,
-  keys: ['taxonomy', 'taxonomy_preset', 'tooltips', 'auto_select_children', 'auto_select_parent', 'show_search', 'max_selections', 'expand_depth'],
+  keys: [
+    'taxonomy',
+    'taxonomy_preset',
+    'tooltips',
+    'auto_select_children',
+    'auto_select_parent',
+    'show_search',
+    'max_selections',
+    'expand_depth',
+  ],
   normalize(scheme, keys, fail, warn) {
     const k = keys as z.infer<typeof config>;
-    if (scheme.labels.length) fail('labels', `a hierarchical_multiselect scheme has no labels: its choices are the taxonomy's, stored under ${FIELD}`);
+    if (scheme.labels.length)
+      fail(
+        'labels',
+        `a hierarchical_multiselect scheme has no labels: its choices are the taxonomy's, stored under ${FIELD}`,
+      );
     // as in Potato, a taxonomy given outright wins over the preset, and tooltips given outright over the preset's
     let taxonomy = k.taxonomy;
     let tooltips: Record<string, string> = { ...k.tooltips };
     if (k.taxonomy_preset !== undefined) {
       const preset = taxonomyPreset(k.taxonomy_preset);
-      if (!preset) return fail('taxonomy_preset', `"${k.taxonomy_preset}" is not a known preset (${TAXONOMY_PRESET_NAMES.join(', ')})`);
+      if (!preset)
+        return fail(
+          'taxonomy_preset',
+          `"${k.taxonomy_preset}" is not a known preset (${TAXONOMY_PRESET_NAMES.join(', ')})`,
+        );
       if (taxonomy === undefined || taxonomy === null) {
         taxonomy = preset.taxonomy;
         tooltips = { ...preset.tooltips, ...tooltips };
       } else warn?.(`taxonomy_preset is not used: the scheme's own taxonomy is`);
     }
-    if (taxonomy === undefined || taxonomy === null) fail('taxonomy', 'give a taxonomy (a mapping of parent → children, or a list of labels) or a taxonomy_preset');
+    if (taxonomy === undefined || taxonomy === null)
+      fail('taxonomy', 'give a taxonomy (a mapping of parent → children, or a list of labels) or a taxonomy_preset');
     const tree = treeOf(taxonomy, 'taxonomy', (path, reason) => fail(path, reason));
     const named = new Set<string>();
     const walk = (nodes: Node[]) =>
@@ -112,7 +141,9 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
       });
     walk(tree);
     if (!tree.length) fail('taxonomy', 'the taxonomy has no labels');
-    for (const name of Object.keys(tooltips)) if (!named.has(name)) warn?.(`tooltips: "${name.slice(0, 60)}" is not a label of the taxonomy; its tooltip is not shown`);
+    for (const name of Object.keys(tooltips))
+      if (!named.has(name))
+        warn?.(`tooltips: "${name.slice(0, 60)}" is not a label of the taxonomy; its tooltip is not shown`);
     scheme.labels = [{ name: FIELD }];
     Object.assign(scheme.extra, {
       tree,
@@ -134,7 +165,8 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     return names instanceof AnswerError ? [] : names;
   },
   fromAnswer(scheme, answer): Record<string, string> | AnswerError {
-    if (!Array.isArray(answer) || answer.some((a) => typeof a !== 'string')) return new AnswerError('expected a list of taxonomy labels');
+    if (!Array.isArray(answer) || answer.some((a) => typeof a !== 'string'))
+      return new AnswerError('expected a list of taxonomy labels');
     const names = namesOf(scheme);
     const unknown = answer.find((a) => !names.has(a));
     if (unknown !== undefined) return new AnswerError(`"${unknown.slice(0, 60)}" is not a label of the taxonomy`);
@@ -154,6 +186,9 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     distance: (a, b) => jaccardDistance(new Set(a.split('\n')), new Set(b.split('\n'))),
   },
   suggestable: false,
-  shape: { stored: '"<schema>:selected_labels" → the taxonomy labels chosen, joined by ","', answer: z.array(z.string()).describe('taxonomy labels, in the order chosen') },
+  shape: {
+    stored: '"<schema>:selected_labels" → the taxonomy labels chosen, joined by ","',
+    answer: z.array(z.string()).describe('taxonomy labels, in the order chosen'),
+  },
   example: (scheme) => ({ [FIELD]: (scheme.extra.tree as Node[])[0].name }),
 };

@@ -19,7 +19,8 @@ export const likert = choiceType({
     const labels = scheme.labels;
     const size = given ?? (labels.length || undefined);
     if (!size) return fail('size', 'a likert scheme needs a size (or labels)');
-    if (labels.length && labels.length !== size) fail('size', `${size} points but ${labels.length} labels; give one label per point or leave the labels out`);
+    if (labels.length && labels.length !== size)
+      fail('size', `${size} points but ${labels.length} labels; give one label per point or leave the labels out`);
     Object.assign(scheme, {
       size,
       min_label: min_label ?? '',

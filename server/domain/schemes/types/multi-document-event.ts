@@ -10,7 +10,11 @@ import { AnswerError } from '../module.js';
 import { booleanish } from '../kinds.js';
 import { jsonAnswerType, rangeProblem } from '../json-answer.js';
 
-const slot = z.looseObject({ name: z.union([z.string().min(1), z.number()]).transform(String), description: z.string().optional(), type: z.string().optional() });
+const slot = z.looseObject({
+  name: z.union([z.string().min(1), z.number()]).transform(String),
+  description: z.string().optional(),
+  type: z.string().optional(),
+});
 
 const config = z.looseObject({
   slots: z.array(slot).min(1, 'give at least one slot'),
@@ -28,7 +32,14 @@ export const multiDocumentEvent = jsonAnswerType({
         event_id: z.string().describe('one id on several documents is one event'),
         title: z.string().optional(),
         slot_values: z.record(z.string(), z.string()),
-        evidence: z.array(z.looseObject({ slot_name: z.string(), span_start: z.number().int(), span_end: z.number().int(), quoted_text: z.string().optional() })),
+        evidence: z.array(
+          z.looseObject({
+            slot_name: z.string(),
+            span_start: z.number().int(),
+            span_end: z.number().int(),
+            quoted_text: z.string().optional(),
+          }),
+        ),
       }),
     ),
   }),
@@ -43,10 +54,18 @@ export const multiDocumentEvent = jsonAnswerType({
       names.add(s.name);
     });
     // only admin-seeded events would be allowed, and seeding lives in Potato's event registry, which is not here
-    if (allow_annotator_create === false) fail('allow_annotator_create', 'false needs events seeded in an event registry, which is not supported; leave it out (annotators create events)');
+    if (allow_annotator_create === false)
+      fail(
+        'allow_annotator_create',
+        'false needs events seeded in an event registry, which is not supported; leave it out (annotators create events)',
+      );
     scheme.extra.slots = slots.map((s) => ({ name: s.name, description: s.description ?? '', type: s.type ?? 'text' }));
   },
-  example: (scheme) => ({ [scheme.name]: JSON.stringify({ events: [{ event_id: 'evt_example', slot_values: { [slotsOf(scheme)[0]]: 'example' } }] }) }),
+  example: (scheme) => ({
+    [scheme.name]: JSON.stringify({
+      events: [{ event_id: 'evt_example', slot_values: { [slotsOf(scheme)[0]]: 'example' } }],
+    }),
+  }),
   parse(scheme, v) {
     if (!Array.isArray(v.events)) return new AnswerError('events: expected a list of events');
     const slots = slotsOf(scheme);
@@ -55,28 +74,45 @@ export const multiDocumentEvent = jsonAnswerType({
     for (const [n, e] of (v.events as unknown[]).entries()) {
       if (!isObject(e)) return new AnswerError(`events[${n}]: expected an object`);
       const id = e.event_id;
-      if (typeof id !== 'string' || !id || id.length > 128) return new AnswerError(`events[${n}].event_id: expected an id of 1 to 128 characters`);
+      if (typeof id !== 'string' || !id || id.length > 128)
+        return new AnswerError(`events[${n}].event_id: expected an id of 1 to 128 characters`);
       if (ids.has(id)) return new AnswerError(`events[${n}].event_id: "${id}" is listed twice`);
       ids.add(id);
-      if (e.title !== undefined && typeof e.title !== 'string') return new AnswerError(`events[${n}].title: expected text`);
+      if (e.title !== undefined && typeof e.title !== 'string')
+        return new AnswerError(`events[${n}].title: expected text`);
       const values: Record<string, string> = {};
-      if (e.slot_values !== undefined && !isObject(e.slot_values)) return new AnswerError(`events[${n}].slot_values: expected an object of slot → text`);
+      if (e.slot_values !== undefined && !isObject(e.slot_values))
+        return new AnswerError(`events[${n}].slot_values: expected an object of slot → text`);
       for (const [name, value] of Object.entries((e.slot_values as Record<string, unknown>) ?? {})) {
-        if (!slots.includes(name)) return new AnswerError(`events[${n}].slot_values: "${name}" is not a slot (${slots.join(', ')})`);
+        if (!slots.includes(name))
+          return new AnswerError(`events[${n}].slot_values: "${name}" is not a slot (${slots.join(', ')})`);
         if (typeof value !== 'string') return new AnswerError(`events[${n}].slot_values.${name}: expected text`);
         if (value) values[name] = value;
       }
-      if (e.evidence !== undefined && !Array.isArray(e.evidence)) return new AnswerError(`events[${n}].evidence: expected a list`);
+      if (e.evidence !== undefined && !Array.isArray(e.evidence))
+        return new AnswerError(`events[${n}].evidence: expected a list`);
       const evidence = [];
       for (const [k, c] of ((e.evidence as unknown[]) ?? []).entries()) {
         const at = `events[${n}].evidence[${k}]`;
         if (!isObject(c)) return new AnswerError(`${at}: expected an object`);
-        if (!slots.includes(c.slot_name as string)) return new AnswerError(`${at}.slot_name: "${String(c.slot_name)}" is not a slot (${slots.join(', ')})`);
-        if (!Number.isSafeInteger(c.span_start) || !Number.isSafeInteger(c.span_end) || (c.span_start as number) < 0 || (c.span_start as number) >= (c.span_end as number)) {
+        if (!slots.includes(c.slot_name as string))
+          return new AnswerError(`${at}.slot_name: "${String(c.slot_name)}" is not a slot (${slots.join(', ')})`);
+        if (
+          !Number.isSafeInteger(c.span_start) ||
+          !Number.isSafeInteger(c.span_end) ||
+          (c.span_start as number) < 0 ||
+          (c.span_start as number) >= (c.span_end as number)
+        ) {
           return new AnswerError(`${at}: expected offsets with 0 <= span_start < span_end`);
         }
-        if (c.quoted_text !== undefined && typeof c.quoted_text !== 'string') return new AnswerError(`${at}.quoted_text: expected text`);
-        evidence.push({ slot_name: c.slot_name, span_start: c.span_start, span_end: c.span_end, ...(c.quoted_text !== undefined ? { quoted_text: c.quoted_text } : {}) });
+        if (c.quoted_text !== undefined && typeof c.quoted_text !== 'string')
+          return new AnswerError(`${at}.quoted_text: expected text`);
+        evidence.push({
+          slot_name: c.slot_name,
+          span_start: c.span_start,
+          span_end: c.span_end,
+          ...(c.quoted_text !== undefined ? { quoted_text: c.quoted_text } : {}),
+        });
       }
       events.push({ event_id: id, ...(e.title ? { title: e.title } : {}), slot_values: values, evidence });
     }
@@ -88,8 +124,13 @@ export const multiDocumentEvent = jsonAnswerType({
         const at = `events[${n}].evidence[${k}]`;
         const range = rangeProblem(c.span_start, c.span_end, textLength, at);
         if (range) return range;
-        if (c.quoted_text !== undefined && instance.text.slice(c.span_start as number, c.span_end as number) !== c.quoted_text) {
-          return new AnswerError(`${at}.quoted_text: "${String(c.quoted_text).slice(0, 60)}" is not the text at ${String(c.span_start)}..${String(c.span_end)}`);
+        if (
+          c.quoted_text !== undefined &&
+          instance.text.slice(c.span_start as number, c.span_end as number) !== c.quoted_text
+        ) {
+          return new AnswerError(
+            `${at}.quoted_text: "${String(c.quoted_text).slice(0, 60)}" is not the text at ${String(c.span_start)}..${String(c.span_end)}`,
+          );
         }
       }
     }

@@ -11,7 +11,9 @@ import { byField } from '../answer-shape.js';
 const name = z.union([z.string().min(1), z.number()]).transform(String);
 const option = z.union([
   name.transform((n) => ({ name: n, label: n, tooltip: undefined as string | undefined })),
-  z.looseObject({ name, label: name.optional(), tooltip: z.string().optional() }).transform((o) => ({ name: o.name, label: o.label ?? o.name, tooltip: o.tooltip })),
+  z
+    .looseObject({ name, label: name.optional(), tooltip: z.string().optional() })
+    .transform((o) => ({ name: o.name, label: o.label ?? o.name, tooltip: o.tooltip })),
 ]);
 const config = z.looseObject({
   options: z.array(option).min(1).optional(),
@@ -23,7 +25,9 @@ const config = z.looseObject({
 const accept: SchemeTypeModule['accept'] = (scheme, _label, value) => {
   if (value === '') return null;
   const scale = scheme.extra.scale as string[];
-  return scale.includes(value) ? value : new AnswerError(`"${value.slice(0, 40)}" is not on the scale (${scale.join(', ')})`);
+  return scale.includes(value)
+    ? value
+    : new AnswerError(`"${value.slice(0, 40)}" is not on the scale (${scale.join(', ')})`);
 };
 
 export const multirate: SchemeTypeModule = {
@@ -32,7 +36,13 @@ export const multirate: SchemeTypeModule = {
   keys: ['options', 'options_from_data', 'option_randomization', 'arrangement'],
   normalize(scheme, keys, fail) {
     const { options, options_from_data, option_randomization, arrangement } = keys as z.infer<typeof config>;
-    if (!options) fail(options_from_data ? 'options_from_data' : 'options', options_from_data ? 'options read from each item are not supported: list the options' : 'a multirate scheme needs options, the items rated');
+    if (!options)
+      fail(
+        options_from_data ? 'options_from_data' : 'options',
+        options_from_data
+          ? 'options read from each item are not supported: list the options'
+          : 'a multirate scheme needs options, the items rated',
+      );
     if (scheme.labels.length < 2) fail('labels', 'a multirate scheme needs a scale of at least two labels');
     const seen = new Set<string>();
     for (const o of options!) {
@@ -52,8 +62,16 @@ export const multirate: SchemeTypeModule = {
   answer: asStored,
   fromAnswer: (scheme, answer) => fromFields(scheme, answer, accept),
   spacy: 'values',
-  agreement: { level: null, column: null, reason: 'each option is rated on its own; the report gives one figure per scheme, so compare options from the export' },
+  agreement: {
+    level: null,
+    column: null,
+    reason:
+      'each option is rated on its own; the report gives one figure per scheme, so compare options from the export',
+  },
   suggestable: false,
-  shape: { stored: '"<schema>:<option>" → the scale label given to that option, one key per option', answer: byField.describe('option → scale label') },
+  shape: {
+    stored: '"<schema>:<option>" → the scale label given to that option, one key per option',
+    answer: byField.describe('option → scale label'),
+  },
   example: (scheme) => Object.fromEntries(scheme.labels.map((l) => [l.name, (scheme.extra.scale as string[])[0]])),
 };

@@ -12,7 +12,12 @@ import { numberish } from '../kinds.js';
 import { AnswerError, type AgreementMeasure, type AnswerValue, type SchemeTypeModule } from '../module.js';
 import { isRecord, names, parseJson, storeUnder } from '../answer-fields.js';
 
-const dimension = z.looseObject({ name: z.string().min(1), description: z.string().optional(), allow_tie: z.boolean().optional(), tie_label: z.string().optional() });
+const dimension = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  allow_tie: z.boolean().optional(),
+  tie_label: z.string().optional(),
+});
 
 const config = z.looseObject({
   mode: z.enum(['binary', 'scale', 'multi_dimension']).optional(),
@@ -26,7 +31,9 @@ const config = z.looseObject({
       max: numberish.optional(),
       step: numberish.pipe(z.number().positive()).optional(),
       default: numberish.optional(),
-      labels: z.looseObject({ min: z.string().optional(), max: z.string().optional(), center: z.string().optional() }).optional(),
+      labels: z
+        .looseObject({ min: z.string().optional(), max: z.string().optional(), center: z.string().optional() })
+        .optional(),
     })
     .optional(),
   dimensions: z.array(dimension).optional(),
@@ -57,24 +64,31 @@ interface PairwiseKeys {
 
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as PairwiseKeys;
 
-const choiceError = (value: string, tie: boolean) => new AnswerError(`"${value.slice(0, 40)}" is not a choice: give A or B${tie ? ' or tie' : ' (this scheme has no tie)'}`);
+const choiceError = (value: string, tie: boolean) =>
+  new AnswerError(
+    `"${value.slice(0, 40)}" is not a choice: give A or B${tie ? ' or tie' : ' (this scheme has no tie)'}`,
+  );
 
 function checkField(scheme: Scheme, field: string, value: string): string | AnswerError {
   const k = keysOf(scheme);
   if (field === 'justification') {
     const parsed = parseJson(value, 'a justification {"reasons": [...], "rationale": "..."}');
     if (parsed instanceof AnswerError) return parsed;
-    if (!isRecord(parsed)) return new AnswerError('a justification is an object {"reasons": [...], "rationale": "..."}');
+    if (!isRecord(parsed))
+      return new AnswerError('a justification is an object {"reasons": [...], "rationale": "..."}');
     const reasons = parsed.reasons ?? [];
     const allowed = k.justification?.reason_categories ?? [];
-    if (!Array.isArray(reasons) || reasons.some((r) => typeof r !== 'string' || !allowed.includes(r))) return new AnswerError(`justification.reasons must be some of: ${allowed.join(', ') || '(none configured)'}`);
-    if (parsed.rationale !== undefined && typeof parsed.rationale !== 'string') return new AnswerError('justification.rationale must be text');
+    if (!Array.isArray(reasons) || reasons.some((r) => typeof r !== 'string' || !allowed.includes(r)))
+      return new AnswerError(`justification.reasons must be some of: ${allowed.join(', ') || '(none configured)'}`);
+    if (parsed.rationale !== undefined && typeof parsed.rationale !== 'string')
+      return new AnswerError('justification.rationale must be text');
     return value;
   }
   if (k.mode === 'scale') {
     const n = Number(value);
     if (value.trim() === '' || !Number.isFinite(n)) return new AnswerError(`"${value.slice(0, 40)}" is not a number`);
-    if (n < k.scale.min || n > k.scale.max) return new AnswerError(`${n} is outside the scale ${k.scale.min}..${k.scale.max}`);
+    if (n < k.scale.min || n > k.scale.max)
+      return new AnswerError(`${n} is outside the scale ${k.scale.min}..${k.scale.max}`);
     return value;
   }
   const dim = k.dimensions.find((d) => d.name === field)!;
@@ -86,13 +100,20 @@ function checkField(scheme: Scheme, field: string, value: string): string | Answ
 function dimensionsOf(k: z.infer<typeof config>, fail: (key: string, reason: string) => never): Dimension[] {
   const tie = k.allow_tie ?? false;
   const tieLabel = k.tie_label ?? (k.mode === 'multi_dimension' ? 'Tie' : 'No preference');
-  if (k.mode !== 'multi_dimension') return [{ name: 'selection', description: '', allow_tie: tie, tie_label: tieLabel }];
+  if (k.mode !== 'multi_dimension')
+    return [{ name: 'selection', description: '', allow_tie: tie, tie_label: tieLabel }];
   if (!k.dimensions?.length) fail('dimensions', 'multi_dimension mode needs a list of dimensions, each with a name');
   const seen = new Set<string>();
   return k.dimensions.map((d, i) => {
-    if (seen.has(d.name) || d.name === 'justification') fail(`dimensions[${i}].name`, `"${d.name}" is used twice or reserved`);
+    if (seen.has(d.name) || d.name === 'justification')
+      fail(`dimensions[${i}].name`, `"${d.name}" is used twice or reserved`);
     seen.add(d.name);
-    return { name: d.name, description: d.description ?? '', allow_tie: d.allow_tie ?? tie, tie_label: d.tie_label ?? tieLabel };
+    return {
+      name: d.name,
+      description: d.description ?? '',
+      allow_tie: d.allow_tie ?? tie,
+      tie_label: d.tie_label ?? tieLabel,
+    };
   });
 }
 
@@ -100,7 +121,16 @@ function agreement(scheme: Scheme): AgreementMeasure {
   const k = keysOf(scheme);
   if (k.mode === 'scale') return { level: 'interval', column: 'number' };
   if (k.mode === 'binary') return { level: 'nominal', column: 'value', value: (_s, chosen) => chosen.selection };
-  return { level: 'nominal', column: 'value', value: (s, chosen) => (keysOf(s).dimensions.some((d) => chosen[d.name] !== undefined) ? keysOf(s).dimensions.map((d) => chosen[d.name] ?? '').join('|') : undefined) };
+  return {
+    level: 'nominal',
+    column: 'value',
+    value: (s, chosen) =>
+      keysOf(s).dimensions.some((d) => chosen[d.name] !== undefined)
+        ? keysOf(s)
+            .dimensions.map((d) => chosen[d.name] ?? '')
+            .join('|')
+        : undefined,
+  };
 }
 
 export const pairwise: SchemeTypeModule = {
@@ -111,15 +141,33 @@ export const pairwise: SchemeTypeModule = {
     const k = parsed as z.infer<typeof config>;
     const mode = k.mode ?? 'binary';
     const given = names(scheme.labels);
-    if (given.length !== 0 && given.length !== 2) fail('labels', `pairwise compares two items: give two labels (or none for "A" and "B"), not ${given.length}`);
-    const scale = { min: k.scale?.min ?? -3, max: k.scale?.max ?? 3, step: k.scale?.step ?? 1, default: k.scale?.default ?? 0 };
+    if (given.length !== 0 && given.length !== 2)
+      fail('labels', `pairwise compares two items: give two labels (or none for "A" and "B"), not ${given.length}`);
+    const scale = {
+      min: k.scale?.min ?? -3,
+      max: k.scale?.max ?? 3,
+      step: k.scale?.step ?? 1,
+      default: k.scale?.default ?? 0,
+    };
     if (mode === 'scale') {
       if (scale.min >= scale.max) fail('scale', `min (${scale.min}) must be below max (${scale.max})`);
-      if (scale.default < scale.min || scale.default > scale.max) fail('scale.default', `${scale.default} is outside ${scale.min}..${scale.max}`);
+      if (scale.default < scale.min || scale.default > scale.max)
+        fail('scale.default', `${scale.default} is outside ${scale.min}..${scale.max}`);
     }
     const dimensions = mode === 'scale' ? [] : dimensionsOf({ ...k, mode }, fail);
-    const justification = k.justification && mode !== 'scale' ? { reason_categories: k.justification.reason_categories ?? [], min_rationale_chars: k.justification.min_rationale_chars ?? 0, rationale_placeholder: k.justification.rationale_placeholder ?? 'Explain your preference...', required: k.justification.required ?? false } : undefined;
-    const fields = mode === 'scale' ? ['scale_value'] : [...dimensions.map((d) => d.name), ...(justification ? ['justification'] : [])];
+    const justification =
+      k.justification && mode !== 'scale'
+        ? {
+            reason_categories: k.justification.reason_categories ?? [],
+            min_rationale_chars: k.justification.min_rationale_chars ?? 0,
+            rationale_placeholder: k.justification.rationale_placeholder ?? 'Explain your preference...',
+            required: k.justification.required ?? false,
+          }
+        : undefined;
+    const fields =
+      mode === 'scale'
+        ? ['scale_value']
+        : [...dimensions.map((d) => d.name), ...(justification ? ['justification'] : [])];
     storeUnder(scheme, fields);
     const labels = given.length ? given : ['A', 'B'];
     Object.assign(scheme.extra, {
@@ -128,7 +176,14 @@ export const pairwise: SchemeTypeModule = {
       show_labels: k.show_labels ?? true,
       item_labels: labels,
       dimensions,
-      scale: { ...scale, labels: { min: k.scale?.labels?.min ?? `${labels[0]} is better`, max: k.scale?.labels?.max ?? `${labels[1]} is better`, center: k.scale?.labels?.center ?? 'Equal' } },
+      scale: {
+        ...scale,
+        labels: {
+          min: k.scale?.labels?.min ?? `${labels[0]} is better`,
+          max: k.scale?.labels?.max ?? `${labels[1]} is better`,
+          center: k.scale?.labels?.center ?? 'Equal',
+        },
+      },
       ...(justification ? { justification } : {}),
     });
   },
@@ -148,11 +203,18 @@ export const pairwise: SchemeTypeModule = {
     if (k.mode === 'scale') given = { scale_value: answer };
     else if (k.mode === 'binary' && typeof answer === 'string') given = { selection: answer };
     else if (isRecord(answer)) given = answer;
-    else return new AnswerError(k.mode === 'binary' ? 'a pairwise answer is "A", "B" or "tie"' : 'a pairwise answer is an object of dimension → "A" | "B" | "tie"');
+    else
+      return new AnswerError(
+        k.mode === 'binary'
+          ? 'a pairwise answer is "A", "B" or "tie"'
+          : 'a pairwise answer is an object of dimension → "A" | "B" | "tie"',
+      );
     const chosen: Record<string, string> = {};
     for (const [field, v] of Object.entries(given)) {
-      if (!scheme.labels.some((l) => l.name === field)) return new AnswerError(`schema "${scheme.name}" has no field "${field}"`);
-      const value = field === 'justification' ? JSON.stringify(v) : typeof v === 'number' || typeof v === 'string' ? String(v) : '';
+      if (!scheme.labels.some((l) => l.name === field))
+        return new AnswerError(`schema "${scheme.name}" has no field "${field}"`);
+      const value =
+        field === 'justification' ? JSON.stringify(v) : typeof v === 'number' || typeof v === 'string' ? String(v) : '';
       const checked = checkField(scheme, field, value);
       if (checked instanceof AnswerError) return checked;
       chosen[field] = checked;
@@ -162,6 +224,15 @@ export const pairwise: SchemeTypeModule = {
   spacy: 'values',
   agreement,
   suggestable: false,
-  shape: { stored: 'binary: "<schema>:selection" → "A" | "B" | "tie"; scale: "<schema>:scale_value" → a number; multi_dimension: "<schema>:<dimension>" → "A" | "B" | "tie"; "<schema>:justification" → JSON text of {"reasons", "rationale"}', answer: z.union([z.string(), z.number(), z.record(z.string(), z.unknown())]).describe('the choice (binary), the number (scale), or field → value (dimensions, justification)') },
-  example: (scheme) => (keysOf(scheme).mode === 'scale' ? { scale_value: String(keysOf(scheme).scale.max) } : { [scheme.labels[0].name]: 'A' }),
+  shape: {
+    stored:
+      'binary: "<schema>:selection" → "A" | "B" | "tie"; scale: "<schema>:scale_value" → a number; multi_dimension: "<schema>:<dimension>" → "A" | "B" | "tie"; "<schema>:justification" → JSON text of {"reasons", "rationale"}',
+    answer: z
+      .union([z.string(), z.number(), z.record(z.string(), z.unknown())])
+      .describe('the choice (binary), the number (scale), or field → value (dimensions, justification)'),
+  },
+  example: (scheme) =>
+    keysOf(scheme).mode === 'scale'
+      ? { scale_value: String(keysOf(scheme).scale.max) }
+      : { [scheme.labels[0].name]: 'A' },
 };

@@ -22,12 +22,15 @@ const HIGH = 'range_high';
 
 function check(_scheme: unknown, chosen: Readonly<Record<string, string>>): AnswerError | null {
   const missing = [LOW, HIGH].filter((f) => chosen[f] === undefined);
-  if (missing.length) return new AnswerError(`a range needs both ${LOW} and ${HIGH} (${missing.join(' and ')} missing)`);
-  if (Number(chosen[LOW]) > Number(chosen[HIGH])) return new AnswerError(`${LOW} (${chosen[LOW]}) is above ${HIGH} (${chosen[HIGH]})`);
+  if (missing.length)
+    return new AnswerError(`a range needs both ${LOW} and ${HIGH} (${missing.join(' and ')} missing)`);
+  if (Number(chosen[LOW]) > Number(chosen[HIGH]))
+    return new AnswerError(`${LOW} (${chosen[LOW]}) is above ${HIGH} (${chosen[HIGH]})`);
   return null;
 }
 
-const accept: SchemeTypeModule['accept'] = (scheme, _label, value) => (value === '' ? null : (outOfRange(value, scheme.min, scheme.max) ?? value));
+const accept: SchemeTypeModule['accept'] = (scheme, _label, value) =>
+  value === '' ? null : (outOfRange(value, scheme.min, scheme.max) ?? value);
 
 export const rangeSlider: SchemeTypeModule = {
   type: 'range_slider',
@@ -35,7 +38,8 @@ export const rangeSlider: SchemeTypeModule = {
   keys: ['min_value', 'max_value', 'step', 'default_low', 'default_high', 'show_values', 'left_label', 'right_label'],
   normalize(scheme, keys, fail) {
     const k = keys as z.infer<typeof config>;
-    if (scheme.labels.length) fail('labels', `a range_slider scheme has no labels: its answer is stored under ${LOW} and ${HIGH}`);
+    if (scheme.labels.length)
+      fail('labels', `a range_slider scheme has no labels: its answer is stored under ${LOW} and ${HIGH}`);
     const min = k.min_value ?? 0;
     const max = k.max_value ?? 100;
     if (min >= max) fail('max_value', `${max} is not greater than min_value (${min})`);
@@ -45,7 +49,13 @@ export const rangeSlider: SchemeTypeModule = {
     if (high < min || high > max) fail('default_high', `${high} is outside ${min}..${max}`);
     if (low > high) fail('default_low', `${low} is above default_high (${high})`);
     Object.assign(scheme, { min, max, step: k.step ?? 1, labels: [{ name: LOW }, { name: HIGH }] });
-    Object.assign(scheme.extra, { default_low: low, default_high: high, show_values: k.show_values ?? true, left_label: k.left_label ?? '', right_label: k.right_label ?? '' });
+    Object.assign(scheme.extra, {
+      default_low: low,
+      default_high: high,
+      show_values: k.show_values ?? true,
+      left_label: k.left_label ?? '',
+      right_label: k.right_label ?? '',
+    });
   },
   storage: 'labels',
   accept,
@@ -55,6 +65,9 @@ export const rangeSlider: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: null, column: null, reason: 'a range is two numbers; no level of measurement compares ranges' },
   suggestable: false,
-  shape: { stored: '"<schema>:range_low" and "<schema>:range_high" → numbers as text, low ≤ high', answer: z.object({ range_low: z.string(), range_high: z.string() }) },
+  shape: {
+    stored: '"<schema>:range_low" and "<schema>:range_high" → numbers as text, low ≤ high',
+    answer: z.object({ range_low: z.string(), range_high: z.string() }),
+  },
   example: (scheme) => ({ [LOW]: String(scheme.extra.default_low), [HIGH]: String(scheme.extra.default_high) }),
 };

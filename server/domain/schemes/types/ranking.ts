@@ -26,15 +26,18 @@ export function parseOrder(scheme: Scheme, value: string): string[][] | AnswerEr
   const tiers = value.split(',').map((t) => t.split('='));
   const seen = new Set<string>();
   for (const tier of tiers) {
-    if (tier.length > 1 && !allow_ties) return new AnswerError(`"${tier.join('=')}" ties items, and this ranking does not allow ties`);
+    if (tier.length > 1 && !allow_ties)
+      return new AnswerError(`"${tier.join('=')}" ties items, and this ranking does not allow ties`);
     for (const item of tier) {
       if (item === '') return new AnswerError('an empty item name (two commas in a row?)');
       if (seen.has(item)) return new AnswerError(`"${item.slice(0, 40)}" is ranked twice`);
-      if (!items_key && !items.includes(item)) return new AnswerError(`"${item.slice(0, 40)}" is not an item of this ranking (${items.join(', ')})`);
+      if (!items_key && !items.includes(item))
+        return new AnswerError(`"${item.slice(0, 40)}" is not an item of this ranking (${items.join(', ')})`);
       seen.add(item);
     }
   }
-  if (!items_key && seen.size !== items.length) return new AnswerError(`every item must be ranked; missing ${items.filter((i) => !seen.has(i)).join(', ')}`);
+  if (!items_key && seen.size !== items.length)
+    return new AnswerError(`every item must be ranked; missing ${items.filter((i) => !seen.has(i)).join(', ')}`);
   return tiers;
 }
 
@@ -68,11 +71,16 @@ export const ranking: SchemeTypeModule = {
   normalize(scheme, parsed, fail) {
     const k = parsed as z.infer<typeof config>;
     const items = names(scheme.labels);
-    if (!k.items_key && items.length < 2) fail('labels', 'a ranking needs at least two labels to order (or an items_key naming a list in each item)');
+    if (!k.items_key && items.length < 2)
+      fail('labels', 'a ranking needs at least two labels to order (or an items_key naming a list in each item)');
     const bad = items.find((i) => /[,=]/.test(i));
     if (bad) fail('labels', `"${bad}" contains "," or "=", which separate ranks in the stored order`);
     storeUnder(scheme, ['rank_order']);
-    Object.assign(scheme.extra, { items, allow_ties: k.allow_ties ?? false, ...(k.items_key ? { items_key: k.items_key } : {}) });
+    Object.assign(scheme.extra, {
+      items,
+      allow_ties: k.allow_ties ?? false,
+      ...(k.items_key ? { items_key: k.items_key } : {}),
+    });
   },
   storage: 'labels',
   accept(scheme, _label, value) {
@@ -80,9 +88,15 @@ export const ranking: SchemeTypeModule = {
     const tiers = parseOrder(scheme, value);
     return tiers instanceof AnswerError ? tiers : value;
   },
-  answer: (_scheme, chosen) => chosen.rank_order.split(',').map((tier) => (tier.includes('=') ? tier.split('=') : tier)),
+  answer: (_scheme, chosen) =>
+    chosen.rank_order.split(',').map((tier) => (tier.includes('=') ? tier.split('=') : tier)),
   fromAnswer(scheme, answer) {
-    if (!Array.isArray(answer) || answer.some((t) => typeof t !== 'string' && !(Array.isArray(t) && t.length && t.every((i) => typeof i === 'string')))) {
+    if (
+      !Array.isArray(answer) ||
+      answer.some(
+        (t) => typeof t !== 'string' && !(Array.isArray(t) && t.length && t.every((i) => typeof i === 'string')),
+      )
+    ) {
       return new AnswerError('a ranking is an array of items best first, tied items grouped in an inner array');
     }
     const value = answer.map((t) => (Array.isArray(t) ? t.join('=') : t)).join(',');
@@ -92,6 +106,13 @@ export const ranking: SchemeTypeModule = {
   spacy: 'values',
   agreement: { level: 'rank', column: 'value', value: (_s, chosen) => chosen.rank_order, distance: kendallDistance },
   suggestable: false,
-  shape: { stored: '"<schema>:rank_order" → the items best first, joined by "," (tied items by "=")', answer: z.array(z.union([z.string(), z.array(z.string())])).describe('items best first; tied items in an inner array') },
-  example: (scheme) => ({ rank_order: keysOf(scheme).items_key ? 'first,second' : keysOf(scheme).items.slice().reverse().join(',') }),
+  shape: {
+    stored: '"<schema>:rank_order" → the items best first, joined by "," (tied items by "=")',
+    answer: z
+      .array(z.union([z.string(), z.array(z.string())]))
+      .describe('items best first; tied items in an inner array'),
+  },
+  example: (scheme) => ({
+    rank_order: keysOf(scheme).items_key ? 'first,second' : keysOf(scheme).items.slice().reverse().join(','),
+  }),
 };

@@ -14,7 +14,8 @@ const config = z.looseObject({
   scale_points: numberish.pipe(z.number().int().min(2).max(11)).optional(),
 });
 
-const accept: SchemeTypeModule['accept'] = (scheme, _label, value) => (value === '' ? null : (notWhole(value, 1, scheme.size!) ?? value));
+const accept: SchemeTypeModule['accept'] = (scheme, _label, value) =>
+  value === '' ? null : (notWhole(value, 1, scheme.size!) ?? value);
 
 export const semanticDifferential: SchemeTypeModule = {
   type: 'semantic_differential',
@@ -33,8 +34,15 @@ export const semanticDifferential: SchemeTypeModule = {
   answer: asStored,
   fromAnswer: (scheme, answer) => fromFields(scheme, answer, accept),
   spacy: 'values',
-  agreement: { level: null, column: null, reason: 'each pair is its own scale; the report gives one figure per scheme, so compare pairs from the export' },
+  agreement: {
+    level: null,
+    column: null,
+    reason: 'each pair is its own scale; the report gives one figure per scheme, so compare pairs from the export',
+  },
   suggestable: false,
-  shape: { stored: '"<schema>:<left>__<right>" → the point 1..scale_points, one key per pair', answer: byField.describe('pair → point') },
+  shape: {
+    stored: '"<schema>:<left>__<right>" → the point 1..scale_points, one key per pair',
+    answer: byField.describe('pair → point'),
+  },
   example: (scheme) => Object.fromEntries(scheme.labels.map((l) => [l.name, String(Math.ceil(scheme.size! / 2))])),
 };

@@ -62,7 +62,15 @@ export const spanLink = structuredType({
       if (names.has(t.name)) fail(`link_types[${i}].name`, `duplicate link type "${t.name}"`);
       names.add(t.name);
       const { name, directed, color, allowed_source_labels, allowed_target_labels, max_spans, ...rest } = t;
-      return { ...rest, name, directed: directed ?? false, ...(color ? { color } : {}), ...(allowed_source_labels ? { allowed_source_labels } : {}), ...(allowed_target_labels ? { allowed_target_labels } : {}), max_spans: max_spans ?? 2 };
+      return {
+        ...rest,
+        name,
+        directed: directed ?? false,
+        ...(color ? { color } : {}),
+        ...(allowed_source_labels ? { allowed_source_labels } : {}),
+        ...(allowed_target_labels ? { allowed_target_labels } : {}),
+        max_spans: max_spans ?? 2,
+      };
     });
     if (span_schema !== undefined) scheme.extra.span_schema = span_schema;
     scheme.extra.link_types = types;
@@ -71,13 +79,22 @@ export const spanLink = structuredType({
   },
   entry(scheme, entry, context) {
     const type = linkTypesOf(scheme).find((t) => t.name === entry.link_type);
-    if (!type) return new AnswerError(`link_type "${String(entry.link_type)}" is not one of ${linkTypesOf(scheme).map((t) => t.name).join(', ')}`);
+    if (!type)
+      return new AnswerError(
+        `link_type "${String(entry.link_type)}" is not one of ${linkTypesOf(scheme)
+          .map((t) => t.name)
+          .join(', ')}`,
+      );
     const ids = entry.span_ids as string[];
     if (ids.length < 2) return new AnswerError(`link type ${type.name} joins at least 2 spans, got ${ids.length}`);
-    if (ids.length > type.max_spans) return new AnswerError(`link type ${type.name} joins at most ${type.max_spans} spans (max_spans), got ${ids.length}`);
+    if (ids.length > type.max_spans)
+      return new AnswerError(
+        `link type ${type.name} joins at most ${type.max_spans} spans (max_spans), got ${ids.length}`,
+      );
     if (new Set(ids).size !== ids.length) return new AnswerError('span_ids: a span appears twice in one link');
     const direction = type.directed ? 'directed' : 'undirected';
-    if (entry.direction !== undefined && entry.direction !== direction) return new AnswerError(`direction: link type ${type.name} is ${direction}`);
+    if (entry.direction !== undefined && entry.direction !== direction)
+      return new AnswerError(`direction: link type ${type.name} is ${direction}`);
     const labels: string[] = [];
     for (const [k, id] of ids.entries()) {
       const span = spanOf(scheme, id, context, `span_ids[${k}]`);
@@ -93,6 +110,11 @@ export const spanLink = structuredType({
   exampleEntries(scheme, span) {
     const type = linkTypesOf(scheme)[0];
     const schema = scheme.extra.span_schema as string;
-    return [{ link_type: type.name, span_ids: [span(schema, type.allowed_source_labels?.[0]), span(schema, type.allowed_target_labels?.[0])] }];
+    return [
+      {
+        link_type: type.name,
+        span_ids: [span(schema, type.allowed_source_labels?.[0]), span(schema, type.allowed_target_labels?.[0])],
+      },
+    ];
   },
 });

@@ -13,5 +13,8 @@ export const span = {
   spacy: 'none' as const,
   accept: () => new AnswerError('spans are sent in span_annotations'),
   fromAnswer: () => new AnswerError('spans are given in spans'),
-  shape: { stored: 'not in annotations: in span_annotations, [{schema, name, start, end}]; exports list them in spans', answer: z.array(spanEntry) },
+  shape: {
+    stored: 'not in annotations: in span_annotations, [{schema, name, start, end}]; exports list them in spans',
+    answer: z.array(spanEntry),
+  },
 };

@@ -28,7 +28,8 @@ export function levenshtein<T>(a: ArrayLike<T>, b: ArrayLike<T>): number {
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     row[0] = i;
-    for (let j = 1; j <= b.length; j++) row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] : 1 + Math.min(prev[j], row[j - 1], prev[j - 1]);
+    for (let j = 1; j <= b.length; j++)
+      row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] : 1 + Math.min(prev[j], row[j - 1], prev[j - 1]);
     [prev, row] = [row, prev];
   }
   return prev[b.length];
@@ -38,11 +39,13 @@ const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
 
 /** The edit as stored: the texts and their distances, worked out here. */
 export function editRecord(given: unknown): string | AnswerError {
-  if (!isRecord(given) || typeof given.edited_text !== 'string') return new AnswerError('a text edit is an object with "edited_text" (and "original_text")');
+  if (!isRecord(given) || typeof given.edited_text !== 'string')
+    return new AnswerError('a text edit is an object with "edited_text" (and "original_text")');
   const edited = given.edited_text;
   const original = given.original_text ?? '';
   if (typeof original !== 'string') return new AnswerError('original_text must be text');
-  if (edited.length * original.length > MAX_CELLS) return new AnswerError(`the texts are too long to compare (${original.length} and ${edited.length} characters)`);
+  if (edited.length * original.length > MAX_CELLS)
+    return new AnswerError(`the texts are too long to compare (${original.length} and ${edited.length} characters)`);
   return JSON.stringify({
     edited_text: edited,
     original_text: original,
@@ -59,9 +62,15 @@ export const textEdit: SchemeTypeModule = {
   keys: Object.keys(config.shape),
   normalize(scheme, parsed, fail) {
     const k = parsed as z.infer<typeof config>;
-    if (scheme.labels.length) fail('labels', 'a text_edit scheme has no labels: the text to edit comes from source_field');
+    if (scheme.labels.length)
+      fail('labels', 'a text_edit scheme has no labels: the text to edit comes from source_field');
     storeUnder(scheme, [scheme.name]);
-    Object.assign(scheme.extra, { source_field: k.source_field ?? '', show_diff: k.show_diff ?? true, show_edit_distance: k.show_edit_distance ?? true, allow_reset: k.allow_reset ?? true });
+    Object.assign(scheme.extra, {
+      source_field: k.source_field ?? '',
+      show_diff: k.show_diff ?? true,
+      show_edit_distance: k.show_edit_distance ?? true,
+      allow_reset: k.allow_reset ?? true,
+    });
   },
   storage: 'labels',
   accept(_scheme, _label, value) {
@@ -76,8 +85,23 @@ export const textEdit: SchemeTypeModule = {
   },
   spacy: 'values',
   // the edited texts compared with each other: how far apart two annotators' post-edits ended up
-  agreement: { level: 'edit_distance', column: 'value', value: (scheme, chosen) => (JSON.parse(chosen[fieldOf(scheme)]) as { edited_text: string }).edited_text, distance: editDistance },
+  agreement: {
+    level: 'edit_distance',
+    column: 'value',
+    value: (scheme, chosen) => (JSON.parse(chosen[fieldOf(scheme)]) as { edited_text: string }).edited_text,
+    distance: editDistance,
+  },
   suggestable: false,
-  shape: { stored: '"<schema>:<schema>" → JSON text of {"edited_text", "original_text"}; the server adds the distances', answer: z.object({ edited_text: z.string(), original_text: z.string(), edit_distance_chars: z.number().int().nullable(), edit_distance_words: z.number().int() }) },
-  example: (scheme) => ({ [fieldOf(scheme)]: JSON.stringify({ edited_text: 'an edited text', original_text: 'a text' }) }),
+  shape: {
+    stored: '"<schema>:<schema>" → JSON text of {"edited_text", "original_text"}; the server adds the distances',
+    answer: z.object({
+      edited_text: z.string(),
+      original_text: z.string(),
+      edit_distance_chars: z.number().int().nullable(),
+      edit_distance_words: z.number().int(),
+    }),
+  },
+  example: (scheme) => ({
+    [fieldOf(scheme)]: JSON.stringify({ edited_text: 'an edited text', original_text: 'a text' }),
+  }),
 };

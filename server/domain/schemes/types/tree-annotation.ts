@@ -43,13 +43,16 @@ function checkNodes(scheme: Scheme, given: unknown): AnswerError | null {
 }
 
 function checkPath(scheme: Scheme, given: unknown): AnswerError | null {
-  if (!keysOf(scheme).path_selection.enabled) return new AnswerError('this tree has no path selection (path_selection.enabled)');
-  if (!Array.isArray(given) || given.some((n) => typeof n !== 'string')) return new AnswerError('selected_path is a list of node ids');
+  if (!keysOf(scheme).path_selection.enabled)
+    return new AnswerError('this tree has no path selection (path_selection.enabled)');
+  if (!Array.isArray(given) || given.some((n) => typeof n !== 'string'))
+    return new AnswerError('selected_path is a list of node ids');
   if (new Set(given).size !== given.length) return new AnswerError('selected_path names a node twice');
   return null;
 }
 
-const check = (scheme: Scheme, field: string, given: unknown) => (field === 'node_annotations' ? checkNodes(scheme, given) : checkPath(scheme, given));
+const check = (scheme: Scheme, field: string, given: unknown) =>
+  field === 'node_annotations' ? checkNodes(scheme, given) : checkPath(scheme, given);
 
 export const treeAnnotation: SchemeTypeModule = {
   type: 'tree_annotation',
@@ -57,37 +60,56 @@ export const treeAnnotation: SchemeTypeModule = {
   keys: Object.keys(config.shape),
   normalize(scheme, parsed, fail) {
     const k = parsed as z.infer<typeof config>;
-    if (scheme.labels.length) fail('labels', 'a tree_annotation scheme has no labels: give the per-node question as node_scheme');
+    if (scheme.labels.length)
+      fail('labels', 'a tree_annotation scheme has no labels: give the per-node question as node_scheme');
     let nodeScheme: Scheme | null = null;
     if (k.node_scheme && Object.keys(k.node_scheme).length) {
       const { annotation_type: type, labels, description, ...rest } = k.node_scheme as Record<string, unknown>;
       const module = typeof type === 'string' ? nestedType(type) : undefined;
-      if (!module || module.storage !== 'labels' || module.type === 'tree_annotation') return fail('node_scheme.annotation_type', `"${String(type)}" cannot be asked of a node: use a choice or value type (radio, likert, multiselect, select, text, number, slider)`);
+      if (!module || module.storage !== 'labels' || module.type === 'tree_annotation')
+        return fail(
+          'node_scheme.annotation_type',
+          `"${String(type)}" cannot be asked of a node: use a choice or value type (radio, likert, multiselect, select, text, number, slider)`,
+        );
       const parsedNode = module.config.safeParse(k.node_scheme);
-      if (!parsedNode.success) return fail(`node_scheme.${parsedNode.error.issues[0].path.join('.')}`, parsedNode.error.issues[0].message);
+      if (!parsedNode.success)
+        return fail(`node_scheme.${parsedNode.error.issues[0].path.join('.')}`, parsedNode.error.issues[0].message);
       const rawLabels = Array.isArray(labels) ? labels : [];
       nodeScheme = {
         name: `${scheme.name}.node`,
         annotation_type: module.type,
         description: typeof description === 'string' ? description : '',
-        labels: rawLabels.map((l) => (typeof l === 'object' && l !== null ? { ...(l as { name: string }), name: String((l as { name: unknown }).name) } : { name: String(l) })),
+        labels: rawLabels.map((l) =>
+          typeof l === 'object' && l !== null
+            ? { ...(l as { name: string }), name: String((l as { name: unknown }).name) }
+            : { name: String(l) },
+        ),
         extra: Object.fromEntries(Object.entries(rest).filter(([key]) => !module.keys.includes(key))),
       };
-      module.normalize(nodeScheme, parsedNode.data, (key, reason) => fail(`node_scheme${key ? `.${key}` : ''}`, reason));
+      module.normalize(nodeScheme, parsedNode.data, (key, reason) =>
+        fail(`node_scheme${key ? `.${key}` : ''}`, reason),
+      );
     }
     const pathEnabled = k.path_selection?.enabled ?? false;
-    if (!nodeScheme && !pathEnabled) fail('node_scheme', 'give a node_scheme (the question asked of each node) or path_selection.enabled, or both');
+    if (!nodeScheme && !pathEnabled)
+      fail('node_scheme', 'give a node_scheme (the question asked of each node) or path_selection.enabled, or both');
     storeUnder(scheme, ['node_annotations', ...(pathEnabled ? ['selected_path'] : [])]);
     Object.assign(scheme.extra, {
       node_scheme: nodeScheme,
-      path_selection: { enabled: pathEnabled, description: k.path_selection?.description ?? 'Select the best response path' },
+      path_selection: {
+        enabled: pathEnabled,
+        description: k.path_selection?.description ?? 'Select the best response path',
+      },
       branch_comparison: { enabled: k.branch_comparison?.enabled ?? false },
     });
   },
   storage: 'labels',
   accept(scheme, field, value) {
     if (value === '' || value === '{}' || value === '[]') return null;
-    const parsed = parseJson(value, field === 'node_annotations' ? 'an object of node id → answer' : 'a list of node ids');
+    const parsed = parseJson(
+      value,
+      field === 'node_annotations' ? 'an object of node id → answer' : 'a list of node ids',
+    );
     if (parsed instanceof AnswerError) return parsed;
     return check(scheme, field, parsed) ?? value;
   },
@@ -100,7 +122,8 @@ export const treeAnnotation: SchemeTypeModule = {
     if (!isRecord(answer)) return new AnswerError('a tree answer is {"node_annotations": {…}, "selected_path": […]}');
     const chosen: Record<string, string> = {};
     for (const [field, given] of Object.entries(answer)) {
-      if (!scheme.labels.some((l) => l.name === field)) return new AnswerError(`schema "${scheme.name}" has no field "${field}"`);
+      if (!scheme.labels.some((l) => l.name === field))
+        return new AnswerError(`schema "${scheme.name}" has no field "${field}"`);
       const problem = check(scheme, field, given);
       if (problem) return problem;
       chosen[field] = JSON.stringify(given);
@@ -112,11 +135,21 @@ export const treeAnnotation: SchemeTypeModule = {
     level: 'per_node',
     column: 'value',
     value: (_scheme, chosen) =>
-      nodeKey(chosen.node_annotations === undefined ? undefined : JSON.parse(chosen.node_annotations), chosen.selected_path === undefined ? undefined : JSON.parse(chosen.selected_path)),
+      nodeKey(
+        chosen.node_annotations === undefined ? undefined : JSON.parse(chosen.node_annotations),
+        chosen.selected_path === undefined ? undefined : JSON.parse(chosen.selected_path),
+      ),
     distance: nodeDistance,
   },
   suggestable: false,
-  shape: { stored: '"<schema>:node_annotations" → JSON text of {"<node id>": <the node scheme\'s answer>}; "<schema>:selected_path" → JSON text of ["<node id>", …]', answer: z.object({ node_annotations: z.record(z.string(), z.unknown()).optional(), selected_path: z.array(z.string()).optional() }) },
+  shape: {
+    stored:
+      '"<schema>:node_annotations" → JSON text of {"<node id>": <the node scheme\'s answer>}; "<schema>:selected_path" → JSON text of ["<node id>", …]',
+    answer: z.object({
+      node_annotations: z.record(z.string(), z.unknown()).optional(),
+      selected_path: z.array(z.string()).optional(),
+    }),
+  },
   example(scheme) {
     const k = keysOf(scheme);
     const node = k.node_scheme;
@@ -125,7 +158,9 @@ export const treeAnnotation: SchemeTypeModule = {
       const module = nestedType(node.annotation_type)!;
       const label = node.labels[0].name;
       // a ticked choice, or a value: the lowest number where text is refused
-      const chosen = module.example?.(node) ?? { [label]: module.accept(node, label, 'true') instanceof AnswerError ? String(node.min ?? 1) : 'true' };
+      const chosen = module.example?.(node) ?? {
+        [label]: module.accept(node, label, 'true') instanceof AnswerError ? String(node.min ?? 1) : 'true',
+      };
       out.node_annotations = JSON.stringify({ root: module.answer(node, chosen) });
     }
     return out;

@@ -27,11 +27,13 @@ export const triage: SchemeTypeModule = {
   keys: Object.keys(config.shape),
   normalize(scheme, parsed, fail) {
     const k = parsed as z.infer<typeof config>;
-    if (scheme.labels.length) fail('labels', 'a triage scheme has no labels; name its buttons with accept_label, reject_label and skip_label');
+    if (scheme.labels.length)
+      fail('labels', 'a triage scheme has no labels; name its buttons with accept_label, reject_label and skip_label');
     storeUnder(scheme, ['decision']);
     const keys = { accept_key: k.accept_key ?? '1', reject_key: k.reject_key ?? '2', skip_key: k.skip_key ?? '3' };
     if (keys.reject_key === keys.accept_key) fail('reject_key', `"${keys.reject_key}" is accept_key too`);
-    if (keys.skip_key === keys.accept_key || keys.skip_key === keys.reject_key) fail('skip_key', `"${keys.skip_key}" is taken by another triage key`);
+    if (keys.skip_key === keys.accept_key || keys.skip_key === keys.reject_key)
+      fail('skip_key', `"${keys.skip_key}" is taken by another triage key`);
     Object.assign(scheme.extra, {
       accept_label: k.accept_label ?? 'Keep',
       reject_label: k.reject_label ?? 'Discard',
@@ -42,9 +44,15 @@ export const triage: SchemeTypeModule = {
     });
   },
   storage: 'labels',
-  accept: (_scheme, _label, value) => (value === '' ? null : isDecision(value) ? value : new AnswerError(`"${value.slice(0, 40)}" is not a decision: give accept, reject or skip`)),
+  accept: (_scheme, _label, value) =>
+    value === ''
+      ? null
+      : isDecision(value)
+        ? value
+        : new AnswerError(`"${value.slice(0, 40)}" is not a decision: give accept, reject or skip`),
   answer: (_scheme, chosen) => chosen.decision,
-  fromAnswer: (_scheme, answer) => (isDecision(answer) ? { decision: answer } : new AnswerError('a triage answer is "accept", "reject" or "skip"')),
+  fromAnswer: (_scheme, answer) =>
+    isDecision(answer) ? { decision: answer } : new AnswerError('a triage answer is "accept", "reject" or "skip"'),
   spacy: 'values',
   agreement: nominalOf('decision'),
   suggestable: false,

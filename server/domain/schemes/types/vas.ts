@@ -23,13 +23,22 @@ export const vas = valueType({
   keys: ['min_value', 'max_value', 'precision', 'show_value', 'left_label', 'right_label'],
   normalize(scheme, keys, fail) {
     const k = keys as z.infer<typeof config>;
-    if (scheme.labels.length) fail('labels', 'a vas scheme has no labels: its value is stored under the scheme name (left_label and right_label name the ends)');
+    if (scheme.labels.length)
+      fail(
+        'labels',
+        'a vas scheme has no labels: its value is stored under the scheme name (left_label and right_label name the ends)',
+      );
     const min = k.min_value ?? 0;
     const max = k.max_value ?? 100;
     if (min >= max) fail('max_value', `${max} is not greater than min_value (${min})`);
     const precision = k.precision ?? 1;
     Object.assign(scheme, { min, max, step: 10 ** -precision, labels: [{ name: scheme.name }] });
-    Object.assign(scheme.extra, { left_label: k.left_label ?? '', right_label: k.right_label ?? '', show_value: k.show_value ?? false, precision });
+    Object.assign(scheme.extra, {
+      left_label: k.left_label ?? '',
+      right_label: k.right_label ?? '',
+      show_value: k.show_value ?? false,
+      precision,
+    });
   },
   shape: { stored: '"<schema>:<schema>" → the number as text', answer: z.string().describe('the number, as text') },
   example: (scheme) => ({ [scheme.name]: String(((scheme.min ?? 0) + (scheme.max ?? 100)) / 2) }),

@@ -5,7 +5,10 @@ const at = (iso: string): [number, number] => [Date.parse(iso), 1];
 
 describe('buildTimeline', () => {
   it('counts cumulatively per hour, with empty hours carried forward', () => {
-    const t = buildTimeline([at('2026-11-22T10:05:00Z'), at('2026-11-22T10:40:00Z'), at('2026-11-22T12:10:00Z')], [at('2026-11-22T10:41:00Z')]);
+    const t = buildTimeline(
+      [at('2026-11-22T10:05:00Z'), at('2026-11-22T10:40:00Z'), at('2026-11-22T12:10:00Z')],
+      [at('2026-11-22T10:41:00Z')],
+    );
     expect(t).toEqual({
       bucket: 'hour',
       points: [
@@ -25,7 +28,10 @@ describe('buildTimeline', () => {
   });
 
   it("counts per minute in a project's first 90 minutes, so its first hour is readable", () => {
-    const t = buildTimeline([at('2026-11-22T10:05:10Z'), at('2026-11-22T10:05:50Z'), at('2026-11-22T10:08:00Z')], [at('2026-11-22T10:07:30Z')]);
+    const t = buildTimeline(
+      [at('2026-11-22T10:05:10Z'), at('2026-11-22T10:05:50Z'), at('2026-11-22T10:08:00Z')],
+      [at('2026-11-22T10:07:30Z')],
+    );
     expect(t.bucket).toBe('minute');
     expect(t.points.map((p) => [p.time.slice(11, 16), p.annotations, p.completed_items])).toEqual([
       ['10:05', 2, 0],

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alphaOf, Coincidences, EXACT_PAIRS, jaccardDistance, krippendorffAlpha, UndefinedAgreement, type Level } from '../../../../server/domain/agreement/alpha.js';
+import {
+  alphaOf,
+  Coincidences,
+  EXACT_PAIRS,
+  jaccardDistance,
+  krippendorffAlpha,
+  UndefinedAgreement,
+  type Level,
+} from '../../../../server/domain/agreement/alpha.js';
 
 const _ = null;
 
@@ -59,39 +67,95 @@ describe("Krippendorff's alpha against published values", () => {
       [1, 2, 3, 4, 5],
       [_, 2, 3, 4, _],
     ];
-    for (const level of ['nominal', 'ordinal', 'interval', 'ratio'] as Level[]) expect(krippendorffAlpha(data, level)).toBe(1);
+    for (const level of ['nominal', 'ordinal', 'interval', 'ratio'] as Level[])
+      expect(krippendorffAlpha(data, level)).toBe(1);
   });
 
   it('is far below zero for systematic disagreement', () => {
-    expect(krippendorffAlpha([[1, 2, 1, 2], [2, 1, 2, 1]], 'nominal')).toBeLessThan(0);
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 2, 1, 2],
+          [2, 1, 2, 1],
+        ],
+        'nominal',
+      ),
+    ).toBeLessThan(0);
   });
 });
 
 describe('undefined alpha is a clear error', () => {
   it('refuses data with one value only', () => {
-    expect(() => krippendorffAlpha([[3, 3, 3], [3, 3, _]], 'nominal')).toThrow(UndefinedAgreement);
-    expect(() => krippendorffAlpha([[3, 3, 3], [3, 3, _]], 'nominal')).toThrow(/every pairable value is the same/);
+    expect(() =>
+      krippendorffAlpha(
+        [
+          [3, 3, 3],
+          [3, 3, _],
+        ],
+        'nominal',
+      ),
+    ).toThrow(UndefinedAgreement);
+    expect(() =>
+      krippendorffAlpha(
+        [
+          [3, 3, 3],
+          [3, 3, _],
+        ],
+        'nominal',
+      ),
+    ).toThrow(/every pairable value is the same/);
   });
 
   it('refuses data without a pairable unit (no unit has two values)', () => {
-    expect(() => krippendorffAlpha([[1, _, 3], [_, 2, _]], 'interval')).toThrow(/no pairable unit/);
+    expect(() =>
+      krippendorffAlpha(
+        [
+          [1, _, 3],
+          [_, 2, _],
+        ],
+        'interval',
+      ),
+    ).toThrow(/no pairable unit/);
     expect(() => krippendorffAlpha([], 'nominal')).toThrow(UndefinedAgreement);
   });
 
   it('values that vary only outside pairable units still count as one value', () => {
     // 7 and 9 are lone values in their units: the pairable data hold only 1s
-    expect(() => krippendorffAlpha([[1, 7, 1, _], [1, _, 1, _], [_, _, _, 9]], 'nominal')).toThrow(/every pairable value is the same/);
+    expect(() =>
+      krippendorffAlpha(
+        [
+          [1, 7, 1, _],
+          [1, _, 1, _],
+          [_, _, _, 9],
+        ],
+        'nominal',
+      ),
+    ).toThrow(/every pairable value is the same/);
   });
 
   it('refuses non-numbers at numeric levels', () => {
-    expect(() => krippendorffAlpha([['a', 'b'], ['a', 'a']], 'interval')).toThrow(/finite numbers/);
+    expect(() =>
+      krippendorffAlpha(
+        [
+          ['a', 'b'],
+          ['a', 'a'],
+        ],
+        'interval',
+      ),
+    ).toThrow(/finite numbers/);
   });
 });
 
 describe('difference functions', () => {
   it('a nominal or interval difference passed as a function gives the built-in level', () => {
-    expect(krippendorffAlpha(KRIPPENDORFF_2011, (a, b) => (a === b ? 0 : 1))).toBeCloseTo(krippendorffAlpha(KRIPPENDORFF_2011, 'nominal'), 12);
-    expect(krippendorffAlpha(KRIPPENDORFF_2011, (a, b) => (a! - b!) ** 2)).toBeCloseTo(krippendorffAlpha(KRIPPENDORFF_2011, 'interval'), 12);
+    expect(krippendorffAlpha(KRIPPENDORFF_2011, (a, b) => (a === b ? 0 : 1))).toBeCloseTo(
+      krippendorffAlpha(KRIPPENDORFF_2011, 'nominal'),
+      12,
+    );
+    expect(krippendorffAlpha(KRIPPENDORFF_2011, (a, b) => (a! - b!) ** 2)).toBeCloseTo(
+      krippendorffAlpha(KRIPPENDORFF_2011, 'interval'),
+      12,
+    );
   });
 
   it('Jaccard distance on sets', () => {
@@ -109,14 +173,19 @@ describe('difference functions', () => {
       [['a'], ['a', 'b'], ['b']],
       [['a'], ['b'], ['b']],
     ];
-    const alpha = krippendorffAlpha<string[]>(sets, (x, y) => jaccardDistance(new Set(x), new Set(y)), (s) => s.join(','));
+    const alpha = krippendorffAlpha<string[]>(
+      sets,
+      (x, y) => jaccardDistance(new Set(x), new Set(y)),
+      (s) => s.join(','),
+    );
     expect(alpha).toBeCloseTo(12 / 17, 12);
   });
 
   it('past EXACT_PAIRS pairs of distinct values, estimates expected disagreement closely and the same each time', () => {
     // 1000 units, two coders agreeing moderately, every value distinct; interval alpha computes D_e exactly in
     // linear time
-    const coder = (shift: number) => Array.from({ length: 1000 }, (_, u) => ((u * 37) % 60) + ((u * 7919 + shift) % 61) / 2 + u / 1e4 + shift / 1e6);
+    const coder = (shift: number) =>
+      Array.from({ length: 1000 }, (_, u) => ((u * 37) % 60) + ((u * 7919 + shift) % 61) / 2 + u / 1e4 + shift / 1e6);
     const data = [coder(0), coder(30)];
     const distinct = new Set(data.flat()).size;
     expect((distinct * (distinct - 1)) / 2).toBeGreaterThan(EXACT_PAIRS);
@@ -132,11 +201,20 @@ describe('difference functions', () => {
   it('addTally counts the same as adding the units one by one', () => {
     const one = new Coincidences<string>();
     const bulk = new Coincidences<string>();
-    const units = [['x', 'y'], ['x', 'x', 'y'], ['y', 'y']];
+    const units = [
+      ['x', 'y'],
+      ['x', 'x', 'y'],
+      ['y', 'y'],
+    ];
     for (const u of units) one.addUnit(u);
     const [x, y] = [bulk.indexOf('x'), bulk.indexOf('y')];
     // ordered pairs per unit divided by m − 1: (x,y),(y,x) | (x,x)×2/2,(x,y)×2/2,(y,x)×2/2 | (y,y)×2
-    bulk.addTally(3, [[x, y, 2], [y, x, 2], [x, x, 1], [y, y, 2]]);
+    bulk.addTally(3, [
+      [x, y, 2],
+      [y, x, 2],
+      [x, x, 1],
+      [y, y, 2],
+    ]);
     expect(alphaOf(bulk, 'nominal')).toBeCloseTo(alphaOf(one, 'nominal'), 12);
     expect(bulk.units).toBe(one.units);
   });
@@ -145,9 +223,15 @@ describe('difference functions', () => {
 describe('properties (fast-check, seeded)', () => {
   const level = fc.constantFrom<Level>('nominal', 'ordinal', 'interval', 'ratio');
   // 2–5 coders × 1–12 units, values 1–5 or missing
-  const matrix = fc
-    .tuple(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 12 }))
-    .chain(([coders, units]) => fc.array(fc.array(fc.option(fc.integer({ min: 1, max: 5 }), { nil: null, freq: 4 }), { minLength: units, maxLength: units }), { minLength: coders, maxLength: coders }));
+  const matrix = fc.tuple(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 12 })).chain(([coders, units]) =>
+    fc.array(
+      fc.array(fc.option(fc.integer({ min: 1, max: 5 }), { nil: null, freq: 4 }), {
+        minLength: units,
+        maxLength: units,
+      }),
+      { minLength: coders, maxLength: coders },
+    ),
+  );
   const options = { seed: 20261122, numRuns: 300 };
 
   /** alpha, or null when the data leave it undefined */
@@ -180,18 +264,30 @@ describe('properties (fast-check, seeded)', () => {
       ordinal: () => NaN, // depends on the marginals; covered by the published values
     };
     const pairwise = (data: (number | null)[][], l: Level) => {
-      const units = data[0].map((_, u) => data.flatMap((row) => (row[u] === null ? [] : [row[u]!]))).filter((u) => u.length >= 2);
+      const units = data[0]
+        .map((_, u) => data.flatMap((row) => (row[u] === null ? [] : [row[u]!])))
+        .filter((u) => u.length >= 2);
       const all = units.flat();
       const n = all.length;
       let within = 0;
-      for (const u of units) for (let i = 0; i < u.length; i++) for (let j = 0; j < u.length; j++) if (i !== j) within += delta[l](u[i], u[j]) / (u.length - 1);
+      for (const u of units)
+        for (let i = 0; i < u.length; i++)
+          for (let j = 0; j < u.length; j++) if (i !== j) within += delta[l](u[i], u[j]) / (u.length - 1);
       let across = 0;
       for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) across += delta[l](all[i], all[j]);
       return 1 - within / n / (across / (n * (n - 1)));
     };
     const wide = fc
       .tuple(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 2, max: 60 }), fc.integer({ min: 1, max: 400 }))
-      .chain(([coders, units, top]) => fc.array(fc.array(fc.option(fc.integer({ min: 0, max: top }), { nil: null, freq: 5 }), { minLength: units, maxLength: units }), { minLength: coders, maxLength: coders }));
+      .chain(([coders, units, top]) =>
+        fc.array(
+          fc.array(fc.option(fc.integer({ min: 0, max: top }), { nil: null, freq: 5 }), {
+            minLength: units,
+            maxLength: units,
+          }),
+          { minLength: coders, maxLength: coders },
+        ),
+      );
     fc.assert(
       fc.property(wide, fc.constantFrom<Level>('nominal', 'interval', 'ratio'), (data, l) => {
         const alpha = alphaOrNull(data, l);
@@ -204,7 +300,17 @@ describe('properties (fast-check, seeded)', () => {
 
   it('is invariant under permuting coders and units', () => {
     const permuted = matrix.chain((data) =>
-      fc.tuple(fc.constant(data), fc.shuffledSubarray(data.map((_, i) => i), { minLength: data.length, maxLength: data.length }), fc.shuffledSubarray(data[0].map((_, i) => i), { minLength: data[0].length, maxLength: data[0].length })),
+      fc.tuple(
+        fc.constant(data),
+        fc.shuffledSubarray(
+          data.map((_, i) => i),
+          { minLength: data.length, maxLength: data.length },
+        ),
+        fc.shuffledSubarray(
+          data[0].map((_, i) => i),
+          { minLength: data[0].length, maxLength: data[0].length },
+        ),
+      ),
     );
     fc.assert(
       fc.property(permuted, level, ([data, coderOrder, unitOrder], l) => {
@@ -218,7 +324,10 @@ describe('properties (fast-check, seeded)', () => {
   });
 
   it('is 1 whenever every pairable unit agrees and at least two values occur', () => {
-    const agreeing = fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 4 })), { minLength: 2, maxLength: 10 });
+    const agreeing = fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 4 })), {
+      minLength: 2,
+      maxLength: 10,
+    });
     fc.assert(
       fc.property(agreeing, level, (units, l) => {
         fc.pre(new Set(units.map(([v]) => v)).size >= 2);

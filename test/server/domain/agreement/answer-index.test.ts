@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnswerIndex } from '../../../../server/domain/agreement/answer-index.js';
-import { computeAgreement, reportOf, type AgreementReport } from '../../../../server/domain/agreement/project-agreement.js';
+import {
+  computeAgreement,
+  reportOf,
+  type AgreementReport,
+} from '../../../../server/domain/agreement/project-agreement.js';
 import type { AnnotationRecord } from '../../../../server/domain/annotation/records.js';
 import { createTask } from '../../../../server/domain/task.js';
 import { AGREEMENT_SCHEMES, scheme } from '../../../helpers/agreement-schemes.js';
@@ -22,20 +26,32 @@ const labels: fc.Arbitrary<AnnotationRecord['labels']> = fc.record(
     sentiment: fc.constantFrom('positive', 'negative', 'neutral').map(one),
     helpful: fc.constantFrom('1', '2', '3', '4', '5').map(one),
     stars: fc.integer({ min: 1, max: 5 }).map((v) => ({ value: String(v) })),
-    topics: fc.subarray(['price', 'quality', 'service'], { minLength: 1 }).map((ls) => Object.fromEntries(ls.map((l) => [l, 'true']))),
+    topics: fc
+      .subarray(['price', 'quality', 'service'], { minLength: 1 })
+      .map((ls) => Object.fromEntries(ls.map((l) => [l, 'true']))),
     note: fc.constant({ text: 'a note' }),
   },
   { requiredKeys: [] },
 );
 
 const spans = fc.array(
-  fc.record({ schema: fc.constantFrom('evidence', 'cue', 'retired'), label: fc.constantFrom('pos', 'neg', 'a', 'b', 'c', 'odd'), start: fc.integer({ min: 0, max: 20 }), length: fc.integer({ min: 1, max: 8 }) }),
+  fc.record({
+    schema: fc.constantFrom('evidence', 'cue', 'retired'),
+    label: fc.constantFrom('pos', 'neg', 'a', 'b', 'c', 'odd'),
+    start: fc.integer({ min: 0, max: 20 }),
+    length: fc.integer({ min: 1, max: 8 }),
+  }),
   { maxLength: 4 },
 );
 
 const submission = fc.record({ user: fc.constantFrom(...USERS), id: fc.constantFrom(...IDS), labels, spans });
 
-type Change = { user: string; id: string; labels: AnnotationRecord['labels']; spans: { schema: string; label: string; start: number; length: number }[] };
+type Change = {
+  user: string;
+  id: string;
+  labels: AnnotationRecord['labels'];
+  spans: { schema: string; label: string; start: number; length: number }[];
+};
 
 function record(s: Change): AnnotationRecord {
   const sorted = [...s.spans].sort((a, b) => a.start - b.start);
@@ -43,7 +59,14 @@ function record(s: Change): AnnotationRecord {
     username: s.user,
     instance_id: s.id,
     labels: s.labels,
-    spans: sorted.map((x, n) => ({ id: `s${n}`, schema: x.schema, label: x.label, start: x.start, end: x.start + x.length, value: '' })),
+    spans: sorted.map((x, n) => ({
+      id: `s${n}`,
+      schema: x.schema,
+      label: x.label,
+      start: x.start,
+      end: x.start + x.length,
+      value: '',
+    })),
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
   };
@@ -51,7 +74,8 @@ function record(s: Change): AnnotationRecord {
 
 /** Reports agree up to rounding: the rows of a unit may come in another order, which changes float sums' order. */
 function expectSameReport(actual: AgreementReport, expected: AgreementReport) {
-  const round = (report: AgreementReport) => JSON.parse(JSON.stringify(report, (_, v) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)));
+  const round = (report: AgreementReport) =>
+    JSON.parse(JSON.stringify(report, (_, v) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)));
   expect(round(actual)).toEqual(round(expected));
 }
 
@@ -75,7 +99,12 @@ describe('answer index', () => {
   it('a record emptied of every answer leaves its instance, and its row is used again', () => {
     const index = new AnswerIndex(TASK, 4);
     const a = record({ user: 'ann', id: 'i1', labels: { sentiment: { positive: 'true' } }, spans: [] });
-    const b = record({ user: 'bob', id: 'i1', labels: { sentiment: { negative: 'true' } }, spans: [{ schema: 'evidence', label: 'pos', start: 0, length: 3 }] });
+    const b = record({
+      user: 'bob',
+      id: 'i1',
+      labels: { sentiment: { negative: 'true' } },
+      spans: [{ schema: 'evidence', label: 'pos', start: 0, length: 3 }],
+    });
     index.put(a);
     index.put(b);
     expect(reportOf(TASK, index).by_schema.sentiment.items_evaluated).toBe(1);
@@ -89,9 +118,17 @@ describe('answer index', () => {
 
   it('spans of labels a schema does not have, or of schemas the task does not have, cut units but label nothing', () => {
     const mark = (user: string, extra: { schema: string; label: string; start: number; length: number }[]) =>
-      record({ user, id: 'i0', labels: {}, spans: [{ schema: 'evidence', label: 'pos', start: 0, length: 4 }, ...extra] });
+      record({
+        user,
+        id: 'i0',
+        labels: {},
+        spans: [{ schema: 'evidence', label: 'pos', start: 0, length: 4 }, ...extra],
+      });
     const plain = computeAgreement(TASK, [mark('ann', []), mark('bob', [])]).by_schema.evidence;
-    const odd = computeAgreement(TASK, [mark('ann', [{ schema: 'evidence', label: 'odd', start: 2, length: 4 }]), mark('bob', [{ schema: 'retired', label: 'pos', start: 5, length: 2 }])]).by_schema.evidence;
+    const odd = computeAgreement(TASK, [
+      mark('ann', [{ schema: 'evidence', label: 'odd', start: 2, length: 4 }]),
+      mark('bob', [{ schema: 'retired', label: 'pos', start: 5, length: 2 }]),
+    ]).by_schema.evidence;
     expect(odd).toEqual(plain);
   });
 
@@ -99,13 +136,19 @@ describe('answer index', () => {
     // a select of 70,000 labels and a multiselect of 9 labels seen in all 511 of their sets: codes past 255 and 65,535
     const many = Array.from({ length: 70_000 }, (_, i) => `l${i}`);
     const nine = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
-    const task = createTask([scheme('pick', 'select', many), scheme('tags', 'multiselect', nine)], Array.from({ length: 600 }, (_, i) => ({ id: `i${i}`, text: 'text', data: {} })), {});
+    const task = createTask(
+      [scheme('pick', 'select', many), scheme('tags', 'multiselect', nine)],
+      Array.from({ length: 600 }, (_, i) => ({ id: `i${i}`, text: 'text', data: {} })),
+      {},
+    );
     const records: AnnotationRecord[] = Array.from({ length: 600 }, (_, i) => ({
       username: 'ann',
       instance_id: `i${i}`,
       labels: {
         pick: { [many[(i * 117) % many.length]]: 'true' },
-        ...(i % 511 ? { tags: Object.fromEntries(nine.filter((_, b) => ((i % 511) >> b) & 1).map((l) => [l, 'true'])) } : {}),
+        ...(i % 511
+          ? { tags: Object.fromEntries(nine.filter((_, b) => ((i % 511) >> b) & 1).map((l) => [l, 'true'])) }
+          : {}),
       },
       spans: [],
       created_at: '',

@@ -6,7 +6,12 @@ import { interpretAlpha } from '../../../../server/domain/agreement/interpret.js
 /** Pairs from a 2×2 table: rows coder A (yes, no), columns coder B (yes, no). */
 function table(yesYes: number, yesNo: number, noYes: number, noNo: number): [string, string][] {
   const rows = (n: number, a: string, b: string) => Array.from({ length: n }, () => [a, b] as [string, string]);
-  return [...rows(yesYes, 'yes', 'yes'), ...rows(yesNo, 'yes', 'no'), ...rows(noYes, 'no', 'yes'), ...rows(noNo, 'no', 'no')];
+  return [
+    ...rows(yesYes, 'yes', 'yes'),
+    ...rows(yesNo, 'yes', 'no'),
+    ...rows(noYes, 'no', 'yes'),
+    ...rows(noNo, 'no', 'no'),
+  ];
 }
 
 describe("Cohen's kappa", () => {
@@ -23,9 +28,19 @@ describe("Cohen's kappa", () => {
   });
 
   it('is 1 for perfect agreement and refuses undefined cases', () => {
-    expect(cohenKappa([['a', 'a'], ['b', 'b']])).toBe(1);
+    expect(
+      cohenKappa([
+        ['a', 'a'],
+        ['b', 'b'],
+      ]),
+    ).toBe(1);
     expect(() => cohenKappa([])).toThrow(UndefinedAgreement);
-    expect(() => cohenKappa([['a', 'a'], ['a', 'a']])).toThrow(/same category/);
+    expect(() =>
+      cohenKappa([
+        ['a', 'a'],
+        ['a', 'a'],
+      ]),
+    ).toThrow(/same category/);
   });
 });
 
@@ -50,15 +65,35 @@ describe("Fleiss' kappa", () => {
   });
 
   it('equals Cohen-style chance correction on tables built from units', () => {
-    const units = [['a', 'a', 'b'], ['b', 'b', 'b'], ['a', 'a', 'a'], ['c', 'a', 'c']];
-    expect(categoryCounts(units)).toEqual([[2, 1, 0], [0, 3, 0], [3, 0, 0], [1, 0, 2]]);
+    const units = [
+      ['a', 'a', 'b'],
+      ['b', 'b', 'b'],
+      ['a', 'a', 'a'],
+      ['c', 'a', 'c'],
+    ];
+    expect(categoryCounts(units)).toEqual([
+      [2, 1, 0],
+      [0, 3, 0],
+      [3, 0, 0],
+      [1, 0, 2],
+    ]);
     // P_i: 1/3, 1, 1, 1/3 → P̄ = 2/3; p = (6, 4, 2)/12 → P̄e = (36 + 16 + 4)/144 = 7/18; κ = (2/3 − 7/18)/(11/18) = 5/11
     expect(fleissKappa(categoryCounts(units))).toBeCloseTo(5 / 11, 12);
   });
 
   it('refuses unequal rater counts and one-category data', () => {
-    expect(() => fleissKappa([[2, 0], [1, 2]])).toThrow(/same number of raters/);
-    expect(() => fleissKappa([[3, 0], [3, 0]])).toThrow(/one category/);
+    expect(() =>
+      fleissKappa([
+        [2, 0],
+        [1, 2],
+      ]),
+    ).toThrow(/same number of raters/);
+    expect(() =>
+      fleissKappa([
+        [3, 0],
+        [3, 0],
+      ]),
+    ).toThrow(/one category/);
     expect(() => fleissKappa([[1, 0]])).toThrow(/two raters/);
     expect(() => fleissKappa([])).toThrow(UndefinedAgreement);
   });

@@ -15,30 +15,105 @@ function near(actual: unknown, expected: number) {
 
 const TASK = createTask(
   AGREEMENT_SCHEMES,
-  ['abcdefghij', 'klmnopqrst', 'uvwxyz0123', '4567890abc', 'lonely one'].map((text, i) => ({ id: `i${i + 1}`, text, data: {} })),
+  ['abcdefghij', 'klmnopqrst', 'uvwxyz0123', '4567890abc', 'lonely one'].map((text, i) => ({
+    id: `i${i + 1}`,
+    text,
+    data: {},
+  })),
   {},
 );
 
-function rec(username: string, instance_id: string, labels: AnnotationRecord['labels'], spans: [string, number, number][] = []): AnnotationRecord {
-  const spanRecords: SpanRecord[] = spans.map(([label, start, end]) => ({ id: `${label}${start}`, schema: 'evidence', label, start, end, value: '' }));
-  return { username, instance_id, labels, spans: spanRecords, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+function rec(
+  username: string,
+  instance_id: string,
+  labels: AnnotationRecord['labels'],
+  spans: [string, number, number][] = [],
+): AnnotationRecord {
+  const spanRecords: SpanRecord[] = spans.map(([label, start, end]) => ({
+    id: `${label}${start}`,
+    schema: 'evidence',
+    label,
+    start,
+    end,
+    value: '',
+  }));
+  return {
+    username,
+    instance_id,
+    labels,
+    spans: spanRecords,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 // four annotated instances with 2–3 annotators, one instance with a single annotator (does not count)
 const RECORDS: AnnotationRecord[] = [
-  rec('ann', 'i1', { sentiment: { positive: 'true' }, helpful: { '4': 'true' }, stars: { value: '4' }, topics: { price: 'true' }, note: { text: 'ok' } }, [['pos', 0, 4]]),
-  rec('bob', 'i1', { sentiment: { positive: 'true' }, helpful: { '5': 'true' }, stars: { value: '5' }, topics: { price: 'true', quality: 'true' }, note: { text: 'fine' } }, [['pos', 1, 4]]),
-  rec('cyd', 'i1', { sentiment: { neutral: 'true' }, helpful: { '4': 'true' }, stars: { value: '4.5' }, topics: { price: 'true' } }, [['neg', 0, 2]]),
-  rec('ann', 'i2', { sentiment: { negative: 'true' }, helpful: { '1': 'true' }, stars: { value: '1' }, topics: { quality: 'true' } }, [['neg', 5, 10]]),
-  rec('bob', 'i2', { sentiment: { negative: 'true' }, helpful: { '2': 'true' }, stars: { value: '2' }, topics: { quality: 'true' } }, [['neg', 6, 10]]),
+  rec(
+    'ann',
+    'i1',
+    {
+      sentiment: { positive: 'true' },
+      helpful: { '4': 'true' },
+      stars: { value: '4' },
+      topics: { price: 'true' },
+      note: { text: 'ok' },
+    },
+    [['pos', 0, 4]],
+  ),
+  rec(
+    'bob',
+    'i1',
+    {
+      sentiment: { positive: 'true' },
+      helpful: { '5': 'true' },
+      stars: { value: '5' },
+      topics: { price: 'true', quality: 'true' },
+      note: { text: 'fine' },
+    },
+    [['pos', 1, 4]],
+  ),
+  rec(
+    'cyd',
+    'i1',
+    { sentiment: { neutral: 'true' }, helpful: { '4': 'true' }, stars: { value: '4.5' }, topics: { price: 'true' } },
+    [['neg', 0, 2]],
+  ),
+  rec(
+    'ann',
+    'i2',
+    { sentiment: { negative: 'true' }, helpful: { '1': 'true' }, stars: { value: '1' }, topics: { quality: 'true' } },
+    [['neg', 5, 10]],
+  ),
+  rec(
+    'bob',
+    'i2',
+    { sentiment: { negative: 'true' }, helpful: { '2': 'true' }, stars: { value: '2' }, topics: { quality: 'true' } },
+    [['neg', 6, 10]],
+  ),
   rec('ann', 'i3', { sentiment: { neutral: 'true' }, helpful: { '3': 'true' }, stars: { value: '3' } }),
-  rec('bob', 'i3', { sentiment: { positive: 'true' }, helpful: { '3': 'true' }, stars: { value: '3' }, topics: { service: 'true' } }),
-  rec('cyd', 'i3', { sentiment: { neutral: 'true' }, helpful: { '2': 'true' }, topics: { service: 'true', price: 'true' } }, [['pos', 2, 5], ['neg', 3, 4]]),
+  rec('bob', 'i3', {
+    sentiment: { positive: 'true' },
+    helpful: { '3': 'true' },
+    stars: { value: '3' },
+    topics: { service: 'true' },
+  }),
+  rec(
+    'cyd',
+    'i3',
+    { sentiment: { neutral: 'true' }, helpful: { '2': 'true' }, topics: { service: 'true', price: 'true' } },
+    [
+      ['pos', 2, 5],
+      ['neg', 3, 4],
+    ],
+  ),
   rec('bob', 'i4', { sentiment: { positive: 'true' }, helpful: { '5': 'true' }, stars: { value: '5' } }),
   rec('cyd', 'i4', { sentiment: { positive: 'true' }, helpful: { '5': 'true' }, stars: { value: '5' } }),
-  rec('ann', 'i5', { sentiment: { negative: 'true' }, helpful: { '1': 'true' }, stars: { value: '1' } }, [['neg', 0, 6]]),
+  rec('ann', 'i5', { sentiment: { negative: 'true' }, helpful: { '1': 'true' }, stars: { value: '1' } }, [
+    ['neg', 0, 6],
+  ]),
   rec('bob', 'gone', { sentiment: { negative: 'true' } }), // an instance no longer in the task
-  rec('dan', 'i2', { }), // an empty record is no annotation
+  rec('dan', 'i2', {}), // an empty record is no annotation
 ];
 
 describe('project agreement per schema', () => {
@@ -89,7 +164,11 @@ describe('project agreement per schema', () => {
     ];
     const s = report.by_schema.topics;
     expect(s).toMatchObject({ level: 'jaccard', items_evaluated: 3, annotators: 3 });
-    const expected = krippendorffAlpha<string[]>(data, (a, b) => jaccardDistance(new Set(a), new Set(b)), (x) => [...x].sort().join());
+    const expected = krippendorffAlpha<string[]>(
+      data,
+      (a, b) => jaccardDistance(new Set(a), new Set(b)),
+      (x) => [...x].sort().join(),
+    );
     near(s.krippendorff_alpha, expected);
   });
 
@@ -103,7 +182,15 @@ describe('project agreement per schema', () => {
     const data = [
       [...marks([['pos', 0, 4]]), ...marks([['neg', 5, 10]]), ...marks([]), ...Array(10).fill(_)],
       [...marks([['pos', 1, 4]]), ...marks([['neg', 6, 10]]), ...marks([]), ...marks([])],
-      [...marks([['neg', 0, 2]]), ...Array(10).fill(_), ...marks([['pos', 2, 5], ['neg', 3, 4]]), ...marks([])],
+      [
+        ...marks([['neg', 0, 2]]),
+        ...Array(10).fill(_),
+        ...marks([
+          ['pos', 2, 5],
+          ['neg', 3, 4],
+        ]),
+        ...marks([]),
+      ],
     ];
     const s = report.by_schema.evidence;
     expect(s).toMatchObject({ level: 'nominal_per_character', items_evaluated: 4, annotators: 3 });
@@ -111,11 +198,20 @@ describe('project agreement per schema', () => {
   });
 
   it('free text is listed without alpha, with a reason', () => {
-    expect(report.by_schema.note).toEqual({ krippendorff_alpha: null, level: null, items_evaluated: 0, annotators: 0, interpretation: null, reason: expect.stringMatching(/free text/) });
+    expect(report.by_schema.note).toEqual({
+      krippendorff_alpha: null,
+      level: null,
+      items_evaluated: 0,
+      annotators: 0,
+      interpretation: null,
+      reason: expect.stringMatching(/free text/),
+    });
   });
 
   it('overall: the average over schemas with a value', () => {
-    const alphas = ['sentiment', 'helpful', 'stars', 'topics', 'evidence'].map((n) => report.by_schema[n].krippendorff_alpha!);
+    const alphas = ['sentiment', 'helpful', 'stars', 'topics', 'evidence'].map(
+      (n) => report.by_schema[n].krippendorff_alpha!,
+    );
     expect(report.overall.schemas_evaluated).toBe(5);
     near(report.overall.average_krippendorff_alpha, alphas.reduce((a, b) => a + b) / 5);
   });
@@ -124,9 +220,20 @@ describe('project agreement per schema', () => {
     const two = RECORDS.filter((r) => r.username !== 'cyd');
     const s = computeAgreement(TASK, two).by_schema.sentiment;
     // units i1 (pos, pos), i2 (neg, neg), i3 (neutral, pos); categories positive, negative, neutral
-    near(s.fleiss_kappa, fleissKappa([[2, 0, 0], [0, 2, 0], [1, 0, 1]]));
+    near(
+      s.fleiss_kappa,
+      fleissKappa([
+        [2, 0, 0],
+        [0, 2, 0],
+        [1, 0, 1],
+      ]),
+    );
     // Cohen over the (ann, bob) pairs, whichever order the records come in
-    const cohen = cohenKappa([['positive', 'positive'], ['negative', 'negative'], ['neutral', 'positive']]);
+    const cohen = cohenKappa([
+      ['positive', 'positive'],
+      ['negative', 'negative'],
+      ['neutral', 'positive'],
+    ]);
     near(s.cohen_kappa, cohen);
     near(computeAgreement(TASK, [...two].reverse()).by_schema.sentiment.cohen_kappa, cohen);
     expect(report.by_schema.sentiment.cohen_kappa).toBeNull(); // three annotators
@@ -134,7 +241,11 @@ describe('project agreement per schema', () => {
 
   it('multiselect with more than 30 labels, and labels named like Object properties', () => {
     const labels = ['constructor', 'toString', ...Array.from({ length: 33 }, (_, i) => `l${i}`)];
-    const task = createTask([scheme('m', 'multiselect', labels), scheme('r', 'radio', ['toString', 'b'])], ['1', '2', '3', '4'].map((id) => ({ id, text: 'x', data: {} })), {});
+    const task = createTask(
+      [scheme('m', 'multiselect', labels), scheme('r', 'radio', ['toString', 'b'])],
+      ['1', '2', '3', '4'].map((id) => ({ id, text: 'x', data: {} })),
+      {},
+    );
     const ticked = (...names: string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
     const sets = [
       [['l31', 'l32'], ['constructor'], ['l0'], ['l1']],
@@ -144,35 +255,79 @@ describe('project agreement per schema', () => {
       ['b', 'b', 'b', 'toString'],
       ['b', 'b', 'toString', 'toString'],
     ];
-    const records = sets.flatMap((row, coder) => row.map((set, item) => rec(`c${coder}`, String(item + 1), { m: ticked(...set), r: ticked(radio[coder][item]) })));
+    const records = sets.flatMap((row, coder) =>
+      row.map((set, item) => rec(`c${coder}`, String(item + 1), { m: ticked(...set), r: ticked(radio[coder][item]) })),
+    );
     const report = computeAgreement(task, records).by_schema;
-    near(report.m.krippendorff_alpha, krippendorffAlpha<string[]>(sets, (a, b) => jaccardDistance(new Set(a), new Set(b)), (x) => x.join()));
+    near(
+      report.m.krippendorff_alpha,
+      krippendorffAlpha<string[]>(
+        sets,
+        (a, b) => jaccardDistance(new Set(a), new Set(b)),
+        (x) => x.join(),
+      ),
+    );
     // an inherited Object property ("toString" on every plain object) must not read as an answer
     near(report.r.krippendorff_alpha, krippendorffAlpha(radio, 'nominal'));
   });
 
   it("Cohen's kappa keeps each annotator on their own side, whatever order the records come in", () => {
-    const task = createTask([scheme('s', 'radio', ['a', 'b'])], ['1', '2', '3', '4'].map((id) => ({ id, text: 'x', data: {} })), {});
+    const task = createTask(
+      [scheme('s', 'radio', ['a', 'b'])],
+      ['1', '2', '3', '4'].map((id) => ({ id, text: 'x', data: {} })),
+      {},
+    );
     const said = (user: string, id: string, label: string) => rec(user, id, { s: { [label]: 'true' } });
     // ann: a a a b, bob: a b b b; item 2 lists bob first
-    const records = [said('ann', '1', 'a'), said('bob', '1', 'a'), said('bob', '2', 'b'), said('ann', '2', 'a'), said('ann', '3', 'a'), said('bob', '3', 'b'), said('ann', '4', 'b'), said('bob', '4', 'b')];
+    const records = [
+      said('ann', '1', 'a'),
+      said('bob', '1', 'a'),
+      said('bob', '2', 'b'),
+      said('ann', '2', 'a'),
+      said('ann', '3', 'a'),
+      said('bob', '3', 'b'),
+      said('ann', '4', 'b'),
+      said('bob', '4', 'b'),
+    ];
     // p_o = 1/2, p_e = 3/4 · 1/4 + 1/4 · 3/4 = 3/8: κ = 0.2 (taking the pairs in record order would give 0)
     near(computeAgreement(task, records).by_schema.s.cohen_kappa, 0.2);
   });
 
   it('null with a reason when nothing is pairable or every answer is the same', () => {
-    const none = computeAgreement(TASK, RECORDS.filter((r) => r.username === 'ann'));
+    const none = computeAgreement(
+      TASK,
+      RECORDS.filter((r) => r.username === 'ann'),
+    );
     expect(none.overall).toEqual({ average_krippendorff_alpha: null, schemas_evaluated: 0 });
-    expect(none.by_schema.sentiment).toMatchObject({ krippendorff_alpha: null, items_evaluated: 0, annotators: 0, reason: expect.stringMatching(/two or more annotators/) });
+    expect(none.by_schema.sentiment).toMatchObject({
+      krippendorff_alpha: null,
+      items_evaluated: 0,
+      annotators: 0,
+      reason: expect.stringMatching(/two or more annotators/),
+    });
     const same = computeAgreement(TASK, [RECORDS[8], RECORDS[9]]); // i4: bob and cyd agree on everything, one item
-    expect(same.by_schema.sentiment).toMatchObject({ krippendorff_alpha: null, items_evaluated: 1, annotators: 2, interpretation: null, reason: expect.stringMatching(/same/) });
+    expect(same.by_schema.sentiment).toMatchObject({
+      krippendorff_alpha: null,
+      items_evaluated: 1,
+      annotators: 2,
+      interpretation: null,
+      reason: expect.stringMatching(/same/),
+    });
   });
 
   it('the typed-array span tally equals alpha over character units, on random spans (fast-check, seeded)', () => {
     const texts = ['a'.repeat(7), 'b'.repeat(12), 'c'.repeat(3)];
-    const task = createTask([scheme('evidence', 'span', ['x', 'y', 'z'])], texts.map((text, i) => ({ id: `t${i}`, text, data: {} })), {});
+    const task = createTask(
+      [scheme('evidence', 'span', ['x', 'y', 'z'])],
+      texts.map((text, i) => ({ id: `t${i}`, text, data: {} })),
+      {},
+    );
     const span = fc.tuple(fc.constantFrom('x', 'y', 'z'), fc.nat(11), fc.integer({ min: 1, max: 12 }));
-    const annotation = fc.record({ user: fc.constantFrom('u1', 'u2', 'u3', 'u4'), item: fc.nat(2), spans: fc.array(span, { maxLength: 3 }) });
+    const annotation = fc.record({
+      user: fc.constantFrom('u1', 'u2', 'u3', 'u4'),
+      item: fc.nat(2),
+      spans: fc.array(span, { maxLength: 3 }),
+    });
     fc.assert(
       fc.property(fc.array(annotation, { minLength: 2, maxLength: 12 }), (raw) => {
         const byKey = new Map<string, AnnotationRecord>();
@@ -182,7 +337,9 @@ describe('project agreement per schema', () => {
             .map(([label, s, len]) => [label, Math.min(s, L - 1), Math.min(s + len, L)] as [string, number, number])
             .sort((p, q) => p[1] - q[1] || p[2] - q[2]);
           // a record must hold something to count; give span-less ones a label elsewhere
-          byKey.set(`${a.user}/${a.item}`, { ...rec(a.user, `t${a.item}`, spans.length ? {} : { other: { v: '1' } }, spans) });
+          byKey.set(`${a.user}/${a.item}`, {
+            ...rec(a.user, `t${a.item}`, spans.length ? {} : { other: { v: '1' } }, spans),
+          });
         }
         const records = [...byKey.values()];
         // naive: one unit per character, the value the annotator's later-starting span gives it

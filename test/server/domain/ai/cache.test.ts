@@ -37,7 +37,7 @@ describe('SuggestionCache', () => {
     const cache = new SuggestionCache(store, quietLogger, now);
     let calls = 0;
     let release!: () => void;
-    const slow = () => new Promise<Suggestion>((resolve) => ((calls++, (release = () => resolve(made('x'))))));
+    const slow = () => new Promise<Suggestion>((resolve) => (calls++, (release = () => resolve(made('x')))));
     const a = cache.get('k', 'v', slow);
     const b = cache.get('k', 'v', slow);
     release();

@@ -7,16 +7,34 @@ import { annotationKey, type AnnotationRecord } from '../../../../server/domain/
 import { createTask, type KeywordRule, type Scheme } from '../../../../server/domain/task.js';
 import { learnableItems } from './learnable.js';
 
-const sentiment: Scheme = { name: 'sentiment', annotation_type: 'radio', description: '', labels: [{ name: 'positive' }, { name: 'negative' }], extra: {} };
+const sentiment: Scheme = {
+  name: 'sentiment',
+  annotation_type: 'radio',
+  description: '',
+  labels: [{ name: 'positive' }, { name: 'negative' }],
+  extra: {},
+};
 const items = learnableItems(400, 1);
 
 function setup(rules: KeywordRule[] = [], minExamples = 5) {
-  const task = createTask([sentiment], items.map(({ id, text }) => ({ id, text, data: { id, text } })), {}, rules);
+  const task = createTask(
+    [sentiment],
+    items.map(({ id, text }) => ({ id, text, data: { id, text } })),
+    {},
+    rules,
+  );
   const store = new MemoryStore();
   const provider = new EmbeddedProvider(task, store, compileRules(rules), { minExamples });
   const label = async (user: string, id: string, value: string | null) => {
     const key = annotationKey(user, id);
-    const record: AnnotationRecord = { username: user, instance_id: id, labels: value ? { sentiment: { [value]: 'true' } } : {}, spans: [], created_at: 'x', updated_at: 'x' };
+    const record: AnnotationRecord = {
+      username: user,
+      instance_id: id,
+      labels: value ? { sentiment: { [value]: 'true' } } : {},
+      spans: [],
+      created_at: 'x',
+      updated_at: 'x',
+    };
     provider.touch(key);
     await store.write([{ table: 'annotations', key, value: record }]);
   };
@@ -28,9 +46,17 @@ describe('EmbeddedProvider', () => {
   it('says why there is no suggestion until it has enough examples of two labels', async () => {
     const { provider, label, suggest } = setup();
     await provider.whenReady();
-    expect(await suggest('gen-1')).toEqual({ label: null, confidence: null, rationale: expect.stringMatching(/0 of the 5 labelled examples of "sentiment"/), words: [] });
-    for (const item of items.filter((i) => i.truth === 'positive').slice(0, 6)) await label('alice', item.id, 'positive');
-    expect((await suggest('gen-1')).rationale).toMatch(/same label; the assistant needs examples of at least two labels/);
+    expect(await suggest('gen-1')).toEqual({
+      label: null,
+      confidence: null,
+      rationale: expect.stringMatching(/0 of the 5 labelled examples of "sentiment"/),
+      words: [],
+    });
+    for (const item of items.filter((i) => i.truth === 'positive').slice(0, 6))
+      await label('alice', item.id, 'positive');
+    expect((await suggest('gen-1')).rationale).toMatch(
+      /same label; the assistant needs examples of at least two labels/,
+    );
   });
 
   it('is well above chance on held-out items after 50 labelled examples (seed 1)', async () => {
@@ -51,11 +77,14 @@ describe('EmbeddedProvider', () => {
     await a.provider.whenReady();
     for (const item of items.slice(0, 40)) await a.label('alice', item.id, item.truth);
     // relabel ten, clear five, add a second annotator
-    for (const item of items.slice(0, 10)) await a.label('alice', item.id, item.truth === 'positive' ? 'negative' : 'positive');
+    for (const item of items.slice(0, 10))
+      await a.label('alice', item.id, item.truth === 'positive' ? 'negative' : 'positive');
     for (const item of items.slice(10, 15)) await a.label('alice', item.id, null);
     for (const item of items.slice(40, 50)) await a.label('bob', item.id, item.truth);
     const b = setup();
-    await b.store.write([...a.store.entries('annotations')].map(([key, value]) => ({ table: 'annotations' as const, key, value })));
+    await b.store.write(
+      [...a.store.entries('annotations')].map(([key, value]) => ({ table: 'annotations' as const, key, value })),
+    );
     const fresh = new EmbeddedProvider(b.task, b.store, compileRules([]), { minExamples: 5 });
     await fresh.whenReady();
     for (const item of items.slice(100, 130)) {
@@ -71,7 +100,18 @@ describe('EmbeddedProvider', () => {
     const { task, store } = setup();
     const ops = items.slice(0, 300).flatMap((item) =>
       // enough records that the first 4 ms slice cannot learn them all
-      Array.from({ length: 50 }, (_, n) => `u${n}`).map((u) => ({ table: 'annotations' as const, key: annotationKey(u, item.id), value: { username: u, instance_id: item.id, labels: { sentiment: { [item.truth]: 'true' } }, spans: [], created_at: 'x', updated_at: 'x' } })),
+      Array.from({ length: 50 }, (_, n) => `u${n}`).map((u) => ({
+        table: 'annotations' as const,
+        key: annotationKey(u, item.id),
+        value: {
+          username: u,
+          instance_id: item.id,
+          labels: { sentiment: { [item.truth]: 'true' } },
+          spans: [],
+          created_at: 'x',
+          updated_at: 'x',
+        },
+      })),
     );
     await store.write(ops);
     const provider = new EmbeddedProvider(task, store, compileRules([]), { minExamples: 5 });

@@ -8,7 +8,24 @@ export const VOCAB: Record<string, string[]> = {
   positive: ['great', 'love', 'excellent', 'wonderful', 'happy', 'perfect', 'amazing', 'fantastic'],
   negative: ['terrible', 'awful', 'broken', 'hate', 'poor', 'useless', 'disappointing', 'worst'],
 };
-const FILLER = ['the', 'product', 'arrived', 'it', 'was', 'and', 'box', 'item', 'this', 'really', 'today', 'quite', 'my', 'order', 'colour', 'size'];
+const FILLER = [
+  'the',
+  'product',
+  'arrived',
+  'it',
+  'was',
+  'and',
+  'box',
+  'item',
+  'this',
+  'really',
+  'today',
+  'quite',
+  'my',
+  'order',
+  'colour',
+  'size',
+];
 
 export function learnableItems(n: number, seed = 42): { id: string; text: string; truth: string }[] {
   const random = seededRandom(seed);

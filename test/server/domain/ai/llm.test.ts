@@ -4,7 +4,14 @@ import { buildPrompt, parseReply } from '../../../../server/domain/ai/llm.js';
 import { DomainError } from '../../../../server/domain/errors.js';
 import type { Scheme } from '../../../../server/domain/task.js';
 
-const scheme = (annotation_type: Scheme['annotation_type'], labels: string[], extra: Partial<Scheme> = {}): Scheme => ({ name: 's', annotation_type, description: '', labels: labels.map((name) => ({ name })), extra: {}, ...extra });
+const scheme = (annotation_type: Scheme['annotation_type'], labels: string[], extra: Partial<Scheme> = {}): Scheme => ({
+  name: 's',
+  annotation_type,
+  description: '',
+  labels: labels.map((name) => ({ name })),
+  extra: {},
+  ...extra,
+});
 const radio = scheme('radio', ['Positive', 'negative']);
 const TEXT = 'Great value, but the lid broke.';
 
@@ -20,9 +27,18 @@ function refusal(fn: () => unknown): DomainError {
 
 describe('parseReply', () => {
   it('accepts a JSON object, in code fences or among words, and maps the label to its exact spelling', () => {
-    expect(parseReply('{"label":"positive","confidence":0.7,"rationale":"r","keywords":["great value","nope"]}', radio, TEXT, 'openai')).toEqual({ label: 'Positive', confidence: 0.7, rationale: 'r', words: ['great value'] });
+    expect(
+      parseReply(
+        '{"label":"positive","confidence":0.7,"rationale":"r","keywords":["great value","nope"]}',
+        radio,
+        TEXT,
+        'openai',
+      ),
+    ).toEqual({ label: 'Positive', confidence: 0.7, rationale: 'r', words: ['great value'] });
     expect(parseReply('```json\n{"label":"negative"}\n```', radio, TEXT, 'openai').label).toBe('negative');
-    expect(parseReply('Sure! {"label": "negative", "confidence": 85} Hope that helps.', radio, TEXT, 'openai')).toMatchObject({ label: 'negative', confidence: 0.85 });
+    expect(
+      parseReply('Sure! {"label": "negative", "confidence": 85} Hope that helps.', radio, TEXT, 'openai'),
+    ).toMatchObject({ label: 'negative', confidence: 0.85 });
   });
 
   it('refuses replies that are not JSON objects or name labels the schema does not have (502)', () => {
@@ -42,9 +58,17 @@ describe('parseReply', () => {
     const likert = scheme('likert', ['1', '2', '3', '4', '5']);
     expect(parseReply('{"label": 4}', likert, TEXT, 'anthropic').label).toBe('4');
     const multi = scheme('multiselect', ['price', 'quality']);
-    expect(parseReply('{"labels": ["quality", "price", "quality"]}', multi, TEXT, 'anthropic')).toMatchObject({ label: 'quality', labels: ['quality', 'price'] });
-    expect(parseReply('{"labels": []}', multi, TEXT, 'anthropic')).toMatchObject({ label: null, rationale: expect.stringMatching(/found no label/) });
-    expect(refusal(() => parseReply('{"labels": ["price", "speed"]}', multi, TEXT, 'anthropic')).message).toMatch(/"speed"/);
+    expect(parseReply('{"labels": ["quality", "price", "quality"]}', multi, TEXT, 'anthropic')).toMatchObject({
+      label: 'quality',
+      labels: ['quality', 'price'],
+    });
+    expect(parseReply('{"labels": []}', multi, TEXT, 'anthropic')).toMatchObject({
+      label: null,
+      rationale: expect.stringMatching(/found no label/),
+    });
+    expect(refusal(() => parseReply('{"labels": ["price", "speed"]}', multi, TEXT, 'anthropic')).message).toMatch(
+      /"speed"/,
+    );
   });
 
   it('keeps confidence within 0..1 and drops it when it is not a number', () => {
@@ -56,7 +80,12 @@ describe('parseReply', () => {
 
 describe('buildPrompt', () => {
   it('names the task, question, labels with tooltips and scale, the text, and the JSON shape', () => {
-    const likert = scheme('likert', ['1', '2', '3'], { name: 'helpful', description: 'How helpful?', min_label: 'not at all', max_label: 'very' });
+    const likert = scheme('likert', ['1', '2', '3'], {
+      name: 'helpful',
+      description: 'How helpful?',
+      min_label: 'not at all',
+      max_label: 'very',
+    });
     likert.labels[0].tooltip = 'useless';
     const p = buildPrompt({ id: 'i', text: TEXT, data: {} }, likert, 'Reviews');
     expect(p.system).toMatch(/one JSON object/);

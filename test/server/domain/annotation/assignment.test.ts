@@ -3,7 +3,12 @@
  * the per-item overlap, and when an instance counts as fully annotated.
  */
 import { describe, expect, it } from 'vitest';
-import { Assignments, hashString, planAssignment, seededRandom } from '../../../../server/domain/annotation/assignment.js';
+import {
+  Assignments,
+  hashString,
+  planAssignment,
+  seededRandom,
+} from '../../../../server/domain/annotation/assignment.js';
 import { addCheckInstances, addInstances, createTask } from '../../../../server/domain/task.js';
 import { PACKED_TABLES } from '../../../../server/index.js';
 import { MemoryStore } from '../../../../server/storage/memory-store.js';
@@ -15,11 +20,21 @@ const none = () => 0;
 
 describe('planAssignment', () => {
   it('fixed_order keeps the task order', () => {
-    expect(planAssignment({ ids: IDS, holders: none, required: Infinity, cap: null, strategy: 'fixed_order', username: 'a' })).toEqual(IDS);
+    expect(
+      planAssignment({
+        ids: IDS,
+        holders: none,
+        required: Infinity,
+        cap: null,
+        strategy: 'fixed_order',
+        username: 'a',
+      }),
+    ).toEqual(IDS);
   });
 
   it('random is a permutation seeded by the username: the same for one annotator, different between two', () => {
-    const plan = (username: string) => planAssignment({ ids: IDS, holders: none, required: Infinity, cap: null, strategy: 'random', username });
+    const plan = (username: string) =>
+      planAssignment({ ids: IDS, holders: none, required: Infinity, cap: null, strategy: 'random', username });
     const alice = plan('alice');
     expect([...alice].sort()).toEqual([...IDS].sort());
     expect(alice).not.toEqual(IDS);
@@ -29,14 +44,32 @@ describe('planAssignment', () => {
 
   it('least_annotated puts the instances with fewest holders first, ties in task order', () => {
     const holders = (id: string) => ({ i0: 2, i1: 1, i2: 0, i3: 1 })[id as 'i0'] ?? 5;
-    expect(planAssignment({ ids: ['i0', 'i1', 'i2', 'i3'], holders, required: Infinity, cap: null, strategy: 'least_annotated', username: 'a' })).toEqual(['i2', 'i1', 'i3', 'i0']);
+    expect(
+      planAssignment({
+        ids: ['i0', 'i1', 'i2', 'i3'],
+        holders,
+        required: Infinity,
+        cap: null,
+        strategy: 'least_annotated',
+        username: 'a',
+      }),
+    ).toEqual(['i2', 'i1', 'i3', 'i0']);
   });
 
   it('leaves out instances that already have the required holders, then applies the cap', () => {
     const holders = (id: string) => (id === 'i0' || id === 'i2' ? 2 : 1);
-    const plan = planAssignment({ ids: IDS.slice(0, 6), holders, required: 2, cap: 3, strategy: 'fixed_order', username: 'a' });
+    const plan = planAssignment({
+      ids: IDS.slice(0, 6),
+      holders,
+      required: 2,
+      cap: 3,
+      strategy: 'fixed_order',
+      username: 'a',
+    });
     expect(plan).toEqual(['i1', 'i3', 'i4']);
-    expect(planAssignment({ ids: IDS, holders: none, required: 1, cap: 0, strategy: 'fixed_order', username: 'a' })).toEqual([]);
+    expect(
+      planAssignment({ ids: IDS, holders: none, required: 1, cap: 0, strategy: 'fixed_order', username: 'a' }),
+    ).toEqual([]);
   });
 
   it('has a deterministic seeded generator in [0, 1)', () => {
@@ -54,7 +87,8 @@ async function listOf(t: TestServer, username: string): Promise<string[]> {
   const first = await client.get('/api/current_instance');
   if (first.status === 404) return [];
   const ids = [first.body.instance_id];
-  for (let i = 1; i < first.body.total_instances; i++) ids.push((await client.post('/go_to', { action: 'next_instance' })).body.instance_id);
+  for (let i = 1; i < first.body.total_instances; i++)
+    ids.push((await client.post('/go_to', { action: 'next_instance' })).body.instance_id);
   await client.post('/go_to', { go_to: ids[0] });
   return ids;
 }
@@ -109,7 +143,11 @@ describe('assignment through the server', () => {
     let t = await startServer({ items: sampleItems(15), config: { assignment_strategy: 'random' } });
     const alice = await listOf(t, 'alice');
     const bob = await listOf(t, 'bob');
-    expect([...alice].sort()).toEqual(sampleItems(15).map((i) => i.id).sort());
+    expect([...alice].sort()).toEqual(
+      sampleItems(15)
+        .map((i) => i.id)
+        .sort(),
+    );
     expect(alice).not.toEqual(bob);
     t = await t.restart();
     expect(await listOf(t, 'alice')).toEqual(alice);
@@ -117,7 +155,10 @@ describe('assignment through the server', () => {
   });
 
   it('least_annotated spreads annotators over the instances held least', async () => {
-    const t = await startServer({ items: sampleItems(10), config: { assignment_strategy: 'least_annotated', num_annotators_per_item: 2, max_annotations_per_user: 3 } });
+    const t = await startServer({
+      items: sampleItems(10),
+      config: { assignment_strategy: 'least_annotated', num_annotators_per_item: 2, max_annotations_per_user: 3 },
+    });
     expect(await listOf(t, 'alice')).toEqual(['item-1', 'item-2', 'item-3']);
     expect(await listOf(t, 'bob')).toEqual(['item-4', 'item-5', 'item-6']);
     expect(await listOf(t, 'carol')).toEqual(['item-7', 'item-8', 'item-9']);
@@ -131,7 +172,10 @@ describe('assignment through the server', () => {
   });
 
   it('stops handing out an instance once num_annotators_per_item annotators hold it, also after a restart', async () => {
-    let t = await startServer({ items: sampleItems(3), config: { num_annotators_per_item: 2, max_annotations_per_user: 2 } });
+    let t = await startServer({
+      items: sampleItems(3),
+      config: { num_annotators_per_item: 2, max_annotations_per_user: 2 },
+    });
     expect(await listOf(t, 'alice')).toEqual(['item-1', 'item-2']);
     expect(await listOf(t, 'bob')).toEqual(['item-1', 'item-2']);
     expect(await listOf(t, 'carol')).toEqual(['item-3']);
@@ -144,7 +188,10 @@ describe('assignment through the server', () => {
 });
 
 describe('fully annotated', () => {
-  const submit = (label: string, id = 'item-1') => ({ instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } });
+  const submit = (label: string, id = 'item-1') => ({
+    instance_id: id,
+    annotations: { [`sentiment:${label}`]: 'true' },
+  });
 
   it('marks an instance fully annotated when num_annotators_per_item annotators have annotated it, once', async () => {
     const t = await startServer({ items: sampleItems(2), config: { num_annotators_per_item: 2 } });

@@ -8,9 +8,20 @@ import { sameLabels, sameSpans, type SpanRecord } from '../../../../server/domai
 import { validateLabels } from '../../../../server/domain/annotation/validate.js';
 import { createTask, type Scheme } from '../../../../server/domain/task.js';
 
-const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: string[]): Scheme => ({ name, annotation_type, description: '', labels: labels.map((n) => ({ name: n })), extra: {} });
+const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: string[]): Scheme => ({
+  name,
+  annotation_type,
+  description: '',
+  labels: labels.map((n) => ({ name: n })),
+  extra: {},
+});
 const task = createTask(
-  [scheme('tone', 'radio', ['good', 'bad', 'meh']), scheme('tags', 'multiselect', ['a', 'b', 'c', 'd']), scheme('note', 'text', ['text']), scheme('more', 'multiselect', ['z', 'y'])],
+  [
+    scheme('tone', 'radio', ['good', 'bad', 'meh']),
+    scheme('tags', 'multiselect', ['a', 'b', 'c', 'd']),
+    scheme('note', 'text', ['text']),
+    scheme('more', 'multiselect', ['z', 'y']),
+  ],
   [{ id: 'i1', text: 'text', data: {} }],
   {},
 );
@@ -20,13 +31,18 @@ function canonical(labels: Record<string, Record<string, string>>) {
   const ordered: Record<string, Record<string, string>> = {};
   for (const s of task.schemes) {
     const chosen = labels[s.name];
-    if (chosen) ordered[s.name] = Object.fromEntries(s.labels.filter((l) => Object.hasOwn(chosen, l.name)).map((l) => [l.name, chosen[l.name]]));
+    if (chosen)
+      ordered[s.name] = Object.fromEntries(
+        s.labels.filter((l) => Object.hasOwn(chosen, l.name)).map((l) => [l.name, chosen[l.name]]),
+      );
   }
   return ordered;
 }
 
 const keys = ['tone:good', 'tone:bad', 'tags:a', 'tags:b', 'tags:c', 'tags:d', 'note:text', 'more:z', 'more:y'];
-const answers = fc.uniqueArray(fc.tuple(fc.constantFrom(...keys), fc.constantFrom('true', 'false', 'x', '')), { selector: ([k]) => k }).map((pairs) => Object.fromEntries(pairs));
+const answers = fc
+  .uniqueArray(fc.tuple(fc.constantFrom(...keys), fc.constantFrom('true', 'false', 'x', '')), { selector: ([k]) => k })
+  .map((pairs) => Object.fromEntries(pairs));
 
 describe('validateLabels order', () => {
   it('gives the canonical order, with the same JSON text, whatever order the keys came in', () => {
@@ -47,7 +63,11 @@ describe('validateLabels order', () => {
 
 describe('sameLabels and sameSpans', () => {
   it('agree with comparing JSON text', () => {
-    const labels = fc.dictionary(fc.constantFrom('tone', 'tags', 'x'), fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('true', '1', 'x'), { maxKeys: 3 }), { maxKeys: 3 });
+    const labels = fc.dictionary(
+      fc.constantFrom('tone', 'tags', 'x'),
+      fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('true', '1', 'x'), { maxKeys: 3 }),
+      { maxKeys: 3 },
+    );
     fc.assert(
       fc.property(labels, labels, (a, b) => {
         expect(sameLabels(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
@@ -55,7 +75,14 @@ describe('sameLabels and sameSpans', () => {
       }),
       { numRuns: 1000 },
     );
-    const span = fc.record({ id: fc.constantFrom('s1', 's2'), schema: fc.constantFrom('m'), label: fc.constantFrom('x', 'y'), start: fc.nat(3), end: fc.nat(3), value: fc.constantFrom('v', 'w') });
+    const span = fc.record({
+      id: fc.constantFrom('s1', 's2'),
+      schema: fc.constantFrom('m'),
+      label: fc.constantFrom('x', 'y'),
+      start: fc.nat(3),
+      end: fc.nat(3),
+      value: fc.constantFrom('v', 'w'),
+    });
     const spans = fc.array(span, { maxLength: 3 });
     fc.assert(
       fc.property(spans, spans, (a: SpanRecord[], b: SpanRecord[]) => {

@@ -5,7 +5,19 @@ import { spanId, validateLabels, validateSpans } from '../../../../server/domain
 import { DomainError } from '../../../../server/domain/errors.js';
 import { createTask, type Scheme } from '../../../../server/domain/task.js';
 
-const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: string[], extra: Partial<Scheme> = {}): Scheme => ({ name, annotation_type, description: '', labels: labels.map((n) => ({ name: n })), extra: {}, ...extra });
+const scheme = (
+  name: string,
+  annotation_type: Scheme['annotation_type'],
+  labels: string[],
+  extra: Partial<Scheme> = {},
+): Scheme => ({
+  name,
+  annotation_type,
+  description: '',
+  labels: labels.map((n) => ({ name: n })),
+  extra: {},
+  ...extra,
+});
 const SCHEMES = [
   scheme('tone', 'radio', ['good', 'bad']),
   scheme('tags', 'multiselect', ['a', 'b', 'c']),
@@ -23,7 +35,9 @@ const task = createTask(SCHEMES, [{ id: 'i1', text: TEXT, data: {} }], { tone: {
 ]);
 
 describe('findKeywords', () => {
-  const found = findKeywords(task, compileRules(task.keywordRules), TEXT).map((k) => `${k.start}:${k.text}:${k.label}:${k.color}`);
+  const found = findKeywords(task, compileRules(task.keywordRules), TEXT).map(
+    (k) => `${k.start}:${k.text}:${k.label}:${k.color}`,
+  );
 
   it('matches whole words only, in any script, case-insensitively', () => {
     expect(found.some((f) => f.includes(':caf:'))).toBe(false); // "café" is one word
@@ -46,8 +60,17 @@ describe('findKeywords', () => {
 
 describe('validateLabels', () => {
   it('stores choices in scheme and label order whatever the key order, skipping unticked ones', () => {
-    const stored = validateLabels(task, { 'tags:c': 'true', 'note:text': 'hi', 'tags:a': true, 'tone:bad': 'false', 'tags:b': '0', 'score:value': 7 });
-    expect(JSON.stringify(stored)).toBe(JSON.stringify({ tags: { a: 'true', c: 'true' }, score: { value: '7' }, note: { text: 'hi' } }));
+    const stored = validateLabels(task, {
+      'tags:c': 'true',
+      'note:text': 'hi',
+      'tags:a': true,
+      'tone:bad': 'false',
+      'tags:b': '0',
+      'score:value': 7,
+    });
+    expect(JSON.stringify(stored)).toBe(
+      JSON.stringify({ tags: { a: 'true', c: 'true' }, score: { value: '7' }, note: { text: 'hi' } }),
+    );
   });
 
   it('refuses with the field named', () => {
@@ -77,7 +100,11 @@ describe('validateSpans', () => {
       { schema: 'marks', name: 'y', start: 10, end: 14 },
       { schema: 'marks', name: 'x', start: 10, end: 14 },
     ]);
-    expect(spans.map((s) => `${s.start}-${s.end}:${s.label}:${s.value}`)).toEqual(['4-8:x:custom', `10-14:x:${TEXT.slice(10, 14)}`, `10-14:y:${TEXT.slice(10, 14)}`]);
+    expect(spans.map((s) => `${s.start}-${s.end}:${s.label}:${s.value}`)).toEqual([
+      '4-8:x:custom',
+      `10-14:x:${TEXT.slice(10, 14)}`,
+      `10-14:y:${TEXT.slice(10, 14)}`,
+    ]);
     expect(spans[0].id).toBe(spanId('ann', 'i1', 'marks', 'x', 4, 8));
     expect(spanId('ann', 'i1', 'marks', 'x', 4, 8)).not.toBe(spanId('other', 'i1', 'marks', 'x', 4, 8));
     expect(spanId('ann', 'i1', 'marks', 'x', 4, 8)).not.toBe(spanId('ann', 'i1', 'marks', 'x', 4, 9));
@@ -85,7 +112,11 @@ describe('validateSpans', () => {
 
   it('refuses offsets outside the text', () => {
     const instance = task.instances[0];
-    expect(() => validateSpans(task, instance, 'ann', [{ schema: 'marks', name: 'x', start: 0, end: TEXT.length + 1 }])).toThrow(/0 <= start < end <= 65 \(got start 0, end 66\)/);
-    expect(validateSpans(task, instance, 'ann', [{ schema: 'marks', name: 'x', start: 0, end: TEXT.length }])).toHaveLength(1);
+    expect(() =>
+      validateSpans(task, instance, 'ann', [{ schema: 'marks', name: 'x', start: 0, end: TEXT.length + 1 }]),
+    ).toThrow(/0 <= start < end <= 65 \(got start 0, end 66\)/);
+    expect(
+      validateSpans(task, instance, 'ann', [{ schema: 'marks', name: 'x', start: 0, end: TEXT.length }]),
+    ).toHaveLength(1);
   });
 });

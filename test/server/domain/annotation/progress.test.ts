@@ -9,15 +9,31 @@ import { sampleItems } from '../../../helpers/project.js';
 import { startServer } from '../../../helpers/server.js';
 import type { Client } from '../../../helpers/client.js';
 
-const answer = (c: Client, id: string) => c.post('/api/annotate/step', { from: id, annotations: { 'sentiment:positive': 'true' } });
+const answer = (c: Client, id: string) =>
+  c.post('/api/annotate/step', { from: id, annotations: { 'sentiment:positive': 'true' } });
 const progressOf = async (c: Client) => (await c.get('/api/current_instance')).body.progress;
 
 describe('annotatorProgress', () => {
   it('takes the quota when it is within reach, else what can be reached, and never less than what is held', () => {
-    expect(annotatorProgress({ done: 3, held: 20, reachable: 300, quota: 50, listLength: 20 })).toEqual({ done: 3, expected: 50, left: 47, quota: 50, positions: 50 });
-    expect(annotatorProgress({ done: 3, held: 20, reachable: 30, quota: 50, listLength: 22 })).toEqual({ done: 3, expected: 30, left: 27, quota: 50, positions: 32 });
+    expect(annotatorProgress({ done: 3, held: 20, reachable: 300, quota: 50, listLength: 20 })).toEqual({
+      done: 3,
+      expected: 50,
+      left: 47,
+      quota: 50,
+      positions: 50,
+    });
+    expect(annotatorProgress({ done: 3, held: 20, reachable: 30, quota: 50, listLength: 22 })).toEqual({
+      done: 3,
+      expected: 30,
+      left: 27,
+      quota: 50,
+      positions: 32,
+    });
     // a quota lowered after the list was handed out
-    expect(annotatorProgress({ done: 12, held: 20, reachable: 20, quota: 10, listLength: 20 })).toMatchObject({ expected: 20, left: 8 });
+    expect(annotatorProgress({ done: 12, held: 20, reachable: 20, quota: 10, listLength: 20 })).toMatchObject({
+      expected: 20,
+      left: 8,
+    });
   });
 });
 
@@ -35,7 +51,10 @@ describe('progress in /api/current_instance', () => {
   });
 
   it('with a quota, the quota; others taking instances shrink what is left to get, never the done count', async () => {
-    const t = await startServer({ items: sampleItems(30), config: { num_annotators_per_item: 1, max_annotations_per_user: 25 } });
+    const t = await startServer({
+      items: sampleItems(30),
+      config: { num_annotators_per_item: 1, max_annotations_per_user: 25 },
+    });
     const alice = await t.client().login('alice');
     expect(await progressOf(alice)).toMatchObject({ done: 0, expected: 25, left: 25, quota: 25 });
     const bob = await t.client().login('bob');
@@ -46,7 +65,13 @@ describe('progress in /api/current_instance', () => {
 
   it('without an overlap limit, the whole list, or the quota', async () => {
     const whole = await startServer({ items: sampleItems(12) });
-    expect(await progressOf(await whole.client().login('alice'))).toEqual({ done: 0, expected: 12, left: 12, quota: null, positions: 12 });
+    expect(await progressOf(await whole.client().login('alice'))).toEqual({
+      done: 0,
+      expected: 12,
+      left: 12,
+      quota: null,
+      positions: 12,
+    });
     const capped = await startServer({ items: sampleItems(12), config: { max_annotations_per_user: 5 } });
     const carol = await capped.client().login('carol');
     await answer(carol, 'item-1');
@@ -61,6 +86,12 @@ describe('progress in /api/current_instance', () => {
     expect(step.next.progress).toEqual(step.current.progress);
     const doc = (await t.client().get('/api/openapi.json')).body;
     const schema = doc.paths['/api/current_instance'].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(schema.properties.progress.properties).sort()).toEqual(['done', 'expected', 'left', 'positions', 'quota']);
+    expect(Object.keys(schema.properties.progress.properties).sort()).toEqual([
+      'done',
+      'expected',
+      'left',
+      'positions',
+      'quota',
+    ]);
   });
 });

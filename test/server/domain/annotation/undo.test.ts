@@ -9,7 +9,8 @@ import { startServer } from '../../../helpers/server.js';
 import type { Client } from '../../../helpers/client.js';
 import { UNDO_DEPTH } from '../../../../server/domain/annotation/undo.js';
 
-const step = (c: Client, from: string, label: string) => c.post('/api/annotate/step', { from, annotations: { [`sentiment:${label}`]: 'true' } });
+const step = (c: Client, from: string, label: string) =>
+  c.post('/api/annotate/step', { from, annotations: { [`sentiment:${label}`]: 'true' } });
 const undo = (c: Client, id: string) => c.post('/api/annotate/undo', { instance_id: id });
 const stored = async (c: Client, id: string) => (await c.get(`/get_annotations?instance_id=${id}`)).body;
 
@@ -29,15 +30,32 @@ describe('POST /api/annotate/undo', () => {
 
     const first = await undo(alice, 'item-2');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ result: null, current: { instance_id: 'item-2', annotated: true }, next: { instance_id: 'item-3' }, undo: 'item-1' });
+    expect(first.body).toMatchObject({
+      result: null,
+      current: { instance_id: 'item-2', annotated: true },
+      next: { instance_id: 'item-3' },
+      undo: 'item-1',
+    });
     expect(first.body.current.stored.annotations).toEqual({ 'sentiment:neutral': 'true' });
     expect(await stored(alice, 'item-2')).toEqual(earlier); // as it was, its time included
     expect((await alice.get('/api/current_instance')).body.instance_id).toBe('item-2');
 
     const again = await undo(alice, 'item-1');
-    expect(again.body).toMatchObject({ current: { instance_id: 'item-1', annotated: false, progress: { done: 1 } }, undo: null });
-    expect(await stored(alice, 'item-1')).toEqual({ instance_id: 'item-1', annotations: {}, span_annotations: [], updated_at: null });
-    expect((await t.admin().get('/admin/api/instances?status=unannotated&limit=10&offset=0')).body.instances.map((i: { instance_id: string }) => i.instance_id)).toContain('item-1');
+    expect(again.body).toMatchObject({
+      current: { instance_id: 'item-1', annotated: false, progress: { done: 1 } },
+      undo: null,
+    });
+    expect(await stored(alice, 'item-1')).toEqual({
+      instance_id: 'item-1',
+      annotations: {},
+      span_annotations: [],
+      updated_at: null,
+    });
+    expect(
+      (await t.admin().get('/admin/api/instances?status=unannotated&limit=10&offset=0')).body.instances.map(
+        (i: { instance_id: string }) => i.instance_id,
+      ),
+    ).toContain('item-1');
 
     const none = await undo(alice, 'item-1');
     expect(none.status).toBe(409);

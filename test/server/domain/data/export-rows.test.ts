@@ -1,21 +1,59 @@
 /** Row builders of the export formats: tokenisation, BIO tags, CSV cells, spaCy documents. */
 import { describe, expect, it } from 'vitest';
-import { conllBlock, csvHeader, csvRow, spacyDoc, tokenize, exportItems } from '../../../../server/domain/data/export-rows.js';
+import {
+  conllBlock,
+  csvHeader,
+  csvRow,
+  spacyDoc,
+  tokenize,
+  exportItems,
+} from '../../../../server/domain/data/export-rows.js';
 import { createTask, type Scheme } from '../../../../server/domain/task.js';
 import type { AnnotationRecord, SpanRecord } from '../../../../server/domain/annotation/records.js';
 
-const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: string[]): Scheme => ({ name, annotation_type, description: '', labels: labels.map((l) => ({ name: l })), extra: {} });
-const span = (schema: string, label: string, start: number, end: number): SpanRecord => ({ id: `${schema}${start}`, schema, label, start, end, value: '' });
-const record = (labels: AnnotationRecord['labels'], spans: SpanRecord[], username = 'u', instance_id = 'x'): AnnotationRecord => ({ username, instance_id, labels, spans, created_at: 'c', updated_at: 'u' });
+const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels: string[]): Scheme => ({
+  name,
+  annotation_type,
+  description: '',
+  labels: labels.map((l) => ({ name: l })),
+  extra: {},
+});
+const span = (schema: string, label: string, start: number, end: number): SpanRecord => ({
+  id: `${schema}${start}`,
+  schema,
+  label,
+  start,
+  end,
+  value: '',
+});
+const record = (
+  labels: AnnotationRecord['labels'],
+  spans: SpanRecord[],
+  username = 'u',
+  instance_id = 'x',
+): AnnotationRecord => ({ username, instance_id, labels, spans, created_at: 'c', updated_at: 'u' });
 
 describe('tokenize', () => {
   it('splits words of any script from punctuation and keeps character offsets', () => {
     const text = 'Zoë’s café—naïve, 3.5km!';
     expect(tokenize(text).map((t) => [t.text, t.start, t.end])).toEqual([
-      ['Zoë', 0, 3], ['’', 3, 4], ['s', 4, 5], ['café', 6, 10], ['—', 10, 11], ['naïve', 11, 16], [',', 16, 17], ['3', 18, 19], ['.', 19, 20], ['5km', 20, 23], ['!', 23, 24],
+      ['Zoë', 0, 3],
+      ['’', 3, 4],
+      ['s', 4, 5],
+      ['café', 6, 10],
+      ['—', 10, 11],
+      ['naïve', 11, 16],
+      [',', 16, 17],
+      ['3', 18, 19],
+      ['.', 19, 20],
+      ['5km', 20, 23],
+      ['!', 23, 24],
     ]);
     for (const t of tokenize(text)) expect(text.slice(t.start, t.end)).toBe(t.text);
-    expect(tokenize('e\u0301t\u00e9 日本語')).toEqual([{ text: 'e\u0301t\u00e9', start: 0, end: 4 }, { text: '日本語', start: 5, end: 8 }]);
+    expect(tokenize('e\u0301t\u00e9 日本語')).toEqual([
+      { text: 'e\u0301t\u00e9', start: 0, end: 4 },
+      { text: '日本語', start: 5, end: 8 },
+    ]);
   });
 });
 
@@ -23,21 +61,47 @@ describe('conllBlock', () => {
   it('writes one BIO column per span schema; on overlaps within a schema the first span wins', () => {
     const schemes = [scheme('ner', 'span', ['PER', 'ORG']), scheme('tone', 'span', ['harsh'])];
     const instance = { id: 'doc 1', text: 'Ada Lovelace met IBM staff', data: {} };
-    const r = record({}, [span('ner', 'PER', 0, 12), span('ner', 'ORG', 4, 20), span('ner', 'ORG', 17, 20), span('tone', 'harsh', 9, 16)], 'eve');
+    const r = record(
+      {},
+      [span('ner', 'PER', 0, 12), span('ner', 'ORG', 4, 20), span('ner', 'ORG', 17, 20), span('tone', 'harsh', 9, 16)],
+      'eve',
+    );
     expect(conllBlock(schemes, { instance, record: r })).toBe(
-      ['# instance_id = doc 1', '# annotator = eve', 'Ada\tB-PER\tO', 'Lovelace\tI-PER\tB-harsh', 'met\tO\tI-harsh', 'IBM\tB-ORG\tO', 'staff\tO\tO', '', ''].join('\n'),
+      [
+        '# instance_id = doc 1',
+        '# annotator = eve',
+        'Ada\tB-PER\tO',
+        'Lovelace\tI-PER\tB-harsh',
+        'met\tO\tI-harsh',
+        'IBM\tB-ORG\tO',
+        'staff\tO\tO',
+        '',
+        '',
+      ].join('\n'),
     );
   });
 });
 
 describe('csv and spaCy rows', () => {
-  const task = createTask([scheme('text', 'text', ['text']), scheme('tags', 'multiselect', ['a', 'b', 'c']), scheme('ent', 'span', ['X'])], [], {});
+  const task = createTask(
+    [scheme('text', 'text', ['text']), scheme('tags', 'multiselect', ['a', 'b', 'c']), scheme('ent', 'span', ['X'])],
+    [],
+    {},
+  );
   const instance = { id: 'i', text: 'hello world', data: {} };
   const r = record({ text: { text: 'free, "text"' }, tags: { a: 'true', c: 'true' } }, [span('ent', 'X', 6, 11)]);
 
   it('names a scheme column that collides with a fixed column schema:<name>', () => {
     expect(csvHeader(task)).toEqual(['instance_id', 'annotator', 'text', 'schema:text', 'tags', 'ent', 'updated_at']);
-    expect(csvRow(task, { instance, record: r })).toEqual(['i', 'u', 'hello world', 'free, "text"', 'a|c', '[{"label":"X","start":6,"end":11,"text":"world"}]', 'u']);
+    expect(csvRow(task, { instance, record: r })).toEqual([
+      'i',
+      'u',
+      'hello world',
+      'free, "text"',
+      'a|c',
+      '[{"label":"X","start":6,"end":11,"text":"world"}]',
+      'u',
+    ]);
   });
 
   it('gives spaCy cats for every label of an answered choice scheme, and character-offset ents', () => {
@@ -53,17 +117,23 @@ describe('csv and spaCy rows', () => {
 
 describe('exportItems', () => {
   it('goes in task order, then by annotator, filtered by annotator and by completion', () => {
-    const task = createTask([scheme('s', 'radio', ['y'])], ['b', 'a', 'c'].map((id) => ({ id, text: id, data: {} })), {});
+    const task = createTask(
+      [scheme('s', 'radio', ['y'])],
+      ['b', 'a', 'c'].map((id) => ({ id, text: id, data: {} })),
+      {},
+    );
     const records = new Map([
       ['zed|b', record({ s: { y: 'true' } }, [], 'zed', 'b')],
       ['amy|b', record({ s: { y: 'true' } }, [], 'amy', 'b')],
       ['amy|c', record({ s: { y: 'true' } }, [], 'amy', 'c')],
     ]);
     const reader = {
-      annotatorsOf: (id: string) => new Set([...records.values()].filter((r) => r.instance_id === id).map((r) => r.username)),
+      annotatorsOf: (id: string) =>
+        new Set([...records.values()].filter((r) => r.instance_id === id).map((r) => r.username)),
       get: (u: string, id: string) => records.get(`${u}|${id}`),
     };
-    const keys = (filter = {}, required = 1) => [...exportItems(task, reader, required, filter)].map((i) => `${i.record.username}|${i.instance.id}`);
+    const keys = (filter = {}, required = 1) =>
+      [...exportItems(task, reader, required, filter)].map((i) => `${i.record.username}|${i.instance.id}`);
     expect(keys()).toEqual(['amy|b', 'zed|b', 'amy|c']);
     expect(keys({ annotator: 'zed' })).toEqual(['zed|b']);
     expect(keys({ status: 'completed' }, 2)).toEqual(['amy|b', 'zed|b']);

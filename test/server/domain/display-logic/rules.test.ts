@@ -1,40 +1,92 @@
 /** display_logic rules: reading them (refusals name the key), Potato's operators, chains and cycles. */
 import { describe, expect, it } from 'vitest';
-import { checkRules, hiddenBy, holds, parseDisplayLogic, type Condition, type DisplayLogic } from '../../../../server/domain/display-logic/rules.js';
+import {
+  checkRules,
+  hiddenBy,
+  holds,
+  parseDisplayLogic,
+  type Condition,
+  type DisplayLogic,
+} from '../../../../server/domain/display-logic/rules.js';
 
 const fail = (key: string, reason: string): never => {
   throw new Error(`${key}: ${reason}`);
 };
 const parse = (raw: unknown) => parseDisplayLogic(raw, fail);
-const c = (operator: Condition['operator'], value?: Condition['value'], case_sensitive?: boolean): Condition => ({ schema: 's', operator, ...(value !== undefined ? { value } : {}), ...(case_sensitive ? { case_sensitive } : {}) });
+const c = (operator: Condition['operator'], value?: Condition['value'], case_sensitive?: boolean): Condition => ({
+  schema: 's',
+  operator,
+  ...(value !== undefined ? { value } : {}),
+  ...(case_sensitive ? { case_sensitive } : {}),
+});
 
 describe('reading display_logic', () => {
-  it('takes Potato\'s shape, logic defaulting to all', () => {
-    expect(parse({ show_when: [{ schema: 'a', operator: 'equals', value: ['Yes', 'Maybe'] }] })).toEqual({ logic: 'all', show_when: [{ schema: 'a', operator: 'equals', value: ['Yes', 'Maybe'] }] });
+  it("takes Potato's shape, logic defaulting to all", () => {
+    expect(parse({ show_when: [{ schema: 'a', operator: 'equals', value: ['Yes', 'Maybe'] }] })).toEqual({
+      logic: 'all',
+      show_when: [{ schema: 'a', operator: 'equals', value: ['Yes', 'Maybe'] }],
+    });
     expect(parse({ show_when: [{ schema: 'a', operator: 'empty' }], logic: 'any' }).logic).toBe('any');
   });
 
   it('refuses what it cannot act on, naming the key', () => {
-    expect(() => parse({ show_when: [{ schema: 'a', operator: 'is', value: 1 }] })).toThrow(/^show_when\[0\]\.operator: "is" is not an operator; use one of equals, not_equals/);
+    expect(() => parse({ show_when: [{ schema: 'a', operator: 'is', value: 1 }] })).toThrow(
+      /^show_when\[0\]\.operator: "is" is not an operator; use one of equals, not_equals/,
+    );
     expect(() => parse({ show_when: [] })).toThrow(/^show_when: give a list/);
-    expect(() => parse({ show_when: [{ schema: 'a', operator: 'equals' }], logic: 'most' })).toThrow(/^logic: "most" is not all or any/);
-    expect(() => parse({ show_when: [{ operator: 'equals', value: 'x' }] })).toThrow(/^show_when\[0\]\.schema: name the scheme/);
-    expect(() => parse({ show_when: [{ schema: 'a', operator: 'equals' }] })).toThrow(/^show_when\[0\]\.value: equals takes a value/);
-    expect(() => parse({ show_when: [{ schema: 'a', operator: 'in_range', value: [5, 1] }] })).toThrow(/^show_when\[0\]\.value: the range's min 5 is above its max 1/);
-    expect(() => parse({ show_when: [{ schema: 'a', operator: 'gt', value: 'many' }] })).toThrow(/^show_when\[0\]\.value: gt takes a number/);
-    expect(() => parse({ show_when: [{ schema: 'a', operator: 'matches', value: '(' }] })).toThrow(/^show_when\[0\]\.value: not a regular expression/);
-    expect(() => parse({ show_when: [{ schema: 'a', operator: 'equals', value: 'x', negate: true }] })).toThrow(/^show_when\[0\]\.negate: unknown key/);
+    expect(() => parse({ show_when: [{ schema: 'a', operator: 'equals' }], logic: 'most' })).toThrow(
+      /^logic: "most" is not all or any/,
+    );
+    expect(() => parse({ show_when: [{ operator: 'equals', value: 'x' }] })).toThrow(
+      /^show_when\[0\]\.schema: name the scheme/,
+    );
+    expect(() => parse({ show_when: [{ schema: 'a', operator: 'equals' }] })).toThrow(
+      /^show_when\[0\]\.value: equals takes a value/,
+    );
+    expect(() => parse({ show_when: [{ schema: 'a', operator: 'in_range', value: [5, 1] }] })).toThrow(
+      /^show_when\[0\]\.value: the range's min 5 is above its max 1/,
+    );
+    expect(() => parse({ show_when: [{ schema: 'a', operator: 'gt', value: 'many' }] })).toThrow(
+      /^show_when\[0\]\.value: gt takes a number/,
+    );
+    expect(() => parse({ show_when: [{ schema: 'a', operator: 'matches', value: '(' }] })).toThrow(
+      /^show_when\[0\]\.value: not a regular expression/,
+    );
+    expect(() => parse({ show_when: [{ schema: 'a', operator: 'equals', value: 'x', negate: true }] })).toThrow(
+      /^show_when\[0\]\.negate: unknown key/,
+    );
     expect(() => parse({ when: [] })).toThrow(/^show_when/);
   });
 
   it('refuses conditions on unknown schemes and circular ones', () => {
-    const rules = (entries: [string, string][]) => new Map<string, DisplayLogic>(entries.map(([owner, on]) => [owner, { logic: 'all', show_when: [{ schema: on, operator: 'not_empty' }] }]));
+    const rules = (entries: [string, string][]) =>
+      new Map<string, DisplayLogic>(
+        entries.map(([owner, on]) => [owner, { logic: 'all', show_when: [{ schema: on, operator: 'not_empty' }] }]),
+      );
     const known = (n: string) => ['a', 'b', 'c'].includes(n);
-    const check = (r: Map<string, DisplayLogic>) => checkRules(r, known, (owner, key, reason) => fail(`${owner}.${key}`, reason));
+    const check = (r: Map<string, DisplayLogic>) =>
+      checkRules(r, known, (owner, key, reason) => fail(`${owner}.${key}`, reason));
     expect(() => check(rules([['b', 'zz']]))).toThrow('b.show_when[0].schema: no question is named "zz"');
-    expect(() => check(rules([['b', 'b']]))).toThrow('b.show_when[0].schema: a question cannot depend on its own answer');
-    expect(() => check(rules([['a', 'b'], ['b', 'c'], ['c', 'a']]))).toThrow('a.show_when: circular conditions: a → b → c → a');
-    expect(() => check(rules([['b', 'a'], ['c', 'b']]))).not.toThrow();
+    expect(() => check(rules([['b', 'b']]))).toThrow(
+      'b.show_when[0].schema: a question cannot depend on its own answer',
+    );
+    expect(() =>
+      check(
+        rules([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'a'],
+        ]),
+      ),
+    ).toThrow('a.show_when: circular conditions: a → b → c → a');
+    expect(() =>
+      check(
+        rules([
+          ['b', 'a'],
+          ['c', 'b'],
+        ]),
+      ),
+    ).not.toThrow();
   });
 });
 
@@ -83,7 +135,16 @@ describe('visibility', () => {
   const rules = new Map<string, DisplayLogic>([
     ['types', { logic: 'all', show_when: [{ schema: 'pii', operator: 'equals', value: ['Yes', 'Uncertain'] }] }],
     ['other', { logic: 'all', show_when: [{ schema: 'types', operator: 'contains', value: 'Other' }] }],
-    ['either', { logic: 'any', show_when: [{ schema: 'pii', operator: 'equals', value: 'No' }, { schema: 'score', operator: 'gte', value: 8 }] }],
+    [
+      'either',
+      {
+        logic: 'any',
+        show_when: [
+          { schema: 'pii', operator: 'equals', value: 'No' },
+          { schema: 'score', operator: 'gte', value: 8 },
+        ],
+      },
+    ],
   ]);
 
   it('hides what the answers do not call for, and a chain behind its hidden link', () => {

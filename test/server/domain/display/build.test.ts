@@ -8,7 +8,11 @@ const layout = (template: string): DisplaySpec => ({ kind: 'layout', template, t
 describe('html_layout', () => {
   it('fills {{field}}, {{a.b}} and {{instance}} and marks the text field for spans', () => {
     const item = { id: '1', text: 'The cat sat.', hypothesis: 'A cat is sitting.', meta: { lang: 'en' } };
-    const d = buildDisplay(layout('<h3>Premise</h3><p>{{ instance | safe }}</p><p>{{hypothesis}}</p><i>{{meta.lang}}</i>'), item, item.text);
+    const d = buildDisplay(
+      layout('<h3>Premise</h3><p>{{ instance | safe }}</p><p>{{hypothesis}}</p><i>{{meta.lang}}</i>'),
+      item,
+      item.text,
+    );
     expect(d.blocks).toHaveLength(1);
     const block = d.blocks[0];
     expect(block.type).toBe('html');
@@ -29,8 +33,21 @@ describe('html_layout', () => {
       '<script>alert(1)</script><img src="x.png" onerror="alert(2)"><a href="javascript:alert(3)">go</a><iframe src="https://evil.example"></iframe>' +
       '<form action="/x"><input name="a"></form><link rel="stylesheet" href="https://evil.example/a.css"><style>body{display:none}</style>' +
       '<table style="color: red"><tr><td>{{a}}</td></tr></table><h2>Head</h2>';
-    const html = (buildDisplay(layout(hostile), { id: '1', text: 't', a: 'cell' }, 't').blocks[1] as { html: string }).html;
-    for (const bad of ['<script', 'alert', 'onerror', 'javascript:', '<iframe', '<form', '<input', '<link', '<style', 'display:none']) expect(html).not.toContain(bad);
+    const html = (buildDisplay(layout(hostile), { id: '1', text: 't', a: 'cell' }, 't').blocks[1] as { html: string })
+      .html;
+    for (const bad of [
+      '<script',
+      'alert',
+      'onerror',
+      'javascript:',
+      '<iframe',
+      '<form',
+      '<input',
+      '<link',
+      '<style',
+      'display:none',
+    ])
+      expect(html).not.toContain(bad);
     expect(html).toContain('<table style="color:red">');
     expect(html).toContain('<td>cell</td>');
     expect(html).toContain('<h2>Head</h2>');
@@ -65,7 +82,8 @@ describe('instance_display', () => {
   };
   it('builds one block per field by its type', () => {
     const item = {
-      id: '1', text: 'hello',
+      id: '1',
+      text: 'hello',
       conv: [{ speaker: 'Ann', text: 'Hi' }, 'Bob: Hello'],
       pair: ['first', 'second'],
       img: '../secret.png',
@@ -76,20 +94,56 @@ describe('instance_display', () => {
     expect(d.direction).toBe('horizontal');
     expect(d.blocks).toEqual([
       { type: 'surface', key: 'text', label: 'Source' },
-      { type: 'dialogue', key: 'conv', label: undefined, turns: [{ speaker: 'Ann', text: 'Hi' }, { speaker: 'Bob', text: 'Hello' }] },
-      { type: 'pairwise', key: 'pair', label: undefined, items: [{ label: 'Left', text: 'first' }, { label: 'Right', text: 'second' }] },
-      { type: 'image', key: 'img', label: undefined, refused: '../secret.png: a media path must stay inside the task folder' },
+      {
+        type: 'dialogue',
+        key: 'conv',
+        label: undefined,
+        turns: [
+          { speaker: 'Ann', text: 'Hi' },
+          { speaker: 'Bob', text: 'Hello' },
+        ],
+      },
+      {
+        type: 'pairwise',
+        key: 'pair',
+        label: undefined,
+        items: [
+          { label: 'Left', text: 'first' },
+          { label: 'Right', text: 'second' },
+        ],
+      },
+      {
+        type: 'image',
+        key: 'img',
+        label: undefined,
+        refused: '../secret.png: a media path must stay inside the task folder',
+      },
       { type: 'code', key: 'snippet', label: undefined, text: 'print(1)', language: 'python' },
       { type: 'html', key: 'rich', label: undefined, html: '<b>bold</b>' },
     ]);
   });
 
   it('an item holding none of the named fields also shows its own fields, so nothing in it is hidden', () => {
-    const item = { id: '2', model: 'm-1', messages: [{ role: 'user', content: 'Find papers' }, { role: 'assistant', content: 'Here' }] };
+    const item = {
+      id: '2',
+      model: 'm-1',
+      messages: [
+        { role: 'user', content: 'Find papers' },
+        { role: 'assistant', content: 'Here' },
+      ],
+    };
     const d = buildDisplay(spec, item, '');
     expect(d.blocks.slice(6)).toEqual([
       { type: 'text', key: 'model', label: 'model', text: 'm-1' },
-      { type: 'dialogue', key: 'messages', label: 'messages', turns: [{ speaker: 'user', text: 'Find papers' }, { speaker: 'assistant', text: 'Here' }] },
+      {
+        type: 'dialogue',
+        key: 'messages',
+        label: 'messages',
+        turns: [
+          { speaker: 'user', text: 'Find papers' },
+          { speaker: 'assistant', text: 'Here' },
+        ],
+      },
     ]);
     expect(buildDisplay(spec, { id: '3', snippet: 'x', model: 'm' }, '').blocks).toHaveLength(6);
   });
@@ -102,7 +156,14 @@ describe('without a layout', () => {
     expect(d.blocks).toEqual([
       { type: 'surface', key: 'text' },
       { type: 'text', key: 'question', label: 'question', text: 'Why?' },
-      { type: 'list', key: 'options', label: 'options', items: ['a', 'b', 'c', 'd'], prefix: 'none', horizontal: false },
+      {
+        type: 'list',
+        key: 'options',
+        label: 'options',
+        items: ['a', 'b', 'c', 'd'],
+        prefix: 'none',
+        horizontal: false,
+      },
       { type: 'text', key: 'score', label: 'score', text: '3' },
     ]);
   });
@@ -115,12 +176,18 @@ describe('values', () => {
     expect(valueAt({ a: 1 }, 'a.b')).toBeUndefined();
   });
   it('shows structured values as readable key: value lines, not JSON', () => {
-    expect(asText({ verdict: 'approve', checks: { tests: 'passed' }, note: 'two\nlines', gone: null })).toBe('verdict: approve\nchecks:\n  tests: passed\nnote: two\n  lines');
-    expect(asText([{ text: 'a "quoted" edit', kind: 'flip' }, { text: 'b' }])).toBe('text: a "quoted" edit\nkind: flip\n\ntext: b');
+    expect(asText({ verdict: 'approve', checks: { tests: 'passed' }, note: 'two\nlines', gone: null })).toBe(
+      'verdict: approve\nchecks:\n  tests: passed\nnote: two\n  lines',
+    );
+    expect(asText([{ text: 'a "quoted" edit', kind: 'flip' }, { text: 'b' }])).toBe(
+      'text: a "quoted" edit\nkind: flip\n\ntext: b',
+    );
   });
   it('reads turns by the speaker and text keys a display names, else by the usual ones', () => {
     const steps = [{ turnText: 'Hello', inferredSpeakerName: 'Ann', speaker: 'spk0' }];
-    expect(asTurns(steps, true, { speaker: 'inferredSpeakerName', text: 'turnText' })).toEqual([{ speaker: 'Ann', text: 'Hello' }]);
+    expect(asTurns(steps, true, { speaker: 'inferredSpeakerName', text: 'turnText' })).toEqual([
+      { speaker: 'Ann', text: 'Hello' },
+    ]);
     expect(asTurns(steps)).toBeUndefined();
     expect(asTurns([{ agent: 'coder', content: 'done' }])).toEqual([{ speaker: 'coder', text: 'done' }]);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, publicView, scoreTraining, type PhaseDefinition } from '../../../../server/domain/phases/phases.js';
+import {
+  checkAnswers,
+  publicView,
+  scoreTraining,
+  type PhaseDefinition,
+} from '../../../../server/domain/phases/phases.js';
 import { DomainError } from '../../../../server/domain/errors.js';
 
 const training: PhaseDefinition = {
@@ -18,7 +23,11 @@ const training: PhaseDefinition = {
 
 describe('phases', () => {
   it('scores training against the pass criterion, case-insensitively for text', () => {
-    expect(scoreTraining(training, { q1: 'a', q2: ['y', 'x'], q3: ' paris ' })).toMatchObject({ correct: 3, total: 3, passed: true });
+    expect(scoreTraining(training, { q1: 'a', q2: ['y', 'x'], q3: ' paris ' })).toMatchObject({
+      correct: 3,
+      total: 3,
+      passed: true,
+    });
     expect(scoreTraining(training, { q1: 'a', q2: ['x'] })).toMatchObject({ correct: 1, total: 3, passed: false });
     expect(scoreTraining({ ...training, passingScore: 1 / 3 }, { q1: 'a', q2: ['x'] }).passed).toBe(true);
   });
@@ -41,7 +50,9 @@ describe('phases', () => {
   });
 
   it('never shows correct answers or explanations before an attempt', () => {
-    const text = JSON.stringify(publicView({ ...training, questions: [{ ...training.questions[0], explanation: 'because' }] }));
+    const text = JSON.stringify(
+      publicView({ ...training, questions: [{ ...training.questions[0], explanation: 'because' }] }),
+    );
     expect(text).not.toContain('correct');
     expect(text).not.toContain('because');
   });

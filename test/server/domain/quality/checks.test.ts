@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { answerMatches, mixChecks, type CheckItem } from '../../../../server/domain/quality/checks.js';
 
-const check = (id: string, kind: CheckItem['kind'] = 'attention_check'): CheckItem => ({ kind, instance: { id, text: id, data: {} }, expected: { s: 'a' } });
+const check = (id: string, kind: CheckItem['kind'] = 'attention_check'): CheckItem => ({
+  kind,
+  instance: { id, text: id, data: {} },
+  expected: { s: 'a' },
+});
 const real = Array.from({ length: 7 }, (_, i) => `r${i + 1}`);
 
 describe('mixChecks', () => {
@@ -22,7 +26,9 @@ describe('mixChecks', () => {
 
   it('counts only real items when a second kind of check is mixed in', () => {
     const once = mixChecks(real, [check('a1'), check('a2')], 2, 'x');
-    const twice = mixChecks(once, [check('g1', 'gold_standard'), check('g2', 'gold_standard')], 2, 'x', (id) => id.startsWith('r'));
+    const twice = mixChecks(once, [check('g1', 'gold_standard'), check('g2', 'gold_standard')], 2, 'x', (id) =>
+      id.startsWith('r'),
+    );
     expect(twice.filter((id) => id.startsWith('g'))).toHaveLength(2);
     expect(twice.indexOf('g1') < twice.indexOf('r3') || twice.indexOf('g2') < twice.indexOf('r3')).toBe(true);
   });

@@ -34,8 +34,18 @@ const SPANS = [
   { schema: 'entities', name: 'WEAPON', ...at('mortars'), id: 'w' },
   { schema: 'entities', name: 'PLACE', ...at('Goma'), id: 'p' },
 ];
-const ATTACK = { schema: 'events', event_type: 'ATTACK', trigger_span_id: 't', arguments: [{ role: 'attacker', span_id: 'g' }, { role: 'target', span_id: 'd' }, { role: 'instrument', span_id: 'w' }] };
-const load = (...schemes: Record<string, unknown>[]) => loadConfig(writeProject({ config: { annotation_schemes: schemes } }), {});
+const ATTACK = {
+  schema: 'events',
+  event_type: 'ATTACK',
+  trigger_span_id: 't',
+  arguments: [
+    { role: 'attacker', span_id: 'g' },
+    { role: 'target', span_id: 'd' },
+    { role: 'instrument', span_id: 'w' },
+  ],
+};
+const load = (...schemes: Record<string, unknown>[]) =>
+  loadConfig(writeProject({ config: { annotation_schemes: schemes } }), {});
 
 describe('event_annotation config', () => {
   it('loads event types with their roles as its labels', () => {
@@ -59,10 +69,19 @@ describe('event_annotation config', () => {
 
   it.each([
     [{ ...EVENTS, event_types: [] }, /annotation_schemes\[1\]\.event_types: give at least one event type/],
-    [{ ...EVENTS, event_types: [{ type: 'A' }, { type: 'A' }] }, /\(events\)\.event_types\[1\]\.type: duplicate event type "A"/],
-    [{ ...EVENTS, event_types: [{ type: 'A', arguments: [{ role: 'x' }, { role: 'x' }] }] }, /\.event_types\[0\]\.arguments\[1\]\.role: duplicate role "x"/],
+    [
+      { ...EVENTS, event_types: [{ type: 'A' }, { type: 'A' }] },
+      /\(events\)\.event_types\[1\]\.type: duplicate event type "A"/,
+    ],
+    [
+      { ...EVENTS, event_types: [{ type: 'A', arguments: [{ role: 'x' }, { role: 'x' }] }] },
+      /\.event_types\[0\]\.arguments\[1\]\.role: duplicate role "x"/,
+    ],
     [{ ...EVENTS, event_types: [{ arguments: [] }] }, /annotation_schemes\[1\]\.event_types\[0\]\.type: /],
-    [{ ...EVENTS, span_schema: 'events' }, /\.span_schema: "events" is not a span scheme \(its type is event_annotation\)/],
+    [
+      { ...EVENTS, span_schema: 'events' },
+      /\.span_schema: "events" is not a span scheme \(its type is event_annotation\)/,
+    ],
   ])('refuses a bad config naming the key: %#', (scheme, message) => {
     expect(() => load(ENTITIES, scheme)).toThrow(message);
   });
@@ -77,7 +96,11 @@ describe('event_annotation over HTTP', () => {
   });
 
   it("stores events in Potato's shape and reads them back so they can be sent again unchanged", async () => {
-    const r = await ann.post('/updateinstance', { instance_id: 'e1', span_annotations: SPANS, event_annotations: [{ ...ATTACK, id: 'ev1', properties: { note: 'x' } }] });
+    const r = await ann.post('/updateinstance', {
+      instance_id: 'e1',
+      span_annotations: SPANS,
+      event_annotations: [{ ...ATTACK, id: 'ev1', properties: { note: 'x' } }],
+    });
     expect(r.status, r.text).toBe(200);
     const back = (await ann.get('/get_annotations?instance_id=e1')).body;
     const idOf = (text: string) => back.span_annotations.find((s: { text: string }) => s.text === text).id;
@@ -104,38 +127,100 @@ describe('event_annotation over HTTP', () => {
   });
 
   it('deletes an event by id', async () => {
-    await ann.post('/updateinstance', { instance_id: 'e1', span_annotations: SPANS, event_annotations: [{ ...ATTACK, id: 'x1' }, { schema: 'events', event_type: 'MOVE', trigger_span_id: 'g', id: 'x2' }] });
+    await ann.post('/updateinstance', {
+      instance_id: 'e1',
+      span_annotations: SPANS,
+      event_annotations: [
+        { ...ATTACK, id: 'x1' },
+        { schema: 'events', event_type: 'MOVE', trigger_span_id: 'g', id: 'x2' },
+      ],
+    });
     expect((await ann.request('DELETE', '/api/events/e1/x1')).status).toBe(200);
     expect((await ann.get('/api/events/e1')).body.events.map((e: { id: string }) => e.id)).toEqual(['x2']);
     expect((await ann.request('DELETE', '/api/events/e1/x1')).status).toBe(404);
   });
 
   it.each([
-    [{ ...ATTACK, event_type: 'FLY' }, /^event_annotations\[0\]: schema "events": event_type "FLY" is not one of ATTACK, MOVE/],
+    [
+      { ...ATTACK, event_type: 'FLY' },
+      /^event_annotations\[0\]: schema "events": event_type "FLY" is not one of ATTACK, MOVE/,
+    ],
     [{ ...ATTACK, trigger_span_id: 'g' }, /trigger_span_id: the trigger of ATTACK is labelled TRIGGER, not GROUP/],
     [{ ...ATTACK, trigger_span_id: 'nope' }, /^event_annotations\[0\]\.trigger_span_id: no span "nope"/],
     [{ ...ATTACK, arguments: [{ role: 'attacker', span_id: 'g' }] }, /arguments: ATTACK needs target \(required\)/],
-    [{ ...ATTACK, arguments: [...ATTACK.arguments, { role: 'victim', span_id: 'p' }] }, /arguments\[3\]\.role: "victim" is not a role of ATTACK \(attacker, target, instrument, place\)/],
-    [{ ...ATTACK, arguments: [...ATTACK.arguments, { role: 'target', span_id: 'p' }] }, /arguments\[3\]\.role: "target" is filled twice/],
-    [{ ...ATTACK, arguments: [{ role: 'attacker', span_id: 'p' }, { role: 'target', span_id: 'd' }] }, /arguments\[0\]: the attacker of ATTACK is labelled GROUP, not PLACE/],
-    [{ ...ATTACK, arguments: [{ role: 'attacker', span_id: 'g' }, { role: 'target', span_id: 'missing' }] }, /^event_annotations\[0\]\.arguments\[1\]\.span_id: no span "missing"/],
-    [{ schema: 'entities', event_type: 'ATTACK', trigger_span_id: 't' }, /^event_annotations\[0\]\.schema: "entities" is not an event scheme/],
+    [
+      { ...ATTACK, arguments: [...ATTACK.arguments, { role: 'victim', span_id: 'p' }] },
+      /arguments\[3\]\.role: "victim" is not a role of ATTACK \(attacker, target, instrument, place\)/,
+    ],
+    [
+      { ...ATTACK, arguments: [...ATTACK.arguments, { role: 'target', span_id: 'p' }] },
+      /arguments\[3\]\.role: "target" is filled twice/,
+    ],
+    [
+      {
+        ...ATTACK,
+        arguments: [
+          { role: 'attacker', span_id: 'p' },
+          { role: 'target', span_id: 'd' },
+        ],
+      },
+      /arguments\[0\]: the attacker of ATTACK is labelled GROUP, not PLACE/,
+    ],
+    [
+      {
+        ...ATTACK,
+        arguments: [
+          { role: 'attacker', span_id: 'g' },
+          { role: 'target', span_id: 'missing' },
+        ],
+      },
+      /^event_annotations\[0\]\.arguments\[1\]\.span_id: no span "missing"/,
+    ],
+    [
+      { schema: 'entities', event_type: 'ATTACK', trigger_span_id: 't' },
+      /^event_annotations\[0\]\.schema: "entities" is not an event scheme/,
+    ],
   ])('refuses a bad event with 400 naming it: %#', async (event, message) => {
-    const r = await ann.post('/updateinstance', { instance_id: 'e1', span_annotations: SPANS, event_annotations: [event] });
+    const r = await ann.post('/updateinstance', {
+      instance_id: 'e1',
+      span_annotations: SPANS,
+      event_annotations: [event],
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(message);
   });
 
   it('exports events to JSONL (read back exactly as pre-annotations) and CSV', async () => {
-    await ann.post('/updateinstance', { instance_id: 'e1', span_annotations: SPANS, event_annotations: [{ ...ATTACK, id: 'k' }] });
+    await ann.post('/updateinstance', {
+      instance_id: 'e1',
+      span_annotations: SPANS,
+      event_annotations: [{ ...ATTACK, id: 'k' }],
+    });
     const jsonl = (await t.admin().get('/admin/api/export?format=jsonl')).text;
-    const [line] = jsonl.trim().split('\n').map((l) => JSON.parse(l));
+    const [line] = jsonl
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const ref = (phrase: string, label: string) => `entities_${label}_${at(phrase).start}_${at(phrase).end}`;
     expect(line.labels.events).toEqual([
-      { id: 'k', event_type: 'ATTACK', trigger_span_id: ref('attacked', 'TRIGGER'), arguments: [{ role: 'attacker', span_id: ref('Rebels', 'GROUP') }, { role: 'target', span_id: ref('the depot', 'PLACE') }, { role: 'instrument', span_id: ref('mortars', 'WEAPON') }] },
+      {
+        id: 'k',
+        event_type: 'ATTACK',
+        trigger_span_id: ref('attacked', 'TRIGGER'),
+        arguments: [
+          { role: 'attacker', span_id: ref('Rebels', 'GROUP') },
+          { role: 'target', span_id: ref('the depot', 'PLACE') },
+          { role: 'instrument', span_id: ref('mortars', 'WEAPON') },
+        ],
+      },
     ]);
-    const second = await startServer({ items: [{ id: 'e1', text: TEXT }], config: { annotation_schemes: [ENTITIES, EVENTS] } });
-    expect((await second.admin().post('/admin/api/predictions', { source: 'x', content: jsonl, format: 'jsonl' })).status).toBe(200);
+    const second = await startServer({
+      items: [{ id: 'e1', text: TEXT }],
+      config: { annotation_schemes: [ENTITIES, EVENTS] },
+    });
+    expect(
+      (await second.admin().post('/admin/api/predictions', { source: 'x', content: jsonl, format: 'jsonl' })).status,
+    ).toBe(200);
     const [prediction] = (await (await second.client().login('r')).get('/api/predictions/e1')).body.predictions;
     expect(prediction.labels.events).toEqual(line.labels.events);
     expect((await t.admin().get('/admin/api/export?format=csv')).text).toContain('ATTACK');

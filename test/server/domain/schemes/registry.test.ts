@@ -1,13 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { findSchemeType, schemeTypeOf, SCHEME_TYPE_NAMES, unsupportedReason } from '../../../../server/domain/schemes/registry.js';
+import {
+  findSchemeType,
+  schemeTypeOf,
+  SCHEME_TYPE_NAMES,
+  unsupportedReason,
+} from '../../../../server/domain/schemes/registry.js';
 import { AnswerError } from '../../../../server/domain/schemes/module.js';
 import type { Scheme } from '../../../../server/domain/task.js';
 
-const scheme = (type: string, extra: Partial<Scheme> = {}): Scheme => ({ name: 's', annotation_type: type, description: '', labels: [{ name: 'a' }, { name: 'b' }], extra: {}, ...extra });
+const scheme = (type: string, extra: Partial<Scheme> = {}): Scheme => ({
+  name: 's',
+  annotation_type: type,
+  description: '',
+  labels: [{ name: 'a' }, { name: 'b' }],
+  extra: {},
+  ...extra,
+});
 
 describe('the scheme-type registry', () => {
   it('has one module per type, found by name and by alias', () => {
-    expect(SCHEME_TYPE_NAMES).toEqual(expect.arrayContaining(['radio', 'multiselect', 'likert', 'select', 'text', 'number', 'slider', 'span', 'span_link', 'pairwise', 'bws', 'ranking', 'triage', 'text_edit', 'multirate', 'hierarchical_multiselect', 'soft_label', 'constant_sum', 'vas', 'range_slider', 'semantic_differential', 'confidence', 'pure_display']));
+    expect(SCHEME_TYPE_NAMES).toEqual(
+      expect.arrayContaining([
+        'radio',
+        'multiselect',
+        'likert',
+        'select',
+        'text',
+        'number',
+        'slider',
+        'span',
+        'span_link',
+        'pairwise',
+        'bws',
+        'ranking',
+        'triage',
+        'text_edit',
+        'multirate',
+        'hierarchical_multiselect',
+        'soft_label',
+        'constant_sum',
+        'vas',
+        'range_slider',
+        'semantic_differential',
+        'confidence',
+        'pure_display',
+      ]),
+    );
     for (const type of SCHEME_TYPE_NAMES) expect(schemeTypeOf(type).type).toBe(type);
     expect(findSchemeType('textbox')?.type).toBe('text');
     expect(findSchemeType('dial')).toBeUndefined();
@@ -15,7 +53,9 @@ describe('the scheme-type registry', () => {
 
   it('says why a type is refused, naming it, without listing the supported ones', () => {
     expect(unsupportedReason('radio')).toBeUndefined();
-    expect(unsupportedReason('image_annotation')).toMatch(/^"image_annotation" is not supported: media region annotation/);
+    expect(unsupportedReason('image_annotation')).toMatch(
+      /^"image_annotation" is not supported: media region annotation/,
+    );
     expect(unsupportedReason('process_reward')).toMatch(/^"process_reward" is not supported: .*agent-trace/);
     expect(unsupportedReason('tiered_annotation')).toMatch(/^"tiered_annotation" is not supported: .*audio or video/);
     expect(unsupportedReason('table_grid')).toMatch(/^"table_grid" is not supported: .*table image/);

@@ -1,26 +1,58 @@
 /** The distances agreement takes between structured answers: link and event F1, MUC on chains, edits, tree nodes. */
 import { describe, expect, it } from 'vitest';
-import { CHAIN_MUC, EVENT_F1, LINK_F1, editDistance, f1Distance, mucDistance, nodeDistance, nodeKey } from '../../../../server/domain/schemes/structure-agreement.js';
+import {
+  CHAIN_MUC,
+  EVENT_F1,
+  LINK_F1,
+  editDistance,
+  f1Distance,
+  mucDistance,
+  nodeDistance,
+  nodeKey,
+} from '../../../../server/domain/schemes/structure-agreement.js';
 import type { Scheme } from '../../../../server/domain/task.js';
 
-const scheme = (name: string): Scheme => ({ name, annotation_type: 'span_link', description: '', labels: [], extra: {} });
+const scheme = (name: string): Scheme => ({
+  name,
+  annotation_type: 'span_link',
+  description: '',
+  labels: [],
+  extra: {},
+});
 const stored = (name: string, entries: unknown[]) => ({ [name]: JSON.stringify(entries) });
-const link = (type: string, direction: string, ...spans: string[]) => ({ id: 'x', link_type: type, span_ids: spans, direction });
+const link = (type: string, direction: string, ...spans: string[]) => ({
+  id: 'x',
+  link_type: type,
+  span_ids: spans,
+  direction,
+});
 
 describe('link F1', () => {
   const key = (...links: ReturnType<typeof link>[]) => LINK_F1.value!(scheme('rel'), stored('rel', links)) as string;
 
   it('compares links by type and by where their spans are, not by span label or link id', () => {
-    const a = key(link('KNOWS', 'undirected', 'ents_PER_0_3', 'ents_PER_10_15'), link('IN', 'directed', 'ents_PER_0_3', 'ents_LOC_20_26'));
+    const a = key(
+      link('KNOWS', 'undirected', 'ents_PER_0_3', 'ents_PER_10_15'),
+      link('IN', 'directed', 'ents_PER_0_3', 'ents_LOC_20_26'),
+    );
     // the same links with other span labels, another id and the undirected link's spans the other way round
-    const b = key({ ...link('IN', 'directed', 'ents_ORG_0_3', 'ents_LOC_20_26'), id: 'y' }, link('KNOWS', 'undirected', 'ents_PER_10_15', 'ents_PER_0_3'));
+    const b = key(
+      { ...link('IN', 'directed', 'ents_ORG_0_3', 'ents_LOC_20_26'), id: 'y' },
+      link('KNOWS', 'undirected', 'ents_PER_10_15', 'ents_PER_0_3'),
+    );
     expect(a).toBe(b);
     expect(f1Distance(a, b)).toBe(0);
     // a directed link the other way round is another link: one of two in common, F1 = 1/2
-    const c = key(link('KNOWS', 'undirected', 'ents_PER_0_3', 'ents_PER_10_15'), link('IN', 'directed', 'ents_LOC_20_26', 'ents_PER_0_3'));
+    const c = key(
+      link('KNOWS', 'undirected', 'ents_PER_0_3', 'ents_PER_10_15'),
+      link('IN', 'directed', 'ents_LOC_20_26', 'ents_PER_0_3'),
+    );
     expect(f1Distance(a, c)).toBeCloseTo(0.5, 12);
     // one link of three in common: F1 = 2·1 / (2 + 1)
-    expect(f1Distance(a, key(link('KNOWS', 'undirected', 'ents_PER_0_3', 'ents_PER_10_15')))).toBeCloseTo(1 - 2 / 3, 12);
+    expect(f1Distance(a, key(link('KNOWS', 'undirected', 'ents_PER_0_3', 'ents_PER_10_15')))).toBeCloseTo(
+      1 - 2 / 3,
+      12,
+    );
     expect(f1Distance(a, key(link('OTHER', 'undirected', 'ents_PER_0_3', 'ents_PER_10_15')))).toBe(1);
   });
 
@@ -32,10 +64,20 @@ describe('link F1', () => {
 
 describe('event F1', () => {
   const key = (...events: unknown[]) => EVENT_F1.value!(scheme('ev'), stored('ev', events)) as string;
-  const attack = (args: { role: string; span_id: string }[]) => ({ id: 'e', event_type: 'ATTACK', trigger_span_id: 'ents_TRIG_5_9', arguments: args });
+  const attack = (args: { role: string; span_id: string }[]) => ({
+    id: 'e',
+    event_type: 'ATTACK',
+    trigger_span_id: 'ents_TRIG_5_9',
+    arguments: args,
+  });
 
   it('gives credit for the trigger and for each argument', () => {
-    const full = key(attack([{ role: 'attacker', span_id: 'ents_PER_0_3' }, { role: 'target', span_id: 'ents_PER_12_15' }]));
+    const full = key(
+      attack([
+        { role: 'attacker', span_id: 'ents_PER_0_3' },
+        { role: 'target', span_id: 'ents_PER_12_15' },
+      ]),
+    );
     const partial = key(attack([{ role: 'attacker', span_id: 'ents_PER_0_3' }]));
     // facts: trigger, attacker, target against trigger, attacker: F1 = 2·2 / (3 + 2)
     expect(f1Distance(full, partial)).toBeCloseTo(1 - 4 / 5, 12);
@@ -45,7 +87,14 @@ describe('event F1', () => {
 });
 
 describe('MUC chain agreement', () => {
-  const key = (...chains: string[][]) => CHAIN_MUC.value!(scheme('coref'), stored('coref', chains.map((spans) => ({ id: 'c', link_type: 'coreference', span_ids: spans, direction: 'undirected' })))) as string;
+  const key = (...chains: string[][]) =>
+    CHAIN_MUC.value!(
+      scheme('coref'),
+      stored(
+        'coref',
+        chains.map((spans) => ({ id: 'c', link_type: 'coreference', span_ids: spans, direction: 'undirected' })),
+      ),
+    ) as string;
   const m = (n: number) => `ents_M_${n}_${n + 1}`;
 
   it("matches Vilain et al.'s worked example: key {A B C D}, response {A B} {C D}: recall 2/3, precision 1", () => {

@@ -9,11 +9,32 @@ import { LoginThrottle } from '../../../../server/domain/users/login-throttle.js
 import { scryptHasher } from '../../../../server/io/scrypt-hasher.js';
 import { MemoryStore } from '../../../../server/storage/memory-store.js';
 
-const clock = { t: Date.parse('2026-11-22T10:00:00Z'), now() { return this.t; } };
+const clock = {
+  t: Date.parse('2026-11-22T10:00:00Z'),
+  now() {
+    return this.t;
+  },
+};
 
 function accounts(policy: Partial<AccountPolicy> = {}, users: [string, string | undefined][] = []) {
   const store = new MemoryStore();
-  return { store, accounts: new Accounts(store, scryptHasher, { allowAllUsers: true, requirePassword: true, debug: false, configuredUsers: new Map(users), adminNames: new Set(), passwords: { minLength: 8 }, ...policy }, clock) };
+  return {
+    store,
+    accounts: new Accounts(
+      store,
+      scryptHasher,
+      {
+        allowAllUsers: true,
+        requirePassword: true,
+        debug: false,
+        configuredUsers: new Map(users),
+        adminNames: new Set(),
+        passwords: { minLength: 8 },
+        ...policy,
+      },
+      clock,
+    ),
+  };
 }
 
 async function kindOf(p: Promise<unknown>): Promise<string> {
@@ -28,8 +49,23 @@ async function kindOf(p: Promise<unknown>): Promise<string> {
 
 describe('checkUsername', () => {
   it('accepts 1–64 letters, digits and ._-@, and nothing that could be a path', () => {
-    for (const ok of ['a', 'Alice_01', 'first.last@example.org', 'x-y', 'a'.repeat(64), '.hidden', 'a..b']) expect(checkUsername(ok)).toBe(ok);
-    for (const bad of ['', '.', '..', '...', '../x', 'a/b', 'a\\b', 'a b', 'a'.repeat(65), 'é', 'a\n', 'a:b', '%2e%2e']) {
+    for (const ok of ['a', 'Alice_01', 'first.last@example.org', 'x-y', 'a'.repeat(64), '.hidden', 'a..b'])
+      expect(checkUsername(ok)).toBe(ok);
+    for (const bad of [
+      '',
+      '.',
+      '..',
+      '...',
+      '../x',
+      'a/b',
+      'a\\b',
+      'a b',
+      'a'.repeat(65),
+      'é',
+      'a\n',
+      'a:b',
+      '%2e%2e',
+    ]) {
       expect(() => checkUsername(bad), JSON.stringify(bad)).toThrow(/username must be/);
     }
   });
@@ -120,19 +156,24 @@ describe('LoginThrottle', () => {
     expect(await kindOf(throttle.check('4.4.4.4', 'fresh'))).toBe('ok');
   });
 
-  it('remembers a bounded number of names and addresses: a million distinct ones, and none once their window passed', { timeout: 120_000 }, async () => {
-    const throttle = new LoginThrottle(clock, 1, 15 * 60 * 1000, 50_000);
-    for (let i = 0; i < 1_000_000; i++) throttle.failed(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, `name-${i}`);
-    expect(throttle.size).toBeLessThanOrEqual(50_000);
-    // the latest failures still count
-    expect(await kindOf(throttle.check('1.1.1.1', 'name-999999'))).toBe('too_many');
-    clock.t += 15 * 60 * 1000 + 1;
-    throttle.failed('9.9.9.9', 'late');
-    expect(throttle.size).toBe(2);
-    expect(await kindOf(throttle.check('1.1.1.1', 'name-999999'))).toBe('ok');
-  });
+  it(
+    'remembers a bounded number of names and addresses: a million distinct ones, and none once their window passed',
+    { timeout: 120_000 },
+    async () => {
+      const throttle = new LoginThrottle(clock, 1, 15 * 60 * 1000, 50_000);
+      for (let i = 0; i < 1_000_000; i++)
+        throttle.failed(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, `name-${i}`);
+      expect(throttle.size).toBeLessThanOrEqual(50_000);
+      // the latest failures still count
+      expect(await kindOf(throttle.check('1.1.1.1', 'name-999999'))).toBe('too_many');
+      clock.t += 15 * 60 * 1000 + 1;
+      throttle.failed('9.9.9.9', 'late');
+      expect(throttle.size).toBe(2);
+      expect(await kindOf(throttle.check('1.1.1.1', 'name-999999'))).toBe('ok');
+    },
+  );
 
-  it('forgets a name\'s failures at a successful login', async () => {
+  it("forgets a name's failures at a successful login", async () => {
     const throttle = new LoginThrottle(clock, 3);
     for (let i = 0; i < 2; i++) throttle.failed(`10.0.0.${i}`, 'carol');
     throttle.succeeded('10.0.0.9', 'carol');

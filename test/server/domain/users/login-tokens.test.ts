@@ -8,7 +8,12 @@ function setup() {
   let now = Date.parse('2026-11-22T10:00:00Z');
   const clock = { now: () => now };
   const store = new MemoryStore();
-  const tokens = new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') });
+  const tokens = new LoginTokens({
+    clock,
+    store,
+    hasher: scryptHasher,
+    randomToken: () => randomBytes(32).toString('base64url'),
+  });
   return { tokens, store, advance: (ms: number) => (now += ms) };
 }
 

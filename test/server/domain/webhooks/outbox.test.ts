@@ -15,15 +15,41 @@ import { startReceiver } from '../../../helpers/webhook-receiver.js';
 const DAY = 24 * 3600 * 1000;
 
 function endpoint(name: string, url: string, extra: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
-  return { name, url, events: ['*'], active: true, timeoutMs: 30_000, maxAttempts: 6, signatureFormat: 'v1_hex', ...extra };
+  return {
+    name,
+    url,
+    events: ['*'],
+    active: true,
+    timeoutMs: 30_000,
+    maxAttempts: 6,
+    signatureFormat: 'v1_hex',
+    ...extra,
+  };
 }
 
-function outboxOn(store: MemoryStore, endpoints: WebhookEndpoint[], options: { clock?: { now(): number }; enabled?: () => boolean; retentionMs?: number } = {}) {
-  const settings: WebhookSettings = { endpoints, retryScheduleSeconds: [0, 5], retentionMs: options.retentionMs ?? 7 * DAY };
-  return new WebhookOutbox(store, options.clock ?? { now: () => Date.now() }, quietLogger, createWebhookSender(), settings, { enabled: options.enabled ?? (() => true), taskName: () => 'T' }, 'test');
+function outboxOn(
+  store: MemoryStore,
+  endpoints: WebhookEndpoint[],
+  options: { clock?: { now(): number }; enabled?: () => boolean; retentionMs?: number } = {},
+) {
+  const settings: WebhookSettings = {
+    endpoints,
+    retryScheduleSeconds: [0, 5],
+    retentionMs: options.retentionMs ?? 7 * DAY,
+  };
+  return new WebhookOutbox(
+    store,
+    options.clock ?? { now: () => Date.now() },
+    quietLogger,
+    createWebhookSender(),
+    settings,
+    { enabled: options.enabled ?? (() => true), taskName: () => 'T' },
+    'test',
+  );
 }
 
-const events = (n: number, at = Date.now()): DomainEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'annotation.created', at, data: { i } }));
+const events = (n: number, at = Date.now()): DomainEvent[] =>
+  Array.from({ length: n }, (_, i) => ({ type: 'annotation.created', at, data: { i } }));
 
 async function until(ok: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -35,11 +61,20 @@ async function until(ok: () => boolean, timeoutMs = 10_000): Promise<void> {
 
 describe('webhook outbox', () => {
   it('prunes delivered and failed records past retention, keeping their counts and every pending one', async () => {
-    const clock = { t: Date.UTC(2026, 0, 1), now() { return this.t; } };
+    const clock = {
+      t: Date.UTC(2026, 0, 1),
+      now() {
+        return this.t;
+      },
+    };
     const ok = await startReceiver();
     const down = await startReceiver(() => ({ status: 500 }));
     const store = new MemoryStore();
-    const outbox = outboxOn(store, [endpoint('ok', ok.url), endpoint('down', down.url, { events: ['annotation.created'] })], { clock, retentionMs: DAY });
+    const outbox = outboxOn(
+      store,
+      [endpoint('ok', ok.url), endpoint('down', down.url, { events: ['annotation.created'] })],
+      { clock, retentionMs: DAY },
+    );
     await store.write(outbox.plan(events(3, clock.t)));
     outbox.dispatch();
     const view = () => Object.fromEntries(outbox.endpointStats().endpoints.map((e) => [e.name, e.stats]));
@@ -49,9 +84,15 @@ describe('webhook outbox', () => {
     clock.t += 2 * DAY;
     outbox.dispatch(); // wakes the lanes: the failing ones are due again, and pruning is due
     await until(() => store.size('webhook_deliveries') === 3);
-    expect([...store.entries('webhook_deliveries')].every(([, d]) => d.endpoint === 'down' && d.state === 'pending')).toBe(true);
+    expect(
+      [...store.entries('webhook_deliveries')].every(([, d]) => d.endpoint === 'down' && d.state === 'pending'),
+    ).toBe(true);
     expect(view().ok).toMatchObject({ total_emitted: 3, total_delivered: 3, total_failed: 0 });
-    expect(store.get('webhook_stats', 'ok')).toMatchObject({ pruned_emitted: 3, pruned_delivered: 3, pruned_failed: 0 });
+    expect(store.get('webhook_stats', 'ok')).toMatchObject({
+      pruned_emitted: 3,
+      pruned_delivered: 3,
+      pruned_failed: 0,
+    });
     // a new outbox on the same store (a restart) reports the same figures
     await outbox.close();
     const again = outboxOn(store, [endpoint('ok', ok.url)], { clock, retentionMs: DAY });
@@ -64,16 +105,23 @@ describe('webhook outbox', () => {
     const receiver = await startReceiver((r) => (r.path === '/stuck' ? 'hang' : { status: 200 }));
     const on = (path: string) => receiver.requests.filter((r) => r.path === path);
     const store = new MemoryStore();
-    const outbox = outboxOn(store, [endpoint('stuck', `${receiver.url}/stuck`), endpoint('fine', `${receiver.url}/fine`)]);
+    const outbox = outboxOn(store, [
+      endpoint('stuck', `${receiver.url}/stuck`),
+      endpoint('fine', `${receiver.url}/fine`),
+    ]);
     const n = LANE_CONCURRENCY + 8;
     await store.write(outbox.plan(events(n)));
     outbox.dispatch();
-    await receiver.waitFor(() => on('/fine').filter((r) => r.answered === 200).length === n && on('/stuck').length === LANE_CONCURRENCY);
+    await receiver.waitFor(
+      () => on('/fine').filter((r) => r.answered === 200).length === n && on('/stuck').length === LANE_CONCURRENCY,
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(on('/stuck')).toHaveLength(LANE_CONCURRENCY);
     // shutting down aborts what hangs; that is not the receiver's failure: those stay pending, with no attempt
     await outbox.close();
-    const stuckRecords = [...store.entries('webhook_deliveries')].map(([, d]) => d).filter((d) => d.endpoint === 'stuck');
+    const stuckRecords = [...store.entries('webhook_deliveries')]
+      .map(([, d]) => d)
+      .filter((d) => d.endpoint === 'stuck');
     expect(stuckRecords).toHaveLength(n);
     expect(stuckRecords.every((d) => d.state === 'pending' && d.attempts.length === 0)).toBe(true);
   });
@@ -95,11 +143,15 @@ describe('webhook outbox', () => {
   it('plans nothing while disabled, and only for subscribed active endpoints', async () => {
     const store = new MemoryStore();
     let enabled = false;
-    const outbox = outboxOn(store, [
-      endpoint('all', 'http://127.0.0.1:9/'),
-      endpoint('tests', 'http://127.0.0.1:9/', { events: ['webhook.test'] }),
-      endpoint('off', 'http://127.0.0.1:9/', { active: false }),
-    ], { enabled: () => enabled });
+    const outbox = outboxOn(
+      store,
+      [
+        endpoint('all', 'http://127.0.0.1:9/'),
+        endpoint('tests', 'http://127.0.0.1:9/', { events: ['webhook.test'] }),
+        endpoint('off', 'http://127.0.0.1:9/', { active: false }),
+      ],
+      { enabled: () => enabled },
+    );
     expect(outbox.plan(events(2))).toEqual([]);
     enabled = true;
     const ops = outbox.plan(events(2));

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { afterAttempt, delayBefore, DEFAULT_RETRY_SCHEDULE_SECONDS, describeFailure } from '../../../../server/domain/webhooks/schedule.js';
+import {
+  afterAttempt,
+  delayBefore,
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  describeFailure,
+} from '../../../../server/domain/webhooks/schedule.js';
 import type { AttemptRecord, DeliveryRecord } from '../../../../server/domain/webhooks/records.js';
 
 const fresh = (): DeliveryRecord => ({
-  id: 'msg_1', endpoint: 'e', event_id: 'evt_1', event_type: 'annotation.created', body: '{}', state: 'pending', created_at: 0, next_attempt_at: 0, attempts: [],
+  id: 'msg_1',
+  endpoint: 'e',
+  event_id: 'evt_1',
+  event_type: 'annotation.created',
+  body: '{}',
+  state: 'pending',
+  created_at: 0,
+  next_attempt_at: 0,
+  attempts: [],
 });
-const fail = (at: number, status?: number): AttemptRecord => (status ? { at, status, duration_ms: 3 } : { at, error: 'timeout: no response within 10 s', duration_ms: 10_000 });
+const fail = (at: number, status?: number): AttemptRecord =>
+  status ? { at, status, duration_ms: 3 } : { at, error: 'timeout: no response within 10 s', duration_ms: 10_000 };
 
 describe('retry schedule', () => {
   it('waits 0 s, 5 s, 30 s, 5 min, 30 min and 1 h before attempts 1 to 6, and 1 h after that', () => {
@@ -44,13 +58,16 @@ describe('retry schedule', () => {
   it('2xx delivers; 3xx, 4xx, 5xx and timeouts fail', () => {
     expect(afterAttempt(fresh(), { at: 0, status: 204, duration_ms: 1 }, 1, 6, [0]).state).toBe('delivered');
     expect(afterAttempt(fresh(), { at: 0, status: 200, duration_ms: 1 }, 1, 1, [0]).state).toBe('delivered');
-    for (const status of [301, 302, 400, 404, 500, 199]) expect(afterAttempt(fresh(), { at: 0, status, duration_ms: 1 }, 1, 1, [0]).state).toBe('failed');
+    for (const status of [301, 302, 400, 404, 500, 199])
+      expect(afterAttempt(fresh(), { at: 0, status, duration_ms: 1 }, 1, 1, [0]).state).toBe('failed');
     expect(afterAttempt(fresh(), fail(0), 1, 1, [0]).state).toBe('failed');
   });
 
   it('describes failures without more than the status and the reason', () => {
     expect(describeFailure({ at: 0, status: 500, duration_ms: 1 })).toBe('HTTP 500');
-    expect(describeFailure({ at: 0, status: 302, error: 'redirect not followed', duration_ms: 1 })).toBe('HTTP 302: redirect not followed');
+    expect(describeFailure({ at: 0, status: 302, error: 'redirect not followed', duration_ms: 1 })).toBe(
+      'HTTP 302: redirect not followed',
+    );
     expect(describeFailure(fail(0))).toBe('timeout: no response within 10 s');
   });
 });

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => cluster.stop());
 
-const submit = (client: Client, id: string, label: string) => client.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } });
+const submit = (client: Client, id: string, label: string) =>
+  client.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } });
 
 describe('a database restart', () => {
   let t: TestServer;

@@ -23,9 +23,19 @@ const labelsOf = async (t: Awaited<ReturnType<typeof startServer>>, user: string
 describe('npm run migrate-store', () => {
   it('moves a data folder into PostgreSQL and back, verified', async () => {
     const journal = await startServer({ options: { database: undefined } });
-    for (const [user, label] of [['alice', 'positive'], ['bob', 'negative']]) {
+    for (const [user, label] of [
+      ['alice', 'positive'],
+      ['bob', 'negative'],
+    ]) {
       const client = await journal.client().login(user);
-      expect((await client.post('/updateinstance', { instance_id: 'item-1', annotations: { [`sentiment:${label}`]: 'true' } })).status).toBe(200);
+      expect(
+        (
+          await client.post('/updateinstance', {
+            instance_id: 'item-1',
+            annotations: { [`sentiment:${label}`]: 'true' },
+          })
+        ).status,
+      ).toBe(200);
     }
     await journal.close();
 
@@ -35,11 +45,18 @@ describe('npm run migrate-store', () => {
     expect(there.stdout).toMatch(/^annotations\t2\t[0-9a-f]{64}$/m);
 
     // the same data folder started on the database is the same project (its store-id names the schema)
-    const onDatabase = await startServer({ configFile: journal.configFile, dataDir: journal.dataDir, options: { database: { url, from: 'the test' } } });
+    const onDatabase = await startServer({
+      configFile: journal.configFile,
+      dataDir: journal.dataDir,
+      options: { database: { url, from: 'the test' } },
+    });
     expect(await labelsOf(onDatabase, 'alice', 'item-1')).toContain('positive');
     expect(await labelsOf(onDatabase, 'bob', 'item-1')).toContain('negative');
     const carol = await onDatabase.client().login('carol');
-    expect((await carol.post('/updateinstance', { instance_id: 'item-2', annotations: { 'sentiment:neutral': 'true' } })).status).toBe(200);
+    expect(
+      (await carol.post('/updateinstance', { instance_id: 'item-2', annotations: { 'sentiment:neutral': 'true' } }))
+        .status,
+    ).toBe(200);
     await onDatabase.close();
 
     // a second copy into the same schema is refused: it is not empty
@@ -53,7 +70,11 @@ describe('npm run migrate-store', () => {
     const back = await migrate('--from', `${url}?schema=${schema}`, '--to', folder);
     expect(back.code).toBe(0);
     expect(back.stdout).toMatch(/^annotations\t3\t[0-9a-f]{64}$/m);
-    const onFolder = await startServer({ configFile: journal.configFile, dataDir: folder, options: { database: undefined } });
+    const onFolder = await startServer({
+      configFile: journal.configFile,
+      dataDir: folder,
+      options: { database: undefined },
+    });
     expect(await labelsOf(onFolder, 'carol', 'item-2')).toContain('neutral');
     expect(await labelsOf(onFolder, 'alice', 'item-1')).toContain('positive');
     await onFolder.close();

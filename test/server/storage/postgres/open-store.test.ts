@@ -20,7 +20,14 @@ const PACKED = ['annotations'];
 
 function recorder() {
   const lines: string[] = [];
-  return { lines, logger: { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(`warning: ${m}`), error: (m: string) => lines.push(`error: ${m}`) } };
+  return {
+    lines,
+    logger: {
+      info: (m: string) => lines.push(m),
+      warn: (m: string) => lines.push(`warning: ${m}`),
+      error: (m: string) => lines.push(`error: ${m}`),
+    },
+  };
 }
 
 describe('openStore', () => {
@@ -44,17 +51,33 @@ describe('openStore', () => {
   });
 
   it('takes storage.schema, and a URL given outside the config over storage.url, warning about what it ignores', async () => {
-    const config = loadConfig(writeProject({ config: { storage: { url: 'postgres://nowhere.invalid/x', schema: 'study_one' } } }));
+    const config = loadConfig(
+      writeProject({ config: { storage: { url: 'postgres://nowhere.invalid/x', schema: 'study_one' } } }),
+    );
     const { logger, lines } = recorder();
-    const store = await openStore({ config, dataDir: tempDir('marginalia-data-'), logger, packed: PACKED, database: { url, from: '--database-url' } });
+    const store = await openStore({
+      config,
+      dataDir: tempDir('marginalia-data-'),
+      logger,
+      packed: PACKED,
+      database: { url, from: '--database-url' },
+    });
     expect((store as PostgresStore).schema).toBe('study_one');
     expect(lines.join('\n')).toMatch(/warning: storage\.url in .* is ignored: --database-url names the database/);
     await store.close();
 
     const { logger: l2, lines: lines2 } = recorder();
-    const named = await openStore({ config, dataDir: tempDir('marginalia-data-'), logger: l2, packed: PACKED, database: { url: `${url}?schema=study_two`, from: 'MARGINALIA_DATABASE_URL' } });
+    const named = await openStore({
+      config,
+      dataDir: tempDir('marginalia-data-'),
+      logger: l2,
+      packed: PACKED,
+      database: { url: `${url}?schema=study_two`, from: 'MARGINALIA_DATABASE_URL' },
+    });
     expect((named as PostgresStore).schema).toBe('study_two');
-    expect(lines2.join('\n')).toMatch(/warning: storage\.schema in .* is ignored: the URL from MARGINALIA_DATABASE_URL names schema study_two/);
+    expect(lines2.join('\n')).toMatch(
+      /warning: storage\.schema in .* is ignored: the URL from MARGINALIA_DATABASE_URL names schema study_two/,
+    );
     await named.close();
   });
 
@@ -70,9 +93,13 @@ describe('openStore', () => {
   it('warns about an unknown storage key and refuses a bad schema name or URL', async () => {
     const config = loadConfig(writeProject({ config: { storage: { url, schema: 'no-dashes', pool: 3 } } }));
     expect(config.warnings.join('\n')).toMatch(/unknown key "storage.pool" is ignored/);
-    await expect(openStore({ config, dataDir: tempDir('marginalia-data-'), logger: recorder().logger, packed: PACKED })).rejects.toThrow(/storage\.schema in .*: "no-dashes" is not a schema name/);
+    await expect(
+      openStore({ config, dataDir: tempDir('marginalia-data-'), logger: recorder().logger, packed: PACKED }),
+    ).rejects.toThrow(/storage\.schema in .*: "no-dashes" is not a schema name/);
     const mysql = loadConfig(writeProject({ config: { storage: { url: 'mysql://db/x' } } }));
-    await expect(openStore({ config: mysql, dataDir: tempDir('marginalia-data-'), logger: recorder().logger, packed: PACKED })).rejects.toThrow(/only postgres/);
+    await expect(
+      openStore({ config: mysql, dataDir: tempDir('marginalia-data-'), logger: recorder().logger, packed: PACKED }),
+    ).rejects.toThrow(/only postgres/);
   });
 });
 
@@ -81,12 +108,19 @@ describe('npm start with MARGINALIA_DATABASE_URL', () => {
     const config = writeProject();
     const dataDir = tempDir('marginalia-data-');
     const withPassword = url.replace('postgres@', 'postgres:hunter2@');
-    const server = await spawnServer(['--config', config, '--data-dir', dataDir], { MARGINALIA_DATABASE_URL: `${withPassword}?schema=cli_project` });
+    const server = await spawnServer(['--config', config, '--data-dir', dataDir], {
+      MARGINALIA_DATABASE_URL: `${withPassword}?schema=cli_project`,
+    });
     try {
-      expect(server.output()).toMatch(/storage: PostgreSQL postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres, schema cli_project/);
+      expect(server.output()).toMatch(
+        /storage: PostgreSQL postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres, schema cli_project/,
+      );
       expect(server.output()).not.toContain('hunter2');
       const alice = await new Client(server.url).login('alice');
-      expect((await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } })).status).toBe(200);
+      expect(
+        (await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } }))
+          .status,
+      ).toBe(200);
     } finally {
       await server.kill('SIGTERM');
     }

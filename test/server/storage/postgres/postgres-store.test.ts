@@ -15,7 +15,8 @@ import { randomBytes } from 'node:crypto';
 
 const url = inject('postgresUrl');
 const freshSchema = () => `test_${randomBytes(6).toString('hex')}`;
-const open = (schema = freshSchema(), packed: string[] = []) => PostgresStore.open({ connectionString: url, schema, packed });
+const open = (schema = freshSchema(), packed: string[] = []) =>
+  PostgresStore.open({ connectionString: url, schema, packed });
 
 storeContract('PostgresStore', () => open());
 storeContract('PostgresStore with packed tables', () => open(undefined, ['contract_a', 'contract_b']));
@@ -44,7 +45,11 @@ describe('PostgresStore in the database', () => {
       // deleted and written again in one batch: it moves to the end, as it does in memory
       await Promise.all([store.write([del('a')]), store.write([put('a', { n: 7 })])]);
       const before = [...store.entries('contract_a')];
-      expect(before).toEqual([['z', { n: 4 }], ['q', { n: 6 }], ['a', { n: 7 }]]);
+      expect(before).toEqual([
+        ['z', { n: 4 }],
+        ['q', { n: 6 }],
+        ['a', { n: 7 }],
+      ]);
       await store.close();
       const again = await open(schema, packed);
       expect([...again.entries('contract_a')]).toEqual(before);
@@ -69,11 +74,16 @@ describe('PostgresStore in the database', () => {
   it('commits concurrent writes together, all or none of each, in order', async () => {
     const schema = freshSchema();
     const store = await open(schema);
-    await Promise.all(Array.from({ length: 300 }, (_, i) => store.write([put(`k${i % 7}`, { n: i }), put(`log${i}`, { n: i }, 'contract_b')])));
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        store.write([put(`k${i % 7}`, { n: i }), put(`log${i}`, { n: i }, 'contract_b')]),
+      ),
+    );
     await store.close();
     const again = await open(schema);
     expect(again.size('contract_b')).toBe(300);
-    for (let k = 0; k < 7; k++) expect(again.get('contract_a', `k${k}`)).toEqual({ n: k + 7 * Math.floor((299 - k) / 7) });
+    for (let k = 0; k < 7; k++)
+      expect(again.get('contract_a', `k${k}`)).toEqual({ n: k + 7 * Math.floor((299 - k) / 7) });
     await again.close();
   });
 
@@ -90,7 +100,12 @@ describe('PostgresStore in the database', () => {
     await store.write([put('after', { n: 4 })]);
     await store.close();
     const again = await open(schema);
-    expect(new Map(again.entries('contract_a'))).toEqual(new Map([['kept', { n: 1 }], ['after', { n: 4 }]]));
+    expect(new Map(again.entries('contract_a'))).toEqual(
+      new Map([
+        ['kept', { n: 1 }],
+        ['after', { n: 4 }],
+      ]),
+    );
     await again.close();
   });
 
@@ -115,12 +130,17 @@ describe('PostgresStore in the database', () => {
   });
 
   it('parses a database URL: the schema parameter is taken out, the password masked', () => {
-    const target = parseDatabaseUrl('postgres://me:secret@db.example:5433/lab?schema=study_1&sslmode=require', '--database-url');
+    const target = parseDatabaseUrl(
+      'postgres://me:secret@db.example:5433/lab?schema=study_1&sslmode=require',
+      '--database-url',
+    );
     expect(target.schema).toBe('study_1');
     expect(target.connectionString).toBe('postgres://me:secret@db.example:5433/lab?sslmode=require');
     expect(target.shown).not.toContain('secret');
     expect(() => parseDatabaseUrl('mysql://x/y', '--database-url')).toThrow(/only postgres/);
-    expect(() => parseDatabaseUrl('postgres://x/y?schema=drop;table', 'storage.url')).toThrow(/storage.url \?schema=: "drop;table"/);
+    expect(() => parseDatabaseUrl('postgres://x/y?schema=drop;table', 'storage.url')).toThrow(
+      /storage.url \?schema=: "drop;table"/,
+    );
   });
 });
 
@@ -129,7 +149,9 @@ describe('PostgresStore and other processes', () => {
     const schema = freshSchema();
     const first = await open(schema);
     const second = await open(schema);
-    await expect(PostgresStore.open({ connectionString: url, schema, exclusive: true })).rejects.toThrow(/in use by another Marginalia process/);
+    await expect(PostgresStore.open({ connectionString: url, schema, exclusive: true })).rejects.toThrow(
+      /in use by another Marginalia process/,
+    );
     await first.close();
     await second.close();
     const tool = await PostgresStore.open({ connectionString: url, schema, exclusive: true });

@@ -30,7 +30,9 @@ async function processes(config: Record<string, unknown>, n = 2) {
   const servers: ChildServer[] = [];
   // one after the other: the first creates the schema and the project's keys, the second finds them
   for (const dataDir of dataDirs) {
-    const server = await spawnServer(['--config', configFile, '--data-dir', dataDir, '--database-url', database], { ADMIN_API_KEY: '' });
+    const server = await spawnServer(['--config', configFile, '--data-dir', dataDir, '--database-url', database], {
+      ADMIN_API_KEY: '',
+    });
     cleanup.push(() => server.kill());
     servers.push(server);
   }
@@ -49,7 +51,10 @@ async function annotateAll(client: Client): Promise<string[]> {
     if (current.status === 404 && /required number of annotators/.test(current.body.error)) return done;
     expect(current.status).toBe(200);
     if (current.body.annotated) return done;
-    const saved = await client.post('/updateinstance', { instance_id: current.body.instance_id, annotations: { 'sentiment:positive': 'true' } });
+    const saved = await client.post('/updateinstance', {
+      instance_id: current.body.instance_id,
+      annotations: { 'sentiment:positive': 'true' },
+    });
     expect(saved.status, saved.text).toBe(200);
     done.push(current.body.instance_id);
     expect((await client.post('/go_to', { action: 'jump_to_unannotated' })).status).toBe(200);
@@ -94,7 +99,9 @@ describe('two server processes on one schema', () => {
       expect(overview.status).toBe(200);
       expect(overview.body).toMatchObject({ total_annotations: 60, total_items: 30 });
       const instances = await admin.get('/admin/api/instances?limit=100');
-      const counts = instances.body.instances.map((i: { annotation_count?: number; annotations?: number }) => i.annotation_count ?? i.annotations);
+      const counts = instances.body.instances.map(
+        (i: { annotation_count?: number; annotations?: number }) => i.annotation_count ?? i.annotations,
+      );
       expect(counts.every((n: number) => n === 2)).toBe(true);
     }
 
@@ -125,7 +132,9 @@ describe('two server processes on one schema', () => {
           killed = true;
           await servers[0].kill('SIGKILL');
         }
-        const r = await client.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } }).catch(() => undefined);
+        const r = await client
+          .post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } })
+          .catch(() => undefined);
         if (r?.status === 200) acknowledged.push({ user: `burst${c}`, id, label });
         else statuses.push(r?.status ?? 0);
       }
@@ -139,7 +148,10 @@ describe('two server processes on one schema', () => {
     const admin = new Client(servers[1].url, { 'x-api-key': adminKey });
     const exported = await admin.get('/admin/api/export?format=jsonl');
     expect(exported.status).toBe(200);
-    const rows = exported.text.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = exported.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const last = new Map<string, string>();
     for (const a of acknowledged) last.set(`${a.user}\0${a.id}`, a.label);
     for (const [key, label] of last) {

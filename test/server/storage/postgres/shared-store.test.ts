@@ -56,7 +56,11 @@ describe('PostgresStores sharing a schema', () => {
     const [a, b] = await pair();
     await a.write([put('shared', { n: 0 })]);
     await b.sync();
-    const results = await Promise.allSettled([a.write([put('shared', { n: 1, text: 'a' })]), b.write([put('shared', { n: 1, text: 'b' })]), b.write([put('only-b', { n: 1 })])]);
+    const results = await Promise.allSettled([
+      a.write([put('shared', { n: 1, text: 'a' })]),
+      b.write([put('shared', { n: 1, text: 'b' })]),
+      b.write([put('only-b', { n: 1 })]),
+    ]);
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused).toHaveLength(1);
     expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);

@@ -13,7 +13,8 @@ interface BwsKeys {
   worst_description: string;
 }
 
-const positions = (scheme: Scheme) => Array.from({ length: extraOf<BwsKeys>(scheme).tuple_size }, (_, i) => String.fromCharCode(65 + i));
+const positions = (scheme: Scheme) =>
+  Array.from({ length: extraOf<BwsKeys>(scheme).tuple_size }, (_, i) => String.fromCharCode(65 + i));
 
 function keys(scheme: Scheme): KeyBinding[] {
   return (['best', 'worst'] as const).flatMap((role) =>

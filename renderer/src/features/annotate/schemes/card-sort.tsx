@@ -53,7 +53,16 @@ function CardSortField({ scheme, answers, update, instance }: FieldProps) {
     else if (groups[n]) place(card, groups[n]);
   };
   const card = (c: string) => (
-    <li key={c} tabIndex={0} draggable className="card" data-card={c} onKeyDown={(e) => onKey(e, c)} onDragStart={() => setDragged(c)} onDragEnd={() => setDragged(null)}>
+    <li
+      key={c}
+      tabIndex={0}
+      draggable
+      className="card"
+      data-card={c}
+      onKeyDown={(e) => onKey(e, c)}
+      onDragStart={() => setDragged(c)}
+      onDragEnd={() => setDragged(null)}
+    >
       {c}
     </li>
   );

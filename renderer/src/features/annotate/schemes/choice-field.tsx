@@ -3,18 +3,33 @@ import { choose } from '../answers.js';
 import { Key, Legend } from './parts.js';
 import type { FieldProps } from './scheme-ui.js';
 
-export function ChoiceField({ scheme, colors, answers, keyOf, update, multiple, ends }: FieldProps & { multiple: boolean; ends?: boolean }) {
+export function ChoiceField({
+  scheme,
+  colors,
+  answers,
+  keyOf,
+  update,
+  multiple,
+  ends,
+}: FieldProps & { multiple: boolean; ends?: boolean }) {
   const chosen = answers.labels[scheme.name] ?? {};
   const id = `scheme-${scheme.name}`;
   return (
     <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-schema={scheme.name}>
       <Legend scheme={scheme} />
-      <div className={`choices${scheme.horizontal === true ? ' choices-row' : scheme.horizontal === false ? ' choices-column' : ''}`}>
+      <div
+        className={`choices${scheme.horizontal === true ? ' choices-row' : scheme.horizontal === false ? ' choices-column' : ''}`}
+      >
         {ends && scheme.min_label && <span className="likert-end">{scheme.min_label}</span>}
         {scheme.labels.map((l) => {
           const k = keyOf(scheme.name, l.name);
           return (
-            <label key={l.name} className={`choice${chosen[l.name] ? ' chosen' : ''}`} title={l.tooltip} style={{ ['--label-color' as string]: colors[l.name] ?? '#666' }}>
+            <label
+              key={l.name}
+              className={`choice${chosen[l.name] ? ' chosen' : ''}`}
+              title={l.tooltip}
+              style={{ ['--label-color' as string]: colors[l.name] ?? '#666' }}
+            >
               <input
                 type={multiple ? 'checkbox' : 'radio'}
                 name={id}

@@ -16,13 +16,26 @@ interface ConfidenceKeys {
   right_label?: string;
 }
 
-const pick = (a: Answers, schema: string, point: string): Answers => ({ ...a, labels: { ...a.labels, [schema]: a.labels[schema]?.[point] ? {} : { [point]: point } } });
+const pick = (a: Answers, schema: string, point: string): Answers => ({
+  ...a,
+  labels: { ...a.labels, [schema]: a.labels[schema]?.[point] ? {} : { [point]: point } },
+});
 
 function ConfidenceField(p: FieldProps) {
   const { scheme, answers, update } = p;
   const k = scheme as unknown as ConfidenceKeys;
   const about = k.target_schema ? `How sure of ${k.target_schema}` : 'How sure';
-  if (k.scale_type === 'slider') return <LineField {...p} field="confidence_level" left={k.left_label ?? ''} right={k.right_label ?? ''} show label={about} />;
+  if (k.scale_type === 'slider')
+    return (
+      <LineField
+        {...p}
+        field="confidence_level"
+        left={k.left_label ?? ''}
+        right={k.right_label ?? ''}
+        show
+        label={about}
+      />
+    );
   const chosen = answers.labels[scheme.name] ?? {};
   const onKeyDown = (e: KeyboardEvent) => {
     const digit = '123456789'.indexOf(e.key);
@@ -37,9 +50,17 @@ function ConfidenceField(p: FieldProps) {
       <div className="choices" role="radiogroup" aria-label={about}>
         {scheme.labels.map((l, i) => (
           <label key={l.name} className={`choice${chosen[l.name] ? ' chosen' : ''}`}>
-            <input type="radio" name={`scheme-${scheme.name}`} value={l.name} checked={!!chosen[l.name]} onChange={() => update((a) => pick(a, scheme.name, l.name))} />
+            <input
+              type="radio"
+              name={`scheme-${scheme.name}`}
+              value={l.name}
+              checked={!!chosen[l.name]}
+              onChange={() => update((a) => pick(a, scheme.name, l.name))}
+            />
             {k.point_labels?.[i] ?? l.name}
-            <kbd className="label-key" aria-hidden="true">{l.name}</kbd>
+            <kbd className="label-key" aria-hidden="true">
+              {l.name}
+            </kbd>
           </label>
         ))}
       </div>
@@ -54,7 +75,18 @@ export const confidence: SchemeUi = {
   applyAnswer: (a, s, answer) => {
     if (typeof answer !== 'string' && typeof answer !== 'number') return a;
     const v = String(answer);
-    return { ...a, labels: { ...a.labels, [s.name]: (s as unknown as ConfidenceKeys).scale_type === 'slider' ? { confidence_level: v } : { [v]: v } } };
+    return {
+      ...a,
+      labels: {
+        ...a.labels,
+        [s.name]: (s as unknown as ConfidenceKeys).scale_type === 'slider' ? { confidence_level: v } : { [v]: v },
+      },
+    };
   },
-  fieldKeys: (s) => [{ keys: (s as unknown as ConfidenceKeys).scale_type === 'slider' ? ['←', '→'] : ['1–9'], label: `${s.name}: pick how sure you are` }],
+  fieldKeys: (s) => [
+    {
+      keys: (s as unknown as ConfidenceKeys).scale_type === 'slider' ? ['←', '→'] : ['1–9'],
+      label: `${s.name}: pick how sure you are`,
+    },
+  ],
 };

@@ -28,12 +28,25 @@ function hash(s: string): number {
 export function profilesOf(scheme: Scheme, instance: CurrentInstance | undefined): Profile[] {
   const k = extraOf<ConjointKeys>(scheme);
   const given = k.profiles_field ? instance?.data[k.profiles_field] : undefined;
-  if (Array.isArray(given)) return given.slice(0, k.profiles_per_set).map((p) => Object.fromEntries(Object.entries((p ?? {}) as object).map(([a, v]) => [a, String(v)])));
+  if (Array.isArray(given))
+    return given
+      .slice(0, k.profiles_per_set)
+      .map((p) => Object.fromEntries(Object.entries((p ?? {}) as object).map(([a, v]) => [a, String(v)])));
   const id = instance?.instance_id ?? '';
-  return Array.from({ length: k.profiles_per_set }, (_, p) => Object.fromEntries(k.attributes.map((a) => [a.name, a.levels[hash(`${id}\u0000${scheme.name}\u0000${p}\u0000${a.name}`) % a.levels.length]])));
+  return Array.from({ length: k.profiles_per_set }, (_, p) =>
+    Object.fromEntries(
+      k.attributes.map((a) => [
+        a.name,
+        a.levels[hash(`${id}\u0000${scheme.name}\u0000${p}\u0000${a.name}`) % a.levels.length],
+      ]),
+    ),
+  );
 }
 
-const choices = (scheme: Scheme) => [...Array.from({ length: extraOf<ConjointKeys>(scheme).profiles_per_set }, (_, i) => String(i + 1)), ...(extraOf<ConjointKeys>(scheme).show_none_option ? ['none'] : [])];
+const choices = (scheme: Scheme) => [
+  ...Array.from({ length: extraOf<ConjointKeys>(scheme).profiles_per_set }, (_, i) => String(i + 1)),
+  ...(extraOf<ConjointKeys>(scheme).show_none_option ? ['none'] : []),
+];
 const nameOf = (choice: string) => (choice === 'none' ? 'None of these' : `Option ${choice}`);
 
 function chosenOf(a: Answers, scheme: Scheme): string {
@@ -43,7 +56,10 @@ function chosenOf(a: Answers, scheme: Scheme): string {
 
 /** Picks `choice` with the profiles on screen (again: clears it). */
 function pick(a: Answers, scheme: Scheme, choice: string, profiles: Profile[]): Answers {
-  const value = !choice || chosenOf(a, scheme) === choice ? '' : JSON.stringify({ chosen_profile: choice === 'none' ? 'none' : Number(choice), profiles });
+  const value =
+    !choice || chosenOf(a, scheme) === choice
+      ? ''
+      : JSON.stringify({ chosen_profile: choice === 'none' ? 'none' : Number(choice), profiles });
   return setField(a, scheme.name, scheme.labels[0].name, value);
 }
 
@@ -51,14 +67,19 @@ function pick(a: Answers, scheme: Scheme, choice: string, profiles: Profile[]): 
 const shown = new Map<string, Profile[]>();
 
 function keys(scheme: Scheme): KeyBinding[] {
-  return choices(scheme).map((c) => ({ label: nameOf(c), apply: (a) => pick(a, scheme, c, shown.get(scheme.name) ?? []) }));
+  return choices(scheme).map((c) => ({
+    label: nameOf(c),
+    apply: (a) => pick(a, scheme, c, shown.get(scheme.name) ?? []),
+  }));
 }
 
 function ConjointField({ scheme, answers, keyOf, update, instance }: FieldProps) {
   const k = extraOf<ConjointKeys>(scheme);
   const profiles = profilesOf(scheme, instance);
   shown.set(scheme.name, profiles);
-  const attributes = k.attributes.length ? k.attributes.map((a) => a.name) : [...new Set(profiles.flatMap((p) => Object.keys(p)))];
+  const attributes = k.attributes.length
+    ? k.attributes.map((a) => a.name)
+    : [...new Set(profiles.flatMap((p) => Object.keys(p)))];
   const chosen = chosenOf(answers, scheme);
   return (
     <fieldset className="scheme scheme-conjoint" data-schema={scheme.name}>

@@ -21,12 +21,21 @@ function CoreferenceField({ scheme, answers, update, colors }: FieldProps) {
   const id = `scheme-${scheme.name}`;
 
   const save = (next: LinkAnnotation[]) => {
-    update((a) => setLinks(a, scheme.name, next.filter((c) => c.span_ids.length >= (singletons ? 1 : 2))));
+    update((a) =>
+      setLinks(
+        a,
+        scheme.name,
+        next.filter((c) => c.span_ids.length >= (singletons ? 1 : 2)),
+      ),
+    );
     setPicked([]);
   };
-  const without = (refs: string[]) => chains.map((c) => ({ ...c, span_ids: c.span_ids.filter((r) => !refs.includes(r)) }));
-  const newChain = () => save([...without(picked), { schema: scheme.name, link_type: entity, span_ids: picked, direction: 'undirected' }]);
-  const addTo = (n: number) => save(without(picked).map((c, i) => (i === n ? { ...c, span_ids: [...c.span_ids, ...picked] } : c)));
+  const without = (refs: string[]) =>
+    chains.map((c) => ({ ...c, span_ids: c.span_ids.filter((r) => !refs.includes(r)) }));
+  const newChain = () =>
+    save([...without(picked), { schema: scheme.name, link_type: entity, span_ids: picked, direction: 'undirected' }]);
+  const addTo = (n: number) =>
+    save(without(picked).map((c, i) => (i === n ? { ...c, span_ids: [...c.span_ids, ...picked] } : c)));
   const tooFew = picked.length < (singletons ? 1 : 2);
 
   return (
@@ -40,7 +49,11 @@ function CoreferenceField({ scheme, answers, update, colors }: FieldProps) {
             {[...mentions].map(([ref, s]) => (
               <li key={ref}>
                 <label>
-                  <input type="checkbox" checked={picked.includes(ref)} onChange={() => setPicked((p) => (p.includes(ref) ? p.filter((r) => r !== ref) : [...p, ref]))} />{' '}
+                  <input
+                    type="checkbox"
+                    checked={picked.includes(ref)}
+                    onChange={() => setPicked((p) => (p.includes(ref) ? p.filter((r) => r !== ref) : [...p, ref]))}
+                  />{' '}
                   {spanText(s)}
                 </label>
               </li>
@@ -71,7 +84,12 @@ function CoreferenceField({ scheme, answers, update, colors }: FieldProps) {
               {c.span_ids.map((r) => (
                 <span key={r} className="chain-mention">
                   {spanText(mentions.get(r))}{' '}
-                  <button type="button" className="link" aria-label={`Remove ${spanText(mentions.get(r))} from chain ${n + 1}`} onClick={() => save(without([r]))}>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`Remove ${spanText(mentions.get(r))} from chain ${n + 1}`}
+                    onClick={() => save(without([r]))}
+                  >
                     ×
                   </button>{' '}
                 </span>

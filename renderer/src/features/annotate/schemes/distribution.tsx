@@ -27,7 +27,8 @@ export function rebalance(current: number[], at: number, value: number, total: n
   return Number.isInteger(total) && Number.isInteger(v) ? wholeShares(raw, total) : raw;
 }
 
-const even = (n: number, total: number) => (Number.isInteger(total) ? wholeShares(Array(n).fill(total / n), total) : Array(n).fill(total / n));
+const even = (n: number, total: number) =>
+  Number.isInteger(total) ? wholeShares(Array(n).fill(total / n), total) : Array(n).fill(total / n);
 
 function DistributionField({ scheme, answers, update }: FieldProps) {
   const soft = scheme.annotation_type === 'soft_label';
@@ -36,7 +37,11 @@ function DistributionField({ scheme, answers, update }: FieldProps) {
   const names = scheme.labels.map((l) => l.name);
   const chosen = answers.labels[scheme.name] ?? {};
   const set = names.some((n) => chosen[n] !== undefined);
-  const values = set ? names.map((n) => Number(chosen[n] ?? 0)) : soft ? even(names.length, total) : names.map(() => least);
+  const values = set
+    ? names.map((n) => Number(chosen[n] ?? 0))
+    : soft
+      ? even(names.length, total)
+      : names.map(() => least);
   const sum = values.reduce((s, v) => s + v, 0);
   const slider = soft || (scheme as unknown as { input_type: string }).input_type === 'slider';
 
@@ -44,7 +49,10 @@ function DistributionField({ scheme, answers, update }: FieldProps) {
     const v = Number(raw);
     if (raw === '' || !Number.isFinite(v)) return;
     const next = soft ? rebalance(values, at, v, total, least) : values.map((c, i) => (i === at ? v : c));
-    update((a: Answers) => ({ ...a, labels: { ...a.labels, [scheme.name]: Object.fromEntries(names.map((n, i) => [n, String(+next[i].toFixed(6))])) } }));
+    update((a: Answers) => ({
+      ...a,
+      labels: { ...a.labels, [scheme.name]: Object.fromEntries(names.map((n, i) => [n, String(+next[i].toFixed(6))])) },
+    }));
   };
   const left = +(total - sum).toFixed(6);
 
@@ -70,13 +78,34 @@ function DistributionField({ scheme, answers, update }: FieldProps) {
         );
       })}
       <p className={`share-total${set && left !== 0 ? ' off' : ''}`} role="status" data-testid={`${scheme.name}-left`}>
-        {!set ? `not set: ${total} to share` : left === 0 ? `all ${total} shared` : left > 0 ? `${left} left to share` : `${-left} over ${total}`}
+        {!set
+          ? `not set: ${total} to share`
+          : left === 0
+            ? `all ${total} shared`
+            : left > 0
+              ? `${left} left to share`
+              : `${-left} over ${total}`}
       </p>
     </fieldset>
   );
 }
 
-const shareKeys = (schema: string) => [{ keys: ['Tab', '←', '→'], label: `${schema}: go from label to label and change its share (type a number in a number box)` }];
+const shareKeys = (schema: string) => [
+  {
+    keys: ['Tab', '←', '→'],
+    label: `${schema}: go from label to label and change its share (type a number in a number box)`,
+  },
+];
 
-export const softLabel: SchemeUi = { type: 'soft_label', kind: 'value', Field: DistributionField, fieldKeys: (s) => shareKeys(s.name) };
-export const constantSum: SchemeUi = { type: 'constant_sum', kind: 'value', Field: DistributionField, fieldKeys: (s) => shareKeys(s.name) };
+export const softLabel: SchemeUi = {
+  type: 'soft_label',
+  kind: 'value',
+  Field: DistributionField,
+  fieldKeys: (s) => shareKeys(s.name),
+};
+export const constantSum: SchemeUi = {
+  type: 'constant_sum',
+  kind: 'value',
+  Field: DistributionField,
+  fieldKeys: (s) => shareKeys(s.name),
+};

@@ -39,11 +39,20 @@ function errorsOf(a: Answers, scheme: Scheme): MqmError[] {
 
 export function mqmScore(scheme: Scheme, errors: MqmError[]): number {
   const { severities, max_score } = configOf(scheme);
-  return Math.max(0, max_score - errors.reduce((sum, e) => sum + Math.abs(severities.find((s) => s.name === e.severity)?.weight ?? 0), 0));
+  return Math.max(
+    0,
+    max_score -
+      errors.reduce((sum, e) => sum + Math.abs(severities.find((s) => s.name === e.severity)?.weight ?? 0), 0),
+  );
 }
 
 function store(a: Answers, scheme: Scheme, errors: MqmError[]): Answers {
-  return setValue(a, scheme.name, scheme.name, errors.length ? JSON.stringify({ errors, score: mqmScore(scheme, errors) }) : '');
+  return setValue(
+    a,
+    scheme.name,
+    scheme.name,
+    errors.length ? JSON.stringify({ errors, score: mqmScore(scheme, errors) }) : '',
+  );
 }
 
 const SEP = ' / ';
@@ -69,14 +78,23 @@ function ErrorSpanField({ scheme, answers, update }: FieldProps) {
             <li key={`${e.start}-${e.end}-${i}`}>
               <q>{e.text}</q> {e.type}
               {e.subtype ? `${SEP}${e.subtype}` : ''}{' '}
-              <select aria-label={`Severity of “${e.text}”`} value={e.severity} onChange={(ev) => set(errors.map((x, n) => (n === i ? { ...x, severity: ev.target.value } : x)))}>
+              <select
+                aria-label={`Severity of “${e.text}”`}
+                value={e.severity}
+                onChange={(ev) => set(errors.map((x, n) => (n === i ? { ...x, severity: ev.target.value } : x)))}
+              >
                 {severities.map((s) => (
                   <option key={s.name} value={s.name}>
                     {s.name} ({s.weight})
                   </option>
                 ))}
               </select>{' '}
-              <button type="button" className="link" aria-label={`Remove error “${e.text}”`} onClick={() => set(errors.filter((_, n) => n !== i))}>
+              <button
+                type="button"
+                className="link"
+                aria-label={`Remove error “${e.text}”`}
+                onClick={() => set(errors.filter((_, n) => n !== i))}
+              >
                 Remove
               </button>
             </li>
@@ -92,15 +110,34 @@ export const errorSpan: SchemeUi = {
   kind: 'value',
   applyAnswer: jsonAnswer,
   Field: ErrorSpanField,
-  spanTargets: (scheme) => configOf(scheme).error_types.flatMap((t) => (t.subtypes.length ? t.subtypes.map((sub) => ({ label: `${t.name}${SEP}${sub}` })) : [{ label: t.name }])),
+  spanTargets: (scheme) =>
+    configOf(scheme).error_types.flatMap((t) =>
+      t.subtypes.length ? t.subtypes.map((sub) => ({ label: `${t.name}${SEP}${sub}` })) : [{ label: t.name }],
+    ),
   takeSpan(a, scheme, label, { start, end }, text) {
     const [type, subtype] = label.split(SEP);
-    const error: MqmError = { start, end, text: text.slice(start, end), type, ...(subtype ? { subtype } : {}), severity: configOf(scheme).severities[0].name };
-    return store(a, scheme, [...errorsOf(a, scheme), error].sort((x, y) => x.start - y.start || x.end - y.end));
+    const error: MqmError = {
+      start,
+      end,
+      text: text.slice(start, end),
+      type,
+      ...(subtype ? { subtype } : {}),
+      severity: configOf(scheme).severities[0].name,
+    };
+    return store(
+      a,
+      scheme,
+      [...errorsOf(a, scheme), error].sort((x, y) => x.start - y.start || x.end - y.end),
+    );
   },
   marks(scheme, a) {
     const names = configOf(scheme).severities.map((s) => s.name);
-    return errorsOf(a, scheme).map((e) => ({ start: e.start, end: e.end, label: e.subtype ?? e.type, color: SEVERITY_COLORS[Math.min(names.indexOf(e.severity), SEVERITY_COLORS.length - 1)] ?? '#888888' }));
+    return errorsOf(a, scheme).map((e) => ({
+      start: e.start,
+      end: e.end,
+      label: e.subtype ?? e.type,
+      color: SEVERITY_COLORS[Math.min(names.indexOf(e.severity), SEVERITY_COLORS.length - 1)] ?? '#888888',
+    }));
   },
   keys: [
     { keys: ['s'], label: 'Errors: select an error by keyboard, then pick its type in the picker' },

@@ -27,7 +27,8 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
   const events = (answers.events ?? []).map((e, i) => ({ e, i })).filter(({ e }) => e.schema === scheme.name);
   const id = `scheme-${scheme.name}`;
   const options = (labels: string[] | undefined) => [...spans].filter(([, s]) => fits(labels, s.name));
-  const ready = !!type && spans.has(trigger) && type.arguments.every((r) => !r.required || spans.has(roles[r.role] ?? ''));
+  const ready =
+    !!type && spans.has(trigger) && type.arguments.every((r) => !r.required || spans.has(roles[r.role] ?? ''));
 
   const add = () => {
     if (!ready || !type) return;
@@ -51,10 +52,14 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
         <div className="event-maker">
           <div>
             <label htmlFor={`${id}-type`}>Event type</label>{' '}
-            <select id={`${id}-type`} value={type?.type ?? ''} onChange={(e) => {
+            <select
+              id={`${id}-type`}
+              value={type?.type ?? ''}
+              onChange={(e) => {
                 setTypeName(e.target.value);
                 setRoles({});
-              }}>
+              }}
+            >
               {types.map((t) => (
                 <option key={t.type}>{t.type}</option>
               ))}
@@ -77,7 +82,11 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
                 {r.role}
                 {r.required ? ' *' : ''}
               </label>{' '}
-              <select id={`${id}-role-${r.role}`} value={roles[r.role] ?? ''} onChange={(e) => setRoles((x) => ({ ...x, [r.role]: e.target.value }))}>
+              <select
+                id={`${id}-role-${r.role}`}
+                value={roles[r.role] ?? ''}
+                onChange={(e) => setRoles((x) => ({ ...x, [r.role]: e.target.value }))}
+              >
                 <option value="">(none)</option>
                 {options(r.entity_types).map(([ref, s]) => (
                   <option key={ref} value={ref}>
@@ -103,7 +112,12 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
                 </span>{' '}
                 {spanText(spans.get(e.trigger_span_id))}
                 {args && ` — ${args}`}{' '}
-                <button type="button" className="link" aria-label={`Remove event ${e.event_type} ${spanText(spans.get(e.trigger_span_id))}`} onClick={() => update((a) => ({ ...a, events: (a.events ?? []).filter((_, n) => n !== i) }))}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Remove event ${e.event_type} ${spanText(spans.get(e.trigger_span_id))}`}
+                  onClick={() => update((a) => ({ ...a, events: (a.events ?? []).filter((_, n) => n !== i) }))}
+                >
                   Remove
                 </button>
               </li>
@@ -119,7 +133,15 @@ export const eventAnnotation: SchemeUi = {
   type: 'event_annotation',
   kind: 'value',
   applyAnswer: (a, scheme, value) =>
-    Array.isArray(value) ? { ...a, events: [...(a.events ?? []).filter((e) => e.schema !== scheme.name), ...value.map((e: Omit<EventAnnotation, 'schema'>) => ({ ...e, schema: scheme.name }))] } : a,
+    Array.isArray(value)
+      ? {
+          ...a,
+          events: [
+            ...(a.events ?? []).filter((e) => e.schema !== scheme.name),
+            ...value.map((e: Omit<EventAnnotation, 'schema'>) => ({ ...e, schema: scheme.name })),
+          ],
+        }
+      : a,
   Field: EventField,
   keys: [
     { keys: ['Tab'], label: 'Events: reach the event type, trigger, each role and Add event' },

@@ -29,7 +29,8 @@ function answerOf(a: Answers, scheme: Scheme): QaAnswer | null {
   }
 }
 
-const store = (a: Answers, scheme: Scheme, v: QaAnswer | null) => setValue(a, scheme.name, scheme.name, v ? JSON.stringify(v) : '');
+const store = (a: Answers, scheme: Scheme, v: QaAnswer | null) =>
+  setValue(a, scheme.name, scheme.name, v ? JSON.stringify(v) : '');
 
 function ExtractiveQaField({ scheme, answers, update, instance }: FieldProps) {
   const question = instance?.data[(scheme.question_field as string) ?? 'question'];
@@ -41,13 +42,16 @@ function ExtractiveQaField({ scheme, answers, update, instance }: FieldProps) {
         <strong>Question:</strong> {typeof question === 'string' ? question : '(this item has no question)'}
       </p>
       <p className="qa-answer" data-testid={`answer-${scheme.name}`}>
-        <strong>Answer:</strong> {answer ? (answer.unanswerable ? 'Unanswerable' : <q>{answer.answer_text}</q>) : '—'}
+        <strong>Answer:</strong> {answer ? answer.unanswerable ? 'Unanswerable' : <q>{answer.answer_text}</q> : '—'}
       </p>
       <p className="hint">
         Select the answer in the text (mouse, or <kbd>s</kbd> and the arrows) and pick “{ANSWER}”.
       </p>
       {scheme.allow_unanswerable !== false && (
-        <button type="button" onClick={() => update((a) => store(a, scheme, { answer_text: '', start: -1, end: -1, unanswerable: true }))}>
+        <button
+          type="button"
+          onClick={() => update((a) => store(a, scheme, { answer_text: '', start: -1, end: -1, unanswerable: true }))}
+        >
           Unanswerable
         </button>
       )}{' '}
@@ -64,10 +68,20 @@ export const extractiveQa: SchemeUi = {
   applyAnswer: jsonAnswer,
   Field: ExtractiveQaField,
   spanTargets: (scheme) => [{ label: ANSWER, color: (scheme.highlight_color as string | undefined) ?? '#c9a400' }],
-  takeSpan: (a, scheme, _label, { start, end }, text) => store(a, scheme, { answer_text: text.slice(start, end), start, end, unanswerable: false }),
+  takeSpan: (a, scheme, _label, { start, end }, text) =>
+    store(a, scheme, { answer_text: text.slice(start, end), start, end, unanswerable: false }),
   marks(scheme, a) {
     const answer = answerOf(a, scheme);
-    return answer && !answer.unanswerable ? [{ start: answer.start, end: answer.end, label: ANSWER, color: (scheme.highlight_color as string | undefined) ?? '#c9a400' }] : [];
+    return answer && !answer.unanswerable
+      ? [
+          {
+            start: answer.start,
+            end: answer.end,
+            label: ANSWER,
+            color: (scheme.highlight_color as string | undefined) ?? '#c9a400',
+          },
+        ]
+      : [];
   },
   keys: [
     { keys: ['s'], label: 'Answer span: select the answer by keyboard, then pick “answer” in the picker' },

@@ -29,7 +29,7 @@ const FIELD = 'selected_labels';
 export function parseSelected(value: string, names: Set<string>): string[] {
   const parts = value.split(',');
   const out: string[] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     let j = parts.length;
     while (j > i && !names.has(parts.slice(i, j).join(',').trim())) j--;
     if (j === i) {
@@ -66,13 +66,15 @@ function TreeField({ scheme, answers, update }: FieldProps) {
 
   const toggle = (node: Node) => {
     let next = selected.includes(node.name) ? selected.filter((s) => s !== node.name) : [...selected, node.name];
-    if (!selected.includes(node.name) && k.auto_select_children) next = [...next, ...descendants(node).filter((d) => !next.includes(d))];
+    if (!selected.includes(node.name) && k.auto_select_children)
+      next = [...next, ...descendants(node).filter((d) => !next.includes(d))];
     if (k.auto_select_parent) {
       // a parent all of whose children are ticked is ticked too, deepest first
       const walk = (nodes: Node[]) =>
         nodes.forEach((n) => {
           walk(n.children);
-          if (n.children.length && n.children.every((c) => next.includes(c.name)) && !next.includes(n.name)) next.push(n.name);
+          if (n.children.length && n.children.every((c) => next.includes(c.name)) && !next.includes(n.name))
+            next.push(n.name);
         });
       walk(k.tree);
     }
@@ -106,12 +108,27 @@ function TreeField({ scheme, answers, update }: FieldProps) {
         return (
           <li key={here}>
             {n.children.length > 0 && (
-              <button type="button" className="link tree-toggle" tabIndex={-1} aria-label={`${expanded ? 'Close' : 'Open'} ${n.name}`} onClick={() => setOpen((o) => (o.has(here) ? (o.delete(here), new Set(o)) : new Set(o).add(here)))}>
+              <button
+                type="button"
+                className="link tree-toggle"
+                tabIndex={-1}
+                aria-label={`${expanded ? 'Close' : 'Open'} ${n.name}`}
+                onClick={() => setOpen((o) => (o.has(here) ? (o.delete(here), new Set(o)) : new Set(o).add(here)))}
+              >
                 {expanded ? '▾' : '▸'}
               </button>
             )}
             <label className={`choice${ticked ? ' chosen' : ''}`} title={n.tooltip}>
-              <input type="checkbox" aria-description={n.tooltip} checked={ticked} disabled={!ticked && full} data-path={here} data-parent={n.children.length ? 'yes' : undefined} aria-expanded={n.children.length ? expanded : undefined} onChange={() => toggle(n)} />
+              <input
+                type="checkbox"
+                aria-description={n.tooltip}
+                checked={ticked}
+                disabled={!ticked && full}
+                data-path={here}
+                data-parent={n.children.length ? 'yes' : undefined}
+                aria-expanded={n.children.length ? expanded : undefined}
+                onChange={() => toggle(n)}
+              />
               {n.name}
             </label>
             {n.children.length > 0 && expanded && render(n.children, here)}
@@ -124,7 +141,16 @@ function TreeField({ scheme, answers, update }: FieldProps) {
   return (
     <fieldset className="scheme scheme-hierarchical_multiselect" data-schema={scheme.name} onKeyDown={onKeyDown}>
       <Legend scheme={scheme} />
-      {k.show_search && <input type="search" className="tree-search" placeholder="Filter labels" aria-label={`Filter the labels of ${scheme.name}`} value={query} onChange={(e) => setQuery(e.target.value)} />}
+      {k.show_search && (
+        <input
+          type="search"
+          className="tree-search"
+          placeholder="Filter labels"
+          aria-label={`Filter the labels of ${scheme.name}`}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      )}
       {render(k.tree, '')}
       <p className="hint" data-testid={`${scheme.name}-selected`}>
         {selected.length ? `Chosen: ${selected.join('; ')}` : 'None chosen'}
@@ -139,5 +165,10 @@ export const hierarchicalMultiselect: SchemeUi = {
   kind: 'value',
   Field: TreeField,
   applyAnswer: (a, s, answer) => (Array.isArray(answer) ? setValue(a, s.name, FIELD, answer.map(String).join(',')) : a),
-  fieldKeys: (s) => [{ keys: ['↑', '↓', '→', '←', 'Space'], label: `${s.name}: go up / down the tree, open / close a node, tick the focused label` }],
+  fieldKeys: (s) => [
+    {
+      keys: ['↑', '↓', '→', '←', 'Space'],
+      label: `${s.name}: go up / down the tree, open / close a node, tick the focused label`,
+    },
+  ],
 };

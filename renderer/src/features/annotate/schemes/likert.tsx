@@ -2,4 +2,9 @@
 import { ChoiceField } from './choice-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
-export const likert: SchemeUi = { type: 'likert', kind: 'choice', single: true, Field: (p) => <ChoiceField {...p} multiple={false} ends /> };
+export const likert: SchemeUi = {
+  type: 'likert',
+  kind: 'choice',
+  single: true,
+  Field: (p) => <ChoiceField {...p} multiple={false} ends />,
+};

@@ -36,7 +36,8 @@ function eventsOf(a: Answers, scheme: Scheme): DocEvent[] {
   }
 }
 
-const store = (a: Answers, scheme: Scheme, events: DocEvent[]) => setValue(a, scheme.name, scheme.name, events.length ? JSON.stringify({ events }) : '');
+const store = (a: Answers, scheme: Scheme, events: DocEvent[]) =>
+  setValue(a, scheme.name, scheme.name, events.length ? JSON.stringify({ events }) : '');
 const newId = () => `evt_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
@@ -51,20 +52,30 @@ function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
       {events.map((e, n) => (
         <div key={n} className="mde-event" aria-label={`Event ${e.event_id}`} role="group">
           <div>
-            <label htmlFor={`${id}-${n}-id`}>Event id</label> <input id={`${id}-${n}-id`} value={e.event_id} onChange={(ev) => edit(n, { event_id: ev.target.value })} />{' '}
+            <label htmlFor={`${id}-${n}-id`}>Event id</label>{' '}
+            <input id={`${id}-${n}-id`} value={e.event_id} onChange={(ev) => edit(n, { event_id: ev.target.value })} />{' '}
             <button type="button" className="link" onClick={() => set(events.filter((_, i) => i !== n))}>
               Remove event {e.event_id}
             </button>
           </div>
           <div>
-            <label htmlFor={`${id}-${n}-title`}>Title</label> <input id={`${id}-${n}-title`} value={e.title ?? ''} onChange={(ev) => edit(n, { title: ev.target.value })} />
+            <label htmlFor={`${id}-${n}-title`}>Title</label>{' '}
+            <input
+              id={`${id}-${n}-title`}
+              value={e.title ?? ''}
+              onChange={(ev) => edit(n, { title: ev.target.value })}
+            />
           </div>
           {slotsOf(scheme).map((s) => (
             <div key={s.name}>
               <label htmlFor={`${id}-${n}-${s.name}`} title={s.description}>
                 {s.name}
               </label>{' '}
-              <input id={`${id}-${n}-${s.name}`} value={e.slot_values[s.name] ?? ''} onChange={(ev) => edit(n, { slot_values: { ...e.slot_values, [s.name]: ev.target.value } })} />
+              <input
+                id={`${id}-${n}-${s.name}`}
+                value={e.slot_values[s.name] ?? ''}
+                onChange={(ev) => edit(n, { slot_values: { ...e.slot_values, [s.name]: ev.target.value } })}
+              />
             </div>
           ))}
           {e.evidence.length > 0 && (
@@ -72,7 +83,12 @@ function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
               {e.evidence.map((c, k) => (
                 <li key={k}>
                   {c.slot_name}: <q>{c.quoted_text}</q>{' '}
-                  <button type="button" className="link" aria-label={`Remove evidence “${c.quoted_text ?? ''}” for ${c.slot_name}`} onClick={() => edit(n, { evidence: e.evidence.filter((_, i) => i !== k) })}>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`Remove evidence “${c.quoted_text ?? ''}” for ${c.slot_name}`}
+                    onClick={() => edit(n, { evidence: e.evidence.filter((_, i) => i !== k) })}
+                  >
                     Remove
                   </button>
                 </li>
@@ -84,7 +100,8 @@ function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
       <button type="button" onClick={() => set([...events, { event_id: newId(), slot_values: {}, evidence: [] }])}>
         New event
       </button>{' '}
-      <label htmlFor={`${id}-join`}>Join event by id</label> <input id={`${id}-join`} value={join} onChange={(ev) => setJoin(ev.target.value)} />{' '}
+      <label htmlFor={`${id}-join`}>Join event by id</label>{' '}
+      <input id={`${id}-join`} value={join} onChange={(ev) => setJoin(ev.target.value)} />{' '}
       <button
         type="button"
         disabled={!join.trim() || events.some((e) => e.event_id === join.trim())}
@@ -110,10 +127,18 @@ export const multiDocumentEvent: SchemeUi = {
     const events = eventsOf(a, scheme);
     const list = events.length ? events : [{ event_id: newId(), slot_values: {}, evidence: [] }];
     const last = list[list.length - 1];
-    const cite = { slot_name: label.slice(PREFIX.length), span_start: start, span_end: end, quoted_text: text.slice(start, end) };
+    const cite = {
+      slot_name: label.slice(PREFIX.length),
+      span_start: start,
+      span_end: end,
+      quoted_text: text.slice(start, end),
+    };
     return store(a, scheme, [...list.slice(0, -1), { ...last, evidence: [...last.evidence, cite] }]);
   },
-  marks: (scheme, a) => eventsOf(a, scheme).flatMap((e) => e.evidence.map((c) => ({ start: c.span_start, end: c.span_end, label: c.slot_name, color: '#7c3aed' }))),
+  marks: (scheme, a) =>
+    eventsOf(a, scheme).flatMap((e) =>
+      e.evidence.map((c) => ({ start: c.span_start, end: c.span_end, label: c.slot_name, color: '#7c3aed' })),
+    ),
   keys: [
     { keys: ['Tab'], label: 'Events across documents: reach New event, Join, and each event’s id, title and slots' },
     { keys: ['s'], label: 'Events across documents: select evidence by keyboard, then pick “evidence: slot”' },

@@ -25,7 +25,18 @@ function MultirateField(p: FieldProps) {
   const k = p.scheme as unknown as MultirateKeys;
   const tooltips = new Map(p.scheme.labels.map((l) => [l.name, l.tooltip]));
   const rows = k.options.map((o) => ({ field: o.name, text: o.label, tooltip: tooltips.get(o.name) }));
-  return <ScaleGrid {...p} rows={k.option_randomization ? shuffled(rows, p.instance?.instance_id ?? '') : rows} points={k.scale.map((s) => ({ value: s, text: s }))} />;
+  return (
+    <ScaleGrid
+      {...p}
+      rows={k.option_randomization ? shuffled(rows, p.instance?.instance_id ?? '') : rows}
+      points={k.scale.map((s) => ({ value: s, text: s }))}
+    />
+  );
 }
 
-export const multirate: SchemeUi = { type: 'multirate', kind: 'value', Field: MultirateField, fieldKeys: (s) => gridKeys(s.name) };
+export const multirate: SchemeUi = {
+  type: 'multirate',
+  kind: 'value',
+  Field: MultirateField,
+  fieldKeys: (s) => gridKeys(s.name),
+};

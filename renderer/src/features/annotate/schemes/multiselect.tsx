@@ -2,4 +2,8 @@
 import { ChoiceField } from './choice-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
-export const multiselect: SchemeUi = { type: 'multiselect', kind: 'choice', Field: (p) => <ChoiceField {...p} multiple /> };
+export const multiselect: SchemeUi = {
+  type: 'multiselect',
+  kind: 'choice',
+  Field: (p) => <ChoiceField {...p} multiple />,
+};

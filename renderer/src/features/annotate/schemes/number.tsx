@@ -9,7 +9,17 @@ export const number: SchemeUi = {
     <ValueField
       {...p}
       single="Value"
-      input={({ inputId, value, set }) => <input id={inputId} type="number" min={p.scheme.min} max={p.scheme.max} step={p.scheme.step ?? 'any'} value={value} onChange={(e) => set(e.target.value)} />}
+      input={({ inputId, value, set }) => (
+        <input
+          id={inputId}
+          type="number"
+          min={p.scheme.min}
+          max={p.scheme.max}
+          step={p.scheme.step ?? 'any'}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+        />
+      )}
     />
   ),
 };

@@ -12,10 +12,12 @@ export const extraOf = <T,>(scheme: Scheme) => scheme as unknown as T;
 
 export const fieldOf = (a: Answers, schema: string, field: string): string => a.labels[schema]?.[field] ?? '';
 
-export const setField = (a: Answers, schema: string, field: string, value: string): Answers => setValue(a, schema, field, value);
+export const setField = (a: Answers, schema: string, field: string, value: string): Answers =>
+  setValue(a, schema, field, value);
 
 /** Picks `value` for the field, or clears it when it is already picked (as a choice key does). */
-export const toggleField = (a: Answers, schema: string, field: string, value: string): Answers => setField(a, schema, field, fieldOf(a, schema, field) === value ? '' : value);
+export const toggleField = (a: Answers, schema: string, field: string, value: string): Answers =>
+  setField(a, schema, field, fieldOf(a, schema, field) === value ? '' : value);
 
 export interface Option {
   value: string;
@@ -26,7 +28,21 @@ export interface Option {
 }
 
 /** A radio group; picking the chosen option again clears it. */
-export function Options({ name, options, chosen, keyOf, onPick, label }: { name: string; options: Option[]; chosen: string; keyOf: (label: string) => string | undefined; onPick: (value: string) => void; label: string }) {
+export function Options({
+  name,
+  options,
+  chosen,
+  keyOf,
+  onPick,
+  label,
+}: {
+  name: string;
+  options: Option[];
+  chosen: string;
+  keyOf: (label: string) => string | undefined;
+  onPick: (value: string) => void;
+  label: string;
+}) {
   return (
     <div className="choices" role="radiogroup" aria-label={label}>
       {options.map((o) => {
@@ -59,7 +75,14 @@ export function Options({ name, options, chosen, keyOf, onPick, label }: { name:
 /** The list of texts in an item's field: a list of strings (or values shown as text), or an object's values. */
 export function itemsAt(data: Record<string, unknown> | undefined, key: string): string[] {
   const v = data?.[key];
-  const text = (x: unknown) => (typeof x === 'string' ? x : x === null || x === undefined ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x));
+  const text = (x: unknown) =>
+    typeof x === 'string'
+      ? x
+      : x === null || x === undefined
+        ? ''
+        : typeof x === 'object'
+          ? JSON.stringify(x)
+          : String(x);
   if (Array.isArray(v)) return v.map(text);
   if (v && typeof v === 'object') return Object.values(v).map(text);
   return [];

@@ -20,7 +20,13 @@ interface PairwiseKeys {
   show_labels: boolean;
   item_labels: [string, string];
   dimensions: Dimension[];
-  scale: { min: number; max: number; step: number; default: number; labels: { min: string; max: string; center: string } };
+  scale: {
+    min: number;
+    max: number;
+    step: number;
+    default: number;
+    labels: { min: string; max: string; center: string };
+  };
   justification?: { reason_categories: string[]; rationale_placeholder: string };
 }
 
@@ -31,14 +37,21 @@ const choicesOf = (k: PairwiseKeys, d: Dimension) => [
 ];
 
 /** The binding's name: the choice, prefixed by its dimension when there are several. */
-const bindingName = (k: PairwiseKeys, d: Dimension, text: string) => (k.mode === 'multi_dimension' ? `${d.name}: ${text}` : text);
+const bindingName = (k: PairwiseKeys, d: Dimension, text: string) =>
+  k.mode === 'multi_dimension' ? `${d.name}: ${text}` : text;
 
 function keys(scheme: Scheme): KeyBinding[] {
   const k = extraOf<PairwiseKeys>(scheme);
   if (k.mode === 'scale') return [];
   // Potato's keys for one binary pair are 1, 2 and 0 for the tie; further pairs take the next free keys
   const own: Record<string, string> = k.mode === 'binary' ? { A: '1', B: '2', tie: '0' } : {};
-  return k.dimensions.flatMap((d) => choicesOf(k, d).map((c) => ({ label: bindingName(k, d, c.text), key: own[c.value], apply: (a) => toggleField(a, scheme.name, d.name, c.value) })));
+  return k.dimensions.flatMap((d) =>
+    choicesOf(k, d).map((c) => ({
+      label: bindingName(k, d, c.text),
+      key: own[c.value],
+      apply: (a) => toggleField(a, scheme.name, d.name, c.value),
+    })),
+  );
 }
 
 function Justification({ scheme, answers, update }: FieldProps) {
@@ -47,18 +60,34 @@ function Justification({ scheme, answers, update }: FieldProps) {
   const current = raw ? (JSON.parse(raw) as { reasons?: string[]; rationale?: string }) : {};
   const reasons = current.reasons ?? [];
   const save = (next: { reasons: string[]; rationale: string }) =>
-    update((a) => setField(a, scheme.name, 'justification', next.reasons.length || next.rationale ? JSON.stringify(next) : ''));
+    update((a) =>
+      setField(a, scheme.name, 'justification', next.reasons.length || next.rationale ? JSON.stringify(next) : ''),
+    );
   return (
     <div className="pairwise-justification">
       {k.justification!.reason_categories.map((r) => (
         <label key={r} className="choice">
-          <input type="checkbox" checked={reasons.includes(r)} onChange={() => save({ reasons: reasons.includes(r) ? reasons.filter((x) => x !== r) : [...reasons, r], rationale: current.rationale ?? '' })} />
+          <input
+            type="checkbox"
+            checked={reasons.includes(r)}
+            onChange={() =>
+              save({
+                reasons: reasons.includes(r) ? reasons.filter((x) => x !== r) : [...reasons, r],
+                rationale: current.rationale ?? '',
+              })
+            }
+          />
           {r}
         </label>
       ))}
       <label className="value-field">
         Why?
-        <textarea rows={2} placeholder={k.justification!.rationale_placeholder} value={current.rationale ?? ''} onChange={(e) => save({ reasons, rationale: e.target.value })} />
+        <textarea
+          rows={2}
+          placeholder={k.justification!.rationale_placeholder}
+          value={current.rationale ?? ''}
+          onChange={(e) => save({ reasons, rationale: e.target.value })}
+        />
       </label>
     </div>
   );
@@ -75,7 +104,10 @@ function PairwiseField(props: FieldProps) {
       {items.length >= 2 && (
         <div className="pair">
           {items.slice(0, 2).map((text, i) => (
-            <div key={i} className={`pair-item${k.mode === 'binary' && fieldOf(answers, scheme.name, 'selection') === 'AB'[i] ? ' chosen' : ''}`}>
+            <div
+              key={i}
+              className={`pair-item${k.mode === 'binary' && fieldOf(answers, scheme.name, 'selection') === 'AB'[i] ? ' chosen' : ''}`}
+            >
               {k.show_labels && <div className="pair-label">{k.item_labels[i]}</div>}
               <div className="pair-text">{text}</div>
             </div>

@@ -6,7 +6,11 @@ import type { Scheme } from '../../../shared/api/types.js';
 export const FieldKeyContext = createContext<string | undefined>(undefined);
 
 export function Key({ k }: { k?: string }) {
-  return k ? <kbd className="label-key" aria-hidden="true">{k}</kbd> : null;
+  return k ? (
+    <kbd className="label-key" aria-hidden="true">
+      {k}
+    </kbd>
+  ) : null;
 }
 
 export function Legend({ scheme }: { scheme: Scheme }) {
@@ -20,8 +24,16 @@ export function Legend({ scheme }: { scheme: Scheme }) {
       )}
       <span className="scheme-name">{scheme.displayed_name ?? scheme.name}</span>
       {scheme.required && (
-        <span className="scheme-required" title={Array.isArray(scheme.required) ? `Choose ${scheme.required.join(', ')} to move on` : 'Answer this to move on'}>
-          {' '}(required{Array.isArray(scheme.required) ? `: ${scheme.required.join(', ')}` : ''})
+        <span
+          className="scheme-required"
+          title={
+            Array.isArray(scheme.required)
+              ? `Choose ${scheme.required.join(', ')} to move on`
+              : 'Answer this to move on'
+          }
+        >
+          {' '}
+          (required{Array.isArray(scheme.required) ? `: ${scheme.required.join(', ')}` : ''})
         </span>
       )}
       {scheme.description && <span className="scheme-description"> — {scheme.description}</span>}

@@ -2,7 +2,13 @@
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 
 function DisplayBlock({ scheme }: FieldProps) {
-  return <div className="scheme-display" data-display={scheme.name} dangerouslySetInnerHTML={{ __html: String((scheme as unknown as { html?: string }).html ?? '') }} />;
+  return (
+    <div
+      className="scheme-display"
+      data-display={scheme.name}
+      dangerouslySetInnerHTML={{ __html: String((scheme as unknown as { html?: string }).html ?? '') }}
+    />
+  );
 }
 
 export const pureDisplay: SchemeUi = { type: 'pure_display', kind: 'display', Field: DisplayBlock };

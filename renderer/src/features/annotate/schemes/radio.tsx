@@ -2,4 +2,9 @@
 import { ChoiceField } from './choice-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
-export const radio: SchemeUi = { type: 'radio', kind: 'choice', single: true, Field: (p) => <ChoiceField {...p} multiple={false} /> };
+export const radio: SchemeUi = {
+  type: 'radio',
+  kind: 'choice',
+  single: true,
+  Field: (p) => <ChoiceField {...p} multiple={false} />,
+};

@@ -18,7 +18,9 @@ function RangeField({ scheme, answers, update }: FieldProps) {
   const low = Number(chosen.range_low ?? k.default_low);
   const high = Number(chosen.range_high ?? k.default_high);
   const put = (nextLow: number, nextHigh: number) =>
-    update((a) => setValue(setValue(a, scheme.name, 'range_low', String(nextLow)), scheme.name, 'range_high', String(nextHigh)));
+    update((a) =>
+      setValue(setValue(a, scheme.name, 'range_low', String(nextLow)), scheme.name, 'range_high', String(nextHigh)),
+    );
   const input = (end: 'low' | 'high') => (
     <input
       type="range"
@@ -45,9 +47,17 @@ function RangeField({ scheme, answers, update }: FieldProps) {
           {input('high')}
         </span>
         <span className="line-end">{k.right_label}</span>
-        <output data-testid={`${scheme.name}-range`}>{set ? (k.show_values ? `${low} – ${high}` : 'set') : 'not set'}</output>
+        <output data-testid={`${scheme.name}-range`}>
+          {set ? (k.show_values ? `${low} – ${high}` : 'set') : 'not set'}
+        </output>
         {set && (
-          <button type="button" className="link" onClick={() => update((a) => setValue(setValue(a, scheme.name, 'range_low', ''), scheme.name, 'range_high', ''))}>
+          <button
+            type="button"
+            className="link"
+            onClick={() =>
+              update((a) => setValue(setValue(a, scheme.name, 'range_low', ''), scheme.name, 'range_high', ''))
+            }
+          >
             Clear
           </button>
         )}

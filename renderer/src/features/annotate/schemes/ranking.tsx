@@ -35,11 +35,14 @@ function RankingField({ scheme, answers, update, instance }: FieldProps) {
   // the moved item keeps the focus after the list is drawn anew
   useEffect(() => {
     if (focusItem === null) return;
-    const el = [...(list.current?.querySelectorAll<HTMLElement>('[data-item]') ?? [])].find((e) => e.dataset.item === focusItem);
+    const el = [...(list.current?.querySelectorAll<HTMLElement>('[data-item]') ?? [])].find(
+      (e) => e.dataset.item === focusItem,
+    );
     el?.focus();
   }, [focusItem, stored]);
 
-  const save = (next: string[][]) => update((a) => setField(a, scheme.name, 'rank_order', orderOf(next.filter((t) => t.length))));
+  const save = (next: string[][]) =>
+    update((a) => setField(a, scheme.name, 'rank_order', orderOf(next.filter((t) => t.length))));
 
   /** Moves `item` onto a rank of its own just before or after `other`'s rank. */
   const moveBeside = (item: string, other: string, after: boolean) => {

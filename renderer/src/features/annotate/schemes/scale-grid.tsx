@@ -32,7 +32,13 @@ export const gridKeys = (schema: string): Command[] => [
   { keys: ['Delete'], label: `${schema}: clear the focused row` },
 ];
 
-export function ScaleGrid({ scheme, answers, update, rows, points }: FieldProps & { rows: GridRow[]; points: GridPoint[] }) {
+export function ScaleGrid({
+  scheme,
+  answers,
+  update,
+  rows,
+  points,
+}: FieldProps & { rows: GridRow[]; points: GridPoint[] }) {
   const chosen = answers.labels[scheme.name] ?? {};
   const rowOf = (el: EventTarget) => (el instanceof HTMLElement ? el.closest<HTMLElement>('[data-row]') : null);
   const focusRow = (row: HTMLElement | null) => row?.querySelector<HTMLInputElement>('input:checked, input')?.focus();
@@ -57,7 +63,11 @@ export function ScaleGrid({ scheme, answers, update, rows, points }: FieldProps 
   };
 
   return (
-    <fieldset className={`scheme scheme-grid scheme-${scheme.annotation_type}`} data-schema={scheme.name} onKeyDown={onKeyDown}>
+    <fieldset
+      className={`scheme scheme-grid scheme-${scheme.annotation_type}`}
+      data-schema={scheme.name}
+      onKeyDown={onKeyDown}
+    >
       <Legend scheme={scheme} />
       <table className="scale-grid">
         {points.some((p) => p.text) && (
@@ -66,7 +76,12 @@ export function ScaleGrid({ scheme, answers, update, rows, points }: FieldProps 
               <td />
               {points.map((p, i) => (
                 <th key={p.value} scope="col">
-                  {p.text} {p.text !== DIGITS[i] && <kbd className="label-key" aria-hidden="true">{DIGITS[i] ?? ''}</kbd>}
+                  {p.text}{' '}
+                  {p.text !== DIGITS[i] && (
+                    <kbd className="label-key" aria-hidden="true">
+                      {DIGITS[i] ?? ''}
+                    </kbd>
+                  )}
                 </th>
               ))}
             </tr>
@@ -74,7 +89,12 @@ export function ScaleGrid({ scheme, answers, update, rows, points }: FieldProps 
         )}
         <tbody>
           {rows.map((r) => (
-            <tr key={r.field} data-row={r.field} role="radiogroup" aria-label={r.right ? `${r.text} – ${r.right}` : r.text}>
+            <tr
+              key={r.field}
+              data-row={r.field}
+              role="radiogroup"
+              aria-label={r.right ? `${r.text} – ${r.right}` : r.text}
+            >
               <th scope="row" title={r.tooltip}>
                 {r.text}
               </th>

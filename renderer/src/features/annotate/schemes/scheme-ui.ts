@@ -57,7 +57,13 @@ export interface SchemeUi {
    * picking one does with the selection.
    */
   spanTargets?: (scheme: Scheme) => { label: string; color?: string }[];
-  takeSpan?: (a: Answers, scheme: Scheme, label: string, range: { start: number; end: number }, text: string) => Answers;
+  takeSpan?: (
+    a: Answers,
+    scheme: Scheme,
+    label: string,
+    range: { start: number; end: number },
+    text: string,
+  ) => Answers;
   /** Puts an answer in the export's shape (a pre-annotation) into the form, for types with structured answers. */
   applyAnswer?: (a: Answers, scheme: Scheme, value: unknown) => Answers;
   /** highlights of the scheme's answer on the text */

@@ -10,7 +10,12 @@ function SelectField({ scheme, colors, answers, keyOf, update }: FieldProps) {
       <select
         aria-label={scheme.name}
         value={value}
-        onChange={(e) => update((a) => ({ ...a, labels: { ...a.labels, [scheme.name]: e.target.value ? { [e.target.value]: 'true' } : {} } }))}
+        onChange={(e) =>
+          update((a) => ({
+            ...a,
+            labels: { ...a.labels, [scheme.name]: e.target.value ? { [e.target.value]: 'true' } : {} },
+          }))
+        }
       >
         <option value="">— choose —</option>
         {scheme.labels.map((l) => {

@@ -14,4 +14,9 @@ function DifferentialField(p: FieldProps) {
   return <ScaleGrid {...p} rows={rows} points={points} />;
 }
 
-export const semanticDifferential: SchemeUi = { type: 'semantic_differential', kind: 'value', Field: DifferentialField, fieldKeys: (s) => gridKeys(s.name) };
+export const semanticDifferential: SchemeUi = {
+  type: 'semantic_differential',
+  kind: 'value',
+  Field: DifferentialField,
+  fieldKeys: (s) => gridKeys(s.name),
+};

@@ -50,7 +50,14 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   const toggle = (ref: string) => setPicked((p) => (p.includes(ref) ? p.filter((r) => r !== ref) : [...p, ref]));
   const add = () => {
     if (!type || problem) return;
-    update((a) => addLink(a, { schema: scheme.name, link_type: type.name, span_ids: pickedSpans.map(spanRef), direction: type.directed ? 'directed' : 'undirected' }));
+    update((a) =>
+      addLink(a, {
+        schema: scheme.name,
+        link_type: type.name,
+        span_ids: pickedSpans.map(spanRef),
+        direction: type.directed ? 'directed' : 'undirected',
+      }),
+    );
     setPicked([]);
   };
 
@@ -102,7 +109,12 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
                   {l.link_type}
                 </span>{' '}
                 <span className="link-arc">{names.join(arrow)}</span>{' '}
-                <button type="button" className="link" onClick={() => update((a) => removeLink(a, i))} aria-label={`Remove link ${description}`}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => update((a) => removeLink(a, i))}
+                  aria-label={`Remove link ${description}`}
+                >
                   Remove
                 </button>
               </li>

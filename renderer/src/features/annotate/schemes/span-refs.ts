@@ -17,21 +17,43 @@ export function setLinks(a: Answers, schema: string, links: LinkAnnotation[]): A
 
 /** A scheme's stored JSON answer (extractive_qa, error_span) from its export shape. */
 export const jsonAnswer = (a: Answers, scheme: { name: string }, value: unknown): Answers =>
-  typeof value === 'object' && value !== null ? { ...a, labels: { ...a.labels, [scheme.name]: { [scheme.name]: JSON.stringify(value) } } } : a;
+  typeof value === 'object' && value !== null
+    ? { ...a, labels: { ...a.labels, [scheme.name]: { [scheme.name]: JSON.stringify(value) } } }
+    : a;
 
 /** A link scheme's links from their export shape (span references in the form's own naming). */
 export const linksAnswer = (a: Answers, scheme: { name: string }, value: unknown): Answers =>
-  Array.isArray(value) ? setLinks(a, scheme.name, value.map((l: Omit<LinkAnnotation, 'schema'>) => ({ ...l, schema: scheme.name }))) : a;
+  Array.isArray(value)
+    ? setLinks(
+        a,
+        scheme.name,
+        value.map((l: Omit<LinkAnnotation, 'schema'>) => ({ ...l, schema: scheme.name })),
+      )
+    : a;
 
 /** A link scheme's links as arcs between their spans (in order), coloured by link type; links to removed spans are left out. */
-export function linkArcs(scheme: { name: string; span_schema?: unknown; link_types?: unknown }, a: Answers, colors: Record<string, string>, label: (linkType: string) => string): Arc[] {
+export function linkArcs(
+  scheme: { name: string; span_schema?: unknown; link_types?: unknown },
+  a: Answers,
+  colors: Record<string, string>,
+  label: (linkType: string) => string,
+): Arc[] {
   const spans = spansOf(a, scheme.span_schema as string | undefined);
-  const typeColor = new Map(((scheme.link_types as { name: string; color?: string }[] | undefined) ?? []).map((t) => [t.name, t.color]));
+  const typeColor = new Map(
+    ((scheme.link_types as { name: string; color?: string }[] | undefined) ?? []).map((t) => [t.name, t.color]),
+  );
   return (a.links ?? [])
     .filter((l) => l.schema === scheme.name)
     .flatMap((l) => {
       const joined = l.span_ids.map((r) => spans.get(r));
       if (joined.some((s) => !s) || joined.length < 2) return [];
-      return [{ spans: joined.map((s) => ({ start: s!.start, end: s!.end })), label: label(l.link_type), color: typeColor.get(l.link_type) ?? colors[l.link_type] ?? '#555555', directed: l.direction === 'directed' }];
+      return [
+        {
+          spans: joined.map((s) => ({ start: s!.start, end: s!.end })),
+          label: label(l.link_type),
+          color: typeColor.get(l.link_type) ?? colors[l.link_type] ?? '#555555',
+          directed: l.direction === 'directed',
+        },
+      ];
     });
 }

@@ -20,7 +20,8 @@ function distance<T>(a: ArrayLike<T>, b: ArrayLike<T>): number | null {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] : 1 + Math.min(prev[j], row[j - 1], prev[j - 1]);
+    for (let j = 1; j <= b.length; j++)
+      row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] : 1 + Math.min(prev[j], row[j - 1], prev[j - 1]);
     prev = row;
   }
   return prev[b.length];
@@ -32,7 +33,9 @@ const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
 function diff(a: string[], b: string[]): { word: string; op: 'same' | 'del' | 'add' }[] {
   if (a.length * b.length > 250_000) return [];
   const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const out: { word: string; op: 'same' | 'del' | 'add' }[] = [];
   let i = 0;
   let j = 0;
@@ -40,7 +43,8 @@ function diff(a: string[], b: string[]): { word: string; op: 'same' | 'del' | 'a
     if (i < a.length && j < b.length && a[i] === b[j]) {
       out.push({ word: a[i++], op: 'same' });
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) out.push({ word: b[j++], op: 'add' });
+    } else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j]))
+      out.push({ word: b[j++], op: 'add' });
     else out.push({ word: a[i++], op: 'del' });
   }
   return out;
@@ -50,10 +54,23 @@ function TextEditField({ scheme, answers, update, instance }: FieldProps) {
   const k = extraOf<TextEditKeys>(scheme);
   const field = scheme.labels[0].name;
   const sourceValue = k.source_field ? instance?.data[k.source_field] : instance?.text;
-  const original = typeof sourceValue === 'string' ? sourceValue : sourceValue === undefined || sourceValue === null ? '' : String(sourceValue);
+  const original =
+    typeof sourceValue === 'string'
+      ? sourceValue
+      : sourceValue === undefined || sourceValue === null
+        ? ''
+        : String(sourceValue);
   const raw = fieldOf(answers, scheme.name, field);
   const edited = raw ? (JSON.parse(raw) as { edited_text: string }).edited_text : original;
-  const set = (text: string) => update((a) => setField(a, scheme.name, field, text === original && !raw ? '' : JSON.stringify({ edited_text: text, original_text: original })));
+  const set = (text: string) =>
+    update((a) =>
+      setField(
+        a,
+        scheme.name,
+        field,
+        text === original && !raw ? '' : JSON.stringify({ edited_text: text, original_text: original }),
+      ),
+    );
   const inputId = `scheme-${scheme.name}-edit`;
   const chars = distance(original, edited);
   const wordDistance = distance(words(original), words(edited));
@@ -62,20 +79,43 @@ function TextEditField({ scheme, answers, update, instance }: FieldProps) {
       <Legend scheme={scheme} />
       <div className="value-field">
         <label htmlFor={inputId}>Edit the text</label>
-        <textarea id={inputId} rows={Math.min(12, Math.max(3, Math.ceil(edited.length / 70)))} value={edited} onChange={(e) => set(e.target.value)} />
+        <textarea
+          id={inputId}
+          rows={Math.min(12, Math.max(3, Math.ceil(edited.length / 70)))}
+          value={edited}
+          onChange={(e) => set(e.target.value)}
+        />
       </div>
       {k.show_edit_distance && (
         <p className="text-edit-distance" data-testid={`${scheme.name}-distance`}>
-          {chars === null ? 'Too long to count edits while typing' : `${chars} characters, ${wordDistance} words changed`}
+          {chars === null
+            ? 'Too long to count edits while typing'
+            : `${chars} characters, ${wordDistance} words changed`}
         </p>
       )}
       {k.show_diff && edited !== original && (
         <p className="text-edit-diff" aria-label="Changes">
-          {diff(words(original), words(edited)).map((d, i) => (d.op === 'same' ? <span key={i}>{d.word} </span> : d.op === 'del' ? <del key={i}>{d.word} </del> : <ins key={i}>{d.word} </ins>))}
+          {diff(words(original), words(edited)).map((d, i) =>
+            d.op === 'same' ? (
+              <span key={i}>{d.word} </span>
+            ) : d.op === 'del' ? (
+              <del key={i}>{d.word} </del>
+            ) : (
+              <ins key={i}>{d.word} </ins>
+            ),
+          )}
         </p>
       )}
       {!raw && (
-        <button type="button" className="link" onClick={() => update((a) => setField(a, scheme.name, field, JSON.stringify({ edited_text: original, original_text: original })))}>
+        <button
+          type="button"
+          className="link"
+          onClick={() =>
+            update((a) =>
+              setField(a, scheme.name, field, JSON.stringify({ edited_text: original, original_text: original })),
+            )
+          }
+        >
           Keep it unchanged
         </button>
       )}

@@ -5,5 +5,13 @@ import type { SchemeUi } from './scheme-ui.js';
 export const text: SchemeUi = {
   type: 'text',
   kind: 'value',
-  Field: (p) => <ValueField {...p} single="Your answer" input={({ inputId, value, set }) => <textarea id={inputId} rows={2} value={value} onChange={(e) => set(e.target.value)} />} />,
+  Field: (p) => (
+    <ValueField
+      {...p}
+      single="Your answer"
+      input={({ inputId, value, set }) => (
+        <textarea id={inputId} rows={2} value={value} onChange={(e) => set(e.target.value)} />
+      )}
+    />
+  ),
 };

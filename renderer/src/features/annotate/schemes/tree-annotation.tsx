@@ -37,7 +37,11 @@ function nodeOf(v: Record<string, unknown>, at: string): TreeNode {
 /** The first field of the item that holds a tree: an object with children, or with an id and a text. */
 export function treeOf(data: Record<string, unknown> | undefined): TreeNode | null {
   for (const value of Object.values(data ?? {})) {
-    if (isObject(value) && (Array.isArray(value.children) || ('id' in value && ('text' in value || 'content' in value)))) return nodeOf(value, 'root');
+    if (
+      isObject(value) &&
+      (Array.isArray(value.children) || ('id' in value && ('text' in value || 'content' in value)))
+    )
+      return nodeOf(value, 'root');
   }
   return null;
 }
@@ -77,7 +81,9 @@ function TreeField({ scheme, answers, update, instance }: FieldProps) {
     const name = `${scheme.name}-${n.id}`;
     if (CHOICE.has(q.annotation_type)) {
       const multiple = q.annotation_type === 'multiselect';
-      const picked = new Set(Array.isArray(current) ? (current as string[]) : current === undefined ? [] : [String(current)]);
+      const picked = new Set(
+        Array.isArray(current) ? (current as string[]) : current === undefined ? [] : [String(current)],
+      );
       return (
         <div className="choices" role="group" aria-label={`${n.id}: ${q.description || scheme.name}`}>
           {q.labels.map((l) => (
@@ -86,7 +92,16 @@ function TreeField({ scheme, answers, update, instance }: FieldProps) {
                 type={multiple ? 'checkbox' : 'radio'}
                 name={name}
                 checked={picked.has(l.name)}
-                onChange={() => setNode(n.id, multiple ? (picked.has(l.name) ? [...picked].filter((x) => x !== l.name) : [...picked, l.name]) : l.name)}
+                onChange={() =>
+                  setNode(
+                    n.id,
+                    multiple
+                      ? picked.has(l.name)
+                        ? [...picked].filter((x) => x !== l.name)
+                        : [...picked, l.name]
+                      : l.name,
+                  )
+                }
                 onClick={(e) => {
                   if (!multiple && picked.has(l.name)) {
                     e.preventDefault();

@@ -21,7 +21,12 @@ const bindingName = (scheme: Scheme, d: (typeof DECISIONS)[number]) => extraOf<T
 function keys(scheme: Scheme): KeyBinding[] {
   const k = extraOf<TriageKeys>(scheme);
   // a decision key sets the decision (again: keeps it), so an auto-advancing key never clears what it submits
-  return DECISIONS.map((d) => ({ label: bindingName(scheme, d), key: k[`${d}_key`], apply: (a) => setField(a, scheme.name, 'decision', d), advance: k.auto_advance }));
+  return DECISIONS.map((d) => ({
+    label: bindingName(scheme, d),
+    key: k[`${d}_key`],
+    apply: (a) => setField(a, scheme.name, 'decision', d),
+    advance: k.auto_advance,
+  }));
 }
 
 function TriageField({ scheme, answers, keyOf, update, advance }: FieldProps) {
@@ -34,7 +39,12 @@ function TriageField({ scheme, answers, keyOf, update, advance }: FieldProps) {
         label={scheme.name}
         chosen={fieldOf(answers, scheme.name, 'decision')}
         keyOf={(b) => keyOf(scheme.name, b)}
-        options={DECISIONS.map((d) => ({ value: d, text: bindingName(scheme, d), binding: bindingName(scheme, d), className: `triage-${d}` }))}
+        options={DECISIONS.map((d) => ({
+          value: d,
+          text: bindingName(scheme, d),
+          binding: bindingName(scheme, d),
+          className: `triage-${d}`,
+        }))}
         onPick={(v) => {
           update((a) => setField(a, scheme.name, 'decision', v));
           if (v && k.auto_advance) advance?.();

@@ -10,7 +10,13 @@ export interface ValueInput {
   set: (v: string) => void;
 }
 
-export function ValueField({ scheme, answers, update, single, input }: FieldProps & { single: string; input: (p: ValueInput) => ReactNode }) {
+export function ValueField({
+  scheme,
+  answers,
+  update,
+  single,
+  input,
+}: FieldProps & { single: string; input: (p: ValueInput) => ReactNode }) {
   const chosen = answers.labels[scheme.name] ?? {};
   return (
     <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-schema={scheme.name}>

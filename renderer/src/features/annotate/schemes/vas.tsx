@@ -9,7 +9,16 @@ interface VasKeys {
   show_value: boolean;
 }
 
-export function LineField({ scheme, answers, update, field, left, right, show, label }: FieldProps & { field: string; left: string; right: string; show: boolean; label: string }) {
+export function LineField({
+  scheme,
+  answers,
+  update,
+  field,
+  left,
+  right,
+  show,
+  label,
+}: FieldProps & { field: string; left: string; right: string; show: boolean; label: string }) {
   const value = answers.labels[scheme.name]?.[field] ?? '';
   const min = scheme.min ?? 0;
   const max = scheme.max ?? 100;
@@ -45,9 +54,20 @@ export function LineField({ scheme, answers, update, field, left, right, show, l
 
 function VasField(p: FieldProps) {
   const k = p.scheme as unknown as VasKeys;
-  return <LineField {...p} field={p.scheme.name} left={k.left_label} right={k.right_label} show={k.show_value} label={p.scheme.description || p.scheme.name} />;
+  return (
+    <LineField
+      {...p}
+      field={p.scheme.name}
+      left={k.left_label}
+      right={k.right_label}
+      show={k.show_value}
+      label={p.scheme.description || p.scheme.name}
+    />
+  );
 }
 
-const lineKeys = (schema: string) => [{ keys: ['←', '→', 'Home', 'End'], label: `${schema}: move along the line (PageUp/PageDown in big steps)` }];
+const lineKeys = (schema: string) => [
+  { keys: ['←', '→', 'Home', 'End'], label: `${schema}: move along the line (PageUp/PageDown in big steps)` },
+];
 
 export const vas: SchemeUi = { type: 'vas', kind: 'value', Field: VasField, fieldKeys: (s) => lineKeys(s.name) };

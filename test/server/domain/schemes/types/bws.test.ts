@@ -3,7 +3,12 @@ import { loadConfig } from '../../../../../server/index.js';
 import { writeProject } from '../../../../helpers/project.js';
 import { csvOf, jsonlRoundTrip, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
 
-const SCHEME = { annotation_type: 'bws', name: 'intensity', best_description: 'Most positive?', worst_description: 'Least positive?' };
+const SCHEME = {
+  annotation_type: 'bws',
+  name: 'intensity',
+  best_description: 'Most positive?',
+  worst_description: 'Least positive?',
+};
 const POOL = ['love it', 'fine', 'hate it', 'meh', 'great', 'awful'].map((text, i) => ({ id: `s${i + 1}`, text }));
 const BWS_CONFIG = { tuple_size: 3, num_tuples: 4, seed: 7 };
 
@@ -12,7 +17,12 @@ describe('bws', () => {
     const spec = { items: POOL, config: { annotation_schemes: [SCHEME], bws_config: BWS_CONFIG } };
     const first = loadConfig(writeProject(spec));
     const again = loadConfig(writeProject(spec));
-    expect(first.task.instances.map((i) => i.id)).toEqual(['bws_tuple_0001', 'bws_tuple_0002', 'bws_tuple_0003', 'bws_tuple_0004']);
+    expect(first.task.instances.map((i) => i.id)).toEqual([
+      'bws_tuple_0001',
+      'bws_tuple_0002',
+      'bws_tuple_0003',
+      'bws_tuple_0004',
+    ]);
     expect(first.task.instances.map((i) => i.data)).toEqual(again.task.instances.map((i) => i.data));
     for (const tuple of first.task.instances) {
       const items = tuple.data._bws_items as { source_id: string; position: string; text: string }[];
@@ -26,7 +36,12 @@ describe('bws', () => {
   });
 
   it("makes the first round of Potato's iterative BWS, and says later rounds are not made", () => {
-    const config = loadConfig(writeProject({ items: POOL, config: { annotation_schemes: [SCHEME], ibws_config: { tuple_size: 3, tuples_per_item_per_round: 2, seed: 3 } } }));
+    const config = loadConfig(
+      writeProject({
+        items: POOL,
+        config: { annotation_schemes: [SCHEME], ibws_config: { tuple_size: 3, tuples_per_item_per_round: 2, seed: 3 } },
+      }),
+    );
     expect(config.task.instances).toHaveLength(4); // 6 items × 2 appearances / 3 per tuple
     expect(config.task.schemes[0].extra.tuple_size).toBe(3);
     expect(config.warnings.join('\n')).toMatch(/ibws_config: only the first round is made/);
@@ -35,27 +50,46 @@ describe('bws', () => {
   it('refuses bad configs naming the key and the reason', () => {
     expect(refusal({ ...SCHEME, tuple_size: 1 })).toMatch(/annotation_schemes\[0\]\.tuple_size: must be at least 2/);
     expect(refusal({ ...SCHEME, labels: ['a'] })).toMatch(/\(intensity\)\.labels: a bws scheme has no labels/);
-    expect(refusal(SCHEME, { items: POOL, config: { bws_config: { tuple_size: 9 } } })).toMatch(/bws_config\.tuple_size: tuple_size \(9\) is larger than the pool of 6 items/);
-    expect(refusal({ ...SCHEME, tuple_size: 4 }, { items: POOL, config: { bws_config: BWS_CONFIG } })).toMatch(/\(intensity\)\.tuple_size: 4 differs from bws_config\.tuple_size \(3\)/);
+    expect(refusal(SCHEME, { items: POOL, config: { bws_config: { tuple_size: 9 } } })).toMatch(
+      /bws_config\.tuple_size: tuple_size \(9\) is larger than the pool of 6 items/,
+    );
+    expect(refusal({ ...SCHEME, tuple_size: 4 }, { items: POOL, config: { bws_config: BWS_CONFIG } })).toMatch(
+      /\(intensity\)\.tuple_size: 4 differs from bws_config\.tuple_size \(3\)/,
+    );
   });
 
   it('stores picks, refuses bad ones, counts per-item scores, and round-trips its exports', async () => {
     const config = { bws_config: BWS_CONFIG };
     const t = await serve([SCHEME], POOL, config);
     const tuples = t.server.services.task.instances;
-    expect((await submitAndRead(t, 'ann', tuples[0].id, { 'intensity:best': 'A', 'intensity:worst': 'C' })).annotations).toEqual({ 'intensity:best': 'A', 'intensity:worst': 'C' });
+    expect(
+      (await submitAndRead(t, 'ann', tuples[0].id, { 'intensity:best': 'A', 'intensity:worst': 'C' })).annotations,
+    ).toEqual({ 'intensity:best': 'A', 'intensity:worst': 'C' });
     await submitAndRead(t, 'bob', tuples[0].id, { 'intensity:best': 'A', 'intensity:worst': 'B' });
-    expect(await refusedAnswer(t, tuples[0].id, { 'intensity:best': 'D' })).toBe('annotations["intensity:best"]: "D" is not a position of the tuple: give a letter A–C');
-    expect(await refusedAnswer(t, tuples[0].id, { 'intensity:best': 'B', 'intensity:worst': 'B' })).toBe('annotations: schema "intensity": best and worst are both B; pick two different items');
+    expect(await refusedAnswer(t, tuples[0].id, { 'intensity:best': 'D' })).toBe(
+      'annotations["intensity:best"]: "D" is not a position of the tuple: give a letter A–C',
+    );
+    expect(await refusedAnswer(t, tuples[0].id, { 'intensity:best': 'B', 'intensity:worst': 'B' })).toBe(
+      'annotations: schema "intensity": best and worst are both B; pick two different items',
+    );
 
     const items = tuples[0].data._bws_items as { source_id: string; text: string }[];
     const scores = (await t.admin().get('/admin/api/bws_scores')).body;
     expect(scores.schema).toBe('intensity');
     const byId = Object.fromEntries(scores.items.map((s: { item_id: string }) => [s.item_id, s]));
-    expect(byId[items[0].source_id]).toMatchObject({ score: 1, best_count: 2, worst_count: 0, appearances: 2, rank: 1, text: items[0].text });
+    expect(byId[items[0].source_id]).toMatchObject({
+      score: 1,
+      best_count: 2,
+      worst_count: 0,
+      appearances: 2,
+      rank: 1,
+      text: items[0].text,
+    });
     expect(byId[items[1].source_id]).toMatchObject({ score: -0.5, best_count: 0, worst_count: 1, appearances: 2 });
     expect(byId[items[2].source_id]).toMatchObject({ score: -0.5, worst_count: 1 });
-    expect((await t.admin().get('/admin/api/bws_scores?schema=nope')).body.error).toBe('schema: "nope" is not a bws scheme of this project');
+    expect((await t.admin().get('/admin/api/bws_scores?schema=nope')).body.error).toBe(
+      'schema: "nope" is not a bws scheme of this project',
+    );
 
     // the same scores as an export: a CSV row per pool item, highest first
     const exported = await t.admin().get('/admin/api/export?format=bws_scores');
@@ -65,10 +99,15 @@ describe('bws', () => {
     expect(rows[0]).toBe('schema,item_id,text,score,best_count,worst_count,appearances,rank');
     expect(rows[1]).toBe(`intensity,${items[0].source_id},${items[0].text},1,2,0,2,1`);
     expect(rows).toHaveLength(1 + scores.items.length);
-    expect((await t.admin().get('/admin/api/export?format=bws_scores&annotator=nobody')).text).toBe('schema,item_id,text,score,best_count,worst_count,appearances,rank\n');
+    expect((await t.admin().get('/admin/api/export?format=bws_scores&annotator=nobody')).text).toBe(
+      'schema,item_id,text,score,best_count,worst_count,appearances,rank\n',
+    );
 
     const lines = await jsonlRoundTrip(t, [SCHEME], POOL, config);
-    expect(lines.map((l) => l.labels)).toEqual([{ intensity: { best: 'A', worst: 'C' } }, { intensity: { best: 'A', worst: 'B' } }]);
+    expect(lines.map((l) => l.labels)).toEqual([
+      { intensity: { best: 'A', worst: 'C' } },
+      { intensity: { best: 'A', worst: 'B' } },
+    ]);
     expect(await csvOf(t)).toContain('"{""best"":""A"",""worst"":""B""}"');
   });
 });

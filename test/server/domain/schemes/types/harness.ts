@@ -25,12 +25,21 @@ export function refusal(scheme: Record<string, unknown>, spec: ProjectSpec = {})
   throw new Error('the config loaded');
 }
 
-export function serve(schemes: Record<string, unknown>[], items: Items, config: Record<string, unknown> = {}): Promise<TestServer> {
+export function serve(
+  schemes: Record<string, unknown>[],
+  items: Items,
+  config: Record<string, unknown> = {},
+): Promise<TestServer> {
   return startServer({ items, config: { annotation_schemes: schemes, ...config } });
 }
 
 /** Submits as `user` and returns what /get_annotations gives back. */
-export async function submitAndRead(t: TestServer, user: string, instance_id: string, annotations: Record<string, string>) {
+export async function submitAndRead(
+  t: TestServer,
+  user: string,
+  instance_id: string,
+  annotations: Record<string, string>,
+) {
   const c = await t.client().login(user);
   const r = await c.post('/updateinstance', { instance_id, annotations });
   expect(r.status, r.text).toBe(200);
@@ -38,7 +47,11 @@ export async function submitAndRead(t: TestServer, user: string, instance_id: st
 }
 
 /** A submission that must be refused: returns the error message. */
-export async function refusedAnswer(t: TestServer, instance_id: string, annotations: Record<string, string>): Promise<string> {
+export async function refusedAnswer(
+  t: TestServer,
+  instance_id: string,
+  annotations: Record<string, string>,
+): Promise<string> {
   const c = await t.client().login('refused');
   const r = await c.post('/updateinstance', { instance_id, annotations });
   expect(r.status, r.text).toBe(400);
@@ -49,9 +62,17 @@ export async function refusedAnswer(t: TestServer, instance_id: string, annotati
  * Exports JSONL from `t`, imports it as pre-annotations into a fresh server with the same config, and checks
  * each line's labels come back unchanged; returns the exported lines.
  */
-export async function jsonlRoundTrip(t: TestServer, schemes: Record<string, unknown>[], items: Items, config: Record<string, unknown> = {}) {
+export async function jsonlRoundTrip(
+  t: TestServer,
+  schemes: Record<string, unknown>[],
+  items: Items,
+  config: Record<string, unknown> = {},
+) {
   const exported = (await t.admin().get('/admin/api/export?format=jsonl')).text;
-  const lines = exported.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = exported
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const second = await serve(schemes, items, config);
   // one source per annotator: an instance may hold one prediction per source
   const content = lines.map((l) => JSON.stringify({ ...l, source: l.annotator })).join('\n');

@@ -16,13 +16,26 @@ describe('multirate', () => {
   it('loads the options as the fields rated and the labels as the scale', () => {
     const s = loadScheme(SCHEME);
     expect(s.labels).toEqual([{ name: 'Clarity' }, { name: 'rel', tooltip: 'to the question' }]);
-    expect(s.extra).toMatchObject({ scale: ['Poor', 'Fair', 'Good'], options: [{ name: 'Clarity', label: 'Clarity' }, { name: 'rel', label: 'Relevance' }], option_randomization: false });
+    expect(s.extra).toMatchObject({
+      scale: ['Poor', 'Fair', 'Good'],
+      options: [
+        { name: 'Clarity', label: 'Clarity' },
+        { name: 'rel', label: 'Relevance' },
+      ],
+      option_randomization: false,
+    });
   });
 
   it('refuses bad configs naming the key and the reason', () => {
-    expect(refusal({ ...SCHEME, options: undefined })).toMatch(/\(aspects\)\.options: a multirate scheme needs options/);
-    expect(refusal({ ...SCHEME, options: undefined, options_from_data: 'docs' })).toMatch(/\(aspects\)\.options_from_data: options read from each item are not supported/);
-    expect(refusal({ ...SCHEME, labels: ['Only'] })).toMatch(/\(aspects\)\.labels: a multirate scheme needs a scale of at least two labels/);
+    expect(refusal({ ...SCHEME, options: undefined })).toMatch(
+      /\(aspects\)\.options: a multirate scheme needs options/,
+    );
+    expect(refusal({ ...SCHEME, options: undefined, options_from_data: 'docs' })).toMatch(
+      /\(aspects\)\.options_from_data: options read from each item are not supported/,
+    );
+    expect(refusal({ ...SCHEME, labels: ['Only'] })).toMatch(
+      /\(aspects\)\.labels: a multirate scheme needs a scale of at least two labels/,
+    );
     expect(refusal({ ...SCHEME, options: ['A', 'A'] })).toMatch(/\(aspects\)\.options: duplicate option "A"/);
   });
 
@@ -30,11 +43,18 @@ describe('multirate', () => {
     const t = await serve([SCHEME], ITEMS);
     const answer = { 'aspects:Clarity': 'Good', 'aspects:rel': 'Poor' };
     expect((await submitAndRead(t, 'ann', 'm1', answer)).annotations).toEqual(answer);
-    expect(await refusedAnswer(t, 'm1', { 'aspects:Clarity': 'Great' })).toBe('annotations["aspects:Clarity"]: "Great" is not on the scale (Poor, Fair, Good)');
-    expect(await refusedAnswer(t, 'm1', { 'aspects:Relevance': 'Good' })).toMatch(/schema "aspects" has no label "Relevance"/);
+    expect(await refusedAnswer(t, 'm1', { 'aspects:Clarity': 'Great' })).toBe(
+      'annotations["aspects:Clarity"]: "Great" is not on the scale (Poor, Fair, Good)',
+    );
+    expect(await refusedAnswer(t, 'm1', { 'aspects:Relevance': 'Good' })).toMatch(
+      /schema "aspects" has no label "Relevance"/,
+    );
     await submitAndRead(t, 'bob', 'm2', { 'aspects:rel': 'Fair' });
     const lines = await jsonlRoundTrip(t, [SCHEME], ITEMS);
-    expect(lines.map((l) => l.labels)).toEqual([{ aspects: { Clarity: 'Good', rel: 'Poor' } }, { aspects: { rel: 'Fair' } }]);
+    expect(lines.map((l) => l.labels)).toEqual([
+      { aspects: { Clarity: 'Good', rel: 'Poor' } },
+      { aspects: { rel: 'Fair' } },
+    ]);
     expect(await csvOf(t)).toContain('m2,bob,another answer,"{""rel"":""Fair""}"');
     await t.close();
   });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { csvOf, jsonlRoundTrip, loadScheme, refusedAnswer, serve, submitAndRead } from './harness.js';
 
-const HEADER = { annotation_type: 'pure_display', name: 'intro', description: '## Read first\n\nThen <b>answer</b>.', labels: ['A note'] };
+const HEADER = {
+  annotation_type: 'pure_display',
+  name: 'intro',
+  description: '## Read first\n\nThen <b>answer</b>.',
+  labels: ['A note'],
+};
 const MOOD = { annotation_type: 'radio', name: 'mood', labels: ['up', 'down'] };
 const ITEMS = [{ id: 'p1', text: 'fine' }];
 
@@ -12,7 +17,11 @@ describe('pure_display', () => {
     expect(s.extra.html).toContain('<h2>Read first</h2>');
     expect(s.extra.html).toContain('&lt;b&gt;answer&lt;/b&gt;');
     expect(s.extra.html).toContain('<p>A note</p>');
-    const html = loadScheme({ ...HEADER, allow_html: true, description: 'Then <b>answer</b><script>alert(1)</script><img src=x onerror=alert(1)>' }).extra.html;
+    const html = loadScheme({
+      ...HEADER,
+      allow_html: true,
+      description: 'Then <b>answer</b><script>alert(1)</script><img src=x onerror=alert(1)>',
+    }).extra.html;
     expect(html).toContain('<b>answer</b>');
     expect(html).not.toMatch(/script|onerror/);
   });
@@ -21,12 +30,16 @@ describe('pure_display', () => {
     const t = await serve([HEADER, MOOD], ITEMS);
     const schemas = (await (await t.client().login('ann')).get('/api/schemas')).body;
     expect(schemas.intro).toMatchObject({ annotation_type: 'pure_display', labels: [] });
-    expect(await refusedAnswer(t, 'p1', { 'intro:A note': 'true' })).toBe('annotations["intro:A note"]: "intro" is pure_display: it is shown, never answered');
+    expect(await refusedAnswer(t, 'p1', { 'intro:A note': 'true' })).toBe(
+      'annotations["intro:A note"]: "intro" is pure_display: it is shown, never answered',
+    );
     await submitAndRead(t, 'ann', 'p1', { 'mood:down': 'true' });
     expect((await csvOf(t)).split('\n')[0]).toBe('instance_id,annotator,text,mood,updated_at');
     const lines = await jsonlRoundTrip(t, [HEADER, MOOD], ITEMS);
     expect(lines[0].labels).toEqual({ mood: 'down' });
-    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.intro.reason).toBe('pure_display is shown, never answered');
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.intro.reason).toBe(
+      'pure_display is shown, never answered',
+    );
     await t.close();
   });
 });

@@ -18,8 +18,12 @@ describe('ranking', () => {
   });
 
   it('refuses bad configs naming the key and the reason', () => {
-    expect(refusal({ annotation_type: 'ranking', name: 'r', labels: ['one'] })).toMatch(/\(r\)\.labels: a ranking needs at least two labels/);
-    expect(refusal({ annotation_type: 'ranking', name: 'r', labels: ['a,b', 'c'] })).toMatch(/\(r\)\.labels: "a,b" contains "," or "="/);
+    expect(refusal({ annotation_type: 'ranking', name: 'r', labels: ['one'] })).toMatch(
+      /\(r\)\.labels: a ranking needs at least two labels/,
+    );
+    expect(refusal({ annotation_type: 'ranking', name: 'r', labels: ['a,b', 'c'] })).toMatch(
+      /\(r\)\.labels: "a,b" contains "," or "="/,
+    );
     expect(refusal({ ...FIXED, allow_ties: 'yes' })).toMatch(/annotation_schemes\[0\]\.allow_ties/);
   });
 
@@ -35,10 +39,16 @@ describe('ranking', () => {
     const sent = { 'order:rank_order': 'R2,R1=R3', 'mt:rank_order': 'y,x' };
     expect((await submitAndRead(t, 'ann', 'k1', sent)).annotations).toEqual(sent);
     await submitAndRead(t, 'bob', 'k1', { 'order:rank_order': 'R2,R3,R1' });
-    expect(await refusedAnswer(t, 'k1', { 'order:rank_order': 'R2,R1' })).toBe('annotations["order:rank_order"]: every item must be ranked; missing R3');
-    expect(await refusedAnswer(t, 'k1', { 'order:rank_order': 'R2,R1,R4' })).toMatch(/"R4" is not an item of this ranking \(R1, R2, R3\)/);
+    expect(await refusedAnswer(t, 'k1', { 'order:rank_order': 'R2,R1' })).toBe(
+      'annotations["order:rank_order"]: every item must be ranked; missing R3',
+    );
+    expect(await refusedAnswer(t, 'k1', { 'order:rank_order': 'R2,R1,R4' })).toMatch(
+      /"R4" is not an item of this ranking \(R1, R2, R3\)/,
+    );
     expect(await refusedAnswer(t, 'k1', { 'order:rank_order': 'R2,R2,R1' })).toMatch(/"R2" is ranked twice/);
-    expect(await refusedAnswer(t, 'k1', { 'mt:rank_order': 'x=y' })).toMatch(/"x=y" ties items, and this ranking does not allow ties/);
+    expect(await refusedAnswer(t, 'k1', { 'mt:rank_order': 'x=y' })).toMatch(
+      /"x=y" ties items, and this ranking does not allow ties/,
+    );
     const lines = await jsonlRoundTrip(t, schemes, ITEMS);
     expect(lines[0].labels).toEqual({ order: ['R2', ['R1', 'R3']], mt: ['y', 'x'] });
     expect(await csvOf(t)).toContain('k1,bob,Rank them,R2|R3|R1,,');

@@ -1,42 +1,91 @@
 import { describe, expect, it } from 'vitest';
 import { jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
 
-const SCHEME = { annotation_type: 'tree_annotation', name: 'quality', node_scheme: { annotation_type: 'likert', size: 3, min_label: 'Poor', max_label: 'Good' }, path_selection: { enabled: true } };
-const TAGS = { annotation_type: 'tree_annotation', name: 'tags', node_scheme: { annotation_type: 'multiselect', labels: ['off-topic', 'rude'] } };
-const tree = { id: 'root', speaker: 'User', text: 'Hi', children: [{ id: 'r1', speaker: 'Bot', text: 'Hello', children: [] }, { id: 'r2', speaker: 'Bot', text: 'Go away', children: [] }] };
+const SCHEME = {
+  annotation_type: 'tree_annotation',
+  name: 'quality',
+  node_scheme: { annotation_type: 'likert', size: 3, min_label: 'Poor', max_label: 'Good' },
+  path_selection: { enabled: true },
+};
+const TAGS = {
+  annotation_type: 'tree_annotation',
+  name: 'tags',
+  node_scheme: { annotation_type: 'multiselect', labels: ['off-topic', 'rude'] },
+};
+const tree = {
+  id: 'root',
+  speaker: 'User',
+  text: 'Hi',
+  children: [
+    { id: 'r1', speaker: 'Bot', text: 'Hello', children: [] },
+    { id: 'r2', speaker: 'Bot', text: 'Go away', children: [] },
+  ],
+};
 const ITEMS = [{ id: 'tr1', text: 'A conversation', tree }];
 
 describe('tree_annotation', () => {
   it('loads its node scheme through that type, and stores node answers and the path', () => {
     const s = loadScheme(SCHEME);
     expect(s.labels).toEqual([{ name: 'node_annotations' }, { name: 'selected_path' }]);
-    expect(s.extra.node_scheme).toMatchObject({ annotation_type: 'likert', size: 3, labels: [{ name: '1' }, { name: '2' }, { name: '3' }], min_label: 'Poor' });
+    expect(s.extra.node_scheme).toMatchObject({
+      annotation_type: 'likert',
+      size: 3,
+      labels: [{ name: '1' }, { name: '2' }, { name: '3' }],
+      min_label: 'Poor',
+    });
     expect(loadScheme(TAGS).labels).toEqual([{ name: 'node_annotations' }]);
   });
 
   it('takes a tree as the text field, its turns one per line in reading order', async () => {
     const { loadConfig } = await import('../../../../../server/index.js');
     const { writeProject } = await import('../../../../helpers/project.js');
-    const config = loadConfig(writeProject({ items: [{ id: 'x', tree } as unknown as { id: string; text: string }], config: { annotation_schemes: [SCHEME], item_properties: { id_key: 'id', text_key: 'tree' } } }));
+    const config = loadConfig(
+      writeProject({
+        items: [{ id: 'x', tree } as unknown as { id: string; text: string }],
+        config: { annotation_schemes: [SCHEME], item_properties: { id_key: 'id', text_key: 'tree' } },
+      }),
+    );
     expect(config.task.instances[0].text).toBe('User: Hi\nBot: Hello\nBot: Go away');
   });
 
   it('refuses bad configs naming the key and the reason', () => {
-    expect(refusal({ annotation_type: 'tree_annotation', name: 't' })).toMatch(/\(t\)\.node_scheme: give a node_scheme/);
-    expect(refusal({ ...SCHEME, node_scheme: { annotation_type: 'span', labels: ['x'] } })).toMatch(/\(quality\)\.node_scheme\.annotation_type: "span" cannot be asked of a node/);
-    expect(refusal({ ...SCHEME, node_scheme: { annotation_type: 'likert', size: 3, labels: ['a'] } })).toMatch(/\(quality\)\.node_scheme\.size: 3 points but 1 labels/);
+    expect(refusal({ annotation_type: 'tree_annotation', name: 't' })).toMatch(
+      /\(t\)\.node_scheme: give a node_scheme/,
+    );
+    expect(refusal({ ...SCHEME, node_scheme: { annotation_type: 'span', labels: ['x'] } })).toMatch(
+      /\(quality\)\.node_scheme\.annotation_type: "span" cannot be asked of a node/,
+    );
+    expect(refusal({ ...SCHEME, node_scheme: { annotation_type: 'likert', size: 3, labels: ['a'] } })).toMatch(
+      /\(quality\)\.node_scheme\.size: 3 points but 1 labels/,
+    );
   });
 
   it('stores per-node answers checked by the node type, refuses bad ones, and round-trips its exports', async () => {
     const schemes = [SCHEME, TAGS];
     const t = await serve(schemes, ITEMS);
-    const sent = { 'quality:node_annotations': JSON.stringify({ r1: '3', r2: '1' }), 'quality:selected_path': JSON.stringify(['root', 'r1']), 'tags:node_annotations': JSON.stringify({ r2: ['rude'] }) };
+    const sent = {
+      'quality:node_annotations': JSON.stringify({ r1: '3', r2: '1' }),
+      'quality:selected_path': JSON.stringify(['root', 'r1']),
+      'tags:node_annotations': JSON.stringify({ r2: ['rude'] }),
+    };
     expect((await submitAndRead(t, 'ann', 'tr1', sent)).annotations).toEqual(sent);
-    expect(await refusedAnswer(t, 'tr1', { 'quality:node_annotations': JSON.stringify({ r1: '7' }) })).toBe('annotations["quality:node_annotations"]: node "r1": schema "quality.node" has no label "7"');
-    expect(await refusedAnswer(t, 'tr1', { 'tags:selected_path': '["root"]' })).toMatch(/schema "tags" has no label "selected_path"/);
-    expect(await refusedAnswer(t, 'tr1', { 'quality:selected_path': '["root","root"]' })).toMatch(/selected_path names a node twice/);
+    expect(await refusedAnswer(t, 'tr1', { 'quality:node_annotations': JSON.stringify({ r1: '7' }) })).toBe(
+      'annotations["quality:node_annotations"]: node "r1": schema "quality.node" has no label "7"',
+    );
+    expect(await refusedAnswer(t, 'tr1', { 'tags:selected_path': '["root"]' })).toMatch(
+      /schema "tags" has no label "selected_path"/,
+    );
+    expect(await refusedAnswer(t, 'tr1', { 'quality:selected_path': '["root","root"]' })).toMatch(
+      /selected_path names a node twice/,
+    );
     const lines = await jsonlRoundTrip(t, schemes, ITEMS);
-    expect(lines[0].labels).toEqual({ quality: { node_annotations: { r1: '3', r2: '1' }, selected_path: ['root', 'r1'] }, tags: { node_annotations: { r2: ['rude'] } } });
-    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.quality).toMatchObject({ level: 'per_node', items_evaluated: 0 });
+    expect(lines[0].labels).toEqual({
+      quality: { node_annotations: { r1: '3', r2: '1' }, selected_path: ['root', 'r1'] },
+      tags: { node_annotations: { r2: ['rude'] } },
+    });
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.quality).toMatchObject({
+      level: 'per_node',
+      items_evaluated: 0,
+    });
   });
 });
