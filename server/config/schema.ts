@@ -11,12 +11,10 @@ import { aiSupportSchema } from './sections/ai.js';
 import { webhooksSchema } from './sections/webhooks.js';
 import { crowdShape } from './sections/crowd.js';
 import { adjudicationSchema } from './sections/adjudication.js';
+import { looseBoolean } from './loose-values.js';
 
 /** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
-export const looseBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
-]);
+export { looseBoolean };
 
 const numberish = z.union([
   z.number(),

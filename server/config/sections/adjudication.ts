@@ -5,20 +5,11 @@
  * features we do not have (embedding similarity, timing data, Potato's own output folder) are warned about.
  */
 import { z } from 'zod';
+import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import type { AdjudicationSettings } from '../../domain/adjudication/records.js';
 
-// schema.ts imports this file, so its looseBoolean cannot be imported back here (an import cycle)
-const bool = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
-]);
-const numberish = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+const bool = looseBoolean;
+const numberish = looseUnsignedNumber;
 
 export const DEFAULT_ERROR_TAXONOMY = [
   'ambiguous_text',

@@ -5,20 +5,11 @@
  * blocks `prolific` / `mturk` (which need the network and are warned about, not acted on).
  */
 import { z } from 'zod';
+import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import type { CrowdSettings } from '../../domain/crowd/crowd.js';
 
-// schema.ts imports this file, so its looseBoolean cannot be imported back here (an import cycle)
-const bool = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
-]);
-const numberish = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+const bool = looseBoolean;
+const numberish = looseUnsignedNumber;
 const text = z.union([z.string(), z.number()]).transform(String);
 const paramName = z
   .string()

@@ -3,23 +3,14 @@
  * refusal names its key (`webhooks.endpoints[1].url: ...`) through the loader's zod issue paths.
  */
 import { z } from 'zod';
+import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import { EVENT_TYPES } from '../../domain/events.js';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../../domain/webhooks/schedule.js';
 import { isStandardSecret } from '../../domain/webhooks/sign.js';
 import type { WebhookEndpoint, WebhookSettings } from '../../domain/webhooks/records.js';
 
-// schema.ts imports this file, so its looseBoolean cannot be imported back here (an import cycle)
-const bool = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
-]);
-const numberish = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+const bool = looseBoolean;
+const numberish = looseUnsignedNumber;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
