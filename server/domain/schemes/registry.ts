@@ -37,6 +37,8 @@ import { semanticDifferential } from './types/semantic-differential.js';
 import { confidence } from './types/confidence.js';
 import { pureDisplay } from './types/pure-display.js';
 import { multiDocumentEvent } from './types/multi-document-event.js';
+import { processReward } from './types/process-reward.js';
+import { consensusTracking } from './types/consensus-tracking.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -72,6 +74,8 @@ const MODULES: readonly SchemeTypeModule[] = [
   confidence,
   pureDisplay,
   multiDocumentEvent,
+  processReward,
+  consensusTracking,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();
@@ -124,7 +128,6 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   voice_interaction: MEDIA,
   tiered_annotation: TIERS,
   table_grid: TABLE_IMAGE,
-  process_reward: AGENT,
   trajectory_eval: AGENT,
   trajectory_edit: AGENT,
   grounding_eval: AGENT,
@@ -140,7 +143,6 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   agent_scorecard: AGENT,
   agent_interaction_graph: AGENT,
   multimodal_reasoning: AGENT,
-  consensus_tracking: AGENT,
   context_attribution: AGENT,
 };
 

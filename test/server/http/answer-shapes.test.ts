@@ -20,6 +20,8 @@ const ITEMS = [
     cards: ['Mars', 'Cup'],
     question: 'Who met Babbage?',
     tree,
+    steps: [{ agent: 'Planner', content: 'Plan the trip' }],
+    conversation: [{ speaker: 'Planner', text: 'I propose a train' }],
     _bws_items: ['x', 'y', 'z'].map((t, i) => ({ source_id: `p-${t}`, text: t, position: 'ABC'[i] })),
   },
 ];
@@ -72,6 +74,8 @@ const SCHEMES = [
   { annotation_type: 'confidence', name: 'confidence', target_schema: 'radio' },
   { annotation_type: 'pure_display', name: 'pure_display', description: 'Read this first.' },
   { annotation_type: 'multi_document_event', name: 'multi_document_event', slots: [{ name: 'where' }] },
+  { annotation_type: 'process_reward', name: 'process_reward' },
+  { annotation_type: 'consensus_tracking', name: 'consensus_tracking' },
 ];
 
 /** One answer for every scheme in /updateinstance's parts, from the type modules' own examples. */

@@ -56,7 +56,8 @@ describe('the scheme-type registry', () => {
     expect(unsupportedReason('image_annotation')).toMatch(
       /^"image_annotation" is not supported: media region annotation/,
     );
-    expect(unsupportedReason('process_reward')).toMatch(/^"process_reward" is not supported: .*agent-trace/);
+    expect(unsupportedReason('process_reward')).toBeUndefined();
+    expect(unsupportedReason('code_review')).toMatch(/^"code_review" is not supported: .*agent-trace/);
     expect(unsupportedReason('tiered_annotation')).toMatch(/^"tiered_annotation" is not supported: .*audio or video/);
     expect(unsupportedReason('table_grid')).toMatch(/^"table_grid" is not supported: .*table image/);
     expect(unsupportedReason('context_attribution')).toMatch(/^"context_attribution" is not supported: .*agent-trace/);

@@ -35,6 +35,8 @@ import { semanticDifferential } from './semantic-differential.js';
 import { confidence } from './confidence.js';
 import { pureDisplay } from './pure-display.js';
 import { multiDocumentEvent } from './multi-document-event.js';
+import { processReward } from './process-reward.js';
+import { consensusTracking } from './consensus-tracking.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -71,6 +73,8 @@ const UIS = new Map<string, SchemeUi>(
     confidence,
     pureDisplay,
     multiDocumentEvent,
+    processReward,
+    consensusTracking,
   ].map((u) => [u.type, u]),
 );
 

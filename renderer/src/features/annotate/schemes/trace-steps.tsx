@@ -1,0 +1,171 @@
+/**
+ * What the agent-trace types share on the annotate screen: the steps of the trace the item holds (read as the
+ * server reads them: the configured field of each step, else its content, text or action), and a list of step
+ * cards the keyboard moves through. In the list ↑/↓ go to the previous/next step, the number row answers the
+ * focused step (its type says how), and Delete clears it; Tab reaches a step's other controls.
+ */
+import type { KeyboardEvent, ReactNode } from 'react';
+import type { CurrentInstance, Scheme } from '../../../shared/api/types.js';
+import type { Command } from '../../../shared/keymap/keymap.js';
+import { setValue, type Answers } from '../answers.js';
+import { extraOf, fieldOf } from './options.js';
+import { Legend } from './parts.js';
+import './trace-steps.css';
+
+export interface TraceKeys {
+  steps_key: string;
+  step_text_key: string;
+  agent_key: string;
+}
+
+export interface TraceStep {
+  index: number;
+  text: string;
+  agent: string;
+  /** the step as the item gives it (a string or an object) */
+  raw: unknown;
+}
+
+const TEXT_FIELDS = ['content', 'text', 'action', 'reasoning', 'thought'];
+const AGENT_FIELDS = ['speaker', 'role', 'agent_id', 'agent'];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const asText = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : v === undefined || v === null
+      ? ''
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+
+/** The item's steps, or null when it holds no list under the scheme's steps key. */
+export function traceSteps(scheme: Scheme, instance: CurrentInstance | undefined): TraceStep[] | null {
+  const k = extraOf<TraceKeys>(scheme);
+  const list = instance?.data[k.steps_key];
+  if (!Array.isArray(list)) return null;
+  return list.map((raw, index) => {
+    let text = asText(raw);
+    let agent = '';
+    if (isObject(raw)) {
+      const textField = [k.step_text_key, ...TEXT_FIELDS].find((f) => raw[f] !== undefined && raw[f] !== '');
+      text = textField ? asText(raw[textField]) : JSON.stringify(raw);
+      const agentField = [k.agent_key, ...AGENT_FIELDS].find((f) => typeof raw[f] === 'string' && raw[f]);
+      agent = agentField ? String(raw[agentField]) : '';
+    }
+    return { index, text, agent, raw };
+  });
+}
+
+/** The scheme's stored answer, parsed; `empty` when there is none. */
+export function storedAnswer<T>(answers: Answers, scheme: Scheme, empty: T): T {
+  const raw = fieldOf(answers, scheme.name, scheme.name);
+  return raw ? (JSON.parse(raw) as T) : empty;
+}
+
+/** Sets (or, with null, clears) the scheme's answer. */
+export const setAnswer = (a: Answers, scheme: Scheme, value: unknown): Answers =>
+  setValue(a, scheme.name, scheme.name, value === null ? '' : JSON.stringify(value));
+
+/** The in-list keys, for the `?` overlay; `answer` says what the number row does in this type. */
+export const stepKeys = (schema: string, answer: string, more: Command[] = []): Command[] => [
+  { keys: ['↑', '↓'], label: `${schema}: previous / next step` },
+  { keys: ['1–9'], label: `${schema}: ${answer}` },
+  { keys: ['Delete'], label: `${schema}: clear the focused step` },
+  ...more,
+];
+
+const DIGITS = '1234567890';
+const typing = (el: EventTarget) =>
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement ||
+  (el instanceof HTMLInputElement && el.type !== 'radio' && el.type !== 'checkbox');
+
+/** Focuses a step card's first control (its chosen one when it has one). */
+export function focusStep(card: Element | null) {
+  // a selector list matches in document order, so the chosen answer is looked for first on its own
+  const control =
+    card?.querySelector<HTMLElement>('input:checked') ??
+    card?.querySelector<HTMLElement>('input, button, select, textarea');
+  control?.focus();
+  control?.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * The step cards. `onDigit` answers the step with the n-th option (0-based) and says whether to go on to the
+ * next step; `onClear` clears it.
+ */
+export function StepList({
+  scheme,
+  steps,
+  className,
+  head,
+  foot,
+  children,
+  onDigit,
+  onClear,
+  stepClass,
+}: {
+  scheme: Scheme;
+  steps: TraceStep[] | null;
+  className: string;
+  head?: ReactNode;
+  foot?: ReactNode;
+  children: (step: TraceStep) => ReactNode;
+  onDigit?: (step: TraceStep, n: number) => boolean;
+  onClear?: (step: TraceStep) => void;
+  stepClass?: (step: TraceStep) => string;
+}) {
+  const onKeyDown = (e: KeyboardEvent<HTMLFieldSetElement>) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || !steps || typing(e.target)) return;
+    const card = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('[data-step]') : null;
+    if (!card) return;
+    const step = steps[Number(card.dataset.step)];
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      focusStep(e.key === 'ArrowDown' ? card.nextElementSibling : card.previousElementSibling);
+      return;
+    }
+    const digit = DIGITS.indexOf(e.key);
+    if (digit >= 0 && onDigit) {
+      e.preventDefault();
+      // the next card once this render is in; the last one keeps the focus
+      if (onDigit(step, digit)) requestAnimationFrame(() => focusStep(card.nextElementSibling ?? card));
+      else requestAnimationFrame(() => focusStep(card));
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && onClear) {
+      e.preventDefault();
+      onClear(step);
+      requestAnimationFrame(() => focusStep(card));
+    }
+  };
+  const k = extraOf<TraceKeys>(scheme);
+  return (
+    <fieldset className={`scheme scheme-trace ${className}`} data-schema={scheme.name} onKeyDown={onKeyDown}>
+      <Legend scheme={scheme} />
+      {head}
+      {steps ? (
+        <ol className="trace-steps">
+          {steps.map((s) => (
+            <li
+              key={s.index}
+              data-step={s.index}
+              className={`trace-step ${stepClass?.(s) ?? ''}`}
+              aria-label={`Step ${s.index + 1}${s.agent ? ` (${s.agent})` : ''}`}
+            >
+              <div className="trace-step-head">
+                <span className="trace-step-number">Step {s.index + 1}</span>
+                {s.agent && <span className="trace-step-agent">{s.agent}</span>}
+              </div>
+              <div className="trace-step-text">{s.text}</div>
+              {children(s)}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="trace-none">This item holds no steps under “{k.steps_key}”.</p>
+      )}
+      {foot}
+    </fieldset>
+  );
+}

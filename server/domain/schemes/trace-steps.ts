@@ -1,0 +1,210 @@
+/**
+ * What the agent-trace types share (process_reward, consensus_tracking, trajectory_eval, trajectory_edit,
+ * failure_attribution): the item holds a trace, a list of steps (or turns) under a configured key, and the
+ * annotator answers about its steps. The answer is one JSON value under `"<schema>:<schema>"`, as Potato's hidden
+ * input stores it; the type parses it into a canonical stored form (so an answer read and sent back is
+ * unchanged), the stored form is checked against the item's steps once accepted (a step index past the trace is
+ * refused), and agreement compares the answers step by step (the share of steps two annotators answered
+ * differently).
+ */
+import { z } from 'zod';
+import type { Instance, Scheme } from '../task.js';
+import { AnswerError, type AnswerValue, type SchemeTypeModule } from './module.js';
+import { isRecord } from './answer-fields.js';
+import { nodeDistance, nodeKey } from './structure-agreement.js';
+
+/** Where a step's text and agent are read when the config names no field, in Potato's order. */
+const TEXT_FIELDS = ['content', 'text', 'action', 'reasoning', 'thought'];
+const AGENT_FIELDS = ['speaker', 'role', 'agent_id', 'agent'];
+
+/** The keys naming where the trace is, as each type's config gives them. */
+export interface TraceKeys {
+  /** the item field holding the list of steps */
+  steps_key: string;
+  /** the field of a step shown as its text; others are tried after it */
+  step_text_key: string;
+  /** the field of a step naming the agent that took it */
+  agent_key: string;
+}
+
+export const traceOf = (scheme: Scheme) => scheme.extra as unknown as TraceKeys;
+
+/** The item's steps, or undefined when the field is missing or not a list. */
+export function stepsOf(data: Readonly<Record<string, unknown>>, key: string): readonly unknown[] | undefined {
+  const value = data[key];
+  return Array.isArray(value) ? value : undefined;
+}
+
+const asText = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : v === undefined || v === null
+      ? ''
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+
+/** A step's text: the configured field, else the first of Potato's usual ones; a bare string step is its text. */
+export function stepText(step: unknown, textKey: string): string {
+  if (!isRecord(step)) return asText(step);
+  for (const field of [textKey, ...TEXT_FIELDS])
+    if (step[field] !== undefined && step[field] !== '') return asText(step[field]);
+  return JSON.stringify(step);
+}
+
+/** The agent that took a step, or "" when the step names none. */
+export function stepAgent(step: unknown, agentKey: string): string {
+  if (!isRecord(step)) return '';
+  for (const field of [agentKey, ...AGENT_FIELDS])
+    if (typeof step[field] === 'string' && step[field]) return step[field];
+  return '';
+}
+
+/** A step index as answers give it: a whole number from 0 (bounded by the trace when checked in the item). */
+export const stepIndex = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Refusal of an index past the item's trace, naming where it was given. */
+export function pastTrace(where: string, index: number, count: number): AnswerError {
+  return new AnswerError(
+    `${where}: step ${index} is past the trace (the item has ${count} step${count === 1 ? '' : 's'}, numbered from 0)`,
+  );
+}
+
+/** The steps key with Potato's default; `turns` types read the same field under another name. */
+export const traceKeys = z.object({
+  steps_key: z.string().min(1).optional(),
+  step_text_key: z.string().min(1).optional(),
+  agent_key: z.string().min(1).optional(),
+});
+
+type TraceParts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys'> & {
+  /** the type's own completion of the scheme; the trace keys are set already */
+  normalize(
+    scheme: Scheme,
+    keys: Record<string, unknown>,
+    fail: (key: string, reason: string) => never,
+    warn: (message: string) => void,
+  ): void;
+  /** where the steps are by default, and the config key naming it (consensus_tracking's `turns_key`) */
+  stepsDefault?: { key: string; field: string };
+  /** the stored form of a submitted or imported value, or an AnswerError; null for "no answer" */
+  parse(scheme: Scheme, value: unknown): AnswerValue | AnswerError | null;
+  /** checks the stored form against the item's steps */
+  checkSteps(scheme: Scheme, stored: AnswerValue, steps: readonly unknown[], instance: Instance): AnswerError | null;
+  /** the stored answer step by step (step → its answer), for agreement */
+  perStep(scheme: Scheme, stored: AnswerValue): Record<string, unknown>;
+  answerShape: z.ZodType;
+  stored: string;
+  /** a valid answer about the first step, for scripts that try a config out */
+  example(scheme: Scheme): AnswerValue;
+};
+
+/** A scheme type answering about the steps of the trace the item holds. */
+export function traceType({
+  parse,
+  checkSteps,
+  perStep,
+  answerShape,
+  stored,
+  example,
+  ...parts
+}: TraceParts): SchemeTypeModule {
+  const toStored = (scheme: Scheme, value: unknown): string | null | AnswerError => {
+    const parsed = parse(scheme, value);
+    return parsed === null || parsed instanceof AnswerError ? parsed : JSON.stringify(parsed);
+  };
+  const read = (scheme: Scheme, chosen: Readonly<Record<string, string>>) =>
+    JSON.parse(chosen[scheme.name]) as AnswerValue;
+  return {
+    type: parts.type,
+    config: parts.config,
+    keys: parts.keys,
+    normalize(scheme, keys, fail, warn = () => {}) {
+      const k = keys as z.infer<typeof traceKeys> & Record<string, unknown>;
+      if (scheme.labels.length)
+        warn(`labels is not acted on: a ${scheme.annotation_type} scheme answers about the steps of the item's trace`);
+      const where = parts.stepsDefault;
+      const stepsKey = where ? k[where.key] : k.steps_key;
+      Object.assign(scheme.extra, {
+        steps_key: typeof stepsKey === 'string' ? stepsKey : (where?.field ?? 'steps'),
+        step_text_key: k.step_text_key ?? 'action',
+        agent_key: k.agent_key ?? 'agent',
+      } satisfies TraceKeys);
+      parts.normalize(scheme, keys, fail, warn);
+      // the one label answers go under, as Potato's hidden input names it
+      scheme.labels = [{ name: scheme.name }];
+    },
+    storage: 'labels',
+    single: true,
+    accept(scheme, label, value) {
+      if (label !== scheme.name) return new AnswerError(`the answer goes under "${scheme.name}:${scheme.name}"`);
+      if (value === '') return null;
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        return new AnswerError('not JSON text');
+      }
+      return toStored(scheme, json);
+    },
+    answer: read,
+    fromAnswer(scheme, answer) {
+      const value = toStored(scheme, answer);
+      if (value instanceof AnswerError) return value;
+      return value === null ? {} : { [scheme.name]: value };
+    },
+    checkInText(scheme, chosen, context) {
+      const key = traceOf(scheme).steps_key;
+      const steps = stepsOf(context.instance.data, key);
+      if (!steps)
+        return new AnswerError(
+          `the item holds no list of steps under "${key}" (steps_key), so there is nothing to answer about`,
+        );
+      return checkSteps(scheme, read(scheme, chosen), steps, context.instance);
+    },
+    spacy: 'values',
+    agreement: {
+      level: 'per_node',
+      column: 'value',
+      value: (scheme, chosen) => nodeKey(perStep(scheme, read(scheme, chosen)), undefined),
+      distance: nodeDistance,
+    },
+    suggestable: false,
+    shape: { stored, answer: answerShape },
+    example: (scheme) => ({ [scheme.name]: JSON.stringify(example(scheme)) }),
+  };
+}
+
+/** A list of objects, each checked by `one`; the message names the entry. */
+export function eachEntry<T>(
+  list: unknown,
+  what: string,
+  one: (entry: Record<string, unknown>, where: string) => T | AnswerError,
+): T[] | AnswerError {
+  if (!Array.isArray(list)) return new AnswerError(`${what} must be a list`);
+  const out: T[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const where = `${what}[${i}]`;
+    if (!isRecord(list[i])) return new AnswerError(`${where} must be an object`);
+    const r = one(list[i] as Record<string, unknown>, where);
+    if (r instanceof AnswerError) return r;
+    out.push(r);
+  }
+  return out;
+}
+
+/** Refuses a second answer about the same step; `keyOf` says which entries are about the same thing. */
+export function noRepeats<T>(
+  entries: readonly T[],
+  keyOf: (e: T) => string,
+  what: string,
+  name: (e: T) => string,
+): AnswerError | null {
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const k = keyOf(e);
+    if (seen.has(k)) return new AnswerError(`${what}: ${name(e)} is answered twice`);
+    seen.add(k);
+  }
+  return null;
+}
