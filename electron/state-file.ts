@@ -10,6 +10,7 @@ import { JSONFile } from 'lowdb/node';
 
 export class StateFile<T> {
   private readonly adapter: JSONFile<T>;
+  private folder: Promise<unknown> | undefined;
 
   constructor(
     readonly file: string,
@@ -29,9 +30,17 @@ export class StateFile<T> {
     return this.parse(json ?? undefined);
   }
 
-  /** Writes in call order (the last call wins), never two at once. */
+  /**
+   * Writes in call order (the last call wins), never two at once. Every write waits on the one folder promise, whose
+   * reactions run in the order they were added: a mkdir per write could finish out of order and let an older value
+   * be written last.
+   */
   async write(value: T): Promise<void> {
-    await mkdir(dirname(this.file), { recursive: true });
+    this.folder ??= mkdir(dirname(this.file), { recursive: true }).catch((err: unknown) => {
+      this.folder = undefined; // try again on the next write
+      throw err;
+    });
+    await this.folder;
     await this.adapter.write(value);
   }
 }
