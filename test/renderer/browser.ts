@@ -3,16 +3,19 @@
  * files, swapped in atomically so parallel files never see half a build), the real server serving it, and
  * Debian's headless Chromium driven by playwright-core.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
 
 const RENDERER = resolve(import.meta.dirname, '../../renderer');
+const VITE = resolve(import.meta.dirname, '../../node_modules/vite/bin/vite.js');
 export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 
 function sourceHash(dir: string): string {
@@ -33,15 +36,28 @@ let built: Promise<string> | undefined;
 /** The built renderer's folder; built with Vite's API when the sources changed since the last build. */
 export function buildRenderer(): Promise<string> {
   built ??= (async () => {
-    const out = join(tmpdir(), `marginalia-renderer-${sourceHash(RENDERER)}`);
+    const out = join(tmpdir(), `marginalia-renderer-production-${sourceHash(RENDERER)}`);
     if (existsSync(join(out, 'index.html'))) return out;
     const staging = `${out}.${process.pid}`;
-    const { build } = await import('vite');
-    await build({
-      configFile: join(RENDERER, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: staging, emptyOutDir: true, sourcemap: false },
-    });
+    // in a process of its own: Vitest sets NODE_ENV=test, and Vite would then bundle React's development build
+    // (StrictMode mounting every screen twice), which is not what users run
+    await promisify(execFile)(
+      process.execPath,
+      [
+        VITE,
+        'build',
+        '--config',
+        join(RENDERER, 'vite.config.ts'),
+        '--outDir',
+        staging,
+        '--emptyOutDir',
+        '--sourcemap',
+        'false',
+        '--logLevel',
+        'warn',
+      ],
+      { env: { ...process.env, NODE_ENV: 'production' } },
+    );
     try {
       renameSync(staging, out);
     } catch {
