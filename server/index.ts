@@ -223,7 +223,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       if (http) {
         const server = http;
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
+          // a connection busy with a request now becomes idle when its answer is sent, and would then stay open
+          // for the whole keep-alive time (65 s), holding close() up: close idle ones until none is left
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
+          server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
           server.closeIdleConnections();
         });
       }
