@@ -134,6 +134,5 @@ describe('undo', () => {
     expect(await annotations(xena, 'item-2')).toEqual({});
     expect((await xena.get('/api/current_instance')).body.instance_id).toBe('item-2');
     await back.close();
-    // stopping the rig's server can wait out the 65 s keep-alive of a connection the page was using at that moment
-  }, 120_000);
+  }, 60_000);
 });
