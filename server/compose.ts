@@ -34,6 +34,7 @@ import { PotatoState } from './domain/admin/potato-state.js';
 import { PotatoDashboard } from './domain/admin/potato-dashboard.js';
 import { potatoAdminRoutes } from './http/routes/potato-admin.js';
 import { potatoPageRoutes } from './http/routes/potato-pages.js';
+import { potatoPhasePageRoutes } from './http/routes/potato-phase-pages.js';
 import { studyRoutes } from './http/routes/study.js';
 import { CrowdService } from './domain/crowd/crowd.js';
 import { isAnnotated } from './domain/annotation/records.js';
@@ -349,6 +350,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...adminRoutes(s),
     ...potatoAdminRoutes(s),
     ...potatoPageRoutes(s),
+    ...potatoPhasePageRoutes(s),
     ...studyRoutes(s),
     ...phaseRoutes(s),
     ...desktopLoginRoutes(s),

@@ -72,16 +72,9 @@ FEATURES = {
 
 MISSING = r"assert 404 == 200|404 == 20[01]|assert 405 ==|405 == 200|status_code == 200.*404|Response \[404\]|Response \[405\]|no such endpoint|404 != |KeyError"
 
-PHASE_PAGES = "Potato's phase-page protocol: answers autosaved to /updateinstance as instance __phase_page__, then a form POST to /consent, /training, /prestudy, ... (our pages use /api/phase and /api/phase/complete)"
 
 # Read by hand: (file, test name part) → class. `defect: ...` are ours, known and not fixed yet.
 MANUAL = {
-    ('test_training_phase.py', 'test_training_correct_answer'): f'defect: {PHASE_PAGES}',
-    ('test_training_phase.py', 'test_training_incorrect_answer'): f'defect: {PHASE_PAGES}',
-    ('test_training_phase.py', 'test_max_mistakes_tracking'): f'defect: {PHASE_PAGES}',
-    ('test_single_select_persistence.py', 'test_changed_likert_stores_one_value'): f'defect: {PHASE_PAGES}',
-    ('test_single_select_persistence.py', 'test_changed_radio_stores_one_value'): f'defect: {PHASE_PAGES}',
-    ('test_single_select_persistence.py', 'test_multiselect_'): f'defect: {PHASE_PAGES}',
     ('test_single_select_persistence.py', 'test_behavioral_trail_records_both_values'): 'not built: an annotation history trail per change',
     ('test_single_select_persistence.py', 'test_phase_and_page_are_stamped'): 'not built: an annotation history trail per change',
     # the MACE demo's annotators exist only as Potato's user_state files, written by its setup script

@@ -179,6 +179,7 @@ export function readPhases(
           explanation: q.explanation,
           ...((q as Question).accept ? { accept: (q as Question).accept } : {}),
           ...((q as Question).display_logic ? { display_logic: (q as Question).display_logic } : {}),
+          ...((q as Question).item !== undefined ? { item: (q as Question).item } : {}),
         })),
         passingScore: passing.score,
         maxAttempts: passing.attempts,
@@ -219,6 +220,12 @@ function readTrainingSection(sources: PhaseSources | undefined, locate: (name: s
   const only = Array.isArray(section.annotation_schemes) ? section.annotation_schemes.map(String) : undefined;
   const questions = trainingQuestions(page.training, sources!.schemes, 'training.data_file: training_instances', only);
   const criteria = isMapping(section.passing_criteria) ? section.passing_criteria : {};
+  for (const key of Object.keys(criteria)) {
+    if (key !== 'min_correct' && key !== 'allow_retry')
+      sources!.warn(
+        `training.passing_criteria.${key} is not acted on: training passes with min_correct items right and is retried while allow_retry`,
+      );
+  }
   const minCorrect = Number(criteria.min_correct);
   const retry = section.allow_retry ?? criteria.allow_retry;
   return {

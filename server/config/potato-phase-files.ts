@@ -34,10 +34,13 @@ function parseJsonish(text: string, where: string): unknown {
   }
 }
 
-/** Potato's files sometimes hold a list written as Python's repr (`"['Yes', 'No']"`): its quoted items. */
+/** Potato's files sometimes hold a list written as Python's repr (`"['Yes', 'No']"`): its quoted items; else one name. */
 function labelNames(value: unknown): string[] {
-  if (typeof value === 'string')
-    return [...value.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
+  if (typeof value === 'string') {
+    const quoted = [...value.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
+    // a plain string is one name (`required_label: "Yes"`)
+    return quoted.length || !value.trim() ? quoted : [value.trim()];
+  }
   if (Array.isArray(value))
     return value.map((l) => (isMapping(l) ? String(l.name ?? l.label ?? l.text ?? '') : String(l))).filter(Boolean);
   if (isMapping(value)) return Object.values(value).map(String); // {1: "Very weak", …}: the names
@@ -133,6 +136,7 @@ export function trainingQuestions(
             : 'text',
         correct: Array.isArray(correct) ? correct.map(String) : String(correct),
         required: true,
+        item: String(instance.id ?? i),
       };
       if (choice) question.options = options;
       if (typeof instance.explanation === 'string') question.explanation = instance.explanation;

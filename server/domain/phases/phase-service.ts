@@ -6,7 +6,17 @@
 import { forbidden, invalid } from '../errors.js';
 import type { DomainEvent, EventOutbox } from '../events.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
-import { answersSoFar, checkAnswers, publicView, scoreTraining, type Answers, type PhaseDefinition } from './phases.js';
+import {
+  answersSoFar,
+  checkAnswers,
+  checkPartial,
+  publicView,
+  scoreTraining,
+  trainingItems,
+  type Answers,
+  type PhaseDefinition,
+  type Question,
+} from './phases.js';
 
 export interface PhaseProgress {
   /** position in the phase order; phases.length means done */
@@ -14,6 +24,22 @@ export interface PhaseProgress {
   attempts: Record<string, number>;
   answers: Record<string, Answers>;
   completed: { phase: string; at: string }[];
+  /**
+   * Potato's page protocol: answers saved on the current phase's page before it is sent, and in a training
+   * phase the item its walk is on and how many items were answered right so far.
+   */
+  page?: { phase: string; answers: Answers; item: number; right: number };
+}
+
+/** The page an annotator is on, as Potato's page protocol sees it. */
+export interface PhasePage {
+  phase: PhaseDefinition;
+  /** the questions the page asks: a training walk's current item, else every question of the phase */
+  questions: Question[];
+  /** answers saved on the phase's pages so far, by question id */
+  answers: Answers;
+  item: number;
+  items: number;
 }
 
 declare module '../ports.js' {
@@ -88,16 +114,22 @@ export class PhaseService {
         ...base,
       };
     const phase = this.phases[p.index];
+    const page = p.page?.phase === phase.name ? p.page : undefined;
     const view = {
       ...publicView(phase),
       ...earlierAnswers(phase, p),
+      // answers saved on the page before it is sent (Potato's pages save as the annotator goes)
+      ...(page ? { saved_answers: page.answers } : {}),
       next_phase: this.phases[p.index + 1]?.name ?? 'done',
       ...base,
     };
     if (phase.type === 'training') {
       const used = p.attempts[phase.name] ?? 0;
+      const items = trainingItems(phase).length;
       return {
         ...view,
+        // where Potato's one-item-at-a-time walk is: the item its page shows (1-based) and how many are right
+        walk: { item: Math.min(page?.item ?? 0, items - 1) + 1, items, right: page?.right ?? 0 },
         attempts: used,
         max_attempts: phase.maxAttempts,
         failed: phase.maxAttempts !== null && used >= phase.maxAttempts,
@@ -153,6 +185,81 @@ export class PhaseService {
     }
     ops.push(this.advanceOp(username, p, phase.name, answers, now));
     return this.finish(username, p.index, ops, now, {});
+  }
+
+  /** The page the annotator is on, or null in the annotation phase and past the last one. */
+  page(username: string): PhasePage | null {
+    const p = this.progress(username);
+    const phase = this.phases[p.index];
+    if (!phase || phase.type === 'annotation') return null;
+    const page = this.pageState(p, phase);
+    const items = phase.type === 'training' ? trainingItems(phase) : [phase.questions];
+    const item = Math.min(page.item, items.length - 1);
+    return { phase, questions: items[item] ?? [], answers: page.answers, item, items: items.length };
+  }
+
+  private pageState(p: PhaseProgress, phase: PhaseDefinition): NonNullable<PhaseProgress['page']> {
+    return p.page?.phase === phase.name ? p.page : { phase: phase.name, answers: {}, item: 0, right: 0 };
+  }
+
+  /**
+   * Keeps the answers given so far on the annotator's current page (replacing those kept before), each checked
+   * as on completion but none required yet. Nothing is kept in the annotation phase or past the last one.
+   */
+  async savePage(username: string, given: Record<string, unknown>): Promise<{ saved: boolean; phase: string }> {
+    const p = this.progress(username);
+    const phase = this.phases[p.index];
+    if (!phase || phase.type === 'annotation') return { saved: false, phase: phase?.name ?? 'done' };
+    const answers = checkPartial(phase, given);
+    const page = { ...this.pageState(p, phase), answers };
+    await this.store.write([{ table: 'phase_progress', key: username, value: { ...p, page } }]);
+    return { saved: true, phase: phase.name };
+  }
+
+  /**
+   * Potato's training walk, one item at a time: grades the current item from the answers saved on the page and
+   * those given. A right item moves on; enough right items (the phase's passing score of its items) complete the
+   * phase as `complete` does. A wrong item is asked again while attempts are unlimited, else the walk moves on;
+   * a walk that ends short of the score is a failed attempt and starts again.
+   */
+  async trainingStep(username: string, phaseName: string | undefined, given: Record<string, unknown>) {
+    const p = this.progress(username);
+    const phase = this.phases[p.index];
+    if (!phase || phase.type !== 'training')
+      throw invalid(`phase: your current phase is "${phase?.name ?? 'done'}", not a training phase`);
+    if (phaseName !== undefined && phaseName !== phase.name)
+      throw invalid(`phase: your current phase is "${phase.name}", not "${phaseName}"`);
+    const used = p.attempts[phase.name] ?? 0;
+    if (phase.maxAttempts !== null && used >= phase.maxAttempts)
+      throw forbidden('training: no attempts left; contact the project owner');
+    const page = this.pageState(p, phase);
+    const items = trainingItems(phase);
+    const k = Math.min(page.item, items.length - 1);
+    const asked = { ...phase, questions: items[k] };
+    const answers = { ...page.answers, ...checkAnswers(asked, { ...page.answers, ...given }, answersSoFar(p.answers)) };
+    const score = scoreTraining(asked, answers);
+    const right = score.correct === score.total;
+    const count = page.right + (right ? 1 : 0);
+    const needed = Math.max(1, Math.ceil(phase.passingScore * items.length - 1e-9));
+    const now = new Date(this.clock.now()).toISOString();
+    const graded = { answer_correct: right, feedback: score.feedback };
+    const walk = (item: number) => ({ item: item + 1, items: items.length, right: count });
+    if (right && count >= needed) {
+      const attempts = { ...p.attempts, [phase.name]: used + 1 };
+      const op = this.advanceOp(username, { ...p, attempts }, phase.name, answers, now);
+      return this.finish(username, p.index, [op], now, { passed: true, ...graded, walk: walk(k) });
+    }
+    const next = right || phase.maxAttempts !== null ? k + 1 : k;
+    if (next < items.length) {
+      const value = { ...p, page: { phase: phase.name, answers, item: next, right: count } };
+      await this.store.write([{ table: 'phase_progress', key: username, value }]);
+      return { status: 'continue', passed: null, ...graded, walk: walk(next) };
+    }
+    // the walk is over short of the score: a failed attempt, and the next one starts from the first item
+    const attempts = { ...p.attempts, [phase.name]: used + 1 };
+    await this.store.write([{ table: 'phase_progress', key: username, value: { ...p, attempts, page: undefined } }]);
+    const left = phase.maxAttempts === null ? null : phase.maxAttempts - used - 1;
+    return { status: 'failed', passed: false, ...graded, walk: { ...walk(0), right: 0 }, attempts_left: left };
   }
 
   private advanceOp(username: string, p: PhaseProgress, name: string, answers: Answers, at: string): StoreOp {

@@ -18,6 +18,8 @@ export interface Question {
   accept?: string[];
   /** asked only when answers on this page or an earlier one satisfy it (Potato's display_logic) */
   display_logic?: DisplayLogic;
+  /** training only: the training instance asked about, whose questions Potato's walk grades together */
+  item?: string;
 }
 
 export interface PhaseDefinition {
@@ -58,6 +60,27 @@ export function hiddenQuestions(
 /** Every answer given on the phases done so far, by question id (a later page's answer wins). */
 export const answersSoFar = (byPhase: Record<string, Answers>): Answers => Object.assign({}, ...Object.values(byPhase));
 
+const unanswered = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
+
+/** One answer checked against its question and normalised; a refusal names the question. */
+export function checkValue(q: Question, value: unknown): string | string[] {
+  const values = (Array.isArray(value) ? value : [value]).map((v) =>
+    typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined,
+  );
+  if (values.some((v) => v === undefined || v.length > 10_000))
+    throw invalid(`answers.${q.id}: answers are strings or numbers`);
+  const clean = values as string[];
+  if (q.type !== 'multiselect' && clean.length > 1) throw invalid(`answers.${q.id}: give one answer`);
+  if (q.options && clean.some((v) => !q.options!.includes(v)))
+    throw invalid(`answers.${q.id}: choose one of ${q.options.join(', ')}`);
+  if (q.accept && !clean.some((v) => q.accept!.includes(v)))
+    throw invalid(`answers.${q.id}: choose ${q.accept.join(' or ')} to go on`);
+  if (q.type === 'number' && clean.some((v) => !Number.isFinite(Number(v))))
+    throw invalid(`answers.${q.id}: must be a number`);
+  return q.type === 'multiselect' ? clean : clean[0];
+}
+
 /**
  * Checks answers against the questions and returns them normalised; a refusal names the question. A question
  * hidden by its conditions is not asked: it needs no answer and an answer given to it is not kept.
@@ -68,26 +91,49 @@ export function checkAnswers(phase: PhaseDefinition, given: Record<string, unkno
   for (const q of phase.questions) {
     if (hidden.has(q.id)) continue;
     const value = given[q.id];
-    if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) {
+    if (unanswered(value)) {
       if (q.required) throw invalid(`answers.${q.id}: this question needs an answer`);
       continue;
     }
-    const values = (Array.isArray(value) ? value : [value]).map((v) =>
-      typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined,
-    );
-    if (values.some((v) => v === undefined || v.length > 10_000))
-      throw invalid(`answers.${q.id}: answers are strings or numbers`);
-    const clean = values as string[];
-    if (q.type !== 'multiselect' && clean.length > 1) throw invalid(`answers.${q.id}: give one answer`);
-    if (q.options && clean.some((v) => !q.options!.includes(v)))
-      throw invalid(`answers.${q.id}: choose one of ${q.options.join(', ')}`);
-    if (q.accept && !clean.some((v) => q.accept!.includes(v)))
-      throw invalid(`answers.${q.id}: choose ${q.accept.join(' or ')} to go on`);
-    if (q.type === 'number' && clean.some((v) => !Number.isFinite(Number(v))))
-      throw invalid(`answers.${q.id}: must be a number`);
-    out[q.id] = q.type === 'multiselect' ? clean : clean[0];
+    out[q.id] = checkValue(q, value);
   }
   return out;
+}
+
+/**
+ * Answers saved on a page before it is sent (Potato's pages save as the annotator goes): each checked as
+ * `checkAnswers` does, but none is required yet. An answer to no question of the phase is refused.
+ */
+export function checkPartial(phase: PhaseDefinition, given: Record<string, unknown>): Answers {
+  const out: Answers = {};
+  const byId = new Map(phase.questions.map((q) => [q.id, q]));
+  for (const [id, value] of Object.entries(given)) {
+    const q = byId.get(id);
+    if (!q) throw invalid(`answers.${id}: the ${phase.name} page has no such question`);
+    // the answer that lets the annotator go on (a consent's "Yes") is asked for when the page is sent
+    if (!unanswered(value)) out[id] = checkValue({ ...q, accept: undefined }, value);
+  }
+  return out;
+}
+
+/**
+ * The items of a training phase, each graded as one page of Potato's walk: the questions asked about one
+ * training instance, or a question alone when it names none.
+ */
+export function trainingItems(phase: PhaseDefinition): Question[][] {
+  const items: Question[][] = [];
+  const byItem = new Map<string, Question[]>();
+  for (const q of phase.questions) {
+    if (q.item === undefined) {
+      items.push([q]);
+      continue;
+    }
+    let group = byItem.get(q.item);
+    if (!group) byItem.set(q.item, (group = []));
+    if (!group.length) items.push(group);
+    group.push(q);
+  }
+  return items;
 }
 
 export interface TrainingScore {

@@ -32,14 +32,15 @@ export function needLabels(scheme: Scheme, fail: (key: string, reason: string) =
 
 type ChoiceParts = Pick<SchemeTypeModule, 'type' | 'agreement' | 'single'> & Partial<SchemeTypeModule>;
 
-/** A choice among the scheme's labels; a ticked label is stored as "true" (any value not falsey counts). */
+/** A choice among the scheme's labels; a ticked label is stored as "true" (any value not falsey, or the label's own name, counts). */
 export function choiceType(parts: ChoiceParts): SchemeTypeModule {
   return {
     config: z.looseObject({}),
     keys: [],
     normalize: (scheme, _keys, fail) => needLabels(scheme, fail),
     storage: 'labels',
-    accept: (_scheme, _label, value) => (FALSEY.has(value) ? null : value),
+    // a label named like a falsey value ("False", "0") is ticked by its own name, as Potato's pages send it
+    accept: (_scheme, label, value) => (FALSEY.has(value) && value !== label ? null : value),
     answer: (_scheme, chosen): AnswerValue => {
       if (parts.single) {
         for (const name in chosen) return name;

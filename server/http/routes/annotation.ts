@@ -9,6 +9,7 @@ import { structureParts } from './structures.js';
 import { storedAnswers, storedAnswersShape } from './instance-view.js';
 import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import type { Display } from '../../domain/display/types.js';
+import { PHASE_PAGE_ID, savePhasePage } from './potato-phase-pages.js';
 import { fromPotatoState, inStateTerms, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
 
 const instanceId = z.string().min(1).max(256);
@@ -172,16 +173,26 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       summary: "The caller's annotations of an instance, in the shape /updateinstance takes",
       access: 'user',
       query: z.object({ instance_id: instanceId }),
-      response: storedAnswersShape,
+      response: storedAnswersShape.extend({
+        label_annotations: z
+          .record(z.string(), z.array(z.string()))
+          .describe("Potato's read-out of the same answers: the labels chosen in each schema"),
+      }),
       async handle({ username, query }) {
-        return storedAnswers(s, username, await s.annotations.instanceFor(username, query.instance_id));
+        const stored = storedAnswers(s, username, await s.annotations.instanceFor(username, query.instance_id));
+        const labelAnnotations: Record<string, string[]> = {};
+        for (const key of Object.keys(stored.annotations)) {
+          const colon = key.indexOf(':');
+          (labelAnnotations[key.slice(0, colon)] ??= []).push(key.slice(colon + 1));
+        }
+        return { ...stored, label_annotations: labelAnnotations };
       },
     }),
     route({
       method: 'POST',
       path: '/updateinstance',
       summary:
-        "Submit labels and spans for an instance (a present part replaces the stored one); Potato's {type, schema, state} shape and form posts are merged into what is stored",
+        "Submit labels and spans for an instance (a present part replaces the stored one); Potato's {type, schema, state} shape and form posts are merged into what is stored; instance `__phase_page__` keeps the answers of the phase page the caller is on (Potato's consent, training and survey pages)",
       access: 'user',
       body: z.union([submission, potatoState]),
       parseBody: (raw) => parseSubmissionBody(raw, submission),
@@ -191,6 +202,8 @@ export function annotationRoutes(s: Services): RouteSpec[] {
         qc_result: z.record(z.string(), z.unknown()).optional(),
       }),
       handle: async ({ username, body }) => {
+        if (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
+          return savePhasePage(s, username, body);
         if (!isPotatoBody(body)) return s.annotations.submit(username, body);
         const submission = fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id));
         return s.annotations

@@ -108,6 +108,9 @@ const cleared = (v: unknown) =>
   v === '0' ||
   v === 'off';
 
+/** Whether a state entry unticks its label: a falsey value, unless it is the label's own name ("False"). */
+const clears = (entry: { name: string; value?: unknown }) => cleared(entry.value) && String(entry.value) !== entry.name;
+
 /** The submission a Potato page-shape body amounts to, given what the annotator has stored for the instance. */
 export function fromPotatoState(task: Task, body: PotatoState, stored: AnnotationRecord | undefined): Submission {
   const scheme = task.schemeByName.get(body.schema);
@@ -122,7 +125,7 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
   }
   const mine = (labels[body.schema] ??= {});
   // a scheme that takes one label: choosing one drops the one chosen before, as a radio group does
-  if (module?.single && body.state.some((e) => !cleared(e.value))) {
+  if (module?.single && body.state.some((e) => !clears(e))) {
     for (const label of Object.keys(mine)) delete mine[label];
   }
   body.state.forEach((entry, n) => {
@@ -137,7 +140,7 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
       Object.assign(mine, chosen);
       return;
     }
-    if (cleared(entry.value)) delete mine[entry.name];
+    if (clears(entry)) delete mine[entry.name];
     else mine[entry.name] = String(entry.value);
   });
   const annotations: Record<string, string> = {};

@@ -9,6 +9,7 @@ import { DomainError, forbidden, invalid } from '../../domain/errors.js';
 import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
 import { currentInstance } from './annotation.js';
+import { answerPage, PHASE_PAGE_ID, submitPhasePage } from './potato-phase-pages.js';
 
 const completion = z.object({
   completion_code: z.string().nullable(),
@@ -83,11 +84,14 @@ export function studyRoutes(s: Services): RouteSpec[] {
       method: 'POST',
       path: '/annotate',
       summary:
-        "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON)",
+        "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON); with instance_id `__phase_page__` it sends the phase page the caller is on, as POST /<phase> does",
       access: 'user',
       body: annotateForm,
       response: currentInstance,
       async handle({ username, body, ctx }) {
+        if (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
+          // the Next button of Potato's phase pages sends the page
+          return answerPage(ctx, await submitPhasePage(s, username, body));
         const target =
           body.action === 'go_to' || (body.action === 'init' && body.go_to)
             ? body.go_to

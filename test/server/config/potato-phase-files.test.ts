@@ -81,7 +81,7 @@ const PHASED = project({
   training: {
     enabled: true,
     data_file: 'pages/training.json',
-    passing_criteria: { min_correct: 1 },
+    passing_criteria: { min_correct: 1, max_mistakes: 3 },
     allow_retry: false,
     failure_action: 'move_to_done',
   },
@@ -138,6 +138,7 @@ describe("Potato's phase files", () => {
         correct: 'angry',
         required: true,
         explanation: 'Capitals and a command.',
+        item: 'tr1',
       },
       {
         id: 'tr2:mood',
@@ -146,6 +147,7 @@ describe("Potato's phase files", () => {
         options: ['calm', 'angry'],
         correct: 'calm',
         required: true,
+        item: 'tr2',
       },
     ]);
     expect(training.passingScore).toBe(0.5);
@@ -153,6 +155,7 @@ describe("Potato's phase files", () => {
     const warnings = config.warnings.map((w) => w.slice(w.indexOf(': ') + 2));
     expect(warnings).toEqual([
       'training.failure_action is not acted on: training is scored by passing_criteria.min_correct and retried while allow_retry',
+      'training.passing_criteria.max_mistakes is not acted on: training passes with min_correct items right and is retried while allow_retry',
       "phases.after.instruments is not acted on: Potato's bundled survey instruments are not shipped here; give the questions in the block or a file",
       'phases.after is left out: it has no content and no questions to show',
     ]);

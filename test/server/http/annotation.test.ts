@@ -219,7 +219,13 @@ describe('POST /updateinstance and reading back', () => {
   it('answers an unannotated instance with empty annotations and no time', async () => {
     const r = await alice.get('/get_annotations?instance_id=item-9');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ instance_id: 'item-9', annotations: {}, span_annotations: [], updated_at: null });
+    expect(r.body).toEqual({
+      instance_id: 'item-9',
+      annotations: {},
+      span_annotations: [],
+      updated_at: null,
+      label_annotations: {},
+    });
     expect((await alice.get('/api/spans/item-9')).body).toEqual({
       instance_id: 'item-9',
       text: 'Item 9: the product was great but shipping was slow.',

@@ -314,3 +314,37 @@ describe('POST /updateinstance form-encoded', () => {
     expect(r.body.error).toMatch(/^instance_id: /);
   });
 });
+
+describe('labels named like a false value', () => {
+  it("are chosen by their own name (Potato's pages send a radio's label as its value) and read back by /get_annotations", async () => {
+    const t = await startServer({
+      config: { annotation_schemes: [{ annotation_type: 'radio', name: 'veracity', labels: ['True', 'False', '0'] }] },
+    });
+    const fay = await t.client().login('fay');
+    const labels = async () => (await fay.get('/get_annotations?instance_id=item-1')).body;
+    expect(
+      (await fay.post('/updateinstance', { instance_id: 'item-1', annotations: { 'veracity:False': 'False' } })).status,
+    ).toBe(200);
+    expect(await labels()).toMatchObject({
+      annotations: { 'veracity:False': 'False' },
+      label_annotations: { veracity: ['False'] },
+    });
+    let r = await fay.post('/updateinstance', {
+      instance_id: 'item-1',
+      type: 'radio',
+      schema: 'veracity',
+      state: [{ name: '0', value: '0' }],
+    });
+    expect(r.status, r.text).toBe(200);
+    expect((await labels()).label_annotations).toEqual({ veracity: ['0'] });
+    // another label's falsey value still unticks it
+    r = await fay.post('/updateinstance', {
+      instance_id: 'item-1',
+      type: 'radio',
+      schema: 'veracity',
+      state: [{ name: '0', value: 'false' }],
+    });
+    expect(r.status, r.text).toBe(200);
+    expect((await labels()).label_annotations).toEqual({});
+  });
+});
