@@ -32,6 +32,7 @@ import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-pa
 import { useAnnotation } from './use-annotation.js';
 import { hiddenSchemes } from './conditional.js';
 import { SaveState } from './save-state.js';
+import { useTypeAhead } from './use-type-ahead.js';
 
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
 function typingIn(target: EventTarget | null): boolean {
@@ -117,6 +118,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const text = a.loaded?.instance.text ?? '';
   const textWords = useMemo(() => words(text), [text]);
   const instanceId = a.loaded?.instance.instance_id;
+
+  const holdKey = useTypeAhead(a.busy, !!a.error);
 
   // a new instance starts with no selection, its first question in view, and a screen reader told about it
   const [announced, setAnnounced] = useState('');
@@ -210,9 +213,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       }
       // a field that handled the key itself (a rating grid's digits, a tree's arrows) keeps it
       if (e.defaultPrevented) return;
-      // while a save or move is under way, keys would act on the instance being left: ignore them
+      // while a move is under way, keys would act on the instance being left: they wait for the next one
       if (a.busy && e.key !== '?') {
-        if (!typingIn(e.target)) e.preventDefault();
+        if (typingIn(e.target)) return;
+        e.preventDefault();
+        if (!e.ctrlKey && !e.metaKey && !e.altKey) holdKey(e);
         return;
       }
       if (typingIn(e.target)) {
@@ -338,6 +343,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     acceptAi,
     acceptPrediction,
     advance,
+    holdKey,
   ]);
 
   useEffect(() => {
