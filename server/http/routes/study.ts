@@ -84,14 +84,20 @@ export function studyRoutes(s: Services): RouteSpec[] {
       method: 'POST',
       path: '/annotate',
       summary:
-        "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON); with instance_id `__phase_page__` it sends the phase page the caller is on, as POST /<phase> does",
+        "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON); on a phase page (or with instance_id `__phase_page__`) next_instance sends the page the caller is on, as POST /<phase> does",
       access: 'user',
       body: annotateForm,
       response: currentInstance,
       async handle({ username, body, ctx }) {
-        if (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
-          // the Next button of Potato's phase pages sends the page
+        const onPhasePage = s.phases.page(username) !== null;
+        if (
+          (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID)) ||
+          (onPhasePage && body.action === 'next_instance')
+        )
+          // the Next button Potato's phase pages share sends the page the annotator is on
           return answerPage(ctx, await submitPhasePage(s, username, body));
+        if (onPhasePage && body.action === 'prev_instance')
+          throw invalid('action: a phase page cannot go back to an earlier one here');
         const target =
           body.action === 'go_to' || (body.action === 'init' && body.go_to)
             ? body.go_to

@@ -141,7 +141,11 @@ describe("Potato's phase pages", () => {
     const bob = await t.client().login('bob');
     await save(bob, { 'consent_given:Yes': 'Yes' });
     expect((await bob.postForm('/consent', {})).status).toBe(200);
-    let r = await bob.postForm('/training', { sentiment: 'negative' });
+    // Potato's Next button on any phase page sends it, whatever instance it names; there is no going back
+    let r = await bob.post('/annotate', { action: 'prev_instance' });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe('action: a phase page cannot go back to an earlier one here');
+    r = await bob.postForm('/annotate', { action: 'next_instance', instance_id: 'item-1', sentiment: 'negative' });
     expect(r.body).toMatchObject({ status: 'continue', answer_correct: false, walk: { item: 2, right: 0 } });
     r = await bob.postForm('/training', { sentiment: 'negative', 'topics:::price': 'price', 'topics:::quality': 'on' });
     expect(r.body).toMatchObject({ status: 'failed', passed: false, answer_correct: true, attempts_left: 0 });
