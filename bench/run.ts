@@ -202,7 +202,9 @@ export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; 
         compactProject.ids,
       );
       log(
-        `  search at ${largest}: index built in ${Math.round(search.build_ms)} ms; ${Object.entries(search.queries)
+        `  search at ${largest}: indexes built in the background in ${Math.round(search.build_ms)} ms (longest stall ${Math.round(search.longest_stall_ms)} ms); ${Object.entries(
+          search.queries,
+        )
           .map(([k, q]) => `${k} ${q.median_ms.toFixed(2)} ms`)
           .join(', ')}`,
       );

@@ -206,6 +206,8 @@ export function composeServices(input: ComposeInput): Services {
   annotations.use(timeline);
   const search = new SearchService(store, task, annotations);
   annotations.use(search.hook);
+  // composed again after another process's changes, it builds at its first search instead
+  if (!input.reuse) search.start();
   const skips = new Skips(store, task, annotations, clock, {
     allowSkip: config.raw.allow_skip,
     reasonRequired: config.raw.skip_reason_required,
@@ -329,7 +331,7 @@ export function composeServices(input: ComposeInput): Services {
       new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
-    closers: [() => webhooks.close(), () => ai.close()],
+    closers: [() => webhooks.close(), () => ai.close(), async () => search.close()],
   };
 }
 

@@ -263,6 +263,7 @@ function renewer(
     if (!stale) return;
     stale = false;
     const old = services.ai;
+    services.search.close();
     Object.assign(
       services,
       compose({

@@ -13,6 +13,7 @@ const PANELS: [string, string][] = [
   ['overview', 'Overview'],
   ['annotators', 'Annotators'],
   ['instances', 'Instances'],
+  ['search', 'Search'],
   ['notes', 'Notes and flags'],
   ['quality', 'Quality control'],
   ['agreement', 'Agreement'],

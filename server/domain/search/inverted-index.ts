@@ -9,6 +9,8 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+const NONE: ReadonlySet<number> = new Set();
+
 export class InvertedIndex {
   private readonly postings = new Map<string, Set<number>>();
 
@@ -52,6 +54,11 @@ export class InvertedIndex {
       }
     }
     return out;
+  }
+
+  /** The documents holding a word (exactly as `words` gives it). */
+  docsOf(word: string): ReadonlySet<number> {
+    return this.postings.get(word) ?? NONE;
   }
 
   /** Distinct words indexed. */

@@ -1,9 +1,11 @@
 /**
  * Full-text search over the task's items (text and fields) and over the answers given (label names, typed
- * values, span texts and labels). Two inverted indexes over the items' positions, built at the first search and
- * kept current after it: items imported later are indexed at the next search, and each submission re-indexes its
- * item's answers through the submit hook. Which annotators' answers matched is read only for the hits returned.
- * Admins search everything; an annotator searches their own list and answers.
+ * values, span texts and labels). Two inverted indexes over the items' positions, built in the background from
+ * the server's start in slices of a few milliseconds, so neither a request nor the event loop waits for the whole
+ * build; a search before it is done waits for the rest. Kept current after it: items imported later are indexed
+ * at the next search, and each submission re-indexes its item's answers through the submit hook. Which
+ * annotators' answers matched is read only for the hits returned. Admins search everything; an annotator
+ * searches their own list and answers.
  */
 import type { Store } from '../ports.js';
 import type { Task } from '../task.js';
@@ -17,7 +19,7 @@ export interface SearchHit {
   snippet: string;
   /** where the words were found: the item (text and fields), answers, or both */
   matched_in: ('item' | 'answers')[];
-  /** annotators whose answers hold the words (admins only) */
+  /** annotators whose answers hold any of the words (admins only): the words may be spread over several */
   annotators?: string[];
 }
 
@@ -68,18 +70,26 @@ function snippet(text: string, query: string): string {
   return `${from > 0 ? '…' : ''}${piece}${from + 160 < text.length ? '…' : ''}`;
 }
 
-const holdsAll = (text: string, wanted: readonly string[]) => {
+const holdsAny = (text: string, wanted: readonly string[]) => {
   const have = new Set(words(text));
-  return wanted.every((w) => have.has(w));
+  return wanted.some((w) => have.has(w));
 };
+
+/** A word in more than 1 in this many items is looked for item by item in task order. */
+const DENSE = 8;
+
+/** How long the background build holds the event loop at a time. */
+const SLICE_MS = 8;
 
 export class SearchService {
   private readonly items = new InvertedIndex();
-  private indexedItems = 0;
   /** item position → the words of every answer to it, as indexed */
   private readonly answers = new InvertedIndex();
   private readonly answerTexts = new Map<number, string>();
-  private answersBuilt = false;
+  /** positions below this are in both indexes */
+  private indexed = 0;
+  private building: Promise<void> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly store: Store,
@@ -87,21 +97,25 @@ export class SearchService {
     private readonly source: AnswerSource,
   ) {}
 
-  /** Keeps the answer index current; nothing is done before the first search builds it. */
+  /** Keeps the answer index current for the items already indexed; the build reads the others from the store. */
   readonly hook: SubmitHook = {
     after: ({ after, changed }) => {
-      if (this.answersBuilt && changed) this.reindex(after.instance_id, after);
+      if (changed) this.reindex(after.instance_id, after);
       return undefined;
     },
     failed: ({ after }) => {
-      if (this.answersBuilt) this.reindex(after.instance_id);
+      this.reindex(after.instance_id);
     },
   };
 
   /** The item's answer words again, from the store (and `latest`, not yet stored). */
   private reindex(instanceId: string, latest?: AnnotationRecord): void {
     const position = this.task.positionById.get(instanceId);
-    if (position === undefined) return;
+    if (position === undefined || position >= this.indexed) return;
+    this.indexAnswers(position, instanceId, latest);
+  }
+
+  private indexAnswers(position: number, instanceId: string, latest?: AnnotationRecord): void {
     const names = new Set(this.source.annotatorsOf(instanceId));
     if (latest) names.add(latest.username);
     const parts: string[] = [];
@@ -109,7 +123,7 @@ export class SearchService {
       const record = latest && name === latest.username ? latest : this.source.get(name, instanceId);
       if (record) parts.push(answerText(record));
     }
-    this.setAnswers(position, parts.join(' '));
+    if (parts.length || this.answerTexts.has(position)) this.setAnswers(position, parts.join(' '));
   }
 
   private setAnswers(position: number, text: string): void {
@@ -119,72 +133,134 @@ export class SearchService {
     this.answers.add(position, text);
   }
 
-  /** Indexes what is not yet: items added since the last search, and every answer at the first. */
-  private ensure(): void {
-    for (; this.indexedItems < this.task.instances.length; this.indexedItems++) {
-      const n = this.indexedItems;
-      this.items.add(n, this.task.instances[n].text);
+  /** Starts indexing in the background (the server's start). */
+  start(): void {
+    // a build that failed (the store closed under it) starts again at the next search, which reports the error
+    this.ready().catch(() => undefined);
+  }
+
+  /** Stops the background build (the server's close). */
+  close(): void {
+    this.stopped = true;
+  }
+
+  /** Resolves once every item is in both indexes: items added since are indexed now, a slice at a time. */
+  async ready(): Promise<void> {
+    if (this.indexed >= this.task.instances.length) return;
+    if (!this.stopped) {
+      this.building ??= this.build().finally(() => {
+        this.building = undefined;
+      });
+      await this.building;
+    }
+    // a build stopped half-way (the services composed again) still answers in full
+    this.indexUntil(Infinity);
+  }
+
+  private async build(): Promise<void> {
+    while (!this.stopped && this.indexUntil(performance.now() + SLICE_MS))
+      await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /** Indexes items in order until the time given (performance.now()); whether any are left. */
+  private indexUntil(deadline: number): boolean {
+    const { instances } = this.task;
+    while (this.indexed < instances.length) {
+      const n = this.indexed;
+      const instance = instances[n];
+      this.items.add(n, instance.text);
       this.items.add(n, itemText(this.task, n));
+      this.indexAnswers(n, instance.id);
+      this.indexed = n + 1;
+      if (performance.now() >= deadline) break;
     }
-    if (!this.answersBuilt) {
-      this.answersBuilt = true;
-      const texts = new Map<number, string[]>();
-      for (const [, record] of this.store.entries('annotations')) {
-        const position = this.task.positionById.get(record.instance_id);
-        if (position === undefined) continue;
-        let list = texts.get(position);
-        if (!list) texts.set(position, (list = []));
-        list.push(answerText(record));
-      }
-      for (const [position, list] of texts) this.setAnswers(position, list.join(' '));
-    }
+    return this.indexed < instances.length;
   }
 
   /** Words in the items' texts and fields, and in everyone's answers (admins). */
-  all(query: string, limit: number): SearchResult {
+  async all(query: string, limit: number): Promise<SearchResult> {
+    await this.ready();
     return this.find(query, limit, undefined);
   }
 
   /** Words in the caller's items and in their own answers; `list` is their list of instance ids. */
-  mine(query: string, limit: number, username: string, list: readonly string[]): SearchResult {
+  async mine(query: string, limit: number, username: string, list: readonly string[]): Promise<SearchResult> {
+    await this.ready();
     return this.find(query, limit, { username, list: new Set(list) });
   }
 
+  /**
+   * Items holding every word of the query, each word in the item (text, fields) or in its answers (everyone's,
+   * or only the caller's own for `only`), in task order. Candidates are the rarest word's documents: its items
+   * in position order up to one more than asked for (so later ones cannot be among the first), and all its answers
+   * (kept in no order); when even the rarest word is in more than one item in DENSE, the items in task order
+   * instead, up to one more than asked for.
+   */
   private find(
     query: string,
     limit: number,
     only: { username: string; list: ReadonlySet<string> } | undefined,
   ): SearchResult {
-    this.ensure();
     const wanted = [...new Set(words(query))];
-    const inList = only ? (position: number) => only.list.has(this.task.instances[position].id) : undefined;
-    const own = only
-      ? (position: number) => {
-          const record = this.source.get(only.username, this.task.instances[position].id);
-          return !!record && only.list.has(record.instance_id) && holdsAll(answerText(record), wanted);
-        }
-      : undefined;
-    // one more than asked for tells whether there are more; each index stops there
-    const fromItems = this.items.search(query, limit + 1, inList);
-    const fromAnswers = this.answers.search(query, limit + 1, own);
-    const itemHits = new Set(fromItems);
-    const answerHits = new Set(fromAnswers);
-    const positions = [...new Set([...fromItems, ...fromAnswers])].sort((a, b) => a - b);
+    const postings = wanted.map((w) => ({
+      word: w,
+      items: this.items.docsOf(w),
+      answers: this.answers.docsOf(w),
+    }));
+    if (!postings.length || postings.some((p) => !p.items.size && !p.answers.size)) {
+      return { query, results: [], truncated: false };
+    }
+    postings.sort((a, b) => a.items.size + a.answers.size - (b.items.size + b.answers.size));
+    const ownWords = new Map<number, ReadonlySet<string>>();
+    const answerHolds = (position: number, word: string): boolean => {
+      if (!only) return true;
+      let have = ownWords.get(position);
+      if (!have) {
+        const record = this.source.get(only.username, this.task.instances[position].id);
+        ownWords.set(position, (have = new Set(record ? words(answerText(record)) : [])));
+      }
+      return have.has(word);
+    };
+    const where = new Map<number, SearchHit['matched_in']>();
+    const check = (position: number): boolean => {
+      if (where.has(position)) return false;
+      if (only && !only.list.has(this.task.instances[position].id)) return false;
+      let inItem = false;
+      let inAnswers = false;
+      for (const p of postings) {
+        const item = p.items.has(position);
+        const answer = p.answers.has(position) && answerHolds(position, p.word);
+        if (!item && !answer) return false;
+        inItem ||= item;
+        inAnswers ||= answer;
+      }
+      where.set(position, [...(inItem ? (['item'] as const) : []), ...(inAnswers ? (['answers'] as const) : [])]);
+      return true;
+    };
+    const [rarest] = postings;
+    const count = this.indexed;
+    if ((rarest.items.size + rarest.answers.size) * DENSE > count) {
+      // every word is common: the first items in task order hold them all soon
+      let found = 0;
+      for (let position = 0; position < count && found <= limit; position++) if (check(position)) found++;
+    } else {
+      let fromItems = 0;
+      for (const position of rarest.items) if (check(position) && ++fromItems > limit) break;
+      for (const position of rarest.answers) check(position);
+    }
+    const positions = [...where.keys()].sort((a, b) => a - b);
     const results = positions.slice(0, limit).map((position): SearchHit => {
       const instance = this.task.instances[position];
       const out: SearchHit = {
         instance_id: instance.id,
         snippet: snippet(instance.text, query),
-        matched_in: [
-          ...(itemHits.has(position) ? (['item'] as const) : []),
-          ...(answerHits.has(position) ? (['answers'] as const) : []),
-        ],
+        matched_in: where.get(position)!,
       };
       if (!only) {
         out.annotators = [...this.source.annotatorsOf(instance.id)]
           .filter((name) => {
             const record = this.source.get(name, instance.id);
-            return !!record && holdsAll(answerText(record), wanted);
+            return !!record && holdsAny(answerText(record), wanted);
           })
           .sort();
       }

@@ -18,7 +18,7 @@ const hit = z.object({
   matched_in: z
     .array(z.enum(['item', 'answers']))
     .describe('item: the text or a field; answers: a label, a typed value or a span'),
-  annotators: z.array(z.string()).optional().describe('(admin) whose answers hold the words'),
+  annotators: z.array(z.string()).optional().describe('(admin) whose answers hold any of the words'),
 });
 const result = z.object({ query: z.string(), results: z.array(hit), truncated: z.boolean() });
 
@@ -28,7 +28,7 @@ export function searchRoutes(s: Services): RouteSpec[] {
       method: 'GET',
       path: '/admin/api/search',
       summary:
-        'Items whose text or fields, or whose answers (labels, typed values, span texts), hold every word of q, in task order',
+        'Items whose text or fields, or whose answers (labels, typed values, span texts), hold every word of q, in task order; annotators names whose answers hold any of the words',
       access: 'admin',
       query,
       response: result,

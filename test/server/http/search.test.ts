@@ -36,10 +36,15 @@ describe('search', () => {
       { instance_id: 'r3', snippet: 'Delivery was late.', matched_in: ['answers'], annotators: ['bob'] },
     ]);
     expect(ids(await admin.get('/admin/api/search?q=cells'))).toEqual(['r1']); // a typed answer
-    expect((await admin.get('/admin/api/search?q=complaint battery')).body.results[0]).toMatchObject({
+    expect((await admin.get('/admin/api/search?q=complaint')).body.results[0]).toMatchObject({
       instance_id: 'r1',
       matched_in: ['answers'],
-    }); // a span's label and text
+    }); // a span's label
+    // words of the item and of the answers together
+    expect((await admin.get('/admin/api/search?q=delivery negative')).body.results).toEqual([
+      { instance_id: 'r3', snippet: 'Delivery was late.', matched_in: ['item', 'answers'], annotators: ['bob'] },
+    ]);
+    expect(ids(await admin.get('/admin/api/search?q=delivery positive'))).toEqual([]);
     const both = await admin.get('/admin/api/search?q=battery&limit=1');
     expect(both.body).toMatchObject({
       truncated: true,
@@ -58,6 +63,9 @@ describe('search', () => {
     // an annotator searches their own list and answers only
     expect(ids(await alice.get('/api/search?q=negative'))).toEqual([]);
     expect(ids(await bob.get('/api/search?q=negative'))).toEqual(['r3']);
+    expect(ids(await bob.get('/api/search?q=late negative'))).toEqual(['r3']);
+    expect(ids(await alice.get('/api/search?q=battery positive'))).toEqual(['r1']);
+    expect(ids(await bob.get('/api/search?q=battery positive'))).toEqual([]); // alice's answer, not bob's
     const mine = await alice.get('/api/search?q=battery');
     expect(mine.body.results).toEqual([
       { instance_id: 'r1', snippet: 'The battery died after a week.', matched_in: ['item'] },
@@ -82,5 +90,54 @@ describe('search', () => {
     expect(ids(await t.admin().get('/admin/api/search?q=the'))).toEqual(['r1', 'r2']);
     const found = ids(await alice.get('/api/search?q=the'));
     expect(found).toEqual(first === 'r3' ? [] : [first]);
+  });
+
+  it('names every annotator whose answers hold some of the words when they are spread over several', async () => {
+    const t = await startServer({ config: { annotation_schemes: SCHEMES }, items: ITEMS });
+    const alice = await t.client().login('alice', 'pw-123456');
+    const bob = await t.client().login('bob', 'pw-123456');
+    const carol = await t.client().login('carol', 'pw-123456');
+    await alice.post('/updateinstance', { instance_id: 'r2', annotations: { 'sentiment:positive': 'true' } });
+    await bob.post('/updateinstance', { instance_id: 'r2', annotations: { 'why:text': 'screen praised' } });
+    await carol.post('/updateinstance', { instance_id: 'r2', annotations: { 'sentiment:negative': 'true' } });
+    const spread = await t.admin().get('/admin/api/search?q=positive praised');
+    expect(spread.body.results).toEqual([
+      {
+        instance_id: 'r2',
+        snippet: 'Battery life is great, the screen too.',
+        matched_in: ['answers'],
+        annotators: ['alice', 'bob'],
+      },
+    ]);
+    // an annotator's own search still needs every word in their own answers
+    expect(ids(await alice.get('/api/search?q=positive praised'))).toEqual([]);
+    expect(ids(await bob.get('/api/search?q=praised'))).toEqual(['r2']);
+  });
+
+  it('answers in full while the indexes are still being built in the background after a restart', async () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ id: `i${i}`, text: `item number w${i} of many` }));
+    let t = await startServer({ config: { annotation_schemes: SCHEMES }, items });
+    const alice = await t.client().login('alice', 'pw-123456');
+    await alice.post('/updateinstance', {
+      instance_id: 'i19999',
+      annotations: { 'why:text': 'zebra crossing' },
+    });
+    t = await t.restart();
+    const admin = t.admin();
+    const [last, answered, shared] = await Promise.all([
+      admin.get('/admin/api/search?q=w19999'),
+      admin.get('/admin/api/search?q=zebra'),
+      admin.get('/admin/api/search?q=many&limit=3'),
+    ]);
+    expect(ids(last)).toEqual(['i19999']);
+    expect(answered.body.results).toEqual([
+      { instance_id: 'i19999', snippet: 'item number w19999 of many', matched_in: ['answers'], annotators: ['alice'] },
+    ]);
+    expect(shared.body).toMatchObject({ truncated: true });
+    expect(ids(shared)).toEqual(['i0', 'i1', 'i2']);
+    // kept current once built
+    const again = await t.client().login('alice', 'pw-123456');
+    await again.post('/updateinstance', { instance_id: 'i5', annotations: { 'why:text': 'zebra again' } });
+    expect(ids(await admin.get('/admin/api/search?q=zebra'))).toEqual(['i5', 'i19999']);
   });
 });

@@ -22,6 +22,7 @@ import { percent, Section } from './section.js';
 import { AnnotatorsTable, InstancesTable, QualityTables } from './tables.js';
 import { WebhooksTable } from './webhooks.js';
 import { NotesPanel } from './notes-panel.js';
+import { SearchPanel } from './search-panel.js';
 
 /** Everything the dashboard shows is read again: after Refresh, an import or a settings change. */
 const refreshAll = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -97,6 +98,7 @@ export const PANELS = [
   { id: 'overview', title: 'Overview' },
   { id: 'annotators', title: 'Annotators' },
   { id: 'instances', title: 'Instances' },
+  { id: 'search', title: 'Search' },
   { id: 'notes', title: 'Notes and flags' },
   { id: 'quality', title: 'Quality control' },
   { id: 'agreement', title: 'Agreement' },
@@ -179,6 +181,8 @@ function Panel({ id }: { id: PanelId }) {
           <InstancesTable />
         </section>
       );
+    case 'search':
+      return <SearchPanel />;
     case 'notes':
       return (
         <section className="card-section" aria-labelledby="notes-title" data-testid="section-notes">

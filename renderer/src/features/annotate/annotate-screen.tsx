@@ -1,7 +1,8 @@
 /**
  * The annotate screen: text with highlights, every scheme of the task, spans, AI hint, QC feedback and
  * progress. Keyboard first: label keys pick labels, Enter submits and advances, Ctrl+Z undoes it, arrows or [ ] move, `s` starts
- * keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `?` shows the keymap.
+ * keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `/` searches the annotator's list, `?`
+ * shows the keymap.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CurrentInstance, Phase } from '../../shared/api/types.js';
@@ -33,6 +34,11 @@ import { useAnnotation } from './use-annotation.js';
 import { hiddenSchemes } from './conditional.js';
 import { SaveState } from './save-state.js';
 import { useTypeAhead } from './use-type-ahead.js';
+import { SearchForm } from '../../shared/components/search-form.js';
+import type { SearchResult } from '../../shared/api/types.js';
+
+const SEARCH_ID = 'own-search';
+const searchOwn = (q: string) => api.get<SearchResult>(`/api/search?q=${encodeURIComponent(q)}&limit=20`);
 
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
 function typingIn(target: EventTarget | null): boolean {
@@ -308,6 +314,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated'))
         setAskLabel(true);
       else if (command === 'help') setHelp(true);
+      else if (command === 'search') document.getElementById(SEARCH_ID)?.focus();
       else if (command === 'instructions') toggleInstructions();
       else if (command === 'nextQuestion') focusNextQuestion(target);
       else if (command === 'submit') submit();
@@ -429,6 +436,13 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         <button type="button" className="link" onClick={() => setHelp(true)} aria-keyshortcuts="?">
           Keys <kbd>?</kbd>
         </button>
+        <SearchForm
+          id={SEARCH_ID}
+          label="Search your items ( / )"
+          search={searchOwn}
+          onOpen={(hit) => void a.go({ go_to: hit.instance_id })}
+          detail={(hit) => (hit.matched_in.includes('answers') ? 'in your answers' : '')}
+        />
       </div>
       <InstructionsPanel instructions={instructions.data} open={instructionsOpen} onToggle={setInstructionsOpen} />
       <ErrorNote>{a.error}</ErrorNote>

@@ -393,7 +393,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   }, [advance, requiredMissing]);
 
   const go = useCallback(
-    async (action: GoAction) => {
+    async (action: GoAction | { go_to: string }) => {
       if (action === 'next_instance') {
         const here = latest.current.loaded?.instance;
         if (!requiredMissing(!!here && here.current_index + 1 < here.total_instances))

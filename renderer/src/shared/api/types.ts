@@ -426,3 +426,17 @@ export interface AdjudicationConfig {
   agreement_threshold: number;
   show_all_items: boolean;
 }
+
+/** GET /api/search and GET /admin/api/search */
+export interface SearchHit {
+  instance_id: string;
+  snippet: string;
+  matched_in: ('item' | 'answers')[];
+  /** admin search only */
+  annotators?: string[];
+}
+export interface SearchResult {
+  query: string;
+  results: SearchHit[];
+  truncated: boolean;
+}

@@ -159,6 +159,10 @@ export const COMMANDS = {
     label: 'Focus the next question; with a question focused, 1–0 pick its answers in order',
   },
   instructions: { keys: ['i', 'h'], label: 'Show or hide the task instructions' },
+  search: {
+    keys: ['/'],
+    label: 'Search your items and answers; Enter searches, ↑ ↓ move through the results, Enter goes to one',
+  },
   help: { keys: ['?'], label: 'Show or hide this keymap' },
 } satisfies Record<string, Command>;
 
