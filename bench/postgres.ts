@@ -42,7 +42,7 @@ export interface PostgresOptions {
   databaseUrl?: string;
 }
 
-async function copyIntoSchema(project: BenchProject, connectionString: string, schema: string): Promise<void> {
+export async function copyIntoSchema(project: BenchProject, connectionString: string, schema: string): Promise<void> {
   const from = await JournalStore.open(project.dataDir, { packed: PACKED_TABLES });
   try {
     const open = () => PostgresStore.open({ connectionString, schema, packed: PACKED_TABLES, exclusive: true });

@@ -23,7 +23,7 @@ interface ProfileNode {
   children?: number[];
 }
 
-function summarize(file: string, top = 25): string {
+export function summarize(file: string, top = 25): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as {
     nodes: ProfileNode[];
     samples: number[];
@@ -126,7 +126,9 @@ async function main() {
   console.log(`\nprofile: ${join(profDir, file)}`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// run as a script, not when another bench script imports the summary
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -52,7 +52,8 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<Postgres> {
+/** `settings`: extra server settings (`-c name=value`), e.g. a library to preload for measuring */
+export async function startPostgres(settings: Record<string, string> = {}): Promise<Postgres> {
   if (!postgresBinDir() && process.getuid?.() === 0) {
     execFileSync(
       'sh',
@@ -86,7 +87,8 @@ export async function startPostgres(): Promise<Postgres> {
   };
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200 -c shared_buffers=32MB`;
+  const extra = Object.entries(settings).map(([k, v]) => ` -c ${k}=${v}`);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200 -c shared_buffers=32MB${extra.join('')}`;
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   const stopServer = (mode: string) => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
   start();

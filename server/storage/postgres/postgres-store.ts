@@ -175,12 +175,18 @@ export class PostgresStore extends TableReader implements SharedStore {
     });
   }
 
+  /**
+   * One round trip per turn: a commit when writes are pending, which also answers the syncs asked for before it
+   * was sent (it succeeds only if no other process committed since this one's last change, and when it finds the
+   * log moved on the changes are read and applied first), else a read of the log for the syncs alone.
+   */
   private async lane(): Promise<void> {
     // let the writes and requests of this turn of the event loop join the same round trip
     await new Promise((r) => setImmediate(r));
     while (this.pending.length || this.syncWaiters.length) {
-      if (this.syncWaiters.length) {
-        const waiters = this.syncWaiters.splice(0);
+      const waiters = this.syncWaiters.splice(0);
+      if (this.pending.length) await this.commitPending(waiters);
+      else {
         try {
           await this.catchUp([]);
           this.syncTrouble = false;
@@ -192,7 +198,8 @@ export class PostgresStore extends TableReader implements SharedStore {
         }
         for (const resolve of waiters) resolve();
       }
-      if (this.pending.length) await this.commitPending();
+      // the requests let through now write before the next round trip, so their writes go with it
+      if (waiters.length) await new Promise((r) => setImmediate(r));
     }
     if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
@@ -200,18 +207,24 @@ export class PostgresStore extends TableReader implements SharedStore {
     }
   }
 
-  private async commitPending(): Promise<void> {
+  /** Commits the pending writes; `waiters` (syncs asked for before) are let through once the tables are current. */
+  private async commitPending(waiters: (() => void)[]): Promise<void> {
     let batch = this.pending.splice(0);
+    const current = () => {
+      for (const resolve of waiters.splice(0)) resolve();
+    };
     try {
       for (;;) {
         const id = await this.commit(finalStates(batch));
         if (id !== null) {
           this.applied = id;
+          current();
           for (const p of batch) p.resolve();
           return;
         }
         // another process committed first: take its changes, then commit what they left standing
         batch = await this.catchUp(batch);
+        current();
         if (!batch.length) return;
       }
     } catch (e) {
@@ -220,6 +233,7 @@ export class PostgresStore extends TableReader implements SharedStore {
       for (let i = failed.length - 1; i >= 0; i--) this.restore(failed[i].undo);
       const error = new StorageError(`could not save to PostgreSQL: ${(e as Error).message}`);
       this.logger?.error(error.message);
+      current();
       for (const p of failed) p.reject(error);
     }
   }

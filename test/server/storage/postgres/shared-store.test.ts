@@ -46,6 +46,20 @@ describe('PostgresStores sharing a schema', () => {
     }
   });
 
+  it('brings in the other one’s commits on a sync asked for while a write of its own is pending', async () => {
+    // the sync rides on the commit's round trip: the commit finds the log moved on, so the changes come first
+    const [a, b] = await pair(['contract_a']);
+    for (let i = 0; i < 5; i++) {
+      await a.write([put(`from-a-${i}`, { n: i })]);
+      const mine = b.write([put(`from-b-${i}`, { n: i })]);
+      await b.sync();
+      expect(b.get('contract_a', `from-a-${i}`)).toEqual({ n: i });
+      await mine;
+      await a.sync();
+      expect(a.get('contract_a', `from-b-${i}`)).toEqual({ n: i });
+    }
+  });
+
   it('hears of the other one’s commits without being asked', async () => {
     const [a, b] = await pair();
     await a.write([put('heard', { n: 1 })]);

@@ -1,0 +1,158 @@
+/**
+ * CPU per request on the PostgreSQL store, a figure a busy machine disturbs far less than a rate:
+ * `node --import tsx bench/postgres-cpu.ts [--size 1000] [--requests 500] [--processes 1] [--profile]`
+ * copies a bench project into a fresh schema of a throwaway cluster (pg_stat_statements preloaded), serves it
+ * with the built server, sends each of 8 annotators `--requests` durable updateinstance requests (after as many
+ * to warm up), and prints per request: the server processes' CPU, the database's (every backend and background
+ * process of the cluster, from /proc), commits, group commits (entries of the change log) and the statements
+ * each was sent (pg_stat_statements: one call is one round trip). `--profile` runs the server under --cpu-prof
+ * and prints where its time went (bench/profile.ts's summary).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { drive, type ConnectionPlan } from './load.js';
+import { Annotator, login, planOf } from './measure.js';
+import { benchProject } from './projects.js';
+import { copyIntoSchema } from './postgres.js';
+import { summarize } from './profile.js';
+import { buildServer, cpuMsOf, startFlags, startProcess, type ServerProcess } from './server-process.js';
+import { startPostgres } from '../test/helpers/postgres.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** CPU ms so far of the cluster's processes (the postmaster, its backends and background workers), by pid. */
+async function databaseCpu(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
+  );
+  const { rows: master } = await client.query<{ pid: number }>(
+    "SELECT (regexp_split_to_array(pg_read_file('postmaster.pid'), '\\n'))[1]::int AS pid",
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of [...rows, ...master]) {
+    const ms = cpuMsOf(pid);
+    if (ms !== null) out.set(pid, ms);
+  }
+  return out;
+}
+
+async function counters(client: pg.Client, schema: string) {
+  const { rows } = await client.query<{ commits: string; head: string }>(
+    `SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()) AS commits,
+            (SELECT id FROM ${schema}.log_head) AS head`,
+  );
+  return { commits: Number(rows[0].commits), head: Number(rows[0].head) };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string', default: '1000' },
+      requests: { type: 'string', default: '500' },
+      connections: { type: 'string', default: '8' },
+      processes: { type: 'string', default: '1' },
+      profile: { type: 'boolean', default: false },
+    },
+  });
+  const log = (m: string) => console.error(m);
+  const cli = process.env.BENCH_CLI ? [...startFlags(ROOT), process.env.BENCH_CLI] : buildServer(ROOT, log);
+  const work = mkdtempSync(join(tmpdir(), 'marginalia-pg-cpu-'));
+  const project = await benchProject(
+    {
+      size: Number(values.size),
+      annotatorsPerItem: 10,
+      cacheDir: join(ROOT, 'node_modules', '.cache', 'marginalia-bench', 'projects'),
+      log,
+    },
+    work,
+  );
+  const cluster = await startPostgres({ shared_preload_libraries: 'pg_stat_statements' });
+  const servers: ServerProcess[] = [];
+  const client = new pg.Client({ connectionString: cluster.url });
+  try {
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    await copyIntoSchema(project, cluster.url, schema);
+    await client.connect();
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const profDir = join(work, 'prof');
+    for (let i = 0; i < Number(values.processes); i++) {
+      const dataDir = mkdtempSync(join(work, 'data-'));
+      servers.push(
+        await startProcess(
+          [
+            ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
+            ...cli,
+            ...['--config', project.configFile, '--port', '0', '--data-dir', dataDir],
+            ...['--database-url', `${cluster.url}?schema=${schema}`],
+          ],
+          { cwd: ROOT },
+        ),
+      );
+    }
+    const connections = Number(values.connections);
+    const plans: ConnectionPlan[] = [];
+    for (let i = 0; i < connections; i++) {
+      const cookie = await login(servers[0].url, `cpu-${i + 1}`);
+      await fetch(`${servers[0].url}/api/current_instance`, { headers: { cookie } });
+      const a = new Annotator(cookie, project.ids, Math.floor((i * project.ids.length) / connections), i);
+      plans.push(planOf('updateinstance', a, ''));
+    }
+    // connection i goes to process i mod n
+    const byServer = servers.map((s, n) => ({ s, plans: plans.filter((_, i) => i % servers.length === n) }));
+    const burst = () =>
+      Promise.all(byServer.map(({ s, plans: p }) => drive(s.url, p, { amount: Number(values.requests) })));
+    await burst();
+
+    await client.query('SELECT pg_stat_statements_reset()');
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const serverBefore = servers.map((s) => s.cpuMs() ?? 0);
+    const dbBefore = await databaseCpu(client);
+    const before = await counters(client, schema);
+    const results = await burst();
+    const serverMs = servers.reduce((sum, s, i) => sum + (s.cpuMs() ?? 0) - serverBefore[i], 0);
+    const dbAfter = await databaseCpu(client);
+    // the statistics collector publishes commits with a delay of up to a second
+    await new Promise((r) => setTimeout(r, 1500));
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const after = await counters(client, schema);
+    let dbMs = 0;
+    for (const [pid, ms] of dbAfter) dbMs += ms - (dbBefore.get(pid) ?? 0);
+    const { rows: statements } = await client.query<{ calls: string; query: string }>(
+      `SELECT calls, query FROM pg_stat_statements
+        WHERE query NOT LIKE '%pg_stat%' AND query NOT LIKE '%pg_read_file%' AND query NOT LIKE '%xact_commit%'
+        ORDER BY calls DESC`,
+    );
+    const requests = results.reduce((s, r) => s + r.requests, 0);
+    const errors = results.reduce((s, r) => s + r.errors, 0);
+    const per = (n: number) => (n / requests).toFixed(3);
+    const groupCommits = after.head - before.head;
+    const calls = statements.reduce((s, r) => s + Number(r.calls), 0);
+    console.log(
+      `updateinstance ×${connections} on ${servers.length} process(es), ${requests} requests, ${errors} errors\n` +
+        `CPU per request: server ${per(serverMs)} ms, database ${per(dbMs)} ms, together ${per(serverMs + dbMs)} ms\n` +
+        `per request: ${per(calls)} statements (round trips), ${per(after.commits - before.commits)} commits; ` +
+        `${groupCommits} group commits, ${(requests / Math.max(1, groupCommits)).toFixed(1)} requests each`,
+    );
+    for (const s of statements)
+      console.log(`  ${per(Number(s.calls))}/req  ${s.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+    if (values.profile) {
+      for (const s of servers) await s.stop();
+      for (const file of readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')))
+        console.log(`\n${summarize(join(profDir, file))}\n\nprofile: ${join(profDir, file)}`);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    for (const s of servers) await s.stop();
+    cluster.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
