@@ -26,23 +26,7 @@ export function structuredType(parts: Parts): SchemeTypeModule {
         return new AnswerError(`expected an array of ${parts.storage === 'links' ? 'links' : 'events'} (objects)`);
       return answer.length ? { [scheme.name]: JSON.stringify(answer) } : {};
     },
-    resolve(scheme, schemes, fail) {
-      const name = spanSchemaOf(scheme);
-      if (name === undefined) {
-        const spans = [...schemes.values()].filter((s) => s.annotation_type === 'span');
-        if (spans.length !== 1)
-          fail(
-            'span_schema',
-            `name the span scheme whose spans it ${parts.storage === 'links' ? 'links' : 'uses'} (the config has ${spans.length} span schemes)`,
-          );
-        scheme.extra.span_schema = spans[0].name;
-        return;
-      }
-      const target = schemes.get(name);
-      if (!target) return fail('span_schema', `no scheme is named "${name}"`);
-      if (target.annotation_type !== 'span')
-        fail('span_schema', `"${name}" is not a span scheme (its type is ${target.annotation_type})`);
-    },
+    resolve: (scheme, schemes, fail) => resolveSpanSchema(scheme, schemes, fail, parts.storage),
     spacy: 'values',
     suggestable: false,
     shape:
@@ -59,6 +43,37 @@ export function structuredType(parts: Parts): SchemeTypeModule {
           },
     ...parts,
   };
+}
+
+/** Checks that `key` names a span scheme of the config. */
+export function checkSpanScheme(
+  schemes: ReadonlyMap<string, Scheme>,
+  key: string,
+  name: string,
+  fail: (key: string, reason: string) => never,
+): void {
+  const target = schemes.get(name);
+  if (!target) return fail(key, `no scheme is named "${name}"`);
+  if (target.annotation_type !== 'span')
+    fail(key, `"${name}" is not a span scheme (its type is ${target.annotation_type})`);
+}
+
+/** `span_schema` checked, or set to the config's only span scheme when left out. */
+export function resolveSpanSchema(
+  scheme: Scheme,
+  schemes: ReadonlyMap<string, Scheme>,
+  fail: (key: string, reason: string) => never,
+  storage: 'links' | 'events',
+): void {
+  const name = spanSchemaOf(scheme);
+  if (name !== undefined) return checkSpanScheme(schemes, 'span_schema', name, fail);
+  const spans = [...schemes.values()].filter((s) => s.annotation_type === 'span');
+  if (spans.length !== 1)
+    fail(
+      'span_schema',
+      `name the span scheme whose spans it ${storage === 'links' ? 'links' : 'uses'} (the config has ${spans.length} span schemes)`,
+    );
+  scheme.extra.span_schema = spans[0].name;
 }
 
 /** zod for a list of span label names (Potato writes a lone name as a string too). */

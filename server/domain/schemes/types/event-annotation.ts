@@ -1,7 +1,9 @@
 /**
  * event_annotation: events of `event_types`, each a trigger span and argument spans by role (spans of
  * `span_schema`). A type may restrict its trigger's labels (`trigger_labels`) and each role's
- * (`entity_types`); `required` roles must be filled; a role is filled once.
+ * (`entity_types`); `required` roles must be filled; a role is filled once. Without `event_types` (configs of
+ * published datasets leave it out) Potato offers no event type, so no event can be made; here its `labels`, if
+ * any, become event types of a trigger alone.
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
@@ -25,7 +27,7 @@ const eventType = z.looseObject({
 
 const config = z.looseObject({
   span_schema: z.string().min(1).optional(),
-  event_types: z.array(eventType).min(1, 'give at least one event type'),
+  event_types: z.array(eventType).min(1, 'give at least one event type, or leave event_types out').optional(),
 });
 
 export interface EventType {
@@ -44,8 +46,23 @@ export const eventAnnotation = structuredType({
   agreement: EVENT_F1,
   config,
   keys: ['span_schema', 'event_types'],
-  normalize(scheme, keys, fail) {
+  normalize(scheme, keys, fail, warn) {
     const { span_schema, event_types } = keys as z.infer<typeof config>;
+    if (span_schema !== undefined) scheme.extra.span_schema = span_schema;
+    if (!event_types) {
+      scheme.extra.event_types = scheme.labels.map((l) => ({
+        type: l.name,
+        ...(l.color ? { color: l.color } : {}),
+        arguments: [],
+      }));
+      warn?.(
+        scheme.labels.length
+          ? 'labels are taken as event types of a trigger alone (no arguments); give event_types to name argument roles'
+          : 'event_types: none given (nor labels), so no event can be made; give event_types: [{type, arguments: [{role}]}]',
+      );
+      return;
+    }
+    if (scheme.labels.length) warn?.('labels are not used: the event types are those of event_types');
     const names = new Set<string>();
     const types: EventType[] = event_types.map((t, i) => {
       if (names.has(t.type)) fail(`event_types[${i}].type`, `duplicate event type "${t.type}"`);
@@ -67,7 +84,6 @@ export const eventAnnotation = structuredType({
         arguments: args,
       };
     });
-    if (span_schema !== undefined) scheme.extra.span_schema = span_schema;
     scheme.extra.event_types = types;
     scheme.labels = types.map((t) => ({ name: t.type, ...(t.color ? { color: t.color } : {}) }));
   },
@@ -112,6 +128,7 @@ export const eventAnnotation = structuredType({
   },
   exampleEntries(scheme, span) {
     const type = eventTypesOf(scheme)[0];
+    if (!type) return [];
     const schema = scheme.extra.span_schema as string;
     const args = type.arguments
       .filter((r) => r.required)

@@ -1,13 +1,24 @@
 /**
  * span_link: typed relations between spans of `span_schema`, directed (first span the source, last the target)
  * or not, between two spans or up to a link type's `max_spans`; a link type may restrict the labels of its
- * source and target spans.
+ * source and target spans. Configs of published datasets often give the relations as plain `labels` and the span
+ * schemes as `source_scheme` / `target_scheme` instead: Potato shows no link types for them, so nothing could be
+ * linked; here each label is a directed link type and links go from a source scheme span to a target scheme span.
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
 import { booleanish, numberish } from '../kinds.js';
-import { labelList, spanOf, structuredType, withProperties } from '../structured.js';
+import type { SpanRef } from '../module.js';
+import {
+  checkSpanScheme,
+  labelList,
+  resolveSpanSchema,
+  spanOf,
+  spanSchemaOf,
+  structuredType,
+  withProperties,
+} from '../structured.js';
 import { LINK_F1 } from '../structure-agreement.js';
 
 const linkType = z.looseObject({
@@ -21,7 +32,9 @@ const linkType = z.looseObject({
 
 const config = z.looseObject({
   span_schema: z.string().min(1).optional(),
-  link_types: z.array(linkType).min(1, 'give at least one link type'),
+  source_scheme: z.string().min(1).optional(),
+  target_scheme: z.string().min(1).optional(),
+  link_types: z.array(linkType).min(1, 'give at least one link type, or leave link_types out').optional(),
 });
 
 export interface LinkType {
@@ -33,20 +46,69 @@ export interface LinkType {
   max_spans: number;
 }
 
+function linkTypesFrom(given: z.infer<typeof linkType>[], fail: (key: string, reason: string) => never): LinkType[] {
+  const names = new Set<string>();
+  return given.map((t, i) => {
+    if (names.has(t.name)) fail(`link_types[${i}].name`, `duplicate link type "${t.name}"`);
+    names.add(t.name);
+    const { name, directed, color, allowed_source_labels, allowed_target_labels, max_spans, ...rest } = t;
+    return {
+      ...rest,
+      name,
+      directed: directed ?? false,
+      ...(color ? { color } : {}),
+      ...(allowed_source_labels ? { allowed_source_labels } : {}),
+      ...(allowed_target_labels ? { allowed_target_labels } : {}),
+      max_spans: max_spans ?? 2,
+    };
+  });
+}
+
 const linkTypesOf = (scheme: Scheme) => scheme.extra.link_types as LinkType[];
 
-function labelsFit(type: LinkType, labels: string[]): boolean {
-  const source = type.allowed_source_labels;
-  const target = type.allowed_target_labels;
-  const fits = (order: string[]) =>
-    order.every((label, i) => {
-      const ok = (allowed?: string[]) => !allowed || allowed.includes(label);
-      if (i === 0) return ok(source);
-      if (i === order.length - 1) return ok(target);
-      return ok(source) || ok(target);
+/** The span schemes a link's source and target come from, when they differ (`source_scheme` ≠ `target_scheme`). */
+function endSchemes(scheme: Scheme): { source: string; target: string } | undefined {
+  const { source_scheme: source, target_scheme: target, span_schema } = scheme.extra;
+  return span_schema === undefined && typeof source === 'string' && typeof target === 'string'
+    ? { source, target }
+    : undefined;
+}
+
+/**
+ * Whether the spans fit the type's ends: the first is the source, the last the target, one between either (an
+ * undirected link has no first or last span, so either order will do). An end limits its span's label and, when
+ * source and target come from different span schemes, its scheme.
+ */
+function endsFit(type: LinkType, spans: SpanRef[], schemes: { source: string; target: string } | undefined): boolean {
+  const ok = (span: SpanRef, end: 'source' | 'target') => {
+    const labels = end === 'source' ? type.allowed_source_labels : type.allowed_target_labels;
+    return (!labels || labels.includes(span.label)) && (!schemes || span.schema === schemes[end]);
+  };
+  const fits = (order: SpanRef[]) =>
+    order.every((span, i) => {
+      if (i === 0) return ok(span, 'source');
+      if (i === order.length - 1) return ok(span, 'target');
+      return ok(span, 'source') || ok(span, 'target');
     });
-  // an undirected link has no first or last span: either order will do
-  return fits(labels) || (!type.directed && fits(labels.slice().reverse()));
+  return fits(spans) || (!type.directed && fits(spans.slice().reverse()));
+}
+
+/** Which span schemes the link's ends name: `span_schema`, or `source_scheme` and `target_scheme` (one may stand for both). */
+function readEnds(keys: z.infer<typeof config>, scheme: Scheme, fail: (key: string, reason: string) => never) {
+  const { span_schema, source_scheme, target_scheme } = keys;
+  const source = source_scheme ?? target_scheme;
+  const target = target_scheme ?? source_scheme;
+  if (span_schema !== undefined && source !== undefined && (source !== span_schema || target !== span_schema))
+    fail(
+      'span_schema',
+      `"${span_schema}" differs from source_scheme / target_scheme ("${source}", "${target}"): give one or the other`,
+    );
+  if (source_scheme !== undefined) scheme.extra.source_scheme = source_scheme;
+  if (target_scheme !== undefined) scheme.extra.target_scheme = target_scheme;
+  // one span scheme at both ends is the plain case: its spans are the ones linked
+  const one = span_schema ?? (source === target ? source : undefined);
+  if (one !== undefined) scheme.extra.span_schema = one;
+  return { different: source !== target };
 }
 
 export const spanLink = structuredType({
@@ -54,28 +116,40 @@ export const spanLink = structuredType({
   storage: 'links',
   agreement: LINK_F1,
   config,
-  keys: ['span_schema', 'link_types'],
-  normalize(scheme, keys, fail) {
-    const { span_schema, link_types } = keys as z.infer<typeof config>;
-    const names = new Set<string>();
-    const types: LinkType[] = link_types.map((t, i) => {
-      if (names.has(t.name)) fail(`link_types[${i}].name`, `duplicate link type "${t.name}"`);
-      names.add(t.name);
-      const { name, directed, color, allowed_source_labels, allowed_target_labels, max_spans, ...rest } = t;
-      return {
-        ...rest,
-        name,
-        directed: directed ?? false,
-        ...(color ? { color } : {}),
-        ...(allowed_source_labels ? { allowed_source_labels } : {}),
-        ...(allowed_target_labels ? { allowed_target_labels } : {}),
-        max_spans: max_spans ?? 2,
-      };
-    });
-    if (span_schema !== undefined) scheme.extra.span_schema = span_schema;
+  keys: ['span_schema', 'source_scheme', 'target_scheme', 'link_types'],
+  normalize(scheme, keys, fail, warn) {
+    const parsed = keys as z.infer<typeof config>;
+    const { different } = readEnds(parsed, scheme, fail);
+    let types: LinkType[];
+    if (parsed.link_types) {
+      if (scheme.labels.length) warn?.('labels are not used: the link types are those of link_types');
+      types = linkTypesFrom(parsed.link_types, fail);
+    } else {
+      // a relation label names a source and a target (works_for, located_at, BEFORE): directed between two spans
+      types = scheme.labels.map((l) => ({
+        name: l.name,
+        directed: true,
+        ...(l.color ? { color: l.color } : {}),
+        max_spans: 2,
+      }));
+      if (types.length)
+        warn?.(
+          `labels are taken as link types, each directed from the first span picked to the second${different ? ` (a ${String(scheme.extra.source_scheme)} span to a ${String(scheme.extra.target_scheme)} span)` : ''}; give link_types to make one undirected, n-ary or limited to some span labels`,
+        );
+      else warn?.('link_types: none given (nor labels), so no link can be made; give link_types or labels');
+    }
     scheme.extra.link_types = types;
     // the link types are the scheme's labels: colours, the schema list and exports name them
-    scheme.labels = types.map((t) => ({ name: t.name, ...(t.color ? { color: t.color } : {}) }));
+    scheme.labels = parsed.link_types
+      ? types.map((t) => ({ name: t.name, ...(t.color ? { color: t.color } : {}) }))
+      : scheme.labels;
+  },
+  resolve(scheme, schemes, fail) {
+    const { source_scheme, target_scheme } = scheme.extra;
+    if (source_scheme === undefined && target_scheme === undefined)
+      return resolveSpanSchema(scheme, schemes, fail, 'links');
+    if (typeof source_scheme === 'string') checkSpanScheme(schemes, 'source_scheme', source_scheme, fail);
+    if (typeof target_scheme === 'string') checkSpanScheme(schemes, 'target_scheme', target_scheme, fail);
   },
   entry(scheme, entry, context) {
     const type = linkTypesOf(scheme).find((t) => t.name === entry.link_type);
@@ -95,25 +169,39 @@ export const spanLink = structuredType({
     const direction = type.directed ? 'directed' : 'undirected';
     if (entry.direction !== undefined && entry.direction !== direction)
       return new AnswerError(`direction: link type ${type.name} is ${direction}`);
-    const labels: string[] = [];
+    const spans: SpanRef[] = [];
+    const ends = endSchemes(scheme);
     for (const [k, id] of ids.entries()) {
       const span = spanOf(scheme, id, context, `span_ids[${k}]`);
       if (span instanceof AnswerError) return span;
-      labels.push(span.label);
+      if (ends && span.schema !== ends.source && span.schema !== ends.target)
+        return new AnswerError(
+          `span_ids[${k}]: span "${id}" is of schema "${span.schema}", not of ${ends.source} or ${ends.target}`,
+        );
+      spans.push(span);
     }
-    if (!labelsFit(type, labels)) {
-      const want = `source ${type.allowed_source_labels?.join('|') ?? 'any'}, target ${type.allowed_target_labels?.join('|') ?? 'any'}`;
-      return new AnswerError(`span labels ${labels.join(' → ')} do not fit link type ${type.name} (${want})`);
+    if (!endsFit(type, spans, ends)) {
+      const end = (labels: string[] | undefined, schema: string | undefined) =>
+        `${schema ? `${schema} ` : ''}${labels?.join('|') ?? (schema ? 'span' : 'any')}`;
+      const want = `source ${end(type.allowed_source_labels, ends?.source)}, target ${end(type.allowed_target_labels, ends?.target)}`;
+      const named = ends ? spans.map((s) => `${s.schema} ${s.label}`) : spans.map((s) => s.label);
+      return new AnswerError(
+        `${ends ? 'spans' : 'span labels'} ${named.join(' → ')} do not fit link type ${type.name} (${want})`,
+      );
     }
     return withProperties(entry, { link_type: type.name, span_ids: ids, direction });
   },
   exampleEntries(scheme, span) {
     const type = linkTypesOf(scheme)[0];
-    const schema = scheme.extra.span_schema as string;
+    if (!type) return [];
+    const ends = endSchemes(scheme) ?? { source: spanSchemaOf(scheme)!, target: spanSchemaOf(scheme)! };
     return [
       {
         link_type: type.name,
-        span_ids: [span(schema, type.allowed_source_labels?.[0]), span(schema, type.allowed_target_labels?.[0])],
+        span_ids: [
+          span(ends.source, type.allowed_source_labels?.[0]),
+          span(ends.target, type.allowed_target_labels?.[0]),
+        ],
       },
     ];
   },

@@ -4,10 +4,12 @@
  * with `path_selection.enabled` the annotator also picks a path of nodes. Stored as Potato stores it:
  * `"<schema>:node_annotations"` → JSON {"<node id>": <the node scheme's answer>} and
  * `"<schema>:selected_path"` → JSON ["<node id>", …]. The answer is {"node_annotations", "selected_path"}.
+ * A tree with neither (configs of published datasets have them) asks nothing: Potato shows its description and
+ * the tree, and so do we; the empty values Potato's page posts for it are taken as no answer.
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
-import { AnswerError, type AnswerValue, type SchemeTypeModule } from '../module.js';
+import { AnswerError, type AgreementMeasure, type AnswerValue, type SchemeTypeModule } from '../module.js';
 import { nestedType } from '../nested.js';
 import { isRecord, parseJson, storeUnder } from '../answer-fields.js';
 import { nodeDistance, nodeKey } from '../structure-agreement.js';
@@ -51,6 +53,24 @@ function checkPath(scheme: Scheme, given: unknown): AnswerError | null {
   return null;
 }
 
+const asksNothing = (scheme: Scheme) => !keysOf(scheme).node_scheme && !keysOf(scheme).path_selection.enabled;
+
+const PER_NODE: AgreementMeasure = {
+  level: 'per_node',
+  column: 'value',
+  value: (_scheme, chosen) =>
+    nodeKey(
+      chosen.node_annotations === undefined ? undefined : JSON.parse(chosen.node_annotations),
+      chosen.selected_path === undefined ? undefined : JSON.parse(chosen.selected_path),
+    ),
+  distance: nodeDistance,
+};
+const ASKS_NOTHING: AgreementMeasure = {
+  level: null,
+  column: null,
+  reason: 'this tree has no node_scheme and no path selection, so it takes no answers',
+};
+
 const check = (scheme: Scheme, field: string, given: unknown) =>
   field === 'node_annotations' ? checkNodes(scheme, given) : checkPath(scheme, given);
 
@@ -58,7 +78,7 @@ export const treeAnnotation: SchemeTypeModule = {
   type: 'tree_annotation',
   config,
   keys: Object.keys(config.shape),
-  normalize(scheme, parsed, fail) {
+  normalize(scheme, parsed, fail, warn) {
     const k = parsed as z.infer<typeof config>;
     if (scheme.labels.length)
       fail('labels', 'a tree_annotation scheme has no labels: give the per-node question as node_scheme');
@@ -91,9 +111,12 @@ export const treeAnnotation: SchemeTypeModule = {
       );
     }
     const pathEnabled = k.path_selection?.enabled ?? false;
-    if (!nodeScheme && !pathEnabled)
-      fail('node_scheme', 'give a node_scheme (the question asked of each node) or path_selection.enabled, or both');
-    storeUnder(scheme, ['node_annotations', ...(pathEnabled ? ['selected_path'] : [])]);
+    const asks = !!nodeScheme || pathEnabled;
+    if (!asks)
+      warn?.(
+        'node_scheme: none given, nor path_selection.enabled, so the tree is shown and nothing is asked of it; give node_scheme (the question asked of each node) or path_selection.enabled to collect answers',
+      );
+    storeUnder(scheme, ['node_annotations', ...(pathEnabled || !asks ? ['selected_path'] : [])]);
     Object.assign(scheme.extra, {
       node_scheme: nodeScheme,
       path_selection: {
@@ -131,16 +154,7 @@ export const treeAnnotation: SchemeTypeModule = {
     return chosen;
   },
   spacy: 'values',
-  agreement: {
-    level: 'per_node',
-    column: 'value',
-    value: (_scheme, chosen) =>
-      nodeKey(
-        chosen.node_annotations === undefined ? undefined : JSON.parse(chosen.node_annotations),
-        chosen.selected_path === undefined ? undefined : JSON.parse(chosen.selected_path),
-      ),
-    distance: nodeDistance,
-  },
+  agreement: (scheme) => (asksNothing(scheme) ? ASKS_NOTHING : PER_NODE),
   suggestable: false,
   shape: {
     stored:

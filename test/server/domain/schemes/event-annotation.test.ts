@@ -67,6 +67,46 @@ describe('event_annotation config', () => {
     ]);
   });
 
+  it('loads without event_types, as configs of published datasets write it: labels become trigger-only event types', async () => {
+    const bare = { annotation_type: 'event_annotation', name: 'events', description: 'Find the events' };
+    const none = load(ENTITIES, bare);
+    expect(none.task.schemeByName.get('events')!.extra).toEqual({ span_schema: 'entities', event_types: [] });
+    expect(none.warnings.filter((w) => w.includes('(events)'))).toEqual([
+      expect.stringMatching(/\(events\)\.event_types: none given \(nor labels\), so no event can be made/),
+    ]);
+    const labelled = load(ENTITIES, { ...bare, labels: [{ name: 'ATTACK', color: '#dc2626' }, 'MOVE'] });
+    expect(labelled.task.schemeByName.get('events')!.extra.event_types).toEqual([
+      { type: 'ATTACK', color: '#dc2626', arguments: [] },
+      { type: 'MOVE', arguments: [] },
+    ]);
+    expect(labelled.warnings.filter((w) => w.includes('(events)'))).toEqual([
+      expect.stringMatching(/\(events\)\.labels are taken as event types of a trigger alone/),
+    ]);
+    // such an event is its trigger; a role is refused
+    const t = await startServer({
+      items: [{ id: 'e1', text: TEXT }],
+      config: { annotation_schemes: [ENTITIES, { ...bare, labels: ['ATTACK'] }] },
+    });
+    const ann = await t.client().login('ann');
+    const ok = await ann.post('/updateinstance', {
+      instance_id: 'e1',
+      span_annotations: SPANS,
+      event_annotations: [{ schema: 'events', event_type: 'ATTACK', trigger_span_id: 't', arguments: [] }],
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await ann.get('/get_annotations?instance_id=e1')).body.event_annotations).toMatchObject([
+      { schema: 'events', event_type: 'ATTACK', arguments: [] },
+    ]);
+    const bad = await ann.post('/updateinstance', {
+      instance_id: 'e1',
+      span_annotations: SPANS,
+      event_annotations: [{ ...ATTACK, arguments: [{ role: 'attacker', span_id: 'g' }] }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/arguments\[0\]\.role: "attacker" is not a role of ATTACK \(it has none\)/);
+    await t.close();
+  });
+
   it.each([
     [{ ...EVENTS, event_types: [] }, /annotation_schemes\[1\]\.event_types: give at least one event type/],
     [

@@ -46,7 +46,9 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
   return (
     <fieldset className="scheme scheme-event_annotation" data-schema={scheme.name}>
       <Legend scheme={scheme} />
-      {spans.size === 0 ? (
+      {types.length === 0 ? (
+        <p className="hint">No event types are set up for this question, so no event can be made.</p>
+      ) : spans.size === 0 ? (
         <p className="hint">Mark the trigger and argument spans in the text first.</p>
       ) : (
         <div className="event-maker">

@@ -8,7 +8,7 @@ import type { SpanAnnotation } from '../../../shared/api/types.js';
 import { addLink, removeLink, spanRef } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
-import { spanText, linksAnswer, linkArcs } from './span-refs.js';
+import { linkedSchemas, spanText, linksAnswer, linkArcs } from './span-refs.js';
 
 interface LinkType {
   name: string;
@@ -19,31 +19,42 @@ interface LinkType {
   max_spans: number;
 }
 
+/** The schemes of a link's source and target when they differ. */
+type Ends = { source: string; target: string } | undefined;
+
 /** Why the ticked spans cannot make a link of this type; null when they can. */
-export function linkProblem(type: LinkType, picked: SpanAnnotation[]): string | null {
+export function linkProblem(type: LinkType, picked: SpanAnnotation[], ends?: Ends): string | null {
   if (picked.length < 2) return 'Tick at least two spans.';
   if (picked.length > type.max_spans) return `A ${type.name} link joins at most ${type.max_spans} spans.`;
+  const ok = (s: SpanAnnotation, end: 'source' | 'target') => {
+    const allowed = end === 'source' ? type.allowed_source_labels : type.allowed_target_labels;
+    return (!allowed || allowed.includes(s.name)) && (!ends || s.schema === ends[end]);
+  };
   const fits = (order: SpanAnnotation[]) =>
     order.every((s, i) => {
-      const ok = (allowed?: string[]) => !allowed || allowed.includes(s.name);
-      if (i === 0) return ok(type.allowed_source_labels);
-      if (i === order.length - 1) return ok(type.allowed_target_labels);
-      return ok(type.allowed_source_labels) || ok(type.allowed_target_labels);
+      if (i === 0) return ok(s, 'source');
+      if (i === order.length - 1) return ok(s, 'target');
+      return ok(s, 'source') || ok(s, 'target');
     });
   if (fits(picked) || (!type.directed && fits(picked.slice().reverse()))) return null;
-  return `${type.name} goes from ${type.allowed_source_labels?.join(' or ') ?? 'any span'} to ${type.allowed_target_labels?.join(' or ') ?? 'any span'}.`;
+  const end = (labels: string[] | undefined, schema: string | undefined) =>
+    labels ? `${labels.join(' or ')}${schema ? ` (${schema})` : ''}` : schema ? `a span of ${schema}` : 'any span';
+  return `${type.name} goes from ${end(type.allowed_source_labels, ends?.source)} to ${end(type.allowed_target_labels, ends?.target)}.`;
 }
 
 function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   const types = (scheme.link_types as LinkType[] | undefined) ?? [];
-  const spanSchema = scheme.span_schema as string | undefined;
+  const schemas = linkedSchemas(scheme);
+  // link types given as plain labels keep the labels' tooltips
+  const tooltips = new Map(scheme.labels.map((l) => [l.name, l.tooltip]));
+  const ends: Ends = schemas.length === 2 ? { source: schemas[0], target: schemas[1] } : undefined;
   const [typeName, setTypeName] = useState(types[0]?.name ?? '');
   const [picked, setPicked] = useState<string[]>([]);
-  const spans = answers.spans.filter((s) => s.schema === spanSchema);
+  const spans = answers.spans.filter((s) => schemas.includes(s.schema));
   const byRef = new Map(spans.map((s) => [spanRef(s), s]));
   const type = types.find((t) => t.name === typeName) ?? types[0];
   const pickedSpans = picked.map((r) => byRef.get(r)).filter((s): s is SpanAnnotation => !!s);
-  const problem = type ? linkProblem(type, pickedSpans) : 'No link types.';
+  const problem = type ? linkProblem(type, pickedSpans, ends) : 'No link types.';
   const links = (answers.links ?? []).map((l, i) => ({ l, i })).filter(({ l }) => l.schema === scheme.name);
   const id = `scheme-${scheme.name}`;
 
@@ -64,14 +75,16 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   return (
     <fieldset className="scheme scheme-span_link" data-schema={scheme.name}>
       <Legend scheme={scheme} />
-      {spans.length < 2 ? (
-        <p className="hint">Make at least two {spanSchema} spans in the text to link them.</p>
+      {types.length === 0 ? (
+        <p className="hint">No link types are set up for this question, so no link can be made.</p>
+      ) : spans.length < 2 ? (
+        <p className="hint">Make at least two {schemas.join(' or ')} spans in the text to link them.</p>
       ) : (
         <div className="link-maker">
           <label htmlFor={`${id}-type`}>Link type</label>{' '}
           <select id={`${id}-type`} value={type?.name ?? ''} onChange={(e) => setTypeName(e.target.value)}>
             {types.map((t) => (
-              <option key={t.name} value={t.name}>
+              <option key={t.name} value={t.name} title={tooltips.get(t.name)}>
                 {t.name}
                 {t.directed ? ' →' : ' —'}
               </option>

@@ -3,9 +3,20 @@ import type { LinkAnnotation, SpanAnnotation } from '../../../shared/api/types.j
 import { spanRef, type Answers } from '../answers.js';
 import type { Arc } from '../link-arcs.js';
 
-/** The spans of a span scheme, by the reference links and events use. */
-export function spansOf(answers: Answers, spanSchema: string | undefined): Map<string, SpanAnnotation> {
-  return new Map(answers.spans.filter((s) => s.schema === spanSchema).map((s) => [spanRef(s), s]));
+/** The spans of a span scheme (or of several), by the reference links and events use. */
+export function spansOf(
+  answers: Answers,
+  spanSchema: string | readonly string[] | undefined,
+): Map<string, SpanAnnotation> {
+  const wanted = (schema: string) =>
+    typeof spanSchema === 'string' ? schema === spanSchema : !!spanSchema?.includes(schema);
+  return new Map(answers.spans.filter((s) => wanted(s.schema)).map((s) => [spanRef(s), s]));
+}
+
+/** A link scheme's span schemes: its `span_schema`, or a source and a target scheme that differ. */
+export function linkedSchemas(scheme: Readonly<Record<string, unknown>>): string[] {
+  if (typeof scheme.span_schema === 'string') return [scheme.span_schema];
+  return [scheme.source_scheme, scheme.target_scheme].filter((s): s is string => typeof s === 'string');
 }
 
 export const spanText = (s: SpanAnnotation | undefined) => (s ? `${s.value ?? ''} (${s.name})` : 'a removed span');
@@ -33,12 +44,18 @@ export const linksAnswer = (a: Answers, scheme: { name: string }, value: unknown
 
 /** A link scheme's links as arcs between their spans (in order), coloured by link type; links to removed spans are left out. */
 export function linkArcs(
-  scheme: { name: string; span_schema?: unknown; link_types?: unknown },
+  scheme: {
+    name: string;
+    span_schema?: unknown;
+    source_scheme?: unknown;
+    target_scheme?: unknown;
+    link_types?: unknown;
+  },
   a: Answers,
   colors: Record<string, string>,
   label: (linkType: string) => string,
 ): Arc[] {
-  const spans = spansOf(a, scheme.span_schema as string | undefined);
+  const spans = spansOf(a, linkedSchemas(scheme));
   const typeColor = new Map(
     ((scheme.link_types as { name: string; color?: string }[] | undefined) ?? []).map((t) => [t.name, t.color]),
   );

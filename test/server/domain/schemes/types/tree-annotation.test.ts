@@ -49,9 +49,6 @@ describe('tree_annotation', () => {
   });
 
   it('refuses bad configs naming the key and the reason', () => {
-    expect(refusal({ annotation_type: 'tree_annotation', name: 't' })).toMatch(
-      /\(t\)\.node_scheme: give a node_scheme/,
-    );
     expect(refusal({ ...SCHEME, node_scheme: { annotation_type: 'span', labels: ['x'] } })).toMatch(
       /\(quality\)\.node_scheme\.annotation_type: "span" cannot be asked of a node/,
     );
@@ -87,5 +84,39 @@ describe('tree_annotation', () => {
       level: 'per_node',
       items_evaluated: 0,
     });
+  });
+
+  it('without node_scheme or path selection shows the tree and asks nothing, as Potato does, and says so', async () => {
+    const bare = { annotation_type: 'tree_annotation', name: 'thread', description: 'The thread' };
+    const { loadConfig } = await import('../../../../../server/index.js');
+    const { writeProject } = await import('../../../../helpers/project.js');
+    const config = loadConfig(writeProject({ config: { annotation_schemes: [bare] } }));
+    expect(config.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /annotation_schemes\[0\] \(thread\)\.node_scheme: none given, nor path_selection\.enabled, so the tree is shown and nothing is asked of it/,
+        ),
+      ]),
+    );
+    const t = await serve([bare, TAGS], ITEMS);
+    // the empty values Potato's page posts for its hidden fields are no answer
+    const back = await submitAndRead(t, 'ann', 'tr1', {
+      'thread:node_annotations': '{}',
+      'thread:selected_path': '[]',
+      'tags:node_annotations': JSON.stringify({ r1: ['off-topic'] }),
+    });
+    expect(back.annotations).toEqual({ 'tags:node_annotations': JSON.stringify({ r1: ['off-topic'] }) });
+    expect(await refusedAnswer(t, 'tr1', { 'thread:node_annotations': '{"r1": "good"}' })).toMatch(
+      /"thread:node_annotations"\]: this tree has no node_scheme, so its nodes take no answers/,
+    );
+    expect(await refusedAnswer(t, 'tr1', { 'thread:selected_path': '["root"]' })).toMatch(
+      /this tree has no path selection/,
+    );
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.thread).toMatchObject({
+      krippendorff_alpha: null,
+      level: null,
+      reason: 'this tree has no node_scheme and no path selection, so it takes no answers',
+    });
+    await t.close();
   });
 });
