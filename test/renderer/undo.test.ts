@@ -67,6 +67,29 @@ describe('undo', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('a change saved by ← is a step too: one request, and Ctrl+Z takes it back', async () => {
+    const { page, api } = await annotator('wade');
+    await answer(page, '1', 2);
+    await answer(page, '1', 3);
+    await expect.poll(() => saveState(page)).toBe('All answers saved');
+    const steps: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/get_ai_suggestion')) steps.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.keyboard.press('2');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => progress(page)).toMatch(/^Instance 2 of/);
+    await expect.poll(() => saveState(page)).toBe('All answers saved');
+    expect(steps).toEqual(['POST /api/annotate/step']);
+    expect(await annotations(api, 'item-3')).toEqual({ 'sentiment:negative': 'true' });
+
+    await undo(page, 3);
+    expect(await chosen(page)).toEqual([]);
+    await expect.poll(() => saveState(page)).toBe('All answers saved');
+    expect(await annotations(api, 'item-3')).toEqual({});
+    expect((await api.get('/api/current_instance')).body.instance_id).toBe('item-3');
+  });
+
   test('twice in a row, each back to the answer before its submission; submitting again is an ordinary update', async () => {
     const { page, api } = await annotator('vera');
     await api.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });

@@ -1,7 +1,7 @@
 /**
  * One annotation step in one call: save the instance being left (when answers are sent) and move to the one
- * after it in the caller's list. The move is relative to the instance named, not to the stored cursor, so a
- * step sent again after a lost answer lands on the same instance instead of skipping one.
+ * after it in the caller's list, or the one before. The move is relative to the instance named, not to the stored
+ * cursor, so a step sent again after a lost answer lands on the same instance instead of skipping one.
  */
 import { forbidden } from '../errors.js';
 import type { Assignments } from './assignment.js';
@@ -14,6 +14,8 @@ export interface StepInput {
   from: string;
   /** its answers; absent to move without saving */
   submission?: Submission;
+  /** where to: the instance after `from` (the default) or the one before it */
+  to?: 'next' | 'previous';
 }
 
 export interface StepOutcome {
@@ -49,7 +51,8 @@ export class AnnotationSteps {
     const list = await this.annotations.listOf(username);
     const at = this.assignments.positionOf(username, input.from);
     if (at < 0) throw forbidden(`from: instance "${input.from}" is not assigned to you`);
-    const current = await this.annotations.goTo(username, { go_to: list[Math.min(at + 1, list.length - 1)] });
+    const to = input.to === 'previous' ? Math.max(at - 1, 0) : Math.min(at + 1, list.length - 1);
+    const current = await this.annotations.goTo(username, { go_to: list[to] });
     return { result, current, next: await this.after(username, current.current_index) };
   }
 

@@ -59,8 +59,12 @@ const stepBody = submission
       .min(1)
       .max(256)
       .describe(
-        'the instance being left; the step moves to the one after it, so sending it twice lands on the same instance',
+        'the instance being left; the step moves to the one after it (or before it, with `to`), so sending it twice lands on the same instance',
       ),
+    to: z
+      .enum(['next', 'previous'])
+      .optional()
+      .describe('`previous` moves to the instance before `from` instead of the one after it (default `next`)'),
   })
   .strict();
 
@@ -89,15 +93,16 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
       method: 'POST',
       path: '/api/annotate/step',
       summary:
-        'Save the answers to `from` (when annotations or span_annotations are sent, as /updateinstance does) and move to the instance after it; answers with that instance and the one after',
+        'Save the answers to `from` (when annotations or span_annotations are sent, as /updateinstance does) and move to the instance after it (or before it, with `to: previous`); answers with that instance and the one after',
       access: 'user',
       body: stepBody,
       response: stepResponse,
       async handle({ username, body }) {
-        const { from, ...parts } = body;
+        const { from, to, ...parts } = body;
         const sent = Object.values(parts).some((part) => part !== undefined);
         const { result, current, next } = await steps().step(username, {
           from,
+          to,
           submission: sent ? { instance_id: from, ...parts } : undefined,
         });
         return { result, ...answer(username, current, next) };

@@ -66,6 +66,33 @@ describe('/api/annotate/step', () => {
     expect(r.body.next).toBeNull();
   });
 
+  it('with to: previous saves `from` and moves to the instance before it; that save is undone like any step', async () => {
+    const bob = await t.client().login('bob');
+    await bob.post('/api/annotate/step', { from: 'item-1', annotations: { 'sentiment:positive': 'true' } });
+    await bob.post('/api/annotate/step', { from: 'item-2', annotations: { 'sentiment:positive': 'true' } });
+    const back = await bob.post('/api/annotate/step', {
+      from: 'item-3',
+      to: 'previous',
+      annotations: { 'sentiment:negative': 'true' },
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.current).toMatchObject({ instance_id: 'item-2', current_index: 1 });
+    expect(back.body.next).toMatchObject({
+      instance_id: 'item-3',
+      stored: { annotations: { 'sentiment:negative': 'true' } },
+    });
+    expect(back.body.undo).toBe('item-3');
+    expect((await bob.get('/api/current_instance')).body.instance_id).toBe('item-2');
+    // at the first instance it stays there
+    expect((await bob.post('/api/annotate/step', { from: 'item-1', to: 'previous' })).body.current.instance_id).toBe(
+      'item-1',
+    );
+    const undone = await bob.post('/api/annotate/undo', { instance_id: 'item-3' });
+    expect(undone.body.current.instance_id).toBe('item-3');
+    expect((await bob.get('/get_annotations?instance_id=item-3')).body.annotations).toEqual({});
+    expect((await bob.post('/api/annotate/step', { from: 'item-3', to: 'back' })).body.error).toMatch(/^to/);
+  });
+
   it('refuses bad input naming the field, and answers that are invalid are not stored', async () => {
     expect((await alice.post('/api/annotate/step', {})).body.error).toMatch(/^from/);
     expect((await alice.post('/api/annotate/step', { from: 'nope' })).status).toBe(404);

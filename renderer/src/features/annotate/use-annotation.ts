@@ -47,6 +47,8 @@ interface Left {
   view: Loaded;
   answers: Answers | null;
   undo?: true;
+  /** a step back to the instance before `from` */
+  back?: true;
 }
 
 /** Steps of this page that can be undone, newest last; the server keeps as many. */
@@ -172,7 +174,8 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       const shown = latest.current.loaded?.instance.instance_id;
       if (waitingFor.current === step) {
         waitingFor.current = null;
-        if (answer.current.instance_id === step.from && !step.meta.undo) setNotice('This is the last instance.');
+        if (answer.current.instance_id === step.from && !step.meta.undo)
+          setNotice(step.meta.back ? 'This is the first instance.' : 'This is the last instance.');
         takeIn(answer, true);
         setBusy(false);
       } else takeIn(answer, shown !== answer.current.instance_id && !latest.current.dirty);
@@ -234,21 +237,22 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   }, [load]);
 
   /**
-   * Leaves the shown instance for the one after it, saving `sent` answers on the way: the next instance is shown
-   * at once when it is ready, and the step is queued.
+   * Leaves the shown instance for the one after it (or, `back`, the one before), saving `sent` answers on the way:
+   * the next instance is shown at once when it is ready, and the step is queued. A step back waits for its answer,
+   * which brings the instance before; its save can be undone like any other.
    */
   const advance = useCallback(
-    (sent: Answers | null) => {
+    (sent: Answers | null, back = false) => {
       const l = latest.current.loaded;
       if (!l || latest.current.busy) return;
       setError(null);
       setNotice(null);
       const step: Step<Left> = {
         from: l.instance.instance_id,
-        body: sent ? stepBody(l.instance.instance_id, sent) : {},
-        meta: { view: l, answers: sent },
+        body: { ...(sent ? stepBody(l.instance.instance_id, sent) : {}), ...(back ? { to: 'previous' } : {}) },
+        meta: { view: l, answers: sent, ...(back ? { back: true as const } : {}) },
       };
-      const next = ahead.current;
+      const next = back ? null : ahead.current;
       ahead.current = null;
       if (sent) {
         undoable.current.push(step);
@@ -324,7 +328,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     return true;
   }, []);
 
-  /** Moves other than "the next one" (previous, next unannotated, by id): after every queued step is stored. */
+  /** Moves other than a step (next unannotated, by id): after every queued step is stored. */
   const move = useCallback(
     async (action: GoAction | { go_to: string }) => {
       if (latest.current.busy) return;
@@ -398,7 +402,8 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
         const here = latest.current.loaded?.instance;
         if (!requiredMissing(!!here && here.current_index + 1 < here.total_instances))
           advance(latest.current.dirty ? latest.current.answers : null);
-      } else await move(action);
+      } else if (action === 'prev_instance') advance(latest.current.dirty ? latest.current.answers : null, true);
+      else await move(action);
     },
     [advance, move, requiredMissing],
   );
