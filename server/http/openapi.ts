@@ -18,28 +18,11 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 
-function jsonSchema(schema: ZodType<unknown>): Record<string, unknown> {
-  // input: what a client sends (defaults optional); unrepresentable parts (transforms) become "any"
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+function jsonSchema(schema: ZodType<unknown>, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  // input: what a client sends (defaults optional), output: what the server answers; unrepresentable parts
+  // (transforms) become "any"
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
-}
-
-/** What a RouteSpec cannot say: a success status other than 200, or a body that is not JSON. */
-interface ResponseNote {
-  status?: number;
-  /** media types of a streamed, non-JSON body */
-  types?: string[];
-}
-
-const notes = new WeakMap<RouteSpec, ResponseNote>();
-
-/** Marks a route's success response for the description; returns the route. */
-export function describeResponse(spec: RouteSpec, note: ResponseNote): RouteSpec {
-  notes.set(spec, note);
-  return spec;
 }
 
 const errorResponse = (description: string) => ({
@@ -70,16 +53,20 @@ function operation(spec: RouteSpec) {
       });
     }
   }
-  const note = notes.get(spec) ?? {};
+  const note = spec.responds ?? {};
   const content = note.types
     ? Object.fromEntries(note.types.map((type) => [type, { schema: { type: 'string' } }]))
     : spec.response
-      ? { 'application/json': { schema: jsonSchema(spec.response) } }
+      ? { 'application/json': { schema: jsonSchema(spec.response, 'output') } }
       : undefined;
-  const responses: Record<string, unknown> = {
-    [String(note.status ?? 200)]: { description: 'Success', ...(content ? { content } : {}) },
-    '400': errorResponse('Invalid input; the error names the field'),
-  };
+  const responses: Record<string, unknown> = {};
+  if (content) responses[String(note.status ?? 200)] = { description: 'Success', content };
+  if (note.redirect)
+    responses[String(note.redirect)] = {
+      description: 'Redirect',
+      headers: { Location: { schema: { type: 'string' } } },
+    };
+  responses['400'] = errorResponse('Invalid input; the error names the field');
   if (spec.access !== 'public') responses['401'] = errorResponse('Not logged in (no session or API key)');
   if (spec.access === 'admin') responses['403'] = errorResponse('Not an admin');
   if (pathParams(spec.path).length) responses['404'] = errorResponse('No such item');
@@ -134,7 +121,8 @@ export function openApiRoutes(routes: readonly RouteSpec[], info: ApiInfo): Rout
     path: '/api/openapi.json',
     summary: 'This description of the HTTP API (OpenAPI 3.1)',
     access: 'public',
-    handle: (): unknown => (document ??= openApiDocument([...routes, self], info)),
+    response: z.record(z.string(), z.unknown()).describe('an OpenAPI 3.1 document'),
+    handle: () => (document ??= openApiDocument([...routes, self], info)),
   });
   return [self];
 }

@@ -9,6 +9,14 @@ import { invalid } from '../domain/errors.js';
 
 export type Access = 'public' | 'user' | 'admin';
 
+export interface ResponseNote {
+  status?: number;
+  /** media types of a body that is not JSON (a page, a file, an export) */
+  types?: string[];
+  /** the status of a redirect the route answers with (to the UI, after a sign-in) */
+  redirect?: 302 | 303;
+}
+
 export interface RouteInput<B, Q> {
   body: B;
   query: Q;
@@ -18,7 +26,7 @@ export interface RouteInput<B, Q> {
   ctx: Koa.Context;
 }
 
-export interface RouteSpec<B = unknown, Q = unknown> {
+export interface RouteSpec<B = unknown, Q = unknown, R = unknown> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** koa-router syntax: `/api/spans/:instance_id` */
   path: string;
@@ -31,13 +39,15 @@ export interface RouteSpec<B = unknown, Q = unknown> {
    */
   parseBody?: (value: unknown) => B;
   query?: ZodType<Q>;
-  /** documented response shape, for the OpenAPI description */
-  response?: ZodType<unknown>;
+  /** the JSON answer's shape, for the OpenAPI description; the handler's return type is held to it */
+  response?: ZodType<R>;
+  /** what `response` cannot say: a success status other than 200, a body that is not JSON, a redirect */
+  responds?: ResponseNote;
   /** answer body; a handler that streams sets ctx.body itself and returns undefined */
-  handle(input: RouteInput<B, Q>): Promise<unknown> | unknown;
+  handle(input: RouteInput<B, Q>): Promise<R | undefined> | R | undefined;
 }
 
-export function route<B = undefined, Q = undefined>(spec: RouteSpec<B, Q>): RouteSpec {
+export function route<B = undefined, Q = undefined, R = unknown>(spec: RouteSpec<B, Q, R>): RouteSpec {
   return spec as RouteSpec;
 }
 

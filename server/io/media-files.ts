@@ -6,7 +6,7 @@
 import { createReadStream, realpathSync, statSync, type ReadStream } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 
-const TYPES: Record<string, string> = {
+export const MEDIA_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -58,7 +58,7 @@ export class MediaFiles {
     const parts = path.replace(/\\/g, '/').split('/');
     if (path.startsWith('/') || parts.includes('..') || path.includes('\0') || /^[a-z]:/i.test(path))
       throw new MediaPathError(`${path}: a media path must stay inside the task folder`);
-    const type = TYPES[extname(path).toLowerCase()];
+    const type = MEDIA_TYPES[extname(path).toLowerCase()];
     if (!type)
       throw new MediaPathError(`${path}: not a media file (images, audio, video and codebook documents are served)`);
     for (const root of this.roots) {

@@ -105,7 +105,7 @@ export class PhaseService {
     if (p.index >= this.phases.length)
       return {
         phase: 'done',
-        type: 'done',
+        type: 'done' as const,
         title: 'Done',
         content: 'Thank you: you have completed every phase.',
         content_html: '<p>Thank you: you have completed every phase.</p>',
@@ -167,7 +167,7 @@ export class PhaseService {
         await this.store.write([{ table: 'phase_progress', key: username, value: { ...p, attempts } }]);
         const left = phase.maxAttempts === null ? null : phase.maxAttempts - used - 1;
         return {
-          status: 'failed',
+          status: 'failed' as const,
           passed: false,
           correct: score.correct,
           total: score.total,
@@ -285,6 +285,6 @@ export class PhaseService {
     };
     await this.store.write([...ops, ...this.outbox.plan([event])]);
     this.outbox.dispatch();
-    return { status: 'success', completed_phase: phase.name, next_phase: next, ...extra };
+    return { status: 'success' as const, completed_phase: phase.name, next_phase: next, ...extra };
   }
 }

@@ -97,6 +97,7 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
       path: '/adjudicate',
       summary: "Potato's adjudication page: leads an adjudicator to the Adjudicate screen, anyone else to the UI",
       access: 'public',
+      responds: { types: ['text/html'], redirect: 302 },
       handle({ ctx }) {
         ctx.set('Cache-Control', 'no-store');
         const username = sessionUser(ctx);

@@ -36,6 +36,7 @@ export function adminSetupRoutes(s: Services): RouteSpec[] {
         "The one-time admin setup link printed on the server's console: a form that sets the admin name's password",
       access: 'public',
       query: z.object({ t: token }),
+      responds: { types: ['text/html'] },
       handle({ query, ctx }) {
         const username = s.adminSetup.peek(query.t);
         ctx.set('Cache-Control', 'no-store');

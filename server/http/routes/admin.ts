@@ -7,6 +7,15 @@ import { INSTANCE_ORDERS, INSTANCE_STATUSES } from '../../domain/admin/progress.
 import { effectiveConfig, SETTING_NAMES, toSettings, type SettingName } from '../../domain/admin/config-view.js';
 import { ASSIGNMENT_STRATEGIES } from '../../domain/task.js';
 import { INSTANCE_SORTS, type InstanceSort } from '../../domain/admin/potato-dashboard.js';
+import {
+  annotatorsShape,
+  effectiveConfigShape,
+  instancesShape,
+  overviewShape,
+  qualityShape,
+  settingsChanged,
+  timelineShape,
+} from './admin-shapes.js';
 
 const count = z.coerce.number().int();
 
@@ -77,7 +86,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
         config: z.object({ debug_mode: z.boolean(), annotation_task_name: z.string() }),
       }),
       handle: () => ({
-        status: 'healthy',
+        status: 'healthy' as const,
         timestamp: new Date(s.clock.now()).toISOString(),
         version: s.version,
         uptime_seconds: Math.round((s.clock.now() - s.startedAt) / 1000),
@@ -92,6 +101,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/overview',
       summary: "Items, annotations, users and completion rate; Potato's `overview` and `config` objects beside them",
       access: 'admin',
+      response: overviewShape,
       handle: () => ({ ...s.progress.overview(), ...s.potatoDashboard.overview() }),
     }),
     route({
@@ -100,6 +110,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       summary:
         'Annotations and completed items over time, cumulative per minute in the first 90 minutes, then per hour (per day for long projects)',
       access: 'admin',
+      response: timelineShape,
       handle: () => s.timeline.report(),
     }),
     route({
@@ -108,6 +119,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       summary:
         "Each annotator with progress and quality-control standing, and Potato's fields for each (timing fields null: not measured)",
       access: 'admin',
+      response: annotatorsShape,
       handle: () => {
         const names = s.progress.annotatorNames();
         return {
@@ -127,6 +139,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
         "Instances with their annotation counts, filtered by status and text (q), ordered (order) and paged; Potato's fields, `pagination` and `summary` beside ours, and its `page`, `page_size`, `sort_by`, `sort_order`, `filter_completion`",
       access: 'admin',
       query: instancesQuery,
+      response: instancesShape,
       handle: ({ query }) => {
         const { page, page_size, sort_by, sort_order, filter_completion } = query;
         if (page === undefined && page_size === undefined && !sort_by && !sort_order && !filter_completion) {
@@ -147,7 +160,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
         return {
           total: potato.pagination.total_instances,
           ...potato,
-          instances: potato.instances.map((row) => ({ ...row, ...s.progress.instanceRow(row.id) })),
+          instances: potato.instances.map((row) => ({ ...row, ...s.progress.instanceRow(row.id)! })), // rows of task instances
         };
       },
     }),
@@ -156,6 +169,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/config',
       summary: 'The effective configuration, secrets shown as "***"',
       access: 'admin',
+      response: effectiveConfigShape,
       handle: () => effectiveConfig(s.config.raw as Record<string, unknown>, s.settings.get()),
     }),
     route({
@@ -164,6 +178,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       summary: 'Change runtime settings; they take effect at once and persist',
       access: 'admin',
       body: z.record(z.string(), z.unknown()),
+      response: settingsChanged,
       async handle({ body }) {
         const changes = flatten(body);
         if (!Object.keys(changes).length)
@@ -190,6 +205,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/quality_control',
       summary: 'Attention-check and gold-standard statistics',
       access: 'admin',
+      response: qualityShape,
       handle: () => s.quality.report(),
     }),
   ];

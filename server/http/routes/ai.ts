@@ -24,6 +24,21 @@ const suggestionResponse = z.object({
   ),
 });
 
+const rate = z.number().nullable().describe('accepted / decided; null before any decision');
+const acceptanceResponse = z.object({
+  enabled: z.boolean(),
+  provider: z.string(),
+  model: z.string(),
+  shown: z.number().int().describe('suggestions shown'),
+  decided: z.number().int().describe('shown suggestions whose instance was then annotated'),
+  accepted: z.number().int().describe('decided ones whose final label matched the suggestion'),
+  acceptance_rate: rate,
+  by_schema: z.record(
+    z.string(),
+    z.object({ decided: z.number().int(), accepted: z.number().int(), acceptance_rate: rate }),
+  ),
+});
+
 const assistantResponse = z.object({
   instance_id: z.string(),
   schema: z.string(),
@@ -95,6 +110,7 @@ export function aiRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/ai_stats',
       summary: "How often annotators' final labels matched the AI suggestion they were shown",
       access: 'admin',
+      response: acceptanceResponse,
       handle: () => s.ai.acceptance(),
     }),
   ];

@@ -93,7 +93,11 @@ export function currentAnswer(s: Services) {
   // only projects that skip or require answers carry these: the others' current instance stays as it was
   const skipping = s.skips.settings.allowSkip;
   const requiring = s.task.schemes.some((x) => x.required);
-  type Answer = CurrentInstance & { display: Display; skip?: unknown; required?: string[] };
+  type Answer = CurrentInstance & {
+    display: Display;
+    skip?: z.infer<typeof currentInstance>['skip'];
+    required?: string[];
+  };
   // Built as one literal rather than `{ ...r, display }`: under load the spread copy left garbage in the old
   // generation on every request (the server's memory grew by tens of MB between full collections), this does not.
   return (username: string, r: CurrentInstance): Answer => {
@@ -139,6 +143,21 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       path: '/api/spans/:instance_id',
       summary: "An instance's text with the caller's spans",
       access: 'user',
+      response: z.object({
+        instance_id: z.string(),
+        text: z.string(),
+        spans: z.array(
+          z.object({
+            id: z.string(),
+            schema: z.string(),
+            label: z.string(),
+            start: z.number().int(),
+            end: z.number().int(),
+            text: z.string(),
+            color: z.string(),
+          }),
+        ),
+      }),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         const record = s.annotations.get(username, instance.id);

@@ -14,7 +14,6 @@ import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.j
 import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../io/export-formats/index.js';
 import { exportStream } from '../../io/export-writers.js';
 import { route, type RouteSpec } from '../route.js';
-import { describeResponse } from '../openapi.js';
 import { answersBySchema } from '../answer-shapes.js';
 
 const exportQuery = z.object({
@@ -133,67 +132,63 @@ export function dataRoutes(s: Services): RouteSpec[] {
         return { schema: scheme.name, method: 'counting' as const, items: bwsScores(scheme, allItems()) };
       },
     }),
-    describeResponse(
-      route({
-        method: 'GET',
-        path: '/admin/api/export',
-        summary: 'Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed',
-        access: 'admin',
-        query: exportQuery,
-        handle({ query, ctx }) {
-          if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined))
-            throw invalid('view: the gold view has one row per item; leave out annotator and status');
-          const items =
-            query.view === 'gold'
-              ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
-              : exportItems(
-                  s.task,
-                  {
-                    annotatorsOf: (id) => s.annotations.annotatorsOf(id),
-                    get: (u, id) => s.annotations.get(u, id),
-                    crowdOf: (u) => s.crowd.exportOf(u),
-                    noteOf: (u, id) => s.itemNotes.get(u, id),
-                  },
-                  requiredAnnotators(s.settings.get()),
-                  query,
-                );
-          const body = exportStream(query.format, s.task, items);
-          const writer = EXPORT_WRITERS[query.format];
-          ctx.type = writer.contentType;
-          ctx.set('Content-Disposition', `attachment; filename="annotations.${writer.extension}"`);
-          ctx.body = body;
-          return undefined;
-        },
-      }),
-      { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) },
-    ),
-    describeResponse(
-      route({
-        method: 'POST',
-        path: '/admin/api/import',
-        summary:
-          'Add instances to the running project from a file or inline text; 202 with a job to poll, or the finished job with wait',
-        access: 'admin',
-        body: importBody,
-        response: importJob,
-        async handle({ body, ctx }) {
-          const spec = inputOf(body);
-          if (!spec) throw invalid('body: give file (a path on the server machine) or content with format');
-          const { job, done } = s.importer.start(
-            'file' in spec ? spec.file : 'request body',
-            rowSource(spec, s.config.dir),
-          );
-          if (!body.wait) {
-            ctx.status = 202;
-            return job;
-          }
-          const finished = await done;
-          if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
-          return finished;
-        },
-      }),
-      { status: 202 },
-    ),
+    route({
+      method: 'GET',
+      path: '/admin/api/export',
+      summary: 'Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed',
+      access: 'admin',
+      query: exportQuery,
+      responds: { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) },
+      handle({ query, ctx }) {
+        if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined))
+          throw invalid('view: the gold view has one row per item; leave out annotator and status');
+        const items =
+          query.view === 'gold'
+            ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
+            : exportItems(
+                s.task,
+                {
+                  annotatorsOf: (id) => s.annotations.annotatorsOf(id),
+                  get: (u, id) => s.annotations.get(u, id),
+                  crowdOf: (u) => s.crowd.exportOf(u),
+                  noteOf: (u, id) => s.itemNotes.get(u, id),
+                },
+                requiredAnnotators(s.settings.get()),
+                query,
+              );
+        const body = exportStream(query.format, s.task, items);
+        const writer = EXPORT_WRITERS[query.format];
+        ctx.type = writer.contentType;
+        ctx.set('Content-Disposition', `attachment; filename="annotations.${writer.extension}"`);
+        ctx.body = body;
+        return undefined;
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/admin/api/import',
+      summary:
+        'Add instances to the running project from a file or inline text; 202 with a job to poll, or the finished job with wait',
+      access: 'admin',
+      body: importBody,
+      response: importJob,
+      responds: { status: 202 },
+      async handle({ body, ctx }) {
+        const spec = inputOf(body);
+        if (!spec) throw invalid('body: give file (a path on the server machine) or content with format');
+        const { job, done } = s.importer.start(
+          'file' in spec ? spec.file : 'request body',
+          rowSource(spec, s.config.dir),
+        );
+        if (!body.wait) {
+          ctx.status = 202;
+          return job;
+        }
+        const finished = await done;
+        if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
+        return finished;
+      },
+    }),
     route({
       method: 'GET',
       path: '/admin/api/import/:import_id',

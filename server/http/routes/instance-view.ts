@@ -24,14 +24,7 @@ export function storedAnswers(s: Services, username: string, instance: Instance)
     if (scheme && structureKind(scheme)) continue;
     for (const [label, value] of Object.entries(labels)) annotations[`${schema}:${label}`] = value;
   }
-  const out: {
-    instance_id: string;
-    annotations: Record<string, string>;
-    span_annotations: unknown[];
-    updated_at: string | null;
-    link_annotations?: unknown;
-    event_annotations?: unknown;
-  } = {
+  const out: z.infer<typeof storedAnswersShape> = {
     instance_id: instance.id,
     annotations,
     span_annotations: record
@@ -40,8 +33,8 @@ export function storedAnswers(s: Services, username: string, instance: Instance)
     updated_at: record?.updated_at ?? null,
   };
   if (s.task.schemes.some((x) => structureKind(x) !== undefined)) {
-    out.link_annotations = structurePayload(s.task, record, 'links');
-    out.event_annotations = structurePayload(s.task, record, 'events');
+    out.link_annotations = structurePayload(s.task, record, 'links') as z.infer<typeof linkAnnotation>[];
+    out.event_annotations = structurePayload(s.task, record, 'events') as z.infer<typeof eventAnnotation>[];
   }
   return out;
 }

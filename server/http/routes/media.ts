@@ -1,7 +1,7 @@
 /** Media named by items and layouts, served from the task's folder (never outside it). */
 import type { Services } from '../../compose.js';
 import { invalid, notFound } from '../../domain/errors.js';
-import { MediaPathError } from '../../io/media-files.js';
+import { MEDIA_TYPES, MediaPathError } from '../../io/media-files.js';
 import { route, type RouteSpec } from '../route.js';
 
 export function mediaRoutes(s: Services): RouteSpec[] {
@@ -11,6 +11,7 @@ export function mediaRoutes(s: Services): RouteSpec[] {
       path: '/api/media/*path',
       summary: "A media file (image, audio, video) from the task's folder, by its path relative to it",
       access: 'user',
+      responds: { types: [...new Set(Object.values(MEDIA_TYPES))] },
       handle({ params, ctx }) {
         const path = params.path ?? '';
         let file;

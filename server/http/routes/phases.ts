@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
+import { displayLogic } from './scheme-shape.js';
 
 const completion = z
   .object({
@@ -10,6 +11,56 @@ const completion = z
   })
   .loose();
 
+const answer = z.union([z.string(), z.array(z.string())]);
+
+const phaseView = z.object({
+  phase: z.string().describe('the phase name; "done" past the last'),
+  type: z.enum(['consent', 'instructions', 'training', 'prestudy', 'annotation', 'poststudy', 'done']),
+  title: z.string(),
+  content: z.string(),
+  content_html: z.string().describe("the content's Markdown rendered and sanitized"),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      type: z.enum(['radio', 'multiselect', 'text', 'number']),
+      options: z.array(z.string()).optional(),
+      required: z.boolean(),
+      accept: z.array(z.string()).optional().describe('the only answers that let the annotator go on'),
+      display_logic: displayLogic.optional(),
+    }),
+  ),
+  earlier_answers: z
+    .record(z.string(), answer)
+    .optional()
+    .describe("answers given on earlier pages that this page's conditions read"),
+  next_phase: z.string().nullable(),
+  index: z.number().int(),
+  total: z.number().int(),
+  completed: z.array(z.object({ phase: z.string(), at: z.string() })),
+  remaining: z.number().int().optional().describe('annotation phase: assigned instances not annotated yet'),
+  attempts: z.number().int().optional().describe('training: attempts used'),
+  max_attempts: z.number().int().nullable().optional(),
+  failed: z.boolean().optional().describe('training: no attempts left'),
+});
+
+const score = {
+  passed: z.boolean().optional(),
+  correct: z.number().int().optional(),
+  total: z.number().int().optional(),
+  feedback: z
+    .array(z.object({ id: z.string(), correct: z.boolean(), explanation: z.string().optional() }))
+    .optional()
+    .describe('training: per question, whether it was right'),
+};
+
+const completionResult = z.union([
+  z.object({ status: z.literal('success'), completed_phase: z.string(), next_phase: z.string(), ...score }),
+  z
+    .object({ status: z.literal('failed'), ...score, attempts_left: z.number().int().nullable() })
+    .describe('a training attempt below the passing score'),
+]);
+
 export function phaseRoutes(s: Services): RouteSpec[] {
   return [
     route({
@@ -17,6 +68,7 @@ export function phaseRoutes(s: Services): RouteSpec[] {
       path: '/api/phase',
       summary: "The caller's current phase with its content and questions",
       access: 'user',
+      response: phaseView,
       handle: ({ username }) => s.phases.current(username),
     }),
     route({
@@ -25,6 +77,7 @@ export function phaseRoutes(s: Services): RouteSpec[] {
       summary: 'Complete the current phase (with answers where it asks); fires user.phase_completed',
       access: 'user',
       body: completion,
+      response: completionResult,
       handle: ({ username, body }) => s.phases.complete(username, body.phase, body.answers),
     }),
   ];

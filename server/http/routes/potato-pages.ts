@@ -72,6 +72,7 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
       path,
       summary: `Potato's ${path} page: leads to the UI${path === STUDY_LINK_PATH ? '; a study link signs the worker in first' : ''}`,
       access: 'public',
+      responds: { redirect: 302 },
       async handle({ ctx }) {
         ctx.set('Cache-Control', 'no-store');
         if (s.crowd.names(ctx.query)) {

@@ -1,7 +1,18 @@
 /** Schema information (docs/api.md): schemes, colours and keyword highlights. */
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
+import { z } from 'zod';
 import { findKeywords } from '../../domain/annotation/keywords.js';
+import { schemeShape } from './scheme-shape.js';
+
+const keyword = z.object({
+  schema: z.string(),
+  label: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  color: z.string(),
+});
 
 export function schemaRoutes(s: Services): RouteSpec[] {
   // The scheme list never changes while the server runs: build the answer once.
@@ -14,6 +25,7 @@ export function schemaRoutes(s: Services): RouteSpec[] {
       path: '/api/schemas',
       summary: 'Annotation schemes by name',
       access: 'user',
+      response: z.record(z.string(), schemeShape),
       handle: () => schemas,
     }),
     route({
@@ -21,6 +33,7 @@ export function schemaRoutes(s: Services): RouteSpec[] {
       path: '/api/colors',
       summary: 'Label colours: schema → label → #rrggbb',
       access: 'user',
+      response: z.record(z.string(), z.record(z.string(), z.string())).describe('scheme → label → #rrggbb'),
       handle: () => s.task.colors,
     }),
     route({
@@ -28,6 +41,7 @@ export function schemaRoutes(s: Services): RouteSpec[] {
       path: '/api/keyword_highlights/:instance_id',
       summary: 'Keyword highlights in an instance',
       access: 'user',
+      response: z.object({ instance_id: z.string(), keywords: z.array(keyword) }),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         return { instance_id: instance.id, keywords: findKeywords(s.task, s.keywordRules, instance.text) };

@@ -39,6 +39,8 @@ export const structureParts = {
   event_annotations: z.array(eventAnnotation).max(10_000).optional(),
 };
 
+const deleted = z.object({ status: z.literal('success'), message: z.string() });
+
 export function structureRoutes(s: Services): RouteSpec[] {
   const read = async (username: string, instanceId: string) => {
     const instance = await s.annotations.instanceFor(username, instanceId);
@@ -53,7 +55,7 @@ export function structureRoutes(s: Services): RouteSpec[] {
       throw notFound(`${kind === 'links' ? 'link' : 'event'} "${id}" not found on instance "${instance.id}"`);
     const field = kind === 'links' ? 'link_annotations' : 'event_annotations';
     await s.annotations.submit(username, { instance_id: instance.id, [field]: rest });
-    return { status: 'success', message: `${kind === 'links' ? 'Link' : 'Event'} ${id} deleted` };
+    return { status: 'success' as const, message: `${kind === 'links' ? 'Link' : 'Event'} ${id} deleted` };
   };
   return [
     route({
@@ -72,6 +74,7 @@ export function structureRoutes(s: Services): RouteSpec[] {
       path: '/api/links/:instance_id/:link_id',
       summary: "Deletes one of the caller's links by id",
       access: 'user',
+      response: deleted,
       handle: ({ username, params }) => remove(username, params.instance_id, params.link_id, 'links'),
     }),
     route({
@@ -90,6 +93,7 @@ export function structureRoutes(s: Services): RouteSpec[] {
       path: '/api/events/:instance_id/:event_id',
       summary: "Deletes one of the caller's events by id",
       access: 'user',
+      response: deleted,
       handle: ({ username, params }) => remove(username, params.instance_id, params.event_id, 'events'),
     }),
   ];

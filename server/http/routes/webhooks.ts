@@ -34,6 +34,26 @@ const statsEntry = z.object({
   }),
 });
 
+const iso = z.string().describe('ISO 8601');
+const deliveryView = z.object({
+  id: z.string(),
+  endpoint: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  created_at: iso,
+  next_attempt_at: iso.nullable().describe('pending deliveries: when the next attempt is due'),
+  finished_at: iso.nullable(),
+  attempts: z.array(
+    z.object({
+      at: iso,
+      status: z.number().int().nullable().describe("the receiver's HTTP status; null when none came"),
+      error: z.string().nullable(),
+      duration_ms: z.number(),
+    }),
+  ),
+});
+
 export function webhookRoutes(s: Services & { webhooks: WebhookOutbox }): RouteSpec[] {
   return [
     route({
@@ -59,6 +79,7 @@ export function webhookRoutes(s: Services & { webhooks: WebhookOutbox }): RouteS
       summary: 'Recent webhook deliveries with their attempts, newest first',
       access: 'admin',
       query: deliveriesQuery,
+      response: z.object({ total: z.number().int(), deliveries: z.array(deliveryView) }),
       handle: ({ query }) => s.webhooks.deliveries(query),
     }),
   ];

@@ -1,0 +1,58 @@
+/** The documented shape of an annotation scheme as GET /api/schemas gives it, and of a display_logic rule. */
+import { z } from 'zod';
+import { OPERATORS } from '../../domain/display-logic/rules.js';
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+export const displayLogic = z
+  .object({
+    show_when: z.array(
+      z.object({
+        schema: z.string().describe('the scheme (or question id) whose answer is read'),
+        operator: z.enum(OPERATORS),
+        value: z
+          .union([scalar, z.array(scalar)])
+          .optional()
+          .describe('one value or several (equals/contains: any of them); [min, max] for the range operators'),
+        case_sensitive: z.boolean().optional(),
+      }),
+    ),
+    logic: z.enum(['all', 'any']),
+  })
+  .describe("Potato's display_logic: shown only while the answers satisfy it; hidden, it is not asked or kept");
+
+export const schemeShape = z
+  .looseObject({
+    name: z.string(),
+    annotation_type: z.string().describe('a registered scheme type'),
+    description: z.string(),
+    labels: z.array(
+      z.object({
+        name: z.string(),
+        tooltip: z.string().optional(),
+        key_value: z.string().optional(),
+        color: z.string().optional(),
+      }),
+    ),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    step: z.number().optional(),
+    starting_value: z.number().optional(),
+    min_label: z.string().optional(),
+    max_label: z.string().optional(),
+    size: z.number().optional(),
+    sequential_key_binding: z.boolean().optional(),
+    displayed_name: z.string().optional().describe('the title shown instead of the name'),
+    horizontal: z
+      .boolean()
+      .optional()
+      .describe('true: labels in one row; false: one under another; unset: as they fit'),
+    required: z
+      .union([z.literal(true), z.array(z.string())])
+      .optional()
+      .describe('true: an answer is needed before moving on; a list: these labels must be chosen'),
+    display_logic: displayLogic.optional(),
+  })
+  .describe(
+    "an annotation scheme; the config's further keys of the scheme (a link scheme's span_schema, ...) beside these",
+  );
