@@ -253,13 +253,13 @@ export class PhaseService {
     if (next < items.length) {
       const value = { ...p, page: { phase: phase.name, answers, item: next, right: count } };
       await this.store.write([{ table: 'phase_progress', key: username, value }]);
-      return { status: 'continue', passed: null, ...graded, walk: walk(next) };
+      return { status: 'continue' as const, passed: null, ...graded, walk: walk(next) };
     }
     // the walk is over short of the score: a failed attempt, and the next one starts from the first item
     const attempts = { ...p.attempts, [phase.name]: used + 1 };
     await this.store.write([{ table: 'phase_progress', key: username, value: { ...p, attempts, page: undefined } }]);
     const left = phase.maxAttempts === null ? null : phase.maxAttempts - used - 1;
-    return { status: 'failed', passed: false, ...graded, walk: { ...walk(0), right: 0 }, attempts_left: left };
+    return { status: 'failed' as const, passed: false, ...graded, walk: { ...walk(0), right: 0 }, attempts_left: left };
   }
 
   private advanceOp(username: string, p: PhaseProgress, name: string, answers: Answers, at: string): StoreOp {

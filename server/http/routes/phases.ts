@@ -13,6 +13,12 @@ const completion = z
 
 const answer = z.union([z.string(), z.array(z.string())]);
 
+const walk = z.object({
+  item: z.number().int().describe('the item the page shows, from 1'),
+  items: z.number().int(),
+  right: z.number().int().describe('items answered right so far'),
+});
+
 const phaseView = z.object({
   phase: z.string().describe('the phase name; "done" past the last'),
   type: z.enum(['consent', 'instructions', 'training', 'prestudy', 'annotation', 'poststudy', 'done']),
@@ -38,6 +44,11 @@ const phaseView = z.object({
   index: z.number().int(),
   total: z.number().int(),
   completed: z.array(z.object({ phase: z.string(), at: z.string() })),
+  saved_answers: z
+    .record(z.string(), answer)
+    .optional()
+    .describe("answers saved on Potato's page of this phase before it is sent"),
+  walk: walk.optional().describe("training: where Potato's one-item-at-a-time walk is"),
   remaining: z.number().int().optional().describe('annotation phase: assigned instances not annotated yet'),
   attempts: z.number().int().optional().describe('training: attempts used'),
   max_attempts: z.number().int().nullable().optional(),
@@ -53,6 +64,20 @@ const score = {
     .optional()
     .describe('training: per question, whether it was right'),
 };
+
+/** What sending Potato's page of a phase answers a script (POST /consent, /training, ...). */
+export const pageSent = z
+  .object({
+    status: z.enum(['success', 'continue', 'failed']).describe('continue: the next training item is shown'),
+    completed_phase: z.string().optional(),
+    next_phase: z.string().optional(),
+    ...score,
+    passed: z.boolean().nullable().optional(),
+    answer_correct: z.boolean().optional().describe("training: the page's item was answered right"),
+    walk: walk.optional(),
+    attempts_left: z.number().int().nullable().optional(),
+  })
+  .describe('the phase completed, or in a training walk the item graded');
 
 const completionResult = z.union([
   z.object({ status: z.literal('success'), completed_phase: z.string(), next_phase: z.string(), ...score }),

@@ -15,6 +15,7 @@ import type { PhasePage } from '../../domain/phases/phase-service.js';
 import type { Submission } from '../../domain/annotation/records.js';
 import { parseInput, route, type RouteSpec } from '../route.js';
 import { type PotatoState, unpackForm } from './potato-submission.js';
+import { pageSent } from './phases.js';
 
 /** The instance id Potato's phase pages save under. */
 export const PHASE_PAGE_ID = '__phase_page__';
@@ -155,12 +156,7 @@ function formAnswers(raw: Record<string, unknown>): Record<string, unknown> {
  * Sends the page the annotator is on, with the answers saved on it and those posted with it: completes its phase,
  * or in a training walk grades the item it shows.
  */
-export async function submitPhasePage(
-  s: Services,
-  username: string,
-  raw: Record<string, unknown>,
-  type?: PhaseType,
-): Promise<unknown> {
+export async function submitPhasePage(s: Services, username: string, raw: Record<string, unknown>, type?: PhaseType) {
   const page = pageOf(s, username);
   if (type && page.phase.type !== type)
     throw invalid(`phase: your current phase is "${page.phase.name}" (${page.phase.type}), not a ${type} page`);
@@ -180,7 +176,7 @@ export async function submitPhasePage(
 }
 
 /** A form a browser posted is sent back to the UI; a script gets the JSON answer. */
-export function answerPage(ctx: Context, result: unknown): unknown {
+export function answerPage<T>(ctx: Context, result: T): T | undefined {
   if (ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html') {
     ctx.status = 303;
     ctx.redirect('/');
@@ -208,6 +204,8 @@ export function potatoPhasePageRoutes(s: Services): RouteSpec[] {
       access: 'user',
       body: pageForm,
       parseBody: (raw) => (raw === undefined || raw === null ? {} : parseInput(pageForm, raw, 'body')),
+      response: pageSent,
+      responds: { redirect: 303 },
       async handle({ username, body, ctx }) {
         return answerPage(ctx, await submitPhasePage(s, username, body, type));
       },

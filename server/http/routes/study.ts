@@ -10,6 +10,7 @@ import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
 import { currentInstance } from './annotation.js';
 import { answerPage, PHASE_PAGE_ID, submitPhasePage } from './potato-phase-pages.js';
+import { pageSent } from './phases.js';
 
 const completion = z.object({
   completion_code: z.string().nullable(),
@@ -87,7 +88,8 @@ export function studyRoutes(s: Services): RouteSpec[] {
         "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON); on a phase page (or with instance_id `__phase_page__`) next_instance sends the page the caller is on, as POST /<phase> does",
       access: 'user',
       body: annotateForm,
-      response: currentInstance,
+      response: z.union([currentInstance, pageSent.describe('a phase page sent')]),
+      responds: { redirect: 303 },
       async handle({ username, body, ctx }) {
         const onPhasePage = s.phases.page(username) !== null;
         if (
