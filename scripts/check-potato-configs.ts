@@ -82,13 +82,14 @@ async function send(
 function answerFor(
   scheme: Scheme,
   textLength: number,
+  item: Readonly<Record<string, unknown>>,
 ): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
   const label = scheme.labels?.[0]?.name ?? 'value';
   // types whose labels are not choices say what a valid answer looks like
   const module = schemeTypeOf(scheme.annotation_type);
   if (module.storage === 'links' || module.storage === 'events') return {}; // structuresFor answers these
   if (module.storage === 'none') return {}; // shown, never answered (pure_display)
-  const example = module.example?.(scheme);
+  const example = module.example?.(scheme, item);
   if (example)
     return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
   switch (scheme.annotation_type) {
@@ -240,7 +241,7 @@ async function check(file: string): Promise<Row> {
     );
     if (notShown.length) return { config, result: 'fail', reason: `display: not on the page: ${notShown.join(', ')}` };
     // one answer for every scheme, sent together, read back whole
-    const answers = project.task.schemes.map((scheme) => answerFor(scheme, current.json.text.length));
+    const answers = project.task.schemes.map((scheme) => answerFor(scheme, current.json.text.length, item));
     const annotations = Object.assign({}, ...answers.map((a) => a.annotations ?? {}));
     const spans = answers.flatMap((a) => a.span_annotations ?? []);
     const structures = structuresFor(project.task.schemes, project.task.schemeByName, current.json.text.length, spans);

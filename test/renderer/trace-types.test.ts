@@ -137,3 +137,110 @@ describe('agent-trace types by keyboard', () => {
     expect(rig.foreign).toEqual([]);
   });
 });
+
+const EVAL_SCHEMES = [
+  {
+    annotation_type: 'trajectory_eval',
+    name: 'judged',
+    correctness_options: ['correct', 'flawed'],
+    error_types: [{ name: 'planning', subtypes: ['ignored constraint'] }],
+    max_score: 10,
+  },
+  { annotation_type: 'failure_attribution', name: 'blame' },
+  { annotation_type: 'trajectory_edit', name: 'fixed', step_text_key: 'content', edit_final_answer: true },
+];
+const EVAL_ITEMS = [1, 2].map((n) => ({ id: `ev${n}`, text: `Trace ${n}`, steps, final_answer: 'Booked UA482' }));
+
+describe('judging, blaming and correcting a trace by keyboard', () => {
+  let rig2: BrowserRig;
+  let p: Page;
+  let c: Client;
+  beforeAll(async () => {
+    rig2 = await startRig({ items: EVAL_ITEMS, config: { annotation_schemes: EVAL_SCHEMES } });
+    c = await rig2.t.client().login('ann', PASSWORD);
+    p = await rig2.open('/');
+    await logIn(p, 'ann', PASSWORD);
+    await p.getByTestId('instance-text').waitFor();
+    await p.locator('fieldset[data-schema="fixed"] [data-step="2"]').waitFor();
+  });
+
+  test('answers them by keyboard, and after a reload they are still there', async () => {
+    const key = (schema: string) => p.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
+    const step = () =>
+      p.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-step]')?.dataset.step ?? null);
+    expect(await unnamedControls(p)).toEqual([]);
+    await p.keyboard.press(await key('judged'));
+    await p.keyboard.press('1'); // correct, on to step 2
+    await expect.poll(step).toBe('1');
+    await p.keyboard.press('2'); // flawed: its error form opens and the focus stays
+    await p.locator('fieldset[data-schema="judged"] [data-step="1"] select').first().waitFor();
+    await expect.poll(step).toBe('1');
+    await p.keyboard.press('Tab'); // the error type
+    await p.keyboard.press('ArrowDown');
+    await p.keyboard.press('ArrowDown'); // planning › ignored constraint
+    await p.keyboard.press('Tab'); // the severity
+    await p.keyboard.press('ArrowDown');
+    await p.keyboard.press('ArrowDown'); // major
+    await p.keyboard.press('Tab');
+    await p.keyboard.type('Kept the non-refundable fare');
+    await p.keyboard.press('Escape');
+    expect(await p.getByTestId('judged-score').innerText()).toBe('Score: 5 / 10');
+
+    await p.keyboard.press(await key('blame'));
+    await p.keyboard.press('ArrowDown');
+    await p.keyboard.press('1'); // step 2 is decisive; its agent (Searcher) responsible
+    await p.keyboard.press('Escape');
+
+    await p.keyboard.press(await key('fixed'));
+    await p.keyboard.press('Tab'); // step 2's box
+    await p.keyboard.press('End');
+    await p.keyboard.type(', so we stopped');
+    await p.keyboard.press('Escape');
+    await p.keyboard.press('Enter');
+    await expect.poll(() => progress(p)).toMatch(/^Instance 2 of 2/);
+
+    const stored = (await c.get('/get_annotations?instance_id=ev1')).body.annotations;
+    expect(JSON.parse(stored['judged:judged'])).toEqual({
+      steps: [
+        { step_index: 0, correctness: 'correct' },
+        {
+          step_index: 1,
+          correctness: 'flawed',
+          error_type: 'planning',
+          error_subtype: 'ignored constraint',
+          severity: 'major',
+          rationale: 'Kept the non-refundable fare',
+        },
+      ],
+      score: 5,
+    });
+    expect(JSON.parse(stored['blame:blame'])).toEqual({ responsible_agent: 'Searcher', decisive_step: 1, reason: '' });
+    expect(JSON.parse(stored['fixed:fixed'])).toMatchObject({
+      steps: [
+        {
+          step_index: 1,
+          field: 'content',
+          original_text: steps[1].content,
+          edited_text: `${steps[1].content}, so we stopped`,
+          edited: true,
+        },
+      ],
+      final_answer: null,
+    });
+
+    await p.reload();
+    await p.getByTestId('instance-text').waitFor();
+    await p.keyboard.press('ArrowLeft');
+    await expect.poll(() => progress(p)).toMatch(/^Instance 1 of 2/);
+    expect(await p.locator('fieldset[data-schema="judged"] [data-step="1"] textarea').inputValue()).toBe(
+      'Kept the non-refundable fare',
+    );
+    expect(await p.locator('fieldset[data-schema="blame"] [data-step="1"] input').isChecked()).toBe(true);
+    expect(await p.locator('fieldset[data-schema="blame"] select').inputValue()).toBe('Searcher');
+    expect(await p.locator('fieldset[data-schema="fixed"] [data-step="1"] textarea').inputValue()).toBe(
+      `${steps[1].content}, so we stopped`,
+    );
+    await rig2.screenshot(p, 'trace-types-judged');
+    expect(rig2.foreign).toEqual([]);
+  });
+});

@@ -135,8 +135,11 @@ export interface SchemeTypeModule {
    * that define it.
    */
   check?(scheme: Scheme, chosen: Readonly<Record<string, string>>): AnswerError | null;
-  /** A valid answer (label → value) for scripts that try a config out, when the type's labels are not choices. */
-  example?(scheme: Scheme): Record<string, string>;
+  /**
+   * A valid answer (label → value) for scripts that try a config out, when the type's labels are not choices;
+   * `item` is the raw item it is for, for types whose answer quotes it (a trace's step).
+   */
+  example?(scheme: Scheme, item?: Readonly<Record<string, unknown>>): Record<string, string>;
   /** whether the AI assistant suggests answers for it */
   readonly suggestable: boolean;
   /** how its answers look in the API and exports (described in the OpenAPI document) */

@@ -39,6 +39,9 @@ import { pureDisplay } from './types/pure-display.js';
 import { multiDocumentEvent } from './types/multi-document-event.js';
 import { processReward } from './types/process-reward.js';
 import { consensusTracking } from './types/consensus-tracking.js';
+import { trajectoryEval } from './types/trajectory-eval.js';
+import { trajectoryEdit } from './types/trajectory-edit.js';
+import { failureAttribution } from './types/failure-attribution.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -76,6 +79,9 @@ const MODULES: readonly SchemeTypeModule[] = [
   multiDocumentEvent,
   processReward,
   consensusTracking,
+  trajectoryEval,
+  trajectoryEdit,
+  failureAttribution,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();
@@ -128,13 +134,10 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   voice_interaction: MEDIA,
   tiered_annotation: TIERS,
   table_grid: TABLE_IMAGE,
-  trajectory_eval: AGENT,
-  trajectory_edit: AGENT,
   grounding_eval: AGENT,
   code_review: AGENT,
   tool_call_review: AGENT,
   tool_contention: AGENT,
-  failure_attribution: AGENT,
   rollout_evaluation: AGENT,
   handoff_review: AGENT,
   gui_trajectory: AGENT,

@@ -95,8 +95,8 @@ type TraceParts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys'> & {
   perStep(scheme: Scheme, stored: AnswerValue): Record<string, unknown>;
   answerShape: z.ZodType;
   stored: string;
-  /** a valid answer about the first step, for scripts that try a config out */
-  example(scheme: Scheme): AnswerValue;
+  /** a valid answer about the first step of `item`'s trace, for scripts that try a config out */
+  example(scheme: Scheme, item: Readonly<Record<string, unknown>>): AnswerValue;
 };
 
 /** A scheme type answering about the steps of the trace the item holds. */
@@ -171,7 +171,7 @@ export function traceType({
     },
     suggestable: false,
     shape: { stored, answer: answerShape },
-    example: (scheme) => ({ [scheme.name]: JSON.stringify(example(scheme)) }),
+    example: (scheme, item = {}) => ({ [scheme.name]: JSON.stringify(example(scheme, item)) }),
   };
 }
 

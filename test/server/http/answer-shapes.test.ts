@@ -20,7 +20,8 @@ const ITEMS = [
     cards: ['Mars', 'Cup'],
     question: 'Who met Babbage?',
     tree,
-    steps: [{ agent: 'Planner', content: 'Plan the trip' }],
+    steps: [{ agent: 'Planner', content: 'Plan the trip', action: 'plan()' }],
+    final_answer: 'A train at nine',
     conversation: [{ speaker: 'Planner', text: 'I propose a train' }],
     _bws_items: ['x', 'y', 'z'].map((t, i) => ({ source_id: `p-${t}`, text: t, position: 'ABC'[i] })),
   },
@@ -76,6 +77,9 @@ const SCHEMES = [
   { annotation_type: 'multi_document_event', name: 'multi_document_event', slots: [{ name: 'where' }] },
   { annotation_type: 'process_reward', name: 'process_reward' },
   { annotation_type: 'consensus_tracking', name: 'consensus_tracking' },
+  { annotation_type: 'trajectory_eval', name: 'trajectory_eval', error_types: ['reasoning'] },
+  { annotation_type: 'trajectory_edit', name: 'trajectory_edit', edit_final_answer: true },
+  { annotation_type: 'failure_attribution', name: 'failure_attribution' },
 ];
 
 /** One answer for every scheme in /updateinstance's parts, from the type modules' own examples. */
@@ -101,7 +105,7 @@ function answersFor(schemes: readonly Scheme[]) {
     } else if (m.storage === 'spans') {
       if (!span_annotations.some((s) => s.schema === scheme.name)) span(scheme.name, undefined);
     } else if (m.storage === 'labels') {
-      const example = m.example?.(scheme) ?? {
+      const example = m.example?.(scheme, ITEMS[0]) ?? {
         [scheme.labels[0].name]:
           m.type === 'text' ? 'some words' : m.type === 'number' || m.type === 'slider' ? '3' : 'true',
       };

@@ -37,6 +37,9 @@ import { pureDisplay } from './pure-display.js';
 import { multiDocumentEvent } from './multi-document-event.js';
 import { processReward } from './process-reward.js';
 import { consensusTracking } from './consensus-tracking.js';
+import { trajectoryEval } from './trajectory-eval.js';
+import { trajectoryEdit } from './trajectory-edit.js';
+import { failureAttribution } from './failure-attribution.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -75,6 +78,9 @@ const UIS = new Map<string, SchemeUi>(
     multiDocumentEvent,
     processReward,
     consensusTracking,
+    trajectoryEval,
+    trajectoryEdit,
+    failureAttribution,
   ].map((u) => [u.type, u]),
 );
 

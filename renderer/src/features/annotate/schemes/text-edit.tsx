@@ -15,7 +15,7 @@ interface TextEditKeys {
 }
 
 /** Levenshtein distance in two rows; texts past a size are not compared while typing. */
-function distance<T>(a: ArrayLike<T>, b: ArrayLike<T>): number | null {
+export function distance<T>(a: ArrayLike<T>, b: ArrayLike<T>): number | null {
   if (a.length * b.length > 4_000_000) return null;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -27,10 +27,10 @@ function distance<T>(a: ArrayLike<T>, b: ArrayLike<T>): number | null {
   return prev[b.length];
 }
 
-const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
+export const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
 
 /** Word diff by longest common subsequence: each word kept, removed or added. */
-function diff(a: string[], b: string[]): { word: string; op: 'same' | 'del' | 'add' }[] {
+export function diff(a: string[], b: string[]): { word: string; op: 'same' | 'del' | 'add' }[] {
   if (a.length * b.length > 250_000) return [];
   const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--)

@@ -1,0 +1,190 @@
+/**
+ * trajectory_edit: each step's editable fields in a text box beside the original, with the words changed (and,
+ * with show_diff, the words removed and added); with edit_final_answer the item's final answer too. Tab moves from
+ * one box to the next; only fields that differ from the original are stored.
+ */
+import type { Scheme } from '../../../shared/api/types.js';
+import type { Answers } from '../answers.js';
+import { extraOf } from './options.js';
+import type { FieldProps, SchemeUi } from './scheme-ui.js';
+import { diff, distance, words } from './text-edit.js';
+import { StepList, asText, setAnswer, storedAnswer, traceSteps, type TraceKeys } from './trace-steps.js';
+
+interface EditKeys {
+  editable_fields: string[];
+  show_diff: boolean;
+  show_edit_distance: boolean;
+  allow_reset: boolean;
+  require_reason_on_edit: boolean;
+  edit_final_answer: boolean;
+  final_answer_key: string;
+}
+
+interface Edit {
+  original_text: string;
+  edited_text: string;
+  reason?: string;
+}
+interface StepEdit extends Edit {
+  step_index: number;
+  field: string;
+}
+interface Correction {
+  steps: StepEdit[];
+  final_answer: Edit | null;
+}
+
+const correctionOf = (a: Answers, scheme: Scheme) =>
+  storedAnswer<Correction>(a, scheme, { steps: [], final_answer: null });
+
+/** The text of a step's field as the editor starts from it (a bare-string step is its step_text_key field). */
+function fieldText(raw: unknown, field: string, textKey: string): string {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return field === textKey ? asText(raw) : '';
+  return asText((raw as Record<string, unknown>)[field]);
+}
+
+/** The answer with one edit replaced; an edit back to the original (and no reason) drops out. */
+function withEdit(c: Correction, at: { step_index: number; field: string } | 'final', edit: Edit): Correction | null {
+  const keep = edit.edited_text !== edit.original_text || !!edit.reason?.trim();
+  const steps =
+    at === 'final'
+      ? c.steps
+      : [
+          ...c.steps.filter((s) => s.step_index !== at.step_index || s.field !== at.field),
+          ...(keep ? [{ ...at, ...edit }] : []),
+        ].sort((a, b) => a.step_index - b.step_index || (a.field < b.field ? -1 : 1));
+  const final = at === 'final' ? (keep ? edit : null) : c.final_answer;
+  return steps.length || final ? { steps, final_answer: final } : null;
+}
+
+function Editor({
+  label,
+  original,
+  edit,
+  k,
+  onChange,
+}: {
+  label: string;
+  original: string;
+  edit: Edit | undefined;
+  k: EditKeys;
+  onChange: (e: Edit) => void;
+}) {
+  const edited = edit?.edited_text ?? original;
+  const changed = edited !== original;
+  const chars = distance(original, edited);
+  return (
+    <div className={`trace-edit${changed ? ' edited' : ''}`}>
+      <textarea
+        aria-label={label}
+        rows={Math.min(8, Math.max(2, Math.ceil(edited.length / 70)))}
+        value={edited}
+        onChange={(e) => onChange({ ...edit, original_text: original, edited_text: e.target.value })}
+      />
+      {changed && k.show_edit_distance && (
+        <span className="trace-hint">
+          ✎ edited: {chars === null ? 'too long to count' : `${chars} characters`},{' '}
+          {distance(words(original), words(edited))} words changed
+        </span>
+      )}
+      {changed && k.show_diff && (
+        <p className="text-edit-diff" aria-label={`${label}: changes`}>
+          {diff(words(original), words(edited)).map((d, i) =>
+            d.op === 'same' ? (
+              <span key={i}>{d.word} </span>
+            ) : d.op === 'del' ? (
+              <del key={i}>{d.word} </del>
+            ) : (
+              <ins key={i}>{d.word} </ins>
+            ),
+          )}
+        </p>
+      )}
+      {changed && k.require_reason_on_edit && (
+        <input
+          aria-label={`${label}: reason for the edit`}
+          placeholder="Reason for the edit"
+          value={edit?.reason ?? ''}
+          onChange={(e) => onChange({ ...edit!, reason: e.target.value })}
+        />
+      )}
+      {changed && k.allow_reset && (
+        <button
+          type="button"
+          className="link"
+          onClick={() => onChange({ original_text: original, edited_text: original })}
+        >
+          Reset to the original
+        </button>
+      )}
+    </div>
+  );
+}
+
+function TrajectoryEditField({ scheme, answers, update, instance }: FieldProps) {
+  const k = extraOf<EditKeys>(scheme);
+  const textKey = extraOf<TraceKeys>(scheme).step_text_key;
+  const steps = traceSteps(scheme, instance);
+  const c = correctionOf(answers, scheme);
+  const set = (at: Parameters<typeof withEdit>[1], edit: Edit) =>
+    update((a) => setAnswer(a, scheme, withEdit(correctionOf(a, scheme), at, edit)));
+  const finalValue = instance?.data[k.final_answer_key];
+  const many = k.editable_fields.length > 1;
+  return (
+    <StepList
+      scheme={scheme}
+      steps={steps}
+      className="scheme-trajectory_edit"
+      head={<p className="trace-hint">Correct the steps that are wrong; Tab goes from one box to the next.</p>}
+      stepClass={(s) => (c.steps.some((e) => e.step_index === s.index) ? 'edited' : '')}
+      foot={
+        k.edit_final_answer &&
+        finalValue !== undefined && (
+          <div className="trace-final">
+            <div className="trace-step-number">Final answer: {asText(finalValue)}</div>
+            <Editor
+              label="Corrected final answer"
+              original={asText(finalValue)}
+              edit={c.final_answer ?? undefined}
+              k={k}
+              onChange={(e) => set('final', e)}
+            />
+          </div>
+        )
+      }
+    >
+      {(s) =>
+        k.editable_fields.map((field) => {
+          const original = fieldText(s.raw, field, textKey);
+          return (
+            <div key={field}>
+              {(many || original !== s.text) && (
+                <div className="trace-step-number">
+                  {field}: {original}
+                </div>
+              )}
+              <Editor
+                label={`Step ${s.index + 1} ${field}`}
+                original={original}
+                edit={c.steps.find((e) => e.step_index === s.index && e.field === field)}
+                k={k}
+                onChange={(e) => set({ step_index: s.index, field }, e)}
+              />
+            </div>
+          );
+        })
+      }
+    </StepList>
+  );
+}
+
+export const trajectoryEdit: SchemeUi = {
+  type: 'trajectory_edit',
+  kind: 'value',
+  Field: TrajectoryEditField,
+  fieldKeys: (s) => [
+    { keys: ['Tab', 'Shift+Tab'], label: `${s.name}: the next / previous step's text box` },
+    { keys: ['Esc'], label: `${s.name}: leave the text box (then Enter submits)` },
+  ],
+  applyAnswer: (a, scheme, value) => setAnswer(a, scheme, value ?? null),
+};
