@@ -85,7 +85,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
       method: 'POST',
       path: '/annotate',
       summary:
-        "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON); on a phase page (or with instance_id `__phase_page__`) next_instance sends the page the caller is on, as POST /<phase> does",
+        "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON); on a phase page (or with instance_id `__phase_page__`) next_instance, or a post without an action, sends the page the caller is on, as POST /<phase> does",
       access: 'user',
       body: annotateForm,
       response: z.union([currentInstance, pageSent.describe('a phase page sent')]),
@@ -94,9 +94,9 @@ export function studyRoutes(s: Services): RouteSpec[] {
         const onPhasePage = s.phases.page(username) !== null;
         if (
           (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID)) ||
-          (onPhasePage && body.action === 'next_instance')
+          (onPhasePage && (body.action === 'next_instance' || body.action === 'init'))
         )
-          // the Next button Potato's phase pages share sends the page the annotator is on
+          // the Next button Potato's phase pages share, or a page's form posted here, sends the page the annotator is on
           return answerPage(ctx, await submitPhasePage(s, username, body));
         if (onPhasePage && body.action === 'prev_instance')
           throw invalid('action: a phase page cannot go back to an earlier one here');

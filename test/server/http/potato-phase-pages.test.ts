@@ -139,10 +139,12 @@ describe("Potato's phase pages", () => {
   it('without retries moves on after a wrong item and fails a walk short of the score', async () => {
     const t = await startServer(study({ allow_retry: false }));
     const bob = await t.client().login('bob');
-    await save(bob, { 'consent_given:Yes': 'Yes' });
-    expect((await bob.postForm('/consent', {})).status).toBe(200);
+    // a page's form posted to /annotate (no action) sends it, as on Potato
+    let r = await bob.postForm('/annotate', { 'consent_given:::Yes': 'true' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ completed_phase: 'consent', next_phase: 'training' });
     // Potato's Next button on any phase page sends it, whatever instance it names; there is no going back
-    let r = await bob.post('/annotate', { action: 'prev_instance' });
+    r = await bob.post('/annotate', { action: 'prev_instance' });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('action: a phase page cannot go back to an earlier one here');
     r = await bob.postForm('/annotate', { action: 'next_instance', instance_id: 'item-1', sentiment: 'negative' });
