@@ -1,7 +1,8 @@
 /**
  * Search on the largest project: the server is built in this process on its data folder and builds both indexes
- * (every item's text and fields, every stored answer) in the background from its start; the time until they are
- * ready counts from createServer's return, with a 5 ms timer watching the event loop (the longest gap is how long
+ * (every item's text and fields, every stored answer) in the background, from a first search right after its
+ * start (a project this large is not indexed unasked); the time until they are ready counts from createServer's
+ * return, with a 5 ms timer watching the event loop (the longest gap is how long
  * the build holds up a request). Then queries of one rare word (an item's id), one common word, two words and a
  * label are timed one by one through the service.
  */

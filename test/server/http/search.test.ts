@@ -1,6 +1,7 @@
 /** Search over real HTTP: admins find items by their words, fields and answers; annotators search their own list and answers. */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
+import { EAGER_ITEMS } from '../../../server/domain/search/search-service.js';
 
 const SCHEMES = [
   { annotation_type: 'radio', name: 'sentiment', labels: ['positive', 'negative'] },
@@ -15,6 +16,19 @@ const ITEMS = [
 const ids = (r: { body: { results: { instance_id: string }[] } }) => r.body.results.map((h) => h.instance_id);
 
 describe('search', () => {
+  it('indexes a small project from the start, and a project past 20,000 items only when first searched', async () => {
+    const small = await startServer({ config: { annotation_schemes: SCHEMES }, items: ITEMS });
+    await expect.poll(() => small.server.services.search.indexedItems).toBe(ITEMS.length);
+
+    const many = Array.from({ length: EAGER_ITEMS + 1 }, (_, i) => ({ id: `i${i}`, text: `item number ${i}` }));
+    const large = await startServer({ config: { annotation_schemes: SCHEMES }, items: many });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // time in which a build from the start would begin
+    expect(large.server.services.search.indexedItems).toBe(0);
+    const found = await large.admin().get(`/admin/api/search?q=${EAGER_ITEMS}`);
+    expect(ids(found)).toEqual([`i${EAGER_ITEMS}`]);
+    expect(large.server.services.search.indexedItems).toBe(EAGER_ITEMS + 1);
+  });
+
   it('finds by words of the text and fields, and by labels, typed answers and span texts; kept current on every answer', async () => {
     const t = await startServer({ config: { annotation_schemes: SCHEMES }, items: ITEMS });
     const alice = await t.client().login('alice', 'pw-123456');
