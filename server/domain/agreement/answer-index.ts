@@ -44,6 +44,8 @@ export class AnswerIndex {
   annotator: Int32Array;
   /** per schema (null for schemas without one): the answer of each row */
   private columns: (Stored | null)[];
+  /** per schema: for a rating grid, one column of numbers per grid row (NaN: none) */
+  private gridColumns: Float64Array[][];
   spanFrom: Int32Array;
   spanCount: Int32Array;
   spanPool: Int32Array;
@@ -71,6 +73,7 @@ export class AnswerIndex {
     this.columns = this.plans.map((p) =>
       p.reader ? (p.coded ? new Uint8Array(capacity) : new Float64Array(capacity)) : null,
     );
+    this.gridColumns = this.plans.map((p) => p.rows.map(() => new Float64Array(capacity).fill(NaN)));
     this.spanFrom = new Int32Array(capacity);
     this.spanCount = new Int32Array(capacity);
     this.spanPool = new Int32Array(SPAN_FIELDS * Math.max(16, capacity >> 2));
@@ -116,7 +119,16 @@ export class AnswerIndex {
         codes[row] = value + 1;
       }
     }
+    for (let c = 0; c < this.plans.length; c++) {
+      const grid = this.gridColumns[c];
+      for (let r = 0; r < grid.length; r++) grid[r][row] = this.plans[c].rows[r](record.labels);
+    }
     this.setSpans(row, record.spans);
+  }
+
+  /** A rating grid's answers to its row `r` (schema `c`), one per index row, NaN for none. */
+  gridAnswers(c: number, r: number): Column {
+    return this.gridColumns[c][r];
   }
 
   /**
@@ -186,6 +198,7 @@ export class AnswerIndex {
       this.position = grown(this.position, size, -1);
       this.annotator = grown(this.annotator, size);
       this.columns = this.columns.map((c) => c && grown(c, size));
+      this.gridColumns = this.gridColumns.map((grid) => grid.map((g) => grown(g, size)));
       this.spanFrom = grown(this.spanFrom, size);
       this.spanCount = grown(this.spanCount, size);
     }

@@ -15,6 +15,8 @@ export interface ColumnPlan {
   sets: Set<string>[];
   /** `value` columns of categories: the answer each code names, filled in as new ones are read */
   keys: string[];
+  /** `rows` schemas: one reader per row (the scheme's labels), each giving that row's number */
+  rows: ColumnReader[];
 }
 
 export function planOf(scheme: Scheme): ColumnPlan {
@@ -30,6 +32,7 @@ export function planOf(scheme: Scheme): ColumnPlan {
     coded,
     sets,
     keys,
+    rows: [],
   });
   const measure = agreementOf(scheme);
   switch (measure.column) {
@@ -84,7 +87,15 @@ export function planOf(scheme: Scheme): ColumnPlan {
         return code;
       });
     }
+    case 'rows': {
+      const read = measure.row!;
+      const rows = labels.map((label): ColumnReader => (all) => {
+        const stored = all[name]?.[label];
+        return stored === undefined ? NaN : (read(scheme, stored) ?? NaN);
+      });
+      return { reader: null, coded: false, sets, keys, rows };
+    }
     default:
-      return { reader: null, coded: true, sets, keys };
+      return { reader: null, coded: true, sets, keys, rows: [] };
   }
 }

@@ -68,6 +68,14 @@ function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
     }
     case 'spans':
       return spanAgreement(task, scheme, index, groups);
+    case 'rows': {
+      // each row of the grid alone, and all rows together (a unit per instance and row)
+      const metric = level === 'ordinal' ? 'ordinal' : 'interval';
+      const columns = scheme.labels.map((_, r) => index.gridAnswers(at, r));
+      const by_row: Record<string, SchemaAgreement> = {};
+      scheme.labels.forEach((l, r) => (by_row[l.name] = unitAgreement(index, groups, columns[r], level!, metric)));
+      return { ...unitAgreement(index, groups, columns, level!, metric), by_row };
+    }
     case 'value': {
       if (level === 'interval') return unitAgreement(index, groups, index.answers(at), level, 'interval');
       const keys = index.plans[at].keys;

@@ -19,6 +19,8 @@ export interface SchemaAgreement {
   fleiss_kappa?: number | null;
   /** radio and select only: null unless exactly two annotators answered the evaluated instances */
   cohen_kappa?: number | null;
+  /** rating grids only: alpha of each row alone */
+  by_row?: Record<string, SchemaAgreement>;
 }
 
 export function empty(level: AgreementLevel | null): SchemaAgreement {

@@ -4,15 +4,21 @@ import type { AnswerIndex, Column, Groups } from './answer-index.js';
 import { cohenKappa, fleissKappa } from './kappa.js';
 import { finish, type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
 
-/** One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa. */
+/**
+ * One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa.
+ * Several columns (the rows of a rating grid) make one unit per instance and column, all in one matrix;
+ * `items_evaluated` then counts the instances that gave one.
+ */
 export function unitAgreement(
   index: AnswerIndex,
   groups: Groups,
-  column: Column,
+  given: Column | readonly Column[],
   level: AgreementLevel,
   metric: Level | Difference<number>,
   categories = 0,
 ): SchemaAgreement {
+  const columns = Array.isArray(given) ? (given as readonly Column[]) : [given as Column];
+  const column = columns[0];
   const { rows, bounds } = groups;
   const annotator = index.annotator;
   const co = new Coincidences<number>();
@@ -20,24 +26,32 @@ export function unitAgreement(
   let annotators = 0;
   let fewest = Infinity;
   let most = 0;
+  let items = 0;
   let values = new Float64Array(16);
   for (let g = 0; g < bounds.length; g += 2) {
     if (values.length < bounds[g + 1] - bounds[g]) values = new Float64Array(2 * (bounds[g + 1] - bounds[g]));
-    let m = 0;
-    for (let i = bounds[g]; i < bounds[g + 1]; i++) {
-      const value = column[rows[i]];
-      if (value === value) values[m++] = value; // not NaN
+    let counted = false;
+    for (const column of columns) {
+      let m = 0;
+      for (let i = bounds[g]; i < bounds[g + 1]; i++) {
+        const value = column[rows[i]];
+        if (value === value) values[m++] = value; // not NaN
+      }
+      if (m < 2) continue;
+      for (let i = bounds[g]; i < bounds[g + 1]; i++) {
+        const row = rows[i];
+        if (column[row] === column[row] && !seen[annotator[row]]) annotators += seen[annotator[row]] = 1;
+      }
+      co.addUnit(values, m);
+      if (!counted) {
+        counted = true;
+        items++;
+      }
+      fewest = Math.min(fewest, m);
+      most = Math.max(most, m);
     }
-    if (m < 2) continue;
-    for (let i = bounds[g]; i < bounds[g + 1]; i++) {
-      const row = rows[i];
-      if (column[row] === column[row] && !seen[annotator[row]]) annotators += seen[annotator[row]] = 1;
-    }
-    co.addUnit(values, m);
-    fewest = Math.min(fewest, m);
-    most = Math.max(most, m);
   }
-  const result = finish(co, level, metric, co.units, annotators);
+  const result = finish(co, level, metric, items, annotators);
   if (categories) {
     // the kappas take a second pass, and only where they apply: no per-unit garbage otherwise
     result.fleiss_kappa = fewest === most ? orNull(() => fleissKappa(fleissTable(groups, column, categories))) : null;

@@ -9,6 +9,7 @@ import { numberish } from './kinds.js';
 import { AnswerError, type SchemeTypeModule } from './module.js';
 import { asStored, fromFields, outOfRange } from './scales.js';
 import { byField } from './answer-shape.js';
+import { JENSEN_SHANNON } from './value-agreement.js';
 
 interface Parts {
   type: string;
@@ -83,7 +84,7 @@ export function distributionType({ type, totalKey, minKey, whole, more, defaults
     answer: asStored,
     fromAnswer: (scheme, answer) => fromFields(scheme, answer, accept, check),
     spacy: 'values',
-    agreement: { level: null, column: null, reason: 'a distribution over labels has no single value to compare' },
+    agreement: JENSEN_SHANNON,
     suggestable: false,
     shape: {
       stored: `"<schema>:<label>" → that label's share as text, one key per label; the shares sum to ${totalKey}`,

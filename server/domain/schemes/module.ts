@@ -18,7 +18,9 @@ export type AnswerValue =
  * How agreement is measured on a type. `position`: the chosen label's position (nominal or ordinal by `level`);
  * `number`: the value as a number; `set`: the set of chosen labels (Jaccard); `spans`: per-character labels;
  * `value`: what the module's `value` reads from a structured answer (a category at the nominal level, a number
- * at the interval level, or a key compared by `distance`); null: no measure fits, and `reason` says why.
+ * at the interval level, or a key compared by `distance`); `rows`: one number per row of a rating grid (`row`
+ * reads it from the stored answer), alpha per row and over all rows together; null: no measure fits, and `reason`
+ * says why.
  */
 export interface AgreementMeasure {
   level:
@@ -34,13 +36,17 @@ export interface AgreementMeasure {
     | 'event_f1'
     | 'edit_distance'
     | 'per_node'
+    | 'range'
+    | 'jensen_shannon'
     | null;
-  column: 'position' | 'number' | 'set' | 'spans' | 'value' | null;
+  column: 'position' | 'number' | 'set' | 'spans' | 'value' | 'rows' | null;
   reason?: string;
   /** column `value`: the answer as a category or number; undefined when the stored answer holds none */
   value?: (scheme: Scheme, chosen: Readonly<Record<string, string>>) => string | number | undefined;
   /** column `value`: how unlike two answers' keys are, from 0 (the same) to 1 */
   distance?: (a: string, b: string) => number;
+  /** column `rows`: a row's stored answer (the scheme's labels are the rows) as a number; undefined for none */
+  row?: (scheme: Scheme, stored: string) => number | undefined;
 }
 
 /** Refusal of a submitted or imported value; the caller prefixes the field it came from. */

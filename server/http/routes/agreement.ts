@@ -19,6 +19,8 @@ const schemaAgreement = z.object({
       'event_f1',
       'edit_distance',
       'per_node',
+      'range',
+      'jensen_shannon',
     ])
     .nullable(),
   items_evaluated: z.number().int(),
@@ -29,9 +31,14 @@ const schemaAgreement = z.object({
   cohen_kappa: z.number().nullable().optional(),
 });
 
+/** Rating grids (multirate, semantic_differential) add alpha per row beside the figure over all rows. */
+const gridAgreement = schemaAgreement.extend({
+  by_row: z.record(z.string(), schemaAgreement).optional().describe('alpha of each row (option or pair) alone'),
+});
+
 const agreementResponse = z.object({
   overall: z.object({ average_krippendorff_alpha: z.number().nullable(), schemas_evaluated: z.number().int() }),
-  by_schema: z.record(z.string(), schemaAgreement),
+  by_schema: z.record(z.string(), gridAgreement),
 });
 
 export function agreementRoutes(s: Services): RouteSpec[] {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AnswerError, type SchemeTypeModule } from '../module.js';
 import { asStored, flag, fromFields } from '../scales.js';
 import { byField } from '../answer-shape.js';
+import { GRID_ORDINAL } from '../value-agreement.js';
 
 const name = z.union([z.string().min(1), z.number()]).transform(String);
 const option = z.union([
@@ -62,12 +63,7 @@ export const multirate: SchemeTypeModule = {
   answer: asStored,
   fromAnswer: (scheme, answer) => fromFields(scheme, answer, accept),
   spacy: 'values',
-  agreement: {
-    level: null,
-    column: null,
-    reason:
-      'each option is rated on its own; the report gives one figure per scheme, so compare options from the export',
-  },
+  agreement: GRID_ORDINAL,
   suggestable: false,
   shape: {
     stored: '"<schema>:<option>" → the scale label given to that option, one key per option',

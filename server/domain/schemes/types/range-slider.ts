@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { numberish } from '../kinds.js';
 import { AnswerError, type SchemeTypeModule } from '../module.js';
 import { asStored, endLabels, flag, fromFields, outOfRange } from '../scales.js';
+import { rangeMeasure } from '../value-agreement.js';
 
 const config = z.looseObject({
   min_value: numberish.optional(),
@@ -63,7 +64,7 @@ export const rangeSlider: SchemeTypeModule = {
   answer: asStored,
   fromAnswer: (scheme, answer) => fromFields(scheme, answer, accept, check),
   spacy: 'values',
-  agreement: { level: null, column: null, reason: 'a range is two numbers; no level of measurement compares ranges' },
+  agreement: rangeMeasure,
   suggestable: false,
   shape: {
     stored: '"<schema>:range_low" and "<schema>:range_high" → numbers as text, low ≤ high',

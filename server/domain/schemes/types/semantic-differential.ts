@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { numberish } from '../kinds.js';
 import type { SchemeTypeModule } from '../module.js';
 import { asStored, fromFields, notWhole } from '../scales.js';
+import { GRID_INTERVAL } from '../value-agreement.js';
 import { byField } from '../answer-shape.js';
 
 const pole = z.union([z.string().min(1), z.number()]).transform(String);
@@ -34,11 +35,7 @@ export const semanticDifferential: SchemeTypeModule = {
   answer: asStored,
   fromAnswer: (scheme, answer) => fromFields(scheme, answer, accept),
   spacy: 'values',
-  agreement: {
-    level: null,
-    column: null,
-    reason: 'each pair is its own scale; the report gives one figure per scheme, so compare pairs from the export',
-  },
+  agreement: GRID_INTERVAL,
   suggestable: false,
   shape: {
     stored: '"<schema>:<left>__<right>" → the point 1..scale_points, one key per pair',

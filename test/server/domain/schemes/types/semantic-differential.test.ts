@@ -52,9 +52,10 @@ describe('semantic_differential', () => {
       { feel: { Bad__Good: '5' } },
     ]);
     expect(await csvOf(t)).toContain('s2,bob,a kitten,"{""Bad__Good"":""5""}"');
-    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.feel.reason).toMatch(
-      /each pair is its own scale/,
-    );
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.feel).toMatchObject({
+      level: 'interval',
+      by_row: { Bad__Good: { level: 'interval' } },
+    });
     await t.close();
   });
 });
