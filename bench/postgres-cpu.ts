@@ -138,6 +138,13 @@ async function main() {
         `per request: ${per(calls)} statements (round trips), ${per(after.commits - before.commits)} commits; ` +
         `${groupCommits} group commits, ${(requests / Math.max(1, groupCommits)).toFixed(1)} requests each`,
     );
+    const { rows: sizes } = await client.query<{ keys: string; bytes: string }>(
+      `SELECT sum(cardinality(keys)) AS keys, sum(octet_length(vals::text)) AS bytes FROM ${schema}.changes WHERE id > $1`,
+      [before.head],
+    );
+    console.log(
+      `per request: ${per(Number(sizes[0].keys))} rows written, ${per(Number(sizes[0].bytes))} bytes of JSON`,
+    );
     for (const s of statements)
       console.log(`  ${per(Number(s.calls))}/req  ${s.query.replace(/\s+/g, ' ').slice(0, 110)}`);
     if (values.profile) {

@@ -3,7 +3,8 @@
  * proxy, so that consecutive requests of one annotator land on different processes: sessions hold on both, no
  * write is lost or duplicated, no instance is handed out past num_annotators_per_item, each webhook delivery
  * reaches a real receiver once, and both processes report the same admin counts. Then `kill -9` of one process
- * in the middle of a burst: the other keeps serving, and every write acknowledged before is there.
+ * in the middle of a burst: the other keeps serving, and every write acknowledged before is there. And a request
+ * whose write collided with the other process's runs again without what it causes (a webhook) happening twice.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { startReceiver } from '../../../helpers/webhook-receiver.js';
 import { startRoundRobinProxy } from '../../../helpers/round-robin-proxy.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 const url = inject('postgresUrl');
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -25,7 +27,8 @@ afterAll(async () => {
 /** `n` server processes on one fresh schema, each with a data folder of its own (as on separate machines) */
 async function processes(config: Record<string, unknown>, n = 2) {
   const configFile = writeProject({ items: sampleItems(30), config });
-  const database = `${url}?schema=multi_${randomBytes(5).toString('hex')}`;
+  const schema = `multi_${randomBytes(5).toString('hex')}`;
+  const database = `${url}?schema=${schema}`;
   const dataDirs = Array.from({ length: n }, () => tempDir('marginalia-process-'));
   const servers: ChildServer[] = [];
   // one after the other: the first creates the schema and the project's keys, the second finds them
@@ -39,7 +42,7 @@ async function processes(config: Record<string, unknown>, n = 2) {
   const proxy = await startRoundRobinProxy(servers.map((s) => s.url));
   cleanup.push(() => proxy.close());
   const adminKey = readFileSync(join(dataDirs[0], 'admin-api-key'), 'utf8').trim();
-  return { servers, proxy, dataDirs, adminKey };
+  return { servers, proxy, dataDirs, adminKey, schema };
 }
 
 /** Annotates everything the annotator is handed, through the proxy; returns the instance ids answered. */
@@ -116,6 +119,55 @@ describe('two server processes on one schema', () => {
       const stats = await new Client(server.url, { 'x-api-key': adminKey }).get('/admin/api/webhooks');
       expect(stats.body.endpoints[0].stats).toMatchObject({ total_emitted: 60, total_delivered: 60 });
     }
+  }, 120_000);
+
+  it('runs a request whose write collided again, and what it causes happens once', async () => {
+    const receiver = await startReceiver();
+    cleanup.push(() => receiver.close());
+    const events = ['annotation.created', 'annotation.updated'];
+    const { servers, schema } = await processes({
+      webhooks: { endpoints: [{ name: 'counter', url: receiver.url, events }] },
+    });
+    const [a, b] = [new Client(servers[0].url), new Client(servers[1].url)];
+    await a.login('both');
+    for (const name of ['marginalia.sid', 'marginalia.sid.sig']) b.setCookie(name, a.cookie(name)!);
+    expect((await b.get('/api/me')).body).toMatchObject({ username: 'both' });
+
+    // The test holds the change log's head row locked, so both processes decide on the same state and then wait
+    // at their commits; released, one commits first and the other's write collides and its request runs again.
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    cleanup.push(() => db.end());
+    const rounds = 4;
+    for (let round = 0; round < rounds; round++) {
+      const instance_id = `item-${round + 1}`;
+      await db.query('BEGIN');
+      await db.query(`SELECT id FROM ${schema}.log_head FOR UPDATE`);
+      const both = [a, b].map((client, i) =>
+        client.post('/updateinstance', {
+          instance_id,
+          annotations: { [`sentiment:${i ? 'negative' : 'positive'}`]: 'true' },
+        }),
+      );
+      // both commits wait for the lock
+      const waiting = async () =>
+        Number((await db.query('SELECT count(DISTINCT pid) AS n FROM pg_locks WHERE NOT granted')).rows[0].n);
+      for (let i = 0; i < 500 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await waiting()).toBe(2);
+      await db.query('COMMIT');
+      for (const saved of await Promise.all(both)) expect(saved.status, saved.text).toBe(200);
+    }
+
+    // per instance: the first committer's annotation.created and the rerun's annotation.updated, each sent once
+    await receiver.waitFor((r) => r.length >= 2 * rounds, 30_000);
+    await new Promise((r) => setTimeout(r, 1_000)); // a duplicate would come now
+    const sent = receiver.requests.map((r) => `${r.body.event_type} ${r.body.data.instance_id ?? r.body.data.id}`);
+    expect(sent.sort()).toEqual(
+      Array.from({ length: rounds }, (_, i) => events.map((e) => `${e} item-${i + 1}`))
+        .flat()
+        .sort(),
+    );
+    expect(new Set(receiver.requests.map((r) => r.id)).size).toBe(2 * rounds);
   }, 120_000);
 
   it('keeps serving when one process is killed mid-burst, with nothing acknowledged lost', async () => {
