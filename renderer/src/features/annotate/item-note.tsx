@@ -74,11 +74,11 @@ export function ItemNote({ instanceId, known }: { instanceId: string; known?: No
   const toggle = useCallback(
     (flag: ItemFlag) => {
       if (!saved) return;
-      const next = flags.includes(flag) ? flags.filter((f) => f !== flag) : [...flags, flag];
+      const next = saved.flags.includes(flag) ? saved.flags.filter((f) => f !== flag) : [...saved.flags, flag];
       setSaved({ ...saved, flags: ITEM_FLAGS.filter((f) => next.includes(f)) });
       void save({ flags: next });
     },
-    [saved, flags, save],
+    [saved, save],
   );
 
   // capture phase: these keys are this panel's before a label or field claims the letter
