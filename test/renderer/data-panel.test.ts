@@ -34,6 +34,8 @@ describe('dashboard data panel', () => {
     const saved = join(tempDir('marginalia-download-'), 'export.jsonl');
     await download.saveAs(saved);
     expect(readFileSync(saved, 'utf8')).toBe((await rig.t.admin().get('/admin/api/export?format=jsonl')).text);
+    // no best–worst scheme here, so no button for its scores
+    expect(await data.getByRole('button', { name: /best–worst/ }).count()).toBe(0);
 
     const dir = tempDir('marginalia-upload-');
     const good = join(dir, 'more.jsonl');
@@ -59,5 +61,40 @@ describe('dashboard data panel', () => {
       .poll(() => data.getByTestId('import-status').innerText())
       .toMatch(/^Import failed, nothing was added: .*:2/);
     expect((await rig.t.admin().get('/admin/api/overview')).body.total_items).toBe(5);
+  });
+
+  test('downloads the per-item best–worst scores of a project with a bws scheme', async () => {
+    const pool = ['love it', 'fine', 'hate it', 'meh'].map((text, i) => ({ id: `s${i + 1}`, text }));
+    const rig = await startRig({
+      items: pool,
+      config: {
+        annotation_schemes: [{ annotation_type: 'bws', name: 'intensity', best_description: 'Most positive?' }],
+        bws_config: { tuple_size: 2, num_tuples: 3, seed: 5 },
+      },
+    });
+    const ann = await rig.t.client().login('ann', 'ann-pass');
+    const answered = await ann.post('/updateinstance', {
+      instance_id: 'bws_tuple_0001',
+      annotations: { 'intensity:best': 'A', 'intensity:worst': 'B' },
+    });
+    expect(answered.status, answered.text).toBe(200);
+
+    const page = await rig.open('/#/admin/data');
+    await page.getByLabel('Admin API key').fill(rig.t.adminKey);
+    await page.getByRole('button', { name: 'Open dashboard' }).click();
+    const data = page.getByTestId('section-data');
+    await data.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      data.getByRole('button', { name: 'Download best–worst scores' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('annotations.bws-scores.csv');
+    const saved = join(tempDir('marginalia-download-'), 'scores.csv');
+    await download.saveAs(saved);
+    const text = readFileSync(saved, 'utf8');
+    expect(text).toBe((await rig.t.admin().get('/admin/api/export?format=bws_scores')).text);
+    expect(text.split('\n')[0]).toBe('schema,item_id,text,score,best_count,worst_count,appearances,rank');
+    expect(text).toMatch(/^intensity,s\d,[^,]+,1,1,0,1,1$/m); // the tuple's best: +1, chosen once in one appearance
+    await expect.poll(() => data.getByTestId('export-status').innerText()).toMatch(/^Exported bws_scores/);
   });
 });

@@ -2,16 +2,41 @@
  * Data in and out from the dashboard: export downloads (fetched with the admin credentials, so the key never
  * sits in a URL) and imports of instance files with their progress, polled from the import job.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 
-const FORMATS = ['jsonl', 'csv', 'conll', 'spacy'] as const;
-const EXTENSION: Record<(typeof FORMATS)[number], string> = {
+const FORMATS = ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores'] as const;
+type Format = (typeof FORMATS)[number];
+const EXTENSION: Record<Format, string> = {
   jsonl: 'jsonl',
   csv: 'csv',
   conll: 'conll',
   spacy: 'json',
+  bws_scores: 'bws-scores.csv',
 };
+const BUTTON: Record<Format, string> = {
+  jsonl: 'Download jsonl',
+  csv: 'Download csv',
+  conll: 'Download conll',
+  spacy: 'Download spacy',
+  bws_scores: 'Download best–worst scores',
+};
+
+/** Whether the project has a best–worst scaling scheme, whose per-item scores are an export of their own. */
+function useHasBws(): boolean {
+  const [has, setHas] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .adminGet<{ annotation_schemes?: { annotation_type?: unknown }[] }>('/admin/api/config')
+      .then((c) => live && setHas(!!c.annotation_schemes?.some((s) => s.annotation_type === 'bws')))
+      .catch(() => undefined); // no button then; the other exports still work
+    return () => {
+      live = false;
+    };
+  }, []);
+  return has;
+}
 /** the server's JSON body limit; bigger files are imported with `npm run import` or `{file}` */
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -26,7 +51,8 @@ interface ImportJob {
 function Export() {
   const [status, setStatus] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const download = async (format: (typeof FORMATS)[number]) => {
+  const hasBws = useHasBws();
+  const download = async (format: Format) => {
     setMessage(`Exporting ${format}…`);
     try {
       const blob = await api.adminBlob(`/admin/api/export?format=${format}${status ? `&status=${status}` : ''}`);
@@ -52,9 +78,9 @@ function Export() {
         </select>
       </label>
       <div className="buttons">
-        {FORMATS.map((f) => (
+        {FORMATS.filter((f) => f !== 'bws_scores' || hasBws).map((f) => (
           <button key={f} type="button" onClick={() => void download(f)}>
-            Download {f}
+            {BUTTON[f]}
           </button>
         ))}
       </div>
