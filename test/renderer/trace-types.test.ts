@@ -244,3 +244,66 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
     expect(rig2.foreign).toEqual([]);
   });
 });
+
+const SCREEN =
+  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100'><rect width='200' height='100' fill='%23eee'/></svg>";
+const GUI_ITEMS = [1, 2].map((n) => ({
+  id: `g${n}`,
+  text: `Turn on dark mode (${n})`,
+  steps: [
+    { action: 'click Settings', x: 0.2, y: 0.8, screenshot: SCREEN, tool_calls: [{ name: 'click', args: { x: 0.2 } }] },
+    { action: 'click Display', x: 0.5, y: 0.5, screenshot: SCREEN },
+  ],
+}));
+
+describe('verdicts per step and per tool call by keyboard', () => {
+  test('gives verdicts with the number row, shows the screenshots, and keeps them over a reload', async () => {
+    const rig3 = await startRig({
+      items: GUI_ITEMS,
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'gui_trajectory', name: 'gui' },
+          { annotation_type: 'tool_call_review', name: 'calls' },
+        ],
+      },
+    });
+    const c = await rig3.t.client().login('ann', PASSWORD);
+    const p = await rig3.open('/');
+    await logIn(p, 'ann', PASSWORD);
+    await p.locator('fieldset[data-schema="gui"] [data-step="1"] img').waitFor();
+    expect(await p.locator('fieldset[data-schema="gui"] .trace-click').count()).toBe(2);
+    expect(await p.locator('fieldset[data-schema="calls"] .trace-step-text').allInnerTexts()).toEqual([
+      'click({\n "x": 0.2\n})',
+    ]);
+    expect(await unnamedControls(p)).toEqual([]);
+    const key = (schema: string) => p.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
+    await p.keyboard.press(await key('gui'));
+    await p.keyboard.press('1'); // correct, on to step 2
+    await p.keyboard.press('2'); // wrong element
+    await p.keyboard.press('Tab');
+    await p.keyboard.type('Display is not Appearance');
+    await p.keyboard.press('Escape');
+    await p.keyboard.press(await key('calls'));
+    await p.keyboard.press('3'); // wrong args
+    await p.keyboard.press('Enter');
+    await expect.poll(() => progress(p)).toMatch(/^Instance 2 of 2/);
+    const stored = (await c.get('/get_annotations?instance_id=g1')).body.annotations;
+    expect(JSON.parse(stored['gui:gui'])).toEqual([
+      { index: 0, verdict: 'correct', notes: '' },
+      { index: 1, verdict: 'wrong_element', notes: 'Display is not Appearance' },
+    ]);
+    expect(JSON.parse(stored['calls:calls'])).toEqual([{ index: 0, verdict: 'wrong_args', notes: '' }]);
+    await p.reload();
+    await p.getByTestId('instance-text').waitFor();
+    await p.keyboard.press('ArrowLeft');
+    await expect.poll(() => progress(p)).toMatch(/^Instance 1 of 2/);
+    expect(await p.locator('fieldset[data-schema="gui"] [data-step="1"] input:checked').getAttribute('value')).toBe(
+      'wrong_element',
+    );
+    expect(await p.locator('fieldset[data-schema="gui"] [data-step="1"] .trace-notes').inputValue()).toBe(
+      'Display is not Appearance',
+    );
+    await rig3.screenshot(p, 'trace-types-verdicts');
+    expect(rig3.foreign).toEqual([]);
+  });
+});

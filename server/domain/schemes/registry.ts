@@ -42,6 +42,9 @@ import { consensusTracking } from './types/consensus-tracking.js';
 import { trajectoryEval } from './types/trajectory-eval.js';
 import { trajectoryEdit } from './types/trajectory-edit.js';
 import { failureAttribution } from './types/failure-attribution.js';
+import { guiTrajectory } from './types/gui-trajectory.js';
+import { multimodalReasoning } from './types/multimodal-reasoning.js';
+import { toolCallReview } from './types/tool-call-review.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -82,6 +85,9 @@ const MODULES: readonly SchemeTypeModule[] = [
   trajectoryEval,
   trajectoryEdit,
   failureAttribution,
+  guiTrajectory,
+  multimodalReasoning,
+  toolCallReview,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();
@@ -136,16 +142,13 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   table_grid: TABLE_IMAGE,
   grounding_eval: AGENT,
   code_review: AGENT,
-  tool_call_review: AGENT,
   tool_contention: AGENT,
   rollout_evaluation: AGENT,
   handoff_review: AGENT,
-  gui_trajectory: AGENT,
   episode_annotation: AGENT,
   emergent_behavior: AGENT,
   agent_scorecard: AGENT,
   agent_interaction_graph: AGENT,
-  multimodal_reasoning: AGENT,
   context_attribution: AGENT,
 };
 

@@ -20,7 +20,7 @@ const ITEMS = [
     cards: ['Mars', 'Cup'],
     question: 'Who met Babbage?',
     tree,
-    steps: [{ agent: 'Planner', content: 'Plan the trip', action: 'plan()' }],
+    steps: [{ agent: 'Planner', content: 'Plan the trip', action: 'plan()', tool_calls: [{ name: 'plan', args: {} }] }],
     final_answer: 'A train at nine',
     conversation: [{ speaker: 'Planner', text: 'I propose a train' }],
     _bws_items: ['x', 'y', 'z'].map((t, i) => ({ source_id: `p-${t}`, text: t, position: 'ABC'[i] })),
@@ -80,6 +80,9 @@ const SCHEMES = [
   { annotation_type: 'trajectory_eval', name: 'trajectory_eval', error_types: ['reasoning'] },
   { annotation_type: 'trajectory_edit', name: 'trajectory_edit', edit_final_answer: true },
   { annotation_type: 'failure_attribution', name: 'failure_attribution' },
+  { annotation_type: 'gui_trajectory', name: 'gui_trajectory' },
+  { annotation_type: 'multimodal_reasoning', name: 'multimodal_reasoning' },
+  { annotation_type: 'tool_call_review', name: 'tool_call_review' },
 ];
 
 /** One answer for every scheme in /updateinstance's parts, from the type modules' own examples. */

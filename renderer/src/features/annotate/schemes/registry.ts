@@ -40,6 +40,7 @@ import { consensusTracking } from './consensus-tracking.js';
 import { trajectoryEval } from './trajectory-eval.js';
 import { trajectoryEdit } from './trajectory-edit.js';
 import { failureAttribution } from './failure-attribution.js';
+import { guiTrajectory, multimodalReasoning, toolCallReview } from './step-verdicts.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -81,6 +82,9 @@ const UIS = new Map<string, SchemeUi>(
     trajectoryEval,
     trajectoryEdit,
     failureAttribution,
+    guiTrajectory,
+    multimodalReasoning,
+    toolCallReview,
   ].map((u) => [u.type, u]),
 );
 

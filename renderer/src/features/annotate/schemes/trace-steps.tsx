@@ -106,6 +106,8 @@ export function StepList({
   onDigit,
   onClear,
   stepClass,
+  unit = 'Step',
+  picture,
 }: {
   scheme: Scheme;
   steps: TraceStep[] | null;
@@ -116,6 +118,10 @@ export function StepList({
   onDigit?: (step: TraceStep, n: number) => boolean;
   onClear?: (step: TraceStep) => void;
   stepClass?: (step: TraceStep) => string;
+  /** what a card is called ("Step", "Call") */
+  unit?: string;
+  /** an image the step shows above its controls (a screenshot) */
+  picture?: (step: TraceStep) => ReactNode;
 }) {
   const onKeyDown = (e: KeyboardEvent<HTMLFieldSetElement>) => {
     if (e.ctrlKey || e.metaKey || e.altKey || !steps || typing(e.target)) return;
@@ -151,13 +157,16 @@ export function StepList({
               key={s.index}
               data-step={s.index}
               className={`trace-step ${stepClass?.(s) ?? ''}`}
-              aria-label={`Step ${s.index + 1}${s.agent ? ` (${s.agent})` : ''}`}
+              aria-label={`${unit} ${s.index + 1}${s.agent ? ` (${s.agent})` : ''}`}
             >
               <div className="trace-step-head">
-                <span className="trace-step-number">Step {s.index + 1}</span>
+                <span className="trace-step-number">
+                  {unit} {s.index + 1}
+                </span>
                 {s.agent && <span className="trace-step-agent">{s.agent}</span>}
               </div>
               <div className="trace-step-text">{s.text}</div>
+              {picture?.(s)}
               {children(s)}
             </li>
           ))}
