@@ -1,7 +1,7 @@
 /** The one place where errors become HTTP statuses and `{"error": "..."}` bodies. */
 import type { Context, Next } from 'koa';
 import { DomainError, type ErrorKind } from '../domain/errors.js';
-import type { Logger } from '../domain/ports.js';
+import { isConflict, type Logger } from '../domain/ports.js';
 import { StorageError } from '../storage/journal-store.js';
 import { DataFileChanged } from '../config/file-items.js';
 
@@ -44,11 +44,18 @@ export function errorHandler(logger: Logger) {
       } else if (e instanceof DataFileChanged) {
         ctx.status = 503;
         ctx.body = { error: e.message };
+      } else if (isConflict(e)) {
+        // another server process kept writing the same data first, every time the request ran again
+        ctx.status = 503;
+        ctx.body = {
+          error:
+            'other requests changed the same data at the same moment, several times over; your change was not saved, please retry',
+        };
       } else if (e instanceof StorageError) {
         ctx.status = 503;
         ctx.body = {
           error:
-            'the server could not save your change (is the disk full or read-only?); nothing was lost, please retry',
+            'the server could not save your change (its storage is full, read-only or out of reach); nothing was lost, please retry',
         };
       } else if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
         // body-parser and koa's own client errors (bad JSON, too large, wrong charset)
