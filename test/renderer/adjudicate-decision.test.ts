@@ -44,6 +44,8 @@ const item: AdjudicationItem = {
   overall_agreement: 0,
   num_annotators: 2,
   status: 'pending',
+  behavioral_data: {},
+  assigned_adjudicator: null,
 };
 
 describe('decisions', () => {

@@ -214,11 +214,13 @@ describe('answers', () => {
     const schemas = { sentiment: radio, topics: multi };
     const start = choose(EMPTY, multi, 'price');
     const a = applySuggestion(start, schemas, {
-      sentiment: { label: 'negative' },
-      topics: { label: 'price', labels: ['price', 'quality', 'colour'] },
-      unknown: { label: 'x' },
+      sentiment: { label: 'negative', confidence: null, rationale: '' },
+      topics: { label: 'price', labels: ['price', 'quality', 'colour'], confidence: null, rationale: '' },
+      unknown: { label: 'x', confidence: null, rationale: '' },
     });
     expect(a.labels).toEqual({ topics: { price: 'true', quality: 'true' }, sentiment: { negative: 'true' } });
-    expect(applySuggestion(EMPTY, schemas, { sentiment: { label: null, rationale: 'not yet' } })).toEqual(EMPTY);
+    expect(
+      applySuggestion(EMPTY, schemas, { sentiment: { label: null, confidence: null, rationale: 'not yet' } }),
+    ).toEqual(EMPTY);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
+import { predictionRow } from './data.js';
 import { route, type RouteSpec } from '../route.js';
 import { AnnotationSteps } from '../../domain/annotation/step.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
@@ -26,7 +27,7 @@ const instanceView = currentInstance.extend({
       }),
     )
     .describe('as GET /api/keyword_highlights/{instance_id} gives them'),
-  predictions: z.array(z.unknown()).describe('as GET /api/predictions/{instance_id} gives them'),
+  predictions: z.array(predictionRow).describe('as GET /api/predictions/{instance_id} gives them'),
   note: noteOut.describe("the caller's note and flags, as GET /api/item_note gives them"),
 });
 

@@ -63,7 +63,7 @@ const predictionsBody = z.object({
   source: z.string().optional().describe('source name for rows that do not name their own'),
 });
 
-const predictionRow = z.object({
+export const predictionRow = z.object({
   source: z.string(),
   labels: answersBySchema(),
   spans: z.array(

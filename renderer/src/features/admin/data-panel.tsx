@@ -4,6 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
+import type { ImportJob } from '../../shared/api/types.js';
 
 const FORMATS = ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores'] as const;
 type Format = (typeof FORMATS)[number];
@@ -39,14 +40,6 @@ function useHasBws(): boolean {
 }
 /** the server's JSON body limit; bigger files are imported with `npm run import` or `{file}` */
 const MAX_BYTES = 2 * 1024 * 1024;
-
-interface ImportJob {
-  import_id: string;
-  status: 'queued' | 'reading' | 'saving' | 'done' | 'failed';
-  rows_read: number;
-  added: number;
-  error: string | null;
-}
 
 function Export() {
   const [status, setStatus] = useState('');

@@ -29,7 +29,10 @@ export const spanRef = (s: Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'e
 
 export const EMPTY: Answers = { labels: {}, spans: [] };
 
-export function fromStored(stored: StoredAnnotations): Answers {
+/** The form's answers from what the server stored (span texts are not read, so spans as sent do too). */
+export function fromStored(
+  stored: Omit<StoredAnnotations, 'span_annotations'> & { span_annotations: SpanAnnotation[] },
+): Answers {
   const labels: Answers['labels'] = {};
   for (const [key, value] of Object.entries(stored.annotations)) {
     const colon = key.indexOf(':');

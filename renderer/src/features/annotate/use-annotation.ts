@@ -169,7 +169,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
         ? api.post<StepAnswer>('/api/annotate/undo', { instance_id: step.from })
         : api.post<StepAnswer>('/api/annotate/step', { from: step.from, ...step.body }),
     answered(step, answer, last) {
-      if (answer.result?.qc_result) setQc(answer.result.qc_result);
+      if (answer.result?.qc_result) setQc(answer.result.qc_result as QcResult);
       if (!last) return;
       const shown = latest.current.loaded?.instance.instance_id;
       if (waitingFor.current === step) {

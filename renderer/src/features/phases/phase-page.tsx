@@ -83,7 +83,7 @@ function Question({
 export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void }) {
   const [given, setGiven] = useState<Given>({});
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<PhaseResult | null>(null);
+  const [result, setResult] = useState<Extract<PhaseResult, { status: 'failed' }> | null>(null);
   const [busy, setBusy] = useState(false);
   const consentBox = phase.type === 'consent' && phase.questions.length === 0;
   const hidden = useMemo(() => hiddenQuestions(phase, given), [phase, given]);
