@@ -12,6 +12,7 @@ export const POSTGRES_HTTP_SUITES = [
   'structures',
   'item-notes',
   'adjudication',
+  'item-time',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

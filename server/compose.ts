@@ -68,6 +68,8 @@ import { itemNoteRoutes } from './http/routes/item-notes.js';
 import { AdjudicationService } from './domain/adjudication/adjudication-service.js';
 import { adjudicationRoutes } from './http/routes/adjudication.js';
 import { searchRoutes } from './http/routes/search.js';
+import { itemTimeRoutes } from './http/routes/item-time.js';
+import { ItemTimes } from './domain/history/item-time.js';
 import { SearchService } from './domain/search/search-service.js';
 
 export interface Services {
@@ -91,6 +93,7 @@ export interface Services {
   progress: Progress;
   timeline: TimelineReport;
   search: SearchService;
+  itemTimes: ItemTimes;
   quality: QualityService;
   phases: PhaseService;
   /** workers who sign in from a study platform's link, and their completion */
@@ -204,6 +207,8 @@ export function composeServices(input: ComposeInput): Services {
   annotations.use(quality);
   const timeline = new TimelineReport(store, (id) => annotations.isTaskInstance(id));
   annotations.use(timeline);
+  const itemTimes = new ItemTimes(store, clock, (id) => annotations.isTaskInstance(id));
+  annotations.use(itemTimes);
   const search = new SearchService(store, task, annotations);
   annotations.use(search.hook);
   // composed again after another process's changes, it builds at its first search instead
@@ -298,6 +303,7 @@ export function composeServices(input: ComposeInput): Services {
     progress,
     timeline,
     search,
+    itemTimes,
     quality,
     phases,
     crowd: new CrowdService(
@@ -367,6 +373,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...itemNoteRoutes(s),
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
+    ...itemTimeRoutes(s),
   ];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];

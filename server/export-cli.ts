@@ -69,6 +69,7 @@ async function main(): Promise<void> {
           get: (u, id) => s.annotations.get(u, id),
           crowdOf: (u) => s.crowd.exportOf(u),
           noteOf: (u, id) => s.itemNotes.get(u, id),
+          timeOf: (u, id) => s.itemTimes.exportOf(u, id),
         },
         requiredAnnotators(s.settings.get()),
         filter,

@@ -107,7 +107,7 @@ export const consoleLogger: Logger = {
  * instance), and the annotators' lists, whose ids packed are dictionary numbers (in JSON, 10 lists of 100k ids
  * were 1M strings, ~40 MB). Every other table stays plain JSON in the snapshot.
  */
-export const PACKED_TABLES = ['annotations', 'qc_answers', 'completions', 'assignments'] as const;
+export const PACKED_TABLES = ['annotations', 'qc_answers', 'completions', 'assignments', 'item_time'] as const;
 
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
   const { config } = options;

@@ -70,7 +70,7 @@ describe('menuTemplate', () => {
     const exportMenu = items(find(items(top(menuTemplate(state(), actions), 'File')), 'Export Annotations'));
     exportMenu.forEach(click);
     expect(calls).toEqual(EXPORT_FORMATS.map((f) => ['exportAnnotations', f.format]));
-    expect(EXPORT_FORMATS.map((f) => f.format)).toEqual(['jsonl', 'csv', 'conll', 'spacy', 'bws_scores']);
+    expect(EXPORT_FORMATS.map((f) => f.format)).toEqual(['jsonl', 'csv', 'conll', 'spacy', 'bws_scores', 'time']);
   });
 
   it('opens the annotation view and the admin dashboard', () => {

@@ -16,6 +16,7 @@ const PANELS: [string, string][] = [
   ['search', 'Search'],
   ['notes', 'Notes and flags'],
   ['quality', 'Quality control'],
+  ['time', 'Time'],
   ['agreement', 'Agreement'],
   ['webhooks', 'Webhooks'],
   ['data', 'Data'],

@@ -82,6 +82,6 @@ describe('import and export CLIs', () => {
     expect((await t.restart()).server.services.task.instances).toHaveLength(1);
     const usage = await run('server/export-cli.ts', ['--config', t.configFile, '--format', 'xml']);
     expect(usage.code).toBe(1);
-    expect(usage.stderr).toMatch(/--format: "xml" is not one of jsonl, csv, conll, spacy, bws_scores/);
+    expect(usage.stderr).toMatch(/--format: "xml" is not one of jsonl, csv, conll, spacy, bws_scores, time/);
   });
 });

@@ -33,6 +33,15 @@ export interface AnnotationReader {
   crowdOf?(username: string): Record<string, string> | undefined;
   /** the annotator's note and flags on the instance, if any */
   noteOf?(username: string, instanceId: string): ItemNote | undefined;
+  /** visible time, visits and answer changes of the annotator on the instance, if any */
+  timeOf?(username: string, instanceId: string): ItemTime | undefined;
+}
+
+export interface ItemTime {
+  visible_ms: number;
+  visits: number;
+  /** each saved change: when, which answer (`schema:label`, spans `schema:label[start:end]`), the new value (null: removed) */
+  changes: { at: string; key: string; value: string | null }[];
 }
 
 export interface ItemNote {
@@ -45,6 +54,7 @@ export interface ExportItem {
   record: AnnotationRecord;
   crowd?: Record<string, string>;
   note?: ItemNote;
+  time?: ItemTime;
   /** the gold view: where the answer came from (an adjudicator's decision or the annotators' majority) */
   gold?: GoldInfo;
 }
@@ -108,11 +118,13 @@ export function* exportItems(
       if (!record) continue;
       const crowd = reader.crowdOf?.(username);
       const note = reader.noteOf?.(username, instance.id);
+      const time = reader.timeOf?.(username, instance.id);
       yield {
         instance,
         record,
         ...(crowd ? { crowd } : {}),
         ...(note ? { note: { note: note.note, flags: note.flags } } : {}),
+        ...(time ? { time } : {}),
       };
     }
   }

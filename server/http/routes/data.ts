@@ -142,6 +142,8 @@ export function dataRoutes(s: Services): RouteSpec[] {
       handle({ query, ctx }) {
         if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined))
           throw invalid('view: the gold view has one row per item; leave out annotator and status');
+        if (query.view === 'gold' && query.format === 'time')
+          throw invalid('format: time is kept per annotator, and the gold view has none; leave out view=gold');
         const items =
           query.view === 'gold'
             ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
@@ -152,6 +154,7 @@ export function dataRoutes(s: Services): RouteSpec[] {
                   get: (u, id) => s.annotations.get(u, id),
                   crowdOf: (u) => s.crowd.exportOf(u),
                   noteOf: (u, id) => s.itemNotes.get(u, id),
+                  timeOf: (u, id) => s.itemTimes.exportOf(u, id),
                 },
                 requiredAnnotators(s.settings.get()),
                 query,

@@ -9,11 +9,12 @@ import { csv } from './csv.js';
 import { jsonl } from './jsonl.js';
 import { spacy } from './spacy.js';
 import { bwsScoresFormat } from './bws-scores.js';
+import { time } from './time.js';
 import type { ExportWriter } from './writer.js';
 
 export type { ExportWriter } from './writer.js';
 
-export const EXPORT_WRITERS = { jsonl, csv, conll, spacy, bws_scores: bwsScoresFormat } as const satisfies Record<
+export const EXPORT_WRITERS = { jsonl, csv, conll, spacy, bws_scores: bwsScoresFormat, time } as const satisfies Record<
   string,
   ExportWriter
 >;

@@ -144,7 +144,7 @@ describe('GET /api/openapi.json', () => {
       name: 'format',
       in: 'query',
       required: false,
-      schema: { type: 'string', enum: ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores'], default: 'jsonl' },
+      schema: { type: 'string', enum: ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores', 'time'], default: 'jsonl' },
     });
     // the server refuses what the description leaves out
     expect((await t.admin().get('/admin/api/export?format=xml')).status).toBe(400);

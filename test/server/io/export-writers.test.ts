@@ -69,14 +69,14 @@ describe('exportStream', () => {
       expect(() => exportStream(name, task, items(1)), name).toThrow(
         expect.objectContaining({
           kind: 'invalid',
-          message: expect.stringMatching(/^format: ".*" is not one of jsonl, csv, conll, spacy, bws_scores$/),
+          message: expect.stringMatching(/^format: ".*" is not one of jsonl, csv, conll, spacy, bws_scores, time$/),
         }),
       );
     }
   });
 
   it('has one writer per format, each with its own content type and file extension', () => {
-    expect(EXPORT_FORMATS).toEqual(['jsonl', 'csv', 'conll', 'spacy', 'bws_scores']);
+    expect(EXPORT_FORMATS).toEqual(['jsonl', 'csv', 'conll', 'spacy', 'bws_scores', 'time']);
     for (const format of EXPORT_FORMATS) expect(exportWriter(format)).toBe(EXPORT_WRITERS[format]);
     expect(new Set(EXPORT_FORMATS.map((f) => EXPORT_WRITERS[f].extension)).size).toBe(EXPORT_FORMATS.length);
   });

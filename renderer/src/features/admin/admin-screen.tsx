@@ -10,6 +10,7 @@ import type {
   Overview,
   QualityReport,
   Timeline,
+  TimeReport,
   WebhookEntry,
 } from '../../shared/api/types.js';
 import { queryClient } from '../../shared/api/use-resource.js';
@@ -23,6 +24,7 @@ import { AnnotatorsTable, InstancesTable, QualityTables } from './tables.js';
 import { WebhooksTable } from './webhooks.js';
 import { NotesPanel } from './notes-panel.js';
 import { SearchPanel } from './search-panel.js';
+import { TimeTables } from './time-panel.js';
 
 /** Everything the dashboard shows is read again: after Refresh, an import or a settings change. */
 const refreshAll = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -101,6 +103,7 @@ export const PANELS = [
   { id: 'search', title: 'Search' },
   { id: 'notes', title: 'Notes and flags' },
   { id: 'quality', title: 'Quality control' },
+  { id: 'time', title: 'Time' },
   { id: 'agreement', title: 'Agreement' },
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'data', title: 'Data' },
@@ -194,6 +197,12 @@ function Panel({ id }: { id: PanelId }) {
       return (
         <Loaded<QualityReport> title="Quality control" id="quality" path="/admin/api/quality_control">
           {(q) => <QualityTables qc={q} />}
+        </Loaded>
+      );
+    case 'time':
+      return (
+        <Loaded<TimeReport> title="Time" id="time" path="/admin/api/time">
+          {(r) => <TimeTables report={r} />}
         </Loaded>
       );
     case 'agreement':

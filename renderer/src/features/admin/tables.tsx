@@ -171,7 +171,7 @@ export function InstancesTable() {
 }
 
 /** A table whose first column names each row (an annotator, an item). */
-function RowTable({ label, head, rows }: { label: string; head: string[]; rows: [string, ...ReactNode[]][] }) {
+export function RowTable({ label, head, rows }: { label: string; head: string[]; rows: [string, ...ReactNode[]][] }) {
   return (
     <table aria-label={label}>
       <thead>

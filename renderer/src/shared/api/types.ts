@@ -97,3 +97,7 @@ export type AdjudicationItem = AdjudicationItemView['item'];
 export type AdjudicationDecision = NonNullable<AdjudicationItemView['decision']>;
 /** A span as the adjudication endpoints give it */
 export type AdjudicationSpan = AdjudicationItem['span_annotations'][string][number];
+
+export type SearchResult = Answer<'/api/search', 'get'>;
+export type SearchHit = SearchResult['results'][number];
+export type TimeReport = Answer<'/admin/api/time', 'get'>;

@@ -1,0 +1,67 @@
+/** Visible time and visits per item, reported by the annotate page; the dashboard's time figures. */
+import { z } from 'zod';
+import type { Services } from '../../compose.js';
+import { FAST_SHARE, MAX_REPORT_MS, MIN_ITEMS } from '../../domain/history/item-time.js';
+import { route, type RouteSpec } from '../route.js';
+
+const report = z.object({
+  median_ms: z.number().describe('median visible time over every annotator–item pair with time'),
+  annotators: z.array(
+    z.object({
+      username: z.string(),
+      items: z.number().int().describe('items with visible time'),
+      median_ms: z.number(),
+      total_ms: z.number(),
+      visits: z.number().int(),
+      changes: z.number().int().describe('answer changes saved'),
+    }),
+  ),
+  slowest_items: z
+    .array(z.object({ instance_id: z.string(), annotators: z.number().int(), median_ms: z.number() }))
+    .describe('by median visible time, slowest first, at most 20'),
+  fast_annotators: z
+    .array(
+      z.object({
+        username: z.string(),
+        items: z.number().int(),
+        median_ms: z.number(),
+        share: z.number().describe("their median as a share of the project's"),
+      }),
+    )
+    .describe(`at least ${MIN_ITEMS} timed items and a median under ${FAST_SHARE} of the project's`),
+});
+
+export function itemTimeRoutes(s: Services): RouteSpec[] {
+  return [
+    route({
+      method: 'POST',
+      path: '/api/annotate/time',
+      summary:
+        "Adds visible time on an item (the page counts only while its tab is visible) and, with visit, one visit; answers the caller's totals",
+      access: 'user',
+      body: z.object({
+        instance_id: z.string({ message: 'instance_id: give the item shown' }).min(1).max(256),
+        visible_ms: z
+          .number({ message: 'visible_ms must be a number of milliseconds' })
+          .min(0, 'visible_ms must not be negative')
+          .max(MAX_REPORT_MS, `visible_ms: at most ${MAX_REPORT_MS} in one report`),
+        visit: z.boolean({ message: 'visit must be true or false' }).default(false),
+      }),
+      response: z.object({ instance_id: z.string(), visible_ms: z.number(), visits: z.number().int() }),
+      async handle({ username, body }) {
+        const instance = await s.annotations.instanceFor(username, body.instance_id);
+        const totals = await s.itemTimes.report(username, instance.id, body.visible_ms, body.visit);
+        return { instance_id: instance.id, ...totals };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/time',
+      summary:
+        'Visible time per annotator and item: each annotator’s median per item, the slowest items, annotators much faster than the project',
+      access: 'admin',
+      response: report,
+      handle: () => s.itemTimes.summary(),
+    }),
+  ];
+}

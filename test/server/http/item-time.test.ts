@@ -1,0 +1,119 @@
+/**
+ * Time and answer history over real HTTP (also run on PostgreSQL): the page's visible-time reports and visits,
+ * every saved answer change with its time, each annotator seeing only their own, the dashboard's figures, the
+ * JSONL export, and a restart keeping it all.
+ */
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../helpers/server.js';
+
+const SCHEMES = [
+  { annotation_type: 'radio', name: 'sentiment', labels: ['positive', 'negative'] },
+  { annotation_type: 'span', name: 'evidence', labels: ['praise'] },
+];
+const ITEMS = Array.from({ length: 6 }, (_, i) => ({ id: `t${i + 1}`, text: `Item ${i + 1} is good.` }));
+
+describe('time and history', () => {
+  it('adds up visible time and visits, keeps every answer change with its time, and reports them', async () => {
+    let now = Date.parse('2026-11-26T10:00:00Z');
+    const clock = { now: () => now };
+    let t = await startServer({
+      config: { annotation_schemes: SCHEMES, user_config: { allow_all_users: true, users: [] } },
+      items: ITEMS,
+      options: { clock },
+    });
+    const ann = await t.client().login('ann', 'pw-123456');
+    const ben = await t.client().login('ben', 'pw-123456');
+
+    expect((await ann.post('/api/annotate/time', { instance_id: 't1', visible_ms: 4000, visit: true })).body).toEqual({
+      instance_id: 't1',
+      visible_ms: 4000,
+      visits: 1,
+    });
+    await ann.post('/api/annotate/time', { instance_id: 't1', visible_ms: 2500.4 });
+    const back = await ann.post('/api/annotate/time', { instance_id: 't1', visible_ms: 1500, visit: true });
+    expect(back.body).toMatchObject({ visible_ms: 8000, visits: 2 });
+
+    await ann.post('/updateinstance', { instance_id: 't1', annotations: { 'sentiment:positive': 'true' } });
+    now += 60_000;
+    await ann.post('/updateinstance', {
+      instance_id: 't1',
+      annotations: { 'sentiment:negative': 'true' },
+      span_annotations: [{ schema: 'evidence', name: 'praise', start: 10, end: 14 }],
+    });
+    now += 1000;
+    // the same answer again changes nothing
+    await ann.post('/updateinstance', {
+      instance_id: 't1',
+      annotations: { 'sentiment:negative': 'true' },
+      span_annotations: [{ schema: 'evidence', name: 'praise', start: 10, end: 14 }],
+    });
+
+    // bad reports are refused, naming the field, and change nothing
+    for (const [body, field] of [
+      [{ instance_id: 't1', visible_ms: -5 }, /^visible_ms/],
+      [{ instance_id: 't1', visible_ms: 4_000_000 }, /^visible_ms/],
+      [{ instance_id: 't1', visible_ms: 'lots' }, /^visible_ms/],
+      [{ visible_ms: 5 }, /^instance_id/],
+      [{ instance_id: 't1', visible_ms: 5, visit: 'yes' }, /^visit/],
+    ] as const) {
+      const r = await ann.post('/api/annotate/time', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error).toMatch(field);
+    }
+    expect((await ann.post('/api/annotate/time', { instance_id: 'nope', visible_ms: 5 })).status).toBe(404);
+    expect((await t.client().post('/api/annotate/time', { instance_id: 't1', visible_ms: 5 })).status).toBe(401);
+
+    // ben is quick on three items, ann takes her time on two more
+    for (const [c, id, ms] of [
+      [ben, 't1', 900],
+      [ben, 't2', 700],
+      [ben, 't3', 800],
+      [ann, 't2', 12_000],
+      [ann, 't3', 10_000],
+    ] as const) {
+      await c.post('/api/annotate/time', { instance_id: id, visible_ms: ms, visit: true });
+    }
+    // an annotator sees their own totals only: ben's report on t1 does not show ann's time
+    expect((await ben.post('/api/annotate/time', { instance_id: 't1', visible_ms: 0 })).body).toMatchObject({
+      visible_ms: 900,
+      visits: 1,
+    });
+
+    const check = async () => {
+      const report = (await t.admin().get('/admin/api/time')).body;
+      expect(report.median_ms).toBe(4450);
+      expect(report.annotators).toEqual([
+        { username: 'ann', items: 3, median_ms: 10_000, total_ms: 30_000, visits: 4, changes: 4 },
+        { username: 'ben', items: 3, median_ms: 800, total_ms: 2400, visits: 3, changes: 0 },
+      ]);
+      expect(report.slowest_items).toEqual([
+        { instance_id: 't2', annotators: 2, median_ms: 6350 },
+        { instance_id: 't3', annotators: 2, median_ms: 5400 },
+        { instance_id: 't1', annotators: 2, median_ms: 4450 },
+      ]);
+      expect(report.fast_annotators).toEqual([{ username: 'ben', items: 3, median_ms: 800, share: 0.18 }]);
+
+      const lines = (await t.admin().get('/admin/api/export?format=time')).text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      const t1 = lines.find((l) => l.instance_id === 't1' && l.annotator === 'ann');
+      expect(t1).toEqual({
+        instance_id: 't1',
+        annotator: 'ann',
+        visible_ms: 8000,
+        visits: 2,
+        changes: [
+          { at: '2026-11-26T10:00:00.000Z', key: 'sentiment:positive', value: 'true' },
+          { at: '2026-11-26T10:01:00.000Z', key: 'sentiment:negative', value: 'true' },
+          { at: '2026-11-26T10:01:00.000Z', key: 'evidence:praise[10:14]', value: 'good' },
+          { at: '2026-11-26T10:01:00.000Z', key: 'sentiment:positive', value: null },
+        ],
+      });
+    };
+    await check();
+    expect((await ann.get('/admin/api/time')).status).toBe(403);
+    t = await t.restart();
+    await check();
+  });
+});
