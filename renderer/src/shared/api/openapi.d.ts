@@ -1374,6 +1374,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/annotate/time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds visible time on an item (the page counts only while its tab is visible) and, with visit, one visit; answers the caller's totals */
+    post: operations['postApiAnnotateTime'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Visible time per annotator and item: each annotator’s median per item, the slowest items, annotators much faster than the project */
+    get: operations['getAdminApiTime'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/openapi.json': {
     parameters: {
       query?: never;
@@ -7921,7 +7955,7 @@ export interface operations {
   getAdminApiExport: {
     parameters: {
       query?: {
-        format?: 'jsonl' | 'csv' | 'conll' | 'spacy' | 'bws_scores';
+        format?: 'jsonl' | 'csv' | 'conll' | 'spacy' | 'bws_scores' | 'time';
         annotator?: string;
         status?: 'completed' | 'in_progress';
         /** @description gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share */
@@ -9431,6 +9465,131 @@ export interface operations {
       };
       /** @description Not logged in (no session or API key) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiAnnotateTime: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          instance_id: string;
+          visible_ms: number;
+          /** @default false */
+          visit?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            instance_id: string;
+            visible_ms: number;
+            visits: number;
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiTime: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description median visible time over every annotator–item pair with time */
+            median_ms: number;
+            annotators: {
+              username: string;
+              /** @description items with visible time */
+              items: number;
+              median_ms: number;
+              total_ms: number;
+              visits: number;
+              /** @description answer changes saved */
+              changes: number;
+            }[];
+            /** @description by median visible time, slowest first, at most 20 */
+            slowest_items: {
+              instance_id: string;
+              annotators: number;
+              median_ms: number;
+            }[];
+            /** @description at least 3 timed items and a median under 0.25 of the project's */
+            fast_annotators: {
+              username: string;
+              items: number;
+              median_ms: number;
+              /** @description their median as a share of the project's */
+              share: number;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -98,17 +98,5 @@ export type AdjudicationDecision = NonNullable<AdjudicationItemView['decision']>
 /** A span as the adjudication endpoints give it */
 export type AdjudicationSpan = AdjudicationItem['span_annotations'][string][number];
 
-/** GET /admin/api/time (written by hand until npm run gen:api adds it to openapi.d.ts) */
-export interface TimeReport {
-  median_ms: number;
-  annotators: {
-    username: string;
-    items: number;
-    median_ms: number;
-    total_ms: number;
-    visits: number;
-    changes: number;
-  }[];
-  slowest_items: { instance_id: string; annotators: number; median_ms: number }[];
-  fast_annotators: { username: string; items: number; median_ms: number; share: number }[];
-}
+/** GET /admin/api/time */
+export type TimeReport = Answer<'/admin/api/time', 'get'>;
