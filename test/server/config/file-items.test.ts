@@ -96,8 +96,12 @@ describe('items read from their data file on demand', () => {
 
 describe('a data file edited under a running server, over HTTP', () => {
   it('answers 503 with a JSON error naming the file', async () => {
-    const t = await startServer({ items: items.slice(0, 5).map((i) => ({ ...i, id: String(i.id) })) });
+    // 40 items: the search index reads every item at start, and the first ones must have left the cache of
+    // recently read items (32 slots) by the time the file is edited
+    const t = await startServer({ items: items.slice(0, 40).map((i) => ({ ...i, id: String(i.id) })) });
     try {
+      await expect.poll(() => t.server.services.search.indexedItems).toBe(40);
+      await new Promise((r) => setTimeout(r, 300)); // past the freshness of the block read last
       const alice = await t.client().login('alice');
       writeFileSync(join(dirname(t.configFile), 'data.jsonl'), '{"id":"other","text":"x"}\n'.repeat(5));
       const r = await alice.get('/api/current_instance');

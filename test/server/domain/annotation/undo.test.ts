@@ -48,6 +48,7 @@ describe('POST /api/annotate/undo', () => {
     expect(await stored(alice, 'item-1')).toEqual({
       instance_id: 'item-1',
       annotations: {},
+      label_annotations: {},
       span_annotations: [],
       updated_at: null,
     });
