@@ -71,7 +71,8 @@ describe('dashboard details', () => {
     await page.getByTestId('instances-table').getByRole('button', { name: 'item-1', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Instance item-1' });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('Item 1: the product was great');
+    // the dialog opens at once and says it is loading the instance until its answer comes
+    await expect.poll(() => dialog.innerText()).toContain('Item 1: the product was great');
     const rows = await dialog.getByTestId('item-answers').locator('tbody tr').allInnerTexts();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^ada\s+text: ada on item-1\s+positive$/);
