@@ -20,6 +20,27 @@ type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | '
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * An answer sent as JSON text under `<scheme>:<scheme>` (Potato's hidden input for structured answers), turned into
+ * its stored form by `toStored`; an empty value is no answer.
+ */
+export function acceptJsonText(
+  scheme: Scheme,
+  label: string,
+  value: string,
+  toStored: (scheme: Scheme, json: unknown) => string | null | AnswerError,
+): string | null | AnswerError {
+  if (label !== scheme.name) return new AnswerError(`the answer goes under "${scheme.name}:${scheme.name}"`);
+  if (value === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return new AnswerError('not JSON text');
+  }
+  return toStored(scheme, json);
+}
+
 export function jsonAnswerType({ parse, checkStored, answerShape, ...parts }: Parts): SchemeTypeModule {
   const toStored = (scheme: Scheme, value: unknown): string | null | AnswerError => {
     if (!isObject(value)) return new AnswerError('expected a JSON object');
@@ -29,17 +50,7 @@ export function jsonAnswerType({ parse, checkStored, answerShape, ...parts }: Pa
   return {
     storage: 'labels',
     single: true,
-    accept(scheme, label, value) {
-      if (label !== scheme.name) return new AnswerError(`the answer goes under "${scheme.name}:${scheme.name}"`);
-      if (value === '') return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(value);
-      } catch {
-        return new AnswerError('not JSON text');
-      }
-      return toStored(scheme, json);
-    },
+    accept: (scheme, label, value) => acceptJsonText(scheme, label, value, toStored),
     answer: (scheme, chosen) => JSON.parse(chosen[scheme.name]) as Record<string, unknown>,
     fromAnswer(scheme, answer) {
       const stored = toStored(scheme, answer);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Instance, Scheme } from '../task.js';
 import { AnswerError, type AnswerValue, type SchemeTypeModule } from './module.js';
 import { isRecord } from './answer-fields.js';
+import { acceptJsonText } from './json-answer.js';
 import { nodeDistance, nodeKey } from './structure-agreement.js';
 
 /** Where a step's text and agent are read when the config names no field, in Potato's order. */
@@ -136,17 +137,7 @@ export function traceType({
     },
     storage: 'labels',
     single: true,
-    accept(scheme, label, value) {
-      if (label !== scheme.name) return new AnswerError(`the answer goes under "${scheme.name}:${scheme.name}"`);
-      if (value === '') return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(value);
-      } catch {
-        return new AnswerError('not JSON text');
-      }
-      return toStored(scheme, json);
-    },
+    accept: (scheme, label, value) => acceptJsonText(scheme, label, value, toStored),
     answer: read,
     fromAnswer(scheme, answer) {
       const value = toStored(scheme, answer);
