@@ -32,7 +32,7 @@ async function ok(cmd: string, args: string[], cwd: string) {
   return r;
 }
 
-/** `npm start` in `dir` until it prints its URL; `stop()` sends SIGTERM to the npm process group it leads. */
+/** `npm start` in `dir` until it prints its URL; `stop()` sends SIGTERM to the npm process group it leads and waits for all of it. */
 function npmStart(dir: string, args: string[]) {
   const child = spawn('npm', ['start', '--', ...args], {
     cwd: dir,
@@ -40,8 +40,10 @@ function npmStart(dir: string, args: string[]) {
     env: { ...process.env, ADMIN_API_KEY: '' },
   });
   let output = '';
+  // 'close', not 'exit': npm may end before the server it started, which shares its output pipes and still
+  // prints its last lines; 'close' waits until every process holding those pipes has gone.
   const exited = new Promise<number | string | null>((resolve) =>
-    child.on('exit', (code, signal) => resolve(code ?? signal)),
+    child.on('close', (code, signal) => resolve(code ?? signal)),
   );
   const url = new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
