@@ -228,7 +228,7 @@ export function composeServices(input: ComposeInput): Services {
     const list = await annotations.listOf(username);
     return list.filter((id) => annotations.isTaskInstance(id) && !answered(username, id)).length;
   };
-  const phases = new PhaseService(store, config.phases, outbox, clock, remaining);
+  const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
   const aiSettings = aiSettingsFrom(config.raw.ai_support);
   const ai = new AiService({

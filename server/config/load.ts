@@ -33,7 +33,7 @@ import { adaptIdioms, duplicateKeys, IDIOM_KEYS } from './potato-idioms.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
-import { readPhases, PhaseConfigError, PHASE_SOURCE_KEYS } from './phase-config.js';
+import { readPhases, PhaseConfigError, PHASE_SOURCE_KEYS, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
 import { adaptDataSources, DataSourcesError, DATA_SOURCE_KEYS } from './data-sources.js';
 import { readTooltipFiles, TooltipFileError } from './tooltip-files.js';
@@ -76,6 +76,8 @@ export interface ProjectConfig {
   /** attention checks and gold standards, read from their items files */
   quality: QualityConfig;
   phases: PhaseDefinition[];
+  /** going back across phases, and the phase pages' answers in exports */
+  phaseOptions: { backNavigation: boolean; exportAnswers: boolean; excludeHidden: boolean };
   /** how items are shown (html_layout, instance_display, or every field); the automatic view when absent */
   display?: DisplaySpec;
   /** the instructions banner and codebook link */
@@ -452,6 +454,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     const training = config.training as { enabled?: unknown } | undefined;
     if (training && training.enabled !== false && !phases.some((p) => p.type === 'training'))
       warnings.push(`${path}: training is not acted on: no training phase is in phases.order`);
+    warnings.push(...phaseOptionWarnings(raw, phases).map((m) => `${path}: ${m}`));
   } catch (e) {
     if (e instanceof PhaseConfigError || e instanceof PhaseFileError) throw new ConfigError(path, e.message);
     throw e;
@@ -496,6 +499,11 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     task,
     quality,
     phases,
+    phaseOptions: {
+      backNavigation: raw.allow_phase_back_navigation,
+      exportAnswers: raw.export_include_phase_data,
+      excludeHidden: raw.exclude_hidden_survey_answers,
+    },
     display,
     instructions,
     crowd,

@@ -234,3 +234,24 @@ function readTrainingSection(sources: PhaseSources | undefined, locate: (name: s
     attempts: retry === false ? 1 : retry === true ? null : undefined,
   };
 }
+
+/** The phase options a config sets that cannot act on its phases, each with what happens instead. */
+export function phaseOptionWarnings(
+  raw: {
+    allow_phase_back_navigation: boolean;
+    export_include_phase_data: boolean;
+    exclude_hidden_survey_answers: boolean;
+  },
+  phases: readonly PhaseDefinition[],
+): string[] {
+  const out: string[] = [];
+  if (raw.allow_phase_back_navigation && phases.length < 2)
+    out.push('allow_phase_back_navigation is not acted on: there are no phases to go back across');
+  if (raw.export_include_phase_data && !phases.some((p) => p.type !== 'annotation' && p.questions.length))
+    out.push('export_include_phase_data is not acted on: no phase page asks a question, so there is nothing to export');
+  if (!raw.exclude_hidden_survey_answers && !raw.export_include_phase_data)
+    out.push(
+      'exclude_hidden_survey_answers is not acted on: phase answers are exported only with export_include_phase_data: true',
+    );
+  return out;
+}

@@ -104,6 +104,12 @@ export const configSchema = z.looseObject({
   attention_checks: attentionChecksSchema.optional(),
   gold_standards: goldStandardsSchema.optional(),
   phases: phasesSchema.optional(),
+  /** Potato's: an annotator may go back to the phase before theirs (its Back button across phases) */
+  allow_phase_back_navigation: looseBoolean.default(false),
+  /** Potato's: the answers given on phase pages (consent, surveys) are exported (GET /admin/api/export?view=phases) */
+  export_include_phase_data: looseBoolean.default(false),
+  /** with the above: answers to questions their conditions hide are left out (false: kept, marked hidden) */
+  exclude_hidden_survey_answers: looseBoolean.default(true),
   ai_support: aiSupportSchema.optional(),
   webhooks: webhooksSchema.optional(),
   adjudication: adjudicationSchema.optional(),

@@ -71,7 +71,7 @@ export interface GoldInfo {
   ties?: string[];
 }
 
-export const EXPORT_VIEWS = ['annotations', 'gold'] as const;
+export const EXPORT_VIEWS = ['annotations', 'gold', 'phases'] as const;
 
 /** The gold view: one row per item that has a gold answer, its annotator column "gold:adjudicated" or "gold:majority". */
 export function* goldItems(

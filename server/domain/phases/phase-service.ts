@@ -17,6 +17,7 @@ import {
   type PhaseDefinition,
   type Question,
 } from './phases.js';
+import { phaseAnswerRows } from './phase-export.js';
 
 export interface PhaseProgress {
   /** position in the phase order; phases.length means done */
@@ -65,6 +66,11 @@ function earlierAnswers(phase: PhaseDefinition, p: PhaseProgress): { earlier_ans
 
 const START: PhaseProgress = { index: 0, attempts: {}, answers: {}, completed: [] };
 
+export interface PhaseOptions {
+  /** Potato's allow_phase_back_navigation: an annotator may go back to the phase before theirs */
+  backNavigation: boolean;
+}
+
 export class PhaseService {
   private readonly annotationIndex: number;
 
@@ -75,6 +81,7 @@ export class PhaseService {
     private readonly clock: Clock,
     /** real instances of the annotator's list still unannotated (plans the list at a first visit) */
     private readonly remaining: (username: string) => Promise<number>,
+    private readonly options: PhaseOptions = { backNavigation: false },
   ) {
     this.annotationIndex = phases.findIndex((p) => p.type === 'annotation');
   }
@@ -101,7 +108,12 @@ export class PhaseService {
 
   async current(username: string) {
     const p = this.progress(username);
-    const base = { index: Math.min(p.index, this.phases.length), total: this.phases.length, completed: p.completed };
+    const base = {
+      index: Math.min(p.index, this.phases.length),
+      total: this.phases.length,
+      completed: p.completed,
+      can_go_back: this.backRefusal(p) === null,
+    };
     if (p.index >= this.phases.length)
       return {
         phase: 'done',
@@ -187,6 +199,48 @@ export class PhaseService {
     return this.finish(username, p.index, ops, now, {});
   }
 
+  /** Every annotator's answers on phase pages, with conditions evaluated again (phase-export.ts). */
+  answerRows(keepHidden: boolean, annotator?: string) {
+    const one = annotator === undefined ? undefined : this.store.get('phase_progress', annotator);
+    const progress =
+      annotator === undefined ? this.store.entries('phase_progress') : one ? [[annotator, one] as const] : [];
+    return phaseAnswerRows(this.phases, progress as Iterable<[string, PhaseProgress]>, keepHidden);
+  }
+
+  /** Why the annotator cannot go back a phase now, or null when they can. */
+  private backRefusal(p: PhaseProgress): string | null {
+    if (!this.options.backNavigation)
+      return 'phase: going back to an earlier phase is off for this project (allow_phase_back_navigation)';
+    if (p.index >= this.phases.length) return 'phase: every phase is complete';
+    if (p.index === 0) return `phase: "${this.phases[0].name}" is the first phase`;
+    // a passed training is not taken again: going back into it would spend attempts it may no longer have
+    if (this.phases[p.index - 1].type === 'training')
+      return `phase: the training phase "${this.phases[p.index - 1].name}" before this one is passed and is not taken again`;
+    return null;
+  }
+
+  /**
+   * Potato's back navigation across phases: the annotator returns to the phase before theirs, its answers kept
+   * on the page to change, and sends it again to move on (annotation closes again meanwhile).
+   */
+  async back(username: string, phaseName: string | undefined) {
+    const p = this.progress(username);
+    const here = this.phases[p.index]?.name ?? 'done';
+    if (phaseName !== undefined && phaseName !== here)
+      throw invalid(`phase: your current phase is "${here}", not "${phaseName}"`);
+    const refusal = this.backRefusal(p);
+    if (refusal) throw refusal.includes('allow_phase_back_navigation') ? forbidden(refusal) : invalid(refusal);
+    const left = this.phases[p.index];
+    const before = this.phases[p.index - 1];
+    // what the page left had saved is kept, shown again when the annotator comes back to it
+    const unsent = p.page?.phase === left.name && Object.keys(p.page.answers).length ? p.page.answers : undefined;
+    const answers = unsent ? { ...p.answers, [left.name]: unsent } : p.answers;
+    const page = { phase: before.name, answers: p.answers[before.name] ?? {}, item: 0, right: 0 };
+    const value = { ...p, index: p.index - 1, answers, page };
+    await this.store.write([{ table: 'phase_progress', key: username, value }]);
+    return this.current(username);
+  }
+
   /** The page the annotator is on, or null in the annotation phase and past the last one. */
   page(username: string): PhasePage | null {
     const p = this.progress(username);
@@ -263,6 +317,9 @@ export class PhaseService {
   }
 
   private advanceOp(username: string, p: PhaseProgress, name: string, answers: Answers, at: string): StoreOp {
+    // a page the annotator went back from shows its answers again (a training walk starts afresh)
+    const next = this.phases[p.index + 1];
+    const kept = next && next.type !== 'training' && next.type !== 'annotation' ? p.answers[next.name] : undefined;
     return {
       table: 'phase_progress',
       key: username,
@@ -271,6 +328,7 @@ export class PhaseService {
         attempts: p.attempts,
         answers: { ...p.answers, [name]: answers },
         completed: [...p.completed, { phase: name, at }],
+        ...(kept ? { page: { phase: next.name, answers: kept, item: 0, right: 0 } } : {}),
       },
     };
   }

@@ -13,6 +13,8 @@ import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
 import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../io/export-formats/index.js';
 import { exportStream } from '../../io/export-writers.js';
+import { phaseAnswerStream } from '../../io/export-formats/phase-answers.js';
+import type { Context } from 'koa';
 import { route, type RouteSpec } from '../route.js';
 import { answersBySchema } from '../answer-shapes.js';
 
@@ -24,7 +26,7 @@ const exportQuery = z.object({
     .enum(EXPORT_VIEWS)
     .default('annotations')
     .describe(
-      "gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share",
+      "gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share; phases: the answers given on phase pages (consent, surveys), jsonl or csv, with export_include_phase_data: true",
     ),
 });
 
@@ -117,6 +119,19 @@ export function dataRoutes(s: Services): RouteSpec[] {
       { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id) },
       requiredAnnotators(s.settings.get()),
     );
+  /** The phases view: every annotator's phase-page answers, when the project exports them. */
+  const phaseAnswers = (query: z.infer<typeof exportQuery>, ctx: Context) => {
+    const { exportAnswers, excludeHidden } = s.config.phaseOptions;
+    if (!exportAnswers)
+      throw invalid('view: phase answers are exported only with export_include_phase_data: true in the config');
+    if (query.status !== undefined) throw invalid('status: the phases view has no status; leave it out');
+    const rows = s.phases.answerRows(!excludeHidden, query.annotator);
+    const { body, writer } = phaseAnswerStream(query.format, rows, !excludeHidden);
+    ctx.type = writer.contentType;
+    ctx.set('Content-Disposition', `attachment; filename="phase_responses.${writer.extension}"`);
+    ctx.body = body;
+    return undefined;
+  };
   return [
     route({
       method: 'GET',
@@ -140,6 +155,7 @@ export function dataRoutes(s: Services): RouteSpec[] {
       query: exportQuery,
       responds: { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) },
       handle({ query, ctx }) {
+        if (query.view === 'phases') return phaseAnswers(query, ctx);
         if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined))
           throw invalid('view: the gold view has one row per item; leave out annotator and status');
         if (query.view === 'gold' && query.format === 'time')

@@ -19,7 +19,7 @@ const walk = z.object({
   right: z.number().int().describe('items answered right so far'),
 });
 
-const phaseView = z.object({
+export const phaseView = z.object({
   phase: z.string().describe('the phase name; "done" past the last'),
   type: z.enum(['consent', 'instructions', 'training', 'prestudy', 'annotation', 'poststudy', 'done']),
   title: z.string(),
@@ -44,6 +44,9 @@ const phaseView = z.object({
   index: z.number().int(),
   total: z.number().int(),
   completed: z.array(z.object({ phase: z.string(), at: z.string() })),
+  can_go_back: z
+    .boolean()
+    .describe('the caller may go back to the phase before theirs (allow_phase_back_navigation; POST /api/phase/back)'),
   saved_answers: z
     .record(z.string(), answer)
     .optional()
@@ -104,6 +107,16 @@ export function phaseRoutes(s: Services): RouteSpec[] {
       body: completion,
       response: completionResult,
       handle: ({ username, body }) => s.phases.complete(username, body.phase, body.answers),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/phase/back',
+      summary:
+        'Go back to the phase before the current one, its answers kept to change (allow_phase_back_navigation; 403 when off)',
+      access: 'user',
+      body: z.object({ phase: z.string().max(200).optional().describe('the phase the caller is leaving') }).strict(),
+      response: phaseView,
+      handle: ({ username, body }) => s.phases.back(username, body.phase),
     }),
   ];
 }

@@ -10,7 +10,7 @@ import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
 import { currentInstance } from './annotation.js';
 import { answerPage, PHASE_PAGE_ID, submitPhasePage } from './potato-phase-pages.js';
-import { pageSent } from './phases.js';
+import { pageSent, phaseView } from './phases.js';
 
 const completion = z.object({
   completion_code: z.string().nullable(),
@@ -51,6 +51,17 @@ export function studyRoutes(s: Services): RouteSpec[] {
     const phase = await s.phases.current(username);
     return phase.type === 'done' || (phase.type === 'annotation' && phase.next_phase === 'done');
   };
+  /**
+   * Whether Potato's Back leaves the phase: from a phase page, or from the first instance of the list, when the
+   * project allows going back across phases (otherwise Back at the first instance stays there).
+   */
+  const backAcrossPhases = async (username: string, onPhasePage: boolean): Promise<boolean> => {
+    if (!s.config.phaseOptions.backNavigation) return false;
+    // from a phase page Back always means the phase before, refused with its reason where there is none
+    if (onPhasePage) return true;
+    if (!(await s.phases.current(username)).can_go_back) return false;
+    return (await s.annotations.current(username)).current_index === 0;
+  };
   return [
     route({
       method: 'GET',
@@ -88,7 +99,11 @@ export function studyRoutes(s: Services): RouteSpec[] {
         "Potato's navigation post (action next_instance, prev_instance, go_to with go_to): moves, then the UI (a form) or the current instance (JSON); on a phase page (or with instance_id `__phase_page__`) next_instance, or a post without an action, sends the page the caller is on, as POST /<phase> does",
       access: 'user',
       body: annotateForm,
-      response: z.union([currentInstance, pageSent.describe('a phase page sent')]),
+      response: z.union([
+        currentInstance,
+        pageSent.describe('a phase page sent'),
+        phaseView.describe('the phase gone back to (prev_instance from the first instance or a phase page)'),
+      ]),
       responds: { redirect: 303 },
       async handle({ username, body, ctx }) {
         const onPhasePage = s.phases.page(username) !== null;
@@ -98,8 +113,10 @@ export function studyRoutes(s: Services): RouteSpec[] {
         )
           // the Next button Potato's phase pages share, or a page's form posted here, sends the page the annotator is on
           return answerPage(ctx, await submitPhasePage(s, username, body));
+        if (body.action === 'prev_instance' && (await backAcrossPhases(username, onPhasePage)))
+          return answerPage(ctx, await s.phases.back(username, undefined));
         if (onPhasePage && body.action === 'prev_instance')
-          throw invalid('action: a phase page cannot go back to an earlier one here');
+          throw invalid('action: a phase page goes back to an earlier one only with allow_phase_back_navigation: true');
         const target =
           body.action === 'go_to' || (body.action === 'init' && body.go_to)
             ? body.go_to

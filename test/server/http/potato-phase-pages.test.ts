@@ -146,7 +146,9 @@ describe("Potato's phase pages", () => {
     // Potato's Next button on any phase page sends it, whatever instance it names; there is no going back
     r = await bob.post('/annotate', { action: 'prev_instance' });
     expect(r.status).toBe(400);
-    expect(r.body.error).toBe('action: a phase page cannot go back to an earlier one here');
+    expect(r.body.error).toBe(
+      'action: a phase page goes back to an earlier one only with allow_phase_back_navigation: true',
+    );
     r = await bob.postForm('/annotate', { action: 'next_instance', instance_id: 'item-1', sentiment: 'negative' });
     expect(r.body).toMatchObject({ status: 'continue', answer_correct: false, walk: { item: 2, right: 0 } });
     r = await bob.postForm('/training', { sentiment: 'negative', 'topics:::price': 'price', 'topics:::quality': 'on' });

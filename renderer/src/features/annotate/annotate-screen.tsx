@@ -16,7 +16,7 @@ import { AnnotatedText } from './annotated-text.js';
 import type { Arc } from './link-arcs.js';
 import { ItemDisplay } from './item-display.js';
 import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
-import { api } from '../../shared/api/client.js';
+import { api, errorText } from '../../shared/api/client.js';
 import { useResource } from '../../shared/api/use-resource.js';
 import type { Instructions } from '../../shared/api/types.js';
 import { AiHint } from './ai-hint.js';
@@ -193,6 +193,18 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     else void a.submit();
   }, [pending, a]);
 
+  const first = a.loaded?.instance.current_index === 0;
+  // Potato's Back across phases: from the first instance to the phase before, where the project allows it
+  const backToPhase = first && phase?.type === 'annotation' && phase.can_go_back;
+  const previous = useCallback(() => {
+    if (!backToPhase || !phase) return void a.go('prev_instance');
+    if (a.dirty || a.saving.pending > 0) {
+      a.setNotice('Submit this instance (or clear its answers) before going back to the previous phase.');
+      return;
+    }
+    api.post('/api/phase/back', { phase: phase.phase }).then(onPhaseChange, (e: unknown) => a.setError(errorText(e)));
+  }, [a, backToPhase, phase, onPhaseChange]);
+
   const acceptAi = useCallback(() => {
     const ai = a.loaded?.ai;
     if (!ai || !a.schemas || (aiApplied && !aiApplied.kept.length)) return;
@@ -321,7 +333,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       else if (command === 'nextQuestion') focusNextQuestion(target);
       else if (command === 'submit') submit();
       else if (command === 'next') void a.go('next_instance');
-      else if (command === 'prev') void a.go('prev_instance');
+      else if (command === 'prev') previous();
       else if (command === 'unannotated') void a.go('jump_to_unannotated');
       else if (command === 'acceptAi') acceptAi();
       else if (command === 'acceptPrediction') acceptPrediction();
@@ -347,6 +359,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     hidden,
     a,
     submit,
+    previous,
     selectWords,
     labelPending,
     acceptAi,
@@ -530,11 +543,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           <div className="actions">
             <button
               type="button"
-              onClick={() => void a.go('prev_instance')}
-              disabled={a.busy}
+              onClick={previous}
+              disabled={a.busy || (first && !backToPhase)}
               aria-keyshortcuts="ArrowLeft"
             >
-              ← Previous
+              {backToPhase ? '← Back' : '← Previous'}
             </button>
             <button
               type="button"

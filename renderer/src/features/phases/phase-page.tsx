@@ -1,6 +1,7 @@
 /**
  * A study phase before or after annotation (consent, instructions, training, surveys): its text, its questions
- * and the button that completes it. Training shows which answers were wrong and the attempts left.
+ * and the button that completes it. Training shows which answers were wrong and the attempts left. Where the
+ * project allows going back across phases, a Back button returns to the phase before, its answers kept.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
@@ -81,7 +82,8 @@ function Question({
 }
 
 export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void }) {
-  const [given, setGiven] = useState<Given>({});
+  // a page gone back to (or saved by Potato's page as it went) shows the answers it keeps
+  const [given, setGiven] = useState<Given>(() => ({ ...phase.saved_answers }));
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Extract<PhaseResult, { status: 'failed' }> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -97,6 +99,19 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
       const r = await api.post<PhaseResult>('/api/phase/complete', { phase: phase.phase, answers: shown });
       if (r.status === 'failed') setResult(r);
       else onDone();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const back = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post<Phase>('/api/phase/back', { phase: phase.phase });
+      onDone();
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -155,6 +170,11 @@ export function PhasePage({ phase, onDone }: { phase: Phase; onDone: () => void 
           )}
           {phase.failed && <ErrorNote>No training attempts are left. Please contact the project owner.</ErrorNote>}
           <ErrorNote>{error}</ErrorNote>
+          {phase.can_go_back && (
+            <button type="button" onClick={() => void back()} disabled={busy}>
+              ← Back
+            </button>
+          )}
           <button
             type="submit"
             className="primary"

@@ -777,6 +777,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/phase/back': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Go back to the phase before the current one, its answers kept to change (allow_phase_back_navigation; 403 when off) */
+    post: operations['postApiPhaseBack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/token': {
     parameters: {
       query?: never;
@@ -6242,6 +6259,88 @@ export interface operations {
                   right: number;
                 };
                 attempts_left?: number | null;
+              }
+            | {
+                /** @description the phase name; "done" past the last */
+                phase: string;
+                /** @enum {string} */
+                type: 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy' | 'done';
+                title: string;
+                content: string;
+                /** @description the content's Markdown rendered and sanitized */
+                content_html: string;
+                questions: {
+                  id: string;
+                  text: string;
+                  /** @enum {string} */
+                  type: 'radio' | 'multiselect' | 'text' | 'number';
+                  options?: string[];
+                  required: boolean;
+                  /** @description the only answers that let the annotator go on */
+                  accept?: string[];
+                  /** @description Potato's display_logic: shown only while the answers satisfy it; hidden, it is not asked or kept */
+                  display_logic?: {
+                    show_when: {
+                      /** @description the scheme (or question id) whose answer is read */
+                      schema: string;
+                      /** @enum {string} */
+                      operator:
+                        | 'equals'
+                        | 'not_equals'
+                        | 'contains'
+                        | 'not_contains'
+                        | 'matches'
+                        | 'gt'
+                        | 'gte'
+                        | 'lt'
+                        | 'lte'
+                        | 'in_range'
+                        | 'not_in_range'
+                        | 'empty'
+                        | 'not_empty'
+                        | 'length_gt'
+                        | 'length_lt'
+                        | 'length_in_range';
+                      /** @description one value or several (equals/contains: any of them); [min, max] for the range operators */
+                      value?: (string | number | boolean) | (string | number | boolean)[];
+                      case_sensitive?: boolean;
+                    }[];
+                    /** @enum {string} */
+                    logic: 'all' | 'any';
+                  };
+                }[];
+                /** @description answers given on earlier pages that this page's conditions read */
+                earlier_answers?: {
+                  [key: string]: string | string[];
+                };
+                next_phase: string | null;
+                index: number;
+                total: number;
+                completed: {
+                  phase: string;
+                  at: string;
+                }[];
+                /** @description the caller may go back to the phase before theirs (allow_phase_back_navigation; POST /api/phase/back) */
+                can_go_back: boolean;
+                /** @description answers saved on Potato's page of this phase before it is sent */
+                saved_answers?: {
+                  [key: string]: string | string[];
+                };
+                /** @description training: where Potato's one-item-at-a-time walk is */
+                walk?: {
+                  /** @description the item the page shows, from 1 */
+                  item: number;
+                  items: number;
+                  /** @description items answered right so far */
+                  right: number;
+                };
+                /** @description annotation phase: assigned instances not annotated yet */
+                remaining?: number;
+                /** @description training: attempts used */
+                attempts?: number;
+                max_attempts?: number | null;
+                /** @description training: no attempts left */
+                failed?: boolean;
               };
         };
       };
@@ -7044,6 +7143,8 @@ export interface operations {
               phase: string;
               at: string;
             }[];
+            /** @description the caller may go back to the phase before theirs (allow_phase_back_navigation; POST /api/phase/back) */
+            can_go_back: boolean;
             /** @description answers saved on Potato's page of this phase before it is sent */
             saved_answers?: {
               [key: string]: string | string[];
@@ -7143,6 +7244,132 @@ export interface operations {
                 }[];
                 attempts_left: number | null;
               };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiPhaseBack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the phase the caller is leaving */
+          phase?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the phase name; "done" past the last */
+            phase: string;
+            /** @enum {string} */
+            type: 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy' | 'done';
+            title: string;
+            content: string;
+            /** @description the content's Markdown rendered and sanitized */
+            content_html: string;
+            questions: {
+              id: string;
+              text: string;
+              /** @enum {string} */
+              type: 'radio' | 'multiselect' | 'text' | 'number';
+              options?: string[];
+              required: boolean;
+              /** @description the only answers that let the annotator go on */
+              accept?: string[];
+              /** @description Potato's display_logic: shown only while the answers satisfy it; hidden, it is not asked or kept */
+              display_logic?: {
+                show_when: {
+                  /** @description the scheme (or question id) whose answer is read */
+                  schema: string;
+                  /** @enum {string} */
+                  operator:
+                    | 'equals'
+                    | 'not_equals'
+                    | 'contains'
+                    | 'not_contains'
+                    | 'matches'
+                    | 'gt'
+                    | 'gte'
+                    | 'lt'
+                    | 'lte'
+                    | 'in_range'
+                    | 'not_in_range'
+                    | 'empty'
+                    | 'not_empty'
+                    | 'length_gt'
+                    | 'length_lt'
+                    | 'length_in_range';
+                  /** @description one value or several (equals/contains: any of them); [min, max] for the range operators */
+                  value?: (string | number | boolean) | (string | number | boolean)[];
+                  case_sensitive?: boolean;
+                }[];
+                /** @enum {string} */
+                logic: 'all' | 'any';
+              };
+            }[];
+            /** @description answers given on earlier pages that this page's conditions read */
+            earlier_answers?: {
+              [key: string]: string | string[];
+            };
+            next_phase: string | null;
+            index: number;
+            total: number;
+            completed: {
+              phase: string;
+              at: string;
+            }[];
+            /** @description the caller may go back to the phase before theirs (allow_phase_back_navigation; POST /api/phase/back) */
+            can_go_back: boolean;
+            /** @description answers saved on Potato's page of this phase before it is sent */
+            saved_answers?: {
+              [key: string]: string | string[];
+            };
+            /** @description training: where Potato's one-item-at-a-time walk is */
+            walk?: {
+              /** @description the item the page shows, from 1 */
+              item: number;
+              items: number;
+              /** @description items answered right so far */
+              right: number;
+            };
+            /** @description annotation phase: assigned instances not annotated yet */
+            remaining?: number;
+            /** @description training: attempts used */
+            attempts?: number;
+            max_attempts?: number | null;
+            /** @description training: no attempts left */
+            failed?: boolean;
+          };
         };
       };
       /** @description Invalid input; the error names the field */
@@ -7958,8 +8185,8 @@ export interface operations {
         format?: 'jsonl' | 'csv' | 'conll' | 'spacy' | 'bws_scores' | 'time';
         annotator?: string;
         status?: 'completed' | 'in_progress';
-        /** @description gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share */
-        view?: 'annotations' | 'gold';
+        /** @description gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share; phases: the answers given on phase pages (consent, surveys), jsonl or csv, with export_include_phase_data: true */
+        view?: 'annotations' | 'gold' | 'phases';
       };
       header?: never;
       path?: never;
