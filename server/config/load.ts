@@ -33,6 +33,7 @@ import { adaptIdioms, duplicateKeys, IDIOM_KEYS } from './potato-idioms.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
+import { searchWarnings } from './sections/search.js';
 import { readPhases, PhaseConfigError, PHASE_SOURCE_KEYS, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
 import { adaptDataSources, DataSourcesError, DATA_SOURCE_KEYS } from './data-sources.js';
@@ -489,6 +490,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
 
+  warnings.push(...searchWarnings(raw.search).map((m) => `${path}: ${m}`));
   const adjudication = readAdjudication(raw.adjudication);
   warnings.push(...adjudication.warnings.map((m) => `${path}: ${m}`));
 

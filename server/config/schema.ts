@@ -11,6 +11,7 @@ import { aiSupportSchema } from './sections/ai.js';
 import { webhooksSchema } from './sections/webhooks.js';
 import { crowdShape } from './sections/crowd.js';
 import { adjudicationSchema } from './sections/adjudication.js';
+import { searchSchema } from './sections/search.js';
 import { looseBoolean } from './loose-values.js';
 
 /** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
@@ -113,6 +114,7 @@ export const configSchema = z.looseObject({
   ai_support: aiSupportSchema.optional(),
   webhooks: webhooksSchema.optional(),
   adjudication: adjudicationSchema.optional(),
+  search: searchSchema.optional(),
   admin_api_key: z.string().min(1).optional(),
   admin_users: z.array(z.string()).default([]),
   debug: looseBoolean.default(false),

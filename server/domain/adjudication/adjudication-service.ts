@@ -463,12 +463,41 @@ export class AdjudicationService {
   }
 
   overview() {
+    const stats = this.stats();
+    const errors = new Map<string, number>();
+    let flagged = 0;
+    for (const [, d] of this.deps.store.entries('adjudications')) {
+      for (const tag of d.error_taxonomy) errors.set(tag, (errors.get(tag) ?? 0) + 1);
+      if (d.guideline_update_flag) flagged++;
+    }
+    // per scheme, the mean agreement of the queued items it could be compared on, worst first
+    const bySchema = new Map<string, number[]>();
+    for (const c of this.candidates({}))
+      for (const [schema, score] of Object.entries(c.scores))
+        bySchema.set(schema, [...(bySchema.get(schema) ?? []), score]);
+    const patterns = [...bySchema].map(([schema, scores]) => ({
+      schema,
+      avg_agreement: Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 1000) / 1000,
+      num_items: scores.length,
+    }));
     return {
       enabled: this.deps.settings.enabled,
       adjudicators: [...this.adjudicators],
       agreement_threshold: this.deps.settings.agreementThreshold,
       min_annotations: this.deps.settings.minAnnotations,
-      ...this.stats(),
+      ...stats,
+      // Potato's names for the same figures, and the ones its dashboard adds
+      queue_stats: stats,
+      adjudicator_details: Object.fromEntries(
+        Object.entries(stats.adjudicator_stats).map(([name, a]) => [
+          name,
+          { ...a, avg_time_ms: a.completed ? Math.round(a.total_time_ms / a.completed) : 0 },
+        ]),
+      ),
+      error_taxonomy_counts: Object.fromEntries([...errors].sort((a, b) => b[1] - a[1])),
+      guideline_flag_count: flagged,
+      disagreement_patterns: patterns.sort((a, b) => a.avg_agreement - b.avg_agreement),
+      similarity_stats: {},
     };
   }
 }

@@ -189,6 +189,23 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
     }),
     route({
       method: 'GET',
+      path: '/adjudicate/api/similar/:instance_id',
+      summary:
+        "Potato's similar items of an item: none, as similarity is not computed here (enabled false, as on a Potato without similarity)",
+      access: 'user',
+      response: z.object({
+        enabled: z.literal(false),
+        instance_id: z.string(),
+        similar_items: z.array(z.unknown()).max(0),
+        count: z.literal(0),
+      }),
+      handle({ username, params }) {
+        s.adjudication.authorize(username);
+        return { enabled: false as const, instance_id: params.instance_id, similar_items: [], count: 0 as const };
+      },
+    }),
+    route({
+      method: 'GET',
       path: '/adjudicate/api/next',
       summary: 'The next pending item (lowest agreement first), or item null when none is left',
       access: 'user',
@@ -248,6 +265,19 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
           adjudicators: z.array(z.string()),
           agreement_threshold: z.number(),
           min_annotations: z.number().int(),
+          queue_stats: stats.describe("the figures above, under Potato's name"),
+          adjudicator_details: z.record(
+            z.string(),
+            z.object({ completed: z.number().int(), total_time_ms: z.number(), avg_time_ms: z.number() }),
+          ),
+          error_taxonomy_counts: z.record(z.string(), z.number().int()).describe('decisions per error tag, most first'),
+          guideline_flag_count: z.number().int().describe('decisions flagged for a guideline update'),
+          disagreement_patterns: z
+            .array(z.object({ schema: z.string(), avg_agreement: z.number(), num_items: z.number().int() }))
+            .describe('per scheme, the mean agreement of the queued items, worst first'),
+          similarity_stats: z
+            .object({})
+            .describe('empty: similar items are not computed here (adjudication.similarity is warned about)'),
         }),
         z.object({ enabled: z.literal(false), message: z.string() }),
       ]),

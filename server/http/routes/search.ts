@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
+import { unavailable } from '../../domain/errors.js';
 
 const query = z.object({
   q: z
@@ -20,9 +21,19 @@ const hit = z.object({
     .describe('item: the text or a field; answers: a label, a typed value or a span'),
   annotators: z.array(z.string()).optional().describe('(admin) whose answers hold any of the words'),
 });
-const result = z.object({ query: z.string(), results: z.array(hit), truncated: z.boolean() });
+const result = z.object({
+  query: z.string(),
+  results: z.array(hit),
+  count: z.number().int().describe('the number of results given'),
+  truncated: z.boolean(),
+});
 
 export function searchRoutes(s: Services): RouteSpec[] {
+  const enabled = () => {
+    if (s.config.raw.search?.enabled === false)
+      throw unavailable('search: full-text search is not enabled for this project (search.enabled: false)');
+  };
+  const counted = <T extends { results: unknown[] }>(r: T) => ({ ...r, count: r.results.length });
   return [
     route({
       method: 'GET',
@@ -32,7 +43,10 @@ export function searchRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       query,
       response: result,
-      handle: ({ query: q }) => s.search.all(q.q, q.limit),
+      async handle({ query: q }) {
+        enabled();
+        return counted(await s.search.all(q.q, q.limit));
+      },
     }),
     route({
       method: 'GET',
@@ -43,8 +57,9 @@ export function searchRoutes(s: Services): RouteSpec[] {
       query,
       response: result,
       async handle({ username, query: q }) {
+        enabled();
         const list = await s.annotations.listOf(username);
-        return s.search.mine(q.q, q.limit, username, list);
+        return counted(await s.search.mine(q.q, q.limit, username, list));
       },
     }),
   ];

@@ -235,6 +235,36 @@ describe('adjudication', () => {
       skipped: 1,
     });
   });
+
+  it("answers Potato's dashboard fields and its similar-items read-out, which finds none here", async () => {
+    const overview = (await t.admin().get('/admin/api/adjudication')).body;
+    expect(overview.queue_stats).toMatchObject({ total: 2, completed: 1, pending: 0, skipped: 1 });
+    expect(overview.adjudicator_details).toEqual({
+      judy: { completed: 1, total_time_ms: 0, avg_time_ms: 0 },
+    });
+    expect(overview.error_taxonomy_counts).toEqual({ annotator_error: 1 });
+    expect(overview.guideline_flag_count).toBe(0);
+    expect(overview.similarity_stats).toEqual({});
+    const patterns = overview.disagreement_patterns as { schema: string; avg_agreement: number; num_items: number }[];
+    expect(patterns.find((p) => p.schema === 'sentiment')).toEqual({
+      schema: 'sentiment',
+      avg_agreement: expect.any(Number),
+      num_items: 2,
+    });
+    const averages = patterns.map((p) => p.avg_agreement);
+    expect(averages).toEqual([...averages].sort((x, y) => x - y));
+
+    const judy2 = await t.client().login('judy');
+    expect((await judy2.get('/adjudicate/api/similar/a')).body).toEqual({
+      enabled: false,
+      instance_id: 'a',
+      similar_items: [],
+      count: 0,
+    });
+    const carol = await t.client().login('carol');
+    expect((await carol.get('/adjudicate/api/similar/a')).status).toBe(403);
+    expect((await t.client().get('/adjudicate/api/similar/a')).status).toBe(401);
+  });
 });
 
 describe('adjudication settings', () => {

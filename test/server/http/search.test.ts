@@ -1,6 +1,7 @@
 /** Search over real HTTP: admins find items by their words, fields and answers; annotators search their own list and answers. */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
+import { loadConfig } from '../../../server/index.js';
 import { EAGER_ITEMS } from '../../../server/domain/search/search-service.js';
 
 const SCHEMES = [
@@ -104,6 +105,31 @@ describe('search', () => {
     expect(ids(await t.admin().get('/admin/api/search?q=the'))).toEqual(['r1', 'r2']);
     const found = ids(await alice.get('/api/search?q=the'));
     expect(found).toEqual(first === 'r3' ? [] : [first]);
+  });
+
+  it("counts its results, and is switched off (503) by Potato's search.enabled: false", async () => {
+    const t = await startServer({ config: { annotation_schemes: SCHEMES }, items: ITEMS });
+    const found = await t.admin().get('/admin/api/search?q=the');
+    expect(found.body.count).toBe(found.body.results.length);
+    expect(found.body.count).toBeGreaterThan(0);
+    expect((await t.admin().get('/admin/api/search?q=zzznothing')).body).toMatchObject({ count: 0, results: [] });
+    await t.close();
+
+    const off = await startServer({
+      config: { annotation_schemes: SCHEMES, search: { enabled: false, annotator_claim: true } },
+      items: ITEMS,
+    });
+    expect(loadConfig(off.configFile).warnings.map((w) => w.slice(w.indexOf(': ') + 2))).toEqual([
+      'search.annotator_claim is not acted on: annotators search the items of their own list (GET /api/search) and cannot pull other items into it',
+    ]);
+    for (const r of [
+      await off.admin().get('/admin/api/search?q=the'),
+      await (await off.client().login('alice', 'pw-123456')).get('/api/search?q=the'),
+    ]) {
+      expect(r.status).toBe(503);
+      expect(r.body.error).toBe('search: full-text search is not enabled for this project (search.enabled: false)');
+    }
+    await off.close();
   });
 
   it('names every annotator whose answers hold some of the words when they are spread over several', async () => {

@@ -1255,6 +1255,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/adjudicate/api/similar/{instance_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Potato's similar items of an item: none, as similarity is not computed here (enabled false, as on a Potato without similarity) */
+    get: operations['getAdjudicateApiSimilarInstanceId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/adjudicate/api/next': {
     parameters: {
       query?: never;
@@ -9200,6 +9217,62 @@ export interface operations {
       };
     };
   };
+  getAdjudicateApiSimilarInstanceId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        instance_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            enabled: false;
+            instance_id: string;
+            similar_items: unknown[];
+            /** @constant */
+            count: 0;
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such item */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAdjudicateApiNext: {
     parameters: {
       query?: never;
@@ -9491,6 +9564,43 @@ export interface operations {
                 adjudicators: string[];
                 agreement_threshold: number;
                 min_annotations: number;
+                /** @description the figures above, under Potato's name */
+                queue_stats: {
+                  total: number;
+                  completed: number;
+                  pending: number;
+                  skipped: number;
+                  in_progress: number;
+                  completion_rate: number;
+                  avg_agreement: number;
+                  adjudicator_stats: {
+                    [key: string]: {
+                      completed: number;
+                      total_time_ms: number;
+                    };
+                  };
+                };
+                adjudicator_details: {
+                  [key: string]: {
+                    completed: number;
+                    total_time_ms: number;
+                    avg_time_ms: number;
+                  };
+                };
+                /** @description decisions per error tag, most first */
+                error_taxonomy_counts: {
+                  [key: string]: number;
+                };
+                /** @description decisions flagged for a guideline update */
+                guideline_flag_count: number;
+                /** @description per scheme, the mean agreement of the queued items, worst first */
+                disagreement_patterns: {
+                  schema: string;
+                  avg_agreement: number;
+                  num_items: number;
+                }[];
+                /** @description empty: similar items are not computed here (adjudication.similarity is warned about) */
+                similarity_stats: Record<string, never>;
               }
             | {
                 /** @constant */
@@ -9615,6 +9725,8 @@ export interface operations {
               /** @description (admin) whose answers hold any of the words */
               annotators?: string[];
             }[];
+            /** @description the number of results given */
+            count: number;
             truncated: boolean;
           };
         };
@@ -9677,6 +9789,8 @@ export interface operations {
               /** @description (admin) whose answers hold any of the words */
               annotators?: string[];
             }[];
+            /** @description the number of results given */
+            count: number;
             truncated: boolean;
           };
         };
