@@ -16,7 +16,7 @@ import { AnswerIndex, type Groups } from './answer-index.js';
 import { empty, type SchemaAgreement } from './schema-agreement.js';
 import { agreementOf } from '../schemes/registry.js';
 import { spanAgreement } from './span-agreement.js';
-import { unitAgreement } from './unit-agreement.js';
+import { pairwiseAgreement, unitAgreement } from './unit-agreement.js';
 
 export { type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
 
@@ -45,7 +45,7 @@ export function reportOf(task: Task, index: AnswerIndex): AgreementReport {
 }
 
 function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIndex, groups: Groups): SchemaAgreement {
-  const { level, column, reason, distance } = agreementOf(scheme);
+  const { level, column, reason, distance, pairwise } = agreementOf(scheme);
   switch (column) {
     case null:
       return { ...empty(level), reason: reason ?? `no agreement measure fits ${scheme.annotation_type} answers` };
@@ -79,8 +79,11 @@ function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
     case 'value': {
       if (level === 'interval') return unitAgreement(index, groups, index.answers(at), level, 'interval');
       const keys = index.plans[at].keys;
-      if (distance)
-        return unitAgreement(index, groups, index.answers(at), level!, (a, b) => distance(keys[a], keys[b]));
+      if (distance) {
+        const coded = (a: number, b: number) => distance(keys[a], keys[b]);
+        const result = unitAgreement(index, groups, index.answers(at), level!, coded);
+        return pairwise ? { ...result, pairwise: pairwiseAgreement(groups, index.answers(at), coded) } : result;
+      }
       return unitAgreement(index, groups, index.answers(at), level!, 'nominal', keys.length);
     }
   }

@@ -19,6 +19,8 @@ export interface SchemaAgreement {
   fleiss_kappa?: number | null;
   /** radio and select only: null unless exactly two annotators answered the evaluated instances */
   cohen_kappa?: number | null;
+  /** measures that ask for it: 1 − distance averaged over pairs of answers to one instance, and exact matches */
+  pairwise?: { pairs: number; mean_similarity: number | null; exact_match: number | null };
   /** rating grids only: alpha of each row alone */
   by_row?: Record<string, SchemaAgreement>;
 }

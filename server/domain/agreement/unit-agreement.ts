@@ -60,6 +60,37 @@ export function unitAgreement(
   return result;
 }
 
+/**
+ * Pairs of answers to one instance (units with two or more answers): how many, the mean of 1 − distance over
+ * them, and the share at distance 0.
+ */
+export function pairwiseAgreement(
+  { rows, bounds }: Groups,
+  column: Column,
+  distance: (a: number, b: number) => number,
+): { pairs: number; mean_similarity: number | null; exact_match: number | null } {
+  let pairs = 0;
+  let similarity = 0;
+  let exact = 0;
+  for (let g = 0; g < bounds.length; g += 2) {
+    for (let i = bounds[g]; i < bounds[g + 1]; i++) {
+      const a = column[rows[i]];
+      if (a !== a) continue;
+      for (let j = i + 1; j < bounds[g + 1]; j++) {
+        const b = column[rows[j]];
+        if (b !== b) continue;
+        const d = a === b ? 0 : distance(a, b);
+        pairs++;
+        similarity += 1 - d;
+        if (d === 0) exact++;
+      }
+    }
+  }
+  return pairs
+    ? { pairs, mean_similarity: similarity / pairs, exact_match: exact / pairs }
+    : { pairs, mean_similarity: null, exact_match: null };
+}
+
 /** Subjects × categories counts over the units with two or more answers. */
 function fleissTable({ rows, bounds }: Groups, column: Column, categories: number): number[][] {
   const table: number[][] = [];

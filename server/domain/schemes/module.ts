@@ -38,6 +38,9 @@ export interface AgreementMeasure {
     | 'per_node'
     | 'range'
     | 'jensen_shannon'
+    | 'token_f1'
+    | 'error_span_f1'
+    | 'event_ceaf'
     | null;
   column: 'position' | 'number' | 'set' | 'spans' | 'value' | 'rows' | null;
   reason?: string;
@@ -45,6 +48,11 @@ export interface AgreementMeasure {
   value?: (scheme: Scheme, chosen: Readonly<Record<string, string>>) => string | number | undefined;
   /** column `value`: how unlike two answers' keys are, from 0 (the same) to 1 */
   distance?: (a: string, b: string) => number;
+  /**
+   * column `value` with `distance`: also report the mean over pairs of answers to one instance of 1 − distance
+   * and the share of pairs that match exactly (the figures SQuAD-style evaluations give beside alpha)
+   */
+  pairwise?: boolean;
   /** column `rows`: a row's stored answer (the scheme's labels are the rows) as a number; undefined for none */
   row?: (scheme: Scheme, stored: string) => number | undefined;
 }

@@ -28,7 +28,7 @@ function entriesOf(scheme: Scheme, chosen: Readonly<Record<string, string>>): Re
  * The parsed form of a key: alpha compares each distinct answer with many others, so each is parsed once. The
  * cache is bounded (and starts over when full) so a long-running server does not keep every answer it has seen.
  */
-function memo<T>(parse: (key: string) => T): (key: string) => T {
+export function memo<T>(parse: (key: string) => T): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
     let parsed = cache.get(key);

@@ -21,6 +21,9 @@ const schemaAgreement = z.object({
       'per_node',
       'range',
       'jensen_shannon',
+      'token_f1',
+      'error_span_f1',
+      'event_ceaf',
     ])
     .nullable(),
   items_evaluated: z.number().int(),
@@ -29,6 +32,17 @@ const schemaAgreement = z.object({
   reason: z.string().optional(),
   fleiss_kappa: z.number().nullable().optional(),
   cohen_kappa: z.number().nullable().optional(),
+  pairwise: z
+    .object({
+      pairs: z.number().int(),
+      mean_similarity: z
+        .number()
+        .nullable()
+        .describe('1 − distance (an F1) averaged over pairs of answers to one instance'),
+      exact_match: z.number().nullable().describe('the share of those pairs that match exactly'),
+    })
+    .optional()
+    .describe('extractive_qa, error_span, multi_document_event: pairwise F1 and exact match beside alpha'),
 });
 
 /** Rating grids (multirate, semantic_differential) add alpha per row beside the figure over all rows. */

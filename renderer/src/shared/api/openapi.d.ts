@@ -7815,6 +7815,9 @@ export interface operations {
                       | 'per_node'
                       | 'range'
                       | 'jensen_shannon'
+                      | 'token_f1'
+                      | 'error_span_f1'
+                      | 'event_ceaf'
                     )
                   | null;
                 items_evaluated: number;
@@ -7823,6 +7826,14 @@ export interface operations {
                 reason?: string;
                 fleiss_kappa?: number | null;
                 cohen_kappa?: number | null;
+                /** @description extractive_qa, error_span, multi_document_event: pairwise F1 and exact match beside alpha */
+                pairwise?: {
+                  pairs: number;
+                  /** @description 1 − distance (an F1) averaged over pairs of answers to one instance */
+                  mean_similarity: number | null;
+                  /** @description the share of those pairs that match exactly */
+                  exact_match: number | null;
+                };
                 /** @description alpha of each row (option or pair) alone */
                 by_row?: {
                   [key: string]: {
@@ -7843,6 +7854,9 @@ export interface operations {
                           | 'per_node'
                           | 'range'
                           | 'jensen_shannon'
+                          | 'token_f1'
+                          | 'error_span_f1'
+                          | 'event_ceaf'
                         )
                       | null;
                     items_evaluated: number;
@@ -7851,6 +7865,14 @@ export interface operations {
                     reason?: string;
                     fleiss_kappa?: number | null;
                     cohen_kappa?: number | null;
+                    /** @description extractive_qa, error_span, multi_document_event: pairwise F1 and exact match beside alpha */
+                    pairwise?: {
+                      pairs: number;
+                      /** @description 1 − distance (an F1) averaged over pairs of answers to one instance */
+                      mean_similarity: number | null;
+                      /** @description the share of those pairs that match exactly */
+                      exact_match: number | null;
+                    };
                   };
                 };
               };

@@ -8,6 +8,7 @@ import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
 import { booleanish, numberish } from '../kinds.js';
 import { jsonAnswerType, rangeProblem } from '../json-answer.js';
+import { ERROR_SPAN_F1 } from '../span-answer-agreement.js';
 
 const name = z.union([z.string().min(1), z.number()]).transform(String);
 const errorType = z.union([
@@ -63,12 +64,7 @@ export const errorSpan = jsonAnswerType({
   }),
   config,
   keys: ['error_types', 'severities', 'show_score', 'max_score'],
-  agreement: {
-    level: null,
-    column: null,
-    reason:
-      'error spans with types and severities are not compared by the agreement report; compare their scores in the export',
-  },
+  agreement: ERROR_SPAN_F1,
   normalize(scheme, keys, fail) {
     const k = keys as z.infer<typeof config>;
     const seen = new Set<string>();

@@ -9,6 +9,7 @@ import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
 import { booleanish } from '../kinds.js';
 import { jsonAnswerType, rangeProblem } from '../json-answer.js';
+import { QA_TOKEN_F1 } from '../span-answer-agreement.js';
 
 const config = z.looseObject({
   question_field: z.string().min(1).optional(),
@@ -33,11 +34,7 @@ export const extractiveQa = jsonAnswerType({
     .describe('offsets into the passage; unanswerable: true with an empty answer_text'),
   config,
   keys: ['question_field', 'passage_field', 'allow_unanswerable'],
-  agreement: {
-    level: null,
-    column: null,
-    reason: 'answer spans are compared by exact match or token overlap, which the agreement report does not compute',
-  },
+  agreement: QA_TOKEN_F1,
   normalize(scheme, keys) {
     const { question_field, passage_field, allow_unanswerable } = keys as z.infer<typeof config>;
     Object.assign(scheme.extra, {

@@ -9,6 +9,7 @@ import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
 import { booleanish } from '../kinds.js';
 import { jsonAnswerType, rangeProblem } from '../json-answer.js';
+import { EVENT_CEAF } from '../span-answer-agreement.js';
 
 const slot = z.looseObject({
   name: z.union([z.string().min(1), z.number()]).transform(String),
@@ -45,7 +46,7 @@ export const multiDocumentEvent = jsonAnswerType({
   }),
   config,
   keys: ['slots', 'allow_annotator_create'],
-  agreement: { level: null, column: null, reason: 'events across documents are not compared by the agreement report' },
+  agreement: EVENT_CEAF,
   normalize(scheme, keys, fail) {
     const { slots, allow_annotator_create } = keys as z.infer<typeof config>;
     const names = new Set<string>();
