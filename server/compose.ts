@@ -258,6 +258,7 @@ export function composeServices(input: ComposeInput): Services {
     toInstance: instanceReader({
       idKey: config.raw.item_properties.id_key,
       textKey: config.raw.item_properties.text_key,
+      derive: config.deriveItem,
     }),
   });
   const potatoSources = {

@@ -16,6 +16,8 @@ export class DataFileError extends Error {}
 export interface ItemKeys {
   idKey: string;
   textKey: string;
+  /** fields made from the item's own as it is read (Potato's cot_segmentation steps) */
+  derive?: (fields: Record<string, unknown>) => void;
 }
 
 /** Told of each item without a text field, which is then kept with an empty text instead of stopping the load. */
@@ -148,6 +150,7 @@ function toInstance(file: string, item: unknown, line: number, keys: ItemKeys, m
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (idText.length > 256 || /[\u0000-\u001f]/.test(idText))
     throw new DataFileError(`${file}:${line}: id "${idText.slice(0, 40)}" is too long or has control characters`);
+  keys.derive?.(data);
   return { id: idText, text, data };
 }
 

@@ -76,6 +76,7 @@ export class ItemFile {
         `${this.path}:${item.line}: the file changed since the server started (this line held instance "${item.id}"); restart the server to read it again`,
       );
     }
+    this.keys.derive?.(fields);
     this.keptItems[slot] = item;
     this.keptData[slot] = fields;
     return fields;

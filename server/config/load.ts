@@ -37,6 +37,7 @@ import { searchWarnings } from './sections/search.js';
 import { readPhases, PhaseConfigError, PHASE_SOURCE_KEYS, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
 import { adaptDataSources, DataSourcesError, DATA_SOURCE_KEYS } from './data-sources.js';
+import { COT_KEYS, CotSegmentationError, readCotSegmentation, type Derive } from './cot-segmentation.js';
 import { readTooltipFiles, TooltipFileError } from './tooltip-files.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
 import { createTask, type AssignmentStrategy, type RuntimeSettings, type Scheme, type Task } from '../domain/task.js';
@@ -79,6 +80,8 @@ export interface ProjectConfig {
   phases: PhaseDefinition[];
   /** going back across phases, and the phase pages' answers in exports */
   phaseOptions: { backNavigation: boolean; exportAnswers: boolean; excludeHidden: boolean };
+  /** adds the fields a config makes from each item's own (cot_segmentation's steps), for items added later too */
+  deriveItem?: Derive;
   /** how items are shown (html_layout, instance_display, or every field); the automatic view when absent */
   display?: DisplaySpec;
   /** the instructions banner and codebook link */
@@ -211,6 +214,7 @@ export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
   ...DATA_SOURCE_KEYS,
   ...WARNED_KEYS,
   ...COMPAT_KEYS,
+  ...COT_KEYS,
 ]);
 
 export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
@@ -305,21 +309,21 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   );
 
   let instances;
+  let deriveItem: Derive | undefined;
   try {
+    const itemKeys = { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key };
+    deriveItem = readCotSegmentation((resolved as Record<string, unknown>).cot_segmentation, itemKeys, (m) =>
+      warnings.push(`${path}: ${m}`),
+    );
     const files = raw.data_files.map((f) => locate(f, dir, raw.task_dir));
     for (const f of files)
       if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
     // Potato starts a task whose items lack the text field, showing them with an empty text: so do we, loudly
     let missing = 0;
     let first = '';
-    instances = readInstances(
-      files,
-      { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key },
-      new Set(),
-      (file, line) => {
-        if (!missing++) first = `${file}:${line}`;
-      },
-    );
+    instances = readInstances(files, { ...itemKeys, derive: deriveItem }, new Set(), (file, line) => {
+      if (!missing++) first = `${file}:${line}`;
+    });
     if (missing) {
       const who =
         missing === instances.length
@@ -330,6 +334,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       );
     }
   } catch (e) {
+    if (e instanceof CotSegmentationError) throw new ConfigError(path, e.message);
     if (e instanceof DataFileError) throw new ConfigError(path, `data_files: ${e.message}`);
     throw e;
   }
@@ -507,6 +512,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       excludeHidden: raw.exclude_hidden_survey_answers,
     },
     display,
+    deriveItem,
     instructions,
     crowd,
     adjudication: adjudication.settings,
