@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { FAST_SHARE, MAX_REPORT_MS, MIN_ITEMS } from '../../domain/history/item-time.js';
 import { route, type RouteSpec } from '../route.js';
+import { changeTrail } from '../../domain/history/change-trail.js';
 
 const report = z.object({
   median_ms: z.number().describe('median visible time over every annotator–item pair with time'),
@@ -52,6 +53,42 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
         const instance = await s.annotations.instanceFor(username, body.instance_id);
         const totals = await s.itemTimes.report(username, instance.id, body.visible_ms, body.visit);
         return { instance_id: instance.id, ...totals };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/behavioral_data/:instance_id',
+      summary:
+        "Potato's behavioral data of the caller on an item: visible time and every saved answer change (annotation_changes, a replaced label with its old one)",
+      access: 'user',
+      response: z.object({
+        instance_id: z.string(),
+        total_time_ms: z.number().describe('visible time on the item'),
+        visits: z.number().int(),
+        annotation_changes: z.array(
+          z.object({
+            timestamp: z.string(),
+            schema_name: z.string(),
+            label_name: z.string().describe('the label, or for a span `label[start:end]`'),
+            old_label: z.string().nullable(),
+            old_value: z.string().nullable(),
+            new_value: z.string().nullable(),
+            action: z.enum(['select', 'deselect']),
+            source: z.literal('user'),
+            phase: z.literal('annotation'),
+            page: z.null(),
+          }),
+        ),
+      }),
+      async handle({ username, params }) {
+        const instance = await s.annotations.instanceFor(username, params.instance_id);
+        const row = s.itemTimes.get(username, instance.id);
+        return {
+          instance_id: instance.id,
+          total_time_ms: row?.ms ?? 0,
+          visits: row?.visits ?? 0,
+          annotation_changes: changeTrail(row?.changes ?? []),
+        };
       },
     }),
     route({

@@ -116,4 +116,89 @@ describe('time and history', () => {
     t = await t.restart();
     await check();
   });
+
+  it("gives one annotator's trail on an item in Potato's behavioral-data shape: a replaced label beside its old one", async () => {
+    let now = Date.parse('2026-11-26T11:00:00Z');
+    const t = await startServer({
+      config: { annotation_schemes: SCHEMES },
+      items: ITEMS,
+      options: { clock: { now: () => now } },
+    });
+    const ann = await t.client().login('ann', 'pw-123456');
+    const bo = await t.client().login('bo', 'pw-123456');
+    expect((await ann.get('/api/behavioral_data/t1')).body).toEqual({
+      instance_id: 't1',
+      total_time_ms: 0,
+      visits: 0,
+      annotation_changes: [],
+    });
+    await ann.post('/api/annotate/time', { instance_id: 't1', visible_ms: 3000, visit: true });
+    await ann.post('/updateinstance', { instance_id: 't1', annotations: { 'sentiment:positive': 'true' } });
+    now += 5000;
+    await ann.post('/updateinstance', {
+      instance_id: 't1',
+      annotations: { 'sentiment:negative': 'true' },
+      span_annotations: [{ schema: 'evidence', name: 'praise', start: 10, end: 14 }],
+    });
+    now += 5000;
+    await ann.post('/updateinstance', {
+      instance_id: 't1',
+      annotations: { 'sentiment:negative': 'true' },
+      span_annotations: [],
+    });
+    const trail = (await ann.get('/api/behavioral_data/t1')).body;
+    const common = { source: 'user', phase: 'annotation', page: null };
+    expect(trail).toEqual({
+      instance_id: 't1',
+      total_time_ms: 3000,
+      visits: 1,
+      annotation_changes: [
+        {
+          timestamp: '2026-11-26T11:00:00.000Z',
+          schema_name: 'sentiment',
+          label_name: 'positive',
+          old_label: null,
+          old_value: null,
+          new_value: 'true',
+          action: 'select',
+          ...common,
+        },
+        {
+          timestamp: '2026-11-26T11:00:05.000Z',
+          schema_name: 'sentiment',
+          label_name: 'negative',
+          old_label: 'positive',
+          old_value: 'true',
+          new_value: 'true',
+          action: 'select',
+          ...common,
+        },
+        {
+          timestamp: '2026-11-26T11:00:05.000Z',
+          schema_name: 'evidence',
+          label_name: 'praise[10:14]',
+          old_label: null,
+          old_value: null,
+          new_value: 'good',
+          action: 'select',
+          ...common,
+        },
+        {
+          timestamp: '2026-11-26T11:00:10.000Z',
+          schema_name: 'evidence',
+          label_name: 'praise[10:14]',
+          old_label: 'praise[10:14]',
+          old_value: 'good',
+          new_value: null,
+          action: 'deselect',
+          ...common,
+        },
+      ],
+    });
+    // each annotator reads their own trail only
+    expect((await bo.get('/api/behavioral_data/t1')).body.annotation_changes).toEqual([]);
+    expect((await ann.get('/api/behavioral_data/nope')).status).toBe(404);
+    expect((await t.client().get('/api/behavioral_data/t1')).status).toBe(401);
+    await t.close();
+  });
 });

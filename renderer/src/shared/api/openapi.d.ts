@@ -1425,6 +1425,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/behavioral_data/{instance_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Potato's behavioral data of the caller on an item: visible time and every saved answer change (annotation_changes, a replaced label with its old one) */
+    get: operations['getApiBehavioralDataInstanceId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/api/time': {
     parameters: {
       query?: never;
@@ -9879,6 +9896,76 @@ export interface operations {
       };
       /** @description Not logged in (no session or API key) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getApiBehavioralDataInstanceId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        instance_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            instance_id: string;
+            /** @description visible time on the item */
+            total_time_ms: number;
+            visits: number;
+            annotation_changes: {
+              timestamp: string;
+              schema_name: string;
+              /** @description the label, or for a span `label[start:end]` */
+              label_name: string;
+              old_label: string | null;
+              old_value: string | null;
+              new_value: string | null;
+              /** @enum {string} */
+              action: 'select' | 'deselect';
+              /** @constant */
+              source: 'user';
+              /** @constant */
+              phase: 'annotation';
+              page: null;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such item */
+      404: {
         headers: {
           [name: string]: unknown;
         };
