@@ -5,7 +5,8 @@
  * `"<schema>:node_annotations"` → JSON {"<node id>": <the node scheme's answer>} and
  * `"<schema>:selected_path"` → JSON ["<node id>", …]. The answer is {"node_annotations", "selected_path"}.
  * A tree with neither (configs of published datasets have them) asks nothing: Potato shows its description and
- * the tree, and so do we; the empty values Potato's page posts for it are taken as no answer.
+ * the tree, and so do we. Potato's page posts both fields for every tree, empty ("{}", "[]") for what it does not
+ * ask: empty values are taken as no answer.
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
@@ -45,7 +46,7 @@ function checkNodes(scheme: Scheme, given: unknown): AnswerError | null {
 }
 
 function checkPath(scheme: Scheme, given: unknown): AnswerError | null {
-  if (!keysOf(scheme).path_selection.enabled)
+  if (!keysOf(scheme).path_selection.enabled && !(Array.isArray(given) && given.length === 0))
     return new AnswerError('this tree has no path selection (path_selection.enabled)');
   if (!Array.isArray(given) || given.some((n) => typeof n !== 'string'))
     return new AnswerError('selected_path is a list of node ids');
@@ -116,7 +117,8 @@ export const treeAnnotation: SchemeTypeModule = {
       warn?.(
         'node_scheme: none given, nor path_selection.enabled, so the tree is shown and nothing is asked of it; give node_scheme (the question asked of each node) or path_selection.enabled to collect answers',
       );
-    storeUnder(scheme, ['node_annotations', ...(pathEnabled || !asks ? ['selected_path'] : [])]);
+    // Potato's page posts both hidden fields whatever the tree asks ("[]" for a path it does not ask for)
+    storeUnder(scheme, ['node_annotations', 'selected_path']);
     Object.assign(scheme.extra, {
       node_scheme: nodeScheme,
       path_selection: {
@@ -149,7 +151,9 @@ export const treeAnnotation: SchemeTypeModule = {
         return new AnswerError(`schema "${scheme.name}" has no field "${field}"`);
       const problem = check(scheme, field, given);
       if (problem) return problem;
-      chosen[field] = JSON.stringify(given);
+      // an empty value is no answer, as when it is submitted
+      if (Array.isArray(given) ? given.length : Object.keys(given as object).length)
+        chosen[field] = JSON.stringify(given);
     }
     return chosen;
   },

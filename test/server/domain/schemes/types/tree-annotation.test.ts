@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { schemeTypeOf } from '../../../../../server/domain/schemes/registry.js';
 import { jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
 
 const SCHEME = {
@@ -33,7 +34,8 @@ describe('tree_annotation', () => {
       labels: [{ name: '1' }, { name: '2' }, { name: '3' }],
       min_label: 'Poor',
     });
-    expect(loadScheme(TAGS).labels).toEqual([{ name: 'node_annotations' }]);
+    // Potato's page posts "<schema>:::selected_path" for every tree, so the field is there without path selection
+    expect(loadScheme(TAGS).labels).toEqual([{ name: 'node_annotations' }, { name: 'selected_path' }]);
   });
 
   it('takes a tree as the text field, its turns one per line in reading order', async () => {
@@ -69,9 +71,31 @@ describe('tree_annotation', () => {
     expect(await refusedAnswer(t, 'tr1', { 'quality:node_annotations': JSON.stringify({ r1: '7' }) })).toBe(
       'annotations["quality:node_annotations"]: node "r1": schema "quality.node" has no label "7"',
     );
-    expect(await refusedAnswer(t, 'tr1', { 'tags:selected_path': '["root"]' })).toMatch(
-      /schema "tags" has no label "selected_path"/,
+    expect(await refusedAnswer(t, 'tr1', { 'tags:selected_path': '["root"]' })).toBe(
+      'annotations["tags:selected_path"]: this tree has no path selection (path_selection.enabled)',
     );
+    // what Potato's page posts for a tree with a node scheme and no path selection: the path's hidden field empty
+    const potatoPost = {
+      'tags:node_annotations': JSON.stringify({ r2: ['rude'] }),
+      'tags:selected_path': '[]',
+    };
+    expect((await submitAndRead(t, 'pia', 'tr1', potatoPost)).annotations).toEqual({
+      'tags:node_annotations': JSON.stringify({ r2: ['rude'] }),
+    });
+    const form = await (
+      await t.client().login('fay')
+    ).postForm('/updateinstance', {
+      instance_id: 'tr1',
+      'tags:::node_annotations': JSON.stringify({ r1: ['off-topic'] }),
+      'tags:::selected_path': '[]',
+    });
+    expect(form.status, form.text).toBe(200);
+    expect(
+      schemeTypeOf('tree_annotation').fromAnswer(loadScheme(TAGS), {
+        node_annotations: { r2: ['rude'] },
+        selected_path: [],
+      }),
+    ).toEqual({ node_annotations: JSON.stringify({ r2: ['rude'] }) });
     expect(await refusedAnswer(t, 'tr1', { 'quality:selected_path': '["root","root"]' })).toMatch(
       /selected_path names a node twice/,
     );
