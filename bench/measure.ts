@@ -44,7 +44,7 @@ export interface MeasureOptions {
   beside?: (connections: number) => Promise<LoadResult>;
 }
 
-export const PASSWORD = 'bench-password-1';
+const PASSWORD = 'bench-password-1';
 
 /** Registers (or logs in) and returns the Cookie header of the session. */
 export async function login(base: string, username: string): Promise<string> {

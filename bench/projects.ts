@@ -30,7 +30,7 @@ import type { StoreOp } from '../server/domain/ports.js';
 /** Bump when the generated data changes, so cached folders are rebuilt. */
 const GENERATOR_VERSION = 7; // 7: packs and the snapshot carry checksums; 6: packs hold key hashes (MGP3); 5: pack files hold their index; 4: assignments packed, one-off strings kept out of the dictionary
 
-export const SCHEMES = [
+const SCHEMES = [
   { annotation_type: 'radio', name: 'sentiment', labels: ['positive', 'negative', 'neutral'] },
   { annotation_type: 'likert', name: 'helpfulness', size: 5, min_label: 'no', max_label: 'very' },
   { annotation_type: 'multiselect', name: 'topics', labels: ['price', 'shipping', 'quality', 'support'] },

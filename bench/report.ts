@@ -30,7 +30,7 @@ export interface Figure {
   errors: number;
 }
 
-export interface SizeSummary {
+interface SizeSummary {
   size: number;
   annotations: number;
   startup_ms: number;
@@ -42,7 +42,7 @@ export interface SizeSummary {
   endpoints: Record<Endpoint, Record<string, Figure | { na: string }>>;
 }
 
-export interface Target {
+interface Target {
   name: string;
   goal: string;
   value: string;
@@ -82,7 +82,7 @@ export interface BenchReport {
   runs: RunResult[];
 }
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (!v.length) return NaN;
   const mid = Math.floor(v.length / 2);

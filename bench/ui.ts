@@ -27,7 +27,7 @@ const CHROMIUM_ARGS = [
 
 const quiet = { info() {}, warn() {}, error() {} };
 
-export interface UiRun {
+interface UiRun {
   presses: number;
   p50_ms: number;
   p95_ms: number;

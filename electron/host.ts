@@ -41,7 +41,7 @@ export interface Host {
   server: RunningServer;
 }
 
-export const DEFAULT_LAN_PORT = 8000;
+const DEFAULT_LAN_PORT = 8000;
 
 export async function startHost(o: HostOptions): Promise<Host> {
   const config = loadConfig(o.configFile, o.env ?? process.env);

@@ -31,7 +31,7 @@ export const ibwsConfigSchema = z.looseObject({
   tuples_per_item_per_round: intish.pipe(z.number().min(1)).optional(),
 });
 
-export interface BwsItem {
+interface BwsItem {
   source_id: string;
   text: string;
   position: string;

@@ -36,7 +36,7 @@ const NAMED: Record<string, string> = {
 };
 
 /** Normalises `#rgb`, `#rrggbb`, `rgb(r,g,b)`, Potato's `(r, g, b)` and common names to `#rrggbb`. */
-export function normalizeColor(input: string): string | undefined {
+function normalizeColor(input: string): string | undefined {
   const value = input.trim().toLowerCase();
   if (/^#[0-9a-f]{6}$/.test(value)) return value;
   if (/^#[0-9a-f]{3}$/.test(value)) return '#' + [...value.slice(1)].map((c) => c + c).join('');

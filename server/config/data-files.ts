@@ -104,7 +104,7 @@ function csvRows(file: string, ext: string, each: EachItem): void {
 }
 
 /** Calls `each` with every item of a data file and the line it starts on. */
-export function forEachItem(file: string, each: EachItem): void {
+function forEachItem(file: string, each: EachItem): void {
   const ext = extname(file).toLowerCase();
   try {
     if (ext === '.jsonl' || (ext === '.json' && !mayBeArray(file))) return forEachLine(file, parseLine(file, each));

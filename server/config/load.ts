@@ -207,7 +207,7 @@ function locate(name: string, dir: string, taskDir: string | undefined): string 
 }
 
 /** Top-level keys outside the schema that a module acts on or warns about (the schema's own are known too). */
-export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
+const READ_ELSEWHERE: ReadonlySet<string> = new Set([
   ...DISPLAY_KEYS,
   ...IDIOM_KEYS,
   ...PHASE_SOURCE_KEYS,

@@ -14,9 +14,6 @@ import { adjudicationSchema } from './sections/adjudication.js';
 import { searchSchema } from './sections/search.js';
 import { looseBoolean } from './loose-values.js';
 
-/** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
-export { looseBoolean };
-
 const numberish = z.union([
   z.number(),
   z
@@ -25,7 +22,7 @@ const numberish = z.union([
     .transform(Number),
 ]);
 
-export const labelSchema = z.union([
+const labelSchema = z.union([
   z.union([z.string(), z.number()]).transform((name) => ({ name: String(name) })),
   z.looseObject({
     name: z.union([z.string(), z.number()]).transform(String),
@@ -39,7 +36,7 @@ export const labelSchema = z.union([
  * The keys every scheme has. A type's own keys (likert's `size`, number's `min`, ...) are parsed by its module in
  * server/domain/schemes/types/, once the type is known.
  */
-export const schemeSchema = z.looseObject({
+const schemeSchema = z.looseObject({
   annotation_type: z.string().min(1),
   name: z.string().min(1),
   description: z.string().optional(),

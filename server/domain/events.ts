@@ -35,10 +35,3 @@ export interface EventOutbox {
   /** deliveries waiting for a retry (for /admin/health) */
   pendingRetries(): number;
 }
-
-export const noOutbox: EventOutbox = {
-  plan: () => [],
-  wants: () => false,
-  dispatch: () => undefined,
-  pendingRetries: () => 0,
-};

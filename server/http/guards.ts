@@ -33,7 +33,7 @@ export function requestGuard(allowedNames: () => ReadonlySet<string>) {
   };
 }
 
-export function hostName(hostHeader: string): string {
+function hostName(hostHeader: string): string {
   const h = hostHeader.trim().toLowerCase();
   if (h.startsWith('[')) return h.slice(1, h.indexOf(']'));
   const colon = h.lastIndexOf(':');
@@ -64,7 +64,7 @@ function sameOrigin(origin: string, host: string): boolean {
 }
 
 /** Constant-time comparison of secrets of any length (hashing first makes the lengths equal). */
-export function secretsEqual(given: string, expected: string): boolean {
+function secretsEqual(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);

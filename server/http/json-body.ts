@@ -19,8 +19,8 @@ const TOO_LARGE = 'request body is too large';
 const NOT_JSON = 'request body is not valid JSON';
 
 /** Deeper than any real submission or config (they nest a handful of levels); bounds every recursive walk. */
-export const MAX_DEPTH = 64;
-export const TOO_DEEP = `request body nests objects or arrays more than ${MAX_DEPTH} levels deep`;
+const MAX_DEPTH = 64;
+const TOO_DEEP = `request body nests objects or arrays more than ${MAX_DEPTH} levels deep`;
 
 /**
  * The deepest `{`/`[` nesting in JSON text, stopping as soon as it passes `max`: one pass over the characters,
@@ -105,7 +105,7 @@ function decoder(charset: string | undefined): TextDecoder | undefined {
 }
 
 /** Reads the whole body as text, refusing more than `limit` bytes (decompressed) with a 413. */
-export function readText(req: IncomingMessage, limit: number, form: JsonBodyForm = {}): Promise<string> {
+function readText(req: IncomingMessage, limit: number, form: JsonBodyForm = {}): Promise<string> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit && !form.encoding) return Promise.reject(new DomainError('too_large', TOO_LARGE));
   let source: Readable;

@@ -7,9 +7,9 @@ import type Koa from 'koa';
 import type { ZodType } from 'zod';
 import { invalid } from '../domain/errors.js';
 
-export type Access = 'public' | 'user' | 'admin';
+type Access = 'public' | 'user' | 'admin';
 
-export interface ResponseNote {
+interface ResponseNote {
   status?: number;
   /** media types of a body that is not JSON (a page, a file, an export) */
   types?: string[];
@@ -17,7 +17,7 @@ export interface ResponseNote {
   redirect?: 302 | 303;
 }
 
-export interface RouteInput<B, Q> {
+interface RouteInput<B, Q> {
   body: B;
   query: Q;
   params: Record<string, string>;

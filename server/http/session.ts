@@ -24,7 +24,7 @@ export interface SessionOptions {
 }
 
 /** What routes see as `ctx.session`. Assigning `ctx.session = null` ends the session (logout). */
-export interface Session {
+interface Session {
   username?: string;
   /** Saves the session under a new id at once and drops the old one (against session fixation at login). */
   regenerate(): Promise<void>;

@@ -19,7 +19,7 @@ const annotation = z.object({
   submitted_at: z.string(),
 });
 
-export const EVENT_DATA: Record<EventType, { summary: string; data: ZodType<unknown> }> = {
+const EVENT_DATA: Record<EventType, { summary: string; data: ZodType<unknown> }> = {
   'annotation.created': { summary: "An annotator's first non-empty answer on an instance", data: annotation },
   'annotation.updated': { summary: 'A changed answer (an identical resubmission fires nothing)', data: annotation },
   'item.fully_annotated': {

@@ -14,12 +14,12 @@ import type { Instance } from '../domain/task.js';
 import { DataFileError, rowToInstance, type ItemKeys } from '../config/data-files.js';
 
 export const DATA_FORMATS = ['json', 'jsonl', 'csv', 'tsv'] as const;
-export type DataFormat = (typeof DATA_FORMATS)[number];
+type DataFormat = (typeof DATA_FORMATS)[number];
 
 /** An input: a file on this machine (relative paths from `baseDir`) or text sent in a request. */
 export type InputSpec = { file: string; format?: DataFormat } | { content: string; format: DataFormat };
 
-export function formatOf(file: string): DataFormat {
+function formatOf(file: string): DataFormat {
   const ext = extname(file).slice(1).toLowerCase();
   if (!(DATA_FORMATS as readonly string[]).includes(ext))
     throw invalid(`${file}: unsupported file type "${ext ? `.${ext}` : file}" (use .json, .jsonl, .csv or .tsv)`);

@@ -14,7 +14,7 @@ import { salvage } from './journal-record.js';
 import { describeRow, repairPack, type QuarantinedRow } from './pack-repair.js';
 import { describeSnapshot, repairSnapshot, type QuarantinedSnapshot } from './snapshot-repair.js';
 
-export interface QuarantinedRecord extends DamagedRecord {
+interface QuarantinedRecord extends DamagedRecord {
   kind: 'journal record';
   /** the record's ops if they still parse (a checksum mismatch inside a value), else undefined */
   ops?: unknown;

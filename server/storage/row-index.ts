@@ -6,8 +6,8 @@
  */
 import { readVarint, type Cursor } from './byte-writer.js';
 
-export const EMPTY = 0;
-export const DELETED = -1;
+const EMPTY = 0;
+const DELETED = -1;
 /** a row's flag byte: its key's latest row, or one replaced or deleted since */
 export const LIVE = 1;
 export const DEAD = 0;
@@ -19,7 +19,7 @@ export function hashBytes(buf: Buffer, start: number, end: number): number {
 }
 
 /** Slots for `rows` keys at a load of at most 1/`spread`: a power of two, so a hash is masked, not divided. */
-export function capacityFor(rows: number, spread: number): number {
+function capacityFor(rows: number, spread: number): number {
   let capacity = 1024;
   while (capacity < rows * spread) capacity *= 2;
   return capacity;

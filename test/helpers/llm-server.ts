@@ -14,7 +14,7 @@ export interface LlmCall {
   body: any;
 }
 
-export interface ScriptedReply {
+interface ScriptedReply {
   /** the model's reply text, wrapped in the protocol's response shape */
   content?: string;
   /** answer with this status and an error body in the protocol's shape */

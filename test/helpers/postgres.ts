@@ -32,7 +32,7 @@ export interface Postgres {
 }
 
 /** The folder of Debian's PostgreSQL binaries (the newest installed), or undefined. */
-export function postgresBinDir(): string | undefined {
+function postgresBinDir(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)

@@ -2,9 +2,12 @@
  * A real webhook receiver on 127.0.0.1 for tests: records every request (headers, raw body, parsed JSON) and
  * answers with whatever `respond` says (a status, a delay, a redirect, or hanging until closed).
  */
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
+import { sign } from '../../server/domain/webhooks/sign.js';
+import type { SignatureFormat } from '../../server/domain/webhooks/records.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -111,4 +114,25 @@ export async function startReceiver(
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   afterAll(() => receiver.close());
   return receiver;
+}
+
+/**
+ * A receiver's check of the `v1` signatures (also what docs/webhooks.md shows): constant-time comparison against any of the
+ * space-separated signatures, and the 300-second timestamp tolerance.
+ */
+export function verify(
+  secret: string,
+  format: SignatureFormat,
+  headers: { id: string; timestamp: string; signature: string },
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
+  const timestamp = Number(headers.timestamp);
+  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
+  const expected = Buffer.from(sign(secret, format, headers.id, timestamp, body));
+  return headers.signature.split(' ').some((candidate) => {
+    const given = Buffer.from(candidate);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }

@@ -40,7 +40,7 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
 }
 
 /** The violations that fail a page: critical and serious ones, and the landmark and heading rules. */
-export const STRUCTURE_RULES = [
+const STRUCTURE_RULES = [
   'landmark-one-main',
   'landmark-no-duplicate-main',
   'landmark-main-is-top-level',

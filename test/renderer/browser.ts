@@ -16,7 +16,7 @@ import type { ProjectSpec } from '../helpers/project.js';
 
 const RENDERER = resolve(import.meta.dirname, '../../renderer');
 const VITE = resolve(import.meta.dirname, '../../node_modules/vite/bin/vite.js');
-export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 
 function sourceHash(dir: string): string {
   const h = createHash('sha256');

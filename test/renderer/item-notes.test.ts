@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { logIn, progress, startRig, type BrowserRig } from './browser.js';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-import { verify } from '../../server/domain/webhooks/sign.js';
+import { verify } from '../helpers/webhook-receiver.js';
 
 const SECRET = 'flag-secret';
 let rig: BrowserRig;

@@ -11,7 +11,7 @@ import type { AdjudicationSettings } from '../../domain/adjudication/records.js'
 const bool = looseBoolean;
 const numberish = looseUnsignedNumber;
 
-export const DEFAULT_ERROR_TAXONOMY = [
+const DEFAULT_ERROR_TAXONOMY = [
   'ambiguous_text',
   'guideline_gap',
   'annotator_error',

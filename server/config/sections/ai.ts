@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 
-export const ENDPOINT_TYPES = ['embedded', 'ollama', 'openai', 'anthropic'] as const;
-export type EndpointType = (typeof ENDPOINT_TYPES)[number];
+const ENDPOINT_TYPES = ['embedded', 'ollama', 'openai', 'anthropic'] as const;
+type EndpointType = (typeof ENDPOINT_TYPES)[number];
 
 /** Potato's names for endpoints that speak one of our wire protocols. */
 const ALIASES: Record<string, EndpointType> = {
@@ -27,7 +27,7 @@ const ALIASES: Record<string, EndpointType> = {
   claude: 'anthropic',
 };
 
-export const DEFAULT_BASE_URL: Record<Exclude<EndpointType, 'embedded'>, string> = {
+const DEFAULT_BASE_URL: Record<Exclude<EndpointType, 'embedded'>, string> = {
   ollama: 'http://127.0.0.1:11434',
   openai: 'https://api.openai.com',
   anthropic: 'https://api.anthropic.com',

@@ -15,8 +15,8 @@ const paramName = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a URL parameter name: 1-64 letters, digits, "_", "." or "-"');
 
-export const LOGIN_TYPES = ['standard', 'password', 'url_direct', 'prolific'] as const;
-export const PROVIDERS = ['prolific', 'mturk', 'generic', 'connect', 'sona', 'microworkers', 'expert'] as const;
+const LOGIN_TYPES = ['standard', 'password', 'url_direct', 'prolific'] as const;
+const PROVIDERS = ['prolific', 'mturk', 'generic', 'connect', 'sona', 'microworkers', 'expert'] as const;
 
 const completion = z.looseObject({
   code: text.optional(),

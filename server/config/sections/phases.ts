@@ -8,7 +8,7 @@ export const PHASE_TYPES = ['consent', 'instructions', 'training', 'prestudy', '
 
 const answer = z.union([z.string(), z.number(), z.boolean()]).transform(String);
 
-export const questionSchema = z.looseObject({
+const questionSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
   text: z.string().min(1),
   type: z.enum(['radio', 'multiselect', 'text', 'number']).default('radio'),
@@ -30,7 +30,6 @@ export const phaseBlockSchema = z.looseObject({
   /** training: attempts allowed; unset means unlimited */
   max_attempts: z.number().int().min(1).optional(),
 });
-export type PhaseBlock = z.infer<typeof phaseBlockSchema>;
 
 export const phasesSchema = z
   .looseObject({

@@ -33,7 +33,7 @@ const eventName = z.string().refine((e) => e === '*' || (EVENT_TYPES as readonly
   message: `unknown event type; use "*" or one of ${EVENT_TYPES.join(', ')}`,
 });
 
-export const webhookEndpointSchema = z
+const webhookEndpointSchema = z
   .looseObject({
     name: z.string().trim().min(1, 'an endpoint needs a name'),
     url: z.string().superRefine((value, ctx) => {

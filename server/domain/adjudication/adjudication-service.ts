@@ -29,7 +29,7 @@ export interface QueueFilter {
 }
 
 /** What the annotation service offers adjudication. */
-export interface AnnotationSource {
+interface AnnotationSource {
   annotatorsOf(instanceId: string): ReadonlySet<string>;
   annotatorCount(instanceId: string): number;
   get(username: string, instanceId: string): AnnotationRecord | undefined;

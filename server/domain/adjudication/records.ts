@@ -42,7 +42,7 @@ export interface AdjudicationRecord {
   time_spent_ms: number;
 }
 
-export interface AdjudicationSkip {
+interface AdjudicationSkip {
   adjudicator: string;
   skipped_at: string;
 }

@@ -6,7 +6,7 @@ import type { RuntimeSettings } from '../task.js';
 
 const SECRET_KEY = /(secret|password|passwd|pass|api_key|apikey|token|private_key)$/i;
 
-export function redactSecrets(value: unknown, key = ''): unknown {
+function redactSecrets(value: unknown, key = ''): unknown {
   if (SECRET_KEY.test(key) && value !== undefined && value !== null && value !== '') return '***';
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v));
   if (value && typeof value === 'object') {

@@ -26,7 +26,7 @@ export interface PotatoStateSources {
 }
 
 /** A record's answers as Potato lists them: `schema:label` → value, and each span under `schema:label[start:end]`. */
-export function flatAnswers(record: AnnotationRecord): Record<string, string> {
+function flatAnswers(record: AnnotationRecord): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [schema, labels] of Object.entries(record.labels))
     for (const [label, value] of Object.entries(labels)) out[`${schema}:${label}`] = value;

@@ -11,7 +11,7 @@ import type { Store } from '../ports.js';
 import type { SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
 import { isAnnotated } from '../annotation/records.js';
 
-export interface TimelinePoint {
+interface TimelinePoint {
   time: string;
   annotations: number;
   completed_items: number;

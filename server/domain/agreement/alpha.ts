@@ -203,7 +203,7 @@ function pairwiseExpected(used: number[], n_c: Float64Array, delta: (c: number, 
  * post-edits took 50 s). The estimate's standard error is under 0.5 / √SAMPLED_PAIRS of the mean difference.
  */
 export const EXACT_PAIRS = 200_000;
-export const SAMPLED_PAIRS = 100_000;
+const SAMPLED_PAIRS = 100_000;
 
 /**
  * Σ_ck n_c n_k δ²_ck = n² · E[δ²(c, k)] for c and k drawn independently, each value c with probability n_c / n:
@@ -254,28 +254,6 @@ function intervalExpected(values: unknown[], n_c: Float64Array, n: number): numb
   let spread = 0;
   for (let c = 0; c < v.length; c++) spread += n_c[c] * (v[c] - mean) ** 2;
   return 2 * n * spread;
-}
-
-/**
- * Alpha from a reliability data matrix laid out as in Krippendorff's papers: one row per coder, one column per
- * unit, `null` or `undefined` where a coder gave no value.
- */
-export function krippendorffAlpha<V>(
-  data: readonly (readonly (V | null | undefined)[])[],
-  level: Level | Difference<V>,
-  keyOf?: (value: V) => unknown,
-): number {
-  const co = new Coincidences<V>(keyOf);
-  const units = Math.max(0, ...data.map((row) => row.length));
-  for (let u = 0; u < units; u++) {
-    const values: V[] = [];
-    for (const row of data) {
-      const value = row[u];
-      if (value !== null && value !== undefined) values.push(value);
-    }
-    co.addUnit(values);
-  }
-  return alphaOf(co, level);
 }
 
 /** Jaccard distance between two sets: 1 − |A ∩ B| / |A ∪ B| (0 for two empty sets). */

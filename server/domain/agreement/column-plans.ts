@@ -4,7 +4,7 @@ import type { Scheme } from '../task.js';
 import { agreementOf } from '../schemes/registry.js';
 
 /** A schema's answer in a record's labels as a number (NaN: no answer). */
-export type ColumnReader = (labels: AnnotationRecord['labels']) => number;
+type ColumnReader = (labels: AnnotationRecord['labels']) => number;
 
 export interface ColumnPlan {
   /** null: the schema has no column (free text, spans) */

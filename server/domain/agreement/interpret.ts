@@ -4,8 +4,8 @@
  */
 export type Interpretation = 'reliable' | 'tentative' | 'unreliable';
 
-export const RELIABLE = 0.8;
-export const TENTATIVE = 0.667;
+const RELIABLE = 0.8;
+const TENTATIVE = 0.667;
 
 export function interpretAlpha(alpha: number): Interpretation {
   if (alpha >= RELIABLE) return 'reliable';

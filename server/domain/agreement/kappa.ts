@@ -56,17 +56,6 @@ export function fleissKappa(counts: readonly (readonly number[])[]): number {
   return (observed - chance) / (1 - chance);
 }
 
-/** The subjects × categories table for `fleissKappa` from each unit's values (any hashable category values). */
-export function categoryCounts<V>(units: readonly (readonly V[])[]): number[][] {
-  const column = new Map<V, number>();
-  for (const unit of units) for (const v of unit) if (!column.has(v)) column.set(v, column.size);
-  return units.map((unit) => {
-    const row = new Array<number>(column.size).fill(0);
-    for (const v of unit) row[column.get(v)!]++;
-    return row;
-  });
-}
-
 function sum(row: readonly number[]): number {
   return row.reduce((a, b) => a + b, 0);
 }

@@ -18,15 +18,9 @@ import { agreementOf } from '../schemes/registry.js';
 import { spanAgreement } from './span-agreement.js';
 import { pairwiseAgreement, unitAgreement } from './unit-agreement.js';
 
-export { type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
-
 export interface AgreementReport {
   overall: { average_krippendorff_alpha: number | null; schemas_evaluated: number };
   by_schema: Record<string, SchemaAgreement>;
-}
-
-export function computeAgreement(task: Task, records: Iterable<AnnotationRecord>): AgreementReport {
-  return reportOf(task, AnswerIndex.of(task, records));
 }
 
 /** The report from an answer index, as it stands. */

@@ -16,7 +16,7 @@ import { EmbeddedProvider } from './embedded.js';
 import { LlmProvider, type LlmClient } from './llm.js';
 
 /** What an annotator was last shown for one schema of one instance. */
-export interface ShownRecord {
+interface ShownRecord {
   username: string;
   instance_id: string;
   schema: string;
@@ -27,7 +27,7 @@ export interface ShownRecord {
 }
 
 /** Whether the annotator's final label matched the suggestion they were shown. */
-export interface OutcomeRecord extends Omit<ShownRecord, 'shown_at' | 'labels'> {
+interface OutcomeRecord extends Omit<ShownRecord, 'shown_at' | 'labels'> {
   final: string[];
   matched: boolean;
   decided_at: string;

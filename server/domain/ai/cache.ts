@@ -7,7 +7,7 @@
 import type { Logger, Store } from '../ports.js';
 import type { AiProvider, Suggestion } from './provider.js';
 
-export interface CachedSuggestion {
+interface CachedSuggestion {
   suggestion: Suggestion;
   /** the provider's version of the schema this was made under */
   version: string;

@@ -58,21 +58,3 @@ export class Calibrator {
     return blocks.flatMap((b) => new Array<number>(b.bins).fill(b.rate));
   }
 }
-
-/** Expected calibration error: the mean gap between confidence and hit rate over equal-width bins, weighted. */
-export function expectedCalibrationError(outcomes: { confidence: number; hit: boolean }[], bins = 10): number {
-  if (!outcomes.length) return 0;
-  const sum = new Array<number>(bins).fill(0);
-  const hits = new Array<number>(bins).fill(0);
-  const count = new Array<number>(bins).fill(0);
-  for (const o of outcomes) {
-    const b = Math.min(bins - 1, Math.floor(o.confidence * bins));
-    sum[b] += o.confidence;
-    hits[b] += o.hit ? 1 : 0;
-    count[b]++;
-  }
-  let ece = 0;
-  for (let b = 0; b < bins; b++)
-    if (count[b]) ece += (count[b] / outcomes.length) * Math.abs(sum[b] / count[b] - hits[b] / count[b]);
-  return ece;
-}

@@ -20,8 +20,6 @@ const STOP = new Set(
   ].map((w) => w.toLowerCase()),
 );
 
-export const isStopWord = (word: string) => STOP.has(word);
-
 /** A feature worth showing: a unigram that is no stop-word, or a bigram with at least one word that is not. */
 export function informative(feature: string): boolean {
   return feature.split(' ').some((w) => !STOP.has(w));

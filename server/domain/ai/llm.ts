@@ -8,7 +8,7 @@ import type { Instance, Scheme } from '../task.js';
 import { noSuggestion, type AiProvider, type Suggestion } from './provider.js';
 
 /** Bump when the prompt changes: cached replies to older prompts are then not reused. */
-export const PROMPT_VERSION = '1';
+const PROMPT_VERSION = '1';
 /** longest text sent, so one huge item cannot blow the model's context */
 const MAX_TEXT = 8000;
 

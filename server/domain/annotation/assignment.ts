@@ -9,13 +9,13 @@ import type { Store, StoreOp } from '../ports.js';
 import { grown } from '../typed-arrays.js';
 import { annotatorProgress, type AnnotatorProgress } from './progress.js';
 
-export interface AssignmentRecord {
+interface AssignmentRecord {
   username: string;
   instance_ids: string[];
   created_at: string;
 }
 
-export interface CursorRecord {
+interface CursorRecord {
   index: number;
 }
 
@@ -24,7 +24,7 @@ export interface CursorRecord {
  * sharing a project (each counting holders from what it had) thus write one key, so the store refuses the
  * second and it is planned again from counts that include the first.
  */
-export interface HandOutRecord {
+interface HandOutRecord {
   at: string;
 }
 

@@ -11,7 +11,7 @@ import type { AnnotationService } from './annotation-service.js';
 import { annotationKey } from './records.js';
 
 export const ITEM_FLAGS = ['unsure', 'broken', 'discuss'] as const;
-export type ItemFlag = (typeof ITEM_FLAGS)[number];
+type ItemFlag = (typeof ITEM_FLAGS)[number];
 
 export const NOTE_MAX = 4000;
 

@@ -19,7 +19,7 @@ export interface AnnotationRecord {
   updated_at: string;
 }
 
-export interface CompletionRecord {
+interface CompletionRecord {
   completed_at: string;
 }
 
@@ -56,7 +56,7 @@ export interface Submission {
 }
 
 /** One link as Potato's pages send it; `span_ids` name spans of the instance (see structures.ts). */
-export interface LinkSubmission {
+interface LinkSubmission {
   id?: string;
   schema: string;
   link_type: string;
@@ -65,7 +65,7 @@ export interface LinkSubmission {
   properties?: Record<string, unknown>;
 }
 
-export interface EventSubmission {
+interface EventSubmission {
   id?: string;
   schema: string;
   event_type: string;

@@ -31,7 +31,7 @@ export interface SkipSettings {
 }
 
 /** The required schemes a record leaves unanswered, by name, in the task's order; hidden schemes are not asked. */
-export function unansweredRequired(task: Task, record: AnnotationRecord | undefined): string[] {
+function unansweredRequired(task: Task, record: AnnotationRecord | undefined): string[] {
   const missing: string[] = [];
   const hidden = hiddenSchemes(task, record?.labels ?? {}, record?.spans ?? []);
   for (const scheme of task.schemes) {

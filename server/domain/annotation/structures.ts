@@ -58,7 +58,7 @@ export function structureKind(scheme: Scheme): Kind | undefined {
 }
 
 /** Potato's default id of a span, which its scripts and pages use when they give none. */
-export const potatoSpanId = (s: { schema: string; label: string; start: number; end: number }) =>
+const potatoSpanId = (s: { schema: string; label: string; start: number; end: number }) =>
   `${s.schema}_${s.label}_${s.start}_${s.end}`;
 
 function contextFor(
@@ -82,7 +82,7 @@ function contextFor(
 }
 
 /** The stored entries of one scheme (an empty list when none). */
-export function storedEntries(scheme: Scheme, labels: AnnotationRecord['labels'] | undefined): StructureEntry[] {
+function storedEntries(scheme: Scheme, labels: AnnotationRecord['labels'] | undefined): StructureEntry[] {
   const raw = labels?.[scheme.name]?.[scheme.name];
   if (raw === undefined) return [];
   const parsed: unknown = JSON.parse(raw);

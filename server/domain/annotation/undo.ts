@@ -10,7 +10,7 @@ import type { AnnotationService, SubmitHook } from './annotation-service.js';
 import type { Assignments } from './assignment.js';
 import type { AnnotationRecord } from './records.js';
 
-export interface UndoStep {
+interface UndoStep {
   username: string;
   instance_id: string;
   /** the record the step replaced; null when the annotator had none */

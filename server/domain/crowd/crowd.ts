@@ -51,7 +51,7 @@ declare module '../ports.js' {
 }
 
 /** MTurk's value while a worker only previews a HIT they have not accepted. */
-export const MTURK_PREVIEW = 'ASSIGNMENT_ID_NOT_AVAILABLE';
+const MTURK_PREVIEW = 'ASSIGNMENT_ID_NOT_AVAILABLE';
 
 const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
 

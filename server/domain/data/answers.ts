@@ -9,8 +9,6 @@ import { type Task } from '../task.js';
 import { schemeTypeOf } from '../schemes/registry.js';
 import { AnswerError } from '../schemes/module.js';
 
-export type Answer = string | number | boolean | string[] | Record<string, string | number>;
-
 export function labelsFromAnswers(
   task: Task,
   answers: Record<string, unknown>,

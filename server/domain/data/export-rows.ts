@@ -44,7 +44,7 @@ export interface ItemTime {
   changes: { at: string; key: string; value: string | null }[];
 }
 
-export interface ItemNote {
+interface ItemNote {
   note: string;
   flags: readonly string[];
 }

@@ -8,7 +8,7 @@ import type { Store, StoreOp } from '../ports.js';
 import { addInstances, type AssignmentStrategy, type Instance, type Task } from '../task.js';
 import { planAssignment, type Assignments } from '../annotation/assignment.js';
 
-export interface ImportedInstanceRecord {
+interface ImportedInstanceRecord {
   instance: Instance;
   /** position among imported instances: store keys do not keep their order in a snapshot */
   seq: number;

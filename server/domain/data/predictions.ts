@@ -9,7 +9,7 @@ import { textLengthOf, type Task } from '../task.js';
 import { answerBySchema } from '../annotation/payloads.js';
 import { labelsFromAnswers } from './answers.js';
 
-export interface PredictedSpan {
+interface PredictedSpan {
   schema: string;
   label: string;
   start: number;
@@ -32,7 +32,7 @@ declare module '../ports.js' {
   }
 }
 
-export const predictionKey = (instanceId: string, source: string) => `${instanceId}\u0001${source}`;
+const predictionKey = (instanceId: string, source: string) => `${instanceId}\u0001${source}`;
 
 const SOURCE = /^[\p{L}\p{N} ._:@/-]{1,64}$/u;
 

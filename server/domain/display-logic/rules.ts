@@ -22,7 +22,7 @@ export const OPERATORS = [
   'length_lt',
   'length_in_range',
 ] as const;
-export type Operator = (typeof OPERATORS)[number];
+type Operator = (typeof OPERATORS)[number];
 
 type Scalar = string | number | boolean;
 

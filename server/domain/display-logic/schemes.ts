@@ -10,7 +10,7 @@ import { hiddenBy, type Comparable, type DisplayLogic } from './rules.js';
 
 /** The rules of a task's schemes, built once per schemes list; empty when no scheme is conditional. */
 const rulesOf = new WeakMap<readonly Scheme[], ReadonlyMap<string, DisplayLogic>>();
-export function schemeRules(task: Task): ReadonlyMap<string, DisplayLogic> {
+function schemeRules(task: Task): ReadonlyMap<string, DisplayLogic> {
   let rules = rulesOf.get(task.schemes);
   if (!rules) {
     const map = new Map<string, DisplayLogic>();
@@ -26,7 +26,7 @@ const NONE: ReadonlySet<string> = new Set();
  * A scheme's answer as conditions compare it: the chosen label (or labels) of a choice, the entered value of a
  * one-field scheme, the labels of its spans; other answers as their stored values.
  */
-export function comparableAnswer(
+function comparableAnswer(
   scheme: Scheme,
   chosen: Readonly<Record<string, string>> | undefined,
   spans: readonly SpanRecord[],

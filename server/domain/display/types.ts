@@ -18,8 +18,7 @@ export type DisplaySpec =
     }
   | { kind: 'auto'; textKey: string; idKey: string; listAsText?: ListAsText };
 
-export const FIELD_TYPES = ['text', 'html', 'dialogue', 'list', 'pairwise', 'code', 'image', 'audio', 'video'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export type FieldType = 'text' | 'html' | 'dialogue' | 'list' | 'pairwise' | 'code' | 'image' | 'audio' | 'video';
 
 export interface DisplayField {
   key: string;

@@ -11,7 +11,7 @@ import { annotationKey, type AnnotationRecord } from '../annotation/records.js';
 import { invalid } from '../errors.js';
 
 /** One answer change: when (epoch ms), which answer ("schema:label", a span "schema:label[start:end]"), the new value (null: removed). */
-export type AnswerChange = [number, string, string | null];
+type AnswerChange = [number, string, string | null];
 
 export interface ItemTimeRecord {
   username: string;
@@ -44,11 +44,7 @@ function flat(record: AnnotationRecord | undefined): Map<string, string> {
 }
 
 /** Pure: the changes from one saved answer to the next. */
-export function answerChanges(
-  before: AnnotationRecord | undefined,
-  after: AnnotationRecord,
-  at: number,
-): AnswerChange[] {
+function answerChanges(before: AnnotationRecord | undefined, after: AnnotationRecord, at: number): AnswerChange[] {
   const was = flat(before);
   const is = flat(after);
   const out: AnswerChange[] = [];
@@ -57,7 +53,7 @@ export function answerChanges(
   return out;
 }
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

@@ -45,7 +45,7 @@ const comparable = (v: unknown): Comparable => {
  * The questions of a phase its answers hide: conditions read this page's answers, else those given on earlier
  * pages (`earlier`: question id → answer).
  */
-export function hiddenQuestions(
+function hiddenQuestions(
   phase: PhaseDefinition,
   given: Record<string, unknown>,
   earlier: Answers,
@@ -64,7 +64,7 @@ const unanswered = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
 
 /** One answer checked against its question and normalised; a refusal names the question. */
-export function checkValue(q: Question, value: unknown): string | string[] {
+function checkValue(q: Question, value: unknown): string | string[] {
   const values = (Array.isArray(value) ? value : [value]).map((v) =>
     typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined,
   );

@@ -26,7 +26,7 @@ export const booleanish = z.union([
 
 const hasLabel = (scheme: Scheme, name: string) => scheme.labels.some((l) => l.name === name);
 
-export function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never): void {
+function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never): void {
   if (!scheme.labels.length) fail('labels', `a ${scheme.annotation_type} scheme needs at least one label`);
 }
 

@@ -13,14 +13,14 @@ import { eachEntry, noRepeats, pastTrace, stepIndex, traceKeys, traceType } from
 const names = z.array(z.union([z.string().min(1), z.number().transform(String)])).min(1);
 
 /** One tool call of a trace: the step it is in, the tool's name and its arguments. */
-export interface ToolCall {
+interface ToolCall {
   step: number;
   tool: string;
   args: unknown;
 }
 
 /** The tool calls of a trace's steps, in order, read where Potato reads them. */
-export function toolCalls(steps: readonly unknown[]): ToolCall[] {
+function toolCalls(steps: readonly unknown[]): ToolCall[] {
   const out: ToolCall[] = [];
   steps.forEach((s, step) => {
     if (!isRecord(s)) return;

@@ -14,8 +14,7 @@ import { isRecord } from './answer-fields.js';
 import { acceptJsonText } from './json-answer.js';
 import { nodeDistance, nodeKey } from './structure-agreement.js';
 
-/** Where a step's text and agent are read when the config names no field, in Potato's order. */
-const TEXT_FIELDS = ['content', 'text', 'action', 'reasoning', 'thought'];
+/** Where a step's agent is read when the config names no field, in Potato's order. */
 const AGENT_FIELDS = ['speaker', 'role', 'agent_id', 'agent'];
 
 /** The keys naming where the trace is, as each type's config gives them. */
@@ -34,23 +33,6 @@ export const traceOf = (scheme: Scheme) => scheme.extra as unknown as TraceKeys;
 export function stepsOf(data: Readonly<Record<string, unknown>>, key: string): readonly unknown[] | undefined {
   const value = data[key];
   return Array.isArray(value) ? value : undefined;
-}
-
-const asText = (v: unknown): string =>
-  typeof v === 'string'
-    ? v
-    : v === undefined || v === null
-      ? ''
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
-
-/** A step's text: the configured field, else the first of Potato's usual ones; a bare string step is its text. */
-export function stepText(step: unknown, textKey: string): string {
-  if (!isRecord(step)) return asText(step);
-  for (const field of [textKey, ...TEXT_FIELDS])
-    if (step[field] !== undefined && step[field] !== '') return asText(step[field]);
-  return JSON.stringify(step);
 }
 
 /** The agent that took a step, or "" when the step names none. */

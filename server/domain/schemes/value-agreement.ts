@@ -30,7 +30,7 @@ export const GRID_INTERVAL: AgreementMeasure = {
  * δ² between two ranges "low,high": the interval difference taken on both ends, ((Δlow)² + (Δhigh)²) / 2, in
  * units of the slider's span so that it runs from 0 to 1.
  */
-export function rangeDistance(span: number): (a: string, b: string) => number {
+function rangeDistance(span: number): (a: string, b: string) => number {
   return (a, b) => {
     const [al, ah] = a.split(',').map(Number);
     const [bl, bh] = b.split(',').map(Number);

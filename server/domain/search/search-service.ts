@@ -15,7 +15,7 @@ import type { SubmitHook } from '../annotation/annotation-service.js';
 import type { AnnotationRecord } from '../annotation/records.js';
 import { InvertedIndex, words } from './inverted-index.js';
 
-export interface SearchHit {
+interface SearchHit {
   instance_id: string;
   /** a stretch of the text around the first word found there, or its start */
   snippet: string;
@@ -39,7 +39,7 @@ export interface AnswerSource {
 }
 
 /** The words of an answer: its schemes' label names and typed values, its spans' labels and texts. */
-export function answerText(record: AnnotationRecord): string {
+function answerText(record: AnnotationRecord): string {
   const parts: string[] = [];
   for (const chosen of Object.values(record.labels)) {
     for (const [label, value] of Object.entries(chosen)) {

@@ -56,7 +56,7 @@ export interface AccountPolicy {
 }
 
 /** What someone trying an admin name that has no password yet is told. */
-export function adminSetupHint(username: string): string {
+function adminSetupHint(username: string): string {
   return (
     `"${username}" is an admin name and has no password yet; it cannot be registered. The project owner sets its password ` +
     `with the one-time setup link printed on the server's console at start-up, with a password for it in user_config.users, ` +

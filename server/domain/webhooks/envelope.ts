@@ -11,11 +11,11 @@ import type { DeliveryRecord, WebhookEndpoint } from './records.js';
  * `<prefix>_` + 48 bits of the time in ms + 80 random bits, in hex: unique, and sortable by creation so
  * listings and receivers' logs read in order.
  */
-export function newId(prefix: 'evt' | 'msg', now: number): string {
+function newId(prefix: 'evt' | 'msg', now: number): string {
   return `${prefix}_${Math.floor(now).toString(16).padStart(12, '0')}${randomBytes(10).toString('hex')}`;
 }
 
-export interface Envelope {
+interface Envelope {
   event_id: string;
   event_type: string;
   timestamp: string;
@@ -23,7 +23,7 @@ export interface Envelope {
   data: Record<string, unknown>;
 }
 
-export function envelopeOf(event: DomainEvent, eventId: string, taskName: string): Envelope {
+function envelopeOf(event: DomainEvent, eventId: string, taskName: string): Envelope {
   return {
     event_id: eventId,
     event_type: event.type,

@@ -4,7 +4,7 @@
  * - `v1_hex` (docs/webhooks.md): the key is the secret's text bytes, the digest lowercase hex;
  * - `standard`: the key is the base64 after `whsec_`, the digest base64, as the standardwebhooks libraries verify.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { SignatureFormat } from './records.js';
 
 const STANDARD_PREFIX = 'whsec_';
@@ -33,25 +33,4 @@ export function sign(
     .update(`${id}.${timestampSeconds}.${body}`)
     .digest(format === 'v1_hex' ? 'hex' : 'base64');
   return `v1,${digest}`;
-}
-
-/**
- * Receiver side of the seed's scheme (also what docs/webhooks.md shows): constant-time comparison against any of the
- * space-separated signatures, and the 300-second timestamp tolerance.
- */
-export function verify(
-  secret: string,
-  format: SignatureFormat,
-  headers: { id: string; timestamp: string; signature: string },
-  body: string,
-  nowSeconds: number,
-  toleranceSeconds = 300,
-): boolean {
-  const timestamp = Number(headers.timestamp);
-  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
-  const expected = Buffer.from(sign(secret, format, headers.id, timestamp, body));
-  return headers.signature.split(' ').some((candidate) => {
-    const given = Buffer.from(candidate);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
 }

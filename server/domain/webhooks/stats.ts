@@ -39,7 +39,7 @@ export interface EndpointStatsView {
 }
 
 /** The URL without credentials, query or fragment: tokens often ride there, and this view must hold no secret. */
-export function displayUrl(url: string): string {
+function displayUrl(url: string): string {
   try {
     const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;

@@ -13,7 +13,7 @@ const media = z.object({
     .describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
 });
 
-export const displayBlock = z.union([
+const displayBlock = z.union([
   z
     .object({ type: z.literal('surface'), ...common })
     .describe("where the text field (the instance's `text`, the span surface) is shown"),

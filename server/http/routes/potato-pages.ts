@@ -11,7 +11,7 @@ import { statusOf } from '../errors.js';
 import { route, type RouteSpec } from '../route.js';
 
 /** Potato's pages, and where each leads in our UI. */
-export const POTATO_PAGES: Record<string, string> = {
+const POTATO_PAGES: Record<string, string> = {
   '/annotate': '/',
   '/login': '/',
   '/auth': '/',

@@ -78,7 +78,7 @@ export function unpackForm(raw: Record<string, unknown>): Record<string, unknown
 }
 
 /** True when the body is in Potato's page shape rather than ours. */
-export function isPotatoState(body: Record<string, unknown>): boolean {
+function isPotatoState(body: Record<string, unknown>): boolean {
   return (
     !('annotations' in body) &&
     !('span_annotations' in body) &&

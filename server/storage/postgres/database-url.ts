@@ -9,7 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 
-export class DatabaseUrlError extends Error {}
+class DatabaseUrlError extends Error {}
 
 export interface DatabaseTarget {
   /** the URL as pg takes it (without `schema`) */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jaccardDistance, krippendorffAlpha } from '../../../server/domain/agreement/alpha.js';
+import { jaccardDistance } from '../../../server/domain/agreement/alpha.js';
+import { krippendorffAlpha } from '../../helpers/reference-measures.js';
 import { cohenKappa, fleissKappa } from '../../../server/domain/agreement/kappa.js';
 import { interpretAlpha } from '../../../server/domain/agreement/interpret.js';
 import { startServer } from '../../helpers/server.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 import { sampleItems } from '../../helpers/project.js';
 import { startReceiver } from '../../helpers/webhook-receiver.js';
-import { verify } from '../../../server/domain/webhooks/sign.js';
+import { verify } from '../../helpers/webhook-receiver.js';
 import { envelopeSchema } from '../../../server/http/webhook-events.js';
 
 const SECRET = 'a note-flag secret';

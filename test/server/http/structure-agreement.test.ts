@@ -4,7 +4,7 @@
  * alpha over the same answers with each type's distance.
  */
 import { describe, expect, it } from 'vitest';
-import { krippendorffAlpha } from '../../../server/domain/agreement/alpha.js';
+import { krippendorffAlpha } from '../../helpers/reference-measures.js';
 import {
   CHAIN_MUC,
   editDistance,

@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { sampleItems } from '../../helpers/project.js';
 import { startReceiver, type Answer, type ReceivedRequest } from '../../helpers/webhook-receiver.js';
-import { verify } from '../../../server/domain/webhooks/sign.js';
+import { verify } from '../../helpers/webhook-receiver.js';
 import { envelopeSchema } from '../../../server/http/webhook-events.js';
 
 const SECRET = 'a text secret, as the seed signs with';

@@ -2,7 +2,7 @@
 import { api } from '../../shared/api/client.js';
 import { useResource } from '../../shared/api/use-resource.js';
 
-export const REFRESH_MS = 15_000;
+const REFRESH_MS = 15_000;
 
 export const useAdminResource = <T>(path: string, keepOnChange = false) =>
   useResource<T>(['admin', path], () => api.adminGet<T>(path), { refreshMs: REFRESH_MS, keepOnChange });

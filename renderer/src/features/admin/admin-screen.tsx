@@ -96,7 +96,7 @@ export function AdminScreen() {
 }
 
 /** The dashboard's panels, each at its own address (#/admin/<id>); #/admin alone is the overview. */
-export const PANELS = [
+const PANELS = [
   { id: 'overview', title: 'Overview' },
   { id: 'annotators', title: 'Annotators' },
   { id: 'instances', title: 'Instances' },

@@ -38,7 +38,7 @@ const FIELDS: (keyof Settings)[] = [
 ];
 
 /** The field a server message names (the longest name it contains), and the message without the name in front. */
-export function fieldError(message: string): { field: keyof Settings; text: string } | null {
+function fieldError(message: string): { field: keyof Settings; text: string } | null {
   const names = [...FIELDS].sort((a, b) => b.length - a.length);
   const field = names.find((n) => message.includes(n));
   if (!field) return null;

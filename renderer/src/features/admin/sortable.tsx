@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 
-export type SortValue = string | number | null | undefined;
+type SortValue = string | number | null | undefined;
 
 export interface Column<T> {
   id: string;

@@ -2,8 +2,7 @@
 import type { TimeReport } from '../../shared/api/types.js';
 import { RowTable } from './tables.js';
 
-export const seconds = (ms: number) =>
-  ms >= 60_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms: number) => (ms >= 60_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`);
 
 export function TimeTables({ report }: { report: TimeReport }) {
   if (!report.annotators.length)

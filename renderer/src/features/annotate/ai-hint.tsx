@@ -16,7 +16,7 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 const suggestedLabels = (s: AiSchemaSuggestion) => (s.labels?.length ? s.labels : s.label !== null ? [s.label] : []);
 
 /** Whether the suggestion says nothing the annotator has not already saved for the schema. */
-export function repeatsSaved(saved: Answers, schema: string, s: AiSchemaSuggestion): boolean {
+function repeatsSaved(saved: Answers, schema: string, s: AiSchemaSuggestion): boolean {
   if (s.spans?.length)
     return s.spans.every((sp) =>
       saved.spans.some((x) => x.schema === schema && x.name === sp.label && x.start === sp.start && x.end === sp.end),
@@ -32,11 +32,7 @@ export function repeatsSaved(saved: Answers, schema: string, s: AiSchemaSuggesti
 }
 
 /** The pre-annotation's labels for a schema, when it has any and they differ from the suggestion's. */
-export function disagreement(
-  prediction: Prediction | undefined,
-  schema: string,
-  s: AiSchemaSuggestion,
-): string[] | null {
+function disagreement(prediction: Prediction | undefined, schema: string, s: AiSchemaSuggestion): string[] | null {
   const value = prediction?.labels[schema];
   if (value === undefined || s.spans?.length) return null;
   const theirs = typeof value === 'string' ? [value] : Array.isArray(value) ? value : Object.values(value);

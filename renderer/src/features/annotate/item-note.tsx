@@ -9,7 +9,7 @@ import { FLAG_NAMES, ITEM_FLAGS, type ItemFlag, type ItemNote as Note } from '..
 
 const FLAG_KEYS: Record<ItemFlag, string> = { unsure: 'U', broken: 'B', discuss: 'D' };
 const NOTE_KEY = 'N';
-export const NOTE_INPUT_ID = 'item-note-input';
+const NOTE_INPUT_ID = 'item-note-input';
 
 /** Elements that take typed text: their keys are the annotator's text. */
 const typing = (t: EventTarget | null) =>

@@ -34,11 +34,11 @@ export function spanLabels(schemes: Scheme[], colors: Colors): SpanLabel[] {
 }
 
 /** Lists longer than this get a filter box. */
-export const FILTER_FROM = 10;
+const FILTER_FROM = 10;
 export const SPAN_FILTER_ID = 'span-filter';
 
 /** The labels whose name (or scheme name) contains the filter text, ignoring case. */
-export function filterLabels(labels: SpanLabel[], filter: string): SpanLabel[] {
+function filterLabels(labels: SpanLabel[], filter: string): SpanLabel[] {
   const f = filter.trim().toLowerCase();
   return f ? labels.filter((l) => l.label.toLowerCase().includes(f) || l.schema.toLowerCase().includes(f)) : labels;
 }

@@ -10,7 +10,7 @@ type Success<R> = R extends { 200: { content: { 'application/json': infer T } } 
     ? T
     : never;
 /** The JSON a route answers with on success. */
-export type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: infer R }
+type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: infer R }
   ? Success<R>
   : never;
 
@@ -23,11 +23,8 @@ export type Display = Answer<'/api/display/{instance_id}', 'get'>;
 /** One part of an item's display, as the server builds it. */
 export type DisplayBlock = Display['blocks'][number];
 
-/** A registered scheme type's name (features/annotate/schemes/registry.ts lists the ones this renderer draws). */
-export type SchemeType = string;
 export type Schemas = Answer<'/api/schemas', 'get'>;
 export type Scheme = Schemas[string];
-export type Label = Scheme['labels'][number];
 export type Colors = Answer<'/api/colors', 'get'>;
 export type Keyword = Answer<'/api/keyword_highlights/{instance_id}', 'get'>['keywords'][number];
 
@@ -41,7 +38,6 @@ export type LinkAnnotation = NonNullable<StoredAnnotations['link_annotations']>[
 /** An event: a trigger span and argument spans by role. */
 export type EventAnnotation = NonNullable<StoredAnnotations['event_annotations']>[number];
 
-export type SubmitResult = Answer<'/updateinstance', 'post'>;
 /**
  * The quality-control part of a submission's answer. The server's quality hook fills the answer's `qc_result`,
  * which its route documents only as an object; these are the two shapes that hook gives.
@@ -60,7 +56,7 @@ export type AiSchemaSuggestion = AiSuggestion['suggestions'][string];
 export type Overview = Answer<'/admin/api/overview', 'get'>;
 export type AnnotatorRow = Answer<'/admin/api/annotators', 'get'>['annotators'][number];
 export type InstancePage = Answer<'/admin/api/instances', 'get'>;
-export type InstanceRow = InstancePage['instances'][number];
+type InstanceRow = InstancePage['instances'][number];
 export type InstanceStatus = InstanceRow['status'];
 export type QualityReport = Answer<'/admin/api/quality_control', 'get'>;
 export type Agreement = Answer<'/admin/api/agreement', 'get'>;
@@ -94,7 +90,6 @@ export type AdjudicationConfig = Answer<'/adjudicate/api/config', 'get'>;
 export type AdjudicationItemView = Answer<'/adjudicate/api/item/{instance_id}', 'get'>;
 /** An item of the queue: every annotator's answers side by side, with its agreement */
 export type AdjudicationItem = AdjudicationItemView['item'];
-export type AdjudicationDecision = NonNullable<AdjudicationItemView['decision']>;
 /** A span as the adjudication endpoints give it */
 export type AdjudicationSpan = AdjudicationItem['span_annotations'][string][number];
 

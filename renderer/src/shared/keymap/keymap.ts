@@ -11,7 +11,6 @@ import type { Scheme } from '../api/types.js';
 const NUMBER_ROW = [...'1234567890'];
 const TOP_ROW = [...'qwertyuiop'];
 const HOME_ROW = [...'asdfghjkl'];
-export const SEQUENTIAL_KEYS = [...NUMBER_ROW, ...TOP_ROW];
 const ROWS = [NUMBER_ROW, TOP_ROW];
 const POTATO_POOLS = [NUMBER_ROW, TOP_ROW, HOME_ROW];
 
@@ -103,7 +102,7 @@ export function assignFieldKeys(fields: string[], labelKeys: LabelKey[]): FieldK
 }
 
 /** Keys a pending span selection offers its labels on: the number row, then the letter rows. */
-export const SPAN_KEYS = [...'1234567890qwertyuiopasdfghjklzxcvbnm'];
+const SPAN_KEYS = [...'1234567890qwertyuiopasdfghjklzxcvbnm'];
 
 export interface SpanKeyed {
   schema: string;

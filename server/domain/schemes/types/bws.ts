@@ -19,7 +19,7 @@ const config = z.looseObject({
     .optional(),
 });
 
-export const POSITIONS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const POSITIONS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 const sizeOf = (scheme: Scheme) => (scheme.extra as { tuple_size: number }).tuple_size;
 

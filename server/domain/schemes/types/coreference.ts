@@ -23,7 +23,7 @@ const config = z.looseObject({
 });
 
 /** The link type of a chain without an entity type. */
-export const CHAIN = 'coreference';
+const CHAIN = 'coreference';
 
 export const coreference = structuredType({
   type: 'coreference',

@@ -38,7 +38,7 @@ interface ErrorTypes {
 const configOf = (scheme: Scheme) => scheme.extra as unknown as ErrorTypes;
 
 /** The score the errors give: max_score less the size of each error's severity weight, never below 0. */
-export function mqmScore(scheme: Scheme, errors: readonly { severity: string }[]): number {
+function mqmScore(scheme: Scheme, errors: readonly { severity: string }[]): number {
   const { severities, max_score } = configOf(scheme);
   const penalty = errors.reduce(
     (sum, e) => sum + Math.abs(severities.find((s) => s.name === e.severity)?.weight ?? 0),

@@ -21,7 +21,7 @@ interface RankingKeys {
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as RankingKeys;
 
 /** "B,D=A,C" → [["B"], ["D", "A"], ["C"]], or an error naming what is wrong. */
-export function parseOrder(scheme: Scheme, value: string): string[][] | AnswerError {
+function parseOrder(scheme: Scheme, value: string): string[][] | AnswerError {
   const { items, allow_ties, items_key } = keysOf(scheme);
   const tiers = value.split(',').map((t) => t.split('='));
   const seen = new Set<string>();

@@ -38,7 +38,7 @@ export function levenshtein<T>(a: ArrayLike<T>, b: ArrayLike<T>): number {
 const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
 
 /** The edit as stored: the texts and their distances, worked out here. */
-export function editRecord(given: unknown): string | AnswerError {
+function editRecord(given: unknown): string | AnswerError {
   if (!isRecord(given) || typeof given.edited_text !== 'string')
     return new AnswerError('a text edit is an object with "edited_text" (and "original_text")');
   const edited = given.edited_text;

@@ -138,7 +138,7 @@ const asText = (v: unknown): string =>
         : String(v);
 
 /** The text of a step's field as the editor starts from it; a bare-string step is its step_text_key field. */
-export function stepFieldText(step: unknown, field: string, textKey: string): string {
+function stepFieldText(step: unknown, field: string, textKey: string): string {
   if (!isRecord(step)) return field === textKey ? asText(step) : '';
   return asText(step[field]);
 }

@@ -53,7 +53,7 @@ type StepEval = {
 type Evaluation = { steps: StepEval[]; score: number };
 
 /** The score of a set of step judgements: the maximum less every severity's weight, never below 0. */
-export function traceScore(k: EvalKeys, steps: readonly StepEval[]): number {
+function traceScore(k: EvalKeys, steps: readonly StepEval[]): number {
   let score = k.max_score;
   for (const s of steps) score -= Math.abs(k.severities.find((v) => v.name === s.severity)?.weight ?? 0);
   return Math.max(0, score);

@@ -5,10 +5,10 @@ import {
   Coincidences,
   EXACT_PAIRS,
   jaccardDistance,
-  krippendorffAlpha,
   UndefinedAgreement,
   type Level,
 } from '../../../../server/domain/agreement/alpha.js';
+import { krippendorffAlpha } from '../../../helpers/reference-measures.js';
 
 const _ = null;
 

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnswerIndex } from '../../../../server/domain/agreement/answer-index.js';
-import {
-  computeAgreement,
-  reportOf,
-  type AgreementReport,
-} from '../../../../server/domain/agreement/project-agreement.js';
+import { reportOf, type AgreementReport } from '../../../../server/domain/agreement/project-agreement.js';
+import { computeAgreement } from '../../../helpers/reference-measures.js';
 import type { AnnotationRecord } from '../../../../server/domain/annotation/records.js';
 import { createTask } from '../../../../server/domain/task.js';
 import { AGREEMENT_SCHEMES, scheme } from '../../../helpers/agreement-schemes.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryCounts, cohenKappa, fleissKappa } from '../../../../server/domain/agreement/kappa.js';
+import { cohenKappa, fleissKappa } from '../../../../server/domain/agreement/kappa.js';
+import { categoryCounts } from '../../../helpers/reference-measures.js';
 import { UndefinedAgreement } from '../../../../server/domain/agreement/alpha.js';
 import { interpretAlpha } from '../../../../server/domain/agreement/interpret.js';
 

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jaccardDistance, krippendorffAlpha } from '../../../../server/domain/agreement/alpha.js';
+import { jaccardDistance } from '../../../../server/domain/agreement/alpha.js';
+import { krippendorffAlpha } from '../../../helpers/reference-measures.js';
 import { cohenKappa, fleissKappa } from '../../../../server/domain/agreement/kappa.js';
-import { computeAgreement, mayReuse } from '../../../../server/domain/agreement/project-agreement.js';
+import { mayReuse } from '../../../../server/domain/agreement/project-agreement.js';
+import { computeAgreement } from '../../../helpers/reference-measures.js';
 import type { AnnotationRecord, SpanRecord } from '../../../../server/domain/annotation/records.js';
 import { createTask } from '../../../../server/domain/task.js';
 import { AGREEMENT_SCHEMES, scheme } from '../../../helpers/agreement-schemes.js';

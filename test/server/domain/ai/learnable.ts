@@ -4,7 +4,7 @@
  */
 import { seededRandom } from '../../../../server/domain/annotation/assignment.js';
 
-export const VOCAB: Record<string, string[]> = {
+const VOCAB: Record<string, string[]> = {
   positive: ['great', 'love', 'excellent', 'wonderful', 'happy', 'perfect', 'amazing', 'fantastic'],
   negative: ['terrible', 'awful', 'broken', 'hate', 'poor', 'useless', 'disappointing', 'worst'],
 };

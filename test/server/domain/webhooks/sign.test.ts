@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { isStandardSecret, sign, verify } from '../../../../server/domain/webhooks/sign.js';
+import { isStandardSecret, sign } from '../../../../server/domain/webhooks/sign.js';
+import { verify } from '../../../helpers/webhook-receiver.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const ID = 'msg_p5jXN8AQM9LWM0D4loKWxJek';

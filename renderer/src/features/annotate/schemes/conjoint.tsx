@@ -25,7 +25,7 @@ function hash(s: string): number {
   return h;
 }
 
-export function profilesOf(scheme: Scheme, instance: CurrentInstance | undefined): Profile[] {
+function profilesOf(scheme: Scheme, instance: CurrentInstance | undefined): Profile[] {
   const k = extraOf<ConjointKeys>(scheme);
   const given = k.profiles_field ? instance?.data[k.profiles_field] : undefined;
   if (Array.isArray(given))

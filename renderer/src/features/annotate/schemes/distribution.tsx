@@ -17,7 +17,7 @@ function wholeShares(raw: number[], total: number): number[] {
 }
 
 /** The shares after label `at` is set to `value`: the others share the rest in proportion to what they had. */
-export function rebalance(current: number[], at: number, value: number, total: number, least: number): number[] {
+function rebalance(current: number[], at: number, value: number, total: number, least: number): number[] {
   const n = current.length;
   const v = Math.min(Math.max(value, least), total - least * (n - 1));
   const others = current.map((c, i) => (i === at ? 0 : Math.max(c - least, 0)));

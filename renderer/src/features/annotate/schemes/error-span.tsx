@@ -37,7 +37,7 @@ function errorsOf(a: Answers, scheme: Scheme): MqmError[] {
   }
 }
 
-export function mqmScore(scheme: Scheme, errors: MqmError[]): number {
+function mqmScore(scheme: Scheme, errors: MqmError[]): number {
   const { severities, max_score } = configOf(scheme);
   return Math.max(
     0,

@@ -26,7 +26,7 @@ interface TreeKeys {
 const FIELD = 'selected_labels';
 
 /** The names a stored value holds; names may contain commas, so parts are joined back where they make a name. */
-export function parseSelected(value: string, names: Set<string>): string[] {
+function parseSelected(value: string, names: Set<string>): string[] {
   const parts = value.split(',');
   const out: string[] = [];
   for (let i = 0; i < parts.length;) {

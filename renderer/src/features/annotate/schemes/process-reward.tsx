@@ -28,13 +28,7 @@ function rewardsOf(answers: Answers, scheme: Scheme): Map<number, number> {
 }
 
 /** The answer after giving `reward` (or null: clearing) to step `at` of `count`, the mode's way. */
-export function rewarded(
-  scheme: Scheme,
-  current: Map<number, number>,
-  at: number,
-  reward: number | null,
-  count: number,
-) {
+function rewarded(scheme: Scheme, current: Map<number, number>, at: number, reward: number | null, count: number) {
   const k = extraOf<RewardKeys>(scheme);
   const next = new Map(current);
   if (k.mode === 'per_step') {

@@ -29,7 +29,7 @@ export interface KeyBinding {
 }
 
 /** A highlight a type draws on the item text (an answer span, an error). */
-export interface TypeMark {
+interface TypeMark {
   start: number;
   end: number;
   label: string;

@@ -23,7 +23,7 @@ interface LinkType {
 type Ends = { source: string; target: string } | undefined;
 
 /** Why the ticked spans cannot make a link of this type; null when they can. */
-export function linkProblem(type: LinkType, picked: SpanAnnotation[], ends?: Ends): string | null {
+function linkProblem(type: LinkType, picked: SpanAnnotation[], ends?: Ends): string | null {
   if (picked.length < 2) return 'Tick at least two spans.';
   if (picked.length > type.max_spans) return `A ${type.name} link joins at most ${type.max_spans} spans.`;
   const ok = (s: SpanAnnotation, end: 'source' | 'target') => {

@@ -83,7 +83,7 @@ const typing = (el: EventTarget) =>
   (el instanceof HTMLInputElement && el.type !== 'radio' && el.type !== 'checkbox');
 
 /** Focuses a step card's first control (its chosen one when it has one). */
-export function focusStep(card: Element | null) {
+function focusStep(card: Element | null) {
   // a selector list matches in document order, so the chosen answer is looked for first on its own
   const control =
     card?.querySelector<HTMLElement>('input:checked') ??

@@ -35,7 +35,7 @@ function nodeOf(v: Record<string, unknown>, at: string): TreeNode {
 }
 
 /** The first field of the item that holds a tree: an object with children, or with an id and a text. */
-export function treeOf(data: Record<string, unknown> | undefined): TreeNode | null {
+function treeOf(data: Record<string, unknown> | undefined): TreeNode | null {
   for (const value of Object.values(data ?? {})) {
     if (
       isObject(value) &&
