@@ -6,7 +6,7 @@
  */
 
 export const COT_STRATEGIES = ['auto', 'markers', 'numbered', 'blank_line', 'sentence'] as const;
-export type CotStrategy = (typeof COT_STRATEGIES)[number];
+type CotStrategy = (typeof COT_STRATEGIES)[number];
 
 export interface CotOptions {
   strategy: CotStrategy;

@@ -11,7 +11,7 @@ import { annotationKey, type AnnotationRecord } from '../annotation/records.js';
 import { invalid } from '../errors.js';
 
 /** One answer change: when (epoch ms), which answer ("schema:label", a span "schema:label[start:end]"), the new value (null: removed). */
-type AnswerChange = [number, string, string | null];
+export type AnswerChange = [number, string, string | null];
 
 export interface ItemTimeRecord {
   username: string;

@@ -45,7 +45,7 @@ const comparable = (v: unknown): Comparable => {
  * The questions of a phase its answers hide: conditions read this page's answers, else those given on earlier
  * pages (`earlier`: question id → answer).
  */
-function hiddenQuestions(
+export function hiddenQuestions(
   phase: PhaseDefinition,
   given: Record<string, unknown>,
   earlier: Answers,

@@ -5,7 +5,7 @@ import { invalid } from '../../domain/errors.js';
 import { PHASE_ANSWER_COLUMNS, type PhaseAnswerRow } from '../../domain/phases/phase-export.js';
 import { EXPORT_WRITERS } from './index.js';
 
-export const PHASE_ANSWER_FORMATS = ['jsonl', 'csv'] as const;
+const PHASE_ANSWER_FORMATS = ['jsonl', 'csv'] as const;
 
 function* lines(format: 'jsonl' | 'csv', rows: Iterable<PhaseAnswerRow>, keepHidden: boolean): Generator<string> {
   const columns = PHASE_ANSWER_COLUMNS.filter((c) => keepHidden || c !== 'hidden');
