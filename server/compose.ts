@@ -54,6 +54,7 @@ import { Importer } from './domain/data/importer.js';
 import { restoreImported } from './domain/data/imported.js';
 import { instanceReader } from './io/import-files.js';
 import { dataRoutes } from './http/routes/data.js';
+import { exportRoutes } from './http/routes/export.js';
 import { openApiRoutes } from './http/openapi.js';
 import { DisplayCache } from './domain/display/build.js';
 import { MediaFiles } from './io/media-files.js';
@@ -368,6 +369,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...agreementRoutes(s),
     ...aiRoutes(s),
     ...dataRoutes(s),
+    ...exportRoutes(s),
     ...mediaRoutes(s),
     ...displayRoutes(s),
     ...skipRoutes(s),

@@ -1,34 +1,18 @@
 /**
- * Data in and out: streamed exports, imports into the running project (with pollable progress), and
- * pre-annotations (imported by an admin, read by annotators as suggestions).
+ * Data in: imports into the running project (with pollable progress) and pre-annotations (imported by an admin,
+ * read by annotators as suggestions); best–worst scores. Exports are in export.ts.
  */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
-import { EXPORT_STATUSES, EXPORT_VIEWS, exportItems, goldItems } from '../../domain/data/export-rows.js';
+import { exportItems } from '../../domain/data/export-rows.js';
 import { checkSource } from '../../domain/data/predictions.js';
 import { bwsScheme, bwsScores } from '../../domain/data/bws-scores.js';
 import type { InputRow, RowSource } from '../../domain/data/importer.js';
 import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
-import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../io/export-formats/index.js';
-import { exportStream } from '../../io/export-writers.js';
-import { phaseAnswerStream } from '../../io/export-formats/phase-answers.js';
-import type { Context } from 'koa';
 import { route, type RouteSpec } from '../route.js';
 import { answersBySchema } from '../answer-shapes.js';
-
-const exportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS).default('jsonl'),
-  annotator: z.string().min(1).max(64).optional(),
-  status: z.enum(EXPORT_STATUSES).optional(),
-  view: z
-    .enum(EXPORT_VIEWS)
-    .default('annotations')
-    .describe(
-      "gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share; phases: the answers given on phase pages (consent, surveys), jsonl or csv, with export_include_phase_data: true",
-    ),
-});
 
 const input = {
   file: z
@@ -119,19 +103,6 @@ export function dataRoutes(s: Services): RouteSpec[] {
       { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id) },
       requiredAnnotators(s.settings.get()),
     );
-  /** The phases view: every annotator's phase-page answers, when the project exports them. */
-  const phaseAnswers = (query: z.infer<typeof exportQuery>, ctx: Context) => {
-    const { exportAnswers, excludeHidden } = s.config.phaseOptions;
-    if (!exportAnswers)
-      throw invalid('view: phase answers are exported only with export_include_phase_data: true in the config');
-    if (query.status !== undefined) throw invalid('status: the phases view has no status; leave it out');
-    const rows = s.phases.answerRows(!excludeHidden, query.annotator);
-    const { body, writer } = phaseAnswerStream(query.format, rows, !excludeHidden);
-    ctx.type = writer.contentType;
-    ctx.set('Content-Disposition', `attachment; filename="phase_responses.${writer.extension}"`);
-    ctx.body = body;
-    return undefined;
-  };
   return [
     route({
       method: 'GET',
@@ -145,42 +116,6 @@ export function dataRoutes(s: Services): RouteSpec[] {
       handle({ query }) {
         const scheme = bwsScheme(s.task, query.schema);
         return { schema: scheme.name, method: 'counting' as const, items: bwsScores(scheme, allItems()) };
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/admin/api/export',
-      summary: 'Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed',
-      access: 'admin',
-      query: exportQuery,
-      responds: { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) },
-      handle({ query, ctx }) {
-        if (query.view === 'phases') return phaseAnswers(query, ctx);
-        if (query.view === 'gold' && (query.annotator !== undefined || query.status !== undefined))
-          throw invalid('view: the gold view has one row per item; leave out annotator and status');
-        if (query.view === 'gold' && query.format === 'time')
-          throw invalid('format: time is kept per annotator, and the gold view has none; leave out view=gold');
-        const items =
-          query.view === 'gold'
-            ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
-            : exportItems(
-                s.task,
-                {
-                  annotatorsOf: (id) => s.annotations.annotatorsOf(id),
-                  get: (u, id) => s.annotations.get(u, id),
-                  crowdOf: (u) => s.crowd.exportOf(u),
-                  noteOf: (u, id) => s.itemNotes.get(u, id),
-                  timeOf: (u, id) => s.itemTimes.exportOf(u, id),
-                },
-                requiredAnnotators(s.settings.get()),
-                query,
-              );
-        const body = exportStream(query.format, s.task, items);
-        const writer = EXPORT_WRITERS[query.format];
-        ctx.type = writer.contentType;
-        ctx.set('Content-Disposition', `attachment; filename="annotations.${writer.extension}"`);
-        ctx.body = body;
-        return undefined;
       },
     }),
     route({

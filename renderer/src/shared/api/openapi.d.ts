@@ -999,23 +999,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/admin/api/export': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed */
-    get: operations['getAdminApiExport'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/admin/api/import': {
     parameters: {
       query?: never;
@@ -1076,6 +1059,41 @@ export interface paths {
     };
     /** Pre-annotations of an instance, to show as suggestions (never counted as annotations) */
     get: operations['getApiPredictionsInstanceId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Annotations as JSONL, CSV, CoNLL (BIO) or spaCy-style JSON, streamed */
+    get: operations['getAdminApiExport'];
+    put?: never;
+    /** Potato's export API: writes the export into a folder on the server and reports it (success false, with the reason, when there is nothing to export) */
+    post: operations['postAdminApiExport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/export/formats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The export formats, in Potato's shape */
+    get: operations['getAdminApiExportFormats'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8235,62 +8253,6 @@ export interface operations {
       };
     };
   };
-  getAdminApiExport: {
-    parameters: {
-      query?: {
-        format?: 'jsonl' | 'csv' | 'conll' | 'spacy' | 'bws_scores' | 'time';
-        annotator?: string;
-        status?: 'completed' | 'in_progress';
-        /** @description gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share; phases: the answers given on phase pages (consent, surveys), jsonl or csv, with export_include_phase_data: true */
-        view?: 'annotations' | 'gold' | 'phases';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/x-ndjson': string;
-          'text/csv': string;
-          'text/plain': string;
-          'application/json': string;
-        };
-      };
-      /** @description Invalid input; the error names the field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not logged in (no session or API key) */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not an admin */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   postAdminApiImport: {
     parameters: {
       query?: never;
@@ -8560,6 +8522,193 @@ export interface operations {
       };
       /** @description No such item */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiExport: {
+    parameters: {
+      query?: {
+        format?: 'jsonl' | 'csv' | 'conll' | 'spacy' | 'bws_scores' | 'time';
+        annotator?: string;
+        status?: 'completed' | 'in_progress';
+        /** @description gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share; phases: the answers given on phase pages (consent, surveys), jsonl or csv, with export_include_phase_data: true */
+        view?: 'annotations' | 'gold' | 'phases';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': string;
+          'text/csv': string;
+          'text/plain': string;
+          'application/json': string;
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminApiExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          format: string;
+          /** @description a folder on the server machine (relative to the config file), made when missing */
+          output: string;
+          /** @description Potato's format options: none are read here */
+          options?: {
+            [key: string]: unknown;
+          };
+          annotator?: string;
+          /** @enum {string} */
+          status?: 'completed' | 'in_progress';
+          /**
+           * @description gold: one row per item, the adjudicated answer where there is one, else the annotators' majority with its vote share; phases: the answers given on phase pages (consent, surveys), jsonl or csv, with export_include_phase_data: true
+           * @default annotations
+           * @enum {string}
+           */
+          view?: 'annotations' | 'gold' | 'phases';
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+            format: string;
+            files_written: string[];
+            /** @description rows written: one per annotation (per item in the gold view) */
+            stats: {
+              rows: number;
+            };
+            warnings: string[];
+            errors: string[];
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiExportFormats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            formats: {
+              format_name: string;
+              description: string;
+              file_extensions: string[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
         headers: {
           [name: string]: unknown;
         };
