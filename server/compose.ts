@@ -23,7 +23,7 @@ import { sessionRoutes } from './http/routes/session.js';
 import { annotationRoutes } from './http/routes/annotation.js';
 import { annotateStepRoutes } from './http/routes/annotate-step.js';
 import { structureRoutes } from './http/routes/structures.js';
-import { schemaRoutes } from './http/routes/schema.js';
+import { schemeRoutes } from './http/routes/schemes.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { phaseRoutes } from './http/routes/phases.js';
 import { Progress } from './domain/admin/progress.js';
@@ -356,7 +356,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...annotationRoutes(s),
     ...annotateStepRoutes(s),
     ...structureRoutes(s),
-    ...schemaRoutes(s),
+    ...schemeRoutes(s),
     ...adminRoutes(s),
     ...potatoAdminRoutes(s),
     ...potatoPageRoutes(s),

@@ -29,17 +29,17 @@ function readChecks(
       throw new QualityItemsError(`${file}: item "${instance.id}" needs ${answerKeys[0]} as {"<schema>": "<label>"}`);
     }
     const answer: Record<string, string | string[]> = {};
-    for (const [schemaName, value] of Object.entries(expected)) {
-      const scheme = task.schemeByName.get(schemaName);
-      if (!scheme) throw new QualityItemsError(`${file}: item "${instance.id}" names unknown scheme "${schemaName}"`);
+    for (const [schemeName, value] of Object.entries(expected)) {
+      const scheme = task.schemeByName.get(schemeName);
+      if (!scheme) throw new QualityItemsError(`${file}: item "${instance.id}" names unknown scheme "${schemeName}"`);
       const labels = (Array.isArray(value) ? value : [value]).map(String);
       for (const label of labels) {
         if (!scheme.labels.some((l) => l.name === label))
           throw new QualityItemsError(
-            `${file}: item "${instance.id}": "${label}" is not a label of scheme "${schemaName}"`,
+            `${file}: item "${instance.id}": "${label}" is not a label of scheme "${schemeName}"`,
           );
       }
-      answer[schemaName] = Array.isArray(value) ? labels : labels[0];
+      answer[schemeName] = Array.isArray(value) ? labels : labels[0];
     }
     if (task.instanceById.has(instance.id))
       throw new QualityItemsError(`${file}: item id "${instance.id}" is also the id of a task instance`);

@@ -258,13 +258,13 @@ export class AdjudicationService {
   private labelsOf(decisions: Record<string, unknown>): Record<string, Record<string, string>> {
     const { task } = this.deps;
     const flat: Record<string, string> = {};
-    for (const [schemaName, given] of Object.entries(decisions)) {
-      const scheme = task.schemeByName.get(schemaName);
-      if (!scheme) throw invalid(`label_decisions.${schemaName}: unknown schema "${schemaName}"`);
+    for (const [schemeName, given] of Object.entries(decisions)) {
+      const scheme = task.schemeByName.get(schemeName);
+      if (!scheme) throw invalid(`label_decisions.${schemeName}: unknown schema "${schemeName}"`);
       const module = schemeTypeOf(scheme.annotation_type);
       if (module.storage !== 'labels')
         throw invalid(
-          `label_decisions.${schemaName}: "${schemaName}" is ${scheme.annotation_type}; send its answer in span_decisions`,
+          `label_decisions.${schemeName}: "${schemeName}" is ${scheme.annotation_type}; send its answer in span_decisions`,
         );
       if (given === null || given === undefined) continue;
       const isMap =
@@ -276,10 +276,10 @@ export class AdjudicationService {
         chosen = Object.fromEntries(Object.entries(given as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
       else {
         const from = module.fromAnswer(scheme, given);
-        if (from instanceof AnswerError) throw invalid(`label_decisions.${schemaName}: ${from.message}`);
+        if (from instanceof AnswerError) throw invalid(`label_decisions.${schemeName}: ${from.message}`);
         chosen = from;
       }
-      for (const [label, value] of Object.entries(chosen)) flat[`${schemaName}:${label}`] = value;
+      for (const [label, value] of Object.entries(chosen)) flat[`${schemeName}:${label}`] = value;
     }
     return validateLabels(task, flat);
   }

@@ -13,21 +13,21 @@ import type { Clock, Store } from '../ports.js';
 import type { Scheme, Task } from '../task.js';
 import { jaccardDistance } from './alpha.js';
 import { AnswerIndex, type Groups } from './answer-index.js';
-import { empty, type SchemaAgreement } from './schema-agreement.js';
+import { empty, type SchemeAgreement } from './scheme-agreement.js';
 import { agreementOf } from '../schemes/registry.js';
 import { spanAgreement } from './span-agreement.js';
 import { pairwiseAgreement, unitAgreement } from './unit-agreement.js';
 
 export interface AgreementReport {
   overall: { average_krippendorff_alpha: number | null; schemas_evaluated: number };
-  by_schema: Record<string, SchemaAgreement>;
+  by_schema: Record<string, SchemeAgreement>;
 }
 
 /** The report from an answer index, as it stands. */
 export function reportOf(task: Task, index: AnswerIndex): AgreementReport {
   const groups = index.groups();
-  const by_schema: Record<string, SchemaAgreement> = {};
-  task.schemes.forEach((scheme, i) => (by_schema[scheme.name] = schemaAgreement(task, scheme, i, index, groups)));
+  const by_schema: Record<string, SchemeAgreement> = {};
+  task.schemes.forEach((scheme, i) => (by_schema[scheme.name] = schemeAgreement(task, scheme, i, index, groups)));
   const alphas = Object.values(by_schema).flatMap((s) => (s.krippendorff_alpha === null ? [] : [s.krippendorff_alpha]));
   return {
     overall: {
@@ -38,7 +38,7 @@ export function reportOf(task: Task, index: AnswerIndex): AgreementReport {
   };
 }
 
-function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIndex, groups: Groups): SchemaAgreement {
+function schemeAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIndex, groups: Groups): SchemeAgreement {
   const { level, column, reason, distance, pairwise } = agreementOf(scheme);
   switch (column) {
     case null:
@@ -66,7 +66,7 @@ function schemaAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
       // each row of the grid alone, and all rows together (a unit per instance and row)
       const metric = level === 'ordinal' ? 'ordinal' : 'interval';
       const columns = scheme.labels.map((_, r) => index.gridAnswers(at, r));
-      const by_row: Record<string, SchemaAgreement> = {};
+      const by_row: Record<string, SchemeAgreement> = {};
       scheme.labels.forEach((l, r) => (by_row[l.name] = unitAgreement(index, groups, columns[r], level!, metric)));
       return { ...unitAgreement(index, groups, columns, level!, metric), by_row };
     }

@@ -2,7 +2,7 @@
 import { textLengthOf, type Scheme, type Task } from '../task.js';
 import { Coincidences } from './alpha.js';
 import { SPAN_FIELDS, type AnswerIndex, type Groups } from './answer-index.js';
-import { finish, type SchemaAgreement } from './schema-agreement.js';
+import { finish, type SchemeAgreement } from './scheme-agreement.js';
 
 /**
  * One unit per character of the instance text: its value is the label of the schema's span covering it, or no
@@ -16,7 +16,7 @@ export function spanAgreement(
   scheme: Scheme,
   index: AnswerIndex,
   { rows, bounds, instance }: Groups,
-): SchemaAgreement {
+): SchemeAgreement {
   const schemeAt = task.schemes.indexOf(scheme);
   const { annotator, spanFrom, spanCount, spanPool: pool } = index;
   const K = scheme.labels.length + 1; // 0: no span

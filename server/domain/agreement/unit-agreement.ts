@@ -2,7 +2,7 @@
 import { Coincidences, UndefinedAgreement, type Difference, type Level } from './alpha.js';
 import type { AnswerIndex, Column, Groups } from './answer-index.js';
 import { cohenKappa, fleissKappa } from './kappa.js';
-import { finish, type AgreementLevel, type SchemaAgreement } from './schema-agreement.js';
+import { finish, type AgreementLevel, type SchemeAgreement } from './scheme-agreement.js';
 
 /**
  * One unit per instance, from a column of answers (NaN: none). With `categories`, also Fleiss' and Cohen's kappa.
@@ -16,7 +16,7 @@ export function unitAgreement(
   level: AgreementLevel,
   metric: Level | Difference<number>,
   categories = 0,
-): SchemaAgreement {
+): SchemeAgreement {
   const columns = Array.isArray(given) ? (given as readonly Column[]) : [given as Column];
   const column = columns[0];
   const { rows, bounds } = groups;

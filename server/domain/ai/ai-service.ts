@@ -128,13 +128,13 @@ export class AiService implements SubmitHook {
   }
 
   /** GET /api/ai_assistant: help for one schema: a hint, the suggested label and the words to look at. */
-  async assistant(username: string, instanceId: string, schemaName: string) {
+  async assistant(username: string, instanceId: string, schemeName: string) {
     const instance = await this.access(username, instanceId);
-    const scheme = this.deps.task.schemeByName.get(schemaName);
-    if (!scheme) throw notFound(`no schema named "${schemaName}"`);
+    const scheme = this.deps.task.schemeByName.get(schemeName);
+    if (!scheme) throw notFound(`no schema named "${schemeName}"`);
     if (!SUGGESTABLE.has(scheme.annotation_type)) {
       throw invalid(
-        `schema: "${schemaName}" is a ${scheme.annotation_type} schema; the assistant helps with radio, select, likert, multiselect and span schemas`,
+        `schema: "${schemeName}" is a ${scheme.annotation_type} schema; the assistant helps with radio, select, likert, multiselect and span schemas`,
       );
     }
     const s = await this.suggestion(instance, scheme);

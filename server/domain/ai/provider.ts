@@ -6,7 +6,7 @@
 import type { Instance, Scheme, SchemeType } from '../task.js';
 import { schemeTypeOf } from '../schemes/registry.js';
 
-/** Schemas the assistant can suggest for (a choice among labels, or spans): their type module says so. */
+/** Schemes the assistant can suggest for (a choice among labels, or spans): their type module says so. */
 export const SUGGESTABLE = { has: (type: SchemeType): boolean => schemeTypeOf(type).suggestable };
 
 export interface SuggestedSpan {

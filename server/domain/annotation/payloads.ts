@@ -9,11 +9,11 @@ import { schemeTypeOf, type AnswerValue } from '../schemes/registry.js';
  */
 export function answerBySchema(task: Task, record: AnnotationRecord): Record<string, AnswerValue> {
   const out: Record<string, AnswerValue> = {};
-  for (const schemaName in record.labels) {
-    const scheme = task.schemeByName.get(schemaName);
-    const chosen = record.labels[schemaName];
+  for (const schemeName in record.labels) {
+    const scheme = task.schemeByName.get(schemeName);
+    const chosen = record.labels[schemeName];
     if (!scheme || !hasAny(chosen)) continue;
-    out[schemaName] = schemeTypeOf(scheme.annotation_type).answer(scheme, chosen);
+    out[schemeName] = schemeTypeOf(scheme.annotation_type).answer(scheme, chosen);
   }
   return out;
 }

@@ -37,7 +37,7 @@ function schemePosition(task: Task, name: string): number {
 interface AnswerKey {
   scheme: Scheme;
   module: SchemeTypeModule;
-  schemaName: string;
+  schemeName: string;
   labelName: string;
   schemeAt: number;
   labelAt: number;
@@ -55,31 +55,31 @@ function answerKey(task: Task, key: string): AnswerKey {
   const triple = key.indexOf(':::');
   const colon = triple > 0 ? triple : key.indexOf(':');
   if (colon <= 0) throw invalid(`annotations["${key}"]: keys must have the form "<schema>:<label>"`);
-  const schemaName = key.slice(0, colon);
+  const schemeName = key.slice(0, colon);
   let labelName = key.slice(colon + (triple > 0 ? 3 : 1));
-  const scheme = task.schemeByName.get(schemaName);
-  if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemaName}"`);
+  const scheme = task.schemeByName.get(schemeName);
+  if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemeName}"`);
   const module = schemeTypeOf(scheme.annotation_type);
   if (module.storage === 'spans')
-    throw invalid(`annotations["${key}"]: "${schemaName}" is a span schema; send it in span_annotations`);
+    throw invalid(`annotations["${key}"]: "${schemeName}" is a span schema; send it in span_annotations`);
   if (module.storage === 'links')
-    throw invalid(`annotations["${key}"]: "${schemaName}" is a link scheme; send it in link_annotations`);
+    throw invalid(`annotations["${key}"]: "${schemeName}" is a link scheme; send it in link_annotations`);
   if (module.storage === 'events')
-    throw invalid(`annotations["${key}"]: "${schemaName}" is an event scheme; send it in event_annotations`);
+    throw invalid(`annotations["${key}"]: "${schemeName}" is an event scheme; send it in event_annotations`);
   if (module.storage === 'none')
-    throw invalid(`annotations["${key}"]: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
+    throw invalid(`annotations["${key}"]: "${schemeName}" is ${scheme.annotation_type}: it is shown, never answered`);
   let labelAt = labelPosition(scheme, labelName);
   if (
     labelAt < 0 &&
     module.fieldNames &&
     scheme.labels.length === 1 &&
-    (labelName === schemaName || module.fieldNames.includes(labelName))
+    (labelName === schemeName || module.fieldNames.includes(labelName))
   ) {
     labelAt = 0;
     labelName = scheme.labels[0].name;
   }
-  if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemaName}" has no label "${labelName}"`);
-  const parsed = { scheme, module, schemaName, labelName, schemeAt: schemePosition(task, schemaName), labelAt };
+  if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemeName}" has no label "${labelName}"`);
+  const parsed = { scheme, module, schemeName, labelName, schemeAt: schemePosition(task, schemeName), labelAt };
   // only valid keys are kept, and there are only as many as the schemes have labels
   known.set(key, parsed);
   return parsed;
@@ -100,21 +100,21 @@ export function validateLabels(
   for (const key in annotations) {
     if (!Object.hasOwn(annotations, key)) continue;
     const raw = annotations[key];
-    const { scheme, module, schemaName, labelName, schemeAt, labelAt } = answerKey(task, key);
+    const { scheme, module, schemeName, labelName, schemeAt, labelAt } = answerKey(task, key);
     const given = String(raw);
     if (given.length > 100_000) throw invalid(`annotations["${key}"]: value is longer than 100000 characters`);
     const value = module.accept(scheme, labelName, given);
     if (value === null) continue; // an unticked choice, an empty field: no answer
     if (value instanceof AnswerError) throw invalid(`annotations["${key}"]: ${value.message}`);
-    let chosen = labels[schemaName];
+    let chosen = labels[schemeName];
     if (!chosen) {
-      chosen = labels[schemaName] = {};
+      chosen = labels[schemeName] = {};
       if (module.check) (whole ??= []).push({ scheme, module, chosen });
     }
     chosen[labelName] = value;
     if (module.single && Object.keys(chosen).length > 1) {
       throw invalid(
-        `annotations: schema "${schemaName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`,
+        `annotations: schema "${schemeName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`,
       );
     }
     if (schemeAt < lastScheme || (schemeAt === lastScheme && labelAt <= lastLabel)) inOrder = false;

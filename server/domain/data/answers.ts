@@ -15,18 +15,18 @@ export function labelsFromAnswers(
   where: string,
 ): Record<string, Record<string, string>> {
   const labels: Record<string, Record<string, string>> = {};
-  for (const [schemaName, answer] of Object.entries(answers)) {
-    const field = `${where}labels.${schemaName}`;
-    const scheme = task.schemeByName.get(schemaName);
-    if (!scheme) throw invalid(`${field}: unknown schema "${schemaName}"`);
+  for (const [schemeName, answer] of Object.entries(answers)) {
+    const field = `${where}labels.${schemeName}`;
+    const scheme = task.schemeByName.get(schemeName);
+    if (!scheme) throw invalid(`${field}: unknown schema "${schemeName}"`);
     const module = schemeTypeOf(scheme.annotation_type);
-    if (module.storage === 'spans') throw invalid(`${field}: "${schemaName}" is a span schema; put it in spans`);
+    if (module.storage === 'spans') throw invalid(`${field}: "${schemeName}" is a span schema; put it in spans`);
     if (module.storage === 'none')
-      throw invalid(`${field}: "${schemaName}" is ${scheme.annotation_type}: it is shown, never answered`);
+      throw invalid(`${field}: "${schemeName}" is ${scheme.annotation_type}: it is shown, never answered`);
     if (answer === null || answer === undefined || answer === '') continue;
     const chosen = module.fromAnswer(scheme, answer);
     if (chosen instanceof AnswerError) throw invalid(`${field}: ${chosen.message}`);
-    if (Object.keys(chosen).length) labels[schemaName] = chosen;
+    if (Object.keys(chosen).length) labels[schemeName] = chosen;
   }
   return labels;
 }

@@ -14,7 +14,7 @@ type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | '
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The span scheme a link or event scheme builds on, as normalize leaves it in `extra`. */
-export const spanSchemaOf = (scheme: Scheme) => scheme.extra.span_schema as string | undefined;
+export const spanSchemeOf = (scheme: Scheme) => scheme.extra.span_schema as string | undefined;
 
 export function structuredType(parts: Parts): SchemeTypeModule {
   const field = parts.storage === 'links' ? 'link_annotations' : 'event_annotations';
@@ -65,7 +65,7 @@ export function resolveSpanSchema(
   fail: (key: string, reason: string) => never,
   storage: 'links' | 'events',
 ): void {
-  const name = spanSchemaOf(scheme);
+  const name = spanSchemeOf(scheme);
   if (name !== undefined) return checkSpanScheme(schemes, 'span_schema', name, fail);
   const spans = [...schemes.values()].filter((s) => s.annotation_type === 'span');
   if (spans.length !== 1)
@@ -85,7 +85,7 @@ export const labelList = z.union([
 /** A referenced span must be of the scheme's span schema; returns the span or an AnswerError naming the field. */
 export function spanOf(scheme: Scheme, id: string, context: AnswerContext, field: string): SpanRef | AnswerError {
   const span = context.spans.get(id)!;
-  const want = spanSchemaOf(scheme);
+  const want = spanSchemeOf(scheme);
   if (want !== undefined && span.schema !== want)
     return new AnswerError(`${field}: span "${id}" is of schema "${span.schema}", not of span_schema "${want}"`);
   return span;

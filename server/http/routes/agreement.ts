@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 
-const schemaAgreement = z.object({
+const schemeAgreement = z.object({
   krippendorff_alpha: z.number().nullable(),
   level: z
     .enum([
@@ -46,8 +46,8 @@ const schemaAgreement = z.object({
 });
 
 /** Rating grids (multirate, semantic_differential) add alpha per row beside the figure over all rows. */
-const gridAgreement = schemaAgreement.extend({
-  by_row: z.record(z.string(), schemaAgreement).optional().describe('alpha of each row (option or pair) alone'),
+const gridAgreement = schemeAgreement.extend({
+  by_row: z.record(z.string(), schemeAgreement).optional().describe('alpha of each row (option or pair) alone'),
 });
 
 const agreementResponse = z.object({

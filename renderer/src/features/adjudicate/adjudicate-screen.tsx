@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import { useResource } from '../../shared/api/use-resource.js';
-import type { AdjudicationConfig, AdjudicationItem, AdjudicationItemView, Schemas } from '../../shared/api/types.js';
+import type { AdjudicationConfig, AdjudicationItem, AdjudicationItemView, Schemes } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { emptyDecision, submitBody, takeAnnotator, type Decision } from './decision.js';
 import { ItemCompare } from './item-compare.js';
@@ -34,7 +34,7 @@ const fromStored = (view: AdjudicationItemView): Decision =>
 
 export function AdjudicateScreen() {
   const config = useResource(['adjudicate-config'], () => api.get<AdjudicationConfig>('/adjudicate/api/config'));
-  const schemas = useResource(['schemas'], () => api.get<Schemas>('/api/schemas'));
+  const schemas = useResource(['schemas'], () => api.get<Schemes>('/api/schemas'));
   const [filters, setFilters] = useState<QueueFilters>({
     scope: 'disagreements',
     schema: '',

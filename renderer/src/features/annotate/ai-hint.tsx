@@ -5,7 +5,7 @@
  * one line so the questions stay in view.
  */
 import { useState } from 'react';
-import type { AiSchemaSuggestion, AiSuggestion, Prediction } from '../../shared/api/types.js';
+import type { AiSchemeSuggestion, AiSuggestion, Prediction } from '../../shared/api/types.js';
 import { actionable, type Answers } from './answers.js';
 import type { Filled } from './fill.js';
 import { FillStatus } from './fill-status.js';
@@ -13,10 +13,10 @@ import { FillStatus } from './fill-status.js';
 const WIDE = '(min-width: 821px)';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
-const suggestedLabels = (s: AiSchemaSuggestion) => (s.labels?.length ? s.labels : s.label !== null ? [s.label] : []);
+const suggestedLabels = (s: AiSchemeSuggestion) => (s.labels?.length ? s.labels : s.label !== null ? [s.label] : []);
 
 /** Whether the suggestion says nothing the annotator has not already saved for the schema. */
-function repeatsSaved(saved: Answers, schema: string, s: AiSchemaSuggestion): boolean {
+function repeatsSaved(saved: Answers, schema: string, s: AiSchemeSuggestion): boolean {
   if (s.spans?.length)
     return s.spans.every((sp) =>
       saved.spans.some((x) => x.schema === schema && x.name === sp.label && x.start === sp.start && x.end === sp.end),
@@ -32,7 +32,7 @@ function repeatsSaved(saved: Answers, schema: string, s: AiSchemaSuggestion): bo
 }
 
 /** The pre-annotation's labels for a schema, when it has any and they differ from the suggestion's. */
-function disagreement(prediction: Prediction | undefined, schema: string, s: AiSchemaSuggestion): string[] | null {
+function disagreement(prediction: Prediction | undefined, schema: string, s: AiSchemeSuggestion): string[] | null {
   const value = prediction?.labels[schema];
   if (value === undefined || s.spans?.length) return null;
   const theirs = typeof value === 'string' ? [value] : Array.isArray(value) ? value : Object.values(value);

@@ -3,12 +3,12 @@
  * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
  */
 import type {
-  AiSchemaSuggestion,
+  AiSchemeSuggestion,
   EventAnnotation,
   LinkAnnotation,
   Prediction,
   Scheme,
-  Schemas,
+  Schemes,
   SpanAnnotation,
   StoredAnnotations,
 } from '../../shared/api/types.js';
@@ -145,23 +145,23 @@ export function clearLabels(a: Answers, schemas: string[]): Answers {
 }
 
 /** Whether a suggestion gives the annotator anything to accept. */
-export const actionable = (s: AiSchemaSuggestion) => s.label !== null || !!s.spans?.length;
+export const actionable = (s: AiSchemeSuggestion) => s.label !== null || !!s.spans?.length;
 
 /** Applies an AI suggestion to the form (never to the server): each suggested label or span the schema knows. */
 export function applySuggestion(
   a: Answers,
-  schemas: Schemas,
-  suggestions: Record<string, AiSchemaSuggestion>,
+  schemas: Schemes,
+  suggestions: Record<string, AiSchemeSuggestion>,
 ): Answers {
   let next = a;
-  for (const [schemaName, s] of Object.entries(suggestions)) {
-    const scheme = schemas[schemaName];
+  for (const [schemeName, s] of Object.entries(suggestions)) {
+    const scheme = schemas[schemeName];
     if (!scheme || !actionable(s)) continue;
     const kind = schemeUi(scheme.annotation_type)?.kind;
     if (kind === 'span') {
       for (const span of s.spans ?? [])
         next = addSpan(next, {
-          schema: schemaName,
+          schema: schemeName,
           name: span.label,
           start: span.start,
           end: span.end,
@@ -172,13 +172,13 @@ export function applySuggestion(
     if (s.label === null) continue;
     if (kind === 'value') {
       const field = scheme.labels[0]?.name;
-      if (field) next = setValue(next, schemaName, field, s.label);
+      if (field) next = setValue(next, schemeName, field, s.label);
       continue;
     }
     const wanted = !schemeUi(scheme.annotation_type)?.single && s.labels?.length ? s.labels : [s.label];
     for (const label of wanted) {
       if (!scheme.labels.some((l) => l.name === label)) continue;
-      if (next.labels[schemaName]?.[label]) continue; // already chosen: choosing again would untick it
+      if (next.labels[schemeName]?.[label]) continue; // already chosen: choosing again would untick it
       next = choose(next, scheme, label);
     }
   }
@@ -198,10 +198,10 @@ export const withoutSchemes = (p: Prediction, schemas: string[]): Prediction => 
 });
 
 /** Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are added. */
-export function applyPrediction(a: Answers, schemas: Schemas, p: Prediction): Answers {
+export function applyPrediction(a: Answers, schemas: Schemes, p: Prediction): Answers {
   let next = a;
-  for (const [schemaName, value] of Object.entries(p.labels)) {
-    const scheme = schemas[schemaName];
+  for (const [schemeName, value] of Object.entries(p.labels)) {
+    const scheme = schemas[schemeName];
     if (!scheme) continue;
     const own = schemeUi(scheme.annotation_type)?.applyAnswer;
     if (own) {
@@ -211,14 +211,14 @@ export function applyPrediction(a: Answers, schemas: Schemas, p: Prediction): An
     if (schemeUi(scheme.annotation_type)?.kind === 'value') {
       const values =
         typeof value === 'string' ? { [scheme.labels[0]?.name ?? 'value']: value } : Array.isArray(value) ? {} : value;
-      for (const [label, v] of Object.entries(values)) next = setValue(next, schemaName, label, v);
+      for (const [label, v] of Object.entries(values)) next = setValue(next, schemeName, label, v);
       continue;
     }
     const wanted = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter((l) =>
       scheme.labels.some((x) => x.name === l),
     );
     if (!wanted.length) continue;
-    next = { ...next, labels: { ...next.labels, [schemaName]: Object.fromEntries(wanted.map((l) => [l, 'true'])) } };
+    next = { ...next, labels: { ...next.labels, [schemeName]: Object.fromEntries(wanted.map((l) => [l, 'true'])) } };
   }
   for (const span of p.spans) {
     if (schemas[span.schema])

@@ -2,7 +2,7 @@
  * Filling the form from the AI suggestion or a pre-annotation. The first fill leaves every scheme the annotator
  * already answered alone and names them; a second press of the same key replaces those answers too.
  */
-import type { AiSuggestion, Prediction, Schemas } from '../../shared/api/types.js';
+import type { AiSuggestion, Prediction, Schemes } from '../../shared/api/types.js';
 import {
   actionable,
   answered,
@@ -21,7 +21,7 @@ export interface Filled {
 
 export function fillFromAi(
   a: Answers,
-  schemas: Schemas,
+  schemas: Schemes,
   ai: AiSuggestion,
   before: Filled | null,
 ): { answers: Answers; filled: Filled } {
@@ -39,7 +39,7 @@ export function fillFromAi(
 
 export function fillFromPrediction(
   a: Answers,
-  schemas: Schemas,
+  schemas: Schemes,
   p: Prediction,
   before: Filled | null,
 ): { answers: Answers; filled: Filled } {

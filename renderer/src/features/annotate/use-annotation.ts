@@ -15,7 +15,7 @@ import type {
   Keyword,
   Prediction,
   QcResult,
-  Schemas,
+  Schemes,
   StepAnswer,
 } from '../../shared/api/types.js';
 import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
@@ -76,7 +76,7 @@ const sameCounts = (a: CurrentInstance, b: CurrentInstance) =>
 
 /** `onPhaseChange` is told where each move ended, to refresh the study phase when that matters. */
 export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void) {
-  const [schemas, setSchemas] = useState<Schemas | null>(null);
+  const [schemas, setSchemes] = useState<Schemes | null>(null);
   const [colors, setColors] = useState<Colors>({});
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [answers, setAnswersState] = useState<Answers>(EMPTY);
@@ -220,11 +220,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     setError(null);
     try {
       const [s, c, here] = await Promise.all([
-        api.get<Schemas>('/api/schemas'),
+        api.get<Schemes>('/api/schemas'),
         api.get<Colors>('/api/colors'),
         api.get<StepAnswer>('/api/annotate/step'),
       ]);
-      setSchemas(s);
+      setSchemes(s);
       setColors(c);
       takeIn(here, true);
     } catch (e) {

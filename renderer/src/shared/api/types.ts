@@ -23,8 +23,8 @@ export type Display = Answer<'/api/display/{instance_id}', 'get'>;
 /** One part of an item's display, as the server builds it. */
 export type DisplayBlock = Display['blocks'][number];
 
-export type Schemas = Answer<'/api/schemas', 'get'>;
-export type Scheme = Schemas[string];
+export type Schemes = Answer<'/api/schemas', 'get'>;
+export type Scheme = Schemes[string];
 export type Colors = Answer<'/api/colors', 'get'>;
 export type Keyword = Answer<'/api/keyword_highlights/{instance_id}', 'get'>['keywords'][number];
 
@@ -51,7 +51,7 @@ export type PhaseQuestion = Phase['questions'][number];
 export type PhaseResult = Answer<'/api/phase/complete', 'post'>;
 
 export type AiSuggestion = Answer<'/get_ai_suggestion', 'get'>;
-export type AiSchemaSuggestion = AiSuggestion['suggestions'][string];
+export type AiSchemeSuggestion = AiSuggestion['suggestions'][string];
 
 export type Overview = Answer<'/admin/api/overview', 'get'>;
 export type AnnotatorRow = Answer<'/admin/api/annotators', 'get'>['annotators'][number];

@@ -15,7 +15,7 @@ import {
   labelList,
   resolveSpanSchema,
   spanOf,
-  spanSchemaOf,
+  spanSchemeOf,
   structuredType,
   withProperties,
 } from '../structured.js';
@@ -194,7 +194,7 @@ export const spanLink = structuredType({
   exampleEntries(scheme, span) {
     const type = linkTypesOf(scheme)[0];
     if (!type) return [];
-    const ends = endSchemes(scheme) ?? { source: spanSchemaOf(scheme)!, target: spanSchemaOf(scheme)! };
+    const ends = endSchemes(scheme) ?? { source: spanSchemeOf(scheme)!, target: spanSchemeOf(scheme)! };
     return [
       {
         link_type: type.name,

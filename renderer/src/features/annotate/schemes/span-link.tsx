@@ -8,7 +8,7 @@ import type { SpanAnnotation } from '../../../shared/api/types.js';
 import { addLink, removeLink, spanRef } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
-import { linkedSchemas, spanText, linksAnswer, linkArcs } from './span-refs.js';
+import { linkedSchemes, spanText, linksAnswer, linkArcs } from './span-refs.js';
 
 interface LinkType {
   name: string;
@@ -44,7 +44,7 @@ function linkProblem(type: LinkType, picked: SpanAnnotation[], ends?: Ends): str
 
 function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   const types = (scheme.link_types as LinkType[] | undefined) ?? [];
-  const schemas = linkedSchemas(scheme);
+  const schemas = linkedSchemes(scheme);
   // link types given as plain labels keep the labels' tooltips
   const tooltips = new Map(scheme.labels.map((l) => [l.name, l.tooltip]));
   const ends: Ends = schemas.length === 2 ? { source: schemas[0], target: schemas[1] } : undefined;

@@ -14,7 +14,7 @@ export function spansOf(
 }
 
 /** A link scheme's span schemes: its `span_schema`, or a source and a target scheme that differ. */
-export function linkedSchemas(scheme: Readonly<Record<string, unknown>>): string[] {
+export function linkedSchemes(scheme: Readonly<Record<string, unknown>>): string[] {
   if (typeof scheme.span_schema === 'string') return [scheme.span_schema];
   return [scheme.source_scheme, scheme.target_scheme].filter((s): s is string => typeof s === 'string');
 }
@@ -55,7 +55,7 @@ export function linkArcs(
   colors: Record<string, string>,
   label: (linkType: string) => string,
 ): Arc[] {
-  const spans = spansOf(a, linkedSchemas(scheme));
+  const spans = spansOf(a, linkedSchemes(scheme));
   const typeColor = new Map(
     ((scheme.link_types as { name: string; color?: string }[] | undefined) ?? []).map((t) => [t.name, t.color]),
   );

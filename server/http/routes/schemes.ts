@@ -14,7 +14,7 @@ const keyword = z.object({
   color: z.string(),
 });
 
-export function schemaRoutes(s: Services): RouteSpec[] {
+export function schemeRoutes(s: Services): RouteSpec[] {
   // The scheme list never changes while the server runs: build the answer once.
   const schemas = Object.fromEntries(
     s.task.schemes.map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]),

@@ -5,7 +5,7 @@ import { interpretAlpha, type Interpretation } from './interpret.js';
 
 export type AgreementLevel = NonNullable<AgreementMeasure['level']>;
 
-export interface SchemaAgreement {
+export interface SchemeAgreement {
   krippendorff_alpha: number | null;
   level: AgreementLevel | null;
   /** instances with answers from two or more annotators */
@@ -22,10 +22,10 @@ export interface SchemaAgreement {
   /** measures that ask for it: 1 − distance averaged over pairs of answers to one instance, and exact matches */
   pairwise?: { pairs: number; mean_similarity: number | null; exact_match: number | null };
   /** rating grids only: alpha of each row alone */
-  by_row?: Record<string, SchemaAgreement>;
+  by_row?: Record<string, SchemeAgreement>;
 }
 
-export function empty(level: AgreementLevel | null): SchemaAgreement {
+export function empty(level: AgreementLevel | null): SchemeAgreement {
   return { krippendorff_alpha: null, level, items_evaluated: 0, annotators: 0, interpretation: null };
 }
 
@@ -35,7 +35,7 @@ export function finish<V>(
   metric: Level | Difference<V>,
   items: number,
   annotators: number,
-): SchemaAgreement {
+): SchemeAgreement {
   if (items === 0) return { ...empty(level), reason: 'no instance has answers from two or more annotators yet' };
   const base = { level, items_evaluated: items, annotators };
   try {
