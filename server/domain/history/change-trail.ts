@@ -79,3 +79,11 @@ function entry(
     page: null,
   };
 }
+
+/** Potato's action type of a change: labels added, replaced or removed, spans added or removed. */
+export function actionType(c: TrailChange): string {
+  const span = /\[\d+:\d+\]$/.test(c.label_name);
+  if (c.action === 'deselect') return span ? 'delete_span' : 'delete_label';
+  if (span) return 'add_span';
+  return c.old_label === null ? 'add_label' : 'update_label';
+}

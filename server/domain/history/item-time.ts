@@ -91,6 +91,11 @@ export class ItemTimes implements SubmitHook {
     return this.store.get('item_time', annotationKey(username, instanceId));
   }
 
+  /** Every annotator's row on every item. */
+  rows(): Iterable<ItemTimeRecord> {
+    return [...this.store.entries('item_time')].map(([, row]) => row);
+  }
+
   /** As exports show it: changes with ISO times. */
   exportOf(username: string, instanceId: string): ItemTime | undefined {
     const row = this.get(username, instanceId);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { FAST_SHARE, MAX_REPORT_MS, MIN_ITEMS } from '../../domain/history/item-time.js';
 import { route, type RouteSpec } from '../route.js';
-import { changeTrail } from '../../domain/history/change-trail.js';
+import { actionType, changeTrail } from '../../domain/history/change-trail.js';
+import { notFound } from '../../domain/errors.js';
 
 const report = z.object({
   median_ms: z.number().describe('median visible time over every annotator–item pair with time'),
@@ -88,6 +89,73 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
           total_time_ms: row?.ms ?? 0,
           visits: row?.visits ?? 0,
           annotation_changes: changeTrail(row?.changes ?? []),
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/api/annotation_history',
+      summary:
+        "Potato's annotation history: every saved answer change (of one annotator, on one item, in the last minutes), the latest 100, and counts by kind",
+      access: 'admin',
+      query: z.object({
+        user_id: z.string().min(1).max(64).optional(),
+        instance_id: z.string().min(1).max(256).optional(),
+        minutes: z.coerce.number({ message: 'minutes must be a number' }).positive().optional(),
+      }),
+      response: z.object({
+        context: z.string().describe('the annotator asked for, or all_users'),
+        total_actions: z.number().int(),
+        actions: z.array(
+          z.object({
+            timestamp: z.string(),
+            user_id: z.string(),
+            instance_id: z.string(),
+            action_type: z.enum(['add_label', 'update_label', 'delete_label', 'add_span', 'delete_span']),
+            schema_name: z.string(),
+            label_name: z.string(),
+            old_value: z.string().nullable(),
+            new_value: z.string().nullable(),
+          }),
+        ),
+        summary: z.object({
+          action_types: z.record(z.string(), z.number().int()),
+          annotators: z.number().int(),
+          instances: z.number().int(),
+        }),
+      }),
+      handle({ query }) {
+        if (query.user_id !== undefined && !s.accounts.get(query.user_id))
+          throw notFound(`user_id: no annotator is named "${query.user_id}"`);
+        const since = query.minutes === undefined ? -Infinity : s.clock.now() - query.minutes * 60_000;
+        const actions = [...s.itemTimes.rows()]
+          .filter((r) => (query.user_id ?? r.username) === r.username)
+          .filter((r) => (query.instance_id ?? r.instance_id) === r.instance_id)
+          .flatMap((r) =>
+            changeTrail(r.changes).map((c) => ({
+              timestamp: c.timestamp,
+              user_id: r.username,
+              instance_id: r.instance_id,
+              action_type: actionType(c) as 'add_label',
+              schema_name: c.schema_name,
+              label_name: c.label_name,
+              old_value: c.old_value,
+              new_value: c.new_value,
+            })),
+          )
+          .filter((a) => Date.parse(a.timestamp) >= since)
+          .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+        const types: Record<string, number> = {};
+        for (const a of actions) types[a.action_type] = (types[a.action_type] ?? 0) + 1;
+        return {
+          context: query.user_id ?? 'all_users',
+          total_actions: actions.length,
+          actions: actions.slice(-100),
+          summary: {
+            action_types: types,
+            annotators: new Set(actions.map((a) => a.user_id)).size,
+            instances: new Set(actions.map((a) => a.instance_id)).size,
+          },
         };
       },
     }),

@@ -201,4 +201,50 @@ describe('time and history', () => {
     expect((await t.client().get('/api/behavioral_data/t1')).status).toBe(401);
     await t.close();
   });
+
+  it("gives Potato's annotation history of every annotator to admins, filtered by annotator, item and minutes", async () => {
+    let now = Date.parse('2026-11-26T12:00:00Z');
+    const t = await startServer({
+      config: { annotation_schemes: SCHEMES },
+      items: ITEMS,
+      options: { clock: { now: () => now } },
+    });
+    const ann = await t.client().login('ann', 'pw-123456');
+    const bo = await t.client().login('bo', 'pw-123456');
+    await ann.post('/updateinstance', { instance_id: 't1', annotations: { 'sentiment:positive': 'true' } });
+    now += 60_000;
+    await ann.post('/updateinstance', { instance_id: 't1', annotations: { 'sentiment:negative': 'true' } });
+    now += 60_000;
+    await bo.post('/updateinstance', {
+      instance_id: 't2',
+      annotations: { 'sentiment:positive': 'true' },
+      span_annotations: [{ schema: 'evidence', name: 'praise', start: 10, end: 14 }],
+    });
+    const all = (await t.admin().get('/admin/api/annotation_history')).body;
+    expect(all.context).toBe('all_users');
+    expect(all.total_actions).toBe(4);
+    expect(
+      all.actions.map((a: Record<string, string>) => [a.user_id, a.instance_id, a.action_type, a.label_name]),
+    ).toEqual([
+      ['ann', 't1', 'add_label', 'positive'],
+      ['ann', 't1', 'update_label', 'negative'],
+      ['bo', 't2', 'add_label', 'positive'],
+      ['bo', 't2', 'add_span', 'praise[10:14]'],
+    ]);
+    expect(all.summary).toEqual({
+      action_types: { add_label: 2, update_label: 1, add_span: 1 },
+      annotators: 2,
+      instances: 2,
+    });
+    const bos = (await t.admin().get('/admin/api/annotation_history?user_id=bo')).body;
+    expect(bos).toMatchObject({ context: 'bo', total_actions: 2 });
+    expect((await t.admin().get('/admin/api/annotation_history?instance_id=t1')).body.total_actions).toBe(2);
+    expect((await t.admin().get('/admin/api/annotation_history?minutes=1.5')).body.total_actions).toBe(3);
+    const nobody = await t.admin().get('/admin/api/annotation_history?user_id=zed');
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.error).toBe('user_id: no annotator is named "zed"');
+    expect((await t.admin().get('/admin/api/annotation_history?minutes=soon')).status).toBe(400);
+    expect((await ann.get('/admin/api/annotation_history')).status).toBe(403);
+    await t.close();
+  });
 });

@@ -1460,6 +1460,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/api/annotation_history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Potato's annotation history: every saved answer change (of one annotator, on one item, in the last minutes), the latest 100, and counts by kind */
+    get: operations['getAdminApiAnnotationHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/api/time': {
     parameters: {
       query?: never;
@@ -10115,6 +10132,79 @@ export interface operations {
       };
       /** @description No such item */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiAnnotationHistory: {
+    parameters: {
+      query?: {
+        user_id?: string;
+        instance_id?: string;
+        minutes?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the annotator asked for, or all_users */
+            context: string;
+            total_actions: number;
+            actions: {
+              timestamp: string;
+              user_id: string;
+              instance_id: string;
+              /** @enum {string} */
+              action_type: 'add_label' | 'update_label' | 'delete_label' | 'add_span' | 'delete_span';
+              schema_name: string;
+              label_name: string;
+              old_value: string | null;
+              new_value: string | null;
+            }[];
+            summary: {
+              action_types: {
+                [key: string]: number;
+              };
+              annotators: number;
+              instances: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
         headers: {
           [name: string]: unknown;
         };
