@@ -9,14 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { ProjectConfig } from './config/load.js';
-import { isShared, systemClock, type Clock, type Logger, type SharedStore, type Store } from './domain/ports.js';
+import { isShared, systemClock, type Clock, type Logger, type Store } from './domain/ports.js';
 import { openStore, type DatabaseChoice } from './storage/open-store.js';
 import { composeServices, allRoutes, type Services } from './compose.js';
+import { foreignChanges } from './foreign-changes.js';
 import { buildApp } from './http/app.js';
 import { pagePolicy, remoteMediaOrigins } from './domain/display/media-origins.js';
 import { STUDY_LINK_PATH } from './http/routes/potato-pages.js';
 import { readOrCreateSecret, sharedSecret } from './io/secret-files.js';
-import { ConflictError } from './storage/tables.js';
 import { expiredSessionOps } from './http/session-store.js';
 import { SETUP_LINK_TTL_MS } from './domain/users/admin-setup.js';
 
@@ -156,7 +156,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       reuse,
     });
   const services = compose();
-  const renew = shared ? renewer(shared, services, compose, logger) : undefined;
+  const renew = shared ? foreignChanges(shared, services, compose, logger) : undefined;
   // the owner's account exists before anyone on the LAN could register that name
   if (options.desktopOwner) await services.loginTokens.ensureAccount(options.desktopOwner);
   for (const warning of accountWarnings(services)) logger.warn(warning);
@@ -238,58 +238,4 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     },
   };
   return running;
-}
-
-/** how many times a request runs again after its write collided with another process's (then 503) */
-const CONFLICT_RETRIES = 5;
-
-/**
- * Several server processes on one database project: each request first brings in what the others committed,
- * and when that changed anything the services are composed again over the store (their indexes, counts and
- * caches are derived from it), in place, so routes see the new ones. A request whose write collided with
- * another process's runs again on the newer state.
- */
-function renewer(
-  store: SharedStore,
-  services: Services,
-  compose: (reuse: Parameters<typeof composeServices>[0]['reuse']) => Services,
-  logger: Logger,
-) {
-  let stale = false;
-  store.onExternalChange(() => {
-    stale = true;
-  });
-  const renew = () => {
-    if (!stale) return;
-    stale = false;
-    const old = services.ai;
-    services.search.close();
-    Object.assign(
-      services,
-      compose({
-        webhooks: services.webhooks,
-        throttle: services.throttle,
-        adminSetup: services.adminSetup,
-        loginTokens: services.loginTokens,
-      }),
-    );
-    services.webhooks.refresh();
-    old.close().catch((e: Error) => logger.warn(`could not stop the previous AI learner: ${e.message}`));
-  };
-  return {
-    handler(handle: (req: IncomingMessage, res: ServerResponse) => unknown) {
-      return (req: IncomingMessage, res: ServerResponse) => {
-        store.sync().then(() => {
-          renew();
-          handle(req, res);
-        });
-      };
-    },
-    async retry(error: unknown, attempt: number): Promise<boolean> {
-      if (!(error instanceof ConflictError) || attempt > CONFLICT_RETRIES) return false;
-      await store.sync();
-      renew();
-      return true;
-    },
-  };
 }

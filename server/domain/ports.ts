@@ -40,8 +40,12 @@ export interface Store {
 export interface SharedStore extends Store {
   /** Applies what other processes committed before the call. */
   sync(): Promise<void>;
-  /** `listener` runs after changes from other processes were applied to the tables. */
-  onExternalChange(listener: () => void): void;
+  /**
+   * `listener` runs after changes from other processes were applied to the tables, with each row's value before
+   * and after in the order they were applied; with null when they cannot be told row by row (a write of this
+   * process collided with them, or the tables were read again), so whatever was derived from the tables must be.
+   */
+  onExternalChange(listener: (changes: readonly ExternalChange[] | null) => void): void;
   /**
    * Takes `key` for this process for `leaseMs` (a webhook delivery about to be sent), unless another process
    * holds it; a dead process's claim lapses with its lease.
@@ -50,6 +54,11 @@ export interface SharedStore extends Store {
   /** The project's secret `name`: `proposed` stored if the project has none yet, else the stored one. */
   secret(name: string, proposed: string): Promise<string>;
 }
+
+/** One row another process changed: its value before and after (undefined: absent). */
+export type ExternalChange = {
+  [K in TableName]: { table: K; key: string; before: Tables[K] | undefined; after: Tables[K] | undefined };
+}[TableName];
 
 /** A write refused because another process wrote one of its keys first (SharedStore). */
 export function isConflict(e: unknown): boolean {

@@ -8,8 +8,8 @@
  * dashboard polling during annotation does not rescan a million records (≈ 0.4 s each time) on the event loop.
  */
 import type { Store } from '../ports.js';
-import type { SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
-import { isAnnotated } from '../annotation/records.js';
+import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
+import { isAnnotated, type AnnotationRecord } from '../annotation/records.js';
 
 interface TimelinePoint {
   time: string;
@@ -43,12 +43,20 @@ export class TimelineReport implements SubmitHook {
   }
 
   after(ctx: SubmitContext): undefined {
-    if (!this.minutes || !ctx.changed || !this.isTaskInstance(ctx.instance.id)) return undefined;
-    const was = isAnnotated(ctx.before);
-    const is = isAnnotated(ctx.after);
-    if (is && !was) this.add(ctx.after.created_at, +1);
-    else if (was && !is) this.add(ctx.before!.created_at, -1);
+    if (ctx.changed && this.isTaskInstance(ctx.instance.id)) this.counted(ctx.before, ctx.after);
     return undefined;
+  }
+
+  external(change: ExternalAnswer): void {
+    if (this.isTaskInstance(change.instanceId)) this.counted(change.before, change.after);
+  }
+
+  private counted(before: AnnotationRecord | undefined, after: AnnotationRecord | undefined): void {
+    if (!this.minutes) return;
+    const was = isAnnotated(before);
+    const is = isAnnotated(after);
+    if (is && !was) this.add(after!.created_at, +1);
+    else if (was && !is) this.add(before!.created_at, -1);
   }
 
   /** A write this hook counted ahead failed: count again from storage at the next report. */

@@ -118,6 +118,12 @@ export class ProjectAgreement {
         this.version++;
         this.index?.answers.put(before ?? { ...after, labels: {}, spans: [] }); // the store undid the write
       },
+      external: ({ before, after }) => {
+        const record = after ?? before;
+        if (!record) return;
+        this.version++;
+        this.index?.answers.put(after ?? { ...record, labels: {}, spans: [] });
+      },
     });
   }
 

@@ -7,7 +7,7 @@
 import { invalid, notFound } from '../errors.js';
 import type { Logger, Store, StoreOp } from '../ports.js';
 import type { Instance, RuntimeSettings, Scheme, Task } from '../task.js';
-import type { AnnotationService, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
+import type { AnnotationService, ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
 import { annotationKey } from '../annotation/records.js';
 import { findKeywords, type compileRules } from '../annotation/keywords.js';
 import { SUGGESTABLE, type AiProvider, type Suggestion } from './provider.js';
@@ -232,6 +232,11 @@ export class AiService implements SubmitHook {
       ops.push({ table: 'ai_outcomes', key, value: { ...base, final, matched, decided_at: this.deps.now() } });
     }
     return { ops };
+  }
+
+  /** SubmitHook: another process's answer is learned like one of ours (its outcome rows came with it). */
+  external(change: ExternalAnswer): void {
+    this.embedded?.touch(annotationKey(change.username, change.instanceId));
   }
 
   /** For admins: how often annotators' final labels matched the suggestion they were shown. */

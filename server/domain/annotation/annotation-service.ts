@@ -56,6 +56,19 @@ export interface SubmitHook {
   ): { ops?: StoreOp[]; events?: DomainEvent[]; qc_result?: Record<string, unknown> } | undefined;
   /** the write `after` took part in failed and the store undid it: re-derive whatever `after` counted */
   failed?(ctx: SubmitContext): void;
+  /**
+   * another server process stored this answer (already in the store), with what its own `after` wrote beside it:
+   * count what `after` would have counted for it, nothing more
+   */
+  external?(change: ExternalAnswer): void;
+}
+
+/** An answer another server process changed: the stored record before and after (undefined: none). */
+export interface ExternalAnswer {
+  username: string;
+  instanceId: string;
+  before: AnnotationRecord | undefined;
+  after: AnnotationRecord | undefined;
 }
 
 export interface SubmitResult {
@@ -97,6 +110,24 @@ export class AnnotationService {
 
   use(hook: SubmitHook): void {
     this.hooks.push(hook);
+  }
+
+  /**
+   * Another server process stored or removed an answer (already in the store): indexes and hooks follow as for
+   * one of this process's, so a change of another process costs what a local one does.
+   */
+  takeExternal(before: AnnotationRecord | undefined, after: AnnotationRecord | undefined): void {
+    const record = after ?? before;
+    if (!record) return;
+    if (this.isTaskInstance(record.instance_id)) this.index(before, after ?? { ...record, labels: {}, spans: [] });
+    const change = { username: record.username, instanceId: record.instance_id, before, after };
+    for (const hook of this.hooks) hook.external?.(change);
+  }
+
+  /** Another server process wrote (or removed) an instance's completion mark. */
+  takeExternalCompletion(instanceId: string, present: boolean): void {
+    if (present) this.completions.mark(instanceId);
+    else this.completions.forget();
   }
 
   /** A check run before any access to instances (phases: finish consent first); throws a DomainError to refuse. */

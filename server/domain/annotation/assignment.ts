@@ -334,6 +334,22 @@ export class Assignments {
     };
   }
 
+  /** Another server process replaced (or removed) an annotator's list, already in the store: counts follow. */
+  takeExternal(username: string, before: readonly string[] | undefined, after: readonly string[] | undefined): void {
+    if (this.counts) {
+      if (before) this.count(before, -1);
+      if (after) this.count(after, +1);
+    }
+    this.positions.delete(username);
+    if (after) {
+      this.lists.set(username, after);
+      this.names?.add(username);
+    } else {
+      this.lists.delete(username);
+      this.names?.delete(username);
+    }
+  }
+
   cursor(username: string): number {
     return this.store.get('cursors', username)?.index ?? 0;
   }

@@ -110,6 +110,13 @@ export class Skips {
     return record;
   }
 
+  /** Another server process wrote or removed a skip (already in the store). */
+  takeExternal(before: SkipRecord | undefined, after: SkipRecord | undefined): void {
+    const record = after ?? before;
+    if (record && !before !== !after)
+      this.counts.set(record.username, this.countOf(record.username) + (after ? 1 : -1));
+  }
+
   /** The required schemes an annotator has not yet answered on an instance. */
   unanswered(username: string, instanceId: string): string[] {
     return unansweredRequired(this.task, this.annotations.get(username, instanceId));

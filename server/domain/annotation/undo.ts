@@ -50,6 +50,18 @@ export class UndoHistory {
     return list;
   }
 
+  /** Another server process wrote or removed one of an annotator's steps (already in the store). */
+  takeExternal(before: UndoStep | undefined, after: UndoStep | undefined): void {
+    const step = after ?? before;
+    if (!step) return;
+    const list = this.seqsOf(step.username);
+    const at = list.indexOf(step.seq);
+    if (after && at < 0) {
+      list.push(step.seq);
+      list.sort((a, b) => a - b);
+    } else if (!after && at >= 0) list.splice(at, 1);
+  }
+
   /** What a step's submission adds to its write: the record it replaces, as the annotator's latest undoable step. */
   recording(username: string): SubmitHook {
     let was: number[] | undefined;

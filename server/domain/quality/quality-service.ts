@@ -66,6 +66,12 @@ export class QualityService implements SubmitHook {
     this.recount();
   }
 
+  /** Another server process stored a result (already in the store): a first one is counted, else all again. */
+  takeExternal(before: QcResultRecord | undefined, after: QcResultRecord | undefined): void {
+    if (!before && after) this.count(after);
+    else this.recount();
+  }
+
   /** The check instances, so the task can show them like any other instance. */
   checkInstances() {
     return [...this.checks.values()].map((c) => c.instance);

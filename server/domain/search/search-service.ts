@@ -111,6 +111,9 @@ export class SearchService {
     failed: ({ after }) => {
       this.reindex(after.instance_id);
     },
+    external: ({ instanceId }) => {
+      this.reindex(instanceId);
+    },
   };
 
   /** The item's answer words again, from the store (and `latest`, not yet stored). */

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Logger, SharedStore, StoreOp } from '../../domain/ports.js';
+import type { ExternalChange, Logger, SharedStore, StoreOp } from '../../domain/ports.js';
 import { PackedTable } from '../packed-table.js';
 import { ConflictError, StorageError, TableReader } from '../tables.js';
 import { migrate } from './migrations.js';
@@ -53,7 +53,7 @@ export class PostgresStore extends TableReader implements SharedStore {
   /** the id of the last change of the log applied to the tables */
   private applied = 0;
   private readonly origin = randomBytes(6).toString('hex');
-  private readonly listeners: (() => void)[] = [];
+  private readonly listeners: ((changes: readonly ExternalChange[] | null) => void)[] = [];
   private readonly sql: Statements;
   private readonly lock: ProjectLock;
   private lastPrune = Date.now();
@@ -134,7 +134,7 @@ export class PostgresStore extends TableReader implements SharedStore {
     }
   }
 
-  onExternalChange(listener: () => void): void {
+  onExternalChange(listener: (changes: readonly ExternalChange[] | null) => void): void {
     this.listeners.push(listener);
   }
 
@@ -310,13 +310,18 @@ export class PostgresStore extends TableReader implements SharedStore {
     const local = inFlight.concat(this.pending);
     for (let i = local.length - 1; i >= 0; i--) this.restore(local[i].undo);
     const touched = new Set<string>();
+    const told: ExternalChange[] = [];
     for (const c of changes) {
       for (let i = 0; i < c.keys.length; i++) {
         const table = this.table(c.tbls[i]);
+        const key = c.keys[i];
+        const before = table.get(key);
         const value = c.vals[i];
-        if (value === null) table.delete(c.keys[i]);
-        else table.set(c.keys[i], JSON.parse(value));
-        if (local.length) touched.add(rowId(c.tbls[i], c.keys[i]));
+        const after = value === null ? undefined : JSON.parse(value);
+        if (after === undefined) table.delete(key);
+        else table.set(key, after);
+        told.push({ table: c.tbls[i], key, before, after } as ExternalChange);
+        if (local.length) touched.add(rowId(c.tbls[i], key));
       }
     }
     this.applied = head;
@@ -336,7 +341,8 @@ export class PostgresStore extends TableReader implements SharedStore {
     this.pending = this.pending.filter((p) => kept.has(p));
     const error = new ConflictError('another server process changed the same data at the same time');
     for (const p of refused) p.reject(error);
-    this.changed();
+    // a refused write was counted ahead by the services on the state before these changes: not row by row then
+    this.changed(refused.length ? null : told);
     return inFlight.filter((p) => kept.has(p));
   }
 
@@ -356,11 +362,11 @@ export class PostgresStore extends TableReader implements SharedStore {
       'this server process was cut off from the database for long and read the project again',
     );
     for (const p of local) p.reject(error);
-    this.changed();
+    this.changed(null);
   }
 
-  private changed(): void {
-    for (const listener of this.listeners) listener();
+  private changed(changes: readonly ExternalChange[] | null): void {
+    for (const listener of this.listeners) listener(changes);
   }
 
   private restore(undo: readonly Undo[]): void {

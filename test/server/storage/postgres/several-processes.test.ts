@@ -5,6 +5,7 @@
  * reaches a real receiver once, and both processes report the same admin counts. Then `kill -9` of one process
  * in the middle of a burst: the other keeps serving, and every write acknowledged before is there. And a request
  * whose write collided with the other process's runs again without what it causes (a webhook) happening twice.
+ * And the other process's answers reach every count, index and learner without the services being composed again.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { startRoundRobinProxy } from '../../../helpers/round-robin-proxy.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { learnableItems } from '../../domain/ai/learnable.js';
 
 const url = inject('postgresUrl');
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -25,8 +27,8 @@ afterAll(async () => {
 });
 
 /** `n` server processes on one fresh schema, each with a data folder of its own (as on separate machines) */
-async function processes(config: Record<string, unknown>, n = 2) {
-  const configFile = writeProject({ items: sampleItems(30), config });
+async function processes(config: Record<string, unknown>, n = 2, items = sampleItems(30)) {
+  const configFile = writeProject({ items, config });
   const schema = `multi_${randomBytes(5).toString('hex')}`;
   const database = `${url}?schema=${schema}`;
   const dataDirs = Array.from({ length: n }, () => tempDir('marginalia-process-'));
@@ -212,5 +214,72 @@ describe('two server processes on one schema', () => {
       expect(row, `${user} ${id}`).toBeDefined();
       expect(JSON.stringify(row)).toContain(label);
     }
+  }, 120_000);
+
+  it("takes the other process's answers in row by row: counts, progress, search, agreement and the AI follow without composing again", async () => {
+    const items = learnableItems(40, 7);
+    const { servers, adminKey } = await processes(
+      { annotation_schemes: [{ annotation_type: 'radio', name: 'sentiment', labels: ['positive', 'negative'] }] },
+      2,
+      items.map(({ id, text }) => ({ id, text })),
+    );
+    const [a, b] = servers;
+    const adminOf = (server: ChildServer) => new Client(server.url, { 'x-api-key': adminKey });
+    const recomposed = () => b.output().match(/composing the services again[^\n]*/g) ?? [];
+    const [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((n) => new Client(a.url).login(n)));
+    const carolOnB = await new Client(b.url).login('carol');
+
+    // B builds what it derives lazily first (timeline minutes, agreement index, the AI learner), so the answers
+    // below must reach structures that exist rather than ones built from the store at their first use
+    const adminB = adminOf(b);
+    expect((await adminB.get('/admin/api/timeline')).status).toBe(200);
+    expect((await adminB.get('/admin/api/agreement?fresh=true')).body.by_schema.sentiment).toMatchObject({
+      items_evaluated: 0,
+    });
+    const untrained = await carolOnB.get(`/get_ai_suggestion?instance_id=${items[39].id}`);
+    expect(untrained.body.suggestions.sentiment.label).toBeNull();
+    expect((await adminB.get('/admin/api/search?q=negative')).body.results).toEqual([]);
+
+    // on A: alice answers 20 items, bob 5 of them the same way, carol 3
+    const train = items.slice(0, 20);
+    const answer = (client: Client, item: (typeof items)[number]) =>
+      client
+        .post('/updateinstance', { instance_id: item.id, annotations: { [`sentiment:${item.truth}`]: 'true' } })
+        .then((r) => expect(r.status, r.text).toBe(200));
+    for (const item of train) await answer(alice, item);
+    for (const item of train.slice(0, 5)) await answer(bob, item);
+    for (const item of train.slice(0, 3)) await answer(carol, item);
+
+    // on B, asked once each after A acknowledged: every figure includes A's answers
+    const overview = await adminB.get('/admin/api/overview');
+    expect(overview.body).toMatchObject({ total_annotations: 28, total_items: 40 });
+    const annotators = (await adminB.get('/admin/api/annotators')).body.annotators;
+    const row = (name: string) => annotators.find((r: { username: string }) => r.username === name);
+    expect([row('alice').annotated, row('bob').annotated, row('carol').annotated]).toEqual([20, 5, 3]);
+    const current = await carolOnB.get('/api/current_instance');
+    expect(current.body.annotated_count).toBe(3);
+    const timeline = (await adminB.get('/admin/api/timeline')).body.points;
+    expect(timeline.at(-1).annotations).toBe(28);
+    const agreement = (await adminB.get('/admin/api/agreement?fresh=true')).body.by_schema.sentiment;
+    expect(agreement).toMatchObject({ items_evaluated: 5, krippendorff_alpha: 1 });
+    const negatives = train.filter((i) => i.truth === 'negative').map((i) => i.id);
+    const found = (await adminB.get('/admin/api/search?q=negative')).body.results;
+    expect(found.map((r: { instance_id: string }) => r.instance_id).sort()).toEqual(negatives.sort());
+    const mine = (await carolOnB.get('/api/search?q=negative')).body.results;
+    expect(mine.map((r: { instance_id: string }) => r.instance_id).sort()).toEqual(
+      negatives.filter((id) => train.slice(0, 3).some((i) => i.id === id)).sort(),
+    );
+    let right = 0;
+    for (const item of items.slice(20)) {
+      const s = (await carolOnB.get(`/get_ai_suggestion?instance_id=${item.id}`)).body.suggestions.sentiment;
+      if (s.label === item.truth) right++;
+    }
+    expect(right / 20).toBeGreaterThanOrEqual(0.9);
+    expect(recomposed()).toEqual([]);
+
+    // a change that is not taken in row by row (a setting) makes B compose its services again, and says so
+    expect((await adminOf(a).post('/admin/api/config', { 'ai_support.enabled': false })).status).toBe(200);
+    expect((await carolOnB.get(`/get_ai_suggestion?instance_id=${items[39].id}`)).status).toBe(400);
+    expect(recomposed()).toEqual([expect.stringMatching(/changed settings$/)]);
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PostgresStore } from '../../../../server/storage/postgres/postgres-store.js';
 import { ConflictError } from '../../../../server/storage/tables.js';
 import { put } from '../store-contract.js';
+import type { ExternalChange } from '../../../../server/domain/ports.js';
 
 const url = inject('postgresUrl');
 const opened: PostgresStore[] = [];
@@ -30,16 +31,22 @@ const until = async (check: () => boolean) => {
 };
 
 describe('PostgresStores sharing a schema', () => {
-  it('applies the other one’s commits on sync, and tells its listeners', async () => {
+  it('applies the other one’s commits on sync, and tells its listeners row by row', async () => {
     for (const packed of [[], ['contract_a']]) {
       const [a, b] = await pair(packed);
-      let told = 0;
-      b.onExternalChange(() => told++);
+      const told: (readonly ExternalChange[] | null)[] = [];
+      b.onExternalChange((changes) => told.push(changes));
       await a.write([put('x', { n: 1 }), put('y', { n: 2 })]);
       await a.write([{ table: 'contract_a', key: 'y', delete: true }]);
       await b.sync();
       expect([...b.entries('contract_a')]).toEqual([['x', { n: 1 }]]);
-      expect(told).toBeGreaterThan(0);
+      // each row with its value before and after, in the order the other one committed them
+      expect(told).not.toContain(null);
+      expect(told.flat()).toEqual([
+        { table: 'contract_a', key: 'x', before: undefined, after: { n: 1 } },
+        { table: 'contract_a', key: 'y', before: undefined, after: { n: 2 } },
+        { table: 'contract_a', key: 'y', before: { n: 2 }, after: undefined },
+      ]);
       await b.write([put('z', { n: 3 })]);
       await a.sync();
       expect(a.get('contract_a', 'z')).toEqual({ n: 3 });
@@ -70,6 +77,9 @@ describe('PostgresStores sharing a schema', () => {
     const [a, b] = await pair();
     await a.write([put('shared', { n: 0 })]);
     await b.sync();
+    // what the refused write's caller derived ahead cannot be told row by row: the listener hears null
+    const told: (readonly ExternalChange[] | null)[] = [];
+    for (const store of [a, b]) store.onExternalChange((changes) => told.push(changes));
     const results = await Promise.allSettled([
       a.write([put('shared', { n: 1, text: 'a' })]),
       b.write([put('shared', { n: 1, text: 'b' })]),
@@ -78,6 +88,7 @@ describe('PostgresStores sharing a schema', () => {
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused).toHaveLength(1);
     expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+    expect(told).toContain(null);
     await a.sync();
     await b.sync();
     // both hold the winner's value, and the write to a key nobody else touched went through
