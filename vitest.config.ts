@@ -13,6 +13,7 @@ export const POSTGRES_HTTP_SUITES = [
   'item-notes',
   'adjudication',
   'item-time',
+  'active-learning',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

@@ -72,6 +72,8 @@ import { searchRoutes } from './http/routes/search.js';
 import { itemTimeRoutes } from './http/routes/item-time.js';
 import { ItemTimes } from './domain/history/item-time.js';
 import { SearchService } from './domain/search/search-service.js';
+import { ActiveLearning } from './domain/active-learning/active-learning.js';
+import { activeLearningRoutes } from './http/routes/active-learning.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -106,6 +108,8 @@ export interface Services {
   /** gold answers: adjudicators' decisions, else the majority */
   adjudication: AdjudicationService;
   ai: AiService;
+  /** the learner's hand-out order for assignment_strategy: active_learning */
+  activeLearning: ActiveLearning;
   /** pre-annotations shown as suggestions */
   predictions: Predictions;
   /** imports into the running project */
@@ -171,6 +175,8 @@ export function composeServices(input: ComposeInput): Services {
     },
     clock,
   );
+  // set once the AI service (whose learner it asks) exists; hand-outs happen only after composition
+  const late: { activeLearning?: ActiveLearning } = {};
   const assignments = new Assignments(
     store,
     task,
@@ -178,6 +184,10 @@ export function composeServices(input: ComposeInput): Services {
       required: () => handOutLimit(settings.get()),
       cap: () => settings.get().max_annotations_per_user,
       strategy: () => settings.get().assignment_strategy,
+      activeOrder: () => ({
+        ...(late.activeLearning?.handOutOrder() ?? { pending: false }),
+        batch: config.activeLearning.updateFrequency,
+      }),
     },
     now,
   );
@@ -244,6 +254,20 @@ export function composeServices(input: ComposeInput): Services {
     minExamples: aiSettings.minExamples,
   });
   annotations.use(ai);
+  const activeLearning = (late.activeLearning = new ActiveLearning({
+    task,
+    learner: ai.embedded,
+    annotatorCount: (id) => annotations.annotatorCount(id),
+    totalAnnotations: () => annotations.totalAnnotations(),
+    settings: config.activeLearning,
+    active: () =>
+      settings.get().assignment_strategy === 'active_learning' &&
+      config.activeLearning.enabled &&
+      config.activeLearning.schemas.length > 0,
+    now,
+  }));
+  annotations.use(activeLearning);
+  if (!input.reuse) activeLearning.start();
   const predictions = new Predictions(store, task);
   const importer = new Importer({
     store,
@@ -319,6 +343,7 @@ export function composeServices(input: ComposeInput): Services {
     agreement: new ProjectAgreement(store, task, annotations, clock),
     adjudication,
     ai,
+    activeLearning,
     predictions,
     importer,
     outbox,
@@ -339,7 +364,7 @@ export function composeServices(input: ComposeInput): Services {
       new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
-    closers: [() => webhooks.close(), () => ai.close(), async () => search.close()],
+    closers: [() => webhooks.close(), () => activeLearning.stop(), () => ai.close(), async () => search.close()],
   };
 }
 
@@ -376,6 +401,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...itemNoteRoutes(s),
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
+    ...activeLearningRoutes(s),
     ...itemTimeRoutes(s),
   ];
   // last: the OpenAPI description of all of them

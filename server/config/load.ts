@@ -5,6 +5,8 @@
 import { CrowdConfigError, readCrowd } from './sections/crowd.js';
 import { readAdjudication } from './sections/adjudication.js';
 import type { AdjudicationSettings } from '../domain/adjudication/records.js';
+import { ActiveLearningConfigError, readActiveLearning } from './sections/active-learning.js';
+import type { ActiveLearningSettings } from '../domain/active-learning/settings.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import { PASSWORD_FLOOR, minLengthFor, passwordProblem } from '../domain/users/password-rules.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -90,6 +92,8 @@ export interface ProjectConfig {
   crowd: CrowdSettings;
   /** who settles disagreements and which items they see */
   adjudication: AdjudicationSettings;
+  /** Potato's active_learning keys, for assignment_strategy: active_learning */
+  activeLearning: ActiveLearningSettings;
   warnings: string[];
 }
 
@@ -498,6 +502,14 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   warnings.push(...searchWarnings(raw.search).map((m) => `${path}: ${m}`));
   const adjudication = readAdjudication(raw.adjudication);
   warnings.push(...adjudication.warnings.map((m) => `${path}: ${m}`));
+  let activeLearning: ReturnType<typeof readActiveLearning>;
+  try {
+    activeLearning = readActiveLearning(raw.active_learning, schemes, raw.assignment_strategy);
+  } catch (e) {
+    if (e instanceof ActiveLearningConfigError) throw new ConfigError(path, e.message);
+    throw e;
+  }
+  warnings.push(...activeLearning.warnings.map((m) => `${path}: ${m}`));
 
   return {
     file: path,
@@ -516,6 +528,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     instructions,
     crowd,
     adjudication: adjudication.settings,
+    activeLearning: activeLearning.settings,
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -16,7 +16,6 @@ const NEAREST_STRATEGY: Record<string, string> = {
   shuffle: 'random',
   shuffled: 'random',
   llm_confidence: 'random', // Potato itself falls back to random selection for it
-  active_learning: 'least_annotated',
   diversity_clustering: 'least_annotated',
   max_diversity: 'least_annotated',
   category_based: 'least_annotated',
@@ -25,7 +24,7 @@ const NEAREST_STRATEGY: Record<string, string> = {
   uncertainty: 'least_annotated',
   balanced: 'least_annotated',
 };
-const OURS = new Set(['fixed_order', 'random', 'least_annotated']);
+const OURS = new Set(['fixed_order', 'random', 'least_annotated', 'active_learning']);
 
 /** Top-level keys read here under another name. */
 export const IDIOM_KEYS = new Set(['annotation_per_instance', 'instances_per_annotator']);

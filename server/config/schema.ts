@@ -12,6 +12,7 @@ import { webhooksSchema } from './sections/webhooks.js';
 import { crowdShape } from './sections/crowd.js';
 import { adjudicationSchema } from './sections/adjudication.js';
 import { searchSchema } from './sections/search.js';
+import { activeLearningSchema } from './sections/active-learning.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -112,6 +113,7 @@ export const configSchema = z.looseObject({
   webhooks: webhooksSchema.optional(),
   adjudication: adjudicationSchema.optional(),
   search: searchSchema.optional(),
+  active_learning: activeLearningSchema.optional(),
   admin_api_key: z.string().min(1).optional(),
   admin_users: z.array(z.string()).default([]),
   debug: looseBoolean.default(false),

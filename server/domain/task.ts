@@ -53,8 +53,13 @@ export interface Instance {
 /** The length of an instance's text (UTF-16 units, as span offsets count), reading the text only if need be. */
 export const textLengthOf = (instance: Instance): number => instance.textLength ?? instance.text.length;
 
-export type AssignmentStrategy = 'fixed_order' | 'random' | 'least_annotated';
-export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = ['fixed_order', 'random', 'least_annotated'];
+export type AssignmentStrategy = 'fixed_order' | 'random' | 'least_annotated' | 'active_learning';
+export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = [
+  'fixed_order',
+  'random',
+  'least_annotated',
+  'active_learning',
+];
 
 export interface KeywordRule {
   /** lower-case word; `*` matches any run of word characters */

@@ -69,25 +69,26 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class AiService implements SubmitHook {
   readonly provider: AiProvider;
-  private readonly embedded?: EmbeddedProvider;
+  /**
+   * The embedded learner, kept even when an LLM answers the assistant: active learning ranks items by it. It
+   * costs nothing until first asked (it reads the stored annotations then).
+   */
+  readonly embedded: EmbeddedProvider;
   private readonly cache: SuggestionCache;
 
   constructor(private readonly deps: AiServiceDeps) {
-    if (deps.llm) this.provider = new LlmProvider(deps.llm, () => deps.settings().annotation_task_name);
-    else
-      this.provider = this.embedded = new EmbeddedProvider(deps.task, deps.store, deps.keywordRules, {
-        minExamples: deps.minExamples,
-      });
+    this.embedded = new EmbeddedProvider(deps.task, deps.store, deps.keywordRules, { minExamples: deps.minExamples });
+    this.provider = deps.llm ? new LlmProvider(deps.llm, () => deps.settings().annotation_task_name) : this.embedded;
     this.cache = new SuggestionCache(deps.store, deps.logger, deps.now);
   }
 
   /** Resolves when the embedded learner has read the annotations saved before start. */
   whenReady(): Promise<void> {
-    return this.embedded?.whenReady() ?? Promise.resolve();
+    return this.provider === this.embedded ? this.embedded.whenReady() : Promise.resolve();
   }
 
   close(): Promise<void> {
-    return this.embedded?.stop() ?? Promise.resolve();
+    return this.embedded.stop();
   }
 
   private async access(username: string, instanceId: string): Promise<Instance> {
@@ -215,7 +216,7 @@ export class AiService implements SubmitHook {
   /** SubmitHook: the learner picks the change up, and the outcome of a shown suggestion is recorded with it. */
   after(ctx: SubmitContext): { ops?: StoreOp[] } | undefined {
     if (!ctx.changed) return undefined;
-    this.embedded?.touch(annotationKey(ctx.username, ctx.instance.id));
+    this.embedded.touch(annotationKey(ctx.username, ctx.instance.id));
     if (!this.deps.store.size('ai_shown')) return undefined; // no suggestion was ever shown: nothing to settle
     const ops: StoreOp[] = [];
     for (const scheme of this.deps.task.schemes) {

@@ -150,6 +150,17 @@ export class EmbeddedProvider implements AiProvider {
     if (prediction) calibrator.observe(prediction.ranked[0].p, labels.includes(prediction.label));
   }
 
+  /** A choice schema's labelled examples and how many labels they carry, with the changes saved since learned. */
+  examples(schema: string): { documents: number; labels: number } | undefined {
+    this.catchUp();
+    return this.classifiers.get(schema)?.stats();
+  }
+
+  /** ln p1 − ln p2 of the schema's two likeliest labels for a text (small: unsure); null when it cannot tell. */
+  margin(schema: string, text: string): number | null {
+    return this.classifiers.get(schema)?.margin(features(text)) ?? null;
+  }
+
   /** The calibrated confidence of a prediction's top label (raw posteriors overstate it). */
   confidence(schema: string, rawTop: number): number {
     return this.calibrators.get(schema)?.calibrate(rawTop) ?? rawTop;

@@ -62,15 +62,36 @@ export class NaiveBayes {
     return Math.log(((counts?.get(f) ?? 0) + ALPHA) / ((this.totals.get(label) ?? 0) + ALPHA * this.vocab.size));
   }
 
+  /** A label's log joint score: log prior plus the log likelihoods of the known features. */
+  private score(label: string, labelCount: number, known: readonly string[]): number {
+    let s = Math.log((this.docs.get(label)! + ALPHA) / (this.totalDocs + ALPHA * labelCount));
+    for (const f of known) s += this.logLikelihood(label, f);
+    return s;
+  }
+
+  /**
+   * How far apart the two likeliest labels are, as ln p1 − ln p2 (0: a tie); null with fewer than two labels.
+   * Taken from the log scores, not from posteriors, which round to 1.0 for most texts once a few dozen are learned.
+   */
+  margin(feats: Iterable<string>): number | null {
+    const labels = [...this.docs.keys()];
+    if (labels.length < 2) return null;
+    const known = [...feats].filter((f) => this.vocab.has(f));
+    let best = -Infinity;
+    let second = -Infinity;
+    for (const label of labels) {
+      const s = this.score(label, labels.length, known);
+      if (s > best) [best, second] = [s, best];
+      else if (s > second) second = s;
+    }
+    return best - second;
+  }
+
   predict(feats: Iterable<string>): Prediction | null {
     const labels = [...this.docs.keys()];
     if (!labels.length) return null;
     const known = [...feats].filter((f) => this.vocab.has(f));
-    const scores = labels.map((label) => {
-      let s = Math.log((this.docs.get(label)! + ALPHA) / (this.totalDocs + ALPHA * labels.length));
-      for (const f of known) s += this.logLikelihood(label, f);
-      return s;
-    });
+    const scores = labels.map((label) => this.score(label, labels.length, known));
     const max = Math.max(...scores);
     const exp = scores.map((s) => Math.exp(s - max));
     const sum = exp.reduce((a, b) => a + b, 0);

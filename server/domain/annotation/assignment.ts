@@ -93,6 +93,11 @@ export interface AssignmentSettings {
   required(): number;
   cap(): number | null;
   strategy(): AssignmentStrategy;
+  /**
+   * active_learning: the order to hand items out in (undefined: task order, before the learner ranks), whether a
+   * ranking is under way, and how many items go out at a time
+   */
+  activeOrder?(): { order?: readonly string[]; pending: boolean; batch: number };
 }
 
 export class Assignments {
@@ -187,10 +192,14 @@ export class Assignments {
     const list = this.listOf(username) ?? [];
     const held = this.realCount(username, list);
     const required = this.settings.required();
-    const more =
-      !Number.isFinite(required) || this.heldBack.some((isHeld) => isHeld(username))
-        ? 0
-        : this.openCount(required) - this.openIn(username, list, required);
+    const more = this.heldBack.some((isHeld) => isHeld(username))
+      ? 0
+      : Number.isFinite(required)
+        ? this.openCount(required) - this.openIn(username, list, required)
+        : // active learning hands out in batches without an overlap limit too: the rest of the task is to come
+          this.settings.strategy() === 'active_learning'
+          ? this.task.instances.length - held
+          : 0;
     return annotatorProgress({
       done,
       held,
@@ -277,23 +286,29 @@ export class Assignments {
     const list = this.listOf(username);
     const required = this.settings.required();
     const limited = Number.isFinite(required);
-    if (list && !limited) return [];
+    // active learning hands out a few at a time even without an overlap limit, so each batch follows what the
+    // learner has learned since the last
+    const active = this.settings.strategy() === 'active_learning' ? this.settings.activeOrder?.() : undefined;
+    if (list && !limited && !active) return [];
     if (
       list &&
-      (this.realCount(username, list) - annotated > LOW_WATER || this.heldBack.some((held) => held(username)))
+      (this.realCount(username, list) - annotated > (active?.pending ? 0 : LOW_WATER) ||
+        this.heldBack.some((held) => held(username)))
     )
-      return [];
+      return []; // while a ranking is under way, a list grows only once nothing is left in it
     const real = list ? list.filter((id) => this.task.positionById.has(id)) : [];
     const cap = this.settings.cap();
     const room = cap === null ? Infinity : cap - real.length;
     if (list && room <= 0) return [];
     const taken = new Set(real);
+    const batch = active ? active.batch : BATCH;
     const more = planAssignment({
-      ids: this.task.instances.filter((i) => !taken.has(i.id)).map((i) => i.id),
+      ids: (active?.order ?? this.task.instances.map((i) => i.id)).filter((id) => !taken.has(id)),
       holders: (id) => this.holders(id),
       required,
-      cap: limited ? Math.min(room, BATCH) : room === Infinity ? null : room,
-      strategy: this.settings.strategy(),
+      cap: limited || active ? Math.min(room, batch) : room === Infinity ? null : room,
+      // the learner's order as it stands (before it ranks: task order)
+      strategy: active ? 'fixed_order' : this.settings.strategy(),
       username,
     });
     if (list && !more.length) return [];

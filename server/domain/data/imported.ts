@@ -77,7 +77,8 @@ export function extendListsOps(
   addedIds: readonly string[],
   s: ListSettings,
 ): StoreOp[] {
-  if (Number.isFinite(s.required)) return [];
+  // active learning grows lists in batches too, and its order takes new instances in
+  if (Number.isFinite(s.required) || s.strategy === 'active_learning') return [];
   const ops: StoreOp[] = [];
   const isNew = new Set(addedIds);
   for (const username of usernames) {

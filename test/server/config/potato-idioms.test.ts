@@ -38,11 +38,12 @@ describe('Potato config idioms', () => {
   });
 
   it("maps Potato 2's assignment strategies to the nearest one here, naming both", () => {
-    const a = load({ assignment_strategy: 'active_learning' });
+    const a = load({ assignment_strategy: 'max_diversity' });
     expect(a.settings.assignment_strategy).toBe('least_annotated');
     expect(a.warnings.join('\n')).toMatch(
-      /assignment_strategy: "active_learning" is not available here; items are assigned by "least_annotated" instead/,
+      /assignment_strategy: "max_diversity" is not available here; items are assigned by "least_annotated" instead/,
     );
+    expect(load({ assignment_strategy: 'active_learning' }).settings.assignment_strategy).toBe('active_learning');
     expect(load({ assignment_strategy: { name: 'llm_confidence' } }).settings.assignment_strategy).toBe('random');
     expect(load({ assignment_strategy: 'random' }).warnings.join('\n')).not.toMatch(/assignment_strategy/);
   });

@@ -130,6 +130,7 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
         <option value="fixed_order">fixed order</option>
         <option value="random">random</option>
         <option value="least_annotated">least annotated first</option>
+        <option value="active_learning">active learning (least certain first)</option>
       </select>
       {note('assignment_strategy')}
       <label className="choice">

@@ -1426,6 +1426,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/api/active_learning': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Active learning's state: the schemas it ranks by, the labels it has, how often it has ranked */
+    get: operations['getAdminApiActiveLearning'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/annotate/time': {
     parameters: {
       query?: never;
@@ -10011,6 +10028,86 @@ export interface operations {
       };
       /** @description Not logged in (no session or API key) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiActiveLearning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description false only when the config sets active_learning.enabled: false */
+            enabled: boolean;
+            /** @description assignment_strategy is active_learning now */
+            active: boolean;
+            /**
+             * @description waiting for labels: fewer than min_instances_for_training (or one label only); items go out in task order
+             * @enum {string}
+             */
+            state: 'off' | 'waiting for labels' | 'ranking' | 'ready';
+            /** @constant */
+            query_strategy: 'uncertainty';
+            /**
+             * @description ln p1 − ln p2 of the two likeliest labels; the smallest go out first
+             * @constant
+             */
+            uncertainty: 'margin';
+            schema_names: string[];
+            /** @description schema → annotations the learner has of it */
+            labelled_examples: {
+              [key: string]: number;
+            };
+            min_instances_for_training: number;
+            update_frequency: number;
+            max_instances_to_reorder: number | null;
+            random_sample_percent: number;
+            /** @description rankings made since the server started */
+            training_count: number;
+            last_training_time: string | null;
+            /** @description the schemas the last ranking used */
+            models_trained: string[];
+            /** @description items the last ranking ordered by uncertainty */
+            ranked_items: number;
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
         headers: {
           [name: string]: unknown;
         };
