@@ -17,7 +17,7 @@ import type { ActiveLearningSettings } from './settings.js';
 import { rankPositions } from './ranking.js';
 
 /** What the ranking needs of the embedded learner (server/domain/ai/embedded.ts). */
-export interface UncertaintyLearner {
+interface UncertaintyLearner {
   whenReady(): Promise<void>;
   examples(schema: string): { documents: number; labels: number } | undefined;
   margin(schema: string, text: string): number | null;
