@@ -263,7 +263,7 @@ export function composeServices(input: ComposeInput): Services {
     active: () =>
       settings.get().assignment_strategy === 'active_learning' &&
       config.activeLearning.enabled &&
-      config.activeLearning.schemas.length > 0,
+      config.activeLearning.schemes.length > 0,
     now,
   }));
   annotations.use(activeLearning);

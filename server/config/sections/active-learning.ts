@@ -1,5 +1,5 @@
 /**
- * Potato's `active_learning` section, read for `assignment_strategy: active_learning`: which schemas drive it
+ * Potato's `active_learning` section, read for `assignment_strategy: active_learning`: which schemes drive it
  * (`schema_names`), when it starts (`min_instances_for_training`), how often it ranks again (`update_frequency`),
  * how many items it scores (`max_instances_to_reorder`) and the random share (`random_sample_percent`). Potato's
  * classifier, vectorizer, query strategies other than uncertainty, LLM and persistence keys need parts we do not
@@ -71,7 +71,7 @@ export function readActiveLearning(
   });
   const settings: ActiveLearningSettings = {
     enabled: raw?.enabled !== false,
-    schemas: names.length
+    schemes: names.length
       ? names
       : schemes
           .filter(choice)
@@ -96,7 +96,7 @@ export function readActiveLearning(
     );
     return { settings, warnings };
   }
-  if (!settings.schemas.length)
+  if (!settings.schemes.length)
     warnings.push(
       'assignment_strategy: active_learning has no radio, select, likert or multiselect scheme to learn from: items are handed out in task order',
     );

@@ -19,8 +19,8 @@ import { rankPositions } from './ranking.js';
 /** What the ranking needs of the embedded learner (server/domain/ai/embedded.ts). */
 interface UncertaintyLearner {
   whenReady(): Promise<void>;
-  examples(schema: string): { documents: number; labels: number } | undefined;
-  margin(schema: string, text: string): number | null;
+  examples(scheme: string): { documents: number; labels: number } | undefined;
+  margin(scheme: string, text: string): number | null;
 }
 
 export interface ActiveLearningDeps {
@@ -106,8 +106,8 @@ export class ActiveLearning implements SubmitHook {
     });
   }
 
-  private ready(schema: string): boolean {
-    const stats = this.deps.learner.examples(schema);
+  private ready(scheme: string): boolean {
+    const stats = this.deps.learner.examples(scheme);
     return !!stats && stats.documents >= this.deps.settings.minInstances && stats.labels >= 2;
   }
 
@@ -115,8 +115,8 @@ export class ActiveLearning implements SubmitHook {
     const { task, learner, settings } = this.deps;
     await learner.whenReady();
     if (this.stopped) return;
-    const schemas = settings.schemas.filter((s) => this.ready(s));
-    if (!schemas.length) return;
+    const schemes = settings.schemes.filter((s) => this.ready(s));
+    if (!schemes.length) return;
     this.sinceRanking = 0;
     const seed = hashString(`active-learning/${this.deps.totalAnnotations()}`);
     const size = task.instances.length;
@@ -137,7 +137,7 @@ export class ActiveLearning implements SubmitHook {
       (i) => {
         const text = task.instances[unlabelled[i]].text;
         let least = Infinity;
-        for (const schema of schemas) least = Math.min(least, learner.margin(schema, text) ?? Infinity);
+        for (const scheme of schemes) least = Math.min(least, learner.margin(scheme, text) ?? Infinity);
         margins[i] = least;
       },
       () => this.stopped,
@@ -156,7 +156,7 @@ export class ActiveLearning implements SubmitHook {
     this.orderedSize = size;
     this.rankings++;
     this.lastRankedAt = this.deps.now();
-    this.rankedWith = schemas;
+    this.rankedWith = schemes;
     this.rankedItems = Math.min(count, TOP);
   }
 
@@ -176,9 +176,9 @@ export class ActiveLearning implements SubmitHook {
             : ('waiting for labels' as const),
       query_strategy: 'uncertainty' as const,
       uncertainty: 'margin' as const,
-      schema_names: settings.schemas,
+      schema_names: settings.schemes,
       labelled_examples: Object.fromEntries(
-        settings.schemas.map((s) => [s, this.deps.learner.examples(s)?.documents ?? 0]),
+        settings.schemes.map((s) => [s, this.deps.learner.examples(s)?.documents ?? 0]),
       ),
       min_instances_for_training: settings.minInstances,
       update_frequency: settings.updateFrequency,

@@ -2,9 +2,9 @@
 export interface ActiveLearningSettings {
   /** false only when the config says `enabled: false`: items then go out in task order, as Potato does */
   enabled: boolean;
-  /** the choice schemas whose learners rank the items (`schema_names`; the first choice schema by default) */
-  schemas: string[];
-  /** labelled examples a schema needs before its learner ranks (`min_instances_for_training`) */
+  /** the choice schemes whose learners rank the items (`schema_names`; the first choice scheme by default) */
+  schemes: string[];
+  /** labelled examples a scheme needs before its learner ranks (`min_instances_for_training`) */
   minInstances: number;
   /** new labels between two rankings, and the items handed out at a time (`update_frequency`) */
   updateFrequency: number;
@@ -14,7 +14,7 @@ export interface ActiveLearningSettings {
   randomShare: number;
 }
 
-export const DEFAULT_ACTIVE_LEARNING: Omit<ActiveLearningSettings, 'schemas'> = {
+export const DEFAULT_ACTIVE_LEARNING: Omit<ActiveLearningSettings, 'schemes'> = {
   enabled: true,
   minInstances: 10,
   updateFrequency: 5,

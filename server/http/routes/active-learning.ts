@@ -14,14 +14,14 @@ const stats = z.object({
   query_strategy: z.literal('uncertainty'),
   uncertainty: z.literal('margin').describe('ln p1 − ln p2 of the two likeliest labels; the smallest go out first'),
   schema_names: z.array(z.string()),
-  labelled_examples: z.record(z.string(), z.number().int()).describe('schema → annotations the learner has of it'),
+  labelled_examples: z.record(z.string(), z.number().int()).describe('scheme → annotations the learner has of it'),
   min_instances_for_training: z.number().int(),
   update_frequency: z.number().int(),
   max_instances_to_reorder: z.number().int().nullable(),
   random_sample_percent: z.number(),
   training_count: z.number().int().describe('rankings made since the server started'),
   last_training_time: z.string().nullable(),
-  models_trained: z.array(z.string()).describe('the schemas the last ranking used'),
+  models_trained: z.array(z.string()).describe('the schemes the last ranking used'),
   ranked_items: z.number().int().describe('items the last ranking ordered by uncertainty'),
 });
 
@@ -30,7 +30,7 @@ export function activeLearningRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/active_learning',
-      summary: "Active learning's state: the schemas it ranks by, the labels it has, how often it has ranked",
+      summary: "Active learning's state: the schemes it ranks by, the labels it has, how often it has ranked",
       access: 'admin',
       response: stats,
       handle: () => s.activeLearning.stats(),

@@ -27,7 +27,7 @@ describe('active_learning config', () => {
     expect(c.settings.assignment_strategy).toBe('active_learning');
     expect(c.activeLearning).toEqual({
       enabled: true,
-      schemas: ['kind'],
+      schemes: ['kind'],
       minInstances: 5,
       updateFrequency: 3,
       maxToReorder: 200,
@@ -40,7 +40,7 @@ describe('active_learning config', () => {
     const c = load(undefined);
     expect(c.activeLearning).toEqual({
       enabled: true,
-      schemas: ['sentiment'],
+      schemes: ['sentiment'],
       minInstances: 10,
       updateFrequency: 5,
       maxToReorder: null,

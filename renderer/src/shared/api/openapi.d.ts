@@ -1433,7 +1433,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Active learning's state: the schemas it ranks by, the labels it has, how often it has ranked */
+    /** Active learning's state: the schemes it ranks by, the labels it has, how often it has ranked */
     get: operations['getAdminApiActiveLearning'];
     put?: never;
     post?: never;
@@ -10070,7 +10070,7 @@ export interface operations {
              */
             uncertainty: 'margin';
             schema_names: string[];
-            /** @description schema → annotations the learner has of it */
+            /** @description scheme → annotations the learner has of it */
             labelled_examples: {
               [key: string]: number;
             };
@@ -10081,7 +10081,7 @@ export interface operations {
             /** @description rankings made since the server started */
             training_count: number;
             last_training_time: string | null;
-            /** @description the schemas the last ranking used */
+            /** @description the schemes the last ranking used */
             models_trained: string[];
             /** @description items the last ranking ordered by uncertainty */
             ranked_items: number;
