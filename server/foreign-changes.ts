@@ -86,6 +86,7 @@ export function foreignChanges(
     stale.clear();
     const old = services.ai;
     services.search.close();
+    void services.activeLearning.stop();
     Object.assign(
       services,
       compose({

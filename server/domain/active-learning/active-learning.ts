@@ -11,7 +11,7 @@
  * round to 1.0 for most texts, which would tie them under any measure taken from probabilities.
  */
 import type { Task } from '../task.js';
-import type { SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
+import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
 import { hashString } from '../annotation/assignment.js';
 import type { ActiveLearningSettings } from './settings.js';
 import { rankPositions } from './ranking.js';
@@ -85,10 +85,19 @@ export class ActiveLearning implements SubmitHook {
 
   /** SubmitHook: counts new labels; every `update_frequency` of them (every one before the first ranking) ranks again. */
   after(ctx: SubmitContext): undefined {
-    if (!ctx.changed || !this.deps.active()) return undefined;
+    if (ctx.changed) this.counted();
+    return undefined;
+  }
+
+  /** SubmitHook: another server process's label counts as one of ours. */
+  external(change: ExternalAnswer): void {
+    if (change.before !== change.after) this.counted();
+  }
+
+  private counted(): void {
+    if (!this.deps.active()) return;
     this.sinceRanking++;
     if (!this.order || this.sinceRanking >= this.deps.settings.updateFrequency) this.kick();
-    return undefined;
   }
 
   private kick(): void {
