@@ -161,6 +161,44 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
     }),
     route({
       method: 'GET',
+      path: '/admin/api/suspicious_activity',
+      summary:
+        "Potato's suspicious-activity read-out: the annotators the time report finds fast (their median time on an item under a quarter of the project's)",
+      access: 'admin',
+      response: z.object({
+        total_users_with_suspicious_activity: z.number().int(),
+        suspicious_activity: z.array(
+          z.object({
+            user_id: z.string(),
+            reason: z.literal('fast'),
+            timed_items: z.number().int(),
+            median_ms: z.number(),
+            share: z.number().describe("the annotator's median over the project's"),
+            suspicious_actions_count: z.literal(0),
+            suspicious_actions: z
+              .array(z.never())
+              .describe("always empty: single actions are not judged here, the annotator's pace is"),
+          }),
+        ),
+      }),
+      handle() {
+        const fast = s.itemTimes.summary().fast_annotators;
+        return {
+          total_users_with_suspicious_activity: fast.length,
+          suspicious_activity: fast.map((a) => ({
+            user_id: a.username,
+            reason: 'fast' as const,
+            timed_items: a.items,
+            median_ms: a.median_ms,
+            share: a.share,
+            suspicious_actions_count: 0 as const,
+            suspicious_actions: [],
+          })),
+        };
+      },
+    }),
+    route({
+      method: 'GET',
       path: '/admin/api/time',
       summary:
         'Visible time per annotator and item: each annotator’s median per item, the slowest items, annotators much faster than the project',

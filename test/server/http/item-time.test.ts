@@ -92,6 +92,21 @@ describe('time and history', () => {
         { instance_id: 't1', annotators: 2, median_ms: 4450 },
       ]);
       expect(report.fast_annotators).toEqual([{ username: 'ben', items: 3, median_ms: 800, share: 0.18 }]);
+      // Potato's read-out of the same finding
+      expect((await t.admin().get('/admin/api/suspicious_activity')).body).toEqual({
+        total_users_with_suspicious_activity: 1,
+        suspicious_activity: [
+          {
+            user_id: 'ben',
+            reason: 'fast',
+            timed_items: 3,
+            median_ms: 800,
+            share: 0.18,
+            suspicious_actions_count: 0,
+            suspicious_actions: [],
+          },
+        ],
+      });
 
       const lines = (await t.admin().get('/admin/api/export?format=time')).text
         .trim()

@@ -1494,6 +1494,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/api/suspicious_activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Potato's suspicious-activity read-out: the annotators the time report finds fast (their median time on an item under a quarter of the project's) */
+    get: operations['getAdminApiSuspiciousActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/api/time': {
     parameters: {
       query?: never;
@@ -10279,6 +10296,68 @@ export interface operations {
               annotators: number;
               instances: number;
             };
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiSuspiciousActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total_users_with_suspicious_activity: number;
+            suspicious_activity: {
+              user_id: string;
+              /** @constant */
+              reason: 'fast';
+              timed_items: number;
+              median_ms: number;
+              /** @description the annotator's median over the project's */
+              share: number;
+              /** @constant */
+              suspicious_actions_count: 0;
+              /** @description always empty: single actions are not judged here, the annotator's pace is */
+              suspicious_actions: unknown[];
+            }[];
           };
         };
       };
