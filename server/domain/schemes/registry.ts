@@ -42,6 +42,9 @@ import { consensusTracking } from './types/consensus-tracking.js';
 import { trajectoryEval } from './types/trajectory-eval.js';
 import { trajectoryEdit } from './types/trajectory-edit.js';
 import { failureAttribution } from './types/failure-attribution.js';
+import { contextAttribution } from './types/context-attribution.js';
+import { handoffReview } from './types/handoff-review.js';
+import { emergentBehavior } from './types/emergent-behavior.js';
 import { guiTrajectory } from './types/gui-trajectory.js';
 import { multimodalReasoning } from './types/multimodal-reasoning.js';
 import { toolCallReview } from './types/tool-call-review.js';
@@ -88,6 +91,9 @@ const MODULES: readonly SchemeTypeModule[] = [
   guiTrajectory,
   multimodalReasoning,
   toolCallReview,
+  contextAttribution,
+  handoffReview,
+  emergentBehavior,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();
@@ -122,6 +128,8 @@ const MEDIA = 'media region annotation is not supported (Marginalia annotates te
 const AGENT = "Potato's agent-trace annotation is not supported";
 const TIERS =
   'tiers of time-aligned annotation over audio or video are media annotation, which is not supported (Marginalia annotates text)';
+const TIMELINE =
+  'judging video streams on a timeline (rollouts, robot episodes) is media annotation, which is not supported (Marginalia annotates text)';
 const TABLE_IMAGE =
   'marking the cells of a table image is media annotation, which is not supported (Marginalia annotates text)';
 
@@ -143,13 +151,10 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   grounding_eval: AGENT,
   code_review: AGENT,
   tool_contention: AGENT,
-  rollout_evaluation: AGENT,
-  handoff_review: AGENT,
-  episode_annotation: AGENT,
-  emergent_behavior: AGENT,
+  rollout_evaluation: TIMELINE,
+  episode_annotation: TIMELINE,
   agent_scorecard: AGENT,
   agent_interaction_graph: AGENT,
-  context_attribution: AGENT,
 };
 
 /** Why a configured type cannot be used, naming it; undefined when it is registered. */

@@ -20,7 +20,10 @@ const ITEMS = [
     cards: ['Mars', 'Cup'],
     question: 'Who met Babbage?',
     tree,
-    steps: [{ agent: 'Planner', content: 'Plan the trip', action: 'plan()', tool_calls: [{ name: 'plan', args: {} }] }],
+    steps: [
+      { agent: 'Planner', content: 'Plan the trip', action: 'plan()', tool_calls: [{ name: 'plan', args: {} }] },
+      { agent: 'Booker', content: 'Book the train' },
+    ],
     final_answer: 'A train at nine',
     conversation: [{ speaker: 'Planner', text: 'I propose a train' }],
     _bws_items: ['x', 'y', 'z'].map((t, i) => ({ source_id: `p-${t}`, text: t, position: 'ABC'[i] })),
@@ -83,6 +86,9 @@ const SCHEMES = [
   { annotation_type: 'gui_trajectory', name: 'gui_trajectory' },
   { annotation_type: 'multimodal_reasoning', name: 'multimodal_reasoning' },
   { annotation_type: 'tool_call_review', name: 'tool_call_review' },
+  { annotation_type: 'context_attribution', name: 'context_attribution' },
+  { annotation_type: 'handoff_review', name: 'handoff_review' },
+  { annotation_type: 'emergent_behavior', name: 'emergent_behavior' },
 ];
 
 /** One answer for every scheme in /updateinstance's parts, from the type modules' own examples. */

@@ -2422,6 +2422,37 @@ export interface components {
       verdict: string;
       notes: string;
     }[];
+    /** @description context_attribution: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of [{"turn", "act", "ref"?, "agent_id"}], one entry per tagged turn. */
+    'Answer.context_attribution': {
+      /** @description the turn, numbered from 0 */
+      turn: number;
+      act: string;
+      /** @description the turn this one answers (linked acts only) */
+      ref?: number;
+      /** @description who spoke the turn, as the item names them */
+      agent_id: string;
+    }[];
+    /** @description handoff_review: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of [{"index", "step", "from", "to", "flags", "quality"}], one entry per handoff judged. */
+    'Answer.handoff_review': {
+      /** @description the handoff, numbered from 0 in trace order */
+      index: number;
+      /** @description the step taking over */
+      step?: number;
+      from?: string;
+      to?: string;
+      /** @description misalignment flags, from the scheme's flags */
+      flags: string[];
+      /** @description 1 to quality_scale */
+      quality: number | null;
+    }[];
+    /** @description emergent_behavior: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of {behavior: {"turns": [turn, …], "note"}}, only behaviors marked. */
+    'Answer.emergent_behavior': {
+      [key: string]: {
+        /** @description the turns taking part, numbered from 0 */
+        turns: number[];
+        note: string;
+      };
+    };
     /** @description scheme name → its answer, shaped by the scheme's type (one of the Answer.<type> schemas); schemes without an answer are left out */
     Answers: {
       [key: string]:
@@ -2461,7 +2492,10 @@ export interface components {
         | components['schemas']['Answer.failure_attribution']
         | components['schemas']['Answer.gui_trajectory']
         | components['schemas']['Answer.multimodal_reasoning']
-        | components['schemas']['Answer.tool_call_review'];
+        | components['schemas']['Answer.tool_call_review']
+        | components['schemas']['Answer.context_attribution']
+        | components['schemas']['Answer.handoff_review']
+        | components['schemas']['Answer.emergent_behavior'];
     };
   };
   responses: never;

@@ -66,36 +66,44 @@ function checkSteps(tags: Tag[], turns: readonly unknown[]): AnswerError | null 
   return null;
 }
 
-export const consensusTracking = traceType({
-  type: 'consensus_tracking',
-  config,
-  keys: Object.keys(config.shape),
-  stepsDefault: { key: 'turns_key', field: 'conversation' },
-  normalize(scheme, parsed, fail) {
-    const k = parsed as z.infer<typeof config>;
-    const acts = k.acts ?? DEFAULT_ACTS;
-    if (new Set(acts).size !== acts.length) fail('acts', 'an act is named twice');
-    const linked = k.linked_acts ?? DEFAULT_LINKED.filter((a) => acts.includes(a));
-    const stray = linked.find((a) => !acts.includes(a));
-    if (stray !== undefined) fail('linked_acts', `"${stray}" is not one of the acts (${acts.join(', ')})`);
-    Object.assign(scheme.extra, {
-      acts,
-      linked_acts: linked,
-      hint: k.hint ?? 'Tag turns with discussion acts; acts that answer another turn may name the turn they refer to.',
-    } satisfies ActKeys);
-  },
-  parse,
-  checkSteps: (_scheme, stored, turns) => checkSteps(stored as unknown as Tag[], turns),
-  perStep: (_scheme, stored) =>
-    Object.fromEntries((stored as unknown as Tag[]).map((t) => [String(t.turn), [t.act, t.ref ?? null]])),
-  stored: '"<schema>:<schema>" → JSON text of [{"turn", "act", "ref"?, "agent_id"}], one entry per tagged turn',
-  answerShape: z.array(
-    z.object({
-      turn: z.number().int().describe('the turn, numbered from 0'),
-      act: z.string(),
-      ref: z.number().int().optional().describe('the turn this one answers (linked acts only)'),
-      agent_id: z.string().describe('who spoke the turn, as the item names them'),
-    }),
-  ),
-  example: (scheme) => [{ turn: 0, act: keysOf(scheme).acts[0], agent_id: '' }],
+/** A type tagging turns with acts, some linked to another turn; context_attribution is one with its own acts. */
+export const turnActType = (type: string, defaults: { acts: string[]; linked: string[]; hint: string }) =>
+  traceType({
+    type,
+    config,
+    keys: Object.keys(config.shape),
+    stepsDefault: { key: 'turns_key', field: 'conversation' },
+    normalize(scheme, parsed, fail) {
+      const k = parsed as z.infer<typeof config>;
+      const acts = k.acts ?? defaults.acts;
+      if (new Set(acts).size !== acts.length) fail('acts', 'an act is named twice');
+      const linked = k.linked_acts ?? defaults.linked.filter((a) => acts.includes(a));
+      const stray = linked.find((a) => !acts.includes(a));
+      if (stray !== undefined) fail('linked_acts', `"${stray}" is not one of the acts (${acts.join(', ')})`);
+      Object.assign(scheme.extra, {
+        acts,
+        linked_acts: linked,
+        hint: k.hint ?? defaults.hint,
+      } satisfies ActKeys);
+    },
+    parse,
+    checkSteps: (_scheme, stored, turns) => checkSteps(stored as unknown as Tag[], turns),
+    perStep: (_scheme, stored) =>
+      Object.fromEntries((stored as unknown as Tag[]).map((t) => [String(t.turn), [t.act, t.ref ?? null]])),
+    stored: '"<schema>:<schema>" → JSON text of [{"turn", "act", "ref"?, "agent_id"}], one entry per tagged turn',
+    answerShape: z.array(
+      z.object({
+        turn: z.number().int().describe('the turn, numbered from 0'),
+        act: z.string(),
+        ref: z.number().int().optional().describe('the turn this one answers (linked acts only)'),
+        agent_id: z.string().describe('who spoke the turn, as the item names them'),
+      }),
+    ),
+    example: (scheme) => [{ turn: 0, act: keysOf(scheme).acts[0], agent_id: '' }],
+  });
+
+export const consensusTracking = turnActType('consensus_tracking', {
+  acts: DEFAULT_ACTS,
+  linked: DEFAULT_LINKED,
+  hint: 'Tag turns with discussion acts; acts that answer another turn may name the turn they refer to.',
 });

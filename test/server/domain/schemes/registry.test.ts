@@ -60,7 +60,10 @@ describe('the scheme-type registry', () => {
     expect(unsupportedReason('code_review')).toMatch(/^"code_review" is not supported: .*agent-trace/);
     expect(unsupportedReason('tiered_annotation')).toMatch(/^"tiered_annotation" is not supported: .*audio or video/);
     expect(unsupportedReason('table_grid')).toMatch(/^"table_grid" is not supported: .*table image/);
-    expect(unsupportedReason('context_attribution')).toMatch(/^"context_attribution" is not supported: .*agent-trace/);
+    expect(unsupportedReason('context_attribution')).toBeUndefined();
+    expect(unsupportedReason('rollout_evaluation')).toMatch(
+      /^"rollout_evaluation" is not supported: .*media annotation/,
+    );
     expect(unsupportedReason('dial')).toMatch(/^"dial" is not a supported scheme type/);
   });
 

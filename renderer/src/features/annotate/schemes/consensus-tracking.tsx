@@ -54,7 +54,7 @@ function ConsensusField({ scheme, answers, update, instance }: FieldProps) {
     <StepList
       scheme={scheme}
       steps={turns}
-      className="scheme-consensus_tracking"
+      className={`scheme-consensus_tracking scheme-${scheme.annotation_type}`}
       head={<p className="trace-hint">{k.hint}</p>}
       stepClass={(s) => (tagOf(s.index) ? 'tagged' : '')}
       onDigit={(s, n) => {
@@ -75,7 +75,7 @@ function ConsensusField({ scheme, answers, update, instance }: FieldProps) {
               chosen={tag?.act ?? ''}
               options={k.acts.map((act, i) => ({
                 value: act,
-                text: act,
+                text: act.replace(/_/g, ' '),
                 binding: i < 10 ? '1234567890'[i] : undefined,
               }))}
               keyOf={(b) => b}
@@ -109,8 +109,8 @@ function ConsensusField({ scheme, answers, update, instance }: FieldProps) {
   );
 }
 
-export const consensusTracking: SchemeUi = {
-  type: 'consensus_tracking',
+const turnActUi = (type: string): SchemeUi => ({
+  type,
   kind: 'value',
   Field: ConsensusField,
   fieldKeys: (s) =>
@@ -118,4 +118,8 @@ export const consensusTracking: SchemeUi = {
       { keys: ['Tab'], label: `${s.name}: the turn a linked act refers to` },
     ]),
   applyAnswer: (a, scheme, value) => setAnswer(a, scheme, Array.isArray(value) && value.length ? value : null),
-};
+});
+
+export const consensusTracking = turnActUi('consensus_tracking');
+/** context_attribution: the same turn tags, its acts saying how a turn uses the context before it */
+export const contextAttribution = turnActUi('context_attribution');

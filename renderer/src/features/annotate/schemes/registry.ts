@@ -36,7 +36,9 @@ import { confidence } from './confidence.js';
 import { pureDisplay } from './pure-display.js';
 import { multiDocumentEvent } from './multi-document-event.js';
 import { processReward } from './process-reward.js';
-import { consensusTracking } from './consensus-tracking.js';
+import { consensusTracking, contextAttribution } from './consensus-tracking.js';
+import { handoffReview } from './handoff-review.js';
+import { emergentBehavior } from './emergent-behavior.js';
 import { trajectoryEval } from './trajectory-eval.js';
 import { trajectoryEdit } from './trajectory-edit.js';
 import { failureAttribution } from './failure-attribution.js';
@@ -79,12 +81,15 @@ const UIS = new Map<string, SchemeUi>(
     multiDocumentEvent,
     processReward,
     consensusTracking,
+    contextAttribution,
     trajectoryEval,
     trajectoryEdit,
     failureAttribution,
     guiTrajectory,
     multimodalReasoning,
     toolCallReview,
+    handoffReview,
+    emergentBehavior,
   ].map((u) => [u.type, u]),
 );
 
