@@ -63,7 +63,7 @@ FEATURES = {
     'datasets, publish, curation': r'/datasets|datasets_api|publish|curation',
     'rollouts, judges, eval, ICL, psychometrics, truth serum, triage, boundary probes': r'rollout|judge|/eval|eval_|rubric|critique|prm|icl|grounding|psychometric|truth_serum|significance|triage|boundary',
     'media: video tracking, tiles, audio dialogue, bounding boxes': r'video|tile|propagat|audio|bbox|bounding',
-    "the admin dashboard's question, crowd and suspicion panels": r'/admin/api/questions|/admin/api/crowdsourcing|/admin/api/suspicious|/admin/api/annotation_history|KeyError: \'questions\'|KeyError: \'users\'',
+    "the admin dashboard's question, crowd and behavioral panels": r'/admin/api/questions|/admin/api/crowdsourcing|/admin/api/suspicious|/admin/api/annotation_history|KeyError: \'questions\'|KeyError: \'users\'',
     'the export API (POST /admin/api/export, formats list)': r'/admin/api/export|export_api|export',
     'the crowd platforms\' admin API (/admin/api/crowd/*: study management over the network)': r'/admin/api/crowd|crowd_admin',
     'per-turn dialogue annotation (_data answers)': r'turn_annotation|per_turn',
