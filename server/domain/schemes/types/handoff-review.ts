@@ -23,14 +23,14 @@ interface HandoffKeys {
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as HandoffKeys;
 
 /** One handoff: the step taking over, the agent before and the agent after. */
-export interface Handoff {
+interface Handoff {
   step: number;
   from: string;
   to: string;
 }
 
 /** The trace's handoffs: each step whose agent is named and differs from the named agent of the step before. */
-export function handoffs(steps: readonly unknown[], agentKey: string): Handoff[] {
+function handoffs(steps: readonly unknown[], agentKey: string): Handoff[] {
   const out: Handoff[] = [];
   for (let i = 1; i < steps.length; i++) {
     const from = stepAgent(steps[i - 1], agentKey);
