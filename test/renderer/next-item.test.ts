@@ -34,10 +34,11 @@ describe('next item', () => {
     const page = await annotator('nina');
     expect(await saveState(page)).toBe('All answers saved');
     const steps: string[] = [];
+    const times: unknown[] = [];
     page.on('request', (r) => {
-      // the AI hint and the visible-time report go beside the step, not in its way
-      const beside = ['/get_ai_suggestion', '/api/annotate/time'].some((p) => r.url().includes(p));
-      if (!beside) steps.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      // the AI hint goes beside the step, not in its way; the left item's visible time goes in the step
+      if (!r.url().includes('/get_ai_suggestion')) steps.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      if (r.url().endsWith('/api/annotate/step') && r.method() === 'POST') times.push(r.postDataJSON().time);
     });
     await page.keyboard.press('1');
     expect(await saveState(page)).toBe('Unsaved changes');
@@ -50,8 +51,12 @@ describe('next item', () => {
       'sentiment:positive': 'true',
     });
     expect((await ann.get('/api/current_instance')).body.instance_id).toBe('item-2');
-    // one request for the whole step
+    // one request for the whole step, the time on item-1 in it
     expect(steps).toEqual(['POST /api/annotate/step']);
+    expect(times).toEqual([{ visible_ms: expect.any(Number), visit: true }]);
+    const timed = rig.t.server.services.itemTimes.get('nina', 'item-1');
+    expect(timed).toMatchObject({ ms: (times[0] as { visible_ms: number }).visible_ms, visits: 1 });
+    expect(timed!.ms).toBeGreaterThan(0);
 
     await page.keyboard.press('ArrowRight'); // moves on without saving anything
     await expect.poll(() => text(page)).toContain('Item 3:');

@@ -16,6 +16,13 @@ export interface StepInput {
   submission?: Submission;
   /** where to: the instance after `from` (the default) or the one before it */
   to?: 'next' | 'previous';
+  /** the page's visible time on `from` since its last report, carried by the step instead of a request beside it */
+  time?: { visible_ms: number; visit: boolean };
+}
+
+/** Where visible time goes (the history feature's item times); a port, so annotation does not know history. */
+export interface VisibleTimes {
+  report(username: string, instanceId: string, visibleMs: number, visit: boolean): Promise<unknown>;
 }
 
 export interface StepOutcome {
@@ -30,6 +37,7 @@ export class AnnotationSteps {
     private readonly annotations: AnnotationService,
     private readonly assignments: Assignments,
     private readonly history: UndoHistory,
+    private readonly times?: VisibleTimes,
   ) {}
 
   /** The caller's current instance and the id of the one after it. */
@@ -39,6 +47,28 @@ export class AnnotationSteps {
   }
 
   async step(username: string, input: StepInput): Promise<StepOutcome> {
+    const timed = await this.reportTime(username, input);
+    try {
+      return await this.move(username, input);
+    } finally {
+      // the time counts even when the answers are refused: the annotator spent it
+      await timed?.written;
+    }
+  }
+
+  /**
+   * Starts storing the step's visible time before the submission, whose history hook writes the same row: a
+   * write is applied in memory when it starts, so neither overwrites the other. Quality-check items keep no time.
+   */
+  private async reportTime(username: string, input: StepInput): Promise<{ written: Promise<unknown> } | undefined> {
+    if (!input.time || !this.times || !this.annotations.isTaskInstance(input.from)) return undefined;
+    await this.annotations.instanceFor(username, input.from);
+    const written = this.times.report(username, input.from, input.time.visible_ms, input.time.visit);
+    written.catch(() => undefined); // awaited by the step; this only keeps an early failure from going unhandled
+    return { written };
+  }
+
+  private async move(username: string, input: StepInput): Promise<StepOutcome> {
     // a step that saves can be undone: the record it replaces goes in the same write
     const result = input.submission
       ? await this.annotations.submit(

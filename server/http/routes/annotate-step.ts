@@ -12,6 +12,7 @@ import type { CurrentInstance } from '../../domain/annotation/annotation-service
 import { currentAnswer, currentInstance, submission } from './annotation.js';
 import { storedAnswersShape, viewOf } from './instance-view.js';
 import { noteOut } from './item-notes.js';
+import { timeFields } from './item-time.js';
 
 const instanceView = currentInstance.extend({
   stored: storedAnswersShape.describe("the caller's answers, as GET /get_annotations gives them"),
@@ -66,11 +67,17 @@ const stepBody = submission
       .enum(['next', 'previous'])
       .optional()
       .describe('`previous` moves to the instance before `from` instead of the one after it (default `next`)'),
+    time: timeFields
+      .strict()
+      .optional()
+      .describe(
+        "the page's visible time on `from` since its last report (and `visit` when it opened it), added as POST /api/annotate/time adds it, so leaving an item takes no second request; kept even when the answers are refused; quality-check items keep no time",
+      ),
   })
   .strict();
 
 export function annotateStepRoutes(s: Services): RouteSpec[] {
-  const steps = () => new AnnotationSteps(s.annotations, s.assignments, s.undo);
+  const steps = () => new AnnotationSteps(s.annotations, s.assignments, s.undo, s.itemTimes);
   const build = currentAnswer(s);
   const answer = (username: string, current: CurrentInstance, next: string | null) => ({
     current: viewOf(s, username, build, current),
@@ -99,11 +106,12 @@ export function annotateStepRoutes(s: Services): RouteSpec[] {
       body: stepBody,
       response: stepResponse,
       async handle({ username, body }) {
-        const { from, to, ...parts } = body;
+        const { from, to, time, ...parts } = body;
         const sent = Object.values(parts).some((part) => part !== undefined);
         const { result, current, next } = await steps().step(username, {
           from,
           to,
+          time,
           submission: sent ? { instance_id: from, ...parts } : undefined,
         });
         return { result, ...answer(username, current, next) };

@@ -33,6 +33,15 @@ const report = z.object({
     .describe(`at least ${MIN_ITEMS} timed items and a median under ${FAST_SHARE} of the project's`),
 });
 
+/** A visible-time report's figures, here and in the step that carries the left item's time. */
+export const timeFields = z.object({
+  visible_ms: z
+    .number({ message: 'visible_ms must be a number of milliseconds' })
+    .min(0, 'visible_ms must not be negative')
+    .max(MAX_REPORT_MS, `visible_ms: at most ${MAX_REPORT_MS} in one report`),
+  visit: z.boolean({ message: 'visit must be true or false' }).default(false),
+});
+
 export function itemTimeRoutes(s: Services): RouteSpec[] {
   return [
     route({
@@ -41,13 +50,8 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       summary:
         "Adds visible time on an item (the page counts only while its tab is visible) and, with visit, one visit; answers the caller's totals",
       access: 'user',
-      body: z.object({
+      body: timeFields.extend({
         instance_id: z.string({ message: 'instance_id: give the item shown' }).min(1).max(256),
-        visible_ms: z
-          .number({ message: 'visible_ms must be a number of milliseconds' })
-          .min(0, 'visible_ms must not be negative')
-          .max(MAX_REPORT_MS, `visible_ms: at most ${MAX_REPORT_MS} in one report`),
-        visit: z.boolean({ message: 'visit must be true or false' }).default(false),
       }),
       response: z.object({ instance_id: z.string(), visible_ms: z.number(), visits: z.number().int() }),
       async handle({ username, body }) {

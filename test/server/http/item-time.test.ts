@@ -262,4 +262,64 @@ describe('time and history', () => {
     expect((await ann.get('/admin/api/annotation_history')).status).toBe(403);
     await t.close();
   });
+
+  it("a step carries the left item's visible time: added with its answers, kept when they are refused, checked by field", async () => {
+    let now = Date.parse('2026-11-26T12:00:00Z');
+    const t = await startServer({
+      config: { annotation_schemes: SCHEMES, user_config: { allow_all_users: true, users: [] } },
+      items: ITEMS,
+      options: { clock: { now: () => now } },
+    });
+    const cy = await t.client().login('cy', 'pw-123456');
+    const row = (id: string) => t.server.services.itemTimes.exportOf('cy', id);
+
+    const first = await cy.post('/api/annotate/step', {
+      from: 't1',
+      annotations: { 'sentiment:positive': 'true' },
+      time: { visible_ms: 3200, visit: true },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.current.instance_id).toBe('t2');
+    // the time and the answer's change land in the one row, neither overwriting the other
+    expect(row('t1')).toEqual({
+      visible_ms: 3200,
+      visits: 1,
+      changes: [{ at: '2026-11-26T12:00:00.000Z', key: 'sentiment:positive', value: 'true' }],
+    });
+
+    // a move without answers carries time too; back again, the same item adds up
+    now += 5000;
+    await cy.post('/api/annotate/step', { from: 't2', time: { visible_ms: 1000, visit: true } });
+    await cy.post('/api/annotate/step', { from: 't3', to: 'previous', time: { visible_ms: 400, visit: true } });
+    await cy.post('/api/annotate/step', { from: 't2', time: { visible_ms: 600 } });
+    expect(row('t2')).toMatchObject({ visible_ms: 1600, visits: 1 });
+    expect(row('t3')).toMatchObject({ visible_ms: 400, visits: 1 });
+
+    // refused answers: the step fails, the time spent still counts
+    const refused = await cy.post('/api/annotate/step', {
+      from: 't3',
+      annotations: { 'sentiment:nope': 'true' },
+      time: { visible_ms: 250 },
+    });
+    expect(refused.status).toBe(400);
+    expect(row('t3')).toMatchObject({ visible_ms: 650, changes: [] });
+
+    // a bad time is refused by field before anything is saved or moved
+    for (const time of [{ visible_ms: -1 }, { visible_ms: 'long' }, { visible_ms: 5, visit: 'yes' }, { ms: 5 }]) {
+      const r = await cy.post('/api/annotate/step', {
+        from: 't3',
+        annotations: { 'sentiment:negative': 'true' },
+        time,
+      });
+      expect(r.status, JSON.stringify(time)).toBe(400);
+      expect(r.body.error, JSON.stringify(time)).toMatch(/time/);
+    }
+    expect(row('t3')).toMatchObject({ visible_ms: 650, changes: [] });
+    expect((await cy.get('/api/current_instance')).body.instance_id).toBe('t3');
+
+    // another annotator's item is not theirs to time
+    const dee = await t.client().login('dee', 'pw-123456');
+    expect((await dee.post('/api/annotate/step', { from: 'nope', time: { visible_ms: 5 } })).status).toBe(404);
+    await t.close();
+  });
 });

@@ -33,7 +33,6 @@ import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-pa
 import { useAnnotation } from './use-annotation.js';
 import { hiddenSchemes } from './conditional.js';
 import { SaveState } from './save-state.js';
-import { useVisibleTime } from './use-visible-time.js';
 import { useTypeAhead } from './use-type-ahead.js';
 import { SearchForm } from '../../shared/components/search-form.js';
 import type { SearchResult } from '../../shared/api/types.js';
@@ -72,7 +71,6 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       [onPhaseChange],
     ),
   );
-  useVisibleTime(a.loaded?.instance.instance_id);
   const [help, setHelp] = useState(false);
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);

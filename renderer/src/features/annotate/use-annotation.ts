@@ -22,6 +22,7 @@ import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-w
 import { EMPTY, fromStored, isEmpty, toSubmission, type Answers } from './answers.js';
 import { StepQueue, type QueueState, type Step } from './step-queue.js';
 import { requiredNotice, unansweredRequired } from './required.js';
+import { useVisibleTime } from './use-visible-time.js';
 
 export interface Loaded {
   instance: CurrentInstance;
@@ -105,6 +106,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   const [canUndo, setCanUndo] = useState(false);
   const undoChanged = useCallback(() => setCanUndo(undoable.current.length > 0 || serverUndo.current !== null), []);
   useUnsavedWork(dirty || saving.pending > 0);
+  const visibleTime = useVisibleTime(loaded?.instance.instance_id);
 
   const setAnswers = useCallback((update: (a: Answers) => Answers) => {
     setAnswersState((a) => update(a));
@@ -198,6 +200,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       waitingFor.current = null;
       ahead.current = null;
       setBusy(false);
+      visibleTime.stay(step.from);
       setLoaded(step.meta.view);
       setAnswersState(step.meta.answers ?? step.meta.view.saved);
       setDirty(true);
@@ -247,9 +250,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       if (!l || latest.current.busy) return;
       setError(null);
       setNotice(null);
+      const id = l.instance.instance_id;
+      const time = visibleTime.take(id);
       const step: Step<Left> = {
-        from: l.instance.instance_id,
-        body: { ...(sent ? stepBody(l.instance.instance_id, sent) : {}), ...(back ? { to: 'previous' } : {}) },
+        from: id,
+        body: { ...(sent ? stepBody(id, sent) : {}), ...(back ? { to: 'previous' } : {}), ...(time ? { time } : {}) },
         meta: { view: l, answers: sent, ...(back ? { back: true as const } : {}) },
       };
       const next = back ? null : ahead.current;
@@ -269,7 +274,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       }
       queue.current!.push(step);
     },
-    [display, undoChanged],
+    [display, undoChanged, visibleTime],
   );
 
   /**

@@ -4007,6 +4007,12 @@ export interface operations {
            * @enum {string}
            */
           to?: 'next' | 'previous';
+          /** @description the page's visible time on `from` since its last report (and `visit` when it opened it), added as POST /api/annotate/time adds it, so leaving an item takes no second request; kept even when the answers are refused; quality-check items keep no time */
+          time?: {
+            visible_ms: number;
+            /** @default false */
+            visit?: boolean;
+          };
         };
       };
     };
@@ -10178,10 +10184,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          instance_id: string;
           visible_ms: number;
           /** @default false */
           visit?: boolean;
+          instance_id: string;
         };
       };
     };
