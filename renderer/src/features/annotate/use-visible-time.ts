@@ -11,7 +11,7 @@ import { api } from '../../shared/api/client.js';
 const FLUSH_MS = 30_000;
 const PATH = '/api/annotate/time';
 
-export interface TimeReport {
+interface TimeReport {
   visible_ms: number;
   visit: boolean;
 }
