@@ -1,12 +1,13 @@
 /**
  * Session records, kept in the project's Store so sessions survive restarts and end on logout (session.ts reads
- * and writes them). `data` keeps koa-session's shape ({username, _expire, _maxAge}) so older records stay valid.
+ * and writes them).
  */
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../domain/ports.js';
 
 export interface SessionRecord {
-  data: Record<string, unknown>;
+  username: string;
+  /** when the session ends, on the project's clock (epoch ms) */
   expires_at: number;
 }
 

@@ -5,9 +5,9 @@
  * request that only reads its session does one regex match on the Cookie header, one memoised signature check
  * (CookieKeys) and one Map lookup, all synchronous and only when a route asks for `ctx.session`.
  *
- * Wire-compatible with the koa-session setup it replaces, so sessions survive the upgrade: the same cookie
- * names (`marginalia.sid` and its Keygrip signature `marginalia.sid.sig` over `marginalia.sid=<id>`), the
- * same attributes (path=/, expires, SameSite=Lax, HttpOnly) and the same stored record (session-store.ts).
+ * The cookie is `marginalia.sid` with its Keygrip signature `marginalia.sid.sig` over `marginalia.sid=<id>`
+ * (path=/, expires, SameSite=Lax, HttpOnly); the stored record (session-store.ts) holds the username and when
+ * the session ends on the project's clock.
  */
 import type { Context, Next } from 'koa';
 import type { Clock, Store } from '../domain/ports.js';
@@ -38,8 +38,6 @@ declare module 'koa' {
 
 const STATE = Symbol('session');
 const EPOCH = 'Thu, 01 Jan 1970 00:00:00 GMT';
-/** the store keeps a record this much longer than the cookie lives, as koa-session did */
-const STORE_GRACE_MS = 10_000;
 
 type WithState = Context & { [STATE]?: RequestSession };
 
@@ -48,7 +46,7 @@ class RequestSession implements Session {
   /** id of the stored session the cookie named, if valid */
   private id: string | undefined;
   private loadedUsername: string | undefined;
-  private expire = 0;
+  private expiresAt = 0;
   private removed = false;
   private expiredId: string | undefined;
 
@@ -70,15 +68,14 @@ class RequestSession implements Session {
     if (this.o.keys.index(`${this.o.key}=${id}`, unquote(sig[1])) < 0) return;
     const record = this.o.store.get('sessions', id);
     if (!record) return;
-    const data = record.data as { username?: unknown; _expire?: unknown };
-    // _expire is koa-session's own check on wall time; expires_at is the store's, on the project's clock
-    if (record.expires_at <= this.o.clock.now() || (typeof data._expire === 'number' && data._expire < Date.now())) {
+    // a record without a username (one an earlier version wrote) is no session: its owner signs in again
+    if (record.expires_at <= this.o.clock.now() || typeof record.username !== 'string') {
       this.expiredId = id;
       return;
     }
     this.id = id;
-    this.expire = typeof data._expire === 'number' ? data._expire : 0;
-    if (typeof data.username === 'string') this.username = this.loadedUsername = data.username;
+    this.expiresAt = record.expires_at;
+    this.username = this.loadedUsername = record.username;
   }
 
   markRemoved(): void {
@@ -101,10 +98,9 @@ class RequestSession implements Session {
     return this.expiredId !== undefined || this.removed || this.username !== this.loadedUsername || this.renewDue();
   }
 
-  // renewal as koa-session's `renew`: a session used in the second half of its life gets a full one again,
-  // judged by the wall-clock _expire it stored
+  // a session used in the second half of its life gets a full one again, so an active annotator stays signed in
   private renewDue(): boolean {
-    return this.id !== undefined && this.expire > 0 && this.expire - Date.now() < this.o.maxAgeMs / 2;
+    return this.id !== undefined && this.expiresAt - this.o.clock.now() < this.o.maxAgeMs / 2;
   }
 
   /** After the route (also when it threw): write what changed. */
@@ -124,15 +120,11 @@ class RequestSession implements Session {
   private async save(): Promise<void> {
     if (this.username === undefined) return; // nothing to keep: a new, empty session
     const id = (this.id ??= newSessionId());
-    const expire = Date.now() + this.o.maxAgeMs;
-    const record: SessionRecord = {
-      data: { username: this.username, _expire: expire, _maxAge: this.o.maxAgeMs },
-      expires_at: this.o.clock.now() + this.o.maxAgeMs + STORE_GRACE_MS,
-    };
+    const record: SessionRecord = { username: this.username, expires_at: this.o.clock.now() + this.o.maxAgeMs };
     await this.o.store.write([{ table: 'sessions', key: id, value: record }]);
     this.loadedUsername = this.username;
-    this.expire = expire;
-    this.setCookies(id, new Date(expire).toUTCString());
+    this.expiresAt = record.expires_at;
+    this.setCookies(id, new Date(Date.now() + this.o.maxAgeMs).toUTCString());
   }
 
   /** Sets the session cookie and its signature, replacing any this request set before (regenerate, then save). */

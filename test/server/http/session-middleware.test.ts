@@ -7,10 +7,10 @@ import { Client } from '../../helpers/client.js';
 import { startServer } from '../../helpers/server.js';
 
 const sessionsOf = (t: Awaited<ReturnType<typeof startServer>>, username: string) =>
-  [...t.server.services.store.entries('sessions')].filter(([, s]) => s.data.username === username).map(([id]) => id);
+  [...t.server.services.store.entries('sessions')].filter(([, s]) => s.username === username).map(([id]) => id);
 
 describe('session cookies', () => {
-  it('are Keygrip-signed with the session key (the format koa-session used), so older cookies stay valid', async () => {
+  it('are Keygrip-signed with the session key over the cookie', async () => {
     const t = await startServer();
     const alice = await t.client().login('alice');
     const id = alice.cookie('marginalia.sid')!;
@@ -89,7 +89,7 @@ describe('session cookies', () => {
     const age = (ms: number) => {
       const record = store.get('sessions', id)!;
       return store.write([
-        { table: 'sessions', key: id, value: { ...record, data: { ...record.data, _expire: Date.now() + ms } } },
+        { table: 'sessions', key: id, value: { ...record, expires_at: t.server.services.clock.now() + ms } },
       ]);
     };
     await age(3600_000); // an hour left of two days
@@ -100,11 +100,24 @@ describe('session cookies', () => {
     expect(Math.abs(Date.parse(/expires=([^;]+)/i.exec(cookie)![1]) - (Date.now() + 2 * 24 * 3600_000))).toBeLessThan(
       60_000,
     );
-    expect(store.get('sessions', id)!.data._expire as number).toBeGreaterThan(Date.now() + 24 * 3600_000);
+    expect(store.get('sessions', id)!.expires_at).toBeGreaterThan(t.server.services.clock.now() + 24 * 3600_000);
     expect((await alice.get('/api/me')).headers.getSetCookie()).toEqual([]); // renewed once, not on every request
 
     await age(-1000);
     expect((await alice.get('/api/me')).status).toBe(401);
     expect(store.get('sessions', id)).toBeUndefined();
+  });
+
+  it("treat a record in an earlier version's shape as no session: its owner signs in again, and it is dropped", async () => {
+    const t = await startServer();
+    const alice = await t.client().login('alice');
+    const id = alice.cookie('marginalia.sid')!;
+    const store = t.server.services.store;
+    const { expires_at } = store.get('sessions', id)!;
+    const earlier = { data: { username: 'alice', _expire: Date.now() + 3600_000 }, expires_at };
+    await store.write([{ table: 'sessions', key: id, value: earlier as never }]);
+    expect((await alice.get('/api/me')).status).toBe(401);
+    expect(store.get('sessions', id)).toBeUndefined();
+    expect((await (await t.client().login('alice')).get('/api/me')).status).toBe(200);
   });
 });
