@@ -2,14 +2,15 @@
  * The default Store: every write appends one JSON line to a journal and is acknowledged after fsync; concurrent
  * writes share one fsync (group commit). At start a lowdb snapshot is read and the journals after it replayed.
  * When the journal grows past a threshold it is compacted: a new journal generation starts and a snapshot of
- * the state at that boundary is written atomically through lowdb, after which older journals are deleted.
+ * the state at that boundary is written atomically in pieces (writeFileAtomicChunks, not lowdb, whose write would
+ * stringify the whole state at once), after which older journals are deleted.
  *
  * Why a journal and not lowdb alone: lowdb rewrites the whole file on every write, so the cost of one
  * submission would grow with the project. Here it is one append, whatever the size.
  *
  * Files in the data folder: `snapshot.json` ({format, generation, tables, packs}), `journal-<generation>.jsonl`
  * (while open followed by zeros written ahead of the data, see journal-file.ts) and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
- * which `packs` names; lowdb's JSON snapshot holds everything else.
+ * which `packs` names; the JSON snapshot holds everything else.
  * Each journal line carries a checksum (journal-record.ts). A crash can leave at most a torn last line, which was
  * never acknowledged; it is skipped and cut off at start. A bad line anywhere else stops start-up (journal-replay.ts).
  */
@@ -350,7 +351,7 @@ export class JournalStore extends TableReader implements Store {
   }
 
   /**
-   * The snapshot's JSON ({format, generation, tables, packs, crc}, as lowdb reads it) in pieces of about 1 MB,
+   * The snapshot's JSON ({format, generation, tables, packs, crc}, which lowdb reads at start) in pieces of about 1 MB,
    * ending with the checksum of the bytes before it (snapshot-check.ts).
    */
   private *snapshotPieces(
