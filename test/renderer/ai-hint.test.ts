@@ -1,11 +1,12 @@
 /**
- * The AI hint in headless Chromium: a suggestion that only repeats the annotator's saved answer is not shown, a
+ * The AI hint in headless Chromium: triage and binary pairwise suggestions read as their buttons and fill the form
+ * on the accept key; a suggestion that only repeats the annotator's saved answer is not shown, a
  * disagreement with the pre-annotation is said as such, and at 390 px the hint starts folded so the first
  * question is on the first screen.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { logIn, progress, startRig, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const bad = 'Awful, broken and useless junk.';
@@ -92,5 +93,63 @@ describe('AI hint', () => {
       .evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeLessThan(844);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('AI hint for types answered by one fixed value', () => {
+  test('triage and a binary pair show the suggestion by its button, and the accept key fills both', async () => {
+    const pairOf = (n: number) => (n % 2 ? [bad, good] : [good, bad]);
+    const rig = await startRig({
+      items: [
+        ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `item-${n}`, text: n % 2 ? bad : good, pair: pairOf(n) })),
+        { id: 'item-7', text: 'Broken junk, awful.', pair: ['Sturdy, lovely value.', 'Useless, awful junk.'] },
+        { id: 'item-8', text: good, pair: [good, bad] },
+      ],
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'triage', name: 'keep', description: 'Worth keeping?' },
+          { annotation_type: 'pairwise', name: 'better', items_key: 'pair', labels: ['Left', 'Right'] },
+        ],
+      },
+    });
+    const ann = await rig.t.client().login('ann', 'ann-pass');
+    for (let n = 1; n <= 6; n++) {
+      const r = await ann.post('/updateinstance', {
+        instance_id: `item-${n}`,
+        annotations: { 'keep:decision': n % 2 ? 'reject' : 'accept', 'better:selection': n % 2 ? 'B' : 'A' },
+      });
+      expect(r.status, r.text).toBe(200);
+    }
+    // the embedded assistant learns in the background: wait until it suggests for item-7
+    await expect
+      .poll(async () => (await ann.get('/get_ai_suggestion?instance_id=item-7')).body.suggestions?.better?.label, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe('A');
+    await ann.post('/go_to', { go_to: 'item-7' });
+    const page = await rig.open('/');
+    await logIn(page, 'ann', 'ann-pass');
+    const hint = page.getByTestId('ai-hint');
+    await hint.getByRole('button', { name: /Accept suggestion/ }).waitFor();
+    const text = await hint.innerText();
+    expect(text).toMatch(/keep: Discard · \d+% likely right/);
+    expect(text).toMatch(/better: Left · \d+% likely right/);
+    const discard = page.locator('fieldset[data-schema="keep"] input[value="reject"]');
+    const left = page.locator('fieldset[data-schema="better"] input[value="A"]');
+    expect([await discard.isChecked(), await left.isChecked()]).toEqual([false, false]);
+
+    await page.keyboard.press('a');
+    expect([await discard.isChecked(), await left.isChecked()]).toEqual([true, true]);
+    expect(await page.getByTestId('save-state').innerText()).toBe('Unsaved changes');
+    expect(await progress(page)).toMatch(/^Instance 7 of/); // a fill never submits, auto_advance or not
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => progress(page)).toMatch(/^Instance 8 of/);
+    await page.getByTestId('save-state').getByText('All answers saved').waitFor(); // the step behind the screen has reached the server
+    expect((await ann.get('/get_annotations?instance_id=item-7')).body.annotations).toEqual({
+      'keep:decision': 'reject',
+      'better:selection': 'A',
+    });
   });
 });

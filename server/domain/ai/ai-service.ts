@@ -10,7 +10,7 @@ import type { Instance, RuntimeSettings, Scheme, Task } from '../task.js';
 import type { AnnotationService, ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
 import { annotationKey } from '../annotation/records.js';
 import { findKeywords, type compileRules } from '../annotation/keywords.js';
-import { SUGGESTABLE, type AiProvider, type Suggestion } from './provider.js';
+import { choiceText, choiceTextOf, chosenOf, suggestTarget, type AiProvider, type Suggestion } from './provider.js';
 import { SuggestionCache } from './cache.js';
 import { EmbeddedProvider } from './embedded.js';
 import { LlmProvider, type LlmClient } from './llm.js';
@@ -111,16 +111,18 @@ export class AiService implements SubmitHook {
   /** GET /get_ai_suggestion: a suggestion for every schema the assistant handles. */
   async suggestions(username: string, instanceId: string) {
     const instance = await this.access(username, instanceId);
-    const schemes = this.deps.task.schemes.filter((s) => SUGGESTABLE.has(s.annotation_type));
+    const schemes = this.deps.task.schemes.filter((s) => suggestTarget(s) !== null);
     const found = await Promise.all(schemes.map((scheme) => this.suggestion(instance, scheme)));
     const suggestions: Record<string, Record<string, unknown>> = {};
     schemes.forEach((scheme, i) => {
       const s = found[i];
+      const target = suggestTarget(scheme)!;
       suggestions[scheme.name] = {
         label: s.label,
         confidence: s.confidence,
         rationale: s.rationale,
         ...(s.labels ? { labels: s.labels } : {}),
+        ...(s.label !== null && target.kind === 'value' ? { text: choiceTextOf(target, s.label) } : {}),
         ...(s.spans ? { spans: s.spans } : {}),
       };
     });
@@ -133,9 +135,10 @@ export class AiService implements SubmitHook {
     const instance = await this.access(username, instanceId);
     const scheme = this.deps.task.schemeByName.get(schemeName);
     if (!scheme) throw notFound(`no schema named "${schemeName}"`);
-    if (!SUGGESTABLE.has(scheme.annotation_type)) {
+    const target = suggestTarget(scheme);
+    if (!target) {
       throw invalid(
-        `schema: "${schemeName}" is a ${scheme.annotation_type} schema; the assistant helps with radio, select, likert, multiselect and span schemas`,
+        `schema: "${schemeName}" is a ${scheme.annotation_type} schema${scheme.annotation_type === 'pairwise' ? ' not in binary mode' : ''}; the assistant helps with radio, select, likert, multiselect, span, triage and binary pairwise schemes`,
       );
     }
     const s = await this.suggestion(instance, scheme);
@@ -149,7 +152,7 @@ export class AiService implements SubmitHook {
       hint:
         s.label === null
           ? s.rationale
-          : `Suggested: ${s.labels?.join(', ') ?? s.label}${percent}. ${s.rationale}`.trim(),
+          : `Suggested: ${s.labels?.join(', ') ?? choiceText(target, s.label)}${percent}. ${s.rationale}`.trim(),
       suggested_label: s.label,
       ...(s.labels ? { suggested_labels: s.labels } : {}),
       confidence: s.confidence,
@@ -186,7 +189,7 @@ export class AiService implements SubmitHook {
     const ops: StoreOp[] = [];
     schemes.forEach((scheme, i) => {
       const s = found[i];
-      if (s.label === null || scheme.annotation_type === 'span') return;
+      if (s.label === null || suggestTarget(scheme)?.kind === 'spans') return;
       const key = shownKey(username, instanceId, scheme.name);
       const before = this.deps.store.get('ai_shown', key);
       if (
@@ -223,12 +226,14 @@ export class AiService implements SubmitHook {
       const key = shownKey(ctx.username, ctx.instance.id, scheme.name);
       const shown = this.deps.store.get('ai_shown', key);
       if (!shown) continue;
-      const final = Object.keys(ctx.after.labels[scheme.name] ?? {});
+      const target = suggestTarget(scheme);
+      if (!target) continue;
+      const final = chosenOf(target, ctx.after.labels[scheme.name]);
       if (!final.length) {
         if (this.deps.store.get('ai_outcomes', key)) ops.push({ table: 'ai_outcomes', key, delete: true });
         continue;
       }
-      const matched = scheme.annotation_type === 'multiselect' ? final.includes(shown.label) : final[0] === shown.label;
+      const matched = target.kind === 'labels' && target.multi ? final.includes(shown.label) : final[0] === shown.label;
       const { shown_at: _shownAt, labels: _labels, ...base } = shown;
       ops.push({ table: 'ai_outcomes', key, value: { ...base, final, matched, decided_at: this.deps.now() } });
     }

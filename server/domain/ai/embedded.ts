@@ -1,6 +1,7 @@
 /**
  * The default provider: learns from the annotations already submitted in the project, offline, with nothing to
- * download. One naive Bayes classifier per choice schema and one span learner per span schema follow the
+ * download. One naive Bayes classifier per choice schema (labels, or a type's fixed values such as triage's
+ * decision; a compared pair's words tagged with their side) and one span learner per span schema follow the
  * `annotations` table incrementally: a submission marks its record dirty, and the next suggestion first folds in
  * the dirty records (each in time proportional to its text). Annotations saved before start are learned in the
  * background in short slices, never on a request, starting at the first use of the assistant: at 1M stored
@@ -15,8 +16,15 @@ import { findKeywords, type compileRules } from '../annotation/keywords.js';
 import { NaiveBayes } from './naive-bayes.js';
 import { Calibrator } from './calibration.js';
 import { SpanLearner } from './span-learner.js';
-import { features } from './text-features.js';
-import { noSuggestion, SUGGESTABLE, type AiProvider, type Suggestion } from './provider.js';
+import { features, pairFeatures, untag } from './text-features.js';
+import {
+  chosenOf,
+  noSuggestion,
+  suggestTarget,
+  type AiProvider,
+  type Suggestion,
+  type SuggestTarget,
+} from './provider.js';
 
 /** pseudo-documents' worth of weight a keyword rule gives its label */
 const KEYWORD_PRIOR = 2;
@@ -31,8 +39,13 @@ export interface EmbeddedOptions {
   minExamples: number;
 }
 
+/** A compared pair's side-tagged features; undefined for an item without two texts. */
+function pairFeaturesOf(target: SuggestTarget & { kind: 'value' }, instance: Instance): Set<string> | undefined {
+  const pair = target.pair?.(instance);
+  return pair && pairFeatures(pair[0], pair[1]);
+}
+
 const round = (x: number) => Math.round(x * 1000) / 1000;
-const quoted = (words: string[]) => words.map((w) => `"${w}"`).join(', ');
 
 export class EmbeddedProvider implements AiProvider {
   readonly name = 'embedded';
@@ -59,15 +72,20 @@ export class EmbeddedProvider implements AiProvider {
     private readonly options: EmbeddedOptions,
   ) {
     for (const scheme of task.schemes) {
-      if (scheme.annotation_type === 'span') this.spanLearners.set(scheme.name, new SpanLearner());
-      else if (SUGGESTABLE.has(scheme.annotation_type)) {
+      const target = suggestTarget(scheme);
+      if (!target) continue;
+      if (target.kind === 'spans') this.spanLearners.set(scheme.name, new SpanLearner());
+      else {
         this.classifiers.set(scheme.name, new NaiveBayes());
         this.calibrators.set(scheme.name, new Calibrator());
       }
     }
     for (const { rule } of rules) {
-      const labels = new Set(task.schemeByName.get(rule.schema)?.labels.map((l) => l.name));
-      if (labels.has(rule.label))
+      const scheme = task.schemeByName.get(rule.schema);
+      const target = scheme && suggestTarget(scheme);
+      // a keyword says nothing about which of two compared texts is preferred
+      if (!target || target.kind === 'spans' || (target.kind === 'value' && target.pair)) continue;
+      if (target.choices.some((c) => c.value === rule.label))
         this.classifiers.get(rule.schema)?.addPrior(rule.label, features(rule.word.replace(/\*/g, '')), KEYWORD_PRIOR);
     }
   }
@@ -122,12 +140,15 @@ export class EmbeddedProvider implements AiProvider {
   private learn(record: AnnotationRecord, sign: 1 | -1): void {
     const instance = this.task.instanceById.get(record.instance_id);
     if (!instance) return;
-    let feats: Set<string> | undefined;
+    let text: Set<string> | undefined;
     for (const [schema, classifier] of this.classifiers) {
-      const valid = new Set(this.task.schemeByName.get(schema)!.labels.map((l) => l.name));
-      const labels = Object.keys(record.labels[schema] ?? {}).filter((l) => valid.has(l));
+      const scheme = this.task.schemeByName.get(schema)!;
+      const target = suggestTarget(scheme)!;
+      const labels = chosenOf(target, record.labels[schema]);
       if (!labels.length) continue;
-      feats ??= features(instance.text);
+      const feats =
+        target.kind === 'value' && target.pair ? pairFeaturesOf(target, instance) : (text ??= features(instance.text));
+      if (!feats) continue;
       if (sign === 1) this.calibrate(schema, classifier, labels, feats);
       classifier.add(labels, feats, sign);
       this.bumpGeneration(schema);
@@ -183,32 +204,40 @@ export class EmbeddedProvider implements AiProvider {
         `no suggestion yet: the assistant is still learning from the ${this.learned.size} annotations saved earlier; ask again in a moment`,
       );
     this.catchUp();
-    return scheme.annotation_type === 'span' ? this.suggestSpans(instance, scheme) : this.classify(instance, scheme);
+    return suggestTarget(scheme)?.kind === 'spans'
+      ? this.suggestSpans(instance, scheme)
+      : this.classify(instance, scheme);
   }
 
   private classify(instance: Instance, scheme: Scheme): Suggestion {
     const classifier = this.classifiers.get(scheme.name)!;
+    const target = suggestTarget(scheme)!;
     const { documents, labels } = classifier.stats();
     const need = this.options.minExamples;
     if (documents < need)
       return noSuggestion(
         `no suggestion yet: the assistant learns from your annotations and has ${documents} of the ${need} labelled examples of "${scheme.name}" it needs`,
       );
+    const noun = target.kind === 'value' ? 'answer' : 'label';
     if (labels < 2)
       return noSuggestion(
-        `no suggestion yet: every example of "${scheme.name}" so far has the same label; the assistant needs examples of at least two labels`,
+        `no suggestion yet: every example of "${scheme.name}" so far has the same ${noun}; the assistant needs examples of at least two ${noun}s`,
       );
-    const prediction = classifier.predict(features(instance.text))!;
+    const paired = target.kind === 'value' && !!target.pair;
+    const feats = paired ? pairFeaturesOf(target, instance) : features(instance.text);
+    if (!feats) return noSuggestion(`no suggestion: this item does not have the two texts "${scheme.name}" compares`);
+    const prediction = classifier.predict(feats)!;
     const top = prediction.ranked[0];
+    const evidence = prediction.evidence.map(untag);
     const suggestion: Suggestion = {
       label: prediction.label,
       confidence: round(this.confidence(scheme.name, top.p)),
-      rationale: prediction.evidence.length
-        ? `learned from ${documents} annotated examples; the words that weighed most: ${quoted(prediction.evidence)}`
-        : `learned from ${documents} annotated examples; no word of this text was seen in them, so this is the most frequent label`,
-      words: prediction.evidence,
+      rationale: evidence.length
+        ? `learned from ${documents} annotated examples; the words that weighed most: ${evidence.map((e) => `"${e.feature}"${e.side ? ` (in ${e.side})` : ''}`).join(', ')}`
+        : `learned from ${documents} annotated examples; no word of this text was seen in them, so this is the most frequent ${paired ? 'choice' : 'label'}`,
+      words: [...new Set(evidence.map((e) => e.feature))],
     };
-    if (scheme.annotation_type === 'multiselect') {
+    if (target.kind === 'labels' && target.multi) {
       // labels near the best one are suggested too; a single multinomial model cannot say more than that
       suggestion.labels = prediction.ranked.filter((r) => r.p >= 0.25).map((r) => r.label);
     }

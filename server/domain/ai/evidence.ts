@@ -4,6 +4,7 @@
  * package's for the languages most projects are written in.
  */
 import { createRequire } from 'node:module';
+import { SIDE } from './text-features.js';
 
 // the package ships no types; its CommonJS export is an object of word lists by language code
 const stopword = createRequire(import.meta.url)('stopword') as Record<string, string[]>;
@@ -22,5 +23,9 @@ const STOP = new Set(
 
 /** A feature worth showing: a unigram that is no stop-word, or a bigram with at least one word that is not. */
 export function informative(feature: string): boolean {
-  return feature.split(' ').some((w) => !STOP.has(w));
+  // a pair feature's side tag is no part of its words
+  return feature
+    .slice(feature.indexOf(SIDE) + 1)
+    .split(' ')
+    .some((w) => !STOP.has(w));
 }

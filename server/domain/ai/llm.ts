@@ -5,7 +5,14 @@
  */
 import { DomainError } from '../errors.js';
 import type { Instance, Scheme } from '../task.js';
-import { noSuggestion, type AiProvider, type Suggestion } from './provider.js';
+import {
+  noSuggestion,
+  suggestTarget,
+  type AiProvider,
+  type Choice,
+  type Suggestion,
+  type SuggestTarget,
+} from './provider.js';
 
 /** Bump when the prompt changes: cached replies to older prompts are then not reused. */
 const PROMPT_VERSION = '1';
@@ -27,30 +34,47 @@ export interface LlmClient {
 export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);
 export const upstreamTimeout = (message: string) => new DomainError('upstream_timeout', message);
 
+/** The item as the model reads it: its text, or the two texts a pairwise scheme compares, each under its name. */
+function itemText(instance: Instance, target: SuggestTarget, choices: Choice[]): string[] {
+  const clip = (t: string) => (t.length > MAX_TEXT ? `${t.slice(0, MAX_TEXT)} […]` : t);
+  const pair = target.kind === 'value' ? target.pair?.(instance) : undefined;
+  if (!pair) return ['Text:', '"""', clip(instance.text), '"""'];
+  return pair.flatMap((t, i) => [`${choices[i].value} (${choices[i].text}):`, '"""', clip(t), '"""']);
+}
+
 export function buildPrompt(instance: Instance, scheme: Scheme, taskName: string): LlmRequest {
-  const multi = scheme.annotation_type === 'multiselect';
-  const labels = scheme.labels.map((l) => `- ${l.name}${l.tooltip ? `: ${l.tooltip}` : ''}`).join('\n');
+  const target = suggestTarget(scheme);
+  if (!target || target.kind === 'spans')
+    throw new Error(`no prompt for the ${scheme.annotation_type} scheme "${scheme.name}"`);
+  const multi = target.kind === 'labels' && target.multi;
+  const choices = target.choices;
+  const labels = choices
+    .map((c) => {
+      const about = [c.text !== c.value ? c.text : '', c.description ?? ''].filter(Boolean).join(' – ');
+      return `- ${c.value}${about ? `: ${about}` : ''}`;
+    })
+    .join('\n');
   const scale =
     scheme.annotation_type === 'likert' && (scheme.min_label || scheme.max_label)
       ? `\nThe scale runs from ${scheme.labels[0]?.name} (${scheme.min_label}) to ${scheme.labels[scheme.labels.length - 1]?.name} (${scheme.max_label}).`
       : '';
-  const text = instance.text.length > MAX_TEXT ? `${instance.text.slice(0, MAX_TEXT)} […]` : instance.text;
   const shape = multi
     ? '{"labels": ["<label>", ...], "confidence": <number from 0 to 1>, "rationale": "<one sentence>", "keywords": ["<words copied from the text that support the answer>"]}'
     : '{"label": "<label>", "confidence": <number from 0 to 1>, "rationale": "<one sentence>", "keywords": ["<words copied from the text that support the answer>"]}';
+  const fallback =
+    target.kind === 'value' && target.pair
+      ? 'which of the two texts is better?'
+      : `which ${multi ? 'labels apply' : 'label applies'}?`;
   return {
     system:
       'You help people annotate texts. You answer with one JSON object and nothing else: no prose, no code fences.',
     user: [
       `Task: ${taskName}`,
-      `Question (${scheme.name}): ${scheme.description || `which ${multi ? 'labels apply' : 'label applies'}?`}${scale}`,
+      `Question (${scheme.name}): ${scheme.description || fallback}${scale}`,
       `Choose ${multi ? 'every label that applies' : 'exactly one label'}, spelled exactly as listed:`,
       labels,
       '',
-      'Text:',
-      '"""',
-      text,
-      '"""',
+      ...itemText(instance, target, choices),
       '',
       `Answer as: ${shape}`,
     ].join('\n'),
@@ -85,18 +109,25 @@ export function parseReply(reply: string, scheme: Scheme, text: string, provider
   if (!json || typeof json !== 'object' || Array.isArray(json))
     throw upstreamFailed(`the ${provider} model did not answer with a JSON object, so its suggestion was discarded`);
   const o = json as Record<string, unknown>;
-  const canonical = new Map(scheme.labels.map((l) => [l.name.toLowerCase(), l.name]));
+  const target = suggestTarget(scheme);
+  const choices = target && target.kind !== 'spans' ? target.choices : [];
+  // a fixed value may come back as its button's text ("Keep" for accept)
+  const canonical = new Map([
+    ...choices.map((c) => [c.text.toLowerCase(), c.value] as const),
+    ...choices.map((c) => [c.value.toLowerCase(), c.value] as const),
+  ]);
   const asLabel = (value: unknown): string => {
     const name = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
     const found = name === undefined ? undefined : canonical.get(name.toLowerCase());
     if (!found)
       throw upstreamFailed(
-        `the ${provider} model suggested ${JSON.stringify(value ?? null)}, which is not a label of "${scheme.name}" (${scheme.labels.map((l) => l.name).join(', ')}); the suggestion was discarded`,
+        `the ${provider} model suggested ${JSON.stringify(value ?? null)}, which is not a label of "${scheme.name}" (${choices.map((c) => c.value).join(', ')}); the suggestion was discarded`,
       );
     return found;
   };
   let labels: string[];
-  if (scheme.annotation_type === 'multiselect') {
+  const multi = target?.kind === 'labels' && target.multi;
+  if (multi) {
     const raw = Array.isArray(o.labels) ? o.labels : o.label !== undefined ? [o.label] : undefined;
     if (!raw)
       throw upstreamFailed(`the ${provider} model's answer has no "labels" list, so its suggestion was discarded`);
@@ -125,7 +156,7 @@ export function parseReply(reply: string, scheme: Scheme, text: string, provider
     rationale: typeof o.rationale === 'string' ? o.rationale.slice(0, 1000) : '',
     words,
   };
-  if (scheme.annotation_type === 'multiselect') suggestion.labels = labels;
+  if (multi) suggestion.labels = labels;
   return suggestion;
 }
 
@@ -151,7 +182,7 @@ export class LlmProvider implements AiProvider {
   }
 
   async suggest(instance: Instance, scheme: Scheme): Promise<Suggestion> {
-    if (scheme.annotation_type === 'span')
+    if (suggestTarget(scheme)?.kind === 'spans')
       return noSuggestion(
         `the ${this.name} provider does not suggest spans; keyword highlights show the words to look at`,
       );

@@ -3,11 +3,73 @@
  * learner and the LLM providers implement it; the AI service adds caching, access checks and the two response
  * shapes on top.
  */
-import type { Instance, Scheme, SchemeType } from '../task.js';
+import type { Instance, Scheme } from '../task.js';
 import { schemeTypeOf } from '../schemes/registry.js';
 
-/** Schemes the assistant can suggest for (a choice among labels, or spans): their type module says so. */
-export const SUGGESTABLE = { has: (type: SchemeType): boolean => schemeTypeOf(type).suggestable };
+/** A value the assistant may suggest, and the text the annotator sees for it. */
+export interface Choice {
+  value: string;
+  text: string;
+  description?: string;
+}
+
+/**
+ * What the assistant suggests for a scheme, as its type module says: spans; labels (choice types); or one of a
+ * type's fixed values under one field (triage, binary pairwise), which it suggests as it suggests a label.
+ */
+export type SuggestTarget =
+  | { kind: 'spans' }
+  | { kind: 'labels'; choices: Choice[]; multi: boolean }
+  | {
+      kind: 'value';
+      field: string;
+      choices: Choice[];
+      pair?: (instance: Instance) => readonly [string, string] | undefined;
+    };
+
+const targets = new WeakMap<Scheme, SuggestTarget | null>();
+
+function targetOf(scheme: Scheme): SuggestTarget | null {
+  const module = schemeTypeOf(scheme.annotation_type);
+  if (module.suggestable) {
+    if (module.storage === 'spans') return { kind: 'spans' };
+    return {
+      kind: 'labels',
+      choices: scheme.labels.map((l) => ({ value: l.name, text: l.name, description: l.tooltip })),
+      multi: scheme.annotation_type === 'multiselect',
+    };
+  }
+  const values = module.suggestValues?.(scheme);
+  return values ? { kind: 'value', field: values.field, choices: [...values.choices], pair: values.pair } : null;
+}
+
+/** The scheme's target, or null when the assistant has nothing to suggest for it; worked out once per scheme. */
+export function suggestTarget(scheme: Scheme): SuggestTarget | null {
+  let target = targets.get(scheme);
+  if (target === undefined) targets.set(scheme, (target = targetOf(scheme)));
+  return target;
+}
+
+/** The suggestable answers in a stored label → value map: the labels chosen, or the field's value. */
+export function chosenOf(target: SuggestTarget, stored: Readonly<Record<string, string>> | undefined): string[] {
+  if (!stored || target.kind === 'spans') return [];
+  if (target.kind === 'value') {
+    const value = stored[target.field];
+    return value !== undefined && target.choices.some((c) => c.value === value) ? [value] : [];
+  }
+  return Object.keys(stored).filter((name) => target.choices.some((c) => c.value === name));
+}
+
+/** The text of a fixed value's button ("Keep" for accept). */
+export const choiceTextOf = (target: SuggestTarget & { kind: 'value' }, value: string): string =>
+  target.choices.find((c) => c.value === value)?.text ?? value;
+
+/** How a suggested value reads in a hint: a fixed value by its button's text and the value, a label as itself. */
+export function choiceText(target: SuggestTarget, value: string): string {
+  if (target.kind !== 'value') return value;
+  const text = choiceTextOf(target, value);
+  return text !== value ? `${text} (${value})` : value;
+}
 
 export interface SuggestedSpan {
   label: string;

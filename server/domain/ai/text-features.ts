@@ -23,3 +23,25 @@ export function features(text: string): Set<string> {
   for (let i = 1; i < words.length; i++) out.add(`${words[i - 1]} ${words[i]}`);
   return out;
 }
+
+/** Separates a pair feature's side from the feature ("A" + SIDE + "great"). */
+export const SIDE = '\u0001';
+
+/**
+ * Two compared texts' features, each tagged with its side. What both texts share says nothing about which one is
+ * preferred, so it is left out.
+ */
+export function pairFeatures(a: string, b: string): Set<string> {
+  const fa = features(a);
+  const fb = features(b);
+  const out = new Set<string>();
+  for (const f of fa) if (!fb.has(f)) out.add(`A${SIDE}${f}`);
+  for (const f of fb) if (!fa.has(f)) out.add(`B${SIDE}${f}`);
+  return out;
+}
+
+/** A feature without its side tag, and the side (undefined for a one-text feature). */
+export function untag(feature: string): { feature: string; side?: string } {
+  const at = feature.indexOf(SIDE);
+  return at < 0 ? { feature } : { feature: feature.slice(at + 1), side: feature.slice(0, at) };
+}

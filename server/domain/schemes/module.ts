@@ -57,6 +57,16 @@ export interface AgreementMeasure {
   row?: (scheme: Scheme, stored: string) => number | undefined;
 }
 
+/** The values the assistant chooses among for a type answered by one fixed value under one field. */
+export interface SuggestedValues {
+  /** the field label the value is stored under */
+  readonly field: string;
+  /** each value as stored, and the text its button shows */
+  readonly choices: readonly { readonly value: string; readonly text: string }[];
+  /** two items compared (pairwise): their texts, so the learner tells which side a word is on */
+  readonly pair?: (instance: Instance) => readonly [string, string] | undefined;
+}
+
 /** Refusal of a submitted or imported value; the caller prefixes the field it came from. */
 export class AnswerError {
   constructor(readonly message: string) {}
@@ -154,8 +164,14 @@ export interface SchemeTypeModule {
    * `item` is the raw item it is for, for types whose answer quotes it (a trace's step).
    */
   example?(scheme: Scheme, item?: Readonly<Record<string, unknown>>): Record<string, string>;
-  /** whether the AI assistant suggests answers for it */
+  /** whether the AI assistant suggests labels (choice types) or spans (span) for it */
   readonly suggestable: boolean;
+  /**
+   * Types answered by one of a few fixed values under one field (triage's decision, pairwise's binary selection):
+   * the values the AI assistant may suggest, as it suggests a label; null where the scheme's keys make the
+   * answer something else (pairwise on a scale).
+   */
+  readonly suggestValues?: (scheme: Scheme) => SuggestedValues | null;
   /** how its answers look in the API and exports (described in the OpenAPI document) */
   readonly shape: AnswerShape;
 }

@@ -19,6 +19,12 @@ const suggestionResponse = z.object({
       confidence: z.number().nullable(),
       rationale: z.string(),
       labels: z.array(z.string()).optional(),
+      text: z
+        .string()
+        .optional()
+        .describe(
+          'types answered by one fixed value (triage, binary pairwise): the suggested value as its button reads',
+        ),
       spans: z.array(z.object({ label: z.string(), start: z.number(), end: z.number(), text: z.string() })).optional(),
     }),
   ),
@@ -73,7 +79,7 @@ export function aiRoutes(s: Services): RouteSpec[] {
   return [
     suggestion(
       '/get_ai_suggestion',
-      'AI suggestions for every label and span schema of an instance (never saved as annotations)',
+      'AI suggestions for every label, span, triage and binary pairwise schema of an instance (never saved as annotations)',
     ),
     suggestion('/api/get_ai_suggestion', "Potato's spelling of /get_ai_suggestion"),
     route({

@@ -14,6 +14,8 @@ const WIDE = '(min-width: 821px)';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 const suggestedLabels = (s: AiSchemeSuggestion) => (s.labels?.length ? s.labels : s.label !== null ? [s.label] : []);
+/** What the annotator reads: a fixed value (triage, pairwise) as its button says it, labels as they are. */
+const shown = (s: AiSchemeSuggestion) => (s.text !== undefined ? [s.text] : suggestedLabels(s));
 
 /** Whether the suggestion says nothing the annotator has not already saved for the schema. */
 function repeatsSaved(saved: Answers, schema: string, s: AiSchemeSuggestion): boolean {
@@ -59,7 +61,7 @@ export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props
   const line = useful
     .map(
       ([schema, s]) =>
-        `${schema}: ${s.spans?.length ? `${s.spans.length} span${s.spans.length === 1 ? '' : 's'}` : suggestedLabels(s).join(', ')}`,
+        `${schema}: ${s.spans?.length ? `${s.spans.length} span${s.spans.length === 1 ? '' : 's'}` : shown(s).join(', ')}`,
     )
     .join('; ');
   return (
@@ -81,9 +83,7 @@ export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props
             return (
               <li key={schema}>
                 <strong>{schema}</strong>:{' '}
-                {s.spans?.length
-                  ? s.spans.map((sp) => `${sp.label} “${sp.text}”`).join(', ')
-                  : suggestedLabels(s).join(', ')}
+                {s.spans?.length ? s.spans.map((sp) => `${sp.label} “${sp.text}”`).join(', ') : shown(s).join(', ')}
                 {typeof s.confidence === 'number' && (
                   <span className="muted"> · {Math.round(s.confidence * 100)}% likely right</span>
                 )}

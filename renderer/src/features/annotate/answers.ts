@@ -170,6 +170,11 @@ export function applySuggestion(
       continue;
     }
     if (s.label === null) continue;
+    const own = schemeUi(scheme.annotation_type)?.applySuggested;
+    if (own) {
+      next = own(next, scheme, s.label);
+      continue;
+    }
     if (kind === 'value') {
       const field = scheme.labels[0]?.name;
       if (field) next = setValue(next, schemeName, field, s.label);

@@ -921,7 +921,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** AI suggestions for every label and span schema of an instance (never saved as annotations) */
+    /** AI suggestions for every label, span, triage and binary pairwise schema of an instance (never saved as annotations) */
     get: operations['getGetAiSuggestion'];
     put?: never;
     post?: never;
@@ -8062,6 +8062,8 @@ export interface operations {
                 confidence: number | null;
                 rationale: string;
                 labels?: string[];
+                /** @description types answered by one fixed value (triage, binary pairwise): the suggested value as its button reads */
+                text?: string;
                 spans?: {
                   label: string;
                   start: number;
@@ -8120,6 +8122,8 @@ export interface operations {
                 confidence: number | null;
                 rationale: string;
                 labels?: string[];
+                /** @description types answered by one fixed value (triage, binary pairwise): the suggested value as its button reads */
+                text?: string;
                 spans?: {
                   label: string;
                   start: number;

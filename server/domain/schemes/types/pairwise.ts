@@ -7,9 +7,15 @@
  * The answer is the one field's value (binary, scale) or an object of field → value.
  */
 import { z } from 'zod';
-import type { Scheme } from '../../task.js';
+import type { Instance, Scheme } from '../../task.js';
 import { numberish } from '../kinds.js';
-import { AnswerError, type AgreementMeasure, type AnswerValue, type SchemeTypeModule } from '../module.js';
+import {
+  AnswerError,
+  type AgreementMeasure,
+  type AnswerValue,
+  type SchemeTypeModule,
+  type SuggestedValues,
+} from '../module.js';
 import { isRecord, names, parseJson, storeUnder } from '../answer-fields.js';
 
 const dimension = z.looseObject({
@@ -133,6 +139,32 @@ function agreement(scheme: Scheme): AgreementMeasure {
   };
 }
 
+/** The texts compared: the first two entries of the item's `items_key` list (or object). */
+function pairOf(scheme: Scheme, instance: Instance): readonly [string, string] | undefined {
+  const v = instance.data[(scheme.extra as { items_key: string }).items_key];
+  const list = Array.isArray(v) ? v : isRecord(v) ? Object.values(v) : [];
+  if (list.length < 2) return undefined;
+  const text = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x ?? ''));
+  return [text(list[0]), text(list[1])];
+}
+
+/** Binary mode is one choice among A, B (and tie): the assistant suggests it; a scale or several dimensions not. */
+function suggestValues(scheme: Scheme): SuggestedValues | null {
+  const k = keysOf(scheme);
+  if (k.mode !== 'binary') return null;
+  const labels = (scheme.extra as { item_labels: [string, string] }).item_labels;
+  const [dim] = k.dimensions;
+  return {
+    field: 'selection',
+    choices: [
+      { value: 'A', text: labels[0] },
+      { value: 'B', text: labels[1] },
+      ...(dim.allow_tie ? [{ value: 'tie', text: dim.tie_label }] : []),
+    ],
+    pair: (instance) => pairOf(scheme, instance),
+  };
+}
+
 export const pairwise: SchemeTypeModule = {
   type: 'pairwise',
   config,
@@ -224,6 +256,7 @@ export const pairwise: SchemeTypeModule = {
   spacy: 'values',
   agreement,
   suggestable: false,
+  suggestValues,
   shape: {
     stored:
       'binary: "<schema>:selection" → "A" | "B" | "tie"; scale: "<schema>:scale_value" → a number; multi_dimension: "<schema>:<dimension>" → "A" | "B" | "tie"; "<schema>:justification" → JSON text of {"reasons", "rationale"}',

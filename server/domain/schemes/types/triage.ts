@@ -56,6 +56,10 @@ export const triage: SchemeTypeModule = {
   spacy: 'values',
   agreement: nominalOf('decision'),
   suggestable: false,
+  suggestValues: (scheme) => ({
+    field: 'decision',
+    choices: DECISIONS.map((d) => ({ value: d, text: String(scheme.extra[`${d}_label`]) })),
+  }),
   shape: { stored: '"<schema>:decision" → "accept" | "reject" | "skip"', answer: z.enum(['accept', 'reject', 'skip']) },
   example: () => ({ decision: 'accept' }),
 };

@@ -150,4 +150,16 @@ function PairwiseField(props: FieldProps) {
   );
 }
 
-export const pairwise: SchemeUi = { type: 'pairwise', kind: 'structured', Field: PairwiseField, bindings: keys };
+/** Whether the assistant's value ("A", "B", "tie") is a choice of this binary pair. */
+function isChoice(scheme: Scheme, value: string) {
+  const k = extraOf<PairwiseKeys>(scheme);
+  return k.mode === 'binary' && choicesOf(k, k.dimensions[0]).some((c) => c.value === value);
+}
+
+export const pairwise: SchemeUi = {
+  type: 'pairwise',
+  kind: 'structured',
+  Field: PairwiseField,
+  bindings: keys,
+  applySuggested: (a, scheme, value) => (isChoice(scheme, value) ? setField(a, scheme.name, 'selection', value) : a),
+};

@@ -66,6 +66,8 @@ export interface SchemeUi {
   ) => Answers;
   /** Puts an answer in the export's shape (a pre-annotation) into the form, for types with structured answers. */
   applyAnswer?: (a: Answers, scheme: Scheme, value: unknown) => Answers;
+  /** Types the AI assistant suggests one fixed value for (triage, binary pairwise): accepting it fills the form. */
+  applySuggested?: (a: Answers, scheme: Scheme, value: string) => Answers;
   /** highlights of the scheme's answer on the text */
   marks?: (scheme: Scheme, a: Answers) => TypeMark[];
   /** links of the scheme's answer between spans, drawn as arcs over the text */

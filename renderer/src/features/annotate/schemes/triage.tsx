@@ -54,4 +54,12 @@ function TriageField({ scheme, answers, keyOf, update, advance }: FieldProps) {
   );
 }
 
-export const triage: SchemeUi = { type: 'triage', kind: 'structured', Field: TriageField, bindings: keys };
+const isDecision = (v: string): v is (typeof DECISIONS)[number] => (DECISIONS as readonly string[]).includes(v);
+
+export const triage: SchemeUi = {
+  type: 'triage',
+  kind: 'structured',
+  Field: TriageField,
+  bindings: keys,
+  applySuggested: (a, scheme, value) => (isDecision(value) ? setField(a, scheme.name, 'decision', value) : a),
+};
