@@ -61,4 +61,61 @@ describe('pre-annotations', () => {
     await expect.poll(() => page.getByTestId('instance-text').innerText()).toBe('Nothing predicted here.');
     expect(await hint.count()).toBe(0);
   });
+
+  test('fill a text_edit and a tree_annotation from their exported shapes', async () => {
+    const tree = { id: 'root', text: 'Hi', children: [{ id: 'r1', text: 'Hello!', children: [] }] };
+    const rig = await startRig({
+      items: [
+        { id: 'e-1', text: 'Edit me.', mt: 'the cat sit', tree },
+        { id: 'e-2', text: 'Other.', mt: 'x', tree },
+      ],
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'text_edit', name: 'post', source_field: 'mt' },
+          {
+            annotation_type: 'tree_annotation',
+            name: 'turns',
+            node_scheme: { annotation_type: 'radio', labels: ['good', 'bad'] },
+            path_selection: { enabled: true },
+          },
+        ],
+      },
+    });
+    const imported = await rig.t.admin().post('/admin/api/predictions', {
+      source: 'model-b',
+      predictions: [
+        {
+          instance_id: 'e-1',
+          labels: {
+            post: { edited_text: 'the cat sits', original_text: 'the cat sit' },
+            turns: { node_annotations: { root: 'good', r1: 'bad' }, selected_path: ['root'] },
+          },
+        },
+      ],
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const erin = await rig.t.client().login('erin', 'erin-pass');
+    const page = await rig.open('/');
+    await logIn(page, 'erin', 'erin-pass');
+    await page.getByTestId('prediction-hint').waitFor();
+    await page.keyboard.press('g');
+    await page.getByText('Applied to the form. Review it, then submit.').waitFor();
+    expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sits');
+    expect(
+      await page.locator('fieldset[data-schema="turns"] li[data-node="r1"] input[type="radio"]:checked').count(),
+    ).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await erin.get('/get_annotations?instance_id=e-1')).body.annotations)
+      .toEqual({
+        'post:post': JSON.stringify({
+          edited_text: 'the cat sits',
+          original_text: 'the cat sit',
+          edit_distance_chars: 1,
+          edit_distance_words: 1,
+        }),
+        'turns:node_annotations': JSON.stringify({ root: 'good', r1: 'bad' }),
+        'turns:selected_path': JSON.stringify(['root']),
+      });
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * text_edit: the text to post-edit (the item's `source_field`, or its text) in a text area, with the edit's
  * distance from it in characters and words and, with show_diff, the words removed and added. The server works
- * the distances out again when it stores the edit.
+ * the distances out again when it stores the edit. Its field key goes to the text area.
  */
 import { extraOf, fieldOf, setField } from './options.js';
 import { Legend } from './parts.js';
@@ -128,4 +128,24 @@ function TextEditField({ scheme, answers, update, instance }: FieldProps) {
   );
 }
 
-export const textEdit: SchemeUi = { type: 'text_edit', kind: 'structured', Field: TextEditField };
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const textEdit: SchemeUi = {
+  type: 'text_edit',
+  // a value field: its own key goes to the text to edit
+  kind: 'value',
+  Field: TextEditField,
+  // a pre-annotation's edit, as exports give it; the server works the distances out again
+  applyAnswer: (a, s, answer) =>
+    isRecord(answer) && typeof answer.edited_text === 'string' && typeof answer.original_text === 'string'
+      ? setField(
+          a,
+          s.name,
+          s.labels[0].name,
+          JSON.stringify({ edited_text: answer.edited_text, original_text: answer.original_text }),
+        )
+      : a,
+  fieldKeys: (s) => [
+    { keys: ['Tab'], label: `${s.name}: from the text, reach Keep it unchanged or Reset to the original` },
+  ],
+};

@@ -1,7 +1,7 @@
 /**
  * tree_annotation: the conversation tree (the item field holding {id, children, …} nodes) as nested turns, each
  * with the node scheme's question (choices, or a value) and, with path selection, an "in the path" box. Tab moves
- * through them.
+ * through them; the scheme's field key goes to the first turn.
  */
 import type { Scheme } from '../../../shared/api/types.js';
 import { Legend } from './parts.js';
@@ -155,4 +155,26 @@ function TreeField({ scheme, answers, update, instance }: FieldProps) {
   );
 }
 
-export const treeAnnotation: SchemeUi = { type: 'tree_annotation', kind: 'structured', Field: TreeField };
+export const treeAnnotation: SchemeUi = {
+  type: 'tree_annotation',
+  // a value field: its own key goes to the first turn's question
+  kind: 'value',
+  Field: TreeField,
+  // a pre-annotation's {node_annotations, selected_path}, as exports give it
+  applyAnswer: (a, s, answer) => {
+    if (!isObject(answer)) return a;
+    let next = a;
+    for (const field of ['node_annotations', 'selected_path']) {
+      const v = answer[field];
+      // an empty value is no answer, as the server reads it
+      if (Array.isArray(v) ? v.length : isObject(v) && Object.keys(v).length)
+        next = setField(next, s.name, field, JSON.stringify(v));
+    }
+    return next;
+  },
+  fieldKeys: (s) => [
+    { keys: ['Tab'], label: `${s.name}: go from turn to turn (its answer, then its “in the path” box)` },
+    { keys: ['↑', '↓'], label: `${s.name}: pick the focused turn's answer among its choices` },
+    { keys: ['Space'], label: `${s.name}: tick the focused box (an answer, or “in the path”)` },
+  ],
+};
