@@ -61,6 +61,8 @@ export class Dispatcher {
   /** ids queued, in flight or waiting for their result to be written: never queued twice */
   private readonly busy = new Set<string>();
   private results: Result[] = [];
+  /** id → the delivery before its result, for the results being written: in memory already, not yet durable */
+  private readonly saving = new Map<string, DeliveryRecord>();
   private flushing: Promise<void> | null = null;
   private readonly attempts = new Set<Promise<void>>();
   /** delivered and failed deliveries, oldest first, for pruning */
@@ -132,6 +134,11 @@ export class Dispatcher {
       lane.timer = setTimeout(() => this.pump(lane), Math.min(Math.max(lane.queue.peekDue() - now, 1), MAX_TIMER_MS));
       lane.timer.unref();
     }
+  }
+
+  /** The deliveries whose result is being written, as they were before it: counted so until it is durable. */
+  resultsBeingSaved(): ReadonlyMap<string, DeliveryRecord> {
+    return this.saving;
   }
 
   /** Takes up stored pending deliveries nobody here is working on: those of another process that stopped. */
@@ -247,10 +254,12 @@ export class Dispatcher {
       for (const [name, row] of rows) ops.push({ table: 'webhook_stats', key: name, value: row });
       ops.push(...pruned.ops);
       if (!ops.length) continue;
+      for (const r of batch) this.saving.set(r.after.id, r.before);
       try {
         await this.store.write(ops);
         this.storeTrouble = false;
       } catch (e) {
+        for (const r of batch) this.saving.delete(r.after.id);
         if (isConflict(e)) {
           // another process wrote the same stats row first: the rows are made again from the newer one
           this.finished.unshift(...pruned.removed);
@@ -273,6 +282,7 @@ export class Dispatcher {
         continue;
       }
       for (const r of batch) {
+        this.saving.delete(r.after.id);
         this.stats.changed(r.before, r.after);
         this.busy.delete(r.after.id);
         if (r.after.state === 'pending') this.enqueue(r.after);

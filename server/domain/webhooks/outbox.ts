@@ -101,7 +101,7 @@ export class WebhookOutbox implements EventOutbox {
 
   /** Other server processes changed the deliveries: count them again and take up any left pending. */
   refresh(): void {
-    this.stats.recount(new Set(this.planned.map((p) => p.id)));
+    this.stats.recount(new Set(this.planned.map((p) => p.id)), this.dispatcher.resultsBeingSaved());
     this.dispatcher.rescan();
   }
 

@@ -63,11 +63,15 @@ export class WebhookStats {
     }
   }
 
-  /** Counts everything again from storage, which other server processes changed; `notYet`: planned here, admitted later. */
-  recount(notYet: ReadonlySet<string>): void {
+  /**
+   * Counts everything again from storage, which other server processes changed. `notYet`: planned here, admitted
+   * once written; `saving`: results being written, counted as before them, since `changed` counts them once durable.
+   */
+  recount(notYet: ReadonlySet<string>, saving: ReadonlyMap<string, DeliveryRecord>): void {
     this.counts.clear();
     this.countPruned();
-    for (const [id, record] of this.store.entries('webhook_deliveries')) if (!notYet.has(id)) this.admitted(record);
+    for (const [id, record] of this.store.entries('webhook_deliveries'))
+      if (!notYet.has(id)) this.admitted(saving.get(id) ?? record);
   }
 
   private countsOf(endpoint: string): Counts {

@@ -1,0 +1,81 @@
+/**
+ * The outbox on a PostgreSQL store, where other processes' changes make it count its deliveries again from the
+ * tables (`refresh`): a result already in memory but still being committed is counted once, when it is durable.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { PostgresStore } from '../../../../../server/storage/postgres/postgres-store.js';
+import { WebhookOutbox } from '../../../../../server/domain/webhooks/outbox.js';
+import { createWebhookSender } from '../../../../../server/io/webhook-sender.js';
+import { quietLogger } from '../../../../helpers/server.js';
+import { startReceiver } from '../../../../helpers/webhook-receiver.js';
+
+const url = inject('postgresUrl');
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+async function until(ok: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('webhook outbox on a shared store', () => {
+  it('counts a delivery once when the deliveries are counted again while its result is being committed', async () => {
+    const receiver = await startReceiver();
+    cleanup.push(() => receiver.close());
+    const store = await PostgresStore.open({ connectionString: url, schema: `test_${randomBytes(6).toString('hex')}` });
+    cleanup.push(() => store.close());
+    const outbox = new WebhookOutbox(
+      store,
+      { now: () => Date.now() },
+      quietLogger,
+      createWebhookSender(),
+      {
+        endpoints: [
+          {
+            name: 'ok',
+            url: receiver.url,
+            events: ['*'],
+            active: true,
+            timeoutMs: 30_000,
+            maxAttempts: 6,
+            signatureFormat: 'v1_hex',
+          },
+        ],
+        retryScheduleSeconds: [0, 5],
+        retentionMs: 24 * 3600 * 1000,
+      },
+      { enabled: () => true, taskName: () => 'T' },
+      'test',
+    );
+    cleanup.push(() => outbox.close());
+    await store.write(outbox.plan([{ type: 'annotation.created', at: Date.now(), data: { i: 1 } }]));
+
+    // the log's head row held locked: the result's commit waits, with the result applied in memory meanwhile
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    cleanup.push(() => db.end());
+    await db.query('BEGIN');
+    await db.query(`SELECT id FROM "${store.schema}".log_head FOR UPDATE`);
+    outbox.dispatch();
+    await receiver.waitFor((r) => r.length === 1);
+    await until(() => [...store.entries('webhook_deliveries')][0][1].state === 'delivered');
+    const waiting = async () =>
+      Number((await db.query('SELECT count(*) AS n FROM pg_locks WHERE NOT granted')).rows[0].n) > 0;
+    await until(waiting);
+    // what another process's change to the deliveries makes the server do
+    outbox.refresh();
+    const stats = () => outbox.endpointStats().endpoints[0].stats;
+    expect(stats()).toMatchObject({ total_emitted: 1, total_delivered: 0 });
+    await db.query('COMMIT');
+    await until(() => stats().total_delivered > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stats()).toMatchObject({ total_emitted: 1, total_delivered: 1 });
+  });
+});
