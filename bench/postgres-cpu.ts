@@ -5,7 +5,8 @@
  * with the built server, sends each of 8 annotators `--requests` durable updateinstance requests (after as many
  * to warm up), and prints per request: the server processes' CPU, the database's (every backend and background
  * process of the cluster, from /proc), commits, group commits (entries of the change log) and the statements
- * each was sent (pg_stat_statements: one call is one round trip). `--profile` runs the server under --cpu-prof
+ * each was sent (pg_stat_statements: one call is one round trip), with the database's time executing and planning
+ * each (and compiling it, JIT). `--profile` runs the server under --cpu-prof
  * and prints where its time went (bench/profile.ts's summary).
  */
 import { randomBytes } from 'node:crypto';
@@ -71,7 +72,10 @@ async function main() {
     },
     work,
   );
-  const cluster = await startPostgres({ shared_preload_libraries: 'pg_stat_statements' });
+  const cluster = await startPostgres({
+    shared_preload_libraries: 'pg_stat_statements',
+    'pg_stat_statements.track_planning': 'on',
+  });
   const servers: ServerProcess[] = [];
   const client = new pg.Client({ connectionString: cluster.url });
   try {
@@ -122,8 +126,16 @@ async function main() {
     const after = await counters(client, schema);
     let dbMs = 0;
     for (const [pid, ms] of dbAfter) dbMs += ms - (dbBefore.get(pid) ?? 0);
-    const { rows: statements } = await client.query<{ calls: string; query: string }>(
-      `SELECT calls, query FROM pg_stat_statements
+    const { rows: statements } = await client.query<{
+      calls: string;
+      query: string;
+      exec_ms: number;
+      plan_ms: number;
+      jit_ms: number;
+    }>(
+      `SELECT calls, query, total_exec_time / calls AS exec_ms, total_plan_time / calls AS plan_ms,
+              (jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) / calls AS jit_ms
+         FROM pg_stat_statements
         WHERE query NOT LIKE '%pg_stat%' AND query NOT LIKE '%pg_read_file%' AND query NOT LIKE '%xact_commit%'
         ORDER BY calls DESC`,
     );
@@ -145,8 +157,12 @@ async function main() {
     console.log(
       `per request: ${per(Number(sizes[0].keys))} rows written, ${per(Number(sizes[0].bytes))} bytes of JSON`,
     );
+    console.log('per request, then per call: executing, planning, of which JIT compiling (ms), the statement');
     for (const s of statements)
-      console.log(`  ${per(Number(s.calls))}/req  ${s.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+      console.log(
+        `  ${per(Number(s.calls))}/req  ${[s.exec_ms, s.plan_ms, s.jit_ms].map((n) => n.toFixed(3)).join(' ')}  ` +
+          s.query.replace(/\s+/g, ' ').slice(0, 90),
+      );
     if (values.profile) {
       for (const s of servers) await s.stop();
       for (const file of readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')))

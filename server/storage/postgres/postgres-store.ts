@@ -43,6 +43,7 @@ interface Change {
 }
 
 const LOAD_PAGE = 20_000;
+const LOG_PAGE = 1_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export class PostgresStore extends TableReader implements SharedStore {
@@ -81,6 +82,9 @@ export class PostgresStore extends TableReader implements SharedStore {
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       application_name: 'marginalia',
+      // Short statements sent thousands of times a second: planned once (a custom plan per call cost as much as
+      // running it) and never compiled (JIT pays off for long analytic queries only). A URL's `options` wins.
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
     // an idle connection the server drops (a restart) is reported here; the pool opens a new one when needed
     pool.on('error', (e) => options.logger?.warn(`PostgreSQL connection lost: ${e.message}`));
@@ -291,22 +295,13 @@ export class PostgresStore extends TableReader implements SharedStore {
    * what is left of `inFlight`.
    */
   private async catchUp(inFlight: Pending[]): Promise<Pending[]> {
-    const { rows } = await this.pool.query<Change & { head: string }>({
-      name: 'marginalia_changes',
-      text: this.sql.changesAfter,
-      values: [this.applied],
-    });
-    const head = Number(rows[0].head);
-    if (head === this.applied) return inFlight;
-    const changes = rows.filter((r) => r.id !== null);
-    if (
-      !changes.length ||
-      Number(changes[0].id) !== this.applied + 1 ||
-      Number(changes[changes.length - 1].id) !== head
-    ) {
+    const log = await this.changesAfter(this.applied);
+    if (!log) {
       await this.reload(inFlight);
       return [];
     }
+    const { head, changes } = log;
+    if (head === this.applied) return inFlight;
     const local = inFlight.concat(this.pending);
     for (let i = local.length - 1; i >= 0; i--) this.restore(local[i].undo);
     const touched = new Set<string>();
@@ -344,6 +339,29 @@ export class PostgresStore extends TableReader implements SharedStore {
     // a refused write was counted ahead by the services on the state before these changes: not row by row then
     this.changed(refused.length ? null : told);
     return inFlight.filter((p) => kept.has(p));
+  }
+
+  /**
+   * The log head and every change after `after`, read a page at a time; null when they do not follow each other
+   * from `after` + 1 to the head (entries this process needed were pruned).
+   */
+  private async changesAfter(after: number): Promise<{ head: number; changes: Change[] } | null> {
+    const changes: Change[] = [];
+    for (;;) {
+      const { rows } = await this.pool.query<Change & { head: string }>({
+        name: 'marginalia_changes',
+        text: this.sql.changesAfter,
+        values: [after, LOG_PAGE],
+      });
+      const head = Number(rows[0].head);
+      for (const row of rows) {
+        if (row.id === null) continue;
+        if (Number(row.id) !== ++after) return null;
+        changes.push(row);
+      }
+      if (after >= head) return after === head ? { head, changes } : null;
+      if (rows.length < LOG_PAGE) return null;
+    }
   }
 
   /** The log entries this process needed were pruned (it was cut off for long): read every row again. */

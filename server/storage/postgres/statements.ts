@@ -17,7 +17,11 @@ export interface Statements {
   commit: string;
   /** a batch's deletes alone, before the commit, for keys deleted and written again in the batch */
   deleteOnly: string;
-  /** the log head and every change after $1, in order (one row of nulls but the head when there is none) */
+  /**
+   * the log head and the first $2 changes after $1, in order (one row of nulls but the head when there is none).
+   * The head is a subquery and the changes a page by the primary key, so the planner never estimates a join of
+   * the whole log: an estimate that high made PostgreSQL compile the statement (JIT), 100+ ms a read.
+   */
   changesAfter: string;
   /** the lease on $1 for $2, unless another process holds an unexpired one or is taking it right now */
   claim: string;
@@ -42,7 +46,8 @@ export function statements(schema: string): Statements {
         SELECT id, $7, $1::text[] || $3::text[], $2::text[] || $4::text[], array_fill(NULL::json, ARRAY[cardinality($1::text[])]) || $5::json[] FROM h)
       SELECT id, pg_notify($8, id::text) FROM h`,
     deleteOnly: `DELETE FROM ${s}.rows r USING unnest($1::text[], $2::text[]) AS d(tbl, key) WHERE r.tbl = d.tbl AND r.key = d.key`,
-    changesAfter: `SELECT h.id AS head, c.id, c.tbls, c.keys, c.vals::text[] AS vals FROM ${s}.log_head h LEFT JOIN ${s}.changes c ON c.id > $1 ORDER BY c.id`,
+    changesAfter: `SELECT (SELECT id FROM ${s}.log_head) AS head, c.id, c.tbls, c.keys, c.vals::text[] AS vals
+      FROM (VALUES (1)) one LEFT JOIN LATERAL (SELECT * FROM ${s}.changes WHERE id > $1 ORDER BY id LIMIT $2) c ON true ORDER BY c.id`,
     // A new key is taken by the insert; an existing one through FOR UPDATE SKIP LOCKED, so a process never waits
     // for another's claim, and the lease is checked again on the row's newest version.
     claim: `WITH fresh AS (INSERT INTO ${s}.claims (key, owner, until) VALUES ($1, $2, now() + $3::float8 * interval '1 millisecond') ON CONFLICT (key) DO NOTHING RETURNING key),

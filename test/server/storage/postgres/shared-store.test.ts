@@ -5,6 +5,7 @@
  * and the project's secrets are one.
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PostgresStore } from '../../../../server/storage/postgres/postgres-store.js';
 import { ConflictError } from '../../../../server/storage/tables.js';
@@ -65,6 +66,40 @@ describe('PostgresStores sharing a schema', () => {
       await a.sync();
       expect(a.get('contract_a', `from-b-${i}`)).toEqual({ n: i });
     }
+  });
+
+  it('takes in a log longer than one read row by row, when another process committed thousands of changes since', async () => {
+    const [a, b] = await pair(['contract_a']);
+    await a.write([put('first', { n: 0 })]);
+    await b.sync();
+    // another process's 2,500 commits of one row each (the store reads the log 1,000 entries at a time), made
+    // in one transaction and without a notification, so b learns of them only by reading the log
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      await db.query(`SET search_path TO "${a.schema}"`);
+      await db.query(`BEGIN;
+        INSERT INTO rows (tbl, key, value) SELECT 'contract_a', 'k' || g, json_build_object('n', g) FROM generate_series(1, 2500) g;
+        INSERT INTO changes (id, origin, tbls, keys, vals)
+          SELECT h.id + g, 'elsewhere', ARRAY['contract_a'], ARRAY['k' || g], ARRAY[json_build_object('n', g)] FROM log_head h, generate_series(1, 2500) g;
+        UPDATE log_head SET id = id + 2500;
+        COMMIT`);
+    } finally {
+      await db.end();
+    }
+    const told: (readonly ExternalChange[] | null)[] = [];
+    b.onExternalChange((changes) => told.push(changes));
+    await b.sync();
+    expect(b.size('contract_a')).toBe(2501);
+    expect(b.get('contract_a', 'k2500')).toEqual({ n: 2500 });
+    // row by row, in commit order: not read again from the rows, which is what a gap in the log makes it do
+    expect(told).not.toContain(null);
+    expect(told.flat().map((c) => c!.key)).toEqual(Array.from({ length: 2500 }, (_, i) => `k${i + 1}`));
+    // and it commits on top of them
+    await b.write([put('after', { n: 1 })]);
+    await a.sync();
+    expect(a.get('contract_a', 'after')).toEqual({ n: 1 });
+    expect(a.size('contract_a')).toBe(2502);
   });
 
   it('hears of the other one’s commits without being asked', async () => {
