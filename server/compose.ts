@@ -33,6 +33,7 @@ import { PhaseService } from './domain/phases/phase-service.js';
 import { PotatoState } from './domain/admin/potato-state.js';
 import { PotatoDashboard } from './domain/admin/potato-dashboard.js';
 import { potatoAdminRoutes } from './http/routes/potato-admin.js';
+import { potatoPanelRoutes } from './http/routes/potato-panels.js';
 import { potatoPageRoutes } from './http/routes/potato-pages.js';
 import { potatoPhasePageRoutes } from './http/routes/potato-phase-pages.js';
 import { studyRoutes } from './http/routes/study.js';
@@ -384,6 +385,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...schemeRoutes(s),
     ...adminRoutes(s),
     ...potatoAdminRoutes(s),
+    ...potatoPanelRoutes(s),
     ...potatoPageRoutes(s),
     ...potatoPhasePageRoutes(s),
     ...studyRoutes(s),

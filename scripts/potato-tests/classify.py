@@ -79,6 +79,9 @@ MANUAL = {
     ('test_admin_dashboard_api.py', 'test_overview_has_correct_counts'): 'internals',
     ('test_admin_dashboard_api.py', 'test_annotators_have_timing_data'): 'internals',
     ('test_admin_dashboard_api.py', 'test_user_state_by_id'): 'internals',
+    ('test_admin_dashboard_api.py', 'test_questions_have_annotation_counts'): 'internals',
+    ('test_admin_dashboard_api.py', 'test_questions_radio_has_histogram'): 'internals',
+    ('test_admin_dashboard_api.py', 'test_behavioral_detects_suspicious_spammer'): 'internals',
     ('test_required_annotation.py', 'test_next_blocked_without_required_annotation'): 'ruled: every error is {"error": "..."} (Potato: {"status", "message"})',
     ('test_format_span_annotation.py', 'test_anchor_geometry_and_link_persist'): 'not built: PDF region anchors (format_coords bounding boxes)',
     # the demo's annotations exist only as Potato's user_state files, written by its setup_demo.py
