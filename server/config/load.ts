@@ -35,7 +35,7 @@ import { adaptIdioms, duplicateKeys, IDIOM_KEYS } from './potato-idioms.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
-import { searchWarnings } from './sections/search.js';
+import { searchProblem } from './sections/search.js';
 import { readPhases, PhaseConfigError, PHASE_SOURCE_KEYS, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
 import { adaptDataSources, DataSourcesError, DATA_SOURCE_KEYS } from './data-sources.js';
@@ -499,8 +499,15 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
 
-  warnings.push(...searchWarnings(raw.search).map((m) => `${path}: ${m}`));
   const adjudication = readAdjudication(raw.adjudication);
+  const claimProblem = searchProblem(raw.search, {
+    strategy: raw.assignment_strategy ?? 'fixed_order',
+    perItem,
+    qualityChecks: !!(quality.attention || quality.gold),
+    adjudication: adjudication.settings.enabled,
+    crowdLogin: crowd.loginArgument !== null,
+  });
+  if (claimProblem) throw new ConfigError(path, claimProblem);
   warnings.push(...adjudication.warnings.map((m) => `${path}: ${m}`));
   let activeLearning: ReturnType<typeof readActiveLearning>;
   try {

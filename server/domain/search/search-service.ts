@@ -197,10 +197,13 @@ export class SearchService {
     return this.find(query, limit, undefined);
   }
 
-  /** Words in the caller's items and in their own answers; `list` is their list of instance ids. */
-  async mine(query: string, limit: number, username: string, list: readonly string[]): Promise<SearchResult> {
+  /**
+   * Words in the caller's items and in their own answers; `list` is their list of instance ids, or null for every
+   * item of the task (search-and-claim), still with only their own answers.
+   */
+  async mine(query: string, limit: number, username: string, list: readonly string[] | null): Promise<SearchResult> {
     await this.ready();
-    return this.find(query, limit, { username, list: new Set(list) });
+    return this.find(query, limit, { username, list: list && new Set(list) });
   }
 
   /**
@@ -213,7 +216,7 @@ export class SearchService {
   private find(
     query: string,
     limit: number,
-    only: { username: string; list: ReadonlySet<string> } | undefined,
+    only: { username: string; list: ReadonlySet<string> | null } | undefined,
   ): SearchResult {
     const wanted = [...new Set(words(query))];
     const postings = wanted.map((w) => ({
@@ -238,7 +241,7 @@ export class SearchService {
     const where = new Map<number, SearchHit['matched_in']>();
     const check = (position: number): boolean => {
       if (where.has(position)) return false;
-      if (only && !only.list.has(this.task.instances[position].id)) return false;
+      if (only?.list && !only.list.has(this.task.instances[position].id)) return false;
       let inItem = false;
       let inAnswers = false;
       for (const p of postings) {

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
-import { unavailable } from '../../domain/errors.js';
+import { forbidden, unavailable } from '../../domain/errors.js';
+import { claimItem, type ClaimDesign } from '../../domain/annotation/claim.js';
 
 const query = z.object({
   q: z
@@ -33,6 +34,17 @@ export function searchRoutes(s: Services): RouteSpec[] {
     if (s.config.raw.search?.enabled === false)
       throw unavailable('search: full-text search is not enabled for this project (search.enabled: false)');
   };
+  const claiming = () => s.config.raw.search?.annotator_claim === true;
+  const design = (): ClaimDesign => {
+    const settings = s.settings.get();
+    return {
+      strategy: settings.assignment_strategy,
+      perItem: settings.num_annotators_per_item,
+      qualityChecks: !!(s.config.quality.attention || s.config.quality.gold),
+      adjudication: s.config.adjudication.enabled,
+      crowdLogin: s.crowd.enabled,
+    };
+  };
   const counted = <T extends { results: unknown[] }>(r: T) => ({ ...r, count: r.results.length });
   return [
     route({
@@ -52,14 +64,50 @@ export function searchRoutes(s: Services): RouteSpec[] {
       method: 'GET',
       path: '/api/search',
       summary:
-        "The caller's items whose text or fields, or whose answers by the caller, hold every word of q, in task order",
+        "The caller's items (every item of the task with search.annotator_claim) whose text or fields, or whose answers by the caller, hold every word of q, in task order",
       access: 'user',
       query,
       response: result,
       async handle({ username, query: q }) {
         enabled();
         const list = await s.annotations.listOf(username);
-        return counted(await s.search.mine(q.q, q.limit, username, list));
+        return counted(await s.search.mine(q.q, q.limit, username, claiming() ? null : list));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/search/claim',
+      summary:
+        "Pulls an item found by search into the caller's list, at its end (search.annotator_claim); an item already there is reported as such",
+      access: 'user',
+      body: z.object({
+        instance_id: z
+          .string({ message: 'instance_id: give the id of the item to claim' })
+          .min(1, 'instance_id: give the id of the item to claim')
+          .max(256),
+      }),
+      response: z.object({
+        claimed: z.string(),
+        already_assigned: z.boolean(),
+        position: z.number().int().describe("the item's 0-based place in the caller's list"),
+      }),
+      handle({ username, body }) {
+        enabled();
+        if (!claiming())
+          throw forbidden(
+            'annotator search-and-claim is not enabled for this project (search.annotator_claim: true turns it on)',
+          );
+        return claimItem(
+          {
+            task: s.task,
+            store: s.store,
+            assignments: s.assignments,
+            listOf: (name) => s.annotations.listOf(name),
+            design,
+          },
+          username,
+          body.instance_id,
+        );
       },
     }),
   ];

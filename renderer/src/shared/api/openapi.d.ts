@@ -550,6 +550,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/api/questions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Potato's question panel: each scheme's answers over every annotator and item, summarised by how they are compared */
+    get: operations['getAdminApiQuestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/crowdsourcing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Potato's crowd panel: annotators by platform (from the study link they came by), their progress and visible time */
+    get: operations['getAdminApiCrowdsourcing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/behavioral_analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Potato's behavioral panel: visible time, visits and saved answer changes per annotator, annotators far faster than the project flagged; clicks, scrolling and AI use are not logged (null) */
+    get: operations['getAdminApiBehavioralAnalytics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/annotate': {
     parameters: {
       query?: never;
@@ -1416,10 +1467,27 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's items whose text or fields, or whose answers by the caller, hold every word of q, in task order */
+    /** The caller's items (every item of the task with search.annotator_claim) whose text or fields, or whose answers by the caller, hold every word of q, in task order */
     get: operations['getApiSearch'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pulls an item found by search into the caller's list, at its end (search.annotator_claim); an item already there is reported as such */
+    post: operations['postApiSearchClaim'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6200,6 +6268,312 @@ export interface operations {
       };
     };
   };
+  getAdminApiQuestions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            questions: {
+              name: string;
+              type: string;
+              description: string;
+              /** @description answers to the question over every annotator and item */
+              total_annotations: number;
+              items_with_annotations: number;
+              /** @description `visualization_type`: `histogram` (one label chosen: `data.labels`, `counts`, `percentages`, `most_common`, `agreement_score`), `multiselect_analysis` (labels ticked, `co_occurrence` as "a|b" → count), `distribution` (numbers: `values`, `bins`, `statistics`), `span_analysis` (spans per answer), `text_analysis` (lengths, words); `error` when there is no answer or the type is not summarised */
+              analysis: {
+                [key: string]: unknown;
+              };
+            }[];
+            summary: {
+              total_questions: number;
+              total_annotations: number;
+              question_types: string[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiCrowdsourcing: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            summary: {
+              total_workers: number;
+              prolific_workers: number;
+              mturk_workers: number;
+              /** @description accounts, and workers of other platforms */
+              other_workers: number;
+              prolific_studies: number;
+              mturk_hits: number;
+              /** @description everyone who came from a study link, whatever the platform */
+              study_link_workers: number;
+            };
+            prolific: {
+              stats: {
+                count: number;
+                total_annotations: number;
+                total_time_seconds: number;
+                avg_annotations_per_worker: number;
+                avg_time_per_worker_minutes: number;
+                completed_count: number;
+                in_progress_count: number;
+              };
+              study_ids: string[];
+              /** @description `worker_id`, `total_annotations`, `phase`, `total_seconds` (visible time), `annotations_per_hour`, `completion_percentage`, `suspicious_level` (High: far faster than the project), `platform`, `first_seen` and `params` (the study link's IDs; null and {} for accounts), Prolific's `study_id`/`session_id`, MTurk's `hit_id`/`assignment_id` */
+              workers: {
+                [key: string]: unknown;
+              }[];
+            };
+            mturk: {
+              stats: {
+                count: number;
+                total_annotations: number;
+                total_time_seconds: number;
+                avg_annotations_per_worker: number;
+                avg_time_per_worker_minutes: number;
+                completed_count: number;
+                in_progress_count: number;
+              };
+              hit_ids: string[];
+              /** @description `worker_id`, `total_annotations`, `phase`, `total_seconds` (visible time), `annotations_per_hour`, `completion_percentage`, `suspicious_level` (High: far faster than the project), `platform`, `first_seen` and `params` (the study link's IDs; null and {} for accounts), Prolific's `study_id`/`session_id`, MTurk's `hit_id`/`assignment_id` */
+              workers: {
+                [key: string]: unknown;
+              }[];
+            };
+            other: {
+              stats: {
+                count: number;
+                total_annotations: number;
+                total_time_seconds: number;
+                avg_annotations_per_worker: number;
+                avg_time_per_worker_minutes: number;
+                completed_count: number;
+                in_progress_count: number;
+              };
+              /** @description `worker_id`, `total_annotations`, `phase`, `total_seconds` (visible time), `annotations_per_hour`, `completion_percentage`, `suspicious_level` (High: far faster than the project), `platform`, `first_seen` and `params` (the study link's IDs; null and {} for accounts), Prolific's `study_id`/`session_id`, MTurk's `hit_id`/`assignment_id` */
+              workers: {
+                [key: string]: unknown;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminApiBehavioralAnalytics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            aggregate: {
+              total_users_with_data: number;
+              total_instances: number;
+              total_time_minutes: number;
+              avg_time_per_instance: number;
+              median_time_per_instance: number;
+            };
+            aggregate_stats: {
+              total_users: number;
+              total_instances: number;
+              avg_time_per_instance_sec: number;
+              /** @description needs browser logging this project does not do */
+              total_interactions: null;
+              total_changes: number;
+              /** @description needs browser logging this project does not do */
+              total_ai_requests: null;
+            };
+            ai_usage: {
+              [key: string]: null;
+            };
+            quality_summary: {
+              total_flagged: number;
+              total_warnings: number;
+              flagged_user_ids: string[];
+              warning_user_ids: string[];
+              high_suspicion_users: number;
+              /** @description share of annotators flagged as fast */
+              fast_annotation_rate: number;
+              /** @description needs browser logging this project does not do */
+              low_interaction_rate: null;
+              /** @description share of annotators with an item they saved no change on */
+              no_change_rate: number;
+            };
+            interaction_types: {
+              [key: string]: number;
+            };
+            change_sources: {
+              [key: string]: number;
+            };
+            users: {
+              user_id: string;
+              /** @description items with visible time or a saved change */
+              total_instances: number;
+              total_time_sec: number;
+              avg_time_sec: number;
+              min_time_sec: number;
+              max_time_sec: number;
+              visits: number;
+              total_changes: number;
+              avg_changes: number;
+              no_change_rate: number;
+              /** @description needs browser logging this project does not do */
+              total_interactions: null;
+              /** @description needs browser logging this project does not do */
+              avg_interactions: null;
+              /** @description needs browser logging this project does not do */
+              ai_requests: null;
+              /** @description needs browser logging this project does not do */
+              ai_accepts: null;
+              /** @description needs browser logging this project does not do */
+              ai_accept_rate: null;
+              /** @description needs browser logging this project does not do */
+              fast_annotation_rate: null;
+              /** @description needs browser logging this project does not do */
+              low_interaction_rate: null;
+              /** @description needs browser logging this project does not do */
+              no_scroll_rate: null;
+              /** @description needs browser logging this project does not do */
+              suspicion_score: null;
+              /** @description a flagged annotator's median time over the project's */
+              median_share: number | null;
+              /**
+               * @description SUSPICIOUS: median time under a quarter of the project's
+               * @enum {string}
+               */
+              quality_flag: 'SUSPICIOUS' | 'OK';
+            }[];
+            writing_process: {
+              /** @constant */
+              enabled: false;
+              reason: string;
+            };
+            annotation_process: {
+              /** @constant */
+              enabled: false;
+              reason: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAnnotate: {
     parameters: {
       query?: never;
@@ -10075,6 +10449,55 @@ export interface operations {
             /** @description the number of results given */
             count: number;
             truncated: boolean;
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiSearchClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          instance_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            claimed: string;
+            already_assigned: boolean;
+            /** @description the item's 0-based place in the caller's list */
+            position: number;
           };
         };
       };
