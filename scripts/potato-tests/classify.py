@@ -109,10 +109,6 @@ MANUAL = {
         'not built: export formats for media and columnar files (coco, yolo, parquet, ...)',
     ('test_admin_export_api_server.py', 'test_export_unknown_format_returns_500'):
         'ruled: a refused submission is a 400 naming the field (Potato: 200 with an error status, or stored unchecked)',
-    ('test_search_api.py', 'test_annotator_search_and_claim_flow'):
-        'not built: search-and-claim (annotators pulling items found by search into their lists)',
-    ('test_search_api.py', 'test_claim_403_when_off'):
-        'not built: search-and-claim (annotators pulling items found by search into their lists)',
     ('test_search_api.py', 'test_annotator_search_403_when_claim_off'):
         "ruled: an annotator's search (GET /api/search) covers their own list and is always open (Potato: only with annotator_claim)",
     ('test_single_select_persistence.py', 'test_phase_and_page_are_stamped'):
