@@ -36,6 +36,16 @@ export function adaptDataSources(
   warn: (m: string) => void,
 ): Mapping {
   const { data_sources: sources, data_directory: directory } = config;
+  const partial = config.partial_loading;
+  if (isOn(partial) || (isMapping(partial) && isOn(partial.enabled)))
+    warn('partial_loading is not acted on: every item is loaded at start-up');
+  if (isMapping(config.data_cache) && isOn(config.data_cache.enabled))
+    warn('data_cache is not acted on: remote sources are not read, so nothing is cached');
+  if (directory === undefined || directory === null) {
+    for (const key of ['watch_data_directory', 'watch_poll_interval', 'data_directory_encoding'])
+      if (config[key] !== undefined && config[key] !== false) warn(`${key} is ignored: there is no data_directory`);
+  } else if (config.watch_poll_interval !== undefined)
+    warn('watch_poll_interval is not acted on: the data folder is read at start-up, not watched');
   if (sources === undefined && directory === undefined) return config;
   const given =
     config.data_files === undefined || config.data_files === null
@@ -94,10 +104,6 @@ export function adaptDataSources(
     if (typeof encoding === 'string' && !/^utf-?8$/i.test(encoding))
       warn(`data_directory_encoding: "${encoding}" is not acted on: files are read as UTF-8`);
   }
-  if (isMapping(config.partial_loading) && isOn(config.partial_loading.enabled))
-    warn('partial_loading is not acted on: every item is loaded at start-up');
-  if (isMapping(config.data_cache) && isOn(config.data_cache.enabled))
-    warn('data_cache is not acted on: remote sources are not read, so nothing is cached');
 
   if (!files.length) {
     const why = skipped.length

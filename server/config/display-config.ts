@@ -82,6 +82,11 @@ function readListAsText(value: unknown, warn: (m: string) => void): ListAsText |
   if (!['alphabet', 'number', 'numeric', 'none'].includes(type))
     warn(`list_as_text.text_list_prefix_type: "${type}" is not known; list items are shown without a prefix`);
   const horizontal = value.horizontal === true || value.horizontal === 'true' || value.horizontal === 'True';
+  if (value.alternating_shading !== undefined && value.alternating_shading !== false)
+    warn('list_as_text.alternating_shading is not acted on: list items are shown without shading');
+  for (const key of Object.keys(value))
+    if (!['text_list_prefix_type', 'horizontal', 'alternating_shading'].includes(key))
+      warn(`list_as_text.${key}: unknown key, ignored (known: text_list_prefix_type, horizontal)`);
   return { prefix, horizontal };
 }
 

@@ -10,8 +10,8 @@ const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
   horizontal_key_bindings: (v) =>
     isTrue(v) ? 'label keys follow the scheme order (1–0, then q–p), shown beside each label' : undefined,
   output_annotation_format: (v) =>
-    typeof v === 'string' && !['json', 'jsonl', 'csv', 'conll', 'spacy'].includes(v.toLowerCase())
-      ? `"${v}" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`
+    !['json', 'jsonl', 'csv', 'conll', 'spacy'].includes(String(v).toLowerCase())
+      ? `"${String(v)}" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`
       : undefined,
 };
 

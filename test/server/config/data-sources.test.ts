@@ -27,9 +27,9 @@ describe('data_sources and data_directory', () => {
     );
     expect(config.task.instances.map((i) => i.id)).toEqual(['a1', 'b1', 'b2']);
     expect(warningsOf(config)).toEqual([
+      'partial_loading is not acted on: every item is loaded at start-up',
       'data_sources[2] (type url) is not read: only local files (type: file) are read here; download the data into a file and name it in data_files',
       'data_sources[3] (type database) is not read: only local files (type: file) are read here; download the data into a file and name it in data_files',
-      'partial_loading is not acted on: every item is loaded at start-up',
     ]);
   });
 
@@ -47,8 +47,32 @@ describe('data_sources and data_directory', () => {
     );
     expect(config.task.instances.map((i) => i.id)).toEqual(['x1', 'x2']);
     expect(warningsOf(config)).toEqual([
+      'watch_poll_interval is not acted on: the data folder is read at start-up, not watched',
       'watch_data_directory is not acted on: the folder is read at start-up; files added later are read at the next start',
     ]);
+  });
+
+  it('warns about the data folder and loading keys given without what they act on', () => {
+    const config = loadConfig(
+      writeProject({
+        config: {
+          watch_data_directory: true,
+          watch_poll_interval: 5,
+          data_directory_encoding: 'latin-1',
+          partial_loading: true,
+          data_cache: { enabled: true, max_size_mb: 100, ttl_seconds: 60 },
+        },
+      }),
+      {},
+    );
+    expect(warningsOf(config)).toEqual([
+      'partial_loading is not acted on: every item is loaded at start-up',
+      'data_cache is not acted on: remote sources are not read, so nothing is cached',
+      'watch_data_directory is ignored: there is no data_directory',
+      'watch_poll_interval is ignored: there is no data_directory',
+      'data_directory_encoding is ignored: there is no data_directory',
+    ]);
+    expect(warningsOf(loadConfig(writeProject({ config: { watch_data_directory: false } }), {}))).toEqual([]);
   });
 
   it('stops start-up saying why when no source is read or a source is wrong', () => {

@@ -31,6 +31,17 @@ describe('display config', () => {
     expect(() => load({ list_as_text: 'yes please' })).toThrow(/list_as_text: expected a mapping/);
   });
 
+  it("warns about list_as_text's keys not acted on", () => {
+    const config = load({
+      list_as_text: { text_list_prefix_type: 'number', alternating_shading: true, colour: 'red' },
+    });
+    expect(config.display).toMatchObject({ listAsText: { prefix: 'number', horizontal: false } });
+    expect(config.warnings.map((w) => w.slice(w.indexOf(': ') + 2))).toEqual([
+      'list_as_text.alternating_shading is not acted on: list items are shown without shading',
+      'list_as_text.colour: unknown key, ignored (known: text_list_prefix_type, horizontal)',
+    ]);
+  });
+
   it('maps Potato 2 display types to the nearest one drawn here, with a warning', () => {
     const config = load({
       instance_display: {
