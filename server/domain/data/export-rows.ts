@@ -195,16 +195,26 @@ export function tokenize(text: string): Token[] {
   return [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
 }
 
+/** Span schemes, and the types whose answers mark places in the text (answer spans, errors, evidence). */
+const marksText = (scheme: Scheme) => isSpanScheme(scheme) || !!schemeTypeOf(scheme.annotation_type).textSpans;
+
+/** The places a record marks in the text for one scheme: its spans, or what its type's answer marks. */
+function placesOf(scheme: Scheme, record: AnnotationRecord): { label: string; start: number; end: number }[] {
+  if (isSpanScheme(scheme)) return record.spans.filter((s) => s.schema === scheme.name);
+  const chosen = record.labels[scheme.name];
+  return chosen ? (schemeTypeOf(scheme.annotation_type).textSpans?.(scheme, chosen) ?? []) : [];
+}
+
 export function spanSchemes(task: Task): Scheme[] {
-  const schemes = task.schemes.filter(isSpanScheme);
+  const schemes = task.schemes.filter(marksText);
   if (!schemes.length) throw invalid('format: conll exports span annotations, and this project has no span schema');
   return schemes;
 }
 
 /** Spans of one schema with overlaps removed: the earlier start (the longer on a tie) wins. */
-function firstWins(spans: readonly SpanRecord[]): SpanRecord[] {
+function firstWins<T extends { start: number; end: number }>(spans: readonly T[]): T[] {
   const sorted = spans.slice().sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: SpanRecord[] = [];
+  const kept: T[] = [];
   for (const span of sorted) if (!kept.length || span.start >= kept[kept.length - 1].end) kept.push(span);
   return kept;
 }
@@ -214,7 +224,7 @@ export function conllBlock(schemes: readonly Scheme[], { instance, record }: Exp
   const tokens = tokenize(instance.text);
   const columns = schemes.map((scheme) => {
     const tags = tokens.map(() => 'O');
-    for (const span of firstWins(record.spans.filter((s) => s.schema === scheme.name))) {
+    for (const span of firstWins(placesOf(scheme, record))) {
       let first = true;
       tokens.forEach((t, n) => {
         if (t.start < span.end && t.end > span.start && tags[n] === 'O') {
@@ -234,7 +244,8 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ');
 
 /**
  * One spaCy-style document (the keys of spaCy's Doc.to_json): `text`; `ents`, non-overlapping spans of all
- * span schemas as {start, end, label} character offsets; `spans`, every span by schema; `cats`, 1.0 for each
+ * span schemas (and the places answers mark in the text) as {start, end, label} character offsets; `spans`,
+ * every span (and place) by schema; `cats`, 1.0 for each
  * chosen label of a choice scheme and 0.0 for its other labels, keyed `schema:label`; `meta` with the
  * instance id, the annotator and the values of text, number and slider schemes.
  */
@@ -256,12 +267,10 @@ export function spacyDoc(task: Task, { instance, record }: ExportItem) {
   }
   const spans: Record<string, { start: number; end: number; label: string }[]> = {};
   for (const scheme of task.schemes) {
-    if (!isSpanScheme(scheme)) continue;
-    spans[scheme.name] = record.spans
-      .filter((s) => s.schema === scheme.name)
-      .map((s) => ({ start: s.start, end: s.end, label: s.label }));
+    if (!marksText(scheme)) continue;
+    spans[scheme.name] = placesOf(scheme, record).map((s) => ({ start: s.start, end: s.end, label: s.label }));
   }
-  const ents = firstWins(record.spans)
+  const ents = firstWins(Object.values(spans).flat())
     .sort((a, b) => a.start - b.start)
     .map((s) => ({ start: s.start, end: s.end, label: s.label }));
   return {

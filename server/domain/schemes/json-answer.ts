@@ -6,7 +6,13 @@
  */
 import type { z } from 'zod';
 import type { Scheme } from '../task.js';
-import { AnswerError, type AgreementMeasure, type AnswerContext, type SchemeTypeModule } from './module.js';
+import {
+  AnswerError,
+  type AgreementMeasure,
+  type AnswerContext,
+  type SchemeTypeModule,
+  type TextSpan,
+} from './module.js';
 
 type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | 'example'> & {
   /** the stored object, as exports give it */
@@ -16,6 +22,8 @@ type Parts = Pick<SchemeTypeModule, 'type' | 'config' | 'keys' | 'normalize' | '
   parse(scheme: Scheme, value: Record<string, unknown>): Record<string, unknown> | AnswerError | null;
   /** checks the stored form against the instance */
   checkStored(scheme: Scheme, value: Record<string, unknown>, context: AnswerContext): AnswerError | null;
+  /** the places in the item's text the stored form marks, for CoNLL and spaCy */
+  textSpans(scheme: Scheme, value: Record<string, unknown>): TextSpan[];
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,7 +49,7 @@ export function acceptJsonText(
   return toStored(scheme, json);
 }
 
-export function jsonAnswerType({ parse, checkStored, answerShape, ...parts }: Parts): SchemeTypeModule {
+export function jsonAnswerType({ parse, checkStored, answerShape, textSpans, ...parts }: Parts): SchemeTypeModule {
   const toStored = (scheme: Scheme, value: unknown): string | null | AnswerError => {
     if (!isObject(value)) return new AnswerError('expected a JSON object');
     const parsed = parse(scheme, value);
@@ -59,6 +67,8 @@ export function jsonAnswerType({ parse, checkStored, answerShape, ...parts }: Pa
     },
     checkInText: (scheme, chosen, context) =>
       checkStored(scheme, JSON.parse(chosen[scheme.name]) as Record<string, unknown>, context),
+    textSpans: (scheme, chosen) =>
+      chosen[scheme.name] ? textSpans(scheme, JSON.parse(chosen[scheme.name]) as Record<string, unknown>) : [],
     spacy: 'values',
     suggestable: false,
     shape: {

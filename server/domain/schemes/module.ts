@@ -67,6 +67,13 @@ export interface SuggestedValues {
   readonly pair?: (instance: Instance) => readonly [string, string] | undefined;
 }
 
+/** A place in the item's text an answer marks, with the label exports give it. */
+export interface TextSpan {
+  readonly label: string;
+  readonly start: number;
+  readonly end: number;
+}
+
 /** Refusal of a submitted or imported value; the caller prefixes the field it came from. */
 export class AnswerError {
   constructor(readonly message: string) {}
@@ -134,6 +141,12 @@ export interface SchemeTypeModule {
   exampleEntries?(scheme: Scheme, span: (schema: string, label: string | undefined) => string): StructureEntry[];
   /** A label-stored answer that points into the text (an answer span): checked against the instance once accepted. */
   checkInText?(scheme: Scheme, chosen: Readonly<Record<string, string>>, context: AnswerContext): AnswerError | null;
+  /**
+   * Types whose label-stored answer marks places in the item's text (an answer span, errors, evidence): those
+   * places, so CoNLL and spaCy exports carry them as they carry a span scheme's spans. Places in another field
+   * (a QA passage of its own) are left out.
+   */
+  textSpans?(scheme: Scheme, chosen: Readonly<Record<string, string>>): TextSpan[];
   /** at most one label may be answered */
   readonly single?: boolean;
   /**

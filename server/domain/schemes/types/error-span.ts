@@ -131,6 +131,12 @@ export const errorSpan = jsonAnswerType({
   },
   // no errors found: the full score
   example: (scheme) => ({ [scheme.name]: JSON.stringify({ errors: [] }) }),
+  textSpans: (_scheme, v) =>
+    (v.errors as { start: number; end: number; type: string; subtype?: string }[]).map((e) => ({
+      label: e.subtype ? `${e.type}/${e.subtype}` : e.type,
+      start: e.start,
+      end: e.end,
+    })),
   checkStored(_scheme, v, { instance, textLength }) {
     for (const [n, e] of (v.errors as Record<string, unknown>[]).entries()) {
       const range = rangeProblem(e.start, e.end, textLength, `errors[${n}]`);

@@ -65,6 +65,11 @@ export const extractiveQa = jsonAnswerType({
     return { answer_text: v.answer_text, start: v.start, end: v.end, unanswerable: false };
   },
   example: (scheme) => (scheme.extra.allow_unanswerable ? { [scheme.name]: JSON.stringify(UNANSWERABLE) } : {}),
+  // the answer is a place in the item's text only when the passage is the text
+  textSpans: (scheme, v) =>
+    v.unanswerable || scheme.extra.passage_field
+      ? []
+      : [{ label: 'answer', start: v.start as number, end: v.end as number }],
   checkStored(scheme, v, { instance }) {
     if (v.unanswerable) return null;
     const passage = passageOf(scheme, instance.data, instance.text);

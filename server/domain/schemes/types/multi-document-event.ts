@@ -119,6 +119,10 @@ export const multiDocumentEvent = jsonAnswerType({
     }
     return events.length ? { events } : null;
   },
+  textSpans: (_scheme, v) =>
+    (v.events as { evidence: { slot_name: string; span_start: number; span_end: number }[] }[]).flatMap((e) =>
+      e.evidence.map((c) => ({ label: c.slot_name, start: c.span_start, end: c.span_end })),
+    ),
   checkStored(_scheme, v, { instance, textLength }) {
     for (const [n, e] of (v.events as { evidence: Record<string, unknown>[] }[]).entries()) {
       for (const [k, c] of e.evidence.entries()) {
