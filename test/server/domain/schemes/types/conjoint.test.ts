@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
+import { csvOf, jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
 
 const SCHEME = {
   annotation_type: 'conjoint',
@@ -59,6 +59,10 @@ describe('conjoint', () => {
         'pick:pick': JSON.stringify({ chosen_profile: 1, profiles: [{ Speed: 'Warp' }, {}] }),
       }),
     ).toMatch(/"Speed: Warp" is not an attribute level/);
+    // the CSV cell is the answer as JSON, as exports give it
+    const csv = await csvOf(t);
+    expect(csv).toContain('j1,bob,Which would you buy?,"{""chosen_profile"":""none""}",');
+    expect(csv).toContain('j1,ann,Which would you buy?,"{""chosen_profile"":2,""profiles"":[{""Speed"":""Fast""');
     const lines = await jsonlRoundTrip(t, [SCHEME], ITEMS);
     expect(lines.map((l) => l.labels)).toEqual([
       { pick: JSON.parse(withProfiles) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { levenshtein } from '../../../../../server/domain/schemes/types/text-edit.js';
-import { jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
+import { csvOf, jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
 
 const SCHEME = { annotation_type: 'text_edit', name: 'post_edit', source_field: 'mt', allow_reset: false };
 const ITEMS = [{ id: 'e1', text: 'Source: Die Katze sitzt.', mt: 'The cat sit.' }];
@@ -49,6 +49,10 @@ describe('text_edit', () => {
     );
     expect(await refusedAnswer(t, 'e1', { 'post_edit:post_edit': '{"original_text":"x"}' })).toMatch(
       /a text edit is an object with "edited_text"/,
+    );
+    // the CSV cell is the answer as JSON, as exports give it
+    expect(await csvOf(t)).toContain(
+      'e1,ann,Source: Die Katze sitzt.,"{""edited_text"":""The cat sits down."",""original_text"":""The cat sit."",""edit_distance_chars"":6,""edit_distance_words"":2}",',
     );
     const lines = await jsonlRoundTrip(t, [SCHEME], ITEMS);
     expect(lines[0].labels.post_edit).toMatchObject({ edited_text: 'The cat sits down.', edit_distance_words: 2 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemeTypeOf } from '../../../../../server/domain/schemes/registry.js';
-import { jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
+import { csvOf, jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
 
 const SCHEME = {
   annotation_type: 'tree_annotation',
@@ -98,6 +98,10 @@ describe('tree_annotation', () => {
     ).toEqual({ node_annotations: JSON.stringify({ r2: ['rude'] }) });
     expect(await refusedAnswer(t, 'tr1', { 'quality:selected_path': '["root","root"]' })).toMatch(
       /selected_path names a node twice/,
+    );
+    // the CSV cell is the answer as JSON, as exports give it
+    expect(await csvOf(t)).toContain(
+      'tr1,ann,A conversation,"{""node_annotations"":{""r1"":""3"",""r2"":""1""},""selected_path"":[""root"",""r1""]}","{""node_annotations"":{""r2"":[""rude""]}}",',
     );
     const lines = await jsonlRoundTrip(t, schemes, ITEMS);
     expect(lines[0].labels).toEqual({
