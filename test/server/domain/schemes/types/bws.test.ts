@@ -109,5 +109,10 @@ describe('bws', () => {
       { intensity: { best: 'A', worst: 'B' } },
     ]);
     expect(await csvOf(t)).toContain('"{""best"":""A"",""worst"":""B""}"');
+    // agreement: the (best, worst) pair as a category; ann and bob agree on best, not on worst
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema.intensity).toMatchObject({
+      level: 'nominal',
+      items_evaluated: 1,
+    });
   });
 });
