@@ -17,12 +17,13 @@ export interface StepInput {
   /** where to: the instance after `from` (the default) or the one before it */
   to?: 'next' | 'previous';
   /** the page's visible time on `from` since its last report, carried by the step instead of a request beside it */
-  time?: { visible_ms: number; visit: boolean };
+  time?: { visible_ms: number; visit: boolean; report_id?: string };
 }
 
 /** Where visible time goes (the history feature's item times); a port, so annotation does not know history. */
 export interface VisibleTimes {
-  report(username: string, instanceId: string, visibleMs: number, visit: boolean): Promise<unknown>;
+  /** a report whose `reportId` was added already adds nothing */
+  report(username: string, instanceId: string, visibleMs: number, visit: boolean, reportId?: string): Promise<unknown>;
 }
 
 export interface StepOutcome {
@@ -63,7 +64,13 @@ export class AnnotationSteps {
   private async reportTime(username: string, input: StepInput): Promise<{ written: Promise<unknown> } | undefined> {
     if (!input.time || !this.times || !this.annotations.isTaskInstance(input.from)) return undefined;
     await this.annotations.instanceFor(username, input.from);
-    const written = this.times.report(username, input.from, input.time.visible_ms, input.time.visit);
+    const written = this.times.report(
+      username,
+      input.from,
+      input.time.visible_ms,
+      input.time.visit,
+      input.time.report_id,
+    );
     written.catch(() => undefined); // awaited by the step; this only keeps an early failure from going unhandled
     return { written };
   }

@@ -20,6 +20,8 @@ export interface ItemTimeRecord {
   ms: number;
   visits: number;
   changes: AnswerChange[];
+  /** the page's ids of the latest reports added, newest last: a report sent again is added once */
+  reports?: string[];
 }
 
 declare module '../ports.js' {
@@ -30,6 +32,8 @@ declare module '../ports.js' {
 
 /** A row keeps this many changes, the latest. */
 const MAX_CHANGES = 200;
+/** Report ids a row remembers: a page sends one report at a time, so a retry names one of the last few. */
+const KEPT_REPORTS = 4;
 /** One report covers at most an hour: a page left open overnight reports in pieces anyway. */
 export const MAX_REPORT_MS = 3_600_000;
 
@@ -129,16 +133,22 @@ export class ItemTimes implements SubmitHook {
     };
   }
 
-  /** The page's report: visible time since its last report, and whether this opened the item (a visit). */
+  /**
+   * The page's report: visible time since its last report, and whether this opened the item (a visit). With
+   * `reportId`, a report already added (a step sent again after its answer was lost) adds nothing.
+   */
   async report(
     username: string,
     instanceId: string,
     visibleMs: number,
     visit: boolean,
+    reportId?: string,
   ): Promise<{ visible_ms: number; visits: number }> {
     if (!this.isTaskInstance(instanceId)) throw invalid(`instance_id: "${instanceId}" is not an item of this task`);
     const row = this.row(username, instanceId);
-    const next = { ...row, ms: row.ms + Math.round(visibleMs), visits: row.visits + (visit ? 1 : 0) };
+    if (reportId !== undefined && row.reports?.includes(reportId)) return { visible_ms: row.ms, visits: row.visits };
+    const next: ItemTimeRecord = { ...row, ms: row.ms + Math.round(visibleMs), visits: row.visits + (visit ? 1 : 0) };
+    if (reportId !== undefined) next.reports = [...(row.reports ?? []), reportId].slice(-KEPT_REPORTS);
     if (next.ms !== row.ms || next.visits !== row.visits)
       await this.store.write([{ table: 'item_time', key: annotationKey(username, instanceId), value: next }]);
     return { visible_ms: next.ms, visits: next.visits };

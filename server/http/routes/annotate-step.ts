@@ -71,7 +71,7 @@ const stepBody = submission
       .strict()
       .optional()
       .describe(
-        "the page's visible time on `from` since its last report (and `visit` when it opened it), added as POST /api/annotate/time adds it, so leaving an item takes no second request; kept even when the answers are refused; quality-check items keep no time",
+        "the page's visible time on `from` since its last report (and `visit` when it opened it), added as POST /api/annotate/time adds it, so leaving an item takes no second request; kept even when the answers are refused; with `report_id`, a step sent again adds its time once; quality-check items keep no time",
       ),
   })
   .strict();

@@ -40,6 +40,14 @@ export const timeFields = z.object({
     .min(0, 'visible_ms must not be negative')
     .max(MAX_REPORT_MS, `visible_ms: at most ${MAX_REPORT_MS} in one report`),
   visit: z.boolean({ message: 'visit must be true or false' }).default(false),
+  report_id: z
+    .string({ message: 'report_id must be a string' })
+    .min(1, 'report_id must not be empty')
+    .max(64, 'report_id: at most 64 characters')
+    .optional()
+    .describe(
+      "the page's id for this report: a report (or a step) sent again with an id the item's row already holds adds nothing",
+    ),
 });
 
 export function itemTimeRoutes(s: Services): RouteSpec[] {
@@ -56,7 +64,7 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       response: z.object({ instance_id: z.string(), visible_ms: z.number(), visits: z.number().int() }),
       async handle({ username, body }) {
         const instance = await s.annotations.instanceFor(username, body.instance_id);
-        const totals = await s.itemTimes.report(username, instance.id, body.visible_ms, body.visit);
+        const totals = await s.itemTimes.report(username, instance.id, body.visible_ms, body.visit, body.report_id);
         return { instance_id: instance.id, ...totals };
       },
     }),

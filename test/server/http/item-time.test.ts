@@ -12,6 +12,17 @@ const SCHEMES = [
 ];
 const ITEMS = Array.from({ length: 6 }, (_, i) => ({ id: `t${i + 1}`, text: `Item ${i + 1} is good.` }));
 
+/** The task above on a server whose clock the test moves (`at.now`), open to any annotator who signs up. */
+async function timedProject(start: string) {
+  const at = { now: Date.parse(start) };
+  const t = await startServer({
+    config: { annotation_schemes: SCHEMES, user_config: { allow_all_users: true, users: [] } },
+    items: ITEMS,
+    options: { clock: { now: () => at.now } },
+  });
+  return { t, at };
+}
+
 describe('time and history', () => {
   it('adds up visible time and visits, keeps every answer change with its time, and reports them', async () => {
     let now = Date.parse('2026-11-26T10:00:00Z');
@@ -264,12 +275,7 @@ describe('time and history', () => {
   });
 
   it("a step carries the left item's visible time: added with its answers, kept when they are refused, checked by field", async () => {
-    let now = Date.parse('2026-11-26T12:00:00Z');
-    const t = await startServer({
-      config: { annotation_schemes: SCHEMES, user_config: { allow_all_users: true, users: [] } },
-      items: ITEMS,
-      options: { clock: { now: () => now } },
-    });
+    const { t, at } = await timedProject('2026-11-26T12:00:00Z');
     const cy = await t.client().login('cy', 'pw-123456');
     const row = (id: string) => t.server.services.itemTimes.exportOf('cy', id);
 
@@ -288,7 +294,7 @@ describe('time and history', () => {
     });
 
     // a move without answers carries time too; back again, the same item adds up
-    now += 5000;
+    at.now += 5000;
     await cy.post('/api/annotate/step', { from: 't2', time: { visible_ms: 1000, visit: true } });
     await cy.post('/api/annotate/step', { from: 't3', to: 'previous', time: { visible_ms: 400, visit: true } });
     await cy.post('/api/annotate/step', { from: 't2', time: { visible_ms: 600 } });
@@ -321,5 +327,50 @@ describe('time and history', () => {
     const dee = await t.client().login('dee', 'pw-123456');
     expect((await dee.post('/api/annotate/step', { from: 'nope', time: { visible_ms: 5 } })).status).toBe(404);
     await t.close();
+  });
+
+  it('a step or report sent again with the same report_id adds its time once, and a bad id is refused by field', async () => {
+    const { t, at } = await timedProject('2026-11-26T13:00:00Z');
+    const di = await t.client().login('di', 'pw-123456');
+    const row = (id: string) => t.server.services.itemTimes.exportOf('di', id);
+    const step = {
+      from: 't1',
+      annotations: { 'sentiment:positive': 'true' },
+      time: { visible_ms: 2000, visit: true, report_id: 'step-a' },
+    };
+    const first = await di.post('/api/annotate/step', step);
+    expect(first.status).toBe(200);
+    // the page lost the answer and sends the same step again: it lands on the same item, the time counts once
+    at.now += 1000;
+    const again = await di.post('/api/annotate/step', step);
+    expect(again.status).toBe(200);
+    expect(again.body.current.instance_id).toBe('t2');
+    expect(row('t1')).toMatchObject({ visible_ms: 2000, visits: 1 });
+
+    // a later report with its own id adds up; its repeat does not
+    const report = { instance_id: 't1', visible_ms: 700, report_id: 'flush-b' };
+    expect((await di.post('/api/annotate/time', report)).body).toMatchObject({ visible_ms: 2700, visits: 1 });
+    expect((await di.post('/api/annotate/time', report)).body).toMatchObject({ visible_ms: 2700, visits: 1 });
+    // the row remembers the latest few ids, so the first step's retry still adds nothing
+    await di.post('/api/annotate/step', step);
+    expect(row('t1')).toMatchObject({ visible_ms: 2700, visits: 1 });
+    // without an id every report adds, as before
+    await di.post('/api/annotate/time', { instance_id: 't1', visible_ms: 300 });
+    await di.post('/api/annotate/time', { instance_id: 't1', visible_ms: 300 });
+    expect(row('t1')).toMatchObject({ visible_ms: 3300 });
+
+    for (const report_id of ['', 'x'.repeat(65), 42]) {
+      const r = await di.post('/api/annotate/step', { from: 't2', time: { visible_ms: 5, report_id } });
+      expect(r.status, JSON.stringify(report_id)).toBe(400);
+      expect(r.body.error).toMatch(/report_id/);
+    }
+    expect(row('t2')).toBeUndefined();
+
+    // the ids survive a restart: a retry arriving after it still counts once
+    const back = await t.restart();
+    const di2 = await back.client().login('di', 'pw-123456');
+    await di2.post('/api/annotate/time', report);
+    expect(back.server.services.itemTimes.exportOf('di', 't1')).toMatchObject({ visible_ms: 3300 });
+    await back.close();
   });
 });

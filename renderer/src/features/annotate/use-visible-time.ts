@@ -3,7 +3,7 @@
  * the item carries its time (`take`), so moving on stays one request; otherwise it is reported to
  * POST /api/annotate/time when the item is left by other means, when the tab is hidden, and every 30 s, so a
  * closed tab loses little. The first report of a showing counts one visit. A hidden tab sends as the page may be
- * discarded soon after (sendBeacon).
+ * discarded soon after (sendBeacon). Each report has its own id, so one sent again is counted once.
  */
 import { useEffect, useRef } from 'react';
 import { api } from '../../shared/api/client.js';
@@ -14,6 +14,8 @@ const PATH = '/api/annotate/time';
 interface TimeReport {
   visible_ms: number;
   visit: boolean;
+  /** the report sent again (a step retried after its answer was lost) is added once */
+  report_id: string;
 }
 
 export interface VisibleTime {
@@ -53,10 +55,11 @@ export function useVisibleTime(instanceId: string | undefined): VisibleTime {
         pending += now - since;
         since = now;
       }
-      const report = { visible_ms: Math.round(pending), visit };
+      const visibleMs = Math.round(pending);
+      const report = visibleMs || visit ? { visible_ms: visibleMs, visit, report_id: crypto.randomUUID() } : undefined;
       pending = 0;
       visit = false;
-      return report.visible_ms || report.visit ? report : undefined;
+      return report;
     };
     const send = (leaving: boolean) => {
       handedOver = false;

@@ -4075,11 +4075,13 @@ export interface operations {
            * @enum {string}
            */
           to?: 'next' | 'previous';
-          /** @description the page's visible time on `from` since its last report (and `visit` when it opened it), added as POST /api/annotate/time adds it, so leaving an item takes no second request; kept even when the answers are refused; quality-check items keep no time */
+          /** @description the page's visible time on `from` since its last report (and `visit` when it opened it), added as POST /api/annotate/time adds it, so leaving an item takes no second request; kept even when the answers are refused; with `report_id`, a step sent again adds its time once; quality-check items keep no time */
           time?: {
             visible_ms: number;
             /** @default false */
             visit?: boolean;
+            /** @description the page's id for this report: a report (or a step) sent again with an id the item's row already holds adds nothing */
+            report_id?: string;
           };
         };
       };
@@ -10614,6 +10616,8 @@ export interface operations {
           visible_ms: number;
           /** @default false */
           visit?: boolean;
+          /** @description the page's id for this report: a report (or a step) sent again with an id the item's row already holds adds nothing */
+          report_id?: string;
           instance_id: string;
         };
       };
