@@ -148,6 +148,25 @@ export function traceType({
   };
 }
 
+/**
+ * Sets a type's own keys on the scheme, each as configured or its default; a list key named in `unique` must not
+ * name the same thing twice (the message says what it names).
+ */
+export function ownKeys<T extends object>(
+  scheme: Scheme,
+  given: Record<string, unknown>,
+  defaults: T,
+  fail: (key: string, reason: string) => never,
+  unique: Partial<Record<keyof T & string, string>> = {},
+): void {
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value: unknown = given[key] ?? fallback;
+    const what = unique[key as keyof T & string];
+    if (what && Array.isArray(value) && new Set(value).size !== value.length) fail(key, `a ${what} is named twice`);
+    scheme.extra[key] = value;
+  }
+}
+
 /** A list of objects, each checked by `one`; the message names the entry. */
 export function eachEntry<T>(
   list: unknown,

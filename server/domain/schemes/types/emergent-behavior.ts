@@ -8,7 +8,7 @@ import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
 import { booleanish } from '../kinds.js';
 import { isRecord } from '../answer-fields.js';
-import { pastTrace, stepIndex, traceKeys, traceType } from '../trace-steps.js';
+import { ownKeys, pastTrace, stepIndex, traceKeys, traceType } from '../trace-steps.js';
 
 const names = z.array(z.union([z.string().min(1), z.number().transform(String)])).min(1);
 const config = z.looseObject({ ...traceKeys.shape, behaviors: names.optional(), allow_note: booleanish.optional() });
@@ -54,12 +54,14 @@ export const emergentBehavior = traceType({
   type: 'emergent_behavior',
   config,
   keys: Object.keys(config.shape),
-  normalize(scheme, parsed, fail) {
-    const k = parsed as z.infer<typeof config>;
-    const behaviors = k.behaviors ?? ['collusion', 'groupthink', 'cascading_error', 'role_drift'];
-    if (new Set(behaviors).size !== behaviors.length) fail('behaviors', 'a behavior is named twice');
-    Object.assign(scheme.extra, { behaviors, allow_note: k.allow_note ?? true } satisfies BehaviorKeys);
-  },
+  normalize: (scheme, parsed, fail) =>
+    ownKeys<BehaviorKeys>(
+      scheme,
+      parsed,
+      { behaviors: ['collusion', 'groupthink', 'cascading_error', 'role_drift'], allow_note: true },
+      fail,
+      { behaviors: 'behavior' },
+    ),
   parse,
   checkSteps: (_scheme, stored, steps) => checkSteps(stored as unknown as Marks, steps),
   // compared behavior by behavior: the set of turns each was marked on

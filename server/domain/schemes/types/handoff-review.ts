@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
 import { AnswerError } from '../module.js';
-import { eachEntry, noRepeats, stepAgent, stepIndex, traceKeys, traceOf, traceType } from '../trace-steps.js';
+import { eachEntry, noRepeats, ownKeys, stepAgent, stepIndex, traceKeys, traceOf, traceType } from '../trace-steps.js';
 
 const names = z.array(z.union([z.string().min(1), z.number().transform(String)])).min(1);
 const config = z.looseObject({
@@ -106,12 +106,14 @@ export const handoffReview = traceType({
   type: 'handoff_review',
   config,
   keys: Object.keys(config.shape),
-  normalize(scheme, parsed, fail) {
-    const k = parsed as z.infer<typeof config>;
-    const flags = k.flags ?? ['info_loss', 'dropped_constraint', 'garbling', 'goal_drift'];
-    if (new Set(flags).size !== flags.length) fail('flags', 'a flag is named twice');
-    Object.assign(scheme.extra, { flags, quality_scale: k.quality_scale ?? 5 } satisfies HandoffKeys);
-  },
+  normalize: (scheme, parsed, fail) =>
+    ownKeys<HandoffKeys>(
+      scheme,
+      parsed,
+      { flags: ['info_loss', 'dropped_constraint', 'garbling', 'goal_drift'], quality_scale: 5 },
+      fail,
+      { flags: 'flag' },
+    ),
   parse,
   checkSteps: (scheme, stored, steps) => checkSteps(scheme, stored as unknown as Review[], steps),
   perStep: (_scheme, stored) =>
