@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, progress, startRig, unnamedControls, type BrowserRig } from './browser.js';
+import { progress, unnamedControls, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
+import { checkedIn as checkedOn, fieldKey as keyOf, focusedStep, openTraceRig } from './trace-rig.js';
 
-const PASSWORD = 'correct-horse';
 const steps = [
   { agent: 'Planner', content: 'Budget is $400' },
   { agent: 'Searcher', content: 'Cheapest is $520' },
@@ -24,22 +24,13 @@ let rig: BrowserRig;
 let page: Page;
 let api: Client;
 
-const focused = () =>
-  page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-step]')?.dataset.step ?? null);
-const fieldKey = (schema: string) => page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
-const checkedIn = (schema: string, step: number) =>
-  page
-    .locator(`fieldset[data-schema="${schema}"] [data-step="${step}"] input:checked`)
-    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+const focused = () => focusedStep(page);
+const fieldKey = (schema: string) => keyOf(page, schema);
+const checkedIn = (schema: string, step: number) => checkedOn(page, schema, step);
 
 describe('multi-agent trace types by keyboard', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
-    await page.locator('fieldset[data-schema="emerge"] [data-step="2"]').waitFor();
+    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES, 'fieldset[data-schema="emerge"] [data-step="2"]'));
   });
 
   test('shows the handoffs found in the trace and lists the keys', async () => {

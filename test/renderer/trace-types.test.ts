@@ -5,10 +5,9 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, unnamedControls, type BrowserRig, progress } from './browser.js';
+import { unnamedControls, type BrowserRig, progress } from './browser.js';
 import type { Client } from '../helpers/client.js';
-
-const PASSWORD = 'correct-horse';
+import { fieldKey as keyOf, focusedStep as stepIn, openTraceRig } from './trace-rig.js';
 const steps = [
   { agent: 'Planner', content: 'Split the task into search and booking' },
   { agent: 'Searcher', content: 'Found three flights, all over budget' },
@@ -31,19 +30,14 @@ let rig: BrowserRig;
 let page: Page;
 let api: Client;
 
-const focusedStep = () =>
-  page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-step]')?.dataset.step ?? null);
-const fieldKey = (schema: string) => page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
+const focusedStep = () => stepIn(page);
+const fieldKey = (schema: string) => keyOf(page, schema);
 const checked = (schema: string, step: number) =>
   page.locator(`fieldset[data-schema="${schema}"] [data-step="${step}"] input:checked`).getAttribute('value');
 
 describe('agent-trace types by keyboard', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES));
   });
 
   test("shows each scheme's steps and lists the step keys", async () => {
@@ -156,18 +150,16 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
   let p: Page;
   let c: Client;
   beforeAll(async () => {
-    rig2 = await startRig({ items: EVAL_ITEMS, config: { annotation_schemes: EVAL_SCHEMES } });
-    c = await rig2.t.client().login('ann', PASSWORD);
-    p = await rig2.open('/');
-    await logIn(p, 'ann', PASSWORD);
-    await p.getByTestId('instance-text').waitFor();
-    await p.locator('fieldset[data-schema="fixed"] [data-step="2"]').waitFor();
+    ({
+      rig: rig2,
+      page: p,
+      api: c,
+    } = await openTraceRig(EVAL_ITEMS, EVAL_SCHEMES, 'fieldset[data-schema="fixed"] [data-step="2"]'));
   });
 
   test('answers them by keyboard, and after a reload they are still there', async () => {
-    const key = (schema: string) => p.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
-    const step = () =>
-      p.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-step]')?.dataset.step ?? null);
+    const key = (schema: string) => keyOf(p, schema);
+    const step = () => stepIn(p);
     expect(await unnamedControls(p)).toEqual([]);
     await p.keyboard.press(await key('judged'));
     await p.keyboard.press('1'); // correct, on to step 2
@@ -258,25 +250,24 @@ const GUI_ITEMS = [1, 2].map((n) => ({
 
 describe('verdicts per step and per tool call by keyboard', () => {
   test('gives verdicts with the number row, shows the screenshots, and keeps them over a reload', async () => {
-    const rig3 = await startRig({
-      items: GUI_ITEMS,
-      config: {
-        annotation_schemes: [
-          { annotation_type: 'gui_trajectory', name: 'gui' },
-          { annotation_type: 'tool_call_review', name: 'calls' },
-        ],
-      },
-    });
-    const c = await rig3.t.client().login('ann', PASSWORD);
-    const p = await rig3.open('/');
-    await logIn(p, 'ann', PASSWORD);
-    await p.locator('fieldset[data-schema="gui"] [data-step="1"] img').waitFor();
+    const {
+      rig: rig3,
+      page: p,
+      api: c,
+    } = await openTraceRig(
+      GUI_ITEMS,
+      [
+        { annotation_type: 'gui_trajectory', name: 'gui' },
+        { annotation_type: 'tool_call_review', name: 'calls' },
+      ],
+      'fieldset[data-schema="gui"] [data-step="1"] img',
+    );
     expect(await p.locator('fieldset[data-schema="gui"] .trace-click').count()).toBe(2);
     expect(await p.locator('fieldset[data-schema="calls"] .trace-step-text').allInnerTexts()).toEqual([
       'click({\n "x": 0.2\n})',
     ]);
     expect(await unnamedControls(p)).toEqual([]);
-    const key = (schema: string) => p.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
+    const key = (schema: string) => keyOf(p, schema);
     await p.keyboard.press(await key('gui'));
     await p.keyboard.press('1'); // correct, on to step 2
     await p.keyboard.press('2'); // wrong element
