@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { createServer, loadConfig } from './index.js';
 import { databaseFromCommandLine } from './storage/open-store.js';
 import { runTool, stderrLogger } from './tool-runner.js';
-import { EXPORT_STATUSES, exportItems, type ExportFilter } from './domain/data/export-rows.js';
+import { EXPORT_STATUSES, exportItems, exportReader, type ExportFilter } from './domain/data/export-rows.js';
 import { requiredAnnotators } from './domain/task.js';
 import { EXPORT_FORMATS, EXPORT_WRITERS } from './io/export-formats/index.js';
 import { counting, exportStream } from './io/export-writers.js';
@@ -61,21 +61,7 @@ async function main(): Promise<void> {
       last = now;
       process.stderr.write(`\rexported ${n} of at most ${total} annotation records`);
     };
-    const items = counting(
-      exportItems(
-        s.task,
-        {
-          annotatorsOf: (id) => s.annotations.annotatorsOf(id),
-          get: (u, id) => s.annotations.get(u, id),
-          crowdOf: (u) => s.crowd.exportOf(u),
-          noteOf: (u, id) => s.itemNotes.get(u, id),
-          timeOf: (u, id) => s.itemTimes.exportOf(u, id),
-        },
-        requiredAnnotators(s.settings.get()),
-        filter,
-      ),
-      show,
-    );
+    const items = counting(exportItems(s.task, exportReader(s), requiredAnnotators(s.settings.get()), filter), show);
     const stream = exportStream(format, s.task, items);
     const sink: Writable = values.out ? createWriteStream(values.out) : process.stdout;
     const started = Date.now();

@@ -95,6 +95,25 @@ export function* goldItems(
   }
 }
 
+/** The project's services an export reads from; each is a domain service, named as the project composes them. */
+export interface ExportSources {
+  annotations: Pick<AnnotationReader, 'annotatorsOf' | 'get'>;
+  crowd: { exportOf(username: string): Record<string, string> | undefined };
+  itemNotes: { get(username: string, instanceId: string): ItemNote | undefined };
+  itemTimes: { exportOf(username: string, instanceId: string): ItemTime | undefined };
+}
+
+/** Everything an annotation row carries: the record, the worker's study IDs, the note and flags, the time. */
+export function exportReader(s: ExportSources): AnnotationReader {
+  return {
+    annotatorsOf: (id) => s.annotations.annotatorsOf(id),
+    get: (u, id) => s.annotations.get(u, id),
+    crowdOf: (u) => s.crowd.exportOf(u),
+    noteOf: (u, id) => s.itemNotes.get(u, id),
+    timeOf: (u, id) => s.itemTimes.exportOf(u, id),
+  };
+}
+
 export function* exportItems(
   task: Task,
   reader: AnnotationReader,

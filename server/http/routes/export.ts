@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
-import { EXPORT_STATUSES, EXPORT_VIEWS, exportItems, goldItems } from '../../domain/data/export-rows.js';
+import { EXPORT_STATUSES, EXPORT_VIEWS, exportItems, exportReader, goldItems } from '../../domain/data/export-rows.js';
 import { requiredAnnotators } from '../../domain/task.js';
 import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../io/export-formats/index.js';
 import { counting, exportStream } from '../../io/export-writers.js';
@@ -77,18 +77,10 @@ export function exportRoutes(s: Services): RouteSpec[] {
     const items =
       q.view === 'gold'
         ? goldItems(s.task, (instance) => s.adjudication.gold(instance))
-        : exportItems(
-            s.task,
-            {
-              annotatorsOf: (id) => s.annotations.annotatorsOf(id),
-              get: (u, id) => s.annotations.get(u, id),
-              crowdOf: (u) => s.crowd.exportOf(u),
-              noteOf: (u, id) => s.itemNotes.get(u, id),
-              timeOf: (u, id) => s.itemTimes.exportOf(u, id),
-            },
-            requiredAnnotators(s.settings.get()),
-            { annotator: q.annotator, status: q.status },
-          );
+        : exportItems(s.task, exportReader(s), requiredAnnotators(s.settings.get()), {
+            annotator: q.annotator,
+            status: q.status,
+          });
     const body: Readable = exportStream(q.format, s.task, onRow ? counting(items, onRow) : items);
     const writer = EXPORT_WRITERS[q.format as keyof typeof EXPORT_WRITERS];
     return { body, writer, filename: `annotations.${writer.extension}` };
