@@ -58,8 +58,12 @@ async function main() {
       connections: { type: 'string', default: '8' },
       processes: { type: 'string', default: '1' },
       profile: { type: 'boolean', default: false },
+      // the same burst on the journal store (one process, its data folder): the server's share both stores have
+      store: { type: 'string', default: 'postgres' },
     },
   });
+  const journal = values.store === 'journal';
+  if (!journal && values.store !== 'postgres') throw new Error('--store is postgres or journal');
   const log = (m: string) => console.error(m);
   const cli = process.env.BENCH_CLI ? [...startFlags(ROOT), process.env.BENCH_CLI] : buildServer(ROOT, log);
   const work = mkdtempSync(join(tmpdir(), 'marginalia-pg-cpu-'));
@@ -84,15 +88,17 @@ async function main() {
     await client.connect();
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const profDir = join(work, 'prof');
-    for (let i = 0; i < Number(values.processes); i++) {
+    for (let i = 0; i < (journal ? 1 : Number(values.processes)); i++) {
       const dataDir = mkdtempSync(join(work, 'data-'));
       servers.push(
         await startProcess(
           [
             ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
             ...cli,
-            ...['--config', project.configFile, '--port', '0', '--data-dir', dataDir],
-            ...['--database-url', `${cluster.url}?schema=${schema}`],
+            ...['--config', project.configFile, '--port', '0'],
+            ...(journal
+              ? ['--data-dir', project.dataDir]
+              : ['--data-dir', dataDir, '--database-url', `${cluster.url}?schema=${schema}`]),
           ],
           { cwd: ROOT },
         ),
@@ -112,6 +118,8 @@ async function main() {
       Promise.all(byServer.map(({ s, plans: p }) => drive(s.url, p, { amount: Number(values.requests) })));
     await burst();
 
+    // the statistics collector publishes commits with a delay of up to a second: the warm-up's go in first
+    await new Promise((r) => setTimeout(r, 1500));
     await client.query('SELECT pg_stat_statements_reset()');
     await client.query('SELECT pg_stat_clear_snapshot()');
     const serverBefore = servers.map((s) => s.cpuMs() ?? 0);
@@ -119,50 +127,64 @@ async function main() {
     const before = await counters(client, schema);
     const results = await burst();
     const serverMs = servers.reduce((sum, s, i) => sum + (s.cpuMs() ?? 0) - serverBefore[i], 0);
-    const dbAfter = await databaseCpu(client);
-    // the statistics collector publishes commits with a delay of up to a second
-    await new Promise((r) => setTimeout(r, 1500));
-    await client.query('SELECT pg_stat_clear_snapshot()');
-    const after = await counters(client, schema);
-    let dbMs = 0;
-    for (const [pid, ms] of dbAfter) dbMs += ms - (dbBefore.get(pid) ?? 0);
-    const { rows: statements } = await client.query<{
-      calls: string;
-      query: string;
-      exec_ms: number;
-      plan_ms: number;
-      jit_ms: number;
-    }>(
-      `SELECT calls, query, total_exec_time / calls AS exec_ms, total_plan_time / calls AS plan_ms,
-              (jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) / calls AS jit_ms
-         FROM pg_stat_statements
-        WHERE query NOT LIKE '%pg_stat%' AND query NOT LIKE '%pg_read_file%' AND query NOT LIKE '%xact_commit%'
-        ORDER BY calls DESC`,
-    );
     const requests = results.reduce((s, r) => s + r.requests, 0);
     const errors = results.reduce((s, r) => s + r.errors, 0);
     const per = (n: number) => (n / requests).toFixed(3);
-    const groupCommits = after.head - before.head;
-    const calls = statements.reduce((s, r) => s + Number(r.calls), 0);
-    console.log(
-      `updateinstance ×${connections} on ${servers.length} process(es), ${requests} requests, ${errors} errors\n` +
-        `CPU per request: server ${per(serverMs)} ms, database ${per(dbMs)} ms, together ${per(serverMs + dbMs)} ms\n` +
-        `per request: ${per(calls)} statements (round trips), ${per(after.commits - before.commits)} commits; ` +
-        `${groupCommits} group commits, ${(requests / Math.max(1, groupCommits)).toFixed(1)} requests each`,
-    );
-    const { rows: sizes } = await client.query<{ keys: string; bytes: string }>(
-      `SELECT sum(cardinality(keys)) AS keys, sum(octet_length(vals::text)) AS bytes FROM ${schema}.changes WHERE id > $1`,
-      [before.head],
-    );
-    console.log(
-      `per request: ${per(Number(sizes[0].keys))} rows written, ${per(Number(sizes[0].bytes))} bytes of JSON`,
-    );
-    console.log('per request, then per call: executing, planning, of which JIT compiling (ms), the statement');
-    for (const s of statements)
-      console.log(
-        `  ${per(Number(s.calls))}/req  ${[s.exec_ms, s.plan_ms, s.jit_ms].map((n) => n.toFixed(3)).join(' ')}  ` +
-          s.query.replace(/\s+/g, ' ').slice(0, 90),
+    /** the database's side of the burst, and the figures together */
+    const reportDatabase = async () => {
+      const dbAfter = await databaseCpu(client);
+      // the statistics collector publishes commits with a delay of up to a second
+      await new Promise((r) => setTimeout(r, 1500));
+      await client.query('SELECT pg_stat_clear_snapshot()');
+      const after = await counters(client, schema);
+      let dbMs = 0;
+      for (const [pid, ms] of dbAfter) dbMs += ms - (dbBefore.get(pid) ?? 0);
+      const { rows: statements } = await client.query<{
+        calls: string;
+        query: string;
+        exec_ms: number;
+        plan_ms: number;
+        jit_ms: number;
+      }>(
+        `SELECT calls, query, total_exec_time / calls AS exec_ms, total_plan_time / calls AS plan_ms,
+                (jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) / calls AS jit_ms
+           FROM pg_stat_statements
+          WHERE query NOT LIKE '%pg_stat%' AND query NOT LIKE '%pg_read_file%' AND query NOT LIKE '%xact_commit%'
+          ORDER BY calls DESC`,
       );
+      const groupCommits = after.head - before.head;
+      const calls = statements.reduce((s, r) => s + Number(r.calls), 0);
+      console.log(
+        `updateinstance ×${connections} on ${servers.length} process(es), ${requests} requests, ${errors} errors\n` +
+          `CPU per request: server ${per(serverMs)} ms, database ${per(dbMs)} ms, together ${per(serverMs + dbMs)} ms\n` +
+          `per request: ${per(calls)} statements (round trips), ${per(after.commits - before.commits)} commits; ` +
+          `${groupCommits} group commits, ${(requests / Math.max(1, groupCommits)).toFixed(1)} requests each`,
+      );
+      const { rows: sizes } = await client.query<{ keys: string; bytes: string }>(
+        `SELECT sum(cardinality(keys)) AS keys, sum(octet_length(vals::text)) AS bytes FROM ${schema}.changes WHERE id > $1`,
+        [before.head],
+      );
+      const { rows: tables } = await client.query<{ tbl: string; n: string }>(
+        `SELECT t AS tbl, count(*) AS n FROM ${schema}.changes, unnest(tbls) t WHERE id > $1 GROUP BY t ORDER BY 2 DESC`,
+        [before.head],
+      );
+      console.log(
+        `per request: ${per(Number(sizes[0].keys))} rows written (${tables.map((t) => `${t.tbl} ${per(Number(t.n))}`).join(', ')}), ` +
+          `${per(Number(sizes[0].bytes))} bytes of JSON`,
+      );
+      console.log('per request, then per call: executing, planning, of which JIT compiling (ms), the statement');
+      for (const s of statements)
+        console.log(
+          `  ${per(Number(s.calls))}/req  ${[s.exec_ms, s.plan_ms, s.jit_ms].map((n) => n.toFixed(3)).join(' ')}  ` +
+            s.query.replace(/\s+/g, ' ').slice(0, 90),
+        );
+    };
+    if (journal)
+      console.log(
+        `updateinstance ×${connections} on the journal store, ${requests} requests, ${errors} errors\n` +
+          `CPU per request: server ${per(serverMs)} ms`,
+      );
+    else await reportDatabase();
     if (values.profile) {
       for (const s of servers) await s.stop();
       for (const file of readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')))
