@@ -45,6 +45,8 @@ import { failureAttribution } from './types/failure-attribution.js';
 import { contextAttribution } from './types/context-attribution.js';
 import { handoffReview } from './types/handoff-review.js';
 import { emergentBehavior } from './types/emergent-behavior.js';
+import { agentScorecard } from './types/agent-scorecard.js';
+import { toolContention } from './types/tool-contention.js';
 import { guiTrajectory } from './types/gui-trajectory.js';
 import { multimodalReasoning } from './types/multimodal-reasoning.js';
 import { toolCallReview } from './types/tool-call-review.js';
@@ -94,6 +96,8 @@ const MODULES: readonly SchemeTypeModule[] = [
   contextAttribution,
   handoffReview,
   emergentBehavior,
+  agentScorecard,
+  toolContention,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();
@@ -150,10 +154,8 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   table_grid: TABLE_IMAGE,
   grounding_eval: AGENT,
   code_review: AGENT,
-  tool_contention: AGENT,
   rollout_evaluation: TIMELINE,
   episode_annotation: TIMELINE,
-  agent_scorecard: AGENT,
   agent_interaction_graph: AGENT,
 };
 

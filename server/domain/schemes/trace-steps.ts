@@ -43,6 +43,11 @@ export function stepAgent(step: unknown, agentKey: string): string {
   return '';
 }
 
+/** The agents the trace names, each once, in the order they first act. */
+export function traceAgents(steps: readonly unknown[], agentKey: string): string[] {
+  return [...new Set(steps.map((s) => stepAgent(s, agentKey)).filter(Boolean))];
+}
+
 /** A step index as answers give it: a whole number from 0 (bounded by the trace when checked in the item). */
 export const stepIndex = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 

@@ -20,7 +20,7 @@ describe('Potato configs from older or richer releases', () => {
   });
 
   it('refuses media and agent-trace types, naming the type and saying it is not supported', () => {
-    for (const type of ['image_annotation', 'audio_annotation', 'video_annotation', 'agent_scorecard']) {
+    for (const type of ['image_annotation', 'audio_annotation', 'video_annotation', 'grounding_eval']) {
       let message = '';
       try {
         loadConfig(

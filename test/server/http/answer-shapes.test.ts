@@ -25,6 +25,10 @@ const ITEMS = [
       { agent: 'Booker', content: 'Book the train' },
     ],
     final_answer: 'A train at nine',
+    calls: [
+      { agent: 'Planner', tool: 'read', resource: 'db', start: 0, end: 2 },
+      { agent: 'Booker', tool: 'write', resource: 'db', start: 1, end: 3 },
+    ],
     conversation: [{ speaker: 'Planner', text: 'I propose a train' }],
     _bws_items: ['x', 'y', 'z'].map((t, i) => ({ source_id: `p-${t}`, text: t, position: 'ABC'[i] })),
   },
@@ -89,6 +93,8 @@ const SCHEMES = [
   { annotation_type: 'context_attribution', name: 'context_attribution' },
   { annotation_type: 'handoff_review', name: 'handoff_review' },
   { annotation_type: 'emergent_behavior', name: 'emergent_behavior' },
+  { annotation_type: 'agent_scorecard', name: 'agent_scorecard' },
+  { annotation_type: 'tool_contention', name: 'tool_contention' },
 ];
 
 /** One answer for every scheme in /updateinstance's parts, from the type modules' own examples. */

@@ -2521,6 +2521,29 @@ export interface components {
         note: string;
       };
     };
+    /** @description agent_scorecard: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of {"agents": {agent: {dimension: score}}, "team": {dimension: score}, "milestones": {milestone: true|false}}. */
+    'Answer.agent_scorecard': {
+      /** @description each agent's score (1 to scale) per agent dimension */
+      agents: {
+        [key: string]: {
+          [key: string]: number;
+        };
+      };
+      /** @description the team's score per team dimension */
+      team: {
+        [key: string]: number;
+      };
+      /** @description whether the run reached each milestone */
+      milestones: {
+        [key: string]: boolean;
+      };
+    };
+    /** @description tool_contention: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of {"contentions": {region: label}}, one entry per region classified. */
+    'Answer.tool_contention': {
+      contentions: {
+        [key: string]: string;
+      };
+    };
     /** @description scheme name → its answer, shaped by the scheme's type (one of the Answer.<type> schemas); schemes without an answer are left out */
     Answers: {
       [key: string]:
@@ -2563,7 +2586,9 @@ export interface components {
         | components['schemas']['Answer.tool_call_review']
         | components['schemas']['Answer.context_attribution']
         | components['schemas']['Answer.handoff_review']
-        | components['schemas']['Answer.emergent_behavior'];
+        | components['schemas']['Answer.emergent_behavior']
+        | components['schemas']['Answer.agent_scorecard']
+        | components['schemas']['Answer.tool_contention'];
     };
   };
   responses: never;

@@ -39,6 +39,8 @@ import { processReward } from './process-reward.js';
 import { consensusTracking, contextAttribution } from './consensus-tracking.js';
 import { handoffReview } from './handoff-review.js';
 import { emergentBehavior } from './emergent-behavior.js';
+import { agentScorecard } from './agent-scorecard.js';
+import { toolContention } from './tool-contention.js';
 import { trajectoryEval } from './trajectory-eval.js';
 import { trajectoryEdit } from './trajectory-edit.js';
 import { failureAttribution } from './failure-attribution.js';
@@ -90,6 +92,8 @@ const UIS = new Map<string, SchemeUi>(
     toolCallReview,
     handoffReview,
     emergentBehavior,
+    agentScorecard,
+    toolContention,
   ].map((u) => [u.type, u]),
 );
 

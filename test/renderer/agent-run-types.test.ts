@@ -1,0 +1,114 @@
+/**
+ * agent_scorecard and tool_contention answered by keyboard in headless Chromium against the real server, and
+ * still there after a reload.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { progress, unnamedControls, type BrowserRig } from './browser.js';
+import type { Client } from '../helpers/client.js';
+import { checkedIn, fieldKey, focusedStep, openTraceRig } from './trace-rig.js';
+
+const steps = [
+  { agent: 'Planner', content: 'Plan the booking' },
+  { agent: 'Searcher', content: 'Cheapest is $520' },
+  { agent: 'Planner', content: 'Book it anyway' },
+];
+const calls = [
+  { agent: 'OrderAgent', tool: 'read_stock', resource: 'db', start: 0, end: 2 },
+  { agent: 'RestockAgent', tool: 'write_stock', resource: 'db', start: 1, end: 3 },
+  { agent: 'Planner', tool: 'acquire', resource: 'lock', start: 4, end: 8 },
+  { agent: 'Worker', tool: 'acquire', resource: 'lock', start: 5, end: 6 },
+  { agent: 'Worker', tool: 'email', resource: 'smtp', start: 9, end: 10 },
+];
+const ITEMS = [1, 2].map((n) => ({ id: `run${n}`, text: `Run ${n}`, steps, calls }));
+const SCHEMES = [
+  {
+    annotation_type: 'agent_scorecard',
+    name: 'card',
+    scale: 4,
+    agent_dimensions: ['role fidelity', 'contribution'],
+    team_dimensions: ['coordination'],
+    milestones: ['plan produced', 'result verified'],
+  },
+  { annotation_type: 'tool_contention', name: 'lock', contention_labels: ['deadlock', 'race_condition', 'benign'] },
+];
+
+let rig: BrowserRig;
+let page: Page;
+let api: Client;
+const focused = () => focusedStep(page);
+
+describe('scorecard and contention types by keyboard', () => {
+  beforeAll(async () => {
+    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES, 'fieldset[data-schema="lock"] [data-step="1"]'));
+  });
+
+  test('shows the rows and regions found in the item and lists the keys', async () => {
+    expect(await page.locator('fieldset[data-schema="card"] .trace-step-agent').allInnerTexts()).toEqual([
+      'Planner',
+      'Planner',
+      'Searcher',
+      'Searcher',
+      'Team',
+      'Milestone',
+      'Milestone',
+    ]);
+    expect(await page.locator('fieldset[data-schema="lock"] .trace-step-agent').allInnerTexts()).toEqual([
+      'db',
+      'lock',
+    ]);
+    expect(await page.locator('fieldset[data-schema="lock"] .trace-step-text').first().innerText()).toBe(
+      'OrderAgent: read_stock (0–2)\nRestockAgent: write_stock (1–3)',
+    );
+    expect(await unnamedControls(page)).toEqual([]);
+    await page.keyboard.press('?');
+    const help = await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText();
+    expect(help).toContain('card: score the focused row (1–4); a milestone: 1 reached, 2 not reached');
+    expect(help).toContain('lock: classify the focused contention region (deadlock, race condition, benign)');
+    await page.keyboard.press('Escape');
+  });
+
+  test('answers them by keyboard, and after a reload they are still there', async () => {
+    await page.keyboard.press(await fieldKey(page, 'card'));
+    expect(await focused()).toBe('0');
+    await page.keyboard.press('3'); // Planner role fidelity 3, on to the next row
+    await expect.poll(focused).toBe('1');
+    await page.keyboard.press('4'); // Planner contribution 4
+    await expect.poll(focused).toBe('2');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('2'); // Searcher contribution 2
+    await expect.poll(focused).toBe('4');
+    await page.keyboard.press('1'); // team coordination 1
+    await expect.poll(focused).toBe('5');
+    await page.keyboard.press('1'); // plan produced: reached
+    await expect.poll(focused).toBe('6');
+    await page.keyboard.press('2'); // result verified: not reached
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press(await fieldKey(page, 'lock'));
+    await page.keyboard.press('3'); // db region benign, on to the lock region
+    await expect.poll(focused).toBe('1');
+    await page.keyboard.press('1'); // deadlock
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
+
+    const stored = (await api.get('/get_annotations?instance_id=run1')).body.annotations;
+    expect(JSON.parse(stored['card:card'])).toEqual({
+      agents: { Planner: { 'role fidelity': 3, contribution: 4 }, Searcher: { contribution: 2 } },
+      team: { coordination: 1 },
+      milestones: { 'plan produced': true, 'result verified': false },
+    });
+    expect(JSON.parse(stored['lock:lock'])).toEqual({ contentions: { 0: 'benign', 1: 'deadlock' } });
+
+    await page.reload();
+    await page.getByTestId('instance-text').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 2/);
+    expect(await checkedIn(page, 'card', 1)).toEqual(['4']);
+    expect(await checkedIn(page, 'card', 2)).toEqual([]);
+    expect(await checkedIn(page, 'card', 6)).toEqual(['false']);
+    expect(await checkedIn(page, 'lock', 1)).toEqual(['deadlock']);
+    expect(rig.foreign).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { csvOf, jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
+
+const CARD = {
+  annotation_type: 'agent_scorecard',
+  name: 'card',
+  scale: 4,
+  agent_dimensions: ['role fidelity', 'contribution'],
+  team_dimensions: ['coordination'],
+  milestones: ['plan produced', 'result verified'],
+};
+const CONTENTION = { annotation_type: 'tool_contention', name: 'lock', contention_labels: ['deadlock', 'benign'] };
+const steps = [
+  { agent: 'Planner', content: 'Plan the booking' },
+  { agent: 'Searcher', content: 'Cheapest is $520' },
+  { agent: 'Planner', content: 'Book it' },
+];
+// two regions: db (calls 0 and 2 overlap; call 3 starts once they end) and then lock (calls 4 and 5)
+const calls = [
+  { agent: 'A', tool: 'read', resource: 'db', start: 0, end: 2 },
+  { agent: 'B', tool: 'send', resource: 'smtp', start: 1, end: 3 },
+  { agent: 'B', tool: 'write', resource: 'db', start: 1.5, end: 2.5 },
+  { agent: 'A', tool: 'write', resource: 'db', start: 2.5, end: 4 },
+  { agent: 'A', tool: 'acquire', resource: 'lock', start: 5, end: 9 },
+  { agent: 'B', tool: 'acquire', resource: 'lock', start: 6, end: 7 },
+];
+const ITEMS = [
+  { id: 'r1', text: 'Book a flight', steps, calls },
+  { id: 'r2', text: 'Book a hotel', steps, calls },
+];
+
+describe('agent_scorecard and tool_contention', () => {
+  it("load Potato's defaults and refuse bad keys naming them", () => {
+    expect(loadScheme({ annotation_type: 'agent_scorecard', name: 'c' }).extra).toMatchObject({
+      steps_key: 'steps',
+      scale: 5,
+      agent_dimensions: ['role_fidelity', 'contribution', 'coordination'],
+      team_dimensions: ['coordination', 'communication', 'efficiency'],
+      milestones: [],
+    });
+    expect(loadScheme({ annotation_type: 'tool_contention', name: 't' }).extra).toMatchObject({
+      steps_key: 'calls',
+      resource_key: 'resource',
+      contention_labels: ['deadlock', 'circular_wait', 'race_condition', 'benign'],
+    });
+    expect(loadScheme({ ...CONTENTION, calls_key: 'usage' }).extra).toMatchObject({ steps_key: 'usage' });
+    expect(refusal({ ...CARD, scale: 1 })).toMatch(/annotation_schemes\[0\]\.scale/);
+    expect(refusal({ ...CARD, milestones: ['x', 'x'] })).toMatch(/\(card\)\.milestones: a milestone is named twice/);
+    expect(refusal({ ...CARD, agent_dimensions: [] })).toMatch(/annotation_schemes\[0\]\.agent_dimensions/);
+    expect(refusal({ ...CONTENTION, contention_labels: ['a', 'a'] })).toMatch(
+      /\(lock\)\.contention_labels: a label is named twice/,
+    );
+  });
+
+  it('store answers checked against the trace, refuse bad ones, and round-trip their exports', async () => {
+    const schemes = [CARD, CONTENTION];
+    const t = await serve(schemes, ITEMS);
+    const read = await submitAndRead(t, 'ann', 'r1', {
+      'card:card': JSON.stringify({
+        agents: { Searcher: { contribution: 2 }, Planner: { contribution: 4, 'role fidelity': 3 } },
+        team: { coordination: null },
+        milestones: { 'result verified': false, 'plan produced': true },
+      }),
+      'lock:lock': JSON.stringify({ contentions: { 1: 'deadlock', 0: 'benign' } }),
+    });
+    expect(JSON.parse(read.annotations['card:card'])).toEqual({
+      agents: { Planner: { 'role fidelity': 3, contribution: 4 }, Searcher: { contribution: 2 } },
+      team: {},
+      milestones: { 'plan produced': true, 'result verified': false },
+    });
+    expect(JSON.parse(read.annotations['lock:lock'])).toEqual({ contentions: { 0: 'benign', 1: 'deadlock' } });
+
+    const refused = (a: Record<string, unknown>) =>
+      refusedAnswer(t, 'r1', Object.fromEntries(Object.entries(a).map(([k, v]) => [k, JSON.stringify(v)])));
+    expect(await refused({ 'card:card': { agents: { Booker: { contribution: 1 } } } })).toMatch(
+      /agents: "Booker" does not act in the trace \(its agents are Planner, Searcher\)/,
+    );
+    expect(await refused({ 'card:card': { agents: { Planner: { contribution: 5 } } } })).toMatch(
+      /agents\.Planner\.contribution must be a whole number from 1 to 4/,
+    );
+    expect(await refused({ 'card:card': { team: { speed: 2 } } })).toMatch(
+      /team: "speed" is not one of the dimensions \(coordination\)/,
+    );
+    expect(await refused({ 'card:card': { milestones: { 'plan produced': 'yes' } } })).toMatch(
+      /milestones\.plan produced must be true or false/,
+    );
+    expect(await refused({ 'card:card': { score: 3 } })).toMatch(/"score" is not part of a scorecard/);
+    expect(await refused({ 'lock:lock': { contentions: { 2: 'deadlock' } } })).toMatch(
+      /region 2 is past the item's contention regions \(it has 2, numbered from 0\)/,
+    );
+    expect(await refused({ 'lock:lock': { contentions: { 0: 'livelock' } } })).toMatch(
+      /contentions\.0: "livelock" is not one of deadlock, benign/,
+    );
+    expect(await refused({ 'lock:lock': { contentions: { first: 'benign' } } })).toMatch(
+      /"first" is not a region number/,
+    );
+
+    await submitAndRead(t, 'bob', 'r1', {
+      'card:card': JSON.stringify({ agents: { Planner: { contribution: 4 } }, team: {}, milestones: {} }),
+      'lock:lock': JSON.stringify({ contentions: { 0: 'benign', 1: 'benign' } }),
+    });
+    const lines = await jsonlRoundTrip(t, schemes, ITEMS);
+    expect(lines.find((l) => l.annotator === 'ann').labels.lock).toEqual({
+      contentions: { 0: 'benign', 1: 'deadlock' },
+    });
+    expect(await csvOf(t)).toContain('""Searcher"":{""contribution"":2}');
+    const agreement = (await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema;
+    expect(agreement.card).toMatchObject({ level: 'per_node', items_evaluated: 1 });
+    expect(agreement.lock).toMatchObject({ level: 'per_node', items_evaluated: 1 });
+    await t.close();
+  });
+});
