@@ -31,6 +31,7 @@ if (!existsSync(join(root, 'server')) || !existsSync(join(root, 'renderer'))) {
 }
 const sources = Math.max(
   newest(join(root, 'server')),
+  newest(join(root, 'shared')),
   newest(join(root, 'renderer')),
   stamp(join(root, 'package.json')),
 );

@@ -1,4 +1,4 @@
-import type { DisplayLogic } from './display-logic/rules.js';
+import type { DisplayLogic } from '../../shared/display-logic.js';
 
 /**
  * The task as the domain sees it: schemes, instances and the settings that drive assignment. Built from a

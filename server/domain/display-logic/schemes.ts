@@ -6,7 +6,7 @@
 import type { Scheme, Task } from '../task.js';
 import { schemeTypeOf } from '../schemes/registry.js';
 import type { SpanRecord } from '../annotation/records.js';
-import { hiddenBy, type Comparable, type DisplayLogic } from './rules.js';
+import { hiddenBy, type Comparable, type DisplayLogic } from '../../../shared/display-logic.js';
 
 /** The rules of a task's schemes, built once per schemes list; empty when no scheme is conditional. */
 const rulesOf = new WeakMap<readonly Scheme[], ReadonlyMap<string, DisplayLogic>>();

@@ -1,7 +1,7 @@
 /** Phases of a study, pure: their definitions, answer checking and training scores. */
 import { invalid } from '../errors.js';
 import { instructionsHtml } from '../display/instructions.js';
-import { hiddenBy, type Comparable, type DisplayLogic } from '../display-logic/rules.js';
+import { hiddenBy, type Comparable, type DisplayLogic } from '../../../shared/display-logic.js';
 
 export type PhaseType = 'consent' | 'instructions' | 'training' | 'prestudy' | 'annotation' | 'poststudy';
 

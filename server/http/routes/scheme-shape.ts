@@ -1,6 +1,6 @@
 /** The documented shape of an annotation scheme as GET /api/schemas gives it, and of a display_logic rule. */
 import { z } from 'zod';
-import { OPERATORS } from '../../domain/display-logic/rules.js';
+import { OPERATORS } from '../../../shared/display-logic.js';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 

@@ -1,6 +1,6 @@
 /** Which schemes the annotator's answers hide (display_logic), read from the form's answers as the server reads stored ones. */
 import type { Scheme } from '../../shared/api/types.js';
-import { hiddenBy, type Comparable, type DisplayLogic } from '../../shared/display-logic/display-logic.js';
+import { hiddenBy, type Comparable, type DisplayLogic } from '../../../../shared/display-logic.js';
 import type { Answers } from './answers.js';
 import { schemeUi } from './schemes/registry.js';
 

@@ -7,7 +7,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { Phase, PhaseQuestion, PhaseResult } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
-import { hiddenBy, type Comparable, type DisplayLogic } from '../../shared/display-logic/display-logic.js';
+import { hiddenBy, type Comparable, type DisplayLogic } from '../../../../shared/display-logic.js';
 
 type Given = Record<string, string | string[] | boolean>;
 

@@ -1,13 +1,7 @@
 /** display_logic rules: reading them (refusals name the key), Potato's operators, chains and cycles. */
 import { describe, expect, it } from 'vitest';
-import {
-  checkRules,
-  hiddenBy,
-  holds,
-  parseDisplayLogic,
-  type Condition,
-  type DisplayLogic,
-} from '../../../../server/domain/display-logic/rules.js';
+import { checkRules, parseDisplayLogic } from '../../../../server/domain/display-logic/rules.js';
+import { hiddenBy, holds, type Condition, type DisplayLogic } from '../../../../shared/display-logic.js';
 
 const fail = (key: string, reason: string): never => {
   throw new Error(`${key}: ${reason}`);

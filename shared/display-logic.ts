@@ -1,13 +1,35 @@
 /**
- * Conditional questions (`display_logic`) as the page evaluates them while answers change. The server holds the
- * same rule on every submission, so what this hides is neither required nor kept there.
+ * Conditional questions: Potato's `display_logic` evaluated against answers. Pure and free of imports, so the
+ * server (on every submission) and the page (while answers change) run this one module and hide the same
+ * questions; the server's config reader (server/domain/display-logic/rules.ts) checks rules before they get here.
  */
 
-type Scalar = string | number | boolean;
+export const OPERATORS = [
+  'equals',
+  'not_equals',
+  'contains',
+  'not_contains',
+  'matches',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in_range',
+  'not_in_range',
+  'empty',
+  'not_empty',
+  'length_gt',
+  'length_lt',
+  'length_in_range',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export type Scalar = string | number | boolean;
 
 export interface Condition {
   schema: string;
-  operator: string;
+  operator: Operator;
+  /** one value or several (equals/contains: any of them); [min, max] for the range operators */
   value?: Scalar | Scalar[];
   case_sensitive?: boolean;
 }
@@ -29,6 +51,15 @@ const toNumber = (v: Comparable): number | undefined => {
   return Number.isFinite(n) ? n : undefined;
 };
 
+const patterns = new Map<string, RegExp>();
+/** Patterns come from the config only, so the cache stays as small as the rules. */
+function pattern(source: string, caseSensitive: boolean): RegExp {
+  const key = `${caseSensitive ? 's' : 'i'}${source}`;
+  let re = patterns.get(key);
+  if (!re) patterns.set(key, (re = new RegExp(source, caseSensitive ? '' : 'i')));
+  return re;
+}
+
 /** Whether one answer satisfies one condition. */
 export function holds(c: Condition, actual: Comparable): boolean {
   const cs = c.case_sensitive === true;
@@ -40,11 +71,13 @@ export function holds(c: Condition, actual: Comparable): boolean {
       return !empty;
     case 'equals':
     case 'not_equals': {
+      // several labels equal nothing; one value equals any of the listed ones
       const equal = typeof actual === 'string' && expected(c).some((e) => text(e, cs) === text(actual, cs));
       return c.operator === 'equals' ? equal : !equal;
     }
     case 'contains':
     case 'not_contains': {
+      // a list holds a label; a text holds a part
       const found =
         actual !== undefined &&
         expected(c).some((e) =>
@@ -57,7 +90,7 @@ export function holds(c: Condition, actual: Comparable): boolean {
     case 'matches':
       return (
         actual !== undefined &&
-        new RegExp(String(c.value), cs ? '' : 'i').test(typeof actual === 'string' ? actual : actual.join(', '))
+        pattern(String(c.value), cs).test(typeof actual === 'string' ? actual : actual.join(', '))
       );
     case 'gt':
     case 'gte':
@@ -84,18 +117,19 @@ export function holds(c: Condition, actual: Comparable): boolean {
     case 'length_gt':
     case 'length_lt':
     case 'length_in_range': {
-      const length = actual === undefined ? 0 : actual.length;
+      const length = actual === undefined ? 0 : typeof actual === 'string' ? actual.length : actual.length;
       if (c.operator === 'length_gt') return length > Number(c.value);
       if (c.operator === 'length_lt') return length < Number(c.value);
       const [min, max] = expected(c).map(Number);
       return length >= min && length <= max;
     }
-    default:
-      return true; // the server refuses unknown operators at start-up
   }
 }
 
-/** The questions hidden by their rules; one that waits on a hidden question sees it as unanswered. */
+/**
+ * The questions hidden by their rules, given each question's answer. A question that waits on a hidden one sees
+ * it as unanswered, so a chain closes behind its first hidden link.
+ */
 export function hiddenBy(
   rules: ReadonlyMap<string, DisplayLogic>,
   answerOf: (name: string) => Comparable,
@@ -105,7 +139,7 @@ export function hiddenBy(
   const shown = (name: string): boolean => {
     const known = decided.get(name);
     if (known !== undefined) return known;
-    decided.set(name, true); // a loop (refused by the server) ends here instead of recursing for ever
+    decided.set(name, true); // a loop (the server refuses them at start-up) ends here instead of recursing
     const rule = rules.get(name);
     let visible = true;
     if (rule) {
