@@ -13,7 +13,7 @@ import { databaseFromCommandLine } from './storage/open-store.js';
 import { runTool, stderrLogger } from './tool-runner.js';
 import { EXPORT_STATUSES, exportItems, exportReader, type ExportFilter } from './domain/data/export-rows.js';
 import { requiredAnnotators } from './domain/task.js';
-import { EXPORT_FORMATS, EXPORT_WRITERS } from './io/export-formats/index.js';
+import { EXPORT_FORMATS, EXPORT_WRITERS, refusedFormat } from './io/export-formats/index.js';
 import { counting, exportStream } from './io/export-writers.js';
 
 const USAGE = `usage: npm run export -- --config project.yaml --format ${EXPORT_FORMATS.join('|')} [--out file] [--data-dir dir] [--database-url postgres://…] [--annotator name] [--status completed|in_progress]`;
@@ -36,8 +36,7 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   const format = values.format;
-  if (!Object.hasOwn(EXPORT_WRITERS, format))
-    throw new Error(`--format: "${format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
+  if (!Object.hasOwn(EXPORT_WRITERS, format)) throw new Error(`--format: ${refusedFormat(format)}`);
   if (values.status && !(EXPORT_STATUSES as readonly string[]).includes(values.status))
     throw new Error(`--status: "${values.status}" is not one of ${EXPORT_STATUSES.join(', ')}`);
   const filter: ExportFilter = { annotator: values.annotator, status: values.status as ExportFilter['status'] };

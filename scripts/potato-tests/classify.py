@@ -98,15 +98,15 @@ MANUAL = {
     ('test_adjudication_api.py', 'test_api_submit_with_span_decisions'):
         'ruled: a decision for an item that is not in the task is 404 (Potato: 200 or 500)',
     ('test_admin_export_api_server.py', 'test_formats_include_known_exporters'):
-        'not built: export formats for media and columnar files (coco, yolo, parquet, ...)',
+        'ruled: export formats for media (coco, yolo, ...) and parquet are not written: a 400 says why and what is (Potato lists and writes them)',
     ('test_admin_export_api_server.py', 'test_export_no_annotations_returns_failure'):
-        'not built: export formats for media and columnar files (coco, yolo, parquet, ...)',
+        'ruled: export formats for media (coco, yolo, ...) and parquet are not written: a 400 says why and what is (Potato lists and writes them)',
     ('test_admin_export_api_server.py', 'test_export_result_structure'):
-        'not built: export formats for media and columnar files (coco, yolo, parquet, ...)',
+        'ruled: export formats for media (coco, yolo, ...) and parquet are not written: a 400 says why and what is (Potato lists and writes them)',
     ('test_admin_export_api_server.py', 'test_parquet_export_succeeds_with_annotations'):
-        'not built: export formats for media and columnar files (coco, yolo, parquet, ...)',
+        'ruled: export formats for media (coco, yolo, ...) and parquet are not written: a 400 says why and what is (Potato lists and writes them)',
     ('test_admin_export_api_server.py', 'test_export_result_has_stats'):
-        'not built: export formats for media and columnar files (coco, yolo, parquet, ...)',
+        'ruled: export formats for media (coco, yolo, ...) and parquet are not written: a 400 says why and what is (Potato lists and writes them)',
     ('test_admin_export_api_server.py', 'test_export_unknown_format_returns_500'):
         'ruled: a refused submission is a 400 naming the field (Potato: 200 with an error status, or stored unchecked)',
     ('test_search_api.py', 'test_annotator_search_403_when_claim_off'):

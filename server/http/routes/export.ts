@@ -13,7 +13,7 @@ import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
 import { EXPORT_STATUSES, EXPORT_VIEWS, exportItems, exportReader, goldItems } from '../../domain/data/export-rows.js';
 import { requiredAnnotators } from '../../domain/task.js';
-import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../io/export-formats/index.js';
+import { EXPORT_FORMATS, EXPORT_WRITERS, refusedFormat } from '../../io/export-formats/index.js';
 import { counting, exportStream } from '../../io/export-writers.js';
 import { phaseAnswerStream } from '../../io/export-formats/phase-answers.js';
 import { route, type RouteSpec } from '../route.js';
@@ -130,8 +130,7 @@ export function exportRoutes(s: Services): RouteSpec[] {
       response: report,
       async handle({ body }) {
         const format = POTATO_FORMAT_NAMES[body.format] ?? body.format;
-        if (!Object.hasOwn(EXPORT_WRITERS, format))
-          throw invalid(`format: "${body.format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
+        if (!Object.hasOwn(EXPORT_WRITERS, format)) throw invalid(`format: ${refusedFormat(body.format)}`);
         const warnings = body.options && Object.keys(body.options).length ? ['options are not read here'] : [];
         let rows = 0;
         const { body: stream, filename } = exportOf({ ...body, format }, (n) => (rows = n));

@@ -72,7 +72,16 @@ describe("Potato's export API", () => {
 
     for (const [body, field] of [
       [{}, /^format: name the format/],
-      [{ format: 'parquet', output: out }, /^format: "parquet" is not one of jsonl, csv/],
+      [
+        { format: 'parquet', output: out },
+        /^format: "parquet" is not written: the jsonl export loads as it is into pandas .*; this project writes jsonl, csv, conll, spacy, bws_scores, time$/,
+      ],
+      [
+        { format: 'coco', output: out },
+        /^format: "coco" is a format of regions on images, video or audio, which text annotation does not make; this project writes jsonl, csv/,
+      ],
+      [{ format: 'yolo', output: out }, /^format: "yolo" is a format of regions on images/],
+      [{ format: 'xml', output: out }, /^format: "xml" is not one of jsonl, csv, conll, spacy, bws_scores, time$/],
       [{ format: 'jsonl' }, /^output: give the folder/],
       [{ format: 'jsonl', output: out, status: 'half' }, /^status/],
     ] as const) {
