@@ -111,8 +111,6 @@ MANUAL = {
         'ruled: a refused submission is a 400 naming the field (Potato: 200 with an error status, or stored unchecked)',
     ('test_search_api.py', 'test_annotator_search_403_when_claim_off'):
         "ruled: an annotator's search (GET /api/search) covers their own list and is always open (Potato: only with annotator_claim)",
-    ('test_single_select_persistence.py', 'test_phase_and_page_are_stamped'):
-        'not built: a trail of answer changes on phase pages (the trail covers items)',
     # its user posts an item's answer while still on the consent page
     ('test_multi_phase_workflow.py', 'test_multi_item_workflow'):
         'ruled: annotation is closed (403) until the phases before it are done (Potato: 200, kept with the phase page)',

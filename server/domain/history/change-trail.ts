@@ -16,8 +16,10 @@ export interface TrailChange {
   /** select: a label chosen or a value set; deselect: one removed */
   action: 'select' | 'deselect';
   source: 'user';
-  phase: 'annotation';
-  page: null;
+  /** where the change was made: annotation, or the type of a phase page (consent, prestudy, …) */
+  phase: string;
+  /** a phase page's name (null on items) */
+  page: string | null;
 }
 
 /** `schema:label` (a span `schema:label[start:end]`) split at the first colon. */

@@ -49,8 +49,15 @@ function flat(record: AnnotationRecord | undefined): Map<string, string> {
 
 /** Pure: the changes from one saved answer to the next. */
 function answerChanges(before: AnnotationRecord | undefined, after: AnnotationRecord, at: number): AnswerChange[] {
-  const was = flat(before);
-  const is = flat(after);
+  return flatChanges(flat(before), flat(after), at);
+}
+
+/** Pure: the changes from one set of flat answers (key → value) to the next. */
+export function flatChanges(
+  was: ReadonlyMap<string, string>,
+  is: ReadonlyMap<string, string>,
+  at: number,
+): AnswerChange[] {
   const out: AnswerChange[] = [];
   for (const [key, value] of is) if (was.get(key) !== value) out.push([at, key, value]);
   for (const key of was.keys()) if (!is.has(key)) out.push([at, key, null]);

@@ -18,6 +18,8 @@ import {
   type Question,
 } from './phases.js';
 import { phaseAnswerRows } from './phase-export.js';
+import { flatChanges, type AnswerChange } from '../history/item-time.js';
+import { changeTrail, type TrailChange } from '../history/change-trail.js';
 
 export interface PhaseProgress {
   /** position in the phase order; phases.length means done */
@@ -30,7 +32,21 @@ export interface PhaseProgress {
    * phase the item its walk is on and how many items were answered right so far.
    */
   page?: { phase: string; answers: Answers; item: number; right: number };
+  /**
+   * Every change of an answer saved on a phase page, grouped by the page it was made on (Potato's phase pages
+   * share one instance id, so a change is attributable only with its phase and page); the latest TRAIL_MAX.
+   */
+  trail?: PageTrail[];
 }
+
+/** Changes saved on one phase page: the phase's name, the page (a training walk's item: `<name>#<n>`). */
+interface PageTrail {
+  phase: string;
+  page: string;
+  changes: AnswerChange[];
+}
+
+const TRAIL_MAX = 500;
 
 /** The page an annotator is on, as Potato's page protocol sees it. */
 export interface PhasePage {
@@ -241,6 +257,14 @@ export class PhaseService {
     return this.current(username);
   }
 
+  /** The answer changes saved on phase pages, each with the type of its phase and its page. */
+  trail(username: string): (TrailChange & { phase: string; page: string })[] {
+    const types = new Map(this.phases.map((ph) => [ph.name, ph.type]));
+    return (this.progress(username).trail ?? []).flatMap((t) =>
+      changeTrail(t.changes).map((c) => ({ ...c, phase: types.get(t.phase) ?? t.phase, page: t.page })),
+    );
+  }
+
   /** The page the annotator is on, or null in the annotation phase and past the last one. */
   page(username: string): PhasePage | null {
     const p = this.progress(username);
@@ -265,8 +289,11 @@ export class PhaseService {
     const phase = this.phases[p.index];
     if (!phase || phase.type === 'annotation') return { saved: false, phase: phase?.name ?? 'done' };
     const answers = checkPartial(phase, given);
-    const page = { ...this.pageState(p, phase), answers };
-    await this.store.write([{ table: 'phase_progress', key: username, value: { ...p, page } }]);
+    const before = this.pageState(p, phase);
+    const page = { ...before, answers };
+    const changes = flatChanges(flatAnswers(phase, before.answers), flatAnswers(phase, answers), this.clock.now());
+    const trail = changes.length ? extendTrail(p.trail ?? [], phase, page, changes) : p.trail;
+    await this.store.write([{ table: 'phase_progress', key: username, value: { ...p, page, trail } }]);
     return { saved: true, phase: phase.name };
   }
 
@@ -329,6 +356,7 @@ export class PhaseService {
         answers: { ...p.answers, [name]: answers },
         completed: [...p.completed, { phase: name, at }],
         ...(kept ? { page: { phase: next.name, answers: kept, item: 0, right: 0 } } : {}),
+        ...(p.trail ? { trail: p.trail } : {}),
       },
     };
   }
@@ -345,4 +373,32 @@ export class PhaseService {
     this.outbox.dispatch();
     return { status: 'success' as const, completed_phase: phase.name, next_phase: next, ...extra };
   }
+}
+
+/** A page's answers as trail keys: a chosen option `question:option` → option, a typed answer `question:question`. */
+function flatAnswers(phase: PhaseDefinition, answers: Answers): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [id, value] of Object.entries(answers)) {
+    const choice = phase.questions.find((q) => q.id === id)?.options?.length;
+    for (const v of Array.isArray(value) ? value : [value]) out.set(choice ? `${id}:${v}` : `${id}:${id}`, String(v));
+  }
+  return out;
+}
+
+function extendTrail(trail: PageTrail[], phase: PhaseDefinition, page: { item: number }, changes: AnswerChange[]) {
+  const name = phase.type === 'training' ? `${phase.name}#${page.item + 1}` : phase.name;
+  const last = trail[trail.length - 1];
+  const next =
+    last && last.phase === phase.name && last.page === name
+      ? [...trail.slice(0, -1), { ...last, changes: [...last.changes, ...changes] }]
+      : [...trail, { phase: phase.name, page: name, changes }];
+  // the oldest changes go first once the trail is full
+  let excess = next.reduce((n, t) => n + t.changes.length, 0) - TRAIL_MAX;
+  while (excess > 0 && next.length) {
+    const drop = Math.min(excess, next[0].changes.length);
+    next[0] = { ...next[0], changes: next[0].changes.slice(drop) };
+    if (!next[0].changes.length) next.shift();
+    excess -= drop;
+  }
+  return next;
 }

@@ -10,7 +10,15 @@ import { storedAnswers, storedAnswersShape } from './instance-view.js';
 import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import type { Display } from '../../domain/display/types.js';
 import { PHASE_PAGE_ID, savePhasePage } from './potato-phase-pages.js';
-import { fromPotatoState, inStateTerms, isPotatoBody, parseSubmissionBody, potatoState } from './potato-submission.js';
+import {
+  fromPotatoState,
+  inStateTerms,
+  isPotatoBody,
+  parseSubmissionBody,
+  potatoState,
+  type PotatoState,
+} from './potato-submission.js';
+import type { Submission } from '../../domain/annotation/records.js';
 
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
@@ -127,6 +135,17 @@ export function currentAnswer(s: Services) {
   };
 }
 
+/** `/updateinstance`: our shape or Potato's, on an item or on the phase page the caller is on. */
+export async function saveSubmission(s: Services, username: string, body: Submission | PotatoState) {
+  if (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
+    return savePhasePage(s, username, body);
+  if (!isPotatoBody(body)) return s.annotations.submit(username, body);
+  const submission = fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id));
+  return s.annotations
+    .submit(username, submission)
+    .catch((e: unknown) => Promise.reject(inStateTerms(body, submission, e)));
+}
+
 export function annotationRoutes(s: Services): RouteSpec[] {
   const withDisplay = currentAnswer(s);
   return [
@@ -220,15 +239,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
         processing_time_ms: z.number(),
         qc_result: z.record(z.string(), z.unknown()).optional(),
       }),
-      handle: async ({ username, body }) => {
-        if (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
-          return savePhasePage(s, username, body);
-        if (!isPotatoBody(body)) return s.annotations.submit(username, body);
-        const submission = fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id));
-        return s.annotations
-          .submit(username, submission)
-          .catch((e: unknown) => Promise.reject(inStateTerms(body, submission, e)));
-      },
+      handle: ({ username, body }) => saveSubmission(s, username, body),
     }),
     route({
       method: 'POST',

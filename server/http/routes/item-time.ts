@@ -5,6 +5,8 @@ import { FAST_SHARE, MAX_REPORT_MS, MIN_ITEMS } from '../../domain/history/item-
 import { route, type RouteSpec } from '../route.js';
 import { actionType, changeTrail } from '../../domain/history/change-trail.js';
 import { notFound } from '../../domain/errors.js';
+import { saveSubmission } from './annotation.js';
+import { PHASE_PAGE_ID } from './potato-phase-pages.js';
 
 const report = z.object({
   median_ms: z.number().describe('median visible time over every annotator–item pair with time'),
@@ -72,7 +74,7 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       method: 'GET',
       path: '/api/behavioral_data/:instance_id',
       summary:
-        "Potato's behavioral data of the caller on an item: visible time and every saved answer change (annotation_changes, a replaced label with its old one)",
+        "Potato's behavioral data of the caller on an item: visible time and every saved answer change (annotation_changes, a replaced label with its old one); on `__phase_page__`, the changes saved on phase pages with their phase and page",
       access: 'user',
       response: z.object({
         instance_id: z.string(),
@@ -88,12 +90,19 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
             new_value: z.string().nullable(),
             action: z.enum(['select', 'deselect']),
             source: z.literal('user'),
-            phase: z.literal('annotation'),
-            page: z.null(),
+            phase: z.string().describe('annotation, or on __phase_page__ the type of the phase (consent, prestudy, …)'),
+            page: z.string().nullable().describe("on __phase_page__ the phase page's name (a training item: name#n)"),
           }),
         ),
       }),
       async handle({ username, params }) {
+        if (params.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
+          return {
+            instance_id: PHASE_PAGE_ID,
+            total_time_ms: 0,
+            visits: 0,
+            annotation_changes: s.phases.trail(username),
+          };
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         const row = s.itemTimes.get(username, instance.id);
         return {
@@ -102,6 +111,41 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
           visits: row?.visits ?? 0,
           annotation_changes: changeTrail(row?.changes ?? []),
         };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/track_annotation_change',
+      summary:
+        "Potato's report of one answer change from its page, saved as that change ({type, schema, state} merged into what is stored, on an item or on __phase_page__), so the trail records it as any save",
+      access: 'user',
+      body: z.object({
+        instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
+        schema_name: z.string({ message: 'schema_name: name the scheme or question changed' }).min(1).max(256),
+        label_name: z.string().min(1).max(256).nullish(),
+        action: z.enum(['select', 'deselect', 'update', 'clear'], {
+          message: 'must be select, deselect, update or clear',
+        }),
+        new_value: z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]).optional(),
+        old_value: z.unknown().optional(),
+        old_label: z.unknown().optional(),
+        source: z.string().max(64).optional(),
+      }),
+      response: z.object({ status: z.literal('ok') }),
+      async handle({ username, body }) {
+        const cleared = body.action === 'deselect' || body.action === 'clear';
+        await saveSubmission(s, username, {
+          instance_id: body.instance_id,
+          type: 'label',
+          schema: body.schema_name,
+          state: [
+            {
+              name: body.label_name ?? body.schema_name,
+              value: cleared ? null : (body.new_value ?? body.label_name ?? true),
+            },
+          ],
+        });
+        return { status: 'ok' as const };
       },
     }),
     route({

@@ -1535,10 +1535,27 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Potato's behavioral data of the caller on an item: visible time and every saved answer change (annotation_changes, a replaced label with its old one) */
+    /** Potato's behavioral data of the caller on an item: visible time and every saved answer change (annotation_changes, a replaced label with its old one); on `__phase_page__`, the changes saved on phase pages with their phase and page */
     get: operations['getApiBehavioralDataInstanceId'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/track_annotation_change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Potato's report of one answer change from its page, saved as that change ({type, schema, state} merged into what is stored, on an item or on __phase_page__), so the trail records it as any save */
+    post: operations['postApiTrackAnnotationChange'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10715,9 +10732,10 @@ export interface operations {
               action: 'select' | 'deselect';
               /** @constant */
               source: 'user';
-              /** @constant */
-              phase: 'annotation';
-              page: null;
+              /** @description annotation, or on __phase_page__ the type of the phase (consent, prestudy, …) */
+              phase: string;
+              /** @description on __phase_page__ the phase page's name (a training item: name#n) */
+              page: string | null;
             }[];
           };
         };
@@ -10742,6 +10760,61 @@ export interface operations {
       };
       /** @description No such item */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiTrackAnnotationChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          instance_id: string | number;
+          schema_name: string;
+          label_name?: string | null;
+          /** @enum {string} */
+          action: 'select' | 'deselect' | 'update' | 'clear';
+          new_value?: string | number | boolean | null;
+          old_value?: unknown;
+          old_label?: unknown;
+          source?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'ok';
+          };
+        };
+      };
+      /** @description Invalid input; the error names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not logged in (no session or API key) */
+      401: {
         headers: {
           [name: string]: unknown;
         };
