@@ -1,5 +1,5 @@
 /**
- * agent_scorecard and tool_contention answered by keyboard in headless Chromium against the real server, and
+ * agent_scorecard, tool_contention and agent_interaction_graph answered by keyboard in headless Chromium against the real server, and
  * still there after a reload.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -31,6 +31,7 @@ const SCHEMES = [
     milestones: ['plan produced', 'result verified'],
   },
   { annotation_type: 'tool_contention', name: 'lock', contention_labels: ['deadlock', 'race_condition', 'benign'] },
+  { annotation_type: 'agent_interaction_graph', name: 'graph' },
 ];
 
 let rig: BrowserRig;
@@ -65,6 +66,13 @@ describe('scorecard and contention types by keyboard', () => {
     const help = await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText();
     expect(help).toContain('card: score the focused row (1–4); a milestone: 1 reached, 2 not reached');
     expect(help).toContain('lock: classify the focused contention region (deadlock, race condition, benign)');
+    expect(help).toContain('graph: on an agent 1 puts it on the critical path or takes it off; on an edge 1 normal');
+    expect(await page.locator('fieldset[data-schema="graph"] .trace-step-agent').allInnerTexts()).toEqual([
+      'Planner',
+      'Searcher',
+      'Planner → Searcher',
+      'Searcher → Planner',
+    ]);
     await page.keyboard.press('Escape');
   });
 
@@ -90,6 +98,17 @@ describe('scorecard and contention types by keyboard', () => {
     await expect.poll(focused).toBe('1');
     await page.keyboard.press('1'); // deadlock
     await page.keyboard.press('Escape');
+
+    await page.keyboard.press(await fieldKey(page, 'graph'));
+    await page.keyboard.press('1'); // Planner on the critical path
+    await expect.poll(focused).toBe('1');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown'); // the Searcher → Planner edge
+    await page.keyboard.press('3'); // problematic
+    await expect
+      .poll(() => page.getByTestId('graph-summary').innerText())
+      .toBe('Critical path: Planner. Flagged edges: Searcher → Planner problematic.');
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
 
@@ -100,6 +119,10 @@ describe('scorecard and contention types by keyboard', () => {
       milestones: { 'plan produced': true, 'result verified': false },
     });
     expect(JSON.parse(stored['lock:lock'])).toEqual({ contentions: { 0: 'benign', 1: 'deadlock' } });
+    expect(JSON.parse(stored['graph:graph'])).toEqual({
+      critical_nodes: ['Planner'],
+      edges: { 'Searcher->Planner': 'problematic' },
+    });
 
     await page.reload();
     await page.getByTestId('instance-text').waitFor();
@@ -109,6 +132,8 @@ describe('scorecard and contention types by keyboard', () => {
     expect(await checkedIn(page, 'card', 2)).toEqual([]);
     expect(await checkedIn(page, 'card', 6)).toEqual(['false']);
     expect(await checkedIn(page, 'lock', 1)).toEqual(['deadlock']);
+    expect(await checkedIn(page, 'graph', 0)).toEqual(['critical']);
+    expect(await checkedIn(page, 'graph', 3)).toEqual(['problematic']);
     expect(rig.foreign).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ import { handoffReview } from './types/handoff-review.js';
 import { emergentBehavior } from './types/emergent-behavior.js';
 import { agentScorecard } from './types/agent-scorecard.js';
 import { toolContention } from './types/tool-contention.js';
+import { agentInteractionGraph } from './types/interaction-graph.js';
 import { guiTrajectory } from './types/gui-trajectory.js';
 import { multimodalReasoning } from './types/multimodal-reasoning.js';
 import { toolCallReview } from './types/tool-call-review.js';
@@ -98,6 +99,7 @@ const MODULES: readonly SchemeTypeModule[] = [
   emergentBehavior,
   agentScorecard,
   toolContention,
+  agentInteractionGraph,
 ];
 
 const byType = new Map<string, SchemeTypeModule>();
@@ -156,7 +158,6 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   code_review: AGENT,
   rollout_evaluation: TIMELINE,
   episode_annotation: TIMELINE,
-  agent_interaction_graph: AGENT,
 };
 
 /** Why a configured type cannot be used, naming it; undefined when it is registered. */

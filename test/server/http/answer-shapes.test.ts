@@ -95,6 +95,7 @@ const SCHEMES = [
   { annotation_type: 'emergent_behavior', name: 'emergent_behavior' },
   { annotation_type: 'agent_scorecard', name: 'agent_scorecard' },
   { annotation_type: 'tool_contention', name: 'tool_contention' },
+  { annotation_type: 'agent_interaction_graph', name: 'agent_interaction_graph' },
 ];
 
 /** One answer for every scheme in /updateinstance's parts, from the type modules' own examples. */

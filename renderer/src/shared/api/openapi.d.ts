@@ -2561,6 +2561,15 @@ export interface components {
         [key: string]: string;
       };
     };
+    /** @description agent_interaction_graph: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of {"critical_nodes": [agent, …], "edges": {"A->B": "critical"|"problematic"}}. */
+    'Answer.agent_interaction_graph': {
+      /** @description the agents on the critical path */
+      critical_nodes: string[];
+      /** @description the flagged edges; an edge left out is normal */
+      edges: {
+        [key: string]: 'critical' | 'problematic';
+      };
+    };
     /** @description scheme name → its answer, shaped by the scheme's type (one of the Answer.<type> schemas); schemes without an answer are left out */
     Answers: {
       [key: string]:
@@ -2605,7 +2614,8 @@ export interface components {
         | components['schemas']['Answer.handoff_review']
         | components['schemas']['Answer.emergent_behavior']
         | components['schemas']['Answer.agent_scorecard']
-        | components['schemas']['Answer.tool_contention'];
+        | components['schemas']['Answer.tool_contention']
+        | components['schemas']['Answer.agent_interaction_graph'];
     };
   };
   responses: never;

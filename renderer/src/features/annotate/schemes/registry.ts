@@ -41,6 +41,7 @@ import { handoffReview } from './handoff-review.js';
 import { emergentBehavior } from './emergent-behavior.js';
 import { agentScorecard } from './agent-scorecard.js';
 import { toolContention } from './tool-contention.js';
+import { agentInteractionGraph } from './interaction-graph.js';
 import { trajectoryEval } from './trajectory-eval.js';
 import { trajectoryEdit } from './trajectory-edit.js';
 import { failureAttribution } from './failure-attribution.js';
@@ -94,6 +95,7 @@ const UIS = new Map<string, SchemeUi>(
     emergentBehavior,
     agentScorecard,
     toolContention,
+    agentInteractionGraph,
   ].map((u) => [u.type, u]),
 );
 

@@ -29,7 +29,7 @@ const ITEMS = [
   { id: 'r2', text: 'Book a hotel', steps, calls },
 ];
 
-describe('agent_scorecard and tool_contention', () => {
+describe('agent_scorecard, tool_contention and agent_interaction_graph', () => {
   it("load Potato's defaults and refuse bad keys naming them", () => {
     expect(loadScheme({ annotation_type: 'agent_scorecard', name: 'c' }).extra).toMatchObject({
       steps_key: 'steps',
@@ -107,6 +107,36 @@ describe('agent_scorecard and tool_contention', () => {
     const agreement = (await t.admin().get('/admin/api/agreement?fresh=true')).body.by_schema;
     expect(agreement.card).toMatchObject({ level: 'per_node', items_evaluated: 1 });
     expect(agreement.lock).toMatchObject({ level: 'per_node', items_evaluated: 1 });
+    await t.close();
+  });
+
+  it('agent_interaction_graph stores the critical path and flagged edges of the trace, and refuses others', async () => {
+    const GRAPH = { annotation_type: 'agent_interaction_graph', name: 'graph' };
+    expect(loadScheme(GRAPH).extra).toMatchObject({ steps_key: 'steps', agent_key: 'agent' });
+    const t = await serve([GRAPH], ITEMS);
+    const read = await submitAndRead(t, 'ann', 'r1', {
+      'graph:graph': JSON.stringify({
+        critical_nodes: ['Searcher', 'Planner'],
+        edges: { 'Searcher->Planner': 'problematic', 'Planner->Searcher': 'normal' },
+      }),
+    });
+    expect(JSON.parse(read.annotations['graph:graph'])).toEqual({
+      critical_nodes: ['Planner', 'Searcher'],
+      edges: { 'Searcher->Planner': 'problematic' },
+    });
+    const refused = (v: unknown) => refusedAnswer(t, 'r1', { 'graph:graph': JSON.stringify(v) });
+    expect(await refused({ critical_nodes: ['Booker'] })).toMatch(/"Booker" does not act in the trace/);
+    expect(await refused({ edges: { 'Planner->Booker': 'critical' } })).toMatch(
+      /"Planner->Booker" is not a transition of the trace \(its edges are Planner->Searcher, Searcher->Planner\)/,
+    );
+    expect(await refused({ edges: { 'Planner->Searcher': 'slow' } })).toMatch(/"slow" is not one of normal, critical/);
+    expect(await refused({ critical_nodes: ['Planner', 'Planner'] })).toMatch(/an agent is given twice/);
+    const lines = await jsonlRoundTrip(t, [GRAPH], ITEMS);
+    expect(lines[0].labels.graph).toEqual({
+      critical_nodes: ['Planner', 'Searcher'],
+      edges: { 'Searcher->Planner': 'problematic' },
+    });
+    expect((await t.admin().get('/admin/api/agreement?fresh=true')).status).toBe(200);
     await t.close();
   });
 });
