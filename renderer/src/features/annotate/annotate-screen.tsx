@@ -48,6 +48,12 @@ function typingIn(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
 }
 
+/** What a screen reader is told when an instance is shown. */
+function announcement(i: CurrentInstance): string {
+  const of = i.progress ? Math.max(i.progress.positions, i.current_index + 1) : i.total_instances;
+  return `Instance ${i.current_index + 1} of ${of}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`;
+}
+
 interface Props {
   /** the caller's phase, refreshed after every move; its `remaining` gives the annotated count on servers
    * whose current-instance record has no `annotated_count` */
@@ -127,28 +133,35 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
 
   const holdKey = useTypeAhead(a.busy, !!a.error);
 
-  // a new instance starts with no selection, its first question in view, and a screen reader told about it
-  const [announced, setAnnounced] = useState('');
-  const firstShown = useRef<string | undefined>(undefined);
-  useEffect(() => {
+  // a new instance starts with no selection and a screen reader told about it, set in the render that shows it:
+  // an effect would render the screen a second time before the new item is painted
+  const [shown, setShown] = useState<{ id?: string; announced: string }>({ announced: '' });
+  if (shown.id !== instanceId) {
+    const i = a.loaded?.instance;
+    setShown({ id: instanceId, announced: shown.id === undefined || !i ? '' : announcement(i) });
     setPending(null);
     setWordSel(null);
     setAskLabel(false);
     setAiApplied(null);
     setPredictionApplied(null);
-    if (!instanceId) return;
-    if (firstShown.current === undefined) firstShown.current = instanceId;
-    else {
+  }
+  // and its first question in view. Scrolling makes the browser lay the page out at once, before the frame's own
+  // layout, so it is done only when the annotator has scrolled away from the top (read as they scroll, when the
+  // layout is fresh anyway)
+  const awayFromTop = useRef(false);
+  useEffect(() => {
+    const onScroll = () => {
       const form = document.querySelector<HTMLElement>('form.schemes');
-      form?.scrollTo({ top: 0 });
-      form?.querySelector('fieldset')?.scrollIntoView({ block: 'nearest' });
-      const i = a.loaded?.instance;
-      if (i)
-        setAnnounced(
-          `Instance ${i.current_index + 1} of ${i.progress ? Math.max(i.progress.positions, i.current_index + 1) : i.total_instances}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`,
-        );
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per instance shown
+      awayFromTop.current = window.scrollY > 0 || (form?.scrollTop ?? 0) > 0;
+    };
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => document.removeEventListener('scroll', onScroll, { capture: true });
+  }, []);
+  useEffect(() => {
+    if (!instanceId || !awayFromTop.current) return;
+    const form = document.querySelector<HTMLElement>('form.schemes');
+    form?.scrollTo({ top: 0 });
+    form?.querySelector('fieldset')?.scrollIntoView({ block: 'nearest' });
   }, [instanceId]);
 
   const selectWords = useCallback(
@@ -472,7 +485,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         </p>
       )}
       <p className="visually-hidden" aria-live="polite" data-testid="instance-announcement">
-        {announced}
+        {shown.announced}
       </p>
       <QcFeedback qc={a.qc} />
       <div className="annotate-body">

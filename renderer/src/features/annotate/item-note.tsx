@@ -24,24 +24,27 @@ const savedHere = new Map<string, Note>();
 
 /** `known`: the note as the instance's view brought it, so showing an instance asks nothing more of the server. */
 export function ItemNote({ instanceId, known }: { instanceId: string; known?: Note }) {
-  const [saved, setSaved] = useState<Note | null>(null);
-  const [draft, setDraft] = useState('');
+  const here = () => savedHere.get(instanceId) ?? known ?? null;
+  const [saved, setSaved] = useState<Note | null>(here);
+  const [draft, setDraft] = useState(() => here()?.note ?? '');
   const [state, setState] = useState<'' | 'saving' | 'saved' | { error: string }>('');
+  // another instance shown: its note is taken in this same render, not in an effect's second render before paint
+  const [shownFor, setShownFor] = useState(instanceId);
+  if (shownFor !== instanceId) {
+    const note = here();
+    setShownFor(instanceId);
+    setSaved(note);
+    setDraft(note?.note ?? '');
+    setState('');
+  }
   const latest = useRef(instanceId);
   latest.current = instanceId;
   // only the newest save's answer is shown: an older one arriving late would undo a quick second toggle
   const saves = useRef(0);
 
+  // a view without the note (an older server) asks for it
   useEffect(() => {
-    setState('');
-    const here = savedHere.get(instanceId) ?? known;
-    if (here) {
-      setSaved(here);
-      setDraft(here.note);
-      return;
-    }
-    setSaved(null);
-    setDraft('');
+    if (savedHere.has(instanceId) || known) return;
     api.get<{ note: Note }>(`/api/item_note?instance_id=${encodeURIComponent(instanceId)}`).then(
       ({ note }) => {
         if (latest.current !== instanceId) return;

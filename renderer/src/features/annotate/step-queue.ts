@@ -31,6 +31,8 @@ export interface QueueHandlers<R, A> {
   /** the server refused the step (a 4xx other than 401): it is dropped from the queue */
   refused(step: Step<R>, error: ApiError): void;
   changed(state: QueueState): void;
+  /** when a pushed step is sent: at once by default; the screen sends after the next item is painted */
+  later?(send: () => void): void;
 }
 
 const RETRY_MS = [500, 1000, 2000, 4000];
@@ -55,7 +57,8 @@ export class StepQueue<R, A> {
   push(step: Step<R>): void {
     this.steps.push(step);
     this.report();
-    void this.run();
+    if (this.h.later) this.h.later(() => void this.run());
+    else void this.run();
   }
 
   /** After the session is restored: send what waited. */

@@ -207,6 +207,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       setError(`Your answers to ${step.from} were not saved: ${e.message}`);
     },
     changed: setSaving,
+    later: afterPaint,
   });
   useEffect(() => () => queue.current?.stop(), []);
 
@@ -475,6 +476,22 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     undo,
     canUndo,
   };
+}
+
+/**
+ * Runs `fn` once the frame being rendered is painted, so a step's request is not built and sent before the next
+ * item shows; the step is queued (and the page guarded against closing) already. A hidden tab paints no frames:
+ * the timeout sends it anyway.
+ */
+function afterPaint(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
 }
 
 function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
