@@ -53,7 +53,7 @@ describe('next item', () => {
     expect((await ann.get('/api/current_instance')).body.instance_id).toBe('item-2');
     // one request for the whole step, the time on item-1 in it
     expect(steps).toEqual(['POST /api/annotate/step']);
-    expect(times).toEqual([{ visible_ms: expect.any(Number), visit: true }]);
+    expect(times).toEqual([{ visible_ms: expect.any(Number), visit: true, report_id: expect.any(String) }]);
     const timed = rig.t.server.services.itemTimes.get('nina', 'item-1');
     expect(timed).toMatchObject({ ms: (times[0] as { visible_ms: number }).visible_ms, visits: 1 });
     expect(timed!.ms).toBeGreaterThan(0);

@@ -1,16 +1,13 @@
 /**
  * The annotate screen: text with highlights, every scheme of the task, spans, AI hint, QC feedback and
- * progress. Keyboard first: label keys pick labels, Enter submits and advances, Ctrl+Z undoes it, arrows or [ ] move, `s` starts
- * keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `/` searches the annotator's list, `?`
- * shows the keymap.
+ * progress. Keyboard first: the keys are bound in use-annotate-keys.ts.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CurrentInstance, Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
-import { ProgressBar } from '../../shared/components/progress-bar.js';
 import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
-import { assignFieldKeys, assignLabelKeys, assignSpanKeys, commandFor, normKey } from '../../shared/keymap/keymap.js';
-import { addSpan, choose, removeSpan } from './answers.js';
+import { assignFieldKeys, assignLabelKeys, assignSpanKeys } from '../../shared/keymap/keymap.js';
+import { addSpan, removeSpan } from './answers.js';
 import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
 import { AnnotatedText } from './annotated-text.js';
 import type { Arc } from './link-arcs.js';
@@ -23,30 +20,17 @@ import { AiHint } from './ai-hint.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
 import { SchemeField } from './scheme-field.js';
-import { SkipControl } from './skip-control.js';
 import { ItemNote } from './item-note.js';
-import { isEmpty } from './answers.js';
-import { firstWordInView, stepSelection, wordsCovering, words, type Mark, type WordSelection } from './segments.js';
-import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
-import { isChoice, keyedLabels, schemeUi } from './schemes/registry.js';
-import { SPAN_FILTER_ID, SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
+import { words, type Mark, type WordSelection } from './segments.js';
+import { keyedLabels, schemeUi } from './schemes/registry.js';
+import { SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
 import { useAnnotation } from './use-annotation.js';
+import { useAnnotateKeys } from './use-annotate-keys.js';
+import { AnnotateTop, SEARCH_ID } from './annotate-top.js';
+import { AnnotateActions } from './annotate-actions.js';
 import { hiddenSchemes } from './conditional.js';
 import { SaveState } from './save-state.js';
 import { useTypeAhead } from './use-type-ahead.js';
-import { SearchForm } from '../../shared/components/search-form.js';
-import type { SearchResult } from '../../shared/api/types.js';
-
-const SEARCH_ID = 'own-search';
-const searchOwn = (q: string) => api.get<SearchResult>(`/api/search?q=${encodeURIComponent(q)}&limit=20`);
-
-/** Elements that take typed text: keys typed there are the annotator's text, not commands. */
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
-    return true;
-  return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
-}
 
 /** What a screen reader is told when an instance is shown. */
 function announcement(i: CurrentInstance): string {
@@ -232,133 +216,10 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     setPredictionApplied(filled);
   }, [a, predictionApplied]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (document.querySelector('[data-modal]')) return; // a dialog of the shell (log in again, unsaved answers) has the keys
-      if (help) {
-        if (e.key === 'Escape' || e.key === '?') {
-          e.preventDefault();
-          setHelp(false);
-        }
-        return;
-      }
-      // a field that handled the key itself (a rating grid's digits, a tree's arrows) keeps it
-      if (e.defaultPrevented) return;
-      // while a move is under way, keys would act on the instance being left: they wait for the next one
-      if (a.busy && e.key !== '?') {
-        if (typingIn(e.target)) return;
-        e.preventDefault();
-        if (!e.ctrlKey && !e.metaKey && !e.altKey) holdKey(e);
-        return;
-      }
-      if (typingIn(e.target)) {
-        if (e.key === 'Escape') (e.target as HTMLElement).blur();
-        else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault();
-          (e.target as HTMLElement).blur();
-          submit();
-        }
-        return;
-      }
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') {
-        e.preventDefault();
-        a.undo();
-        return;
-      }
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      // a pending span selection owns the arrows, digits and Escape
-      if (pending) {
-        if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && textWords.length) {
-          // a mouse selection becomes the words it covers, then steps like a keyboard one
-          const from = wordSel ?? wordsCovering(textWords, pending.start, pending.end);
-          e.preventDefault();
-          if (from) selectWords(stepSelection(from, textWords.length, e.key, e.shiftKey));
-          return;
-        }
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          selectWords(null);
-          window.getSelection()?.removeAllRanges();
-          return;
-        }
-        if (e.key === '/') {
-          const filter = document.getElementById(SPAN_FILTER_ID);
-          if (filter) {
-            e.preventDefault();
-            filter.focus();
-            return;
-          }
-        }
-        const spanKey = spanKeys.find((k) => k.key === normKey(e.key));
-        const label = spanKey && spanChoices.find((l) => l.schema === spanKey.schema && l.label === spanKey.label);
-        if (label) {
-          e.preventDefault();
-          labelPending(label);
-          return;
-        }
-      }
-      const target = e.target as HTMLElement;
-      // a focused choice question takes the number row for its own answers, in order
-      const focused = questionOf(target);
-      const digit = '1234567890'.indexOf(e.key);
-      if (focused && digit >= 0 && a.schemas?.[focused] && isChoice(a.schemas[focused].annotation_type)) {
-        const scheme = a.schemas[focused];
-        const label = scheme.labels[digit];
-        e.preventDefault();
-        if (label) a.setAnswers((ans) => choose(ans, scheme, label.name));
-        return;
-      }
-      const field = fieldKeys.find((k) => k.key === normKey(e.key) && !hidden.has(k.schema));
-      if (field && !labelKeys.some((k) => k.key === field.key)) {
-        e.preventDefault();
-        focusQuestion(field.schema);
-        return;
-      }
-      const onButton = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
-      const onChoice = target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox');
-      if ((e.key === 'Enter' || e.key === ' ') && onButton) return; // the focused button's own action
-      if (e.key.startsWith('Arrow') && onChoice) return; // arrows move within a radio group
-      const key = normKey(e.key);
-      const bound = labelKeys.find((k) => k.key === key);
-      if (bound && hidden.has(bound.schema)) return; // a hidden question's key does nothing
-      if (bound && a.schemas) {
-        e.preventDefault();
-        const scheme = a.schemas[bound.schema];
-        const binding = schemeUi(scheme.annotation_type)
-          ?.bindings?.(scheme)
-          .find((b) => b.label === bound.label);
-        if (binding) {
-          a.setAnswers(binding.apply);
-          if (binding.advance) advance();
-        } else a.setAnswers((ans) => choose(ans, scheme, bound.label));
-        return;
-      }
-      const command = commandFor(e.key, keySet);
-      if (!command) return;
-      e.preventDefault();
-      if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated'))
-        setAskLabel(true);
-      else if (command === 'help') setHelp(true);
-      else if (command === 'search') document.getElementById(SEARCH_ID)?.focus();
-      else if (command === 'instructions') toggleInstructions();
-      else if (command === 'nextQuestion') focusNextQuestion(target);
-      else if (command === 'submit') submit();
-      else if (command === 'next') void a.go('next_instance');
-      else if (command === 'prev') previous();
-      else if (command === 'unannotated') void a.go('jump_to_unannotated');
-      else if (command === 'acceptAi') acceptAi();
-      else if (command === 'acceptPrediction') acceptPrediction();
-      else if (command === 'spanMode' && spanChoices.length && textWords.length) {
-        const root = document.querySelector('[data-testid="instance-text"]');
-        const first = root ? firstWordInView(root, textWords) : 0;
-        selectWords({ from: first, to: first });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [
+  useAnnotateKeys({
+    a,
     help,
-    toggleInstructions,
+    setHelp,
     pending,
     wordSel,
     textWords,
@@ -368,7 +229,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     fieldKeys,
     keySet,
     hidden,
-    a,
+    setAskLabel,
     submit,
     previous,
     selectWords,
@@ -377,7 +238,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     acceptPrediction,
     advance,
     holdKey,
-  ]);
+    toggleInstructions,
+    searchId: SEARCH_ID,
+  });
 
   useEffect(() => {
     if (!advancing) return;
@@ -427,49 +290,15 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       : undefined);
   return (
     <div className="annotate">
-      <div className="annotate-top">
-        <ProgressBar
-          position={instance.current_index + 1}
-          total={instance.total_instances}
-          annotated={annotatedCount}
-          progress={instance.progress}
-        />
-        <span className={`badge ${instance.annotated ? 'badge-done' : ''}`} data-testid="annotated-badge">
-          {instance.annotated ? 'Annotated' : 'Not annotated yet'}
-        </span>
-        {instance.skip?.skipped && (
-          <span className="badge badge-skipped" data-testid="skipped-badge">
-            Skipped{instance.skip.reason ? `: ${instance.skip.reason}` : ''}
-          </span>
-        )}
-        {!!instance.skip?.skipped_count && (
-          <span className="skipped-count" data-testid="skipped-count">
-            {instance.skip.skipped_count} skipped
-          </span>
-        )}
-        <span className="instance-id">{instance.instance_id}</span>
-        {hasInstructions(instructions.data) && (
-          <button
-            type="button"
-            className="link"
-            onClick={toggleInstructions}
-            aria-keyshortcuts="i"
-            aria-expanded={instructionsOpen}
-          >
-            Guidelines <kbd>i</kbd>
-          </button>
-        )}
-        <button type="button" className="link" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-          Keys <kbd>?</kbd>
-        </button>
-        <SearchForm
-          id={SEARCH_ID}
-          label="Search your items ( / )"
-          search={searchOwn}
-          onOpen={(hit) => void a.go({ go_to: hit.instance_id })}
-          detail={(hit) => (hit.matched_in.includes('answers') ? 'in your answers' : '')}
-        />
-      </div>
+      <AnnotateTop
+        instance={instance}
+        annotatedCount={annotatedCount}
+        guidelines={hasInstructions(instructions.data)}
+        guidelinesOpen={instructionsOpen}
+        toggleGuidelines={toggleInstructions}
+        showKeys={() => setHelp(true)}
+        open={(id) => void a.go({ go_to: id })}
+      />
       <InstructionsPanel instructions={instructions.data} open={instructionsOpen} onToggle={setInstructionsOpen} />
       <ErrorNote>{a.error}</ErrorNote>
       {a.notice && (
@@ -551,51 +380,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
                 advance={advance}
               />
             ))}
-          <div className="actions">
-            <button
-              type="button"
-              onClick={previous}
-              disabled={a.busy || (first && !backToPhase)}
-              aria-keyshortcuts="ArrowLeft"
-            >
-              {backToPhase ? '← Back' : '← Previous'}
-            </button>
-            <button
-              type="button"
-              onClick={a.undo}
-              disabled={a.busy || (!a.canUndo && !a.dirty)}
-              aria-keyshortcuts="Control+Z"
-              title="Back to the instance you submitted last, its answers as they were"
-            >
-              ↶ Undo <kbd>Ctrl+Z</kbd>
-            </button>
-            <button type="submit" className="primary" disabled={a.busy} aria-keyshortcuts="Enter">
-              Submit &amp; next ⏎
-            </button>
-            <button
-              type="button"
-              onClick={() => void a.go('next_instance')}
-              disabled={a.busy}
-              aria-keyshortcuts="ArrowRight"
-            >
-              Next →
-            </button>
-            <button
-              type="button"
-              onClick={() => void a.go('jump_to_unannotated')}
-              disabled={a.busy}
-              aria-keyshortcuts="n"
-            >
-              Next unannotated <kbd>n</kbd>
-            </button>
-            <SkipControl
-              skip={instance.skip}
-              instanceId={instance.instance_id}
-              busy={a.busy}
-              answered={!isEmpty(a.answers)}
-              onSkip={(reason) => void a.skip(reason)}
-            />
-          </div>
+          <AnnotateActions a={a} instance={instance} first={first} backToPhase={!!backToPhase} previous={previous} />
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
           <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
         </form>

@@ -140,3 +140,19 @@ export class StepQueue<R, A> {
     if (!this.steps.length) for (const resolve of this.idle.splice(0)) resolve();
   }
 }
+
+/**
+ * Runs `fn` once the frame being rendered is painted, so a step's request is not built and sent before the next
+ * item shows; the step is queued (and the page guarded against closing) already. A hidden tab paints no frames:
+ * the timeout sends it anyway.
+ */
+export function afterPaint(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}

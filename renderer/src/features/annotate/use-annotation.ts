@@ -6,37 +6,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
-import type {
-  AiSuggestion,
-  Colors,
-  CurrentInstance,
-  InstanceView,
-  ItemNote as ItemNoteRecord,
-  Keyword,
-  Prediction,
-  QcResult,
-  Schemes,
-  StepAnswer,
-} from '../../shared/api/types.js';
+import type { AiSuggestion, Colors, CurrentInstance, QcResult, Schemes, StepAnswer } from '../../shared/api/types.js';
 import { SESSION_RESTORED, useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
-import { EMPTY, fromStored, isEmpty, toSubmission, type Answers } from './answers.js';
-import { StepQueue, type QueueState, type Step } from './step-queue.js';
+import { EMPTY, isEmpty, toSubmission, type Answers } from './answers.js';
+import { afterPaint, StepQueue, type QueueState, type Step } from './step-queue.js';
+import { counted, pickCounts, sameCounts, stepBody, viewToLoaded, type Loaded } from './loaded.js';
 import { requiredNotice, unansweredRequired } from './required.js';
 import { useVisibleTime } from './use-visible-time.js';
-
-export interface Loaded {
-  instance: CurrentInstance;
-  keywords: Keyword[];
-  /** null while loading or when the AI assistant is off */
-  ai: AiSuggestion | null;
-  aiNote: string | null;
-  /** pre-annotations imported for this instance, by source */
-  predictions: Prediction[];
-  /** the annotator's answers as the server has them */
-  saved: Answers;
-  /** their note and flags, as the view brought them */
-  note?: ItemNoteRecord;
-}
 
 export type GoAction = 'next_instance' | 'prev_instance' | 'jump_to_unannotated';
 
@@ -54,26 +30,6 @@ interface Left {
 
 /** Steps of this page that can be undone, newest last; the server keeps as many. */
 const UNDO_KEPT = 20;
-
-const viewToLoaded = (v: InstanceView, aiOff: boolean): Loaded => ({
-  instance: v,
-  keywords: v.keywords,
-  predictions: v.predictions,
-  ai: null,
-  aiNote: aiOff ? null : 'Asking the AI assistant…',
-  saved: fromStored(v.stored),
-  note: v.note,
-});
-
-const sameCounts = (a: CurrentInstance, b: CurrentInstance) =>
-  a.annotated_count === b.annotated_count &&
-  a.total_instances === b.total_instances &&
-  a.current_index === b.current_index &&
-  a.annotated === b.annotated &&
-  a.skip?.skipped_count === b.skip?.skipped_count &&
-  a.progress?.done === b.progress?.done &&
-  a.progress?.expected === b.progress?.expected &&
-  a.progress?.positions === b.progress?.positions;
 
 /** `onPhaseChange` is told where each move ended, to refresh the study phase when that matters. */
 export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void) {
@@ -475,47 +431,5 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     retrySave,
     undo,
     canUndo,
-  };
-}
-
-/**
- * Runs `fn` once the frame being rendered is painted, so a step's request is not built and sent before the next
- * item shows; the step is queued (and the page guarded against closing) already. A hidden tab paints no frames:
- * the timeout sends it anyway.
- */
-function afterPaint(fn: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
-}
-
-function stepBody(instanceId: string, a: Answers): Record<string, unknown> {
-  const { instance_id: _, ...parts } = toSubmission(instanceId, a);
-  return parts;
-}
-
-function pickCounts(c: CurrentInstance): Partial<CurrentInstance> {
-  return {
-    annotated_count: c.annotated_count,
-    total_instances: c.total_instances,
-    current_index: c.current_index,
-    annotated: c.annotated,
-    skip: c.skip,
-    progress: c.progress,
-  };
-}
-
-/** The figures of an instance with `by` more (or fewer) annotated, as the server will count them. */
-function counted(c: CurrentInstance, by: number): CurrentInstance {
-  const p = c.progress;
-  return {
-    ...c,
-    annotated_count: (c.annotated_count ?? 0) + by,
-    progress: p && { ...p, done: p.done + by, left: Math.max(0, p.left - by) },
   };
 }

@@ -1,0 +1,55 @@
+/** The annotate form's buttons: previous (or back to the phase before), undo, submit, next, next unannotated, skip. */
+import type { CurrentInstance } from '../../shared/api/types.js';
+import { isEmpty } from './answers.js';
+import { SkipControl } from './skip-control.js';
+import type { useAnnotation } from './use-annotation.js';
+
+interface Props {
+  a: ReturnType<typeof useAnnotation>;
+  instance: CurrentInstance;
+  /** the first instance of the list */
+  first: boolean;
+  /** Previous goes back to the phase before */
+  backToPhase: boolean;
+  previous(): void;
+}
+
+export function AnnotateActions({ a, instance, first, backToPhase, previous }: Props) {
+  return (
+    <div className="actions">
+      <button
+        type="button"
+        onClick={previous}
+        disabled={a.busy || (first && !backToPhase)}
+        aria-keyshortcuts="ArrowLeft"
+      >
+        {backToPhase ? '← Back' : '← Previous'}
+      </button>
+      <button
+        type="button"
+        onClick={a.undo}
+        disabled={a.busy || (!a.canUndo && !a.dirty)}
+        aria-keyshortcuts="Control+Z"
+        title="Back to the instance you submitted last, its answers as they were"
+      >
+        ↶ Undo <kbd>Ctrl+Z</kbd>
+      </button>
+      <button type="submit" className="primary" disabled={a.busy} aria-keyshortcuts="Enter">
+        Submit &amp; next ⏎
+      </button>
+      <button type="button" onClick={() => void a.go('next_instance')} disabled={a.busy} aria-keyshortcuts="ArrowRight">
+        Next →
+      </button>
+      <button type="button" onClick={() => void a.go('jump_to_unannotated')} disabled={a.busy} aria-keyshortcuts="n">
+        Next unannotated <kbd>n</kbd>
+      </button>
+      <SkipControl
+        skip={instance.skip}
+        instanceId={instance.instance_id}
+        busy={a.busy}
+        answered={!isEmpty(a.answers)}
+        onSkip={(reason) => void a.skip(reason)}
+      />
+    </div>
+  );
+}

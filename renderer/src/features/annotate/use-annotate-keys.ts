@@ -1,0 +1,226 @@
+/**
+ * The annotate screen's keyboard: label keys pick labels, Enter submits and advances, Ctrl+Z undoes it, arrows or
+ * [ ] move, `s` starts keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `/` searches the
+ * annotator's list, `?` shows the keymap. Keys pressed while a move is under way are held for the next instance.
+ */
+import { useEffect } from 'react';
+import { commandFor, normKey, type FieldKey, type LabelKey } from '../../shared/keymap/keymap.js';
+import { choose } from './answers.js';
+import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
+import { isChoice, schemeUi } from './schemes/registry.js';
+import { firstWordInView, stepSelection, wordsCovering, type Word, type WordSelection } from './segments.js';
+import { SPAN_FILTER_ID, type SpanLabel } from './span-panel.js';
+import type { useAnnotation } from './use-annotation.js';
+
+export interface AnnotateKeys {
+  a: ReturnType<typeof useAnnotation>;
+  help: boolean;
+  setHelp(open: boolean): void;
+  /** the text selected for a span, waiting for its label */
+  pending: { start: number; end: number } | null;
+  wordSel: WordSelection | null;
+  textWords: Word[];
+  spanChoices: SpanLabel[];
+  spanKeys: LabelKey[];
+  labelKeys: LabelKey[];
+  fieldKeys: FieldKey[];
+  keySet: ReadonlySet<string>;
+  hidden: ReadonlySet<string>;
+  setAskLabel(ask: boolean): void;
+  submit(): void;
+  previous(): void;
+  selectWords(sel: WordSelection | null): void;
+  labelPending(label: SpanLabel): void;
+  acceptAi(): void;
+  acceptPrediction(): void;
+  advance(): void;
+  holdKey(e: KeyboardEvent): void;
+  toggleInstructions(): void;
+  /** the id of the search field `/` focuses */
+  searchId: string;
+}
+
+/** Elements that take typed text: keys typed there are the annotator's text, not commands. */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
+  return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
+}
+
+export function useAnnotateKeys(k: AnnotateKeys): void {
+  const {
+    a,
+    help,
+    setHelp,
+    pending,
+    wordSel,
+    textWords,
+    spanChoices,
+    spanKeys,
+    labelKeys,
+    fieldKeys,
+    keySet,
+    hidden,
+    setAskLabel,
+    submit,
+    previous,
+    selectWords,
+    labelPending,
+    acceptAi,
+    acceptPrediction,
+    advance,
+    holdKey,
+    toggleInstructions,
+    searchId,
+  } = k;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('[data-modal]')) return; // a dialog of the shell (log in again, unsaved answers) has the keys
+      if (help) {
+        if (e.key === 'Escape' || e.key === '?') {
+          e.preventDefault();
+          setHelp(false);
+        }
+        return;
+      }
+      // a field that handled the key itself (a rating grid's digits, a tree's arrows) keeps it
+      if (e.defaultPrevented) return;
+      // while a move is under way, keys would act on the instance being left: they wait for the next one
+      if (a.busy && e.key !== '?') {
+        if (typingIn(e.target)) return;
+        e.preventDefault();
+        if (!e.ctrlKey && !e.metaKey && !e.altKey) holdKey(e);
+        return;
+      }
+      if (typingIn(e.target)) {
+        if (e.key === 'Escape') (e.target as HTMLElement).blur();
+        else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          (e.target as HTMLElement).blur();
+          submit();
+        }
+        return;
+      }
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') {
+        e.preventDefault();
+        a.undo();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // a pending span selection owns the arrows, digits and Escape
+      if (pending) {
+        if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && textWords.length) {
+          // a mouse selection becomes the words it covers, then steps like a keyboard one
+          const from = wordSel ?? wordsCovering(textWords, pending.start, pending.end);
+          e.preventDefault();
+          if (from) selectWords(stepSelection(from, textWords.length, e.key, e.shiftKey));
+          return;
+        }
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          selectWords(null);
+          window.getSelection()?.removeAllRanges();
+          return;
+        }
+        if (e.key === '/') {
+          const filter = document.getElementById(SPAN_FILTER_ID);
+          if (filter) {
+            e.preventDefault();
+            filter.focus();
+            return;
+          }
+        }
+        const spanKey = spanKeys.find((k) => k.key === normKey(e.key));
+        const label = spanKey && spanChoices.find((l) => l.schema === spanKey.schema && l.label === spanKey.label);
+        if (label) {
+          e.preventDefault();
+          labelPending(label);
+          return;
+        }
+      }
+      const target = e.target as HTMLElement;
+      // a focused choice question takes the number row for its own answers, in order
+      const focused = questionOf(target);
+      const digit = '1234567890'.indexOf(e.key);
+      if (focused && digit >= 0 && a.schemas?.[focused] && isChoice(a.schemas[focused].annotation_type)) {
+        const scheme = a.schemas[focused];
+        const label = scheme.labels[digit];
+        e.preventDefault();
+        if (label) a.setAnswers((ans) => choose(ans, scheme, label.name));
+        return;
+      }
+      const field = fieldKeys.find((k) => k.key === normKey(e.key) && !hidden.has(k.schema));
+      if (field && !labelKeys.some((k) => k.key === field.key)) {
+        e.preventDefault();
+        focusQuestion(field.schema);
+        return;
+      }
+      const onButton = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
+      const onChoice = target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox');
+      if ((e.key === 'Enter' || e.key === ' ') && onButton) return; // the focused button's own action
+      if (e.key.startsWith('Arrow') && onChoice) return; // arrows move within a radio group
+      const key = normKey(e.key);
+      const bound = labelKeys.find((k) => k.key === key);
+      if (bound && hidden.has(bound.schema)) return; // a hidden question's key does nothing
+      if (bound && a.schemas) {
+        e.preventDefault();
+        const scheme = a.schemas[bound.schema];
+        const binding = schemeUi(scheme.annotation_type)
+          ?.bindings?.(scheme)
+          .find((b) => b.label === bound.label);
+        if (binding) {
+          a.setAnswers(binding.apply);
+          if (binding.advance) advance();
+        } else a.setAnswers((ans) => choose(ans, scheme, bound.label));
+        return;
+      }
+      const command = commandFor(e.key, keySet);
+      if (!command) return;
+      e.preventDefault();
+      if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated'))
+        setAskLabel(true);
+      else if (command === 'help') setHelp(true);
+      else if (command === 'search') document.getElementById(searchId)?.focus();
+      else if (command === 'instructions') toggleInstructions();
+      else if (command === 'nextQuestion') focusNextQuestion(target);
+      else if (command === 'submit') submit();
+      else if (command === 'next') void a.go('next_instance');
+      else if (command === 'prev') previous();
+      else if (command === 'unannotated') void a.go('jump_to_unannotated');
+      else if (command === 'acceptAi') acceptAi();
+      else if (command === 'acceptPrediction') acceptPrediction();
+      else if (command === 'spanMode' && spanChoices.length && textWords.length) {
+        const root = document.querySelector('[data-testid="instance-text"]');
+        const first = root ? firstWordInView(root, textWords) : 0;
+        selectWords({ from: first, to: first });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [
+    help,
+    setHelp,
+    toggleInstructions,
+    pending,
+    wordSel,
+    textWords,
+    spanChoices,
+    spanKeys,
+    labelKeys,
+    fieldKeys,
+    keySet,
+    hidden,
+    a,
+    setAskLabel,
+    submit,
+    previous,
+    selectWords,
+    labelPending,
+    acceptAi,
+    acceptPrediction,
+    advance,
+    holdKey,
+    searchId,
+  ]);
+}
