@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { progress, unnamedControls, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
-import { checkedIn, fieldKey, focusedStep, openTraceRig } from './trace-rig.js';
+import { allSaved, checkedIn, fieldKey, focusedStep, openTraceRig } from './trace-rig.js';
 
 const steps = [
   { agent: 'Planner', content: 'Plan the booking' },
@@ -111,6 +111,7 @@ describe('scorecard and contention types by keyboard', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
+    await allSaved(page);
 
     const stored = (await api.get('/get_annotations?instance_id=run1')).body.annotations;
     expect(JSON.parse(stored['card:card'])).toEqual({

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { progress, unnamedControls, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
-import { checkedIn as checkedOn, fieldKey as keyOf, focusedStep, openTraceRig } from './trace-rig.js';
+import { allSaved, checkedIn as checkedOn, fieldKey as keyOf, focusedStep, openTraceRig } from './trace-rig.js';
 
 const steps = [
   { agent: 'Planner', content: 'Budget is $400' },
@@ -77,6 +77,7 @@ describe('multi-agent trace types by keyboard', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
+    await allSaved(page);
 
     const stored = (await api.get('/get_annotations?instance_id=ma1')).body.annotations;
     expect(JSON.parse(stored['ctx:ctx'])).toEqual([{ turn: 1, act: 'hallucinated_context', agent_id: 'Searcher' }]);

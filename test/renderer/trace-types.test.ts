@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { unnamedControls, type BrowserRig, progress } from './browser.js';
 import type { Client } from '../helpers/client.js';
-import { fieldKey as keyOf, focusedStep as stepIn, openTraceRig } from './trace-rig.js';
+import { allSaved, fieldKey as keyOf, focusedStep as stepIn, openTraceRig } from './trace-rig.js';
 const steps = [
   { agent: 'Planner', content: 'Split the task into search and booking' },
   { agent: 'Searcher', content: 'Found three flights, all over budget' },
@@ -94,6 +94,7 @@ describe('agent-trace types by keyboard', () => {
     await page.keyboard.press('Escape'); // out of the choice, so Enter submits
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
+    await allSaved(page);
 
     const stored = (await api.get('/get_annotations?instance_id=tr1')).body.annotations;
     expect(JSON.parse(stored['rewards:rewards'])).toEqual({
@@ -190,6 +191,7 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
     await p.keyboard.press('Escape');
     await p.keyboard.press('Enter');
     await expect.poll(() => progress(p)).toMatch(/^Instance 2 of 2/);
+    await allSaved(p);
 
     const stored = (await c.get('/get_annotations?instance_id=ev1')).body.annotations;
     expect(JSON.parse(stored['judged:judged'])).toEqual({
@@ -278,6 +280,7 @@ describe('verdicts per step and per tool call by keyboard', () => {
     await p.keyboard.press('3'); // wrong args
     await p.keyboard.press('Enter');
     await expect.poll(() => progress(p)).toMatch(/^Instance 2 of 2/);
+    await allSaved(p);
     const stored = (await c.get('/get_annotations?instance_id=g1')).body.annotations;
     expect(JSON.parse(stored['gui:gui'])).toEqual([
       { index: 0, verdict: 'correct', notes: '' },
