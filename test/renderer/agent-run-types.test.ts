@@ -4,9 +4,9 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { progress, unnamedControls, type BrowserRig } from './browser.js';
+import { progress, unnamedControls, type BrowserRig, allSaved } from './browser.js';
 import type { Client } from '../helpers/client.js';
-import { allSaved, checkedIn, fieldKey, focusedStep, openTraceRig } from './trace-rig.js';
+import { checkedIn, fieldKey, focusedStep, openTraceRig } from './trace-rig.js';
 
 const steps = [
   { agent: 'Planner', content: 'Plan the booking' },

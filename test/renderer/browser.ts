@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
@@ -170,3 +170,7 @@ export async function openPanel(page: Page, name: string): Promise<void> {
     name,
   );
 }
+
+/** Waits until the page says every answer reached the server: a step is sent after the next item is painted. */
+export const allSaved = (page: Page) =>
+  expect.poll(() => page.getByTestId('save-state').innerText()).toBe('All answers saved');

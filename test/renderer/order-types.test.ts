@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress } from './browser.js';
+import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -125,6 +125,7 @@ describe('comparison and editing types by keyboard', () => {
 
     await page.keyboard.press('x'); // triage: Discard, and auto_advance submits
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 3/);
+    await allSaved(page);
     const stored = (await api.get('/get_annotations?instance_id=o1')).body.annotations;
     expect(stored).toMatchObject({
       'better:selection': 'B',

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, unnamedControls, type BrowserRig, progress } from './browser.js';
+import { logIn, startRig, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -142,6 +142,7 @@ describe('rating and measurement types by keyboard', () => {
 
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
+    await allSaved(page);
     expect((await api.get('/get_annotations?instance_id=s1')).body.annotations).toEqual({
       'aspects:Clarity': 'Good',
       'aspects:Tone': 'Poor',

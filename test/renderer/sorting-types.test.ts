@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress } from './browser.js';
+import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -85,6 +85,7 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
     await page.locator('body').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of 2/);
+    await allSaved(page);
     const stored = (await api.get('/get_annotations?instance_id=s1')).body.annotations;
     expect(JSON.parse(stored['topics:topics'])).toEqual({ Science: ['Mars ice'], Sport: ['Cup final'] });
     expect(JSON.parse(stored['pick:pick'])).toMatchObject({

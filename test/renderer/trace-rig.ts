@@ -3,7 +3,6 @@
  * annotator on the annotate page, and readers for the focused step, a scheme's field key and its checked inputs.
  */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { logIn, startRig, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
 import type { ProjectSpec } from '../helpers/project.js';
@@ -45,7 +44,3 @@ export const checkedIn = (page: Page, schema: string, step: number) =>
   page
     .locator(`fieldset[data-schema="${schema}"] [data-step="${step}"] input:checked`)
     .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
-
-/** Waits until the page says every answer reached the server: a step is sent after the next item is painted. */
-export const allSaved = (page: Page) =>
-  expect.poll(() => page.getByTestId('save-state').innerText()).toBe('All answers saved');

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { unnamedControls, type BrowserRig, progress } from './browser.js';
+import { unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
 import type { Client } from '../helpers/client.js';
-import { allSaved, fieldKey as keyOf, focusedStep as stepIn, openTraceRig } from './trace-rig.js';
+import { fieldKey as keyOf, focusedStep as stepIn, openTraceRig } from './trace-rig.js';
 const steps = [
   { agent: 'Planner', content: 'Split the task into search and booking' },
   { agent: 'Searcher', content: 'Found three flights, all over budget' },
