@@ -5,6 +5,7 @@
  * focused step (its type says how), and Delete clears it; Tab reaches a step's other controls.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { CurrentInstance, Scheme } from '../../../shared/api/types.js';
 import type { Command } from '../../../shared/keymap/keymap.js';
 import { setValue, type Answers } from '../answers.js';
@@ -136,13 +137,17 @@ export function StepList({
     const digit = DIGITS.indexOf(e.key);
     if (digit >= 0 && onDigit) {
       e.preventDefault();
-      // the next card once this render is in; the last one keeps the focus
-      if (onDigit(step, digit)) requestAnimationFrame(() => focusStep(card.nextElementSibling ?? card));
-      else requestAnimationFrame(() => focusStep(card));
+      // The answer is rendered before the focus moves (it lands on the chosen option), and both happen before
+      // this key's event ends, so a key typed right after goes where the focus is shown. The last card keeps it.
+      let onward = false;
+      flushSync(() => {
+        onward = onDigit(step, digit);
+      });
+      focusStep(onward ? (card.nextElementSibling ?? card) : card);
     } else if ((e.key === 'Delete' || e.key === 'Backspace') && onClear) {
       e.preventDefault();
-      onClear(step);
-      requestAnimationFrame(() => focusStep(card));
+      flushSync(() => onClear(step));
+      focusStep(card);
     }
   };
   const k = extraOf<TraceKeys>(scheme);
