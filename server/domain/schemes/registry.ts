@@ -51,6 +51,7 @@ import { agentInteractionGraph } from './types/interaction-graph.js';
 import { guiTrajectory } from './types/gui-trajectory.js';
 import { multimodalReasoning } from './types/multimodal-reasoning.js';
 import { toolCallReview } from './types/tool-call-review.js';
+import { codeReview } from './types/code-review.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
@@ -94,6 +95,7 @@ const MODULES: readonly SchemeTypeModule[] = [
   guiTrajectory,
   multimodalReasoning,
   toolCallReview,
+  codeReview,
   contextAttribution,
   handoffReview,
   emergentBehavior,
@@ -131,7 +133,8 @@ export const findSchemeType = (configured: string): SchemeTypeModule | undefined
 setNestedLookup(findSchemeType);
 
 const MEDIA = 'media region annotation is not supported (Marginalia annotates text)';
-const AGENT = "Potato's agent-trace annotation is not supported";
+const GROUNDING =
+  'binding referring expressions to regions of an image is media region annotation, which is not supported (Marginalia annotates text)';
 const TIERS =
   'tiers of time-aligned annotation over audio or video are media annotation, which is not supported (Marginalia annotates text)';
 const TIMELINE =
@@ -154,8 +157,7 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   voice_interaction: MEDIA,
   tiered_annotation: TIERS,
   table_grid: TABLE_IMAGE,
-  grounding_eval: AGENT,
-  code_review: AGENT,
+  grounding_eval: GROUNDING,
   rollout_evaluation: TIMELINE,
   episode_annotation: TIMELINE,
 };

@@ -22,7 +22,7 @@ const ITEMS = [
     tree,
     steps: [
       { agent: 'Planner', content: 'Plan the trip', action: 'plan()', tool_calls: [{ name: 'plan', args: {} }] },
-      { agent: 'Booker', content: 'Book the train' },
+      { agent: 'Booker', content: 'Book the train', input: { file_path: 'bookings.csv' } },
     ],
     final_answer: 'A train at nine',
     calls: [
@@ -96,6 +96,7 @@ const SCHEMES = [
   { annotation_type: 'agent_scorecard', name: 'agent_scorecard' },
   { annotation_type: 'tool_contention', name: 'tool_contention' },
   { annotation_type: 'agent_interaction_graph', name: 'agent_interaction_graph' },
+  { annotation_type: 'code_review', name: 'code_review', steps_key: 'steps' },
 ];
 
 /** One answer for every scheme in /updateinstance's parts, from the type modules' own examples. */

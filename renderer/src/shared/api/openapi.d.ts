@@ -2507,6 +2507,27 @@ export interface components {
       verdict: string;
       notes: string;
     }[];
+    /** @description code_review: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of {"verdict": option or "", "comments": [{"category", "file", "line", "text"}], "file_ratings": {file: {dimension: score}}}. */
+    'Answer.code_review': {
+      /** @description one of verdict_options, or "" when not given */
+      verdict: string;
+      /** @description the review comments, in the order written */
+      comments: {
+        /** @description one of comment_categories */
+        category: string;
+        /** @description the file the comment is about, or "" */
+        file: string;
+        /** @description the line it is about, from 1, or null */
+        line: number | null;
+        text: string;
+      }[];
+      /** @description each file's score per dimension */
+      file_ratings: {
+        [key: string]: {
+          [key: string]: number;
+        };
+      };
+    };
     /** @description context_attribution: the answer in exports and imports. In annotations: "<schema>:<schema>" → JSON text of [{"turn", "act", "ref"?, "agent_id"}], one entry per tagged turn. */
     'Answer.context_attribution': {
       /** @description the turn, numbered from 0 */
@@ -2610,6 +2631,7 @@ export interface components {
         | components['schemas']['Answer.gui_trajectory']
         | components['schemas']['Answer.multimodal_reasoning']
         | components['schemas']['Answer.tool_call_review']
+        | components['schemas']['Answer.code_review']
         | components['schemas']['Answer.context_attribution']
         | components['schemas']['Answer.handoff_review']
         | components['schemas']['Answer.emergent_behavior']

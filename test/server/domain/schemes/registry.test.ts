@@ -57,7 +57,10 @@ describe('the scheme-type registry', () => {
       /^"image_annotation" is not supported: media region annotation/,
     );
     expect(unsupportedReason('process_reward')).toBeUndefined();
-    expect(unsupportedReason('code_review')).toMatch(/^"code_review" is not supported: .*agent-trace/);
+    expect(unsupportedReason('code_review')).toBeUndefined();
+    expect(unsupportedReason('grounding_eval')).toMatch(
+      /^"grounding_eval" is not supported: .*media region annotation/,
+    );
     expect(unsupportedReason('tiered_annotation')).toMatch(/^"tiered_annotation" is not supported: .*audio or video/);
     expect(unsupportedReason('table_grid')).toMatch(/^"table_grid" is not supported: .*table image/);
     expect(unsupportedReason('context_attribution')).toBeUndefined();

@@ -46,6 +46,7 @@ import { trajectoryEval } from './trajectory-eval.js';
 import { trajectoryEdit } from './trajectory-edit.js';
 import { failureAttribution } from './failure-attribution.js';
 import { guiTrajectory, multimodalReasoning, toolCallReview } from './step-verdicts.js';
+import { codeReview } from './code-review.js';
 
 export type { FieldProps, SchemeUi } from './scheme-ui.js';
 
@@ -91,6 +92,7 @@ const UIS = new Map<string, SchemeUi>(
     guiTrajectory,
     multimodalReasoning,
     toolCallReview,
+    codeReview,
     handoffReview,
     emergentBehavior,
     agentScorecard,
