@@ -4,6 +4,11 @@
  * pages (port, server_name, site_dir, base_html_template, header_file, customjs, …) stay quiet.
  */
 const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
+  // Potato records the session of a coding agent it runs while annotating; the data then holds only the tasks
+  live_coding_agent: (v) =>
+    v === false
+      ? undefined
+      : 'no coding agent is run here: each item is reviewed with the steps its data already holds, and an item without any says it has no steps yet',
   // Potato's examples set a huge value to switch the alert off; a day or more is taken as off
   alert_time_each_instance: (v) =>
     Number(v) > 0 && Number(v) < 86_400 ? 'no time alert is shown while annotating' : undefined,

@@ -136,7 +136,7 @@ export function traceType({
       const steps = stepsOf(context.instance.data, key);
       if (!steps)
         return new AnswerError(
-          `the item holds no list of steps under "${key}" (steps_key), so there is nothing to answer about`,
+          `the item has no steps yet: nothing is under "${key}" (steps_key), so there is nothing to answer about (no agent is run here: a session's steps come with the item's data)`,
         );
       return checkSteps(scheme, read(scheme, chosen), steps, context.instance);
     },

@@ -177,7 +177,10 @@ export function StepList({
           ))}
         </ol>
       ) : (
-        <p className="trace-none">This item holds no steps under “{k.steps_key}”.</p>
+        <p className="trace-none">
+          No steps yet: this item holds none under “{k.steps_key}”. No agent is run here, so a session’s steps come with
+          the item’s data.
+        </p>
       )}
       {foot}
     </fieldset>

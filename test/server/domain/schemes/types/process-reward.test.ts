@@ -98,7 +98,7 @@ describe('process_reward', () => {
       }),
     ).toMatch(/step 0 is answered twice/);
     expect(await refusedAnswer(t, 't2', { 'prm:prm': answer([{ index: 0, reward: 1 }]) })).toMatch(
-      /the item holds no list of steps under "turns"/,
+      /the item has no steps yet: nothing is under "turns" \(steps_key\)/,
     );
     expect(await refusedAnswer(t, 't1', { 'prm:prm': '[1, -1' })).toMatch(/not JSON text/);
 
