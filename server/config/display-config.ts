@@ -144,6 +144,11 @@ export function readDisplaySpec(
       'task_layout: the annotation form is drawn by Marginalia from annotation_schemes; the item is shown from instance_display or html_layout',
     );
   }
+  const media = config.media_directory;
+  if (media !== undefined && media !== null && (typeof media !== 'string' || !media.trim()))
+    warn(
+      'media_directory is not acted on: it should name a folder in the task folder; media named by a relative path are looked for in the task folder',
+    );
   const layout = config.html_layout;
   if (layout !== undefined && layout !== null && !(typeof layout === 'string' && BUILT_IN_LAYOUTS.has(layout))) {
     if (typeof layout !== 'string' || !layout.trim())

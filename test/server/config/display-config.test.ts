@@ -111,4 +111,13 @@ describe('instructions and presentation keys', () => {
       expect(text).toMatch(new RegExp(`: ${key} is not acted on: `));
     expect(text).not.toMatch(/port|site_dir/);
   });
+
+  it('warns about surveyflow and media_directory given as something other than a section or a folder', () => {
+    const text = load({ surveyflow: true, media_directory: true }).warnings.join('\n');
+    expect(text).toMatch(
+      /: surveyflow is not acted on: it should be a mapping with on, pre_annotation and post_annotation/,
+    );
+    expect(text).toMatch(/: media_directory is not acted on: it should name a folder in the task folder/);
+    expect(load({ surveyflow: false, media_directory: 'media' }, { 'media/a.png': 'x' }).warnings).toEqual([]);
+  });
 });
