@@ -13,19 +13,9 @@ import { AnswerError, type AnswerValue, type SchemeTypeModule } from './module.j
 import { isRecord } from './answer-fields.js';
 import { acceptJsonText } from './json-answer.js';
 import { nodeDistance, nodeKey } from './structure-agreement.js';
+import { stepAgent, type TraceKeys } from '../../../shared/schemes/agent-trace.js';
 
-/** Where a step's agent is read when the config names no field, in Potato's order. */
-const AGENT_FIELDS = ['speaker', 'role', 'agent_id', 'agent'];
-
-/** The keys naming where the trace is, as each type's config gives them. */
-export interface TraceKeys {
-  /** the item field holding the list of steps */
-  steps_key: string;
-  /** the field of a step shown as its text; others are tried after it */
-  step_text_key: string;
-  /** the field of a step naming the agent that took it */
-  agent_key: string;
-}
+export { stepAgent };
 
 export const traceOf = (scheme: Scheme) => scheme.extra as unknown as TraceKeys;
 
@@ -33,14 +23,6 @@ export const traceOf = (scheme: Scheme) => scheme.extra as unknown as TraceKeys;
 export function stepsOf(data: Readonly<Record<string, unknown>>, key: string): readonly unknown[] | undefined {
   const value = data[key];
   return Array.isArray(value) ? value : undefined;
-}
-
-/** The agent that took a step, or "" when the step names none. */
-export function stepAgent(step: unknown, agentKey: string): string {
-  if (!isRecord(step)) return '';
-  for (const field of [agentKey, ...AGENT_FIELDS])
-    if (typeof step[field] === 'string' && step[field]) return step[field];
-  return '';
 }
 
 /** The agents the trace names, each once, in the order they first act. */

@@ -12,14 +12,13 @@ import { AnswerError, type SchemeTypeModule } from '../module.js';
 import { flag } from '../scales.js';
 import { jaccardDistance } from '../../agreement/alpha.js';
 import { TAXONOMY_PRESET_NAMES, taxonomyPreset } from '../taxonomy-presets.js';
-
-const FIELD = 'selected_labels';
-
-interface Node {
-  name: string;
-  children: Node[];
-  tooltip?: string;
-}
+import {
+  readSelected,
+  SELECTED_FIELD,
+  treeNames,
+  type TreeKeys,
+  type TreeNode,
+} from '../../../../shared/schemes/hierarchical-multiselect.js';
 
 const config = z.looseObject({
   taxonomy: z
@@ -42,7 +41,7 @@ const config = z.looseObject({
 });
 
 /** The tree of a taxonomy value; `fail` names the path to what is wrong. */
-function treeOf(value: unknown, path: string, fail: (path: string, reason: string) => never): Node[] {
+function treeOf(value: unknown, path: string, fail: (path: string, reason: string) => never): TreeNode[] {
   if (value === null || value === undefined) return [];
   if (typeof value === 'string' || typeof value === 'number') return [{ name: String(value), children: [] }];
   if (Array.isArray(value)) return value.flatMap((v, i) => treeOf(v, `${path}[${i}]`, fail));
@@ -56,9 +55,7 @@ const nameSets = new WeakMap<Scheme, Set<string>>();
 function namesOf(scheme: Scheme): Set<string> {
   let names = nameSets.get(scheme);
   if (!names) {
-    names = new Set();
-    const walk = (nodes: Node[]) => nodes.forEach((n) => (names!.add(n.name.trim()), walk(n.children)));
-    walk(scheme.extra.tree as Node[]);
+    names = treeNames(scheme.extra.tree as TreeNode[]);
     nameSets.set(scheme, names);
   }
   return names;
@@ -66,28 +63,14 @@ function namesOf(scheme: Scheme): Set<string> {
 
 /** The names a stored or submitted value holds: comma-split parts joined back where they make a name. */
 function parse(scheme: Scheme, value: string): string[] | AnswerError {
-  const names = namesOf(scheme);
-  const parts = value.split(',');
-  const out: string[] = [];
-  for (let i = 0; i < parts.length;) {
-    let j = parts.length;
-    while (j > i && !names.has(parts.slice(i, j).join(',').trim())) j--;
-    if (j === i) {
-      if (parts[i].trim() === '') {
-        i++;
-        continue;
-      }
-      return new AnswerError(`"${parts[i].trim().slice(0, 60)}" is not a label of the taxonomy`);
-    }
-    const name = parts.slice(i, j).join(',').trim();
-    if (!out.includes(name)) out.push(name);
-    i = j;
-  }
-  return out;
+  const read = readSelected(value, namesOf(scheme));
+  if (read.unknown !== undefined)
+    return new AnswerError(`"${read.unknown.slice(0, 60)}" is not a label of the taxonomy`);
+  return read.names;
 }
 
 function stored(scheme: Scheme, names: string[]): string | null | AnswerError {
-  const max = scheme.extra.max_selections as number | null;
+  const max = (scheme.extra as unknown as TreeKeys).max_selections;
   if (max !== null && names.length > max)
     return new AnswerError(`${names.length} labels chosen; at most ${max} may be`);
   return names.length ? names.join(',') : null;
@@ -111,7 +94,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     if (scheme.labels.length)
       fail(
         'labels',
-        `a hierarchical_multiselect scheme has no labels: its choices are the taxonomy's, stored under ${FIELD}`,
+        `a hierarchical_multiselect scheme has no labels: its choices are the taxonomy's, stored under ${SELECTED_FIELD}`,
       );
     // as in Potato, a taxonomy given outright wins over the preset, and tooltips given outright over the preset's
     let taxonomy = k.taxonomy;
@@ -132,7 +115,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
       fail('taxonomy', 'give a taxonomy (a mapping of parent → children, or a list of labels) or a taxonomy_preset');
     const tree = treeOf(taxonomy, 'taxonomy', (path, reason) => fail(path, reason));
     const named = new Set<string>();
-    const walk = (nodes: Node[]) =>
+    const walk = (nodes: TreeNode[]) =>
       nodes.forEach((n) => {
         if (!n.name.trim()) fail('taxonomy', 'a label is empty');
         named.add(n.name);
@@ -144,7 +127,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     for (const name of Object.keys(tooltips))
       if (!named.has(name))
         warn?.(`tooltips: "${name.slice(0, 60)}" is not a label of the taxonomy; its tooltip is not shown`);
-    scheme.labels = [{ name: FIELD }];
+    scheme.labels = [{ name: SELECTED_FIELD }];
     Object.assign(scheme.extra, {
       tree,
       auto_select_children: k.auto_select_children ?? false,
@@ -152,7 +135,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
       show_search: k.show_search ?? false,
       max_selections: k.max_selections ?? null,
       expand_depth: k.expand_depth ?? 1,
-    });
+    } satisfies TreeKeys);
   },
   storage: 'labels',
   accept(scheme, _label, value) {
@@ -161,7 +144,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     return names instanceof AnswerError ? names : stored(scheme, names);
   },
   answer(scheme, chosen) {
-    const names = parse(scheme, chosen[FIELD] ?? '');
+    const names = parse(scheme, chosen[SELECTED_FIELD] ?? '');
     return names instanceof AnswerError ? [] : names;
   },
   fromAnswer(scheme, answer): Record<string, string> | AnswerError {
@@ -172,7 +155,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     if (unknown !== undefined) return new AnswerError(`"${unknown.slice(0, 60)}" is not a label of the taxonomy`);
     const value = stored(scheme, [...new Set(answer as string[])]);
     if (value instanceof AnswerError) return value;
-    return value === null ? {} : { [FIELD]: value };
+    return value === null ? {} : { [SELECTED_FIELD]: value };
   },
   spacy: 'values',
   // the chosen names one per line (names may hold commas, never line breaks), compared as sets
@@ -180,7 +163,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     level: 'jaccard',
     column: 'value',
     value: (scheme, chosen) => {
-      const names = parse(scheme, chosen[FIELD] ?? '');
+      const names = parse(scheme, chosen[SELECTED_FIELD] ?? '');
       return names instanceof AnswerError || !names.length ? undefined : names.sort().join('\n');
     },
     distance: (a, b) => jaccardDistance(new Set(a.split('\n')), new Set(b.split('\n'))),
@@ -190,5 +173,5 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
     stored: '"<schema>:selected_labels" → the taxonomy labels chosen, joined by ","',
     answer: z.array(z.string()).describe('taxonomy labels, in the order chosen'),
   },
-  example: (scheme) => ({ [FIELD]: (scheme.extra.tree as Node[])[0].name }),
+  example: (scheme) => ({ [SELECTED_FIELD]: (scheme.extra.tree as TreeNode[])[0].name }),
 };

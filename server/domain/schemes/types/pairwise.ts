@@ -17,6 +17,7 @@ import {
   type SuggestedValues,
 } from '../module.js';
 import { isRecord, names, parseJson, storeUnder } from '../answer-fields.js';
+import { pairwiseChoices, type PairwiseDimension, type PairwiseKeys } from '../../../../shared/schemes/pairwise.js';
 
 const dimension = z.looseObject({
   name: z.string().min(1),
@@ -53,21 +54,6 @@ const config = z.looseObject({
     .optional(),
 });
 
-interface Dimension {
-  name: string;
-  description: string;
-  allow_tie: boolean;
-  tie_label: string;
-}
-
-/** What the module and the renderer read from a normalized pairwise scheme's extra. */
-interface PairwiseKeys {
-  mode: 'binary' | 'scale' | 'multi_dimension';
-  dimensions: Dimension[];
-  scale: { min: number; max: number; step: number; default: number };
-  justification?: { reason_categories: string[] };
-}
-
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as PairwiseKeys;
 
 const choiceError = (value: string, tie: boolean) =>
@@ -103,7 +89,7 @@ function checkField(scheme: Scheme, field: string, value: string): string | Answ
 }
 
 /** binary and multi_dimension: the dimensions chosen on; binary has one, named "selection". */
-function dimensionsOf(k: z.infer<typeof config>, fail: (key: string, reason: string) => never): Dimension[] {
+function dimensionsOf(k: z.infer<typeof config>, fail: (key: string, reason: string) => never): PairwiseDimension[] {
   const tie = k.allow_tie ?? false;
   const tieLabel = k.tie_label ?? (k.mode === 'multi_dimension' ? 'Tie' : 'No preference');
   if (k.mode !== 'multi_dimension')
@@ -141,7 +127,7 @@ function agreement(scheme: Scheme): AgreementMeasure {
 
 /** The texts compared: the first two entries of the item's `items_key` list (or object). */
 function pairOf(scheme: Scheme, instance: Instance): readonly [string, string] | undefined {
-  const v = instance.data[(scheme.extra as { items_key: string }).items_key];
+  const v = instance.data[keysOf(scheme).items_key];
   const list = Array.isArray(v) ? v : isRecord(v) ? Object.values(v) : [];
   if (list.length < 2) return undefined;
   const text = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x ?? ''));
@@ -152,15 +138,9 @@ function pairOf(scheme: Scheme, instance: Instance): readonly [string, string] |
 function suggestValues(scheme: Scheme): SuggestedValues | null {
   const k = keysOf(scheme);
   if (k.mode !== 'binary') return null;
-  const labels = (scheme.extra as { item_labels: [string, string] }).item_labels;
-  const [dim] = k.dimensions;
   return {
     field: 'selection',
-    choices: [
-      { value: 'A', text: labels[0] },
-      { value: 'B', text: labels[1] },
-      ...(dim.allow_tie ? [{ value: 'tie', text: dim.tie_label }] : []),
-    ],
+    choices: pairwiseChoices(k, k.dimensions[0]),
     pair: (instance) => pairOf(scheme, instance),
   };
 }

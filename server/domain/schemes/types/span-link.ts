@@ -20,6 +20,7 @@ import {
   withProperties,
 } from '../structured.js';
 import { LINK_F1 } from '../structure-agreement.js';
+import { linkEnds, linkEndsFit, type LinkType } from '../../../../shared/schemes/span-link.js';
 
 const linkType = z.looseObject({
   name: z.union([z.string().min(1), z.number()]).transform(String),
@@ -36,15 +37,6 @@ const config = z.looseObject({
   target_scheme: z.string().min(1).optional(),
   link_types: z.array(linkType).min(1, 'give at least one link type, or leave link_types out').optional(),
 });
-
-export interface LinkType {
-  name: string;
-  directed: boolean;
-  color?: string;
-  allowed_source_labels?: string[];
-  allowed_target_labels?: string[];
-  max_spans: number;
-}
 
 function linkTypesFrom(given: z.infer<typeof linkType>[], fail: (key: string, reason: string) => never): LinkType[] {
   const names = new Set<string>();
@@ -65,33 +57,6 @@ function linkTypesFrom(given: z.infer<typeof linkType>[], fail: (key: string, re
 }
 
 const linkTypesOf = (scheme: Scheme) => scheme.extra.link_types as LinkType[];
-
-/** The span schemes a link's source and target come from, when they differ (`source_scheme` ≠ `target_scheme`). */
-function endSchemes(scheme: Scheme): { source: string; target: string } | undefined {
-  const { source_scheme: source, target_scheme: target, span_schema } = scheme.extra;
-  return span_schema === undefined && typeof source === 'string' && typeof target === 'string'
-    ? { source, target }
-    : undefined;
-}
-
-/**
- * Whether the spans fit the type's ends: the first is the source, the last the target, one between either (an
- * undirected link has no first or last span, so either order will do). An end limits its span's label and, when
- * source and target come from different span schemes, its scheme.
- */
-function endsFit(type: LinkType, spans: SpanRef[], schemes: { source: string; target: string } | undefined): boolean {
-  const ok = (span: SpanRef, end: 'source' | 'target') => {
-    const labels = end === 'source' ? type.allowed_source_labels : type.allowed_target_labels;
-    return (!labels || labels.includes(span.label)) && (!schemes || span.schema === schemes[end]);
-  };
-  const fits = (order: SpanRef[]) =>
-    order.every((span, i) => {
-      if (i === 0) return ok(span, 'source');
-      if (i === order.length - 1) return ok(span, 'target');
-      return ok(span, 'source') || ok(span, 'target');
-    });
-  return fits(spans) || (!type.directed && fits(spans.slice().reverse()));
-}
 
 /** Which span schemes the link's ends name: `span_schema`, or `source_scheme` and `target_scheme` (one may stand for both). */
 function readEnds(keys: z.infer<typeof config>, scheme: Scheme, fail: (key: string, reason: string) => never) {
@@ -170,7 +135,7 @@ export const spanLink = structuredType({
     if (entry.direction !== undefined && entry.direction !== direction)
       return new AnswerError(`direction: link type ${type.name} is ${direction}`);
     const spans: SpanRef[] = [];
-    const ends = endSchemes(scheme);
+    const ends = linkEnds(scheme.extra);
     for (const [k, id] of ids.entries()) {
       const span = spanOf(scheme, id, context, `span_ids[${k}]`);
       if (span instanceof AnswerError) return span;
@@ -180,7 +145,7 @@ export const spanLink = structuredType({
         );
       spans.push(span);
     }
-    if (!endsFit(type, spans, ends)) {
+    if (!linkEndsFit(type, spans, ends)) {
       const end = (labels: string[] | undefined, schema: string | undefined) =>
         `${schema ? `${schema} ` : ''}${labels?.join('|') ?? (schema ? 'span' : 'any')}`;
       const want = `source ${end(type.allowed_source_labels, ends?.source)}, target ${end(type.allowed_target_labels, ends?.target)}`;
@@ -194,7 +159,7 @@ export const spanLink = structuredType({
   exampleEntries(scheme, span) {
     const type = linkTypesOf(scheme)[0];
     if (!type) return [];
-    const ends = endSchemes(scheme) ?? { source: spanSchemeOf(scheme)!, target: spanSchemeOf(scheme)! };
+    const ends = linkEnds(scheme.extra) ?? { source: spanSchemeOf(scheme)!, target: spanSchemeOf(scheme)! };
     return [
       {
         link_type: type.name,

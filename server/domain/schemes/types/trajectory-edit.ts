@@ -12,6 +12,8 @@ import { AnswerError } from '../module.js';
 import { booleanish } from '../kinds.js';
 import { isRecord } from '../answer-fields.js';
 import { levenshtein } from './text-edit.js';
+import { asText, stepFieldText } from '../../../../shared/schemes/agent-trace.js';
+import type { EditKeys, SubmittedEdit } from '../../../../shared/schemes/trajectory-edit.js';
 import { eachEntry, noRepeats, pastTrace, stepIndex, stepsOf, traceKeys, traceOf, traceType } from '../trace-steps.js';
 
 const config = z.looseObject({
@@ -25,24 +27,12 @@ const config = z.looseObject({
   final_answer_key: z.string().min(1).optional(),
 });
 
-type EditKeys = {
-  editable_fields: string[];
-  show_diff: boolean;
-  show_edit_distance: boolean;
-  allow_reset: boolean;
-  require_reason_on_edit: boolean;
-  edit_final_answer: boolean;
-  final_answer_key: string;
-};
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as EditKeys;
 
-type Edit = {
-  original_text: string;
-  edited_text: string;
+type Edit = SubmittedEdit & {
   edited: boolean;
   edit_distance_chars: number;
   edit_distance_words: number;
-  reason?: string;
 };
 type StepEdit = Edit & { step_index: number; field: string };
 type Correction = {
@@ -126,21 +116,6 @@ function parse(scheme: Scheme, value: unknown): Correction | AnswerError | null 
     n_steps_edited: edits.length,
     total_edit_distance: edits.reduce((n, e) => n + e.edit_distance_chars, 0),
   };
-}
-
-const asText = (v: unknown): string =>
-  typeof v === 'string'
-    ? v
-    : v === undefined || v === null
-      ? ''
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
-
-/** The text of a step's field as the editor starts from it; a bare-string step is its step_text_key field. */
-function stepFieldText(step: unknown, field: string, textKey: string): string {
-  if (!isRecord(step)) return field === textKey ? asText(step) : '';
-  return asText(step[field]);
 }
 
 export const trajectoryEdit = traceType({

@@ -10,6 +10,7 @@ import { AnswerError } from '../module.js';
 import { booleanish, numberish } from '../kinds.js';
 import { isRecord } from '../answer-fields.js';
 import { eachEntry, noRepeats, pastTrace, stepIndex, traceKeys, traceType } from '../trace-steps.js';
+import { traceScore, type EvalKeys, type StepEval } from '../../../../shared/schemes/trajectory-eval.js';
 
 const DEFAULT_CORRECTNESS = ['correct', 'incorrect', 'partially_correct'];
 const DEFAULT_SEVERITIES = [
@@ -33,31 +34,9 @@ const config = z.looseObject({
   max_score: numberish.optional(),
 });
 
-type EvalKeys = {
-  correctness_options: string[];
-  error_types: { name: string; subtypes: string[] }[];
-  severities: { name: string; weight: number }[];
-  show_score: boolean;
-  max_score: number;
-};
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as EvalKeys;
 
-type StepEval = {
-  step_index: number;
-  correctness: string;
-  error_type?: string;
-  error_subtype?: string;
-  severity?: string;
-  rationale?: string;
-};
 type Evaluation = { steps: StepEval[]; score: number };
-
-/** The score of a set of step judgements: the maximum less every severity's weight, never below 0. */
-function traceScore(k: EvalKeys, steps: readonly StepEval[]): number {
-  let score = k.max_score;
-  for (const s of steps) score -= Math.abs(k.severities.find((v) => v.name === s.severity)?.weight ?? 0);
-  return Math.max(0, score);
-}
 
 const optionalText = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v);
 

@@ -7,51 +7,23 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { setValue } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
+import {
+  readSelected,
+  SELECTED_FIELD,
+  treeNames,
+  type TreeKeys,
+  type TreeNode,
+} from '../../../../../shared/schemes/hierarchical-multiselect.js';
 
-interface Node {
-  name: string;
-  children: Node[];
-  tooltip?: string;
-}
-
-interface TreeKeys {
-  tree: Node[];
-  auto_select_children: boolean;
-  auto_select_parent: boolean;
-  show_search: boolean;
-  max_selections: number | null;
-  expand_depth: number;
-}
-
-const FIELD = 'selected_labels';
-
-/** The names a stored value holds; names may contain commas, so parts are joined back where they make a name. */
-function parseSelected(value: string, names: Set<string>): string[] {
-  const parts = value.split(',');
-  const out: string[] = [];
-  for (let i = 0; i < parts.length;) {
-    let j = parts.length;
-    while (j > i && !names.has(parts.slice(i, j).join(',').trim())) j--;
-    if (j === i) {
-      i++;
-      continue;
-    }
-    const name = parts.slice(i, j).join(',').trim();
-    if (!out.includes(name)) out.push(name);
-    i = j;
-  }
-  return out;
-}
-
-const descendants = (n: Node): string[] => n.children.flatMap((c) => [c.name, ...descendants(c)]);
+const descendants = (n: TreeNode): string[] => n.children.flatMap((c) => [c.name, ...descendants(c)]);
 
 function TreeField({ scheme, answers, update }: FieldProps) {
   const k = scheme as unknown as TreeKeys;
-  const names = useMemo(() => new Set(k.tree.flatMap((n) => [n.name, ...descendants(n)])), [k.tree]);
-  const selected = parseSelected(answers.labels[scheme.name]?.[FIELD] ?? '', names);
+  const names = useMemo(() => treeNames(k.tree), [k.tree]);
+  const selected = readSelected(answers.labels[scheme.name]?.[SELECTED_FIELD] ?? '', names).names;
   const [open, setOpen] = useState<Set<string>>(() => {
     const start = new Set<string>();
-    const walk = (nodes: Node[], depth: number, path: string) =>
+    const walk = (nodes: TreeNode[], depth: number, path: string) =>
       nodes.forEach((n) => {
         if (depth < k.expand_depth) start.add(`${path}/${n.name}`);
         walk(n.children, depth + 1, `${path}/${n.name}`);
@@ -61,16 +33,16 @@ function TreeField({ scheme, answers, update }: FieldProps) {
   });
   const [query, setQuery] = useState('');
   const q = query.trim().toLowerCase();
-  const matches = (n: Node): boolean => !q || n.name.toLowerCase().includes(q) || n.children.some(matches);
+  const matches = (n: TreeNode): boolean => !q || n.name.toLowerCase().includes(q) || n.children.some(matches);
   const full = k.max_selections !== null && selected.length >= k.max_selections;
 
-  const toggle = (node: Node) => {
+  const toggle = (node: TreeNode) => {
     let next = selected.includes(node.name) ? selected.filter((s) => s !== node.name) : [...selected, node.name];
     if (!selected.includes(node.name) && k.auto_select_children)
       next = [...next, ...descendants(node).filter((d) => !next.includes(d))];
     if (k.auto_select_parent) {
       // a parent all of whose children are ticked is ticked too, deepest first
-      const walk = (nodes: Node[]) =>
+      const walk = (nodes: TreeNode[]) =>
         nodes.forEach((n) => {
           walk(n.children);
           if (n.children.length && n.children.every((c) => next.includes(c.name)) && !next.includes(n.name))
@@ -79,7 +51,7 @@ function TreeField({ scheme, answers, update }: FieldProps) {
       walk(k.tree);
     }
     if (k.max_selections !== null) next = next.slice(0, k.max_selections);
-    update((a) => setValue(a, scheme.name, FIELD, next.join(',')));
+    update((a) => setValue(a, scheme.name, SELECTED_FIELD, next.join(',')));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
@@ -99,7 +71,7 @@ function TreeField({ scheme, answers, update }: FieldProps) {
     e.preventDefault();
   };
 
-  const render = (nodes: Node[], path: string) => (
+  const render = (nodes: TreeNode[], path: string) => (
     <ul className="tree" role="group">
       {nodes.filter(matches).map((n) => {
         const here = `${path}/${n.name}`;
@@ -164,7 +136,8 @@ export const hierarchicalMultiselect: SchemeUi = {
   type: 'hierarchical_multiselect',
   kind: 'value',
   Field: TreeField,
-  applyAnswer: (a, s, answer) => (Array.isArray(answer) ? setValue(a, s.name, FIELD, answer.map(String).join(',')) : a),
+  applyAnswer: (a, s, answer) =>
+    Array.isArray(answer) ? setValue(a, s.name, SELECTED_FIELD, answer.map(String).join(',')) : a,
   fieldKeys: (s) => [
     {
       keys: ['↑', '↓', '→', '←', 'Space'],

@@ -3,41 +3,13 @@
  * keys, or a scale between them (Tab to it, arrows move it).
  */
 import type { Scheme } from '../../../shared/api/types.js';
+import { pairwiseChoices, type PairwiseDimension, type PairwiseKeys } from '../../../../../shared/schemes/pairwise.js';
 import { Legend } from './parts.js';
 import { extraOf, fieldOf, itemsAt, Options, setField, toggleField } from './options.js';
 import type { FieldProps, KeyBinding, SchemeUi } from './scheme-ui.js';
 
-interface Dimension {
-  name: string;
-  description: string;
-  allow_tie: boolean;
-  tie_label: string;
-}
-
-interface PairwiseKeys {
-  mode: 'binary' | 'scale' | 'multi_dimension';
-  items_key: string;
-  show_labels: boolean;
-  item_labels: [string, string];
-  dimensions: Dimension[];
-  scale: {
-    min: number;
-    max: number;
-    step: number;
-    default: number;
-    labels: { min: string; max: string; center: string };
-  };
-  justification?: { reason_categories: string[]; rationale_placeholder: string };
-}
-
-const choicesOf = (k: PairwiseKeys, d: Dimension) => [
-  { value: 'A', text: k.item_labels[0] },
-  { value: 'B', text: k.item_labels[1] },
-  ...(d.allow_tie ? [{ value: 'tie', text: d.tie_label }] : []),
-];
-
 /** The binding's name: the choice, prefixed by its dimension when there are several. */
-const bindingName = (k: PairwiseKeys, d: Dimension, text: string) =>
+const bindingName = (k: PairwiseKeys, d: PairwiseDimension, text: string) =>
   k.mode === 'multi_dimension' ? `${d.name}: ${text}` : text;
 
 function keys(scheme: Scheme): KeyBinding[] {
@@ -46,7 +18,7 @@ function keys(scheme: Scheme): KeyBinding[] {
   // Potato's keys for one binary pair are 1, 2 and 0 for the tie; further pairs take the next free keys
   const own: Record<string, string> = k.mode === 'binary' ? { A: '1', B: '2', tie: '0' } : {};
   return k.dimensions.flatMap((d) =>
-    choicesOf(k, d).map((c) => ({
+    pairwiseChoices(k, d).map((c) => ({
       label: bindingName(k, d, c.text),
       key: own[c.value],
       apply: (a) => toggleField(a, scheme.name, d.name, c.value),
@@ -139,7 +111,7 @@ function PairwiseField(props: FieldProps) {
               label={k.mode === 'multi_dimension' ? `${scheme.name}: ${d.name}` : scheme.name}
               chosen={fieldOf(answers, scheme.name, d.name)}
               keyOf={(b) => keyOf(scheme.name, b)}
-              options={choicesOf(k, d).map((c) => ({ ...c, binding: bindingName(k, d, c.text) }))}
+              options={pairwiseChoices(k, d).map((c) => ({ ...c, binding: bindingName(k, d, c.text) }))}
               onPick={(v) => update((a) => setField(a, scheme.name, d.name, v))}
             />
           </div>
@@ -153,7 +125,7 @@ function PairwiseField(props: FieldProps) {
 /** Whether the assistant's value ("A", "B", "tie") is a choice of this binary pair. */
 function isChoice(scheme: Scheme, value: string) {
   const k = extraOf<PairwiseKeys>(scheme);
-  return k.mode === 'binary' && choicesOf(k, k.dimensions[0]).some((c) => c.value === value);
+  return k.mode === 'binary' && pairwiseChoices(k, k.dimensions[0]).some((c) => c.value === value);
 }
 
 export const pairwise: SchemeUi = {

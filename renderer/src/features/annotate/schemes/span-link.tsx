@@ -6,37 +6,17 @@
 import { useState } from 'react';
 import type { SpanAnnotation } from '../../../shared/api/types.js';
 import { addLink, removeLink, spanRef } from '../answers.js';
+import { linkEnds, linkEndsFit, type LinkEnds, type LinkType } from '../../../../../shared/schemes/span-link.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { linkedSchemes, spanText, linksAnswer, linkArcs } from './span-refs.js';
 
-interface LinkType {
-  name: string;
-  directed: boolean;
-  color?: string;
-  allowed_source_labels?: string[];
-  allowed_target_labels?: string[];
-  max_spans: number;
-}
-
-/** The schemes of a link's source and target when they differ. */
-type Ends = { source: string; target: string } | undefined;
-
 /** Why the ticked spans cannot make a link of this type; null when they can. */
-function linkProblem(type: LinkType, picked: SpanAnnotation[], ends?: Ends): string | null {
+function linkProblem(type: LinkType, picked: SpanAnnotation[], ends: LinkEnds): string | null {
   if (picked.length < 2) return 'Tick at least two spans.';
   if (picked.length > type.max_spans) return `A ${type.name} link joins at most ${type.max_spans} spans.`;
-  const ok = (s: SpanAnnotation, end: 'source' | 'target') => {
-    const allowed = end === 'source' ? type.allowed_source_labels : type.allowed_target_labels;
-    return (!allowed || allowed.includes(s.name)) && (!ends || s.schema === ends[end]);
-  };
-  const fits = (order: SpanAnnotation[]) =>
-    order.every((s, i) => {
-      if (i === 0) return ok(s, 'source');
-      if (i === order.length - 1) return ok(s, 'target');
-      return ok(s, 'source') || ok(s, 'target');
-    });
-  if (fits(picked) || (!type.directed && fits(picked.slice().reverse()))) return null;
+  const linked = picked.map((s) => ({ label: s.name, schema: s.schema }));
+  if (linkEndsFit(type, linked, ends)) return null;
   const end = (labels: string[] | undefined, schema: string | undefined) =>
     labels ? `${labels.join(' or ')}${schema ? ` (${schema})` : ''}` : schema ? `a span of ${schema}` : 'any span';
   return `${type.name} goes from ${end(type.allowed_source_labels, ends?.source)} to ${end(type.allowed_target_labels, ends?.target)}.`;
@@ -47,7 +27,7 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   const schemas = linkedSchemes(scheme);
   // link types given as plain labels keep the labels' tooltips
   const tooltips = new Map(scheme.labels.map((l) => [l.name, l.tooltip]));
-  const ends: Ends = schemas.length === 2 ? { source: schemas[0], target: schemas[1] } : undefined;
+  const ends = linkEnds(scheme);
   const [typeName, setTypeName] = useState(types[0]?.name ?? '');
   const [picked, setPicked] = useState<string[]>([]);
   const spans = answers.spans.filter((s) => schemas.includes(s.schema));

@@ -11,13 +11,10 @@ import type { Command } from '../../../shared/keymap/keymap.js';
 import { setValue, type Answers } from '../answers.js';
 import { extraOf, fieldOf } from './options.js';
 import { Legend } from './parts.js';
+import { asText, stepAgent, type TraceKeys } from '../../../../../shared/schemes/agent-trace.js';
 import './trace-steps.css';
 
-export interface TraceKeys {
-  steps_key: string;
-  step_text_key: string;
-  agent_key: string;
-}
+export { asText, type TraceKeys };
 
 export interface TraceStep {
   index: number;
@@ -28,18 +25,8 @@ export interface TraceStep {
 }
 
 const TEXT_FIELDS = ['content', 'text', 'action', 'reasoning', 'thought'];
-const AGENT_FIELDS = ['speaker', 'role', 'agent_id', 'agent'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export const asText = (v: unknown): string =>
-  typeof v === 'string'
-    ? v
-    : v === undefined || v === null
-      ? ''
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
 
 /** The item's steps, or null when it holds no list under the scheme's steps key. */
 export function traceSteps(scheme: Scheme, instance: CurrentInstance | undefined): TraceStep[] | null {
@@ -52,8 +39,7 @@ export function traceSteps(scheme: Scheme, instance: CurrentInstance | undefined
     if (isObject(raw)) {
       const textField = [k.step_text_key, ...TEXT_FIELDS].find((f) => raw[f] !== undefined && raw[f] !== '');
       text = textField ? asText(raw[textField]) : JSON.stringify(raw);
-      const agentField = [k.agent_key, ...AGENT_FIELDS].find((f) => typeof raw[f] === 'string' && raw[f]);
-      agent = agentField ? String(raw[agentField]) : '';
+      agent = stepAgent(raw, k.agent_key);
     }
     return { index, text, agent, raw };
   });

@@ -7,44 +7,29 @@ import type { Scheme } from '../../../shared/api/types.js';
 import type { Answers } from '../answers.js';
 import { extraOf } from './options.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
+import { stepFieldText } from '../../../../../shared/schemes/agent-trace.js';
+import type { EditKeys, SubmittedEdit } from '../../../../../shared/schemes/trajectory-edit.js';
 import { diff, distance, words } from './text-edit.js';
 import { StepList, asText, setAnswer, storedAnswer, traceSteps, type TraceKeys } from './trace-steps.js';
 
-interface EditKeys {
-  editable_fields: string[];
-  show_diff: boolean;
-  show_edit_distance: boolean;
-  allow_reset: boolean;
-  require_reason_on_edit: boolean;
-  edit_final_answer: boolean;
-  final_answer_key: string;
-}
-
-interface Edit {
-  original_text: string;
-  edited_text: string;
-  reason?: string;
-}
-interface StepEdit extends Edit {
+interface StepEdit extends SubmittedEdit {
   step_index: number;
   field: string;
 }
 interface Correction {
   steps: StepEdit[];
-  final_answer: Edit | null;
+  final_answer: SubmittedEdit | null;
 }
 
 const correctionOf = (a: Answers, scheme: Scheme) =>
   storedAnswer<Correction>(a, scheme, { steps: [], final_answer: null });
 
-/** The text of a step's field as the editor starts from it (a bare-string step is its step_text_key field). */
-function fieldText(raw: unknown, field: string, textKey: string): string {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return field === textKey ? asText(raw) : '';
-  return asText((raw as Record<string, unknown>)[field]);
-}
-
 /** The answer with one edit replaced; an edit back to the original (and no reason) drops out. */
-function withEdit(c: Correction, at: { step_index: number; field: string } | 'final', edit: Edit): Correction | null {
+function withEdit(
+  c: Correction,
+  at: { step_index: number; field: string } | 'final',
+  edit: SubmittedEdit,
+): Correction | null {
   const keep = edit.edited_text !== edit.original_text || !!edit.reason?.trim();
   const steps =
     at === 'final'
@@ -66,9 +51,9 @@ function Editor({
 }: {
   label: string;
   original: string;
-  edit: Edit | undefined;
+  edit: SubmittedEdit | undefined;
   k: EditKeys;
-  onChange: (e: Edit) => void;
+  onChange: (e: SubmittedEdit) => void;
 }) {
   const edited = edit?.edited_text ?? original;
   const changed = edited !== original;
@@ -126,7 +111,7 @@ function TrajectoryEditField({ scheme, answers, update, instance }: FieldProps) 
   const textKey = extraOf<TraceKeys>(scheme).step_text_key;
   const steps = traceSteps(scheme, instance);
   const c = correctionOf(answers, scheme);
-  const set = (at: Parameters<typeof withEdit>[1], edit: Edit) =>
+  const set = (at: Parameters<typeof withEdit>[1], edit: SubmittedEdit) =>
     update((a) => setAnswer(a, scheme, withEdit(correctionOf(a, scheme), at, edit)));
   const finalValue = instance?.data[k.final_answer_key];
   const many = k.editable_fields.length > 1;
@@ -155,7 +140,7 @@ function TrajectoryEditField({ scheme, answers, update, instance }: FieldProps) 
     >
       {(s) =>
         k.editable_fields.map((field) => {
-          const original = fieldText(s.raw, field, textKey);
+          const original = stepFieldText(s.raw, field, textKey);
           return (
             <div key={field}>
               {(many || original !== s.text) && (

@@ -7,32 +7,10 @@ import type { Scheme } from '../../../shared/api/types.js';
 import type { Answers } from '../answers.js';
 import { Options, extraOf } from './options.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
+import { traceScore, type EvalKeys, type StepEval } from '../../../../../shared/schemes/trajectory-eval.js';
 import { StepList, setAnswer, stepKeys, storedAnswer, traceSteps, type TraceStep } from './trace-steps.js';
 
-interface EvalKeys {
-  correctness_options: string[];
-  error_types: { name: string; subtypes: string[] }[];
-  severities: { name: string; weight: number }[];
-  show_score: boolean;
-  max_score: number;
-}
-
-interface StepEval {
-  step_index: number;
-  correctness: string;
-  error_type?: string;
-  error_subtype?: string;
-  severity?: string;
-  rationale?: string;
-}
-
 const evalsOf = (a: Answers, scheme: Scheme) => storedAnswer<{ steps: StepEval[] }>(a, scheme, { steps: [] }).steps;
-
-function score(k: EvalKeys, steps: StepEval[]) {
-  let s = k.max_score;
-  for (const e of steps) s -= Math.abs(k.severities.find((v) => v.name === e.severity)?.weight ?? 0);
-  return Math.max(0, s);
-}
 
 /** The answer with step `index` replaced by `next` (or cleared, with null). */
 function withStep(scheme: Scheme, steps: StepEval[], index: number, next: StepEval | null) {
@@ -40,7 +18,7 @@ function withStep(scheme: Scheme, steps: StepEval[], index: number, next: StepEv
   const all = steps.filter((s) => s.step_index !== index);
   if (next) all.push(next);
   all.sort((a, b) => a.step_index - b.step_index);
-  return all.length ? { steps: all, score: score(k, all) } : null;
+  return all.length ? { steps: all, score: traceScore(k, all) } : null;
 }
 
 const humanize = (s: string) => s.replace(/_/g, ' ');
@@ -82,7 +60,7 @@ function TrajectoryEvalField({ scheme, answers, update, instance }: FieldProps) 
       head={
         k.show_score && (
           <p className="trace-hint" data-testid={`${scheme.name}-score`}>
-            Score: {score(k, evals)} / {k.max_score}
+            Score: {traceScore(k, evals)} / {k.max_score}
           </p>
         )
       }
