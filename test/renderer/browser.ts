@@ -15,10 +15,12 @@ import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
 
 const RENDERER = resolve(import.meta.dirname, '../../renderer');
+/** the modules the page shares with the server, bundled into it too */
+const SHARED = resolve(import.meta.dirname, '../../shared');
 const VITE = resolve(import.meta.dirname, '../../node_modules/vite/bin/vite.js');
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 
-function sourceHash(dir: string): string {
+function sourceHash(...dirs: string[]): string {
   const h = createHash('sha256');
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
@@ -27,16 +29,16 @@ function sourceHash(dir: string): string {
       else h.update(path).update(readFileSync(path));
     }
   };
-  walk(dir);
+  dirs.forEach(walk);
   return h.digest('hex').slice(0, 16);
 }
 
 let built: Promise<string> | undefined;
 
-/** The built renderer's folder; built with Vite's API when the sources changed since the last build. */
+/** The built renderer's folder; built with Vite's API when its sources (or shared/) changed since the last build. */
 export function buildRenderer(): Promise<string> {
   built ??= (async () => {
-    const out = join(tmpdir(), `marginalia-renderer-production-${sourceHash(RENDERER)}`);
+    const out = join(tmpdir(), `marginalia-renderer-production-${sourceHash(RENDERER, SHARED)}`);
     if (existsSync(join(out, 'index.html'))) return out;
     const staging = `${out}.${process.pid}`;
     // in a process of its own: Vitest sets NODE_ENV=test, and Vite would then bundle React's development build
