@@ -100,36 +100,41 @@ export function AdjudicateScreen() {
     [queue],
   );
 
-  const save = useCallback(async () => {
-    const { shownView: v, decision: d, busy: b } = latest.current;
-    if (!v || b) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.post('/adjudicate/api/submit', submitBody(v.item.instance_id, d, performance.now() - openedAt.current));
-      setStatus(`Decision on ${v.item.instance_id} saved.`);
-      await afterward(v.item.instance_id);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }, [afterward]);
-
-  const skip = useCallback(async () => {
-    const { shownView: v, busy: b } = latest.current;
-    if (!v || b) return;
-    setBusy(true);
-    try {
-      await api.post(`/adjudicate/api/skip/${encodeURIComponent(v.item.instance_id)}`);
-      setStatus(`${v.item.instance_id} set aside.`);
-      await afterward(v.item.instance_id);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }, [afterward]);
+  /** Sends the shown item's decision or skip, one at a time, says what was done and moves on. */
+  const settle = useCallback(
+    async (request: (id: string, d: Decision) => Promise<unknown>, done: (id: string) => string) => {
+      const { shownView: v, decision: d, busy: b } = latest.current;
+      if (!v || b) return;
+      setBusy(true);
+      setError(null);
+      try {
+        await request(v.item.instance_id, d);
+        setStatus(done(v.item.instance_id));
+        await afterward(v.item.instance_id);
+      } catch (e) {
+        setError(errorText(e));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [afterward],
+  );
+  const save = useCallback(
+    () =>
+      settle(
+        (id, d) => api.post('/adjudicate/api/submit', submitBody(id, d, performance.now() - openedAt.current)),
+        (id) => `Decision on ${id} saved.`,
+      ),
+    [settle],
+  );
+  const skip = useCallback(
+    () =>
+      settle(
+        (id) => api.post(`/adjudicate/api/skip/${encodeURIComponent(id)}`),
+        (id) => `${id} set aside.`,
+      ),
+    [settle],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -89,10 +89,9 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
             {schemes.map((scheme) => {
               const kind = editKind(scheme);
               const from = agreeingAnnotators(item, scheme, decision);
+              const marked = kind === 'span' ? spanUnion(item, scheme.name) : [];
               const answers = item.annotators.map((a) =>
-                kind === 'span'
-                  ? spanUnion(item, scheme.name).filter((u) => u.by.includes(a))
-                  : item.answers[a]?.[scheme.name],
+                kind === 'span' ? marked.filter((u) => u.by.includes(a)) : item.answers[a]?.[scheme.name],
               );
               const keys = answers.map((x) => JSON.stringify(x ?? null));
               return (
@@ -111,19 +110,17 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
                       <td key={a} className={differs ? 'answer-differs' : undefined} data-annotator={a}>
                         {kind === 'span' ? (
                           <ul className="span-list">
-                            {spanUnion(item, scheme.name)
-                              .filter((u) => u.by.includes(a))
-                              .map((u) => (
-                                <li key={spanId(u.span)} className={u.by.length < everyone ? 'span-diff' : undefined}>
-                                  “{u.span.value}” {u.span.name} {u.span.start}–{u.span.end}
-                                  {u.by.length < everyone && (
-                                    <span className="visually-hidden"> (not marked by everyone)</span>
-                                  )}
-                                </li>
-                              ))}
+                            {(answers[i] as typeof marked).map((u) => (
+                              <li key={spanId(u.span)} className={u.by.length < everyone ? 'span-diff' : undefined}>
+                                “{u.span.value}” {u.span.name} {u.span.start}–{u.span.end}
+                                {u.by.length < everyone && (
+                                  <span className="visually-hidden"> (not marked by everyone)</span>
+                                )}
+                              </li>
+                            ))}
                           </ul>
                         ) : (
-                          shown(item.answers[a]?.[scheme.name])
+                          shown(answers[i])
                         )}{' '}
                         <button
                           type="button"
