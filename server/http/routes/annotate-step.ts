@@ -13,21 +13,11 @@ import { currentAnswer, currentInstance, submission } from './annotation.js';
 import { storedAnswersShape, viewOf } from './instance-view.js';
 import { noteOut } from './item-notes.js';
 import { timeFields } from './item-time.js';
+import { paintedSpan } from './span-shape.js';
 
 const instanceView = currentInstance.extend({
   stored: storedAnswersShape.describe("the caller's answers, as GET /get_annotations gives them"),
-  keywords: z
-    .array(
-      z.object({
-        schema: z.string(),
-        label: z.string(),
-        start: z.number().int(),
-        end: z.number().int(),
-        text: z.string(),
-        color: z.string(),
-      }),
-    )
-    .describe('as GET /api/keyword_highlights/{instance_id} gives them'),
+  keywords: z.array(paintedSpan).describe('as GET /api/keyword_highlights/{instance_id} gives them'),
   predictions: z.array(predictionRow).describe('as GET /api/predictions/{instance_id} gives them'),
   note: noteOut.describe("the caller's note and flags, as GET /api/item_note gives them"),
 });

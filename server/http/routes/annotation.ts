@@ -7,6 +7,7 @@ import { display } from './display-schema.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 import { structureParts } from './structures.js';
 import { storedAnswers, storedAnswersShape } from './instance-view.js';
+import { paintedSpan } from './span-shape.js';
 import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import type { Display } from '../../domain/display/types.js';
 import { PHASE_PAGE_ID, savePhasePage } from './potato-phase-pages.js';
@@ -165,17 +166,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       response: z.object({
         instance_id: z.string(),
         text: z.string(),
-        spans: z.array(
-          z.object({
-            id: z.string(),
-            schema: z.string(),
-            label: z.string(),
-            start: z.number().int(),
-            end: z.number().int(),
-            text: z.string(),
-            color: z.string(),
-          }),
-        ),
+        spans: z.array(z.object({ id: z.string(), ...paintedSpan.shape })),
       }),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);

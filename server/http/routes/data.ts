@@ -13,6 +13,7 @@ import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
 import { route, type RouteSpec } from '../route.js';
 import { answersBySchema } from '../answer-shapes.js';
+import { textSpan } from './span-shape.js';
 
 const input = {
   file: z
@@ -52,15 +53,7 @@ const predictionsBody = z.object({
 export const predictionRow = z.object({
   source: z.string(),
   labels: answersBySchema(),
-  spans: z.array(
-    z.object({
-      schema: z.string(),
-      label: z.string(),
-      start: z.number().int(),
-      end: z.number().int(),
-      text: z.string(),
-    }),
-  ),
+  spans: z.array(textSpan),
   created_at: z.string(),
 });
 

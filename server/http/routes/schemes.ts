@@ -4,15 +4,7 @@ import { route, type RouteSpec } from '../route.js';
 import { z } from 'zod';
 import { findKeywords } from '../../domain/annotation/keywords.js';
 import { schemeShape } from './scheme-shape.js';
-
-const keyword = z.object({
-  schema: z.string(),
-  label: z.string(),
-  start: z.number().int(),
-  end: z.number().int(),
-  text: z.string(),
-  color: z.string(),
-});
+import { paintedSpan } from './span-shape.js';
 
 export function schemeRoutes(s: Services): RouteSpec[] {
   // The scheme list never changes while the server runs: build the answer once.
@@ -41,7 +33,7 @@ export function schemeRoutes(s: Services): RouteSpec[] {
       path: '/api/keyword_highlights/:instance_id',
       summary: 'Keyword highlights in an instance',
       access: 'user',
-      response: z.object({ instance_id: z.string(), keywords: z.array(keyword) }),
+      response: z.object({ instance_id: z.string(), keywords: z.array(paintedSpan) }),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         return { instance_id: instance.id, keywords: findKeywords(s.task, s.keywordRules, instance.text) };
