@@ -7,29 +7,10 @@ import type { Page } from 'playwright-core';
 import { progress, unnamedControls, type BrowserRig, allSaved } from './browser.js';
 import type { Client } from '../helpers/client.js';
 import { checkedIn, fieldKey, focusedStep, openTraceRig } from './trace-rig.js';
+import { AGENT_RUNS, SCORECARD } from '../helpers/agent-run-items.js';
 
-const steps = [
-  { agent: 'Planner', content: 'Plan the booking' },
-  { agent: 'Searcher', content: 'Cheapest is $520' },
-  { agent: 'Planner', content: 'Book it anyway' },
-];
-const calls = [
-  { agent: 'OrderAgent', tool: 'read_stock', resource: 'db', start: 0, end: 2 },
-  { agent: 'RestockAgent', tool: 'write_stock', resource: 'db', start: 1, end: 3 },
-  { agent: 'Planner', tool: 'acquire', resource: 'lock', start: 4, end: 8 },
-  { agent: 'Worker', tool: 'acquire', resource: 'lock', start: 5, end: 6 },
-  { agent: 'Worker', tool: 'email', resource: 'smtp', start: 9, end: 10 },
-];
-const ITEMS = [1, 2].map((n) => ({ id: `run${n}`, text: `Run ${n}`, steps, calls }));
 const SCHEMES = [
-  {
-    annotation_type: 'agent_scorecard',
-    name: 'card',
-    scale: 4,
-    agent_dimensions: ['role fidelity', 'contribution'],
-    team_dimensions: ['coordination'],
-    milestones: ['plan produced', 'result verified'],
-  },
+  SCORECARD,
   { annotation_type: 'tool_contention', name: 'lock', contention_labels: ['deadlock', 'race_condition', 'benign'] },
   { annotation_type: 'agent_interaction_graph', name: 'graph' },
 ];
@@ -41,7 +22,7 @@ const focused = () => focusedStep(page);
 
 describe('scorecard and contention types by keyboard', () => {
   beforeAll(async () => {
-    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES, 'fieldset[data-schema="lock"] [data-step="1"]'));
+    ({ rig, page, api } = await openTraceRig(AGENT_RUNS, SCHEMES, 'fieldset[data-schema="lock"] [data-step="1"]'));
   });
 
   test('shows the rows and regions found in the item and lists the keys', async () => {
@@ -59,7 +40,7 @@ describe('scorecard and contention types by keyboard', () => {
       'lock',
     ]);
     expect(await page.locator('fieldset[data-schema="lock"] .trace-step-text').first().innerText()).toBe(
-      'OrderAgent: read_stock (0–2)\nRestockAgent: write_stock (1–3)',
+      'A: read (0–2)\nB: write (1.5–2.5)',
     );
     expect(await unnamedControls(page)).toEqual([]);
     await page.keyboard.press('?');

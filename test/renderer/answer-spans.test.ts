@@ -4,9 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls } from './browser.js';
-
-const PASSWORD = 'correct-horse';
+import { tabTo, unnamedControls } from './browser.js';
+import { openRig } from './annotator-rig.js';
 
 async function select(p: Page, firstWord: number, words: number) {
   await p.keyboard.press('s');
@@ -27,7 +26,7 @@ async function submitAndComeBack(p: Page, id: string) {
 describe('extractive_qa on the annotate screen', () => {
   test('shows the question, takes the answer from a keyboard selection, and keeps it across a reload', async () => {
     const text = 'The bridge opened in 1932 after six years of work.';
-    const rig = await startRig({
+    const { rig, page, api } = await openRig({
       items: [
         { id: 'q1', text, question: 'When did the bridge open?' },
         { id: 'q2', text: 'Other.', question: 'Why?' },
@@ -36,10 +35,6 @@ describe('extractive_qa on the annotate screen', () => {
         annotation_schemes: [{ annotation_type: 'extractive_qa', name: 'answer', question_field: 'question' }],
       },
     });
-    const api = await rig.t.client().login('ann', PASSWORD);
-    const page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
     expect(await page.locator('.qa-question').innerText()).toBe('Question: When did the bridge open?');
     await page.keyboard.press('?');
     expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText()).toContain(
@@ -80,7 +75,7 @@ describe('extractive_qa on the annotate screen', () => {
 describe('error_span on the annotate screen', () => {
   test('an error by keyboard selection, its severity from a list, the score, kept across a reload', async () => {
     const text = 'The cat sat in the mat and barked loud.';
-    const rig = await startRig({
+    const { rig, page, api } = await openRig({
       items: [
         { id: 't1', text },
         { id: 't2', text: 'Other.' },
@@ -95,10 +90,6 @@ describe('error_span on the annotate screen', () => {
         ],
       },
     });
-    const api = await rig.t.client().login('ann', PASSWORD);
-    const page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
     expect(await page.getByTestId('score-mqm').innerText()).toBe('Score: 100');
 
     await select(page, 7, 1); // barked
@@ -126,7 +117,7 @@ describe('error_span on the annotate screen', () => {
 describe('multi_document_event on the annotate screen', () => {
   test('joins an event by id, fills a slot, cites evidence by keyboard selection, and keeps it across a reload', async () => {
     const text = 'Floods hit Ayutthaya in October.';
-    const rig = await startRig({
+    const { rig, page, api } = await openRig({
       items: [
         { id: 'doc1', text },
         { id: 'doc2', text: 'Other.' },
@@ -137,10 +128,6 @@ describe('multi_document_event on the annotate screen', () => {
         ],
       },
     });
-    const api = await rig.t.client().login('ann', PASSWORD);
-    const page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
 
     await tabTo(page, 'fieldset[data-schema="events"] input[id$="-join"]');
     await page.keyboard.type('evt_floods');

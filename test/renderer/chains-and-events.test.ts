@@ -1,9 +1,8 @@
 /** coreference and event_annotation in headless Chromium: made by keyboard alone, stored, and shown after a reload. */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls } from './browser.js';
-
-const PASSWORD = 'correct-horse';
+import { tabTo, unnamedControls } from './browser.js';
+import { openRig } from './annotator-rig.js';
 
 /** A span by keyboard: `s`, → to the first word, Shift+→ to widen, then the label's key. */
 async function spanByKeys(p: Page, firstWord: number, words: number, key: string) {
@@ -27,7 +26,7 @@ async function submitAndComeBack(p: Page, id: string) {
 describe('coreference on the annotate screen', () => {
   test('tick mentions, make a chain of an entity type, add to it, and find it again after a reload', async () => {
     const text = 'Marie Curie won. She was a physicist.';
-    const rig = await startRig({
+    const { rig, page, api } = await openRig({
       items: [
         { id: 'c1', text },
         { id: 'c2', text: 'Other.' },
@@ -44,10 +43,6 @@ describe('coreference on the annotate screen', () => {
         ],
       },
     });
-    const api = await rig.t.client().login('ann', PASSWORD);
-    const page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('?');
     expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).innerText()).toContain(
       'Chains: tick a mention',
@@ -95,7 +90,7 @@ describe('coreference on the annotate screen', () => {
 describe('event_annotation on the annotate screen', () => {
   test('an event with its trigger and roles picked from lists by keyboard, stored and shown after a reload', async () => {
     const text = 'Rebels attacked the depot.';
-    const rig = await startRig({
+    const { rig, page, api } = await openRig({
       items: [
         { id: 'e1', text },
         { id: 'e2', text: 'Other.' },
@@ -121,10 +116,6 @@ describe('event_annotation on the annotate screen', () => {
         ],
       },
     });
-    const api = await rig.t.client().login('ann', PASSWORD);
-    const page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
 
     await spanByKeys(page, 0, 1, '1'); // Rebels: GROUP
     await spanByKeys(page, 1, 1, '3'); // attacked: TRIGGER

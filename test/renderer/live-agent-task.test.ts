@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allSaved, logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { allSaved, progress } from './browser.js';
+import { openRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 import { writeProject } from '../helpers/project.js';
 import { loadConfig } from '../../server/config/load.js';
@@ -26,17 +27,12 @@ const CONFIG = {
   ],
 };
 
-let rig: BrowserRig;
 let page: Page;
 let api: Client;
 
 describe('a live coding agent task', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: CONFIG });
-    api = await rig.t.client().login('ann', 'correct-horse');
-    page = await rig.open('/');
-    await logIn(page, 'ann', 'correct-horse');
-    await page.getByTestId('instance-text').waitFor();
+    ({ page, api } = await openRig({ items: ITEMS, config: CONFIG }));
   });
 
   test('says at start-up that no agent is run here', () => {

@@ -6,11 +6,11 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress } from './browser.js';
+import { tabTo, unnamedControls, type BrowserRig, progress } from './browser.js';
+import { openRig } from './annotator-rig.js';
 import { startServer } from '../helpers/server.js';
 import type { Client } from '../helpers/client.js';
 
-const PASSWORD = 'correct-horse';
 const tuple = (texts: string[]) => texts.map((text, i) => ({ source_id: `pool-${text}`, text, position: 'ABC'[i] }));
 const ITEMS = [1, 2].map((n) => ({
   id: `m${n}`,
@@ -81,11 +81,7 @@ const focusedName = () => page.evaluate(() => document.activeElement?.getAttribu
 
 describe('a project of twelve newer types, by keyboard, through export and back', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    ({ rig, page, api } = await openRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } }));
   });
 
   test('shows every field, each control named, no key given twice', async () => {

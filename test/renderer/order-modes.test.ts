@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, progress, startRig, tabTo, type BrowserRig } from './browser.js';
+import { progress, tabTo } from './browser.js';
+import { openRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 
-const PASSWORD = 'correct-horse';
 const ITEMS = [1, 2].map((n) => ({ id: `m${n}`, text: `Pair ${n}`, pair: [`left text ${n}`, `right text ${n}`] }));
 const SCHEMES = [
   { annotation_type: 'pairwise', name: 'how', mode: 'scale', items_key: 'pair', scale: { min: -2, max: 2 } },
@@ -23,7 +23,6 @@ const SCHEMES = [
   { annotation_type: 'ranking', name: 'order', labels: ['R1', 'R2', 'R3'] },
 ];
 
-let rig: BrowserRig;
 let page: Page;
 let api: Client;
 const items = () => page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts();
@@ -36,11 +35,7 @@ const keyOf = (dimension: string, text: string) =>
 
 describe('pairwise on a scale and over dimensions, and a ranking by drag', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    ({ page, api } = await openRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } }));
   });
 
   test('answers them, by the arrows, the dimension keys and a drag, and submits', async () => {

@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
+import { tabTo, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
+import { openRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 
-const PASSWORD = 'correct-horse';
 const tuple = (texts: string[]) => texts.map((text, i) => ({ source_id: `pool-${text}`, text, position: 'ABC'[i] }));
 const ITEMS = [1, 2, 3].map((n) => ({
   id: `o${n}`,
@@ -40,11 +40,7 @@ const keyOf = (schema: string, text: string) =>
 
 describe('comparison and editing types by keyboard', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    ({ rig, page, api } = await openRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } }));
   });
 
   test('shows the pair side by side, the tuple, the list to rank and the text to edit', async () => {

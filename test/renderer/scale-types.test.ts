@@ -6,10 +6,10 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
+import { unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
+import { openRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 
-const PASSWORD = 'correct-horse';
 const SCHEMES = [
   { annotation_type: 'pure_display', name: 'intro', description: '## Rate the review\n\nRead it **twice**.' },
   { annotation_type: 'multirate', name: 'aspects', options: ['Clarity', 'Tone'], labels: ['Poor', 'Fair', 'Good'] },
@@ -45,14 +45,10 @@ const checked = (schema: string, label: string) =>
 
 describe('rating and measurement types by keyboard', () => {
   beforeAll(async () => {
-    rig = await startRig({
+    ({ rig, page, api } = await openRig({
       items: [1, 2].map((n) => ({ id: `s${n}`, text: `Review ${n}: fine.` })),
       config: { annotation_schemes: SCHEMES },
-    });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    }));
   });
 
   test('shows the display block and every field, each with a key of its own', async () => {

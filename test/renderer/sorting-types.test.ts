@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
+import { tabTo, unnamedControls, type BrowserRig, progress, allSaved } from './browser.js';
+import { openRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 
-const PASSWORD = 'correct-horse';
 const tree = {
   id: 'root',
   speaker: 'User',
@@ -40,11 +40,7 @@ let api: Client;
 
 describe('sorting, choosing profiles and rating a tree by keyboard', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    ({ rig, page, api } = await openRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } }));
   });
 
   test('shows the cards, the profiles and the tree', async () => {

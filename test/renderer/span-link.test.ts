@@ -1,10 +1,10 @@
 /** span_link in headless Chromium: spans and a link made by keyboard alone, stored, and still there after a reload. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
+import { tabTo, unnamedControls, type BrowserRig } from './browser.js';
+import { openRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 
-const PASSWORD = 'correct-horse';
 const TEXT = 'Ada Lovelace worked with Charles Babbage in London.';
 let rig: BrowserRig;
 let page: Page;
@@ -64,17 +64,13 @@ async function expectArc(label: string, from: string, to: string) {
 
 describe('span_link on the annotate screen', () => {
   beforeAll(async () => {
-    rig = await startRig({
+    ({ rig, page, api } = await openRig({
       items: [
         { id: 'd1', text: TEXT },
         { id: 'd2', text: 'Second item.' },
       ],
       config: { annotation_schemes: SCHEMES },
-    });
-    api = await rig.t.client().login('ann', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    }));
   });
 
   test('lists its keys in the ? overlay', async () => {

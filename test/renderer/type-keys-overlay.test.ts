@@ -6,9 +6,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { openRig } from './annotator-rig.js';
 
-const PASSWORD = 'correct-horse';
 const tree = {
   id: 'root',
   speaker: 'User',
@@ -109,7 +108,6 @@ const LINES: [string, string | null][] = [
   ['story: evidence: where', null],
 ];
 
-let rig: BrowserRig;
 let page: Page;
 
 /** The overlay's rows as [keys, what they do], keys run together without spaces. */
@@ -126,11 +124,7 @@ const rows = () =>
 
 describe('the ? overlay lists the keys of every type on the page', () => {
   beforeAll(async () => {
-    rig = await startRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    await rig.t.client().login('ann', PASSWORD); // makes the account
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
-    await page.getByTestId('instance-text').waitFor();
+    ({ page } = await openRig({ items: ITEMS, config: { annotation_schemes: SCHEMES } }));
   });
 
   test('each type’s lines are there, each with its keys', async () => {

@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { csvOf, jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
+import { AGENT_RUNS, SCORECARD } from '../../../../helpers/agent-run-items.js';
 
-const CARD = {
-  annotation_type: 'agent_scorecard',
-  name: 'card',
-  scale: 4,
-  agent_dimensions: ['role fidelity', 'contribution'],
-  team_dimensions: ['coordination'],
-  milestones: ['plan produced', 'result verified'],
-};
 const CONTENTION = { annotation_type: 'tool_contention', name: 'lock', contention_labels: ['deadlock', 'benign'] };
-const steps = [
-  { agent: 'Planner', content: 'Plan the booking' },
-  { agent: 'Searcher', content: 'Cheapest is $520' },
-  { agent: 'Planner', content: 'Book it' },
-];
-// two regions: db (calls 0 and 2 overlap; call 3 starts once they end) and then lock (calls 4 and 5)
-const calls = [
-  { agent: 'A', tool: 'read', resource: 'db', start: 0, end: 2 },
-  { agent: 'B', tool: 'send', resource: 'smtp', start: 1, end: 3 },
-  { agent: 'B', tool: 'write', resource: 'db', start: 1.5, end: 2.5 },
-  { agent: 'A', tool: 'write', resource: 'db', start: 2.5, end: 4 },
-  { agent: 'A', tool: 'acquire', resource: 'lock', start: 5, end: 9 },
-  { agent: 'B', tool: 'acquire', resource: 'lock', start: 6, end: 7 },
-];
-const ITEMS = [
-  { id: 'r1', text: 'Book a flight', steps, calls },
-  { id: 'r2', text: 'Book a hotel', steps, calls },
-];
 
 describe('agent_scorecard, tool_contention and agent_interaction_graph', () => {
   it("load Potato's defaults and refuse bad keys naming them", () => {
@@ -44,18 +19,20 @@ describe('agent_scorecard, tool_contention and agent_interaction_graph', () => {
       contention_labels: ['deadlock', 'circular_wait', 'race_condition', 'benign'],
     });
     expect(loadScheme({ ...CONTENTION, calls_key: 'usage' }).extra).toMatchObject({ steps_key: 'usage' });
-    expect(refusal({ ...CARD, scale: 1 })).toMatch(/annotation_schemes\[0\]\.scale/);
-    expect(refusal({ ...CARD, milestones: ['x', 'x'] })).toMatch(/\(card\)\.milestones: a milestone is named twice/);
-    expect(refusal({ ...CARD, agent_dimensions: [] })).toMatch(/annotation_schemes\[0\]\.agent_dimensions/);
+    expect(refusal({ ...SCORECARD, scale: 1 })).toMatch(/annotation_schemes\[0\]\.scale/);
+    expect(refusal({ ...SCORECARD, milestones: ['x', 'x'] })).toMatch(
+      /\(card\)\.milestones: a milestone is named twice/,
+    );
+    expect(refusal({ ...SCORECARD, agent_dimensions: [] })).toMatch(/annotation_schemes\[0\]\.agent_dimensions/);
     expect(refusal({ ...CONTENTION, contention_labels: ['a', 'a'] })).toMatch(
       /\(lock\)\.contention_labels: a label is named twice/,
     );
   });
 
   it('store answers checked against the trace, refuse bad ones, and round-trip their exports', async () => {
-    const schemes = [CARD, CONTENTION];
-    const t = await serve(schemes, ITEMS);
-    const read = await submitAndRead(t, 'ann', 'r1', {
+    const schemes = [SCORECARD, CONTENTION];
+    const t = await serve(schemes, AGENT_RUNS);
+    const read = await submitAndRead(t, 'ann', 'run1', {
       'card:card': JSON.stringify({
         agents: { Searcher: { contribution: 2 }, Planner: { contribution: 4, 'role fidelity': 3 } },
         team: { coordination: null },
@@ -71,7 +48,7 @@ describe('agent_scorecard, tool_contention and agent_interaction_graph', () => {
     expect(JSON.parse(read.annotations['lock:lock'])).toEqual({ contentions: { 0: 'benign', 1: 'deadlock' } });
 
     const refused = (a: Record<string, unknown>) =>
-      refusedAnswer(t, 'r1', Object.fromEntries(Object.entries(a).map(([k, v]) => [k, JSON.stringify(v)])));
+      refusedAnswer(t, 'run1', Object.fromEntries(Object.entries(a).map(([k, v]) => [k, JSON.stringify(v)])));
     expect(await refused({ 'card:card': { agents: { Booker: { contribution: 1 } } } })).toMatch(
       /agents: "Booker" does not act in the trace \(its agents are Planner, Searcher\)/,
     );
@@ -95,11 +72,11 @@ describe('agent_scorecard, tool_contention and agent_interaction_graph', () => {
       /"first" is not a region number/,
     );
 
-    await submitAndRead(t, 'bob', 'r1', {
+    await submitAndRead(t, 'bob', 'run1', {
       'card:card': JSON.stringify({ agents: { Planner: { contribution: 4 } }, team: {}, milestones: {} }),
       'lock:lock': JSON.stringify({ contentions: { 0: 'benign', 1: 'benign' } }),
     });
-    const lines = await jsonlRoundTrip(t, schemes, ITEMS);
+    const lines = await jsonlRoundTrip(t, schemes, AGENT_RUNS);
     expect(lines.find((l) => l.annotator === 'ann').labels.lock).toEqual({
       contentions: { 0: 'benign', 1: 'deadlock' },
     });
@@ -113,8 +90,8 @@ describe('agent_scorecard, tool_contention and agent_interaction_graph', () => {
   it('agent_interaction_graph stores the critical path and flagged edges of the trace, and refuses others', async () => {
     const GRAPH = { annotation_type: 'agent_interaction_graph', name: 'graph' };
     expect(loadScheme(GRAPH).extra).toMatchObject({ steps_key: 'steps', agent_key: 'agent' });
-    const t = await serve([GRAPH], ITEMS);
-    const read = await submitAndRead(t, 'ann', 'r1', {
+    const t = await serve([GRAPH], AGENT_RUNS);
+    const read = await submitAndRead(t, 'ann', 'run1', {
       'graph:graph': JSON.stringify({
         critical_nodes: ['Searcher', 'Planner'],
         edges: { 'Searcher->Planner': 'problematic', 'Planner->Searcher': 'normal' },
@@ -124,14 +101,14 @@ describe('agent_scorecard, tool_contention and agent_interaction_graph', () => {
       critical_nodes: ['Planner', 'Searcher'],
       edges: { 'Searcher->Planner': 'problematic' },
     });
-    const refused = (v: unknown) => refusedAnswer(t, 'r1', { 'graph:graph': JSON.stringify(v) });
+    const refused = (v: unknown) => refusedAnswer(t, 'run1', { 'graph:graph': JSON.stringify(v) });
     expect(await refused({ critical_nodes: ['Booker'] })).toMatch(/"Booker" does not act in the trace/);
     expect(await refused({ edges: { 'Planner->Booker': 'critical' } })).toMatch(
       /"Planner->Booker" is not a transition of the trace \(its edges are Planner->Searcher, Searcher->Planner\)/,
     );
     expect(await refused({ edges: { 'Planner->Searcher': 'slow' } })).toMatch(/"slow" is not one of normal, critical/);
     expect(await refused({ critical_nodes: ['Planner', 'Planner'] })).toMatch(/an agent is given twice/);
-    const lines = await jsonlRoundTrip(t, [GRAPH], ITEMS);
+    const lines = await jsonlRoundTrip(t, [GRAPH], AGENT_RUNS);
     expect(lines[0].labels.graph).toEqual({
       critical_nodes: ['Planner', 'Searcher'],
       edges: { 'Searcher->Planner': 'problematic' },
