@@ -15,6 +15,8 @@ const AUTO_MAX_CHARS = 5000;
 
 function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText): DisplayBlock {
   const { key, label } = field;
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length))
+    return { type: 'absent', key, label };
   switch (field.type) {
     case 'html':
       return { type: 'html', key, label, html: sanitize(asText(value)) };

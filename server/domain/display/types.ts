@@ -48,6 +48,8 @@ export type DisplayBlock =
   /** the text field, where spans are marked; the renderer draws the instance's `text` here */
   | { type: 'surface'; key: string; label?: string }
   | { type: 'text'; key: string; label?: string; text: string }
+  /** a field the display names that the item leaves out or leaves empty: said in so many words, not an empty box */
+  | { type: 'absent'; key: string; label?: string }
   /** HTML already sanitized on the server; may hold one `<span data-span-surface>` where the surface goes */
   | { type: 'html'; key?: string; label?: string; html: string }
   | { type: 'list'; key: string; label?: string; items: string[]; prefix: ListAsText['prefix']; horizontal: boolean }

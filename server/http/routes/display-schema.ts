@@ -18,6 +18,9 @@ const displayBlock = z.union([
     .object({ type: z.literal('surface'), ...common })
     .describe("where the text field (the instance's `text`, the span surface) is shown"),
   z.object({ type: z.literal('text'), ...common, text: z.string() }),
+  z
+    .object({ type: z.literal('absent'), ...common })
+    .describe('a field the display names that this item leaves out or leaves empty'),
   z.object({
     type: z.literal('html'),
     ...common,

@@ -62,6 +62,8 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
           {block.text}
         </div>
       );
+    case 'absent':
+      return <p className="display-absent">Nothing under “{block.key}” in this item.</p>;
     case 'code':
       return (
         <pre className="display-code" data-language={block.language}>

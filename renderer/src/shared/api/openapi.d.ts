@@ -3026,6 +3026,12 @@ export interface operations {
                   }
                 | {
                     /** @constant */
+                    type: 'absent';
+                    key?: string;
+                    label?: string;
+                  }
+                | {
+                    /** @constant */
                     type: 'html';
                     key?: string;
                     label?: string;
@@ -3216,6 +3222,12 @@ export interface operations {
                   key?: string;
                   label?: string;
                   text: string;
+                }
+              | {
+                  /** @constant */
+                  type: 'absent';
+                  key?: string;
+                  label?: string;
                 }
               | {
                   /** @constant */
@@ -3565,6 +3577,12 @@ export interface operations {
                   }
                 | {
                     /** @constant */
+                    type: 'absent';
+                    key?: string;
+                    label?: string;
+                  }
+                | {
+                    /** @constant */
                     type: 'html';
                     key?: string;
                     label?: string;
@@ -3726,6 +3744,12 @@ export interface operations {
                       key?: string;
                       label?: string;
                       text: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'absent';
+                      key?: string;
+                      label?: string;
                     }
                   | {
                       /** @constant */
@@ -3920,6 +3944,12 @@ export interface operations {
                       key?: string;
                       label?: string;
                       text: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'absent';
+                      key?: string;
+                      label?: string;
                     }
                   | {
                       /** @constant */
@@ -4222,6 +4252,12 @@ export interface operations {
                     }
                   | {
                       /** @constant */
+                      type: 'absent';
+                      key?: string;
+                      label?: string;
+                    }
+                  | {
+                      /** @constant */
                       type: 'html';
                       key?: string;
                       label?: string;
@@ -4413,6 +4449,12 @@ export interface operations {
                       key?: string;
                       label?: string;
                       text: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'absent';
+                      key?: string;
+                      label?: string;
                     }
                   | {
                       /** @constant */
@@ -4666,6 +4708,12 @@ export interface operations {
                     }
                   | {
                       /** @constant */
+                      type: 'absent';
+                      key?: string;
+                      label?: string;
+                    }
+                  | {
+                      /** @constant */
                       type: 'html';
                       key?: string;
                       label?: string;
@@ -4857,6 +4905,12 @@ export interface operations {
                       key?: string;
                       label?: string;
                       text: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'absent';
+                      key?: string;
+                      label?: string;
                     }
                   | {
                       /** @constant */
@@ -6750,6 +6804,12 @@ export interface operations {
                         key?: string;
                         label?: string;
                         text: string;
+                      }
+                    | {
+                        /** @constant */
+                        type: 'absent';
+                        key?: string;
+                        label?: string;
                       }
                     | {
                         /** @constant */

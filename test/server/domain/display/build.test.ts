@@ -147,6 +147,16 @@ describe('instance_display', () => {
     ]);
     expect(buildDisplay(spec, { id: '3', snippet: 'x', model: 'm' }, '').blocks).toHaveLength(6);
   });
+
+  it('a named field the item leaves out or leaves empty is said to be absent, not drawn as an empty box', () => {
+    const blocks = buildDisplay(
+      spec,
+      { id: '4', text: 'hi', conv: [], pair: null, rich: '', snippet: 'x' },
+      'hi',
+    ).blocks;
+    expect(blocks.filter((b) => b.type === 'absent').map((b) => b.key)).toEqual(['conv', 'pair', 'img', 'rich']);
+    expect(blocks.find((b) => b.key === 'snippet')).toMatchObject({ type: 'code', text: 'x' });
+  });
 });
 
 describe('without a layout', () => {
