@@ -28,6 +28,7 @@ import { readKeywordRules } from './keywords-file.js';
 import { buildColorMap } from './colors.js';
 import { adaptPotatoConfig, COMPAT_KEYS } from './potato-compat.js';
 import { unknownKeys } from './unknown-keys.js';
+import { checkKeyTypes } from './key-types.js';
 import { DISPLAY_KEYS, DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import { presentationWarnings, WARNED_KEYS } from './presentation-warnings.js';
@@ -211,7 +212,7 @@ function locate(name: string, dir: string, taskDir: string | undefined): string 
 }
 
 /** Top-level keys outside the schema that a module acts on or warns about (the schema's own are known too). */
-const READ_ELSEWHERE: ReadonlySet<string> = new Set([
+export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
   ...DISPLAY_KEYS,
   ...IDIOM_KEYS,
   ...PHASE_SOURCE_KEYS,
@@ -238,7 +239,10 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
   if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved))
     throw new ConfigError(path, 'the config must be a YAML mapping of keys to values');
-  const idioms = adaptIdioms(resolved as Record<string, unknown>, path);
+  const top = checkKeyTypes(resolved as Record<string, unknown>, READ_ELSEWHERE, (key, reason) => {
+    throw new ConfigError(path, `${key}: ${reason}`);
+  });
+  const idioms = adaptIdioms(top, path);
   const taskDir = typeof idioms.config.task_dir === 'string' ? idioms.config.task_dir : undefined;
   try {
     idioms.config = adaptDataSources(
@@ -267,18 +271,15 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (!parsed.success) throw new ConfigError(path, describeIssues(parsed.error));
   const raw = parsed.data;
 
-  const warnings: string[] = [
-    ...adapted.warnings,
-    ...presentationWarnings(resolved as Record<string, unknown>).map((m) => `${path}: ${m}`),
-  ];
+  const warnings: string[] = [...adapted.warnings, ...presentationWarnings(top).map((m) => `${path}: ${m}`)];
   const knownKeys = new Set([...Object.keys(configSchema.shape), ...READ_ELSEWHERE]);
-  for (const key of Object.keys(resolved)) {
+  for (const key of Object.keys(top)) {
     if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key))
       warnings.push(`${path}: unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
     else if (Object.hasOwn(configSchema.shape, key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];
-      for (const nested of unknownKeys(section, (resolved as Record<string, unknown>)[key], key)) {
+      for (const nested of unknownKeys(section, top[key], key)) {
         if (!POTATO_PRESENTATION_NESTED.has(nested)) warnings.push(`${path}: unknown key "${nested}" is ignored`);
       }
     }
@@ -316,9 +317,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   let deriveItem: Derive | undefined;
   try {
     const itemKeys = { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key };
-    deriveItem = readCotSegmentation((resolved as Record<string, unknown>).cot_segmentation, itemKeys, (m) =>
-      warnings.push(`${path}: ${m}`),
-    );
+    deriveItem = readCotSegmentation(top.cot_segmentation, itemKeys, (m) => warnings.push(`${path}: ${m}`));
     const files = raw.data_files.map((f) => locate(f, dir, raw.task_dir));
     for (const f of files)
       if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
@@ -446,7 +445,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
 
   let phases: PhaseDefinition[];
   try {
-    const config = resolved as Record<string, unknown>;
+    const config = top;
     const resolvedSchemes = (
       Array.isArray(idioms.config.annotation_schemes) ? idioms.config.annotation_schemes : []
     ) as Record<string, unknown>[];
@@ -473,14 +472,14 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   let display: DisplaySpec;
   let instructions: Instructions;
   try {
-    instructions = readInstructions(resolved as Record<string, unknown>, (name) => locate(name, dir, raw.task_dir));
+    instructions = readInstructions(top, (name) => locate(name, dir, raw.task_dir));
     const keys = {
       textKey: raw.item_properties.text_key,
       idKey: raw.item_properties.id_key,
       hasSpans: schemes.some((s) => s.annotation_type === 'span'),
     };
     display = readDisplaySpec(
-      resolved as Record<string, unknown>,
+      top,
       keys,
       (name) => locate(name, dir, raw.task_dir),
       (m) => warnings.push(`${path}: ${m}`),

@@ -6,6 +6,7 @@
  */
 
 import { adaptSchemeVariant } from './scheme-variants.js';
+import { looseBoolean } from './loose-values.js';
 
 type Mapping = Record<string, unknown>;
 const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -72,6 +73,12 @@ export interface SchemePresentation {
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === 'True' || v === 'yes';
 
+/** A yes/no key: a value that is neither is refused rather than read as "no". */
+function flag(value: unknown, key: string, fail: (key: string, reason: string) => never): boolean {
+  const parsed = looseBoolean.safeParse(value);
+  return parsed.success ? parsed.data : fail(key, `expected true or false, not ${JSON.stringify(value)}`);
+}
+
 export function schemePresentation(
   raw: Mapping,
   labels: readonly string[],
@@ -83,11 +90,17 @@ export function schemePresentation(
       fail('displayed_name', 'give the title as text');
     out.displayed_name = String(raw.displayed_name);
   }
-  if (raw.horizontal !== undefined && raw.horizontal !== null) out.horizontal = truthy(raw.horizontal);
+  if (raw.horizontal !== undefined && raw.horizontal !== null)
+    out.horizontal = flag(raw.horizontal, 'horizontal', fail);
   const requirement = raw.label_requirement;
-  if (truthy(raw.required)) out.required = true;
+  if (raw.required !== undefined && raw.required !== null && flag(raw.required, 'required', fail)) out.required = true;
   if (isMapping(requirement)) {
-    if (truthy(requirement.required)) out.required = true;
+    if (
+      requirement.required !== undefined &&
+      requirement.required !== null &&
+      flag(requirement.required, 'label_requirement.required', fail)
+    )
+      out.required = true;
     const listed = requirement.required_label;
     if (listed !== undefined && listed !== null) {
       const names = (Array.isArray(listed) ? listed : [listed]).map(String);

@@ -28,7 +28,7 @@ describe('display config', () => {
     expect(() => load({ instance_display: { fields: [{ type: 'text' }] } })).toThrow(
       /instance_display\.fields\[0\]\.key/,
     );
-    expect(() => load({ list_as_text: 'yes please' })).toThrow(/list_as_text: expected a mapping/);
+    expect(() => load({ list_as_text: 'yes please' })).toThrow(/list_as_text: expected true, false or a mapping/);
   });
 
   it("warns about list_as_text's keys not acted on", () => {

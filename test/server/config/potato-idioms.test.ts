@@ -53,7 +53,9 @@ describe('Potato config idioms', () => {
     expect(() => load({ num_annotators_per_item: { default: 'many' } })).toThrow(
       /config\.yaml: num_annotators_per_item/,
     );
-    expect(() => load({ instances_per_annotator: 'lots' })).toThrow(/config\.yaml: max_annotations_per_user/);
+    expect(() => load({ instances_per_annotator: 'lots' })).toThrow(
+      /config\.yaml: instances_per_annotator: expected a number/,
+    );
   });
 
   it('dotted text_key paths and conversation items (turns with speakers) give the text spans are marked on', () => {
