@@ -21,6 +21,10 @@ const flag = saying(looseBoolean, 'expected true or false');
 const count = saying(looseUnsignedNumber, 'expected a number');
 const mapping = (what: string, shape: Record<string, z.ZodType> = {}) =>
   z.looseObject(shape, { error: `expected a mapping (${what})` });
+/** a section that may also be switched off whole with `false` (let through by checkKeyTypes) */
+const section = (what: string, shape: Record<string, z.ZodType>) =>
+  z.looseObject(shape, { error: `expected a mapping (${what}) or false` });
+const OFF_WITH_FALSE = new Set(['training', 'surveyflow', 'automatic_assignment', 'data_cache']);
 const optional = (shape: Record<string, z.ZodType>) =>
   Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.nullish()]));
 
@@ -31,14 +35,15 @@ export const KEY_TYPES: Record<string, z.ZodType> = {
   list_as_text: z.union([looseBoolean, mapping('{text_list_prefix_type, horizontal}')], {
     error: 'expected true, false or a mapping such as {text_list_prefix_type: alphabet, horizontal: false}',
   }),
-  // warned about whatever it holds
+  // warned about whatever they hold (live_coding_agent unless false)
   task_layout: z.unknown(),
+  live_coding_agent: z.unknown(),
   media_directory: text('the name of a folder of media files'),
   annotation_instructions: text('Markdown or HTML text, or the name of a file holding it'),
   annotation_codebook_url: text('an http(s) URL or a path inside the task folder'),
   annotation_per_instance: count,
   instances_per_annotator: count,
-  training: mapping(
+  training: section(
     '{enabled, data_file, passing_criteria, allow_retry}',
     optional({
       enabled: flag,
@@ -48,7 +53,7 @@ export const KEY_TYPES: Record<string, z.ZodType> = {
       passing_criteria: mapping('{min_correct}', optional({ min_correct: count, allow_retry: flag })),
     }),
   ),
-  surveyflow: mapping(
+  surveyflow: section(
     '{on, pre_annotation, post_annotation}',
     optional({
       on: flag,
@@ -64,11 +69,11 @@ export const KEY_TYPES: Record<string, z.ZodType> = {
   partial_loading: z.union([looseBoolean, mapping('{enabled}', optional({ enabled: flag }))], {
     error: 'expected true, false or {enabled: true|false}',
   }),
-  data_cache: mapping('{enabled, max_size_mb, ttl_seconds}', optional({ enabled: flag })),
+  data_cache: section('{enabled, max_size_mb, ttl_seconds}', optional({ enabled: flag })),
   alert_time_each_instance: count,
   horizontal_key_bindings: flag,
   output_annotation_format: text('a format name such as jsonl or csv'),
-  automatic_assignment: mapping(
+  automatic_assignment: section(
     '{on, labels_per_instance, instance_per_annotator, sampling_strategy}',
     optional({
       on: flag,
@@ -93,7 +98,7 @@ export function checkKeyTypes(
   const out = { ...config };
   for (const key of keys) {
     const value = config[key];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || (value === false && OFF_WITH_FALSE.has(key))) continue;
     const type = KEY_TYPES[key];
     if (!type) refuse(key, 'read without a declared type (a bug: add it to KEY_TYPES)');
     const parsed = type.safeParse(value);

@@ -61,12 +61,8 @@ export function readPhases(
   sources?: PhaseSources,
 ): PhaseDefinition[] {
   const warn = sources?.warn ?? (() => undefined);
-  const surveyflow = sources?.surveyflow;
-  if (surveyflow !== undefined && surveyflow !== null && surveyflow !== false && !isMapping(surveyflow))
-    warn(
-      'surveyflow is not acted on: it should be a mapping with on, pre_annotation and post_annotation (survey files); no survey pages are added',
-    );
-  let flow = surveyflowSection(surveyflow, locate);
+  // the loader has refused a surveyflow that is not a mapping or false (key-types.ts)
+  let flow = surveyflowSection(sources?.surveyflow, locate);
   if (flow && flow.order.length === 1) {
     warn('surveyflow is not acted on: it names no pre_annotation or post_annotation files');
     flow = undefined;

@@ -112,12 +112,16 @@ describe('instructions and presentation keys', () => {
     expect(text).not.toMatch(/port|site_dir/);
   });
 
-  it('warns about surveyflow and media_directory given as something other than a section or a folder', () => {
-    const text = load({ surveyflow: true, media_directory: true }).warnings.join('\n');
-    expect(text).toMatch(
-      /: surveyflow is not acted on: it should be a mapping with on, pre_annotation and post_annotation/,
+  it('refuses surveyflow and media_directory given as something other than a section or a folder', () => {
+    expect(() => load({ surveyflow: true })).toThrow(
+      /config\.yaml: surveyflow: expected a mapping \({on, pre_annotation, post_annotation}\) or false, not true/,
     );
-    expect(text).toMatch(/: media_directory is not acted on: it should name a folder in the task folder/);
+    expect(() => load({ media_directory: true })).toThrow(
+      /config\.yaml: media_directory: expected the name of a folder of media files, not true/,
+    );
     expect(load({ surveyflow: false, media_directory: 'media' }, { 'media/a.png': 'x' }).warnings).toEqual([]);
+    expect(load({ media_directory: ' ' }).warnings.join('\n')).toMatch(
+      /: media_directory is not acted on: it should name a folder in the task folder/,
+    );
   });
 });

@@ -16,7 +16,7 @@ const refusal = (config: Record<string, unknown>): string => {
 
 const WRONG: [Record<string, unknown>, string][] = [
   [{ media_directory: true }, 'media_directory: expected the name of a folder of media files, not true'],
-  [{ surveyflow: true }, 'surveyflow: expected a mapping ({on, pre_annotation, post_annotation}), not true'],
+  [{ surveyflow: true }, 'surveyflow: expected a mapping ({on, pre_annotation, post_annotation}) or false, not true'],
   [{ surveyflow: { on: 'maybe' } }, 'surveyflow.on: expected true or false, not "maybe"'],
   [{ surveyflow: { on: true, pre_annotation: 'a.json' } }, 'surveyflow.pre_annotation: expected a list of file names'],
   [{ training: 'yes' }, 'training: expected a mapping'],
