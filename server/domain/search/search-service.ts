@@ -5,7 +5,8 @@
  * it is done waits for the rest. A project of up to EAGER_ITEMS items starts its build with the server; a larger one
  * at its first search, because there the indexes cost hundreds of megabytes (about 200 MB at 100,000 items with a
  * million answers) that a project nobody searches should not carry. Kept current after it: items imported later are indexed
- * at the next search, and each submission re-indexes its item's answers through the submit hook. Which
+ * at the next search, and each submission marks its item through the submit hook, whose answers the next search
+ * indexes again (a submission pays one set insertion, not its item's answers read and indexed). Which
  * annotators' answers matched is read only for the hits returned. Admins search everything; an annotator
  * searches their own list and answers.
  */
@@ -91,6 +92,8 @@ export class SearchService {
   /** item position → the words of every answer to it, as indexed */
   private readonly answers = new InvertedIndex();
   private readonly answerTexts = new Map<number, string>();
+  /** indexed items whose answers changed since their words were indexed */
+  private readonly stale = new Set<number>();
   /** positions below this are in both indexes */
   private indexed = 0;
   private building: Promise<void> | undefined;
@@ -102,33 +105,40 @@ export class SearchService {
     private readonly source: AnswerSource,
   ) {}
 
-  /** Keeps the answer index current for the items already indexed; the build reads the others from the store. */
+  /**
+   * Marks the item whose answers changed; the next search indexes its answers again from the store. Submissions
+   * far outnumber searches, and re-indexing at each one read and decoded every annotator's answer to the item.
+   */
   readonly hook: SubmitHook = {
     after: ({ after, changed }) => {
-      if (changed) this.reindex(after.instance_id, after);
+      if (changed) this.mark(after.instance_id);
       return undefined;
     },
-    failed: ({ after }) => {
-      this.reindex(after.instance_id);
-    },
+    // the write failed: the item's answers are what they were, and a mark made for it is merely spent
     external: ({ instanceId }) => {
-      this.reindex(instanceId);
+      this.mark(instanceId);
     },
   };
 
-  /** The item's answer words again, from the store (and `latest`, not yet stored). */
-  private reindex(instanceId: string, latest?: AnnotationRecord): void {
+  private mark(instanceId: string): void {
     const position = this.task.positionById.get(instanceId);
-    if (position === undefined || position >= this.indexed) return;
-    this.indexAnswers(position, instanceId, latest);
+    if (position !== undefined && position < this.indexed) this.stale.add(position);
   }
 
-  private indexAnswers(position: number, instanceId: string, latest?: AnnotationRecord): void {
-    const names = new Set(this.source.annotatorsOf(instanceId));
-    if (latest) names.add(latest.username);
+  /** Indexes the marked items' answers again, from the store, until the time given; whether any are left. */
+  private refreshUntil(deadline: number): boolean {
+    for (const position of this.stale) {
+      this.stale.delete(position);
+      this.indexAnswers(position, this.task.instances[position].id);
+      if (performance.now() >= deadline) break;
+    }
+    return this.stale.size > 0;
+  }
+
+  private indexAnswers(position: number, instanceId: string): void {
     const parts: string[] = [];
-    for (const name of names) {
-      const record = latest && name === latest.username ? latest : this.source.get(name, instanceId);
+    for (const name of this.source.annotatorsOf(instanceId)) {
+      const record = this.source.get(name, instanceId);
       if (record) parts.push(answerText(record));
     }
     if (parts.length || this.answerTexts.has(position)) this.setAnswers(position, parts.join(' '));
@@ -158,17 +168,22 @@ export class SearchService {
     this.stopped = true;
   }
 
-  /** Resolves once every item is in both indexes: items added since are indexed now, a slice at a time. */
+  /**
+   * Resolves once every item is in both indexes with its answers as stored: items added since are indexed now and
+   * marked ones again, a slice at a time (a search after many submissions may have thousands to index again).
+   */
   async ready(): Promise<void> {
-    if (this.indexed >= this.task.instances.length) return;
-    if (!this.stopped) {
-      this.building ??= this.build().finally(() => {
-        this.building = undefined;
-      });
-      await this.building;
+    if (this.indexed < this.task.instances.length) {
+      if (!this.stopped) {
+        this.building ??= this.build().finally(() => {
+          this.building = undefined;
+        });
+        await this.building;
+      }
+      // a build stopped half-way (the services composed again) still answers in full
+      this.indexUntil(Infinity);
     }
-    // a build stopped half-way (the services composed again) still answers in full
-    this.indexUntil(Infinity);
+    while (this.refreshUntil(performance.now() + SLICE_MS)) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   private async build(): Promise<void> {
