@@ -4,7 +4,7 @@ import type { Services } from '../../compose.js';
 import { FAST_SHARE, MAX_REPORT_MS, MIN_ITEMS } from '../../domain/history/item-time.js';
 import { route, type RouteSpec } from '../route.js';
 import { actionType, changeTrail } from '../../domain/history/change-trail.js';
-import { notFound } from '../../domain/errors.js';
+import { invalid, notFound } from '../../domain/errors.js';
 import { saveSubmission } from './annotation.js';
 import { PHASE_PAGE_ID } from './potato-phase-pages.js';
 
@@ -133,6 +133,12 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       }),
       response: z.object({ status: z.literal('ok') }),
       async handle({ username, body }) {
+        // Potato logs such a report without saving it, and its page never sends one for a span; here the report is
+        // saved, and a span cannot be without its offsets, which the report does not carry
+        if (body.instance_id !== PHASE_PAGE_ID && s.task.schemeByName.get(body.schema_name)?.annotation_type === 'span')
+          throw invalid(
+            `schema_name: "${body.schema_name}" marks spans, and a change report carries no offsets to save one by; send the span to POST /updateinstance (span_annotations, or a state entry with start and end)`,
+          );
         const cleared = body.action === 'deselect' || body.action === 'clear';
         await saveSubmission(s, username, {
           instance_id: body.instance_id,

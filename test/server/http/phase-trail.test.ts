@@ -135,6 +135,10 @@ describe('the answer trail of phase pages', () => {
         { instance_id: 'item-1', schema_name: 'nope', label_name: 'x', action: 'select' },
         /^schema: unknown schema "nope"/,
       ],
+      [
+        { instance_id: 'item-1', schema_name: 'evidence', label_name: 'pos', new_value: 'pos', action: 'select' },
+        /^schema_name: "evidence" marks spans, and a change report carries no offsets/,
+      ],
     ] as const) {
       const bad = await c.post('/api/track_annotation_change', body);
       expect(bad.status, JSON.stringify(body)).toBe(400);
