@@ -2,10 +2,10 @@
 import type { CurrentInstance } from '../../shared/api/types.js';
 import { isEmpty } from './answers.js';
 import { SkipControl } from './skip-control.js';
-import type { useAnnotation } from './use-annotation.js';
+import type { Annotation } from './use-annotation.js';
 
 interface Props {
-  a: ReturnType<typeof useAnnotation>;
+  a: Annotation;
   instance: CurrentInstance;
   /** the first instance of the list */
   first: boolean;

@@ -3,34 +3,33 @@
  * progress. Keyboard first: the keys are bound in use-annotate-keys.ts.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CurrentInstance, Phase } from '../../shared/api/types.js';
+import { api, errorText } from '../../shared/api/client.js';
+import type { CurrentInstance, Instructions, Phase } from '../../shared/api/types.js';
+import { useResource } from '../../shared/api/use-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
-import { assignFieldKeys, assignLabelKeys, assignSpanKeys } from '../../shared/keymap/keymap.js';
-import { addSpan, removeSpan } from './answers.js';
-import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
-import { AnnotatedText } from './annotated-text.js';
-import type { Arc } from './link-arcs.js';
-import { ItemDisplay } from './item-display.js';
-import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
-import { api, errorText } from '../../shared/api/client.js';
-import { useResource } from '../../shared/api/use-resource.js';
-import type { Instructions } from '../../shared/api/types.js';
 import { AiHint } from './ai-hint.js';
+import { AnnotateActions } from './annotate-actions.js';
+import { AnnotateTop } from './annotate-top.js';
+import { AnnotatedText } from './annotated-text.js';
+import { removeSpan } from './answers.js';
+import { hiddenSchemes } from './conditional.js';
+import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
+import { ItemDisplay } from './item-display.js';
+import { ItemNote } from './item-note.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
-import { SchemeField } from './scheme-field.js';
-import { ItemNote } from './item-note.js';
-import { words, type Mark, type WordSelection } from './segments.js';
-import { keyedLabels, schemeUi } from './schemes/registry.js';
-import { SpanPanel, spanLabels, type SpanLabel } from './span-panel.js';
-import { useAnnotation } from './use-annotation.js';
-import { useAnnotateKeys } from './use-annotate-keys.js';
-import { AnnotateTop, SEARCH_ID } from './annotate-top.js';
-import { AnnotateActions } from './annotate-actions.js';
-import { hiddenSchemes } from './conditional.js';
 import { SaveState } from './save-state.js';
-import { useTypeAhead } from './use-type-ahead.js';
+import { SchemeField } from './scheme-field.js';
+import { schemeUi } from './schemes/registry.js';
+import { SpanPanel } from './span-panel.js';
+import { useAnnotateKeys } from './use-annotate-keys.js';
+import { useAnnotation } from './use-annotation.js';
+import { useFillHints } from './use-fill-hints.js';
+import { useFirstQuestion } from './use-first-question.js';
+import { useKeyMaps } from './use-key-maps.js';
+import { useMarks } from './use-marks.js';
+import { useSpanSelection } from './use-span-selection.js';
 
 /** What a screen reader is told when an instance is shown. */
 function announcement(i: CurrentInstance): string {
@@ -62,12 +61,6 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     ),
   );
   const [help, setHelp] = useState(false);
-  const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
-  const [wordSel, setWordSel] = useState<WordSelection | null>(null);
-  // Enter (or a move) with a selection still unlabelled: the picker asks for its label instead of dropping it
-  const [askLabel, setAskLabel] = useState(false);
-  const [aiApplied, setAiApplied] = useState<Filled | null>(null);
-  const [predictionApplied, setPredictionApplied] = useState<Filled | null>(null);
   const instructions = useResource(['instructions'], () => api.get<Instructions>('/api/instructions'));
   // the config's instructions start open; guidelines from a passed instructions page start folded
   const [instructionsChoice, setInstructionsOpen] = useState<boolean | null>(null);
@@ -79,43 +72,15 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   }, [instructionsOpen]);
 
   const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
-  // conditional schemes come and go as answers change; keys stay assigned over all schemes so none moves
+  // conditional schemes come and go as answers change
   const hidden = useMemo(() => hiddenSchemes(schemes, a.answers), [schemes, a.answers]);
-  const labelKeys = useMemo(() => assignLabelKeys(schemes, keyedLabels), [schemes]);
+  const keys = useKeyMaps(schemes, a.colors, hidden);
   // a key that submits once its answer is in (triage's auto_advance): the submit waits for the render that has it
   const [advancing, setAdvancing] = useState(false);
   const advance = useCallback(() => setAdvancing(true), []);
-  const fieldKeys = useMemo(
-    () =>
-      assignFieldKeys(
-        schemes.filter((s) => schemeUi(s.annotation_type)?.kind === 'value').map((s) => s.name),
-        labelKeys,
-      ),
-    [schemes, labelKeys],
-  );
-  const keySet = useMemo(() => new Set([...labelKeys, ...fieldKeys].map((k) => k.key)), [labelKeys, fieldKeys]);
-  const keyOf = useCallback(
-    (schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key,
-    [labelKeys],
-  );
-  const allSpanChoices = useMemo(() => spanLabels(schemes, a.colors), [schemes, a.colors]);
-  const spanKeys = useMemo(() => assignSpanKeys(allSpanChoices), [allSpanChoices]);
-  const spanChoices = useMemo(
-    () => (hidden.size ? allSpanChoices.filter((l) => !hidden.has(l.schema)) : allSpanChoices),
-    [allSpanChoices, hidden],
-  );
-  const typeKeys = useMemo(
-    () => [
-      ...[...new Set(schemes.map((s) => s.annotation_type))].flatMap((type) => schemeUi(type)?.keys ?? []),
-      ...schemes.flatMap((s) => schemeUi(s.annotation_type)?.fieldKeys?.(s) ?? []),
-    ],
-    [schemes],
-  );
-  const text = a.loaded?.instance.text ?? '';
-  const textWords = useMemo(() => words(text), [text]);
   const instanceId = a.loaded?.instance.instance_id;
-
-  const holdKey = useTypeAhead(a.busy, !!a.error);
+  const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemas, a.setAnswers);
+  const hints = useFillHints(a);
 
   // a new instance starts with no selection and a screen reader told about it, set in the render that shows it:
   // an effect would render the screen a second time before the new item is painted
@@ -123,70 +88,17 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   if (shown.id !== instanceId) {
     const i = a.loaded?.instance;
     setShown({ id: instanceId, announced: shown.id === undefined || !i ? '' : announcement(i) });
-    setPending(null);
-    setWordSel(null);
-    setAskLabel(false);
-    setAiApplied(null);
-    setPredictionApplied(null);
+    selection.reset();
+    hints.reset();
   }
-  // and its first question in view. Scrolling makes the browser lay the page out at once, before the frame's own
-  // layout, so it is done only when the annotator has scrolled away from the top (read as they scroll, when the
-  // layout is fresh anyway)
-  const awayFromTop = useRef(false);
-  useEffect(() => {
-    const onScroll = () => {
-      const form = document.querySelector<HTMLElement>('form.schemes');
-      awayFromTop.current = window.scrollY > 0 || (form?.scrollTop ?? 0) > 0;
-    };
-    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
-    return () => document.removeEventListener('scroll', onScroll, { capture: true });
-  }, []);
-  useEffect(() => {
-    if (!instanceId || !awayFromTop.current) return;
-    const form = document.querySelector<HTMLElement>('form.schemes');
-    form?.scrollTo({ top: 0 });
-    form?.querySelector('fieldset')?.scrollIntoView({ block: 'nearest' });
-  }, [instanceId]);
+  useFirstQuestion(instanceId);
 
-  const selectWords = useCallback(
-    (sel: WordSelection | null) => {
-      setWordSel(sel);
-      setAskLabel(false);
-      setPending(sel && textWords.length ? { start: textWords[sel.from].start, end: textWords[sel.to].end } : null);
-    },
-    [textWords],
-  );
-
-  const labelPending = useCallback(
-    (l: SpanLabel) => {
-      if (!pending) return;
-      const scheme = a.schemas?.[l.schema];
-      const take = scheme && schemeUi(scheme.annotation_type)?.takeSpan;
-      // a type answered by a selection (an answer span, an error) takes it; span schemes make a span
-      if (take) a.setAnswers((ans) => take(ans, scheme, l.label, pending, text));
-      else
-        a.setAnswers((ans) =>
-          addSpan(ans, {
-            schema: l.schema,
-            name: l.label,
-            start: pending.start,
-            end: pending.end,
-            value: text.slice(pending.start, pending.end),
-          }),
-        );
-      setPending(null);
-      setWordSel(null);
-      setAskLabel(false);
-      window.getSelection()?.removeAllRanges();
-    },
-    [pending, text, a],
-  );
-
+  const { pending, setAskLabel } = selection;
   /** Submits, unless a selection waits for its label: then the picker asks for it. */
   const submit = useCallback(() => {
     if (pending) setAskLabel(true);
     else void a.submit();
-  }, [pending, a]);
+  }, [pending, setAskLabel, a]);
 
   const first = a.loaded?.instance.current_index === 0;
   // Potato's Back across phases: from the first instance to the phase before, where the project allows it
@@ -200,46 +112,19 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     api.post('/api/phase/back', { phase: phase.phase }).then(onPhaseChange, (e: unknown) => a.setError(errorText(e)));
   }, [a, backToPhase, phase, onPhaseChange]);
 
-  const acceptAi = useCallback(() => {
-    const ai = a.loaded?.ai;
-    if (!ai || !a.schemas || (aiApplied && !aiApplied.kept.length)) return;
-    const { answers, filled } = fillFromAi(a.answers, a.schemas, ai, aiApplied);
-    a.setAnswers(() => answers);
-    setAiApplied(filled);
-  }, [a, aiApplied]);
-
-  const acceptPrediction = useCallback(() => {
-    const first = a.loaded?.predictions[0];
-    if (!first || !a.schemas || (predictionApplied && !predictionApplied.kept.length)) return;
-    const { answers, filled } = fillFromPrediction(a.answers, a.schemas, first, predictionApplied);
-    a.setAnswers(() => answers);
-    setPredictionApplied(filled);
-  }, [a, predictionApplied]);
-
   useAnnotateKeys({
     a,
-    help,
-    setHelp,
-    pending,
-    wordSel,
-    textWords,
-    spanChoices,
-    spanKeys,
-    labelKeys,
-    fieldKeys,
-    keySet,
-    hidden,
-    setAskLabel,
-    submit,
-    previous,
-    selectWords,
-    labelPending,
-    acceptAi,
-    acceptPrediction,
-    advance,
-    holdKey,
-    toggleInstructions,
-    searchId: SEARCH_ID,
+    selection,
+    keys,
+    actions: {
+      submit,
+      previous,
+      acceptAi: hints.acceptAi,
+      acceptPrediction: hints.acceptPrediction,
+      advance,
+      toggleInstructions,
+    },
+    help: { open: help, set: setHelp },
   });
 
   useEffect(() => {
@@ -248,36 +133,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
     submit();
   }, [advancing, submit]);
 
-  const marks = useMemo<Mark[]>(() => {
-    const out: Mark[] = (a.loaded?.keywords ?? []).map((k) => ({
-      start: k.start,
-      end: k.end,
-      color: k.color,
-      label: k.label,
-      kind: 'keyword',
-    }));
-    for (const s of a.answers.spans)
-      out.push({
-        start: s.start,
-        end: s.end,
-        color: a.colors[s.schema]?.[s.name] ?? '#888888',
-        label: s.name,
-        kind: 'span',
-      });
-    for (const scheme of schemes)
-      for (const m of schemeUi(scheme.annotation_type)?.marks?.(scheme, a.answers) ?? [])
-        out.push({ ...m, kind: 'span' });
-    if (pending) out.push({ ...pending, color: '#1a73e8', kind: 'selection' });
-    return out;
-  }, [a.loaded, a.answers, a.colors, pending, schemes]);
-
-  const arcs = useMemo<Arc[]>(
-    () =>
-      schemes.flatMap(
-        (scheme) => schemeUi(scheme.annotation_type)?.arcs?.(scheme, a.answers, a.colors[scheme.name] ?? {}) ?? [],
-      ),
-    [schemes, a.answers, a.colors],
-  );
+  const { marks, arcs } = useMarks(a.loaded, schemes, a.answers, a.colors, pending);
 
   if (!a.schemas || !a.loaded) {
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
@@ -321,37 +177,30 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
         <section className="text-column" aria-label="Instance text">
           <ItemDisplay
             display={instance.display}
-            surface={
-              <AnnotatedText
-                text={instance.text}
-                marks={marks}
-                arcs={arcs}
-                onSelect={(start, end) => {
-                  setWordSel(null);
-                  setAskLabel(false);
-                  setPending({ start, end });
-                }}
-              />
-            }
+            surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={selection.selectText} />}
           />
           <SpanPanel
-            labels={spanChoices}
-            keys={spanKeys}
-            askLabel={askLabel}
+            labels={keys.spanChoices}
+            keys={keys.spanKeys}
+            askLabel={selection.askLabel}
             pending={pending}
             text={instance.text}
             spans={a.answers.spans}
             colors={a.colors}
-            onLabel={labelPending}
-            onCancel={() => selectWords(null)}
+            onLabel={selection.label}
+            onCancel={() => selection.selectWords(null)}
             onRemove={(i) => a.setAnswers((ans) => removeSpan(ans, i))}
           />
-          <PredictionHint predictions={a.loaded.predictions} applied={predictionApplied} onAccept={acceptPrediction} />
+          <PredictionHint
+            predictions={a.loaded.predictions}
+            applied={hints.predictionApplied}
+            onAccept={hints.acceptPrediction}
+          />
           <AiHint
             ai={a.loaded.ai}
             note={a.loaded.aiNote}
-            applied={aiApplied}
-            onAccept={acceptAi}
+            applied={hints.aiApplied}
+            onAccept={hints.acceptAi}
             saved={a.loaded.saved}
             prediction={a.loaded.predictions[0]}
           />
@@ -373,9 +222,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
                 scheme={s}
                 colors={a.colors[s.name] ?? {}}
                 answers={a.answers}
-                keyOf={keyOf}
+                keyOf={keys.keyOf}
                 update={a.setAnswers}
-                fieldKey={fieldKeys.find((k) => k.schema === s.name)?.key}
+                fieldKey={keys.fieldKeys.find((k) => k.schema === s.name)?.key}
                 instance={instance}
                 advance={advance}
               />
@@ -388,10 +237,10 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       {footer}
       {help && (
         <KeymapOverlay
-          labelKeys={labelKeys}
-          spanKeys={spanKeys}
-          fieldKeys={fieldKeys}
-          typeKeys={typeKeys}
+          labelKeys={keys.labelKeys}
+          spanKeys={keys.spanKeys}
+          fieldKeys={keys.fieldKeys}
+          typeKeys={keys.typeKeys}
           tooltips={labelTooltips(schemes)}
           onClose={() => setHelp(false)}
         />

@@ -3,41 +3,37 @@
  * [ ] move, `s` starts keyboard span selection, `a` accepts the AI hint, `g` the pre-annotation, `/` searches the
  * annotator's list, `?` shows the keymap. Keys pressed while a move is under way are held for the next instance.
  */
-import { useEffect } from 'react';
-import { commandFor, normKey, type FieldKey, type LabelKey } from '../../shared/keymap/keymap.js';
+import { useEffect, useRef } from 'react';
+import { commandFor, normKey } from '../../shared/keymap/keymap.js';
 import { choose } from './answers.js';
+import { SEARCH_ID } from './annotate-top.js';
 import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
 import { isChoice, schemeUi } from './schemes/registry.js';
-import { firstWordInView, stepSelection, wordsCovering, type Word, type WordSelection } from './segments.js';
-import { SPAN_FILTER_ID, type SpanLabel } from './span-panel.js';
-import type { useAnnotation } from './use-annotation.js';
+import { firstWordInView, stepSelection, wordsCovering } from './segments.js';
+import { SPAN_FILTER_ID } from './span-panel.js';
+import type { Annotation } from './use-annotation.js';
+import type { KeyMaps } from './use-key-maps.js';
+import type { SpanSelection } from './use-span-selection.js';
+import { useTypeAhead } from './use-type-ahead.js';
 
-export interface AnnotateKeys {
-  a: ReturnType<typeof useAnnotation>;
-  help: boolean;
-  setHelp(open: boolean): void;
-  /** the text selected for a span, waiting for its label */
-  pending: { start: number; end: number } | null;
-  wordSel: WordSelection | null;
-  textWords: Word[];
-  spanChoices: SpanLabel[];
-  spanKeys: LabelKey[];
-  labelKeys: LabelKey[];
-  fieldKeys: FieldKey[];
-  keySet: ReadonlySet<string>;
-  hidden: ReadonlySet<string>;
-  setAskLabel(ask: boolean): void;
+/** What the screen does on a key, beyond the annotation's own actions. */
+export interface ScreenActions {
+  /** submits, unless a selection waits for its label */
   submit(): void;
   previous(): void;
-  selectWords(sel: WordSelection | null): void;
-  labelPending(label: SpanLabel): void;
   acceptAi(): void;
   acceptPrediction(): void;
+  /** submits once the answer just set is rendered (triage's auto_advance) */
   advance(): void;
-  holdKey(e: KeyboardEvent): void;
   toggleInstructions(): void;
-  /** the id of the search field `/` focuses */
-  searchId: string;
+}
+
+export interface AnnotateKeys {
+  a: Annotation;
+  selection: SpanSelection;
+  keys: KeyMaps;
+  actions: ScreenActions;
+  help: { open: boolean; set(open: boolean): void };
 }
 
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
@@ -49,38 +45,20 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 export function useAnnotateKeys(k: AnnotateKeys): void {
-  const {
-    a,
-    help,
-    setHelp,
-    pending,
-    wordSel,
-    textWords,
-    spanChoices,
-    spanKeys,
-    labelKeys,
-    fieldKeys,
-    keySet,
-    hidden,
-    setAskLabel,
-    submit,
-    previous,
-    selectWords,
-    labelPending,
-    acceptAi,
-    acceptPrediction,
-    advance,
-    holdKey,
-    toggleInstructions,
-    searchId,
-  } = k;
+  const holdKey = useTypeAhead(k.a.busy, !!k.a.error);
+  // the handler is bound once and reads what the screen rendered last, so a render does not rebind it
+  const now = useRef(k);
+  now.current = k;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      const { a, selection, keys, actions, help } = now.current;
+      const { pending, wordSel, textWords, selectWords } = selection;
+      const { spanChoices, spanKeys, labelKeys, fieldKeys, keySet, hidden } = keys;
       if (document.querySelector('[data-modal]')) return; // a dialog of the shell (log in again, unsaved answers) has the keys
-      if (help) {
+      if (help.open) {
         if (e.key === 'Escape' || e.key === '?') {
           e.preventDefault();
-          setHelp(false);
+          help.set(false);
         }
         return;
       }
@@ -98,7 +76,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
         else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
           (e.target as HTMLElement).blur();
-          submit();
+          actions.submit();
         }
         return;
       }
@@ -135,7 +113,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
         const label = spanKey && spanChoices.find((l) => l.schema === spanKey.schema && l.label === spanKey.label);
         if (label) {
           e.preventDefault();
-          labelPending(label);
+          selection.label(label);
           return;
         }
       }
@@ -171,7 +149,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
           .find((b) => b.label === bound.label);
         if (binding) {
           a.setAnswers(binding.apply);
-          if (binding.advance) advance();
+          if (binding.advance) actions.advance();
         } else a.setAnswers((ans) => choose(ans, scheme, bound.label));
         return;
       }
@@ -179,17 +157,17 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       if (!command) return;
       e.preventDefault();
       if (pending && (command === 'submit' || command === 'next' || command === 'prev' || command === 'unannotated'))
-        setAskLabel(true);
-      else if (command === 'help') setHelp(true);
-      else if (command === 'search') document.getElementById(searchId)?.focus();
-      else if (command === 'instructions') toggleInstructions();
+        selection.setAskLabel(true);
+      else if (command === 'help') help.set(true);
+      else if (command === 'search') document.getElementById(SEARCH_ID)?.focus();
+      else if (command === 'instructions') actions.toggleInstructions();
       else if (command === 'nextQuestion') focusNextQuestion(target);
-      else if (command === 'submit') submit();
+      else if (command === 'submit') actions.submit();
       else if (command === 'next') void a.go('next_instance');
-      else if (command === 'prev') previous();
+      else if (command === 'prev') actions.previous();
       else if (command === 'unannotated') void a.go('jump_to_unannotated');
-      else if (command === 'acceptAi') acceptAi();
-      else if (command === 'acceptPrediction') acceptPrediction();
+      else if (command === 'acceptAi') actions.acceptAi();
+      else if (command === 'acceptPrediction') actions.acceptPrediction();
       else if (command === 'spanMode' && spanChoices.length && textWords.length) {
         const root = document.querySelector('[data-testid="instance-text"]');
         const first = root ? firstWordInView(root, textWords) : 0;
@@ -198,29 +176,5 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [
-    help,
-    setHelp,
-    toggleInstructions,
-    pending,
-    wordSel,
-    textWords,
-    spanChoices,
-    spanKeys,
-    labelKeys,
-    fieldKeys,
-    keySet,
-    hidden,
-    a,
-    setAskLabel,
-    submit,
-    previous,
-    selectWords,
-    labelPending,
-    acceptAi,
-    acceptPrediction,
-    advance,
-    holdKey,
-    searchId,
-  ]);
+  }, [holdKey]);
 }

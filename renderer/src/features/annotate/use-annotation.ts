@@ -433,3 +433,4 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     canUndo,
   };
 }
+export type Annotation = ReturnType<typeof useAnnotation>;

@@ -1,0 +1,84 @@
+/**
+ * The text selected for a span, waiting for its label: by mouse (characters) or by keyboard (whole words, `s`
+ * then the arrows). Enter or a move with a selection still unlabelled makes the picker ask for its label
+ * (`askLabel`) instead of dropping it.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { Schemes } from '../../shared/api/types.js';
+import { addSpan, type Answers } from './answers.js';
+import { schemeUi } from './schemes/registry.js';
+import { words, type Word, type WordSelection } from './segments.js';
+import type { SpanLabel } from './span-panel.js';
+
+export interface SpanSelection {
+  pending: { start: number; end: number } | null;
+  /** the words selected from the keyboard, when it was */
+  wordSel: WordSelection | null;
+  askLabel: boolean;
+  textWords: Word[];
+  selectWords(sel: WordSelection | null): void;
+  /** a selection made with the mouse, in characters */
+  selectText(start: number, end: number): void;
+  /** gives the selection its label: a span, or the answer of a type answered by a selection */
+  label(l: SpanLabel): void;
+  setAskLabel(ask: boolean): void;
+  /** no selection: called in the render that shows another instance */
+  reset(): void;
+}
+
+export function useSpanSelection(
+  text: string,
+  schemas: Schemes | null,
+  setAnswers: (update: (a: Answers) => Answers) => void,
+): SpanSelection {
+  const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
+  const [wordSel, setWordSel] = useState<WordSelection | null>(null);
+  const [askLabel, setAskLabel] = useState(false);
+  const textWords = useMemo(() => words(text), [text]);
+
+  const selectWords = useCallback(
+    (sel: WordSelection | null) => {
+      setWordSel(sel);
+      setAskLabel(false);
+      setPending(sel && textWords.length ? { start: textWords[sel.from].start, end: textWords[sel.to].end } : null);
+    },
+    [textWords],
+  );
+
+  const selectText = useCallback((start: number, end: number) => {
+    setWordSel(null);
+    setAskLabel(false);
+    setPending({ start, end });
+  }, []);
+
+  const reset = useCallback(() => {
+    setPending(null);
+    setWordSel(null);
+    setAskLabel(false);
+  }, []);
+
+  const label = useCallback(
+    (l: SpanLabel) => {
+      if (!pending) return;
+      const scheme = schemas?.[l.schema];
+      const take = scheme && schemeUi(scheme.annotation_type)?.takeSpan;
+      // a type answered by a selection (an answer span, an error) takes it; span schemes make a span
+      if (take) setAnswers((ans) => take(ans, scheme, l.label, pending, text));
+      else
+        setAnswers((ans) =>
+          addSpan(ans, {
+            schema: l.schema,
+            name: l.label,
+            start: pending.start,
+            end: pending.end,
+            value: text.slice(pending.start, pending.end),
+          }),
+        );
+      reset();
+      window.getSelection()?.removeAllRanges();
+    },
+    [pending, text, schemas, setAnswers, reset],
+  );
+
+  return { pending, wordSel, askLabel, textWords, selectWords, selectText, label, setAskLabel, reset };
+}
