@@ -17,7 +17,7 @@ import type { SpanSelection } from './use-span-selection.js';
 import { useTypeAhead } from './use-type-ahead.js';
 
 /** What the screen does on a key, beyond the annotation's own actions. */
-export interface ScreenActions {
+interface ScreenActions {
   /** submits, unless a selection waits for its label */
   submit(): void;
   previous(): void;
