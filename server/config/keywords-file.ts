@@ -8,10 +8,10 @@ export function readKeywordRules(file: string): KeywordRule[] {
     .split(/\r?\n/)
     .forEach((line, n) => {
       if (!line.trim() || line.startsWith('#')) return;
-      const [word, label, schema] = line.split('\t').map((s) => s?.trim());
+      const [word, label, scheme] = line.split('\t').map((s) => s?.trim());
       if (n === 0 && word?.toLowerCase() === 'word' && label?.toLowerCase() === 'label') return;
-      if (!word || !label || !schema) throw new Error(`${file}:${n + 1}: expected Word<TAB>Label<TAB>Schema`);
-      rules.push({ word: word.toLowerCase(), label, schema });
+      if (!word || !label || !scheme) throw new Error(`${file}:${n + 1}: expected Word<TAB>Label<TAB>Schema`);
+      rules.push({ word: word.toLowerCase(), label, schema: scheme });
     });
   return rules;
 }

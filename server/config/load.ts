@@ -400,8 +400,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
 
   const configuredColors = { ...(raw.ui?.label_colors ?? {}) };
-  for (const [schema, labels] of Object.entries(raw.ui?.spans?.span_colors ?? {}))
-    configuredColors[schema] = { ...configuredColors[schema], ...labels };
+  for (const [scheme, labels] of Object.entries(raw.ui?.spans?.span_colors ?? {}))
+    configuredColors[scheme] = { ...configuredColors[scheme], ...labels };
   const colors = buildColorMap(schemes, configuredColors, (m) => warnings.push(`${path}: ${m}`));
 
   // Unset (or Potato's -1) means no overlap limit: every annotator gets every instance (Potato's default).

@@ -9,7 +9,7 @@ import { schemeTypeOf, SCHEME_TYPE_NAMES } from '../domain/schemes/registry.js';
 const ANSWERS_REF = '#/components/schemas/Answers';
 
 /** A map of scheme name → answer, described as the `Answers` component. */
-export const answersBySchema = () => z.record(z.string(), z.unknown()).meta({ $ref: ANSWERS_REF });
+export const answersByScheme = () => z.record(z.string(), z.unknown()).meta({ $ref: ANSWERS_REF });
 
 /** How `annotations` is read: one line pointing at the per-type shapes. */
 export const ANNOTATIONS_NOTE =

@@ -5,9 +5,9 @@
 import { z, type ZodType } from 'zod';
 import { EVENT_TYPES, type EventType } from '../domain/events.js';
 import { ITEM_FLAGS } from '../domain/annotation/item-notes.js';
-import { answersBySchema } from './answer-shapes.js';
+import { answersByScheme } from './answer-shapes.js';
 
-const answers = answersBySchema().describe('schema name → answer (a multiselect answer is an array of labels)');
+const answers = answersByScheme().describe('schema name → answer (a multiselect answer is an array of labels)');
 const spans = z.array(
   z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }).loose(),
 );

@@ -9,7 +9,7 @@ import type { Clock, Store, StoreOp } from '../ports.js';
 import { isoTime } from '../ports.js';
 import type { Instance, Task } from '../task.js';
 import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
-import { answerBySchema, spanPayload } from '../annotation/payloads.js';
+import { answerByScheme, spanPayload } from '../annotation/payloads.js';
 import { validateLabels, validateSpans } from '../annotation/validate.js';
 import { schemeTypeOf } from '../schemes/registry.js';
 import { AnswerError } from '../schemes/module.js';
@@ -171,7 +171,7 @@ export class AdjudicationService {
     for (const r of c.records) {
       const name = nameOf.get(r.username)!;
       annotations[name] = r.labels;
-      answers[name] = answerBySchema(task, r);
+      answers[name] = answerByScheme(task, r);
       if (r.spans.length) spans[name] = spanPayload(r);
     }
     const decision = this.deps.store.get('adjudications', c.instance.id);
@@ -231,7 +231,7 @@ export class AdjudicationService {
       adjudicator_id: d.adjudicator,
       timestamp: d.decided_at,
       label_decisions: d.labels,
-      answers: answerBySchema(this.deps.task, record),
+      answers: answerByScheme(this.deps.task, record),
       span_decisions: spanPayload(record),
       source: d.source,
       confidence: d.confidence,
@@ -329,7 +329,7 @@ export class AdjudicationService {
           instance_id: record.instance_id,
           adjudicator: username,
           decided_at: record.decided_at,
-          gold: answerBySchema(task, this.asRecord(record)),
+          gold: answerByScheme(task, this.asRecord(record)),
           span_annotations: spanPayload(this.asRecord(record)),
           source,
           confidence: record.confidence,
@@ -471,12 +471,12 @@ export class AdjudicationService {
       if (d.guideline_update_flag) flagged++;
     }
     // per scheme, the mean agreement of the queued items it could be compared on, worst first
-    const bySchema = new Map<string, number[]>();
+    const byScheme = new Map<string, number[]>();
     for (const c of this.candidates({}))
-      for (const [schema, score] of Object.entries(c.scores))
-        bySchema.set(schema, [...(bySchema.get(schema) ?? []), score]);
-    const patterns = [...bySchema].map(([schema, scores]) => ({
-      schema,
+      for (const [scheme, score] of Object.entries(c.scores))
+        byScheme.set(scheme, [...(byScheme.get(scheme) ?? []), score]);
+    const patterns = [...byScheme].map(([scheme, scores]) => ({
+      schema: scheme,
       avg_agreement: Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 1000) / 1000,
       num_items: scores.length,
     }));

@@ -28,8 +28,8 @@ export interface PotatoStateSources {
 /** A record's answers as Potato lists them: `schema:label` → value, and each span under `schema:label[start:end]`. */
 function flatAnswers(record: AnnotationRecord): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [schema, labels] of Object.entries(record.labels))
-    for (const [label, value] of Object.entries(labels)) out[`${schema}:${label}`] = value;
+  for (const [scheme, labels] of Object.entries(record.labels))
+    for (const [label, value] of Object.entries(labels)) out[`${scheme}:${label}`] = value;
   for (const span of record.spans) out[`${span.schema}:${span.label}[${span.start}:${span.end}]`] = span.value;
   return out;
 }

@@ -62,8 +62,8 @@ export interface AiServiceDeps {
   minExamples: number;
 }
 
-const shownKey = (username: string, instanceId: string, schema: string) =>
-  `${annotationKey(username, instanceId)}\u0001${schema}`;
+const shownKey = (username: string, instanceId: string, scheme: string) =>
+  `${annotationKey(username, instanceId)}\u0001${scheme}`;
 const ratio = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : null);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -247,11 +247,11 @@ export class AiService implements SubmitHook {
 
   /** For admins: how often annotators' final labels matched the suggestion they were shown. */
   acceptance() {
-    const bySchema: Record<string, { decided: number; accepted: number; acceptance_rate: number | null }> = {};
+    const byScheme: Record<string, { decided: number; accepted: number; acceptance_rate: number | null }> = {};
     let decided = 0;
     let accepted = 0;
     for (const [, o] of this.deps.store.entries('ai_outcomes')) {
-      const row = (bySchema[o.schema] ??= { decided: 0, accepted: 0, acceptance_rate: null });
+      const row = (byScheme[o.schema] ??= { decided: 0, accepted: 0, acceptance_rate: null });
       row.decided++;
       decided++;
       if (o.matched) {
@@ -259,7 +259,7 @@ export class AiService implements SubmitHook {
         accepted++;
       }
     }
-    for (const row of Object.values(bySchema)) row.acceptance_rate = ratio(row.accepted, row.decided);
+    for (const row of Object.values(byScheme)) row.acceptance_rate = ratio(row.accepted, row.decided);
     return {
       enabled: this.deps.settings().ai_enabled,
       provider: this.provider.name,
@@ -268,7 +268,7 @@ export class AiService implements SubmitHook {
       decided,
       accepted,
       acceptance_rate: ratio(accepted, decided),
-      by_schema: bySchema,
+      by_schema: byScheme,
     };
   }
 }

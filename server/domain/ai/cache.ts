@@ -30,8 +30,8 @@ export class SuggestionCache {
     private readonly now: () => string,
   ) {}
 
-  static key(instanceId: string, schema: string, provider: AiProvider): string {
-    return [instanceId, schema, provider.name, provider.model, provider.promptVersion].join('\u0001');
+  static key(instanceId: string, scheme: string, provider: AiProvider): string {
+    return [instanceId, scheme, provider.name, provider.model, provider.promptVersion].join('\u0001');
   }
 
   /** The cached suggestion if still valid, else `make()`'s, which is then stored. */

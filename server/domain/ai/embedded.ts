@@ -141,29 +141,29 @@ export class EmbeddedProvider implements AiProvider {
     const instance = this.task.instanceById.get(record.instance_id);
     if (!instance) return;
     let text: Set<string> | undefined;
-    for (const [schema, classifier] of this.classifiers) {
-      const scheme = this.task.schemeByName.get(schema)!;
+    for (const [name, classifier] of this.classifiers) {
+      const scheme = this.task.schemeByName.get(name)!;
       const target = suggestTarget(scheme)!;
-      const labels = chosenOf(target, record.labels[schema]);
+      const labels = chosenOf(target, record.labels[name]);
       if (!labels.length) continue;
       const feats =
         target.kind === 'value' && target.pair ? pairFeaturesOf(target, instance) : (text ??= features(instance.text));
       if (!feats) continue;
-      if (sign === 1) this.calibrate(schema, classifier, labels, feats);
+      if (sign === 1) this.calibrate(name, classifier, labels, feats);
       classifier.add(labels, feats, sign);
-      this.bumpGeneration(schema);
+      this.bumpGeneration(name);
     }
-    for (const [schema, learner] of this.spanLearners) {
-      const spans = record.spans.filter((s) => s.schema === schema);
+    for (const [scheme, learner] of this.spanLearners) {
+      const spans = record.spans.filter((s) => s.schema === scheme);
       if (!spans.length) continue;
       learner.add(instance.text, spans, sign);
-      this.bumpGeneration(schema);
+      this.bumpGeneration(scheme);
     }
   }
 
   /** Test, then train: how the model as it stands would have done on this annotation, for the calibration. */
-  private calibrate(schema: string, classifier: NaiveBayes, labels: string[], feats: Set<string>): void {
-    const calibrator = this.calibrators.get(schema)!;
+  private calibrate(scheme: string, classifier: NaiveBayes, labels: string[], feats: Set<string>): void {
+    const calibrator = this.calibrators.get(scheme)!;
     const { documents, labels: distinct } = classifier.stats();
     if (documents < this.options.minExamples || distinct < 2) return; // the model would not suggest yet
     if (calibrator.observed >= CALIBRATE_ALL && ++this.learnedCount % CALIBRATE_EVERY) return;
@@ -172,23 +172,23 @@ export class EmbeddedProvider implements AiProvider {
   }
 
   /** A choice schema's labelled examples and how many labels they carry, with the changes saved since learned. */
-  examples(schema: string): { documents: number; labels: number } | undefined {
+  examples(scheme: string): { documents: number; labels: number } | undefined {
     this.catchUp();
-    return this.classifiers.get(schema)?.stats();
+    return this.classifiers.get(scheme)?.stats();
   }
 
   /** ln p1 − ln p2 of the schema's two likeliest labels for a text (small: unsure); null when it cannot tell. */
-  margin(schema: string, text: string): number | null {
-    return this.classifiers.get(schema)?.margin(features(text)) ?? null;
+  margin(scheme: string, text: string): number | null {
+    return this.classifiers.get(scheme)?.margin(features(text)) ?? null;
   }
 
   /** The calibrated confidence of a prediction's top label (raw posteriors overstate it). */
-  confidence(schema: string, rawTop: number): number {
-    return this.calibrators.get(schema)?.calibrate(rawTop) ?? rawTop;
+  confidence(scheme: string, rawTop: number): number {
+    return this.calibrators.get(scheme)?.calibrate(rawTop) ?? rawTop;
   }
 
-  private bumpGeneration(schema: string): void {
-    this.generation.set(schema, (this.generation.get(schema) ?? 0) + 1);
+  private bumpGeneration(scheme: string): void {
+    this.generation.set(scheme, (this.generation.get(scheme) ?? 0) + 1);
   }
 
   version(scheme: Scheme): string {

@@ -10,7 +10,7 @@ import { AnnotatorLists } from './annotator-lists.js';
 import { CompletionMarks } from './completion-marks.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
-import { annotationEventData, answerBySchema } from './payloads.js';
+import { annotationEventData, answerByScheme } from './payloads.js';
 import {
   annotationKey,
   isAnnotated,
@@ -410,7 +410,7 @@ export class AnnotationService {
           // the submitter's record is not stored yet (it goes in the same write), so take it from `latest`
           annotations: [...annotators].map((annotator) => ({
             annotator_id: annotator,
-            ...answerBySchema(this.task, annotator === latest.username ? latest : this.get(annotator, instance.id)!),
+            ...answerByScheme(this.task, annotator === latest.username ? latest : this.get(annotator, instance.id)!),
           })),
         },
       },

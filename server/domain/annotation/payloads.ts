@@ -7,7 +7,7 @@ import { schemeTypeOf, type AnswerValue } from '../schemes/registry.js';
  * scheme → the answer as its type module shows it: a label, an array of labels (multiselect), the entered value,
  * or a structured value for richer types.
  */
-export function answerBySchema(task: Task, record: AnnotationRecord): Record<string, AnswerValue> {
+export function answerByScheme(task: Task, record: AnnotationRecord): Record<string, AnswerValue> {
   const out: Record<string, AnswerValue> = {};
   for (const schemeName in record.labels) {
     const scheme = task.schemeByName.get(schemeName);
@@ -38,7 +38,7 @@ export function annotationEventData(task: Task, record: AnnotationRecord) {
   return {
     annotator_id: record.username,
     instance_id: record.instance_id,
-    annotation: answerBySchema(task, record),
+    annotation: answerByScheme(task, record),
     span_annotations: spanPayload(record),
     submitted_at: record.updated_at,
   };

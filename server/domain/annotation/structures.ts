@@ -153,29 +153,29 @@ function fromSubmission(
 ): Map<string, StructureEntry[]> {
   const field = FIELD[kind];
   const out = new Map<string, StructureEntry[]>();
-  given.forEach(({ schema, ...raw }, n) => {
+  given.forEach(({ schema: name, ...raw }, n) => {
     const where = `${field}[${n}]`;
-    const scheme = task.schemeByName.get(schema);
-    if (!scheme) throw invalid(`${where}.schema: unknown schema "${schema}"`);
-    if (structureKind(scheme) !== kind) throw invalid(`${where}.schema: "${schema}" is not ${KIND_NAME[kind]}`);
+    const scheme = task.schemeByName.get(name);
+    if (!scheme) throw invalid(`${where}.schema: unknown schema "${name}"`);
+    if (structureKind(scheme) !== kind) throw invalid(`${where}.schema: "${name}" is not ${KIND_NAME[kind]}`);
     if (raw.properties !== undefined && JSON.stringify(raw.properties).length > 10_000)
       throw invalid(`${where}.properties: longer than 10000 characters as JSON`);
     const resolved = resolveRefs(kind, raw, context, where);
     const { id, ...content } = resolved;
     const checked = schemeTypeOf(scheme.annotation_type).entry!(scheme, content, context);
-    if (checked instanceof AnswerError) throw invalid(`${where}: schema "${schema}": ${checked.message}`);
-    const list = out.get(schema) ?? [];
+    if (checked instanceof AnswerError) throw invalid(`${where}: schema "${name}": ${checked.message}`);
+    const list = out.get(name) ?? [];
     const entry = { id: (id as string | undefined) ?? entryId(kind, scheme, checked), ...checked };
     // the same id twice: the later one stands, as when Potato's pages send an edited link again
     const at = list.findIndex((e) => e.id === entry.id);
     if (at >= 0) list[at] = entry;
     else list.push(entry);
-    out.set(schema, list);
+    out.set(name, list);
   });
-  for (const [schema, list] of out) {
-    const scheme = task.schemeByName.get(schema)!;
+  for (const [name, list] of out) {
+    const scheme = task.schemeByName.get(name)!;
     const problem = schemeTypeOf(scheme.annotation_type).entries?.(scheme, list);
-    if (problem) throw invalid(`${field}: schema "${schema}": ${problem.message}`);
+    if (problem) throw invalid(`${field}: schema "${name}": ${problem.message}`);
   }
   return out;
 }

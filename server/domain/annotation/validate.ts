@@ -143,12 +143,12 @@ export function validateLabels(
 export function spanId(
   username: string,
   instanceId: string,
-  schema: string,
+  scheme: string,
   label: string,
   start: number,
   end: number,
 ): string {
-  const base = `${username}\u0001${instanceId}\u0001${schema}\u0001${label}\u0001${start}\u0001${end}`;
+  const base = `${username}\u0001${instanceId}\u0001${scheme}\u0001${label}\u0001${start}\u0001${end}`;
   return `sp_${hashString(base).toString(36)}${hashString(base + '#').toString(36)}`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Answers in the portable shape exports write and pre-annotations read: schema → a label (single choice), an
  * array of labels (multiselect), or the entered value (text, number, slider; an object of label → value when
- * such a scheme has several fields). `answerBySchema` (annotation/payloads.ts) goes one way; this goes back,
+ * such a scheme has several fields). `answerByScheme` (annotation/payloads.ts) goes one way; this goes back,
  * into the stored `labels` form (schema → label → value), checked against the task's schemes.
  */
 import { invalid } from '../errors.js';

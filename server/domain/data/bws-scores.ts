@@ -50,14 +50,14 @@ export function bwsScheme(task: Task, name: string | undefined): Scheme {
 }
 
 export function bwsScores(scheme: Scheme, items: Iterable<ExportItem>): BwsScore[] {
-  return bwsScoresBySchema([scheme], items).get(scheme.name)!;
+  return bwsScoresByScheme([scheme], items).get(scheme.name)!;
 }
 
 /** The project's bws schemes (best–worst scaling). */
 export const bwsSchemes = (task: Task): Scheme[] => task.schemes.filter((s) => s.annotation_type === 'bws');
 
 /** Scores of several bws schemes in one pass over the items, by scheme name. */
-export function bwsScoresBySchema(schemes: readonly Scheme[], items: Iterable<ExportItem>): Map<string, BwsScore[]> {
+export function bwsScoresByScheme(schemes: readonly Scheme[], items: Iterable<ExportItem>): Map<string, BwsScore[]> {
   type Count = { text: string; best: number; worst: number; seen: number };
   const counts = schemes.map(() => new Map<string, Count>());
   for (const { instance, record } of items) {

@@ -10,7 +10,7 @@
 import { invalid } from '../errors.js';
 import type { Instance, Scheme, Task } from '../task.js';
 import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
-import { answerBySchema } from '../annotation/payloads.js';
+import { answerByScheme } from '../annotation/payloads.js';
 import { schemeTypeOf } from '../schemes/registry.js';
 
 const isSpanScheme = (scheme: Scheme) => schemeTypeOf(scheme.annotation_type).storage === 'spans';
@@ -163,7 +163,7 @@ export function jsonlLine(task: Task, { instance, record, crowd, note, gold }: E
     instance_id: instance.id,
     annotator: record.username,
     text: instance.text,
-    labels: answerBySchema(task, record),
+    labels: answerByScheme(task, record),
     spans: record.spans.map((s) => spanOut(instance.text, s)),
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -186,7 +186,7 @@ export function csvHeader(task: Task): string[] {
  * fields: JSON object); spans are a JSON array of {label, start, end, text}; no answer is an empty cell.
  */
 export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
-  const answers = answerBySchema(task, record);
+  const answers = answerByScheme(task, record);
   const cells = answerable(task).map((scheme) => {
     if (isSpanScheme(scheme)) {
       const spans = record.spans
@@ -271,7 +271,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ');
 export function spacyDoc(task: Task, { instance, record }: ExportItem) {
   const cats: Record<string, number> = {};
   const values: Record<string, unknown> = {};
-  const answers = answerBySchema(task, record);
+  const answers = answerByScheme(task, record);
   for (const scheme of task.schemes) {
     const how = schemeTypeOf(scheme.annotation_type).spacy;
     if (how === 'none') continue;

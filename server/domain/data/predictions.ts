@@ -6,7 +6,7 @@
 import { invalid } from '../errors.js';
 import type { Store, StoreOp } from '../ports.js';
 import { textLengthOf, type Task } from '../task.js';
-import { answerBySchema } from '../annotation/payloads.js';
+import { answerByScheme } from '../annotation/payloads.js';
 import { labelsFromAnswers } from './answers.js';
 
 interface PredictedSpan {
@@ -71,12 +71,12 @@ export function parsePrediction(
   const spans = ((r.spans ?? []) as unknown[]).map((raw, n): PredictedSpan => {
     const field = `${where}spans[${n}]`;
     const s = (raw ?? {}) as Record<string, unknown>;
-    const schema = task.schemeByName.get(String(s.schema));
-    if (!schema || schema.annotation_type !== 'span')
+    const scheme = task.schemeByName.get(String(s.schema));
+    if (!scheme || scheme.annotation_type !== 'span')
       throw invalid(`${field}.schema: "${String(s.schema)}" is not a span schema of this project`);
     const label = s.label ?? s.name;
-    if (typeof label !== 'string' || !schema.labels.some((l) => l.name === label))
-      throw invalid(`${field}.label: schema "${schema.name}" has no label "${String(label)}"`);
+    if (typeof label !== 'string' || !scheme.labels.some((l) => l.name === label))
+      throw invalid(`${field}.label: schema "${scheme.name}" has no label "${String(label)}"`);
     const { start, end } = s;
     if (
       !Number.isInteger(start) ||
@@ -89,7 +89,7 @@ export function parsePrediction(
     if (typeof s.text === 'string' && instance.text.slice(start as number, end as number) !== s.text) {
       throw invalid(`${field}.text: "${s.text.slice(0, 40)}" is not the text at ${start}..${end}`);
     }
-    return { schema: schema.name, label, start: start as number, end: end as number };
+    return { schema: scheme.name, label, start: start as number, end: end as number };
   });
   spans.sort(
     (a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label),
@@ -148,7 +148,7 @@ export class Predictions {
       return [
         {
           source,
-          labels: answerBySchema(this.task, { labels: record.labels } as Parameters<typeof answerBySchema>[1]),
+          labels: answerByScheme(this.task, { labels: record.labels } as Parameters<typeof answerByScheme>[1]),
           spans: record.spans.map((s) => ({ ...s, text: instance.text.slice(s.start, s.end) })),
           created_at: record.created_at,
         },

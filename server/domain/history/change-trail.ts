@@ -39,18 +39,18 @@ export function changeTrail(changes: readonly AnswerChange[]): TrailChange[] {
     const removed = new Map<string, [string, string][]>();
     for (const [, key, value] of moment) {
       if (value !== null) continue;
-      const [schema, label] = split(key);
-      removed.set(schema, [...(removed.get(schema) ?? []), [label, held.get(key) ?? '']]);
+      const [scheme, label] = split(key);
+      removed.set(scheme, [...(removed.get(scheme) ?? []), [label, held.get(key) ?? '']]);
     }
     for (const [at, key, value] of moment) {
-      const [schema, label] = split(key);
+      const [scheme, label] = split(key);
       if (value === null) continue;
       // an addition takes the place of a label of the same scheme removed with it
-      const old = removed.get(schema)?.shift() ?? (held.has(key) ? [label, held.get(key)!] : undefined);
-      out.push(entry(at, schema, label, old, value, 'select'));
+      const old = removed.get(scheme)?.shift() ?? (held.has(key) ? [label, held.get(key)!] : undefined);
+      out.push(entry(at, scheme, label, old, value, 'select'));
     }
-    for (const [schema, left] of removed)
-      for (const [label, value] of left) out.push(entry(moment[0][0], schema, label, [label, value], null, 'deselect'));
+    for (const [scheme, left] of removed)
+      for (const [label, value] of left) out.push(entry(moment[0][0], scheme, label, [label, value], null, 'deselect'));
     for (const [, key, value] of moment) {
       if (value === null) held.delete(key);
       else held.set(key, value);
@@ -62,7 +62,7 @@ export function changeTrail(changes: readonly AnswerChange[]): TrailChange[] {
 
 function entry(
   at: number,
-  schema: string,
+  scheme: string,
   label: string,
   old: [string, string] | undefined,
   value: string | null,
@@ -70,7 +70,7 @@ function entry(
 ): TrailChange {
   return {
     timestamp: isoTime(at),
-    schema_name: schema,
+    schema_name: scheme,
     label_name: label,
     old_label: old?.[0] ?? null,
     old_value: old?.[1] ?? null,

@@ -41,8 +41,8 @@ export const MAX_REPORT_MS = 3_600_000;
 function flat(record: AnnotationRecord | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!record) return out;
-  for (const [schema, chosen] of Object.entries(record.labels))
-    for (const [label, value] of Object.entries(chosen)) out.set(`${schema}:${label}`, value);
+  for (const [scheme, chosen] of Object.entries(record.labels))
+    for (const [label, value] of Object.entries(chosen)) out.set(`${scheme}:${label}`, value);
   for (const s of record.spans) out.set(`${s.schema}:${s.label}[${s.start}:${s.end}]`, s.value);
   return out;
 }

@@ -53,8 +53,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 
 /** Whether the submitted answers (scheme → label or labels) match every expected scheme. */
 export function answerMatches(expected: CheckItem['expected'], given: Record<string, unknown>): boolean {
-  return Object.entries(expected).every(([schema, want]) => {
-    const got = given[schema];
+  return Object.entries(expected).every(([scheme, want]) => {
+    const got = given[scheme];
     if (Array.isArray(want))
       return Array.isArray(got) ? sameSet(want, got.map(String)) : want.length === 1 && got === want[0];
     return Array.isArray(got) ? got.length === 1 && got[0] === want : got === want;

@@ -9,7 +9,7 @@ import type { Clock, Store, StoreOp } from '../ports.js';
 import type { Task } from '../task.js';
 import type { Assignments } from '../annotation/assignment.js';
 import type { SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
-import { answerBySchema } from '../annotation/payloads.js';
+import { answerByScheme } from '../annotation/payloads.js';
 import { annotationKey, isAnnotated } from '../annotation/records.js';
 import { answerMatches, mixChecks, type CheckItem, type CheckKind, type QualityConfig } from './checks.js';
 
@@ -129,7 +129,7 @@ export class QualityService implements SubmitHook {
       username: ctx.username,
       instance_id: check.instance.id,
       kind: check.kind,
-      correct: answerMatches(check.expected, answerBySchema(this.task, ctx.after)),
+      correct: answerMatches(check.expected, answerByScheme(this.task, ctx.after)),
       answered_at: new Date(this.clock.now()).toISOString(),
     };
     const ops: StoreOp[] = [];

@@ -138,7 +138,7 @@ export interface SchemeTypeModule {
    * `links` / `events`: valid entries for scripts that try a config out; `span` makes a span of the span scheme
    * with a label (its first when undefined) and returns its id.
    */
-  exampleEntries?(scheme: Scheme, span: (schema: string, label: string | undefined) => string): StructureEntry[];
+  exampleEntries?(scheme: Scheme, span: (scheme: string, label: string | undefined) => string): StructureEntry[];
   /** A label-stored answer that points into the text (an answer span): checked against the instance once accepted. */
   checkInText?(scheme: Scheme, chosen: Readonly<Record<string, string>>, context: AnswerContext): AnswerError | null;
   /**

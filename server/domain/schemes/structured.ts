@@ -26,7 +26,7 @@ export function structuredType(parts: Parts): SchemeTypeModule {
         return new AnswerError(`expected an array of ${parts.storage === 'links' ? 'links' : 'events'} (objects)`);
       return answer.length ? { [scheme.name]: JSON.stringify(answer) } : {};
     },
-    resolve: (scheme, schemes, fail) => resolveSpanSchema(scheme, schemes, fail, parts.storage),
+    resolve: (scheme, schemes, fail) => resolveSpanScheme(scheme, schemes, fail, parts.storage),
     spacy: 'values',
     suggestable: false,
     shape:
@@ -59,7 +59,7 @@ export function checkSpanScheme(
 }
 
 /** `span_schema` checked, or set to the config's only span scheme when left out. */
-export function resolveSpanSchema(
+export function resolveSpanScheme(
   scheme: Scheme,
   schemes: ReadonlyMap<string, Scheme>,
   fail: (key: string, reason: string) => never,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { CONFIDENCES } from '../../domain/adjudication/records.js';
 import { sessionUser } from '../guards.js';
-import { answersBySchema } from '../answer-shapes.js';
+import { answersByScheme } from '../answer-shapes.js';
 import { route, type RouteSpec } from '../route.js';
 
 const status = z.enum(['pending', 'completed', 'skipped']);
@@ -24,7 +24,7 @@ const span = z.object({
 const item = z.object({
   instance_id: z.string(),
   annotations: z.record(z.string(), labelMap).describe('annotator → scheme → label → value, as stored'),
-  answers: z.record(z.string(), answersBySchema()).describe('annotator → scheme → the answer as exports show it'),
+  answers: z.record(z.string(), answersByScheme()).describe('annotator → scheme → the answer as exports show it'),
   span_annotations: z.record(z.string(), z.array(span)),
   behavioral_data: z.record(z.string(), z.unknown()),
   agreement_scores: z

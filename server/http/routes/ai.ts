@@ -105,10 +105,10 @@ export function aiRoutes(s: Services): RouteSpec[] {
             `annotationId: no scheme at position ${query.annotationId} (there are ${s.task.schemes.length})`,
           );
         }
-        const schema = query.schema ?? byPosition?.name;
-        if (!schema) throw invalid("schema: required (or annotationId, the scheme's position)");
+        const scheme = query.schema ?? byPosition?.name;
+        if (!scheme) throw invalid("schema: required (or annotationId, the scheme's position)");
         const instance = query.instance_id ?? (await s.annotations.current(username)).instance_id;
-        return s.ai.assistant(username, instance, schema);
+        return s.ai.assistant(username, instance, scheme);
       },
     }),
     route({

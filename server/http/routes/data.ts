@@ -12,7 +12,7 @@ import type { InputRow, RowSource } from '../../domain/data/importer.js';
 import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
 import { route, type RouteSpec } from '../route.js';
-import { answersBySchema } from '../answer-shapes.js';
+import { answersByScheme } from '../answer-shapes.js';
 import { textSpan } from './span-shape.js';
 
 const input = {
@@ -52,7 +52,7 @@ const predictionsBody = z.object({
 
 export const predictionRow = z.object({
   source: z.string(),
-  labels: answersBySchema(),
+  labels: answersByScheme(),
   spans: z.array(textSpan),
   created_at: z.string(),
 });

@@ -18,11 +18,11 @@ import { eventAnnotation, linkAnnotation } from './structures.js';
 export function storedAnswers(s: Services, username: string, instance: Instance) {
   const record = s.annotations.get(username, instance.id);
   const annotations: Record<string, string> = {};
-  for (const [schema, labels] of Object.entries(record?.labels ?? {})) {
-    const scheme = s.task.schemeByName.get(schema);
+  for (const [name, labels] of Object.entries(record?.labels ?? {})) {
+    const scheme = s.task.schemeByName.get(name);
     // links and events have their own lists below, in the shape /updateinstance takes them
     if (scheme && structureKind(scheme)) continue;
-    for (const [label, value] of Object.entries(labels)) annotations[`${schema}:${label}`] = value;
+    for (const [label, value] of Object.entries(labels)) annotations[`${name}:${label}`] = value;
   }
   const out: z.infer<typeof storedAnswersShape> = {
     instance_id: instance.id,

@@ -118,10 +118,10 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
   if (body.type === 'span' || module?.storage === 'spans')
     return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
   const labels: Record<string, Record<string, string>> = {};
-  for (const [schema, chosen] of Object.entries(stored?.labels ?? {})) {
-    const known = task.schemeByName.get(schema);
+  for (const [scheme, chosen] of Object.entries(stored?.labels ?? {})) {
+    const known = task.schemeByName.get(scheme);
     // links and events are kept by the domain when their part is not sent
-    if (!known || !structureKind(known)) labels[schema] = { ...chosen };
+    if (!known || !structureKind(known)) labels[scheme] = { ...chosen };
   }
   const mine = (labels[body.schema] ??= {});
   // a scheme that takes one label: choosing one drops the one chosen before, as a radio group does
@@ -144,8 +144,8 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
     else mine[entry.name] = String(entry.value);
   });
   const annotations: Record<string, string> = {};
-  for (const [schema, chosen] of Object.entries(labels))
-    for (const [label, v] of Object.entries(chosen)) annotations[`${schema}:${label}`] = v;
+  for (const [scheme, chosen] of Object.entries(labels))
+    for (const [label, v] of Object.entries(chosen)) annotations[`${scheme}:${label}`] = v;
   return { instance_id: body.instance_id, annotations };
 }
 

@@ -8,7 +8,7 @@ import { paintedSpan } from './span-shape.js';
 
 export function schemeRoutes(s: Services): RouteSpec[] {
   // The scheme list never changes while the server runs: build the answer once.
-  const schemas = Object.fromEntries(
+  const schemes = Object.fromEntries(
     s.task.schemes.map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]),
   );
   return [
@@ -18,7 +18,7 @@ export function schemeRoutes(s: Services): RouteSpec[] {
       summary: 'Annotation schemes by name',
       access: 'user',
       response: z.record(z.string(), schemeShape),
-      handle: () => schemas,
+      handle: () => schemes,
     }),
     route({
       method: 'GET',

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { invalid } from '../../domain/errors.js';
-import { bwsSchemes, bwsScoresBySchema } from '../../domain/data/bws-scores.js';
+import { bwsSchemes, bwsScoresByScheme } from '../../domain/data/bws-scores.js';
 import type { Task } from '../../domain/task.js';
 import type { ExportWriter } from './writer.js';
 
@@ -24,7 +24,7 @@ export const bwsScoresFormat: ExportWriter = {
   *parts(task, items) {
     check(task);
     const schemes = bwsSchemes(task);
-    const scores = bwsScoresBySchema(schemes, items);
+    const scores = bwsScoresByScheme(schemes, items);
     yield stringify([COLUMNS]);
     for (const scheme of schemes) {
       const rows = scores

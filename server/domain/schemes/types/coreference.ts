@@ -71,8 +71,8 @@ export const coreference = structuredType({
     return withProperties(entry, { link_type: type, span_ids: ids, direction: 'undirected' });
   },
   exampleEntries(scheme, span) {
-    const schema = scheme.extra.span_schema as string;
-    return [{ link_type: CHAIN, span_ids: [span(schema, undefined), span(schema, undefined)] }];
+    const spanScheme = scheme.extra.span_schema as string;
+    return [{ link_type: CHAIN, span_ids: [span(spanScheme, undefined), span(spanScheme, undefined)] }];
   },
   entries(_scheme, entries) {
     const chainOf = new Map<string, unknown>();

@@ -129,10 +129,10 @@ export const eventAnnotation = structuredType({
   exampleEntries(scheme, span) {
     const type = eventTypesOf(scheme)[0];
     if (!type) return [];
-    const schema = scheme.extra.span_schema as string;
+    const spanScheme = scheme.extra.span_schema as string;
     const args = type.arguments
       .filter((r) => r.required)
-      .map((r) => ({ role: r.role, span_id: span(schema, r.entity_types?.[0]) }));
-    return [{ event_type: type.type, trigger_span_id: span(schema, type.trigger_labels?.[0]), arguments: args }];
+      .map((r) => ({ role: r.role, span_id: span(spanScheme, r.entity_types?.[0]) }));
+    return [{ event_type: type.type, trigger_span_id: span(spanScheme, type.trigger_labels?.[0]), arguments: args }];
   },
 });

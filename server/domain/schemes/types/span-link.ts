@@ -13,7 +13,7 @@ import type { SpanRef } from '../module.js';
 import {
   checkSpanScheme,
   labelList,
-  resolveSpanSchema,
+  resolveSpanScheme,
   spanOf,
   spanSchemeOf,
   structuredType,
@@ -112,7 +112,7 @@ export const spanLink = structuredType({
   resolve(scheme, schemes, fail) {
     const { source_scheme, target_scheme } = scheme.extra;
     if (source_scheme === undefined && target_scheme === undefined)
-      return resolveSpanSchema(scheme, schemes, fail, 'links');
+      return resolveSpanScheme(scheme, schemes, fail, 'links');
     if (typeof source_scheme === 'string') checkSpanScheme(schemes, 'source_scheme', source_scheme, fail);
     if (typeof target_scheme === 'string') checkSpanScheme(schemes, 'target_scheme', target_scheme, fail);
   },
@@ -146,8 +146,8 @@ export const spanLink = structuredType({
       spans.push(span);
     }
     if (!linkEndsFit(type, spans, ends)) {
-      const end = (labels: string[] | undefined, schema: string | undefined) =>
-        `${schema ? `${schema} ` : ''}${labels?.join('|') ?? (schema ? 'span' : 'any')}`;
+      const end = (labels: string[] | undefined, scheme: string | undefined) =>
+        `${scheme ? `${scheme} ` : ''}${labels?.join('|') ?? (scheme ? 'span' : 'any')}`;
       const want = `source ${end(type.allowed_source_labels, ends?.source)}, target ${end(type.allowed_target_labels, ends?.target)}`;
       const named = ends ? spans.map((s) => `${s.schema} ${s.label}`) : spans.map((s) => s.label);
       return new AnswerError(
