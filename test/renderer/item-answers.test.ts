@@ -1,10 +1,10 @@
 /** The admin item view's reading of stored answers: structured ones (a tree's nodes and path, JSON objects) in words. */
 import { describe, expect, test } from 'vitest';
-import { answersBySchema, readable } from '../../renderer/src/features/admin/item-answers.js';
+import { answersByScheme, readable } from '../../renderer/src/features/admin/item-answers.js';
 
 describe('the admin item view reads answers', () => {
   test("a tree_annotation's per-node answers and selected path read as words, not JSON", () => {
-    const shown = answersBySchema({
+    const shown = answersByScheme({
       'quality:node_annotations': JSON.stringify({ r1: '3', r2: ['rude', 'off-topic'] }),
       'quality:selected_path': JSON.stringify(['root', 'r1']),
       'sentiment:positive': 'true',

@@ -34,7 +34,7 @@ const fromStored = (view: AdjudicationItemView): Decision =>
 
 export function AdjudicateScreen() {
   const config = useResource(['adjudicate-config'], () => api.get<AdjudicationConfig>('/adjudicate/api/config'));
-  const schemas = useResource(['schemas'], () => api.get<Schemes>('/api/schemas'));
+  const schemeResource = useResource(['schemas'], () => api.get<Schemes>('/api/schemas'));
   const [filters, setFilters] = useState<QueueFilters>({
     scope: 'disagreements',
     schema: '',
@@ -72,8 +72,8 @@ export function AdjudicateScreen() {
   const setDecision = useCallback((update: (d: Decision) => Decision) => setDecisionState((d) => update(d)), []);
 
   const schemes = useMemo(
-    () => Object.values(schemas.data ?? {}).filter((s) => s.annotation_type !== 'pure_display'),
-    [schemas.data],
+    () => Object.values(schemeResource.data ?? {}).filter((s) => s.annotation_type !== 'pure_display'),
+    [schemeResource.data],
   );
   const latest = useRef({ items, selected, decision, shownView, busy });
   latest.current = { items, selected, decision, shownView, busy };
@@ -179,7 +179,7 @@ export function AdjudicateScreen() {
   }, [save, skip, move, setDecision]);
 
   if (config.error) return <ErrorNote onRetry={() => void config.reload()}>{config.error}</ErrorNote>;
-  if (!config.data || !schemas.data) return <Loading what="the adjudication queue" />;
+  if (!config.data || !schemeResource.data) return <Loading what="the adjudication queue" />;
   const c = config.data;
   return (
     <div className="adjudicate">

@@ -44,7 +44,7 @@ export const emptyDecision = (): Decision => ({ labels: {}, spans: [], notes: ''
 /** The decision made of one annotator's whole answer (notes and confidence kept). */
 export function takeAnnotator(item: AdjudicationItem, annotator: string, keep: Decision): Decision {
   const labels: Decision['labels'] = {};
-  for (const [schema, chosen] of Object.entries(item.annotations[annotator] ?? {})) labels[schema] = { ...chosen };
+  for (const [scheme, chosen] of Object.entries(item.annotations[annotator] ?? {})) labels[scheme] = { ...chosen };
   return { ...keep, labels, spans: (item.span_annotations[annotator] ?? []).map(toKey) };
 }
 
@@ -87,11 +87,11 @@ export function toggleSpan(d: Decision, span: SpanKey): Decision {
 }
 
 /** Every span any annotator marked in a scheme, once, in text order, with who marked it. */
-export function spanUnion(item: AdjudicationItem, schema: string): { span: AdjudicationSpan; by: string[] }[] {
+export function spanUnion(item: AdjudicationItem, scheme: string): { span: AdjudicationSpan; by: string[] }[] {
   const byId = new Map<string, { span: AdjudicationSpan; by: string[] }>();
   for (const annotator of item.annotators) {
     for (const s of item.span_annotations[annotator] ?? []) {
-      if (s.schema !== schema) continue;
+      if (s.schema !== scheme) continue;
       const id = spanId(s);
       const entry = byId.get(id);
       if (entry) entry.by.push(annotator);
@@ -126,9 +126,9 @@ export function agreeingAnnotators(item: AdjudicationItem, scheme: Scheme, d: De
 /** The submit body; empty answers are left out. */
 export function submitBody(instanceId: string, d: Decision, timeSpentMs: number) {
   const label_decisions: Record<string, Record<string, string>> = {};
-  for (const [schema, chosen] of Object.entries(d.labels)) {
+  for (const [scheme, chosen] of Object.entries(d.labels)) {
     const kept = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== ''));
-    if (Object.keys(kept).length) label_decisions[schema] = kept;
+    if (Object.keys(kept).length) label_decisions[scheme] = kept;
   }
   return {
     instance_id: instanceId,

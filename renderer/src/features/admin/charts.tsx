@@ -110,7 +110,7 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
   const rows = Object.entries(agreement.by_schema);
   const data = rows
     .filter(([, s]) => s.krippendorff_alpha !== null)
-    .map(([schema, s]) => ({ schema, alpha: Math.round(s.krippendorff_alpha! * 1000) / 1000 }));
+    .map(([scheme, s]) => ({ schema: scheme, alpha: Math.round(s.krippendorff_alpha! * 1000) / 1000 }));
   return (
     <>
       <p>
@@ -153,9 +153,9 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(([schema, s]) => (
-            <tr key={schema}>
-              <th scope="row">{schema}</th>
+          {rows.map(([scheme, s]) => (
+            <tr key={scheme}>
+              <th scope="row">{scheme}</th>
               <td>{fixed(s.krippendorff_alpha)}</td>
               <td>{fixed(s.fleiss_kappa)}</td>
               <td>{fixed(s.cohen_kappa)}</td>

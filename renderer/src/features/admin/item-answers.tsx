@@ -57,16 +57,16 @@ function shownValue(label: string, value: string): string {
 }
 
 /** An annotator's flat answers grouped per schema: chosen labels, entered values and spans in words. */
-export function answersBySchema(flat: Record<string, string>): Record<string, string[]> {
+export function answersByScheme(flat: Record<string, string>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(flat)) {
     const colon = key.indexOf(':');
     if (colon <= 0) continue;
-    const schema = key.slice(0, colon);
+    const scheme = key.slice(0, colon);
     const rest = key.slice(colon + 1);
     const span = /^(.*)\[(\d+):(\d+)\]$/.exec(rest);
     const shown = span ? `${span[1]} “${value}”` : shownValue(rest, value);
-    (out[schema] ??= []).push(shown);
+    (out[scheme] ??= []).push(shown);
   }
   return out;
 }
@@ -77,9 +77,9 @@ export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
   const byAnnotator = item.data
-    ? item.data.annotators.map((name) => [name, answersBySchema(item.data!.annotations[name] ?? {})] as const)
+    ? item.data.annotators.map((name) => [name, answersByScheme(item.data!.annotations[name] ?? {})] as const)
     : [];
-  const schemas = [...new Set(byAnnotator.flatMap(([, s]) => Object.keys(s)))].sort();
+  const schemes = [...new Set(byAnnotator.flatMap(([, s]) => Object.keys(s)))].sort();
   return (
     <div className="overlay" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div
@@ -107,7 +107,7 @@ export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }
                   <thead>
                     <tr>
                       <th scope="col">Annotator</th>
-                      {schemas.map((s) => (
+                      {schemes.map((s) => (
                         <th key={s} scope="col">
                           {s}
                         </th>
@@ -118,7 +118,7 @@ export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }
                     {byAnnotator.map(([name, answers]) => (
                       <tr key={name}>
                         <th scope="row">{name}</th>
-                        {schemas.map((s) => (
+                        {schemes.map((s) => (
                           <td key={s}>{answers[s]?.join(', ') ?? '—'}</td>
                         ))}
                       </tr>

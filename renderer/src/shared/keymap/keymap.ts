@@ -98,7 +98,7 @@ export interface FieldKey {
 export function assignFieldKeys(fields: string[], labelKeys: LabelKey[]): FieldKey[] {
   const commandKeys = new Set(Object.values(COMMANDS).flatMap((c) => c.keys));
   const free = [...TOP_ROW, ...'zxcvbm'].filter((k) => !commandKeys.has(k) && !labelKeys.some((l) => l.key === k));
-  return fields.flatMap((schema, i) => (free[i] ? [{ key: free[i], schema }] : []));
+  return fields.flatMap((scheme, i) => (free[i] ? [{ key: free[i], schema: scheme }] : []));
 }
 
 /** Keys a pending span selection offers its labels on: the number row, then the letter rows. */

@@ -16,9 +16,9 @@ interface ConfidenceKeys {
   right_label?: string;
 }
 
-const pick = (a: Answers, schema: string, point: string): Answers => ({
+const pick = (a: Answers, scheme: string, point: string): Answers => ({
   ...a,
-  labels: { ...a.labels, [schema]: a.labels[schema]?.[point] ? {} : { [point]: point } },
+  labels: { ...a.labels, [scheme]: a.labels[scheme]?.[point] ? {} : { [point]: point } },
 });
 
 function ConfidenceField(p: FieldProps) {

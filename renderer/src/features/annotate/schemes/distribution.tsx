@@ -90,10 +90,10 @@ function DistributionField({ scheme, answers, update }: FieldProps) {
   );
 }
 
-const shareKeys = (schema: string) => [
+const shareKeys = (scheme: string) => [
   {
     keys: ['Tab', '←', '→'],
-    label: `${schema}: go from label to label and change its share (type a number in a number box)`,
+    label: `${scheme}: go from label to label and change its share (type a number in a number box)`,
   },
 ];
 

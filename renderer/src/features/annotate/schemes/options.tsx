@@ -10,14 +10,14 @@ import { Key } from './parts.js';
 /** The keys the server passes through for a scheme's type, as that type's module reads them. */
 export const extraOf = <T,>(scheme: Scheme) => scheme as unknown as T;
 
-export const fieldOf = (a: Answers, schema: string, field: string): string => a.labels[schema]?.[field] ?? '';
+export const fieldOf = (a: Answers, scheme: string, field: string): string => a.labels[scheme]?.[field] ?? '';
 
-export const setField = (a: Answers, schema: string, field: string, value: string): Answers =>
-  setValue(a, schema, field, value);
+export const setField = (a: Answers, scheme: string, field: string, value: string): Answers =>
+  setValue(a, scheme, field, value);
 
 /** Picks `value` for the field, or clears it when it is already picked (as a choice key does). */
-export const toggleField = (a: Answers, schema: string, field: string, value: string): Answers =>
-  setField(a, schema, field, fieldOf(a, schema, field) === value ? '' : value);
+export const toggleField = (a: Answers, scheme: string, field: string, value: string): Answers =>
+  setField(a, scheme, field, fieldOf(a, scheme, field) === value ? '' : value);
 
 export interface Option {
   value: string;

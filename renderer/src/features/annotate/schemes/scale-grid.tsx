@@ -27,9 +27,9 @@ export interface GridPoint {
 const DIGITS = '1234567890';
 
 /** The in-grid keys, for the keymap overlay. */
-export const gridKeys = (schema: string): Command[] => [
-  { keys: ['1–9', '0'], label: `${schema}: rate the focused row and go to the next` },
-  { keys: ['Delete'], label: `${schema}: clear the focused row` },
+export const gridKeys = (scheme: string): Command[] => [
+  { keys: ['1–9', '0'], label: `${scheme}: rate the focused row and go to the next` },
+  { keys: ['Delete'], label: `${scheme}: clear the focused row` },
 ];
 
 export function ScaleGrid({

@@ -9,7 +9,7 @@ export interface FieldProps {
   scheme: Scheme;
   colors: Record<string, string>;
   answers: Answers;
-  keyOf: (schema: string, label: string) => string | undefined;
+  keyOf: (scheme: string, label: string) => string | undefined;
   update: (f: (a: Answers) => Answers) => void;
   /** the item on screen, for types that show parts of it (the pair, the tuple, the list to rank, the text to edit) */
   instance?: CurrentInstance;

@@ -17,20 +17,20 @@ function linkProblem(type: LinkType, picked: SpanAnnotation[], ends: LinkEnds): 
   if (picked.length > type.max_spans) return `A ${type.name} link joins at most ${type.max_spans} spans.`;
   const linked = picked.map((s) => ({ label: s.name, schema: s.schema }));
   if (linkEndsFit(type, linked, ends)) return null;
-  const end = (labels: string[] | undefined, schema: string | undefined) =>
-    labels ? `${labels.join(' or ')}${schema ? ` (${schema})` : ''}` : schema ? `a span of ${schema}` : 'any span';
+  const end = (labels: string[] | undefined, scheme: string | undefined) =>
+    labels ? `${labels.join(' or ')}${scheme ? ` (${scheme})` : ''}` : scheme ? `a span of ${scheme}` : 'any span';
   return `${type.name} goes from ${end(type.allowed_source_labels, ends?.source)} to ${end(type.allowed_target_labels, ends?.target)}.`;
 }
 
 function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   const types = (scheme.link_types as LinkType[] | undefined) ?? [];
-  const schemas = linkedSchemes(scheme);
+  const schemes = linkedSchemes(scheme);
   // link types given as plain labels keep the labels' tooltips
   const tooltips = new Map(scheme.labels.map((l) => [l.name, l.tooltip]));
   const ends = linkEnds(scheme);
   const [typeName, setTypeName] = useState(types[0]?.name ?? '');
   const [picked, setPicked] = useState<string[]>([]);
-  const spans = answers.spans.filter((s) => schemas.includes(s.schema));
+  const spans = answers.spans.filter((s) => schemes.includes(s.schema));
   const byRef = new Map(spans.map((s) => [spanRef(s), s]));
   const type = types.find((t) => t.name === typeName) ?? types[0];
   const pickedSpans = picked.map((r) => byRef.get(r)).filter((s): s is SpanAnnotation => !!s);
@@ -58,7 +58,7 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
       {types.length === 0 ? (
         <p className="hint">No link types are set up for this question, so no link can be made.</p>
       ) : spans.length < 2 ? (
-        <p className="hint">Make at least two {schemas.join(' or ')} spans in the text to link them.</p>
+        <p className="hint">Make at least two {schemes.join(' or ')} spans in the text to link them.</p>
       ) : (
         <div className="link-maker">
           <label htmlFor={`${id}-type`}>Link type</label>{' '}

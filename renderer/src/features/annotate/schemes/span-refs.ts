@@ -8,8 +8,8 @@ export function spansOf(
   answers: Answers,
   spanSchema: string | readonly string[] | undefined,
 ): Map<string, SpanAnnotation> {
-  const wanted = (schema: string) =>
-    typeof spanSchema === 'string' ? schema === spanSchema : !!spanSchema?.includes(schema);
+  const wanted = (scheme: string) =>
+    typeof spanSchema === 'string' ? scheme === spanSchema : !!spanSchema?.includes(scheme);
   return new Map(answers.spans.filter((s) => wanted(s.schema)).map((s) => [spanRef(s), s]));
 }
 
@@ -22,8 +22,8 @@ export function linkedSchemes(scheme: Readonly<Record<string, unknown>>): string
 export const spanText = (s: SpanAnnotation | undefined) => (s ? `${s.value ?? ''} (${s.name})` : 'a removed span');
 
 /** Replaces the links of one scheme, keeping the others'. */
-export function setLinks(a: Answers, schema: string, links: LinkAnnotation[]): Answers {
-  return { ...a, links: [...(a.links ?? []).filter((l) => l.schema !== schema), ...links] };
+export function setLinks(a: Answers, scheme: string, links: LinkAnnotation[]): Answers {
+  return { ...a, links: [...(a.links ?? []).filter((l) => l.schema !== scheme), ...links] };
 }
 
 /** A scheme's stored JSON answer (extractive_qa, error_span) from its export shape. */

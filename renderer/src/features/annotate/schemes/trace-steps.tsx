@@ -56,10 +56,10 @@ export const setAnswer = (a: Answers, scheme: Scheme, value: unknown): Answers =
   setValue(a, scheme.name, scheme.name, value === null ? '' : JSON.stringify(value));
 
 /** The in-list keys, for the `?` overlay; `answer` says what the number row does in this type. */
-export const stepKeys = (schema: string, answer: string, more: Command[] = []): Command[] => [
-  { keys: ['↑', '↓'], label: `${schema}: previous / next step` },
-  { keys: ['1–9'], label: `${schema}: ${answer}` },
-  { keys: ['Delete'], label: `${schema}: clear the focused step` },
+export const stepKeys = (scheme: string, answer: string, more: Command[] = []): Command[] => [
+  { keys: ['↑', '↓'], label: `${scheme}: previous / next step` },
+  { keys: ['1–9'], label: `${scheme}: ${answer}` },
+  { keys: ['Delete'], label: `${scheme}: clear the focused step` },
   ...more,
 ];
 

@@ -66,8 +66,8 @@ function VasField(p: FieldProps) {
   );
 }
 
-const lineKeys = (schema: string) => [
-  { keys: ['←', '→', 'Home', 'End'], label: `${schema}: move along the line (PageUp/PageDown in big steps)` },
+const lineKeys = (scheme: string) => [
+  { keys: ['←', '→', 'Home', 'End'], label: `${scheme}: move along the line (PageUp/PageDown in big steps)` },
 ];
 
 export const vas: SchemeUi = { type: 'vas', kind: 'value', Field: VasField, fieldKeys: (s) => lineKeys(s.name) };
