@@ -136,8 +136,8 @@ describe('durability', () => {
             const stored = {
               annotations: read.body.annotations,
               span_annotations: read.body.span_annotations.map(
-                ({ schema, name: label, start, end }: Body['span_annotations'][0]) => ({
-                  schema,
+                ({ schema: scheme, name: label, start, end }: Body['span_annotations'][0]) => ({
+                  schema: scheme,
                   name: label,
                   start,
                   end,

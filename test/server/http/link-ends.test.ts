@@ -46,10 +46,10 @@ describe('span_link from plain labels and source/target schemes', () => {
   });
 
   it('publishes the link types made from the labels and the schemes at both ends', async () => {
-    const schemas = (await ann.get('/api/schemas')).body;
-    const anchoring = Array.isArray(schemas)
-      ? schemas.find((s: { name: string }) => s.name === 'anchoring')
-      : schemas.anchoring;
+    const schemes = (await ann.get('/api/schemas')).body;
+    const anchoring = Array.isArray(schemes)
+      ? schemes.find((s: { name: string }) => s.name === 'anchoring')
+      : schemes.anchoring;
     expect(anchoring).toMatchObject({
       source_scheme: 'events',
       target_scheme: 'times',

@@ -52,8 +52,8 @@ const study = (training: Record<string, unknown>) => ({
 
 const save = (c: Client, annotations: Record<string, string>) =>
   c.post('/updateinstance', { instance_id: PAGE, annotations, span_annotations: [] });
-const state = (c: Client, schema: string, entries: { name: string; value: unknown }[]) =>
-  c.post('/updateinstance', { instance_id: PAGE, type: 'label', schema, state: entries });
+const state = (c: Client, scheme: string, entries: { name: string; value: unknown }[]) =>
+  c.post('/updateinstance', { instance_id: PAGE, type: 'label', schema: scheme, state: entries });
 const phase = async (c: Client) => (await c.get('/api/phase')).body;
 
 describe("Potato's phase pages", () => {

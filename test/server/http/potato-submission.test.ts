@@ -12,12 +12,12 @@ describe("POST /updateinstance in Potato's page shape", () => {
     t = await startServer();
   });
   const read = async (c: Client, id = 'item-1') => (await c.get(`/get_annotations?instance_id=${id}`)).body;
-  const state = (c: Client, type: string, schema: string, entries: unknown[], id = 'item-1') =>
-    c.post('/updateinstance', { instance_id: id, type, schema, state: entries });
+  const state = (c: Client, type: string, scheme: string, entries: unknown[], id = 'item-1') =>
+    c.post('/updateinstance', { instance_id: id, type, schema: scheme, state: entries });
 
   it('stores a label of every label-valued scheme type, merged with what was stored', async () => {
     const alice = await t.client().login('alice');
-    for (const [type, schema, name, value] of [
+    for (const [type, scheme, name, value] of [
       ['radio', 'sentiment', 'positive', 'positive'],
       ['multiselect', 'topics', 'price', true],
       ['likert', 'helpful', '4', '4'],
@@ -26,7 +26,7 @@ describe("POST /updateinstance in Potato's page shape", () => {
       ['number', 'stars', 'value', 4],
       ['slider', 'confidence', 'value', '72.5'],
     ] as const) {
-      const r = await state(alice, type, schema, [{ name, value }]);
+      const r = await state(alice, type, scheme, [{ name, value }]);
       expect(r.status, `${type}: ${r.text}`).toBe(200);
       expect(r.body.status).toBe('success');
     }
@@ -43,7 +43,7 @@ describe("POST /updateinstance in Potato's page shape", () => {
 
   it('reads an entry named like its scheme as the whole answer (the label chosen, or the value)', async () => {
     const erin = await t.client().login('erin');
-    for (const [type, schema, value] of [
+    for (const [type, scheme, value] of [
       ['radio', 'sentiment', 'negative'],
       ['radio', 'sentiment', 'positive'], // a second choice replaces the first
       ['likert', 'helpful', '4'],
@@ -52,7 +52,7 @@ describe("POST /updateinstance in Potato's page shape", () => {
       ['slider', 'confidence', '80'],
       ['number', 'stars', 3],
     ] as const) {
-      const r = await state(erin, type, schema, [{ name: schema, value }]);
+      const r = await state(erin, type, scheme, [{ name: scheme, value }]);
       expect(r.status, `${type}: ${r.text}`).toBe(200);
     }
     expect((await read(erin)).annotations).toEqual({

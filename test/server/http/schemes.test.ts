@@ -68,8 +68,8 @@ describe('GET /api/colors', () => {
     const alice = await t.client().login('alice');
     const r = await alice.get('/api/colors');
     expect(r.status).toBe(200);
-    const schemas = (await alice.get('/api/schemas')).body as Record<string, { labels: { name: string }[] }>;
-    for (const [name, scheme] of Object.entries(schemas)) {
+    const schemes = (await alice.get('/api/schemas')).body as Record<string, { labels: { name: string }[] }>;
+    for (const [name, scheme] of Object.entries(schemes)) {
       expect(Object.keys(r.body[name])).toEqual(scheme.labels.map((l) => l.name));
       for (const color of Object.values(r.body[name])) expect(color).toMatch(/^#[0-9a-f]{6}$/);
     }

@@ -239,14 +239,14 @@ describe('agreement on structured answers', () => {
         ),
       ],
     } as const;
-    for (const [schema, [level, alpha]] of Object.entries(expected)) {
-      expect(by_schema[schema], schema).toMatchObject({
+    for (const [scheme, [level, alpha]] of Object.entries(expected)) {
+      expect(by_schema[scheme], scheme).toMatchObject({
         level,
         items_evaluated: 2,
         annotators: 3,
         interpretation: expect.any(String),
       });
-      expect(by_schema[schema].krippendorff_alpha, schema).toBeCloseTo(alpha, 12);
+      expect(by_schema[scheme].krippendorff_alpha, scheme).toBeCloseTo(alpha, 12);
     }
     // the measures see what differs: alice and bob agree on d1's undirected link and both chains, not on the rest
     expect(new Set(Object.values(expected).map(([, alpha]) => alpha.toFixed(6))).size).toBe(5);

@@ -18,9 +18,9 @@ const scheme = (name: string, annotation_type: Scheme['annotation_type'], labels
   labels: labels.map((l) => ({ name: l })),
   extra: {},
 });
-const span = (schema: string, label: string, start: number, end: number): SpanRecord => ({
-  id: `${schema}${start}`,
-  schema,
+const span = (scheme: string, label: string, start: number, end: number): SpanRecord => ({
+  id: `${scheme}${start}`,
+  schema: scheme,
   label,
   start,
   end,

@@ -17,14 +17,14 @@ const ITEMS = [
 async function agreementOf(
   schemes: Record<string, unknown>[],
   answers: Record<string, Record<string, Record<string, string>>>,
-  schema: string,
+  scheme: string,
 ) {
   const t = await serve(schemes, ITEMS);
   for (const [user, byItem] of Object.entries(answers))
     for (const [item, given] of Object.entries(byItem)) await submitAndRead(t, user, item, given);
   const report = (await t.admin().get('/admin/api/agreement?fresh=true')).body;
   await t.close();
-  return report.by_schema[schema];
+  return report.by_schema[scheme];
 }
 
 describe('agreement on answers of several numbers', () => {

@@ -28,8 +28,8 @@ describe('pure_display', () => {
 
   it('is shown, never answered: no answer key, no export column; the rest still round-trips', async () => {
     const t = await serve([HEADER, MOOD], ITEMS);
-    const schemas = (await (await t.client().login('ann')).get('/api/schemas')).body;
-    expect(schemas.intro).toMatchObject({ annotation_type: 'pure_display', labels: [] });
+    const schemes = (await (await t.client().login('ann')).get('/api/schemas')).body;
+    expect(schemes.intro).toMatchObject({ annotation_type: 'pure_display', labels: [] });
     expect(await refusedAnswer(t, 'p1', { 'intro:A note': 'true' })).toBe(
       'annotations["intro:A note"]: "intro" is pure_display: it is shown, never answered',
     );

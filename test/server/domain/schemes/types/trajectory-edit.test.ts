@@ -78,8 +78,8 @@ describe('trajectory_edit', () => {
     };
     expect(JSON.parse(read.annotations['fix:fix'])).toEqual(stored);
 
-    const refused = (schema: string, value: unknown) =>
-      refusedAnswer(t, 'e1', { [`${schema}:${schema}`]: JSON.stringify(value) });
+    const refused = (scheme: string, value: unknown) =>
+      refusedAnswer(t, 'e1', { [`${scheme}:${scheme}`]: JSON.stringify(value) });
     const edit = { step_index: 0, field: 'action', original_text: steps[0].action, edited_text: 'x' };
     expect(await refused('fix', { steps: [{ ...edit, original_text: 'something else' }] })).toBe(
       'annotations["fix:fix"]: steps: step 0\'s action: original_text is not the item\'s text of that step',
