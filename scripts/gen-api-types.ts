@@ -1,6 +1,7 @@
 /**
  * Writes the renderer's API types (renderer/src/shared/api/openapi.d.ts) from the server's OpenAPI document, so
- * no server shape is written twice; a test fails when the committed file is not what this writes.
+ * no server shape is written twice. The file is a build output, not in git: `npm run typecheck` and `npm run lint`
+ * write it when it is missing or stale (scripts/gen-api-if-stale.mjs).
  *
  *   npm run gen:api
  */
