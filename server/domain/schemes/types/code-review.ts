@@ -11,6 +11,12 @@ import type { Scheme } from '../../task.js';
 import { AnswerError, type SchemeTypeModule } from '../module.js';
 import { isRecord } from '../answer-fields.js';
 import { eachEntry, ownKeys, stepsOf, traceKeys, traceOf, traceType } from '../trace-steps.js';
+import {
+  reviewedFiles,
+  type Review,
+  type ReviewComment,
+  type ReviewKeys,
+} from '../../../../shared/schemes/code-review.js';
 
 const names = z.array(z.union([z.string().min(1), z.number().transform(String)])).min(1);
 const config = z.looseObject({
@@ -23,34 +29,9 @@ const config = z.looseObject({
 /** Files are rated on Potato's fixed 1–5 scale. */
 const SCALE = 5;
 
-interface ReviewKeys {
-  comment_categories: string[];
-  verdict_options: string[];
-  file_rating_dimensions: string[];
-}
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as ReviewKeys;
 
-type Comment = { category: string; file: string; line: number | null; text: string };
-type Review = { verdict: string; comments: Comment[]; file_ratings: Record<string, Record<string, number>> };
-
-/** The files the trace's tool calls read or change, each once, in the order they are first named. */
-function reviewedFiles(steps: readonly unknown[]): string[] {
-  const out = new Set<string>();
-  for (const step of steps) {
-    if (!isRecord(step)) continue;
-    const calls = Array.isArray(step.tool_calls) ? step.tool_calls : step.tool_call ? [step.tool_call] : [step];
-    for (const call of calls) {
-      if (!isRecord(call)) continue;
-      const input = call.input ?? call.args ?? call.arguments;
-      if (!isRecord(input)) continue;
-      const file = input.file_path ?? input.path ?? input.file;
-      if (typeof file === 'string' && file) out.add(file);
-    }
-  }
-  return [...out];
-}
-
-function comment(k: ReviewKeys, e: Record<string, unknown>, where: string): Comment | AnswerError {
+function comment(k: ReviewKeys, e: Record<string, unknown>, where: string): ReviewComment | AnswerError {
   for (const key of Object.keys(e))
     if (!['category', 'file', 'line', 'text', 'body'].includes(key))
       return new AnswerError(`${where}: ${JSON.stringify(key)} is not part of a comment (category, file, line, text)`);

@@ -7,30 +7,18 @@
  */
 import type { KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import type { CurrentInstance, Scheme } from '../../../shared/api/types.js';
+import type { Scheme } from '../../../shared/api/types.js';
 import type { Answers } from '../answers.js';
 import { Options, extraOf } from './options.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { StepList, setAnswer, stepKeys, storedAnswer, traceSteps, type TraceStep } from './trace-steps.js';
+import {
+  reviewedFiles,
+  type Review,
+  type ReviewComment,
+  type ReviewKeys,
+} from '../../../../../shared/schemes/code-review.js';
 import './code-review.css';
-
-interface ReviewKeys {
-  comment_categories: string[];
-  verdict_options: string[];
-  file_rating_dimensions: string[];
-}
-
-interface Comment {
-  category: string;
-  file: string;
-  line: number | null;
-  text: string;
-}
-interface Review {
-  verdict: string;
-  comments: Comment[];
-  file_ratings: Record<string, Record<string, number>>;
-}
 
 /** A row: the verdict (no file) or one file on one dimension. */
 type Row = TraceStep & { file: string | null; dim: string };
@@ -43,23 +31,6 @@ const reviewOf = (a: Answers, scheme: Scheme): Review => ({
 });
 const humanize = (s: string) => s.replace(/_/g, ' ');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The files the session's tool calls name, each once, in the order first named. */
-function filesOf(scheme: Scheme, instance: CurrentInstance | undefined): string[] {
-  const out = new Set<string>();
-  for (const { raw } of traceSteps(scheme, instance) ?? []) {
-    if (!isObject(raw)) continue;
-    const calls = Array.isArray(raw.tool_calls) ? raw.tool_calls : raw.tool_call ? [raw.tool_call] : [raw];
-    for (const call of calls) {
-      if (!isObject(call)) continue;
-      const input = call.input ?? call.args ?? call.arguments;
-      if (!isObject(input)) continue;
-      const file = input.file_path ?? input.path ?? input.file;
-      if (typeof file === 'string' && file) out.add(file);
-    }
-  }
-  return [...out];
-}
 
 function rowsOf(k: ReviewKeys, files: string[]): Row[] {
   const specs = [
@@ -93,7 +64,7 @@ function withScore(r: Review, file: string, dim: string, score: number | undefin
 
 function ReviewField({ scheme, answers, update, instance }: FieldProps) {
   const k = extraOf<ReviewKeys>(scheme);
-  const files = filesOf(scheme, instance);
+  const files = reviewedFiles((traceSteps(scheme, instance) ?? []).map((s) => s.raw));
   const rows = rowsOf(k, files);
   const review = reviewOf(answers, scheme);
   const change = (f: (r: Review) => Review) => update((a) => setAnswer(a, scheme, orNull(f(reviewOf(a, scheme)))));
@@ -105,7 +76,7 @@ function ReviewField({ scheme, answers, update, instance }: FieldProps) {
         ? { ...r, verdict: value }
         : withScore(r, row.file, row.dim, value ? Number(value) : undefined, k.file_rating_dimensions),
     );
-  const setComment = (i: number, patch: Partial<Comment> | null) =>
+  const setComment = (i: number, patch: Partial<ReviewComment> | null) =>
     change((r) => ({
       ...r,
       comments: patch
