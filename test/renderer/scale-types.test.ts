@@ -97,7 +97,7 @@ describe('rating and measurement types by keyboard', () => {
 
     await goTo('sure');
     await page.keyboard.press('4');
-    expect(await page.locator('fieldset[data-schema="sure"] input[value="4"]').isChecked()).toBe(true);
+    await expect.poll(() => page.locator('fieldset[data-schema="sure"] input[value="4"]').isChecked()).toBe(true);
 
     await goTo('pain');
     await page.keyboard.press('ArrowRight'); // 5 → 6
