@@ -7,19 +7,8 @@ import type { Page } from 'playwright-core';
 import { progress, unnamedControls, type BrowserRig, allSaved } from './browser.js';
 import type { Client } from '../helpers/client.js';
 import { checkedIn, fieldKey, focusedStep, openTraceRig } from './trace-rig.js';
+import { codingTurns as turns } from '../helpers/coding-session.js';
 
-const turns = [
-  { role: 'user', content: 'Fix the off-by-one in pager.ts', tool_calls: [] },
-  {
-    role: 'assistant',
-    content: 'Reading the pager, then fixing it.',
-    tool_calls: [
-      { tool: 'Read', input: { file_path: 'src/pager.ts' }, output: 'export const last = (n) => n;' },
-      { tool: 'Edit', input: { file_path: 'src/pager.ts', old_string: 'n;', new_string: 'n - 1;' }, output: 'ok' },
-      { tool: 'Write', input: { file_path: 'test/pager.test.ts' }, output: 'written' },
-    ],
-  },
-];
 const ITEMS = [1, 2].map((n) => ({ id: `s${n}`, text: `Session ${n}`, structured_turns: turns }));
 const SCHEMES = [
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvOf, jsonlRoundTrip, loadScheme, refusal, refusedAnswer, serve, submitAndRead } from './harness.js';
+import { codingTurns as turns } from '../../../../helpers/coding-session.js';
 
 const REVIEW = {
   annotation_type: 'code_review',
@@ -8,20 +9,6 @@ const REVIEW = {
   verdict_options: ['approve', 'request_changes'],
   file_rating_dimensions: ['correctness', 'readability'],
 };
-// a coding session in Potato's shape: turns with tool calls whose input names the file
-const turns = [
-  { role: 'user', content: 'Fix the off-by-one in pager.ts', tool_calls: [] },
-  {
-    role: 'assistant',
-    content: 'Reading the pager, then fixing it.',
-    tool_calls: [
-      { tool: 'Read', input: { file_path: 'src/pager.ts' }, output: 'export const last = (n) => n;' },
-      { tool: 'Edit', input: { file_path: 'src/pager.ts', old_string: 'n;', new_string: 'n - 1;' }, output: 'ok' },
-      { tool: 'Write', input: { file_path: 'test/pager.test.ts' }, output: 'written' },
-      { tool: 'Bash', input: { command: 'npm test' }, output: '2 passed' },
-    ],
-  },
-];
 const ITEMS = [
   { id: 's1', text: 'Fix the off-by-one in pager.ts', structured_turns: turns },
   { id: 's2', text: 'A task whose session has not run', structured_turns: [] },
