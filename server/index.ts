@@ -160,7 +160,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   // the owner's account exists before anyone on the LAN could register that name
   if (options.desktopOwner) await services.loginTokens.ensureAccount(options.desktopOwner);
   for (const warning of accountWarnings(services)) logger.warn(warning);
-  const expired = expiredSessionOps(store, clock.now());
+  // Potato's persist_sessions: false signs everyone out at a restart. Servers sharing a database restart one at a
+  // time, so there it would sign out the users of the others too: kept, and said.
+  if (!config.persistSessions && shared)
+    logger.warn(
+      `persist_sessions: false is not acted on with a shared database: sessions outlive a restart (ending them would sign out the users of every server sharing it) until they expire after session_lifetime_days or the user logs out`,
+    );
+  const expired = expiredSessionOps(store, clock.now(), !config.persistSessions && !shared);
   if (expired.length) await store.write(expired);
 
   const hosts = new Set([...config.allowedHosts, ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()));

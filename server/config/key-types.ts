@@ -38,6 +38,9 @@ export const KEY_TYPES: Record<string, z.ZodType> = {
   // warned about whatever they hold (live_coding_agent unless false)
   task_layout: z.unknown(),
   live_coding_agent: z.unknown(),
+  // Potato's schema says a flag, its UI docs a script's URL; Potato reads either as "load potato.js from a dev server"
+  customjs: saying(z.union([looseBoolean, z.string()]), 'expected true, false or the URL of a script'),
+  customjs_hostname: text('a host name such as localhost:4173'),
   media_directory: text('the name of a folder of media files'),
   annotation_instructions: text('Markdown or HTML text, or the name of a file holding it'),
   annotation_codebook_url: text('an http(s) URL or a path inside the task folder'),

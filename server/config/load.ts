@@ -75,6 +75,8 @@ export interface ProjectConfig {
   adminUsers: string[];
   debug: boolean;
   sessionLifetimeDays: number;
+  /** Potato's persist_sessions: false ends every session at start; true or absent keeps them until they expire */
+  persistSessions: boolean;
   allowedHosts: string[];
   /** `storage:`: a PostgreSQL database for the project's data (server/storage/postgres/) */
   storage: { url?: string; schema?: string };
@@ -552,6 +554,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     adminUsers: raw.admin_users,
     debug: raw.debug,
     sessionLifetimeDays: raw.session_lifetime_days,
+    persistSessions: raw.persist_sessions ?? true,
     allowedHosts: raw.allowed_hosts,
     storage: { url: raw.storage?.url, schema: raw.storage?.schema },
     warnings,

@@ -1,7 +1,7 @@
 /**
  * Potato keys about what the annotator sees or how they log in that are not acted on here: each is warned about
  * at start-up with what happens instead, so none is accepted quietly. Keys that only shape Potato's own Flask
- * pages (port, server_name, site_dir, base_html_template, header_file, customjs, …) stay quiet.
+ * pages (port, server_name, site_dir, base_html_template, header_file, …) stay quiet.
  */
 const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
   // Potato records the session of a coding agent it runs while annotating; the data then holds only the tasks
@@ -9,6 +9,13 @@ const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
     v === false
       ? undefined
       : 'no coding agent is run here: each item is reviewed with the steps its data already holds, and an item without any says it has no steps yet',
+  // Potato then loads its page script from a Vite dev server; our page is built with the app and loads no outside script
+  customjs: (v) =>
+    v === false || v === ''
+      ? undefined
+      : "no outside script is loaded into the annotation page (Potato's potato.js from a dev server); the page is the app's own",
+  customjs_hostname: () =>
+    "no outside script is loaded into the annotation page, so there is no host to load Potato's potato.js from",
   // Potato's examples set a huge value to switch the alert off; a day or more is taken as off
   alert_time_each_instance: (v) =>
     Number(v) > 0 && Number(v) < 86_400 ? 'no time alert is shown while annotating' : undefined,

@@ -118,6 +118,8 @@ export const configSchema = z.looseObject({
   admin_users: z.array(z.string()).default([]),
   debug: looseBoolean.default(false),
   session_lifetime_days: numberish.pipe(z.number().positive().max(365)).default(7),
+  /** Potato's: false ends every session when the server starts (its sessions never outlive a restart) */
+  persist_sessions: looseBoolean.nullish(),
   allowed_hosts: z.array(z.string()).default([]),
   /** where the project's data lives: a PostgreSQL URL (and schema) instead of the data folder's journal */
   storage: z.looseObject({ url: z.string().min(1).optional(), schema: z.string().min(1).optional() }).optional(),
@@ -137,9 +139,6 @@ export const POTATO_PRESENTATION_KEYS = new Set([
   'header_file',
   'site_dir',
   'site_file',
-  'customjs',
-  'customjs_hostname',
-  'persist_sessions',
   'secret_key',
 ]);
 

@@ -19,10 +19,10 @@ declare module '../domain/ports.js' {
 
 export const newSessionId = () => randomBytes(24).toString('base64url');
 
-/** Drops expired sessions; run at start. */
-export function expiredSessionOps(store: Store, now: number) {
+/** Drops expired sessions, or every session when they are not to outlive a restart; run at start. */
+export function expiredSessionOps(store: Store, now: number, all = false) {
   const ops = [];
   for (const [key, record] of store.entries('sessions'))
-    if (record.expires_at <= now) ops.push({ table: 'sessions' as const, key, delete: true as const });
+    if (all || record.expires_at <= now) ops.push({ table: 'sessions' as const, key, delete: true as const });
   return ops;
 }

@@ -55,6 +55,11 @@ const WRONG: [Record<string, unknown>, string][] = [
   [{ annotation_instructions: { text: 'hi' } }, 'annotation_instructions: expected Markdown or HTML text'],
   [{ annotation_codebook_url: false }, 'annotation_codebook_url: expected an http(s) URL'],
   [{ cot_segmentation: 'reasoning' }, 'cot_segmentation: expected a mapping'],
+  [{ customjs: 5 }, 'customjs: expected true, false or the URL of a script, not 5'],
+  [{ customjs: ['a.js'] }, 'customjs: expected true, false or the URL of a script, not a list'],
+  [{ customjs_hostname: 4173 }, 'customjs_hostname: expected a host name such as localhost:4173, not 4173'],
+  [{ persist_sessions: 'sometimes' }, 'persist_sessions: Invalid input: expected boolean, received string'],
+  [{ persist_sessions: 1 }, 'persist_sessions: Invalid input: expected boolean, received number'],
 ];
 
 describe('keys read outside the schema', () => {
@@ -82,6 +87,36 @@ describe('keys read outside the schema', () => {
     // "false" switches training off as false does, so it is not warned about as a section left unused
     expect(loaded.warnings).toEqual([]);
     expect(loaded.settings.num_annotators_per_item).toBe(2);
+  });
+
+  it('customjs and customjs_hostname are warned about when set, saying no outside script is loaded; off is quiet', () => {
+    const warnings = (config: Record<string, unknown>) =>
+      loadConfig(writeProject({ config }), {}).warnings.map((w) => w.slice(w.indexOf('config.yaml: ') + 13));
+    const instead =
+      "customjs is not acted on: no outside script is loaded into the annotation page (Potato's potato.js from a dev server); the page is the app's own";
+    expect(warnings({ customjs: true })).toEqual([instead]);
+    expect(warnings({ customjs: 'http://localhost:8080/custom.js' })).toEqual([instead]);
+    expect(warnings({ customjs: true, customjs_hostname: 'localhost:4173' })).toEqual([
+      instead,
+      "customjs_hostname is not acted on: no outside script is loaded into the annotation page, so there is no host to load Potato's potato.js from",
+    ]);
+    expect(warnings({ customjs: false, customjs_hostname: null })).toEqual([]);
+    expect(warnings({ customjs: 'False' })).toEqual([]);
+    expect(warnings({ customjs: null })).toEqual([]);
+  });
+
+  it("persist_sessions is read as a flag, Potato's spellings too; unset keeps sessions", () => {
+    const persist = (config: Record<string, unknown>) => {
+      const loaded = loadConfig(writeProject({ config }), {});
+      expect(loaded.warnings).toEqual([]);
+      return loaded.persistSessions;
+    };
+    expect(persist({ persist_sessions: false })).toBe(false);
+    expect(persist({ persist_sessions: 'False' })).toBe(false);
+    expect(persist({ persist_sessions: 'no' })).toBe(false);
+    expect(persist({ persist_sessions: true })).toBe(true);
+    expect(persist({ persist_sessions: null })).toBe(true);
+    expect(persist({})).toBe(true);
   });
 
   it('a scheme refuses horizontal and required values that are not yes or no, and takes "yes"', () => {

@@ -244,6 +244,38 @@ describe('across a restart', () => {
   });
 });
 
+describe("Potato's persist_sessions", () => {
+  const resumeAfterRestart = async (config: Record<string, unknown>) => {
+    let t = await startServer({ config });
+    const alice = await t.client().login('alice', 'alice-pass');
+    t = await t.restart();
+    const resumed = new Client(t.url);
+    resumed.setCookie('marginalia.sid', alice.cookie('marginalia.sid')!);
+    resumed.setCookie('marginalia.sid.sig', alice.cookie('marginalia.sid.sig')!);
+    const me = await resumed.get('/api/me');
+    const loginAgain = await t.client().postForm('/auth', { username: 'alice', password: 'alice-pass' });
+    await t.close();
+    return {
+      me: me.status,
+      sessions: [...t.server.services.store.entries('sessions')].length,
+      loginAgain: loginAgain.status,
+    };
+  };
+
+  it('false ends every session when the server starts: the user signs in again, the account stays', async () => {
+    const after = await resumeAfterRestart({ persist_sessions: false });
+    expect(after.me).toBe(401);
+    expect(after.loginAgain).toBe(200);
+    // only the session of that new login is stored
+    expect(after.sessions).toBe(1);
+  });
+
+  it('true (and Potato\'s "True") keeps sessions across a restart, as when it is not set', async () => {
+    expect((await resumeAfterRestart({ persist_sessions: true })).me).toBe(200);
+    expect((await resumeAfterRestart({ persist_sessions: 'True' })).me).toBe(200);
+  });
+});
+
 describe('session lifetime', () => {
   it('ends a session on the server after session_lifetime_days, and drops its record', async () => {
     const clock = {
