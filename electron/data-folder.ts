@@ -34,7 +34,7 @@ export function dataFolderFor(project: ProjectLocation, userDataDir: string): Da
 }
 
 /** `<folder name>-<10 hex of the path's hash>`, safe as a file name on every OS. */
-export function projectKey(configFile: string): string {
+function projectKey(configFile: string): string {
   const absolute = resolve(configFile);
   const name =
     basename(dirname(absolute))

@@ -9,7 +9,7 @@ import type { RecentProject } from './recent-projects.js';
 export type { ExportFormat };
 
 /** the server's export formats, in its order, with their menu labels */
-export const EXPORT_FORMATS = Object.entries(EXPORT_WRITERS).map(([format, w]) => ({
+const EXPORT_FORMATS = Object.entries(EXPORT_WRITERS).map(([format, w]) => ({
   format: format as ExportFormat,
   label: w.label,
 }));

@@ -4,7 +4,7 @@
  */
 import { StateFile } from './state-file.js';
 
-export const MAX_RECENT = 10;
+const MAX_RECENT = 10;
 
 export interface RecentProject {
   /** absolute path of the project's YAML config */
@@ -19,20 +19,16 @@ function sameFile(a: string, b: string, caseInsensitive: boolean): boolean {
   return caseInsensitive ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
-export function addRecent(
-  list: readonly RecentProject[],
-  entry: RecentProject,
-  caseInsensitive = false,
-): RecentProject[] {
+function addRecent(list: readonly RecentProject[], entry: RecentProject, caseInsensitive = false): RecentProject[] {
   return [entry, ...list.filter((p) => !sameFile(p.file, entry.file, caseInsensitive))].slice(0, MAX_RECENT);
 }
 
-export function removeRecent(list: readonly RecentProject[], file: string, caseInsensitive = false): RecentProject[] {
+function removeRecent(list: readonly RecentProject[], file: string, caseInsensitive = false): RecentProject[] {
   return list.filter((p) => !sameFile(p.file, file, caseInsensitive));
 }
 
 /** Keeps the well-formed entries of whatever was on disk. */
-export function parseRecent(json: unknown): RecentProject[] {
+function parseRecent(json: unknown): RecentProject[] {
   if (!Array.isArray(json)) return [];
   const valid = json.filter(
     (p): p is RecentProject =>

@@ -14,7 +14,7 @@ export interface WindowState {
   maximized: boolean;
 }
 
-export const DEFAULT_SIZE = { width: 1280, height: 860 };
+const DEFAULT_SIZE = { width: 1280, height: 860 };
 export const MIN_SIZE = { width: 640, height: 480 };
 
 export function parseWindowState(json: unknown): WindowState {

@@ -32,7 +32,7 @@ export function fingerprint(store: OpenableStore): TableReport[] {
   return out;
 }
 
-export class MigrationError extends Error {}
+class MigrationError extends Error {}
 
 /**
  * Copies every row of `from` into `to` (which must be empty), in the tables' order, in batches; closes `to` and

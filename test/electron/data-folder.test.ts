@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { join, resolve } from 'node:path';
-import { dataFolderFor, projectKey } from '../../electron/data-folder.js';
+import { basename, join, resolve } from 'node:path';
+import { dataFolderFor } from '../../electron/data-folder.js';
 
 const USER_DATA = resolve('/home/ana/.config/Marginalia');
 
@@ -58,7 +58,9 @@ describe('dataFolderFor', () => {
   });
 });
 
-describe('projectKey', () => {
+describe('the folder named after the project', () => {
+  const projectKey = (configFile: string) => basename(dataFolderFor({ configFile, bundled: false }, USER_DATA).dir);
+
   it('is a safe file name even for odd folder names', () => {
     for (const file of [
       '/x/Études été/config.yaml',

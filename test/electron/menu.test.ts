@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { EXPORT_FORMATS, menuTemplate, type MenuActions, type MenuState } from '../../electron/menu.js';
+import { menuTemplate, type MenuActions, type MenuState } from '../../electron/menu.js';
+import { EXPORT_FORMATS, EXPORT_WRITERS } from '../../server/io/export-formats/index.js';
 
 /** Records which actions the menu calls, with what. */
 function recorder() {
@@ -69,8 +70,10 @@ describe('menuTemplate', () => {
     const { actions, calls } = recorder();
     const exportMenu = items(find(items(top(menuTemplate(state(), actions), 'File')), 'Export Annotations'));
     exportMenu.forEach(click);
-    expect(calls).toEqual(EXPORT_FORMATS.map((f) => ['exportAnnotations', f.format]));
-    expect(EXPORT_FORMATS.map((f) => f.format)).toEqual(['jsonl', 'csv', 'conll', 'spacy', 'bws_scores', 'time']);
+    expect(exportMenu.map((item) => item.label)).toEqual(EXPORT_FORMATS.map((f) => `${EXPORT_WRITERS[f].label}…`));
+    expect(calls).toEqual(
+      ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores', 'time'].map((f) => ['exportAnnotations', f]),
+    );
   });
 
   it('opens the annotation view and the admin dashboard', () => {

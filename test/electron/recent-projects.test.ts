@@ -1,43 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  addRecent,
-  MAX_RECENT,
-  parseRecent,
-  RecentProjects,
-  removeRecent,
-  type RecentProject,
-} from '../../electron/recent-projects.js';
+import { RecentProjects, type RecentProject } from '../../electron/recent-projects.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const entry = (file: string, name = file): RecentProject => ({ file, name, opened_at: '2026-11-22T10:00:00.000Z' });
+const open = (caseInsensitive = false) =>
+  RecentProjects.open(join(tempDir('marginalia-userdata-'), 'recent-projects.json'), caseInsensitive);
+const files = (recent: RecentProjects) => recent.entries.map((p) => p.file);
 
 describe('recent-projects list', () => {
-  it('puts the newest first, lists each project once and keeps ten', () => {
-    let list: RecentProject[] = [];
-    for (let i = 0; i < 12; i++) list = addRecent(list, entry(`/p/${i}.yaml`));
-    expect(list).toHaveLength(MAX_RECENT);
-    expect(list[0].file).toBe('/p/11.yaml');
-    expect(list.at(-1)!.file).toBe('/p/2.yaml');
-    list = addRecent(list, entry('/p/5.yaml', 'renamed'));
-    expect(list.map((p) => p.file).filter((f) => f === '/p/5.yaml')).toHaveLength(1);
-    expect(list[0]).toMatchObject({ file: '/p/5.yaml', name: 'renamed' });
-    expect(removeRecent(list, '/p/5.yaml').some((p) => p.file === '/p/5.yaml')).toBe(false);
+  it('puts the newest first, lists each project once and keeps ten', async () => {
+    const recent = await open();
+    for (let i = 0; i < 12; i++) await recent.add(`/p/${i}.yaml`, `P${i}`);
+    expect(recent.entries).toHaveLength(10);
+    expect(files(recent)[0]).toBe('/p/11.yaml');
+    expect(files(recent).at(-1)).toBe('/p/2.yaml');
+    await recent.add('/p/5.yaml', 'renamed');
+    expect(files(recent).filter((f) => f === '/p/5.yaml')).toHaveLength(1);
+    expect(recent.entries[0]).toMatchObject({ file: '/p/5.yaml', name: 'renamed' });
+    await recent.remove('/p/5.yaml');
+    expect(files(recent)).not.toContain('/p/5.yaml');
   });
 
-  it('treats differently cased paths as one file where the file system does', () => {
-    const list = addRecent([entry('C:\\Lab\\config.yaml')], entry('c:\\lab\\CONFIG.yaml'), true);
-    expect(list).toHaveLength(1);
-    expect(addRecent([entry('/Lab/config.yaml')], entry('/lab/config.yaml'), false)).toHaveLength(2);
-    expect(removeRecent(list, 'C:\\LAB\\config.yaml', true)).toEqual([]);
+  it('treats differently cased paths as one file where the file system does', async () => {
+    const insensitive = await open(true);
+    await insensitive.add('C:\\Lab\\config.yaml', 'Lab');
+    await insensitive.add('c:\\lab\\CONFIG.yaml', 'Lab');
+    expect(insensitive.entries).toHaveLength(1);
+    await insensitive.remove('C:\\LAB\\config.yaml');
+    expect(insensitive.entries).toEqual([]);
+    const sensitive = await open(false);
+    await sensitive.add('/Lab/config.yaml', 'Lab');
+    await sensitive.add('/lab/config.yaml', 'lab');
+    expect(sensitive.entries).toHaveLength(2);
   });
 
-  it('keeps the good entries of a damaged or hand-edited file and drops the rest', () => {
-    expect(parseRecent(undefined)).toEqual([]);
-    expect(parseRecent({ file: '/a.yaml' })).toEqual([]);
+  it('keeps the good entries of a damaged or hand-edited file and drops the rest', async () => {
+    const read = async (json: unknown) => {
+      const file = join(tempDir('marginalia-userdata-'), 'recent-projects.json');
+      writeFileSync(file, JSON.stringify(json) ?? '');
+      return (await RecentProjects.open(file, false)).entries;
+    };
+    expect(await read(undefined)).toEqual([]);
+    expect(await read({ file: '/a.yaml' })).toEqual([]);
     expect(
-      parseRecent([
+      await read([
         entry('/a.yaml'),
         null,
         3,
@@ -46,6 +54,7 @@ describe('recent-projects list', () => {
         { ...entry('/c.yaml'), extra: 'dropped' },
       ]),
     ).toEqual([entry('/a.yaml'), entry('/c.yaml')]);
+    expect(await read(Array.from({ length: 12 }, (_, i) => entry(`/p/${i}.yaml`)))).toHaveLength(10);
   });
 });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIZE, MIN_SIZE, parseWindowState, restoreBounds } from '../../electron/window-state.js';
+import { MIN_SIZE, parseWindowState, restoreBounds } from '../../electron/window-state.js';
+
+/** the window a first run opens, and where one that no longer fits a screen goes back to */
+const DEFAULT_SIZE = { width: 1280, height: 860 };
 
 const laptop = { x: 0, y: 0, width: 1440, height: 875 };
 const monitorRight = { x: 1440, y: 0, width: 2560, height: 1415 };

@@ -1,6 +1,6 @@
 /** The admin item view's reading of stored answers: structured ones (a tree's nodes and path, JSON objects) in words. */
 import { describe, expect, test } from 'vitest';
-import { answersByScheme, readable } from '../../renderer/src/features/admin/item-answers.js';
+import { answersByScheme } from '../../renderer/src/features/admin/item-answers.js';
 
 describe('the admin item view reads answers', () => {
   test("a tree_annotation's per-node answers and selected path read as words, not JSON", () => {
@@ -20,6 +20,8 @@ describe('the admin item view reads answers', () => {
   });
 
   test('other JSON answers read as key: value pairs; text that only looks like JSON stays as typed', () => {
+    /** how one stored value under `s:v` reads, after its key's `v: ` */
+    const readable = (value: string) => answersByScheme({ 's:v': value }).s[0].slice('v: '.length);
     expect(readable(JSON.stringify({ edited_text: 'the cat sits', edit_distance_chars: 1 }))).toBe(
       'edited_text: the cat sits; edit_distance_chars: 1',
     );

@@ -202,7 +202,7 @@ export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
   return [instance.id, record.username, instance.text, ...cells, record.updated_at];
 }
 
-export interface Token {
+interface Token {
   text: string;
   start: number;
   end: number;
@@ -210,7 +210,7 @@ export interface Token {
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}_]/gu;
 
-export function tokenize(text: string): Token[] {
+function tokenize(text: string): Token[] {
   return [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
 }
 

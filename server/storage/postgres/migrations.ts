@@ -5,7 +5,7 @@
  */
 import type { PoolClient } from 'pg';
 
-export interface Migration {
+interface Migration {
   version: number;
   description: string;
   sql: string;

@@ -20,7 +20,7 @@ const MAX_SHOWN = 400;
  * A structured answer stored as JSON text (a tree's per-node answers and path, a post-edit, a card sort, links)
  * in words: a list joined by commas, an object as `key: value` pairs, a path as `a → b`.
  */
-export function readable(value: string): string {
+function readable(value: string): string {
   const t = value.trimStart();
   if (!t.startsWith('{') && !t.startsWith('[')) return value;
   let parsed: unknown;

@@ -1,13 +1,6 @@
 /** Row builders of the export formats: tokenisation, BIO tags, CSV cells, spaCy documents. */
 import { describe, expect, it } from 'vitest';
-import {
-  conllBlock,
-  csvHeader,
-  csvRow,
-  spacyDoc,
-  tokenize,
-  exportItems,
-} from '../../../../server/domain/data/export-rows.js';
+import { conllBlock, csvHeader, csvRow, spacyDoc, exportItems } from '../../../../server/domain/data/export-rows.js';
 import { createTask, type Scheme } from '../../../../server/domain/task.js';
 import type { AnnotationRecord, SpanRecord } from '../../../../server/domain/annotation/records.js';
 
@@ -33,26 +26,40 @@ const record = (
   instance_id = 'x',
 ): AnnotationRecord => ({ username, instance_id, labels, spans, created_at: 'c', updated_at: 'u' });
 
-describe('tokenize', () => {
-  it('splits words of any script from punctuation and keeps character offsets', () => {
+describe('CoNLL tokens', () => {
+  /** the token and tag columns of a CoNLL block with the given spans of one span scheme */
+  const tokens = (text: string, spans: SpanRecord[] = []) =>
+    conllBlock([scheme('ner', 'span', ['X'])], { instance: { id: 'i', text, data: {} }, record: record({}, spans) })
+      .split('\n')
+      .slice(2, -2)
+      .map((line) => line.split('\t'));
+
+  it('splits words of any script from punctuation, tagging the tokens a span covers by character offset', () => {
     const text = 'Zoë’s café—naïve, 3.5km!';
-    expect(tokenize(text).map((t) => [t.text, t.start, t.end])).toEqual([
-      ['Zoë', 0, 3],
-      ['’', 3, 4],
-      ['s', 4, 5],
-      ['café', 6, 10],
-      ['—', 10, 11],
-      ['naïve', 11, 16],
-      [',', 16, 17],
-      ['3', 18, 19],
-      ['.', 19, 20],
-      ['5km', 20, 23],
-      ['!', 23, 24],
+    expect(tokens(text, [span('ner', 'X', 6, 10), span('ner', 'X', 20, 23)])).toEqual([
+      ['Zoë', 'O'],
+      ['’', 'O'],
+      ['s', 'O'],
+      ['café', 'B-X'],
+      ['—', 'O'],
+      ['naïve', 'O'],
+      [',', 'O'],
+      ['3', 'O'],
+      ['.', 'O'],
+      ['5km', 'B-X'],
+      ['!', 'O'],
     ]);
-    for (const t of tokenize(text)) expect(text.slice(t.start, t.end)).toBe(t.text);
-    expect(tokenize('e\u0301t\u00e9 日本語')).toEqual([
-      { text: 'e\u0301t\u00e9', start: 0, end: 4 },
-      { text: '日本語', start: 5, end: 8 },
+    // a span inside a token tags the whole token; one over the gap between tokens tags neither
+    expect(tokens(text, [span('ner', 'X', 7, 8), span('ner', 'X', 5, 6)]).map(([, tag]) => tag)).toEqual([
+      'O',
+      'O',
+      'O',
+      'B-X',
+      ...Array<string>(7).fill('O'),
+    ]);
+    expect(tokens('e\u0301t\u00e9 日本語', [span('ner', 'X', 5, 6)])).toEqual([
+      ['e\u0301t\u00e9', 'O'],
+      ['日本語', 'B-X'],
     ]);
   });
 });
