@@ -1,7 +1,8 @@
 /**
  * Potato's page paths, which links and bookmarks point at, lead to our UI; a study link (`/?PROLIFIC_PID=…`,
  * or any of these paths with the worker's parameter) signs the worker in first. `GET /logout` from a link
- * logs out only for a navigation from our own pages, so a foreign page cannot log a user out.
+ * logs out only for a navigation from our own pages, so a foreign page cannot log a user out. `GET /health` is
+ * Potato's public liveness probe, which container health checks written for Potato call.
  */
 import { z } from 'zod';
 import type { Context } from 'koa';
@@ -24,6 +25,8 @@ const POTATO_PAGES: Record<string, string> = {
   '/poststudy': '/',
   '/done': '/',
   '/progress': '/',
+  // Potato's page after a jump: its GET only shows the annotation page (a jump is a POST)
+  '/go_to': '/',
   '/admin': '/#/admin',
 };
 
@@ -116,6 +119,18 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
   );
   return [
     ...pages,
+    route({
+      method: 'GET',
+      path: '/health',
+      summary:
+        "Potato's liveness probe for containers and load balancers: public, so it says nothing about the project (GET /admin/health does)",
+      access: 'public',
+      response: z.object({ status: z.literal('ok') }),
+      handle({ ctx }) {
+        ctx.set('Cache-Control', 'no-store');
+        return { status: 'ok' as const };
+      },
+    }),
     route({
       method: 'GET',
       path: '/logout',
