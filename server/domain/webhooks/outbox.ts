@@ -36,6 +36,11 @@ export interface DeliveryView {
 
 export class WebhookOutbox implements EventOutbox {
   private planned: { id: string; at: number }[] = [];
+  /**
+   * Ids planned or written here and not yet counted: their records are in memory before they are durable, so a
+   * recount after another process's change leaves them to `admit`, which counts them once.
+   */
+  private readonly uncounted = new Set<string>();
   private readonly stats: WebhookStats;
   private readonly dispatcher: Dispatcher;
 
@@ -72,6 +77,7 @@ export class WebhookOutbox implements EventOutbox {
       )) {
         ops.push({ table: 'webhook_deliveries', key: record.id, value: record });
         this.planned.push({ id: record.id, at: now });
+        this.uncounted.add(record.id);
       }
     }
     return ops;
@@ -90,9 +96,12 @@ export class WebhookOutbox implements EventOutbox {
       for (const item of batch) {
         const record = this.store.get('webhook_deliveries', item.id);
         if (record) {
+          this.uncounted.delete(item.id);
           this.stats.admitted(record);
           this.dispatcher.enqueue(record);
-        } else if (now - item.at < PLANNED_GRACE_MS) this.planned.push(item); // its write may not have been issued yet
+        } else if (now - item.at < PLANNED_GRACE_MS)
+          this.planned.push(item); // its write may not have been issued yet
+        else this.uncounted.delete(item.id);
       }
       this.dispatcher.wake();
     };
@@ -101,7 +110,7 @@ export class WebhookOutbox implements EventOutbox {
 
   /** Other server processes changed the deliveries: count them again and take up any left pending. */
   refresh(): void {
-    this.stats.recount(new Set(this.planned.map((p) => p.id)), this.dispatcher.resultsBeingSaved());
+    this.stats.recount(this.uncounted, this.dispatcher.resultsBeingSaved());
     this.dispatcher.rescan();
   }
 
@@ -123,7 +132,12 @@ export class WebhookOutbox implements EventOutbox {
       data: { endpoint: endpoint.name, message: 'Test event sent from the Marginalia admin API' },
     };
     const [record] = deliveriesOf(event, [endpoint], this.runtime.taskName(), now, 0);
-    await this.store.write([{ table: 'webhook_deliveries', key: record.id, value: record }]);
+    this.uncounted.add(record.id);
+    try {
+      await this.store.write([{ table: 'webhook_deliveries', key: record.id, value: record }]);
+    } finally {
+      this.uncounted.delete(record.id);
+    }
     this.stats.admitted(record);
     this.dispatcher.enqueue(record);
     return { status: 'sent', event_id: record.event_id };

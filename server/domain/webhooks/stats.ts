@@ -64,8 +64,8 @@ export class WebhookStats {
   }
 
   /**
-   * Counts everything again from storage, which other server processes changed. `notYet`: planned here, admitted
-   * once written; `saving`: results being written, counted as before them, since `changed` counts them once durable.
+   * Counts everything again from storage, which other server processes changed. `notYet`: written here, counted
+   * once durable; `saving`: results being written, counted as before them, since `changed` counts them once durable.
    */
   recount(notYet: ReadonlySet<string>, saving: ReadonlyMap<string, DeliveryRecord>): void {
     this.counts.clear();

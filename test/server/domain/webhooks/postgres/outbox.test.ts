@@ -1,6 +1,7 @@
 /**
  * The outbox on a PostgreSQL store, where other processes' changes make it count its deliveries again from the
- * tables (`refresh`): a result already in memory but still being committed is counted once, when it is durable.
+ * tables (`refresh`): a delivery or a result already in memory but still being committed is counted once, when it
+ * is durable. The log's head row held locked by another connection holds the commit back, deterministically.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -25,55 +26,110 @@ async function until(ok: () => boolean | Promise<boolean>, timeoutMs = 10_000): 
   }
 }
 
+async function openOutbox(receiverUrl: string): Promise<{ store: PostgresStore; outbox: WebhookOutbox }> {
+  const store = await PostgresStore.open({ connectionString: url, schema: `test_${randomBytes(6).toString('hex')}` });
+  cleanup.push(() => store.close());
+  const outbox = new WebhookOutbox(
+    store,
+    { now: () => Date.now() },
+    quietLogger,
+    createWebhookSender(),
+    {
+      endpoints: [
+        {
+          name: 'ok',
+          url: receiverUrl,
+          events: ['*'],
+          active: true,
+          timeoutMs: 30_000,
+          maxAttempts: 6,
+          signatureFormat: 'v1_hex',
+        },
+      ],
+      retryScheduleSeconds: [0, 5],
+      retentionMs: 24 * 3600 * 1000,
+    },
+    { enabled: () => true, taskName: () => 'T' },
+    'test',
+  );
+  cleanup.push(() => outbox.close());
+  return { store, outbox };
+}
+
+/** Another connection holding the log's head row: commits of the store wait until `release`. */
+async function holdCommits(
+  store: PostgresStore,
+): Promise<{ waiting: () => Promise<void>; release: () => Promise<void> }> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  cleanup.push(() => db.end());
+  await db.query('BEGIN');
+  await db.query(`SELECT id FROM "${store.schema}".log_head FOR UPDATE`);
+  return {
+    waiting: () =>
+      until(async () => Number((await db.query('SELECT count(*) AS n FROM pg_locks WHERE NOT granted')).rows[0].n) > 0),
+    release: async () => void (await db.query('COMMIT')),
+  };
+}
+
 describe('webhook outbox on a shared store', () => {
   it('counts a delivery once when the deliveries are counted again while its result is being committed', async () => {
     const receiver = await startReceiver();
     cleanup.push(() => receiver.close());
-    const store = await PostgresStore.open({ connectionString: url, schema: `test_${randomBytes(6).toString('hex')}` });
-    cleanup.push(() => store.close());
-    const outbox = new WebhookOutbox(
-      store,
-      { now: () => Date.now() },
-      quietLogger,
-      createWebhookSender(),
-      {
-        endpoints: [
-          {
-            name: 'ok',
-            url: receiver.url,
-            events: ['*'],
-            active: true,
-            timeoutMs: 30_000,
-            maxAttempts: 6,
-            signatureFormat: 'v1_hex',
-          },
-        ],
-        retryScheduleSeconds: [0, 5],
-        retentionMs: 24 * 3600 * 1000,
-      },
-      { enabled: () => true, taskName: () => 'T' },
-      'test',
-    );
-    cleanup.push(() => outbox.close());
+    const { store, outbox } = await openOutbox(receiver.url);
     await store.write(outbox.plan([{ type: 'annotation.created', at: Date.now(), data: { i: 1 } }]));
 
-    // the log's head row held locked: the result's commit waits, with the result applied in memory meanwhile
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    cleanup.push(() => db.end());
-    await db.query('BEGIN');
-    await db.query(`SELECT id FROM "${store.schema}".log_head FOR UPDATE`);
+    // the result's commit waits, with the result applied in memory meanwhile
+    const hold = await holdCommits(store);
     outbox.dispatch();
     await receiver.waitFor((r) => r.length === 1);
     await until(() => [...store.entries('webhook_deliveries')][0][1].state === 'delivered');
-    const waiting = async () =>
-      Number((await db.query('SELECT count(*) AS n FROM pg_locks WHERE NOT granted')).rows[0].n) > 0;
-    await until(waiting);
+    await hold.waiting();
     // what another process's change to the deliveries makes the server do
     outbox.refresh();
     const stats = () => outbox.endpointStats().endpoints[0].stats;
     expect(stats()).toMatchObject({ total_emitted: 1, total_delivered: 0 });
-    await db.query('COMMIT');
+    await hold.release();
+    await until(() => stats().total_delivered > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stats()).toMatchObject({ total_emitted: 1, total_delivered: 1 });
+  });
+
+  it('counts a delivery once when the deliveries are counted again while the write creating it is committed', async () => {
+    const receiver = await startReceiver();
+    cleanup.push(() => receiver.close());
+    const { store, outbox } = await openOutbox(receiver.url);
+    const stats = () => outbox.endpointStats().endpoints[0].stats;
+
+    // the change and its delivery in memory, dispatched (waiting for the write to be durable), not yet committed
+    const hold = await holdCommits(store);
+    const written = store.write(outbox.plan([{ type: 'annotation.created', at: Date.now(), data: { i: 1 } }]));
+    outbox.dispatch();
+    await hold.waiting();
+    // another process's change to the deliveries, applied while this one's commit waits
+    outbox.refresh();
+    expect(stats()).toMatchObject({ total_emitted: 0 });
+    await hold.release();
+    await written;
+    await receiver.waitFor((r) => r.length === 1);
+    await until(() => stats().total_delivered > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stats()).toMatchObject({ total_emitted: 1, total_delivered: 1 });
+  });
+
+  it('counts a test event once when the deliveries are counted again while it is being written', async () => {
+    const receiver = await startReceiver();
+    cleanup.push(() => receiver.close());
+    const { store, outbox } = await openOutbox(receiver.url);
+    const stats = () => outbox.endpointStats().endpoints[0].stats;
+
+    const hold = await holdCommits(store);
+    const fired = outbox.fireTest('ok');
+    await hold.waiting();
+    outbox.refresh();
+    await hold.release();
+    await fired;
+    await receiver.waitFor((r) => r.length === 1);
     await until(() => stats().total_delivered > 0);
     await new Promise((r) => setTimeout(r, 200));
     expect(stats()).toMatchObject({ total_emitted: 1, total_delivered: 1 });
