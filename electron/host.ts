@@ -6,6 +6,7 @@
 import { hostname, networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { createServer, loadConfig, type ProjectConfig, type RunningServer } from '../server/index.js';
 import type { Logger } from '../server/domain/ports.js';
+import { describeStore } from '../server/storage/open-store.js';
 import { dataFolderFor, type DataFolder } from './data-folder.js';
 
 export interface HostOptions {
@@ -29,6 +30,8 @@ export interface HostOptions {
 export interface Host {
   config: ProjectConfig;
   data: DataFolder;
+  /** where the project is kept, for the About box: the data folder, or the database a config's `storage.url` names */
+  storage: string;
   /** where the app window goes: loopback, even in LAN mode */
   url: string;
   /** addresses others on the network can use; empty unless in LAN mode */
@@ -73,6 +76,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
   return {
     config,
     data,
+    storage: describeStore(server.services.store, data.dir),
     url,
     lan: o.lan ?? false,
     lanUrls: o.lan

@@ -223,7 +223,7 @@ function refreshMenu(): void {
       about: () =>
         void dialog.showMessageBox({
           message: `${app.getName()} ${app.getVersion()}`,
-          detail: host ? `Project: ${host.config.file}\nData folder: ${host.data.dir}\nSigned in as: ${owner}` : '',
+          detail: host ? `Project: ${host.config.file}\nKept in: ${host.storage}\nSigned in as: ${owner}` : '',
         }),
     },
   );

@@ -5,6 +5,7 @@
  */
 import { dirname } from 'node:path';
 import { FolderLockedError } from '../server/storage/folder-lock.js';
+import { DatabaseOpenError } from '../server/storage/open-store.js';
 import { JournalDamageError } from '../server/storage/journal-replay.js';
 import { PackDamageError } from '../server/storage/pack-file.js';
 import { SnapshotDamageError } from '../server/storage/snapshot-check.js';
@@ -41,6 +42,17 @@ export function openFailureDialog(
         `The data folder ${error.dir} is open in process ${pid}${host ? ` on ${host}` : ''}: a server started with "npm start", ` +
         `an import or export that is still running, or another copy of the app. Only one may write to it at a time.\n\n` +
         `Close that program (or ${killHint(pid, platform)}), then choose Try Again. Nothing has been changed.`,
+      buttons: ['Try Again', 'Cancel'],
+      actions: ['retry', 'give-up'],
+    };
+  }
+  if (error instanceof DatabaseOpenError) {
+    return {
+      type: 'warning',
+      message: "This project's database cannot be opened",
+      detail:
+        `${error.message}\n\nThe project config keeps the project in PostgreSQL (${error.database}), so the app opens it ` +
+        `from there only. Start the database or correct storage.url in ${file}, then choose Try Again. Nothing has been changed.`,
       buttons: ['Try Again', 'Cancel'],
       actions: ['retry', 'give-up'],
     };

@@ -6,6 +6,7 @@ import type { Logger, Store } from '../domain/ports.js';
 import type { ProjectConfig } from '../config/load.js';
 import { JournalStore } from './journal-store.js';
 import { PostgresStore } from './postgres/postgres-store.js';
+import { StorageError } from './tables.js';
 import { checkSchemaName, dataFolderSchema, parseDatabaseUrl } from './postgres/database-url.js';
 
 export interface DatabaseChoice {
@@ -22,6 +23,24 @@ export function databaseFromCommandLine(
   if (flag) return { url: flag, from: '--database-url' };
   const url = env.MARGINALIA_DATABASE_URL;
   return url ? { url, from: 'MARGINALIA_DATABASE_URL' } : undefined;
+}
+
+/** The database a project names could not be opened (out of reach, refused, a bad schema): nothing else is opened. */
+export class DatabaseOpenError extends StorageError {
+  constructor(
+    message: string,
+    /** the URL without its password, and the schema */
+    readonly database: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where a server keeps the project, for people: "PostgreSQL host:port/db, schema s" or "the data folder …". */
+export function describeStore(store: Store, dataDir: string): string {
+  return store instanceof PostgresStore
+    ? `PostgreSQL ${store.where}, schema ${store.schema}`
+    : `the data folder ${dataDir}`;
 }
 
 export interface OpenStoreOptions {
@@ -63,5 +82,9 @@ export async function openStore({
       ? checkSchemaName(config.storage.schema, inConfig('schema'))
       : await dataFolderSchema(dataDir));
   logger.info(`storage: PostgreSQL ${target.shown}, schema ${schema}`);
-  return PostgresStore.open({ connectionString: target.connectionString, schema, logger, packed, exclusive });
+  try {
+    return await PostgresStore.open({ connectionString: target.connectionString, schema, logger, packed, exclusive });
+  } catch (e) {
+    throw new DatabaseOpenError((e as Error).message, `${target.shown}, schema ${schema}`);
+  }
 }

@@ -59,6 +59,8 @@ export class PostgresStore extends TableReader implements SharedStore {
   private readonly lock: ProjectLock;
   private lastPrune = Date.now();
   private syncTrouble = false;
+  /** host:port/database, for people (no user, no password) */
+  readonly where: string;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -69,6 +71,8 @@ export class PostgresStore extends TableReader implements SharedStore {
     private readonly logger?: Logger,
   ) {
     super(new Set(packed));
+    const url = new URL(connectionString);
+    this.where = `${url.host}${url.pathname}`;
     this.sql = statements(schema);
     this.lock = new ProjectLock(connectionString, schema, exclusive, logger, (id) => {
       if (Number(id) > this.applied) void this.sync();
