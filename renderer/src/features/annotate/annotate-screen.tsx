@@ -31,6 +31,9 @@ import { useKeyMaps } from './use-key-maps.js';
 import { useMarks } from './use-marks.js';
 import { useSpanSelection } from './use-span-selection.js';
 
+/** one object for schemes without colours, so their fields are not drawn again for a new `{}` */
+const NO_COLORS: Record<string, string> = {};
+
 /** What a screen reader is told when an instance is shown. */
 function announcement(i: CurrentInstance): string {
   const of = i.progress ? Math.max(i.progress.positions, i.current_index + 1) : i.total_instances;
@@ -220,7 +223,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
               <SchemeField
                 key={s.name}
                 scheme={s}
-                colors={a.colors[s.name] ?? {}}
+                colors={a.colors[s.name] ?? NO_COLORS}
                 answers={a.answers}
                 keyOf={keys.keyOf}
                 update={a.setAnswers}

@@ -143,7 +143,9 @@ export class StepQueue<R, A> {
 
 /**
  * Runs `fn` once the frame being rendered is painted, so a step's request is not built and sent before the next
- * item shows; the step is queued (and the page guarded against closing) already. A hidden tab paints no frames:
+ * item shows; the step is queued (and the page guarded against closing) already. It waits for the main thread's
+ * first idle moment after that frame, not the task right after it: sending takes 2–3 ms (mostly `fetch` itself),
+ * which would hold the thread while the frame is still on its way to the screen. A hidden tab paints no frames:
  * the timeout sends it anyway.
  */
 export function afterPaint(fn: () => void): void {
@@ -153,6 +155,6 @@ export function afterPaint(fn: () => void): void {
     done = true;
     fn();
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  requestAnimationFrame(() => requestIdleCallback(once, { timeout: 50 }));
   setTimeout(once, 100);
 }

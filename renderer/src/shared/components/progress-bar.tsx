@@ -29,7 +29,7 @@ export function ProgressBar({
         aria-valuemax={of}
         aria-valuenow={Math.min(done, of)}
       >
-        <div className="progress-fill" style={{ width: of ? `${(100 * Math.min(done, of)) / of}%` : '0%' }} />
+        <div className="progress-fill" style={{ transform: `scaleX(${of ? Math.min(done, of) / of : 0})` }} />
       </div>
       <span className="progress-text" data-testid="progress-text" aria-live="polite">
         Instance {position} of {progress ? Math.max(progress.positions, position) : total}

@@ -5,6 +5,7 @@ import type { SchemeUi } from './scheme-ui.js';
 export const likert: SchemeUi = {
   type: 'likert',
   kind: 'choice',
+  ownAnswerOnly: true,
   single: true,
   Field: (p) => <ChoiceField {...p} multiple={false} ends />,
 };

@@ -5,5 +5,6 @@ import type { SchemeUi } from './scheme-ui.js';
 export const multiselect: SchemeUi = {
   type: 'multiselect',
   kind: 'choice',
+  ownAnswerOnly: true,
   Field: (p) => <ChoiceField {...p} multiple />,
 };

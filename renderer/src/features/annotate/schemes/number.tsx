@@ -5,6 +5,7 @@ import type { SchemeUi } from './scheme-ui.js';
 export const number: SchemeUi = {
   type: 'number',
   kind: 'value',
+  ownAnswerOnly: true,
   Field: (p) => (
     <ValueField
       {...p}

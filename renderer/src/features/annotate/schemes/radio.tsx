@@ -5,6 +5,7 @@ import type { SchemeUi } from './scheme-ui.js';
 export const radio: SchemeUi = {
   type: 'radio',
   kind: 'choice',
+  ownAnswerOnly: true,
   single: true,
   Field: (p) => <ChoiceField {...p} multiple={false} />,
 };

@@ -48,6 +48,11 @@ export interface SchemeUi {
   single?: boolean;
   /** the form group; none for types shown elsewhere (spans) */
   Field?: (props: FieldProps) => ReactElement | null;
+  /**
+   * The field draws nothing but its scheme, its keys and its own answer (`answers.labels[scheme.name]`): it is
+   * drawn again only when those change, not for every other answer or a new item with the same (empty) answer.
+   */
+  ownAnswerOnly?: true;
   /** keys of the type's own controls, listed in the `?` overlay when a scheme of the type is on screen */
   keys?: Command[];
   /** structured types: keys they bind while no field has the focus, assigned with the label keys */

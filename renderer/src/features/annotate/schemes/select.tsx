@@ -33,4 +33,10 @@ function SelectField({ scheme, colors, answers, keyOf, update }: FieldProps) {
   );
 }
 
-export const select: SchemeUi = { type: 'select', kind: 'choice', single: true, Field: SelectField };
+export const select: SchemeUi = {
+  type: 'select',
+  kind: 'choice',
+  single: true,
+  ownAnswerOnly: true,
+  Field: SelectField,
+};

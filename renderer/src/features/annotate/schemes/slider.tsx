@@ -5,6 +5,7 @@ import type { SchemeUi } from './scheme-ui.js';
 export const slider: SchemeUi = {
   type: 'slider',
   kind: 'value',
+  ownAnswerOnly: true,
   Field: (p) => (
     <ValueField
       {...p}

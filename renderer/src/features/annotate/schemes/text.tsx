@@ -5,6 +5,7 @@ import type { SchemeUi } from './scheme-ui.js';
 export const text: SchemeUi = {
   type: 'text',
   kind: 'value',
+  ownAnswerOnly: true,
   Field: (p) => (
     <ValueField
       {...p}
