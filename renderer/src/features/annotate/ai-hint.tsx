@@ -17,13 +17,13 @@ const suggestedLabels = (s: AiSchemeSuggestion) => (s.labels?.length ? s.labels 
 /** What the annotator reads: a fixed value (triage, pairwise) as its button says it, labels as they are. */
 const shown = (s: AiSchemeSuggestion) => (s.text !== undefined ? [s.text] : suggestedLabels(s));
 
-/** Whether the suggestion says nothing the annotator has not already saved for the schema. */
-function repeatsSaved(saved: Answers, schema: string, s: AiSchemeSuggestion): boolean {
+/** Whether the suggestion says nothing the annotator has not already saved for the scheme. */
+function repeatsSaved(saved: Answers, scheme: string, s: AiSchemeSuggestion): boolean {
   if (s.spans?.length)
     return s.spans.every((sp) =>
-      saved.spans.some((x) => x.schema === schema && x.name === sp.label && x.start === sp.start && x.end === sp.end),
+      saved.spans.some((x) => x.schema === scheme && x.name === sp.label && x.start === sp.start && x.end === sp.end),
     );
-  const mine = Object.entries(saved.labels[schema] ?? {}).filter(([, v]) => v !== '');
+  const mine = Object.entries(saved.labels[scheme] ?? {}).filter(([, v]) => v !== '');
   if (!mine.length) return false;
   const wanted = suggestedLabels(s);
   // a choice is saved as label → "true"; a value scheme as field → value
@@ -33,9 +33,9 @@ function repeatsSaved(saved: Answers, schema: string, s: AiSchemeSuggestion): bo
   );
 }
 
-/** The pre-annotation's labels for a schema, when it has any and they differ from the suggestion's. */
-function disagreement(prediction: Prediction | undefined, schema: string, s: AiSchemeSuggestion): string[] | null {
-  const value = prediction?.labels[schema];
+/** The pre-annotation's labels for a scheme, when it has any and they differ from the suggestion's. */
+function disagreement(prediction: Prediction | undefined, scheme: string, s: AiSchemeSuggestion): string[] | null {
+  const value = prediction?.labels[scheme];
   if (value === undefined || s.spans?.length) return null;
   const theirs = typeof value === 'string' ? [value] : Array.isArray(value) ? value : Object.values(value);
   return theirs.length && !sameSet(theirs, suggestedLabels(s)) ? theirs : null;
@@ -55,13 +55,13 @@ export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props
   const [open, setOpen] = useState(() => typeof matchMedia !== 'function' || matchMedia(WIDE).matches);
   if (!ai) return note ? <p className="ai-hint muted">{note}</p> : null;
   const entries = Object.entries(ai.suggestions);
-  const useful = entries.filter(([schema, s]) => actionable(s) && !repeatsSaved(saved, schema, s));
+  const useful = entries.filter(([scheme, s]) => actionable(s) && !repeatsSaved(saved, scheme, s));
   const none = entries.filter(([, s]) => !actionable(s));
   if (!useful.length && !none.length) return null;
   const line = useful
     .map(
-      ([schema, s]) =>
-        `${schema}: ${s.spans?.length ? `${s.spans.length} span${s.spans.length === 1 ? '' : 's'}` : shown(s).join(', ')}`,
+      ([scheme, s]) =>
+        `${scheme}: ${s.spans?.length ? `${s.spans.length} span${s.spans.length === 1 ? '' : 's'}` : shown(s).join(', ')}`,
     )
     .join('; ');
   return (
@@ -78,11 +78,11 @@ export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props
       </summary>
       {useful.length > 0 && (
         <ul>
-          {useful.map(([schema, s]) => {
-            const theirs = disagreement(prediction, schema, s);
+          {useful.map(([scheme, s]) => {
+            const theirs = disagreement(prediction, scheme, s);
             return (
-              <li key={schema}>
-                <strong>{schema}</strong>:{' '}
+              <li key={scheme}>
+                <strong>{scheme}</strong>:{' '}
                 {s.spans?.length ? s.spans.map((sp) => `${sp.label} “${sp.text}”`).join(', ') : shown(s).join(', ')}
                 {typeof s.confidence === 'number' && (
                   <span className="muted"> · {Math.round(s.confidence * 100)}% likely right</span>
@@ -101,11 +101,11 @@ export function AiHint({ ai, note, applied, onAccept, saved, prediction }: Props
       )}
       {none.length > 0 && (
         <details className="small">
-          <summary>No suggestion yet for {none.map(([schema]) => schema).join(', ')}</summary>
+          <summary>No suggestion yet for {none.map(([scheme]) => scheme).join(', ')}</summary>
           <ul>
-            {none.map(([schema, s]) => (
-              <li key={schema} className="muted">
-                {schema}: {s.rationale}
+            {none.map(([scheme, s]) => (
+              <li key={scheme} className="muted">
+                {scheme}: {s.rationale}
               </li>
             ))}
           </ul>

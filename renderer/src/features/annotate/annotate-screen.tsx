@@ -74,7 +74,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
       requestAnimationFrame(() => document.getElementById(INSTRUCTIONS_ID)?.scrollIntoView({ block: 'nearest' }));
   }, [instructionsOpen]);
 
-  const schemes = useMemo(() => Object.values(a.schemas ?? {}), [a.schemas]);
+  const schemes = useMemo(() => Object.values(a.schemes ?? {}), [a.schemes]);
   // conditional schemes come and go as answers change
   const hidden = useMemo(() => hiddenSchemes(schemes, a.answers), [schemes, a.answers]);
   const keys = useKeyMaps(schemes, a.colors, hidden);
@@ -82,7 +82,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
   const [advancing, setAdvancing] = useState(false);
   const advance = useCallback(() => setAdvancing(true), []);
   const instanceId = a.loaded?.instance.instance_id;
-  const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemas, a.setAnswers);
+  const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemes, a.setAnswers);
   const hints = useFillHints(a);
 
   // a new instance starts with no selection and a screen reader told about it, set in the render that shows it:
@@ -138,7 +138,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
 
   const { marks, arcs } = useMarks(a.loaded, schemes, a.answers, a.colors, pending);
 
-  if (!a.schemas || !a.loaded) {
+  if (!a.schemes || !a.loaded) {
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
   }
   const { instance } = a.loaded;

@@ -27,7 +27,7 @@ export interface Latest {
   dirty: boolean;
   loaded: Loaded | null;
   busy: boolean;
-  schemas: Schemes | null;
+  schemes: Schemes | null;
 }
 
 export interface AnnotationCore {

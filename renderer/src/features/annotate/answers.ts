@@ -15,7 +15,7 @@ import type {
 import { schemeUi } from './schemes/registry.js';
 
 export interface Answers {
-  /** schema → label → value; a ticked choice is "true", a value scheme holds the entered value */
+  /** scheme → label → value; a ticked choice is "true", a value scheme holds the entered value */
   labels: Record<string, Record<string, string>>;
   spans: SpanAnnotation[];
   /** links and events, on projects that have such schemes; their spans are named by `spanRef` */
@@ -67,8 +67,8 @@ export const isEmpty = (a: Answers) =>
 
 export function toSubmission(instanceId: string, a: Answers) {
   const annotations: Record<string, string> = {};
-  for (const [schema, labels] of Object.entries(a.labels)) {
-    for (const [label, value] of Object.entries(labels)) if (value !== '') annotations[`${schema}:${label}`] = value;
+  for (const [scheme, labels] of Object.entries(a.labels)) {
+    for (const [label, value] of Object.entries(labels)) if (value !== '') annotations[`${scheme}:${label}`] = value;
   }
   const sent: {
     instance_id: string;
@@ -98,11 +98,11 @@ export function choose(a: Answers, scheme: Scheme, label: string): Answers {
   return { ...a, labels: { ...a.labels, [scheme.name]: next } };
 }
 
-export function setValue(a: Answers, schema: string, label: string, value: string): Answers {
-  const current = { ...(a.labels[schema] ?? {}) };
+export function setValue(a: Answers, scheme: string, label: string, value: string): Answers {
+  const current = { ...(a.labels[scheme] ?? {}) };
   if (value === '') delete current[label];
   else current[label] = value;
-  return { ...a, labels: { ...a.labels, [schema]: current } };
+  return { ...a, labels: { ...a.labels, [scheme]: current } };
 }
 
 export function addSpan(a: Answers, span: SpanAnnotation): Answers {
@@ -134,28 +134,28 @@ export function removeLink(a: Answers, index: number): Answers {
 }
 
 /** Whether the annotator has answered a scheme: a label or value, or a span of it. */
-export const answered = (a: Answers, schema: string) =>
-  a.spans.some((s) => s.schema === schema) || Object.values(a.labels[schema] ?? {}).some((v) => v !== '');
+export const answered = (a: Answers, scheme: string) =>
+  a.spans.some((s) => s.schema === scheme) || Object.values(a.labels[scheme] ?? {}).some((v) => v !== '');
 
 /** Clears the label and value answers of these schemes (spans stay: a replacing fill adds to them). */
-export function clearLabels(a: Answers, schemas: string[]): Answers {
+export function clearLabels(a: Answers, schemes: string[]): Answers {
   const labels = { ...a.labels };
-  for (const s of schemas) delete labels[s];
+  for (const s of schemes) delete labels[s];
   return { ...a, labels };
 }
 
 /** Whether a suggestion gives the annotator anything to accept. */
 export const actionable = (s: AiSchemeSuggestion) => s.label !== null || !!s.spans?.length;
 
-/** Applies an AI suggestion to the form (never to the server): each suggested label or span the schema knows. */
+/** Applies an AI suggestion to the form (never to the server): each suggested label or span its scheme knows. */
 export function applySuggestion(
   a: Answers,
-  schemas: Schemes,
+  schemes: Schemes,
   suggestions: Record<string, AiSchemeSuggestion>,
 ): Answers {
   let next = a;
   for (const [schemeName, s] of Object.entries(suggestions)) {
-    const scheme = schemas[schemeName];
+    const scheme = schemes[schemeName];
     if (!scheme || !actionable(s)) continue;
     const kind = schemeUi(scheme.annotation_type)?.kind;
     if (kind === 'span') {
@@ -196,17 +196,17 @@ export const predictedSchemes = (p: Prediction) => [
 ];
 
 /** The pre-annotation without what it says about the given schemes. */
-export const withoutSchemes = (p: Prediction, schemas: string[]): Prediction => ({
+export const withoutSchemes = (p: Prediction, schemes: string[]): Prediction => ({
   ...p,
-  labels: Object.fromEntries(Object.entries(p.labels).filter(([k]) => !schemas.includes(k))),
-  spans: p.spans.filter((s) => !schemas.includes(s.schema)),
+  labels: Object.fromEntries(Object.entries(p.labels).filter(([k]) => !schemes.includes(k))),
+  spans: p.spans.filter((s) => !schemes.includes(s.schema)),
 });
 
 /** Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are added. */
-export function applyPrediction(a: Answers, schemas: Schemes, p: Prediction): Answers {
+export function applyPrediction(a: Answers, schemes: Schemes, p: Prediction): Answers {
   let next = a;
   for (const [schemeName, value] of Object.entries(p.labels)) {
-    const scheme = schemas[schemeName];
+    const scheme = schemes[schemeName];
     if (!scheme) continue;
     const own = schemeUi(scheme.annotation_type)?.applyAnswer;
     if (own) {
@@ -226,7 +226,7 @@ export function applyPrediction(a: Answers, schemas: Schemes, p: Prediction): An
     next = { ...next, labels: { ...next.labels, [schemeName]: Object.fromEntries(wanted.map((l) => [l, 'true'])) } };
   }
   for (const span of p.spans) {
-    if (schemas[span.schema])
+    if (schemes[span.schema])
       next = addSpan(next, {
         schema: span.schema,
         name: span.label,

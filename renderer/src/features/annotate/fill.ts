@@ -21,7 +21,7 @@ export interface Filled {
 
 export function fillFromAi(
   a: Answers,
-  schemas: Schemes,
+  schemes: Schemes,
   ai: AiSuggestion,
   before: Filled | null,
 ): { answers: Answers; filled: Filled } {
@@ -30,26 +30,26 @@ export function fillFromAi(
     .map(([k]) => k);
   if (before?.kept.length) {
     const replace = Object.fromEntries(Object.entries(ai.suggestions).filter(([k]) => before.kept.includes(k)));
-    return { answers: applySuggestion(clearLabels(a, before.kept), schemas, replace), filled: { kept: [] } };
+    return { answers: applySuggestion(clearLabels(a, before.kept), schemes, replace), filled: { kept: [] } };
   }
   const kept = suggested.filter((k) => answered(a, k));
   const open = Object.fromEntries(Object.entries(ai.suggestions).filter(([k]) => !kept.includes(k)));
-  return { answers: applySuggestion(a, schemas, open), filled: { kept } };
+  return { answers: applySuggestion(a, schemes, open), filled: { kept } };
 }
 
 export function fillFromPrediction(
   a: Answers,
-  schemas: Schemes,
+  schemes: Schemes,
   p: Prediction,
   before: Filled | null,
 ): { answers: Answers; filled: Filled } {
   if (before?.kept.length) {
     const others = predictedSchemes(p).filter((k) => !before.kept.includes(k));
     return {
-      answers: applyPrediction(clearLabels(a, before.kept), schemas, withoutSchemes(p, others)),
+      answers: applyPrediction(clearLabels(a, before.kept), schemes, withoutSchemes(p, others)),
       filled: { kept: [] },
     };
   }
   const kept = predictedSchemes(p).filter((k) => answered(a, k));
-  return { answers: applyPrediction(a, schemas, withoutSchemes(p, kept)), filled: { kept } };
+  return { answers: applyPrediction(a, schemes, withoutSchemes(p, kept)), filled: { kept } };
 }

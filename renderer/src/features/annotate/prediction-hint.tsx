@@ -29,9 +29,9 @@ export function PredictionHint({
         Pre-annotation <span className="muted">({first.source})</span>
       </h2>
       <ul>
-        {Object.entries(first.labels).map(([schema, value]) => (
-          <li key={schema}>
-            <strong>{schema}</strong>: {show(value)}
+        {Object.entries(first.labels).map(([scheme, value]) => (
+          <li key={scheme}>
+            <strong>{scheme}</strong>: {show(value)}
           </li>
         ))}
         {first.spans.map((s) => (

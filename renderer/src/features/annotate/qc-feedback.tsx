@@ -5,7 +5,7 @@ export function QcFeedback({ qc }: { qc: QcResult | null }) {
   if (!qc) return null;
   if (qc.type === 'gold_standard') {
     const expected = Object.entries(qc.gold_label)
-      .map(([schema, label]) => `${schema}: ${label}`)
+      .map(([scheme, label]) => `${scheme}: ${label}`)
       .join(', ');
     return (
       <p className={`qc ${qc.correct ? 'qc-good' : 'qc-bad'}`} role="status" data-testid="qc-feedback">

@@ -4,8 +4,8 @@ const QUESTIONS = 'form.schemes fieldset[data-schema]';
 const CONTROLS = 'input:checked, input, textarea, select';
 
 /** Puts the focus on a question's control: its chosen answer, else its first control. */
-export function focusQuestion(schema: string): boolean {
-  const fieldset = document.querySelector<HTMLFieldSetElement>(`${QUESTIONS}[data-schema="${CSS.escape(schema)}"]`);
+export function focusQuestion(scheme: string): boolean {
+  const fieldset = document.querySelector<HTMLFieldSetElement>(`${QUESTIONS}[data-schema="${CSS.escape(scheme)}"]`);
   const control = fieldset?.querySelector<HTMLElement>(CONTROLS);
   if (!control) return false;
   control.focus();

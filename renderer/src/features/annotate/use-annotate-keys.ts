@@ -121,8 +121,8 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       // a focused choice question takes the number row for its own answers, in order
       const focused = questionOf(target);
       const digit = '1234567890'.indexOf(e.key);
-      if (focused && digit >= 0 && a.schemas?.[focused] && isChoice(a.schemas[focused].annotation_type)) {
-        const scheme = a.schemas[focused];
+      if (focused && digit >= 0 && a.schemes?.[focused] && isChoice(a.schemes[focused].annotation_type)) {
+        const scheme = a.schemes[focused];
         const label = scheme.labels[digit];
         e.preventDefault();
         if (label) a.setAnswers((ans) => choose(ans, scheme, label.name));
@@ -141,9 +141,9 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       const key = normKey(e.key);
       const bound = labelKeys.find((k) => k.key === key);
       if (bound && hidden.has(bound.schema)) return; // a hidden question's key does nothing
-      if (bound && a.schemas) {
+      if (bound && a.schemes) {
         e.preventDefault();
-        const scheme = a.schemas[bound.schema];
+        const scheme = a.schemes[bound.schema];
         const binding = schemeUi(scheme.annotation_type)
           ?.bindings?.(scheme)
           .find((b) => b.label === bound.label);

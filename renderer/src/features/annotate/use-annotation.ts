@@ -23,7 +23,7 @@ import { useVisibleTime } from './use-visible-time.js';
 
 /** `onPhaseChange` is told where each move ended, to refresh the study phase when that matters. */
 export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void) {
-  const [schemas, setSchemes] = useState<Schemes | null>(null);
+  const [schemes, setSchemes] = useState<Schemes | null>(null);
   const [colors, setColors] = useState<Colors>({});
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [answers, setAnswersState] = useState<Answers>(EMPTY);
@@ -34,8 +34,8 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   const [notice, setNotice] = useState<string | null>(null);
   const [qc, setQc] = useState<QcResult | null>(null);
   const [saving, setSaving] = useState<QueueState>({ pending: 0, failure: null, paused: false });
-  const latest = useRef<Latest>({ answers, dirty, loaded, busy, schemas });
-  latest.current = { answers, dirty, loaded, busy, schemas };
+  const latest = useRef<Latest>({ answers, dirty, loaded, busy, schemes });
+  latest.current = { answers, dirty, loaded, busy, schemes };
   const ahead = useRef<Loaded | null>(null);
   const waitingFor = useRef<Step<Left> | null>(null);
   const [canUndo, setCanUndo] = useState(false);
@@ -214,7 +214,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
    * true when the annotator was told what is missing instead.
    */
   const requiredMissing = useCallback((forward: boolean): boolean => {
-    const { loaded: l, schemas: all, answers: form } = latest.current;
+    const { loaded: l, schemes: all, answers: form } = latest.current;
     const here = l?.instance;
     if (!forward || !here || here.skip?.skipped) return false;
     const missing = unansweredRequired(Object.values(all ?? {}), form);
@@ -257,7 +257,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   const retrySave = useCallback(() => queue.current?.retryNow(), []);
 
   return {
-    schemas,
+    schemes,
     colors,
     loaded,
     answers,

@@ -4,8 +4,10 @@
  * is shown.
  */
 import { useCallback, useState } from 'react';
+import type { Schemes } from '../../shared/api/types.js';
 import type { Answers } from './answers.js';
 import { fillFromAi, fillFromPrediction, type Filled } from './fill.js';
+import type { Loaded } from './loaded.js';
 import type { Annotation } from './use-annotation.js';
 
 export interface FillHints {
@@ -16,31 +18,43 @@ export interface FillHints {
   reset(): void;
 }
 
-export function useFillHints(a: Pick<Annotation, 'loaded' | 'schemas' | 'answers' | 'setAnswers'>): FillHints {
-  const [aiApplied, setAiApplied] = useState<Filled | null>(null);
-  const [predictionApplied, setPredictionApplied] = useState<Filled | null>(null);
-  const { loaded, schemas, answers, setAnswers } = a;
+type Form = Pick<Annotation, 'loaded' | 'schemes' | 'answers' | 'setAnswers'>;
 
-  const acceptAi = useCallback(() => {
-    const ai = loaded?.ai;
-    if (!ai || !schemas || (aiApplied && !aiApplied.kept.length)) return;
-    const { answers: filledIn, filled } = fillFromAi(answers, schemas, ai, aiApplied);
+/** Where a fill comes from: the suggestion it reads on the instance shown, and how it fills the form from it. */
+interface Source<S> {
+  of(l: Loaded): S | null | undefined;
+  fill(a: Answers, schemes: Schemes, suggestion: S, before: Filled | null): { answers: Answers; filled: Filled };
+}
+
+const AI: Source<NonNullable<Loaded['ai']>> = { of: (l) => l.ai, fill: fillFromAi };
+const PREDICTION: Source<Loaded['predictions'][number]> = { of: (l) => l.predictions[0], fill: fillFromPrediction };
+
+function useFill<S>({ loaded, schemes, answers, setAnswers }: Form, source: Source<S>) {
+  const [applied, setApplied] = useState<Filled | null>(null);
+  const suggestion = loaded ? source.of(loaded) : null;
+  const accept = useCallback(() => {
+    if (!suggestion || !schemes || (applied && !applied.kept.length)) return;
+    const { answers: filledIn, filled } = source.fill(answers, schemes, suggestion, applied);
     setAnswers((): Answers => filledIn);
-    setAiApplied(filled);
-  }, [loaded, schemas, answers, setAnswers, aiApplied]);
+    setApplied(filled);
+  }, [source, suggestion, schemes, answers, setAnswers, applied]);
+  return { applied, accept, reset: setApplied };
+}
 
-  const acceptPrediction = useCallback(() => {
-    const first = loaded?.predictions[0];
-    if (!first || !schemas || (predictionApplied && !predictionApplied.kept.length)) return;
-    const { answers: filledIn, filled } = fillFromPrediction(answers, schemas, first, predictionApplied);
-    setAnswers((): Answers => filledIn);
-    setPredictionApplied(filled);
-  }, [loaded, schemas, answers, setAnswers, predictionApplied]);
-
+export function useFillHints(a: Form): FillHints {
+  const ai = useFill(a, AI);
+  const prediction = useFill(a, PREDICTION);
+  const { reset: resetAi } = ai;
+  const { reset: resetPrediction } = prediction;
   const reset = useCallback(() => {
-    setAiApplied(null);
-    setPredictionApplied(null);
-  }, []);
-
-  return { aiApplied, predictionApplied, acceptAi, acceptPrediction, reset };
+    resetAi(null);
+    resetPrediction(null);
+  }, [resetAi, resetPrediction]);
+  return {
+    aiApplied: ai.applied,
+    predictionApplied: prediction.applied,
+    acceptAi: ai.accept,
+    acceptPrediction: prediction.accept,
+    reset,
+  };
 }

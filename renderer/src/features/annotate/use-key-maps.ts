@@ -21,7 +21,7 @@ export interface KeyMaps {
   fieldKeys: FieldKey[];
   /** every key a label or a field took, which the commands give way to */
   keySet: ReadonlySet<string>;
-  keyOf(schema: string, label: string): string | undefined;
+  keyOf(scheme: string, label: string): string | undefined;
   /** the span labels of the questions shown now */
   spanChoices: SpanLabel[];
   spanKeys: LabelKey[];
@@ -43,7 +43,7 @@ export function useKeyMaps(schemes: Scheme[], colors: Colors, hidden: ReadonlySe
   );
   const keySet = useMemo(() => new Set([...labelKeys, ...fieldKeys].map((k) => k.key)), [labelKeys, fieldKeys]);
   const keyOf = useCallback(
-    (schema: string, label: string) => labelKeys.find((k) => k.schema === schema && k.label === label)?.key,
+    (scheme: string, label: string) => labelKeys.find((k) => k.schema === scheme && k.label === label)?.key,
     [labelKeys],
   );
   const allSpanChoices = useMemo(() => spanLabels(schemes, colors), [schemes, colors]);

@@ -28,7 +28,7 @@ export interface SpanSelection {
 
 export function useSpanSelection(
   text: string,
-  schemas: Schemes | null,
+  schemes: Schemes | null,
   setAnswers: (update: (a: Answers) => Answers) => void,
 ): SpanSelection {
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
@@ -60,7 +60,7 @@ export function useSpanSelection(
   const label = useCallback(
     (l: SpanLabel) => {
       if (!pending) return;
-      const scheme = schemas?.[l.schema];
+      const scheme = schemes?.[l.schema];
       const take = scheme && schemeUi(scheme.annotation_type)?.takeSpan;
       // a type answered by a selection (an answer span, an error) takes it; span schemes make a span
       if (take) setAnswers((ans) => take(ans, scheme, l.label, pending, text));
@@ -77,7 +77,7 @@ export function useSpanSelection(
       reset();
       window.getSelection()?.removeAllRanges();
     },
-    [pending, text, schemas, setAnswers, reset],
+    [pending, text, schemes, setAnswers, reset],
   );
 
   return { pending, wordSel, askLabel, textWords, selectWords, selectText, label, setAskLabel, reset };
