@@ -10,8 +10,8 @@ import { dragOver } from './select-text.js';
 import type { Client } from '../helpers/client.js';
 
 const TEXT = 'The product was great but shipping was slow.';
-const checked = (p: Page, schema: string, label: string) =>
-  p.locator(`fieldset[data-schema="${schema}"] input[value="${label}"]`).isChecked();
+const checked = (p: Page, scheme: string, label: string) =>
+  p.locator(`fieldset[data-schema="${scheme}"] input[value="${label}"]`).isChecked();
 
 let rig: BrowserRig;
 let page: Page;

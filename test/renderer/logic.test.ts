@@ -210,17 +210,17 @@ describe('answers', () => {
     expect(fromStored({ ...sent, updated_at: null, span_annotations: sent.span_annotations })).toEqual(a);
   });
 
-  test('an AI suggestion fills only labels the schema knows, and never clears a chosen one', () => {
-    const schemas = { sentiment: radio, topics: multi };
+  test('an AI suggestion fills only labels the scheme knows, and never clears a chosen one', () => {
+    const schemes = { sentiment: radio, topics: multi };
     const start = choose(EMPTY, multi, 'price');
-    const a = applySuggestion(start, schemas, {
+    const a = applySuggestion(start, schemes, {
       sentiment: { label: 'negative', confidence: null, rationale: '' },
       topics: { label: 'price', labels: ['price', 'quality', 'colour'], confidence: null, rationale: '' },
       unknown: { label: 'x', confidence: null, rationale: '' },
     });
     expect(a.labels).toEqual({ topics: { price: 'true', quality: 'true' }, sentiment: { negative: 'true' } });
     expect(
-      applySuggestion(EMPTY, schemas, { sentiment: { label: null, confidence: null, rationale: 'not yet' } }),
+      applySuggestion(EMPTY, schemes, { sentiment: { label: null, confidence: null, rationale: 'not yet' } }),
     ).toEqual(EMPTY);
   });
 });

@@ -73,10 +73,10 @@ const EDIT = {
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const fieldKey = (schema: string) => page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
-const goTo = async (schema: string) => page.keyboard.press(await fieldKey(schema));
-const labelKey = (schema: string, text: string) =>
-  page.locator(`fieldset[data-schema="${schema}"] label:has-text("${text}") .label-key`).innerText();
+const fieldKey = (scheme: string) => page.locator(`fieldset[data-schema="${scheme}"] legend .field-key`).innerText();
+const goTo = async (scheme: string) => page.keyboard.press(await fieldKey(scheme));
+const labelKey = (scheme: string, text: string) =>
+  page.locator(`fieldset[data-schema="${scheme}"] label:has-text("${text}") .label-key`).innerText();
 const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
 
 describe('a project of twelve newer types, by keyboard, through export and back', () => {
@@ -86,7 +86,7 @@ describe('a project of twelve newer types, by keyboard, through export and back'
 
   test('shows every field, each control named, no key given twice', async () => {
     for (const s of SCHEMES) await page.locator(`fieldset[data-schema="${s.name}"]`).waitFor();
-    // [schema, its field key (the key that goes to a field whose own keys work once it has focus), its label keys]
+    // [scheme, its field key (the key that goes to a field whose own keys work once it has focus), its label keys]
     const fields = await page
       .locator('fieldset[data-schema]')
       .evaluateAll((all) =>

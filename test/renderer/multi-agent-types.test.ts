@@ -25,8 +25,8 @@ let page: Page;
 let api: Client;
 
 const focused = () => focusedStep(page);
-const fieldKey = (schema: string) => keyOf(page, schema);
-const checkedIn = (schema: string, step: number) => checkedOn(page, schema, step);
+const fieldKey = (scheme: string) => keyOf(page, scheme);
+const checkedIn = (scheme: string, step: number) => checkedOn(page, scheme, step);
 
 describe('multi-agent trace types by keyboard', () => {
   beforeAll(async () => {

@@ -35,8 +35,8 @@ const SCHEMES = [
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const keyOf = (schema: string, text: string) =>
-  page.locator(`fieldset[data-schema="${schema}"] label:has-text("${text}") .label-key`).innerText();
+const keyOf = (scheme: string, text: string) =>
+  page.locator(`fieldset[data-schema="${scheme}"] label:has-text("${text}") .label-key`).innerText();
 
 describe('comparison and editing types by keyboard', () => {
   beforeAll(async () => {

@@ -38,10 +38,10 @@ const SCHEMES = [
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const fieldKey = (schema: string) => page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
-const goTo = async (schema: string) => page.keyboard.press(await fieldKey(schema));
-const checked = (schema: string, label: string) =>
-  page.locator(`fieldset[data-schema="${schema}"] input[aria-label="${label}"]`).isChecked();
+const fieldKey = (scheme: string) => page.locator(`fieldset[data-schema="${scheme}"] legend .field-key`).innerText();
+const goTo = async (scheme: string) => page.keyboard.press(await fieldKey(scheme));
+const checked = (scheme: string, label: string) =>
+  page.locator(`fieldset[data-schema="${scheme}"] input[aria-label="${label}"]`).isChecked();
 
 describe('rating and measurement types by keyboard', () => {
   beforeAll(async () => {

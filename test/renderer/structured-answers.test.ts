@@ -67,7 +67,7 @@ describe('links and events in the form', () => {
   });
 
   test('a pre-annotation fills structured answers as they are, not as label values', () => {
-    const schemas = {
+    const schemes = {
       rel: scheme('rel', 'span_link'),
       qa: scheme('qa', 'extractive_qa'),
       ents: scheme('ents', 'span'),
@@ -75,7 +75,7 @@ describe('links and events in the form', () => {
     const qa = { answer_text: 'Ada', start: 0, end: 3, unanswerable: false };
     const a = applyPrediction(
       { ...addSpan(EMPTY, { schema: 'ents', name: 'P', start: 0, end: 3 }), links: [] },
-      schemas,
+      schemes,
       {
         source: 'm',
         labels: {

@@ -31,9 +31,9 @@ let page: Page;
 let api: Client;
 
 const focusedStep = () => stepIn(page);
-const fieldKey = (schema: string) => keyOf(page, schema);
-const checked = (schema: string, step: number) =>
-  page.locator(`fieldset[data-schema="${schema}"] [data-step="${step}"] input:checked`).getAttribute('value');
+const fieldKey = (scheme: string) => keyOf(page, scheme);
+const checked = (scheme: string, step: number) =>
+  page.locator(`fieldset[data-schema="${scheme}"] [data-step="${step}"] input:checked`).getAttribute('value');
 
 describe('agent-trace types by keyboard', () => {
   beforeAll(async () => {
@@ -159,7 +159,7 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
   });
 
   test('answers them by keyboard, and after a reload they are still there', async () => {
-    const key = (schema: string) => keyOf(p, schema);
+    const key = (scheme: string) => keyOf(p, scheme);
     const step = () => stepIn(p);
     expect(await unnamedControls(p)).toEqual([]);
     await p.keyboard.press(await key('judged'));
@@ -269,7 +269,7 @@ describe('verdicts per step and per tool call by keyboard', () => {
       'click({\n "x": 0.2\n})',
     ]);
     expect(await unnamedControls(p)).toEqual([]);
-    const key = (schema: string) => keyOf(p, schema);
+    const key = (scheme: string) => keyOf(p, scheme);
     await p.keyboard.press(await key('gui'));
     await p.keyboard.press('1'); // correct, on to step 2
     await p.keyboard.press('2'); // wrong element

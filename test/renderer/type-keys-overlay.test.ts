@@ -140,8 +140,8 @@ describe('the ? overlay lists the keys of every type on the page', () => {
   });
 
   test('the field keys of text_edit and tree_annotation reach the text to edit and the first turn', async () => {
-    const fieldKey = (schema: string) =>
-      page.locator(`fieldset[data-schema="${schema}"] legend .field-key`).innerText();
+    const fieldKey = (scheme: string) =>
+      page.locator(`fieldset[data-schema="${scheme}"] legend .field-key`).innerText();
     await page.keyboard.press(await fieldKey('edit'));
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     expect(await page.evaluate(() => document.activeElement?.closest('fieldset')?.dataset.schema)).toBe('edit');

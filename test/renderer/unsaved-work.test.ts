@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core';
 import { logIn, startRig, type BrowserRig, progress } from './browser.js';
 
 const PASSWORD = 'correct-horse';
-const checked = (p: Page, schema: string, label: string) =>
-  p.locator(`fieldset[data-schema="${schema}"] input[value="${label}"]`).isChecked();
+const checked = (p: Page, scheme: string, label: string) =>
+  p.locator(`fieldset[data-schema="${scheme}"] input[value="${label}"]`).isChecked();
 
 let rig: BrowserRig;
 
