@@ -1,0 +1,58 @@
+/**
+ * Potato's ways of writing a config mapped onto the keys the schema reads: top-level idioms, data sources,
+ * scheme idioms and tooltip files, then the compatibility renames. Each mapping it makes is warned about.
+ */
+import type { ConfigYaml } from './read-yaml.js';
+import { ConfigError } from './config-error.js';
+import { adaptDataSources, DataSourcesError } from './data-sources.js';
+import { readsTooltips } from './normalize-schemes.js';
+import { adaptPotatoConfig } from './potato-compat.js';
+import { adaptIdioms, duplicateKeys } from './potato-idioms.js';
+import { adaptSchemeIdioms } from './scheme-idioms.js';
+import { SchemeVariantError } from './scheme-variants.js';
+import { readTooltipFiles, TooltipFileError } from './tooltip-files.js';
+
+export interface AdaptedConfig {
+  /** what the schema is to check */
+  config: Record<string, unknown>;
+  /** the schemes after the idioms, before the schema: phase pages read their questions from them */
+  schemes: Record<string, unknown>[];
+  warnings: string[];
+}
+
+export function adaptConfig(
+  { top, doc, lineCounter }: ConfigYaml,
+  path: string,
+  locate: (name: string, taskDir: string | undefined) => string,
+): AdaptedConfig {
+  const idioms = adaptIdioms(top, path);
+  const taskDir = typeof idioms.config.task_dir === 'string' ? idioms.config.task_dir : undefined;
+  try {
+    idioms.config = adaptDataSources(
+      idioms.config,
+      (name) => locate(name, taskDir),
+      (m) => idioms.warnings.push(`${path}: ${m}`),
+    );
+    if (Array.isArray(idioms.config.annotation_schemes)) {
+      idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) =>
+        adaptSchemeIdioms(
+          readTooltipFiles(s, i, (name) => locate(name, taskDir)),
+          i,
+          (m) => idioms.warnings.push(`${path}: ${m}`),
+          readsTooltips(s),
+        ),
+      );
+    }
+  } catch (e) {
+    if (e instanceof DataSourcesError || e instanceof TooltipFileError || e instanceof SchemeVariantError)
+      throw new ConfigError(path, e.message);
+    throw e;
+  }
+  const adapted = adaptPotatoConfig(idioms.config, path);
+  adapted.warnings.unshift(...duplicateKeys(doc, lineCounter).map((m) => `${path}: ${m}`), ...idioms.warnings);
+  const schemes = (Array.isArray(idioms.config.annotation_schemes) ? idioms.config.annotation_schemes : []) as Record<
+    string,
+    unknown
+  >[];
+  return { config: adapted.config, schemes, warnings: adapted.warnings };
+}

@@ -1,0 +1,14 @@
+/** Where a file named in a config is looked for. */
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+
+/** Finds a file named in the config: relative to task_dir, then the config's folder, then its parent (Potato's layout). */
+export function locate(name: string, dir: string, taskDir: string | undefined): string {
+  if (isAbsolute(name)) return name;
+  const candidates = [
+    taskDir ? resolve(dir, taskDir, name) : undefined,
+    resolve(dir, name),
+    resolve(dir, '..', name),
+  ].filter(Boolean) as string[];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+}

@@ -1,0 +1,115 @@
+/**
+ * `annotation_schemes` → the task's schemes: each checked by its type's module, and then the keys that name another
+ * scheme (display_logic conditions, a link scheme's span_schema) checked once every scheme is known.
+ */
+import { checkRules, parseDisplayLogic } from '../domain/display-logic/rules.js';
+import { findSchemeType, schemeTypeOf, unsupportedReason } from '../domain/schemes/registry.js';
+import type { Scheme } from '../domain/task.js';
+import { ConfigError, formatPath, reasonOf } from './config-error.js';
+import type { RawScheme } from './schema.js';
+import { schemePresentation, SCHEME_IDIOM_KEYS } from './scheme-idioms.js';
+
+/** Types whose module reads a scheme-level `tooltips` map itself (a label tree has no `labels` to attach them to). */
+export const readsTooltips = (s: unknown) => {
+  const type = (s as { annotation_type?: unknown } | null)?.annotation_type;
+  return typeof type === 'string' && (findSchemeType(type)?.keys.includes('tooltips') ?? false);
+};
+
+const COMMON_SCHEME_KEYS = [
+  'annotation_type',
+  'name',
+  'description',
+  'labels',
+  'sequential_key_binding',
+  'display_logic',
+  ...SCHEME_IDIOM_KEYS,
+];
+
+/** Scheme keys no part of this server reads: each is warned about, saying it only reaches /api/schemas. */
+const UNREAD_SCHEME_KEY: Record<string, string> = {
+  has_free_response: 'no free-text box is shown beside the labels; add a text scheme to collect one',
+  textarea: 'text answers are typed in a multi-line box whatever it says',
+};
+
+function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (message: string) => void): Scheme {
+  const where = `annotation_schemes[${index}] (${raw.name})`;
+  const module = findSchemeType(raw.annotation_type);
+  if (!module)
+    throw new ConfigError(
+      file,
+      `annotation_schemes[${index}].annotation_type: ${unsupportedReason(raw.annotation_type)}`,
+    );
+  // answers are keyed "<schema>:<label>" and split at the first colon, so a label may hold colons (Potato's text
+  // prompts often end in one) but a scheme name may not
+  if (raw.name.includes(':'))
+    throw new ConfigError(file, `annotation_schemes[${index}].name: "${raw.name}" may not contain ":"`);
+  const parsed = module.config.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(file, `annotation_schemes[${index}].${formatPath(issue.path)}: ${reasonOf(issue)}`);
+  }
+  const known = new Set([...COMMON_SCHEME_KEYS, ...module.keys]);
+  const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
+  for (const key of Object.keys(extra)) {
+    warn(
+      `${where}.${key} is not acted on: ${UNREAD_SCHEME_KEY[key] ?? 'it is passed on unchanged in GET /api/schemas and changes nothing here'}`,
+    );
+  }
+  const scheme: Scheme = {
+    name: raw.name,
+    annotation_type: module.type,
+    description: raw.description ?? '',
+    labels: (raw.labels ?? []).map((l) => ({ ...l })),
+    extra,
+  };
+  if (raw.sequential_key_binding !== undefined) scheme.sequential_key_binding = raw.sequential_key_binding;
+  const fail = (key: string, reason: string): never => {
+    throw new ConfigError(file, `${where}${key ? `.${key}` : ''}: ${reason}`);
+  };
+  module.normalize(scheme, parsed.data, fail, (message) => warn(`${where}.${message}`));
+  if (raw.display_logic !== undefined && raw.display_logic !== null) {
+    scheme.display_logic = parseDisplayLogic(raw.display_logic, (key, reason) =>
+      fail(`display_logic${key ? `.${key}` : ''}`, reason),
+    );
+  }
+  Object.assign(
+    scheme,
+    schemePresentation(
+      raw,
+      scheme.labels.map((l) => l.name),
+      fail,
+    ),
+  );
+  const names = new Set<string>();
+  for (const label of scheme.labels) {
+    if (names.has(label.name)) throw new ConfigError(file, `${where}.labels: duplicate label "${label.name}"`);
+    names.add(label.name);
+  }
+  return scheme;
+}
+
+export function normalizeSchemes(raws: RawScheme[], path: string, warn: (message: string) => void): Scheme[] {
+  const schemes = raws.map((s, i) => normalizeScheme(s, i, path, warn));
+  const schemeNames = new Set<string>();
+  for (const s of schemes) {
+    if (schemeNames.has(s.name)) throw new ConfigError(path, `annotation_schemes: duplicate scheme name "${s.name}"`);
+    schemeNames.add(s.name);
+  }
+  const schemeByName = new Map(schemes.map((s) => [s.name, s]));
+  checkRules(
+    new Map(schemes.filter((s) => s.display_logic).map((s) => [s.name, s.display_logic!])),
+    (name) => schemeByName.has(name),
+    (owner, key, reason) => {
+      throw new ConfigError(
+        path,
+        `annotation_schemes[${schemes.findIndex((s) => s.name === owner)}] (${owner}).display_logic.${key}: ${reason}`,
+      );
+    },
+  );
+  schemes.forEach((s, i) =>
+    schemeTypeOf(s.annotation_type).resolve?.(s, schemeByName, (key, reason) => {
+      throw new ConfigError(path, `annotation_schemes[${i}] (${s.name})${key ? `.${key}` : ''}: ${reason}`);
+    }),
+  );
+  return schemes;
+}

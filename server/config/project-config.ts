@@ -1,0 +1,53 @@
+/** What a loaded config gives the server: the task, its settings, and the warnings to show at startup. */
+import type { ActiveLearningSettings } from '../domain/active-learning/settings.js';
+import type { AdjudicationSettings } from '../domain/adjudication/records.js';
+import type { CrowdSettings } from '../domain/crowd/crowd.js';
+import type { Instructions } from '../domain/display/instructions.js';
+import type { DisplaySpec } from '../domain/display/types.js';
+import type { PhaseDefinition } from '../domain/phases/phases.js';
+import type { QualityConfig } from '../domain/quality/checks.js';
+import type { RuntimeSettings, Task } from '../domain/task.js';
+import type { Derive } from './cot-segmentation.js';
+import type { RawConfig } from './schema.js';
+
+export interface ProjectConfig {
+  file: string;
+  dir: string;
+  raw: RawConfig;
+  task: Task;
+  settings: RuntimeSettings;
+  /** where the data folder goes when --data-dir is not given */
+  outputDir: string;
+  allowAllUsers: boolean;
+  requirePassword: boolean;
+  users: { username: string; password?: string }[];
+  /** user_config.min_password_length, or the floor */
+  minPasswordLength: number;
+  adminApiKey?: string;
+  adminUsers: string[];
+  debug: boolean;
+  sessionLifetimeDays: number;
+  /** Potato's persist_sessions: false ends every session at start; true or absent keeps them until they expire */
+  persistSessions: boolean;
+  allowedHosts: string[];
+  /** `storage:`: a PostgreSQL database for the project's data (server/storage/postgres/) */
+  storage: { url?: string; schema?: string };
+  /** attention checks and gold standards, read from their items files */
+  quality: QualityConfig;
+  phases: PhaseDefinition[];
+  /** going back across phases, and the phase pages' answers in exports */
+  phaseOptions: { backNavigation: boolean; exportAnswers: boolean; excludeHidden: boolean };
+  /** adds the fields a config makes from each item's own (cot_segmentation's steps), for items added later too */
+  deriveItem?: Derive;
+  /** how items are shown (html_layout, instance_display, or every field); the automatic view when absent */
+  display?: DisplaySpec;
+  /** the instructions banner and codebook link */
+  instructions?: Instructions;
+  /** url_direct login, completion codes and the study page's options */
+  crowd: CrowdSettings;
+  /** who settles disagreements and which items they see */
+  adjudication: AdjudicationSettings;
+  /** Potato's active_learning keys, for assignment_strategy: active_learning */
+  activeLearning: ActiveLearningSettings;
+  warnings: string[];
+}

@@ -1,0 +1,103 @@
+/**
+ * The task's items: read from `data_files` (with cot_segmentation's derived fields), then, for best–worst
+ * scaling, grouped into the tuples that become its instances.
+ */
+import { existsSync } from 'node:fs';
+import type { Instance, Scheme } from '../domain/task.js';
+import { bwsTuples, BwsConfigError } from './bws-tuples.js';
+import { ConfigError } from './config-error.js';
+import { CotSegmentationError, readCotSegmentation, type Derive } from './cot-segmentation.js';
+import { readInstances, DataFileError } from './data-files.js';
+import type { RawConfig } from './schema.js';
+
+export function readItems(
+  raw: RawConfig,
+  cotSegmentation: unknown,
+  path: string,
+  locate: (name: string) => string,
+  warn: (message: string) => void,
+): { instances: Instance[]; deriveItem: Derive | undefined } {
+  let instances: Instance[];
+  let deriveItem: Derive | undefined;
+  try {
+    const itemKeys = { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key };
+    deriveItem = readCotSegmentation(cotSegmentation, itemKeys, warn);
+    const files = raw.data_files.map(locate);
+    for (const f of files)
+      if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
+    // Potato starts a task whose items lack the text field, showing them with an empty text: so do we, loudly
+    let missing = 0;
+    let first = '';
+    instances = readInstances(files, { ...itemKeys, derive: deriveItem }, new Set(), (file, line) => {
+      if (!missing++) first = `${file}:${line}`;
+    });
+    if (missing) {
+      const who =
+        missing === instances.length
+          ? `none of the ${missing} items has a`
+          : `${missing} of ${instances.length} items have no`;
+      warn(
+        `item_properties.text_key: ${who} text field "${raw.item_properties.text_key}" (first at ${first}): their text is empty and nothing in them can be marked as a span; the page shows their other fields`,
+      );
+    }
+  } catch (e) {
+    if (e instanceof CotSegmentationError) throw new ConfigError(path, e.message);
+    if (e instanceof DataFileError) throw new ConfigError(path, `data_files: ${e.message}`);
+    throw e;
+  }
+  if (!instances.length) throw new ConfigError(path, 'data_files: the data files hold no instances');
+  return { instances, deriveItem };
+}
+
+/** bws_config (or ibws_config's first round) turns the items into tuples; the bws schemes' tuple_size must agree. */
+export function tupleItems(
+  raw: RawConfig,
+  schemes: Scheme[],
+  items: Instance[],
+  path: string,
+  warn: (message: string) => void,
+): Instance[] {
+  // Potato's iterative BWS starts like plain BWS: its first round is made here, later rounds are not
+  const ibws = raw.ibws_config;
+  const tupling = raw.bws_config
+    ? { key: 'bws_config', config: raw.bws_config }
+    : ibws
+      ? {
+          key: 'ibws_config',
+          config: {
+            tuple_size: ibws.tuple_size,
+            seed: ibws.seed,
+            min_item_appearances: ibws.tuples_per_item_per_round ?? 2,
+          },
+        }
+      : undefined;
+  if (raw.bws_config && ibws) warn('ibws_config is ignored: bws_config makes the tuples');
+  else if (ibws && schemes.some((s) => s.annotation_type === 'bws')) {
+    warn(
+      'ibws_config: only the first round is made (each item in tuples_per_item_per_round tuples); later rounds within score buckets are not generated. Score the round with GET /admin/api/bws_scores',
+    );
+  }
+  for (const s of schemes) if (s.annotation_type === 'bws' && !tupling) s.extra.tuple_size ??= 4;
+  if (!tupling) return items;
+  if (!schemes.some((s) => s.annotation_type === 'bws')) {
+    warn(`${tupling.key} is ignored: no scheme is of type bws`);
+    return items;
+  }
+  let instances: Instance[];
+  try {
+    instances = bwsTuples(items, tupling.config);
+  } catch (e) {
+    if (e instanceof BwsConfigError) throw new ConfigError(path, `${tupling.key}.tuple_size: ${e.message}`);
+    throw e;
+  }
+  const size = tupling.config.tuple_size ?? 4;
+  for (const s of schemes) {
+    if (s.annotation_type === 'bws' && s.extra.tuple_size === undefined) s.extra.tuple_size = size;
+    if (s.annotation_type === 'bws' && s.extra.tuple_size !== size)
+      throw new ConfigError(
+        path,
+        `annotation_schemes (${s.name}).tuple_size: ${String(s.extra.tuple_size)} differs from ${tupling.key}.tuple_size (${size})`,
+      );
+  }
+  return instances;
+}

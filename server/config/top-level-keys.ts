@@ -1,0 +1,37 @@
+/** Which top-level keys the server knows, and the warning for each one it does not, at the top or inside a section. */
+import { COMPAT_KEYS } from './potato-compat.js';
+import { COT_KEYS } from './cot-segmentation.js';
+import { DATA_SOURCE_KEYS } from './data-sources.js';
+import { DISPLAY_KEYS } from './display-config.js';
+import { PHASE_SOURCE_KEYS } from './phase-config.js';
+import { IDIOM_KEYS } from './potato-idioms.js';
+import { WARNED_KEYS } from './presentation-warnings.js';
+import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED } from './schema.js';
+import { unknownKeys } from './unknown-keys.js';
+
+/** Top-level keys outside the schema that a module acts on or warns about (the schema's own are known too). */
+export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
+  ...DISPLAY_KEYS,
+  ...IDIOM_KEYS,
+  ...PHASE_SOURCE_KEYS,
+  ...DATA_SOURCE_KEYS,
+  ...WARNED_KEYS,
+  ...COMPAT_KEYS,
+  ...COT_KEYS,
+]);
+
+export function unknownKeyWarnings(top: Record<string, unknown>): string[] {
+  const warnings: string[] = [];
+  const knownKeys = new Set([...Object.keys(configSchema.shape), ...READ_ELSEWHERE]);
+  for (const key of Object.keys(top)) {
+    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`unknown key "${key}" is ignored`);
+    // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
+    else if (Object.hasOwn(configSchema.shape, key) && key !== 'annotation_schemes' && key !== 'phases') {
+      const section = configSchema.shape[key as keyof typeof configSchema.shape];
+      for (const nested of unknownKeys(section, top[key], key)) {
+        if (!POTATO_PRESENTATION_NESTED.has(nested)) warnings.push(`unknown key "${nested}" is ignored`);
+      }
+    }
+  }
+  return warnings;
+}
