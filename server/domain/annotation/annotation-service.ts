@@ -6,11 +6,10 @@
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { DomainEvent, EventOutbox } from '../events.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
-import { AnnotatorLists } from './annotator-lists.js';
 import { CompletionMarks } from './completion-marks.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
-import { annotationEventData, answerByScheme } from './payloads.js';
+import { annotationEventData } from './payloads.js';
 import {
   annotationKey,
   isAnnotated,
@@ -22,76 +21,19 @@ import {
 import { validateLabels, validateSpans } from './validate.js';
 import { hasStructures, withStructures } from './structures.js';
 import { hiddenSchemes, withoutHidden } from '../display-logic/schemes.js';
-import type { AnnotatorProgress } from './progress.js';
+import { moveFrom, movesOn, type CurrentInstance, type GoTo } from './navigation.js';
+import { AnnotationIndex } from './annotation-index.js';
+import { completionEvents, type AnnotationSettings, type CompletionContext } from './completion-events.js';
+import type { SubmitContext, SubmitHook, SubmitResult } from './submit-hooks.js';
 
-export interface CurrentInstance {
-  instance_id: string;
-  current_index: number;
-  total_instances: number;
-  /** instances of the task in the caller's list that they have annotated (quality checks not counted) */
-  annotated_count: number;
-  text: string;
-  data: Record<string, unknown>;
-  annotated: boolean;
-  /** done and left against the annotator's quota or what they can still get (progress.ts) */
-  progress: AnnotatorProgress;
-}
-
-export type GoTo = { go_to: string } | { action: 'next_instance' | 'prev_instance' | 'jump_to_unannotated' };
-
-export interface SubmitContext {
-  username: string;
-  instance: Instance;
-  before: AnnotationRecord | undefined;
-  after: AnnotationRecord;
-  changed: boolean;
-}
-
-/** Features that take part in a submission (quality control, AI acceptance) without the core knowing them. */
-export interface SubmitHook {
-  /** throw a DomainError to refuse the submission */
-  before?(username: string, instanceId: string): void;
-  after?(
-    ctx: SubmitContext,
-  ): { ops?: StoreOp[]; events?: DomainEvent[]; qc_result?: Record<string, unknown> } | undefined;
-  /** the write `after` took part in failed and the store undid it: re-derive whatever `after` counted */
-  failed?(ctx: SubmitContext): void;
-  /**
-   * another server process stored this answer (already in the store), with what its own `after` wrote beside it:
-   * count what `after` would have counted for it, nothing more
-   */
-  external?(change: ExternalAnswer): void;
-}
-
-/** An answer another server process changed: the stored record before and after (undefined: none). */
-export interface ExternalAnswer {
-  username: string;
-  instanceId: string;
-  before: AnnotationRecord | undefined;
-  after: AnnotationRecord | undefined;
-}
-
-export interface SubmitResult {
-  status: 'success';
-  processing_time_ms: number;
-  qc_result?: Record<string, unknown>;
-}
-
-export interface AnnotationSettings {
-  taskName(): string;
-  required(): number;
-}
+export type { SubmitContext, SubmitHook, SubmitResult, ExternalAnswer } from './submit-hooks.js';
+export type { AnnotationSettings } from './completion-events.js';
+export type { CurrentInstance, GoTo } from './navigation.js';
 
 export class AnnotationService {
-  /** Annotators with a non-empty record: of task instances by position (annotator-lists.ts), of others by id. */
-  private readonly byPosition = new AnnotatorLists();
-  private readonly byOtherId = new Map<string, string[]>();
+  private readonly indexed: AnnotationIndex;
   private readonly completions: CompletionMarks;
-  /** annotator → number of instances they have annotated, and when they last changed anything */
-  private readonly byAnnotator = new Map<string, { annotated: number; last_activity: string }>();
-  private annotated = 0;
-  /** withCount[k]: task instances with exactly k annotators (k ≥ 1), kept by `index` so progress needs no scan */
-  private readonly withCount: number[] = [];
+  private readonly completing: CompletionContext;
   private readonly hooks: SubmitHook[] = [];
   private readonly gates: ((username: string) => void)[] = [];
   private readonly leaveChecks: ((username: string, instanceId: string) => void)[] = [];
@@ -102,10 +44,20 @@ export class AnnotationService {
     private readonly assignments: Assignments,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
-    private readonly settings: AnnotationSettings,
+    settings: AnnotationSettings,
   ) {
-    for (const [, record] of store.entries('annotations')) this.index(undefined, record);
+    this.indexed = new AnnotationIndex(task);
+    for (const [, record] of store.entries('annotations')) this.indexed.index(undefined, record);
     this.completions = new CompletionMarks(store, task);
+    this.completing = {
+      store,
+      task,
+      clock,
+      settings,
+      marks: this.completions,
+      index: this.indexed,
+      get: (username, instanceId) => this.get(username, instanceId),
+    };
   }
 
   use(hook: SubmitHook): void {
@@ -119,7 +71,8 @@ export class AnnotationService {
   takeExternal(before: AnnotationRecord | undefined, after: AnnotationRecord | undefined): void {
     const record = after ?? before;
     if (!record) return;
-    if (this.isTaskInstance(record.instance_id)) this.index(before, after ?? { ...record, labels: {}, spans: [] });
+    if (this.isTaskInstance(record.instance_id))
+      this.indexed.index(before, after ?? { ...record, labels: {}, spans: [] });
     const change = { username: record.username, instanceId: record.instance_id, before, after };
     for (const hook of this.hooks) hook.external?.(change);
   }
@@ -140,60 +93,27 @@ export class AnnotationService {
     this.leaveChecks.push(check);
   }
 
-  private index(before: AnnotationRecord | undefined, after: AnnotationRecord): void {
-    const was = isAnnotated(before);
-    const is = isAnnotated(after);
-    let mine = this.byAnnotator.get(after.username);
-    if (!mine) this.byAnnotator.set(after.username, (mine = { annotated: 0, last_activity: after.updated_at }));
-    else if (after.updated_at > mine.last_activity) mine.last_activity = after.updated_at;
-    if (was === is) return;
-    mine.annotated += is ? 1 : -1;
-    this.annotated += is ? 1 : -1;
-    const position = this.task.positionById.get(after.instance_id);
-    if (position === undefined) {
-      let list = this.byOtherId.get(after.instance_id);
-      if (!list) this.byOtherId.set(after.instance_id, (list = []));
-      if (is) list.push(after.username);
-      else list.splice(list.indexOf(after.username), 1);
-      return;
-    }
-    const now = is ? this.byPosition.add(position, after.username) : this.byPosition.remove(position, after.username);
-    const had = is ? now - 1 : now + 1;
-    if (had > 0) this.withCount[had]--;
-    if (now > 0) this.withCount[now] = (this.withCount[now] ?? 0) + 1;
-  }
-
-  private annotatorList(instanceId: string): readonly string[] | undefined {
-    const position = this.task.positionById.get(instanceId);
-    return position === undefined ? this.byOtherId.get(instanceId) : this.byPosition.namesAt(position);
-  }
-
   /** Task instances with at least `k` annotators, in time independent of the task's size. */
   instancesWithAtLeast(k: number): number {
-    if (k <= 0) return this.task.instances.length;
-    let n = 0;
-    for (let i = k; i < this.withCount.length; i++) n += this.withCount[i] ?? 0;
-    return n;
+    return this.indexed.instancesWithAtLeast(k);
   }
 
   annotatorsOf(instanceId: string): ReadonlySet<string> {
-    return new Set(this.annotatorList(instanceId));
+    return this.indexed.annotatorsOf(instanceId);
   }
 
   annotatorCount(instanceId: string): number {
-    const position = this.task.positionById.get(instanceId);
-    return position === undefined ? (this.byOtherId.get(instanceId)?.length ?? 0) : this.byPosition.size(position);
+    return this.indexed.annotatorCount(instanceId);
   }
 
   /** Per annotator: instances annotated and the time of their latest change. */
   activityOf(username: string): { annotated: number; last_activity: string | null } {
-    const mine = this.byAnnotator.get(username);
-    return mine ? { ...mine } : { annotated: 0, last_activity: null };
+    return this.indexed.activityOf(username);
   }
 
   /** Number of (annotator, instance) pairs with a non-empty annotation. */
   totalAnnotations(): number {
-    return this.annotated;
+    return this.indexed.total();
   }
 
   /** Instances of the task, as opposed to quality-control checks mixed into lists. */
@@ -258,26 +178,12 @@ export class AnnotationService {
     const list = await this.listOf(username);
     if (!list.length) throw notFound('no instances are assigned to you');
     const here = Math.min(this.assignments.cursor(username), list.length - 1);
-    let next = here;
+    let next: number;
     if ('go_to' in target) {
       await this.instanceFor(username, target.go_to);
       next = this.assignments.positionOf(username, target.go_to);
-    } else if (target.action === 'next_instance') next = Math.min(here + 1, list.length - 1);
-    else if (target.action === 'prev_instance') next = Math.max(here - 1, 0);
-    else {
-      // the first unannotated after the current one, wrapping round; stay put when all are done
-      for (let step = 1; step <= list.length; step++) {
-        const candidate = (here + step) % list.length;
-        if (!isAnnotated(this.get(username, list[candidate]))) {
-          next = candidate;
-          break;
-        }
-      }
-    }
-    // moving on (forward, or to the next unannotated) needs the required schemes answered; going back never does
-    if (next !== here && (next > here || ('action' in target && target.action === 'jump_to_unannotated'))) {
-      for (const check of this.leaveChecks) check(username, list[here]);
-    }
+    } else next = moveFrom(here, list.length, target.action, (i) => isAnnotated(this.get(username, list[i])));
+    if (movesOn(here, next, target)) for (const check of this.leaveChecks) check(username, list[here]);
     if (next !== this.assignments.cursor(username)) await this.store.write([this.assignments.cursorOp(username, next)]);
     return this.record(username, list, next);
   }
@@ -368,8 +274,8 @@ export class AnnotationService {
       const type = isAnnotated(before) ? 'annotation.updated' : 'annotation.created';
       if (isAnnotated(after) && this.outbox.wants(type))
         events.push({ type, data: annotationEventData(this.task, after), at });
-      this.index(before, after);
-      events.push(...this.completionEvents(instance, after, now, ops));
+      this.indexed.index(before, after);
+      events.push(...completionEvents(this.completing, instance, after, now, ops));
     }
     let qcResult: Record<string, unknown> | undefined;
     const hooks = also ? [...this.hooks, also] : this.hooks;
@@ -383,7 +289,7 @@ export class AnnotationService {
     try {
       await this.store.write(ops);
     } catch (e) {
-      if (changed && real) this.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
+      if (changed && real) this.indexed.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
       this.completions.forget();
       this.assignments.recount(); // a quality-control block may have changed a list in the same write
       for (const hook of hooks) hook.failed?.(ctx);
@@ -391,45 +297,5 @@ export class AnnotationService {
     }
     this.outbox.dispatch();
     return qcResult;
-  }
-
-  /** item.fully_annotated the first time an instance reaches its required count; task.completed after the last. */
-  private completionEvents(instance: Instance, latest: AnnotationRecord, now: string, ops: StoreOp[]): DomainEvent[] {
-    if (this.annotatorCount(instance.id) < this.settings.required() || this.completions.has(instance.id)) return [];
-    const annotators = this.annotatorsOf(instance.id);
-    const at = this.clock.now();
-    ops.push({ table: 'completions', key: instance.id, value: { completed_at: now } });
-    this.completions.mark(instance.id);
-    const events: DomainEvent[] = [
-      {
-        type: 'item.fully_annotated',
-        at,
-        data: {
-          instance_id: instance.id,
-          annotator_count: annotators.size,
-          // the submitter's record is not stored yet (it goes in the same write), so take it from `latest`
-          annotations: [...annotators].map((annotator) => ({
-            annotator_id: annotator,
-            ...answerByScheme(this.task, annotator === latest.username ? latest : this.get(annotator, instance.id)!),
-          })),
-        },
-      },
-    ];
-    // completions holds one row per completed instance plus the task's own row under the key ""
-    const completedInstances = this.store.size('completions') + 1 - (this.store.get('completions', '') ? 1 : 0);
-    if (completedInstances >= this.task.instances.length && !this.store.get('completions', '')) {
-      ops.push({ table: 'completions', key: '', value: { completed_at: now } });
-      events.push({
-        type: 'task.completed',
-        at,
-        data: {
-          task_name: this.settings.taskName(),
-          total_instances: this.task.instances.length,
-          total_annotations: this.annotated,
-          completed_at: now,
-        },
-      });
-    }
-    return events;
   }
 }

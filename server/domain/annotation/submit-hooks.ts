@@ -1,0 +1,42 @@
+/** How features take part in a submission (quality control, AI acceptance, history) without the core knowing them. */
+import type { DomainEvent } from '../events.js';
+import type { StoreOp } from '../ports.js';
+import type { Instance } from '../task.js';
+import type { AnnotationRecord } from './records.js';
+
+export interface SubmitContext {
+  username: string;
+  instance: Instance;
+  before: AnnotationRecord | undefined;
+  after: AnnotationRecord;
+  changed: boolean;
+}
+
+export interface SubmitHook {
+  /** throw a DomainError to refuse the submission */
+  before?(username: string, instanceId: string): void;
+  after?(
+    ctx: SubmitContext,
+  ): { ops?: StoreOp[]; events?: DomainEvent[]; qc_result?: Record<string, unknown> } | undefined;
+  /** the write `after` took part in failed and the store undid it: re-derive whatever `after` counted */
+  failed?(ctx: SubmitContext): void;
+  /**
+   * another server process stored this answer (already in the store), with what its own `after` wrote beside it:
+   * count what `after` would have counted for it, nothing more
+   */
+  external?(change: ExternalAnswer): void;
+}
+
+/** An answer another server process changed: the stored record before and after (undefined: none). */
+export interface ExternalAnswer {
+  username: string;
+  instanceId: string;
+  before: AnnotationRecord | undefined;
+  after: AnnotationRecord | undefined;
+}
+
+export interface SubmitResult {
+  status: 'success';
+  processing_time_ms: number;
+  qc_result?: Record<string, unknown>;
+}
