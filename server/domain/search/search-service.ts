@@ -13,73 +13,12 @@
 import type { Store } from '../ports.js';
 import type { Task } from '../task.js';
 import type { SubmitHook } from '../annotation/annotation-service.js';
-import type { AnnotationRecord } from '../annotation/records.js';
-import { InvertedIndex, words } from './inverted-index.js';
+import { InvertedIndex } from './inverted-index.js';
+import { find, type SearchResult } from './find.js';
+import { answerText, itemText, type AnswerSource } from './search-texts.js';
 
-interface SearchHit {
-  instance_id: string;
-  /** a stretch of the text around the first word found there, or its start */
-  snippet: string;
-  /** where the words were found: the item (text and fields), answers, or both */
-  matched_in: ('item' | 'answers')[];
-  /** annotators whose answers hold any of the words (admins only): the words may be spread over several */
-  annotators?: string[];
-}
-
-export interface SearchResult {
-  query: string;
-  results: SearchHit[];
-  /** more hits than `limit` exist */
-  truncated: boolean;
-}
-
-/** What search reads of the annotations: who answered an item, and their answer. */
-export interface AnswerSource {
-  annotatorsOf(instanceId: string): ReadonlySet<string>;
-  get(username: string, instanceId: string): AnnotationRecord | undefined;
-}
-
-/** The words of an answer: its schemes' label names and typed values, its spans' labels and texts. */
-function answerText(record: AnnotationRecord): string {
-  const parts: string[] = [];
-  for (const chosen of Object.values(record.labels)) {
-    for (const [label, value] of Object.entries(chosen)) {
-      parts.push(label);
-      if (value !== 'true') parts.push(value);
-    }
-  }
-  for (const span of record.spans) parts.push(span.label, span.value);
-  return parts.join(' ');
-}
-
-function itemText(task: Task, position: number): string {
-  const instance = task.instances[position];
-  const fields = Object.values(instance.data).filter(
-    (v): v is string | number => typeof v === 'string' || typeof v === 'number',
-  );
-  return `${instance.id} ${fields.join(' ')}`;
-}
-
-function snippet(text: string, query: string): string {
-  const lower = text.toLowerCase();
-  const at = Math.min(
-    ...words(query)
-      .map((w) => lower.indexOf(w))
-      .filter((i) => i >= 0),
-    Infinity,
-  );
-  const from = Number.isFinite(at) ? Math.max(0, at - 60) : 0;
-  const piece = text.slice(from, from + 160);
-  return `${from > 0 ? '…' : ''}${piece}${from + 160 < text.length ? '…' : ''}`;
-}
-
-const holdsAny = (text: string, wanted: readonly string[]) => {
-  const have = new Set(words(text));
-  return wanted.some((w) => have.has(w));
-};
-
-/** A word in more than 1 in this many items is looked for item by item in task order. */
-const DENSE = 8;
+export type { SearchResult } from './find.js';
+export type { AnswerSource } from './search-texts.js';
 
 /** How long the background build holds the event loop at a time: under the p99 latency the server keeps. */
 const SLICE_MS = 3;
@@ -209,7 +148,7 @@ export class SearchService {
   /** Words in the items' texts and fields, and in everyone's answers (admins). */
   async all(query: string, limit: number): Promise<SearchResult> {
     await this.ready();
-    return this.find(query, limit, undefined);
+    return find(this.searched(), query, limit, undefined);
   }
 
   /**
@@ -218,86 +157,10 @@ export class SearchService {
    */
   async mine(query: string, limit: number, username: string, list: readonly string[] | null): Promise<SearchResult> {
     await this.ready();
-    return this.find(query, limit, { username, list: list && new Set(list) });
+    return find(this.searched(), query, limit, { username, list: list && new Set(list) });
   }
 
-  /**
-   * Items holding every word of the query, each word in the item (text, fields) or in its answers (everyone's,
-   * or only the caller's own for `only`), in task order. Candidates are the rarest word's documents: its items
-   * in position order up to one more than asked for (so later ones cannot be among the first), and all its answers
-   * (kept in no order); when even the rarest word is in more than one item in DENSE, the items in task order
-   * instead, up to one more than asked for.
-   */
-  private find(
-    query: string,
-    limit: number,
-    only: { username: string; list: ReadonlySet<string> | null } | undefined,
-  ): SearchResult {
-    const wanted = [...new Set(words(query))];
-    const postings = wanted.map((w) => ({
-      word: w,
-      items: this.items.docsOf(w),
-      answers: this.answers.docsOf(w),
-    }));
-    if (!postings.length || postings.some((p) => !p.items.size && !p.answers.size)) {
-      return { query, results: [], truncated: false };
-    }
-    postings.sort((a, b) => a.items.size + a.answers.size - (b.items.size + b.answers.size));
-    const ownWords = new Map<number, ReadonlySet<string>>();
-    const answerHolds = (position: number, word: string): boolean => {
-      if (!only) return true;
-      let have = ownWords.get(position);
-      if (!have) {
-        const record = this.source.get(only.username, this.task.instances[position].id);
-        ownWords.set(position, (have = new Set(record ? words(answerText(record)) : [])));
-      }
-      return have.has(word);
-    };
-    const where = new Map<number, SearchHit['matched_in']>();
-    const check = (position: number): boolean => {
-      if (where.has(position)) return false;
-      if (only?.list && !only.list.has(this.task.instances[position].id)) return false;
-      let inItem = false;
-      let inAnswers = false;
-      for (const p of postings) {
-        const item = p.items.has(position);
-        const answer = p.answers.has(position) && answerHolds(position, p.word);
-        if (!item && !answer) return false;
-        inItem ||= item;
-        inAnswers ||= answer;
-      }
-      where.set(position, [...(inItem ? (['item'] as const) : []), ...(inAnswers ? (['answers'] as const) : [])]);
-      return true;
-    };
-    const [rarest] = postings;
-    const count = this.indexed;
-    if ((rarest.items.size + rarest.answers.size) * DENSE > count) {
-      // every word is common: the first items in task order hold them all soon
-      let found = 0;
-      for (let position = 0; position < count && found <= limit; position++) if (check(position)) found++;
-    } else {
-      let fromItems = 0;
-      for (const position of rarest.items) if (check(position) && ++fromItems > limit) break;
-      for (const position of rarest.answers) check(position);
-    }
-    const positions = [...where.keys()].sort((a, b) => a - b);
-    const results = positions.slice(0, limit).map((position): SearchHit => {
-      const instance = this.task.instances[position];
-      const out: SearchHit = {
-        instance_id: instance.id,
-        snippet: snippet(instance.text, query),
-        matched_in: where.get(position)!,
-      };
-      if (!only) {
-        out.annotators = [...this.source.annotatorsOf(instance.id)]
-          .filter((name) => {
-            const record = this.source.get(name, instance.id);
-            return !!record && holdsAny(answerText(record), wanted);
-          })
-          .sort();
-      }
-      return out;
-    });
-    return { query, results, truncated: positions.length > limit };
+  private searched() {
+    return { task: this.task, source: this.source, items: this.items, answers: this.answers, indexed: this.indexed };
   }
 }
