@@ -1,96 +1,23 @@
 /**
  * Adjudication under Potato's paths and field names (`/adjudicate/api/...`): for adjudicators and admin users
  * with a session (401 without one, 404 while adjudication is off, 403 for others). Admin read-outs under
- * `/admin/api/adjudication`; the gold answers are exported with `GET /admin/api/export?view=gold`.
+ * `/admin/api/adjudication` (`adjudication-admin.ts`); the gold answers are exported with
+ * `GET /admin/api/export?view=gold`.
  */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
-import { CONFIDENCES } from '../../domain/adjudication/records.js';
 import { sessionUser } from '../guards.js';
-import { answersByScheme } from '../answer-shapes.js';
 import { route, type RouteSpec } from '../route.js';
-
-const status = z.enum(['pending', 'completed', 'skipped']);
-const labelMap = z.record(z.string(), z.record(z.string(), z.string()));
-const span = z.object({
-  id: z.string(),
-  schema: z.string(),
-  name: z.string(),
-  start: z.number().int(),
-  end: z.number().int(),
-  value: z.string(),
-});
-
-const item = z.object({
-  instance_id: z.string(),
-  annotations: z.record(z.string(), labelMap).describe('annotator → scheme → label → value, as stored'),
-  answers: z.record(z.string(), answersByScheme()).describe('annotator → scheme → the answer as exports show it'),
-  span_annotations: z.record(z.string(), z.array(span)),
-  behavioral_data: z.record(z.string(), z.unknown()),
-  agreement_scores: z
-    .record(z.string(), z.number())
-    .describe('scheme → share of annotator pairs who gave the same answer'),
-  overall_agreement: z.number(),
-  num_annotators: z.number().int(),
-  annotators: z.array(z.string()),
-  status,
-  assigned_adjudicator: z.string().nullable(),
-});
-
-const decision = z.object({
-  instance_id: z.string(),
-  adjudicator_id: z.string(),
-  timestamp: z.string(),
-  label_decisions: labelMap,
-  answers: z.record(z.string(), z.unknown()),
-  span_decisions: z.array(span),
-  source: z.record(z.string(), z.string()),
-  confidence: z.enum(CONFIDENCES),
-  notes: z.string(),
-  error_taxonomy: z.array(z.string()),
-  guideline_update_flag: z.boolean(),
-  guideline_update_notes: z.string(),
-  time_spent_ms: z.number(),
-});
-
-const submitBody = z.object({
-  instance_id: z.union([z.string().min(1), z.number()], { message: 'instance_id is required' }).transform(String),
-  label_decisions: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe('scheme → the answer: a label, a list of labels, a value, or the stored label → value map'),
-  span_decisions: z
-    .array(z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }))
-    .max(10_000)
-    .optional(),
-  source: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('scheme → "annotator:<name>", "adjudicator" or "merged"; inferred when left out'),
-  confidence: z.enum(CONFIDENCES).optional(),
-  notes: z.string().max(10_000).optional(),
-  error_taxonomy: z.array(z.string()).max(50).optional(),
-  guideline_update_flag: z.boolean().optional(),
-  guideline_update_notes: z.string().max(10_000).optional(),
-  time_spent_ms: z.number().min(0).optional(),
-});
-
-const ok = z.object({ status: z.literal('ok'), instance_id: z.string() });
-
-const stats = z.object({
-  total: z.number().int(),
-  completed: z.number().int(),
-  pending: z.number().int(),
-  skipped: z.number().int(),
-  in_progress: z.number().int(),
-  completion_rate: z.number(),
-  avg_agreement: z.number(),
-  adjudicator_stats: z.record(z.string(), z.object({ completed: z.number().int(), total_time_ms: z.number() })),
-});
+import { adjudicationAdminRoutes } from './adjudication-admin.js';
+import { decision, item, ok, stats, status, submitBody } from './adjudication-shapes.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function adjudicationRoutes(s: Services): RouteSpec[] {
+  return [...adjudicatorRoutes(s), ...adjudicationAdminRoutes(s)];
+}
+
+function adjudicatorRoutes(s: Services): RouteSpec[] {
   return [
     route({
       method: 'GET',
@@ -253,54 +180,6 @@ export function adjudicationRoutes(s: Services): RouteSpec[] {
         s.adjudication.authorize(username);
         return s.adjudication.stats();
       },
-    }),
-    route({
-      method: 'GET',
-      path: '/admin/api/adjudication',
-      summary: 'Adjudication overview for the dashboard (enabled false when the config does not turn it on)',
-      access: 'admin',
-      response: z.union([
-        stats.extend({
-          enabled: z.literal(true),
-          adjudicators: z.array(z.string()),
-          agreement_threshold: z.number(),
-          min_annotations: z.number().int(),
-          queue_stats: stats.describe("the figures above, under Potato's name"),
-          adjudicator_details: z.record(
-            z.string(),
-            z.object({ completed: z.number().int(), total_time_ms: z.number(), avg_time_ms: z.number() }),
-          ),
-          error_taxonomy_counts: z.record(z.string(), z.number().int()).describe('decisions per error tag, most first'),
-          guideline_flag_count: z.number().int().describe('decisions flagged for a guideline update'),
-          disagreement_patterns: z
-            .array(z.object({ schema: z.string(), avg_agreement: z.number(), num_items: z.number().int() }))
-            .describe('per scheme, the mean agreement of the queued items, worst first'),
-          similarity_stats: z
-            .object({})
-            .describe('empty: similar items are not computed here (adjudication.similarity is warned about)'),
-        }),
-        z.object({ enabled: z.literal(false), message: z.string() }),
-      ]),
-      handle() {
-        if (!s.adjudication.settings.enabled)
-          return { enabled: false as const, message: 'Adjudication not configured' };
-        return s.adjudication.overview();
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/admin/api/adjudication/agreement',
-      summary:
-        "Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that matched",
-      access: 'admin',
-      response: z.object({
-        adjudicated_items: z.number().int(),
-        by_annotator: z.record(
-          z.string(),
-          z.record(z.string(), z.object({ items: z.number().int(), matched: z.number().int(), share: z.number() })),
-        ),
-      }),
-      handle: () => s.adjudication.agreementWithGold(),
     }),
   ];
 }
