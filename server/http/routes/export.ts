@@ -10,10 +10,10 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
-import { invalid } from '../../domain/errors.js';
+import { DomainError, invalid } from '../../domain/errors.js';
 import { EXPORT_STATUSES, EXPORT_VIEWS, exportItems, exportReader, goldItems } from '../../domain/data/export-rows.js';
-import { requiredAnnotators } from '../../domain/task.js';
-import { EXPORT_FORMATS, EXPORT_WRITERS, refusedFormat } from '../../io/export-formats/index.js';
+import { requiredAnnotators, type Task } from '../../domain/task.js';
+import { EXPORT_FORMATS, EXPORT_WRITERS, refusedFormat, type ExportWriter } from '../../io/export-formats/index.js';
 import { counting, exportStream } from '../../io/export-writers.js';
 import { phaseAnswerStream } from '../../io/export-formats/phase-answers.js';
 import { route, type RouteSpec } from '../route.js';
@@ -29,6 +29,17 @@ const selection = {
     ),
 };
 type Selection = { format: string; annotator?: string; status?: (typeof EXPORT_STATUSES)[number]; view: string };
+
+/** A format's own check passes: the project has what it exports. */
+function fills(writer: ExportWriter, task: Task): boolean {
+  try {
+    writer.check?.(task);
+    return true;
+  } catch (e) {
+    if (e instanceof DomainError) return false;
+    throw e;
+  }
+}
 
 const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('jsonl'), ...selection });
 
@@ -109,14 +120,22 @@ export function exportRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       response: z.object({
         formats: z.array(
-          z.object({ format_name: z.string(), description: z.string(), file_extensions: z.array(z.string()) }),
+          z.object({
+            format_name: z.string(),
+            description: z.string(),
+            file_extensions: z.array(z.string()),
+            short_label: z.string().describe('a few words naming it among the others, for a button or a menu'),
+            available: z.boolean().describe('whether this project can fill it (bws_scores needs a bws scheme)'),
+          }),
         ),
       }),
       handle: () => ({
-        formats: Object.entries(EXPORT_WRITERS).map(([name, w]) => ({
+        formats: Object.entries(EXPORT_WRITERS).map(([name, w]: [string, ExportWriter]) => ({
           format_name: name,
           description: w.label,
           file_extensions: [`.${w.extension}`],
+          short_label: w.shortLabel ?? name,
+          available: fills(w, s.task),
         })),
       }),
     }),

@@ -18,6 +18,7 @@ function check(task: Task): void {
  */
 export const bwsScoresFormat: ExportWriter = {
   label: 'Best–worst scores per item (CSV)',
+  shortLabel: 'best–worst scores',
   contentType: 'text/csv; charset=utf-8',
   extension: 'bws-scores.csv',
   check,

@@ -6,6 +6,7 @@ import type { ExportWriter } from './writer.js';
  */
 export const time: ExportWriter = {
   label: 'Time and answer history (JSONL)',
+  shortLabel: 'time and answer history',
   contentType: 'application/x-ndjson; charset=utf-8',
   extension: 'time.jsonl',
   *parts(_task, items) {

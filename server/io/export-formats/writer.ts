@@ -5,6 +5,8 @@ import type { ExportItem } from '../../domain/data/export-rows.js';
 export interface ExportWriter {
   /** how menus name it */
   label: string;
+  /** a few words naming it among the others (the dashboard's "Download …" buttons); its format name when absent */
+  shortLabel?: string;
   contentType: string;
   extension: string;
   /** throws the error a caller can fix (a format the project cannot fill), before any byte is sent */

@@ -23,7 +23,17 @@ describe("Potato's export API", () => {
       'bws_scores',
       'time',
     ]);
-    expect(formats[0]).toEqual({ format_name: 'jsonl', description: 'JSONL', file_extensions: ['.jsonl'] });
+    expect(formats[0]).toEqual({
+      format_name: 'jsonl',
+      description: 'JSONL',
+      file_extensions: ['.jsonl'],
+      short_label: 'jsonl',
+      available: true,
+    });
+    // a format the project cannot fill is listed, marked so: this project has no best–worst scheme
+    expect(
+      formats.filter((f: { available: boolean }) => !f.available).map((f: { format_name: string }) => f.format_name),
+    ).toEqual(['bws_scores']);
     expect((await t.client().get('/admin/api/export/formats')).status).toBe(401);
     expect((await t.client({ 'x-api-key': 'wrong' }).get('/admin/api/export/formats')).status).toBe(403);
 

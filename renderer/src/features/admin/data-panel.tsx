@@ -2,56 +2,32 @@
  * Data in and out from the dashboard: export downloads (fetched with the admin credentials, so the key never
  * sits in a URL) and imports of instance files with their progress, polled from the import job.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
-import type { ImportJob } from '../../shared/api/types.js';
+import type { ExportFormat, ImportJob } from '../../shared/api/types.js';
+import { useResource, type Resource } from '../../shared/api/use-resource.js';
 
-const FORMATS = ['jsonl', 'csv', 'conll', 'spacy', 'bws_scores'] as const;
-type Format = (typeof FORMATS)[number];
-const EXTENSION: Record<Format, string> = {
-  jsonl: 'jsonl',
-  csv: 'csv',
-  conll: 'conll',
-  spacy: 'json',
-  bws_scores: 'bws-scores.csv',
-};
-const BUTTON: Record<Format, string> = {
-  jsonl: 'Download jsonl',
-  csv: 'Download csv',
-  conll: 'Download conll',
-  spacy: 'Download spacy',
-  bws_scores: 'Download best–worst scores',
-};
-
-/** Whether the project has a best–worst scaling scheme, whose per-item scores are an export of their own. */
-function useHasBws(): boolean {
-  const [has, setHas] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api
-      .adminGet<{ annotation_schemes?: { annotation_type?: unknown }[] }>('/admin/api/config')
-      .then((c) => live && setHas(!!c.annotation_schemes?.some((s) => s.annotation_type === 'bws')))
-      .catch(() => undefined); // no button then; the other exports still work
-    return () => {
-      live = false;
-    };
-  }, []);
-  return has;
+/** The formats this project can fill, from the server's registry, so a new format needs no change here. */
+function useExportFormats(): Resource<ExportFormat[]> {
+  return useResource(['admin', 'export-formats'], async () =>
+    (await api.adminGet<{ formats: ExportFormat[] }>('/admin/api/export/formats')).formats.filter((f) => f.available),
+  );
 }
+
 /** the server's JSON body limit; bigger files are imported with `npm run import` or `{file}` */
 const MAX_BYTES = 2 * 1024 * 1024;
 
 function Export() {
   const [status, setStatus] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const hasBws = useHasBws();
-  const download = async (format: Format) => {
+  const formats = useExportFormats();
+  const download = async ({ format_name: format, file_extensions: [extension] }: ExportFormat) => {
     setMessage(`Exporting ${format}…`);
     try {
       const blob = await api.adminBlob(`/admin/api/export?format=${format}${status ? `&status=${status}` : ''}`);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
-      link.download = `annotations${status ? `-${status}` : ''}.${EXTENSION[format]}`;
+      link.download = `annotations${status ? `-${status}` : ''}${extension}`;
       link.click();
       URL.revokeObjectURL(link.href);
       setMessage(`Exported ${format} (${blob.size.toLocaleString()} bytes).`);
@@ -71,12 +47,13 @@ function Export() {
         </select>
       </label>
       <div className="buttons">
-        {FORMATS.filter((f) => f !== 'bws_scores' || hasBws).map((f) => (
-          <button key={f} type="button" onClick={() => void download(f)}>
-            {BUTTON[f]}
+        {formats.data?.map((f) => (
+          <button key={f.format_name} type="button" onClick={() => void download(f)}>
+            Download {f.short_label}
           </button>
         ))}
       </div>
+      {formats.error && <p className="error">{formats.error}</p>}
       {message && (
         <p role="status" data-testid="export-status">
           {message}

@@ -65,6 +65,8 @@ export type Timeline = Answer<'/admin/api/timeline', 'get'>;
 export type SearchResult = Answer<'/admin/api/search', 'get'>;
 export type SearchHit = SearchResult['results'][number];
 export type ImportJob = Answer<'/admin/api/import/{import_id}', 'get'>;
+/** An export format as the server's registry lists it, with whether this project can fill it. */
+export type ExportFormat = Answer<'/admin/api/export/formats', 'get'>['formats'][number];
 
 /** Pre-annotations from a named source (labels in the portable answer shape). */
 export type Prediction = Answer<'/api/predictions/{instance_id}', 'get'>['predictions'][number];
