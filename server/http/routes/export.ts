@@ -125,7 +125,9 @@ export function exportRoutes(s: Services): RouteSpec[] {
             description: z.string(),
             file_extensions: z.array(z.string()),
             short_label: z.string().describe('a few words naming it among the others, for a button or a menu'),
-            available: z.boolean().describe('whether this project can fill it (bws_scores needs a bws scheme)'),
+            available: z
+              .boolean()
+              .describe('whether this project can fill it (conll needs spans, bws_scores a bws scheme)'),
           }),
         ),
       }),

@@ -30,10 +30,10 @@ describe("Potato's export API", () => {
       short_label: 'jsonl',
       available: true,
     });
-    // a format the project cannot fill is listed, marked so: this project has no best–worst scheme
+    // formats the project cannot fill are listed, marked so: it has no span scheme for CoNLL, no best–worst scheme
     expect(
       formats.filter((f: { available: boolean }) => !f.available).map((f: { format_name: string }) => f.format_name),
-    ).toEqual(['bws_scores']);
+    ).toEqual(['conll', 'bws_scores']);
     expect((await t.client().get('/admin/api/export/formats')).status).toBe(401);
     expect((await t.client({ 'x-api-key': 'wrong' }).get('/admin/api/export/formats')).status).toBe(403);
 
