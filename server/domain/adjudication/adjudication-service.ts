@@ -13,7 +13,7 @@ import { AdjudicationQueue, type AdjudicationDeps, type QueueFilter } from './qu
 import { queueOverview, queueStats } from './queue-stats.js';
 import type { AdjudicationRecord, AdjudicationSettings } from './records.js';
 
-export type { AdjudicationDeps, ItemStatus, QueueFilter } from './queue.js';
+export type { AdjudicationDeps, QueueFilter } from './queue.js';
 export type { DecisionInput } from './decisions.js';
 export type { GoldAnswer } from './gold.js';
 
