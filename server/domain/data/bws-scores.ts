@@ -53,6 +53,23 @@ export function bwsScores(scheme: Scheme, items: Iterable<ExportItem>): BwsScore
   return bwsScoresByScheme([scheme], items).get(scheme.name)!;
 }
 
+/** Pool items that are in some tuple (Potato's `total_items`). */
+export function bwsPoolSize(task: Task): number {
+  const ids = new Set<string>();
+  for (const instance of task.instances) for (const item of tupleOf(instance.data)) ids.add(item.source_id);
+  return ids.size;
+}
+
+/** Answered tuples of a scheme: the records that count in its scores (Potato's `total_annotations`). */
+export function bwsAnswerCount(scheme: Scheme, items: Iterable<ExportItem>): number {
+  let n = 0;
+  for (const { record } of items) {
+    const chosen = record.labels[scheme.name];
+    if (chosen && (chosen.best !== undefined || chosen.worst !== undefined)) n++;
+  }
+  return n;
+}
+
 /** The project's bws schemes (best–worst scaling). */
 export const bwsSchemes = (task: Task): Scheme[] => task.schemes.filter((s) => s.annotation_type === 'bws');
 

@@ -7,7 +7,7 @@ import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
 import { exportItems } from '../../domain/data/export-rows.js';
 import { checkSource } from '../../domain/data/predictions.js';
-import { bwsScheme, bwsScores } from '../../domain/data/bws-scores.js';
+import { bwsAnswerCount, bwsPoolSize, bwsScheme, bwsScores } from '../../domain/data/bws-scores.js';
 import type { InputRow, RowSource } from '../../domain/data/importer.js';
 import { requiredAnnotators } from '../../domain/task.js';
 import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.js';
@@ -89,6 +89,24 @@ const bwsScoresResponse = z.object({
   ),
 });
 
+/** Potato's scoring read-out: its field order, its name for the pool's size and the answered tuples. */
+const potatoBwsScoring = z.object({
+  total_items: z.number().int().describe('pool items in some tuple'),
+  total_annotations: z.number().int().describe('answered tuples, every annotator'),
+  method: z.literal('counting'),
+  scores: z.array(
+    bwsScoresResponse.shape.items.element.pick({
+      rank: true,
+      item_id: true,
+      text: true,
+      score: true,
+      best_count: true,
+      worst_count: true,
+      appearances: true,
+    }),
+  ),
+});
+
 export function dataRoutes(s: Services): RouteSpec[] {
   const allItems = () =>
     exportItems(
@@ -96,7 +114,50 @@ export function dataRoutes(s: Services): RouteSpec[] {
       { annotatorsOf: (id) => s.annotations.annotatorsOf(id), get: (u, id) => s.annotations.get(u, id) },
       requiredAnnotators(s.settings.get()),
     );
+  const potatoScoring = () => {
+    const scheme = bwsScheme(s.task, undefined);
+    return {
+      total_items: bwsPoolSize(s.task),
+      total_annotations: bwsAnswerCount(scheme, allItems()),
+      method: 'counting' as const,
+      scores: bwsScores(scheme, allItems()).map(
+        ({ rank, item_id, text, score, best_count, worst_count, appearances }) => ({
+          rank,
+          item_id,
+          text,
+          score,
+          best_count,
+          worst_count,
+          appearances,
+        }),
+      ),
+    };
+  };
   return [
+    route({
+      method: 'GET',
+      path: '/admin/api/bws_scoring',
+      summary: "Potato's spelling of the bws scores (its first bws scheme), counted over every answer",
+      access: 'admin',
+      response: potatoBwsScoring,
+      handle: potatoScoring,
+    }),
+    route({
+      method: 'POST',
+      path: '/admin/api/bws_scoring/generate',
+      summary:
+        "Potato's score computation: the same counts (they are always current here); only method=counting is computed",
+      access: 'admin',
+      query: z.object({ method: z.string().optional().describe('counting (the default); other methods are refused') }),
+      response: potatoBwsScoring.extend({ status: z.literal('success') }),
+      handle({ query }) {
+        if (query.method !== undefined && query.method !== 'counting')
+          throw invalid(
+            `method: "${query.method}" is not computed here: scores are counted (best − worst) / appearances; use method=counting`,
+          );
+        return { status: 'success' as const, ...potatoScoring() };
+      },
+    }),
     route({
       method: 'GET',
       path: '/admin/api/bws_scores',

@@ -115,4 +115,60 @@ describe('bws', () => {
       items_evaluated: 1,
     });
   });
+
+  it("answers Potato's scoring endpoints from the same counts: GET /admin/api/bws_scoring and POST …/generate", async () => {
+    const t = await serve([SCHEME], POOL, { bws_config: BWS_CONFIG });
+    const tuples = t.server.services.task.instances;
+    // the pool items the tuples hold (num_tuples 4 × 3 leaves one of the six out)
+    const pooled = new Set(
+      tuples.flatMap((i) => (i.data._bws_items as { source_id: string }[]).map((x) => x.source_id)),
+    );
+    expect(pooled.size).toBeLessThan(POOL.length);
+    const empty = await t.admin().get('/admin/api/bws_scoring');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ total_items: pooled.size, total_annotations: 0, method: 'counting', scores: [] });
+
+    await submitAndRead(t, 'ann', tuples[0].id, { 'intensity:best': 'A', 'intensity:worst': 'C' });
+    await submitAndRead(t, 'bob', tuples[0].id, { 'intensity:best': 'A', 'intensity:worst': 'B' });
+    await submitAndRead(t, 'bob', tuples[1].id, { 'intensity:best': 'C', 'intensity:worst': 'A' });
+    const ours = (await t.admin().get('/admin/api/bws_scores')).body.items as Record<string, unknown>[];
+    const potatos = ours.map(({ rank, item_id, text, score, best_count, worst_count, appearances }) => ({
+      rank,
+      item_id,
+      text,
+      score,
+      best_count,
+      worst_count,
+      appearances,
+    }));
+    const generated = await t.admin().post('/admin/api/bws_scoring/generate?method=counting');
+    expect(generated.status).toBe(200);
+    expect(generated.body).toEqual({
+      status: 'success',
+      total_items: pooled.size,
+      total_annotations: 3,
+      method: 'counting',
+      scores: potatos,
+    });
+    expect((await t.admin().get('/admin/api/bws_scoring')).body).toEqual({
+      total_items: pooled.size,
+      total_annotations: 3,
+      method: 'counting',
+      scores: potatos,
+    });
+    // only counting is computed here; Potato's model-based methods are refused naming the parameter
+    const bt = await t.admin().post('/admin/api/bws_scoring/generate?method=bradley_terry');
+    expect(bt.status).toBe(400);
+    expect(bt.body.error).toBe(
+      'method: "bradley_terry" is not computed here: scores are counted (best − worst) / appearances; use method=counting',
+    );
+    expect((await t.client().get('/admin/api/bws_scoring')).status).toBe(401);
+  });
+
+  it("refuses Potato's scoring endpoints in a project without a bws scheme", async () => {
+    const t = await serve([{ annotation_type: 'radio', name: 'sentiment', labels: ['a', 'b'] }], POOL, {});
+    const r = await t.admin().post('/admin/api/bws_scoring/generate');
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe('schema: this project has no bws scheme');
+  });
 });
