@@ -5,7 +5,7 @@
  * marked `hidden` when the project keeps them.
  */
 import { answersSoFar, hiddenQuestions, type Answers, type PhaseDefinition } from './phases.js';
-import type { PhaseProgress } from './phase-service.js';
+import type { PhaseProgress } from './phase-progress.js';
 
 export interface PhaseAnswerRow {
   user_id: string;

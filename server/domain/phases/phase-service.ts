@@ -10,77 +10,18 @@ import {
   answersSoFar,
   checkAnswers,
   checkPartial,
-  publicView,
   scoreTraining,
   trainingItems,
   type Answers,
   type PhaseDefinition,
-  type Question,
 } from './phases.js';
 import { phaseAnswerRows } from './phase-export.js';
-import { flatChanges, type AnswerChange } from '../history/item-time.js';
+import { phaseView, type PhasePage } from './phase-view.js';
+import { flatChanges } from '../history/item-time.js';
+import { extendTrail, flatAnswers, pageState, START, type PhaseProgress } from './phase-progress.js';
 import { changeTrail, type TrailChange } from '../history/change-trail.js';
 
-export interface PhaseProgress {
-  /** position in the phase order; phases.length means done */
-  index: number;
-  attempts: Record<string, number>;
-  answers: Record<string, Answers>;
-  completed: { phase: string; at: string }[];
-  /**
-   * Potato's page protocol: answers saved on the current phase's page before it is sent, and in a training
-   * phase the item its walk is on and how many items were answered right so far.
-   */
-  page?: { phase: string; answers: Answers; item: number; right: number };
-  /**
-   * Every change of an answer saved on a phase page, grouped by the page it was made on (Potato's phase pages
-   * share one instance id, so a change is attributable only with its phase and page); the latest TRAIL_MAX.
-   */
-  trail?: PageTrail[];
-}
-
-/** Changes saved on one phase page: the phase's name, the page (a training walk's item: `<name>#<n>`). */
-interface PageTrail {
-  phase: string;
-  page: string;
-  changes: AnswerChange[];
-}
-
-const TRAIL_MAX = 500;
-
-/** The page an annotator is on, as Potato's page protocol sees it. */
-export interface PhasePage {
-  phase: PhaseDefinition;
-  /** the questions the page asks: a training walk's current item, else every question of the phase */
-  questions: Question[];
-  /** answers saved on the phase's pages so far, by question id */
-  answers: Answers;
-  item: number;
-  items: number;
-}
-
-declare module '../ports.js' {
-  interface Tables {
-    phase_progress: PhaseProgress;
-  }
-}
-
-/** The earlier pages' answers this page's conditions read, so the page shows what the server will ask. */
-function earlierAnswers(phase: PhaseDefinition, p: PhaseProgress): { earlier_answers?: Answers } {
-  const here = new Set(phase.questions.map((q) => q.id));
-  const wanted = phase.questions
-    .flatMap((q) => q.display_logic?.show_when.map((c) => c.schema) ?? [])
-    .filter((name) => !here.has(name));
-  if (!wanted.length) return {};
-  const all = answersSoFar(p.answers);
-  return {
-    earlier_answers: Object.fromEntries(
-      wanted.filter((name) => all[name] !== undefined).map((name) => [name, all[name]]),
-    ),
-  };
-}
-
-const START: PhaseProgress = { index: 0, attempts: {}, answers: {}, completed: [] };
+export type { PhasePage } from './phase-view.js';
 
 export interface PhaseOptions {
   /** Potato's allow_phase_back_navigation: an annotator may go back to the phase before theirs */
@@ -124,46 +65,8 @@ export class PhaseService {
 
   async current(username: string) {
     const p = this.progress(username);
-    const base = {
-      index: Math.min(p.index, this.phases.length),
-      total: this.phases.length,
-      completed: p.completed,
-      can_go_back: this.backRefusal(p) === null,
-    };
-    if (p.index >= this.phases.length)
-      return {
-        phase: 'done',
-        type: 'done' as const,
-        title: 'Done',
-        content: 'Thank you: you have completed every phase.',
-        content_html: '<p>Thank you: you have completed every phase.</p>',
-        questions: [],
-        next_phase: null,
-        ...base,
-      };
-    const phase = this.phases[p.index];
-    const page = p.page?.phase === phase.name ? p.page : undefined;
-    const view = {
-      ...publicView(phase),
-      ...earlierAnswers(phase, p),
-      // answers saved on the page before it is sent (Potato's pages save as the annotator goes)
-      ...(page ? { saved_answers: page.answers } : {}),
-      next_phase: this.phases[p.index + 1]?.name ?? 'done',
-      ...base,
-    };
-    if (phase.type === 'training') {
-      const used = p.attempts[phase.name] ?? 0;
-      const items = trainingItems(phase).length;
-      return {
-        ...view,
-        // where Potato's one-item-at-a-time walk is: the item its page shows (1-based) and how many are right
-        walk: { item: Math.min(page?.item ?? 0, items - 1) + 1, items, right: page?.right ?? 0 },
-        attempts: used,
-        max_attempts: phase.maxAttempts,
-        failed: phase.maxAttempts !== null && used >= phase.maxAttempts,
-      };
-    }
-    if (phase.type === 'annotation') return { ...view, remaining: await this.remaining(username) };
+    const view = phaseView(this.phases, p, this.backRefusal(p) === null);
+    if (view.type === 'annotation') return { ...view, remaining: await this.remaining(username) };
     return view;
   }
 
@@ -270,14 +173,10 @@ export class PhaseService {
     const p = this.progress(username);
     const phase = this.phases[p.index];
     if (!phase || phase.type === 'annotation') return null;
-    const page = this.pageState(p, phase);
+    const page = pageState(p, phase);
     const items = phase.type === 'training' ? trainingItems(phase) : [phase.questions];
     const item = Math.min(page.item, items.length - 1);
     return { phase, questions: items[item] ?? [], answers: page.answers, item, items: items.length };
-  }
-
-  private pageState(p: PhaseProgress, phase: PhaseDefinition): NonNullable<PhaseProgress['page']> {
-    return p.page?.phase === phase.name ? p.page : { phase: phase.name, answers: {}, item: 0, right: 0 };
   }
 
   /**
@@ -289,7 +188,7 @@ export class PhaseService {
     const phase = this.phases[p.index];
     if (!phase || phase.type === 'annotation') return { saved: false, phase: phase?.name ?? 'done' };
     const answers = checkPartial(phase, given);
-    const before = this.pageState(p, phase);
+    const before = pageState(p, phase);
     const page = { ...before, answers };
     const changes = flatChanges(flatAnswers(phase, before.answers), flatAnswers(phase, answers), this.clock.now());
     const trail = changes.length ? extendTrail(p.trail ?? [], phase, page, changes) : p.trail;
@@ -313,7 +212,7 @@ export class PhaseService {
     const used = p.attempts[phase.name] ?? 0;
     if (phase.maxAttempts !== null && used >= phase.maxAttempts)
       throw forbidden('training: no attempts left; contact the project owner');
-    const page = this.pageState(p, phase);
+    const page = pageState(p, phase);
     const items = trainingItems(phase);
     const k = Math.min(page.item, items.length - 1);
     const asked = { ...phase, questions: items[k] };
@@ -373,32 +272,4 @@ export class PhaseService {
     this.outbox.dispatch();
     return { status: 'success' as const, completed_phase: phase.name, next_phase: next, ...extra };
   }
-}
-
-/** A page's answers as trail keys: a chosen option `question:option` → option, a typed answer `question:question`. */
-function flatAnswers(phase: PhaseDefinition, answers: Answers): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [id, value] of Object.entries(answers)) {
-    const choice = phase.questions.find((q) => q.id === id)?.options?.length;
-    for (const v of Array.isArray(value) ? value : [value]) out.set(choice ? `${id}:${v}` : `${id}:${id}`, String(v));
-  }
-  return out;
-}
-
-function extendTrail(trail: PageTrail[], phase: PhaseDefinition, page: { item: number }, changes: AnswerChange[]) {
-  const name = phase.type === 'training' ? `${phase.name}#${page.item + 1}` : phase.name;
-  const last = trail[trail.length - 1];
-  const next =
-    last && last.phase === phase.name && last.page === name
-      ? [...trail.slice(0, -1), { ...last, changes: [...last.changes, ...changes] }]
-      : [...trail, { phase: phase.name, page: name, changes }];
-  // the oldest changes go first once the trail is full
-  let excess = next.reduce((n, t) => n + t.changes.length, 0) - TRAIL_MAX;
-  while (excess > 0 && next.length) {
-    const drop = Math.min(excess, next[0].changes.length);
-    next[0] = { ...next[0], changes: next[0].changes.slice(drop) };
-    if (!next[0].changes.length) next.shift();
-    excess -= drop;
-  }
-  return next;
 }
