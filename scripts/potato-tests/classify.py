@@ -116,6 +116,13 @@ MANUAL = {
         'ruled: annotation is closed (403) until the phases before it are done (Potato: 200, kept with the phase page)',
     ('test_conditional_schema_server.py', 'test_admin_overview_with_conditional_annotations'):
         'ruled: admin endpoints: no credentials is 401, wrong ones 403 (Potato: 403 for both; an open admin API without a key)',
+    # Potato's debug mode opens its admin API to any key; the test sends one the config does not set
+    ('test_conditional_schema_server.py', 'test_admin_questions_api_shows_conditional_schemas'):
+        'ruled: admin endpoints: no credentials is 401, wrong ones 403 (Potato: 403 for both; an open admin API without a key)',
+    # answers per dialogue turn (`<schema>:::_data`) and spans over turns: the audio dialogue feature
+    ('test_audio_dialogue.py', 'test_turn_category_persists'): 'not built: media: video tracking, tiles, audio dialogue, bounding boxes',
+    ('test_audio_dialogue.py', 'test_speaker_assignment_persists'): 'not built: media: video tracking, tiles, audio dialogue, bounding boxes',
+    ('test_audio_dialogue.py', 'test_cross_turn_link_persists'): 'not built: media: video tracking, tiles, audio dialogue, bounding boxes',
 }
 
 
