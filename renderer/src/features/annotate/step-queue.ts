@@ -155,6 +155,9 @@ export function afterPaint(fn: () => void): void {
     done = true;
     fn();
   };
-  requestAnimationFrame(() => requestIdleCallback(once, { timeout: 50 }));
+  // Safari has no requestIdleCallback: there it is the task after the frame
+  if (typeof requestIdleCallback === 'function')
+    requestAnimationFrame(() => requestIdleCallback(once, { timeout: 50 }));
+  else requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, 100);
 }
