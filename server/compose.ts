@@ -52,6 +52,8 @@ import { createLlmClient } from './io/llm-clients.js';
 import { aiRoutes } from './http/routes/ai.js';
 import { Predictions } from './domain/data/predictions.js';
 import { Importer } from './domain/data/importer.js';
+import { DatabaseIngestion } from './domain/data/live-ingestion.js';
+import { openSourceReader } from './io/database-sources/open.js';
 import { restoreImported } from './domain/data/imported.js';
 import { instanceReader } from './io/import-files.js';
 import { dataRoutes } from './http/routes/data.js';
@@ -75,6 +77,7 @@ import { ItemTimes } from './domain/history/item-time.js';
 import { SearchService } from './domain/search/search-service.js';
 import { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { activeLearningRoutes } from './http/routes/active-learning.js';
+import { dataSourceRoutes } from './http/routes/data-sources.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -115,6 +118,8 @@ export interface Services {
   predictions: Predictions;
   /** imports into the running project */
   importer: Importer;
+  /** data_sources of type database: read at start (`start()`, by createServer) and polled with live_ingestion */
+  databaseSources: DatabaseIngestion;
   outbox: EventOutbox;
   webhooks: WebhookOutbox;
   keywordRules: ReturnType<typeof compileRules>;
@@ -146,7 +151,8 @@ export interface ComposeInput {
    * Parts kept when the services are composed again over a store other processes changed: the webhook
    * dispatcher (its sends in flight) and what lives only in this process's memory (sign-in links, throttling)
    */
-  reuse?: Pick<Services, 'webhooks' | 'throttle' | 'adminSetup' | 'loginTokens'>;
+  reuse?: Pick<Services, 'webhooks' | 'throttle' | 'adminSetup' | 'loginTokens'> &
+    Partial<Pick<Services, 'databaseSources'>>;
 }
 
 export function composeServices(input: ComposeInput): Services {
@@ -287,6 +293,19 @@ export function composeServices(input: ComposeInput): Services {
       derive: config.deriveItem,
     }),
   });
+  const databaseSources =
+    input.reuse?.databaseSources ??
+    new DatabaseIngestion(
+      {
+        store,
+        clock,
+        logger,
+        itemKeys: { idKey: config.raw.item_properties.id_key, textKey: config.raw.item_properties.text_key },
+        sources: config.databases.map((source) => ({ source, reader: openSourceReader(source) })),
+      },
+      importer,
+    );
+  databaseSources.importer = importer;
   const potatoSources = {
     task,
     annotations,
@@ -347,6 +366,7 @@ export function composeServices(input: ComposeInput): Services {
     activeLearning,
     predictions,
     importer,
+    databaseSources,
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),
@@ -365,7 +385,13 @@ export function composeServices(input: ComposeInput): Services {
       new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
     startedAt: clock.now(),
     version: input.version,
-    closers: [() => webhooks.close(), () => activeLearning.stop(), () => ai.close(), async () => search.close()],
+    closers: [
+      () => databaseSources.stop(),
+      () => webhooks.close(),
+      () => activeLearning.stop(),
+      () => ai.close(),
+      async () => search.close(),
+    ],
   };
 }
 
@@ -404,6 +430,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
     ...activeLearningRoutes(s),
+    ...dataSourceRoutes(s),
     ...itemTimeRoutes(s),
   ];
   // last: the OpenAPI description of all of them

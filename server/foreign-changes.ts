@@ -94,6 +94,7 @@ export function foreignChanges(
         throttle: services.throttle,
         adminSetup: services.adminSetup,
         loginTokens: services.loginTokens,
+        databaseSources: services.databaseSources,
       }),
     );
     services.webhooks.refresh();

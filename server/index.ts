@@ -160,6 +160,14 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   // the owner's account exists before anyone on the LAN could register that name
   if (options.desktopOwner) await services.loginTokens.ensureAccount(options.desktopOwner);
   for (const warning of accountWarnings(services)) logger.warn(warning);
+  try {
+    // rows of database sources come in through the importer, as the project's other items are there already
+    await services.databaseSources.start();
+  } catch (e) {
+    for (const close of services.closers.slice().reverse()) await close().catch(() => undefined);
+    await store.close();
+    throw e;
+  }
   // Potato's persist_sessions: false signs everyone out at a restart. Servers sharing a database restart one at a
   // time, so there it would sign out the users of the others too: kept, and said.
   if (!config.persistSessions && shared)

@@ -5,6 +5,7 @@
 import type { ConfigYaml } from './read-yaml.js';
 import { ConfigError } from './config-error.js';
 import { adaptDataSources, DataSourcesError } from './data-sources.js';
+import type { DatabaseSourceConfig } from './database-sources.js';
 import { readsTooltips } from './normalize-schemes.js';
 import { adaptPotatoConfig } from './potato-compat.js';
 import { adaptIdioms, duplicateKeys } from './potato-idioms.js';
@@ -18,6 +19,8 @@ export interface AdaptedConfig {
   /** the schemes after the idioms, before the schema: phase pages read their questions from them */
   schemes: Record<string, unknown>[];
   warnings: string[];
+  /** data_sources of type database, read by the server when it starts */
+  databases: DatabaseSourceConfig[];
 }
 
 export function adaptConfig(
@@ -27,12 +30,19 @@ export function adaptConfig(
 ): AdaptedConfig {
   const idioms = adaptIdioms(top, path);
   const taskDir = typeof idioms.config.task_dir === 'string' ? idioms.config.task_dir : undefined;
+  const databases: DatabaseSourceConfig[] = [];
   try {
     idioms.config = adaptDataSources(
       idioms.config,
       (name) => locate(name, taskDir),
       (m) => idioms.warnings.push(`${path}: ${m}`),
+      databases,
     );
+    // Potato's rule: a batch only hands out a cohort fixed at start, so rows arriving later would reach nobody
+    if (top.assignment_strategy === 'batch' && databases.some((d) => d.live))
+      throw new DataSourcesError(
+        'assignment_strategy: batch cannot be used with live_ingestion (rows arriving later would never be assigned); use fixed_order, random or least_annotated',
+      );
     if (Array.isArray(idioms.config.annotation_schemes)) {
       idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) =>
         adaptSchemeIdioms(
@@ -54,5 +64,5 @@ export function adaptConfig(
     string,
     unknown
   >[];
-  return { config: adapted.config, schemes, warnings: adapted.warnings };
+  return { config: adapted.config, schemes, warnings: adapted.warnings, databases };
 }

@@ -1,11 +1,12 @@
 /**
  * Potato's other ways of naming the data: `data_sources` (a list of typed sources; local files are read like
- * `data_files`, remote and database sources are not read here) and `data_directory` (every data file in a folder,
+ * `data_files`, database sources are read by the server (database-sources.ts), remote ones are not read) and `data_directory` (every data file in a folder,
  * read at start-up). Both add to `data_files`; what is not read is warned about with what happens instead, and a
  * config left with no data at all stops start-up saying why.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readDatabaseSource, type DatabaseSourceConfig } from './database-sources.js';
 
 export class DataSourcesError extends Error {}
 
@@ -28,12 +29,14 @@ const isOn = (v: unknown) => v === true || v === 'true' || v === 'True' || v ===
 
 /**
  * Returns the config with `data_files` extended by the local sources; `locate` finds a name the way every other
- * file key is found. A file named twice (in data_files and as a source) is read once.
+ * file key is found. A file named twice (in data_files and as a source) is read once. Database sources are
+ * pushed to `databases`.
  */
 export function adaptDataSources(
   config: Mapping,
   locate: (name: string) => string,
   warn: (m: string) => void,
+  databases: DatabaseSourceConfig[] = [],
 ): Mapping {
   const { data_sources: sources, data_directory: directory } = config;
   const partial = config.partial_loading;
@@ -77,10 +80,20 @@ export function adaptDataSources(
         const rest = Object.keys(source).filter((k) => !['type', 'path', 'id', 'encoding'].includes(k));
         if (rest.length)
           warn(`data_sources[${i}]: ${rest.join(', ')} not acted on; the file is read whole at start-up`);
+      } else if (type === 'database') {
+        const idKey = isMapping(config.item_properties) ? config.item_properties.id_key : undefined;
+        try {
+          const db = readDatabaseSource(source, i, typeof idKey === 'string' ? idKey : 'id', locate, warn);
+          if (databases.some((d) => d.id === db.id))
+            throw new Error(`data_sources[${i}].id: "${db.id}" names another source too; each keeps its own cursor`);
+          databases.push(db);
+        } catch (e) {
+          throw new DataSourcesError((e as Error).message);
+        }
       } else {
         skipped.push(`${type || 'untyped'}`);
         warn(
-          `data_sources[${i}] (type ${type || 'not given'}) is not read: only local files (type: file) are read here; download the data into a file and name it in data_files`,
+          `data_sources[${i}] (type ${type || 'not given'}) is not read: only local files (type: file) and databases (type: database) are read here; download the data into a file and name it in data_files`,
         );
       }
     });
@@ -105,9 +118,9 @@ export function adaptDataSources(
       warn(`data_directory_encoding: "${encoding}" is not acted on: files are read as UTF-8`);
   }
 
-  if (!files.length) {
+  if (!files.length && !databases.length) {
     const why = skipped.length
-      ? `its sources (${skipped.join(', ')}) are not read here, only type: file is`
+      ? `its sources (${skipped.join(', ')}) are not read here, only type: file and type: database are`
       : 'data_directory holds no .json, .jsonl, .csv or .tsv file';
     throw new DataSourcesError(`data_files: no data to annotate: ${why}`);
   }

@@ -60,7 +60,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     warn('skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped');
   const schemes = normalizeSchemes(raw.annotation_schemes, path, warn);
 
-  const items = readItems(raw, top.cot_segmentation, path, find, warn);
+  const items = readItems(raw, top.cot_segmentation, path, find, warn, adapted.databases.length > 0);
   const instances = tupleItems(raw, schemes, items.instances, path, warn);
   const keywordRules = readKeywordHighlights(
     raw.keyword_highlights_file,
@@ -164,6 +164,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   return {
     file: path,
     dir,
+    databases: adapted.databases,
     raw,
     task,
     quality,

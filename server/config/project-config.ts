@@ -1,4 +1,5 @@
 /** What a loaded config gives the server: the task, its settings, and the warnings to show at startup. */
+import type { DatabaseSourceConfig } from './database-sources.js';
 import type { ActiveLearningSettings } from '../domain/active-learning/settings.js';
 import type { AdjudicationSettings } from '../domain/adjudication/records.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
@@ -13,6 +14,8 @@ import type { RawConfig } from './schema.js';
 export interface ProjectConfig {
   file: string;
   dir: string;
+  /** data_sources of type database: read when the server starts, and polled with live_ingestion */
+  databases: DatabaseSourceConfig[];
   raw: RawConfig;
   task: Task;
   settings: RuntimeSettings;

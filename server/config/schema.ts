@@ -63,7 +63,8 @@ export const configSchema = z.looseObject({
   data_files: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.string()).min(1)),
+    // empty only when data_sources names databases, whose rows come in at start (load.ts checks)
+    .pipe(z.array(z.string())),
   item_properties: z
     .looseObject({
       id_key: z.string().default('id'),

@@ -16,6 +16,8 @@ export function readItems(
   path: string,
   locate: (name: string) => string,
   warn: (message: string) => void,
+  /** items also come from databases at start: no data file items is then fine */
+  fromDatabases = false,
 ): { instances: Instance[]; deriveItem: Derive | undefined } {
   let instances: Instance[];
   let deriveItem: Derive | undefined;
@@ -45,7 +47,7 @@ export function readItems(
     if (e instanceof DataFileError) throw new ConfigError(path, `data_files: ${e.message}`);
     throw e;
   }
-  if (!instances.length) throw new ConfigError(path, 'data_files: the data files hold no instances');
+  if (!instances.length && !fromDatabases) throw new ConfigError(path, 'data_files: the data files hold no instances');
   return { instances, deriveItem };
 }
 

@@ -71,8 +71,15 @@ export class Importer {
     return { ...job };
   }
 
-  /** Starts an instance import; `done` settles when it has finished (it never rejects: see the job's status). */
-  start(label: string, rows: RowSource): { job: ImportJob; done: Promise<ImportJob> } {
+  /**
+   * Starts an instance import; `done` settles when it has finished (it never rejects: see the job's status).
+   * With `skipKnown`, rows whose id the project has (or an earlier row gave) are left out instead of refused.
+   */
+  start(
+    label: string,
+    rows: RowSource,
+    options: { skipKnown?: boolean } = {},
+  ): { job: ImportJob; done: Promise<ImportJob> } {
     const job: ImportJob = {
       import_id: `imp_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`,
       status: 'queued',
@@ -87,7 +94,7 @@ export class Importer {
     };
     this.jobs.set(job.import_id, job);
     for (const id of this.jobs.keys()) if (this.jobs.size > KEEP_JOBS) this.jobs.delete(id);
-    const done = this.serial(() => this.run(job, rows)).then(
+    const done = this.serial(() => this.run(job, rows, options.skipKnown ?? false)).then(
       () => ({ ...job }),
       (e: Error) => {
         job.status = 'failed';
@@ -99,16 +106,25 @@ export class Importer {
     return { job: { ...job }, done };
   }
 
-  private async run(job: ImportJob, rows: RowSource): Promise<void> {
+  private async run(job: ImportJob, rows: RowSource, skipKnown: boolean): Promise<void> {
     job.status = 'reading';
     const instances: Instance[] = [];
     const places: string[] = [];
+    const taken = new Set<string>();
     for await (const row of rows((p) => Object.assign(job, p))) {
-      instances.push(this.d.toInstance(row));
-      places.push(`${row.name}:${row.line}`);
+      const instance = this.d.toInstance(row);
       job.rows_read++;
+      if (skipKnown && (this.d.task.instanceById.has(instance.id) || taken.has(instance.id))) continue;
+      taken.add(instance.id);
+      instances.push(instance);
+      places.push(`${row.name}:${row.line}`);
     }
     checkNew(this.d.task, instances, (n) => places[n]);
+    if (!instances.length && skipKnown) {
+      job.status = 'done';
+      job.finished_at = this.now();
+      return;
+    }
     job.status = 'saving';
     const ids = instances.map((i) => i.id);
     const { task, assignments, store } = this.d;

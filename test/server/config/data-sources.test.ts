@@ -1,4 +1,5 @@
 /** data_sources, data_directory and tooltip_file: acted on, or warned about at start-up with what happens instead. */
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/load.js';
 import { writeProject } from '../../helpers/project.js';
@@ -26,10 +27,13 @@ describe('data_sources and data_directory', () => {
       {},
     );
     expect(config.task.instances.map((i) => i.id)).toEqual(['a1', 'b1', 'b2']);
+    // the database is read by the server when it starts (test/server/io/database-sources)
+    expect(config.databases.map((d) => [d.id, d.connection.kind, d.query])).toEqual([
+      ['source_3', 'sqlite', 'SELECT id, text FROM t'],
+    ]);
     expect(warningsOf(config)).toEqual([
       'partial_loading is not acted on: every item is loaded at start-up',
-      'data_sources[2] (type url) is not read: only local files (type: file) are read here; download the data into a file and name it in data_files',
-      'data_sources[3] (type database) is not read: only local files (type: file) are read here; download the data into a file and name it in data_files',
+      'data_sources[2] (type url) is not read: only local files (type: file) and databases (type: database) are read here; download the data into a file and name it in data_files',
     ]);
   });
 
@@ -77,10 +81,10 @@ describe('data_sources and data_directory', () => {
 
   it('stops start-up saying why when no source is read or a source is wrong', () => {
     const remoteOnly = writeProject({
-      config: { data_files: undefined, data_sources: [{ type: 'database', connection_string: 'sqlite:///x.db' }] },
+      config: { data_files: undefined, data_sources: [{ type: 's3', bucket: 'b', key: 'k.jsonl' }] },
     });
     expect(() => loadConfig(remoteOnly, {})).toThrow(
-      /data_files: no data to annotate: its sources \(database\) are not read here, only type: file is/,
+      /data_files: no data to annotate: its sources \(s3\) are not read here, only type: file and type: database are/,
     );
     expect(() => loadConfig(writeProject({ config: { data_sources: [{ type: 'file' }] } }), {})).toThrow(
       /data_sources\[0\]\.path: a file source needs the path of a data file/,
@@ -91,6 +95,90 @@ describe('data_sources and data_directory', () => {
     expect(() =>
       loadConfig(writeProject({ config: { data_files: [], data_directory: '.', data_sources: 'items.jsonl' } }), {}),
     ).toThrow(/data_sources: expected a list/);
+  });
+});
+
+describe('data_sources of type database', () => {
+  const source = (extra: Record<string, unknown>) =>
+    writeProject({ config: { data_files: undefined, data_sources: [{ type: 'database', ...extra }] } });
+  const fails = (extra: Record<string, unknown>, message: RegExp) =>
+    expect(() => loadConfig(source(extra), {})).toThrow(message);
+
+  it('reads the connection, the query and live_ingestion, and warns about keys it does not act on', () => {
+    const config = loadConfig(
+      source({
+        id: 'feed',
+        connection_string: 'postgresql+psycopg2://reader:s3cret@127.0.0.1:5432/items',
+        table: 'inbox',
+        fetch_size: 10,
+        live_ingestion: { enabled: true, cursor_column: 'seq', safety_lag_seconds: 1 },
+      }),
+      {},
+    );
+    expect(config.task.instances).toEqual([]);
+    const [db] = config.databases;
+    expect(db).toMatchObject({
+      id: 'feed',
+      query: 'SELECT * FROM inbox',
+      connection: { kind: 'postgres', url: 'postgresql://reader:s3cret@127.0.0.1:5432/items' },
+      live: { cursorColumn: 'seq', tiebreakerColumn: 'id', pollMs: 5000, batchSize: 500, replayOnStart: true },
+    });
+    expect(db.label).toBe('data_sources[0] (postgres postgresql://reader:***@127.0.0.1:5432/items)');
+    expect(warningsOf(config)).toEqual([
+      'data_sources[0]: fetch_size not acted on; the rows of the query are read as they are',
+      'data_sources[0].live_ingestion.safety_lag_seconds is not acted on: rows are read up to the newest; use overlap_seconds to read the boundary again',
+    ]);
+    const sqlite = loadConfig(source({ connection_string: 'sqlite:///data/live.db', query: 'SELECT * FROM t;' }), {});
+    expect(sqlite.databases[0].connection).toEqual({
+      kind: 'sqlite',
+      file: join(dirname(sqlite.file), 'data/live.db'),
+    });
+    expect(sqlite.databases[0].query).toBe('SELECT * FROM t');
+  });
+
+  it('stops start-up naming the key and why for a source it cannot read', () => {
+    fails({ query: 'SELECT 1' }, /data_sources\[0\]\.connection_string: needs connection_string/);
+    fails(
+      { connection_string: 'mysql://x/y', query: 'SELECT 1' },
+      /connection_string: database kind "mysql" is not read here/,
+    );
+    fails({ connection_string: 'sqlite:///x.db' }, /data_sources\[0\]\.query: a database source needs a query/);
+    fails({ connection_string: 'sqlite:///x.db', query: 'DELETE FROM t' }, /query: expected a SELECT query/);
+    fails(
+      { connection_string: 'sqlite:///x.db', query: 'SELECT 1', live_ingestion: { enabled: true } },
+      /live_ingestion\.cursor_column: needed to know which rows are new/,
+    );
+    fails(
+      {
+        connection_string: 'sqlite:///x.db',
+        query: 'SELECT 1',
+        live_ingestion: { enabled: true, cursor_column: 'c', poll_interval_seconds: 0 },
+      },
+      /live_ingestion\.poll_interval_seconds: /,
+    );
+    fails(
+      {
+        connection_string: 'sqlite:///x.db',
+        query: 'SELECT * FROM t WHERE c > :cursor',
+        live_ingestion: { enabled: true, cursor_column: 'c' },
+      },
+      /live_ingestion\.initial_cursor: needed with :cursor in the query/,
+    );
+    const batch = writeProject({
+      config: {
+        data_files: undefined,
+        assignment_strategy: 'batch',
+        data_sources: [
+          {
+            type: 'database',
+            connection_string: 'sqlite:///x.db',
+            query: 'SELECT 1',
+            live_ingestion: { enabled: true, cursor_column: 'c' },
+          },
+        ],
+      },
+    });
+    expect(() => loadConfig(batch, {})).toThrow(/assignment_strategy: batch cannot be used with live_ingestion/);
   });
 });
 
