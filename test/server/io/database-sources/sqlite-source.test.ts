@@ -1,4 +1,5 @@
-import { mkdirSync, renameSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer, quietLogger } from '../../../helpers/server.js';
@@ -124,6 +125,44 @@ describe('database sources: SQLite', () => {
     expect(await listReaches(alice, 3)).toBe(3);
     const polled = (await t.admin().post('/admin/api/data_sources/live_rows/live/poll', {})).body;
     expect(polled).toMatchObject({ consecutive_failures: 0, last_error: null, items_added: 3 });
+  });
+
+  it('reads rows a writer in WAL mode has committed but not yet checkpointed into the file', async () => {
+    const dir = tempDir('marginalia-dbsource-');
+    mkdirSync(join(dir, 'data'));
+    const db = join(dir, 'data', 'live.db');
+    // a real SQLite writer that keeps its connection open, so its commits stay in live.db-wal
+    const writer = spawn('sqlite3', [db], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    writer.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    let marks = 0;
+    const run = async (sql: string) => {
+      const mark = `done-${++marks}`;
+      writer.stdin.write(`${sql}\nSELECT '${mark}';\n`);
+      for (const until = Date.now() + 10_000; !out.includes(mark) && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(out).toContain(mark);
+    };
+    const values = (from: number, to: number) =>
+      rows(from, to)
+        .map((r) => `(${r.map((v) => `'${v}'`).join(', ')})`)
+        .join(', ');
+    try {
+      await run(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; ${CREATE};`);
+      await run(`INSERT INTO instances (id, text, created_at) VALUES ${values(1, 2)};`);
+      expect(statSync(`${db}-wal`).size).toBeGreaterThan(0);
+      const configFile = writeProject({ dir, config: liveConfig() });
+      const t = await startServer({ configFile });
+      const alice = await t.client().login('alice');
+      expect(await listReaches(alice, 2)).toBe(2);
+      await run(`INSERT INTO instances (id, text, created_at) VALUES ${values(3, 4)};`);
+      expect(await listReaches(alice, 4)).toBe(4);
+      expect((await alice.post('/go_to', { go_to: 'row-4' })).body).toMatchObject({ text: 'Message number 4' });
+      // still in the log, not the file: the rows above came from the log's frames
+      expect(statSync(`${db}-wal`).size).toBeGreaterThan(0);
+    } finally {
+      writer.stdin.end();
+    }
   });
 
   it('stops start-up naming the source when its database cannot be read', async () => {
