@@ -15,9 +15,16 @@ export interface AnnotatorRig {
   api: Client;
 }
 
-/** Serves the project and opens the annotate page signed in as `ann`, once her first item is shown. */
-export async function openRig(spec: Parameters<typeof startRig>[0]): Promise<AnnotatorRig> {
+/**
+ * Serves the project and opens the annotate page signed in as `ann`, once her first item is shown. `beforeOpen`
+ * runs once the browser is up and before the page opens (e.g. to make a file the page will load with it).
+ */
+export async function openRig(
+  spec: Parameters<typeof startRig>[0],
+  beforeOpen?: (rig: BrowserRig) => Promise<void>,
+): Promise<AnnotatorRig> {
   const rig = await startRig(spec);
+  await beforeOpen?.(rig);
   const api = await rig.t.client().login('ann', PASSWORD);
   const page = await rig.open('/');
   await logIn(page, 'ann', PASSWORD);
