@@ -35,6 +35,7 @@ import { PotatoDashboard } from './domain/admin/potato-dashboard.js';
 import { potatoAdminRoutes } from './http/routes/potato-admin.js';
 import { potatoPanelRoutes } from './http/routes/potato-panels.js';
 import { potatoPageRoutes } from './http/routes/potato-pages.js';
+import { submitAnnotationRoutes } from './http/routes/potato-submit-annotation.js';
 import { potatoPhasePageRoutes } from './http/routes/potato-phase-pages.js';
 import { studyRoutes } from './http/routes/study.js';
 import { CrowdService } from './domain/crowd/crowd.js';
@@ -413,6 +414,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...potatoAdminRoutes(s),
     ...potatoPanelRoutes(s),
     ...potatoPageRoutes(s),
+    ...submitAnnotationRoutes(s),
     ...potatoPhasePageRoutes(s),
     ...studyRoutes(s),
     ...phaseRoutes(s),
