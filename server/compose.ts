@@ -78,6 +78,8 @@ import { ItemTimes } from './domain/history/item-time.js';
 import { SearchService } from './domain/search/search-service.js';
 import { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { activeLearningRoutes } from './http/routes/active-learning.js';
+import { MaceService } from './domain/mace/mace-service.js';
+import { maceRoutes } from './http/routes/mace.js';
 import { dataSourceRoutes } from './http/routes/data-sources.js';
 
 export interface Services {
@@ -115,6 +117,8 @@ export interface Services {
   ai: AiService;
   /** the learner's hand-out order for assignment_strategy: active_learning */
   activeLearning: ActiveLearning;
+  /** annotator competence and predicted labels (Potato's mace section) */
+  mace: MaceService;
   /** pre-annotations shown as suggestions */
   predictions: Predictions;
   /** imports into the running project */
@@ -276,6 +280,21 @@ export function composeServices(input: ComposeInput): Services {
   }));
   annotations.use(activeLearning);
   if (!input.reuse) activeLearning.start();
+  const mace = new MaceService({
+    schemes: task.schemes,
+    answers: {
+      *instanceIds() {
+        for (const instance of task.instances) yield instance.id;
+      },
+      annotatorsOf: (id) => annotations.annotatorsOf(id),
+      get: (username, id) => annotations.get(username, id),
+    },
+    totalAnnotations: () => annotations.totalAnnotations(),
+    settings: config.mace,
+    now,
+  });
+  annotations.use(mace);
+  mace.start();
   const predictions = new Predictions(store, task);
   const importer = new Importer({
     store,
@@ -365,6 +384,7 @@ export function composeServices(input: ComposeInput): Services {
     adjudication,
     ai,
     activeLearning,
+    mace,
     predictions,
     importer,
     databaseSources,
@@ -390,6 +410,7 @@ export function composeServices(input: ComposeInput): Services {
       () => databaseSources.stop(),
       () => webhooks.close(),
       () => activeLearning.stop(),
+      () => mace.stop(),
       () => ai.close(),
       async () => search.close(),
     ],
@@ -432,6 +453,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
     ...activeLearningRoutes(s),
+    ...maceRoutes(s),
     ...dataSourceRoutes(s),
     ...itemTimeRoutes(s),
   ];

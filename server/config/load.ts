@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CrowdConfigError, readCrowd } from './sections/crowd.js';
 import { readAdjudication } from './sections/adjudication.js';
+import { readMace } from './sections/mace.js';
 import { ActiveLearningConfigError, readActiveLearning } from './sections/active-learning.js';
 import { searchProblem } from './sections/search.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
@@ -160,6 +161,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
   activeLearning.warnings.forEach(warn);
+  const mace = readMace(raw.mace, schemes);
+  mace.warnings.forEach(warn);
 
   return {
     file: path,
@@ -180,6 +183,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     crowd,
     adjudication: adjudication.settings,
     activeLearning: activeLearning.settings,
+    mace: mace.settings,
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -2,6 +2,7 @@
 import type { DatabaseSourceConfig } from './database-sources.js';
 import type { ActiveLearningSettings } from '../domain/active-learning/settings.js';
 import type { AdjudicationSettings } from '../domain/adjudication/records.js';
+import type { MaceSettings } from '../domain/mace/settings.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -52,5 +53,7 @@ export interface ProjectConfig {
   adjudication: AdjudicationSettings;
   /** Potato's active_learning keys, for assignment_strategy: active_learning */
   activeLearning: ActiveLearningSettings;
+  /** Potato's mace keys: annotator competence and predicted labels */
+  mace: MaceSettings;
   warnings: string[];
 }

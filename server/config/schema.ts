@@ -13,6 +13,7 @@ import { crowdShape } from './sections/crowd.js';
 import { adjudicationSchema } from './sections/adjudication.js';
 import { searchSchema } from './sections/search.js';
 import { activeLearningSchema } from './sections/active-learning.js';
+import { maceSchema } from './sections/mace.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -115,6 +116,7 @@ export const configSchema = z.looseObject({
   adjudication: adjudicationSchema.optional(),
   search: searchSchema.optional(),
   active_learning: activeLearningSchema.optional(),
+  mace: maceSchema.optional(),
   admin_api_key: z.string().min(1).optional(),
   admin_users: z.array(z.string()).default([]),
   debug: looseBoolean.default(false),
