@@ -65,7 +65,7 @@ function labelsOf(task: Task, decisions: Record<string, unknown>): Record<string
   const flat: Record<string, string> = {};
   for (const [schemeName, given] of Object.entries(decisions)) {
     const scheme = task.schemeByName.get(schemeName);
-    if (!scheme) throw invalid(`label_decisions.${schemeName}: unknown schema "${schemeName}"`);
+    if (!scheme) throw invalid(`label_decisions.${schemeName}: unknown scheme "${schemeName}"`);
     const module = schemeTypeOf(scheme.annotation_type);
     if (module.storage !== 'labels')
       throw invalid(

@@ -25,7 +25,7 @@ export interface PotatoStateSources {
   config(): { debug_mode: boolean; annotation_task_name: string; annotation_schemes: unknown; ui: unknown };
 }
 
-/** A record's answers as Potato lists them: `schema:label` → value, and each span under `schema:label[start:end]`. */
+/** A record's answers as Potato lists them: `scheme:label` → value, and each span under `scheme:label[start:end]`. */
 function flatAnswers(record: AnnotationRecord): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [scheme, labels] of Object.entries(record.labels))

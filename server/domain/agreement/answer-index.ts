@@ -4,7 +4,7 @@
  * record, hashing its ids, the garbage it left), where the columns cost about 30 bytes a record to keep.
  *
  * A row is one annotated record of a task instance: its instance's position in the task, its annotator's number,
- * each schema's answer as a number (column-plans.ts; codes in a byte each while they fit) and its spans, four
+ * each scheme's answer as a number (column-plans.ts; codes in a byte each while they fit) and its spans, four
  * int32 each in one pool.
  * Quality-control answers and records of instances no longer in the task have no row.
  */
@@ -15,7 +15,7 @@ import { planOf, type ColumnPlan } from './column-plans.js';
 
 /** Codes are kept + 1 (0: no answer) in the narrowest array that holds them; open numbers as they are (NaN: none). */
 type Stored = Uint8Array | Uint16Array | Uint32Array | Float64Array;
-/** A schema's answers as the agreement loops read them: the code or number, NaN for none. */
+/** A scheme's answers as the agreement loops read them: the code or number, NaN for none. */
 export type Column = Float32Array | Float64Array;
 
 /**
@@ -28,7 +28,7 @@ export interface Groups {
   instance: Int32Array;
 }
 
-/** Span fields in the pool: the schema's position in the task (-1: none of its span schemas), label (1-based; 0: not one of the schema's), start, end. */
+/** Span fields in the pool: the scheme's position in the task (-1: none of its span schemes), label (1-based; 0: not one of the scheme's), start, end. */
 export const SPAN_FIELDS = 4;
 
 const MAX_OF = new Map<unknown, number>([
@@ -42,9 +42,9 @@ export class AnswerIndex {
   /** per row: the instance's position, -1 for a free row */
   position: Int32Array;
   annotator: Int32Array;
-  /** per schema (null for schemas without one): the answer of each row */
+  /** per scheme (null for schemes without one): the answer of each row */
   private columns: (Stored | null)[];
-  /** per schema: for a rating grid, one column of numbers per grid row (NaN: none) */
+  /** per scheme: for a rating grid, one column of numbers per grid row (NaN: none) */
   private gridColumns: Float64Array[][];
   spanFrom: Int32Array;
   spanCount: Int32Array;
@@ -69,7 +69,7 @@ export class AnswerIndex {
     this.plans = task.schemes.map(planOf);
     this.position = new Int32Array(capacity).fill(-1);
     this.annotator = new Int32Array(capacity);
-    // codes start in a byte each (a 4-byte float each was ~13 MB of a 1M-row index for three schemas); open numbers keep 8
+    // codes start in a byte each (a 4-byte float each was ~13 MB of a 1M-row index for three schemes); open numbers keep 8
     this.columns = this.plans.map((p) =>
       p.reader ? (p.coded ? new Uint8Array(capacity) : new Float64Array(capacity)) : null,
     );
@@ -126,14 +126,14 @@ export class AnswerIndex {
     this.setSpans(row, record.spans);
   }
 
-  /** A rating grid's answers to its row `r` (schema `c`), one per index row, NaN for none. */
+  /** A rating grid's answers to its row `r` (scheme `c`), one per index row, NaN for none. */
   gridAnswers(c: number, r: number): Column {
     return this.gridColumns[c][r];
   }
 
   /**
-   * Schema `c`'s answers, one per row: codes and open numbers as column-plans.ts reads them, NaN for none. Codes
-   * are read out into one array the index keeps, valid until the next call: a fresh array per schema and report
+   * Scheme `c`'s answers, one per row: codes and open numbers as column-plans.ts reads them, NaN for none. Codes
+   * are read out into one array the index keeps, valid until the next call: a fresh array per scheme and report
    * was 13 MB of garbage a report at 1M rows, which raised the server's peak memory by as much.
    */
   answers(c: number): Column {
@@ -145,7 +145,7 @@ export class AnswerIndex {
     return out;
   }
 
-  /** Moves schema `c`'s codes to the next wider array, for a code that does not fit. */
+  /** Moves scheme `c`'s codes to the next wider array, for a code that does not fit. */
   private widen(c: number): Stored {
     const stored = this.columns[c]!;
     const wider = stored instanceof Uint8Array ? new Uint16Array(stored.length) : new Uint32Array(stored.length);

@@ -1,13 +1,13 @@
-/** How each schema's answer in a record becomes one number in a typed column, for the agreement loops. */
+/** How each scheme's answer in a record becomes one number in a typed column, for the agreement loops. */
 import type { AnnotationRecord } from '../annotation/records.js';
 import type { Scheme } from '../task.js';
 import { agreementOf } from '../schemes/registry.js';
 
-/** A schema's answer in a record's labels as a number (NaN: no answer). */
+/** A scheme's answer in a record's labels as a number (NaN: no answer). */
 type ColumnReader = (labels: AnnotationRecord['labels']) => number;
 
 export interface ColumnPlan {
-  /** null: the schema has no column (free text, spans) */
+  /** null: the scheme has no column (free text, spans) */
   reader: ColumnReader | null;
   /** whether the numbers are small integer codes (a Float32Array holds them exactly) rather than open values */
   coded: boolean;
@@ -15,7 +15,7 @@ export interface ColumnPlan {
   sets: Set<string>[];
   /** `value` columns of categories: the answer each code names, filled in as new ones are read */
   keys: string[];
-  /** `rows` schemas: one reader per row (the scheme's labels), each giving that row's number */
+  /** `rows` schemes: one reader per row (the scheme's labels), each giving that row's number */
   rows: ColumnReader[];
 }
 

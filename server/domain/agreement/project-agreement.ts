@@ -1,7 +1,7 @@
 /**
- * Agreement of a project's annotators, per schema (docs/agreement.md): the stored annotations become
- * reliability data (one unit per instance, or per character of its text for span schemas) and alpha is taken at
- * the level the schema type calls for. Only instances that two or more annotators answered count.
+ * Agreement of a project's annotators, per scheme (docs/agreement.md): the stored annotations become
+ * reliability data (one unit per instance, or per character of its text for span schemes) and alpha is taken at
+ * the level the scheme type calls for. Only instances that two or more annotators answered count.
  *
  * The answers are read from an answer index (answer-index.ts): typed columns grouped by instance in one counting
  * sort, each coincidence matrix filled in one pass over the groups. A project keeps its index current as

@@ -1,4 +1,4 @@
-/** What the agreement report says about one schema, and how a coincidence matrix becomes that. */
+/** What the agreement report says about one scheme, and how a coincidence matrix becomes that. */
 import type { AgreementMeasure } from '../schemes/module.js';
 import { alphaOf, UndefinedAgreement, type Coincidences, type Difference, type Level } from './alpha.js';
 import { interpretAlpha, type Interpretation } from './interpret.js';

@@ -1,11 +1,11 @@
-/** Agreement on a span schema, one unit per character, read from the span pool of the answer index. */
+/** Agreement on a span scheme, one unit per character, read from the span pool of the answer index. */
 import { textLengthOf, type Scheme, type Task } from '../task.js';
 import { Coincidences } from './alpha.js';
 import { SPAN_FIELDS, type AnswerIndex, type Groups } from './answer-index.js';
 import { finish, type SchemeAgreement } from './scheme-agreement.js';
 
 /**
- * One unit per character of the instance text: its value is the label of the schema's span covering it, or no
+ * One unit per character of the instance text: its value is the label of the scheme's span covering it, or no
  * span. Every annotator with a record for the instance counts (no span marked is an answer here). Where one
  * annotator's spans overlap, the one starting later wins. Rather than visit every character, the text is cut at
  * every span boundary into stretches where each annotator's label is constant, and each stretch counts as many
@@ -67,7 +67,7 @@ export function spanAgreement(
         const end = SPAN_FIELDS * (spanFrom[row] + spanCount[row]);
         for (let s = SPAN_FIELDS * spanFrom[row]; s < end; s += SPAN_FIELDS) {
           // spans are stored sorted by start, so the last one covering `from` started latest; one with a label
-          // the schema does not have (label 0) leaves the label as it was
+          // the scheme does not have (label 0) leaves the label as it was
           if (pool[s] === schemeAt && pool[s + 2] <= from && from < pool[s + 3] && pool[s + 1]) label = pool[s + 1];
         }
         here[a] = label;

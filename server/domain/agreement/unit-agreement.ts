@@ -1,4 +1,4 @@
-/** Agreement with one unit per instance, read from a schema's column in the answer index. */
+/** Agreement with one unit per instance, read from a scheme's column in the answer index. */
 import { Coincidences, UndefinedAgreement, type Difference, type Level } from './alpha.js';
 import type { AnswerIndex, Column, Groups } from './answer-index.js';
 import { cohenKappa, fleissKappa } from './kappa.js';

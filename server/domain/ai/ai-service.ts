@@ -1,6 +1,6 @@
 /**
  * The AI assistant as the HTTP layer sees it: checks that it is on and that the caller may see the instance,
- * asks the provider through the cache, shapes the two answers (per-schema suggestions; help for one schema),
+ * asks the provider through the cache, shapes the two answers (per-scheme suggestions; help for one scheme),
  * and records whether annotators' final labels matched what they were shown, for the acceptance rate.
  * Suggestions are never written as annotations.
  */
@@ -15,7 +15,7 @@ import { SuggestionCache } from './cache.js';
 import { EmbeddedProvider } from './embedded.js';
 import { LlmProvider, type LlmClient } from './llm.js';
 
-/** What an annotator was last shown for one schema of one instance. */
+/** What an annotator was last shown for one scheme of one instance. */
 interface ShownRecord {
   username: string;
   instance_id: string;
@@ -108,7 +108,7 @@ export class AiService implements SubmitHook {
     return suggestion;
   }
 
-  /** GET /get_ai_suggestion: a suggestion for every schema the assistant handles. */
+  /** GET /get_ai_suggestion: a suggestion for every scheme the assistant handles. */
   async suggestions(username: string, instanceId: string) {
     const instance = await this.access(username, instanceId);
     const schemes = this.deps.task.schemes.filter((s) => suggestTarget(s) !== null);
@@ -134,11 +134,11 @@ export class AiService implements SubmitHook {
   async assistant(username: string, instanceId: string, schemeName: string) {
     const instance = await this.access(username, instanceId);
     const scheme = this.deps.task.schemeByName.get(schemeName);
-    if (!scheme) throw notFound(`no schema named "${schemeName}"`);
+    if (!scheme) throw notFound(`no scheme named "${schemeName}"`);
     const target = suggestTarget(scheme);
     if (!target) {
       throw invalid(
-        `schema: "${schemeName}" is a ${scheme.annotation_type} schema${scheme.annotation_type === 'pairwise' ? ' not in binary mode' : ''}; the assistant helps with radio, select, likert, multiselect, span, triage and binary pairwise schemes`,
+        `schema: "${schemeName}" is a ${scheme.annotation_type} scheme${scheme.annotation_type === 'pairwise' ? ' not in binary mode' : ''}; the assistant helps with radio, select, likert, multiselect, span, triage and binary pairwise schemes`,
       );
     }
     const s = await this.suggestion(instance, scheme);
@@ -160,7 +160,7 @@ export class AiService implements SubmitHook {
     };
   }
 
-  /** Where to look in the text: keyword highlights of the schema, suggested spans, and the words that weighed. */
+  /** Where to look in the text: keyword highlights of the scheme, suggested spans, and the words that weighed. */
   private keywords(instance: Instance, scheme: Scheme, s: Suggestion): Keyword[] {
     const out: Keyword[] = findKeywords(this.deps.task, this.deps.keywordRules, instance.text)
       .filter((k) => k.schema === scheme.name)

@@ -1,6 +1,6 @@
 /**
- * Suggestions kept per (instance, schema, provider, model, prompt version) in the store, so a repeated view costs
- * nothing and survives restarts. Each entry records the provider's version of the schema when it was made; the
+ * Suggestions kept per (instance, scheme, provider, model, prompt version) in the store, so a repeated view costs
+ * nothing and survives restarts. Each entry records the provider's version of the scheme when it was made; the
  * embedded learner's version changes whenever it learns, which invalidates its entries (they are overwritten on
  * the next view, so the table never holds more than one entry per key).
  */
@@ -9,7 +9,7 @@ import type { AiProvider, Suggestion } from './provider.js';
 
 interface CachedSuggestion {
   suggestion: Suggestion;
-  /** the provider's version of the schema this was made under */
+  /** the provider's version of the scheme this was made under */
   version: string;
   created_at: string;
 }

@@ -1,7 +1,7 @@
 /**
  * The default provider: learns from the annotations already submitted in the project, offline, with nothing to
- * download. One naive Bayes classifier per choice schema (labels, or a type's fixed values such as triage's
- * decision; a compared pair's words tagged with their side) and one span learner per span schema follow the
+ * download. One naive Bayes classifier per choice scheme (labels, or a type's fixed values such as triage's
+ * decision; a compared pair's words tagged with their side) and one span learner per span scheme follow the
  * `annotations` table incrementally: a submission marks its record dirty, and the next suggestion first folds in
  * the dirty records (each in time proportional to its text). Annotations saved before start are learned in the
  * background in short slices, never on a request, starting at the first use of the assistant: at 1M stored
@@ -35,7 +35,7 @@ const CALIBRATE_ALL = 2000;
 const CALIBRATE_EVERY = 50;
 
 export interface EmbeddedOptions {
-  /** labelled examples a schema needs before the classifier suggests anything */
+  /** labelled examples a scheme needs before the classifier suggests anything */
   minExamples: number;
 }
 
@@ -52,11 +52,11 @@ export class EmbeddedProvider implements AiProvider {
   readonly model = 'naive-bayes';
   readonly promptVersion = '1';
   private readonly classifiers = new Map<string, NaiveBayes>();
-  /** schema → how often the classifier's top label was right at each raw confidence */
+  /** scheme → how often the classifier's top label was right at each raw confidence */
   private readonly calibrators = new Map<string, Calibrator>();
   private learnedCount = 0;
   private readonly spanLearners = new Map<string, SpanLearner>();
-  /** schema → number of changes learned; part of the cache version, so a change invalidates cached suggestions */
+  /** scheme → number of changes learned; part of the cache version, so a change invalidates cached suggestions */
   private readonly generation = new Map<string, number>();
   /** annotation key → the record as learned (stored values are immutable, so identity tells a change) */
   private readonly learned = new Map<string, AnnotationRecord>();
@@ -171,13 +171,13 @@ export class EmbeddedProvider implements AiProvider {
     if (prediction) calibrator.observe(prediction.ranked[0].p, labels.includes(prediction.label));
   }
 
-  /** A choice schema's labelled examples and how many labels they carry, with the changes saved since learned. */
+  /** A choice scheme's labelled examples and how many labels they carry, with the changes saved since learned. */
   examples(scheme: string): { documents: number; labels: number } | undefined {
     this.catchUp();
     return this.classifiers.get(scheme)?.stats();
   }
 
-  /** ln p1 − ln p2 of the schema's two likeliest labels for a text (small: unsure); null when it cannot tell. */
+  /** ln p1 − ln p2 of the scheme's two likeliest labels for a text (small: unsure); null when it cannot tell. */
   margin(scheme: string, text: string): number | null {
     return this.classifiers.get(scheme)?.margin(features(text)) ?? null;
   }

@@ -1,6 +1,6 @@
 /**
  * Suggestions from a large language model: the prompt asks for one JSON object, and the reply is checked before
- * anything is passed on. A reply that is not JSON, or names a label the schema does not have, is refused as an
+ * anything is passed on. A reply that is not JSON, or names a label the scheme does not have, is refused as an
  * upstream failure (502) rather than shown to an annotator. The wire protocols live in server/io/llm-clients.ts.
  */
 import { DomainError } from '../errors.js';
@@ -103,7 +103,7 @@ function extractJson(reply: string): unknown {
   }
 }
 
-/** Checks a model's reply against the schema; refuses (502) anything that is not one of its labels. */
+/** Checks a model's reply against the scheme; refuses (502) anything that is not one of its labels. */
 export function parseReply(reply: string, scheme: Scheme, text: string, provider: string): Suggestion {
   const json = extractJson(reply);
   if (!json || typeof json !== 'object' || Array.isArray(json))
@@ -160,7 +160,7 @@ export function parseReply(reply: string, scheme: Scheme, text: string, provider
   return suggestion;
 }
 
-/** An AiProvider backed by a chat model. Span schemas get no model call: the service suggests keyword spans. */
+/** An AiProvider backed by a chat model. Span schemes get no model call: the service suggests keyword spans. */
 export class LlmProvider implements AiProvider {
   readonly promptVersion = PROMPT_VERSION;
 

@@ -1,5 +1,5 @@
 /**
- * What an AI provider is to the rest of the app: given an instance and one schema, a suggestion. The embedded
+ * What an AI provider is to the rest of the app: given an instance and one scheme, a suggestion. The embedded
  * learner and the LLM providers implement it; the AI service adds caching, access checks and the two response
  * shapes on top.
  */
@@ -88,7 +88,7 @@ export interface Suggestion {
   rationale: string;
   /** words of the text that weighed most for the label */
   words: string[];
-  /** span schemas: suggested spans */
+  /** span schemes: suggested spans */
   spans?: SuggestedSpan[];
 }
 

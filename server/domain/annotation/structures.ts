@@ -5,7 +5,7 @@
  * storage, exports and imports carry it like any label value.
  *
  * A span is referred to by the id `/get_annotations` gives it, by the `id` a span of the same submission was sent
- * with, or by Potato's default span id `<schema>_<label>_<start>_<end>`. References are stored (and exported) in
+ * with, or by Potato's default span id `<scheme>_<label>_<start>_<end>`. References are stored (and exported) in
  * Potato's form, which says where the span is without the annotator's span ids, and read back as the span's own id. A part not sent keeps what is stored, less the entries whose spans are gone (deleting a span deletes its
  * links and events, as in Potato).
  */
@@ -156,14 +156,14 @@ function fromSubmission(
   given.forEach(({ schema: name, ...raw }, n) => {
     const where = `${field}[${n}]`;
     const scheme = task.schemeByName.get(name);
-    if (!scheme) throw invalid(`${where}.schema: unknown schema "${name}"`);
+    if (!scheme) throw invalid(`${where}.schema: unknown scheme "${name}"`);
     if (structureKind(scheme) !== kind) throw invalid(`${where}.schema: "${name}" is not ${KIND_NAME[kind]}`);
     if (raw.properties !== undefined && JSON.stringify(raw.properties).length > 10_000)
       throw invalid(`${where}.properties: longer than 10000 characters as JSON`);
     const resolved = resolveRefs(kind, raw, context, where);
     const { id, ...content } = resolved;
     const checked = schemeTypeOf(scheme.annotation_type).entry!(scheme, content, context);
-    if (checked instanceof AnswerError) throw invalid(`${where}: schema "${name}": ${checked.message}`);
+    if (checked instanceof AnswerError) throw invalid(`${where}: scheme "${name}": ${checked.message}`);
     const list = out.get(name) ?? [];
     const entry = { id: (id as string | undefined) ?? entryId(kind, scheme, checked), ...checked };
     // the same id twice: the later one stands, as when Potato's pages send an edited link again
@@ -175,7 +175,7 @@ function fromSubmission(
   for (const [name, list] of out) {
     const scheme = task.schemeByName.get(name)!;
     const problem = schemeTypeOf(scheme.annotation_type).entries?.(scheme, list);
-    if (problem) throw invalid(`${field}: schema "${name}": ${problem.message}`);
+    if (problem) throw invalid(`${field}: scheme "${name}": ${problem.message}`);
   }
   return out;
 }

@@ -33,7 +33,7 @@ function schemePosition(task: Task, name: string): number {
   return positions.get(name) ?? -1;
 }
 
-/** A valid answer key "<schema>:<label>" taken apart, with the positions canonical order needs. */
+/** A valid answer key "<scheme>:<label>" taken apart, with the positions canonical order needs. */
 interface AnswerKey {
   scheme: Scheme;
   module: SchemeTypeModule;
@@ -51,17 +51,17 @@ function answerKey(task: Task, key: string): AnswerKey {
   if (!known) answerKeys.set(task.schemes, (known = new Map()));
   const found = known.get(key);
   if (found) return found;
-  // Potato's pages spell some keys "<schema>:::<label>"; it splits there first, and so do we
+  // Potato's pages spell some keys "<scheme>:::<label>"; it splits there first, and so do we
   const triple = key.indexOf(':::');
   const colon = triple > 0 ? triple : key.indexOf(':');
-  if (colon <= 0) throw invalid(`annotations["${key}"]: keys must have the form "<schema>:<label>"`);
+  if (colon <= 0) throw invalid(`annotations["${key}"]: keys must have the form "<scheme>:<label>"`);
   const schemeName = key.slice(0, colon);
   let labelName = key.slice(colon + (triple > 0 ? 3 : 1));
   const scheme = task.schemeByName.get(schemeName);
-  if (!scheme) throw invalid(`annotations["${key}"]: unknown schema "${schemeName}"`);
+  if (!scheme) throw invalid(`annotations["${key}"]: unknown scheme "${schemeName}"`);
   const module = schemeTypeOf(scheme.annotation_type);
   if (module.storage === 'spans')
-    throw invalid(`annotations["${key}"]: "${schemeName}" is a span schema; send it in span_annotations`);
+    throw invalid(`annotations["${key}"]: "${schemeName}" is a span scheme; send it in span_annotations`);
   if (module.storage === 'links')
     throw invalid(`annotations["${key}"]: "${schemeName}" is a link scheme; send it in link_annotations`);
   if (module.storage === 'events')
@@ -78,7 +78,7 @@ function answerKey(task: Task, key: string): AnswerKey {
     labelAt = 0;
     labelName = scheme.labels[0].name;
   }
-  if (labelAt < 0) throw invalid(`annotations["${key}"]: schema "${schemeName}" has no label "${labelName}"`);
+  if (labelAt < 0) throw invalid(`annotations["${key}"]: scheme "${schemeName}" has no label "${labelName}"`);
   const parsed = { scheme, module, schemeName, labelName, schemeAt: schemePosition(task, schemeName), labelAt };
   // only valid keys are kept, and there are only as many as the schemes have labels
   known.set(key, parsed);
@@ -114,7 +114,7 @@ export function validateLabels(
     chosen[labelName] = value;
     if (module.single && Object.keys(chosen).length > 1) {
       throw invalid(
-        `annotations: schema "${schemeName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`,
+        `annotations: scheme "${schemeName}" is ${scheme.annotation_type} and takes one label, got ${Object.keys(chosen).join(', ')}`,
       );
     }
     if (schemeAt < lastScheme || (schemeAt === lastScheme && labelAt <= lastLabel)) inOrder = false;
@@ -123,7 +123,7 @@ export function validateLabels(
   }
   for (const { scheme, module, chosen } of whole ?? []) {
     const problem = module.check!(scheme, chosen);
-    if (problem) throw invalid(`annotations: schema "${scheme.name}": ${problem.message}`);
+    if (problem) throw invalid(`annotations: scheme "${scheme.name}": ${problem.message}`);
   }
   if (inOrder) return labels;
   // Canonical order (schemes as configured, labels as listed), so the same answer sent with its keys in another
@@ -163,11 +163,11 @@ export function validateSpans(
   spans.forEach((span, n) => {
     const field = `span_annotations[${n}]`;
     const scheme = task.schemeByName.get(span.schema);
-    if (!scheme) throw invalid(`${field}.schema: unknown schema "${span.schema}"`);
+    if (!scheme) throw invalid(`${field}.schema: unknown scheme "${span.schema}"`);
     if (schemeTypeOf(scheme.annotation_type).storage !== 'spans')
-      throw invalid(`${field}.schema: "${span.schema}" is not a span schema`);
+      throw invalid(`${field}.schema: "${span.schema}" is not a span scheme`);
     if (labelPosition(scheme, span.name) < 0)
-      throw invalid(`${field}.name: schema "${span.schema}" has no label "${span.name}"`);
+      throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
     if (!(start >= 0 && start < end && end <= textLengthOf(instance))) {
       throw invalid(

@@ -1,8 +1,8 @@
 /**
- * Answers in the portable shape exports write and pre-annotations read: schema → a label (single choice), an
+ * Answers in the portable shape exports write and pre-annotations read: scheme → a label (single choice), an
  * array of labels (multiselect), or the entered value (text, number, slider; an object of label → value when
  * such a scheme has several fields). `answerByScheme` (annotation/payloads.ts) goes one way; this goes back,
- * into the stored `labels` form (schema → label → value), checked against the task's schemes.
+ * into the stored `labels` form (scheme → label → value), checked against the task's schemes.
  */
 import { invalid } from '../errors.js';
 import { type Task } from '../task.js';
@@ -18,9 +18,9 @@ export function labelsFromAnswers(
   for (const [schemeName, answer] of Object.entries(answers)) {
     const field = `${where}labels.${schemeName}`;
     const scheme = task.schemeByName.get(schemeName);
-    if (!scheme) throw invalid(`${field}: unknown schema "${schemeName}"`);
+    if (!scheme) throw invalid(`${field}: unknown scheme "${schemeName}"`);
     const module = schemeTypeOf(scheme.annotation_type);
-    if (module.storage === 'spans') throw invalid(`${field}: "${schemeName}" is a span schema; put it in spans`);
+    if (module.storage === 'spans') throw invalid(`${field}: "${schemeName}" is a span scheme; put it in spans`);
     if (module.storage === 'none')
       throw invalid(`${field}: "${schemeName}" is ${scheme.annotation_type}: it is shown, never answered`);
     if (answer === null || answer === undefined || answer === '') continue;

@@ -19,7 +19,7 @@ interface PredictedSpan {
 export interface PredictionRecord {
   instance_id: string;
   source: string;
-  /** stored like an annotation's labels: schema → label → value */
+  /** stored like an annotation's labels: scheme → label → value */
   labels: Record<string, Record<string, string>>;
   spans: PredictedSpan[];
   created_at: string;
@@ -64,7 +64,7 @@ export function parsePrediction(
   if (!instance) throw invalid(`${where}instance_id: no instance "${id.slice(0, 80)}" in this project`);
   const source = checkSource(r.source ?? defaultSource, where);
   if (r.labels !== undefined && (typeof r.labels !== 'object' || r.labels === null || Array.isArray(r.labels))) {
-    throw invalid(`${where}labels: expected an object of schema → answer`);
+    throw invalid(`${where}labels: expected an object of scheme → answer`);
   }
   const labels = labelsFromAnswers(task, (r.labels ?? {}) as Record<string, unknown>, where);
   if (r.spans !== undefined && !Array.isArray(r.spans)) throw invalid(`${where}spans: expected an array`);
@@ -73,10 +73,10 @@ export function parsePrediction(
     const s = (raw ?? {}) as Record<string, unknown>;
     const scheme = task.schemeByName.get(String(s.schema));
     if (!scheme || scheme.annotation_type !== 'span')
-      throw invalid(`${field}.schema: "${String(s.schema)}" is not a span schema of this project`);
+      throw invalid(`${field}.schema: "${String(s.schema)}" is not a span scheme of this project`);
     const label = s.label ?? s.name;
     if (typeof label !== 'string' || !scheme.labels.some((l) => l.name === label))
-      throw invalid(`${field}.label: schema "${scheme.name}" has no label "${String(label)}"`);
+      throw invalid(`${field}.label: scheme "${scheme.name}" has no label "${String(label)}"`);
     const { start, end } = s;
     if (
       !Number.isInteger(start) ||

@@ -22,7 +22,7 @@ export interface TrailChange {
   page: string | null;
 }
 
-/** `schema:label` (a span `schema:label[start:end]`) split at the first colon. */
+/** `scheme:label` (a span `scheme:label[start:end]`) split at the first colon. */
 function split(key: string): [string, string] {
   const at = key.indexOf(':');
   return at < 0 ? [key, ''] : [key.slice(0, at), key.slice(at + 1)];

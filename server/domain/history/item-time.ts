@@ -10,7 +10,7 @@ import type { SubmitContext, SubmitHook } from '../annotation/annotation-service
 import { annotationKey, type AnnotationRecord } from '../annotation/records.js';
 import { invalid } from '../errors.js';
 
-/** One answer change: when (epoch ms), which answer ("schema:label", a span "schema:label[start:end]"), the new value (null: removed). */
+/** One answer change: when (epoch ms), which answer ("scheme:label", a span "scheme:label[start:end]"), the new value (null: removed). */
 export type AnswerChange = [number, string, string | null];
 
 export interface ItemTimeRecord {
@@ -37,7 +37,7 @@ const KEPT_REPORTS = 4;
 /** One report covers at most an hour: a page left open overnight reports in pieces anyway. */
 export const MAX_REPORT_MS = 3_600_000;
 
-/** The answers of a record as flat keys: `schema:label` → value, spans `schema:label[start:end]` → their text. */
+/** The answers of a record as flat keys: `scheme:label` → value, spans `scheme:label[start:end]` → their text. */
 function flat(record: AnnotationRecord | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!record) return out;

@@ -11,7 +11,7 @@ export interface PhaseAnswerRow {
   user_id: string;
   phase: string;
   phase_type: PhaseDefinition['type'];
-  /** the question's name (Potato calls it the schema) */
+  /** the question's name (Potato's `schema` field) */
   schema: string;
   value: string | string[];
   /** false for answers saved on a page not sent (yet, or again after going back to it) */

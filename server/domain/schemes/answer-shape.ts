@@ -26,7 +26,7 @@ export const linkEntry = z
     span_ids: z
       .array(z.string())
       .describe(
-        "the spans linked, in Potato's span id form <schema>_<label>_<start>_<end>; source first when directed",
+        "the spans linked, in Potato's span id form <scheme>_<label>_<start>_<end>; source first when directed",
       ),
     direction: z.enum(['directed', 'undirected']),
     properties: z.record(z.string(), z.unknown()).optional(),

@@ -1,6 +1,6 @@
 /**
  * soft_label and constant_sum: a budget (`total`) spread over the scheme's labels, each label's share stored as
- * Potato stores it ("schema:label" → "40"). The whole answer must spend the budget exactly and give each label
+ * Potato stores it ("scheme:label" → "40"). The whole answer must spend the budget exactly and give each label
  * at least the minimum; a label left out counts as 0.
  */
 import { z } from 'zod';
@@ -87,7 +87,7 @@ export function distributionType({ type, totalKey, minKey, whole, more, defaults
     agreement: JENSEN_SHANNON,
     suggestable: false,
     shape: {
-      stored: `"<schema>:<label>" → that label's share as text, one key per label; the shares sum to ${totalKey}`,
+      stored: `"<scheme>:<label>" → that label's share as text, one key per label; the shares sum to ${totalKey}`,
       answer: byField.describe('label → share'),
     },
     example(scheme) {

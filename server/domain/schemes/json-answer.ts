@@ -1,6 +1,6 @@
 /**
  * Types whose answer is one JSON object under the label named like the scheme, as Potato's pages store them
- * (`"<schema>:<schema>": "<JSON>"`): extractive_qa, error_span. The module parses the object into its stored,
+ * (`"<scheme>:<scheme>": "<JSON>"`): extractive_qa, error_span. The module parses the object into its stored,
  * canonical form (so an answer read and sent back is unchanged) and checks it against the instance once
  * accepted.
  */
@@ -72,7 +72,7 @@ export function jsonAnswerType({ parse, checkStored, answerShape, textSpans, ...
     spacy: 'values',
     suggestable: false,
     shape: {
-      stored: '"<schema>:<schema>" → the object as JSON text; read back in its canonical form',
+      stored: '"<scheme>:<scheme>" → the object as JSON text; read back in its canonical form',
       answer: answerShape,
     },
     ...parts,

@@ -52,19 +52,19 @@ export function choiceType(parts: ChoiceParts): SchemeTypeModule {
       const chosen: Record<string, string> = {};
       for (const name of names) {
         if (typeof name !== 'string') return new AnswerError('labels must be strings');
-        if (!hasLabel(scheme, name)) return new AnswerError(`schema "${scheme.name}" has no label "${name}"`);
+        if (!hasLabel(scheme, name)) return new AnswerError(`scheme "${scheme.name}" has no label "${name}"`);
         chosen[name] = 'true';
       }
       if (parts.single && Object.keys(chosen).length > 1)
-        return new AnswerError(`schema "${scheme.name}" is ${scheme.annotation_type} and takes one label`);
+        return new AnswerError(`scheme "${scheme.name}" is ${scheme.annotation_type} and takes one label`);
       return chosen;
     },
     spacy: 'cats',
     suggestable: true,
     shape: parts.single
-      ? { stored: '"<schema>:<label>" → "true" for the label chosen', answer: z.string().describe('the label chosen') }
+      ? { stored: '"<scheme>:<label>" → "true" for the label chosen', answer: z.string().describe('the label chosen') }
       : {
-          stored: '"<schema>:<label>" → "true" for each label ticked',
+          stored: '"<scheme>:<label>" → "true" for each label ticked',
           answer: z.array(z.string()).describe('the labels ticked'),
         },
     ...parts,
@@ -105,12 +105,12 @@ export function valueType({ numeric, fieldLabel, potatoField, ...parts }: ValueP
       const chosen: Record<string, string> = {};
       if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) {
         for (const [name, value] of Object.entries(answer)) {
-          if (!hasLabel(scheme, name)) return new AnswerError(`schema "${scheme.name}" has no label "${name}"`);
+          if (!hasLabel(scheme, name)) return new AnswerError(`scheme "${scheme.name}" has no label "${name}"`);
           chosen[name] = String(value);
         }
       } else if (typeof answer === 'string' || typeof answer === 'number') {
         if (scheme.labels.length !== 1)
-          return new AnswerError(`schema "${scheme.name}" has several fields; give an object of field → value`);
+          return new AnswerError(`scheme "${scheme.name}" has several fields; give an object of field → value`);
         chosen[scheme.labels[0].name] = String(answer);
       } else return new AnswerError('expected a value');
       if (numeric) {
@@ -125,7 +125,7 @@ export function valueType({ numeric, fieldLabel, potatoField, ...parts }: ValueP
     suggestable: false,
     fieldNames: potatoField ? [potatoField] : [],
     shape: {
-      stored: `"<schema>:<field>" → the value as text, the field being the label (\`${fieldLabel}\` when the scheme has none)`,
+      stored: `"<scheme>:<field>" → the value as text, the field being the label (\`${fieldLabel}\` when the scheme has none)`,
       answer: z
         .union([oneValue, byField])
         .describe('the value of a one-field scheme; field → value when it has several'),

@@ -117,7 +117,7 @@ export interface SchemeTypeModule {
     warn?: (message: string) => void,
   ): void;
   /**
-   * `labels`: answers travel as "schema:label" → string; `spans`: as span_annotations; `links` / `events`: as
+   * `labels`: answers travel as "scheme:label" → string; `spans`: as span_annotations; `links` / `events`: as
    * entries of link_annotations / event_annotations, stored as one JSON array under the label named like the
    * scheme (so storage, exports and imports carry them as any label value); `none`: shown, never answered
    * (pure_display): no answer key or export column.

@@ -47,7 +47,7 @@ export function fromFields(
   const chosen: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer)) {
     if (!scheme.labels.some((l) => l.name === name))
-      return new AnswerError(`schema "${scheme.name}" has no field "${name}"`);
+      return new AnswerError(`scheme "${scheme.name}" has no field "${name}"`);
     if (typeof value !== 'string' && typeof value !== 'number')
       return new AnswerError(`"${name}": expected a string or a number`);
     const stored = accept(scheme, name, String(value));

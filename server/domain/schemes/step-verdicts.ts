@@ -1,6 +1,6 @@
 /**
  * What the agent-trace types that give each step (or each tool call) one verdict share: gui_trajectory,
- * multimodal_reasoning and tool_call_review. Stored as Potato stores them: `"<schema>:<schema>"` → JSON
+ * multimodal_reasoning and tool_call_review. Stored as Potato stores them: `"<scheme>:<scheme>"` → JSON
  * [{"index", "verdict", "notes"}] (tool calls also carry their "step" and "tool"), only the judged entries, in
  * order. A verdict must be one of the scheme's `verdict_options`.
  */
@@ -113,7 +113,7 @@ export function stepVerdictType(parts: {
     },
     perStep: (_scheme, stored) =>
       Object.fromEntries((stored as unknown as Verdict[]).map((v) => [String(v.index), v.verdict])),
-    stored: `"<schema>:<schema>" → JSON text of [{"index", "verdict", "notes"}], one entry per ${unit} judged`,
+    stored: `"<scheme>:<scheme>" → JSON text of [{"index", "verdict", "notes"}], one entry per ${unit} judged`,
     answerShape: z.array(
       z.object({
         index: z.number().int().describe(`the ${unit}, numbered from 0`),

@@ -4,7 +4,7 @@
  * two keys from 0 (the same) to 1, which Krippendorff's alpha takes as its difference function.
  *
  * Spans are compared by where they are (start and end), not by their label or the annotator's span ids: labels are
- * the span scheme's own agreement, and a span's stored id says where it is (`<schema>_<label>_<start>_<end>`).
+ * the span scheme's own agreement, and a span's stored id says where it is (`<scheme>_<label>_<start>_<end>`).
  */
 import { distance as levenshtein } from 'fastest-levenshtein';
 import type { Scheme } from '../task.js';

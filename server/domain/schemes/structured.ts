@@ -82,12 +82,12 @@ export const labelList = z.union([
   z.array(z.union([z.string(), z.number()]).transform(String)),
 ]);
 
-/** A referenced span must be of the scheme's span schema; returns the span or an AnswerError naming the field. */
+/** A referenced span must be of the scheme's span scheme; returns the span or an AnswerError naming the field. */
 export function spanOf(scheme: Scheme, id: string, context: AnswerContext, field: string): SpanRef | AnswerError {
   const span = context.spans.get(id)!;
   const want = spanSchemeOf(scheme);
   if (want !== undefined && span.schema !== want)
-    return new AnswerError(`${field}: span "${id}" is of schema "${span.schema}", not of span_schema "${want}"`);
+    return new AnswerError(`${field}: span "${id}" is of scheme "${span.schema}", not of span_schema "${want}"`);
   return span;
 }
 

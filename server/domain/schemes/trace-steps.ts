@@ -1,7 +1,7 @@
 /**
  * What the agent-trace types share (process_reward, consensus_tracking, trajectory_eval, trajectory_edit,
  * failure_attribution): the item holds a trace, a list of steps (or turns) under a configured key, and the
- * annotator answers about its steps. The answer is one JSON value under `"<schema>:<schema>"`, as Potato's hidden
+ * annotator answers about its steps. The answer is one JSON value under `"<scheme>:<scheme>"`, as Potato's hidden
  * input stores it; the type parses it into a canonical stored form (so an answer read and sent back is
  * unchanged), the stored form is checked against the item's steps once accepted (a step index past the trace is
  * refused), and agreement compares the answers step by step (the share of steps two annotators answered

@@ -68,7 +68,7 @@ function submission(id: string, answer: Answer) {
   };
 }
 
-/** The reliability data matrix (coders × units) for one schema, as the pure module takes it. */
+/** The reliability data matrix (coders × units) for one scheme, as the pure module takes it. */
 function matrix<V>(pick: (a: Answer) => V | null): (V | null)[][] {
   return Object.values(ANSWERS).map((mine) => ITEMS.map((item) => (mine[item.id] ? pick(mine[item.id]) : null)));
 }
@@ -85,7 +85,7 @@ function perCharacter(): (string | null)[][] {
 }
 
 describe('GET /admin/api/agreement', () => {
-  it('reports alpha per schema over instances with two or more annotators, matching the pure module', async () => {
+  it('reports alpha per scheme over instances with two or more annotators, matching the pure module', async () => {
     const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES, num_annotators_per_item: 3 } });
     for (const [name, mine] of Object.entries(ANSWERS)) {
       const client = await t.client().login(name);

@@ -72,7 +72,7 @@ describe('embedded suggestions for triage and binary pairwise', () => {
     expect(before.body.suggestions.keep.rationale).toMatch(/0 of the 5 labelled examples of "keep"/);
     const scale = await alice.get('/api/ai_assistant?instance_id=i0&schema=how_much');
     expect(scale.status).toBe(400);
-    expect(scale.body.error).toMatch(/^schema: "how_much" is a pairwise schema not in binary mode/);
+    expect(scale.body.error).toMatch(/^schema: "how_much" is a pairwise scheme not in binary mode/);
   });
 
   it('learn the decision and the preferred side from annotations and suggest them on held-out items', async () => {

@@ -95,7 +95,7 @@ describe.each(PROVIDERS)('the $type provider', ({ type, path, key }) => {
         topics: { label: 'price', labels: ['price', 'quality'], confidence: 0.8, rationale: 'mentions both' },
       },
     });
-    expect(llm.calls).toHaveLength(2); // one per label schema; the text schema is not asked about
+    expect(llm.calls).toHaveLength(2); // one per label scheme; the text scheme is not asked about
     const call = llm.calls.find((c) => promptOf(c).includes('Question (sentiment)'))!;
     expect(call.path).toBe(path);
     expect(call.body.model).toBe('test-model');
@@ -164,7 +164,7 @@ describe.each(PROVIDERS)('the $type provider', ({ type, path, key }) => {
     expect(llm.calls.length).toBe(calls);
   });
 
-  it('refuses a reply that is not JSON or names a label outside the schema (502), and does not cache failures', async () => {
+  it('refuses a reply that is not JSON or names a label outside the scheme (502), and does not cache failures', async () => {
     llm.reply = () => ({ content: 'I think it is positive!' });
     const notJson = await alice.get('/api/ai_assistant?instance_id=r3&schema=sentiment');
     expect(notJson.status).toBe(502);

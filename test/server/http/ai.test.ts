@@ -22,7 +22,7 @@ function project(config: Record<string, unknown> = {}) {
 }
 
 describe('AI endpoints: access', () => {
-  it('answer 401 without a session, 404 for an unknown instance or schema, 400 for a schema it cannot help with', async () => {
+  it('answer 401 without a session, 404 for an unknown instance or scheme, 400 for a scheme it cannot help with', async () => {
     const t = await project();
     const anon = t.client();
     expect((await anon.get('/get_ai_suggestion?instance_id=gen-1')).status).toBe(401);
@@ -32,12 +32,12 @@ describe('AI endpoints: access', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatch(/nope/);
     expect((await alice.get('/api/ai_assistant?instance_id=nope&schema=sentiment')).status).toBe(404);
-    const badSchema = await alice.get('/api/ai_assistant?instance_id=gen-1&schema=mood');
-    expect(badSchema.status).toBe(404);
-    expect(badSchema.body.error).toMatch(/mood/);
+    const unknownScheme = await alice.get('/api/ai_assistant?instance_id=gen-1&schema=mood');
+    expect(unknownScheme.status).toBe(404);
+    expect(unknownScheme.body.error).toMatch(/mood/);
     const text = await alice.get('/api/ai_assistant?instance_id=gen-1&schema=note');
     expect(text.status).toBe(400);
-    expect(text.body.error).toMatch(/text schema/);
+    expect(text.body.error).toMatch(/text scheme/);
     const missing = await alice.get('/get_ai_suggestion');
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatch(/instance_id/);

@@ -242,12 +242,12 @@ describe('POST /updateinstance and reading back', () => {
       [{ instance_id: 7, annotations: {} }, /^instance_id: /],
       [
         { instance_id: 'item-4', annotations: { sentiment: 'true' } },
-        /annotations\["sentiment"\]: keys must have the form "<schema>:<label>"/,
+        /annotations\["sentiment"\]: keys must have the form "<scheme>:<label>"/,
       ],
-      [{ instance_id: 'item-4', annotations: { 'nope:positive': 'true' } }, /unknown schema "nope"/],
+      [{ instance_id: 'item-4', annotations: { 'nope:positive': 'true' } }, /unknown scheme "nope"/],
       [
         { instance_id: 'item-4', annotations: { 'sentiment:ecstatic': 'true' } },
-        /schema "sentiment" has no label "ecstatic"/,
+        /scheme "sentiment" has no label "ecstatic"/,
       ],
       [
         { instance_id: 'item-4', annotations: { 'sentiment:positive': 'true', 'sentiment:negative': 'true' } },
@@ -269,7 +269,7 @@ describe('POST /updateinstance and reading back', () => {
       [{ instance_id: 'item-4', annotations: { 'confidence:value': '-1' } }, /-1 is outside 0\.\.100/],
       [
         { instance_id: 'item-4', annotations: { 'evidence:pos': 'true' } },
-        /"evidence" is a span schema; send it in span_annotations/,
+        /"evidence" is a span scheme; send it in span_annotations/,
       ],
       [
         { instance_id: 'item-4', annotations: { 'sentiment:positive': { nested: true } } },
@@ -297,15 +297,15 @@ describe('POST /updateinstance and reading back', () => {
       ],
       [
         { instance_id: 'item-4', span_annotations: [{ schema: 'sentiment', name: 'positive', start: 0, end: 3 }] },
-        /span_annotations\[0\]\.schema: "sentiment" is not a span schema/,
+        /span_annotations\[0\]\.schema: "sentiment" is not a span scheme/,
       ],
       [
         { instance_id: 'item-4', span_annotations: [{ schema: 'evidence', name: 'maybe', start: 0, end: 3 }] },
-        /span_annotations\[0\]\.name: schema "evidence" has no label "maybe"/,
+        /span_annotations\[0\]\.name: scheme "evidence" has no label "maybe"/,
       ],
       [
         { instance_id: 'item-4', span_annotations: [{ schema: 'ghost', name: 'pos', start: 0, end: 3 }] },
-        /span_annotations\[0\]\.schema: unknown schema "ghost"/,
+        /span_annotations\[0\]\.schema: unknown scheme "ghost"/,
       ],
       [{ instance_id: 'item-4', span_annotations: 'all of it' }, /^span_annotations: /],
     ];

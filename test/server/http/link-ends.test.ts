@@ -109,7 +109,7 @@ describe('span_link from plain labels and source/target schemes', () => {
     ],
     [
       { schema: 'order', link_type: 'AFTER', span_ids: ['hit', 'monday'] },
-      /span_ids\[1\]: span "[^"]+" is of schema "times", not of span_schema "events"/,
+      /span_ids\[1\]: span "[^"]+" is of scheme "times", not of span_schema "events"/,
     ],
     [
       { schema: 'order', link_type: 'AFTER', span_ids: ['hit', 'closed'], direction: 'undirected' },

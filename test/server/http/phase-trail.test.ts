@@ -133,7 +133,7 @@ describe('the answer trail of phase pages', () => {
       ],
       [
         { instance_id: 'item-1', schema_name: 'nope', label_name: 'x', action: 'select' },
-        /^schema: unknown schema "nope"/,
+        /^schema: unknown scheme "nope"/,
       ],
       [
         { instance_id: 'item-1', schema_name: 'evidence', label_name: 'pos', new_value: 'pos', action: 'select' },

@@ -64,7 +64,7 @@ describe("POST /updateinstance in Potato's page shape", () => {
       'stars:value': '3',
     });
     const bad = await state(erin, 'radio', 'sentiment', [{ name: 'sentiment', value: 'great' }]);
-    expect([bad.status, bad.body.error]).toEqual([400, 'state[0].value: schema "sentiment" has no label "great"']);
+    expect([bad.status, bad.body.error]).toEqual([400, 'state[0].value: scheme "sentiment" has no label "great"']);
     const far = await state(erin, 'number', 'stars', [{ name: 'stars', value: 9 }]);
     expect(far.status).toBe(400);
     expect(far.body.error).toMatch(/^state\[0\]\.value: .*1\.\.5/);
@@ -116,7 +116,7 @@ describe("POST /updateinstance in Potato's page shape", () => {
     });
     expect([choice.status, choice.body.error]).toEqual([
       400,
-      'annotations["sentiment:sentiment"]: schema "sentiment" has no label "sentiment"',
+      'annotations["sentiment:sentiment"]: scheme "sentiment" has no label "sentiment"',
     ]);
   });
 
@@ -173,7 +173,7 @@ describe("POST /updateinstance in Potato's page shape", () => {
     const cases: [unknown, RegExp][] = [
       [
         { instance_id: 'item-1', type: 'radio', schema: 'nope', state: [{ name: 'x', value: true }] },
-        /^schema: unknown schema "nope"/,
+        /^schema: unknown scheme "nope"/,
       ],
       [
         {
@@ -185,7 +185,7 @@ describe("POST /updateinstance in Potato's page shape", () => {
             { name: 'great', value: true },
           ],
         },
-        /^state\[1\]\.name: schema "sentiment" has no label "great"/,
+        /^state\[1\]\.name: scheme "sentiment" has no label "great"/,
       ],
       [
         { instance_id: 'item-1', type: 'number', schema: 'stars', state: [{ name: 'value', value: 9 }] },
@@ -223,11 +223,11 @@ describe("POST /updateinstance in Potato's page shape", () => {
             { name: 'nope', ...at('slow') },
           ],
         },
-        /^state\[1\]\.name: schema "evidence" has no label "nope"/,
+        /^state\[1\]\.name: scheme "evidence" has no label "nope"/,
       ],
       [
         { instance_id: 'item-1', type: 'span', schema: 'nope', state: [{ name: 'pos', ...at('great') }] },
-        /^schema: unknown schema "nope"/,
+        /^schema: unknown scheme "nope"/,
       ],
       [{ type: 'radio', schema: 'sentiment', state: [] }, /^instance_id: /],
     ];
@@ -262,7 +262,7 @@ describe('POST /updateinstance form-encoded', () => {
     erin = await t.client().login('erin');
   });
 
-  it('takes <schema>:<label> fields (also :::), and JSON text in annotations, span_annotations or state', async () => {
+  it('takes <scheme>:<label> fields (also :::), and JSON text in annotations, span_annotations or state', async () => {
     let r = await erin.postForm('/updateinstance', {
       instance_id: 'item-1',
       'sentiment:::positive': 'true',
@@ -308,7 +308,7 @@ describe('POST /updateinstance form-encoded', () => {
     expect(r.body.error).toMatch(/^state: not valid JSON/);
     r = await erin.postForm('/updateinstance', { instance_id: 'item-3', 'sentiment:great': 'true' });
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatch(/annotations\["sentiment:great"\]: schema "sentiment" has no label "great"/);
+    expect(r.body.error).toMatch(/annotations\["sentiment:great"\]: scheme "sentiment" has no label "great"/);
     r = await erin.postForm('/updateinstance', { 'sentiment:positive': 'true' });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/^instance_id: /);

@@ -64,7 +64,7 @@ describe('POST /submit_annotation', () => {
     for (const [body, error] of [
       [{ annotations: { sentiment: { positive: 'true' } } }, /^instance_id: /],
       [{ instance_id: 'item-1', annotations: { sentiment: { delighted: 'true' } } }, /sentiment:delighted/],
-      [{ instance_id: 'item-1', annotations: { mood: 'happy' } }, /^annotations\.mood: unknown schema "mood"/],
+      [{ instance_id: 'item-1', annotations: { mood: 'happy' } }, /^annotations\.mood: unknown scheme "mood"/],
       [{ instance_id: 'item-1', annotations: ['positive'] }, /^annotations: /],
     ] as const) {
       const r = await carol.post('/submit_annotation', body);

@@ -73,7 +73,7 @@ describe('POST /admin/api/predictions and GET /api/predictions/:instance_id', ()
       [[{ instance_id: 'nope', labels: {} }], /^predictions:1: instance_id: no instance "nope"/],
       [
         [{ instance_id: 'r1' }, { instance_id: 'r2', labels: { mood: 'x' } }],
-        /^predictions:2: labels\.mood: unknown schema "mood"/,
+        /^predictions:2: labels\.mood: unknown scheme "mood"/,
       ],
       [[{ instance_id: 'r1', labels: { sentiment: ['positive', 'negative'] } }], /takes one label/],
       [[{ instance_id: 'r1', labels: { stars: 'many' } }], /is not a number/],
@@ -87,7 +87,7 @@ describe('POST /admin/api/predictions and GET /api/predictions/:instance_id', ()
       ],
       [
         [{ instance_id: 'r1', spans: [{ schema: 'sentiment', label: 'pos', start: 0, end: 5 }] }],
-        /is not a span schema/,
+        /is not a span scheme/,
       ],
       [
         [{ instance_id: 'r1' }, { instance_id: 'r1' }],

@@ -1,4 +1,4 @@
-/** Schema information over real HTTP (docs/api.md). */
+/** Scheme information over real HTTP (docs/api.md). */
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_SCHEMES } from '../../helpers/project.js';
 import { startServer } from '../../helpers/server.js';

@@ -188,7 +188,7 @@ function submission(id: string, a: Answer) {
   };
 }
 
-/** The reliability data (annotators × items) of one schema. */
+/** The reliability data (annotators × items) of one scheme. */
 const matrix = <V>(pick: (a: Answer) => V) =>
   Object.values(ANSWERS).map((mine) => ITEMS.map((item) => (mine[item.id] ? pick(mine[item.id]) : null)));
 

@@ -138,7 +138,7 @@ describe('span_link over HTTP', () => {
     ],
     [
       { schema: 'relations', link_type: 'MARRIED', span_ids: ['a', 'c'] },
-      /^link_annotations\[0\]: schema "relations": link_type "MARRIED" is not one of WORKS_WITH, LIVES_IN, GROUP/,
+      /^link_annotations\[0\]: scheme "relations": link_type "MARRIED" is not one of WORKS_WITH, LIVES_IN, GROUP/,
     ],
     [
       { schema: 'relations', link_type: 'LIVES_IN', span_ids: ['l', 'a'] },

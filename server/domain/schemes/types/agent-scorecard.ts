@@ -1,7 +1,7 @@
 /**
  * agent_scorecard: a multi-agent run scored on two levels, each agent of the trace on the agent dimensions and the
  * team on the team dimensions (1 to `scale`), with the milestones the run reached checked off. Stored as Potato
- * stores it: `"<schema>:<schema>"` → JSON {"agents": {agent: {dimension: score}}, "team": {dimension: score},
+ * stores it: `"<scheme>:<scheme>"` → JSON {"agents": {agent: {dimension: score}}, "team": {dimension: score},
  * "milestones": {milestone: true|false}}, with only what was answered.
  */
 import { z } from 'zod';
@@ -126,7 +126,7 @@ export const agentScorecard = traceType({
     };
   },
   stored:
-    '"<schema>:<schema>" → JSON text of {"agents": {agent: {dimension: score}}, "team": {dimension: score}, "milestones": {milestone: true|false}}',
+    '"<scheme>:<scheme>" → JSON text of {"agents": {agent: {dimension: score}}, "team": {dimension: score}, "milestones": {milestone: true|false}}',
   answerShape: z.object({
     agents: z
       .record(z.string().describe('an agent acting in the trace'), z.record(z.string(), z.number().int()))

@@ -1,7 +1,7 @@
 /**
  * bws (best–worst scaling): each item is a tuple of `tuple_size` items (made from the data by `bws_config`, or
  * given in an item's `_bws_items`), and the annotator picks the best and the worst of it. Stored as Potato stores
- * it: `"<schema>:best"` and `"<schema>:worst"` → a position letter "A".."Z". The answer is {"best": "B",
+ * it: `"<scheme>:best"` and `"<scheme>:worst"` → a position letter "A".."Z". The answer is {"best": "B",
  * "worst": "D"}. Per-item scores are counted over all answers (best − worst) / appearances, in bws-scores.ts.
  * Agreement: nominal alpha on the (best, worst) pair of each tuple.
  */
@@ -82,7 +82,7 @@ export const bws: SchemeTypeModule = {
   },
   suggestable: false,
   shape: {
-    stored: '"<schema>:best" and "<schema>:worst" → a position letter A.. of the tuple (the two differ)',
+    stored: '"<scheme>:best" and "<scheme>:worst" → a position letter A.. of the tuple (the two differ)',
     answer: z
       .object({ best: z.string().optional(), worst: z.string().optional() })
       .describe('position letters of the tuple'),

@@ -1,6 +1,6 @@
 /**
  * card_sort: the annotator sorts the item's cards (the list in its `items_field`) into groups: the configured
- * `groups` (closed mode) or groups they name (open mode). Stored as Potato stores it: `"<schema>:<schema>"` →
+ * `groups` (closed mode) or groups they name (open mode). Stored as Potato stores it: `"<scheme>:<scheme>"` →
  * JSON {"<group>": ["<card>", …], …}; the answer is that object. Agreement: alpha with the Rand distance between
  * two sortings (the share of card pairs that one puts together and the other apart), so group names do not matter.
  */
@@ -116,7 +116,7 @@ export const cardSort: SchemeTypeModule = {
   agreement: { level: 'partition', column: 'value', value: (s, chosen) => chosen[fieldOf(s)], distance: randDistance },
   suggestable: false,
   shape: {
-    stored: '"<schema>:<schema>" → JSON text of {"<group>": ["<card>", …]}',
+    stored: '"<scheme>:<scheme>" → JSON text of {"<group>": ["<card>", …]}',
     answer: z.record(z.string(), z.array(z.string())).describe('group → its cards'),
   },
   example: (scheme) => ({

@@ -2,7 +2,7 @@
  * code_review: a coding agent's session reviewed as a pull request: an overall verdict, comments (each with a
  * category, the file and line it is about, and its text) and each file the session touched rated 1–5 on the
  * `file_rating_dimensions`. The files are those the trace's tool calls name (`file_path`, `path` or `file` in their
- * input). Stored as Potato stores it: `"<schema>:<schema>"` → JSON {"verdict", "comments": [{"category", "file",
+ * input). Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON {"verdict", "comments": [{"category", "file",
  * "line", "text"}], "file_ratings": {file: {dimension: score}}}; a comment's `body` (Potato's simulator) is read as
  * its text.
  */
@@ -136,7 +136,7 @@ const module = traceType({
     };
   },
   stored:
-    '"<schema>:<schema>" → JSON text of {"verdict": option or "", "comments": [{"category", "file", "line", "text"}], "file_ratings": {file: {dimension: score}}}',
+    '"<scheme>:<scheme>" → JSON text of {"verdict": option or "", "comments": [{"category", "file", "line", "text"}], "file_ratings": {file: {dimension: score}}}',
   answerShape: z.object({
     verdict: z.string().describe('one of verdict_options, or "" when not given'),
     comments: z

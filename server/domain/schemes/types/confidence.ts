@@ -1,7 +1,7 @@
 /**
  * confidence: how sure the annotator is of another scheme's answer (`target_schema`), on a likert scale of
- * `scale_points` (5) or a slider. Stored as Potato stores it: a likert point as "schema:3" → "3" (the point's
- * text travels in `point_labels`), a slider value as "schema:confidence_level" → "75".
+ * `scale_points` (5) or a slider. Stored as Potato stores it: a likert point as "scheme:3" → "3" (the point's
+ * text travels in `point_labels`), a slider value as "scheme:confidence_level" → "75".
  */
 import { z } from 'zod';
 import { numberish } from '../kinds.js';
@@ -80,7 +80,7 @@ export const confidence: SchemeTypeModule = {
   agreement: { level: 'interval', column: 'number' },
   suggestable: false,
   shape: {
-    stored: 'likert: "<schema>:<point>" → the point ("3"); slider: "<schema>:confidence_level" → the value',
+    stored: 'likert: "<scheme>:<point>" → the point ("3"); slider: "<scheme>:confidence_level" → the value',
     answer: z.string().describe('the point or the slider value'),
   },
   example: (scheme): Record<string, string> =>

@@ -2,7 +2,7 @@
  * conjoint: side-by-side profiles (one level of each attribute per profile), and the annotator picks one, or
  * "none" when `show_none_option`. Profiles come from the item's `profiles_field` (a list of attribute → level
  * objects), else from `attributes`, the same ones for everyone on an instance. Stored under
- * `"<schema>:<schema>"`: Potato's plain choice "2" | "none", or JSON {"chosen_profile": 2 | "none", "profiles":
+ * `"<scheme>:<scheme>"`: Potato's plain choice "2" | "none", or JSON {"chosen_profile": 2 | "none", "profiles":
  * [...]} keeping the profiles shown. The answer is that object ({"chosen_profile"} alone for a plain choice).
  */
 import { z } from 'zod';
@@ -121,7 +121,7 @@ export const conjoint: SchemeTypeModule = {
   },
   suggestable: false,
   shape: {
-    stored: '"<schema>:<schema>" → the profile number ("2") or "none", or JSON text of {"chosen_profile", "profiles"}',
+    stored: '"<scheme>:<scheme>" → the profile number ("2") or "none", or JSON text of {"chosen_profile", "profiles"}',
     answer: z.object({
       chosen_profile: z.union([z.number().int(), z.literal('none')]),
       profiles: z.array(z.record(z.string(), z.unknown())).optional(),

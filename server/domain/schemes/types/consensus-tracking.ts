@@ -1,7 +1,7 @@
 /**
  * consensus_tracking: the turns of a multi-agent discussion (the item's `turns_key` list) each tagged with a
  * discussion act; acts that answer an earlier move (`linked_acts`: agreement, disagreement, concession by
- * default) may name the turn they refer to. Stored as Potato stores it: `"<schema>:<schema>"` → JSON
+ * default) may name the turn they refer to. Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON
  * [{"turn", "act", "ref"?, "agent_id"}], in turn order.
  */
 import { z } from 'zod';
@@ -90,7 +90,7 @@ export const turnActType = (type: string, defaults: { acts: string[]; linked: st
     checkSteps: (_scheme, stored, turns) => checkSteps(stored as unknown as Tag[], turns),
     perStep: (_scheme, stored) =>
       Object.fromEntries((stored as unknown as Tag[]).map((t) => [String(t.turn), [t.act, t.ref ?? null]])),
-    stored: '"<schema>:<schema>" → JSON text of [{"turn", "act", "ref"?, "agent_id"}], one entry per tagged turn',
+    stored: '"<scheme>:<scheme>" → JSON text of [{"turn", "act", "ref"?, "agent_id"}], one entry per tagged turn',
     answerShape: z.array(
       z.object({
         turn: z.number().int().describe('the turn, numbered from 0'),

@@ -2,7 +2,7 @@
  * context_attribution: how each turn of a conversation uses what came before, tagged per turn as consensus_tracking
  * tags acts: used the context correctly, hallucinated context (referred to something never said), or ignored it.
  * A turn that used or ignored context may name the earlier turn holding it. Stored like consensus_tracking:
- * `"<schema>:<schema>"` → JSON [{"turn", "act", "ref"?, "agent_id"}].
+ * `"<scheme>:<scheme>"` → JSON [{"turn", "act", "ref"?, "agent_id"}].
  */
 import { turnActType } from './consensus-tracking.js';
 

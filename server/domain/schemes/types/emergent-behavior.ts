@@ -1,6 +1,6 @@
 /**
  * emergent_behavior: collective behaviors of a multi-agent trace (collusion, groupthink, …) each marked by the set
- * of turns, from any agents, that take part in it, with a note. Stored as Potato stores it: `"<schema>:<schema>"`
+ * of turns, from any agents, that take part in it, with a note. Stored as Potato stores it: `"<scheme>:<scheme>"`
  * → JSON {behavior: {"turns": [index, …], "note"}}, only behaviors with turns or a note.
  */
 import { z } from 'zod';
@@ -67,7 +67,7 @@ export const emergentBehavior = traceType({
   // compared behavior by behavior: the set of turns each was marked on
   perStep: (_scheme, stored) =>
     Object.fromEntries(Object.entries(stored as unknown as Marks).map(([b, m]) => [b, m.turns.join(',')])),
-  stored: '"<schema>:<schema>" → JSON text of {behavior: {"turns": [turn, …], "note"}}, only behaviors marked',
+  stored: '"<scheme>:<scheme>" → JSON text of {behavior: {"turns": [turn, …], "note"}}, only behaviors marked',
   answerShape: z.record(
     z.string().describe('a behavior of the scheme'),
     z.object({ turns: z.array(z.number().int()).describe('the turns taking part, numbered from 0'), note: z.string() }),

@@ -1,7 +1,7 @@
 /**
  * extractive_qa: the span of the passage that answers the item's question (SQuAD style), or "unanswerable" when
  * `allow_unanswerable`. Stored as Potato stores it: `{answer_text, start, end, unanswerable}` under
- * "<schema>:<schema>", offsets into the passage (`passage_field`, else the item text), `answer_text` the
+ * "<scheme>:<scheme>", offsets into the passage (`passage_field`, else the item text), `answer_text` the
  * passage's text there.
  */
 import { z } from 'zod';

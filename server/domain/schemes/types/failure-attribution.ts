@@ -1,7 +1,7 @@
 /**
  * failure_attribution: for a multi-agent trace that failed, which agent is responsible, which step was the
  * decisive error, and why. The agents to choose from are the config's `agents`, else those the trace's steps
- * name. Stored as Potato stores it: `"<schema>:<schema>"` → JSON {"responsible_agent", "decisive_step", "reason"}.
+ * name. Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON {"responsible_agent", "decisive_step", "reason"}.
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
@@ -60,7 +60,7 @@ export const failureAttribution = traceType({
     const a = stored as unknown as Attribution;
     return { responsible_agent: a.responsible_agent, decisive_step: a.decisive_step };
   },
-  stored: '"<schema>:<schema>" → JSON text of {"responsible_agent", "decisive_step", "reason"}',
+  stored: '"<scheme>:<scheme>" → JSON text of {"responsible_agent", "decisive_step", "reason"}',
   answerShape: z.object({
     responsible_agent: z.string().describe('the agent responsible, as the trace names it ("" when not chosen)'),
     decisive_step: z.number().int().nullable().describe('the decisive step, numbered from 0'),

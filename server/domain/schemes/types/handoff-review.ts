@@ -1,7 +1,7 @@
 /**
  * handoff_review: every handoff of a multi-agent trace (a step whose agent differs from the step before) judged
  * on its own: misalignment `flags` and a quality from 1 to `quality_scale`. The handoffs are found in the trace,
- * numbered from 0 in order. Stored as Potato stores it: `"<schema>:<schema>"` → JSON
+ * numbered from 0 in order. Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON
  * [{"index", "step", "from", "to", "flags", "quality"}], only the handoffs judged.
  */
 import { z } from 'zod';
@@ -119,7 +119,7 @@ export const handoffReview = traceType({
   perStep: (_scheme, stored) =>
     Object.fromEntries((stored as unknown as Review[]).map((r) => [String(r.index), [r.flags.join('|'), r.quality]])),
   stored:
-    '"<schema>:<schema>" → JSON text of [{"index", "step", "from", "to", "flags", "quality"}], one entry per handoff judged',
+    '"<scheme>:<scheme>" → JSON text of [{"index", "step", "from", "to", "flags", "quality"}], one entry per handoff judged',
   answerShape: z.array(
     z.object({
       index: z.number().int().describe('the handoff, numbered from 0 in trace order'),

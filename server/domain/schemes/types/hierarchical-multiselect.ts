@@ -170,7 +170,7 @@ export const hierarchicalMultiselect: SchemeTypeModule = {
   },
   suggestable: false,
   shape: {
-    stored: '"<schema>:selected_labels" → the taxonomy labels chosen, joined by ","',
+    stored: '"<scheme>:selected_labels" → the taxonomy labels chosen, joined by ","',
     answer: z.array(z.string()).describe('taxonomy labels, in the order chosen'),
   },
   example: (scheme) => ({ [SELECTED_FIELD]: (scheme.extra.tree as TreeNode[])[0].name }),

@@ -2,7 +2,7 @@
  * agent_interaction_graph: the run as a graph whose nodes are the trace's agents and whose edges are the
  * transitions between them (a step by another agent than the step before, "A->B"); the annotator marks the
  * agents on the critical path and flags edges as critical or problematic. Stored as Potato stores it:
- * `"<schema>:<schema>"` → JSON {"critical_nodes": [agent, …], "edges": {"A->B": "critical"|"problematic"}}.
+ * `"<scheme>:<scheme>"` → JSON {"critical_nodes": [agent, …], "edges": {"A->B": "critical"|"problematic"}}.
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
@@ -81,7 +81,7 @@ export const agentInteractionGraph = traceType({
     return { ...Object.fromEntries(g.critical_nodes.map((n) => [`node ${n}`, 'critical'])), ...g.edges };
   },
   stored:
-    '"<schema>:<schema>" → JSON text of {"critical_nodes": [agent, …], "edges": {"A->B": "critical"|"problematic"}}',
+    '"<scheme>:<scheme>" → JSON text of {"critical_nodes": [agent, …], "edges": {"A->B": "critical"|"problematic"}}',
   answerShape: z.object({
     critical_nodes: z.array(z.string()).describe('the agents on the critical path'),
     edges: z

@@ -1,7 +1,7 @@
 /**
  * multi_document_event: events that span documents. Each document's answer lists the events it belongs to, by
  * `event_id` (the same id on several documents is one event), with slot values and evidence spans cited from
- * this document. Stored under "<schema>:<schema>" as `{"events": [{event_id, title, slot_values, evidence}]}`;
+ * this document. Stored under "<scheme>:<scheme>" as `{"events": [{event_id, title, slot_values, evidence}]}`;
  * exports carry it per document, so grouping by event_id gives each event across the corpus.
  */
 import { z } from 'zod';

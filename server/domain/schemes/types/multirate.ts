@@ -1,6 +1,6 @@
 /**
  * multirate: a matrix of `options` (items or aspects), each rated on one scale (the config's `labels`). Stored
- * as Potato stores it: "schema:<option>" → the scale label chosen. The scheme's labels become the options; the
+ * as Potato stores it: "scheme:<option>" → the scale label chosen. The scheme's labels become the options; the
  * scale travels in `scale`.
  */
 import { z } from 'zod';
@@ -66,7 +66,7 @@ export const multirate: SchemeTypeModule = {
   agreement: GRID_ORDINAL,
   suggestable: false,
   shape: {
-    stored: '"<schema>:<option>" → the scale label given to that option, one key per option',
+    stored: '"<scheme>:<option>" → the scale label given to that option, one key per option',
     answer: byField.describe('option → scale label'),
   },
   example: (scheme) => Object.fromEntries(scheme.labels.map((l) => [l.name, (scheme.extra.scale as string[])[0]])),

@@ -1,9 +1,9 @@
 /**
  * pairwise: two items side by side. Potato's three modes and its storage:
- *  - binary: `"<schema>:selection"` → "A" | "B" | "tie" (tie only with allow_tie);
- *  - scale: `"<schema>:scale_value"` → a number in scale.min..scale.max (below the centre prefers A);
- *  - multi_dimension: `"<schema>:<dimension>"` → "A" | "B" | "tie" per dimension.
- * With `justification`, `"<schema>:justification"` holds {"reasons": [...], "rationale": "..."} as JSON.
+ *  - binary: `"<scheme>:selection"` → "A" | "B" | "tie" (tie only with allow_tie);
+ *  - scale: `"<scheme>:scale_value"` → a number in scale.min..scale.max (below the centre prefers A);
+ *  - multi_dimension: `"<scheme>:<dimension>"` → "A" | "B" | "tie" per dimension.
+ * With `justification`, `"<scheme>:justification"` holds {"reasons": [...], "rationale": "..."} as JSON.
  * The answer is the one field's value (binary, scale) or an object of field → value.
  */
 import { z } from 'zod';
@@ -224,7 +224,7 @@ export const pairwise: SchemeTypeModule = {
     const chosen: Record<string, string> = {};
     for (const [field, v] of Object.entries(given)) {
       if (!scheme.labels.some((l) => l.name === field))
-        return new AnswerError(`schema "${scheme.name}" has no field "${field}"`);
+        return new AnswerError(`scheme "${scheme.name}" has no field "${field}"`);
       const value =
         field === 'justification' ? JSON.stringify(v) : typeof v === 'number' || typeof v === 'string' ? String(v) : '';
       const checked = checkField(scheme, field, value);
@@ -239,7 +239,7 @@ export const pairwise: SchemeTypeModule = {
   suggestValues,
   shape: {
     stored:
-      'binary: "<schema>:selection" → "A" | "B" | "tie"; scale: "<schema>:scale_value" → a number; multi_dimension: "<schema>:<dimension>" → "A" | "B" | "tie"; "<schema>:justification" → JSON text of {"reasons", "rationale"}',
+      'binary: "<scheme>:selection" → "A" | "B" | "tie"; scale: "<scheme>:scale_value" → a number; multi_dimension: "<scheme>:<dimension>" → "A" | "B" | "tie"; "<scheme>:justification" → JSON text of {"reasons", "rationale"}',
     answer: z
       .union([z.string(), z.number(), z.record(z.string(), z.unknown())])
       .describe('the choice (binary), the number (scale), or field → value (dimensions, justification)'),

@@ -2,7 +2,7 @@
  * process_reward: a reward per step of the item's trace, as process-reward-model training wants it: 1 (correct),
  * -1 (incorrect), and with `allow_neutral` in `per_step` mode 0 (neutral). In `first_error` mode (the default) the
  * annotator marks the first wrong step: the steps before it are correct, it and every later step incorrect.
- * Stored as Potato stores it: `"<schema>:<schema>"` → JSON {"mode", "steps": [{"index", "reward"}]}, unmarked
+ * Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON {"mode", "steps": [{"index", "reward"}]}, unmarked
  * steps left out.
  */
 import { z } from 'zod';
@@ -116,7 +116,7 @@ export const processReward = traceType({
   checkSteps: (scheme, stored, steps) => checkSteps(scheme, stored as unknown as Rewards, steps),
   perStep: (_scheme, stored) =>
     Object.fromEntries((stored as unknown as Rewards).steps.map((s) => [String(s.index), s.reward])),
-  stored: '"<schema>:<schema>" → JSON text of {"mode", "steps": [{"index", "reward"}]}; unmarked steps are left out',
+  stored: '"<scheme>:<scheme>" → JSON text of {"mode", "steps": [{"index", "reward"}]}; unmarked steps are left out',
   answerShape: z.object({
     mode: z.enum(MODES),
     steps: z.array(

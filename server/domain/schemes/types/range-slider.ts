@@ -67,7 +67,7 @@ export const rangeSlider: SchemeTypeModule = {
   agreement: rangeMeasure,
   suggestable: false,
   shape: {
-    stored: '"<schema>:range_low" and "<schema>:range_high" → numbers as text, low ≤ high',
+    stored: '"<scheme>:range_low" and "<scheme>:range_high" → numbers as text, low ≤ high',
     answer: z.object({ range_low: z.string(), range_high: z.string() }),
   },
   example: (scheme) => ({ [LOW]: String(scheme.extra.default_low), [HIGH]: String(scheme.extra.default_high) }),

@@ -1,5 +1,5 @@
 /**
- * ranking: the annotator orders every item, best first. Stored as Potato stores it: `"<schema>:rank_order"` →
+ * ranking: the annotator orders every item, best first. Stored as Potato stores it: `"<scheme>:rank_order"` →
  * "B,D=A,C" (commas between ranks, `=` between items tied at one rank, only with allow_ties). Items are the
  * scheme's labels, or with `items_key` the list in that field of each item (then any names are taken, once each).
  * The answer is an array best first; a rank where items tie is an array of them: ["B", ["D", "A"], "C"].
@@ -107,7 +107,7 @@ export const ranking: SchemeTypeModule = {
   agreement: { level: 'rank', column: 'value', value: (_s, chosen) => chosen.rank_order, distance: kendallDistance },
   suggestable: false,
   shape: {
-    stored: '"<schema>:rank_order" → the items best first, joined by "," (tied items by "=")',
+    stored: '"<scheme>:rank_order" → the items best first, joined by "," (tied items by "=")',
     answer: z
       .array(z.union([z.string(), z.array(z.string())]))
       .describe('items best first; tied items in an inner array'),

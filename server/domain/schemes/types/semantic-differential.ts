@@ -1,6 +1,6 @@
 /**
  * semantic_differential: each bipolar pair ([left, right]) rated on 1..scale_points (7), stored as Potato stores
- * it: "schema:Left__Right" → "6" (1 is the left pole).
+ * it: "scheme:Left__Right" → "6" (1 is the left pole).
  */
 import { z } from 'zod';
 import { numberish } from '../kinds.js';
@@ -38,7 +38,7 @@ export const semanticDifferential: SchemeTypeModule = {
   agreement: GRID_INTERVAL,
   suggestable: false,
   shape: {
-    stored: '"<schema>:<left>__<right>" → the point 1..scale_points, one key per pair',
+    stored: '"<scheme>:<left>__<right>" → the point 1..scale_points, one key per pair',
     answer: byField.describe('pair → point'),
   },
   example: (scheme) => Object.fromEntries(scheme.labels.map((l) => [l.name, String(Math.ceil(scheme.size! / 2))])),

@@ -104,7 +104,7 @@ export const spanLink = structuredType({
       else warn?.('link_types: none given (nor labels), so no link can be made; give link_types or labels');
     }
     scheme.extra.link_types = types;
-    // the link types are the scheme's labels: colours, the schema list and exports name them
+    // the link types are the scheme's labels: colours, the scheme list and exports name them
     scheme.labels = parsed.link_types
       ? types.map((t) => ({ name: t.name, ...(t.color ? { color: t.color } : {}) }))
       : scheme.labels;
@@ -141,7 +141,7 @@ export const spanLink = structuredType({
       if (span instanceof AnswerError) return span;
       if (ends && span.schema !== ends.source && span.schema !== ends.target)
         return new AnswerError(
-          `span_ids[${k}]: span "${id}" is of schema "${span.schema}", not of ${ends.source} or ${ends.target}`,
+          `span_ids[${k}]: span "${id}" is of scheme "${span.schema}", not of ${ends.source} or ${ends.target}`,
         );
       spans.push(span);
     }

@@ -1,6 +1,6 @@
 /**
  * text_edit: the annotator post-edits a text (the item's `source_field`, or its text). Stored as Potato stores it:
- * `"<schema>:<schema>"` → JSON {"edited_text", "original_text", "edit_distance_chars", "edit_distance_words"}.
+ * `"<scheme>:<scheme>"` → JSON {"edited_text", "original_text", "edit_distance_chars", "edit_distance_words"}.
  * The server works the two distances out itself (Levenshtein over characters and over words), so what is stored
  * always matches the texts. The answer is that object.
  */
@@ -93,7 +93,7 @@ export const textEdit: SchemeTypeModule = {
   },
   suggestable: false,
   shape: {
-    stored: '"<schema>:<schema>" → JSON text of {"edited_text", "original_text"}; the server adds the distances',
+    stored: '"<scheme>:<scheme>" → JSON text of {"edited_text", "original_text"}; the server adds the distances',
     answer: z.object({
       edited_text: z.string(),
       original_text: z.string(),

@@ -2,7 +2,7 @@
  * tool_contention: the item lists the tool calls of several agents with the resource each touches and when
  * (`{agent, tool, resource, start, end}` under `calls_key`); a contention region is a run of calls on the same
  * resource whose times overlap, and the annotator classifies each region with one of `contention_labels`. Regions
- * are found in the item, numbered from 0 by start time. Stored as Potato stores it: `"<schema>:<schema>"` → JSON
+ * are found in the item, numbered from 0 by start time. Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON
  * {"contentions": {region: label}}, only the regions classified.
  */
 import { z } from 'zod';
@@ -102,7 +102,7 @@ export const toolContention = traceType({
     return null;
   },
   perStep: (_scheme, stored) => (stored as unknown as Labels).contentions,
-  stored: '"<schema>:<schema>" → JSON text of {"contentions": {region: label}}, one entry per region classified',
+  stored: '"<scheme>:<scheme>" → JSON text of {"contentions": {region: label}}, one entry per region classified',
   answerShape: z.object({
     contentions: z.record(
       z.string().describe('a contention region, numbered from 0 by start time'),

@@ -1,7 +1,7 @@
 /**
  * trajectory_edit: the annotator rewrites steps of the item's trace (the `editable_fields` of each step, and with
  * `edit_final_answer` the item's final answer), to make corrected traces for fine-tuning. Stored as Potato stores
- * it: `"<schema>:<schema>"` → JSON {"steps": [{"step_index", "field", "original_text", "edited_text", "edited",
+ * it: `"<scheme>:<scheme>"` → JSON {"steps": [{"step_index", "field", "original_text", "edited_text", "edited",
  * "edit_distance_chars", "edit_distance_words", "reason"}], "final_answer", "n_steps_edited",
  * "total_edit_distance"}. The server works the flags and distances out itself, and checks each original against
  * the item.
@@ -157,7 +157,7 @@ export const trajectoryEdit = traceType({
     return out;
   },
   stored:
-    '"<schema>:<schema>" → JSON text of {"steps": [{"step_index", "field", "original_text", "edited_text", "reason"?}], "final_answer"}; the server adds the flags and distances',
+    '"<scheme>:<scheme>" → JSON text of {"steps": [{"step_index", "field", "original_text", "edited_text", "reason"?}], "final_answer"}; the server adds the flags and distances',
   answerShape: (() => {
     const edit = {
       original_text: z.string(),

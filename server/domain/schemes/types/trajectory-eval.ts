@@ -1,7 +1,7 @@
 /**
  * trajectory_eval: each step of the item's trace judged for correctness, and a flawed step classified by error
  * type (and subtype), severity and a rationale; the trace's quality score is `max_score` less the severities'
- * weights. Stored as Potato stores it: `"<schema>:<schema>"` → JSON {"steps": [{"step_index", "correctness",
+ * weights. Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON {"steps": [{"step_index", "correctness",
  * "error_type"?, "error_subtype"?, "severity"?, "rationale"?}], "score"}; the server works the score out itself.
  */
 import { z } from 'zod';
@@ -142,7 +142,7 @@ export const trajectoryEval = traceType({
       ]),
     ),
   stored:
-    '"<schema>:<schema>" → JSON text of {"steps": [{"step_index", "correctness", "error_type"?, "error_subtype"?, "severity"?, "rationale"?}], "score"}; the server works the score out',
+    '"<scheme>:<scheme>" → JSON text of {"steps": [{"step_index", "correctness", "error_type"?, "error_subtype"?, "severity"?, "rationale"?}], "score"}; the server works the score out',
   answerShape: z.object({
     steps: z.array(
       z.object({

@@ -2,8 +2,8 @@
  * tree_annotation: answers per node of a conversation tree (an item field holding {id, children, …} nodes).
  * `node_scheme` is a scheme of another type (radio, likert, multiselect, text, number, …) asked of each node;
  * with `path_selection.enabled` the annotator also picks a path of nodes. Stored as Potato stores it:
- * `"<schema>:node_annotations"` → JSON {"<node id>": <the node scheme's answer>} and
- * `"<schema>:selected_path"` → JSON ["<node id>", …]. The answer is {"node_annotations", "selected_path"}.
+ * `"<scheme>:node_annotations"` → JSON {"<node id>": <the node scheme's answer>} and
+ * `"<scheme>:selected_path"` → JSON ["<node id>", …]. The answer is {"node_annotations", "selected_path"}.
  * A tree with neither (configs of published datasets have them) asks nothing: Potato shows its description and
  * the tree, and so do we. Potato's page posts both fields for every tree, empty ("{}", "[]") for what it does not
  * ask: empty values are taken as no answer.
@@ -148,7 +148,7 @@ export const treeAnnotation: SchemeTypeModule = {
     const chosen: Record<string, string> = {};
     for (const [field, given] of Object.entries(answer)) {
       if (!scheme.labels.some((l) => l.name === field))
-        return new AnswerError(`schema "${scheme.name}" has no field "${field}"`);
+        return new AnswerError(`scheme "${scheme.name}" has no field "${field}"`);
       const problem = check(scheme, field, given);
       if (problem) return problem;
       // an empty value is no answer, as when it is submitted
@@ -162,7 +162,7 @@ export const treeAnnotation: SchemeTypeModule = {
   suggestable: false,
   shape: {
     stored:
-      '"<schema>:node_annotations" → JSON text of {"<node id>": <the node scheme\'s answer>}; "<schema>:selected_path" → JSON text of ["<node id>", …]',
+      '"<scheme>:node_annotations" → JSON text of {"<node id>": <the node scheme\'s answer>}; "<scheme>:selected_path" → JSON text of ["<node id>", …]',
     answer: z.object({
       node_annotations: z.record(z.string(), z.unknown()).optional(),
       selected_path: z.array(z.string()).optional(),

@@ -1,6 +1,6 @@
 /**
  * triage: accept, reject or skip an item with one key (Potato's Prodigy-style triage), stored as
- * `"<schema>:decision"` → "accept" | "reject" | "skip". With `auto_advance` the key also submits and moves on.
+ * `"<scheme>:decision"` → "accept" | "reject" | "skip". With `auto_advance` the key also submits and moves on.
  */
 import { z } from 'zod';
 import { AnswerError, type SchemeTypeModule } from '../module.js';
@@ -60,6 +60,6 @@ export const triage: SchemeTypeModule = {
     field: 'decision',
     choices: DECISIONS.map((d) => ({ value: d, text: String(scheme.extra[`${d}_label`]) })),
   }),
-  shape: { stored: '"<schema>:decision" → "accept" | "reject" | "skip"', answer: z.enum(['accept', 'reject', 'skip']) },
+  shape: { stored: '"<scheme>:decision" → "accept" | "reject" | "skip"', answer: z.enum(['accept', 'reject', 'skip']) },
   example: () => ({ decision: 'accept' }),
 };

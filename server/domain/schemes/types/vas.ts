@@ -40,6 +40,6 @@ export const vas = valueType({
       precision,
     });
   },
-  shape: { stored: '"<schema>:<schema>" → the number as text', answer: z.string().describe('the number, as text') },
+  shape: { stored: '"<scheme>:<scheme>" → the number as text', answer: z.string().describe('the number, as text') },
   example: (scheme) => ({ [scheme.name]: String(((scheme.min ?? 0) + (scheme.max ?? 100)) / 2) }),
 });

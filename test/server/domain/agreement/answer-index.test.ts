@@ -113,7 +113,7 @@ describe('answer index', () => {
     expect(index.position.slice(0, 3)).toEqual(Int32Array.from([1, 1, -1])); // cyd took bob's row
   });
 
-  it('spans of labels a schema does not have, or of schemas the task does not have, cut units but label nothing', () => {
+  it('spans of labels a scheme does not have, or of schemes the task does not have, cut units but label nothing', () => {
     const mark = (user: string, extra: { schema: string; label: string; start: number; length: number }[]) =>
       record({
         user,
@@ -129,7 +129,7 @@ describe('answer index', () => {
     expect(odd).toEqual(plain);
   });
 
-  it('keeps codes past a byte and past two bytes, and reads them back as the schema reader gives them', () => {
+  it('keeps codes past a byte and past two bytes, and reads them back as the scheme reader gives them', () => {
     // a select of 70,000 labels and a multiselect of 9 labels seen in all 511 of their sets: codes past 255 and 65,535
     const many = Array.from({ length: 70_000 }, (_, i) => `l${i}`);
     const nine = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];

@@ -118,7 +118,7 @@ const RECORDS: AnnotationRecord[] = [
   rec('dan', 'i2', {}), // an empty record is no annotation
 ];
 
-describe('project agreement per schema', () => {
+describe('project agreement per scheme', () => {
   const report = computeAgreement(TASK, RECORDS);
   const _ = null;
 
@@ -210,7 +210,7 @@ describe('project agreement per schema', () => {
     });
   });
 
-  it('overall: the average over schemas with a value', () => {
+  it('overall: the average over schemes with a value', () => {
     const alphas = ['sentiment', 'helpful', 'stars', 'topics', 'evidence'].map(
       (n) => report.by_schema[n].krippendorff_alpha!,
     );

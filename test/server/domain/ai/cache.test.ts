@@ -11,7 +11,7 @@ const made = (label: string): Suggestion => ({ label, confidence: 0.5, rationale
 const now = () => '2026-11-22T00:00:00.000Z';
 
 describe('SuggestionCache', () => {
-  it('keys by instance, schema, provider, model and prompt version; remakes on another version; survives reopening', async () => {
+  it('keys by instance, scheme, provider, model and prompt version; remakes on another version; survives reopening', async () => {
     const dir = tempDir('ai-cache-');
     let store = await JournalStore.open(dir, { logger: quietLogger });
     let cache = new SuggestionCache(store, quietLogger, now);

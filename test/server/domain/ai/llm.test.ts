@@ -41,7 +41,7 @@ describe('parseReply', () => {
     ).toMatchObject({ label: 'negative', confidence: 0.85 });
   });
 
-  it('refuses replies that are not JSON objects or name labels the schema does not have (502)', () => {
+  it('refuses replies that are not JSON objects or name labels the scheme does not have (502)', () => {
     for (const reply of ['positive', '[1,2]', '', '{"label": "positive"']) {
       const e = refusal(() => parseReply(reply, radio, TEXT, 'ollama'));
       expect(e.kind).toBe('upstream_failed');

@@ -104,7 +104,7 @@ describe('coreference over HTTP', () => {
     ],
     [
       { schema: 'strict', link_type: 'coreference', span_ids: ['m1'] },
-      /schema "strict": a chain holds at least 2 mentions \(allow_singletons is false\), got 1/,
+      /scheme "strict": a chain holds at least 2 mentions \(allow_singletons is false\), got 1/,
     ],
     [
       { schema: 'chains', link_type: 'PERSON', span_ids: ['m1', 'm2'], direction: 'directed' },
@@ -135,7 +135,7 @@ describe('coreference over HTTP', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(
-      /^link_annotations: schema "chains": mention "mentions_MENTION_\d+_\d+" is in chains "a" and "b"; a mention belongs to one chain/,
+      /^link_annotations: scheme "chains": mention "mentions_MENTION_\d+_\d+" is in chains "a" and "b"; a mention belongs to one chain/,
     );
   });
 

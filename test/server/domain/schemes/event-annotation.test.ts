@@ -183,7 +183,7 @@ describe('event_annotation over HTTP', () => {
   it.each([
     [
       { ...ATTACK, event_type: 'FLY' },
-      /^event_annotations\[0\]: schema "events": event_type "FLY" is not one of ATTACK, MOVE/,
+      /^event_annotations\[0\]: scheme "events": event_type "FLY" is not one of ATTACK, MOVE/,
     ],
     [{ ...ATTACK, trigger_span_id: 'g' }, /trigger_span_id: the trigger of ATTACK is labelled TRIGGER, not GROUP/],
     [{ ...ATTACK, trigger_span_id: 'nope' }, /^event_annotations\[0\]\.trigger_span_id: no span "nope"/],

@@ -45,7 +45,7 @@ describe('extractive_qa over HTTP', () => {
     ann = await t.client().login('ann');
   });
 
-  it('stores the answer span under "<schema>:<schema>" and reads it back unchanged', async () => {
+  it('stores the answer span under "<scheme>:<scheme>" and reads it back unchanged', async () => {
     const r = await ann.post('/updateinstance', {
       instance_id: 'q1',
       annotations: { 'answer:answer': answer(at, at + 4) },
@@ -87,7 +87,7 @@ describe('extractive_qa over HTTP', () => {
       { 'strict:strict': JSON.stringify({ unanswerable: true }) },
       /^annotations\["strict:strict"\]: unanswerable: this scheme has allow_unanswerable: false/,
     ],
-    [{ 'answer:other': answer(at, at + 4) }, /^annotations\["answer:other"\]: schema "answer" has no label "other"/],
+    [{ 'answer:other': answer(at, at + 4) }, /^annotations\["answer:other"\]: scheme "answer" has no label "other"/],
   ])('refuses a bad answer with 400 naming it: %#', async (annotations, message) => {
     const r = await ann.post('/updateinstance', { instance_id: 'q1', annotations });
     expect(r.status).toBe(400);

@@ -13,7 +13,7 @@ const ITEMS = [
   { id: 'i3', text: 'three' },
 ];
 
-/** Submits each annotator's answers, then reads a fresh report for `schema`. */
+/** Submits each annotator's answers, then reads a fresh report for `scheme`. */
 async function agreementOf(
   schemes: Record<string, unknown>[],
   answers: Record<string, Record<string, Record<string, string>>>,

@@ -70,7 +70,7 @@ describe('bws', () => {
       'annotations["intensity:best"]: "D" is not a position of the tuple: give a letter A–C',
     );
     expect(await refusedAnswer(t, tuples[0].id, { 'intensity:best': 'B', 'intensity:worst': 'B' })).toBe(
-      'annotations: schema "intensity": best and worst are both B; pick two different items',
+      'annotations: scheme "intensity": best and worst are both B; pick two different items',
     );
 
     const items = tuples[0].data._bws_items as { source_id: string; text: string }[];

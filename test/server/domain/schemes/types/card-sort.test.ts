@@ -13,7 +13,7 @@ const OPEN = { annotation_type: 'card_sort', name: 'own', mode: 'open', items_fi
 const ITEMS = [{ id: 'c1', text: 'Sort the headlines', cards: ['Mars ice', 'Cup final', 'New vaccine'] }];
 
 describe('card_sort', () => {
-  it('loads its groups and stores the sorting under the schema name', () => {
+  it('loads its groups and stores the sorting under the scheme name', () => {
     const s = loadScheme(CLOSED);
     expect(s.labels).toEqual([{ name: 'topics' }]);
     expect(s.extra).toMatchObject({

@@ -53,9 +53,9 @@ describe('confidence', () => {
     expect((await submitAndRead(t, 'ann', 'c1', answer)).annotations).toEqual(answer);
     // a point ticked the way choices are is stored as its number
     expect((await submitAndRead(t, 'ann', 'c2', { 'sure:2': 'true' })).annotations).toEqual({ 'sure:2': '2' });
-    expect(await refusedAnswer(t, 'c1', { 'sure:5': '5' })).toMatch(/schema "sure" has no label "5"/);
+    expect(await refusedAnswer(t, 'c1', { 'sure:5': '5' })).toMatch(/scheme "sure" has no label "5"/);
     expect(await refusedAnswer(t, 'c1', { 'sure:1': '1', 'sure:2': '2' })).toMatch(
-      /schema "sure" is confidence and takes one label/,
+      /scheme "sure" is confidence and takes one label/,
     );
     expect(await refusedAnswer(t, 'c1', { 'sure2:confidence_level': '11' })).toBe(
       'annotations["sure2:confidence_level"]: 11 is outside 0..10',

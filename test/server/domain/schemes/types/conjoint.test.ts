@@ -13,7 +13,7 @@ const SCHEME = {
 const ITEMS = [{ id: 'j1', text: 'Which would you buy?' }];
 
 describe('conjoint', () => {
-  it('loads its attributes and stores the choice under the schema name', () => {
+  it('loads its attributes and stores the choice under the scheme name', () => {
     const s = loadScheme(SCHEME);
     expect(s.labels).toEqual([{ name: 'pick' }]);
     expect(s.extra).toMatchObject({

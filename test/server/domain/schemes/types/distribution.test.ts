@@ -55,13 +55,13 @@ describe('soft_label and constant_sum', () => {
     };
     expect((await submitAndRead(t, 'ann', 'd1', good)).annotations).toEqual(good);
     expect(await refusedAnswer(t, 'd1', { 'mood:Positive': '60', 'mood:Neutral': '30' })).toBe(
-      'annotations: schema "mood": the shares sum to 90; they must sum to 100',
+      'annotations: scheme "mood": the shares sum to 90; they must sum to 100',
     );
     expect(await refusedAnswer(t, 'd1', { 'topics:Politics': '10' })).toBe(
       'annotations["topics:Politics"]: 10 is outside 2..8',
     );
     expect(await refusedAnswer(t, 'd1', { 'topics:Politics': '8' })).toBe(
-      'annotations: schema "topics": "Sports" has no share; each label takes at least 2',
+      'annotations: scheme "topics": "Sports" has no share; each label takes at least 2',
     );
     expect(await refusedAnswer(t, 'd1', { 'topics:Politics': '7.5', 'topics:Sports': '2.5' })).toBe(
       'annotations["topics:Politics"]: "7.5" is not a whole number of points',

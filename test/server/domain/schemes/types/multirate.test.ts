@@ -47,7 +47,7 @@ describe('multirate', () => {
       'annotations["aspects:Clarity"]: "Great" is not on the scale (Poor, Fair, Good)',
     );
     expect(await refusedAnswer(t, 'm1', { 'aspects:Relevance': 'Good' })).toMatch(
-      /schema "aspects" has no label "Relevance"/,
+      /scheme "aspects" has no label "Relevance"/,
     );
     await submitAndRead(t, 'bob', 'm2', { 'aspects:rel': 'Fair' });
     const lines = await jsonlRoundTrip(t, [SCHEME], ITEMS);

@@ -45,10 +45,10 @@ describe('range_slider', () => {
     const range = { 'formal:range_low': '20', 'formal:range_high': '45' };
     expect((await submitAndRead(t, 'ann', 'r1', range)).annotations).toEqual(range);
     expect(await refusedAnswer(t, 'r1', { 'formal:range_low': '20' })).toBe(
-      'annotations: schema "formal": a range needs both range_low and range_high (range_high missing)',
+      'annotations: scheme "formal": a range needs both range_low and range_high (range_high missing)',
     );
     expect(await refusedAnswer(t, 'r1', { 'formal:range_low': '60', 'formal:range_high': '40' })).toBe(
-      'annotations: schema "formal": range_low (60) is above range_high (40)',
+      'annotations: scheme "formal": range_low (60) is above range_high (40)',
     );
     expect(await refusedAnswer(t, 'r1', { 'formal:range_low': '-5', 'formal:range_high': '40' })).toBe(
       'annotations["formal:range_low"]: -5 is outside 0..100',

@@ -44,7 +44,7 @@ describe('semantic_differential', () => {
     expect(await refusedAnswer(t, 's1', { 'feel:Bad__Good': '2.5' })).toBe(
       'annotations["feel:Bad__Good"]: "2.5" is not a whole number',
     );
-    expect(await refusedAnswer(t, 's1', { 'feel:Good__Bad': '2' })).toMatch(/schema "feel" has no label "Good__Bad"/);
+    expect(await refusedAnswer(t, 's1', { 'feel:Good__Bad': '2' })).toMatch(/scheme "feel" has no label "Good__Bad"/);
     await submitAndRead(t, 'bob', 's2', { 'feel:Bad__Good': '5' });
     const lines = await jsonlRoundTrip(t, [SCHEME], ITEMS);
     expect(lines.map((l) => l.labels)).toEqual([

@@ -6,7 +6,7 @@ const SCHEME = { annotation_type: 'text_edit', name: 'post_edit', source_field: 
 const ITEMS = [{ id: 'e1', text: 'Source: Die Katze sitzt.', mt: 'The cat sit.' }];
 
 describe('text_edit', () => {
-  it('loads with its display keys and stores under the schema name', () => {
+  it('loads with its display keys and stores under the scheme name', () => {
     const s = loadScheme(SCHEME);
     expect(s.labels).toEqual([{ name: 'post_edit' }]);
     expect(s.extra).toMatchObject({

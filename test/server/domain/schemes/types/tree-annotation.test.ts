@@ -34,7 +34,7 @@ describe('tree_annotation', () => {
       labels: [{ name: '1' }, { name: '2' }, { name: '3' }],
       min_label: 'Poor',
     });
-    // Potato's page posts "<schema>:::selected_path" for every tree, so the field is there without path selection
+    // Potato's page posts "<scheme>:::selected_path" for every tree, so the field is there without path selection
     expect(loadScheme(TAGS).labels).toEqual([{ name: 'node_annotations' }, { name: 'selected_path' }]);
   });
 
@@ -69,7 +69,7 @@ describe('tree_annotation', () => {
     };
     expect((await submitAndRead(t, 'ann', 'tr1', sent)).annotations).toEqual(sent);
     expect(await refusedAnswer(t, 'tr1', { 'quality:node_annotations': JSON.stringify({ r1: '7' }) })).toBe(
-      'annotations["quality:node_annotations"]: node "r1": schema "quality.node" has no label "7"',
+      'annotations["quality:node_annotations"]: node "r1": scheme "quality.node" has no label "7"',
     );
     expect(await refusedAnswer(t, 'tr1', { 'tags:selected_path': '["root"]' })).toBe(
       'annotations["tags:selected_path"]: this tree has no path selection (path_selection.enabled)',

@@ -37,7 +37,7 @@ describe('triage', () => {
     expect(refusal({ ...SCHEME, auto_advance: 'sometimes' })).toMatch(/annotation_schemes\[0\]\.auto_advance/);
   });
 
-  it('stores a decision and reads it back; refuses others naming the schema', async () => {
+  it('stores a decision and reads it back; refuses others naming the scheme', async () => {
     const t = await serve([SCHEME], ITEMS);
     expect((await submitAndRead(t, 'ann', 't1', { 'keep:decision': 'reject' })).annotations).toEqual({
       'keep:decision': 'reject',
@@ -45,7 +45,7 @@ describe('triage', () => {
     expect(await refusedAnswer(t, 't1', { 'keep:decision': 'maybe' })).toBe(
       'annotations["keep:decision"]: "maybe" is not a decision: give accept, reject or skip',
     );
-    expect(await refusedAnswer(t, 't1', { 'keep:accept': 'true' })).toMatch(/schema "keep" has no label "accept"/);
+    expect(await refusedAnswer(t, 't1', { 'keep:accept': 'true' })).toMatch(/scheme "keep" has no label "accept"/);
     await submitAndRead(t, 'bob', 't1', { 'keep:decision': 'reject' });
     await submitAndRead(t, 'bob', 't2', { 'keep:decision': 'skip' });
     const lines = await jsonlRoundTrip(t, [SCHEME], ITEMS);

@@ -40,7 +40,7 @@ describe('vas', () => {
     expect(await refusedAnswer(t, 'v1', { 'pain:pain': 'lots' })).toBe(
       'annotations["pain:pain"]: "lots" is not a number',
     );
-    expect(await refusedAnswer(t, 'v1', { 'pain:value': '3' })).toMatch(/schema "pain" has no label "value"/);
+    expect(await refusedAnswer(t, 'v1', { 'pain:value': '3' })).toMatch(/scheme "pain" has no label "value"/);
     await submitAndRead(t, 'bob', 'v1', { 'pain:pain': '7' });
     await submitAndRead(t, 'bob', 'v2', { 'pain:pain': '9.5' });
     const lines = await jsonlRoundTrip(t, [SCHEME], ITEMS);
