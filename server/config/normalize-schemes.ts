@@ -39,7 +39,7 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
       file,
       `annotation_schemes[${index}].annotation_type: ${unsupportedReason(raw.annotation_type)}`,
     );
-  // answers are keyed "<schema>:<label>" and split at the first colon, so a label may hold colons (Potato's text
+  // answers are keyed "<scheme>:<label>" and split at the first colon, so a label may hold colons (Potato's text
   // prompts often end in one) but a scheme name may not
   if (raw.name.includes(':'))
     throw new ConfigError(file, `annotation_schemes[${index}].name: "${raw.name}" may not contain ":"`);

@@ -1,7 +1,7 @@
 /**
  * Reads the items files of attention checks and gold standards. Each item is an instance (id and text under the
  * project's keys) plus its expected answer: `expected_answer` for attention checks, `gold_label` for gold
- * standards (`{"<schema>": "<label>"}`, an array of labels for multiselect). Answers naming an unknown scheme or
+ * standards (`{"<scheme>": "<label>"}`, an array of labels for multiselect). Answers naming an unknown scheme or
  * label stop startup, since such a check could never be passed.
  */
 import { existsSync } from 'node:fs';
@@ -26,7 +26,7 @@ function readChecks(
     const key = answerKeys.find((k) => instance.data[k] !== undefined);
     const expected = key ? instance.data[key] : undefined;
     if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
-      throw new QualityItemsError(`${file}: item "${instance.id}" needs ${answerKeys[0]} as {"<schema>": "<label>"}`);
+      throw new QualityItemsError(`${file}: item "${instance.id}" needs ${answerKeys[0]} as {"<scheme>": "<label>"}`);
     }
     const answer: Record<string, string | string[]> = {};
     for (const [schemeName, value] of Object.entries(expected)) {

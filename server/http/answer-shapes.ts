@@ -13,7 +13,7 @@ export const answersByScheme = () => z.record(z.string(), z.unknown()).meta({ $r
 
 /** How `annotations` is read: one line pointing at the per-type shapes. */
 export const ANNOTATIONS_NOTE =
-  '"<schema>:<label>" → value as text; what the keys and values are for each scheme type is in components.schemas Answer.<type> (x-stored)';
+  '"<scheme>:<label>" → value as text; what the keys and values are for each scheme type is in components.schemas Answer.<type> (x-stored)';
 
 export function answerComponents(toJson: (schema: z.ZodType) => Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

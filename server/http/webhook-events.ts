@@ -7,7 +7,7 @@ import { EVENT_TYPES, type EventType } from '../domain/events.js';
 import { ITEM_FLAGS } from '../domain/annotation/item-notes.js';
 import { answersByScheme } from './answer-shapes.js';
 
-const answers = answersByScheme().describe('schema name → answer (a multiselect answer is an array of labels)');
+const answers = answersByScheme().describe('scheme name → answer (a multiselect answer is an array of labels)');
 const spans = z.array(
   z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }).loose(),
 );

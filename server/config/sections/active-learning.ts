@@ -51,7 +51,7 @@ export class ActiveLearningConfigError extends Error {}
 
 const LEARNER = 'the embedded naive Bayes learner over word uni- and bigrams ranks the items (docs/ai.md)';
 
-/** The settings and the warnings for keys that change nothing here; throws naming the key for a bad schema name. */
+/** The settings and the warnings for keys that change nothing here; throws naming the key for a bad scheme name. */
 export function readActiveLearning(
   raw: RawActiveLearning | undefined,
   schemes: readonly Scheme[],

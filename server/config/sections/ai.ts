@@ -60,7 +60,7 @@ export const aiSupportSchema = z
       })
       .optional(),
     ai_config: aiConfigSchema.optional(),
-    /** embedded provider: labelled examples of a schema needed before it suggests anything */
+    /** embedded provider: labelled examples of a scheme needed before it suggests anything */
     min_examples: z.number().int().min(1).max(10_000).optional(),
   })
   .superRefine((raw, ctx) => {

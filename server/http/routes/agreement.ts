@@ -1,4 +1,4 @@
-/** Inter-annotator agreement per schema (docs/agreement.md). */
+/** Inter-annotator agreement per scheme (docs/agreement.md). */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
@@ -60,7 +60,7 @@ export function agreementRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/admin/api/agreement',
-      summary: "Krippendorff's alpha per schema over instances with two or more annotators",
+      summary: "Krippendorff's alpha per scheme over instances with two or more annotators",
       access: 'admin',
       query: z.object({
         fresh: z

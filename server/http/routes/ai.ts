@@ -79,13 +79,13 @@ export function aiRoutes(s: Services): RouteSpec[] {
   return [
     suggestion(
       '/get_ai_suggestion',
-      'AI suggestions for every label, span, triage and binary pairwise schema of an instance (never saved as annotations)',
+      'AI suggestions for every label, span, triage and binary pairwise scheme of an instance (never saved as annotations)',
     ),
     suggestion('/api/get_ai_suggestion', "Potato's spelling of /get_ai_suggestion"),
     route({
       method: 'GET',
       path: '/api/ai_assistant',
-      summary: 'AI help for one schema of an instance: a hint, the suggested label and the words to look at',
+      summary: 'AI help for one scheme of an instance: a hint, the suggested label and the words to look at',
       access: 'user',
       query: z.object({
         instance_id: instanceId.optional().describe("the caller's current instance when left out"),

@@ -205,7 +205,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       response: storedAnswersShape.extend({
         label_annotations: z
           .record(z.string(), z.array(z.string()))
-          .describe("Potato's read-out of the same answers: the labels chosen in each schema"),
+          .describe("Potato's read-out of the same answers: the labels chosen in each scheme"),
       }),
       async handle({ username, query }) {
         const stored = storedAnswers(s, username, await s.annotations.instanceFor(username, query.instance_id));

@@ -7,7 +7,7 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 
 const item = z.object({ id: z.string(), text: z.string(), displayed_text: z.string() });
-/** `schema:label` → value, and each span as `schema:label[start:end]` → its value */
+/** `scheme:label` → value, and each span as `scheme:label[start:end]` → its value */
 const answers = z.record(z.string(), z.string());
 const phase = z.string().describe('UserPhase.ANNOTATION, UserPhase.CONSENT, …, UserPhase.DONE');
 

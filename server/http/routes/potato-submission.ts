@@ -7,7 +7,7 @@
  *   send one input (or one radio group) at a time, so the entries are merged into what is stored, not
  *   replacing it.
  * - form-encoded bodies: `instance_id` with `annotations`, `span_annotations` or `state` as JSON text, or
- *   `<schema>:<label>` (or Potato's `<schema>:::<label>`) fields holding values.
+ *   `<scheme>:<label>` (or Potato's `<scheme>:::<label>`) fields holding values.
  *
  * Every label-valued scheme is stored as scheme → label → string, so the label translation is the same for all
  * of them; the domain's validation then refuses what the scheme does not take, with the usual errors.
@@ -52,7 +52,7 @@ const PLAIN_FIELDS = new Set(['instance_id', 'type', 'schema', 'action', 'src', 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The body of a form post as the JSON body it stands for: JSON-text fields decoded, `<schema>:<label>` fields
+ * The body of a form post as the JSON body it stands for: JSON-text fields decoded, `<scheme>:<label>` fields
  * gathered into `annotations`. A JSON body passes unchanged.
  */
 export function unpackForm(raw: Record<string, unknown>): Record<string, unknown> {
@@ -71,7 +71,7 @@ export function unpackForm(raw: Record<string, unknown>): Record<string, unknown
   }
   if (answers) {
     if (out.annotations !== undefined)
-      throw invalid('annotations: send either an annotations field or <schema>:<label> fields, not both');
+      throw invalid('annotations: send either an annotations field or <scheme>:<label> fields, not both');
     out.annotations = answers;
   }
   return out;
@@ -211,7 +211,7 @@ export function inStateTerms(body: PotatoState, submission: Submission, e: unkno
     const [, key, rest] = label as unknown as [string, string, string];
     const colon = key.indexOf(':');
     if (key.slice(0, colon) !== body.schema) return e;
-    if (/^unknown schema /.test(rest)) return renamed('schema', rest);
+    if (/^unknown scheme /.test(rest)) return renamed('schema', rest);
     let n = body.state.findIndex((entry) => entry.name === key.slice(colon + 1));
     if (n < 0) n = body.state.findIndex((entry) => entry.name === body.schema); // the scheme's whole answer
     if (n < 0) return renamed('schema', rest); // a rule about the scheme as a whole, such as a required count

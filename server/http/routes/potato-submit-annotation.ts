@@ -1,6 +1,6 @@
 /**
  * Potato's older `POST /submit_annotation` (deprecated there, still called by scripts written against it): a body of
- * `{instance_id, annotations: {<schema>: {<label>: value} | "<text>"}}`, or a form post with the same as JSON text
+ * `{instance_id, annotations: {<scheme>: {<label>: value} | "<text>"}}`, or a form post with the same as JSON text
  * in `annotation_data`. Each scheme named is sent whole (its labels replace the stored ones, as Potato clears a
  * scheme's stale labels first); schemes not named keep what is stored. It is translated into the one submission
  * the domain validates, so refusals are the usual 400s naming the field.
@@ -59,7 +59,7 @@ function fromSubmitAnnotation(task: Task, body: SubmitAnnotation, stored: Annota
     // a bare string is the scheme's whole answer (a text box's text), read as an exported answer is read on import
     const scheme = task.schemeByName.get(name);
     const module = scheme && schemeTypeOf(scheme.annotation_type);
-    if (!scheme || !module) throw invalid(`annotations.${name}: unknown schema "${name}"`);
+    if (!scheme || !module) throw invalid(`annotations.${name}: unknown scheme "${name}"`);
     if (given === '') continue;
     const chosen = module.fromAnswer(scheme, given);
     if (chosen instanceof AnswerError) throw invalid(`annotations.${name}: ${chosen.message}`);

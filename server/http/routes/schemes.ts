@@ -1,4 +1,4 @@
-/** Schema information (docs/api.md): schemes, colours and keyword highlights. */
+/** Scheme information (docs/api.md): schemes, colours and keyword highlights. */
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export function schemeRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/api/colors',
-      summary: 'Label colours: schema → label → #rrggbb',
+      summary: 'Label colours: scheme → label → #rrggbb',
       access: 'user',
       response: z.record(z.string(), z.record(z.string(), z.string())).describe('scheme → label → #rrggbb'),
       handle: () => s.task.colors,
