@@ -1,4 +1,4 @@
-/** Dashboard charts (recharts): annotations per annotator, progress over time, agreement per schema. */
+/** Dashboard charts (recharts): annotations per annotator, progress over time, agreement per scheme. */
 import {
   Bar,
   BarChart,
@@ -110,7 +110,7 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
   const rows = Object.entries(agreement.by_schema);
   const data = rows
     .filter(([, s]) => s.krippendorff_alpha !== null)
-    .map(([scheme, s]) => ({ schema: scheme, alpha: Math.round(s.krippendorff_alpha! * 1000) / 1000 }));
+    .map(([scheme, s]) => ({ scheme, alpha: Math.round(s.krippendorff_alpha! * 1000) / 1000 }));
   return (
     <>
       <p>
@@ -122,16 +122,16 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
         </strong>
       </p>
       {data.length > 0 && (
-        <figure className="chart" aria-label="Krippendorff's alpha per schema">
+        <figure className="chart" aria-label="Krippendorff's alpha per scheme">
           <ResponsiveContainer width="100%" height={220}>
             <BarChart data={data} margin={{ top: 16, right: 8, bottom: 8, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="schema" />
+              <XAxis dataKey="scheme" />
               <YAxis domain={[-1, 1]} />
               <Tooltip />
               <Bar dataKey="alpha" name="alpha" isAnimationActive={false}>
                 {data.map((d) => (
-                  <Cell key={d.schema} fill={alphaColor(d.alpha)} />
+                  <Cell key={d.scheme} fill={alphaColor(d.alpha)} />
                 ))}
                 <LabelList dataKey="alpha" position="top" />
               </Bar>
@@ -142,7 +142,7 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
       <table>
         <thead>
           <tr>
-            <th scope="col">Schema</th>
+            <th scope="col">Scheme</th>
             <th scope="col">Alpha</th>
             <th scope="col">Fleiss’ κ</th>
             <th scope="col">Cohen’s κ</th>

@@ -1,6 +1,6 @@
 /**
  * One instance as the admin sees it from the instances table: its text and every annotator's answers, read-only
- * (from GET /admin/item_state/{id}, whose answers are flat `schema:label` keys, spans as `schema:label[start:end]`).
+ * (from GET /admin/item_state/{id}, whose answers are flat `scheme:label` keys, spans as `scheme:label[start:end]`).
  */
 import { useEffect, useRef } from 'react';
 import { api } from '../../shared/api/client.js';

@@ -1,6 +1,6 @@
 /**
  * The annotator's answers for one instance as the form holds them, and the conversions to and from the API's
- * submission shape (`"schema:label": value`, spans as {schema, name, start, end, value}).
+ * submission shape (`"scheme:label": value`, spans as {schema, name, start, end, value}).
  */
 import type {
   AiSchemeSuggestion,

@@ -6,10 +6,10 @@ import type { Arc } from '../link-arcs.js';
 /** The spans of a span scheme (or of several), by the reference links and events use. */
 export function spansOf(
   answers: Answers,
-  spanSchema: string | readonly string[] | undefined,
+  spanScheme: string | readonly string[] | undefined,
 ): Map<string, SpanAnnotation> {
   const wanted = (scheme: string) =>
-    typeof spanSchema === 'string' ? scheme === spanSchema : !!spanSchema?.includes(scheme);
+    typeof spanScheme === 'string' ? scheme === spanScheme : !!spanScheme?.includes(scheme);
   return new Map(answers.spans.filter((s) => wanted(s.schema)).map((s) => [spanRef(s), s]));
 }
 
