@@ -119,11 +119,11 @@ function structuresFor(
 ): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   let next = 4;
-  const span = (schema: string, label: string | undefined) => {
-    const name = label ?? byName.get(schema)?.labels[0]?.name ?? 'span';
+  const span = (schemeName: string, label: string | undefined) => {
+    const name = label ?? byName.get(schemeName)?.labels[0]?.name ?? 'span';
     const start = Math.min(next++, Math.max(0, textLength - 1));
-    spans.push({ schema, name, start, end: start + 1 });
-    return `${schema}_${name}_${start}_${start + 1}`;
+    spans.push({ schema: schemeName, name, start, end: start + 1 });
+    return `${schemeName}_${name}_${start}_${start + 1}`;
   };
   for (const scheme of schemes) {
     const module = schemeTypeOf(scheme.annotation_type);
@@ -274,7 +274,7 @@ async function check(file: string): Promise<Row> {
       labels,
       sentSpans.map((sp) => ({ id: '', schema: sp.schema, label: sp.name, start: sp.start, end: sp.end, value: '' })),
     );
-    const kept = (schema: string) => !hidden.has(schema);
+    const kept = (schemeName: string) => !hidden.has(schemeName);
     const stored = Object.keys(annotations).every(
       (k) => (back.json?.annotations?.[k] !== undefined) === kept(k.slice(0, k.indexOf(':'))),
     );

@@ -119,7 +119,7 @@ MANUAL = {
     # Potato's debug mode opens its admin API to any key; the test sends one the config does not set
     ('test_conditional_schema_server.py', 'test_admin_questions_api_shows_conditional_schemas'):
         'ruled: admin endpoints: no credentials is 401, wrong ones 403 (Potato: 403 for both; an open admin API without a key)',
-    # answers per dialogue turn (`<schema>:::_data`) and spans over turns: the audio dialogue feature
+    # answers per dialogue turn (`<scheme>:::_data`) and spans over turns: the audio dialogue feature
     ('test_audio_dialogue.py', 'test_turn_category_persists'): 'not built: per-turn dialogue annotation (_data answers)',
     ('test_audio_dialogue.py', 'test_speaker_assignment_persists'): 'not built: per-turn dialogue annotation (_data answers)',
     ('test_turn_annotation_persistence.py', 'test_turn_annotation_round_trip'): 'not built: per-turn dialogue annotation (_data answers)',

@@ -105,13 +105,13 @@ function answersFor(schemes: readonly Scheme[]) {
   const span_annotations: { schema: string; name: string; start: number; end: number }[] = [];
   const structures: Record<string, unknown[]> = { link_annotations: [], event_annotations: [] };
   let at = 0;
-  const span = (schema: string, label: string | undefined) => {
-    const scheme = schemes.find((s) => s.name === schema)!;
+  const span = (schemeName: string, label: string | undefined) => {
+    const scheme = schemes.find((s) => s.name === schemeName)!;
     const name = label ?? scheme.labels[0].name;
     const start = at;
     at += 4;
-    span_annotations.push({ schema, name, start, end: start + 3 });
-    return `${schema}_${name}_${start}_${start + 3}`;
+    span_annotations.push({ schema: schemeName, name, start, end: start + 3 });
+    return `${schemeName}_${name}_${start}_${start + 3}`;
   };
   for (const scheme of schemes) {
     const m = schemeTypeOf(scheme.annotation_type);

@@ -52,7 +52,7 @@ async function annotatedProject(): Promise<TestServer> {
     annotations: { 'sentiment:positive': 'true' },
     span_annotations: [{ schema: 'evidence', name: 'pos', ...at('r2', 'sehr gut') }],
   });
-  // bob: overlapping spans of one schema, and a span that ends inside a word
+  // bob: overlapping spans of one scheme, and a span that ends inside a word
   await ok(bob, {
     instance_id: 'r1',
     annotations: { 'sentiment:neutral': 'true' },
@@ -114,7 +114,7 @@ describe('GET /admin/api/export', () => {
     expect((await (await t.client().login('carol')).get('/admin/api/export')).status).toBe(403);
   });
 
-  it('says so when a CoNLL export is asked of a project without span schemas', async () => {
+  it('says so when a CoNLL export is asked of a project without span schemes', async () => {
     const plain = await startServer({
       config: { annotation_schemes: [{ annotation_type: 'radio', name: 'ok', labels: ['yes', 'no'] }] },
     });
