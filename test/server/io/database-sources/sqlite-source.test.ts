@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { startServer, quietLogger } from '../../../helpers/server.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
 import { writeProject } from '../../../helpers/project.js';
-import type { Client } from '../../../helpers/client.js';
 import { changeDb, CREATE, INSERT } from './sqlite-db.js';
+import { listReaches } from './list-reaches.js';
 
 const stamp = (n: number) => `2026-11-27T10:00:${String(n).padStart(2, '0')}.000000+00:00`;
 const rows = (from: number, to: number) =>
@@ -40,18 +40,6 @@ async function projectWithDb(seed: number): Promise<{ dir: string; db: string }>
   await changeDb(db, CREATE);
   await changeDb(db, INSERT, rows(1, seed));
   return { dir, db };
-}
-
-/** Waits until the annotator's list holds `n` instances (a poll has run), or fails after `ms`. */
-async function listReaches(c: Client, n: number, ms = 20_000): Promise<number> {
-  const until = Date.now() + ms;
-  let total = 0;
-  while (Date.now() < until) {
-    total = (await c.get('/api/current_instance')).body.total_instances;
-    if (total >= n) return total;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return total;
 }
 
 describe('database sources: SQLite', () => {

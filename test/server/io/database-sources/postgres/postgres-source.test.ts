@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../../../helpers/server.js';
-import type { Client } from '../../../../helpers/client.js';
+import { listReaches } from '../list-reaches.js';
 
 const url = inject('postgresUrl');
 const table = `source_rows_${process.pid}`;
@@ -14,17 +14,6 @@ const db = new pg.Pool({ connectionString: url, max: 1 });
 async function insert(from: number, to: number) {
   for (let n = from; n <= to; n++)
     await db.query(`INSERT INTO ${table} (seq, item_id, body) VALUES ($1, $2, $3)`, [n, `pg-${n}`, `Row ${n}`]);
-}
-
-async function listReaches(c: Client, n: number, ms = 20_000): Promise<number> {
-  const until = Date.now() + ms;
-  let total = 0;
-  while (Date.now() < until) {
-    total = (await c.get('/api/current_instance')).body.total_instances;
-    if (total >= n) return total;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return total;
 }
 
 beforeAll(async () => {
