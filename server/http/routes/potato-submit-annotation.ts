@@ -14,6 +14,7 @@ import { AnswerError } from '../../domain/schemes/module.js';
 import { structureKind } from '../../domain/annotation/structures.js';
 import type { Services } from '../../compose.js';
 import { parseInput, route, type RouteSpec } from '../route.js';
+import { clears } from './potato-submission.js';
 
 const value = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
 
@@ -40,8 +41,6 @@ function parseBody(raw: unknown): SubmitAnnotation {
   return parseInput(submitAnnotationBody, raw, 'body');
 }
 
-const unticked = (v: unknown) => v === null || v === false || v === '' || v === 'false' || v === 'False';
-
 /** The submission the body amounts to, given what the annotator has stored for the instance. */
 function fromSubmitAnnotation(task: Task, body: SubmitAnnotation, stored: AnnotationRecord | undefined): Submission {
   const labels: Record<string, Record<string, string>> = {};
@@ -53,7 +52,8 @@ function fromSubmitAnnotation(task: Task, body: SubmitAnnotation, stored: Annota
   for (const [name, given] of Object.entries(body.annotations)) {
     const mine: Record<string, string> = (labels[name] = {});
     if (typeof given !== 'string') {
-      for (const [label, v] of Object.entries(given)) if (!unticked(v)) mine[label] = String(v);
+      // false values leave a label out, as on /updateinstance (a label named like one, such as False, is chosen)
+      for (const [label, v] of Object.entries(given)) if (!clears({ name: label, value: v })) mine[label] = String(v);
       continue;
     }
     // a bare string is the scheme's whole answer (a text box's text), read as an exported answer is read on import
