@@ -109,7 +109,8 @@ const cleared = (v: unknown) =>
   v === 'off';
 
 /** Whether a state entry unticks its label: a falsey value, unless it is the label's own name ("False"). */
-export const clears = (entry: { name: string; value?: unknown }) => cleared(entry.value) && String(entry.value) !== entry.name;
+export const clears = (entry: { name: string; value?: unknown }) =>
+  cleared(entry.value) && String(entry.value) !== entry.name;
 
 /** The submission a Potato page-shape body amounts to, given what the annotator has stored for the instance. */
 export function fromPotatoState(task: Task, body: PotatoState, stored: AnnotationRecord | undefined): Submission {
