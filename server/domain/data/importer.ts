@@ -123,6 +123,9 @@ export class Importer {
     if (!instances.length && skipKnown) {
       job.status = 'done';
       job.finished_at = this.now();
+      // live ingestion re-reads its overlap window every poll: jobs that found nothing new would push an
+      // admin's import out of the remembered ones
+      this.jobs.delete(job.import_id);
       return;
     }
     job.status = 'saving';

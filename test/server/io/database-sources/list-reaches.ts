@@ -12,3 +12,13 @@ export async function listReaches(c: Client, n: number, ms = 20_000): Promise<nu
   }
   return total;
 }
+
+/**
+ * The source's status once the poll under way has finished: a list can show new rows a moment before the poll
+ * that added them counts them, so status checks ask for one more poll, which runs after the one in flight.
+ */
+export async function settledStatus(admin: Client, sourceId: string): Promise<Record<string, unknown>> {
+  const polled = await admin.post(`/admin/api/data_sources/${sourceId}/live/poll`, {});
+  if (polled.status !== 200) throw new Error(`poll-now answered ${polled.status}: ${JSON.stringify(polled.body)}`);
+  return polled.body;
+}

@@ -6,7 +6,7 @@ import { startServer, quietLogger } from '../../../helpers/server.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
 import { writeProject } from '../../../helpers/project.js';
 import { changeDb, CREATE, INSERT } from './sqlite-db.js';
-import { listReaches } from './list-reaches.js';
+import { listReaches, settledStatus } from './list-reaches.js';
 
 const stamp = (n: number) => `2026-11-27T10:00:${String(n).padStart(2, '0')}.000000+00:00`;
 const rows = (from: number, to: number) =>
@@ -59,6 +59,7 @@ describe('database sources: SQLite', () => {
     const row7 = await alice.post('/go_to', { go_to: 'row-7' });
     expect(row7.body).toMatchObject({ instance_id: 'row-7', text: 'Message number 7' });
 
+    await settledStatus(t.admin(), 'live_rows');
     const status = (await t.admin().get('/admin/api/data_sources/live')).body.sources[0];
     expect(status).toMatchObject({ source_id: 'live_rows', is_running: true, polls_failed: 0, items_added: 8 });
     expect(status.last_cursor).toBe(stamp(8));
@@ -71,7 +72,7 @@ describe('database sources: SQLite', () => {
     await changeDb(db, INSERT, rows(9, 10));
     const back = await t.client().login('alice');
     expect(await listReaches(back, 11)).toBe(11);
-    const after = (await t.admin().get('/admin/api/data_sources/live_rows/live')).body;
+    const after = await settledStatus(t.admin(), 'live_rows');
     expect(after.items_added).toBe(11);
     expect(after.last_cursor).toBe(stamp(10));
     // the restart's replay found every earlier row in the project: none is there twice
@@ -80,6 +81,20 @@ describe('database sources: SQLite', () => {
     expect(ids).toHaveLength(11);
     expect(new Set(ids).size).toBe(11);
     expect(ids).toContain('row-late');
+  });
+
+  it("leaves an admin's import findable however often its overlap window is read again", async () => {
+    const { dir } = await projectWithDb(3);
+    const t = await startServer({ configFile: writeProject({ dir, config: liveConfig() }) });
+    const content = JSON.stringify({ id: 'by-hand', text: 'Added by an admin' });
+    const imported = await t.admin().post('/admin/api/import', { content, format: 'jsonl', wait: true });
+    expect(imported.status, imported.text).toBe(200);
+    // each poll reads the rows of the last two seconds again and finds only ids the project has; the server
+    // remembers its last 100 imports, so a job per poll would push the admin's out
+    for (let n = 0; n < 101; n++) await settledStatus(t.admin(), 'live_rows');
+    const job = await t.admin().get(`/admin/api/import/${imported.body.import_id}`);
+    expect(job.status, job.text).toBe(200);
+    expect(job.body).toMatchObject({ status: 'done', added: 1 });
   });
 
   it('logs a database that cannot be read for a while, keeps serving the items it has, and reads it again', async () => {

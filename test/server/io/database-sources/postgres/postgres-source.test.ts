@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../../../helpers/server.js';
-import { listReaches } from '../list-reaches.js';
+import { listReaches, settledStatus } from '../list-reaches.js';
 
 const url = inject('postgresUrl');
 const table = `source_rows_${process.pid}`;
@@ -51,6 +51,7 @@ describe('database sources: PostgreSQL', () => {
     await insert(4, 7);
     expect(await listReaches(alice, 7)).toBe(7);
     expect((await alice.post('/go_to', { go_to: 'pg-6' })).body).toMatchObject({ instance_id: 'pg-6', text: 'Row 6' });
+    await settledStatus(t.admin(), 'pg_rows');
     const status = (await t.admin().get('/admin/api/data_sources/live')).body.sources[0];
     expect(status).toMatchObject({ source_id: 'pg_rows', polls_failed: 0, items_added: 7 });
     expect(String(status.last_cursor)).toBe('7');
@@ -62,6 +63,7 @@ describe('database sources: PostgreSQL', () => {
     // nothing read twice: the list holds each row once
     await new Promise((r) => setTimeout(r, 1_200));
     expect((await bob.get('/api/current_instance')).body.total_instances).toBe(8);
+    await settledStatus(t.admin(), 'pg_rows');
     const after = (await t.admin().get('/admin/api/data_sources/live')).body.sources[0];
     expect(after).toMatchObject({ items_added: 8 });
     expect(String(after.last_cursor)).toBe('8');
