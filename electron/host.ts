@@ -19,7 +19,10 @@ export interface HostOptions {
   owner: string;
   /** listen on every interface so others on the local network can annotate */
   lan?: boolean;
-  /** the port to try first in LAN mode, so the address others type stays the same; a free one if it is taken */
+  /**
+   * the port to try first in LAN mode, so the address others type stays the same (else the config's `port`, else
+   * 8000); a free one if it is taken
+   */
   lanPort?: number;
   /** the built renderer; the server's default (dist/renderer) when omitted */
   staticDir?: string | null;
@@ -67,7 +70,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
   });
   let port: number;
   try {
-    port = await listen(server, o.lan ?? false, o.lanPort ?? DEFAULT_LAN_PORT);
+    port = await listen(server, o.lan ?? false, o.lanPort ?? config.port ?? DEFAULT_LAN_PORT);
   } catch (e) {
     await server.close();
     throw e;

@@ -1,7 +1,8 @@
 /**
  * `npm start -- --config project.yaml [--port n] [--host addr] [--data-dir dir] [--database-url postgres://…] [--debug]`.
- * With no --config it serves the bundled example project. A database URL (or MARGINALIA_DATABASE_URL) keeps the
- * project in PostgreSQL instead of the data folder's journal.
+ * With no --config it serves the bundled example project. Without --port it listens on the config's `port`, else
+ * 8000. A database URL (or MARGINALIA_DATABASE_URL) keeps the project in PostgreSQL instead of the data folder's
+ * journal.
  */
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       config: { type: 'string', short: 'c' },
-      port: { type: 'string', short: 'p', default: '8000' },
+      port: { type: 'string', short: 'p' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
@@ -34,12 +35,13 @@ async function main(): Promise<number> {
     );
     return 0;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
+  const portArg = values.port === undefined ? undefined : Number(values.port);
+  if (portArg !== undefined && (!Number.isInteger(portArg) || portArg < 0 || portArg > 65535))
     throw new Error(`--port: "${values.port}" is not a port number`);
   const host = values.host!;
 
   const config = loadConfig(values.config ?? EXAMPLE);
+  const port = portArg ?? config.port ?? 8000;
   if (values.debug) config.debug = true;
   if (config.debug && !isLoopback(host))
     throw new Error('debug mode creates users on demand and is refused with a non-loopback --host');

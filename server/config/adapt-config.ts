@@ -1,6 +1,6 @@
 /**
  * Potato's ways of writing a config mapped onto the keys the schema reads: top-level idioms, data sources,
- * scheme idioms and tooltip files, then the compatibility renames. Each mapping it makes is warned about.
+ * scheme idioms and tooltip files, then the compatibility renames and Potato's `server:` section. Each mapping it makes is warned about.
  */
 import type { ConfigYaml } from './read-yaml.js';
 import { ConfigError } from './config-error.js';
@@ -8,6 +8,7 @@ import { adaptDataSources, DataSourcesError } from './data-sources.js';
 import type { DatabaseSourceConfig } from './database-sources.js';
 import { readsTooltips } from './normalize-schemes.js';
 import { adaptPotatoConfig } from './potato-compat.js';
+import { adaptServerSection } from './server-section.js';
 import { adaptIdioms, duplicateKeys } from './potato-idioms.js';
 import { adaptSchemeIdioms } from './scheme-idioms.js';
 import { SchemeVariantError } from './scheme-variants.js';
@@ -58,7 +59,9 @@ export function adaptConfig(
       throw new ConfigError(path, e.message);
     throw e;
   }
-  const adapted = adaptPotatoConfig(idioms.config, path);
+  const compat = adaptPotatoConfig(idioms.config, path);
+  const adapted = adaptServerSection(compat.config, path);
+  adapted.warnings.unshift(...compat.warnings);
   adapted.warnings.unshift(...duplicateKeys(doc, lineCounter).map((m) => `${path}: ${m}`), ...idioms.warnings);
   const schemes = (Array.isArray(idioms.config.annotation_schemes) ? idioms.config.annotation_schemes : []) as Record<
     string,

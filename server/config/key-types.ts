@@ -87,6 +87,17 @@ export const KEY_TYPES: Record<string, z.ZodType> = {
     }),
   ),
   cot_segmentation: mapping('{source_key, target_key, strategy, …}'),
+  host: text('a host name or address'),
+  server: mapping(
+    '{port, host, require_password, persist_sessions, debug}',
+    optional({
+      port: saying(looseUnsignedNumber.pipe(z.number().int().max(65535)), 'expected a port number (0 to 65535)'),
+      host: text('a host name or address'),
+      require_password: flag,
+      persist_sessions: flag,
+      debug: flag,
+    }),
+  ),
 };
 
 /**

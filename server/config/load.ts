@@ -202,6 +202,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     debug: raw.debug,
     sessionLifetimeDays: raw.session_lifetime_days,
     persistSessions: raw.persist_sessions ?? true,
+    port: raw.port,
     allowedHosts: raw.allowed_hosts,
     storage: { url: raw.storage?.url, schema: raw.storage?.schema },
     warnings,

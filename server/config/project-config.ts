@@ -33,6 +33,8 @@ export interface ProjectConfig {
   sessionLifetimeDays: number;
   /** Potato's persist_sessions: false ends every session at start; true or absent keeps them until they expire */
   persistSessions: boolean;
+  /** Potato's `port` (or `server.port`): where `npm start` listens without --port; the desktop app's LAN port */
+  port?: number;
   allowedHosts: string[];
   /** `storage:`: a PostgreSQL database for the project's data (server/storage/postgres/) */
   storage: { url?: string; schema?: string };

@@ -124,6 +124,8 @@ export const configSchema = z.looseObject({
   /** Potato's: false ends every session when the server starts (its sessions never outlive a restart) */
   persist_sessions: looseBoolean.nullish(),
   allowed_hosts: z.array(z.string()).default([]),
+  /** Potato's: the port `npm start` listens on when --port is not given, and the desktop app's LAN port */
+  port: numberish.pipe(z.number().int().min(0).max(65535)).optional(),
   /** where the project's data lives: a PostgreSQL URL (and schema) instead of the data folder's journal */
   storage: z.looseObject({ url: z.string().min(1).optional(), schema: z.string().min(1).optional() }).optional(),
   ...crowdShape,
@@ -136,7 +138,6 @@ export type RawConfig = z.infer<typeof configSchema>;
  * sources, crowd logins) or warned about with what happens instead (presentation-warnings.ts).
  */
 export const POTATO_PRESENTATION_KEYS = new Set([
-  'port',
   'server_name',
   'base_html_template',
   'header_file',

@@ -6,6 +6,7 @@ import { DISPLAY_KEYS } from './display-config.js';
 import { PHASE_SOURCE_KEYS } from './phase-config.js';
 import { IDIOM_KEYS } from './potato-idioms.js';
 import { WARNED_KEYS } from './presentation-warnings.js';
+import { SERVER_KEYS } from './server-section.js';
 import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED } from './schema.js';
 import { unknownKeys } from './unknown-keys.js';
 
@@ -18,6 +19,7 @@ export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
   ...WARNED_KEYS,
   ...COMPAT_KEYS,
   ...COT_KEYS,
+  ...SERVER_KEYS,
 ]);
 
 export function unknownKeyWarnings(top: Record<string, unknown>): string[] {

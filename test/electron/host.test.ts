@@ -217,6 +217,20 @@ describe('the desktop host', () => {
     }
   });
 
+  it("in LAN mode tries the config's port first when the app names none", async () => {
+    const probe = createNetServer();
+    await new Promise<void>((r) => probe.listen(0, '0.0.0.0', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((r) => probe.close(r));
+    const h = await host({ configFile: writeProject({ config: { server: { port } } }), lan: true });
+    try {
+      expect(h.url).toBe(`http://127.0.0.1:${port}`);
+      expect((await new Client(h.url).get('/api/me')).status).toBe(401);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('in LAN mode takes another port when the preferred one is busy', async () => {
     const blocker = createNetServer();
     await new Promise<void>((r) => blocker.listen(0, '0.0.0.0', r));

@@ -99,8 +99,13 @@ export interface ChildServer {
 }
 
 /** Runs `server/cli.ts` in a child process (through tsx), as `npm start` does, and waits for "listening on". */
-export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', '0', ...args], {
+export function spawnServer(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  { freePort = true }: { freePort?: boolean } = {},
+): Promise<ChildServer> {
+  const port = freePort ? ['--port', '0'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...port, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

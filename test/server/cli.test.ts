@@ -1,5 +1,6 @@
 /** The command line (`npm start -- …`), run as a child process the way users run it. */
 import { readFileSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../helpers/client.js';
@@ -92,6 +93,41 @@ describe('cli', () => {
       const out = await failedStart(args);
       expect(out).toMatch(/server exited with 1/);
       expect(out).toMatch(/error: debug mode .* refused with a non-loopback --host/);
+    }
+  });
+
+  it("listens on the config's port (or server.port) without --port, and --port wins over it", async () => {
+    const free = async () => {
+      const probe = createNetServer();
+      await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise((r) => probe.close(r));
+      return port;
+    };
+    const [top, nested] = [await free(), await free()];
+    for (const [config, port] of [
+      [{ port: top }, top],
+      [{ server: { port: nested, host: '127.0.0.1' } }, nested],
+    ] as const) {
+      const server = await spawnServer(
+        ['--config', writeProject({ config }), '--data-dir', tempDir()],
+        {},
+        {
+          freePort: false,
+        },
+      );
+      try {
+        expect(server.url).toBe(`http://127.0.0.1:${port}`);
+        expect((await new Client(server.url).get('/api/me')).status).toBe(401);
+      } finally {
+        await server.kill();
+      }
+    }
+    const flag = await spawnServer(['--config', writeProject({ config: { port: top } }), '--data-dir', tempDir()]);
+    try {
+      expect(Number(new URL(flag.url).port)).not.toBe(top);
+    } finally {
+      await flag.kill();
     }
   });
 
