@@ -131,24 +131,3 @@ export const configSchema = z.looseObject({
   ...crowdShape,
 });
 export type RawConfig = z.infer<typeof configSchema>;
-
-/**
- * Keys of Potato's that only shape its own Flask pages and sessions, accepted without a warning: nothing an
- * annotator sees or does depends on them here. Potato keys with an effect are acted on (display, phases, data
- * sources, crowd logins) or warned about with what happens instead (presentation-warnings.ts).
- */
-export const POTATO_PRESENTATION_KEYS = new Set([
-  'server_name',
-  'base_html_template',
-  'header_file',
-  'site_dir',
-  'site_file',
-  'secret_key',
-]);
-
-/** Keys inside sections that only shape Potato's own pages; accepted quietly like the ones above. */
-export const POTATO_PRESENTATION_NESTED = new Set([
-  'item_properties.context_key',
-  'item_properties.kwargs',
-  'ui.spans.span_style',
-]);

@@ -5,9 +5,9 @@ import { DATA_SOURCE_KEYS } from './data-sources.js';
 import { DISPLAY_KEYS } from './display-config.js';
 import { PHASE_SOURCE_KEYS } from './phase-config.js';
 import { IDIOM_KEYS } from './potato-idioms.js';
-import { WARNED_KEYS } from './presentation-warnings.js';
+import { PAGE_KEYS, PAGE_KEYS_NESTED, WARNED_KEYS } from './presentation-warnings.js';
 import { SERVER_KEYS } from './server-section.js';
-import { configSchema, POTATO_PRESENTATION_KEYS, POTATO_PRESENTATION_NESTED } from './schema.js';
+import { configSchema } from './schema.js';
 import { unknownKeys } from './unknown-keys.js';
 
 /** Top-level keys outside the schema that a module acts on or warns about (the schema's own are known too). */
@@ -26,12 +26,12 @@ export function unknownKeyWarnings(top: Record<string, unknown>): string[] {
   const warnings: string[] = [];
   const knownKeys = new Set([...Object.keys(configSchema.shape), ...READ_ELSEWHERE]);
   for (const key of Object.keys(top)) {
-    if (!knownKeys.has(key) && !POTATO_PRESENTATION_KEYS.has(key)) warnings.push(`unknown key "${key}" is ignored`);
+    if (!knownKeys.has(key) && !PAGE_KEYS.has(key)) warnings.push(`unknown key "${key}" is ignored`);
     // inside sections too; schemes pass extra keys on to frontends, and phase blocks are named by the user
     else if (Object.hasOwn(configSchema.shape, key) && key !== 'annotation_schemes' && key !== 'phases') {
       const section = configSchema.shape[key as keyof typeof configSchema.shape];
       for (const nested of unknownKeys(section, top[key], key)) {
-        if (!POTATO_PRESENTATION_NESTED.has(nested)) warnings.push(`unknown key "${nested}" is ignored`);
+        if (!PAGE_KEYS_NESTED.has(nested)) warnings.push(`unknown key "${nested}" is ignored`);
       }
     }
   }

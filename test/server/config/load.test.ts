@@ -253,13 +253,15 @@ describe('environment references', () => {
 });
 
 describe('warnings', () => {
-  it('warns about unknown keys without stopping, and accepts Potato presentation keys quietly', () => {
+  it("warns about unknown keys without stopping, acts on port, and names Potato's page keys", () => {
     const config = loadConfig(
       project({ colour_scheme: 'dark', port: 9001, site_dir: 'default', html_layout: 'default' }),
       {},
     );
-    expect(config.warnings).toHaveLength(1);
-    expect(config.warnings[0]).toMatch(/unknown key "colour_scheme" is ignored/);
+    expect(config.port).toBe(9001);
+    expect(config.warnings).toHaveLength(2);
+    expect(config.warnings[0]).toMatch(/: site_dir is not acted on: this app draws its own pages/);
+    expect(config.warnings[1]).toMatch(/unknown key "colour_scheme" is ignored/);
   });
 
   it('warns about a keyword naming an unknown scheme', () => {

@@ -9,12 +9,15 @@ const SENTIMENT = join(FIXTURES, 'sentiment-likert', 'configs', 'sentiment-liker
 const HIGHLIGHTING = join(FIXTURES, 'highlighting', 'config.yaml');
 
 describe("Potato's brace-style config (sentiment-likert)", () => {
-  it('loads with its data found relative to the project folder, Potato-only keys accepted quietly', () => {
+  it('loads with its data found relative to the project folder, naming the keys not acted on', () => {
     const config = loadConfig(SENTIMENT, {});
-    // the one key with an effect not had here is named, with what happens instead
+    // each key not acted on here is named, with what happens instead; its port is where npm start listens
     expect(config.warnings).toEqual([
       `${SENTIMENT}: output_annotation_format is not acted on: "tsv" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`,
+      `${SENTIMENT}: server_name, base_html_template, header_file, site_dir are not acted on: this app draws its own pages, not Potato's Flask ones`,
+      `${SENTIMENT}: item_properties.context_key is not acted on: every field of an item reaches html_layout and instance_display, and without them the fields are listed below the text`,
     ]);
+    expect(config.port).toBe(9001);
     expect(config.settings.annotation_task_name).toBe('Review sentiment (likert)');
     expect(config.allowAllUsers).toBe(true);
     expect(config.task.instances.map((i) => i.id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
