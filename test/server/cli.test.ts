@@ -129,7 +129,7 @@ describe('cli', () => {
     } finally {
       await flag.kill();
     }
-  });
+  }, 60_000); // three servers start one after another
 
   it('refuses a bad --port', async () => {
     expect(await failedStart(['--config', writeProject(), '--port', 'http'])).toMatch(
