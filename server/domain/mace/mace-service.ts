@@ -187,35 +187,35 @@ export class MaceService implements SubmitHook {
   }
 
   /** One scheme's predicted labels and entropies, all items or one. */
-  predictions(schema: string, instanceId?: string) {
-    const estimate = this.estimates.get(schema);
+  predictions(schemeName: string, instanceId?: string) {
+    const estimate = this.estimates.get(schemeName);
     if (!estimate) {
-      const scheme = this.deps.schemes.find((s) => s.name === schema);
-      if (!scheme) throw notFound(`schema: no scheme is named "${schema}"`);
+      const scheme = this.deps.schemes.find((s) => s.name === schemeName);
+      if (!scheme) throw notFound(`schema: no scheme is named "${schemeName}"`);
       if (!MACE_TYPES.has(scheme.annotation_type))
         throw invalid(
-          `schema: "${schema}" is a ${scheme.annotation_type} scheme; MACE estimates radio, likert, select and multiselect schemes`,
+          `schema: "${schemeName}" is a ${scheme.annotation_type} scheme; MACE estimates radio, likert, select and multiselect schemes`,
         );
       throw notFound(
-        `schema: no MACE results for "${schema}" yet: ` +
-          (this.last?.skipped[schema] ?? (this.enabled ? 'none has run' : 'MACE is not enabled in this project')),
+        `schema: no MACE results for "${schemeName}" yet: ` +
+          (this.last?.skipped[schemeName] ?? (this.enabled ? 'none has run' : 'MACE is not enabled in this project')),
       );
     }
     if (instanceId !== undefined) {
       const i = estimate.instances.indexOf(instanceId);
       if (i < 0)
         throw notFound(
-          `instance_id: "${instanceId}" has no MACE estimate for "${schema}" (not an item, or fewer than ${this.deps.settings.minAnnotationsPerItem} annotators answered it)`,
+          `instance_id: "${instanceId}" has no MACE estimate for "${schemeName}" (not an item, or fewer than ${this.deps.settings.minAnnotationsPerItem} annotators answered it)`,
         );
       return {
-        schema,
+        schema: schemeName,
         instance_id: instanceId,
         predicted_label: estimate.predicted[i],
         entropy: estimate.entropy[i],
       };
     }
     return {
-      schema,
+      schema: schemeName,
       predicted_labels: Object.fromEntries(estimate.instances.map((id, i) => [id, estimate.predicted[i]])),
       label_entropy: Object.fromEntries(estimate.instances.map((id, i) => [id, estimate.entropy[i]])),
     };
