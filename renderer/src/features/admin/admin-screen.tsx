@@ -25,6 +25,7 @@ import { WebhooksTable } from './webhooks.js';
 import { NotesPanel } from './notes-panel.js';
 import { SearchPanel } from './search-panel.js';
 import { TimeTables } from './time-panel.js';
+import { CompetenceTable } from './competence-table.js';
 
 /** Everything the dashboard shows is read again: after Refresh, an import or a settings change. */
 const refreshAll = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -208,7 +209,12 @@ function Panel({ id }: { id: PanelId }) {
     case 'agreement':
       return (
         <Loaded<Agreement> title="Agreement" id="agreement" path="/admin/api/agreement">
-          {(a) => <AgreementChart agreement={a} />}
+          {(a) => (
+            <>
+              <AgreementChart agreement={a} />
+              <CompetenceTable />
+            </>
+          )}
         </Loaded>
       );
     case 'webhooks':

@@ -60,6 +60,7 @@ type InstanceRow = InstancePage['instances'][number];
 export type InstanceStatus = InstanceRow['status'];
 export type QualityReport = Answer<'/admin/api/quality_control', 'get'>;
 export type Agreement = Answer<'/admin/api/agreement', 'get'>;
+export type MaceOverview = Answer<'/admin/api/mace/overview', 'get'>;
 export type WebhookEntry = Answer<'/admin/api/webhooks', 'get'>['endpoints'][number];
 export type Timeline = Answer<'/admin/api/timeline', 'get'>;
 export type SearchResult = Answer<'/admin/api/search', 'get'>;
