@@ -93,7 +93,7 @@ export function* maceSteps(data: MaceData, options: MaceOptions): Generator<void
         const from = byItem.start[i];
         const to = byItem.start[i + 1];
         if (from === to) continue;
-        posteriorOf(from, to, byItem, data, know, spam, strategy, K, q);
+        itemPosterior(from, to, byItem, data, know, spam, strategy, K, q);
         for (let e = from; e < to; e++) {
           const n = byItem.order[e];
           const j = data.annotator[n];
@@ -147,6 +147,35 @@ function groupByItem(data: MaceData): ItemGroups {
   const order = new Int32Array(data.item.length);
   for (let n = 0; n < data.item.length; n++) order[next[data.item[n]]++] = n;
   return { order, start };
+}
+
+/**
+ * Writes item's posterior over its label into `q`, for the E-step. Every answer's guess term is common to all
+ * labels but the one it names, so only that label's weight changes, by (knows + guesses) / guesses: one division
+ * per answer, no logs. Weights far above 1 are scaled down so that many answers on one item cannot overflow.
+ */
+function itemPosterior(
+  from: number,
+  to: number,
+  groups: ItemGroups,
+  data: MaceData,
+  know: Float64Array,
+  spam: Float64Array,
+  strategy: Float64Array,
+  K: number,
+  q: Float64Array,
+): void {
+  q.fill(1);
+  for (let e = from; e < to; e++) {
+    const n = groups.order[e];
+    const j = data.annotator[n];
+    const a = data.label[n];
+    const guess = spam[j] * strategy[j * K + a];
+    if ((q[a] *= (know[j] + guess) / guess) > 1e150) for (let t = 0; t < K; t++) q[t] *= 1e-150;
+  }
+  let sum = 0;
+  for (let t = 0; t < K; t++) sum += q[t];
+  for (let t = 0; t < K; t++) q[t] /= sum;
 }
 
 /**
