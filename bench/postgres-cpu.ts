@@ -42,12 +42,27 @@ async function databaseCpu(client: pg.Client): Promise<Map<number, number>> {
   return out;
 }
 
+/** Cluster-wide counters: commits, the log's head, WAL written (records, full-page images, bytes), row updates. */
 async function counters(client: pg.Client, schema: string) {
-  const { rows } = await client.query<{ commits: string; head: string }>(
+  const { rows } = await client.query<Record<string, string>>(
     `SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()) AS commits,
-            (SELECT id FROM ${schema}.log_head) AS head`,
+            (SELECT id FROM ${schema}.log_head) AS head,
+            w.wal_records, w.wal_fpi, w.wal_bytes,
+            (SELECT sum(n_tup_upd) FROM pg_stat_user_tables WHERE schemaname = $1) AS updates,
+            (SELECT sum(n_tup_hot_upd) FROM pg_stat_user_tables WHERE schemaname = $1) AS hot
+       FROM pg_stat_wal w`,
+    [schema],
   );
-  return { commits: Number(rows[0].commits), head: Number(rows[0].head) };
+  const n = (k: string) => Number(rows[0][k]);
+  return {
+    commits: n('commits'),
+    head: n('head'),
+    walRecords: n('wal_records'),
+    walFpi: n('wal_fpi'),
+    walBytes: n('wal_bytes'),
+    updates: n('updates'),
+    hot: n('hot'),
+  };
 }
 
 async function main() {
@@ -58,12 +73,15 @@ async function main() {
       connections: { type: 'string', default: '8' },
       processes: { type: 'string', default: '1' },
       profile: { type: 'boolean', default: false },
+      // how the server reaches the cluster: its unix socket (a client on the database's machine) or TCP
+      via: { type: 'string', default: 'tcp' },
       // the same burst on the journal store (one process, its data folder): the server's share both stores have
       store: { type: 'string', default: 'postgres' },
     },
   });
   const journal = values.store === 'journal';
   if (!journal && values.store !== 'postgres') throw new Error('--store is postgres or journal');
+  if (values.via !== 'socket' && values.via !== 'tcp') throw new Error('--via is socket or tcp');
   const log = (m: string) => console.error(m);
   const cli = process.env.BENCH_CLI ? [...startFlags(ROOT), process.env.BENCH_CLI] : buildServer(ROOT, log);
   const work = mkdtempSync(join(tmpdir(), 'marginalia-pg-cpu-'));
@@ -84,7 +102,8 @@ async function main() {
   const client = new pg.Client({ connectionString: cluster.url });
   try {
     const schema = `bench_${randomBytes(5).toString('hex')}`;
-    await copyIntoSchema(project, cluster.url, schema);
+    const url = values.via === 'socket' ? cluster.socketUrl : cluster.url;
+    await copyIntoSchema(project, url, schema);
     await client.connect();
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const profDir = join(work, 'prof');
@@ -98,7 +117,7 @@ async function main() {
             ...['--config', project.configFile, '--port', '0'],
             ...(journal
               ? ['--data-dir', project.dataDir]
-              : ['--data-dir', dataDir, '--database-url', `${cluster.url}?schema=${schema}`]),
+              : ['--data-dir', dataDir, '--database-url', `${url}${url.includes('?') ? '&' : '?'}schema=${schema}`]),
           ],
           { cwd: ROOT },
         ),
@@ -158,7 +177,10 @@ async function main() {
         `updateinstance ×${connections} on ${servers.length} process(es), ${requests} requests, ${errors} errors\n` +
           `CPU per request: server ${per(serverMs)} ms, database ${per(dbMs)} ms, together ${per(serverMs + dbMs)} ms\n` +
           `per request: ${per(calls)} statements (round trips), ${per(after.commits - before.commits)} commits; ` +
-          `${groupCommits} group commits, ${(requests / Math.max(1, groupCommits)).toFixed(1)} requests each`,
+          `${groupCommits} group commits, ${(requests / Math.max(1, groupCommits)).toFixed(1)} requests each\n` +
+          `per request: WAL ${per(after.walRecords - before.walRecords)} records, ` +
+          `${per(after.walFpi - before.walFpi)} full-page images, ${per(after.walBytes - before.walBytes)} bytes; ` +
+          `${per(after.updates - before.updates)} row updates, ${per(after.hot - before.hot)} of them HOT`,
       );
       const { rows: sizes } = await client.query<{ keys: string; bytes: string }>(
         `SELECT sum(cardinality(keys)) AS keys, sum(octet_length(vals::text)) AS bytes FROM ${schema}.changes WHERE id > $1`,

@@ -21,6 +21,8 @@ declare module 'vitest' {
 export interface Postgres {
   /** postgres://… of the cluster's `postgres` database */
   url: string;
+  /** the same database through the cluster's unix socket (how a client on the database's machine connects) */
+  socketUrl: string;
   /** the URL with a fresh, unused schema: one project */
   freshSchemaUrl(): string;
   /** stops the server (fast shutdown: connections are cut), keeping the data */
@@ -96,6 +98,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
   let running = true;
   return {
     url,
+    socketUrl: `${url}?host=${encodeURIComponent(dir)}`,
     freshSchemaUrl: () => `${url}?schema=test_${randomBytes(6).toString('hex')}`,
     pause() {
       stopServer('fast');

@@ -1,5 +1,6 @@
 /** Local writes waiting for their commit, and a batch of them reduced to what each key ends as. */
 import type { StoreOp } from '../../domain/ports.js';
+import { PackedTable, type Rows } from '../packed-table.js';
 
 /** What a key held before a pending write, to put back if the commit fails (as in the JournalStore). */
 export interface Undo {
@@ -41,4 +42,22 @@ export function finalStates(batch: readonly Pending[]): Final[] {
     }
   }
   return [...states.values()];
+}
+
+/** What each op's key holds now (a packed table's row as its bytes), to put back with `restore`. */
+export function undoOf(table: (name: string) => Rows, ops: readonly StoreOp[]): Undo[] {
+  return ops.map((op) => {
+    const rows = table(op.table);
+    const raw = rows instanceof PackedTable;
+    return { table: op.table, key: op.key, previous: raw ? rows.rawValue(op.key) : rows.get(op.key), raw };
+  });
+}
+
+export function restore(table: (name: string) => Rows, undo: readonly Undo[]): void {
+  for (const u of undo) {
+    const rows = table(u.table);
+    if (u.previous === undefined) rows.delete(u.key);
+    else if (u.raw) (rows as PackedTable).setRaw(u.key, u.previous as Buffer);
+    else rows.set(u.key, u.previous);
+  }
 }

@@ -5,7 +5,7 @@
  * database has committed it. Writes made while one batch is being committed wait and go together in the next
  * (group commit: one round trip and one commit for all of them), in the order they were made.
  *
- * Every commit is also a numbered entry of a shared change log (changes-log.ts says how the numbers are kept
+ * Every commit is also a numbered entry of a shared change log (change-log.ts says how the numbers are kept
  * dense and in commit order). A process applies the others' entries to its tables when asked to `sync` (before a
  * request), when notified, and when its own commit finds the log moved on: then its batch is set again on top of
  * the others' changes and retried, except the writes touching a key another process changed meanwhile, which are
@@ -18,8 +18,13 @@ import { PackedTable } from '../packed-table.js';
 import { ConflictError, StorageError, TableReader } from '../tables.js';
 import { migrate } from './migrations.js';
 import { statements, type Statements } from './statements.js';
-import { finalStates, rowId, type Final, type Pending, type Undo } from './batches.js';
+import { finalStates, restore, rowId, undoOf, type Pending, type Undo } from './batches.js';
+import { changesAfter } from './change-log.js';
+import { claim, sharedSecret } from './claims.js';
+import { commitStates } from './commit.js';
+import { loadRows } from './load-rows.js';
 import { ProjectLock } from './project-lock.js';
+import { RequestHold } from './request-hold.js';
 
 export interface PostgresStoreOptions {
   /** a postgres:// URL without the `schema` parameter (see database-url.ts) */
@@ -35,15 +40,6 @@ export interface PostgresStoreOptions {
   exclusive?: boolean;
 }
 
-interface Change {
-  id: string;
-  tbls: string[];
-  keys: string[];
-  vals: (string | null)[];
-}
-
-const LOAD_PAGE = 20_000;
-const LOG_PAGE = 1_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export class PostgresStore extends TableReader implements SharedStore {
@@ -59,6 +55,7 @@ export class PostgresStore extends TableReader implements SharedStore {
   private readonly lock: ProjectLock;
   private lastPrune = Date.now();
   private syncTrouble = false;
+  private readonly hold = new RequestHold();
   /** host:port/database, for people (no user, no password) */
   readonly where: string;
 
@@ -120,26 +117,9 @@ export class PostgresStore extends TableReader implements SharedStore {
     return store;
   }
 
-  /** Every row and the log position they stand at, read in one snapshot. */
+  /** Every row and the log position they stand at. */
   private async loadRows(client: pg.PoolClient): Promise<void> {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    try {
-      const { rows: head } = await client.query<{ id: string }>(this.sql.head);
-      let after = '0';
-      for (;;) {
-        const { rows } = await client.query<{ tbl: string; key: string; value: string; seq: string }>({
-          name: 'marginalia_load',
-          text: this.sql.load,
-          values: [after, LOAD_PAGE],
-        });
-        for (const row of rows) this.table(row.tbl).set(row.key, JSON.parse(row.value));
-        if (rows.length < LOAD_PAGE) break;
-        after = rows[rows.length - 1].seq;
-      }
-      this.applied = Number(head[0].id);
-    } finally {
-      await client.query('COMMIT').catch(() => undefined);
-    }
+    this.applied = await loadRows(client, this.sql, (table, key, value) => this.table(table).set(key, value));
   }
 
   onExternalChange(listener: (changes: readonly ExternalChange[] | null) => void): void {
@@ -162,16 +142,13 @@ export class PostgresStore extends TableReader implements SharedStore {
     this.apply(ops);
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ ops, undo, resolve, reject });
+      this.hold.wrote();
       this.kick();
     });
   }
 
-  private undoOf(ops: readonly StoreOp[]): Undo[] {
-    return ops.map((op) => {
-      const table = this.table(op.table);
-      const raw = table instanceof PackedTable;
-      return { table: op.table, key: op.key, previous: raw ? table.rawValue(op.key) : table.get(op.key), raw };
-    });
+  working(): () => void {
+    return this.hold.start();
   }
 
   /** One lane talks to the log at a time: syncs and commits take turns, so each sees the other's result. */
@@ -192,6 +169,7 @@ export class PostgresStore extends TableReader implements SharedStore {
     // let the writes and requests of this turn of the event loop join the same round trip
     await new Promise((r) => setImmediate(r));
     while (this.pending.length || this.syncWaiters.length) {
+      await this.hold.settled();
       const waiters = this.syncWaiters.splice(0);
       if (this.pending.length) await this.commitPending(waiters);
       else {
@@ -223,7 +201,9 @@ export class PostgresStore extends TableReader implements SharedStore {
     };
     try {
       for (;;) {
-        const id = await this.commit(finalStates(batch));
+        await this.lock.ensure();
+        const at = { applied: this.applied, origin: this.origin, channel: this.lock.channel };
+        const id = await commitStates(this.pool, this.sql, finalStates(batch), at);
         if (id !== null) {
           this.applied = id;
           current();
@@ -246,52 +226,6 @@ export class PostgresStore extends TableReader implements SharedStore {
     }
   }
 
-  /** The batch committed as the change after `applied`; null when the log had moved on (nothing written). */
-  private async commit(states: Final[]): Promise<number | null> {
-    await this.lock.ensure();
-    const deleted: Final[] = [];
-    const written: Final[] = [];
-    for (const s of states) (s.json === undefined ? deleted : written).push(s);
-    const values = [
-      deleted.map((s) => s.table),
-      deleted.map((s) => s.key),
-      written.map((s) => s.table),
-      written.map((s) => s.key),
-      written.map((s) => s.json),
-      this.applied,
-      this.origin,
-      this.lock.channel,
-    ];
-    const again = written.filter((s) => s.wasDeleted);
-    if (!again.length) {
-      const { rows } = await this.pool.query<{ id: string }>({
-        name: 'marginalia_commit',
-        text: this.sql.commit,
-        values,
-      });
-      return rows.length ? Number(rows[0].id) : null;
-    }
-    // A key deleted and written again within the batch goes to the end of the order, as in memory: it is
-    // deleted first, in the same transaction, so the upsert inserts it with a new position.
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query({
-        name: 'marginalia_delete',
-        text: this.sql.deleteOnly,
-        values: [again.map((s) => s.table), again.map((s) => s.key)],
-      });
-      const { rows } = await client.query<{ id: string }>({ name: 'marginalia_commit', text: this.sql.commit, values });
-      await client.query(rows.length ? 'COMMIT' : 'ROLLBACK');
-      client.release();
-      return rows.length ? Number(rows[0].id) : null;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release(e as Error);
-      throw e;
-    }
-  }
-
   /**
    * Applies the changes other processes committed after `applied`. Local writes not yet committed (`inFlight`,
    * then those pending) are taken off, the changes applied, and the writes set on again in order, except those
@@ -299,7 +233,7 @@ export class PostgresStore extends TableReader implements SharedStore {
    * what is left of `inFlight`.
    */
   private async catchUp(inFlight: Pending[]): Promise<Pending[]> {
-    const log = await this.changesAfter(this.applied);
+    const log = await changesAfter(this.pool, this.sql, this.applied);
     if (!log) {
       await this.reload(inFlight);
       return [];
@@ -345,29 +279,6 @@ export class PostgresStore extends TableReader implements SharedStore {
     return inFlight.filter((p) => kept.has(p));
   }
 
-  /**
-   * The log head and every change after `after`, read a page at a time; null when they do not follow each other
-   * from `after` + 1 to the head (entries this process needed were pruned).
-   */
-  private async changesAfter(after: number): Promise<{ head: number; changes: Change[] } | null> {
-    const changes: Change[] = [];
-    for (;;) {
-      const { rows } = await this.pool.query<Change & { head: string }>({
-        name: 'marginalia_changes',
-        text: this.sql.changesAfter,
-        values: [after, LOG_PAGE],
-      });
-      const head = Number(rows[0].head);
-      for (const row of rows) {
-        if (row.id === null) continue;
-        if (Number(row.id) !== ++after) return null;
-        changes.push(row);
-      }
-      if (after >= head) return after === head ? { head, changes } : null;
-      if (rows.length < LOG_PAGE) return null;
-    }
-  }
-
   /** The log entries this process needed were pruned (it was cut off for long): read every row again. */
   private async reload(inFlight: Pending[]): Promise<void> {
     const local = inFlight.concat(this.pending.splice(0));
@@ -391,35 +302,20 @@ export class PostgresStore extends TableReader implements SharedStore {
     for (const listener of this.listeners) listener(changes);
   }
 
+  private undoOf(ops: readonly StoreOp[]): Undo[] {
+    return undoOf((name) => this.table(name), ops);
+  }
+
   private restore(undo: readonly Undo[]): void {
-    for (const u of undo) {
-      const table = this.table(u.table);
-      if (u.previous === undefined) table.delete(u.key);
-      else if (u.raw) (table as PackedTable).setRaw(u.key, u.previous as Buffer);
-      else table.set(u.key, u.previous);
-    }
+    restore((name) => this.table(name), undo);
   }
 
-  async claim(key: string, leaseMs: number): Promise<boolean> {
-    const { rows } = await this.pool.query({
-      name: 'marginalia_claim',
-      text: this.sql.claim,
-      values: [key, this.origin, leaseMs],
-    });
-    return rows.length > 0;
+  claim(key: string, leaseMs: number): Promise<boolean> {
+    return claim(this.pool, this.sql, key, this.origin, leaseMs);
   }
 
-  async secret(name: string, proposed: string): Promise<string> {
-    for (let i = 0; i < 3; i++) {
-      // empty only when another process stored it in the same instant, after this statement's snapshot
-      const { rows } = await this.pool.query<{ value: string }>({
-        name: 'marginalia_secret',
-        text: this.sql.secret,
-        values: [name, proposed],
-      });
-      if (rows.length) return rows[0].value;
-    }
-    throw new StorageError(`could not read the shared secret ${name} from PostgreSQL`);
+  secret(name: string, proposed: string): Promise<string> {
+    return sharedSecret(this.pool, this.sql, name, proposed);
   }
 
   async close(): Promise<void> {
