@@ -111,11 +111,12 @@ export function spawnServer(
   });
   let out = '';
   return new Promise((resolve, reject) => {
-    // a server that never says it listens is stopped, so a slow start leaves no process behind
+    // a server that never says it listens is stopped, so a slow start leaves no process behind; the first start
+    // of a run compiles every module through tsx, which a machine under load takes well over 20 s for
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${out}`));
-    }, 20_000);
+    }, 90_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);

@@ -127,5 +127,5 @@ describe('npm start with MARGINALIA_DATABASE_URL', () => {
     const store = await PostgresStore.open({ connectionString: url, schema: 'cli_project', packed: ['annotations'] });
     expect(store.size('annotations')).toBe(1);
     await store.close();
-  });
+  }, 120_000);
 });
