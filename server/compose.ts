@@ -44,6 +44,9 @@ import { randomBytes } from 'node:crypto';
 import { LoginTokens } from './domain/users/login-tokens.js';
 import { AdminSetup } from './domain/users/admin-setup.js';
 import { adminSetupRoutes } from './http/routes/admin-setup.js';
+import { passwordResetRoutes } from './http/routes/password-reset.js';
+import { PasswordResets } from './domain/users/password-resets.js';
+import { userSessionEndOps } from './http/session-store.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { agreementRoutes } from './http/routes/agreement.js';
@@ -136,6 +139,8 @@ export interface Services {
   /** one-time sign-in tokens for the desktop window (GET /auth/token) */
   loginTokens: LoginTokens;
   adminSetup: AdminSetup;
+  /** password reset links an admin creates */
+  passwordResets: PasswordResets;
   startedAt: number;
   version: string;
   /** background work to stop on close (dispatchers, trainers), last started first stopped */
@@ -404,6 +409,13 @@ export function composeServices(input: ComposeInput): Services {
     loginTokens:
       input.reuse?.loginTokens ??
       new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
+    passwordResets: new PasswordResets(
+      store,
+      accounts,
+      clock,
+      () => randomBytes(32).toString('base64url'),
+      (name) => userSessionEndOps(store, name),
+    ),
     startedAt: clock.now(),
     version: input.version,
     closers: [
@@ -441,6 +453,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...phaseRoutes(s),
     ...desktopLoginRoutes(s),
     ...adminSetupRoutes(s),
+    ...passwordResetRoutes(s),
     ...webhookRoutes(s),
     ...agreementRoutes(s),
     ...aiRoutes(s),

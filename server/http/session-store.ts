@@ -26,3 +26,11 @@ export function expiredSessionOps(store: Store, now: number, all = false) {
     if (all || record.expires_at <= now) ops.push({ table: 'sessions' as const, key, delete: true as const });
   return ops;
 }
+
+/** Ends every session of one user (a password reset signs out whoever knew the old password). */
+export function userSessionEndOps(store: Store, username: string) {
+  const ops = [];
+  for (const [key, record] of store.entries('sessions'))
+    if (record.username === username) ops.push({ table: 'sessions' as const, key, delete: true as const });
+  return ops;
+}

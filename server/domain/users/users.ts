@@ -5,7 +5,7 @@ import { nameKey } from './name-keys.js';
 import { checkPassword, minLengthFor, type PasswordPolicy } from './password-rules.js';
 
 /** The channels that need the machine, through which an admin name's password may be set. */
-export type PasswordSource = 'config' | 'setup_link' | 'admin_key' | 'desktop';
+export type PasswordSource = 'config' | 'setup_link' | 'admin_key' | 'desktop' | 'reset_link';
 
 export interface UserRecord {
   username: string;
@@ -99,12 +99,22 @@ export class Accounts {
     });
   }
 
-  /** Sets (or resets) a password through a channel that needs the machine, creating the account if need be. */
-  async setPassword(username: string, password: string, by: PasswordSource): Promise<UserRecord> {
+  /**
+   * Sets (or resets) a password through a channel that needs the machine, creating the account if need be;
+   * `also` is written with it, once `recheck` (run after the slow hashing) has not thrown.
+   */
+  async setPassword(
+    username: string,
+    password: string,
+    by: PasswordSource,
+    also: StoreOp[] = [],
+    recheck?: () => void,
+  ): Promise<UserRecord> {
     checkUsername(username);
     checkPassword(password, username, minLengthFor(this.policy.passwords, this.isAdminName(username)));
     if (!this.get(username)) this.refuseLookAlike(username);
     const hash = await this.hasher.hash(password);
+    recheck?.();
     const existing = this.get(username);
     const created_at = existing?.created_at ?? new Date(this.clock.now()).toISOString();
     const op: StoreOp = {
@@ -112,7 +122,7 @@ export class Accounts {
       key: username,
       value: { username, created_at, password_hash: hash, password_set_by: by },
     };
-    await this.store.write(existing ? [op] : [op, nameKeyOp(username)]);
+    await this.store.write(existing ? [op, ...also] : [op, nameKeyOp(username), ...also]);
     return this.get(username)!;
   }
 

@@ -67,7 +67,8 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
         </div>
         {!fixed && (
           <p className="muted small">
-            Project admins can open the <a href="#/admin">dashboard</a> with the admin key.
+            <a href="/forgot-password">Forgot your password?</a> Project admins can open the{' '}
+            <a href="#/admin">dashboard</a> with the admin key.
           </p>
         )}
       </form>
