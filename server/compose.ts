@@ -45,6 +45,8 @@ import { LoginTokens } from './domain/users/login-tokens.js';
 import { AdminSetup } from './domain/users/admin-setup.js';
 import { adminSetupRoutes } from './http/routes/admin-setup.js';
 import { passwordResetRoutes } from './http/routes/password-reset.js';
+import { memoRoutes } from './http/routes/memos.js';
+import { Memos } from './domain/annotation/memos.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
@@ -101,6 +103,8 @@ export interface Services {
   skips: Skips;
   /** annotators' notes and flags on items */
   itemNotes: ItemNotes;
+  /** annotators' memos on items (several each, private or shared) */
+  memos: Memos;
   /** the annotate screen's undo: each step's replaced record */
   undo: UndoHistory;
   progress: Progress;
@@ -370,6 +374,14 @@ export function composeServices(input: ComposeInput): Services {
     annotations,
     skips,
     itemNotes: new ItemNotes(store, task, annotations, outbox, clock),
+    memos: new Memos(
+      store,
+      task,
+      annotations,
+      clock,
+      config.memos,
+      (name) => adminUsers.has(name) || name === input.desktopOwner || adjudication.mayAdjudicate(name),
+    ),
     undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,
@@ -463,6 +475,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...displayRoutes(s),
     ...skipRoutes(s),
     ...itemNoteRoutes(s),
+    ...memoRoutes(s),
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
     ...activeLearningRoutes(s),

@@ -31,6 +31,7 @@ import { DataFileError } from './data-files.js';
 import { buildColorMap } from './colors.js';
 import { DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import { presentationWarnings } from './presentation-warnings.js';
+import { readMemoSettings } from './sections/memos.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import { readPhases, PhaseConfigError, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
@@ -184,6 +185,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     adjudication: adjudication.settings,
     activeLearning: activeLearning.settings,
     mace: mace.settings,
+    memos: readMemoSettings(raw.annotation_ui, raw.qda_mode, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -3,6 +3,7 @@ import type { DatabaseSourceConfig } from './database-sources.js';
 import type { ActiveLearningSettings } from '../domain/active-learning/settings.js';
 import type { AdjudicationSettings } from '../domain/adjudication/records.js';
 import type { MaceSettings } from '../domain/mace/settings.js';
+import type { MemoSettings } from '../domain/annotation/memos.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -57,5 +58,6 @@ export interface ProjectConfig {
   activeLearning: ActiveLearningSettings;
   /** Potato's mace keys: annotator competence and predicted labels */
   mace: MaceSettings;
+  memos: MemoSettings;
   warnings: string[];
 }

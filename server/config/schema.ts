@@ -12,6 +12,7 @@ import { webhooksSchema } from './sections/webhooks.js';
 import { crowdShape } from './sections/crowd.js';
 import { adjudicationSchema } from './sections/adjudication.js';
 import { searchSchema } from './sections/search.js';
+import { annotationUiSchema, qdaModeSchema } from './sections/memos.js';
 import { activeLearningSchema } from './sections/active-learning.js';
 import { maceSchema } from './sections/mace.js';
 import { looseBoolean } from './loose-values.js';
@@ -115,6 +116,8 @@ export const configSchema = z.looseObject({
   webhooks: webhooksSchema.optional(),
   adjudication: adjudicationSchema.optional(),
   search: searchSchema.optional(),
+  annotation_ui: annotationUiSchema.optional(),
+  qda_mode: qdaModeSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
   admin_api_key: z.string().min(1).optional(),

@@ -56,7 +56,7 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth, retry?: Re
         ctx.body = result;
       }
     };
-    router[spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](spec.path, handler);
+    router[spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](spec.path, handler);
     return { spec, handler };
   });
   for (const { spec, handler } of handlers) {

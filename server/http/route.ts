@@ -27,7 +27,7 @@ interface RouteInput<B, Q> {
 }
 
 export interface RouteSpec<B = unknown, Q = unknown, R = unknown> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** koa-router syntax: `/api/spans/:instance_id` */
   path: string;
   summary: string;

@@ -10,6 +10,7 @@ import { Completion } from '../features/study/completion.js';
 import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
+import { MemosPanel } from '../features/memos/memos-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { desktop } from '../shared/desktop/desktop.js';
 import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
@@ -169,6 +170,7 @@ export function App() {
           phase={phase}
           onPhaseChange={() => void loadPhase()}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
+          aside={(i) => <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />}
         />
       </>
     );

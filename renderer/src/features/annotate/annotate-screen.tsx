@@ -46,9 +46,11 @@ interface Props {
   phase: Phase | null;
   onPhaseChange: () => void;
   footer?: React.ReactNode;
+  /** beside the form, for the instance shown (the memos panel) */
+  aside?: (instance: { id: string; text: string }) => React.ReactNode;
 }
 
-export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
+export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
   // the phase is asked again only where a move can change it: a study that goes on after this list, or the
   // list's end (the study's completion code); otherwise a step stays one request
   const phaseNow = useRef(phase);
@@ -236,6 +238,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer }: Props) {
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
           <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
         </form>
+        {aside?.({ id: instance.instance_id, text: instance.text })}
       </div>
       {footer}
       {help && (

@@ -27,7 +27,12 @@ export const adminKey = {
   clear: () => sessionStorage.removeItem(ADMIN_KEY),
 };
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, admin = false): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  admin = false,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const key = admin ? adminKey.get() : null;
@@ -88,6 +93,8 @@ async function adminBlob(path: string): Promise<Blob> {
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
   adminGet: <T>(path: string) => request<T>('GET', path, undefined, true),
   adminPost: <T>(path: string, body: unknown) => request<T>('POST', path, body, true),
   adminBlob,

@@ -82,6 +82,8 @@ export type InstanceView = StepAnswer['current'];
 /** An annotator's note and flags on an item (GET/POST /api/item_note, GET /admin/api/item_notes) */
 export type ItemNote = Answer<'/api/item_note', 'get'>['note'];
 export type ItemFlag = ItemNote['flags'][number];
+export type MemoList = Answer<'/api/memos', 'get'>;
+export type Memo = MemoList['memos'][number];
 export const ITEM_FLAGS = ['unsure', 'broken', 'discuss'] as const satisfies readonly ItemFlag[];
 export const FLAG_NAMES: Record<ItemFlag, string> = {
   unsure: 'Unsure',
