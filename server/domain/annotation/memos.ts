@@ -12,9 +12,9 @@ import type { AnnotationService } from './annotation-service.js';
 import { NOTE_MAX } from './item-notes.js';
 
 export const MEMO_VISIBILITIES = ['private', 'shared'] as const;
-export type MemoVisibility = (typeof MEMO_VISIBILITIES)[number];
+type MemoVisibility = (typeof MEMO_VISIBILITIES)[number];
 
-export interface MemoAnchor {
+interface MemoAnchor {
   start: number;
   end: number;
   field?: string;
@@ -52,7 +52,7 @@ export interface MemoChange {
   anchor?: MemoAnchor | null;
 }
 
-export const MEMOS_OFF =
+const MEMOS_OFF =
   'memos are not enabled in this project: the project owner turns them on with annotation_ui.memos: true';
 
 export class Memos {
