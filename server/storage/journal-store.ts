@@ -14,37 +14,23 @@
  * Each journal line carries a checksum (journal-record.ts). A crash can leave at most a torn last line, which was
  * never acknowledged; it is skipped and cut off at start. A bad line anywhere else stops start-up (journal-replay.ts).
  */
-import { access, mkdir, readdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp } from '../domain/ports.js';
 import { AtomicJsonFile, fsyncDir, writeFileAtomicChunks } from './atomic-file.js';
+import { CompactionBoundary } from './compaction-boundary.js';
+import { loadFolder } from './folder-load.js';
+import { isPackFile, journalGeneration, journalName, packName } from './folder-names.js';
 import { JournalFile } from './journal-file.js';
-import { replayJournal } from './journal-replay.js';
 import { encodeRecord } from './journal-record.js';
 import { StorageError, TableReader } from './tables.js';
 import { PackedTable } from './packed-table.js';
-import { packFilePieces, readPackFile } from './pack-file.js';
 import { lockFolder } from './folder-lock.js';
-import { checkSnapshot, snapshotTail } from './snapshot-check.js';
-import { crc32 } from 'node:zlib';
+import { packFilePieces } from './pack-file.js';
+import { FORMAT_VERSION, snapshotPieces, type Snapshot, type TableKeys } from './snapshot-pieces.js';
 
-/**
- * Bumped when the on-disk shape changes; newer versions are refused. 3: pack files and the snapshot carry
- * checksums (older versions would call the new packs damaged); 2 added `packs`; a format-1 folder loads as
- * it is (its tables are all in the JSON) and is written as format 2 at its next compaction.
- */
-export const FORMAT_VERSION = 3;
-
-interface Snapshot {
-  format: number;
-  generation: number;
-  tables: Record<string, Record<string, unknown>>;
-  /** table → its pack file in the folder */
-  packs?: Record<string, string>;
-}
-
-export { StorageError };
+export { FORMAT_VERSION, StorageError };
 
 /**
  * What a key held before a pending write, to put back if the write fails: a value, or for a packed table the
@@ -73,11 +59,6 @@ export interface JournalStoreOptions {
   packed?: readonly string[];
 }
 
-const JOURNAL = /^journal-(\d+)\.jsonl$/;
-const journalName = (generation: number) => `journal-${String(generation).padStart(8, '0')}.jsonl`;
-const PACK = /^[\w.-]+-\d+\.pack$/;
-const packName = (table: string, generation: number) => `${table}-${String(generation).padStart(8, '0')}.pack`;
-
 export class JournalStore extends TableReader implements Store {
   private journal!: JournalFile;
   private generation = 0;
@@ -89,12 +70,8 @@ export class JournalStore extends TableReader implements Store {
   private compactingNow: Promise<void> | null = null;
   private afterFailure = false;
   private closed = false;
-  /**
-   * While a compaction writes its snapshot: table → key → the key's value at the snapshot's boundary (undefined:
-   * it did not exist then), for every key changed since. The snapshot is written from the live tables in pieces,
-   * between which requests are served, and this keeps it exactly the boundary's state without copying tables.
-   */
-  private frozen: Map<string, Map<string, unknown>> | null = null;
+  /** while a compaction writes its snapshot, the values keys changed since had at its boundary */
+  private frozen: CompactionBoundary | null = null;
   /** a compaction's journal swap, done by the flush loop at the next moment no batch is being written */
   private swapRequest: (() => void) | null = null;
   private readonly snapshot: Low<Snapshot>;
@@ -135,48 +112,9 @@ export class JournalStore extends TableReader implements Store {
   }
 
   private async loadLocked(): Promise<void> {
-    const fresh = await access(join(this.dir, 'snapshot.json')).then(
-      () => false,
-      () => true,
-    );
-    await checkSnapshot(join(this.dir, 'snapshot.json'));
-    await this.snapshot.read();
-    const snap = this.snapshot.data;
-    if (snap.format > FORMAT_VERSION) {
-      throw new StorageError(
-        `${join(this.dir, 'snapshot.json')}: written by a newer Marginalia (format ${snap.format}); this one reads up to ${FORMAT_VERSION}`,
-      );
-    }
-    const packs = new Map<string, PackedTable>();
-    for (const [table, file] of Object.entries(snap.packs ?? {}))
-      packs.set(table, await readPackFile(join(this.dir, file)));
-    this.load(snap.tables, packs);
-    this.generation = snap.generation;
-    // the rows now live in the tables; drop the parsed snapshot's own containers
-    this.snapshot.data = { format: FORMAT_VERSION, generation: snap.generation, tables: {} };
-    const referenced = new Set(Object.values(snap.packs ?? {}));
-    // Compaction is rare (64 MiB), so without this most folders would never record their format version.
-    // An empty generation-0 snapshot is exact: every journal from generation 0 on is replayed over it.
-    if (fresh) await this.snapshot.write();
-
-    const names = await readdir(this.dir);
-    // temp files and pack files of a compaction a crash cut short, before its snapshot named them
-    for (const name of names) {
-      if (name.endsWith('.tmp') || (PACK.test(name) && !referenced.has(name)))
-        await unlink(join(this.dir, name)).catch(() => undefined);
-    }
-    const generations = names
-      .map((n) => JOURNAL.exec(n))
-      .filter((m): m is RegExpExecArray => !!m)
-      .map((m) => Number(m[1]))
-      .sort((a, b) => a - b);
-    let dataEnd = 0;
-    for (const generation of generations) {
-      if (generation < snap.generation) continue; // already in the snapshot; a crash interrupted the clean-up
-      const end = await replayJournal(join(this.dir, journalName(generation)), (ops) => this.apply(ops), this.logger);
-      if (generation >= this.generation) dataEnd = end;
-      this.generation = Math.max(this.generation, generation);
-    }
+    const target = { load: this.load.bind(this), apply: this.apply.bind(this) };
+    const { generation, dataEnd } = await loadFolder(this.dir, this.snapshot, target, this.logger);
+    this.generation = generation;
     this.journal = await JournalFile.open(join(this.dir, journalName(this.generation)), dataEnd);
     this.journalBytes = this.journal.size;
     // a journal created just now must still be found after a crash: its folder entry is made durable too
@@ -258,11 +196,7 @@ export class JournalStore extends TableReader implements Store {
   /** Saves the value a key had at the snapshot boundary before a change, while a snapshot is being written. */
   private keepBoundary(ops: readonly { table: string; key: string }[]): void {
     if (!this.frozen) return;
-    for (const op of ops) {
-      let table = this.frozen.get(op.table);
-      if (!table) this.frozen.set(op.table, (table = new Map()));
-      if (!table.has(op.key)) table.set(op.key, this.data.get(op.table)?.get(op.key));
-    }
+    for (const op of ops) this.frozen.keep(op.table, op.key, () => this.data.get(op.table)?.get(op.key));
   }
 
   /**
@@ -296,8 +230,9 @@ export class JournalStore extends TableReader implements Store {
     // under steady writes. Writes already applied in memory but not yet in the old journal go to the new one,
     // so for their keys the snapshot takes the values the old journal has (their undo values).
     let previous!: JournalFile;
-    let keys!: (readonly [string, string[]])[];
+    let keys!: TableKeys[];
     let pinned!: (readonly [string, PackedTable, number])[];
+    let boundary!: CompactionBoundary;
     await new Promise<void>((resolve) => {
       this.swapRequest = () => {
         previous = this.journal;
@@ -312,17 +247,12 @@ export class JournalStore extends TableReader implements Store {
           if (table instanceof PackedTable) pinned.push([name, table, table.pin()]);
           else keys.push([name, Array.from(table.keys())]);
         }
-        const frozen = (this.frozen = new Map<string, Map<string, unknown>>());
-        for (const p of this.pending) {
-          for (const op of p.undo) {
-            let table = frozen.get(op.table);
-            if (!table) frozen.set(op.table, (table = new Map()));
-            if (!table.has(op.key)) table.set(op.key, this.undoneValue(op));
-          }
-        }
+        boundary = this.frozen = new CompactionBoundary();
+        for (const p of this.pending)
+          for (const op of p.undo) boundary.keep(op.table, op.key, () => this.undoneValue(op));
         // a key those writes deleted is not in the live key list, but the boundary had it
         for (const [name, list] of keys) {
-          for (const [key, value] of frozen.get(name) ?? [])
+          for (const [key, value] of boundary.table(name) ?? [])
             if (value !== undefined && this.data.get(name)?.get(key) === undefined) list.push(key);
         }
         resolve();
@@ -335,63 +265,23 @@ export class JournalStore extends TableReader implements Store {
       // pack files first: until the snapshot names them, the old snapshot and journals are the state
       for (const [name, table, end] of pinned) {
         packs[name] = packName(name, generation);
-        await writeFileAtomicChunks(join(this.dir, packs[name]), packFilePieces(table, end, this.frozen?.get(name)));
+        await writeFileAtomicChunks(join(this.dir, packs[name]), packFilePieces(table, end, boundary.table(name)));
       }
-      await writeFileAtomicChunks(join(this.dir, 'snapshot.json'), this.snapshotPieces(generation, keys, packs));
+      const live = (table: string, key: string) => this.table(table).get(key);
+      await writeFileAtomicChunks(
+        join(this.dir, 'snapshot.json'),
+        snapshotPieces(generation, keys, packs, (table, key) => boundary.valueAt(table, key, live)),
+      );
     } finally {
       this.frozen = null;
       for (const [, table] of pinned) table.release();
     }
     const current = new Set(Object.values(packs));
     for (const name of await readdir(this.dir)) {
-      const m = JOURNAL.exec(name);
-      if ((m && Number(m[1]) < generation) || (PACK.test(name) && !current.has(name)))
+      const g = journalGeneration(name);
+      if ((g !== undefined && g < generation) || (isPackFile(name) && !current.has(name)))
         await unlink(join(this.dir, name)).catch(() => undefined);
     }
-  }
-
-  /**
-   * The snapshot's JSON ({format, generation, tables, packs, crc}, which lowdb reads at start) in pieces of about 1 MB,
-   * ending with the checksum of the bytes before it (snapshot-check.ts).
-   */
-  private *snapshotPieces(
-    generation: number,
-    keys: (readonly [string, string[]])[],
-    packs: Record<string, string>,
-  ): Generator<string> {
-    let crc = 0;
-    for (const piece of this.snapshotBody(generation, keys, packs)) {
-      crc = crc32(piece, crc);
-      yield piece;
-    }
-    yield snapshotTail(crc);
-  }
-
-  private *snapshotBody(
-    generation: number,
-    keys: (readonly [string, string[]])[],
-    packs: Record<string, string>,
-  ): Generator<string> {
-    let piece = `{"format":${FORMAT_VERSION},"generation":${generation},"packs":${JSON.stringify(packs)},"tables":{`;
-    for (let t = 0; t < keys.length; t++) {
-      const [name, list] = keys[t];
-      const live = this.table(name);
-      piece += `${t ? ',' : ''}${JSON.stringify(name)}:{`;
-      let first = true;
-      for (let i = 0; i < list.length; i++) {
-        const saved = this.frozen?.get(name);
-        const value = saved?.has(list[i]) ? saved.get(list[i]) : live.get(list[i]);
-        if (value === undefined) continue; // added by a write the old journal does not have yet
-        piece += `${first ? '' : ','}${JSON.stringify(list[i])}:${JSON.stringify(value)}`;
-        first = false;
-        if (piece.length > 1 << 20) {
-          yield piece;
-          piece = '';
-        }
-      }
-      piece += '}';
-    }
-    yield `${piece}}`;
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './atomic-file.js';
-import { FORMAT_VERSION } from './journal-store.js';
+import { FORMAT_VERSION } from './snapshot-pieces.js';
 import { checkSnapshot, SnapshotDamageError, snapshotTail } from './snapshot-check.js';
 
 /** A snapshot's content set aside by repair. */
