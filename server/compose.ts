@@ -1,6 +1,6 @@
 /**
  * The one place that wires config, storage, domain services and HTTP routes together. Features plug in here:
- * each adds its services to `Services` and its routes to `allRoutes`.
+ * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts).
  */
 import type { ProjectConfig } from './config/load.js';
 import { Accounts } from './domain/users/users.js';
@@ -12,162 +12,48 @@ import type { EventOutbox } from './domain/events.js';
 import { WebhookOutbox } from './domain/webhooks/outbox.js';
 import { webhookSettings } from './config/sections/webhooks.js';
 import { createWebhookSender } from './io/webhook-sender.js';
-import { webhookRoutes } from './http/routes/webhooks.js';
 import { Settings } from './domain/settings.js';
-import type { Clock, Logger, Store } from './domain/ports.js';
-import { addCheckInstances, handOutLimit, requiredAnnotators, type Task } from './domain/task.js';
+import { addCheckInstances, handOutLimit, requiredAnnotators } from './domain/task.js';
 import { scryptHasher } from './io/scrypt-hasher.js';
-import type { AdminAuth } from './http/guards.js';
-import type { RouteSpec } from './http/route.js';
-import { sessionRoutes } from './http/routes/session.js';
-import { annotationRoutes } from './http/routes/annotation.js';
-import { annotateStepRoutes } from './http/routes/annotate-step.js';
-import { structureRoutes } from './http/routes/structures.js';
-import { schemeRoutes } from './http/routes/schemes.js';
-import { adminRoutes } from './http/routes/admin.js';
-import { phaseRoutes } from './http/routes/phases.js';
 import { Progress } from './domain/admin/progress.js';
 import { TimelineReport } from './domain/admin/timeline.js';
 import { QualityService } from './domain/quality/quality-service.js';
 import { PhaseService } from './domain/phases/phase-service.js';
 import { PotatoState } from './domain/admin/potato-state.js';
 import { PotatoDashboard } from './domain/admin/potato-dashboard.js';
-import { potatoAdminRoutes } from './http/routes/potato-admin.js';
-import { potatoPanelRoutes } from './http/routes/potato-panels.js';
-import { potatoPageRoutes } from './http/routes/potato-pages.js';
-import { submitAnnotationRoutes } from './http/routes/potato-submit-annotation.js';
-import { potatoPhasePageRoutes } from './http/routes/potato-phase-pages.js';
-import { studyRoutes } from './http/routes/study.js';
 import { CrowdService } from './domain/crowd/crowd.js';
 import { isAnnotated } from './domain/annotation/records.js';
 import { randomBytes } from 'node:crypto';
 import { LoginTokens } from './domain/users/login-tokens.js';
 import { AdminSetup } from './domain/users/admin-setup.js';
-import { adminSetupRoutes } from './http/routes/admin-setup.js';
-import { passwordResetRoutes } from './http/routes/password-reset.js';
-import { memoRoutes } from './http/routes/memos.js';
 import { Memos } from './domain/annotation/memos.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
-import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
-import { agreementRoutes } from './http/routes/agreement.js';
 import { AiService } from './domain/ai/ai-service.js';
 import { aiSettingsFrom } from './config/sections/ai.js';
 import { createLlmClient } from './io/llm-clients.js';
-import { aiRoutes } from './http/routes/ai.js';
 import { Predictions } from './domain/data/predictions.js';
 import { Importer } from './domain/data/importer.js';
 import { DatabaseIngestion } from './domain/data/live-ingestion.js';
 import { openSourceReader } from './io/database-sources/open.js';
 import { restoreImported } from './domain/data/imported.js';
 import { instanceReader } from './io/import-files.js';
-import { dataRoutes } from './http/routes/data.js';
-import { exportRoutes } from './http/routes/export.js';
-import { openApiRoutes } from './http/openapi.js';
 import { DisplayCache } from './domain/display/build.js';
 import { MediaFiles } from './io/media-files.js';
-import { mediaRoutes } from './http/routes/media.js';
-import { displayRoutes } from './http/routes/display.js';
 import { resolve as resolvePath } from 'node:path';
 import { Skips } from './domain/annotation/skips.js';
-import { skipRoutes } from './http/routes/skips.js';
 import { ItemNotes } from './domain/annotation/item-notes.js';
 import { UndoHistory } from './domain/annotation/undo.js';
-import { itemNoteRoutes } from './http/routes/item-notes.js';
 import { AdjudicationService } from './domain/adjudication/adjudication-service.js';
-import { adjudicationRoutes } from './http/routes/adjudication.js';
-import { searchRoutes } from './http/routes/search.js';
-import { itemTimeRoutes } from './http/routes/item-time.js';
 import { ItemTimes } from './domain/history/item-time.js';
 import { SearchService } from './domain/search/search-service.js';
 import { ActiveLearning } from './domain/active-learning/active-learning.js';
-import { activeLearningRoutes } from './http/routes/active-learning.js';
 import { MaceService } from './domain/mace/mace-service.js';
-import { maceRoutes } from './http/routes/mace.js';
-import { dataSourceRoutes } from './http/routes/data-sources.js';
+import type { ComposeInput, Services } from './services.js';
 
-export interface Services {
-  config: ProjectConfig;
-  task: Task;
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  dataDir: string;
-  settings: Settings;
-  accounts: Accounts;
-  throttle: LoginThrottle;
-  assignments: Assignments;
-  annotations: AnnotationService;
-  /** skipped instances and the schemes required before moving on */
-  skips: Skips;
-  /** annotators' notes and flags on items */
-  itemNotes: ItemNotes;
-  /** annotators' memos on items (several each, private or shared) */
-  memos: Memos;
-  /** the annotate screen's undo: each step's replaced record */
-  undo: UndoHistory;
-  progress: Progress;
-  timeline: TimelineReport;
-  search: SearchService;
-  itemTimes: ItemTimes;
-  quality: QualityService;
-  phases: PhaseService;
-  /** workers who sign in from a study platform's link, and their completion */
-  crowd: CrowdService;
-  /** Potato's admin read-outs */
-  potatoState: PotatoState;
-  potatoDashboard: PotatoDashboard;
-  agreement: ProjectAgreement;
-  /** gold answers: adjudicators' decisions, else the majority */
-  adjudication: AdjudicationService;
-  ai: AiService;
-  /** the learner's hand-out order for assignment_strategy: active_learning */
-  activeLearning: ActiveLearning;
-  /** annotator competence and predicted labels (Potato's mace section) */
-  mace: MaceService;
-  /** pre-annotations shown as suggestions */
-  predictions: Predictions;
-  /** imports into the running project */
-  importer: Importer;
-  /** data_sources of type database: read at start (`start()`, by createServer) and polled with live_ingestion */
-  databaseSources: DatabaseIngestion;
-  outbox: EventOutbox;
-  webhooks: WebhookOutbox;
-  keywordRules: ReturnType<typeof compileRules>;
-  /** what the annotator sees of each instance, built once per instance */
-  display: DisplayCache;
-  /** media files of the task's folder */
-  media: MediaFiles;
-  adminAuth: AdminAuth;
-  /** one-time sign-in tokens for the desktop window (GET /auth/token) */
-  loginTokens: LoginTokens;
-  adminSetup: AdminSetup;
-  /** password reset links an admin creates */
-  passwordResets: PasswordResets;
-  startedAt: number;
-  version: string;
-  /** background work to stop on close (dispatchers, trainers), last started first stopped */
-  closers: (() => Promise<void>)[];
-}
-
-export interface ComposeInput {
-  config: ProjectConfig;
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  dataDir: string;
-  adminKey: string;
-  version: string;
-  /** the desktop app's user: annotator and admin of the project the app opened */
-  desktopOwner?: string;
-  /**
-   * Parts kept when the services are composed again over a store other processes changed: the webhook
-   * dispatcher (its sends in flight) and what lives only in this process's memory (sign-in links, throttling)
-   */
-  reuse?: Pick<Services, 'webhooks' | 'throttle' | 'adminSetup' | 'loginTokens'> &
-    Partial<Pick<Services, 'databaseSources'>>;
-}
+export type { ComposeInput, Services } from './services.js';
+export { allRoutes } from './all-routes.js';
 
 export function composeServices(input: ComposeInput): Services {
   const { config, store, clock, logger } = input;
@@ -446,43 +332,4 @@ function mediaRoots(config: ProjectConfig): string[] {
   const taskDir = resolvePath(config.dir, config.raw.task_dir ?? '.');
   const mediaDir = (config.raw as { media_directory?: unknown }).media_directory;
   return [taskDir, config.dir, ...(typeof mediaDir === 'string' ? [resolvePath(taskDir, mediaDir)] : [])];
-}
-
-export function allRoutes(s: Services): RouteSpec[] {
-  const routes = [
-    ...sessionRoutes(s),
-    ...annotationRoutes(s),
-    ...annotateStepRoutes(s),
-    ...structureRoutes(s),
-    ...schemeRoutes(s),
-    ...adminRoutes(s),
-    ...potatoAdminRoutes(s),
-    ...potatoPanelRoutes(s),
-    ...potatoPageRoutes(s),
-    ...submitAnnotationRoutes(s),
-    ...potatoPhasePageRoutes(s),
-    ...studyRoutes(s),
-    ...phaseRoutes(s),
-    ...desktopLoginRoutes(s),
-    ...adminSetupRoutes(s),
-    ...passwordResetRoutes(s),
-    ...webhookRoutes(s),
-    ...agreementRoutes(s),
-    ...aiRoutes(s),
-    ...dataRoutes(s),
-    ...exportRoutes(s),
-    ...mediaRoutes(s),
-    ...displayRoutes(s),
-    ...skipRoutes(s),
-    ...itemNoteRoutes(s),
-    ...memoRoutes(s),
-    ...adjudicationRoutes(s),
-    ...searchRoutes(s),
-    ...activeLearningRoutes(s),
-    ...maceRoutes(s),
-    ...dataSourceRoutes(s),
-    ...itemTimeRoutes(s),
-  ];
-  // last: the OpenAPI description of all of them
-  return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
 }

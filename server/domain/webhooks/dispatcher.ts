@@ -12,23 +12,12 @@
 import { isConflict, isShared, type Clock, type Logger, type Store, type StoreOp } from '../ports.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpoint, WebhookSettings } from './records.js';
 import { abandoned, afterAttempt, describeFailure } from './schedule.js';
-import { sign } from './sign.js';
+import { attemptRequest, type WebhookSender } from './attempt-request.js';
 import { WebhookStats } from './stats.js';
 import { DueQueue } from './due-queue.js';
+import { Retention } from './retention.js';
 
-export interface WebhookRequest {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-  timeoutMs: number;
-}
-
-/** The HTTP client, a port (server/io/webhook-sender.ts). `send` never throws. */
-export interface WebhookSender {
-  send(request: WebhookRequest): Promise<Omit<AttemptRecord, 'at'> & { aborted?: boolean }>;
-  /** aborts what is in flight (those results come back `aborted`) and frees connections */
-  close(): void;
-}
+export type { WebhookRequest, WebhookSender } from './attempt-request.js';
 
 /** Requests in flight per endpoint. */
 export const LANE_CONCURRENCY = 32;
@@ -65,9 +54,7 @@ export class Dispatcher {
   private readonly saving = new Map<string, DeliveryRecord>();
   private flushing: Promise<void> | null = null;
   private readonly attempts = new Set<Promise<void>>();
-  /** delivered and failed deliveries, oldest first, for pruning */
-  private finished: { at: number; id: string }[] = [];
-  private lastPrune = -Infinity;
+  private readonly retention: Retention;
   private stopped = false;
   private storeTrouble = false;
   /** wakes an idle server now and then, so old records are pruned without traffic */
@@ -83,6 +70,7 @@ export class Dispatcher {
     private readonly userAgent: string,
   ) {
     this.endpoints = new Map(settings.endpoints.map((e) => [e.name, e]));
+    this.retention = new Retention(store, clock, stats, settings.retentionMs, PRUNE_EVERY_MS);
   }
 
   /** Takes up what storage holds (after a restart: pending and in-flight deliveries alike) and prunes. */
@@ -90,9 +78,9 @@ export class Dispatcher {
     for (const [, record] of this.store.entries('webhook_deliveries')) {
       this.stats.admitted(record);
       if (record.state === 'pending') this.enqueue(record);
-      else this.finished.push({ at: record.finished_at ?? record.created_at, id: record.id });
+      else this.retention.finished(record.finished_at ?? record.created_at, record.id);
     }
-    this.finished.sort((a, b) => a.at - b.at);
+    this.retention.sort();
     if (this.busy.size) this.logger.info(`webhooks: resuming ${this.busy.size} pending deliveries`);
     this.scheduleFlush(); // prunes if anything is old enough
     this.idleTimer = setInterval(() => {
@@ -114,7 +102,7 @@ export class Dispatcher {
   /** Re-checks every lane against the clock, and prunes when it is time. */
   wake(): void {
     for (const lane of this.lanes.values()) this.pump(lane);
-    if (!this.stopped && this.clock.now() - this.lastPrune >= PRUNE_EVERY_MS) this.scheduleFlush();
+    if (!this.stopped && this.retention.due()) this.scheduleFlush();
   }
 
   private laneOf(name: string): Lane {
@@ -192,34 +180,23 @@ export class Dispatcher {
       this.addResult({ before: record, after, attempt: after.attempts[after.attempts.length - 1], at });
       return;
     }
-    const timestamp = Math.floor(at / 1000);
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'user-agent': this.userAgent,
-      'webhook-id': record.id,
-      'webhook-timestamp': String(timestamp),
-    };
-    if (endpoint.secret)
-      headers['webhook-signature'] = sign(endpoint.secret, endpoint.signatureFormat, record.id, timestamp, record.body);
     lane.inFlight++;
-    const done = this.sender
-      .send({ url: endpoint.url, body: record.body, headers, timeoutMs: endpoint.timeoutMs })
-      .then((outcome) => {
-        lane.inFlight--;
-        this.attempts.delete(done);
-        // cut short by our own shutdown: not the receiver's failure; it stays pending for the next start
-        if (outcome.aborted && this.stopped) return;
-        const { aborted: _aborted, ...rest } = outcome;
-        const attempt: AttemptRecord = { at, ...rest };
-        const now = this.clock.now();
-        this.addResult({
-          before: record,
-          after: afterAttempt(record, attempt, now, endpoint.maxAttempts, this.settings.retryScheduleSeconds),
-          attempt,
-          at: now,
-        });
-        this.pump(lane);
+    const done = this.sender.send(attemptRequest(endpoint, record, at, this.userAgent)).then((outcome) => {
+      lane.inFlight--;
+      this.attempts.delete(done);
+      // cut short by our own shutdown: not the receiver's failure; it stays pending for the next start
+      if (outcome.aborted && this.stopped) return;
+      const { aborted: _aborted, ...rest } = outcome;
+      const attempt: AttemptRecord = { at, ...rest };
+      const now = this.clock.now();
+      this.addResult({
+        before: record,
+        after: afterAttempt(record, attempt, now, endpoint.maxAttempts, this.settings.retryScheduleSeconds),
+        attempt,
+        at: now,
       });
+      this.pump(lane);
+    });
     this.attempts.add(done);
   }
 
@@ -250,7 +227,7 @@ export class Dispatcher {
       const rows = new Map(
         [...byEndpoint].map(([name, outcomes]) => [name, WebhookStats.withOutcomes(this.stats.row(name), outcomes)]),
       );
-      const pruned = this.pruneOps(rows);
+      const pruned = this.retention.prune(rows);
       for (const [name, row] of rows) ops.push({ table: 'webhook_stats', key: name, value: row });
       ops.push(...pruned.ops);
       if (!ops.length) continue;
@@ -262,7 +239,7 @@ export class Dispatcher {
         for (const r of batch) this.saving.delete(r.after.id);
         if (isConflict(e)) {
           // another process wrote the same stats row first: the rows are made again from the newer one
-          this.finished.unshift(...pruned.removed);
+          this.retention.putBack(pruned.removed);
           this.results.unshift(...batch);
           continue;
         }
@@ -271,7 +248,7 @@ export class Dispatcher {
             `webhooks: could not save delivery results, retrying in ${STORE_RETRY_MS / 1000} s: ${(e as Error).message}`,
           );
         this.storeTrouble = true;
-        this.finished.unshift(...pruned.removed);
+        this.retention.putBack(pruned.removed);
         for (const r of batch) {
           this.busy.delete(r.before.id);
           // the store undid the write: the delivery is as before; try it again a little later
@@ -286,7 +263,7 @@ export class Dispatcher {
         this.stats.changed(r.before, r.after);
         this.busy.delete(r.after.id);
         if (r.after.state === 'pending') this.enqueue(r.after);
-        else this.finished.push({ at: r.after.finished_at!, id: r.after.id });
+        else this.retention.finished(r.after.finished_at!, r.after.id);
         if (r.after.state === 'failed') {
           this.logger.warn(
             `webhooks: gave up on ${r.after.event_type} delivery ${r.after.id} to "${r.after.endpoint}" after ${r.after.attempts.length} attempts (${describeFailure(r.attempt)})`,
@@ -294,32 +271,6 @@ export class Dispatcher {
         }
       }
     } while (this.results.length);
-  }
-
-  /** Deletes delivered and failed records past retention, counting them into their endpoint's stats row. */
-  private pruneOps(rows: Map<string, ReturnType<WebhookStats['row']>>): {
-    ops: StoreOp[];
-    removed: { at: number; id: string }[];
-  } {
-    const now = this.clock.now();
-    if (now - this.lastPrune < PRUNE_EVERY_MS) return { ops: [], removed: [] };
-    this.lastPrune = now;
-    const cutoff = now - this.settings.retentionMs;
-    let n = 0;
-    while (n < this.finished.length && this.finished[n].at < cutoff) n++;
-    const removed = this.finished.splice(0, n);
-    const ops: StoreOp[] = [];
-    for (const { id } of removed) {
-      const record = this.store.get('webhook_deliveries', id);
-      if (!record || record.state === 'pending') continue;
-      const row = { ...(rows.get(record.endpoint) ?? this.stats.row(record.endpoint)) };
-      row.pruned_emitted++;
-      if (record.state === 'delivered') row.pruned_delivered++;
-      else row.pruned_failed++;
-      rows.set(record.endpoint, row);
-      ops.push({ table: 'webhook_deliveries', key: id, delete: true });
-    }
-    return { ops, removed };
   }
 
   /** Stops starting attempts, gives those in flight a moment, aborts the rest (they stay pending) and saves results. */

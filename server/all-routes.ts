@@ -1,0 +1,78 @@
+/**
+ * Every route of the server in the order the router tries them, with the OpenAPI document of them all last;
+ * kept apart from the services' wiring so adding a feature's routes is one line here.
+ */
+import { webhookRoutes } from './http/routes/webhooks.js';
+import type { RouteSpec } from './http/route.js';
+import { sessionRoutes } from './http/routes/session.js';
+import { annotationRoutes } from './http/routes/annotation.js';
+import { annotateStepRoutes } from './http/routes/annotate-step.js';
+import { structureRoutes } from './http/routes/structures.js';
+import { schemeRoutes } from './http/routes/schemes.js';
+import { adminRoutes } from './http/routes/admin.js';
+import { phaseRoutes } from './http/routes/phases.js';
+import { potatoAdminRoutes } from './http/routes/potato-admin.js';
+import { potatoPanelRoutes } from './http/routes/potato-panels.js';
+import { potatoPageRoutes } from './http/routes/potato-pages.js';
+import { submitAnnotationRoutes } from './http/routes/potato-submit-annotation.js';
+import { potatoPhasePageRoutes } from './http/routes/potato-phase-pages.js';
+import { studyRoutes } from './http/routes/study.js';
+import { adminSetupRoutes } from './http/routes/admin-setup.js';
+import { passwordResetRoutes } from './http/routes/password-reset.js';
+import { memoRoutes } from './http/routes/memos.js';
+import { desktopLoginRoutes } from './http/routes/desktop-login.js';
+import { agreementRoutes } from './http/routes/agreement.js';
+import { aiRoutes } from './http/routes/ai.js';
+import { dataRoutes } from './http/routes/data.js';
+import { exportRoutes } from './http/routes/export.js';
+import { openApiRoutes } from './http/openapi.js';
+import { mediaRoutes } from './http/routes/media.js';
+import { displayRoutes } from './http/routes/display.js';
+import { skipRoutes } from './http/routes/skips.js';
+import { itemNoteRoutes } from './http/routes/item-notes.js';
+import { adjudicationRoutes } from './http/routes/adjudication.js';
+import { searchRoutes } from './http/routes/search.js';
+import { itemTimeRoutes } from './http/routes/item-time.js';
+import { activeLearningRoutes } from './http/routes/active-learning.js';
+import { maceRoutes } from './http/routes/mace.js';
+import { dataSourceRoutes } from './http/routes/data-sources.js';
+import type { Services } from './services.js';
+
+export function allRoutes(s: Services): RouteSpec[] {
+  const routes = [
+    ...sessionRoutes(s),
+    ...annotationRoutes(s),
+    ...annotateStepRoutes(s),
+    ...structureRoutes(s),
+    ...schemeRoutes(s),
+    ...adminRoutes(s),
+    ...potatoAdminRoutes(s),
+    ...potatoPanelRoutes(s),
+    ...potatoPageRoutes(s),
+    ...submitAnnotationRoutes(s),
+    ...potatoPhasePageRoutes(s),
+    ...studyRoutes(s),
+    ...phaseRoutes(s),
+    ...desktopLoginRoutes(s),
+    ...adminSetupRoutes(s),
+    ...passwordResetRoutes(s),
+    ...webhookRoutes(s),
+    ...agreementRoutes(s),
+    ...aiRoutes(s),
+    ...dataRoutes(s),
+    ...exportRoutes(s),
+    ...mediaRoutes(s),
+    ...displayRoutes(s),
+    ...skipRoutes(s),
+    ...itemNoteRoutes(s),
+    ...memoRoutes(s),
+    ...adjudicationRoutes(s),
+    ...searchRoutes(s),
+    ...activeLearningRoutes(s),
+    ...maceRoutes(s),
+    ...dataSourceRoutes(s),
+    ...itemTimeRoutes(s),
+  ];
+  // last: the OpenAPI description of all of them
+  return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];
+}

@@ -1,0 +1,124 @@
+/**
+ * What the composition root hands the HTTP layer: every service of a running project by name, and what composing
+ * them takes; kept apart from the wiring so a route module reads the shape without the whole graph.
+ */
+import type { ProjectConfig } from './config/load.js';
+import type { Accounts } from './domain/users/users.js';
+import type { LoginThrottle } from './domain/users/login-throttle.js';
+import type { Assignments } from './domain/annotation/assignment.js';
+import type { AnnotationService } from './domain/annotation/annotation-service.js';
+import type { compileRules } from './domain/annotation/keywords.js';
+import type { EventOutbox } from './domain/events.js';
+import type { WebhookOutbox } from './domain/webhooks/outbox.js';
+import type { Settings } from './domain/settings.js';
+import type { Clock, Logger, Store } from './domain/ports.js';
+import type { Task } from './domain/task.js';
+import type { AdminAuth } from './http/guards.js';
+import type { Progress } from './domain/admin/progress.js';
+import type { TimelineReport } from './domain/admin/timeline.js';
+import type { QualityService } from './domain/quality/quality-service.js';
+import type { PhaseService } from './domain/phases/phase-service.js';
+import type { PotatoState } from './domain/admin/potato-state.js';
+import type { PotatoDashboard } from './domain/admin/potato-dashboard.js';
+import type { CrowdService } from './domain/crowd/crowd.js';
+import type { LoginTokens } from './domain/users/login-tokens.js';
+import type { AdminSetup } from './domain/users/admin-setup.js';
+import type { Memos } from './domain/annotation/memos.js';
+import type { PasswordResets } from './domain/users/password-resets.js';
+import type { ProjectAgreement } from './domain/agreement/project-agreement.js';
+import type { AiService } from './domain/ai/ai-service.js';
+import type { Predictions } from './domain/data/predictions.js';
+import type { Importer } from './domain/data/importer.js';
+import type { DatabaseIngestion } from './domain/data/live-ingestion.js';
+import type { DisplayCache } from './domain/display/build.js';
+import type { MediaFiles } from './io/media-files.js';
+import type { Skips } from './domain/annotation/skips.js';
+import type { ItemNotes } from './domain/annotation/item-notes.js';
+import type { UndoHistory } from './domain/annotation/undo.js';
+import type { AdjudicationService } from './domain/adjudication/adjudication-service.js';
+import type { ItemTimes } from './domain/history/item-time.js';
+import type { SearchService } from './domain/search/search-service.js';
+import type { ActiveLearning } from './domain/active-learning/active-learning.js';
+import type { MaceService } from './domain/mace/mace-service.js';
+
+export interface Services {
+  config: ProjectConfig;
+  task: Task;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  dataDir: string;
+  settings: Settings;
+  accounts: Accounts;
+  throttle: LoginThrottle;
+  assignments: Assignments;
+  annotations: AnnotationService;
+  /** skipped instances and the schemes required before moving on */
+  skips: Skips;
+  /** annotators' notes and flags on items */
+  itemNotes: ItemNotes;
+  /** annotators' memos on items (several each, private or shared) */
+  memos: Memos;
+  /** the annotate screen's undo: each step's replaced record */
+  undo: UndoHistory;
+  progress: Progress;
+  timeline: TimelineReport;
+  search: SearchService;
+  itemTimes: ItemTimes;
+  quality: QualityService;
+  phases: PhaseService;
+  /** workers who sign in from a study platform's link, and their completion */
+  crowd: CrowdService;
+  /** Potato's admin read-outs */
+  potatoState: PotatoState;
+  potatoDashboard: PotatoDashboard;
+  agreement: ProjectAgreement;
+  /** gold answers: adjudicators' decisions, else the majority */
+  adjudication: AdjudicationService;
+  ai: AiService;
+  /** the learner's hand-out order for assignment_strategy: active_learning */
+  activeLearning: ActiveLearning;
+  /** annotator competence and predicted labels (Potato's mace section) */
+  mace: MaceService;
+  /** pre-annotations shown as suggestions */
+  predictions: Predictions;
+  /** imports into the running project */
+  importer: Importer;
+  /** data_sources of type database: read at start (`start()`, by createServer) and polled with live_ingestion */
+  databaseSources: DatabaseIngestion;
+  outbox: EventOutbox;
+  webhooks: WebhookOutbox;
+  keywordRules: ReturnType<typeof compileRules>;
+  /** what the annotator sees of each instance, built once per instance */
+  display: DisplayCache;
+  /** media files of the task's folder */
+  media: MediaFiles;
+  adminAuth: AdminAuth;
+  /** one-time sign-in tokens for the desktop window (GET /auth/token) */
+  loginTokens: LoginTokens;
+  adminSetup: AdminSetup;
+  /** password reset links an admin creates */
+  passwordResets: PasswordResets;
+  startedAt: number;
+  version: string;
+  /** background work to stop on close (dispatchers, trainers), last started first stopped */
+  closers: (() => Promise<void>)[];
+}
+
+export interface ComposeInput {
+  config: ProjectConfig;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  dataDir: string;
+  adminKey: string;
+  version: string;
+  /** the desktop app's user: annotator and admin of the project the app opened */
+  desktopOwner?: string;
+  /**
+   * Parts kept when the services are composed again over a store other processes changed: the webhook
+   * dispatcher (its sends in flight) and what lives only in this process's memory (sign-in links, throttling)
+   */
+  reuse?: Pick<Services, 'webhooks' | 'throttle' | 'adminSetup' | 'loginTokens'> &
+    Partial<Pick<Services, 'databaseSources'>>;
+}
