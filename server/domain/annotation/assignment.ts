@@ -6,8 +6,12 @@
  */
 import type { AssignmentStrategy, Task } from '../task.js';
 import type { Store, StoreOp } from '../ports.js';
-import { grown } from '../typed-arrays.js';
+import { planAssignment } from './assignment-plan.js';
+import { HolderCounts } from './holder-counts.js';
+import { ListIndex } from './list-index.js';
 import { annotatorProgress, type AnnotatorProgress } from './progress.js';
+
+export { hashString, planAssignment, seededRandom } from './assignment-plan.js';
 
 interface AssignmentRecord {
   username: string;
@@ -36,51 +40,6 @@ declare module '../ports.js' {
   }
 }
 
-/** A small, fast, seedable PRNG (mulberry32), so `random` gives each annotator the same order after a restart. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function hashString(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-export interface PlanInput {
-  ids: readonly string[]; // candidate ids in task order
-  holders: (id: string) => number;
-  required: number;
-  cap: number | null;
-  strategy: AssignmentStrategy;
-  username: string;
-}
-
-/** The pure choice of an annotator's list. */
-export function planAssignment({ ids, holders, required, cap, strategy, username }: PlanInput): string[] {
-  // without an overlap limit no instance is full, and the counts need not be asked
-  let open = Number.isFinite(required) ? ids.filter((id) => holders(id) < required) : ids.slice();
-  if (strategy === 'random') {
-    const random = seededRandom(hashString(username));
-    open = open.slice();
-    for (let i = open.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [open[i], open[j]] = [open[j], open[i]];
-    }
-  } else if (strategy === 'least_annotated') {
-    const position = new Map(ids.map((id, n) => [id, n]));
-    open = open.slice().sort((a, b) => holders(a) - holders(b) || position.get(a)! - position.get(b)!);
-  }
-  return cap === null ? open : open.slice(0, cap);
-}
-
 /** With an overlap limit, lists are handed out this many instances at a time … */
 export const BATCH = 20;
 /** … and grow when no more than this many of them are left unannotated. */
@@ -102,27 +61,24 @@ export interface AssignmentSettings {
 
 export class Assignments {
   /**
-   * How many lists hold each instance, by task position and, for quality-control checks (no position), by id.
-   * Counted at the first need: only an overlap limit or least_annotated consult them, and at 100k instances
-   * counting 10 lists took ~0.3 s of every start.
+   * How many lists hold each instance, counted at the first need: only an overlap limit or least_annotated
+   * consult them, and counting every list would otherwise lengthen every start.
    */
-  private counts: { byPosition: Int32Array; checks: Map<string, number> } | undefined;
+  private counts: HolderCounts | undefined;
   /** username → their list, read from the store at first use: large lists are packed rows there, not arrays */
   private readonly lists = new Map<string, readonly string[]>();
   /** everyone with a stored list, from the store at first use */
   private names: Set<string> | undefined;
   private readonly decorators: ListDecorator[] = [];
   private readonly heldBack: ((username: string) => boolean)[] = [];
-  /** username → list index + 1 of each task position (0: not in the list), and of checks by id; built on first use */
-  private readonly positions = new Map<string, { byPosition: Int32Array; checks: Map<string, number> }>();
+  /** username → where each instance is in their list; built on first use */
+  private readonly positions = new Map<string, ListIndex>();
   /**
    * username → how many task instances (checks not counted) their list holds, for the test every request makes
    * of whether the list should grow; kept with the list it was counted from (stored lists are replaced, never
    * changed) and the task's size, so it never goes stale
    */
   private readonly realCounts = new Map<string, { list: readonly string[]; taskSize: number; count: number }>();
-  /** task instances held by fewer lists than `required`, kept in step by `count` while required and size hold */
-  private open: { required: number; size: number; count: number } | undefined;
   /** bumped whenever a holder count changes, so the per-annotator counts of open instances know they are stale */
   private version = 0;
   private readonly openHeld = new Map<
@@ -140,7 +96,6 @@ export class Assignments {
   /** Forgets what was derived from the stored lists; after a failed write, which the store has undone. */
   recount(): void {
     this.counts = undefined;
-    this.open = undefined;
     this.version++;
     this.names = undefined;
     this.positions.clear();
@@ -151,9 +106,9 @@ export class Assignments {
     this.decorators.push(decorator);
   }
 
-  private counted(): { byPosition: Int32Array; checks: Map<string, number> } {
+  private counted(): HolderCounts {
     if (!this.counts) {
-      this.counts = { byPosition: new Int32Array(this.task.instances.length), checks: new Map() };
+      this.counts = new HolderCounts(this.task);
       for (const [username, record] of this.store.entries('assignments')) {
         // the lists are decoded here anyway: keep them, unless a newer one (a replaceOp not yet written) is held
         if (!this.lists.has(username)) this.lists.set(username, record.instance_ids);
@@ -164,23 +119,8 @@ export class Assignments {
   }
 
   private count(ids: readonly string[], delta: number): void {
-    const counts = this.counts!;
-    // the task grew by an import
-    if (counts.byPosition.length < this.task.instances.length)
-      counts.byPosition = grown(counts.byPosition, this.task.instances.length);
-    const positions = this.task.positionById;
-    const open = this.open;
     this.version++;
-    for (const id of ids) {
-      const position = positions.get(id);
-      if (position === undefined) {
-        counts.checks.set(id, (counts.checks.get(id) ?? 0) + delta);
-        continue;
-      }
-      const was = counts.byPosition[position];
-      const now = (counts.byPosition[position] = was + delta);
-      if (open && was < open.required !== now < open.required) open.count += now < open.required ? 1 : -1;
-    }
+    this.counts!.add(ids, delta);
   }
 
   /**
@@ -195,7 +135,7 @@ export class Assignments {
     const more = this.heldBack.some((isHeld) => isHeld(username))
       ? 0
       : Number.isFinite(required)
-        ? this.openCount(required) - this.openIn(username, list, required)
+        ? this.counted().openCount(required) - this.openIn(username, list, required)
         : // active learning hands out in batches without an overlap limit too: the rest of the task is to come
           this.settings.strategy() === 'active_learning'
           ? this.task.instances.length - held
@@ -207,18 +147,6 @@ export class Assignments {
       quota: this.settings.cap(),
       listLength: list.length,
     });
-  }
-
-  /** Task instances with fewer holders than `required`, counted once per setting and then kept by `count`. */
-  private openCount(required: number): number {
-    const counts = this.counted();
-    const size = this.task.instances.length;
-    if (!this.open || this.open.required !== required || this.open.size !== size) {
-      let n = 0;
-      for (let p = 0; p < size; p++) if ((counts.byPosition[p] ?? 0) < required) n++;
-      this.open = { required, size, count: n };
-    }
-    return this.open.count;
   }
 
   /** Of the annotator's own task instances, those still open; counted again only after a holder count changed. */
@@ -233,9 +161,7 @@ export class Assignments {
   }
 
   holders(instanceId: string): number {
-    const counts = this.counted();
-    const position = this.task.positionById.get(instanceId);
-    return position === undefined ? (counts.checks.get(instanceId) ?? 0) : (counts.byPosition[position] ?? 0);
+    return this.counted().of(instanceId);
   }
 
   listOf(username: string): readonly string[] | undefined {
@@ -257,18 +183,11 @@ export class Assignments {
 
   positionOf(username: string, instanceId: string): number {
     let index = this.positions.get(username);
-    if (!index || index.byPosition.length < this.task.instances.length) {
-      // typed, by task position: a Map per annotator of a 100k list cost ~4 MB, this 400 KB
-      index = { byPosition: new Int32Array(this.task.instances.length), checks: new Map() };
-      (this.listOf(username) ?? []).forEach((id, n) => {
-        const position = this.task.positionById.get(id);
-        if (position === undefined) index!.checks.set(id, n + 1);
-        else index!.byPosition[position] = n + 1;
-      });
+    if (!index?.covers(this.task)) {
+      index = new ListIndex(this.task, this.listOf(username) ?? []);
       this.positions.set(username, index);
     }
-    const position = this.task.positionById.get(instanceId);
-    return (position === undefined ? (index.checks.get(instanceId) ?? 0) : index.byPosition[position]) - 1;
+    return index.indexOf(instanceId);
   }
 
   /** Annotators who may not be handed more work (blocked by quality control). */
