@@ -30,6 +30,8 @@ export interface SchemeEstimate {
   /** per annotator (same order); for multiselect the mean over its options */
   competence: number[];
   instances: string[];
+  /** instance id → its place in `instances` */
+  position: Map<string, number>;
   /** per instance: the label, or for multiselect the options predicted ticked */
   predicted: (string | string[])[];
   /** per instance, in nats; for multiselect the sum over its options (they are estimated independently) */
@@ -187,6 +189,16 @@ export class MaceService implements SubmitHook {
   }
 
   /** One scheme's predicted labels and entropies, all items or one. */
+  /** Each estimated scheme's predicted label for one item (Potato's `mace_predictions` of an adjudication item). */
+  predictedFor(instanceId: string): Record<string, string | string[]> {
+    const labels: Record<string, string | string[]> = {};
+    for (const e of this.estimates.values()) {
+      const i = e.position.get(instanceId);
+      if (i !== undefined) labels[e.schema_name] = e.predicted[i];
+    }
+    return labels;
+  }
+
   predictions(schemeName: string, instanceId?: string) {
     const estimate = this.estimates.get(schemeName);
     if (!estimate) {
@@ -202,8 +214,8 @@ export class MaceService implements SubmitHook {
       );
     }
     if (instanceId !== undefined) {
-      const i = estimate.instances.indexOf(instanceId);
-      if (i < 0)
+      const i = estimate.position.get(instanceId);
+      if (i === undefined)
         throw notFound(
           `instance_id: "${instanceId}" has no MACE estimate for "${schemeName}" (not an item, or fewer than ${this.deps.settings.minAnnotationsPerItem} annotators answered it)`,
         );
@@ -233,6 +245,7 @@ function estimateOf(input: SchemeAnswers, results: MaceResult[]): SchemeEstimate
     annotators,
     competence: annotators.map((_, j) => round(mean(results.map((r) => r.competence[j])))),
     instances,
+    position: new Map(instances.map((id, i) => [id, i])),
     predicted: instances.map((_, i) =>
       multi ? labels.filter((_, option) => results[option].predicted[i] === 1) : labels[results[0].predicted[i]],
     ),

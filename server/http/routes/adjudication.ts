@@ -108,10 +108,15 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
         decision: decision.nullable(),
         annotator_signals: z.record(z.string(), z.unknown()),
         similar_items: z.array(z.unknown()),
+        mace_predictions: z
+          .record(z.string(), z.union([z.string(), z.array(z.string())]))
+          .optional()
+          .describe("with MACE enabled: each estimated scheme's predicted label for the item (docs/mace.md)"),
       }),
       handle({ username, params }) {
         s.adjudication.authorize(username);
-        return s.adjudication.item(params.instance_id);
+        const view = s.adjudication.item(params.instance_id);
+        return s.mace.enabled ? { ...view, mace_predictions: s.mace.predictedFor(params.instance_id) } : view;
       },
     }),
     route({

@@ -55,6 +55,7 @@ describe('MACE over HTTP', () => {
       items: ITEMS,
       config: {
         annotation_schemes: SCHEMES,
+        adjudication: { enabled: true, adjudicator_users: ['judge'] },
         mace: {
           enabled: true,
           trigger_every_n: 1000,
@@ -157,6 +158,18 @@ describe('MACE over HTTP', () => {
       instance_id: 'r4',
       predicted_label: 'neutral',
       entropy: p.body.label_entropy.r4,
+    });
+  });
+
+  it("an adjudication item carries each scheme's predicted label", async () => {
+    const judge = await t.client().login('judge');
+    const r4 = await judge.get('/adjudicate/api/item/r4');
+    expect(r4.status).toBe(200);
+    // r4's topics were ticked by no one but the spammer: not estimated
+    expect(r4.body.mace_predictions).toEqual({ sentiment: 'neutral' });
+    expect((await judge.get('/adjudicate/api/item/r3')).body.mace_predictions).toEqual({
+      sentiment: 'positive',
+      topics: ['price', 'quality'],
     });
   });
 
