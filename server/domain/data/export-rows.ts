@@ -4,7 +4,7 @@
  *
  * CoNLL tokenisation (documented in docs/import-export.md): a token is a run of letters, marks, digits and `_`, or any
  * other single non-space character. A token gets `B-<label>` if it is the first token a span overlaps,
- * `I-<label>` for the following ones, else `O`; one tag column per span schema. Where spans of one schema
+ * `I-<label>` for the following ones, else `O`; one tag column per span scheme. Where spans of one scheme
  * overlap, the one that starts first (the longer on a tie) keeps the shared tokens.
  */
 import { invalid } from '../errors.js';
@@ -40,7 +40,7 @@ export interface AnnotationReader {
 export interface ItemTime {
   visible_ms: number;
   visits: number;
-  /** each saved change: when, which answer (`schema:label`, spans `schema:label[start:end]`), the new value (null: removed) */
+  /** each saved change: when, which answer (`scheme:label`, spans `scheme:label[start:end]`), the new value (null: removed) */
   changes: { at: string; key: string; value: string | null }[];
 }
 
@@ -226,11 +226,11 @@ function placesOf(scheme: Scheme, record: AnnotationRecord): { label: string; st
 
 export function spanSchemes(task: Task): Scheme[] {
   const schemes = task.schemes.filter(marksText);
-  if (!schemes.length) throw invalid('format: conll exports span annotations, and this project has no span schema');
+  if (!schemes.length) throw invalid('format: conll exports span annotations, and this project has no span scheme');
   return schemes;
 }
 
-/** Spans of one schema with overlaps removed: the earlier start (the longer on a tie) wins. */
+/** Spans of one scheme with overlaps removed: the earlier start (the longer on a tie) wins. */
 function firstWins<T extends { start: number; end: number }>(spans: readonly T[]): T[] {
   const sorted = spans.slice().sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: T[] = [];
@@ -263,9 +263,9 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ');
 
 /**
  * One spaCy-style document (the keys of spaCy's Doc.to_json): `text`; `ents`, non-overlapping spans of all
- * span schemas (and the places answers mark in the text) as {start, end, label} character offsets; `spans`,
- * every span (and place) by schema; `cats`, 1.0 for each
- * chosen label of a choice scheme and 0.0 for its other labels, keyed `schema:label`; `meta` with the
+ * span schemes (and the places answers mark in the text) as {start, end, label} character offsets; `spans`,
+ * every span (and place) by scheme; `cats`, 1.0 for each
+ * chosen label of a choice scheme and 0.0 for its other labels, keyed `scheme:label`; `meta` with the
  * instance id, the annotator and the values of text, number and slider schemes.
  */
 export function spacyDoc(task: Task, { instance, record }: ExportItem) {

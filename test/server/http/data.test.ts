@@ -120,7 +120,7 @@ describe('GET /admin/api/export', () => {
     });
     const r = await plain.admin().get('/admin/api/export?format=conll');
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatch(/no span schema/);
+    expect(r.body.error).toMatch(/no span scheme/);
     const bws = await plain.admin().get('/admin/api/export?format=bws_scores');
     expect(bws.status).toBe(400);
     expect(bws.body.error).toBe(

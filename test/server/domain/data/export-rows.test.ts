@@ -65,7 +65,7 @@ describe('CoNLL tokens', () => {
 });
 
 describe('conllBlock', () => {
-  it('writes one BIO column per span schema; on overlaps within a schema the first span wins', () => {
+  it('writes one BIO column per span scheme; on overlaps within a scheme the first span wins', () => {
     const schemes = [scheme('ner', 'span', ['PER', 'ORG']), scheme('tone', 'span', ['harsh'])];
     const instance = { id: 'doc 1', text: 'Ada Lovelace met IBM staff', data: {} };
     const r = record(
