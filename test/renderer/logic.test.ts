@@ -30,8 +30,8 @@ const scheme = (
   labels: labels.map((l) => (typeof l === 'string' ? { name: l } : l)),
   ...extra,
 });
-const shown = (keys: { key: string; schema: string; label: string }[]) =>
-  keys.map((k) => `${k.key}=${k.schema}:${k.label}`);
+const shown = (keys: { key: string; scheme: string; label: string }[]) =>
+  keys.map((k) => `${k.key}=${k.scheme}:${k.label}`);
 const scale = (name: string, n: number, extra: Partial<Scheme> = {}) =>
   scheme(
     name,
@@ -54,7 +54,7 @@ describe('label keys', () => {
       ],
       keyedLabels,
     );
-    expect(keys.map((k) => `${k.key}=${k.schema}:${k.label}`)).toEqual([
+    expect(keys.map((k) => `${k.key}=${k.scheme}:${k.label}`)).toEqual([
       '2=sentiment:positive',
       '1=sentiment:negative',
       '3=topics:a',
@@ -70,7 +70,7 @@ describe('label keys', () => {
     );
     const keys = assignLabelKeys([many], keyedLabels);
     expect(keys).toHaveLength(20);
-    expect(keys[19]).toEqual({ key: 'p', schema: 'many', label: 'l19' });
+    expect(keys[19]).toEqual({ key: 'p', scheme: 'many', label: 'l19' });
     expect(commandFor('n', new Set())).toBe('unannotated');
     expect(commandFor('N', new Set(['n']))).toBeUndefined();
     expect(commandFor(']', new Set())).toBe('next');
@@ -126,8 +126,8 @@ describe('label keys', () => {
 
   test('span labels get key_value, then 1–0, q–p, a–l…; value fields get free keys that are no command', () => {
     const labels = [
-      ...Array.from({ length: 11 }, (_, i) => ({ schema: 'ner', label: `L${i}` })),
-      { schema: 'ner', label: 'LAW', key_value: 'X' },
+      ...Array.from({ length: 11 }, (_, i) => ({ scheme: 'ner', label: `L${i}` })),
+      { scheme: 'ner', label: 'LAW', key_value: 'X' },
     ];
     expect(assignSpanKeys(labels).map((k) => k.key)).toEqual([...'1234567890q', 'x']);
     const labelKeys = assignLabelKeys(

@@ -229,7 +229,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
                 answers={a.answers}
                 keyOf={keys.keyOf}
                 update={a.setAnswers}
-                fieldKey={keys.fieldKeys.find((k) => k.schema === s.name)?.key}
+                fieldKey={keys.fieldKeys.find((k) => k.scheme === s.name)?.key}
                 instance={instance}
                 advance={advance}
               />

@@ -8,7 +8,7 @@ import type { LabelKey } from '../../shared/keymap/keymap.js';
 import { schemeUi } from './schemes/registry.js';
 
 export interface SpanLabel {
-  schema: string;
+  scheme: string;
   label: string;
   color: string;
   key_value?: string;
@@ -19,14 +19,14 @@ export function spanLabels(schemes: Scheme[], colors: Colors): SpanLabel[] {
   return schemes.flatMap((s) => {
     if (s.annotation_type === 'span')
       return s.labels.map((l) => ({
-        schema: s.name,
+        scheme: s.name,
         label: l.name,
         color: colors[s.name]?.[l.name] ?? l.color ?? '#888888',
         key_value: l.key_value,
       }));
     const targets = schemeUi(s.annotation_type)?.spanTargets?.(s) ?? [];
     return targets.map((t) => ({
-      schema: s.name,
+      scheme: s.name,
       label: t.label,
       color: t.color ?? colors[s.name]?.[t.label] ?? '#888888',
     }));
@@ -40,7 +40,7 @@ export const SPAN_FILTER_ID = 'span-filter';
 /** The labels whose name (or scheme name) contains the filter text, ignoring case. */
 function filterLabels(labels: SpanLabel[], filter: string): SpanLabel[] {
   const f = filter.trim().toLowerCase();
-  return f ? labels.filter((l) => l.label.toLowerCase().includes(f) || l.schema.toLowerCase().includes(f)) : labels;
+  return f ? labels.filter((l) => l.label.toLowerCase().includes(f) || l.scheme.toLowerCase().includes(f)) : labels;
 }
 
 interface Props {
@@ -90,9 +90,9 @@ export function SpanPanel({
     if (at) picker.current?.scrollIntoView({ block: 'nearest' });
   }, [at]);
   if (!labels.length) return null;
-  const several = labels.some((o) => o.schema !== labels[0].schema);
+  const several = labels.some((o) => o.scheme !== labels[0].scheme);
   const shown = filterLabels(labels, filter);
-  const keyOf = (l: SpanLabel) => keys.find((k) => k.schema === l.schema && k.label === l.label)?.key;
+  const keyOf = (l: SpanLabel) => keys.find((k) => k.scheme === l.scheme && k.label === l.label)?.key;
   return (
     <section className="span-panel" aria-label="Spans">
       {pending ? (
@@ -139,13 +139,13 @@ export function SpanPanel({
             const k = keyOf(l);
             return (
               <button
-                key={`${l.schema}:${l.label}`}
+                key={`${l.scheme}:${l.label}`}
                 type="button"
                 onClick={() => onLabel(l)}
                 style={{ borderColor: l.color }}
                 aria-keyshortcuts={k}
               >
-                {k && <kbd>{k}</kbd>} {several ? `${l.schema}: ` : ''}
+                {k && <kbd>{k}</kbd>} {several ? `${l.scheme}: ` : ''}
                 {l.label}
               </button>
             );

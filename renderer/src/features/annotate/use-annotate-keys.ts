@@ -110,7 +110,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
           }
         }
         const spanKey = spanKeys.find((k) => k.key === normKey(e.key));
-        const label = spanKey && spanChoices.find((l) => l.schema === spanKey.schema && l.label === spanKey.label);
+        const label = spanKey && spanChoices.find((l) => l.scheme === spanKey.scheme && l.label === spanKey.label);
         if (label) {
           e.preventDefault();
           selection.label(label);
@@ -128,10 +128,10 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
         if (label) a.setAnswers((ans) => choose(ans, scheme, label.name));
         return;
       }
-      const field = fieldKeys.find((k) => k.key === normKey(e.key) && !hidden.has(k.schema));
+      const field = fieldKeys.find((k) => k.key === normKey(e.key) && !hidden.has(k.scheme));
       if (field && !labelKeys.some((k) => k.key === field.key)) {
         e.preventDefault();
-        focusQuestion(field.schema);
+        focusQuestion(field.scheme);
         return;
       }
       const onButton = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
@@ -140,10 +140,10 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       if (e.key.startsWith('Arrow') && onChoice) return; // arrows move within a radio group
       const key = normKey(e.key);
       const bound = labelKeys.find((k) => k.key === key);
-      if (bound && hidden.has(bound.schema)) return; // a hidden question's key does nothing
+      if (bound && hidden.has(bound.scheme)) return; // a hidden question's key does nothing
       if (bound && a.schemes) {
         e.preventDefault();
-        const scheme = a.schemes[bound.schema];
+        const scheme = a.schemes[bound.scheme];
         const binding = schemeUi(scheme.annotation_type)
           ?.bindings?.(scheme)
           .find((b) => b.label === bound.label);

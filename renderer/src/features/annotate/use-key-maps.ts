@@ -43,13 +43,13 @@ export function useKeyMaps(schemes: Scheme[], colors: Colors, hidden: ReadonlySe
   );
   const keySet = useMemo(() => new Set([...labelKeys, ...fieldKeys].map((k) => k.key)), [labelKeys, fieldKeys]);
   const keyOf = useCallback(
-    (scheme: string, label: string) => labelKeys.find((k) => k.schema === scheme && k.label === label)?.key,
+    (scheme: string, label: string) => labelKeys.find((k) => k.scheme === scheme && k.label === label)?.key,
     [labelKeys],
   );
   const allSpanChoices = useMemo(() => spanLabels(schemes, colors), [schemes, colors]);
   const spanKeys = useMemo(() => assignSpanKeys(allSpanChoices), [allSpanChoices]);
   const spanChoices = useMemo(
-    () => (hidden.size ? allSpanChoices.filter((l) => !hidden.has(l.schema)) : allSpanChoices),
+    () => (hidden.size ? allSpanChoices.filter((l) => !hidden.has(l.scheme)) : allSpanChoices),
     [allSpanChoices, hidden],
   );
   const typeKeys = useMemo(

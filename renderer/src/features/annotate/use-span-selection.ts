@@ -60,14 +60,14 @@ export function useSpanSelection(
   const label = useCallback(
     (l: SpanLabel) => {
       if (!pending) return;
-      const scheme = schemes?.[l.schema];
+      const scheme = schemes?.[l.scheme];
       const take = scheme && schemeUi(scheme.annotation_type)?.takeSpan;
       // a type answered by a selection (an answer span, an error) takes it; span schemes make a span
       if (take) setAnswers((ans) => take(ans, scheme, l.label, pending, text));
       else
         setAnswers((ans) =>
           addSpan(ans, {
-            schema: l.schema,
+            schema: l.scheme,
             name: l.label,
             start: pending.start,
             end: pending.end,

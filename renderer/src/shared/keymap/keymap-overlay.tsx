@@ -15,10 +15,10 @@ import {
 import type { Scheme } from '../api/types.js';
 
 /** Every label that has a tooltip, under its scheme's title. */
-export function labelTooltips(schemes: readonly Scheme[]): { schema: string; label: string; tooltip: string }[] {
+export function labelTooltips(schemes: readonly Scheme[]): { scheme: string; label: string; tooltip: string }[] {
   return schemes.flatMap((s) =>
     s.labels.flatMap((l) =>
-      l.tooltip ? [{ schema: s.displayed_name ?? s.name, label: l.name, tooltip: l.tooltip }] : [],
+      l.tooltip ? [{ scheme: s.displayed_name ?? s.name, label: l.name, tooltip: l.tooltip }] : [],
     ),
   );
 }
@@ -30,7 +30,7 @@ interface Props {
   /** keys of the task's own kinds of field (links, events, ...), from their scheme types */
   typeKeys?: Command[];
   /** each label's tooltip, by scheme */
-  tooltips?: { schema: string; label: string; tooltip: string }[];
+  tooltips?: { scheme: string; label: string; tooltip: string }[];
   onClose: () => void;
 }
 
@@ -86,7 +86,7 @@ export function KeymapOverlay({
                     <kbd>{k.key}</kbd>
                   </td>
                   <td>
-                    {k.schema}: {k.label}
+                    {k.scheme}: {k.label}
                   </td>
                 </tr>
               ))}
@@ -95,7 +95,7 @@ export function KeymapOverlay({
                   <td>
                     <kbd>{k.key}</kbd>
                   </td>
-                  <td>{k.schema}: go to the field</td>
+                  <td>{k.scheme}: go to the field</td>
                 </tr>
               ))}
             </tbody>
@@ -151,7 +151,7 @@ export function KeymapOverlay({
                     <kbd>{k.key}</kbd>
                   </td>
                   <td>
-                    {k.schema}: {k.label}
+                    {k.scheme}: {k.label}
                   </td>
                 </tr>
               ))}
@@ -163,9 +163,9 @@ export function KeymapOverlay({
             <caption>What the labels mean</caption>
             <tbody>
               {tooltips.map((t) => (
-                <tr key={`${t.schema}:${t.label}`}>
+                <tr key={`${t.scheme}:${t.label}`}>
                   <td>
-                    {t.schema}: {t.label}
+                    {t.scheme}: {t.label}
                   </td>
                   <td>{t.tooltip}</td>
                 </tr>

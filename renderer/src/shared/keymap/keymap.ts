@@ -23,7 +23,7 @@ export type KeyedLabels = (scheme: Scheme) => readonly KeyedLabel[] | undefined;
 
 export interface LabelKey {
   key: string;
-  schema: string;
+  scheme: string;
   label: string;
 }
 
@@ -45,15 +45,15 @@ export function assignLabelKeys(schemes: Scheme[], keyed: KeyedLabels): LabelKey
   for (const s of choices) {
     for (const l of s.labels) {
       const key = l.key_value ? normKey(String(l.key_value)) : '';
-      if (key && !taken.has(key)) taken.set(key, { key, schema: s.name, label: l.name });
+      if (key && !taken.has(key)) taken.set(key, { key, scheme: s.name, label: l.name });
     }
   }
-  const bound = new Set([...taken.values()].map((k) => `${k.schema}\u0000${k.label}`));
+  const bound = new Set([...taken.values()].map((k) => `${k.scheme}\u0000${k.label}`));
   const open = (s: Scheme) => s.labels.filter((l) => !bound.has(`${s.name}\u0000${l.name}`));
   const give = (s: Scheme, keys: string[]) =>
     open(s).forEach((l, i) => {
       if (!keys[i]) return;
-      taken.set(keys[i], { key: keys[i], schema: s.name, label: l.name });
+      taken.set(keys[i], { key: keys[i], scheme: s.name, label: l.name });
       bound.add(`${s.name}\u0000${l.name}`);
     });
   const free = (keys: string[]) => keys.filter((k) => !taken.has(k));
@@ -88,7 +88,7 @@ export function assignLabelKeys(schemes: Scheme[], keyed: KeyedLabels): LabelKey
 /** A key that puts the focus into a value field (text, number, slider): one key from anywhere. */
 export interface FieldKey {
   key: string;
-  schema: string;
+  scheme: string;
 }
 
 /**
@@ -98,14 +98,14 @@ export interface FieldKey {
 export function assignFieldKeys(fields: string[], labelKeys: LabelKey[]): FieldKey[] {
   const commandKeys = new Set(Object.values(COMMANDS).flatMap((c) => c.keys));
   const free = [...TOP_ROW, ...'zxcvbm'].filter((k) => !commandKeys.has(k) && !labelKeys.some((l) => l.key === k));
-  return fields.flatMap((scheme, i) => (free[i] ? [{ key: free[i], schema: scheme }] : []));
+  return fields.flatMap((scheme, i) => (free[i] ? [{ key: free[i], scheme }] : []));
 }
 
 /** Keys a pending span selection offers its labels on: the number row, then the letter rows. */
 const SPAN_KEYS = [...'1234567890qwertyuiopasdfghjklzxcvbnm'];
 
 export interface SpanKeyed {
-  schema: string;
+  scheme: string;
   label: string;
   key_value?: string;
 }
@@ -120,7 +120,7 @@ export function assignSpanKeys(labels: SpanKeyed[]): LabelKey[] {
   for (const l of labels) {
     const key = l.key_value ? normKey(String(l.key_value)) : '';
     if (key && key.length === 1 && !out.has(key)) {
-      out.set(key, { key, schema: l.schema, label: l.label });
+      out.set(key, { key, scheme: l.scheme, label: l.label });
       own.add(l);
     }
   }
@@ -129,9 +129,9 @@ export function assignSpanKeys(labels: SpanKeyed[]): LabelKey[] {
     if (own.has(l)) continue;
     const key = free.shift();
     if (!key) break;
-    out.set(key, { key, schema: l.schema, label: l.label });
+    out.set(key, { key, scheme: l.scheme, label: l.label });
   }
-  return labels.flatMap((l) => [...out.values()].filter((k) => k.schema === l.schema && k.label === l.label));
+  return labels.flatMap((l) => [...out.values()].filter((k) => k.scheme === l.scheme && k.label === l.label));
 }
 
 export interface Command {
