@@ -105,8 +105,6 @@ export function foreignChanges(
       return (req, res) => {
         store.sync().then(() => {
           renew();
-          const done = store.working();
-          res.once('close', done);
           handle(req, res);
         });
       };

@@ -41,12 +41,6 @@ export interface SharedStore extends Store {
   /** Applies what other processes committed before the call. */
   sync(): Promise<void>;
   /**
-   * A request starts on what the last sync applied; call the returned function when it has ended. While requests
-   * run and have not written yet, the store may hold the next read of the log briefly, so that their writes'
-   * commit answers the syncs waiting meanwhile instead of a read of its own.
-   */
-  working(): () => void;
-  /**
    * `listener` runs after changes from other processes were applied to the tables, with each row's value before
    * and after in the order they were applied; with null when they cannot be told row by row (a write of this
    * process collided with them, or the tables were read again), so whatever was derived from the tables must be.

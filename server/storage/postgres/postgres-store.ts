@@ -24,7 +24,6 @@ import { claim, sharedSecret } from './claims.js';
 import { commitStates } from './commit.js';
 import { loadRows } from './load-rows.js';
 import { ProjectLock } from './project-lock.js';
-import { RequestHold } from './request-hold.js';
 
 export interface PostgresStoreOptions {
   /** a postgres:// URL without the `schema` parameter (see database-url.ts) */
@@ -55,7 +54,6 @@ export class PostgresStore extends TableReader implements SharedStore {
   private readonly lock: ProjectLock;
   private lastPrune = Date.now();
   private syncTrouble = false;
-  private readonly hold = new RequestHold();
   /** host:port/database, for people (no user, no password) */
   readonly where: string;
 
@@ -142,13 +140,8 @@ export class PostgresStore extends TableReader implements SharedStore {
     this.apply(ops);
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ ops, undo, resolve, reject });
-      this.hold.wrote();
       this.kick();
     });
-  }
-
-  working(): () => void {
-    return this.hold.start();
   }
 
   /** One lane talks to the log at a time: syncs and commits take turns, so each sees the other's result. */
@@ -169,7 +162,6 @@ export class PostgresStore extends TableReader implements SharedStore {
     // let the writes and requests of this turn of the event loop join the same round trip
     await new Promise((r) => setImmediate(r));
     while (this.pending.length || this.syncWaiters.length) {
-      await this.hold.settled();
       const waiters = this.syncWaiters.splice(0);
       if (this.pending.length) await this.commitPending(waiters);
       else {
