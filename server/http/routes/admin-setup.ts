@@ -16,7 +16,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 function page(username: string, t: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Set the password of ${escapeHtml(username)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem">
 <h1>Set the password of the admin account “${escapeHtml(username)}”</h1>
 <p>This link works once. The password needs at least 8 characters and must not be a common one.</p>
