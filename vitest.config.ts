@@ -14,6 +14,7 @@ export const POSTGRES_HTTP_SUITES = [
   'adjudication',
   'item-time',
   'active-learning',
+  'process-logging',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

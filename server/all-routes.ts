@@ -13,6 +13,9 @@ import { adminRoutes } from './http/routes/admin.js';
 import { phaseRoutes } from './http/routes/phases.js';
 import { potatoAdminRoutes } from './http/routes/potato-admin.js';
 import { potatoPanelRoutes } from './http/routes/potato-panels.js';
+import { processLoggingRoutes } from './http/routes/process-logging.js';
+import { processExportRoutes } from './http/routes/process-export.js';
+import { integrityRoutes } from './http/routes/integrity.js';
 import { potatoPageRoutes } from './http/routes/potato-pages.js';
 import { submitAnnotationRoutes } from './http/routes/potato-submit-annotation.js';
 import { potatoPhasePageRoutes } from './http/routes/potato-phase-pages.js';
@@ -48,6 +51,9 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...adminRoutes(s),
     ...potatoAdminRoutes(s),
     ...potatoPanelRoutes(s),
+    ...processLoggingRoutes(s),
+    ...processExportRoutes(s),
+    ...integrityRoutes(s),
     ...potatoPageRoutes(s),
     ...submitAnnotationRoutes(s),
     ...potatoPhasePageRoutes(s),

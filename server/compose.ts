@@ -47,6 +47,7 @@ import { ItemNotes } from './domain/annotation/item-notes.js';
 import { UndoHistory } from './domain/annotation/undo.js';
 import { AdjudicationService } from './domain/adjudication/adjudication-service.js';
 import { ItemTimes } from './domain/history/item-time.js';
+import { ProcessLogs } from './domain/telemetry/process-logs.js';
 import { SearchService } from './domain/search/search-service.js';
 import { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { MaceService } from './domain/mace/mace-service.js';
@@ -273,6 +274,10 @@ export function composeServices(input: ComposeInput): Services {
     timeline,
     search,
     itemTimes,
+    processLogs: new ProcessLogs(store, clock, {
+      typing: config.keystrokeLogging,
+      telemetry: config.annotationTelemetry,
+    }),
     quality,
     phases,
     crowd: new CrowdService(

@@ -37,6 +37,7 @@ import type { ItemNotes } from './domain/annotation/item-notes.js';
 import type { UndoHistory } from './domain/annotation/undo.js';
 import type { AdjudicationService } from './domain/adjudication/adjudication-service.js';
 import type { ItemTimes } from './domain/history/item-time.js';
+import type { ProcessLogs } from './domain/telemetry/process-logs.js';
 import type { SearchService } from './domain/search/search-service.js';
 import type { ActiveLearning } from './domain/active-learning/active-learning.js';
 import type { MaceService } from './domain/mace/mace-service.js';
@@ -65,6 +66,8 @@ export interface Services {
   timeline: TimelineReport;
   search: SearchService;
   itemTimes: ItemTimes;
+  /** keystroke logging and annotation telemetry: sessions posted by the page, screened; the integrity report */
+  processLogs: ProcessLogs;
   quality: QualityService;
   phases: PhaseService;
   /** workers who sign in from a study platform's link, and their completion */

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { CrowdConfigError, readCrowd } from './sections/crowd.js';
 import { readAdjudication } from './sections/adjudication.js';
 import { readMace } from './sections/mace.js';
+import { ProcessLoggingConfigError, readProcessLogging } from './sections/process-logging.js';
 import { ActiveLearningConfigError, readActiveLearning } from './sections/active-learning.js';
 import { searchProblem } from './sections/search.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
@@ -164,6 +165,16 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   activeLearning.warnings.forEach(warn);
   const mace = readMace(raw.mace, schemes);
   mace.warnings.forEach(warn);
+  let keystrokeLogging: ReturnType<typeof readProcessLogging>;
+  let annotationTelemetry: ReturnType<typeof readProcessLogging>;
+  try {
+    keystrokeLogging = readProcessLogging('keystroke_logging', raw.keystroke_logging);
+    annotationTelemetry = readProcessLogging('annotation_telemetry', raw.annotation_telemetry);
+  } catch (e) {
+    if (e instanceof ProcessLoggingConfigError) throw new ConfigError(path, e.message);
+    throw e;
+  }
+  [...keystrokeLogging.warnings, ...annotationTelemetry.warnings].forEach(warn);
 
   return {
     file: path,
@@ -185,6 +196,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     adjudication: adjudication.settings,
     activeLearning: activeLearning.settings,
     mace: mace.settings,
+    keystrokeLogging: keystrokeLogging.settings,
+    annotationTelemetry: annotationTelemetry.settings,
     memos: readMemoSettings(raw.annotation_ui, raw.qda_mode, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,

@@ -3,6 +3,7 @@ import type { DatabaseSourceConfig } from './database-sources.js';
 import type { ActiveLearningSettings } from '../domain/active-learning/settings.js';
 import type { AdjudicationSettings } from '../domain/adjudication/records.js';
 import type { MaceSettings } from '../domain/mace/settings.js';
+import type { ProcessLogSettings } from '../domain/telemetry/settings.js';
 import type { MemoSettings } from '../domain/annotation/memos.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
@@ -58,6 +59,9 @@ export interface ProjectConfig {
   activeLearning: ActiveLearningSettings;
   /** Potato's mace keys: annotator competence and predicted labels */
   mace: MaceSettings;
+  /** Potato's keystroke_logging and annotation_telemetry: interaction sessions recorded and screened */
+  keystrokeLogging: ProcessLogSettings;
+  annotationTelemetry: ProcessLogSettings;
   memos: MemoSettings;
   warnings: string[];
 }

@@ -15,6 +15,7 @@ import { searchSchema } from './sections/search.js';
 import { annotationUiSchema, qdaModeSchema } from './sections/memos.js';
 import { activeLearningSchema } from './sections/active-learning.js';
 import { maceSchema } from './sections/mace.js';
+import { annotationTelemetrySchema, keystrokeLoggingSchema } from './sections/process-logging.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -120,6 +121,8 @@ export const configSchema = z.looseObject({
   qda_mode: qdaModeSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
+  keystroke_logging: keystrokeLoggingSchema.optional(),
+  annotation_telemetry: annotationTelemetrySchema.optional(),
   admin_api_key: z.string().min(1).optional(),
   admin_users: z.array(z.string()).default([]),
   debug: looseBoolean.default(false),

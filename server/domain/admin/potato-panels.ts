@@ -193,7 +193,5 @@ export function behavioralPanel(s: PanelSources) {
     interaction_types: {},
     change_sources: (totalChanges ? { user: totalChanges } : {}) as Record<string, number>,
     users,
-    writing_process: { enabled: false as const, reason: 'keystrokes are not logged' },
-    annotation_process: { enabled: false as const, reason: 'drawing is not logged: no scheme draws on media' },
   };
 }

@@ -7,6 +7,7 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { questionsPanel } from '../../domain/admin/potato-questions.js';
 import { behavioralPanel, crowdPanel, type PanelSources } from '../../domain/admin/potato-panels.js';
+import { annotationProcess, rollupShape, writingProcess } from './process-logging.js';
 
 const questions = z.object({
   questions: z.array(
@@ -114,8 +115,8 @@ const behavioral = z.object({
       quality_flag: z.enum(['SUSPICIOUS', 'OK']).describe("SUSPICIOUS: median time under a quarter of the project's"),
     }),
   ),
-  writing_process: z.object({ enabled: z.literal(false), reason: z.string() }),
-  annotation_process: z.object({ enabled: z.literal(false), reason: z.string() }),
+  writing_process: rollupShape.describe('as GET /admin/api/writing_process'),
+  annotation_process: rollupShape.describe('as GET /admin/api/annotation_process'),
 });
 
 export function potatoPanelRoutes(s: Services): RouteSpec[] {
@@ -158,7 +159,11 @@ export function potatoPanelRoutes(s: Services): RouteSpec[] {
         "Potato's behavioral panel: visible time, visits and saved answer changes per annotator, annotators far faster than the project flagged; clicks, scrolling and AI use are not logged (null)",
       access: 'admin',
       response: behavioral,
-      handle: () => behavioralPanel(sources),
+      handle: () => ({
+        ...behavioralPanel(sources),
+        writing_process: writingProcess(s.processLogs),
+        annotation_process: annotationProcess(s.processLogs),
+      }),
     }),
   ];
 }

@@ -1,0 +1,352 @@
+/**
+ * Typing dynamics of one free-text field: the summary of a session of content-blind input events (when a
+ * character was inserted or removed, by which kind of key or by paste, never which character), computed here from
+ * the raw events so a modified page cannot send flattering figures, and the merge of several sessions on one field
+ * into one response (leaving a field and coming back is one answer, not several short ones).
+ */
+
+/** The kinds of key an event may name; the key itself is never sent. */
+export const KEY_CLASSES = [
+  'unknown',
+  'letter',
+  'digit',
+  'punct',
+  'space',
+  'enter',
+  'bksp',
+  'del',
+  'nav',
+  'mod',
+  'func',
+] as const;
+
+/** The browser's InputEvent types told apart, and the page's own focus, blur and keydown; others read as `other`. */
+export const INPUT_TYPES = [
+  'other',
+  'insertText',
+  'insertReplacementText',
+  'insertFromPaste',
+  'insertFromDrop',
+  'insertCompositionText',
+  'insertLineBreak',
+  'insertParagraph',
+  'deleteContentBackward',
+  'deleteContentForward',
+  'deleteWordBackward',
+  'deleteWordForward',
+  'deleteByCut',
+  'deleteByDrag',
+  'historyUndo',
+  'historyRedo',
+  'focus',
+  'blur',
+  'keydown',
+] as const;
+
+export type InputType = (typeof INPUT_TYPES)[number];
+export type KeyClass = (typeof KEY_CLASSES)[number];
+
+/** Where pasted text came from, as the page classified it: the annotator's own draft and the passage are innocent. */
+export type PasteSource = 'self' | 'instance_text' | 'ai_suggestion' | 'external' | 'unknown';
+
+export interface TypingEvent {
+  t_ms: number;
+  input_type: InputType;
+  key_class: KeyClass;
+  /** caret position */
+  pos: number;
+  /** change in the field's length */
+  delta: number;
+  paste_source?: PasteSource;
+  /** on a blur: how long the page was left */
+  blur_ms?: number;
+  /** the browser said the event was not made by a person (isTrusted false) */
+  untrusted?: boolean;
+}
+
+const TYPED: ReadonlySet<InputType> = new Set(['insertText', 'insertLineBreak', 'insertParagraph']);
+const INNOCENT_SOURCES: ReadonlySet<string> = new Set(['self', 'instance_text']);
+export const DEFAULT_PAUSES_MS = [500, 1000, 2000, 5000, 10000];
+/** Intervals longer than this are left out of rhythm figures: one coffee break must not dominate them. */
+const MAX_RHYTHM_IKI_MS = 30_000;
+/** An insertion this large right after time away is what `max_blur_before_insert_ms` looks at. */
+const LARGE_INSERT_CHARS = 20;
+
+export interface TypingSummary {
+  sessions: number;
+  keystrokes: number;
+  final_chars: number;
+  chars_typed: number;
+  chars_inserted: number;
+  chars_deleted: number;
+  chars_per_keystroke: number;
+  active_ms: number;
+  wall_ms: number;
+  typed_chars_per_min: number;
+  iki_median_ms: number;
+  iki_mean_ms: number;
+  iki_p10_ms: number;
+  iki_p90_ms: number;
+  iki_log_sd: number;
+  iki_log_cv: number;
+  /** pauses between keystrokes at or above each threshold, keyed by the threshold in ms */
+  pause_counts: Record<string, number>;
+  pause_2s_per_100_chars: number;
+  backspaces: number;
+  deletes: number;
+  undo_events: number;
+  non_terminal_edits: number;
+  revision_ratio: number;
+  paste_events: number;
+  pasted_chars: number;
+  largest_paste_chars: number;
+  pasted_fraction: number;
+  drop_events: number;
+  silent_insert_chars: number;
+  silent_insert_ratio: number;
+  external_insert_chars: number;
+  external_insert_ratio: number;
+  paste_sources: Record<string, number>;
+  blur_events: number;
+  blur_total_ms: number;
+  max_blur_before_insert_ms: number;
+  /** the largest insertion without keystrokes that came right after time away, with that time */
+  external_insert_after_blur_chars: number;
+  first_keystroke_latency_ms: number | null;
+  untrusted_events: number;
+  composition_events: number;
+  virtual_keyboard: boolean;
+}
+
+const round = (x: number, digits = 4) => {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+};
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return 0;
+  const at = (sorted.length - 1) * p;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+}
+
+/** Pure: the summary of one session's events (in any order; read by time). */
+export function summarizeTyping(
+  events: readonly TypingEvent[],
+  opts: { finalChars?: number | null; virtualKeyboard?: boolean; pausesMs?: readonly number[] } = {},
+): TypingSummary {
+  const sorted = [...events].sort((a, b) => a.t_ms - b.t_ms);
+  const pauses = opts.pausesMs ?? DEFAULT_PAUSES_MS;
+  let keystrokes = 0,
+    typed = 0,
+    inserted = 0,
+    deleted = 0,
+    backspaces = 0,
+    deletes = 0,
+    undo = 0,
+    nonTerminal = 0,
+    pasteEvents = 0,
+    pasted = 0,
+    largestPaste = 0,
+    drops = 0,
+    silent = 0,
+    external = 0,
+    blurs = 0,
+    blurTotal = 0,
+    maxBlurBeforeInsert = 0,
+    externalAfterBlur = 0,
+    untrusted = 0,
+    composition = 0;
+  let length = 0;
+  let pendingBlur = 0;
+  let firstKey: number | null = null;
+  const keyTimes: number[] = [];
+  const sources: Record<string, number> = {};
+  for (const e of sorted) {
+    if (e.untrusted) untrusted++;
+    const type = e.input_type;
+    if (type === 'blur') {
+      blurs++;
+      const away = Math.max(0, e.blur_ms ?? 0);
+      blurTotal += away;
+      pendingBlur = away;
+      continue;
+    }
+    if (type === 'focus') continue;
+    if (type === 'keydown') {
+      keystrokes++;
+      keyTimes.push(e.t_ms);
+      continue;
+    }
+    if (type === 'insertCompositionText') composition++;
+    if (type === 'historyUndo') undo++;
+    if (e.delta > 0) {
+      inserted += e.delta;
+      if (e.pos < length) nonTerminal++;
+      const keyed = TYPED.has(type) && e.key_class !== 'unknown';
+      if (keyed) {
+        typed += e.delta;
+        keystrokes++;
+        keyTimes.push(e.t_ms);
+      } else if (type !== 'insertCompositionText' && type !== 'historyRedo') {
+        silent += e.delta;
+        const source = e.paste_source ?? 'unknown';
+        if (type === 'insertFromPaste') {
+          pasteEvents++;
+          pasted += e.delta;
+          largestPaste = Math.max(largestPaste, e.delta);
+          sources[source] = (sources[source] ?? 0) + 1;
+        }
+        if (type === 'insertFromDrop') drops++;
+        const innocent = INNOCENT_SOURCES.has(source);
+        if (!innocent) external += e.delta;
+        if (e.delta >= LARGE_INSERT_CHARS && pendingBlur > maxBlurBeforeInsert) maxBlurBeforeInsert = pendingBlur;
+        if (!innocent && pendingBlur > 0 && e.delta > externalAfterBlur) externalAfterBlur = e.delta;
+      }
+      if (firstKey === null && keyed) firstKey = e.t_ms - (sorted[0]?.t_ms ?? e.t_ms);
+    } else if (e.delta < 0) {
+      deleted += -e.delta;
+      if (e.pos + -e.delta < length) nonTerminal++;
+      if (e.key_class === 'bksp') backspaces++;
+      else if (e.key_class === 'del') deletes++;
+      if (e.key_class === 'bksp' || e.key_class === 'del') {
+        keystrokes++;
+        keyTimes.push(e.t_ms);
+      }
+    }
+    // text already in the field when the session began shows in the caret positions
+    length = Math.max(0, Math.max(length, e.delta < 0 ? e.pos - e.delta : e.pos) + e.delta);
+    pendingBlur = 0;
+  }
+  const ikis: number[] = [];
+  for (let i = 1; i < keyTimes.length; i++) {
+    const gap = keyTimes[i] - keyTimes[i - 1];
+    if (gap > 0 && gap <= MAX_RHYTHM_IKI_MS) ikis.push(gap);
+  }
+  const allGaps: number[] = [];
+  for (let i = 1; i < keyTimes.length; i++) allGaps.push(Math.max(0, keyTimes[i] - keyTimes[i - 1]));
+  const sortedIkis = [...ikis].sort((a, b) => a - b);
+  const logs = ikis.map((x) => Math.log(x));
+  const logMean = logs.length ? logs.reduce((a, b) => a + b, 0) / logs.length : 0;
+  const logSd = logs.length > 1 ? Math.sqrt(logs.reduce((a, b) => a + (b - logMean) ** 2, 0) / (logs.length - 1)) : 0;
+  const pauseCounts: Record<string, number> = {};
+  for (const p of pauses) pauseCounts[String(p)] = allGaps.filter((g) => g >= p).length;
+  const wall = sorted.length ? sorted[sorted.length - 1].t_ms - sorted[0].t_ms : 0;
+  const active = Math.max(0, wall - blurTotal);
+  const finalChars = opts.finalChars ?? length;
+  const pause2s = allGaps.filter((g) => g >= 2000).length;
+  return {
+    sessions: 1,
+    keystrokes,
+    final_chars: finalChars,
+    chars_typed: typed,
+    chars_inserted: inserted,
+    chars_deleted: deleted,
+    chars_per_keystroke: keystrokes ? round(inserted / keystrokes) : 0,
+    active_ms: active,
+    wall_ms: wall,
+    typed_chars_per_min: active > 0 ? round((typed / active) * 60_000, 1) : 0,
+    iki_median_ms: percentile(sortedIkis, 0.5),
+    iki_mean_ms: ikis.length ? round(ikis.reduce((a, b) => a + b, 0) / ikis.length, 1) : 0,
+    iki_p10_ms: percentile(sortedIkis, 0.1),
+    iki_p90_ms: percentile(sortedIkis, 0.9),
+    iki_log_sd: round(logSd),
+    iki_log_cv: logMean > 0 ? round(logSd / logMean) : 0,
+    pause_counts: pauseCounts,
+    pause_2s_per_100_chars: typed ? round((pause2s / typed) * 100, 3) : 0,
+    backspaces,
+    deletes,
+    undo_events: undo,
+    non_terminal_edits: nonTerminal,
+    revision_ratio: typed ? round(deleted / typed) : 0,
+    paste_events: pasteEvents,
+    pasted_chars: pasted,
+    largest_paste_chars: largestPaste,
+    pasted_fraction: finalChars > 0 ? round(Math.min(1, pasted / finalChars)) : 0,
+    drop_events: drops,
+    silent_insert_chars: silent,
+    silent_insert_ratio: inserted ? round(silent / inserted) : 0,
+    external_insert_chars: external,
+    external_insert_ratio: inserted ? round(external / inserted) : 0,
+    paste_sources: sources,
+    blur_events: blurs,
+    blur_total_ms: blurTotal,
+    max_blur_before_insert_ms: maxBlurBeforeInsert,
+    external_insert_after_blur_chars: externalAfterBlur,
+    first_keystroke_latency_ms: firstKey,
+    untrusted_events: untrusted,
+    composition_events: composition,
+    virtual_keyboard: opts.virtualKeyboard ?? false,
+  };
+}
+
+/**
+ * Pure: several sessions on one field as one response. Counts and times add; rhythm figures are the
+ * keystroke-weighted mean of the sessions' (an approximation: the raw streams give the exact pooled figures).
+ */
+export function mergeTyping(parts: readonly TypingSummary[]): TypingSummary {
+  if (parts.length === 1) return parts[0];
+  const sum = (pick: (s: TypingSummary) => number) => parts.reduce((a, s) => a + pick(s), 0);
+  const keys = sum((s) => s.keystrokes);
+  const weighted = (pick: (s: TypingSummary) => number) =>
+    keys ? round(parts.reduce((a, s) => a + pick(s) * s.keystrokes, 0) / keys) : 0;
+  const addRecords = (pick: (s: TypingSummary) => Record<string, number>) => {
+    const out: Record<string, number> = {};
+    for (const s of parts) for (const [k, v] of Object.entries(pick(s))) out[k] = (out[k] ?? 0) + v;
+    return out;
+  };
+  const typed = sum((s) => s.chars_typed);
+  const inserted = sum((s) => s.chars_inserted);
+  const deleted = sum((s) => s.chars_deleted);
+  const pasted = sum((s) => s.pasted_chars);
+  const silent = sum((s) => s.silent_insert_chars);
+  const external = sum((s) => s.external_insert_chars);
+  const active = sum((s) => s.active_ms);
+  const finalChars = parts[parts.length - 1].final_chars;
+  const pauseCounts = addRecords((s) => s.pause_counts);
+  const firsts = parts.map((s) => s.first_keystroke_latency_ms).filter((x): x is number => x !== null);
+  return {
+    sessions: sum((s) => s.sessions),
+    keystrokes: keys,
+    final_chars: finalChars,
+    chars_typed: typed,
+    chars_inserted: inserted,
+    chars_deleted: deleted,
+    chars_per_keystroke: keys ? round(inserted / keys) : 0,
+    active_ms: active,
+    wall_ms: sum((s) => s.wall_ms),
+    typed_chars_per_min: active > 0 ? round((typed / active) * 60_000, 1) : 0,
+    iki_median_ms: weighted((s) => s.iki_median_ms),
+    iki_mean_ms: weighted((s) => s.iki_mean_ms),
+    iki_p10_ms: weighted((s) => s.iki_p10_ms),
+    iki_p90_ms: weighted((s) => s.iki_p90_ms),
+    iki_log_sd: weighted((s) => s.iki_log_sd),
+    iki_log_cv: weighted((s) => s.iki_log_cv),
+    pause_counts: pauseCounts,
+    pause_2s_per_100_chars: typed ? round(((pauseCounts['2000'] ?? 0) / typed) * 100, 3) : 0,
+    backspaces: sum((s) => s.backspaces),
+    deletes: sum((s) => s.deletes),
+    undo_events: sum((s) => s.undo_events),
+    non_terminal_edits: sum((s) => s.non_terminal_edits),
+    revision_ratio: typed ? round(deleted / typed) : 0,
+    paste_events: sum((s) => s.paste_events),
+    pasted_chars: pasted,
+    largest_paste_chars: Math.max(...parts.map((s) => s.largest_paste_chars)),
+    pasted_fraction: finalChars > 0 ? round(Math.min(1, pasted / finalChars)) : 0,
+    drop_events: sum((s) => s.drop_events),
+    silent_insert_chars: silent,
+    silent_insert_ratio: inserted ? round(silent / inserted) : 0,
+    external_insert_chars: external,
+    external_insert_ratio: inserted ? round(external / inserted) : 0,
+    paste_sources: addRecords((s) => s.paste_sources),
+    blur_events: sum((s) => s.blur_events),
+    blur_total_ms: sum((s) => s.blur_total_ms),
+    max_blur_before_insert_ms: Math.max(...parts.map((s) => s.max_blur_before_insert_ms)),
+    external_insert_after_blur_chars: Math.max(...parts.map((s) => s.external_insert_after_blur_chars)),
+    first_keystroke_latency_ms: firsts.length ? firsts[0] : null,
+    untrusted_events: sum((s) => s.untrusted_events),
+    composition_events: sum((s) => s.composition_events),
+    virtual_keyboard: parts.some((s) => s.virtual_keyboard),
+  };
+}
