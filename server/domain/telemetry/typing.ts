@@ -74,6 +74,7 @@ const LARGE_INSERT_CHARS = 20;
 
 export interface TypingSummary {
   sessions: number;
+  /** keys that produced or removed text (a paste, a drop, dictation are not keystrokes) */
   keystrokes: number;
   final_chars: number;
   chars_typed: number;
@@ -174,11 +175,8 @@ export function summarizeTyping(
       continue;
     }
     if (type === 'focus') continue;
-    if (type === 'keydown') {
-      keystrokes++;
-      keyTimes.push(e.t_ms);
-      continue;
-    }
+    // a key that changed nothing (an arrow, a modifier): the text-producing keys are counted at their input
+    if (type === 'keydown') continue;
     if (type === 'insertCompositionText') composition++;
     if (type === 'historyUndo') undo++;
     if (e.delta > 0) {
