@@ -74,6 +74,7 @@ export function readProcessLogging(
     flushMs: raw.flush_interval_ms ?? (section === 'keystroke_logging' ? 5000 : 10_000),
     disclose: raw.disclose_to_annotators ?? true,
     disclosureText: raw.disclosure_text ?? null,
+    classifyPaste: raw.classify_paste_source ?? true,
   };
   if (!settings.enabled) return { settings, warnings };
   if (raw.detection?.calibrate)

@@ -20,6 +20,8 @@ export interface ProcessLogSettings {
   flushMs: number;
   disclose: boolean;
   disclosureText: string | null;
+  /** the page labels a paste's source (the annotator's own text, the passage, outside) */
+  classifyPaste: boolean;
 }
 
 export const DEFAULT_TYPING_NOTICE =
@@ -38,6 +40,7 @@ export const OFF: ProcessLogSettings = {
   flushMs: 5000,
   disclose: true,
   disclosureText: null,
+  classifyPaste: true,
 };
 
 /** Whether sessions are recorded at all. */

@@ -8,7 +8,7 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { DomainError } from '../../domain/errors.js';
 import type { SessionInput } from '../../domain/telemetry/session-log.js';
-import { recording } from '../../domain/telemetry/settings.js';
+import { DEFAULT_TYPING_NOTICE, recording } from '../../domain/telemetry/settings.js';
 import { TELEMETRY_CAVEAT, telemetryRollup, WRITING_CAVEAT, writingRollup } from '../../domain/telemetry/rollups.js';
 import { PHASE_PAGE_ID } from './potato-phase-pages.js';
 import { sessionShapes, telemetrySession, typingSession, type SessionShape } from './process-shapes.js';
@@ -96,6 +96,38 @@ async function track<I extends SessionInput<unknown>>(
 export function processLoggingRoutes(s: Services): RouteSpec[] {
   const logs = s.processLogs;
   return [
+    route({
+      method: 'GET',
+      path: '/api/process_logging',
+      summary:
+        "What the annotate page records: with keystroke logging on, the schemes in scope, how often it sends, when a field's session ends, whether it labels a paste's source, and the notice it shows annotators (null: none)",
+      access: 'user',
+      response: z.object({
+        typing: z.object({
+          enabled: z.boolean(),
+          include_schemas: z.array(z.string()),
+          exclude_schemas: z.array(z.string()),
+          flush_interval_ms: z.number().int(),
+          idle_session_ms: z.number().int(),
+          classify_paste_source: z.boolean(),
+          notice: z.string().nullable(),
+        }),
+      }),
+      handle() {
+        const t = logs.typing.settings;
+        return {
+          typing: {
+            enabled: recording(t),
+            include_schemas: t.include,
+            exclude_schemas: t.exclude,
+            flush_interval_ms: t.flushMs,
+            idle_session_ms: t.idleMs,
+            classify_paste_source: t.classifyPaste,
+            notice: recording(t) && t.disclose ? (t.disclosureText ?? DEFAULT_TYPING_NOTICE) : null,
+          },
+        };
+      },
+    }),
     route({
       method: 'POST',
       path: '/api/track_typing',

@@ -188,8 +188,27 @@ describe('keystroke logging', () => {
   });
 
   it('at summary fidelity keeps the figures but no stream; include and exclude scope the schemes', async () => {
-    const t = await project({ enabled: true, fidelity: 'summary', store_events: true, exclude_schemas: ['sentiment'] });
+    const t = await project({
+      enabled: true,
+      fidelity: 'summary',
+      store_events: true,
+      exclude_schemas: ['sentiment'],
+      flush_interval_ms: 2000,
+      disclosure_text: 'Study 7 records typing timing.',
+    });
     const ann = await t.client().login('ann');
+    // what the annotate page needs to record
+    expect((await ann.get('/api/process_logging')).body).toEqual({
+      typing: {
+        enabled: true,
+        include_schemas: [],
+        exclude_schemas: ['sentiment'],
+        flush_interval_ms: 2000,
+        idle_session_ms: 30_000,
+        classify_paste_source: true,
+        notice: 'Study 7 records typing timing.',
+      },
+    });
     const r = await ann.post('/api/track_typing', {
       sessions: [typing('p1'), { ...typing('p1'), schema_name: 'sentiment' }],
     });
@@ -209,6 +228,7 @@ describe('keystroke logging', () => {
     const r = await ann.post('/api/track_typing', { sessions: [typing('p1')] });
     expect(r.body).toEqual({ status: 'disabled', sessions_recorded: 0, skipped: [] });
     expect((await ann.get('/api/typing_summary/p1')).body.typing_summaries).toEqual({});
+    expect((await ann.get('/api/process_logging')).body.typing).toMatchObject({ enabled: false, notice: null });
     const rollup = (await t.admin().get('/admin/api/writing_process')).body;
     expect(rollup).toMatchObject({ enabled: false, users: [], reason: 'keystroke_logging is not enabled' });
     expect((await t.admin().get('/admin/api/process_sessions/typing')).text).toBe('');

@@ -30,6 +30,7 @@ import { useFirstQuestion } from './use-first-question.js';
 import { useKeyMaps } from './use-key-maps.js';
 import { useMarks } from './use-marks.js';
 import { useSpanSelection } from './use-span-selection.js';
+import { useTypingLog } from './use-typing-log.js';
 
 /** one object for schemes without colours, so their fields are not drawn again for a new `{}` */
 const NO_COLORS: Record<string, string> = {};
@@ -86,6 +87,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
   const instanceId = a.loaded?.instance.instance_id;
   const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemes, a.setAnswers);
   const hints = useFillHints(a);
+  const typing = useTypingLog(a.loaded?.instance.instance_id);
 
   // a new instance starts with no selection and a screen reader told about it, set in the render that shows it:
   // an effect would render the screen a second time before the new item is painted
@@ -161,6 +163,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
         open={(id) => void a.go({ go_to: id })}
       />
       <InstructionsPanel instructions={instructions.data} open={instructionsOpen} onToggle={setInstructionsOpen} />
+      {typing.notice && (
+        <p className="notice typing-notice" role="note" data-testid="typing-notice">
+          ✎ {typing.notice}
+        </p>
+      )}
       <ErrorNote>{a.error}</ErrorNote>
       {a.notice && (
         <p className="notice" role="status">
