@@ -147,7 +147,7 @@ export function useTypingLog(instanceId: string | undefined): { notice: string |
     };
     const now = () => (open ? Math.round(Date.now() - open.started) : 0);
 
-    const onFocus = (e: FocusEvent) => {
+    const onFocus = (e: { target: EventTarget | null }) => {
       const f = fieldOf(e.target);
       if (!f || !inScope(f.schema)) return;
       if (open?.el !== f.el) close();
@@ -227,7 +227,7 @@ export function useTypingLog(instanceId: string | undefined): { notice: string |
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onHide);
     // a field focused before the item loaded (or kept across items) starts its session at once
-    if (document.activeElement) onFocus({ target: document.activeElement } as FocusEvent);
+    if (document.activeElement) onFocus({ target: document.activeElement });
     return () => {
       document.removeEventListener('focusin', onFocus);
       document.removeEventListener('focusout', onBlur);
