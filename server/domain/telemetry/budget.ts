@@ -7,8 +7,8 @@ import { DomainError } from '../errors.js';
 import type { Clock } from '../ports.js';
 
 /** A fast typist makes ~20 events a second in a field; a page posting more than this is not a person typing. */
-export const BURST_EVENTS = 50_000;
-export const EVENTS_PER_MINUTE = 6_000;
+const BURST_EVENTS = 50_000;
+const EVENTS_PER_MINUTE = 6_000;
 /** A session costs at least this much, so many tiny sessions cannot stand in for a few big ones. */
 const SESSION_COST = 20;
 /** Raw events kept per annotator per kind (~15 bytes each stored): a long study's worth, not a flood's. */

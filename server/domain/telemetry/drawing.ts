@@ -20,7 +20,7 @@ export const TELEMETRY_ACTIONS = [
   'ai_accept',
   'ai_reject',
 ] as const;
-export type TelemetryAction = (typeof TELEMETRY_ACTIONS)[number];
+type TelemetryAction = (typeof TELEMETRY_ACTIONS)[number];
 
 export interface TelemetryEvent {
   t_ms: number;

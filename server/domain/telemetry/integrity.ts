@@ -33,7 +33,7 @@ export interface IntegrityReport {
   flags: string[];
 }
 
-export const CA_THRESHOLD = 0.05;
+const CA_THRESHOLD = 0.05;
 /** How much each flag's rate weighs in suspicion: the ones with the fewest innocent readings most. */
 const PROCESS_WEIGHTS: Record<string, number> = {
   paste_dominant: 0.8,

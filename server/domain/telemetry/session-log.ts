@@ -65,7 +65,7 @@ export interface Recorded {
   skipped: { index: number; reason: string }[];
 }
 
-export const fieldKey = (schema: string, label: string | null) => (label === null ? schema : `${schema}:::${label}`);
+const fieldKey = (schema: string, label: string | null) => (label === null ? schema : `${schema}:::${label}`);
 
 export class SessionLog<S, E, I extends SessionInput<E>> {
   private kept: Map<string, number> | undefined;

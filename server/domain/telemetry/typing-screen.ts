@@ -6,7 +6,7 @@
  */
 import type { TypingSummary } from './typing.js';
 
-export type Severity = 'review' | 'suspect';
+type Severity = 'review' | 'suspect';
 
 export interface ScreenFlag {
   name: string;

@@ -43,11 +43,11 @@ export const INPUT_TYPES = [
   'keydown',
 ] as const;
 
-export type InputType = (typeof INPUT_TYPES)[number];
-export type KeyClass = (typeof KEY_CLASSES)[number];
+type InputType = (typeof INPUT_TYPES)[number];
+type KeyClass = (typeof KEY_CLASSES)[number];
 
 /** Where pasted text came from, as the page classified it: the annotator's own draft and the passage are innocent. */
-export type PasteSource = 'self' | 'instance_text' | 'ai_suggestion' | 'external' | 'unknown';
+type PasteSource = 'self' | 'instance_text' | 'ai_suggestion' | 'external' | 'unknown';
 
 export interface TypingEvent {
   t_ms: number;
@@ -66,7 +66,7 @@ export interface TypingEvent {
 
 const TYPED: ReadonlySet<InputType> = new Set(['insertText', 'insertLineBreak', 'insertParagraph']);
 const INNOCENT_SOURCES: ReadonlySet<string> = new Set(['self', 'instance_text']);
-export const DEFAULT_PAUSES_MS = [500, 1000, 2000, 5000, 10000];
+const DEFAULT_PAUSES_MS = [500, 1000, 2000, 5000, 10000];
 /** Intervals longer than this are left out of rhythm figures: one coffee break must not dominate them. */
 const MAX_RHYTHM_IKI_MS = 30_000;
 /** An insertion this large right after time away is what `max_blur_before_insert_ms` looks at. */
