@@ -17,7 +17,14 @@ let t: TestServer;
 let alice: Client;
 
 beforeAll(async () => {
-  t = await startServer();
+  // features a project turns on take bodies too: on here, so their parsers are fuzzed rather than their 503
+  t = await startServer({
+    config: {
+      annotation_ui: { memos: true },
+      keystroke_logging: { enabled: true, fidelity: 'events' },
+      annotation_telemetry: { enabled: true },
+    },
+  });
   alice = await t.client().login('alice');
   await alice.get('/api/current_instance');
   await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });
