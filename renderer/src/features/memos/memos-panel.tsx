@@ -23,6 +23,8 @@ export function MemosPanel({ instanceId, text, me }: { instanceId: string; text:
   latest.current = instanceId;
 
   useEffect(() => {
+    // a project without memos said so once: no request on every item after that
+    if (off) return;
     setMemos(null);
     setEditing(null);
     setError(null);
@@ -38,7 +40,7 @@ export function MemosPanel({ instanceId, text, me }: { instanceId: string; text:
         else setError(errorText(e));
       },
     );
-  }, [instanceId]);
+  }, [instanceId, off]);
 
   // nothing until the server has said memos are on, so a project without them never shows the panel at all
   if (off || (memos === null && open === null)) return null;
