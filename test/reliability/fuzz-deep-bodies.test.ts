@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { FEATURES_ON } from './features-on.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
 import { fingerprint } from './data-fingerprint.js';
@@ -17,14 +18,7 @@ let t: TestServer;
 let alice: Client;
 
 beforeAll(async () => {
-  // features a project turns on take bodies too: on here, so their parsers are fuzzed rather than their 503
-  t = await startServer({
-    config: {
-      annotation_ui: { memos: true },
-      keystroke_logging: { enabled: true, fidelity: 'events' },
-      annotation_telemetry: { enabled: true },
-    },
-  });
+  t = await startServer({ config: FEATURES_ON });
   alice = await t.client().login('alice');
   await alice.get('/api/current_instance');
   await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });

@@ -7,6 +7,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { FEATURES_ON } from './features-on.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
 import { fingerprint } from './data-fingerprint.js';
@@ -20,7 +21,7 @@ let t: TestServer;
 let alice: Client;
 
 beforeAll(async () => {
-  t = await startServer();
+  t = await startServer({ config: FEATURES_ON });
   alice = await t.client().login('alice');
   await alice.get('/api/current_instance'); // plan her list now, so later reads write nothing
   await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });

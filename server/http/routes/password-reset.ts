@@ -118,7 +118,8 @@ export function passwordResetRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/reset/:token',
-      summary: 'The page a reset link opens: a form for the new password (404 page once used or expired)',
+      summary:
+        'The page a reset link opens: a form for the new password (once used or expired: a 404 page, or a JSON error to a client not asking for HTML)',
       access: 'public',
       responds: { types: ['text/html'] },
       handle({ params, ctx }) {
@@ -126,7 +127,9 @@ export function passwordResetRoutes(s: Services): RouteSpec[] {
         try {
           username = s.passwordResets.peek(params.token);
         } catch (e) {
-          if (e instanceof DomainError) return html(ctx, statusOf(e.kind), 'Reset link not valid', para(e.message));
+          // a browser opening the link gets a page saying why; a script gets the JSON error every route gives
+          if (e instanceof DomainError && ctx.accepts('json', 'html') === 'html')
+            return html(ctx, statusOf(e.kind), 'Reset link not valid', para(e.message));
           throw e;
         }
         return html(ctx, 200, 'Set a new password', resetForm(username, params.token));

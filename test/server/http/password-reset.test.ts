@@ -57,7 +57,11 @@ describe('reset links', () => {
     expect(set.body.message).toMatch(/updated successfully/);
 
     // used once: the link is gone, the old password and the old session with it
-    expect((await t.client().get(`/reset/${token}`)).status).toBe(404);
+    const gone = await t.client().get(`/reset/${token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toMatch(/invalid, was already used or has expired/);
+    const gonePage = await t.client().get(`/reset/${token}`, { accept: 'text/html' });
+    expect([gonePage.status, gonePage.text]).toEqual([404, expect.stringContaining('Reset link not valid')]);
     const again = await t.client().post(`/reset/${token}`, { password: 'third-secret-333' });
     expect(again.status).toBe(404);
     expect(again.body.error).toMatch(/invalid, was already used or has expired/);

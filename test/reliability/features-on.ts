@@ -1,0 +1,9 @@
+/**
+ * The config of the fuzzed projects: features a project must turn on answer 503 while off, so they are on here
+ * and their routes' parsers and handlers are fuzzed, not their switch.
+ */
+export const FEATURES_ON = {
+  annotation_ui: { memos: true },
+  keystroke_logging: { enabled: true, fidelity: 'events' },
+  annotation_telemetry: { enabled: true },
+};
