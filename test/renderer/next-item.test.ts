@@ -97,5 +97,6 @@ describe('next item', () => {
     });
     expect((await otto.get('/api/current_instance')).body.instance_id).toBe('item-2');
     await back.close();
-  });
+    // two logins, a stop and a second server start: on a loaded 2-core runner that outgrows the default 30 s
+  }, 60_000);
 });
