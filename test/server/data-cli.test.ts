@@ -70,7 +70,7 @@ describe('import and export CLIs', () => {
       expect(exported.stderr).toMatch(/exported 2 of at most 2 annotation records/);
       expect(readFileSync(out, 'utf8')).toBe(viaApi[format]);
     }
-  });
+  }, 60_000); // a server started twice and three CLI processes, each compiling TypeScript as it starts
 
   it('stops on a bad row naming file and line, adds nothing, and exits 1', async () => {
     const t = await startServer({ items: [{ id: 'a', text: 'Alpha' }] });

@@ -112,12 +112,13 @@ describe('ValueCodec', () => {
     expect(codec.words).toContain('item-000042');
   });
 
-  it('stops adding shapes at its cap and writes further objects key by key, exactly as before', () => {
+  it('stops adding shapes at its cap and writes further objects key by key', () => {
     const codec = new ValueCodec();
     for (let i = 0; i < 70_000; i++) {
       const value = { [`k${i}`]: i, shared: true };
+      // read back now and then: reading compiles each new shape's reader, which is the slow part here
       if (i % 5000 === 0 || i >= 69_990) expect(roundTrip(codec, value)).toStrictEqual(value);
-      else roundTrip(codec, value);
+      else codec.encode(value, new ByteWriter(4));
     }
     expect(codec.shapes).toHaveLength(1 << 16);
     expect(roundTrip(codec, { k1: 'still shaped', shared: 1 })).toStrictEqual({ k1: 'still shaped', shared: 1 });
