@@ -74,7 +74,7 @@ test('an adjudicator resolves two disagreements by keyboard; the gold export and
   await expect.poll(() => page.getByTestId('adjudicate-item-id').innerText()).toBe('b');
   await page.locator('body').press('j');
   await expect.poll(() => page.getByTestId('adjudicate-item-id').innerText()).toBe('a');
-  const row = (scheme: string) => page.locator(`tr[data-schema="${scheme}"]`);
+  const row = (scheme: string) => page.locator(`tr[data-scheme="${scheme}"]`);
   expect(await row('sentiment').locator('td[data-annotator="alice"]').innerText()).toContain('positive');
   expect(await row('sentiment').locator('td[data-annotator="bob"]').innerText()).toContain('negative');
   expect(await row('sentiment').locator('td.answer-differs').count()).toBe(2);

@@ -22,11 +22,11 @@ const focused = () => focusedStep(page);
 
 describe('scorecard and contention types by keyboard', () => {
   beforeAll(async () => {
-    ({ rig, page, api } = await openTraceRig(AGENT_RUNS, SCHEMES, 'fieldset[data-schema="lock"] [data-step="1"]'));
+    ({ rig, page, api } = await openTraceRig(AGENT_RUNS, SCHEMES, 'fieldset[data-scheme="lock"] [data-step="1"]'));
   });
 
   test('shows the rows and regions found in the item and lists the keys', async () => {
-    expect(await page.locator('fieldset[data-schema="card"] .trace-step-agent').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="card"] .trace-step-agent').allInnerTexts()).toEqual([
       'Planner',
       'Planner',
       'Searcher',
@@ -35,11 +35,11 @@ describe('scorecard and contention types by keyboard', () => {
       'Milestone',
       'Milestone',
     ]);
-    expect(await page.locator('fieldset[data-schema="lock"] .trace-step-agent').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="lock"] .trace-step-agent').allInnerTexts()).toEqual([
       'db',
       'lock',
     ]);
-    expect(await page.locator('fieldset[data-schema="lock"] .trace-step-text').first().innerText()).toBe(
+    expect(await page.locator('fieldset[data-scheme="lock"] .trace-step-text').first().innerText()).toBe(
       'A: read (0–2)\nB: write (1.5–2.5)',
     );
     expect(await unnamedControls(page)).toEqual([]);
@@ -48,7 +48,7 @@ describe('scorecard and contention types by keyboard', () => {
     expect(help).toContain('card: score the focused row (1–4); a milestone: 1 reached, 2 not reached');
     expect(help).toContain('lock: classify the focused contention region (deadlock, race condition, benign)');
     expect(help).toContain('graph: on an agent 1 puts it on the critical path or takes it off; on an edge 1 normal');
-    expect(await page.locator('fieldset[data-schema="graph"] .trace-step-agent').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="graph"] .trace-step-agent').allInnerTexts()).toEqual([
       'Planner',
       'Searcher',
       'Planner → Searcher',

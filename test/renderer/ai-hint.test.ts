@@ -135,8 +135,8 @@ describe('AI hint for types answered by one fixed value', () => {
     const text = await hint.innerText();
     expect(text).toMatch(/keep: Discard · \d+% likely right/);
     expect(text).toMatch(/better: Left · \d+% likely right/);
-    const discard = page.locator('fieldset[data-schema="keep"] input[value="reject"]');
-    const left = page.locator('fieldset[data-schema="better"] input[value="A"]');
+    const discard = page.locator('fieldset[data-scheme="keep"] input[value="reject"]');
+    const left = page.locator('fieldset[data-scheme="better"] input[value="A"]');
     expect([await discard.isChecked(), await left.isChecked()]).toEqual([false, false]);
 
     await page.keyboard.press('a');

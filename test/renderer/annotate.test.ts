@@ -41,11 +41,11 @@ describe('annotate screen', () => {
     );
     expect(await progress(page)).toMatch(/^Instance 1 of 10 · 0 annotated · 10 left$/);
     for (const name of ['sentiment', 'topics', 'helpful', 'kind', 'note', 'stars', 'confidence']) {
-      await expect.poll(() => page.locator(`fieldset[data-schema="${name}"]`).count()).toBe(1);
+      await expect.poll(() => page.locator(`fieldset[data-scheme="${name}"]`).count()).toBe(1);
     }
     // label keys in Potato's sequential order: 1–0 then q–p
-    expect(await page.locator('fieldset[data-schema="sentiment"] .label-key').allInnerTexts()).toEqual(['1', '2', '3']);
-    expect(await page.locator('fieldset[data-schema="helpful"] .label-key').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="sentiment"] .label-key').allInnerTexts()).toEqual(['1', '2', '3']);
+    expect(await page.locator('fieldset[data-scheme="helpful"] .label-key').allInnerTexts()).toEqual([
       '6',
       '7',
       '8',
@@ -71,10 +71,10 @@ describe('annotate screen', () => {
     await page.keyboard.press('5'); // topics: quality
     await page.keyboard.press('8'); // helpful: 3
     await page.keyboard.press('w'); // kind: b
-    expect(await page.locator('fieldset[data-schema="sentiment"] input[value="positive"]').isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="kind"] select').inputValue()).toBe('b');
+    expect(await page.locator('fieldset[data-scheme="sentiment"] input[value="positive"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="kind"] select').inputValue()).toBe('b');
 
-    await tabTo(page, 'fieldset[data-schema="note"] textarea');
+    await tabTo(page, 'fieldset[data-scheme="note"] textarea');
     await page.keyboard.type('slow shipping');
     await page.keyboard.press('Tab');
     await page.keyboard.type('4'); // stars
@@ -154,9 +154,9 @@ describe('annotate screen', () => {
     await page.reload();
     await page.getByTestId('instance-text').waitFor();
     expect(await progress(page)).toMatch(/^Instance 1 of 10/);
-    expect(await page.locator('fieldset[data-schema="topics"] input:checked').count()).toBe(2);
-    expect(await page.locator('fieldset[data-schema="note"] textarea').inputValue()).toBe('slow shipping');
-    expect(await page.locator('fieldset[data-schema="confidence"] input[type=range]').inputValue()).toBe('53');
+    expect(await page.locator('fieldset[data-scheme="topics"] input:checked').count()).toBe(2);
+    expect(await page.locator('fieldset[data-scheme="note"] textarea').inputValue()).toBe('slow shipping');
+    expect(await page.locator('fieldset[data-scheme="confidence"] input[type=range]').inputValue()).toBe('53');
     expect(await page.locator('.span-list li').count()).toBe(2);
 
     // removal by keyboard: Tab to the span's Remove button, Enter

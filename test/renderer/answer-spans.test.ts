@@ -62,7 +62,7 @@ describe('extractive_qa on the annotate screen', () => {
     // Unanswerable by keyboard on the next item
     await page.keyboard.press(']');
     await expect.poll(() => page.locator('.instance-id').innerText()).toBe('q2');
-    await tabTo(page, 'fieldset[data-schema="answer"] button');
+    await tabTo(page, 'fieldset[data-scheme="answer"] button');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('answer-answer').innerText()).toBe('Answer: Unanswerable');
     await page.keyboard.press(']'); // saves; q2 is the last
@@ -95,7 +95,7 @@ describe('error_span on the annotate screen', () => {
     await select(page, 7, 1); // barked
     expect(await page.locator('.span-picker').innerText()).toContain('Accuracy / Mistranslation');
     await page.keyboard.press('2'); // Fluency
-    await tabTo(page, 'fieldset[data-schema="mqm"] select');
+    await tabTo(page, 'fieldset[data-scheme="mqm"] select');
     await page.keyboard.press('ArrowDown'); // Minor → Major
     await expect.poll(() => page.getByTestId('score-mqm').innerText()).toBe('Score: 95');
     expect(await page.locator('mark[data-label="Fluency"]').innerText()).toContain('barked');
@@ -110,7 +110,7 @@ describe('error_span on the annotate screen', () => {
       score: 95,
     });
     await expect.poll(() => page.getByTestId('score-mqm').innerText()).toBe('Score: 95');
-    expect(await page.locator('fieldset[data-schema="mqm"] select').inputValue()).toBe('Major');
+    expect(await page.locator('fieldset[data-scheme="mqm"] select').inputValue()).toBe('Major');
   });
 });
 
@@ -129,18 +129,18 @@ describe('multi_document_event on the annotate screen', () => {
       },
     });
 
-    await tabTo(page, 'fieldset[data-schema="events"] input[id$="-join"]');
+    await tabTo(page, 'fieldset[data-scheme="events"] input[id$="-join"]');
     await page.keyboard.type('evt_floods');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter'); // Join
-    await tabTo(page, 'fieldset[data-schema="events"] input[id$="-0-when"]');
+    await tabTo(page, 'fieldset[data-scheme="events"] input[id$="-0-when"]');
     await page.keyboard.type('October');
     await page.keyboard.press('Escape');
     await select(page, 2, 1); // Ayutthaya
     expect(await page.locator('.span-picker').innerText()).toContain('evidence: where');
     await page.keyboard.press('1'); // evidence: where
     await expect
-      .poll(() => page.locator('fieldset[data-schema="events"] .link-list li').allInnerTexts())
+      .poll(() => page.locator('fieldset[data-scheme="events"] .link-list li').allInnerTexts())
       .toEqual([expect.stringContaining('where: Ayutthaya')]);
     expect(await unnamedControls(page)).toEqual([]);
     await rig.screenshot(page, 'multi-document-event');
@@ -156,7 +156,7 @@ describe('multi_document_event on the annotate screen', () => {
         },
       ],
     });
-    expect(await page.locator('fieldset[data-schema="events"] input[id$="-0-id"]').inputValue()).toBe('evt_floods');
-    expect(await page.locator('fieldset[data-schema="events"] input[id$="-0-when"]').inputValue()).toBe('October');
+    expect(await page.locator('fieldset[data-scheme="events"] input[id$="-0-id"]').inputValue()).toBe('evt_floods');
+    expect(await page.locator('fieldset[data-scheme="events"] input[id$="-0-when"]').inputValue()).toBe('October');
   });
 });

@@ -51,18 +51,18 @@ describe('coreference on the annotate screen', () => {
 
     await spanByKeys(page, 0, 2, '1'); // Marie Curie
     await spanByKeys(page, 3, 1, '1'); // She (punctuation is not a word)
-    await tabTo(page, 'fieldset[data-schema="chains"] input[type="checkbox"]');
+    await tabTo(page, 'fieldset[data-scheme="chains"] input[type="checkbox"]');
     await page.keyboard.press('Space'); // Marie Curie
-    await tabTo(page, 'fieldset[data-schema="chains"] select');
-    expect(await page.locator('fieldset[data-schema="chains"] select').inputValue()).toBe('PERSON');
+    await tabTo(page, 'fieldset[data-scheme="chains"] select');
+    expect(await page.locator('fieldset[data-scheme="chains"] select').inputValue()).toBe('PERSON');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter'); // New chain
-    const chains = page.locator('fieldset[data-schema="chains"] .link-list > li');
+    const chains = page.locator('fieldset[data-scheme="chains"] .link-list > li');
     await expect.poll(() => chains.count()).toBe(1);
     // tick She, then add it to chain 1
-    await tabTo(page, 'fieldset[data-schema="chains"] .link-spans li:nth-child(2) input');
+    await tabTo(page, 'fieldset[data-scheme="chains"] .link-spans li:nth-child(2) input');
     await page.keyboard.press('Space');
-    await tabTo(page, 'fieldset[data-schema="chains"] .link-list button:not(.link)');
+    await tabTo(page, 'fieldset[data-scheme="chains"] .link-list button:not(.link)');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => chains.first().innerText())
@@ -120,7 +120,7 @@ describe('event_annotation on the annotate screen', () => {
     await spanByKeys(page, 0, 1, '1'); // Rebels: GROUP
     await spanByKeys(page, 1, 1, '3'); // attacked: TRIGGER
     await spanByKeys(page, 2, 2, '2'); // the depot: PLACE
-    await tabTo(page, 'fieldset[data-schema="events"] select[id$="-trigger"]');
+    await tabTo(page, 'fieldset[data-scheme="events"] select[id$="-trigger"]');
     await page.keyboard.press('ArrowDown'); // the only TRIGGER span
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown'); // attacker: Rebels
@@ -129,7 +129,7 @@ describe('event_annotation on the annotate screen', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add event');
     await page.keyboard.press('Enter');
-    const events = page.locator('fieldset[data-schema="events"] .link-list li');
+    const events = page.locator('fieldset[data-scheme="events"] .link-list li');
     await expect
       .poll(() => events.allInnerTexts())
       .toEqual([expect.stringContaining('attacked (TRIGGER) — attacker: Rebels (GROUP), target: the depot (PLACE)')]);

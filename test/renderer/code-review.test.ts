@@ -27,11 +27,11 @@ const focused = () => focusedStep(page);
 
 describe('code_review by keyboard', () => {
   beforeAll(async () => {
-    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES, 'fieldset[data-schema="review"] [data-step="4"]'));
+    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES, 'fieldset[data-scheme="review"] [data-step="4"]'));
   });
 
   test('shows the verdict row and each file the session touches on each dimension, and lists the keys', async () => {
-    const rows = page.locator('fieldset[data-schema="review"] .trace-step');
+    const rows = page.locator('fieldset[data-scheme="review"] .trace-step');
     expect(await rows.locator('.trace-step-agent').allInnerTexts()).toEqual([
       'Review',
       'src/pager.ts',

@@ -75,11 +75,11 @@ const rig = await startRig({
 
 const shownQuestions = (page: Page) =>
   page
-    .locator('form.schemes fieldset[data-schema]')
-    .evaluateAll((all) => all.map((f) => (f as HTMLElement).dataset.schema));
+    .locator('form.schemes fieldset[data-scheme]')
+    .evaluateAll((all) => all.map((f) => (f as HTMLElement).dataset.scheme));
 const saved = (page: Page) => page.getByTestId('save-state').innerText();
 const focusedQuestion = (page: Page) =>
-  page.evaluate(() => document.activeElement?.closest<HTMLElement>('fieldset[data-schema]')?.dataset.schema ?? null);
+  page.evaluate(() => document.activeElement?.closest<HTMLElement>('fieldset[data-scheme]')?.dataset.scheme ?? null);
 
 test('follow-up questions come and go with the answers, by keyboard, and the server keeps only the shown ones', async () => {
   await rig.t.client().login('ann', PASSWORD);
@@ -130,7 +130,7 @@ test('follow-up questions come and go with the answers, by keyboard, and the ser
   await page.locator('body').press('ArrowLeft');
   await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 3/);
   expect(await shownQuestions(page)).toEqual(['pii', 'types', 'other']);
-  expect(await page.locator('[data-schema="other"] textarea, [data-schema="other"] input').first().inputValue()).toBe(
+  expect(await page.locator('[data-scheme="other"] textarea, [data-scheme="other"] input').first().inputValue()).toBe(
     'a passport number',
   );
   await page.locator('body').press('x');

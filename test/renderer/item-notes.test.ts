@@ -45,7 +45,7 @@ describe('notes and flags on items', () => {
       .poll(async () => (await rig.t.admin().get('/admin/api/item_notes')).body.notes)
       .toMatchObject([{ instance_id: 'item-1', annotator: 'alice', note: '1 sarcasm, or not?', flags: ['unsure'] }]);
     expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('item-note-input');
-    expect(await page.locator('fieldset[data-schema="sentiment"] input:checked').count()).toBe(0);
+    expect(await page.locator('fieldset[data-scheme="sentiment"] input:checked').count()).toBe(0);
     expect(await progress(page)).toMatch(/^Instance 1 of/);
 
     const [hook] = await receiver.waitFor((r) => r.length === 1);

@@ -11,7 +11,7 @@ import type { Client } from '../helpers/client.js';
 
 const TEXT = 'The product was great but shipping was slow.';
 const checked = (p: Page, scheme: string, label: string) =>
-  p.locator(`fieldset[data-schema="${scheme}"] input[value="${label}"]`).isChecked();
+  p.locator(`fieldset[data-scheme="${scheme}"] input[value="${label}"]`).isChecked();
 
 let rig: BrowserRig;
 let page: Page;
@@ -62,8 +62,8 @@ describe('keyboard slips', () => {
   });
 
   test('a 1–5 scale after a seven-label scheme starts on its own row, and ? shows it', async () => {
-    expect(await page.locator('fieldset[data-schema="emotion"] .label-key').allInnerTexts()).toEqual([...'1234567']);
-    expect(await page.locator('fieldset[data-schema="helpfulness"] .label-key').allInnerTexts()).toEqual([...'qwert']);
+    expect(await page.locator('fieldset[data-scheme="emotion"] .label-key').allInnerTexts()).toEqual([...'1234567']);
+    expect(await page.locator('fieldset[data-scheme="helpfulness"] .label-key').allInnerTexts()).toEqual([...'qwert']);
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(await dialog.innerText()).toMatch(/q\s+helpfulness: 1/);
@@ -75,15 +75,15 @@ describe('keyboard slips', () => {
   test('f focuses the next question and the number row then answers it', async () => {
     await page.keyboard.press('f');
     await page.keyboard.press('f');
-    expect(await page.evaluate(() => document.activeElement?.closest('fieldset')?.dataset.schema)).toBe('helpfulness');
+    expect(await page.evaluate(() => document.activeElement?.closest('fieldset')?.dataset.scheme)).toBe('helpfulness');
     await page.keyboard.press('3');
     expect(await checked(page, 'helpfulness', '3')).toBe(true);
     expect(await checked(page, 'emotion', 'fear')).toBe(false);
   });
 
   test('text and number fields are one key away, shown in their legend', async () => {
-    const noteKey = await page.locator('fieldset[data-schema="note"] .field-key').innerText();
-    const starsKey = await page.locator('fieldset[data-schema="stars"] .field-key').innerText();
+    const noteKey = await page.locator('fieldset[data-scheme="note"] .field-key').innerText();
+    const starsKey = await page.locator('fieldset[data-scheme="stars"] .field-key').innerText();
     expect(noteKey).toMatch(/^[a-z]$/); // letters: the number row belongs to a focused question
     await page.keyboard.press(noteKey);
     await page.keyboard.type('late parcel');

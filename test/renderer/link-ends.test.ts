@@ -29,7 +29,7 @@ const SCHEMES = [
   },
 ];
 
-const field = 'fieldset[data-schema="anchoring"]';
+const field = 'fieldset[data-scheme="anchoring"]';
 
 /** Ticks the span whose text starts with `words` by keyboard (Tab to its box, Space). */
 async function tick(words: string) {

@@ -45,7 +45,7 @@ describe('a live coding agent task', () => {
   test('shows the task and says the item has no steps yet, and a step answer is refused saying so', async () => {
     expect(await page.getByTestId('instance-text').innerText()).toContain('Task 1: add a --verbose flag');
     expect(await page.locator('.display-absent').innerText()).toBe('Nothing under “structured_turns” in this item.');
-    expect(await page.locator('fieldset[data-schema="step_rewards"] .trace-none').innerText()).toBe(
+    expect(await page.locator('fieldset[data-scheme="step_rewards"] .trace-none').innerText()).toBe(
       'No steps yet: this item holds none under “structured_turns”. No agent is run here, so a session’s steps come with the item’s data.',
     );
     const refused = await api.post('/updateinstance', {

@@ -73,10 +73,10 @@ const EDIT = {
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const fieldKey = (scheme: string) => page.locator(`fieldset[data-schema="${scheme}"] legend .field-key`).innerText();
+const fieldKey = (scheme: string) => page.locator(`fieldset[data-scheme="${scheme}"] legend .field-key`).innerText();
 const goTo = async (scheme: string) => page.keyboard.press(await fieldKey(scheme));
 const labelKey = (scheme: string, text: string) =>
-  page.locator(`fieldset[data-schema="${scheme}"] label:has-text("${text}") .label-key`).innerText();
+  page.locator(`fieldset[data-scheme="${scheme}"] label:has-text("${text}") .label-key`).innerText();
 const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
 
 describe('a project of twelve newer types, by keyboard, through export and back', () => {
@@ -85,10 +85,10 @@ describe('a project of twelve newer types, by keyboard, through export and back'
   });
 
   test('shows every field, each control named, no key given twice', async () => {
-    for (const s of SCHEMES) await page.locator(`fieldset[data-schema="${s.name}"]`).waitFor();
+    for (const s of SCHEMES) await page.locator(`fieldset[data-scheme="${s.name}"]`).waitFor();
     // [scheme, its field key (the key that goes to a field whose own keys work once it has focus), its label keys]
     const fields = await page
-      .locator('fieldset[data-schema]')
+      .locator('fieldset[data-scheme]')
       .evaluateAll((all) =>
         all.map(
           (f) =>
@@ -107,21 +107,21 @@ describe('a project of twelve newer types, by keyboard, through export and back'
   test('answers all twelve by keyboard; the triage key submits and moves on', async () => {
     await page.keyboard.press(await labelKey('better', 'Right'));
     await page.keyboard.press(
-      await page.locator('fieldset[data-schema="mood"] .bws-best label:has-text("C") .label-key').innerText(),
+      await page.locator('fieldset[data-scheme="mood"] .bws-best label:has-text("C") .label-key').innerText(),
     );
     await page.keyboard.press(
-      await page.locator('fieldset[data-schema="mood"] .bws-worst label:has-text("B") .label-key').innerText(),
+      await page.locator('fieldset[data-scheme="mood"] .bws-worst label:has-text("B") .label-key').innerText(),
     );
 
-    await tabTo(page, 'fieldset[data-schema="order"] [data-item="R1"]');
+    await tabTo(page, 'fieldset[data-scheme="order"] [data-item="R1"]');
     await page.keyboard.press('ArrowDown'); // R2, R1, R3
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="order"] .ranking-item').allInnerTexts()).toEqual([
       '1. R2',
       '2. R1',
       '3. R3',
     ]);
 
-    await tabTo(page, 'fieldset[data-schema="post"] textarea');
+    await tabTo(page, 'fieldset[data-scheme="post"] textarea');
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
@@ -178,23 +178,23 @@ describe('a project of twelve newer types, by keyboard, through export and back'
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 2/);
     const checked = (selector: string) => page.locator(selector).isChecked();
-    expect(await checked('fieldset[data-schema="better"] input[value="B"]')).toBe(true);
-    expect(await checked('fieldset[data-schema="mood"] .bws-best input[value="C"]')).toBe(true);
-    expect(await checked('fieldset[data-schema="mood"] .bws-worst input[value="B"]')).toBe(true);
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+    expect(await checked('fieldset[data-scheme="better"] input[value="B"]')).toBe(true);
+    expect(await checked('fieldset[data-scheme="mood"] .bws-best input[value="C"]')).toBe(true);
+    expect(await checked('fieldset[data-scheme="mood"] .bws-worst input[value="B"]')).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="order"] .ranking-item').allInnerTexts()).toEqual([
       '1. R2',
       '2. R1',
       '3. R3',
     ]);
-    expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sits 1');
-    expect(await checked('fieldset[data-schema="aspects"] input[aria-label="Tone: Poor"]')).toBe(true);
-    expect(await checked('fieldset[data-schema="feel"] input[aria-label="Bad – Good: 4"]')).toBe(true);
-    expect(await checked('fieldset[data-schema="sure"] input[value="4"]')).toBe(true);
-    expect(await page.locator('fieldset[data-schema="pain"] output').innerText()).toBe('6');
-    expect(await page.locator('fieldset[data-schema="stance"] output').allInnerTexts()).toEqual(['51', '49']);
+    expect(await page.locator('fieldset[data-scheme="post"] textarea').inputValue()).toBe('the cat sits 1');
+    expect(await checked('fieldset[data-scheme="aspects"] input[aria-label="Tone: Poor"]')).toBe(true);
+    expect(await checked('fieldset[data-scheme="feel"] input[aria-label="Bad – Good: 4"]')).toBe(true);
+    expect(await checked('fieldset[data-scheme="sure"] input[value="4"]')).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="pain"] output').innerText()).toBe('6');
+    expect(await page.locator('fieldset[data-scheme="stance"] output').allInnerTexts()).toEqual(['51', '49']);
     expect(await page.getByTestId('topics-left').innerText()).toBe('all 10 shared');
     expect(await page.getByTestId('topic-selected').innerText()).toBe('Chosen: Music');
-    expect(await checked('fieldset[data-schema="keep"] input[value="reject"]')).toBe(true);
+    expect(await checked('fieldset[data-scheme="keep"] input[value="reject"]')).toBe(true);
     await rig.screenshot(page, 'many-types-project');
     expect(rig.foreign).toEqual([]);
   });

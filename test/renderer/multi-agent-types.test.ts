@@ -30,11 +30,11 @@ const checkedIn = (scheme: string, step: number) => checkedOn(page, scheme, step
 
 describe('multi-agent trace types by keyboard', () => {
   beforeAll(async () => {
-    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES, 'fieldset[data-schema="emerge"] [data-step="2"]'));
+    ({ rig, page, api } = await openTraceRig(ITEMS, SCHEMES, 'fieldset[data-scheme="emerge"] [data-step="2"]'));
   });
 
   test('shows the handoffs found in the trace and lists the keys', async () => {
-    expect(await page.locator('fieldset[data-schema="hand"] .trace-step-agent').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="hand"] .trace-step-agent').allInnerTexts()).toEqual([
       'Planner → Searcher',
       'Searcher → Booker',
     ]);
@@ -70,7 +70,7 @@ describe('multi-agent trace types by keyboard', () => {
     await expect.poll(focused).toBe('1');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('2'); // turn 3 too
-    const note = page.locator('fieldset[data-schema="emerge"] textarea');
+    const note = page.locator('fieldset[data-scheme="emerge"] textarea');
     await note.waitFor();
     await note.focus();
     await page.keyboard.type('the budget error carries on');
@@ -96,7 +96,7 @@ describe('multi-agent trace types by keyboard', () => {
     expect(await checkedIn('ctx', 1)).toEqual(['hallucinated_context']);
     expect(await checkedIn('hand', 1)).toEqual(['1', 'goal_drift']);
     expect(await checkedIn('emerge', 2)).toEqual(['cascading_error']);
-    expect(await page.locator('fieldset[data-schema="emerge"] textarea').inputValue()).toBe(
+    expect(await page.locator('fieldset[data-scheme="emerge"] textarea').inputValue()).toBe(
       'the budget error carries on',
     );
     expect(rig.foreign).toEqual([]);

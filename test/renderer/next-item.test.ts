@@ -45,7 +45,7 @@ describe('next item', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => text(page)).toContain('Item 2:');
     // the kept instance comes with its stored answer
-    expect(await page.locator('fieldset[data-schema="sentiment"] input[value="negative"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="sentiment"] input[value="negative"]').isChecked()).toBe(true);
     await expect.poll(() => saveState(page)).toBe('All answers saved');
     expect((await ann.get('/get_annotations?instance_id=item-1')).body.annotations).toEqual({
       'sentiment:positive': 'true',

@@ -25,11 +25,11 @@ const SCHEMES = [
 
 let page: Page;
 let api: Client;
-const items = () => page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts();
+const items = () => page.locator('fieldset[data-scheme="order"] .ranking-item').allInnerTexts();
 const keyOf = (dimension: string, text: string) =>
   page
     .locator(
-      `fieldset[data-schema="dims"] [role="radiogroup"][aria-label="dims: ${dimension}"] label:has-text("${text}") .label-key`,
+      `fieldset[data-scheme="dims"] [role="radiogroup"][aria-label="dims: ${dimension}"] label:has-text("${text}") .label-key`,
     )
     .innerText();
 
@@ -39,10 +39,10 @@ describe('pairwise on a scale and over dimensions, and a ranking by drag', () =>
   });
 
   test('answers them, by the arrows, the dimension keys and a drag, and submits', async () => {
-    await tabTo(page, 'fieldset[data-schema="how"] input[type="range"]');
+    await tabTo(page, 'fieldset[data-scheme="how"] input[type="range"]');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight'); // 0 → 2: the right text is much better
-    expect(await page.locator('fieldset[data-schema="how"] output').innerText()).toBe('2');
+    expect(await page.locator('fieldset[data-scheme="how"] output').innerText()).toBe('2');
     await page.keyboard.press('Escape');
 
     await page.keyboard.press(await keyOf('fluency', 'Right'));
@@ -67,12 +67,12 @@ describe('pairwise on a scale and over dimensions, and a ranking by drag', () =>
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 2/);
-    expect(await page.locator('fieldset[data-schema="how"] input[type="range"]').inputValue()).toBe('2');
+    expect(await page.locator('fieldset[data-scheme="how"] input[type="range"]').inputValue()).toBe('2');
     expect(
-      await page.locator('fieldset[data-schema="dims"] input[name="scheme-dims-fluency"][value="B"]').isChecked(),
+      await page.locator('fieldset[data-scheme="dims"] input[name="scheme-dims-fluency"][value="B"]').isChecked(),
     ).toBe(true);
     expect(
-      await page.locator('fieldset[data-schema="dims"] input[name="scheme-dims-accuracy"][value="tie"]').isChecked(),
+      await page.locator('fieldset[data-scheme="dims"] input[name="scheme-dims-accuracy"][value="tie"]').isChecked(),
     ).toBe(true);
     expect(await items()).toEqual(['1. R2', '2. R3', '3. R1']);
   });

@@ -36,7 +36,7 @@ let rig: BrowserRig;
 let page: Page;
 let api: Client;
 const keyOf = (scheme: string, text: string) =>
-  page.locator(`fieldset[data-schema="${scheme}"] label:has-text("${text}") .label-key`).innerText();
+  page.locator(`fieldset[data-scheme="${scheme}"] label:has-text("${text}") .label-key`).innerText();
 
 describe('comparison and editing types by keyboard', () => {
   beforeAll(async () => {
@@ -45,29 +45,29 @@ describe('comparison and editing types by keyboard', () => {
 
   test('shows the pair side by side, the tuple, the list to rank and the text to edit', async () => {
     for (const name of ['better', 'mood', 'order', 'post', 'keep'])
-      await page.locator(`fieldset[data-schema="${name}"]`).waitFor();
-    expect(await page.locator('fieldset[data-schema="better"] .pair-text').allInnerTexts()).toEqual([
+      await page.locator(`fieldset[data-scheme="${name}"]`).waitFor();
+    expect(await page.locator('fieldset[data-scheme="better"] .pair-text').allInnerTexts()).toEqual([
       'left answer 1',
       'right answer 1',
     ]);
-    expect(await page.locator('fieldset[data-schema="mood"] .bws-items li').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="mood"] .bws-items li').allInnerTexts()).toEqual([
       'A. happy',
       'B. sad',
       'C. calm',
     ]);
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="order"] .ranking-item').allInnerTexts()).toEqual([
       '1. R1',
       '2. R2',
       '3. R3',
     ]);
-    expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sit 1');
+    expect(await page.locator('fieldset[data-scheme="post"] textarea').inputValue()).toBe('the cat sit 1');
     // a type's own keys where free (the configured reject key, Potato's 0 for a tie); the rest take free
     // sequential keys, no key twice
     expect(await keyOf('keep', 'Discard')).toBe('x');
     const keys = await page.locator('.label-key').allInnerTexts();
     expect(new Set(keys).size).toBe(keys.length);
     expect(await keyOf('better', 'Same')).toBe('0');
-    expect(await page.locator('fieldset[data-schema="mood"] .bws-worst .label-key').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="mood"] .bws-worst .label-key').allInnerTexts()).toEqual([
       'a',
       'b',
       'c',
@@ -96,22 +96,22 @@ describe('comparison and editing types by keyboard', () => {
   test('answers every type by keyboard; the triage key submits and moves on', async () => {
     await page.keyboard.press(await keyOf('better', 'Right'));
     await page.keyboard.press(
-      await page.locator('fieldset[data-schema="mood"] .bws-best label:has-text("C") .label-key').innerText(),
+      await page.locator('fieldset[data-scheme="mood"] .bws-best label:has-text("C") .label-key').innerText(),
     );
     await page.keyboard.press('b'); // worst: B
-    expect(await page.locator('fieldset[data-schema="better"] input[value="B"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="better"] input[value="B"]').isChecked()).toBe(true);
 
-    await tabTo(page, 'fieldset[data-schema="order"] [data-item="R1"]');
+    await tabTo(page, 'fieldset[data-scheme="order"] [data-item="R1"]');
     await page.keyboard.press('ArrowDown'); // R2, R1, R3
     await page.keyboard.press('ArrowDown'); // R2, R3, R1
     await page.keyboard.press('='); // R1 tied with R3
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="order"] .ranking-item').allInnerTexts()).toEqual([
       '1. R2',
       '2. R3',
       '= R1',
     ]);
 
-    await tabTo(page, 'fieldset[data-schema="post"] textarea');
+    await tabTo(page, 'fieldset[data-scheme="post"] textarea');
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
@@ -143,16 +143,16 @@ describe('comparison and editing types by keyboard', () => {
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 3/);
-    expect(await page.locator('fieldset[data-schema="better"] input[value="B"]').isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="mood"] .bws-best input[value="C"]').isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="mood"] .bws-worst input[value="B"]').isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="order"] .ranking-item').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="better"] input[value="B"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="mood"] .bws-best input[value="C"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="mood"] .bws-worst input[value="B"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="order"] .ranking-item').allInnerTexts()).toEqual([
       '1. R2',
       '2. R3',
       '= R1',
     ]);
-    expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sits 1');
-    expect(await page.locator('fieldset[data-schema="keep"] input[value="reject"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="post"] textarea').inputValue()).toBe('the cat sits 1');
+    expect(await page.locator('fieldset[data-scheme="keep"] input[value="reject"]').isChecked()).toBe(true);
     await rig.screenshot(page, 'order-types');
     expect(rig.foreign).toEqual([]);
   });

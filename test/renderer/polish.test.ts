@@ -8,7 +8,7 @@ import { logIn, progress, startRig, type BrowserRig } from './browser.js';
 
 let rig: BrowserRig;
 let page: Page;
-const slider = () => page.locator('fieldset[data-schema="confidence"] input[type=range]');
+const slider = () => page.locator('fieldset[data-scheme="confidence"] input[type=range]');
 const inView = (selector: string) =>
   page
     .locator(selector)
@@ -28,14 +28,14 @@ describe('polish', () => {
   });
 
   test('an unset slider says "not set" and draws no thumb until it is set', async () => {
-    expect(await page.locator('fieldset[data-schema="confidence"] output').innerText()).toBe('not set');
+    expect(await page.locator('fieldset[data-scheme="confidence"] output').innerText()).toBe('not set');
     // drawn without the native control (and its thumb) while unset
     const appearance = () => slider().evaluate((el) => getComputedStyle(el).appearance);
     expect(await appearance()).toBe('none');
     await slider().focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Escape');
-    expect(await page.locator('fieldset[data-schema="confidence"] output').innerText()).toBe('51');
+    expect(await page.locator('fieldset[data-scheme="confidence"] output').innerText()).toBe('51');
     expect(await appearance()).not.toBe('none');
   });
 

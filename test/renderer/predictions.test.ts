@@ -100,9 +100,9 @@ describe('pre-annotations', () => {
     await page.getByTestId('prediction-hint').waitFor();
     await page.keyboard.press('g');
     await page.getByText('Applied to the form. Review it, then submit.').waitFor();
-    expect(await page.locator('fieldset[data-schema="post"] textarea').inputValue()).toBe('the cat sits');
+    expect(await page.locator('fieldset[data-scheme="post"] textarea').inputValue()).toBe('the cat sits');
     expect(
-      await page.locator('fieldset[data-schema="turns"] li[data-node="r1"] input[type="radio"]:checked').count(),
+      await page.locator('fieldset[data-scheme="turns"] li[data-node="r1"] input[type="radio"]:checked').count(),
     ).toBe(1);
     await page.keyboard.press('Enter');
     await expect

@@ -38,10 +38,10 @@ const SCHEMES = [
 let rig: BrowserRig;
 let page: Page;
 let api: Client;
-const fieldKey = (scheme: string) => page.locator(`fieldset[data-schema="${scheme}"] legend .field-key`).innerText();
+const fieldKey = (scheme: string) => page.locator(`fieldset[data-scheme="${scheme}"] legend .field-key`).innerText();
 const goTo = async (scheme: string) => page.keyboard.press(await fieldKey(scheme));
 const checked = (scheme: string, label: string) =>
-  page.locator(`fieldset[data-schema="${scheme}"] input[aria-label="${label}"]`).isChecked();
+  page.locator(`fieldset[data-scheme="${scheme}"] input[aria-label="${label}"]`).isChecked();
 
 describe('rating and measurement types by keyboard', () => {
   beforeAll(async () => {
@@ -97,7 +97,7 @@ describe('rating and measurement types by keyboard', () => {
 
     await goTo('sure');
     await page.keyboard.press('4');
-    await expect.poll(() => page.locator('fieldset[data-schema="sure"] input[value="4"]').isChecked()).toBe(true);
+    await expect.poll(() => page.locator('fieldset[data-scheme="sure"] input[value="4"]').isChecked()).toBe(true);
 
     await goTo('pain');
     await page.keyboard.press('ArrowRight'); // 5 → 6
@@ -164,10 +164,10 @@ describe('rating and measurement types by keyboard', () => {
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 2/);
     expect(await checked('aspects', 'Tone: Poor')).toBe(true);
     expect(await checked('feel', 'Weak – Strong: 4')).toBe(true);
-    expect(await page.locator('fieldset[data-schema="sure"] input[value="4"]').isChecked()).toBe(true);
-    expect(await page.locator('fieldset[data-schema="pain"] output').innerText()).toBe('6');
+    expect(await page.locator('fieldset[data-scheme="sure"] input[value="4"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="pain"] output').innerText()).toBe('6');
     expect(await page.getByTestId('span_ok-range').innerText()).toBe('20 – 75');
-    expect(await page.locator('fieldset[data-schema="mood"] output').allInnerTexts()).toEqual(['35', '33', '32']);
+    expect(await page.locator('fieldset[data-scheme="mood"] output').allInnerTexts()).toEqual(['35', '33', '32']);
     expect(await page.getByTestId('topics-left').innerText()).toBe('all 10 shared');
     expect(await page.getByTestId('topic-selected').innerText()).toBe('Chosen: Optics; Physics');
     await rig.screenshot(page, 'scale-types');

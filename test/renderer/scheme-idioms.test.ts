@@ -39,9 +39,9 @@ test('required schemes hold the annotator with a message; a skip needs a reason 
   await form.getByText('How strong is the argument?').waitFor();
   await expect(form.locator('.scheme-required').first().innerText()).resolves.toContain('required');
   expect(
-    await page.locator('[data-schema="strength"] .choices').evaluate((el) => getComputedStyle(el).flexDirection),
+    await page.locator('[data-scheme="strength"] .choices').evaluate((el) => getComputedStyle(el).flexDirection),
   ).toBe('column');
-  expect(await page.locator('[data-schema="flags"] .choices').evaluate((el) => getComputedStyle(el).flexWrap)).toBe(
+  expect(await page.locator('[data-scheme="flags"] .choices').evaluate((el) => getComputedStyle(el).flexWrap)).toBe(
     'nowrap',
   );
   expect(

@@ -59,7 +59,7 @@ describe('search', () => {
     expect(await page.getByTestId('search-results').count()).toBe(0);
 
     // their own typed answer is found; another annotator's label is not
-    await page.locator('fieldset[data-schema="why"] textarea').fill('dripping spout');
+    await page.locator('fieldset[data-scheme="why"] textarea').fill('dripping spout');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await expect.poll(() => progress(page), WAIT).toMatch(/^Instance 4 of 5/);

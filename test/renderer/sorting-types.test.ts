@@ -44,12 +44,12 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
   });
 
   test('shows the cards, the profiles and the tree', async () => {
-    await page.locator('fieldset[data-schema="quality"] [data-node="r2"]').waitFor();
+    await page.locator('fieldset[data-scheme="quality"] [data-node="r2"]').waitFor();
     expect(
-      await page.locator('fieldset[data-schema="topics"] [aria-label="Unsorted cards"] li').allInnerTexts(),
+      await page.locator('fieldset[data-scheme="topics"] [aria-label="Unsorted cards"] li').allInnerTexts(),
     ).toEqual(['Mars ice', 'Cup final']);
-    expect(await page.locator('fieldset[data-schema="pick"] tbody tr').count()).toBe(1);
-    expect(await page.locator('fieldset[data-schema="quality"] .tree-turn').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="pick"] tbody tr').count()).toBe(1);
+    expect(await page.locator('fieldset[data-scheme="quality"] .tree-turn').allInnerTexts()).toEqual([
       'User: Hi there',
       'Bot: Hello!',
       'Bot: Go away',
@@ -63,20 +63,20 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
   });
 
   test('answers them by keyboard and submits', async () => {
-    await tabTo(page, 'fieldset[data-schema="topics"] [data-card="Mars ice"]');
+    await tabTo(page, 'fieldset[data-scheme="topics"] [data-card="Mars ice"]');
     await page.keyboard.press('1'); // Science
-    await tabTo(page, 'fieldset[data-schema="topics"] [data-card="Cup final"]');
+    await tabTo(page, 'fieldset[data-scheme="topics"] [data-card="Cup final"]');
     await page.keyboard.press('2'); // Sport
-    expect(await page.locator('fieldset[data-schema="topics"] [data-group="Sport"] li').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="topics"] [data-group="Sport"] li').allInnerTexts()).toEqual([
       'Cup final',
     ]);
     await page.locator('body').focus();
-    const key = await page.locator('fieldset[data-schema="pick"] label:has-text("Option 2") .label-key').innerText();
+    const key = await page.locator('fieldset[data-scheme="pick"] label:has-text("Option 2") .label-key').innerText();
     await page.keyboard.press(key);
-    expect(await page.locator('fieldset[data-schema="pick"] input[value="2"]').isChecked()).toBe(true);
-    await tabTo(page, 'fieldset[data-schema="quality"] [data-node="r2"] input[type=radio]');
+    expect(await page.locator('fieldset[data-scheme="pick"] input[value="2"]').isChecked()).toBe(true);
+    await tabTo(page, 'fieldset[data-scheme="quality"] [data-node="r2"] input[type=radio]');
     await page.keyboard.press('ArrowDown'); // good → bad within r2's group
-    await tabTo(page, 'fieldset[data-schema="quality"] [data-node="r1"] input[type=checkbox]');
+    await tabTo(page, 'fieldset[data-scheme="quality"] [data-node="r1"] input[type=checkbox]');
     await page.keyboard.press('Space');
     await page.locator('body').focus();
     await page.keyboard.press('Enter');
@@ -97,15 +97,15 @@ describe('sorting, choosing profiles and rating a tree by keyboard', () => {
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(page)).toMatch(/^Instance 1 of 2/);
-    expect(await page.locator('fieldset[data-schema="topics"] [data-group="Science"] li').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="topics"] [data-group="Science"] li').allInnerTexts()).toEqual([
       'Mars ice',
     ]);
-    expect(await page.locator('fieldset[data-schema="pick"] input[value="2"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="pick"] input[value="2"]').isChecked()).toBe(true);
     expect(
-      await page.locator('fieldset[data-schema="quality"] [data-node="r2"] input[type=radio]').nth(1).isChecked(),
+      await page.locator('fieldset[data-scheme="quality"] [data-node="r2"] input[type=radio]').nth(1).isChecked(),
     ).toBe(true);
     expect(
-      await page.locator('fieldset[data-schema="quality"] [data-node="r1"] input[type=checkbox]').first().isChecked(),
+      await page.locator('fieldset[data-scheme="quality"] [data-node="r1"] input[type=checkbox]').first().isChecked(),
     ).toBe(true);
     await rig.screenshot(page, 'sorting-types');
     expect(rig.foreign).toEqual([]);

@@ -87,9 +87,9 @@ describe('span_link on the annotate screen', () => {
     await spanByKeys(page, 7, 1, '2'); // London: PLACE
     expect(await page.locator('.span-list li').count()).toBe(3);
 
-    await tabTo(page, 'fieldset[data-schema="relations"] select');
+    await tabTo(page, 'fieldset[data-scheme="relations"] select');
     await page.keyboard.press('ArrowDown'); // LIVES_IN
-    expect(await page.locator('fieldset[data-schema="relations"] select').inputValue()).toBe('LIVES_IN');
+    expect(await page.locator('fieldset[data-scheme="relations"] select').inputValue()).toBe('LIVES_IN');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space'); // Ada Lovelace, the source
     await page.keyboard.press('Tab');
@@ -98,7 +98,7 @@ describe('span_link on the annotate screen', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add link');
     await page.keyboard.press('Enter');
-    const links = page.locator('fieldset[data-schema="relations"] .link-list li');
+    const links = page.locator('fieldset[data-scheme="relations"] .link-list li');
     await expect
       .poll(() => links.allInnerTexts())
       .toEqual([expect.stringContaining('Ada Lovelace (PERSON) → London (PLACE)')]);
@@ -133,9 +133,9 @@ describe('span_link on the annotate screen', () => {
   });
 
   test('removes a link with its Remove button by keyboard, and the removal is stored', async () => {
-    await tabTo(page, 'fieldset[data-schema="relations"] .link-list button');
+    await tabTo(page, 'fieldset[data-scheme="relations"] .link-list button');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('fieldset[data-schema="relations"] .link-list li').count()).toBe(0);
+    await expect.poll(() => page.locator('fieldset[data-scheme="relations"] .link-list li').count()).toBe(0);
     expect(await page.locator('[data-testid="link-arcs"] .text-arc').count()).toBe(0);
     await page.locator('body').focus();
     await page.keyboard.press('ArrowRight'); // saves on the way

@@ -111,10 +111,10 @@ describe('a study with phases and quality control', () => {
     const hint = page.getByTestId('ai-hint');
     await hint.getByRole('button', { name: /Accept suggestion/ }).waitFor();
     expect(await hint.innerText()).toMatch(/sentiment: negative/);
-    expect(await page.locator('fieldset[data-schema="sentiment"] input[value="negative"]').isChecked()).toBe(false);
+    expect(await page.locator('fieldset[data-scheme="sentiment"] input[value="negative"]').isChecked()).toBe(false);
 
     await page.keyboard.press('a');
-    expect(await page.locator('fieldset[data-schema="sentiment"] input[value="negative"]').isChecked()).toBe(true);
+    expect(await page.locator('fieldset[data-scheme="sentiment"] input[value="negative"]').isChecked()).toBe(true);
     expect(await page.getByTestId('save-state').innerText()).toBe('Unsaved changes');
     expect((await erin.get('/get_annotations?instance_id=item-7')).body.annotations).toEqual({});
 

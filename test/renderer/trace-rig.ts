@@ -23,10 +23,10 @@ export const focusedStep = (page: Page) =>
 
 /** The key that moves the focus into a scheme's field, as its legend shows it. */
 export const fieldKey = (page: Page, scheme: string) =>
-  page.locator(`fieldset[data-schema="${scheme}"] legend .field-key`).innerText();
+  page.locator(`fieldset[data-scheme="${scheme}"] legend .field-key`).innerText();
 
 /** The values checked in one step of a scheme. */
 export const checkedIn = (page: Page, scheme: string, step: number) =>
   page
-    .locator(`fieldset[data-schema="${scheme}"] [data-step="${step}"] input:checked`)
+    .locator(`fieldset[data-scheme="${scheme}"] [data-step="${step}"] input:checked`)
     .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));

@@ -33,7 +33,7 @@ let api: Client;
 const focusedStep = () => stepIn(page);
 const fieldKey = (scheme: string) => keyOf(page, scheme);
 const checked = (scheme: string, step: number) =>
-  page.locator(`fieldset[data-schema="${scheme}"] [data-step="${step}"] input:checked`).getAttribute('value');
+  page.locator(`fieldset[data-scheme="${scheme}"] [data-step="${step}"] input:checked`).getAttribute('value');
 
 describe('agent-trace types by keyboard', () => {
   beforeAll(async () => {
@@ -41,11 +41,11 @@ describe('agent-trace types by keyboard', () => {
   });
 
   test("shows each scheme's steps and lists the step keys", async () => {
-    await page.locator('fieldset[data-schema="acts"] [data-step="2"]').waitFor();
-    expect(await page.locator('fieldset[data-schema="rewards"] .trace-step-text').allInnerTexts()).toEqual(
+    await page.locator('fieldset[data-scheme="acts"] [data-step="2"]').waitFor();
+    expect(await page.locator('fieldset[data-scheme="rewards"] .trace-step-text').allInnerTexts()).toEqual(
       steps.map((s) => s.content),
     );
-    expect(await page.locator('fieldset[data-schema="acts"] .trace-step-agent').allInnerTexts()).toEqual([
+    expect(await page.locator('fieldset[data-scheme="acts"] .trace-step-agent').allInnerTexts()).toEqual([
       'Planner',
       'Searcher',
       'Booker',
@@ -85,7 +85,7 @@ describe('agent-trace types by keyboard', () => {
     await page.keyboard.press('1'); // proposal
     await expect.poll(focusedStep).toBe('1');
     await page.keyboard.press('2'); // objection: a linked act, so the focus stays for its reference
-    const ref = page.locator('fieldset[data-schema="acts"] [data-step="1"] select');
+    const ref = page.locator('fieldset[data-scheme="acts"] [data-step="1"] select');
     await ref.waitFor();
     await expect.poll(focusedStep).toBe('1');
     await page.keyboard.press('Tab');
@@ -127,7 +127,7 @@ describe('agent-trace types by keyboard', () => {
     expect(await checked('rewards', 1)).toBe('0');
     expect(await checked('first', 2)).toBe('-1');
     expect(await checked('acts', 1)).toBe('objection');
-    expect(await page.locator('fieldset[data-schema="acts"] [data-step="1"] select').inputValue()).toBe('0');
+    expect(await page.locator('fieldset[data-scheme="acts"] [data-step="1"] select').inputValue()).toBe('0');
     await rig.screenshot(page, 'trace-types');
     expect(rig.foreign).toEqual([]);
   });
@@ -155,7 +155,7 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
       rig: rig2,
       page: p,
       api: c,
-    } = await openTraceRig(EVAL_ITEMS, EVAL_SCHEMES, 'fieldset[data-schema="fixed"] [data-step="2"]'));
+    } = await openTraceRig(EVAL_ITEMS, EVAL_SCHEMES, 'fieldset[data-scheme="fixed"] [data-step="2"]'));
   });
 
   test('answers them by keyboard, and after a reload they are still there', async () => {
@@ -166,7 +166,7 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
     await p.keyboard.press('1'); // correct, on to step 2
     await expect.poll(step).toBe('1');
     await p.keyboard.press('2'); // flawed: its error form opens and the focus stays
-    await p.locator('fieldset[data-schema="judged"] [data-step="1"] select').first().waitFor();
+    await p.locator('fieldset[data-scheme="judged"] [data-step="1"] select').first().waitFor();
     await expect.poll(step).toBe('1');
     await p.keyboard.press('Tab'); // the error type
     await p.keyboard.press('ArrowDown');
@@ -226,12 +226,12 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
     await p.getByTestId('instance-text').waitFor();
     await p.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(p)).toMatch(/^Instance 1 of 2/);
-    expect(await p.locator('fieldset[data-schema="judged"] [data-step="1"] textarea').inputValue()).toBe(
+    expect(await p.locator('fieldset[data-scheme="judged"] [data-step="1"] textarea').inputValue()).toBe(
       'Kept the non-refundable fare',
     );
-    expect(await p.locator('fieldset[data-schema="blame"] [data-step="1"] input').isChecked()).toBe(true);
-    expect(await p.locator('fieldset[data-schema="blame"] select').inputValue()).toBe('Searcher');
-    expect(await p.locator('fieldset[data-schema="fixed"] [data-step="1"] textarea').inputValue()).toBe(
+    expect(await p.locator('fieldset[data-scheme="blame"] [data-step="1"] input').isChecked()).toBe(true);
+    expect(await p.locator('fieldset[data-scheme="blame"] select').inputValue()).toBe('Searcher');
+    expect(await p.locator('fieldset[data-scheme="fixed"] [data-step="1"] textarea').inputValue()).toBe(
       `${steps[1].content}, so we stopped`,
     );
     await rig2.screenshot(p, 'trace-types-judged');
@@ -262,10 +262,10 @@ describe('verdicts per step and per tool call by keyboard', () => {
         { annotation_type: 'gui_trajectory', name: 'gui' },
         { annotation_type: 'tool_call_review', name: 'calls' },
       ],
-      'fieldset[data-schema="gui"] [data-step="1"] img',
+      'fieldset[data-scheme="gui"] [data-step="1"] img',
     );
-    expect(await p.locator('fieldset[data-schema="gui"] .trace-click').count()).toBe(2);
-    expect(await p.locator('fieldset[data-schema="calls"] .trace-step-text').allInnerTexts()).toEqual([
+    expect(await p.locator('fieldset[data-scheme="gui"] .trace-click').count()).toBe(2);
+    expect(await p.locator('fieldset[data-scheme="calls"] .trace-step-text').allInnerTexts()).toEqual([
       'click({\n "x": 0.2\n})',
     ]);
     expect(await unnamedControls(p)).toEqual([]);
@@ -291,10 +291,10 @@ describe('verdicts per step and per tool call by keyboard', () => {
     await p.getByTestId('instance-text').waitFor();
     await p.keyboard.press('ArrowLeft');
     await expect.poll(() => progress(p)).toMatch(/^Instance 1 of 2/);
-    expect(await p.locator('fieldset[data-schema="gui"] [data-step="1"] input:checked').getAttribute('value')).toBe(
+    expect(await p.locator('fieldset[data-scheme="gui"] [data-step="1"] input:checked').getAttribute('value')).toBe(
       'wrong_element',
     );
-    expect(await p.locator('fieldset[data-schema="gui"] [data-step="1"] .trace-notes').inputValue()).toBe(
+    expect(await p.locator('fieldset[data-scheme="gui"] [data-step="1"] .trace-notes').inputValue()).toBe(
       'Display is not Appearance',
     );
     await rig3.screenshot(p, 'trace-types-verdicts');

@@ -31,7 +31,7 @@ describe('keys pressed during a move', () => {
     await page.keyboard.press('2');
     await expect.poll(() => progress(page)).toMatch(/^Instance 2 of/);
     await expect
-      .poll(() => page.locator('fieldset[data-schema="sentiment"] input[value="negative"]').isChecked())
+      .poll(() => page.locator('fieldset[data-scheme="sentiment"] input[value="negative"]').isChecked())
       .toBe(true);
     expect(await page.getByTestId('instance-text').innerText()).toMatch(/^Item 2:/);
     expect(await page.getByTestId('save-state').innerText()).toBe('Unsaved changes');

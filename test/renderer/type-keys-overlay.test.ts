@@ -141,21 +141,21 @@ describe('the ? overlay lists the keys of every type on the page', () => {
 
   test('the field keys of text_edit and tree_annotation reach the text to edit and the first turn', async () => {
     const fieldKey = (scheme: string) =>
-      page.locator(`fieldset[data-schema="${scheme}"] legend .field-key`).innerText();
+      page.locator(`fieldset[data-scheme="${scheme}"] legend .field-key`).innerText();
     await page.keyboard.press(await fieldKey('edit'));
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
-    expect(await page.evaluate(() => document.activeElement?.closest('fieldset')?.dataset.schema)).toBe('edit');
+    expect(await page.evaluate(() => document.activeElement?.closest('fieldset')?.dataset.scheme)).toBe('edit');
     await page.keyboard.press('Escape');
     await page.keyboard.press(await fieldKey('turns'));
     expect(
       await page.evaluate(() => [
-        document.activeElement?.closest('fieldset')?.dataset.schema,
+        document.activeElement?.closest('fieldset')?.dataset.scheme,
         document.activeElement?.closest('li')?.dataset.node,
       ]),
     ).toEqual(['turns', 'root']);
     await page.keyboard.press('ArrowDown'); // the root's answer: from good to bad
     expect(
-      await page.locator('fieldset[data-schema="turns"] li[data-node="root"] input[type="radio"]:checked').count(),
+      await page.locator('fieldset[data-scheme="turns"] li[data-node="root"] input[type="radio"]:checked').count(),
     ).toBe(1);
   });
 });

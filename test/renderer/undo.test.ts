@@ -14,7 +14,7 @@ const text = (p: Page) => p.getByTestId('instance-text').innerText();
 const saveState = (p: Page) => p.getByTestId('save-state').innerText();
 const chosen = (p: Page) =>
   p
-    .locator('fieldset[data-schema="sentiment"] input:checked')
+    .locator('fieldset[data-scheme="sentiment"] input:checked')
     .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
 const annotations = async (c: Client, id: string) =>
   (await c.get(`/get_annotations?instance_id=${id}`)).body.annotations;

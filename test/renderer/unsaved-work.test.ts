@@ -9,7 +9,7 @@ import { logIn, startRig, type BrowserRig, progress } from './browser.js';
 
 const PASSWORD = 'correct-horse';
 const checked = (p: Page, scheme: string, label: string) =>
-  p.locator(`fieldset[data-schema="${scheme}"] input[value="${label}"]`).isChecked();
+  p.locator(`fieldset[data-scheme="${scheme}"] input[value="${label}"]`).isChecked();
 
 let rig: BrowserRig;
 

@@ -95,7 +95,7 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
               );
               const keys = answers.map((x) => JSON.stringify(x ?? null));
               return (
-                <tr key={scheme.name} data-schema={scheme.name}>
+                <tr key={scheme.name} data-scheme={scheme.name}>
                   <th scope="row">
                     {scheme.displayed_name ?? scheme.name}
                     {showAgreement && item.agreement_scores[scheme.name] !== undefined && (

@@ -1,11 +1,11 @@
-/** Moving the keyboard focus between the questions of the form (fieldsets carrying data-schema). */
+/** Moving the keyboard focus between the questions of the form (fieldsets carrying data-scheme). */
 
-const QUESTIONS = 'form.schemes fieldset[data-schema]';
+const QUESTIONS = 'form.schemes fieldset[data-scheme]';
 const CONTROLS = 'input:checked, input, textarea, select';
 
 /** Puts the focus on a question's control: its chosen answer, else its first control. */
 export function focusQuestion(scheme: string): boolean {
-  const fieldset = document.querySelector<HTMLFieldSetElement>(`${QUESTIONS}[data-schema="${CSS.escape(scheme)}"]`);
+  const fieldset = document.querySelector<HTMLFieldSetElement>(`${QUESTIONS}[data-scheme="${CSS.escape(scheme)}"]`);
   const control = fieldset?.querySelector<HTMLElement>(CONTROLS);
   if (!control) return false;
   control.focus();
@@ -19,9 +19,9 @@ export function focusNextQuestion(from: EventTarget | null): void {
   if (!all.length) return;
   const current = from instanceof Element ? from.closest<HTMLFieldSetElement>(QUESTIONS) : null;
   const next = all[(current ? all.indexOf(current) + 1 : 0) % all.length];
-  focusQuestion(next.dataset.schema!);
+  focusQuestion(next.dataset.scheme!);
 }
 
 /** The question holding the element, if any. */
 export const questionOf = (el: EventTarget | null): string | undefined =>
-  el instanceof Element ? (el.closest<HTMLFieldSetElement>(QUESTIONS)?.dataset.schema ?? undefined) : undefined;
+  el instanceof Element ? (el.closest<HTMLFieldSetElement>(QUESTIONS)?.dataset.scheme ?? undefined) : undefined;

@@ -65,7 +65,7 @@ function fieldOf(target: EventTarget | null): { el: Session['el']; schema: strin
     el instanceof HTMLTextAreaElement ||
     (el instanceof HTMLInputElement && (el.type === 'text' || el.type === 'search' || el.type === ''));
   if (!isText) return null;
-  const schema = el.closest('fieldset[data-schema]')?.getAttribute('data-schema');
+  const schema = el.closest('fieldset[data-scheme]')?.getAttribute('data-scheme');
   if (!schema) return null;
   const prefix = `scheme-${schema}-`;
   const label = el.id.startsWith(prefix) ? el.id.slice(prefix.length) : el.name || 'text';

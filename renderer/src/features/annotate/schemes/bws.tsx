@@ -37,7 +37,7 @@ function BwsField({ scheme, answers, keyOf, update, instance }: FieldProps) {
   const items = Array.isArray(raw) ? (raw as TupleItem[]) : [];
   const textOf = (p: string) => items.find((i) => i.position === p)?.text ?? '';
   return (
-    <fieldset className="scheme scheme-bws" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-bws" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <ol className="bws-items">
         {positions(scheme).map((p) => (

@@ -75,7 +75,7 @@ function CardSortField({ scheme, answers, update, instance }: FieldProps) {
     },
   });
   return (
-    <fieldset className="scheme scheme-card_sort" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-card_sort" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <div className="card-sort">
         <section className="card-group" aria-label="Unsorted cards" {...dropTo(null)}>

@@ -15,7 +15,7 @@ export function ChoiceField({
   const chosen = answers.labels[scheme.name] ?? {};
   const id = `scheme-${scheme.name}`;
   return (
-    <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-schema={scheme.name}>
+    <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <div
         className={`choices${scheme.horizontal === true ? ' choices-row' : scheme.horizontal === false ? ' choices-column' : ''}`}

@@ -92,7 +92,7 @@ function ReviewField({ scheme, answers, update, instance }: FieldProps) {
     );
     document
       .querySelector<HTMLElement>(
-        `fieldset[data-schema="${CSS.escape(scheme.name)}"] .review-comment:last-child textarea`,
+        `fieldset[data-scheme="${CSS.escape(scheme.name)}"] .review-comment:last-child textarea`,
       )
       ?.focus();
   };

@@ -45,7 +45,7 @@ function ConfidenceField(p: FieldProps) {
     if (point) update((a) => pick(a, scheme.name, point));
   };
   return (
-    <fieldset className="scheme scheme-confidence" data-schema={scheme.name} onKeyDown={onKeyDown}>
+    <fieldset className="scheme scheme-confidence" data-scheme={scheme.name} onKeyDown={onKeyDown}>
       <Legend scheme={scheme} />
       <div className="choices" role="radiogroup" aria-label={about}>
         {scheme.labels.map((l, i) => (

@@ -82,7 +82,7 @@ function ConjointField({ scheme, answers, keyOf, update, instance }: FieldProps)
     : [...new Set(profiles.flatMap((p) => Object.keys(p)))];
   const chosen = chosenOf(answers, scheme);
   return (
-    <fieldset className="scheme scheme-conjoint" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-conjoint" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <table className="conjoint-profiles">
         <thead>

@@ -39,7 +39,7 @@ function CoreferenceField({ scheme, answers, update, colors }: FieldProps) {
   const tooFew = picked.length < (singletons ? 1 : 2);
 
   return (
-    <fieldset className="scheme scheme-coreference" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-coreference" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {mentions.size === 0 ? (
         <p className="hint">Mark mentions in the text first; then group them here.</p>

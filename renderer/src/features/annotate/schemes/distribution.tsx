@@ -57,7 +57,7 @@ function DistributionField({ scheme, answers, update }: FieldProps) {
   const left = +(total - sum).toFixed(6);
 
   return (
-    <fieldset className={`scheme scheme-distribution scheme-${scheme.annotation_type}`} data-schema={scheme.name}>
+    <fieldset className={`scheme scheme-distribution scheme-${scheme.annotation_type}`} data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {names.map((name, i) => {
         const id = `scheme-${scheme.name}-${name}`;

@@ -62,7 +62,7 @@ function ErrorSpanField({ scheme, answers, update }: FieldProps) {
   const errors = errorsOf(answers, scheme);
   const set = (next: MqmError[]) => update((a) => store(a, scheme, next));
   return (
-    <fieldset className="scheme scheme-error_span" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-error_span" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {show_score && (
         <p className="mqm-score" data-testid={`score-${scheme.name}`}>

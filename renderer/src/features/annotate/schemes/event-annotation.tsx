@@ -44,7 +44,7 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
   };
 
   return (
-    <fieldset className="scheme scheme-event_annotation" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-event_annotation" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {types.length === 0 ? (
         <p className="hint">No event types are set up for this question, so no event can be made.</p>

@@ -36,7 +36,7 @@ function ExtractiveQaField({ scheme, answers, update, instance }: FieldProps) {
   const question = instance?.data[(scheme.question_field as string) ?? 'question'];
   const answer = answerOf(answers, scheme);
   return (
-    <fieldset className="scheme scheme-extractive_qa" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-extractive_qa" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <p className="qa-question">
         <strong>Question:</strong> {typeof question === 'string' ? question : '(this item has no question)'}

@@ -111,7 +111,7 @@ function TreeField({ scheme, answers, update }: FieldProps) {
   );
 
   return (
-    <fieldset className="scheme scheme-hierarchical_multiselect" data-schema={scheme.name} onKeyDown={onKeyDown}>
+    <fieldset className="scheme scheme-hierarchical_multiselect" data-scheme={scheme.name} onKeyDown={onKeyDown}>
       <Legend scheme={scheme} />
       {k.show_search && (
         <input

@@ -47,7 +47,7 @@ function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
   const edit = (n: number, change: Partial<DocEvent>) => set(events.map((e, i) => (i === n ? { ...e, ...change } : e)));
   const id = `scheme-${scheme.name}`;
   return (
-    <fieldset className="scheme scheme-multi_document_event" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-multi_document_event" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {events.map((e, n) => (
         <div key={n} className="mde-event" aria-label={`Event ${e.event_id}`} role="group">

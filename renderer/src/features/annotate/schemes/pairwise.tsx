@@ -71,7 +71,7 @@ function PairwiseField(props: FieldProps) {
   const items = itemsAt(instance?.data, k.items_key);
   const value = fieldOf(answers, scheme.name, 'scale_value');
   return (
-    <fieldset className="scheme scheme-pairwise" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-pairwise" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {items.length >= 2 && (
         <div className="pair">

@@ -38,7 +38,7 @@ function RangeField({ scheme, answers, update }: FieldProps) {
     />
   );
   return (
-    <fieldset className="scheme scheme-range_slider" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-range_slider" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <div className="line-field">
         <span className="line-end">{k.left_label}</span>

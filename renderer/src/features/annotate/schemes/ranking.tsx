@@ -77,7 +77,7 @@ function RankingField({ scheme, answers, update, instance }: FieldProps) {
 
   let rank = 0;
   return (
-    <fieldset className="scheme scheme-ranking" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-ranking" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <ol className="ranking-list" ref={list} aria-label={`${scheme.name}, best first`}>
         {tiers.map((tier) => {

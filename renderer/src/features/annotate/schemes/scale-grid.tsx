@@ -65,7 +65,7 @@ export function ScaleGrid({
   return (
     <fieldset
       className={`scheme scheme-grid scheme-${scheme.annotation_type}`}
-      data-schema={scheme.name}
+      data-scheme={scheme.name}
       onKeyDown={onKeyDown}
     >
       <Legend scheme={scheme} />

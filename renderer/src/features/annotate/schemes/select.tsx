@@ -5,7 +5,7 @@ import type { FieldProps, SchemeUi } from './scheme-ui.js';
 function SelectField({ scheme, colors, answers, keyOf, update }: FieldProps) {
   const value = Object.keys(answers.labels[scheme.name] ?? {})[0] ?? '';
   return (
-    <fieldset className="scheme scheme-select" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-select" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <select
         aria-label={scheme.name}

@@ -53,7 +53,7 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
   };
 
   return (
-    <fieldset className="scheme scheme-span_link" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-span_link" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {types.length === 0 ? (
         <p className="hint">No link types are set up for this question, so no link can be made.</p>

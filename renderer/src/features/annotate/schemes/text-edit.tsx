@@ -75,7 +75,7 @@ function TextEditField({ scheme, answers, update, instance }: FieldProps) {
   const chars = distance(original, edited);
   const wordDistance = distance(words(original), words(edited));
   return (
-    <fieldset className="scheme scheme-text_edit" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-text_edit" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <div className="value-field">
         <label htmlFor={inputId}>Edit the text</label>

@@ -138,7 +138,7 @@ export function StepList({
   };
   const k = extraOf<TraceKeys>(scheme);
   return (
-    <fieldset className={`scheme scheme-trace ${className}`} data-schema={scheme.name} onKeyDown={onKeyDown}>
+    <fieldset className={`scheme scheme-trace ${className}`} data-scheme={scheme.name} onKeyDown={onKeyDown}>
       <Legend scheme={scheme} />
       {head}
       {steps ? (

@@ -147,7 +147,7 @@ function TreeField({ scheme, answers, update, instance }: FieldProps) {
   );
 
   return (
-    <fieldset className="scheme scheme-tree_annotation" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-tree_annotation" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {k.path_selection.enabled && <p className="tree-path-note">{k.path_selection.description}</p>}
       {tree ? <ul className="tree">{draw(tree)}</ul> : <p>This item holds no conversation tree.</p>}

@@ -32,7 +32,7 @@ function keys(scheme: Scheme): KeyBinding[] {
 function TriageField({ scheme, answers, keyOf, update, advance }: FieldProps) {
   const k = extraOf<TriageKeys>(scheme);
   return (
-    <fieldset className="scheme scheme-triage" data-schema={scheme.name}>
+    <fieldset className="scheme scheme-triage" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <Options
         name={`scheme-${scheme.name}`}

@@ -19,7 +19,7 @@ export function ValueField({
 }: FieldProps & { single: string; input: (p: ValueInput) => ReactNode }) {
   const chosen = answers.labels[scheme.name] ?? {};
   return (
-    <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-schema={scheme.name}>
+    <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       {scheme.labels.map((l) => {
         const inputId = `scheme-${scheme.name}-${l.name}`;

@@ -24,7 +24,7 @@ export function LineField({
   const max = scheme.max ?? 100;
   const id = `scheme-${scheme.name}-${field}`;
   return (
-    <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-schema={scheme.name}>
+    <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-scheme={scheme.name}>
       <Legend scheme={scheme} />
       <div className="line-field">
         <span className="line-end">{left}</span>
