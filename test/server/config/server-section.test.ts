@@ -40,6 +40,20 @@ describe("Potato's server section", () => {
     expect(load({ port: 8000, server: { port: 8000 } }).warnings).toEqual([]);
   });
 
+  it('compares the two as read, so the same value in two spellings is no conflict', () => {
+    const loaded = load({
+      port: '8000',
+      require_password: 'False',
+      persist_sessions: 'yes',
+      server: { port: 8000, require_password: false, persist_sessions: 'True' },
+    });
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded).toMatchObject({ port: 8000, requirePassword: false, persistSessions: true });
+    expect(load({ require_password: 'no', server: { require_password: 'yes' } }).warnings).toEqual([
+      'server.require_password is not acted on: the top-level require_password ("no") is used',
+    ]);
+  });
+
   it('warns about a host that would open the project to the network, and about Flask debug, acting on neither', () => {
     const open = load({ host: '0.0.0.0', server: { host: '0.0.0.0', debug: 'True' } });
     expect(open.debug).toBe(false);
