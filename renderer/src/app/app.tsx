@@ -170,7 +170,11 @@ export function App() {
           phase={phase}
           onPhaseChange={() => void loadPhase()}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
-          aside={(i) => <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />}
+          aside={
+            study?.memos
+              ? (i) => <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />
+              : undefined
+          }
         />
       </>
     );

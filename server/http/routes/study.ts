@@ -1,6 +1,6 @@
 /**
  * What the annotator's page needs to know about the study: how workers sign in, the page options Potato's
- * configs set (task_description, hide_navbar, jumping_to_id_disabled), and at the end of a worker's list the
+ * configs set (task_description, hide_navbar, jumping_to_id_disabled, whether memos are on), and at the end of a worker's list the
  * completion code and where to take it. Also Potato's form post to /annotate (its Previous/Next buttons).
  */
 import { z } from 'zod';
@@ -28,6 +28,7 @@ const study = z.object({
   task_description: z.string().nullable(),
   hide_navbar: z.boolean(),
   jumping_to_id_disabled: z.boolean(),
+  memos: z.boolean().describe('memos are on (annotation_ui.memos): without them every memo endpoint answers 503'),
   finished: z.boolean(),
   completion: completion.nullable(),
   crowd: z.record(z.string(), z.string()).nullable(),
@@ -86,6 +87,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
           task_description: s.crowd.settings.taskDescription,
           hide_navbar: s.crowd.settings.hideNavbar,
           jumping_to_id_disabled: s.crowd.settings.jumpingDisabled,
+          memos: s.memos.settings.enabled,
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,
           crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,

@@ -18,6 +18,7 @@ describe('memos', () => {
   it('are created, listed, edited and deleted by their author, and kept over a restart', async () => {
     const t = await startServer({ items, config: on });
     const alice = await t.client().login('alice');
+    expect((await alice.get('/api/study')).body.memos).toBe(true);
     expect((await t.client().get('/api/memos?instance_id=i1')).status).toBe(401);
 
     const missing = await alice.post('/api/memos', { body: 'x' });
@@ -103,6 +104,8 @@ describe('memos', () => {
     expect(r.status).toBe(503);
     expect(r.body.error).toMatch(/not enabled.*annotation_ui\.memos: true/);
     expect((await carol.post('/api/memos', { instance_id: 'i1', body: 'x' })).status).toBe(503);
+    // the page learns this from the study's options, before asking for any memo
+    expect((await carol.get('/api/study')).body.memos).toBe(false);
 
     const sharedByDefault = await startServer({
       items,

@@ -1,10 +1,10 @@
 /**
  * The annotator's memos on the instance shown, beside the form: notes of their own (private, or shared with the
- * other annotators) and the shared ones of others. Shown only where the project turns memos on (the server answers
- * 503 otherwise); folded unless the project opens it at first. Memos are saved at once, apart from the answers.
+ * other annotators) and the shared ones of others. Shown only where the project turns memos on (GET /api/study
+ * says so; the memo endpoints answer 503 otherwise); folded unless the project opens it at first. Memos are saved at once, apart from the answers.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError, errorText } from '../../shared/api/client.js';
+import { api, errorText } from '../../shared/api/client.js';
 import type { Memo, MemoList } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
 import './memos.css';
@@ -13,7 +13,6 @@ type Visibility = Memo['visibility'];
 
 export function MemosPanel({ instanceId, text, me }: { instanceId: string; text: string; me: string }) {
   const [memos, setMemos] = useState<Memo[] | null>(null);
-  const [off, setOff] = useState(false);
   const [open, setOpen] = useState<boolean | null>(null);
   const [draft, setDraft] = useState('');
   const [visibility, setVisibility] = useState<Visibility | ''>('');
@@ -23,8 +22,6 @@ export function MemosPanel({ instanceId, text, me }: { instanceId: string; text:
   latest.current = instanceId;
 
   useEffect(() => {
-    // a project without memos said so once: no request on every item after that
-    if (off) return;
     setMemos(null);
     setEditing(null);
     setError(null);
@@ -35,15 +32,13 @@ export function MemosPanel({ instanceId, text, me }: { instanceId: string; text:
         setOpen((o) => o ?? list.open_by_default);
       },
       (e) => {
-        if (latest.current !== instanceId) return;
-        if (e instanceof ApiError && e.status === 503) setOff(true);
-        else setError(errorText(e));
+        if (latest.current === instanceId) setError(errorText(e));
       },
     );
-  }, [instanceId, off]);
+  }, [instanceId]);
 
-  // nothing until the server has said memos are on, so a project without them never shows the panel at all
-  if (off || (memos === null && open === null)) return null;
+  // nothing until the first list has come, so the panel does not appear empty and then fill
+  if (memos === null && open === null && !error) return null;
 
   const run = async (work: () => Promise<void>) => {
     setError(null);
