@@ -15,6 +15,7 @@ export const POSTGRES_HTTP_SUITES = [
   'item-time',
   'active-learning',
   'process-logging',
+  'potato-user-states',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

@@ -19,6 +19,8 @@ import { STUDY_LINK_PATH } from './http/routes/potato-pages.js';
 import { readOrCreateSecret, sharedSecret } from './io/secret-files.js';
 import { expiredSessionOps } from './http/session-store.js';
 import { SETUP_LINK_TTL_MS } from './domain/users/admin-setup.js';
+import { readUserStateFiles } from './io/potato-output-folder.js';
+import { intakeMessages, takeInUserStates } from './domain/data/potato-intake.js';
 
 export { loadConfig, ConfigError, type ProjectConfig } from './config/load.js';
 
@@ -79,6 +81,27 @@ function accountWarnings(s: Services): string[] {
     );
   }
   return out;
+}
+
+/** Potato's saved annotator states in its output folder, taken in once; the start-up says what and what not. */
+async function takeInPotatoStates(s: Services, folder: string, logger: Logger): Promise<void> {
+  const files = await readUserStateFiles(folder);
+  if (!files.length) return;
+  const report = await takeInUserStates(
+    {
+      store: s.store,
+      task: s.task,
+      annotations: s.annotations,
+      assignments: s.assignments,
+      accounts: s.accounts,
+      phases: s.phases,
+      now: () => new Date(s.clock.now()).toISOString(),
+    },
+    files,
+  );
+  const { info, warn } = intakeMessages(report);
+  for (const line of info) logger.info(line);
+  for (const line of warn) logger.warn(line);
 }
 
 /** The folder holding package.json, from either server/ (tsx) or dist/server/ (built). */
@@ -163,6 +186,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   try {
     // rows of database sources come in through the importer, as the project's other items are there already
     await services.databaseSources.start();
+    await takeInPotatoStates(services, config.outputDir, logger);
   } catch (e) {
     for (const close of services.closers.slice().reverse()) await close().catch(() => undefined);
     await store.close();

@@ -193,6 +193,43 @@ export class AnnotationService {
     const started = performance.now();
     const instance = await this.instanceFor(username, submission.instance_id);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
+    const ctx = this.checked(username, instance, submission, new Date(this.clock.now()).toISOString());
+    const qcResult = await this.commit(ctx, false, also);
+    const result: SubmitResult = { status: 'success', processing_time_ms: Math.round(performance.now() - started) };
+    if (qcResult) result.qc_result = qcResult;
+    return result;
+  }
+
+  /**
+   * Answers kept elsewhere (another tool's saved state) taken in for annotators, checked as a submission is and
+   * written with what each causes (hooks, events) and `also`, all in one write: every record or none. Lists and
+   * gates are the caller's: the annotators' lists go in `also`. `at` gives each record's times.
+   */
+  async takeIn(
+    answers: { username: string; submission: Submission; at: { created_at: string; updated_at: string } }[],
+    also: StoreOp[],
+  ): Promise<void> {
+    const contexts = answers.map(({ username, submission, at }) => {
+      const instance = this.task.instanceById.get(submission.instance_id);
+      if (!instance || !this.isTaskInstance(instance.id))
+        throw notFound(`no instance with id "${submission.instance_id}"`);
+      const ctx = this.checked(username, instance, submission, at.updated_at);
+      if (ctx.changed && !ctx.before) ctx.after = { ...ctx.after, created_at: at.created_at };
+      return ctx;
+    });
+    await this.commitAll(contexts, also);
+  }
+
+  /** Checks a submission for an instance of the task as `submit` would, without lists, gates or a write. */
+  check(username: string, submission: Submission): void {
+    const instance = this.task.instanceById.get(submission.instance_id);
+    if (!instance || !this.isTaskInstance(instance.id))
+      throw notFound(`no instance with id "${submission.instance_id}"`);
+    this.checked(username, instance, submission, '');
+  }
+
+  /** The record a submission makes, checked against the task and the text: what `commit` writes. */
+  private checked(username: string, instance: Instance, submission: Submission, now: string): SubmitContext {
     if (
       submission.annotations === undefined &&
       submission.span_annotations === undefined &&
@@ -213,14 +250,10 @@ export class AnnotationService {
     // answers to schemes the other answers hide are not kept, whatever the client sent
     ({ labels, spans } = withoutHidden(labels, spans, hiddenSchemes(this.task, labels, spans)));
     const changed = !before || !sameLabels(before.labels, labels) || !sameSpans(before.spans, spans);
-    const now = new Date(this.clock.now()).toISOString();
     const after: AnnotationRecord = changed
       ? { username, instance_id: instance.id, labels, spans, created_at: before?.created_at ?? now, updated_at: now }
       : before;
-    const qcResult = await this.commit({ username, instance, before, after, changed }, false, also);
-    const result: SubmitResult = { status: 'success', processing_time_ms: Math.round(performance.now() - started) };
-    if (qcResult) result.qc_result = qcResult;
-    return result;
+    return { username, instance, before, after, changed };
   }
 
   /**
@@ -260,10 +293,50 @@ export class AnnotationService {
     remove: boolean,
     also: SubmitHook | undefined,
   ): Promise<Record<string, unknown> | undefined> {
-    const { username, instance, before, after, changed } = ctx;
-    const now = after.updated_at;
     const ops: StoreOp[] = [];
     const events: DomainEvent[] = [];
+    const hooks = also ? [...this.hooks, also] : this.hooks;
+    const qcResult = this.plan(ctx, remove, hooks, ops, events);
+    ops.push(...this.outbox.plan(events));
+    try {
+      await this.store.write(ops);
+    } catch (e) {
+      this.undo(ctx, hooks);
+      throw e;
+    }
+    this.outbox.dispatch();
+    return qcResult;
+  }
+
+  /** Several changes, each planned as `commit` plans one, in one write with `also`. */
+  private async commitAll(contexts: SubmitContext[], also: StoreOp[]): Promise<void> {
+    const ops: StoreOp[] = [...also];
+    const events: DomainEvent[] = [];
+    const planned: SubmitContext[] = [];
+    try {
+      for (const ctx of contexts) {
+        planned.push(ctx);
+        this.plan(ctx, false, this.hooks, ops, events);
+      }
+      ops.push(...this.outbox.plan(events));
+      await this.store.write(ops);
+    } catch (e) {
+      for (const ctx of planned.reverse()) this.undo(ctx, this.hooks);
+      throw e;
+    }
+    this.outbox.dispatch();
+  }
+
+  /** Adds a change's ops and events, indexing it at once (readers see a write at once); the quality result. */
+  private plan(
+    ctx: SubmitContext,
+    remove: boolean,
+    hooks: SubmitHook[],
+    ops: StoreOp[],
+    events: DomainEvent[],
+  ): Record<string, unknown> | undefined {
+    const { username, instance, before, after, changed } = ctx;
+    const now = after.updated_at;
     const at = this.clock.now();
     const real = this.isTaskInstance(instance.id);
     const key = annotationKey(username, instance.id);
@@ -278,24 +351,22 @@ export class AnnotationService {
       events.push(...completionEvents(this.completing, instance, after, now, ops));
     }
     let qcResult: Record<string, unknown> | undefined;
-    const hooks = also ? [...this.hooks, also] : this.hooks;
     for (const hook of hooks) {
       const extra = hook.after?.(ctx);
       if (extra?.ops) ops.push(...extra.ops);
       if (extra?.events) events.push(...extra.events);
       if (extra?.qc_result) qcResult = extra.qc_result;
     }
-    ops.push(...this.outbox.plan(events));
-    try {
-      await this.store.write(ops);
-    } catch (e) {
-      if (changed && real) this.indexed.index(after, before ?? { ...after, labels: {}, spans: [] }); // the store undid it; so do we
-      this.completions.forget();
-      this.assignments.recount(); // a quality-control block may have changed a list in the same write
-      for (const hook of hooks) hook.failed?.(ctx);
-      throw e;
-    }
-    this.outbox.dispatch();
     return qcResult;
+  }
+
+  /** The store undid a write: so do the indexes and the hooks. */
+  private undo(ctx: SubmitContext, hooks: SubmitHook[]): void {
+    const { before, after, changed } = ctx;
+    if (changed && this.isTaskInstance(ctx.instance.id))
+      this.indexed.index(after, before ?? { ...after, labels: {}, spans: [] });
+    this.completions.forget();
+    this.assignments.recount(); // a quality-control block may have changed a list in the same write
+    for (const hook of hooks) hook.failed?.(ctx);
   }
 }

@@ -63,6 +63,19 @@ export class PhaseService {
     return index >= this.phases.length ? 'done' : this.phases[index].type;
   }
 
+  /**
+   * The op that places an annotator whose work was taken in from elsewhere in the phase they had reached there
+   * (a phase type, or 'done'), the phases before it completed at `at`; none for the first phase or one this
+   * project does not have.
+   */
+  placeOp(username: string, phase: string | undefined, at: string): StoreOp | undefined {
+    if (!this.phases.length || !phase) return undefined;
+    const index = phase === 'done' ? this.phases.length : this.phases.findIndex((p) => p.type === phase);
+    if (index <= 0) return undefined;
+    const completed = this.phases.slice(0, index).map((p) => ({ phase: p.name, at }));
+    return { table: 'phase_progress', key: username, value: { ...START, index, completed } };
+  }
+
   async current(username: string) {
     const p = this.progress(username);
     const view = phaseView(this.phases, p, this.backRefusal(p) === null);

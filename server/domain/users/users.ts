@@ -136,6 +136,17 @@ export class Accounts {
       throw conflict(`the username "${username}" looks too much like the existing "${twin}": choose another`);
   }
 
+  /**
+   * The ops that create an account without a password, for an annotator whose work was taken in from elsewhere
+   * (Potato's saved states): they log in as the project allows, or set a password with a reset link.
+   */
+  passwordlessOps(username: string): StoreOp[] {
+    checkUsername(username);
+    this.refuseLookAlike(username);
+    const value: UserRecord = { username, created_at: new Date(this.clock.now()).toISOString() };
+    return [{ table: 'users', key: username, value }, nameKeyOp(username)];
+  }
+
   count(): number {
     return this.store.size('users');
   }

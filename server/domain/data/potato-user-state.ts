@@ -1,0 +1,195 @@
+/**
+ * Potato's saved state of one annotator (`user_state.json` in a folder per annotator under its
+ * `output_annotation_dir`) read into what this project keeps: the annotator's list in Potato's order, where they
+ * were in it, the phase they were in, and one submission per instance they answered, with its times. Pure: the
+ * file is read by server/io/potato-output-folder.ts, and the submissions are checked by the annotation service as
+ * any other.
+ */
+import { z } from 'zod';
+import type { Submission } from '../annotation/records.js';
+import type { Task } from '../task.js';
+import { textLengthOf } from '../task.js';
+
+const id = z.union([z.string(), z.number()]).transform(String);
+const offset = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+/** Potato writes each answer as a pair: what it is about, and its value. */
+const pair = <T extends z.ZodTypeAny>(key: T) => z.tuple([key, z.unknown()]);
+const labelKey = z.object({ schema: z.string(), name: z.string() });
+const spanKey = z.object({
+  schema: z.string(),
+  name: z.string(),
+  start: offset,
+  end: offset,
+  id: z.string().nullish(),
+});
+const link = z.object({
+  id: z.string().nullish(),
+  schema: z.string(),
+  link_type: z.string(),
+  span_ids: z.array(z.string()),
+  direction: z.enum(['directed', 'undirected']).nullish(),
+  properties: z.record(z.string(), z.unknown()).nullish(),
+});
+const event = z.object({
+  id: z.string().nullish(),
+  schema: z.string(),
+  event_type: z.string(),
+  trigger_span_id: z.string(),
+  arguments: z.array(z.object({ role: z.string(), span_id: z.string() })).nullish(),
+  properties: z.record(z.string(), z.unknown()).nullish(),
+});
+const behaviour = z
+  .object({ session_start: z.number().nullish(), session_end: z.number().nullish() })
+  .passthrough()
+  .or(z.unknown().transform(() => ({ session_start: null, session_end: null })));
+
+/** The parts of Potato's user state this project takes in; the rest of the file is left as it is. */
+const userStateFile = z.object({
+  user_id: id,
+  instance_id_ordering: z.array(id).default([]),
+  current_instance_index: z.number().int().default(0),
+  current_phase_and_page: z.tuple([z.string(), z.string()]).nullish(),
+  instance_id_to_label_to_value: z.record(z.string(), z.array(pair(labelKey))).default({}),
+  instance_id_to_span_to_value: z.record(z.string(), z.array(pair(spanKey))).default({}),
+  instance_id_to_link_to_value: z.record(z.string(), z.record(z.string(), link)).default({}),
+  instance_id_to_event_to_value: z.record(z.string(), z.record(z.string(), event)).default({}),
+  instance_id_to_behavioral_data: z.record(z.string(), behaviour).default({}),
+});
+
+/** One thing in a file that was not taken in: where, and why. */
+export interface Problem {
+  instance?: string;
+  problem: string;
+}
+
+interface PotatoAnswer {
+  submission: Submission;
+  at: { created_at: string; updated_at: string };
+}
+
+/** What one user state amounts to here. */
+export interface PotatoUserState {
+  username: string;
+  /** the annotator's list, Potato's order, instances this task has */
+  list: string[];
+  cursor: number;
+  /** Potato's phase name (annotation, done, consent, …), when the file says */
+  phase: string | undefined;
+  answers: PotatoAnswer[];
+  /** instances of Potato's list that this task does not have, left out of the list as Potato leaves them out */
+  unknownListed: string[];
+}
+
+/** A value Potato stores for a kept span (`True`, or a page's "true"), as opposed to the text selected. */
+const ticked = (v: unknown) => v === true || v === 'true' || v === 'True' || v === 1;
+/** Values that untick a label in Potato's pages; such a pair is no answer. */
+const unticked = (v: unknown) => v === false || v === null || v === undefined || v === 'false' || v === 'False';
+
+const seconds = (s: number | null | undefined) =>
+  typeof s === 'number' && Number.isFinite(s) && s > 0 ? new Date(Math.round(s * 1000)).toISOString() : undefined;
+
+/**
+ * Reads one file's JSON: the annotator's state, or the problems that keep it out. Answers whose instance the task
+ * lacks or whose span does not cover the text it names are problems; whether the answers fit their schemes is
+ * the annotation service's check.
+ */
+export function readUserState(
+  task: Task,
+  json: unknown,
+  savedAt: string,
+): { state: PotatoUserState; problems: Problem[] } | { problems: Problem[] } {
+  const parsed = userStateFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { problems: [{ problem: `${issue.path.join('.') || 'file'}: ${issue.message}` }] };
+  }
+  const j = parsed.data;
+  const problems: Problem[] = [];
+  const list = [...new Set(j.instance_id_ordering)].filter((iid) => task.positionById.has(iid));
+  const unknownListed = j.instance_id_ordering.filter((iid) => !task.positionById.has(iid));
+  const here = j.instance_id_ordering[j.current_instance_index];
+  const cursor = Math.max(0, here !== undefined && list.includes(here) ? list.indexOf(here) : 0);
+
+  const answered = new Set([
+    ...Object.keys(j.instance_id_to_label_to_value),
+    ...Object.keys(j.instance_id_to_span_to_value),
+    ...Object.keys(j.instance_id_to_link_to_value),
+    ...Object.keys(j.instance_id_to_event_to_value),
+  ]);
+  const answers: PotatoAnswer[] = [];
+  for (const iid of answered) {
+    const instance = task.instanceById.get(iid);
+    if (!instance || !task.positionById.has(iid)) {
+      problems.push({ instance: iid, problem: `the task has no instance "${iid}"` });
+      continue;
+    }
+    const submission: Submission = { instance_id: iid };
+    const labels = j.instance_id_to_label_to_value[iid];
+    if (labels) {
+      const annotations: Record<string, string> = {};
+      for (const [key, value] of labels) {
+        if (unticked(value)) continue;
+        annotations[`${key.schema}:${key.name}`] = typeof value === 'string' ? value : String(value);
+      }
+      submission.annotations = annotations;
+    }
+    const spans = j.instance_id_to_span_to_value[iid];
+    if (spans) {
+      const out: NonNullable<Submission['span_annotations']> = [];
+      for (const [span, value] of spans) {
+        if (unticked(value)) continue;
+        const shown = instance.text.slice(span.start, span.end);
+        // a span's value is the text the annotator selected: it must be the text at its offsets here
+        if (typeof value === 'string' && !ticked(value) && span.end <= textLengthOf(instance) && value !== shown) {
+          problems.push({
+            instance: iid,
+            problem: `span ${span.schema}:${span.name} [${span.start}, ${span.end}) is "${value}" in the file but "${shown}" in the text`,
+          });
+          continue;
+        }
+        out.push({
+          schema: span.schema,
+          name: span.name,
+          start: span.start,
+          end: span.end,
+          ...(span.id ? { id: span.id } : {}),
+        });
+      }
+      submission.span_annotations = out;
+    }
+    const links = j.instance_id_to_link_to_value[iid];
+    if (links)
+      submission.link_annotations = Object.values(links).map((l) => ({
+        ...(l.id ? { id: l.id } : {}),
+        schema: l.schema,
+        link_type: l.link_type,
+        span_ids: l.span_ids,
+        ...(l.direction ? { direction: l.direction } : {}),
+        ...(l.properties ? { properties: l.properties } : {}),
+      }));
+    const events = j.instance_id_to_event_to_value[iid];
+    if (events)
+      submission.event_annotations = Object.values(events).map((e) => ({
+        ...(e.id ? { id: e.id } : {}),
+        schema: e.schema,
+        event_type: e.event_type,
+        trigger_span_id: e.trigger_span_id,
+        ...(e.arguments ? { arguments: e.arguments } : {}),
+        ...(e.properties ? { properties: e.properties } : {}),
+      }));
+    const seen = j.instance_id_to_behavioral_data[iid];
+    const created = seconds(seen?.session_start) ?? savedAt;
+    answers.push({ submission, at: { created_at: created, updated_at: seconds(seen?.session_end) ?? created } });
+  }
+  // answers in the order of the list, so the records are written (and their events sent) as annotated
+  const order = new Map(j.instance_id_ordering.map((iid, n) => [iid, n]));
+  const place = (iid: string) => order.get(iid) ?? order.size;
+  answers.sort((a, b) => place(a.submission.instance_id) - place(b.submission.instance_id));
+  // an answered instance Potato did not list is added at the end, so the annotator can reach it
+  const listed = new Set(list);
+  for (const { submission } of answers) if (!listed.has(submission.instance_id)) list.push(submission.instance_id);
+  return {
+    state: { username: j.user_id, list, cursor, phase: j.current_phase_and_page?.[0], answers, unknownListed },
+    problems,
+  };
+}
