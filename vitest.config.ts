@@ -16,6 +16,7 @@ export const POSTGRES_HTTP_SUITES = [
   'active-learning',
   'process-logging',
   'potato-user-states',
+  'annotator-dashboard',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

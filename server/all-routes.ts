@@ -23,6 +23,7 @@ import { studyRoutes } from './http/routes/study.js';
 import { adminSetupRoutes } from './http/routes/admin-setup.js';
 import { passwordResetRoutes } from './http/routes/password-reset.js';
 import { memoRoutes } from './http/routes/memos.js';
+import { annotatorDashboardRoutes } from './http/routes/annotator-dashboard.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { agreementRoutes } from './http/routes/agreement.js';
 import { aiRoutes } from './http/routes/ai.js';
@@ -72,6 +73,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...skipRoutes(s),
     ...itemNoteRoutes(s),
     ...memoRoutes(s),
+    ...annotatorDashboardRoutes(s),
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
     ...activeLearningRoutes(s),

@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { LoginTokens } from './domain/users/login-tokens.js';
 import { AdminSetup } from './domain/users/admin-setup.js';
 import { Memos } from './domain/annotation/memos.js';
+import { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
@@ -269,6 +270,16 @@ export function composeServices(input: ComposeInput): Services {
       config.memos,
       (name) => adminUsers.has(name) || name === input.desktopOwner || adjudication.mayAdjudicate(name),
     ),
+    annotatorDashboard: new AnnotatorDashboard(config.annotatorDashboard, {
+      totalItems: () => task.instances.length,
+      itemsWithAnnotations: () => annotations.instancesWithAtLeast(1),
+      totalAnnotations: () => annotations.totalAnnotations(),
+      activeAnnotators: () => progress.annotatorNames().filter((name) => phases.typeOf(name) === 'annotation').length,
+      own: (username) => {
+        const annotated = annotations.activityOf(username).annotated;
+        return { annotated, assigned: assignments.progressOf(username, annotated).expected };
+      },
+    }),
     undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,

@@ -24,6 +24,7 @@ import type { CrowdService } from './domain/crowd/crowd.js';
 import type { LoginTokens } from './domain/users/login-tokens.js';
 import type { AdminSetup } from './domain/users/admin-setup.js';
 import type { Memos } from './domain/annotation/memos.js';
+import type { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
 import type { PasswordResets } from './domain/users/password-resets.js';
 import type { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import type { AiService } from './domain/ai/ai-service.js';
@@ -60,6 +61,8 @@ export interface Services {
   itemNotes: ItemNotes;
   /** annotators' memos on items (several each, private or shared) */
   memos: Memos;
+  /** the annotator's own progress page: project counts and theirs */
+  annotatorDashboard: AnnotatorDashboard;
   /** the annotate screen's undo: each step's replaced record */
   undo: UndoHistory;
   progress: Progress;

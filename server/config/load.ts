@@ -33,6 +33,7 @@ import { buildColorMap } from './colors.js';
 import { DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import { presentationWarnings } from './presentation-warnings.js';
 import { readMemoSettings } from './sections/memos.js';
+import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import { readPhases, PhaseConfigError, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
@@ -199,6 +200,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     keystrokeLogging: keystrokeLogging.settings,
     annotationTelemetry: annotationTelemetry.settings,
     memos: readMemoSettings(raw.annotation_ui, raw.qda_mode, warn),
+    annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

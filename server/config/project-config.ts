@@ -5,6 +5,7 @@ import type { AdjudicationSettings } from '../domain/adjudication/records.js';
 import type { MaceSettings } from '../domain/mace/settings.js';
 import type { ProcessLogSettings } from '../domain/telemetry/settings.js';
 import type { MemoSettings } from '../domain/annotation/memos.js';
+import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -63,5 +64,7 @@ export interface ProjectConfig {
   keystrokeLogging: ProcessLogSettings;
   annotationTelemetry: ProcessLogSettings;
   memos: MemoSettings;
+  /** the annotator's own progress page */
+  annotatorDashboard: AnnotatorDashboardSettings;
   warnings: string[];
 }

@@ -16,6 +16,7 @@ import { annotationUiSchema, qdaModeSchema } from './sections/memos.js';
 import { activeLearningSchema } from './sections/active-learning.js';
 import { maceSchema } from './sections/mace.js';
 import { annotationTelemetrySchema, keystrokeLoggingSchema } from './sections/process-logging.js';
+import { annotatorDashboardSchema } from './sections/annotator-dashboard.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -119,6 +120,7 @@ export const configSchema = z.looseObject({
   search: searchSchema.optional(),
   annotation_ui: annotationUiSchema.optional(),
   qda_mode: qdaModeSchema.optional(),
+  annotator_dashboard: annotatorDashboardSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
   keystroke_logging: keystrokeLoggingSchema.optional(),

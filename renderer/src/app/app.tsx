@@ -12,6 +12,7 @@ import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
+import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { desktop } from '../shared/desktop/desktop.js';
 import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
 import { ThemeToggle } from '../shared/theme/theme.js';
@@ -25,14 +26,16 @@ const AdjudicateScreen = lazy(() =>
 type Session =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
 
-function useHashRoute(): string {
+function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'annotate' {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => {
     const on = () => setHash(location.hash);
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
-  return hash.startsWith('#/admin') ? 'admin' : hash.startsWith('#/adjudicate') ? 'adjudicate' : 'annotate';
+  if (hash.startsWith('#/admin')) return 'admin';
+  if (hash.startsWith('#/adjudicate')) return 'adjudicate';
+  return hash.startsWith('#/progress') ? 'progress' : 'annotate';
 }
 
 export function App() {
@@ -99,6 +102,19 @@ export function App() {
           <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
             Annotate
           </a>
+          {me?.progress_page && (
+            <a
+              href="#/progress"
+              aria-current={route === 'progress' ? 'page' : undefined}
+              onClick={(e) => {
+                if (!hasUnsavedWork()) return;
+                e.preventDefault();
+                guard('open your progress page', () => (location.hash = '#/progress'));
+              }}
+            >
+              Progress
+            </a>
+          )}
           {(me?.is_adjudicator || route === 'adjudicate') && (
             <a
               href="#/adjudicate"
@@ -159,6 +175,7 @@ export function App() {
         <AdjudicateScreen />
       </Suspense>
     );
+  else if (route === 'progress') body = <ProgressScreen />;
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1))
     body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;

@@ -112,7 +112,8 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
           );
         }
         ctx.status = 302;
-        ctx.redirect(target);
+        // the progress page is the annotate screen's while it is off, as in Potato
+        ctx.redirect(path === '/progress' && s.annotatorDashboard.settings.enabled ? '/#/progress' : target);
         return undefined;
       },
     }),

@@ -94,6 +94,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
         is_admin: z.boolean(),
         is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'),
         task_name: z.string(),
+        progress_page: z.boolean().describe('the progress page (annotator_dashboard) is on: GET /progress/api/summary'),
       }),
       handle({ username }) {
         return {
@@ -101,6 +102,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
           is_admin: s.adminAuth.isAdminUser(username),
           is_adjudicator: s.adjudication.mayAdjudicate(username),
           task_name: s.settings.get().annotation_task_name,
+          progress_page: s.annotatorDashboard.settings.enabled,
         };
       },
     }),

@@ -9,7 +9,13 @@ describe('route dispatch', () => {
   it('answers an exact path, HEAD, a trailing slash and other letter case the same way, and 405 for other methods', async () => {
     const t = await startServer();
     const alice = await t.client().login('alice');
-    const me = { username: 'alice', is_admin: false, is_adjudicator: false, task_name: 'Test task' };
+    const me = {
+      username: 'alice',
+      is_admin: false,
+      is_adjudicator: false,
+      task_name: 'Test task',
+      progress_page: false,
+    };
     for (const path of ['/api/me', '/api/me/', '/API/ME']) {
       const r = await alice.get(path);
       expect(r.status, path).toBe(200);

@@ -84,6 +84,7 @@ export type ItemNote = Answer<'/api/item_note', 'get'>['note'];
 export type ItemFlag = ItemNote['flags'][number];
 export type MemoList = Answer<'/api/memos', 'get'>;
 export type Memo = MemoList['memos'][number];
+export type ProgressSummary = Answer<'/progress/api/summary', 'get'>;
 export const ITEM_FLAGS = ['unsure', 'broken', 'discuss'] as const satisfies readonly ItemFlag[];
 export const FLAG_NAMES: Record<ItemFlag, string> = {
   unsure: 'Unsure',
