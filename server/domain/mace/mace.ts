@@ -70,6 +70,7 @@ export function* maceSteps(data: MaceData, options: MaceOptions): Generator<void
   const know = new Float64Array(annotators);
   const spam = new Float64Array(annotators);
   const strategy = new Float64Array(annotators * K);
+  const weights = { know, spam, strategy };
   const knowCount = new Float64Array(annotators);
   const spamCount = new Float64Array(annotators);
   const labelCount = new Float64Array(annotators * K);
@@ -93,7 +94,7 @@ export function* maceSteps(data: MaceData, options: MaceOptions): Generator<void
         const from = byItem.start[i];
         const to = byItem.start[i + 1];
         if (from === to) continue;
-        itemPosterior(from, to, byItem, data, know, spam, strategy, K, q);
+        itemPosterior(from, to, byItem, data, weights, K, q, false);
         for (let e = from; e < to; e++) {
           const n = byItem.order[e];
           const j = data.annotator[n];
@@ -149,65 +150,44 @@ function groupByItem(data: MaceData): ItemGroups {
   return { order, start };
 }
 
+const SCALE = 1e150;
+
 /**
- * Writes item's posterior over its label into `q`, for the E-step. Every answer's guess term is common to all
- * labels but the one it names, so only that label's weight changes, by (knows + guesses) / guesses: one division
- * per answer, no logs. Weights far above 1 are scaled down so that many answers on one item cannot overflow.
+ * Writes the item's posterior over its label into `q`; with `likelihood`, returns the log of its answers'
+ * probability under the weights (the uniform prior on T included), else 0. Every answer's guess term is common to
+ * all labels but the one it names, so only that label's weight changes, by (knows + guesses) / guesses: one
+ * division per answer, and the logs only when the likelihood is asked for (once per start, not per iteration).
+ * Weights far above 1 are scaled down, and the scaling counted, so that many answers on one item cannot overflow.
  */
 function itemPosterior(
   from: number,
   to: number,
   groups: ItemGroups,
   data: MaceData,
-  know: Float64Array,
-  spam: Float64Array,
-  strategy: Float64Array,
+  weights: { know: Float64Array; spam: Float64Array; strategy: Float64Array },
   K: number,
   q: Float64Array,
-): void {
+  likelihood: boolean,
+): number {
+  const { know, spam, strategy } = weights;
   q.fill(1);
+  let logGuesses = 0;
+  let scaled = 0;
   for (let e = from; e < to; e++) {
     const n = groups.order[e];
     const j = data.annotator[n];
     const a = data.label[n];
     const guess = spam[j] * strategy[j * K + a];
-    if ((q[a] *= (know[j] + guess) / guess) > 1e150) for (let t = 0; t < K; t++) q[t] *= 1e-150;
+    if (likelihood) logGuesses += Math.log(guess);
+    if ((q[a] *= (know[j] + guess) / guess) > SCALE) {
+      for (let t = 0; t < K; t++) q[t] *= 1 / SCALE;
+      scaled++;
+    }
   }
   let sum = 0;
   for (let t = 0; t < K; t++) sum += q[t];
   for (let t = 0; t < K; t++) q[t] /= sum;
-}
-
-/**
- * Writes item's posterior over its label into `q` and returns the log of its answers' probability under the
- * weights (the uniform prior on T included). Computed in logs: many annotators on one item would underflow.
- */
-function posteriorOf(
-  from: number,
-  to: number,
-  groups: ItemGroups,
-  data: MaceData,
-  know: Float64Array,
-  spam: Float64Array,
-  strategy: Float64Array,
-  K: number,
-  q: Float64Array,
-): number {
-  q.fill(0);
-  for (let e = from; e < to; e++) {
-    const n = groups.order[e];
-    const j = data.annotator[n];
-    const a = data.label[n];
-    const guess = spam[j] * strategy[j * K + a];
-    const logGuess = Math.log(guess);
-    for (let t = 0; t < K; t++) q[t] += t === a ? Math.log(know[j] + guess) : logGuess;
-  }
-  let top = -Infinity;
-  for (let t = 0; t < K; t++) top = Math.max(top, q[t]);
-  let sum = 0;
-  for (let t = 0; t < K; t++) sum += q[t] = Math.exp(q[t] - top);
-  for (let t = 0; t < K; t++) q[t] /= sum;
-  return top + Math.log(sum) - Math.log(K);
+  return likelihood ? logGuesses + Math.log(sum) + scaled * Math.log(SCALE) - Math.log(K) : 0;
 }
 
 /**
@@ -245,7 +225,7 @@ function finish(
     const from = groups.start[i];
     const to = groups.start[i + 1];
     if (from === to) continue;
-    logLikelihood += posteriorOf(from, to, groups, data, competence, spam, strategy, K, q);
+    logLikelihood += itemPosterior(from, to, groups, data, { know: competence, spam, strategy }, K, q, true);
     posterior.set(q, i * K);
     let h = 0;
     let top = 0;

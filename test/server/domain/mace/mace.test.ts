@@ -104,6 +104,20 @@ describe('MACE', () => {
     expect(Number.isFinite(many.logLikelihood)).toBe(true);
   });
 
+  it("gives the data's log-likelihood exactly, also for an item with more answers than a float's range", () => {
+    // with no iteration the weights are their priors' means: competence 1/2 and guesses uniform, so each item's
+    // probability is (1/K) Σ_t Π (1/2 + 1/2K where the answer is t, 1/2K elsewhere), here in closed form
+    const K = 2;
+    const many = Array.from({ length: 1000 }, (_, j) => (j < 990 ? 0 : 1));
+    const r = mace(data([many, [0, 1, -1], [1, 1, 1]], K), { ...VB, restarts: 1, iterations: 0 });
+    const hit = Math.log(0.5 + 0.5 / K);
+    const miss = Math.log(0.5 / K);
+    const item = (agree: number, other: number) =>
+      Math.log(1 / K) + agree * hit + other * miss + Math.log1p(Math.exp((other - agree) * (hit - miss)));
+    expect(r.logLikelihood).toBeCloseTo(item(990, 10) + item(1, 1) + item(3, 0), 8);
+    expect(r.predicted[0]).toBe(0);
+  });
+
   it('leaves items no one answered out (predicted -1)', () => {
     const d = data(
       truth.map((t) => [t, t]),
