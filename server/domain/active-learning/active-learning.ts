@@ -13,6 +13,7 @@
 import type { Task } from '../task.js';
 import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
 import { hashString } from '../annotation/assignment.js';
+import { sliceEach } from '../slices.js';
 import type { ActiveLearningSettings } from './settings.js';
 import { rankPositions } from './ranking.js';
 
@@ -34,8 +35,6 @@ export interface ActiveLearningDeps {
   now(): string;
 }
 
-/** milliseconds of scoring per slice, between which requests are served */
-const SLICE_MS = 4;
 /** the least certain items ordered exactly; past them, items follow in task order until the next ranking */
 const TOP = 2000;
 
@@ -132,7 +131,7 @@ export class ActiveLearning implements SubmitHook {
     const unlabelled: number[] = [];
     const labelled: number[] = [];
     if (
-      !(await slices(
+      !(await sliceEach(
         size,
         (p) => (this.deps.annotatorCount(task.instances[p].id) ? labelled : unlabelled).push(p),
         () => this.stopped,
@@ -141,7 +140,7 @@ export class ActiveLearning implements SubmitHook {
       return;
     const count = Math.min(unlabelled.length, settings.maxToReorder ?? Infinity);
     const margins = new Float64Array(count);
-    const scoredOk = await slices(
+    const scoredOk = await sliceEach(
       count,
       (i) => {
         const text = task.instances[unlabelled[i]].text;
@@ -199,17 +198,4 @@ export class ActiveLearning implements SubmitHook {
       ranked_items: this.rankedItems,
     };
   }
-}
-
-/** Calls `each(0..count-1)` in slices of SLICE_MS with a turn of the event loop between; false when stopped. */
-async function slices(count: number, each: (i: number) => void, stopped: () => boolean): Promise<boolean> {
-  let i = 0;
-  while (i < count) {
-    if (stopped()) return false;
-    const until = performance.now() + SLICE_MS;
-    do each(i++);
-    while (i < count && (i & 31 || performance.now() < until));
-    if (i < count) await new Promise((resolve) => setImmediate(resolve));
-  }
-  return true;
 }

@@ -8,6 +8,7 @@
 import { hashString } from '../annotation/assignment.js';
 import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
 import { invalid, notFound } from '../errors.js';
+import { driveSteps } from '../slices.js';
 import type { Scheme } from '../task.js';
 import { collectAnswers, MACE_TYPES, type AnswerSource, type SchemeAnswers } from './answers.js';
 import { maceSteps, type MaceResult } from './mace.js';
@@ -44,9 +45,6 @@ export interface MaceRun {
   skipped: Record<string, string>;
   finished_at: string;
 }
-
-/** milliseconds of work per slice, between which requests are served */
-const SLICE_MS = 4;
 
 export class MaceService implements SubmitHook {
   private estimates = new Map<string, SchemeEstimate>();
@@ -115,7 +113,7 @@ export class MaceService implements SubmitHook {
     this.sinceRun = 0;
     // a run kicked by a submission's hook starts after that submission's write, so it reads the answer too
     await new Promise((resolve) => setImmediate(resolve));
-    const read = await drive(collectAnswers(schemes, answers, settings.minAnnotationsPerItem), () => this.stopped);
+    const read = await driveSteps(collectAnswers(schemes, answers, settings.minAnnotationsPerItem), () => this.stopped);
     const estimates = new Map<string, SchemeEstimate>();
     const skipped: Record<string, string> = {};
     for (const input of read ?? []) {
@@ -136,7 +134,7 @@ export class MaceService implements SubmitHook {
           seed,
           priors: { alpha: settings.alpha, beta: settings.beta },
         };
-        const result = await drive(maceSteps(data, options), () => this.stopped);
+        const result = await driveSteps(maceSteps(data, options), () => this.stopped);
         if (!result) break;
         results.push(result);
       }
@@ -251,16 +249,4 @@ function estimateOf(input: SchemeAnswers, results: MaceResult[]): SchemeEstimate
     ),
     entropy: instances.map((_, i) => round(results.reduce((sum, r) => sum + r.entropy[i], 0))),
   };
-}
-
-/** Runs a generator to its end in slices of SLICE_MS with a turn of the event loop between; undefined when stopped. */
-async function drive<T>(steps: Generator<void, T>, stopped: () => boolean): Promise<T | undefined> {
-  for (;;) {
-    if (stopped()) return undefined;
-    const until = performance.now() + SLICE_MS;
-    let next = steps.next();
-    while (!next.done && performance.now() < until) next = steps.next();
-    if (next.done) return next.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
