@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { DomainError } from '../../domain/errors.js';
-import type { SessionInput } from '../../domain/telemetry/session-log.js';
+import type { SessionInput, SessionLog } from '../../domain/telemetry/session-log.js';
 import { DEFAULT_TYPING_NOTICE, recording } from '../../domain/telemetry/settings.js';
 import { TELEMETRY_CAVEAT, telemetryRollup, WRITING_CAVEAT, writingRollup } from '../../domain/telemetry/rollups.js';
 import { PHASE_PAGE_ID } from './potato-phase-pages.js';
@@ -49,10 +49,7 @@ async function track<I extends SessionInput<unknown>>(
   username: string,
   body: z.infer<typeof post>,
   shape: SessionShape<I>,
-  log: {
-    settings: Parameters<typeof recording>[0];
-    record: Services['processLogs']['typing']['record'];
-  },
+  log: Pick<SessionLog<unknown, unknown, I>, 'settings' | 'record'>,
   budget: Services['processLogs']['typingBudget'],
 ) {
   if (!recording(log.settings)) return { status: 'disabled' as const, sessions_recorded: 0, skipped: [] };
@@ -88,9 +85,15 @@ async function track<I extends SessionInput<unknown>>(
   const result = await log.record(
     username,
     { phase: s.phases.typeOf(username), page: page ? page.phase.name : null },
-    inputs as never,
+    inputs,
   );
   return { ...result, skipped: [...skipped, ...result.skipped].sort((a, b) => a.index - b.index) };
+}
+
+/** The caller's summaries on an item, one per field, each with its screening verdict. */
+function summariesOn<S>(log: Pick<SessionLog<S, unknown, never>, 'fieldsOf'>, username: string, instanceId: string) {
+  const fields = log.fieldsOf(username, instanceId);
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, { ...v.summary, verdict: v.verdict }]));
 }
 
 export function processLoggingRoutes(s: Services): RouteSpec[] {
@@ -145,13 +148,10 @@ export function processLoggingRoutes(s: Services): RouteSpec[] {
         "The caller's typing summaries on an item (or __phase_page__), one per field (`schema:::label`), all sessions on it merged, with the screening verdict",
       access: 'user',
       response: z.object({ instance_id: z.string(), typing_summaries: z.record(z.string(), z.unknown()) }),
-      handle({ username, params }) {
-        const fields = logs.typing.fieldsOf(username, params.instance_id);
-        const typing_summaries = Object.fromEntries(
-          Object.entries(fields).map(([k, v]) => [k, { ...v.summary, verdict: v.verdict }]),
-        );
-        return { instance_id: params.instance_id, typing_summaries };
-      },
+      handle: ({ username, params }) => ({
+        instance_id: params.instance_id,
+        typing_summaries: summariesOn(logs.typing, username, params.instance_id),
+      }),
     }),
     route({
       method: 'POST',
@@ -161,8 +161,7 @@ export function processLoggingRoutes(s: Services): RouteSpec[] {
       access: 'user',
       body: post.describe(`sessions: ${sessionShapes.telemetry}`),
       response: recorded,
-      handle: ({ username, body }) =>
-        track(s, username, body, telemetrySession, logs.telemetry as never, logs.telemetryBudget),
+      handle: ({ username, body }) => track(s, username, body, telemetrySession, logs.telemetry, logs.telemetryBudget),
     }),
     route({
       method: 'GET',
@@ -171,13 +170,10 @@ export function processLoggingRoutes(s: Services): RouteSpec[] {
         "The caller's telemetry summaries on an item, one per scheme, sessions merged, with the screening verdict",
       access: 'user',
       response: z.object({ instance_id: z.string(), annotation_telemetry: z.record(z.string(), z.unknown()) }),
-      handle({ username, params }) {
-        const fields = logs.telemetry.fieldsOf(username, params.instance_id);
-        const annotation_telemetry = Object.fromEntries(
-          Object.entries(fields).map(([k, v]) => [k, { ...v.summary, verdict: v.verdict }]),
-        );
-        return { instance_id: params.instance_id, annotation_telemetry };
-      },
+      handle: ({ username, params }) => ({
+        instance_id: params.instance_id,
+        annotation_telemetry: summariesOn(logs.telemetry, username, params.instance_id),
+      }),
     }),
     route({
       method: 'GET',
