@@ -206,15 +206,22 @@ export class AnnotationService {
    * gates are the caller's: the annotators' lists go in `also`. `at` gives each record's times.
    */
   async takeIn(
-    answers: { username: string; submission: Submission; at: { created_at: string; updated_at: string } }[],
+    answers: {
+      username: string;
+      submission: Submission;
+      at: { created_at: string; updated_at: string };
+      /** time spent on the item there, ms, and how many times it was opened */
+      seen?: { ms: number; visits: number };
+    }[],
     also: StoreOp[],
   ): Promise<void> {
-    const contexts = answers.map(({ username, submission, at }) => {
+    const contexts = answers.map(({ username, submission, at, seen }) => {
       const instance = this.task.instanceById.get(submission.instance_id);
       if (!instance || !this.isTaskInstance(instance.id))
         throw notFound(`no instance with id "${submission.instance_id}"`);
       const ctx = this.checked(username, instance, submission, at.updated_at);
       if (ctx.changed && !ctx.before) ctx.after = { ...ctx.after, created_at: at.created_at };
+      ctx.taken = { at: Date.parse(at.updated_at), ms: seen?.ms ?? 0, visits: seen?.visits ?? 0 };
       return ctx;
     });
     await this.commitAll(contexts, also);

@@ -10,6 +10,11 @@ export interface SubmitContext {
   before: AnnotationRecord | undefined;
   after: AnnotationRecord;
   changed: boolean;
+  /**
+   * an answer taken in from elsewhere (Potato's saved states): when it was given (epoch ms) and the time the
+   * annotator spent on the item there, for the hooks that keep times
+   */
+  taken?: { at: number; ms: number; visits: number };
 }
 
 export interface SubmitHook {

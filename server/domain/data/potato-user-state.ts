@@ -39,9 +39,18 @@ const event = z.object({
   properties: z.record(z.string(), z.unknown()).nullish(),
 });
 const behaviour = z
-  .object({ session_start: z.number().nullish(), session_end: z.number().nullish() })
+  .object({
+    session_start: z.number().nullish(),
+    session_end: z.number().nullish(),
+    total_time_ms: z.number().min(0).nullish(),
+    navigation_history: z.array(z.object({ action: z.string().nullish() }).passthrough()).nullish(),
+  })
   .passthrough()
-  .or(z.unknown().transform(() => ({ session_start: null, session_end: null })));
+  .or(
+    z
+      .unknown()
+      .transform(() => ({ session_start: null, session_end: null, total_time_ms: null, navigation_history: null })),
+  );
 
 /** The parts of Potato's user state this project takes in; the rest of the file is left as it is. */
 const userStateFile = z.object({
@@ -65,6 +74,8 @@ export interface Problem {
 interface PotatoAnswer {
   submission: Submission;
   at: { created_at: string; updated_at: string };
+  /** Potato's time on the item (ms) and the times it was opened, from its behavioural data */
+  seen?: { ms: number; visits: number };
 }
 
 /** What one user state amounts to here. */
@@ -179,7 +190,16 @@ export function readUserState(
       }));
     const seen = j.instance_id_to_behavioral_data[iid];
     const created = seconds(seen?.session_start) ?? savedAt;
-    answers.push({ submission, at: { created_at: created, updated_at: seconds(seen?.session_end) ?? created } });
+    const answer: PotatoAnswer = {
+      submission,
+      at: { created_at: created, updated_at: seconds(seen?.session_end) ?? created },
+    };
+    const ms = Math.round(seen?.total_time_ms ?? 0);
+    if (ms > 0) {
+      const opened = seen?.navigation_history?.filter((n) => n.action === 'navigate_to').length ?? 0;
+      answer.seen = { ms, visits: Math.max(1, opened) };
+    }
+    answers.push(answer);
   }
   // answers in the order of the list, so the records are written (and their events sent) as annotated
   const order = new Map(j.instance_id_ordering.map((iid, n) => [iid, n]));

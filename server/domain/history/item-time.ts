@@ -125,19 +125,14 @@ export class ItemTimes implements SubmitHook {
   /** Records each saved change of a task item's answer in the same write as the answer. */
   after(ctx: SubmitContext): { ops: StoreOp[] } | undefined {
     if (!ctx.changed || !this.isTaskInstance(ctx.instance.id)) return undefined;
-    const changes = answerChanges(ctx.before, ctx.after, this.clock.now());
-    if (!changes.length) return undefined;
+    const { taken } = ctx;
+    const changes = answerChanges(ctx.before, ctx.after, taken?.at ?? this.clock.now());
+    if (!changes.length && !taken?.ms) return undefined;
     const row = this.row(ctx.username, ctx.instance.id);
     const all = [...row.changes, ...changes];
-    return {
-      ops: [
-        {
-          table: 'item_time',
-          key: annotationKey(ctx.username, ctx.instance.id),
-          value: { ...row, changes: all.length > MAX_CHANGES ? all.slice(-MAX_CHANGES) : all },
-        },
-      ],
-    };
+    const value = { ...row, changes: all.length > MAX_CHANGES ? all.slice(-MAX_CHANGES) : all };
+    if (taken) Object.assign(value, { ms: row.ms + taken.ms, visits: row.visits + taken.visits });
+    return { ops: [{ table: 'item_time', key: annotationKey(ctx.username, ctx.instance.id), value }] };
   }
 
   /**

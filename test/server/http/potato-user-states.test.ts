@@ -54,7 +54,18 @@ const ALICE = userState('alice', {
     'item-1': [label('sentiment', 'negative')],
   },
   instance_id_to_span_to_value: { 'item-1': [span('evidence', 'pos', 'great'), span('evidence', 'neg', 'slow', true)] },
-  instance_id_to_behavioral_data: { 'item-3': { session_start: 1738700000, session_end: 1738700012.5 } },
+  instance_id_to_behavioral_data: {
+    'item-3': {
+      session_start: 1738700000,
+      session_end: 1738700012.5,
+      total_time_ms: 12500,
+      navigation_history: [
+        { action: 'navigate_to', instance_id: 'item-3', timestamp: 1738700000 },
+        { action: 'navigate_away', instance_id: 'item-3', timestamp: 1738700010 },
+        { action: 'navigate_to', instance_id: 'item-3', timestamp: 1738700011 },
+      ],
+    },
+  },
 });
 
 const BOB = userState('bob', {
@@ -153,6 +164,21 @@ describe("Potato's user states taken in at start-up", () => {
       .map((l) => JSON.parse(l));
     const row = rows.find((r) => r.annotator === 'alice' && r.instance_id === 'item-3');
     expect([row.created_at, row.updated_at]).toEqual(['2025-02-04T20:13:20.000Z', '2025-02-04T20:13:32.500Z']);
+    // Potato's time on the item and its visits count as time here; the answer's change is at Potato's time
+    const behaviour = (await t.admin().get('/admin/api/behavioral_analytics')).body;
+    expect(behaviour.users.find((u: { user_id: string }) => u.user_id === 'alice')).toMatchObject({
+      total_time_sec: 12.5,
+      visits: 2,
+    });
+    const history = (await alice.get('/api/behavioral_data/item-3')).body;
+    expect(history).toMatchObject({ total_time_ms: 12500, visits: 2 });
+    expect(history.annotation_changes).toContainEqual(
+      expect.objectContaining({
+        timestamp: '2025-02-04T20:13:32.500Z',
+        schema_name: 'sentiment',
+        label_name: 'positive',
+      }),
+    );
     const one = (await alice.get('/get_annotations?instance_id=item-1')).body;
     expect(one.annotations).toEqual({ 'sentiment:negative': 'true' });
     expect(one.span_annotations).toEqual([
@@ -201,4 +227,26 @@ describe("Potato's user states taken in at start-up", () => {
     expect(sha(files[3])).toBe(hashes[3]);
     await t.close();
   }, 120_000);
+
+  it('places annotators in the phase Potato had them in, and they log in by name where no password is required', async () => {
+    const dir = tempDir('marginalia-potato-phases-');
+    writeState(dir, 'erin', userState('erin', { instance_id_ordering: ['item-1', 'item-2'] }));
+    writeState(
+      dir,
+      'finn',
+      userState('finn', { instance_id_ordering: ['item-2'], current_phase_and_page: ['consent', 'consent'] }),
+    );
+    const phases = { order: ['consent', 'annotation'], consent: { content: 'You agree.' } };
+    const { t } = await start({
+      dir,
+      config: { output_annotation_dir: 'potato_out', require_password: false, phases },
+    });
+    const erin = await t.client().login('erin', '');
+    expect((await erin.get('/api/phase')).body).toMatchObject({ type: 'annotation' });
+    expect((await erin.get('/api/current_instance')).body.instance_id).toBe('item-1');
+    const finn = await t.client().login('finn', '');
+    expect((await finn.get('/api/phase')).body).toMatchObject({ type: 'consent' });
+    expect((await finn.get('/api/current_instance')).status).toBe(403);
+    await t.close();
+  }, 60_000);
 });
