@@ -77,40 +77,13 @@ MISSING = r"assert 404 == 200|404 == 20[01]|assert 405 ==|405 == 200|status_code
 
 # Read by hand: (file, test name part) → class. `defect: ...` are ours, known and not fixed yet.
 MANUAL = {
-    # the MACE demo's annotators exist only as Potato's user_state files, written by its setup script
-    ('test_admin_dashboard_api.py', 'test_overview_has_correct_counts'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_annotators_have_timing_data'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_user_state_by_id'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_questions_have_annotation_counts'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_questions_radio_has_histogram'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_behavioral_detects_suspicious_spammer'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_mace_trigger_runs_successfully'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_mace_overview_after_trigger'): 'internals',
-    ('test_admin_dashboard_api.py', 'test_mace_predictions_for_schema'): 'internals',
-    # the same demo's annotators, which MACE is run over
-    ('test_mace_demo.py', 'test_trigger_processes_sentiment'): 'internals',
-    ('test_mace_demo.py', 'test_overview_has_results'): 'internals',
-    ('test_mace_demo.py', 'test_all_annotators_have_scores'): 'internals',
-    ('test_mace_demo.py', 'test_spammer_has_lowest_competence'): 'internals',
-    ('test_mace_demo.py', 'test_reliable_higher_than'): 'internals',
-    ('test_mace_demo.py', 'test_schema_metadata'): 'internals',
-    ('test_mace_demo.py', 'test_predictions_for_sentiment'): 'internals',
-    ('test_mace_demo.py', 'test_predictions_match_ground_truth'): 'internals',
-    ('test_mace_demo.py', 'test_predictions_entropy_low'): 'internals',
-    ('test_mace_demo.py', 'test_predictions_single_instance'): 'internals',
     ('test_required_annotation.py', 'test_next_blocked_without_required_annotation'): 'ruled: every error is {"error": "..."} (Potato: {"status", "message"})',
     ('test_format_span_annotation.py', 'test_anchor_geometry_and_link_persist'): 'not built: PDF region anchors (format_coords bounding boxes)',
-    # the demo's annotations exist only as Potato's user_state files, written by its setup_demo.py
-    ('test_adjudication_demo.py', 'test_queue_is_populated'): 'internals',
-    ('test_adjudication_demo.py', 'test_queue_has_all_eight_items'): 'internals',
-    ('test_adjudication_demo.py', 'test_item_'): 'internals',
-    ('test_adjudication_demo.py', 'test_annotator_signals_have_metrics'): 'internals',
-    ('test_adjudication_demo.py', 'test_fast_decision_flag_fires'): 'internals',
-    ('test_adjudication_demo.py', 'test_excessive_changes_flag_fires'): 'internals',
-    ('test_adjudication_demo.py', 'test_similar_items_empty_when_disabled'): 'internals',
-    ('test_adjudication_demo.py', 'test_stats_endpoint'): 'internals',
-    ('test_adjudication_demo.py', 'test_admin_adjudication_overview'): 'internals',
-    ('test_adjudication_demo.py', 'test_submit_decision'): 'internals',
+    # the demo's annotators are taken in from its user_state files; what adjudicators see of each annotator's
+    # behaviour on the item (time, fast-decision and excessive-changes flags) is not shown here
+    ('test_adjudication_demo.py', 'test_annotator_signals_have_metrics'): 'not built: annotator signals for adjudicators (time, fast-decision and excessive-changes flags)',
+    ('test_adjudication_demo.py', 'test_fast_decision_flag_fires'): 'not built: annotator signals for adjudicators (time, fast-decision and excessive-changes flags)',
+    ('test_adjudication_demo.py', 'test_excessive_changes_flag_fires'): 'not built: annotator signals for adjudicators (time, fast-decision and excessive-changes flags)',
     ('test_adjudication_api.py', 'test_api_submit_with_span_decisions'):
         'ruled: a decision for an item that is not in the task is 404 (Potato: 200 or 500)',
     ('test_admin_export_api_server.py', 'test_formats_include_known_exporters'):
