@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
+// tokens, base and shared components first: every feature's stylesheet comes after them
+import './shared/styles/tokens.css';
+import './shared/styles/base.css';
+import './shared/styles/components.css';
 import { App } from './app/app.js';
-import './app/styles.css';
 import { applyStoredTheme } from './shared/theme/theme.js';
 import { queryClient } from './shared/api/use-resource.js';
 

@@ -17,6 +17,7 @@ import { desktop } from '../shared/desktop/desktop.js';
 import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
 import { ThemeToggle } from '../shared/theme/theme.js';
 import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
+import './app.css';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
 const AdjudicateScreen = lazy(() =>

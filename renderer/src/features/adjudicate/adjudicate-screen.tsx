@@ -11,6 +11,7 @@ import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { emptyDecision, submitBody, takeAnnotator, type Decision } from './decision.js';
 import { ItemCompare } from './item-compare.js';
 import { QueueList, queuePath, type QueueFilters } from './queue-list.js';
+import './adjudicate.css';
 
 const NOTE_ID = 'adjudication-note';
 

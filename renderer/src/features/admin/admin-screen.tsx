@@ -26,6 +26,7 @@ import { NotesPanel } from './notes-panel.js';
 import { SearchPanel } from './search-panel.js';
 import { TimeTables } from './time-panel.js';
 import { CompetenceTable } from './competence-table.js';
+import './admin.css';
 
 /** Everything the dashboard shows is read again: after Refresh, an import or a settings change. */
 const refreshAll = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });

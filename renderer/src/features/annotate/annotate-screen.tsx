@@ -31,6 +31,9 @@ import { useKeyMaps } from './use-key-maps.js';
 import { useMarks } from './use-marks.js';
 import { useSpanSelection } from './use-span-selection.js';
 import { useTypingLog } from './use-typing-log.js';
+import './annotate.css';
+import './schemes/schemes.css';
+import './schemes/scheme-types.css';
 
 /** one object for schemes without colours, so their fields are not drawn again for a new `{}` */
 const NO_COLORS: Record<string, string> = {};

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import { ErrorNote } from '../../shared/components/status.js';
+import './login.css';
 
 /** `username` fixes the name: logging in again after a lost session must come back as the same annotator. */
 export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () => void; username?: string }) {

@@ -8,6 +8,7 @@ import { api, errorText } from '../../shared/api/client.js';
 import type { Phase, PhaseQuestion, PhaseResult } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
 import { hiddenBy, type Comparable, type DisplayLogic } from '../../../../shared/display-logic.js';
+import './phases.css';
 
 type Given = Record<string, string | string[] | boolean>;
 

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../api/client.js';
 import type { SearchHit, SearchResult } from '../api/types.js';
+import './search-form.css';
 
 interface Props {
   /** the input's id, for a key that focuses it */

@@ -13,6 +13,7 @@ import {
   type LabelKey,
 } from './keymap.js';
 import type { Scheme } from '../api/types.js';
+import './keymap-overlay.css';
 
 /** Every label that has a tooltip, under its scheme's title. */
 export function labelTooltips(schemes: readonly Scheme[]): { scheme: string; label: string; tooltip: string }[] {
