@@ -1,5 +1,4 @@
 import type { Progress } from '../api/types.js';
-import './progress-bar.css';
 
 /**
  * "Instance n of total" with what is done and left, as a native progressbar for assistive technology. With the
