@@ -1,11 +1,11 @@
 /**
  * Keystroke logging from the annotate page in headless Chromium: with keystroke_logging on, the page says so, and
  * typing and pasting in a text answer reach the server as a session it summarizes (keys typed, the paste and its
- * source), without the text itself.
+ * source), without the text itself; on the next item only that item's typing is logged.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { logIn, progress, startRig, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 let rig: BrowserRig;
@@ -57,4 +57,19 @@ describe('keystroke logging on the annotate page', () => {
     expect(session).not.toMatch(/shipping|product/);
     expect(JSON.parse(session)).toMatchObject({ user_id: 'alice', instance_id: 'item-1', schema_name: 'note' });
   });
+
+  test('on the next item, typing is logged for that item only: the first item stops listening', async () => {
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await expect.poll(() => progress(page)).toMatch(/^Instance 2 of/);
+    const field = page.locator('#scheme-note-text');
+    await field.click();
+    await page.keyboard.type('ok', { delay: 40 });
+    await field.blur();
+    const summaries = async (id: string) => (await alice.get(`/api/typing_summary/${id}`)).body.typing_summaries;
+    await expect
+      .poll(async () => (await summaries('item-2'))['note:::text'] ?? null, { timeout: 20_000 })
+      .not.toBeNull();
+    expect((await summaries('item-2'))['note:::text']).toMatchObject({ sessions: 1, keystrokes: 2, chars_typed: 2 });
+    expect((await summaries('item-1'))['note:::text']).toMatchObject({ sessions: 1, keystrokes: 14 });
+  }, 60_000);
 });

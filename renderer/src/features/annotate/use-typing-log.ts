@@ -9,18 +9,11 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api/client.js';
+import type { ProcessLogging } from '../../shared/api/types.js';
 
 const PATH = '/api/track_typing';
 
-interface TypingSettings {
-  enabled: boolean;
-  include_schemas: string[];
-  exclude_schemas: string[];
-  flush_interval_ms: number;
-  idle_session_ms: number;
-  classify_paste_source: boolean;
-  notice: string | null;
-}
+type TypingSettings = ProcessLogging['typing'];
 
 interface TypingEventOut {
   t_ms: number;
@@ -77,7 +70,7 @@ export function useTypingLog(instanceId: string | undefined): { notice: string |
   useEffect(() => {
     let live = true;
     api
-      .get<{ typing: TypingSettings }>('/api/process_logging')
+      .get<ProcessLogging>('/api/process_logging')
       .then((r) => live && setSettings(r.typing))
       // without its settings the page records nothing; the annotator is not interrupted
       .catch(() => undefined);
@@ -219,23 +212,21 @@ export function useTypingLog(instanceId: string | undefined): { notice: string |
     };
     const onHide = () => flush(true);
 
-    document.addEventListener('focusin', onFocus);
-    document.addEventListener('focusout', onBlur);
-    document.addEventListener('keydown', onKey, true);
-    document.addEventListener('paste', onPaste, true);
-    document.addEventListener('input', onInput, true);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onHide);
+    // one signal takes every listener off again when the item or the settings change
+    const listening = new AbortController();
+    const bubbling = { signal: listening.signal };
+    const capturing = { signal: listening.signal, capture: true };
+    document.addEventListener('focusin', onFocus, bubbling);
+    document.addEventListener('focusout', onBlur, bubbling);
+    document.addEventListener('keydown', onKey, capturing);
+    document.addEventListener('paste', onPaste, capturing);
+    document.addEventListener('input', onInput, capturing);
+    document.addEventListener('visibilitychange', onVisibility, bubbling);
+    window.addEventListener('pagehide', onHide, bubbling);
     // a field focused before the item loaded (or kept across items) starts its session at once
     if (document.activeElement) onFocus({ target: document.activeElement });
     return () => {
-      document.removeEventListener('focusin', onFocus);
-      document.removeEventListener('focusout', onBlur);
-      document.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('paste', onPaste, true);
-      document.removeEventListener('input', onInput, true);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onHide);
+      listening.abort();
       window.clearTimeout(idleTimer);
       window.clearTimeout(flushTimer);
       // the item is left: what was typed on it goes now, in the background

@@ -23,6 +23,9 @@ export type Display = Answer<'/api/display/{instance_id}', 'get'>;
 /** One part of an item's display, as the server builds it. */
 export type DisplayBlock = Display['blocks'][number];
 
+/** What the annotate page records of how answers are written (GET /api/process_logging). */
+export type ProcessLogging = Answer<'/api/process_logging', 'get'>;
+
 export type Schemes = Answer<'/api/schemas', 'get'>;
 export type Scheme = Schemes[string];
 export type Colors = Answer<'/api/colors', 'get'>;
