@@ -1,29 +1,20 @@
 /**
  * The annotator's side of the task: their current instance, moving between instances, reading and submitting
- * labels and spans. Decides "created" versus "updated", fires completion events once, and writes each change
- * together with the deliveries it causes in one durable store write.
+ * labels and spans. Decides what each change is (submission-record.ts); change-writer.ts writes it together with
+ * what it causes ("created" or "updated", completion events once, deliveries) in one durable store write.
  */
-import { forbidden, invalid, notFound } from '../errors.js';
-import type { DomainEvent, EventOutbox } from '../events.js';
+import { forbidden, notFound } from '../errors.js';
+import type { EventOutbox } from '../events.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
 import { CompletionMarks } from './completion-marks.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
-import { annotationEventData } from './payloads.js';
-import {
-  annotationKey,
-  isAnnotated,
-  sameLabels,
-  sameSpans,
-  type AnnotationRecord,
-  type Submission,
-} from './records.js';
-import { validateLabels, validateSpans } from './validate.js';
-import { hasStructures, withStructures } from './structures.js';
-import { hiddenSchemes, withoutHidden } from '../display-logic/schemes.js';
+import { annotationKey, isAnnotated, type AnnotationRecord, type Submission } from './records.js';
+import { restoredRecord, submittedRecord } from './submission-record.js';
 import { moveFrom, movesOn, type CurrentInstance, type GoTo } from './navigation.js';
 import { AnnotationIndex } from './annotation-index.js';
-import { completionEvents, type AnnotationSettings, type CompletionContext } from './completion-events.js';
+import type { AnnotationSettings, CompletionContext } from './completion-events.js';
+import { ChangeWriter } from './change-writer.js';
 import type { SubmitContext, SubmitHook, SubmitResult } from './submit-hooks.js';
 
 export type { SubmitContext, SubmitHook, SubmitResult, ExternalAnswer } from './submit-hooks.js';
@@ -33,7 +24,7 @@ export type { CurrentInstance, GoTo } from './navigation.js';
 export class AnnotationService {
   private readonly indexed: AnnotationIndex;
   private readonly completions: CompletionMarks;
-  private readonly completing: CompletionContext;
+  private readonly writer: ChangeWriter;
   private readonly hooks: SubmitHook[] = [];
   private readonly gates: ((username: string) => void)[] = [];
   private readonly leaveChecks: ((username: string, instanceId: string) => void)[] = [];
@@ -42,14 +33,14 @@ export class AnnotationService {
     private readonly store: Store,
     private readonly task: Task,
     private readonly assignments: Assignments,
-    private readonly outbox: EventOutbox,
+    outbox: EventOutbox,
     private readonly clock: Clock,
     settings: AnnotationSettings,
   ) {
     this.indexed = new AnnotationIndex(task);
     for (const [, record] of store.entries('annotations')) this.indexed.index(undefined, record);
     this.completions = new CompletionMarks(store, task);
-    this.completing = {
+    const completing: CompletionContext = {
       store,
       task,
       clock,
@@ -58,6 +49,7 @@ export class AnnotationService {
       index: this.indexed,
       get: (username, instanceId) => this.get(username, instanceId),
     };
+    this.writer = new ChangeWriter({ completing, assignments, outbox, hooks: this.hooks });
   }
 
   use(hook: SubmitHook): void {
@@ -194,7 +186,7 @@ export class AnnotationService {
     const instance = await this.instanceFor(username, submission.instance_id);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
     const ctx = this.checked(username, instance, submission, new Date(this.clock.now()).toISOString());
-    const qcResult = await this.commit(ctx, false, also);
+    const qcResult = await this.writer.commit(ctx, false, also);
     const result: SubmitResult = { status: 'success', processing_time_ms: Math.round(performance.now() - started) };
     if (qcResult) result.qc_result = qcResult;
     return result;
@@ -216,51 +208,28 @@ export class AnnotationService {
     also: StoreOp[],
   ): Promise<void> {
     const contexts = answers.map(({ username, submission, at, seen }) => {
-      const instance = this.task.instanceById.get(submission.instance_id);
-      if (!instance || !this.isTaskInstance(instance.id))
-        throw notFound(`no instance with id "${submission.instance_id}"`);
-      const ctx = this.checked(username, instance, submission, at.updated_at);
+      const ctx = this.checked(username, this.taskInstance(submission.instance_id), submission, at.updated_at);
       if (ctx.changed && !ctx.before) ctx.after = { ...ctx.after, created_at: at.created_at };
       ctx.taken = { at: Date.parse(at.updated_at), ms: seen?.ms ?? 0, visits: seen?.visits ?? 0 };
       return ctx;
     });
-    await this.commitAll(contexts, also);
+    await this.writer.commitAll(contexts, also);
   }
 
   /** Checks a submission for an instance of the task as `submit` would, without lists, gates or a write. */
   check(username: string, submission: Submission): void {
-    const instance = this.task.instanceById.get(submission.instance_id);
-    if (!instance || !this.isTaskInstance(instance.id))
-      throw notFound(`no instance with id "${submission.instance_id}"`);
-    this.checked(username, instance, submission, '');
+    this.checked(username, this.taskInstance(submission.instance_id), submission, '');
   }
 
   /** The record a submission makes, checked against the task and the text: what `commit` writes. */
   private checked(username: string, instance: Instance, submission: Submission, now: string): SubmitContext {
-    if (
-      submission.annotations === undefined &&
-      submission.span_annotations === undefined &&
-      submission.link_annotations === undefined &&
-      submission.event_annotations === undefined
-    ) {
-      throw invalid('send annotations, span_annotations or both (or link_annotations, event_annotations)');
-    }
-    const before = this.get(username, instance.id);
-    let spans =
-      submission.span_annotations !== undefined
-        ? validateSpans(this.task, instance, username, submission.span_annotations)
-        : (before?.spans ?? []);
-    let labels =
-      submission.annotations !== undefined ? validateLabels(this.task, submission.annotations) : (before?.labels ?? {});
-    if (hasStructures(this.task))
-      labels = withStructures(this.task, instance, username, labels, before, spans, submission);
-    // answers to schemes the other answers hide are not kept, whatever the client sent
-    ({ labels, spans } = withoutHidden(labels, spans, hiddenSchemes(this.task, labels, spans)));
-    const changed = !before || !sameLabels(before.labels, labels) || !sameSpans(before.spans, spans);
-    const after: AnnotationRecord = changed
-      ? { username, instance_id: instance.id, labels, spans, created_at: before?.created_at ?? now, updated_at: now }
-      : before;
-    return { username, instance, before, after, changed };
+    return submittedRecord(this.task, username, instance, submission, this.get(username, instance.id), now);
+  }
+
+  private taskInstance(instanceId: string): Instance {
+    const instance = this.task.instanceById.get(instanceId);
+    if (!instance || !this.isTaskInstance(instance.id)) throw notFound(`no instance with id "${instanceId}"`);
+    return instance;
   }
 
   /**
@@ -276,104 +245,7 @@ export class AnnotationService {
     const instance = await this.instanceFor(username, instanceId);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
     const before = this.get(username, instance.id);
-    const now = new Date(this.clock.now()).toISOString();
-    const after = earlier ?? {
-      username,
-      instance_id: instance.id,
-      labels: {},
-      spans: [],
-      created_at: now,
-      updated_at: now,
-    };
-    const changed = earlier
-      ? !before ||
-        !sameLabels(before.labels, after.labels) ||
-        !sameSpans(before.spans, after.spans) ||
-        before.updated_at !== after.updated_at
-      : !!before;
-    await this.commit({ username, instance, before, after, changed }, !earlier, also);
-  }
-
-  /** Writes a change with what it causes in one write; `remove`: the record goes (an undo of a first answer). */
-  private async commit(
-    ctx: SubmitContext,
-    remove: boolean,
-    also: SubmitHook | undefined,
-  ): Promise<Record<string, unknown> | undefined> {
-    const ops: StoreOp[] = [];
-    const events: DomainEvent[] = [];
-    const hooks = also ? [...this.hooks, also] : this.hooks;
-    const qcResult = this.plan(ctx, remove, hooks, ops, events);
-    ops.push(...this.outbox.plan(events));
-    try {
-      await this.store.write(ops);
-    } catch (e) {
-      this.undo(ctx, hooks);
-      throw e;
-    }
-    this.outbox.dispatch();
-    return qcResult;
-  }
-
-  /** Several changes, each planned as `commit` plans one, in one write with `also`. */
-  private async commitAll(contexts: SubmitContext[], also: StoreOp[]): Promise<void> {
-    const ops: StoreOp[] = [...also];
-    const events: DomainEvent[] = [];
-    const planned: SubmitContext[] = [];
-    try {
-      for (const ctx of contexts) {
-        planned.push(ctx);
-        this.plan(ctx, false, this.hooks, ops, events);
-      }
-      ops.push(...this.outbox.plan(events));
-      await this.store.write(ops);
-    } catch (e) {
-      for (const ctx of planned.reverse()) this.undo(ctx, this.hooks);
-      throw e;
-    }
-    this.outbox.dispatch();
-  }
-
-  /** Adds a change's ops and events, indexing it at once (readers see a write at once); the quality result. */
-  private plan(
-    ctx: SubmitContext,
-    remove: boolean,
-    hooks: SubmitHook[],
-    ops: StoreOp[],
-    events: DomainEvent[],
-  ): Record<string, unknown> | undefined {
-    const { username, instance, before, after, changed } = ctx;
-    const now = after.updated_at;
-    const at = this.clock.now();
-    const real = this.isTaskInstance(instance.id);
-    const key = annotationKey(username, instance.id);
-    const table = real ? 'annotations' : 'qc_answers';
-    if (changed)
-      ops.push(remove ? ({ table, key, delete: true } as StoreOp) : ({ table, key, value: after } as StoreOp));
-    if (changed && real) {
-      const type = isAnnotated(before) ? 'annotation.updated' : 'annotation.created';
-      if (isAnnotated(after) && this.outbox.wants(type))
-        events.push({ type, data: annotationEventData(this.task, after), at });
-      this.indexed.index(before, after);
-      events.push(...completionEvents(this.completing, instance, after, now, ops));
-    }
-    let qcResult: Record<string, unknown> | undefined;
-    for (const hook of hooks) {
-      const extra = hook.after?.(ctx);
-      if (extra?.ops) ops.push(...extra.ops);
-      if (extra?.events) events.push(...extra.events);
-      if (extra?.qc_result) qcResult = extra.qc_result;
-    }
-    return qcResult;
-  }
-
-  /** The store undid a write: so do the indexes and the hooks. */
-  private undo(ctx: SubmitContext, hooks: SubmitHook[]): void {
-    const { before, after, changed } = ctx;
-    if (changed && this.isTaskInstance(ctx.instance.id))
-      this.indexed.index(after, before ?? { ...after, labels: {}, spans: [] });
-    this.completions.forget();
-    this.assignments.recount(); // a quality-control block may have changed a list in the same write
-    for (const hook of hooks) hook.failed?.(ctx);
+    const ctx = restoredRecord(username, instance, before, earlier, new Date(this.clock.now()).toISOString());
+    await this.writer.commit(ctx, !earlier, also);
   }
 }
