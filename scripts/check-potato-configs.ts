@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createServer, loadConfig } from '../server/index.js';
 import type { Logger } from '../server/domain/ports.js';
-import { schemeTypeOf, UNSUPPORTED_TYPES } from '../server/domain/schemes/registry.js';
-import type { Scheme } from '../server/domain/task.js';
+import { UNSUPPORTED_TYPES } from '../server/domain/schemes/registry.js';
 import { hiddenSchemes } from '../server/domain/display-logic/schemes.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
+import { answerFor, phaseAnswers, structuresFor } from './check-potato-answers.js';
 import { fieldsNotShown } from './check-potato-fields.js';
 
 /** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
@@ -78,62 +78,6 @@ async function send(
   return { status: r.status, json, text, setCookie: r.headers.getSetCookie() };
 }
 
-/** One answer for a scheme, in /updateinstance's shape. */
-function answerFor(
-  scheme: Scheme,
-  textLength: number,
-  item: Readonly<Record<string, unknown>>,
-): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
-  const label = scheme.labels?.[0]?.name ?? 'value';
-  // types whose labels are not choices say what a valid answer looks like
-  const module = schemeTypeOf(scheme.annotation_type);
-  if (module.storage === 'links' || module.storage === 'events') return {}; // structuresFor answers these
-  if (module.storage === 'none') return {}; // shown, never answered (pure_display)
-  const example = module.example?.(scheme, item);
-  if (example)
-    return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
-  switch (scheme.annotation_type) {
-    case 'span':
-      return {
-        span_annotations: [{ schema: scheme.name, name: label, start: 0, end: Math.max(1, Math.min(textLength, 4)) }],
-      };
-    case 'text':
-      return { annotations: { [`${scheme.name}:${label}`]: 'checked' } };
-    case 'number':
-    case 'slider':
-      return { annotations: { [`${scheme.name}:${label}`]: String(scheme.min ?? scheme.starting_value ?? 1) } };
-    default:
-      return { annotations: { [`${scheme.name}:${label}`]: 'true' } };
-  }
-}
-
-/**
- * Links and events for the schemes answered by them, from their modules' examples; the spans they need are added
- * to `spans`, one character each after the span schemes' own, and named by Potato's default span id.
- */
-function structuresFor(
-  schemes: readonly Scheme[],
-  byName: ReadonlyMap<string, Scheme>,
-  textLength: number,
-  spans: unknown[],
-): Record<string, unknown[]> {
-  const out: Record<string, unknown[]> = {};
-  let next = 4;
-  const span = (schemeName: string, label: string | undefined) => {
-    const name = label ?? byName.get(schemeName)?.labels[0]?.name ?? 'span';
-    const start = Math.min(next++, Math.max(0, textLength - 1));
-    spans.push({ schema: schemeName, name, start, end: start + 1 });
-    return `${schemeName}_${name}_${start}_${start + 1}`;
-  };
-  for (const scheme of schemes) {
-    const module = schemeTypeOf(scheme.annotation_type);
-    if ((module.storage !== 'links' && module.storage !== 'events') || !module.exampleEntries) continue;
-    const field = module.storage === 'links' ? 'link_annotations' : 'event_annotations';
-    (out[field] ??= []).push(...module.exampleEntries(scheme, span).map((e) => ({ schema: scheme.name, ...e })));
-  }
-  return out;
-}
-
 /** Loads a config, giving each environment variable it names and the environment lacks a placeholder value. */
 function loadWithPlaceholders(
   file: string,
@@ -150,21 +94,6 @@ function loadWithPlaceholders(
       placeholders.push(missing);
     }
   }
-}
-
-/** One answer per phase question: training from its configured correct answer, others the first option or a value. */
-function phaseAnswers(
-  questions: { id: string; type: string; options?: string[] }[],
-  definition: PhaseDefinition | undefined,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const q of questions) {
-    const correct = definition?.questions.find((d) => d.id === q.id)?.correct;
-    if (correct !== undefined) out[q.id] = correct;
-    else if (q.options?.length) out[q.id] = q.type === 'multiselect' ? [q.options[0]] : q.options[0];
-    else out[q.id] = q.type === 'number' ? '1' : 'checked';
-  }
-  return out;
 }
 
 /**
