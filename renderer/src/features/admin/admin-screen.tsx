@@ -4,28 +4,21 @@
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { adminKey, api, ApiError, errorText } from '../../shared/api/client.js';
-import type {
-  Agreement,
-  AnnotatorRow,
-  Overview,
-  QualityReport,
-  Timeline,
-  TimeReport,
-  WebhookEntry,
-} from '../../shared/api/types.js';
+import type { Agreement, AnnotatorRow, QualityReport, TimeReport, WebhookEntry } from '../../shared/api/types.js';
 import { queryClient } from '../../shared/api/use-resource.js';
 import { useAdminResource } from './admin-resource.js';
 import { Loading } from '../../shared/components/status.js';
-import { AgreementChart, PerAnnotatorChart, ProgressChart } from './charts.js';
+import { AgreementChart } from './charts.js';
 import { ConfigEditor } from './config-editor.js';
 import { DataPanel } from './data-panel.js';
-import { percent, Section } from './section.js';
+import { Section } from './section.js';
 import { AnnotatorsTable, InstancesTable, QualityTables } from './tables.js';
 import { WebhooksTable } from './webhooks.js';
 import { NotesPanel } from './notes-panel.js';
 import { SearchPanel } from './search-panel.js';
 import { TimeTables } from './time-panel.js';
 import { CompetenceTable } from './competence-table.js';
+import { OverviewPanel } from './overview-panel.js';
 import './admin.css';
 
 /** Everything the dashboard shows is read again: after Refresh, an import or a settings change. */
@@ -261,44 +254,5 @@ function WebhooksPanel() {
     <Section title="Webhooks" id="webhooks" resource={webhooks}>
       {(w) => <WebhooksTable endpoints={w.endpoints} onSent={() => setTimeout(() => void webhooks.reload(), 1000)} />}
     </Section>
-  );
-}
-
-function OverviewPanel() {
-  const overview = useAdminResource<Overview>('/admin/api/overview');
-  const timeline = useAdminResource<Timeline>('/admin/api/timeline');
-  return (
-    <Section title="Overview" id="overview" resource={overview}>
-      {(o) => (
-        <>
-          <div className="cards">
-            <Card label="Items" value={o.total_items} />
-            <Card label="Completed items" value={o.completed_items ?? '—'} />
-            <Card label="Annotations" value={o.total_annotations} />
-            <Card label="Annotators" value={o.total_users} />
-            <Card label="Completion" value={percent(o.completion_rate)} />
-          </div>
-          <div className="two-columns">
-            <div>
-              <h3>Annotated per annotator</h3>
-              <PerAnnotatorChart counts={o.per_annotator ?? {}} />
-            </div>
-            <div>
-              <h3>Progress</h3>
-              {timeline.data ? <ProgressChart timeline={timeline.data} /> : null}
-            </div>
-          </div>
-        </>
-      )}
-    </Section>
-  );
-}
-
-function Card({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div className="card" data-testid={`card-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-      <div className="card-value">{value}</div>
-      <div className="card-label">{label}</div>
-    </div>
   );
 }
