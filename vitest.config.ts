@@ -17,6 +17,7 @@ export const POSTGRES_HTTP_SUITES = [
   'process-logging',
   'potato-user-states',
   'annotator-dashboard',
+  'review',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

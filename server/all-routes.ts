@@ -24,6 +24,7 @@ import { adminSetupRoutes } from './http/routes/admin-setup.js';
 import { passwordResetRoutes } from './http/routes/password-reset.js';
 import { memoRoutes } from './http/routes/memos.js';
 import { annotatorDashboardRoutes } from './http/routes/annotator-dashboard.js';
+import { reviewRoutes } from './http/routes/review.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { agreementRoutes } from './http/routes/agreement.js';
 import { aiRoutes } from './http/routes/ai.js';
@@ -74,6 +75,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...itemNoteRoutes(s),
     ...memoRoutes(s),
     ...annotatorDashboardRoutes(s),
+    ...reviewRoutes(s),
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
     ...activeLearningRoutes(s),

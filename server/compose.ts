@@ -28,6 +28,7 @@ import { LoginTokens } from './domain/users/login-tokens.js';
 import { AdminSetup } from './domain/users/admin-setup.js';
 import { Memos } from './domain/annotation/memos.js';
 import { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
+import { ReviewBoard } from './domain/review/review-board.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
@@ -280,6 +281,7 @@ export function composeServices(input: ComposeInput): Services {
         return { annotated, assigned: assignments.progressOf(username, annotated).expected };
       },
     }),
+    review: new ReviewBoard(store, task, clock, config.review, (name) => accounts.get(name) !== undefined),
     undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,

@@ -36,6 +36,7 @@ const TAKE: { [K in TableName]?: ((s: Services, c: Extract<ExternalChange, { tab
   users: 'as-is',
   name_keys: 'as-is',
   phase_progress: 'as-is',
+  review_items: 'as-is',
   crowd_workers: 'as-is',
   ai_shown: 'as-is',
   ai_outcomes: 'as-is',

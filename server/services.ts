@@ -25,6 +25,7 @@ import type { LoginTokens } from './domain/users/login-tokens.js';
 import type { AdminSetup } from './domain/users/admin-setup.js';
 import type { Memos } from './domain/annotation/memos.js';
 import type { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
+import type { ReviewBoard } from './domain/review/review-board.js';
 import type { PasswordResets } from './domain/users/password-resets.js';
 import type { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import type { AiService } from './domain/ai/ai-service.js';
@@ -63,6 +64,8 @@ export interface Services {
   memos: Memos;
   /** the annotator's own progress page: project counts and theirs */
   annotatorDashboard: AnnotatorDashboard;
+  /** the review board: each item's review state, reviewer and priority */
+  review: ReviewBoard;
   /** the annotate screen's undo: each step's replaced record */
   undo: UndoHistory;
   progress: Progress;

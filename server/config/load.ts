@@ -34,6 +34,7 @@ import { DisplayConfigError, readDisplaySpec, readInstructions } from './display
 import { presentationWarnings } from './presentation-warnings.js';
 import { readMemoSettings } from './sections/memos.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
+import { readReviewSettings } from './sections/review.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import { readPhases, PhaseConfigError, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
@@ -201,6 +202,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     annotationTelemetry: annotationTelemetry.settings,
     memos: readMemoSettings(raw.annotation_ui, raw.qda_mode, warn),
     annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
+    review: readReviewSettings(raw.review_workflow, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -6,6 +6,7 @@ import type { MaceSettings } from '../domain/mace/settings.js';
 import type { ProcessLogSettings } from '../domain/telemetry/settings.js';
 import type { MemoSettings } from '../domain/annotation/memos.js';
 import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
+import type { ReviewSettings } from '../domain/review/routing.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -66,5 +67,7 @@ export interface ProjectConfig {
   memos: MemoSettings;
   /** the annotator's own progress page */
   annotatorDashboard: AnnotatorDashboardSettings;
+  /** the review board over the items: states, reviewers, routing */
+  review: ReviewSettings;
   warnings: string[];
 }

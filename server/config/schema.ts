@@ -17,6 +17,7 @@ import { activeLearningSchema } from './sections/active-learning.js';
 import { maceSchema } from './sections/mace.js';
 import { annotationTelemetrySchema, keystrokeLoggingSchema } from './sections/process-logging.js';
 import { annotatorDashboardSchema } from './sections/annotator-dashboard.js';
+import { reviewWorkflowSchema } from './sections/review.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -121,6 +122,7 @@ export const configSchema = z.looseObject({
   annotation_ui: annotationUiSchema.optional(),
   qda_mode: qdaModeSchema.optional(),
   annotator_dashboard: annotatorDashboardSchema.optional(),
+  review_workflow: reviewWorkflowSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
   keystroke_logging: keystrokeLoggingSchema.optional(),

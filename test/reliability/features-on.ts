@@ -6,4 +6,6 @@ export const FEATURES_ON = {
   annotation_ui: { memos: true },
   keystroke_logging: { enabled: true, fidelity: 'events' },
   annotation_telemetry: { enabled: true },
+  review_workflow: { enabled: true, reviewers: ['alice'], routing: [{ when: { field: 'id', equals: 'item-1' } }] },
+  annotator_dashboard: { enabled: true, show_active_annotators: true },
 };

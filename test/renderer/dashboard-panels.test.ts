@@ -18,6 +18,7 @@ const PANELS: [string, string][] = [
   ['quality', 'Quality control'],
   ['time', 'Time'],
   ['agreement', 'Agreement'],
+  ['review', 'Review board'],
   ['webhooks', 'Webhooks'],
   ['data', 'Data'],
   ['settings', 'Settings'],

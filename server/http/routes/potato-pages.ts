@@ -28,6 +28,7 @@ const POTATO_PAGES: Record<string, string> = {
   // Potato's page after a jump: its GET only shows the annotation page (a jump is a POST)
   '/go_to': '/',
   '/admin': '/#/admin',
+  '/admin/review': '/#/admin/review',
 };
 
 /** The path a study link at `/` is handled as (app.ts routes it here when the query names a worker). */

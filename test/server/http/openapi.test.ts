@@ -69,8 +69,15 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("answers as its schemas say: each GET route's JSON on a project with answers matches its response schema", async () => {
-    // memos are off unless a project turns them on (503): this one does, so their read is checked too
-    const t = await startServer({ config: { annotation_ui: { memos: true } } });
+    // memos, the review board and the progress page are off unless a project turns them on (503, 404): this one
+    // does, so their reads are checked too
+    const t = await startServer({
+      config: {
+        annotation_ui: { memos: true },
+        review_workflow: { enabled: true, routing: [{ when: { field: 'id', equals: 'item-1' }, assign_to: 'ann' }] },
+        annotator_dashboard: { enabled: true, show_active_annotators: true },
+      },
+    });
     const user = await t.client().login('ann');
     expect((await user.get('/api/current_instance')).status).toBe(200);
     const saved = await user.post('/updateinstance', {
@@ -109,6 +116,9 @@ describe('GET /api/openapi.json', () => {
         '/admin/api/timeline',
         '/api/phase',
         '/api/memos',
+        '/admin/api/review/board',
+        '/api/review/my_queue',
+        '/progress/api/summary',
       ]),
     );
     expect(checked.length).toBeGreaterThan(30);

@@ -2,6 +2,7 @@
  * The admin dashboard. Access is an admin user's session or the admin API key, entered here and kept in
  * sessionStorage only. Sections load independently, so one missing or failing endpoint does not hide the rest.
  */
+import { ReviewPanel } from './review-panel.js';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { adminKey, api, ApiError, errorText } from '../../shared/api/client.js';
 import type { Agreement, AnnotatorRow, QualityReport, TimeReport, WebhookEntry } from '../../shared/api/types.js';
@@ -100,6 +101,7 @@ const PANELS = [
   { id: 'quality', title: 'Quality control' },
   { id: 'time', title: 'Time' },
   { id: 'agreement', title: 'Agreement' },
+  { id: 'review', title: 'Review board' },
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'data', title: 'Data' },
   { id: 'settings', title: 'Settings' },
@@ -181,6 +183,8 @@ function Panel({ id }: { id: PanelId }) {
       );
     case 'search':
       return <SearchPanel />;
+    case 'review':
+      return <ReviewPanel />;
     case 'notes':
       return (
         <section className="card-section" aria-labelledby="notes-title" data-testid="section-notes">

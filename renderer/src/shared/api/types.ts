@@ -88,6 +88,8 @@ export type ItemFlag = ItemNote['flags'][number];
 export type MemoList = Answer<'/api/memos', 'get'>;
 export type Memo = MemoList['memos'][number];
 export type ProgressSummary = Answer<'/progress/api/summary', 'get'>;
+export type ReviewBoard = Answer<'/admin/api/review/board', 'get'>;
+export type ReviewItem = ReviewBoard['board']['pending'][number];
 export const ITEM_FLAGS = ['unsure', 'broken', 'discuss'] as const satisfies readonly ItemFlag[];
 export const FLAG_NAMES: Record<ItemFlag, string> = {
   unsure: 'Unsure',
