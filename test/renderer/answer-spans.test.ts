@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { tabTo, unnamedControls } from './browser.js';
+import { allSaved, tabTo, unnamedControls } from './browser.js';
 import { openRig } from './annotator-rig.js';
 
 async function select(p: Page, firstWord: number, words: number) {
@@ -17,6 +17,7 @@ async function submitAndComeBack(p: Page, id: string) {
   await p.locator('body').focus();
   await p.keyboard.press('Enter');
   await expect.poll(() => p.locator('.instance-id').innerText()).not.toBe(id);
+  await allSaved(p); // the step is sent after the next item is painted: a reload before it is sent loses it
   await p.reload();
   await p.getByTestId('instance-text').waitFor();
   await p.keyboard.press('[');

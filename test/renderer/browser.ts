@@ -175,4 +175,4 @@ export async function openPanel(page: Page, name: string): Promise<void> {
 
 /** Waits until the page says every answer reached the server: a step is sent after the next item is painted. */
 export const allSaved = (page: Page) =>
-  expect.poll(() => page.getByTestId('save-state').innerText()).toBe('All answers saved');
+  expect.poll(() => page.getByTestId('save-state').innerText(), { timeout: 10_000 }).toBe('All answers saved');

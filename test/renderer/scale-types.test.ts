@@ -97,7 +97,10 @@ describe('rating and measurement types by keyboard', () => {
 
     await goTo('sure');
     await page.keyboard.press('4');
-    await expect.poll(() => page.locator('fieldset[data-scheme="sure"] input[value="4"]').isChecked()).toBe(true);
+    // a loaded machine (the full suite on two cores) took over the default second to draw it
+    await expect
+      .poll(() => page.locator('fieldset[data-scheme="sure"] input[value="4"]').isChecked(), { timeout: 10_000 })
+      .toBe(true);
 
     await goTo('pain');
     await page.keyboard.press('ArrowRight'); // 5 → 6
