@@ -32,9 +32,11 @@ function RankingField({ scheme, answers, update, instance }: FieldProps) {
   const [dragged, setDragged] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
 
-  // the moved item keeps the focus after the list is drawn anew
+  // the moved item keeps the focus after the list is drawn anew, unless a key has since taken it elsewhere
   useEffect(() => {
     if (focusItem === null) return;
+    const at = document.activeElement;
+    if (at && at !== document.body && !list.current?.contains(at)) return;
     const el = [...(list.current?.querySelectorAll<HTMLElement>('[data-item]') ?? [])].find(
       (e) => e.dataset.item === focusItem,
     );

@@ -5,6 +5,7 @@
  */
 import type { KeyboardEvent } from 'react';
 import { setValue } from '../answers.js';
+import { focusChosen } from '../question-focus.js';
 import { Legend } from './parts.js';
 import type { FieldProps } from './scheme-ui.js';
 import type { Command } from '../../../shared/keymap/keymap.js';
@@ -41,7 +42,6 @@ export function ScaleGrid({
 }: FieldProps & { rows: GridRow[]; points: GridPoint[] }) {
   const chosen = answers.labels[scheme.name] ?? {};
   const rowOf = (el: EventTarget) => (el instanceof HTMLElement ? el.closest<HTMLElement>('[data-row]') : null);
-  const focusRow = (row: HTMLElement | null) => row?.querySelector<HTMLInputElement>('input:checked, input')?.focus();
 
   const onKeyDown = (e: KeyboardEvent<HTMLFieldSetElement>) => {
     const row = rowOf(e.target);
@@ -53,9 +53,10 @@ export function ScaleGrid({
       const point = points[digit];
       if (!point) return;
       update((a) => setValue(a, scheme.name, field, point.value));
-      const next = row.nextElementSibling as HTMLElement | null;
-      // the next row once this render is in; the last row keeps the focus
-      requestAnimationFrame(() => focusRow(next ?? row));
+      // at once, not after the render: a key pressed meanwhile (another question's) must not lose its focus to us
+      const next = row.nextElementSibling;
+      if (next) focusChosen(next);
+      else row.querySelector<HTMLInputElement>(`input[value="${CSS.escape(point.value)}"]`)?.focus();
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       update((a) => setValue(a, scheme.name, field, ''));

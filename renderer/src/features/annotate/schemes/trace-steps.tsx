@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import type { CurrentInstance, Scheme } from '../../../shared/api/types.js';
 import type { Command } from '../../../shared/keymap/keymap.js';
 import { setValue, type Answers } from '../answers.js';
+import { focusChosen } from '../question-focus.js';
 import { extraOf, fieldOf } from './options.js';
 import { Legend } from './parts.js';
 import { asText, stepAgent, type TraceKeys } from '../../../../../shared/schemes/agent-trace.js';
@@ -71,12 +72,7 @@ const typing = (el: EventTarget) =>
 
 /** Focuses a step card's first control (its chosen one when it has one). */
 function focusStep(card: Element | null) {
-  // a selector list matches in document order, so the chosen answer is looked for first on its own
-  const control =
-    card?.querySelector<HTMLElement>('input:checked') ??
-    card?.querySelector<HTMLElement>('input, button, select, textarea');
-  control?.focus();
-  control?.scrollIntoView({ block: 'nearest' });
+  focusChosen(card, 'input, button, select, textarea')?.scrollIntoView({ block: 'nearest' });
 }
 
 /**
