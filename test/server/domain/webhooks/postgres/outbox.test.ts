@@ -1,7 +1,8 @@
 /**
  * The outbox on a PostgreSQL store, where other processes' changes make it count its deliveries again from the
  * tables (`refresh`): a delivery or a result already in memory but still being committed is counted once, when it
- * is durable. The log's head row held locked by another connection holds the commit back, deterministically.
+ * is durable. The log's head row (or a row a commit deletes) held locked by another connection holds the commit
+ * back, deterministically.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -26,8 +27,11 @@ async function until(ok: () => boolean | Promise<boolean>, timeoutMs = 10_000): 
   }
 }
 
-async function openOutbox(receiverUrl: string): Promise<{ store: PostgresStore; outbox: WebhookOutbox }> {
-  const store = await PostgresStore.open({ connectionString: url, schema: `test_${randomBytes(6).toString('hex')}` });
+async function openOutbox(
+  receiverUrl: string,
+  schema = `test_${randomBytes(6).toString('hex')}`,
+): Promise<{ store: PostgresStore; outbox: WebhookOutbox }> {
+  const store = await PostgresStore.open({ connectionString: url, schema });
   cleanup.push(() => store.close());
   const outbox = new WebhookOutbox(
     store,
@@ -133,5 +137,51 @@ describe('webhook outbox on a shared store', () => {
     await until(() => stats().total_delivered > 0);
     await new Promise((r) => setTimeout(r, 200));
     expect(stats()).toMatchObject({ total_emitted: 1, total_delivered: 1 });
+  });
+
+  it('counts a delivery once when another process delivered it before this one admitted it', async () => {
+    // What a full run once showed (total_emitted 61 and total_delivered 61 for 60 deliveries): process A's delivery
+    // is durable but admitted only once A's commits in flight are through, process B delivers it meanwhile, and A
+    // takes B's result in (a recount) before admitting it.
+    const receiver = await startReceiver();
+    cleanup.push(() => receiver.close());
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const a = await openOutbox(receiver.url, schema);
+    const b = await openOutbox(receiver.url, schema);
+    // as foreign-changes.ts has a server do on another process's change to the deliveries
+    a.store.onExternalChange(() => a.outbox.refresh());
+    b.store.onExternalChange(() => b.outbox.refresh());
+    const stats = (o: WebhookOutbox) => o.endpointStats().endpoints[0].stats;
+
+    // A's next commit deletes a row another connection holds, so it waits there (before it touches the log)
+    await a.store.write([{ table: 'cursors', key: 'z', value: { n: 0 } }]);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    cleanup.push(() => db.end());
+    await db.query('BEGIN');
+    await db.query(`SELECT 1 FROM "${schema}".rows WHERE tbl = 'cursors' AND key = 'z' FOR UPDATE`);
+    await a.store.write(a.outbox.plan([{ type: 'annotation.created', at: Date.now(), data: { i: 1 } }]));
+    // as a request writes right after another's commit: A's lane goes on with this write, and the dispatch waits
+    void a.store.write([{ table: 'cursors', key: 'z', delete: true }]);
+    const held = a.store.write([{ table: 'cursors', key: 'z', value: { n: 1 } }]);
+    a.outbox.dispatch();
+    await until(
+      async () => Number((await db.query('SELECT count(*) AS n FROM pg_locks WHERE NOT granted')).rows[0].n) > 0,
+    );
+
+    // B takes the delivery up from the log, sends it and commits the result
+    await b.store.sync();
+    await receiver.waitFor((r) => r.length === 1);
+    await until(() => stats(b.outbox).total_delivered === 1);
+    expect(stats(a.outbox)).toMatchObject({ total_emitted: 0, total_delivered: 0 });
+
+    // A's commit finds B's result in the log, takes it in, commits, and only then admits its delivery
+    await db.query('COMMIT');
+    await held;
+    await until(() => stats(a.outbox).total_emitted > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stats(a.outbox)).toMatchObject({ total_emitted: 1, total_delivered: 1 });
+    expect(stats(b.outbox)).toMatchObject({ total_emitted: 1, total_delivered: 1 });
+    expect(receiver.requests).toHaveLength(1);
   });
 });
