@@ -154,7 +154,7 @@ describe('webhook outbox on a shared store', () => {
     const stats = (o: WebhookOutbox) => o.endpointStats().endpoints[0].stats;
 
     // A's next commit deletes a row another connection holds, so it waits there (before it touches the log)
-    await a.store.write([{ table: 'cursors', key: 'z', value: { n: 0 } }]);
+    await a.store.write([{ table: 'cursors', key: 'z', value: { index: 0 } }]);
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     cleanup.push(() => db.end());
@@ -163,7 +163,7 @@ describe('webhook outbox on a shared store', () => {
     await a.store.write(a.outbox.plan([{ type: 'annotation.created', at: Date.now(), data: { i: 1 } }]));
     // as a request writes right after another's commit: A's lane goes on with this write, and the dispatch waits
     void a.store.write([{ table: 'cursors', key: 'z', delete: true }]);
-    const held = a.store.write([{ table: 'cursors', key: 'z', value: { n: 1 } }]);
+    const held = a.store.write([{ table: 'cursors', key: 'z', value: { index: 1 } }]);
     a.outbox.dispatch();
     await until(
       async () => Number((await db.query('SELECT count(*) AS n FROM pg_locks WHERE NOT granted')).rows[0].n) > 0,
