@@ -16,7 +16,9 @@ import {
   type StoredEvent,
 } from './session-log.js';
 import type { ProcessLogSettings } from './settings.js';
-import { mergeTyping, summarizeTyping, type TypingEvent, type TypingSummary } from './typing.js';
+import { summarizeTyping, type TypingSummary } from './typing.js';
+import { mergeTyping } from './typing-merge.js';
+import type { TypingEvent } from './typing-events.js';
 import { screenTyping } from './typing-screen.js';
 
 declare module '../ports.js' {

@@ -4,7 +4,7 @@
  * `unknown` (a newer page degrades instead of losing the session); numbers are bounded so a figure cannot overflow.
  */
 import { z } from 'zod';
-import { KEY_CLASSES, INPUT_TYPES, type TypingEvent } from '../../domain/telemetry/typing.js';
+import { KEY_CLASSES, INPUT_TYPES, type TypingEvent } from '../../domain/telemetry/typing-events.js';
 import { TELEMETRY_ACTIONS, type TelemetryEvent } from '../../domain/telemetry/drawing.js';
 import type { TelemetryInput, TypingInput } from '../../domain/telemetry/kinds.js';
 

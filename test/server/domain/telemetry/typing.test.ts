@@ -1,6 +1,8 @@
 /** Typing summaries, their merge and the screening rules, on event streams written out by hand. */
 import { describe, expect, it } from 'vitest';
-import { mergeTyping, summarizeTyping, type TypingEvent } from '../../../../server/domain/telemetry/typing.js';
+import { summarizeTyping } from '../../../../server/domain/telemetry/typing.js';
+import { mergeTyping } from '../../../../server/domain/telemetry/typing-merge.js';
+import type { TypingEvent } from '../../../../server/domain/telemetry/typing-events.js';
 import { screenTyping } from '../../../../server/domain/telemetry/typing-screen.js';
 
 /** `n` letters typed from `start` at `pos`, every `gap(i)` ms. */
