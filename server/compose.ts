@@ -1,6 +1,8 @@
 /**
  * The one place that wires config, storage, domain services and HTTP routes together. Features plug in here:
- * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts).
+ * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts). The learners
+ * over the answers (compose-learning.ts) and what imports instances while the project runs (compose-imports.ts)
+ * are wired beside it.
  */
 import type { ProjectConfig } from './config/load.js';
 import { Accounts } from './domain/users/users.js';
@@ -32,15 +34,7 @@ import { ReviewBoard } from './domain/review/review-board.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
-import { AiService } from './domain/ai/ai-service.js';
-import { aiSettingsFrom } from './config/sections/ai.js';
-import { createLlmClient } from './io/llm-clients.js';
-import { Predictions } from './domain/data/predictions.js';
-import { Importer } from './domain/data/importer.js';
-import { DatabaseIngestion } from './domain/data/live-ingestion.js';
-import { openSourceReader } from './io/database-sources/open.js';
 import { restoreImported } from './domain/data/imported.js';
-import { instanceReader } from './io/import-files.js';
 import { DisplayCache } from './domain/display/build.js';
 import { MediaFiles } from './io/media-files.js';
 import { resolve as resolvePath } from 'node:path';
@@ -51,8 +45,9 @@ import { AdjudicationService } from './domain/adjudication/adjudication-service.
 import { ItemTimes } from './domain/history/item-time.js';
 import { ProcessLogs } from './domain/telemetry/process-logs.js';
 import { SearchService } from './domain/search/search-service.js';
-import { ActiveLearning } from './domain/active-learning/active-learning.js';
-import { MaceService } from './domain/mace/mace-service.js';
+import type { ActiveLearning } from './domain/active-learning/active-learning.js';
+import { composeLearning } from './compose-learning.js';
+import { composeImports } from './compose-imports.js';
 import type { ComposeInput, Services } from './services.js';
 
 export type { ComposeInput, Services } from './services.js';
@@ -151,79 +146,25 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
-  const aiSettings = aiSettingsFrom(config.raw.ai_support);
-  const ai = new AiService({
-    task,
+  const { ai, activeLearning, mace } = composeLearning({
+    config,
     store,
     logger,
     annotations,
+    settings,
     now,
-    settings: () => settings.get(),
-    keywordRules: compileRules(task.keywordRules),
-    llm: aiSettings.endpointType === 'embedded' ? undefined : createLlmClient(aiSettings),
-    minExamples: aiSettings.minExamples,
+    reused: !!input.reuse,
   });
-  annotations.use(ai);
-  const activeLearning = (late.activeLearning = new ActiveLearning({
-    task,
-    learner: ai.embedded,
-    annotatorCount: (id) => annotations.annotatorCount(id),
-    totalAnnotations: () => annotations.totalAnnotations(),
-    settings: config.activeLearning,
-    active: () =>
-      settings.get().assignment_strategy === 'active_learning' &&
-      config.activeLearning.enabled &&
-      config.activeLearning.schemes.length > 0,
-    now,
-  }));
-  annotations.use(activeLearning);
-  if (!input.reuse) activeLearning.start();
-  const mace = new MaceService({
-    schemes: task.schemes,
-    answers: {
-      *instanceIds() {
-        for (const instance of task.instances) yield instance.id;
-      },
-      annotatorsOf: (id) => annotations.annotatorsOf(id),
-      get: (username, id) => annotations.get(username, id),
-    },
-    totalAnnotations: () => annotations.totalAnnotations(),
-    settings: config.mace,
-    now,
-  });
-  annotations.use(mace);
-  mace.start();
-  const predictions = new Predictions(store, task);
-  const importer = new Importer({
+  late.activeLearning = activeLearning;
+  const { predictions, importer, databaseSources } = composeImports({
+    config,
     store,
-    task,
-    assignments,
-    predictions,
     clock,
-    listSettings: () => ({
-      required: handOutLimit(settings.get()),
-      cap: settings.get().max_annotations_per_user,
-      strategy: settings.get().assignment_strategy,
-    }),
-    toInstance: instanceReader({
-      idKey: config.raw.item_properties.id_key,
-      textKey: config.raw.item_properties.text_key,
-      derive: config.deriveItem,
-    }),
+    logger,
+    assignments,
+    settings,
+    running: input.reuse?.databaseSources,
   });
-  const databaseSources =
-    input.reuse?.databaseSources ??
-    new DatabaseIngestion(
-      {
-        store,
-        clock,
-        logger,
-        itemKeys: { idKey: config.raw.item_properties.id_key, textKey: config.raw.item_properties.text_key },
-        sources: config.databases.map((source) => ({ source, reader: openSourceReader(source) })),
-      },
-      importer,
-    );
-  databaseSources.importer = importer;
   const potatoSources = {
     task,
     annotations,

@@ -1,0 +1,69 @@
+/**
+ * The learners composed over the answers as they arrive: the AI assistant, active learning's hand-out order and
+ * MACE. Each is a submit hook of the annotation service; they are wired here together because active learning
+ * asks the assistant's embedded learner, and all three run in background slices that `close()` must stop.
+ */
+import type { ComposeInput } from './services.js';
+import type { AnnotationService } from './domain/annotation/annotation-service.js';
+import { compileRules } from './domain/annotation/keywords.js';
+import type { Settings } from './domain/settings.js';
+import { AiService } from './domain/ai/ai-service.js';
+import { aiSettingsFrom } from './config/sections/ai.js';
+import { createLlmClient } from './io/llm-clients.js';
+import { ActiveLearning } from './domain/active-learning/active-learning.js';
+import { MaceService } from './domain/mace/mace-service.js';
+
+interface LearningInput extends Pick<ComposeInput, 'config' | 'store' | 'logger'> {
+  annotations: AnnotationService;
+  settings: Settings;
+  now: () => string;
+  /** composed again after another process's changes: the ranking waits for its first use */
+  reused: boolean;
+}
+
+export function composeLearning({ config, store, logger, annotations, settings, now, reused }: LearningInput) {
+  const task = config.task;
+  const aiSettings = aiSettingsFrom(config.raw.ai_support);
+  const ai = new AiService({
+    task,
+    store,
+    logger,
+    annotations,
+    now,
+    settings: () => settings.get(),
+    keywordRules: compileRules(task.keywordRules),
+    llm: aiSettings.endpointType === 'embedded' ? undefined : createLlmClient(aiSettings),
+    minExamples: aiSettings.minExamples,
+  });
+  annotations.use(ai);
+  const activeLearning = new ActiveLearning({
+    task,
+    learner: ai.embedded,
+    annotatorCount: (id) => annotations.annotatorCount(id),
+    totalAnnotations: () => annotations.totalAnnotations(),
+    settings: config.activeLearning,
+    active: () =>
+      settings.get().assignment_strategy === 'active_learning' &&
+      config.activeLearning.enabled &&
+      config.activeLearning.schemes.length > 0,
+    now,
+  });
+  annotations.use(activeLearning);
+  if (!reused) activeLearning.start();
+  const mace = new MaceService({
+    schemes: task.schemes,
+    answers: {
+      *instanceIds() {
+        for (const instance of task.instances) yield instance.id;
+      },
+      annotatorsOf: (id) => annotations.annotatorsOf(id),
+      get: (username, id) => annotations.get(username, id),
+    },
+    totalAnnotations: () => annotations.totalAnnotations(),
+    settings: config.mace,
+    now,
+  });
+  annotations.use(mace);
+  mace.start();
+  return { ai, activeLearning, mace };
+}
