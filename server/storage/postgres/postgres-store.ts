@@ -18,7 +18,8 @@ import { PackedTable } from '../packed-table.js';
 import { ConflictError, StorageError, TableReader } from '../tables.js';
 import { migrate } from './migrations.js';
 import { statements, type Statements } from './statements.js';
-import { finalStates, restore, rowId, undoOf, type Pending, type Undo } from './batches.js';
+import { finalStates, restore, undoOf, type Pending, type Undo } from './batches.js';
+import { rebase } from './rebase.js';
 import { changesAfter } from './change-log.js';
 import { claim, sharedSecret } from './claims.js';
 import { commitStates } from './commit.js';
@@ -219,10 +220,9 @@ export class PostgresStore extends TableReader implements SharedStore {
   }
 
   /**
-   * Applies the changes other processes committed after `applied`. Local writes not yet committed (`inFlight`,
-   * then those pending) are taken off, the changes applied, and the writes set on again in order, except those
-   * touching a key the changes (or a write refused before them) touched: refused with a ConflictError. Returns
-   * what is left of `inFlight`.
+   * Applies the changes other processes committed after `applied` under the local writes not yet committed
+   * (`inFlight`, then those pending; see rebase.ts), refusing with a ConflictError those that touch a changed key.
+   * Returns what is left of `inFlight`.
    */
   private async catchUp(inFlight: Pending[]): Promise<Pending[]> {
     const log = await changesAfter(this.pool, this.sql, this.applied);
@@ -232,37 +232,8 @@ export class PostgresStore extends TableReader implements SharedStore {
     }
     const { head, changes } = log;
     if (head === this.applied) return inFlight;
-    const local = inFlight.concat(this.pending);
-    for (let i = local.length - 1; i >= 0; i--) this.restore(local[i].undo);
-    const touched = new Set<string>();
-    const told: ExternalChange[] = [];
-    for (const c of changes) {
-      for (let i = 0; i < c.keys.length; i++) {
-        const table = this.table(c.tbls[i]);
-        const key = c.keys[i];
-        const before = table.get(key);
-        const value = c.vals[i];
-        const after = value === null ? undefined : JSON.parse(value);
-        if (after === undefined) table.delete(key);
-        else table.set(key, after);
-        told.push({ table: c.tbls[i], key, before, after } as ExternalChange);
-        if (local.length) touched.add(rowId(c.tbls[i], key));
-      }
-    }
+    const { kept, refused, told } = rebase((name) => this.table(name), changes, inFlight.concat(this.pending));
     this.applied = head;
-    const kept = new Set<Pending>();
-    const refused: Pending[] = [];
-    for (const p of local) {
-      const ids = p.ops.map((op) => rowId(op.table, op.key));
-      if (ids.some((id) => touched.has(id))) {
-        refused.push(p);
-        for (const id of ids) touched.add(id);
-        continue;
-      }
-      p.undo = this.undoOf(p.ops);
-      this.apply(p.ops);
-      kept.add(p);
-    }
     this.pending = this.pending.filter((p) => kept.has(p));
     const error = new ConflictError('another server process changed the same data at the same time');
     for (const p of refused) p.reject(error);
