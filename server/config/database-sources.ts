@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import type { DatabaseSource, LiveSettings } from '../domain/data/live-ingestion.js';
+import type { DatabaseSource, LiveSettings } from '../domain/data/database-source.js';
 
 type Mapping = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
  * Where live ingestion resumes: the cursor past the last row read (its cursor and tiebreaker values), and the
  * cursor moved back by the overlap that catches rows committed late, written as the database writes its own.
  */
-import type { LiveSettings, Row } from './live-ingestion.js';
+import type { LiveSettings, Row } from './database-source.js';
 
 export type CursorValue = string | number;
 export interface Cursor {

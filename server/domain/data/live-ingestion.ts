@@ -7,52 +7,8 @@
  */
 import type { Clock, Logger, Store } from '../ports.js';
 import type { Importer, InputRow, RowSource } from './importer.js';
-import { lastCursor, rewind, type Cursor, type CursorValue } from './live-cursor.js';
-
-export { rewind, type Cursor, type CursorValue } from './live-cursor.js';
-
-export interface LiveSettings {
-  pollMs: number;
-  cursorColumn: string;
-  tiebreakerColumn: string;
-  initialCursor: CursorValue | null;
-  /** the query binds `:cursor` itself and orders its rows; only the limit is added */
-  explicit: boolean;
-  batchSize: number;
-  overlapSeconds: number;
-  backoffInitialMs: number;
-  backoffMaxMs: number;
-  /** 0: retry forever */
-  maxConsecutiveFailures: number;
-  /** 0: no limit */
-  stopAfterItems: number;
-  replayOnStart: boolean;
-}
-
-export interface DatabaseSource {
-  id: string;
-  /** names the source in messages and as the import's label */
-  label: string;
-  query: string;
-  idColumn?: string;
-  textColumn?: string;
-  live?: LiveSettings;
-}
-
-/** What to read: every row, rows past a cursor, rows from `from` up to the cursor again, or an explicit query's. */
-export type ReadRequest =
-  | { kind: 'all' }
-  | { kind: 'after'; cursor: Cursor | null; live: LiveSettings }
-  | { kind: 'window'; from: CursorValue; after: Cursor | null; cursor: Cursor; live: LiveSettings }
-  | { kind: 'explicit'; value: CursorValue; live: LiveSettings };
-
-export type Row = Record<string, unknown>;
-
-/** A database behind a source (server/io/database-sources). Rows come with plain JSON values. */
-export interface SourceReader {
-  read(request: ReadRequest): Promise<Row[]>;
-  close(): Promise<void>;
-}
+import { lastCursor, rewind, type Cursor } from './live-cursor.js';
+import type { DatabaseSource, Row, SourceReader, SourceStatus } from './database-source.js';
 
 interface CursorRecord {
   cursor: Cursor | null;
@@ -65,21 +21,6 @@ declare module '../ports.js' {
     /** key: the source's id */
     live_ingestion_cursors: CursorRecord;
   }
-}
-
-export interface SourceStatus {
-  source_id: string;
-  enabled: boolean;
-  is_running: boolean;
-  polls_total: number;
-  polls_failed: number;
-  rows_fetched: number;
-  items_added: number;
-  duplicates_skipped: number;
-  consecutive_failures: number;
-  last_error: string | null;
-  last_poll_at: string | null;
-  last_cursor: CursorValue | null;
 }
 
 interface Running {

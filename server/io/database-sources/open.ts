@@ -1,6 +1,6 @@
 /** The reader a database source's connection names. */
 import type { DatabaseSourceConfig } from '../../config/database-sources.js';
-import type { SourceReader } from '../../domain/data/live-ingestion.js';
+import type { SourceReader } from '../../domain/data/database-source.js';
 import { PostgresReader } from './postgres.js';
 import { SqliteReader } from './sqlite.js';
 

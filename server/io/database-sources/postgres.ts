@@ -1,6 +1,6 @@
 /** PostgreSQL sources through pg: one small pool per source, connections opened when a read needs one. */
 import pg from 'pg';
-import type { ReadRequest, Row, SourceReader } from '../../domain/data/live-ingestion.js';
+import type { ReadRequest, Row, SourceReader } from '../../domain/data/database-source.js';
 import { plainRow, statementFor } from './sql.js';
 
 export class PostgresReader implements SourceReader {

@@ -3,7 +3,8 @@
  * database orders by (cursor, tiebreaker) and keeps rows past the cursor, a keyset read rather than OFFSET, which
  * a table being written to would shift. `param(n)` writes the n-th placeholder in the database's style.
  */
-import type { Cursor, CursorValue, ReadRequest, Row } from '../../domain/data/live-ingestion.js';
+import type { Cursor, CursorValue } from '../../domain/data/live-cursor.js';
+import type { ReadRequest, Row } from '../../domain/data/database-source.js';
 
 export interface Statement {
   sql: string;

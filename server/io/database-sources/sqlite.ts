@@ -5,7 +5,7 @@
  */
 import { open as openFile, readFile, stat } from 'node:fs/promises';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import type { ReadRequest, Row, SourceReader } from '../../domain/data/live-ingestion.js';
+import type { ReadRequest, Row, SourceReader } from '../../domain/data/database-source.js';
 import { plainRow, statementFor } from './sql.js';
 import { applyWal, isWalMode } from './sqlite-wal.js';
 

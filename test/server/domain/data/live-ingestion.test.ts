@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewind } from '../../../../server/domain/data/live-ingestion.js';
+import { rewind } from '../../../../server/domain/data/live-cursor.js';
 
 describe('rewind: a cursor moved back by overlap_seconds, written as the database writes it', () => {
   it('keeps the layout, fraction digits and offset of a date and time', () => {
