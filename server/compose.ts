@@ -184,6 +184,7 @@ export function composeServices(input: ComposeInput): Services {
     store,
     task,
     annotations,
+    times: itemTimes,
     outbox,
     clock,
     settings: config.adjudication,

@@ -30,7 +30,12 @@ async function annotate(
   name: string,
   answers: Record<
     string,
-    { annotations: Record<string, string>; spans?: { schema: string; name: string; start: number; end: number }[] }
+    {
+      annotations: Record<string, string>;
+      spans?: { schema: string; name: string; start: number; end: number }[];
+      /** time on the item the page would report */
+      ms?: number;
+    }
   >,
 ) {
   const c = await rig.t.client().login(name, PASSWORD);
@@ -41,6 +46,7 @@ async function annotate(
       span_annotations: a.spans ?? [],
     });
     expect(r.status).toBe(200);
+    if (a.ms) expect((await c.post('/api/annotate/time', { instance_id: id, visible_ms: a.ms })).status).toBe(200);
   }
 }
 
@@ -50,7 +56,7 @@ test('an adjudicator resolves two disagreements by keyboard; the gold export and
       annotations: { 'sentiment:positive': 'true', 'topics:price': 'true' },
       spans: [{ schema: 'evidence', name: 'pos', start: 0, end: 5 }],
     },
-    b: { annotations: { 'sentiment:negative': 'true' } },
+    b: { annotations: { 'sentiment:negative': 'true' }, ms: 700 },
     c: { annotations: { 'sentiment:neutral': 'true' } },
   });
   await annotate('bob', {
@@ -72,6 +78,13 @@ test('an adjudicator resolves two disagreements by keyboard; the gold export and
   const queue = page.getByTestId('adjudication-queue');
   await expect.poll(() => queue.locator('li button').allInnerTexts()).toEqual(['b', 'a']);
   await expect.poll(() => page.getByTestId('adjudicate-item-id').innerText()).toBe('b');
+  // alice answered b in 0.7 s, under the 2 s Potato warns below; bob's time was never reported
+  const alice = page.getByTestId('signals-alice');
+  expect(await alice.innerText()).toMatch(/^0\.7 s[^]*⚠ fast/);
+  expect(await alice.locator('.signal-flag').getAttribute('title')).toBe(
+    'answered in 700 ms (under the 2000 ms threshold)',
+  );
+  expect(await page.getByTestId('signals-bob').count()).toBe(0);
   await page.locator('body').press('j');
   await expect.poll(() => page.getByTestId('adjudicate-item-id').innerText()).toBe('a');
   const row = (scheme: string) => page.locator(`tr[data-scheme="${scheme}"]`);

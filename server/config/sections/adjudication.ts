@@ -1,8 +1,9 @@
 /**
  * Potato's `adjudication` section: who settles disagreements (`adjudicator_users`), which items reach their
  * queue (`min_annotations`, `agreement_threshold`, `show_all_items`, `require_fully_annotated`) and what a
- * decision carries (`error_taxonomy`, `require_confidence`, `require_notes_on_override`). Keys that need
- * features we do not have (embedding similarity, timing data, Potato's own output folder) are warned about.
+ * decision carries (`error_taxonomy`, `require_confidence`, `require_notes_on_override`), what the adjudicator is
+ * shown (`show_annotator_names`, `show_agreement_scores`, `show_timing_data`, `fast_decision_warning_ms`). Keys
+ * that need features we do not have (embedding similarity, Potato's own output folder) are warned about.
  */
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
@@ -64,6 +65,8 @@ export function readAdjudication(raw: RawAdjudication | undefined): {
     showAllItems: raw?.show_all_items ?? false,
     showAnnotatorNames: raw?.show_annotator_names ?? true,
     showAgreementScores: raw?.show_agreement_scores ?? true,
+    showTimingData: raw?.show_timing_data ?? true,
+    fastDecisionWarningMs: raw?.fast_decision_warning_ms ?? 2000,
     requireConfidence: raw?.require_confidence ?? true,
     requireNotesOnOverride: raw?.require_notes_on_override ?? false,
     errorTaxonomy: raw?.error_taxonomy ?? DEFAULT_ERROR_TAXONOMY,
@@ -75,11 +78,6 @@ export function readAdjudication(raw: RawAdjudication | undefined): {
     warnings.push(
       'adjudication.similarity is not acted on: similar items are not looked up (no embedding model is bundled)',
     );
-  if (raw.show_timing_data !== undefined || raw.fast_decision_warning_ms !== undefined) {
-    warnings.push(
-      "adjudication.show_timing_data and fast_decision_warning_ms are not acted on: annotators' time per item is not shown to adjudicators",
-    );
-  }
   if (raw.output_subdir !== undefined)
     warnings.push(
       'adjudication.output_subdir is not acted on: decisions are kept in the data folder; export them with GET /admin/api/export?view=gold',

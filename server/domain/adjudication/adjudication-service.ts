@@ -8,7 +8,8 @@
 import { forbidden, notFound } from '../errors.js';
 import type { Instance } from '../task.js';
 import { decide, decisionView, skip, type DecisionInput } from './decisions.js';
-import { agreementWithGold, goldAnswer, type GoldAnswer } from './gold.js';
+import { annotatorSignals, type AnnotatorSignals } from './annotator-signals.js';
+import { agreementOfAnnotators, agreementWithGold, goldAnswer, type GoldAnswer } from './gold.js';
 import { AdjudicationQueue, type AdjudicationDeps, type QueueFilter } from './queue.js';
 import { queueOverview, queueStats } from './queue-stats.js';
 import type { AdjudicationRecord, AdjudicationSettings } from './records.js';
@@ -48,14 +49,39 @@ export class AdjudicationService {
   item(instanceId: string) {
     const c = this.queued.eligible(instanceId);
     const decision = this.deps.store.get('adjudications', instanceId);
+    const item = this.queued.itemView(c);
     return {
-      item: this.queued.itemView(c),
+      item,
       item_text: c.instance.text,
       item_data: c.instance.data,
       decision: decision ? this.decisionView(decision) : null,
-      annotator_signals: {},
+      annotator_signals: this.signals(
+        c.instance.id,
+        c.records.map((r) => r.username),
+        item.annotators,
+      ),
       similar_items: [],
     };
+  }
+
+  /** Each annotator's signals on the item, keyed as the adjudicator sees them (`shownAs`, in the same order). */
+  private signals(instanceId: string, names: string[], shownAs: string[]): Record<string, AnnotatorSignals> {
+    const { times, settings } = this.deps;
+    const allTimes = new Map(names.map((n) => [n, [] as number[]]));
+    for (const row of times.rows()) if (row.ms > 0) allTimes.get(row.username)?.push(row.ms);
+    const agreement = agreementOfAnnotators(this.deps, this.queued, names);
+    const out: Record<string, AnnotatorSignals> = {};
+    names.forEach((name, i) => {
+      const row = times.get(name, instanceId);
+      const facts = {
+        ms: row?.ms ?? 0,
+        changes: row?.changes.length ?? 0,
+        allTimes: allTimes.get(name)!,
+        agreement: agreement.get(name)!,
+      };
+      out[shownAs[i]] = annotatorSignals(shownAs[i], instanceId, facts, settings.fastDecisionWarningMs);
+    });
+    return out;
   }
 
   next() {

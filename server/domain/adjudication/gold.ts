@@ -87,3 +87,28 @@ export function agreementWithGold(deps: AdjudicationDeps, adjudicators: Readonly
     for (const cell of Object.values(schemes)) cell.share = cell.matched / cell.items;
   return { adjudicated_items: decided, by_annotator: by };
 }
+
+/**
+ * For each of `names`, their answers on every item in the queue read against its gold answer (the decision, else
+ * the majority, their own vote included, as Potato reads consensus): answers compared and how many matched.
+ */
+export function agreementOfAnnotators(deps: AdjudicationDeps, queue: AdjudicationQueue, names: readonly string[]) {
+  const out = new Map(names.map((n) => [n, { compared: 0, matched: 0 }]));
+  const schemes = comparableSchemes(deps.task);
+  for (const c of queue.candidates({ scope: 'all' })) {
+    const theirs = c.records.filter((r) => out.has(r.username));
+    if (!theirs.length) continue;
+    const gold = goldAnswer(deps, queue, c.instance);
+    if (!gold) continue;
+    for (const record of theirs)
+      for (const scheme of schemes) {
+        const want = answerKey(scheme, gold);
+        const got = answerKey(scheme, record);
+        if (want === undefined && got === undefined) continue;
+        const cell = out.get(record.username)!;
+        cell.compared++;
+        if (want === got) cell.matched++;
+      }
+  }
+  return out;
+}

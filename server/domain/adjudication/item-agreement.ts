@@ -15,7 +15,7 @@ export const comparableSchemes = (task: Task) => task.schemes.filter(answered);
 const spanKey = (s: SpanRecord) => `${s.label}\u0001${s.start}\u0001${s.end}`;
 
 /** A text that is equal for equal answers; undefined where the annotator gave none for this scheme. */
-export function answerKey(scheme: Scheme, record: AnnotationRecord): string | undefined {
+export function answerKey(scheme: Scheme, record: Pick<AnnotationRecord, 'labels' | 'spans'>): string | undefined {
   if (isSpanScheme(scheme)) {
     const keys = record.spans
       .filter((s) => s.schema === scheme.name)

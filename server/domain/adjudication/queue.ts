@@ -24,6 +24,12 @@ export interface QueueFilter {
   max_agreement?: number;
 }
 
+/** Each annotator's time on an item and the changes of their answer (the history feature's rows). */
+interface TimeSource {
+  get(username: string, instanceId: string): { ms: number; changes: readonly unknown[] } | undefined;
+  rows(): Iterable<{ username: string; ms: number }>;
+}
+
 /** What the annotation service offers adjudication. */
 interface AnnotationSource {
   annotatorsOf(instanceId: string): ReadonlySet<string>;
@@ -35,6 +41,7 @@ export interface AdjudicationDeps {
   store: Store;
   task: Task;
   annotations: AnnotationSource;
+  times: TimeSource;
   outbox: EventOutbox;
   clock: Clock;
   settings: AdjudicationSettings;

@@ -15,6 +15,10 @@ export interface AdjudicationSettings {
   /** false: annotators appear as "Annotator A", "Annotator B", … to the adjudicator */
   showAnnotatorNames: boolean;
   showAgreementScores: boolean;
+  /** the page shows each annotator's time on the item */
+  showTimingData: boolean;
+  /** an answer given in less than this is flagged (0: never) */
+  fastDecisionWarningMs: number;
   requireConfidence: boolean;
   /** a decision that takes no annotator's answer for some scheme needs a note */
   requireNotesOnOverride: boolean;

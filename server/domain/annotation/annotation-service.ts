@@ -15,7 +15,7 @@ import { moveFrom, movesOn, type CurrentInstance, type GoTo } from './navigation
 import { AnnotationIndex } from './annotation-index.js';
 import type { AnnotationSettings, CompletionContext } from './completion-events.js';
 import { ChangeWriter } from './change-writer.js';
-import type { SubmitContext, SubmitHook, SubmitResult } from './submit-hooks.js';
+import type { AnswerChange, SubmitContext, SubmitHook, SubmitResult } from './submit-hooks.js';
 
 export type { SubmitContext, SubmitHook, SubmitResult, ExternalAnswer } from './submit-hooks.js';
 export type { AnnotationSettings } from './completion-events.js';
@@ -202,8 +202,8 @@ export class AnnotationService {
       username: string;
       submission: Submission;
       at: { created_at: string; updated_at: string };
-      /** time spent on the item there, ms, and how many times it was opened */
-      seen?: { ms: number; visits: number };
+      /** time spent on the item there, ms, how many times it was opened, and the answer's changes where kept */
+      seen?: { ms: number; visits: number; changes?: AnswerChange[] };
     }[],
     also: StoreOp[],
   ): Promise<void> {
@@ -211,6 +211,7 @@ export class AnnotationService {
       const ctx = this.checked(username, this.taskInstance(submission.instance_id), submission, at.updated_at);
       if (ctx.changed && !ctx.before) ctx.after = { ...ctx.after, created_at: at.created_at };
       ctx.taken = { at: Date.parse(at.updated_at), ms: seen?.ms ?? 0, visits: seen?.visits ?? 0 };
+      if (seen?.changes) ctx.taken.changes = seen.changes;
       return ctx;
     });
     await this.writer.commitAll(contexts, also);

@@ -4,6 +4,9 @@ import type { StoreOp } from '../ports.js';
 import type { Instance } from '../task.js';
 import type { AnnotationRecord } from './records.js';
 
+/** One saved change of an answer: when (epoch ms), which answer ("scheme:label"), its new value (null: removed). */
+export type AnswerChange = [at: number, key: string, value: string | null];
+
 export interface SubmitContext {
   username: string;
   instance: Instance;
@@ -11,10 +14,11 @@ export interface SubmitContext {
   after: AnnotationRecord;
   changed: boolean;
   /**
-   * an answer taken in from elsewhere (Potato's saved states): when it was given (epoch ms) and the time the
-   * annotator spent on the item there, for the hooks that keep times
+   * an answer taken in from elsewhere (Potato's saved states): when it was given (epoch ms), the time the
+   * annotator spent on the item there and, when that tool kept them, the answer's changes, for the hooks that
+   * keep times and histories
    */
-  taken?: { at: number; ms: number; visits: number };
+  taken?: { at: number; ms: number; visits: number; changes?: AnswerChange[] };
 }
 
 export interface SubmitHook {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { Submission } from '../annotation/records.js';
+import type { AnswerChange } from '../annotation/submit-hooks.js';
 import type { Task } from '../task.js';
 import { textLengthOf } from '../task.js';
 
@@ -38,18 +39,38 @@ const event = z.object({
   arguments: z.array(z.object({ role: z.string(), span_id: z.string() })).nullish(),
   properties: z.record(z.string(), z.unknown()).nullish(),
 });
+/** One change of an answer as Potato's behavioural data keeps it (`timestamp` in epoch seconds). */
+const potatoChange = z
+  .object({
+    timestamp: z.number(),
+    schema_name: z.string(),
+    label_name: z.string().nullish(),
+    action: z.string().nullish(),
+    new_value: z.unknown().optional(),
+  })
+  .passthrough();
+
 const behaviour = z
   .object({
     session_start: z.number().nullish(),
     session_end: z.number().nullish(),
     total_time_ms: z.number().min(0).nullish(),
     navigation_history: z.array(z.object({ action: z.string().nullish() }).passthrough()).nullish(),
+    // Potato's newer files list each change; older ones keep only a count, which has no times or answers to take in
+    annotation_changes: z
+      .array(potatoChange)
+      .or(z.unknown().transform(() => null))
+      .nullish(),
   })
   .passthrough()
   .or(
-    z
-      .unknown()
-      .transform(() => ({ session_start: null, session_end: null, total_time_ms: null, navigation_history: null })),
+    z.unknown().transform(() => ({
+      session_start: null,
+      session_end: null,
+      total_time_ms: null,
+      navigation_history: null,
+      annotation_changes: null,
+    })),
   );
 
 /** The parts of Potato's user state this project takes in; the rest of the file is left as it is. */
@@ -74,8 +95,8 @@ export interface Problem {
 interface PotatoAnswer {
   submission: Submission;
   at: { created_at: string; updated_at: string };
-  /** Potato's time on the item (ms) and the times it was opened, from its behavioural data */
-  seen?: { ms: number; visits: number };
+  /** Potato's time on the item (ms), the times it was opened and the answer's changes, from its behavioural data */
+  seen?: { ms: number; visits: number; changes?: AnswerChange[] };
 }
 
 /** What one user state amounts to here. */
@@ -95,6 +116,16 @@ export interface PotatoUserState {
 const ticked = (v: unknown) => v === true || v === 'true' || v === 'True' || v === 1;
 /** Values that untick a label in Potato's pages; such a pair is no answer. */
 const unticked = (v: unknown) => v === false || v === null || v === undefined || v === 'false' || v === 'False';
+
+/**
+ * Potato's change as ours: the answer it names (`scheme:label`; a single choice names its label in the value) and
+ * the value it left, none when the answer was taken away.
+ */
+function answerChange(c: z.output<typeof potatoChange>): AnswerChange {
+  const value = c.new_value === undefined || c.new_value === null ? null : String(c.new_value);
+  const removed = c.action === 'deselect' || c.action === 'clear';
+  return [Math.round(c.timestamp * 1000), `${c.schema_name}:${c.label_name ?? value ?? ''}`, removed ? null : value];
+}
 
 const seconds = (s: number | null | undefined) =>
   typeof s === 'number' && Number.isFinite(s) && s > 0 ? new Date(Math.round(s * 1000)).toISOString() : undefined;
@@ -199,6 +230,8 @@ export function readUserState(
       const opened = seen?.navigation_history?.filter((n) => n.action === 'navigate_to').length ?? 0;
       answer.seen = { ms, visits: Math.max(1, opened) };
     }
+    if (seen?.annotation_changes?.length)
+      (answer.seen ??= { ms: 0, visits: 0 }).changes = seen.annotation_changes.map(answerChange);
     answers.push(answer);
   }
   // answers in the order of the list, so the records are written (and their events sent) as annotated

@@ -6,12 +6,11 @@
  */
 import { isoTime, type Clock, type Store, type StoreOp } from '../ports.js';
 import type { ItemTime } from '../data/export-rows.js';
-import type { SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
+import type { AnswerChange, SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
 import { annotationKey, type AnnotationRecord } from '../annotation/records.js';
 import { invalid } from '../errors.js';
 
-/** One answer change: when (epoch ms), which answer ("scheme:label", a span "scheme:label[start:end]"), the new value (null: removed). */
-export type AnswerChange = [number, string, string | null];
+export type { AnswerChange };
 
 export interface ItemTimeRecord {
   username: string;
@@ -126,7 +125,8 @@ export class ItemTimes implements SubmitHook {
   after(ctx: SubmitContext): { ops: StoreOp[] } | undefined {
     if (!ctx.changed || !this.isTaskInstance(ctx.instance.id)) return undefined;
     const { taken } = ctx;
-    const changes = answerChanges(ctx.before, ctx.after, taken?.at ?? this.clock.now());
+    // an answer taken in brings its own history where the other tool kept one, else it is one change
+    const changes = taken?.changes ?? answerChanges(ctx.before, ctx.after, taken?.at ?? this.clock.now());
     if (!changes.length && !taken?.ms) return undefined;
     const row = this.row(ctx.username, ctx.instance.id);
     const all = [...row.changes, ...changes];

@@ -80,3 +80,22 @@ export const stats = z.object({
   avg_agreement: z.number(),
   adjudicator_stats: z.record(z.string(), z.object({ completed: z.number().int(), total_time_ms: z.number() })),
 });
+
+/** An annotator's signals on one item (`server/domain/adjudication/annotator-signals.ts`). */
+export const signals = z.object({
+  user_id: z.string(),
+  instance_id: z.string(),
+  flags: z.array(
+    z.object({
+      type: z.enum(['fast_decision', 'unusually_fast', 'excessive_changes', 'low_agreement']),
+      severity: z.enum(['medium', 'high']),
+      message: z.string(),
+    }),
+  ),
+  metrics: z.object({
+    total_time_ms: z.number(),
+    annotation_changes: z.number(),
+    speed_z_score: z.number().optional(),
+    agreement_rate: z.number().optional(),
+  }),
+});

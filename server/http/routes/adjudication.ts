@@ -9,7 +9,7 @@ import type { Services } from '../../compose.js';
 import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
 import { adjudicationAdminRoutes } from './adjudication-admin.js';
-import { decision, item, ok, stats, status, submitBody } from './adjudication-shapes.js';
+import { decision, item, ok, signals, stats, status, submitBody } from './adjudication-shapes.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -49,6 +49,8 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
       response: z.object({
         show_annotator_names: z.boolean(),
         show_agreement_scores: z.boolean(),
+        show_timing_data: z.boolean(),
+        fast_decision_warning_ms: z.number(),
         require_confidence: z.boolean(),
         require_notes_on_override: z.boolean(),
         error_taxonomy: z.array(z.string()),
@@ -61,6 +63,8 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
         return {
           show_annotator_names: c.showAnnotatorNames,
           show_agreement_scores: c.showAgreementScores,
+          show_timing_data: c.showTimingData,
+          fast_decision_warning_ms: c.fastDecisionWarningMs,
           require_confidence: c.requireConfidence,
           require_notes_on_override: c.requireNotesOnOverride,
           error_taxonomy: c.errorTaxonomy,
@@ -106,7 +110,9 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
         item_text: z.string(),
         item_data: z.record(z.string(), z.unknown()),
         decision: decision.nullable(),
-        annotator_signals: z.record(z.string(), z.unknown()),
+        annotator_signals: z
+          .record(z.string(), signals)
+          .describe('per annotator (keyed as in `item.annotators`): their time, answer changes and flags'),
         similar_items: z.array(z.unknown()),
         mace_predictions: z
           .record(z.string(), z.union([z.string(), z.array(z.string())]))

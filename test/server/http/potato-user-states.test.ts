@@ -59,6 +59,12 @@ const ALICE = userState('alice', {
       session_start: 1738700000,
       session_end: 1738700012.5,
       total_time_ms: 12500,
+      // Potato's change list: a single choice names its label in the value, a deselect leaves none
+      annotation_changes: [
+        { timestamp: 1738700003, schema_name: 'sentiment', action: 'select', new_value: 'negative', source: 'user' },
+        { timestamp: 1738700008, schema_name: 'topics', label_name: 'shipping', action: 'select', new_value: true },
+        { timestamp: 1738700009, schema_name: 'topics', label_name: 'shipping', action: 'deselect' },
+      ],
       navigation_history: [
         { action: 'navigate_to', instance_id: 'item-3', timestamp: 1738700000 },
         { action: 'navigate_away', instance_id: 'item-3', timestamp: 1738700010 },
@@ -164,7 +170,7 @@ describe("Potato's user states taken in at start-up", () => {
       .map((l) => JSON.parse(l));
     const row = rows.find((r) => r.annotator === 'alice' && r.instance_id === 'item-3');
     expect([row.created_at, row.updated_at]).toEqual(['2025-02-04T20:13:20.000Z', '2025-02-04T20:13:32.500Z']);
-    // Potato's time on the item and its visits count as time here; the answer's change is at Potato's time
+    // Potato's time on the item, its visits and its answer's changes are kept as they were there
     const behaviour = (await t.admin().get('/admin/api/behavioral_analytics')).body;
     expect(behaviour.users.find((u: { user_id: string }) => u.user_id === 'alice')).toMatchObject({
       total_time_sec: 12.5,
@@ -172,13 +178,16 @@ describe("Potato's user states taken in at start-up", () => {
     });
     const history = (await alice.get('/api/behavioral_data/item-3')).body;
     expect(history).toMatchObject({ total_time_ms: 12500, visits: 2 });
-    expect(history.annotation_changes).toContainEqual(
+    expect(history.annotation_changes).toEqual([
       expect.objectContaining({
-        timestamp: '2025-02-04T20:13:32.500Z',
+        timestamp: '2025-02-04T20:13:23.000Z',
         schema_name: 'sentiment',
-        label_name: 'positive',
+        label_name: 'negative',
+        new_value: 'negative',
       }),
-    );
+      expect.objectContaining({ timestamp: '2025-02-04T20:13:28.000Z', label_name: 'shipping', new_value: 'true' }),
+      expect.objectContaining({ timestamp: '2025-02-04T20:13:29.000Z', label_name: 'shipping', new_value: null }),
+    ]);
     const one = (await alice.get('/get_annotations?instance_id=item-1')).body;
     expect(one.annotations).toEqual({ 'sentiment:negative': 'true' });
     expect(one.span_annotations).toEqual([

@@ -228,6 +228,8 @@ export function AdjudicateScreen() {
                 setDecision={setDecision}
                 names={shownView.item.annotators}
                 showAgreement={c.show_agreement_scores}
+                signals={shownView.annotator_signals}
+                showTiming={c.show_timing_data}
               />
               <div className="decision-extra">
                 <label htmlFor={NOTE_ID}>

@@ -2,7 +2,8 @@
  * One item side by side: its text with every annotator's spans (those not all annotators marked stand out), a row
  * per scheme with each annotator's answer (differing ones marked) and the decision, edited in place.
  */
-import type { AdjudicationItem, Scheme } from '../../shared/api/types.js';
+import type { AdjudicationItem, AdjudicationItemView, Scheme } from '../../shared/api/types.js';
+import { AnnotatorSignals } from './annotator-signals.js';
 import {
   agreeingAnnotators,
   editKind,
@@ -45,9 +46,12 @@ interface Props {
   /** annotator names as shown (Annotator A, … when names are hidden) */
   names: string[];
   showAgreement: boolean;
+  signals: AdjudicationItemView['annotator_signals'];
+  showTiming: boolean;
 }
 
-export function ItemCompare({ item, text, schemes, decision, setDecision, names, showAgreement }: Props) {
+export function ItemCompare(props: Props) {
+  const { item, text, schemes, decision, setDecision, names, showAgreement, signals, showTiming } = props;
   const spanSchemes = schemes.filter((s) => editKind(s) === 'span');
   const union = spanSchemes.flatMap((s) => spanUnion(item, s.name));
   const everyone = item.annotators.length;
@@ -80,6 +84,7 @@ export function ItemCompare({ item, text, schemes, decision, setDecision, names,
               {names.map((n, i) => (
                 <th key={n} scope="col">
                   {n} <kbd>{i + 1}</kbd>
+                  <AnnotatorSignals signals={signals[n]} showTiming={showTiming} />
                 </th>
               ))}
               <th scope="col">Decision</th>
