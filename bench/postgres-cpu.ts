@@ -21,22 +21,22 @@ import { Annotator, login, planOf } from './measure.js';
 import { benchProject } from './projects.js';
 import { copyIntoSchema } from './postgres.js';
 import { summarize } from './profile.js';
-import { buildServer, cpuMsOf, startFlags, startProcess, type ServerProcess } from './server-process.js';
+import { buildServer, startFlags, startProcess, userSystemMsOf, type ServerProcess } from './server-process.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** CPU ms so far of the cluster's processes (the postmaster, its backends and background workers), by pid. */
-async function databaseCpu(client: pg.Client): Promise<Map<number, number>> {
+/** CPU ms so far (user, system) of the cluster's processes (the postmaster, its backends and workers), by pid. */
+async function databaseCpu(client: pg.Client): Promise<Map<number, { user: number; system: number }>> {
   const { rows } = await client.query<{ pid: number }>(
     'SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
   );
   const { rows: master } = await client.query<{ pid: number }>(
     "SELECT (regexp_split_to_array(pg_read_file('postmaster.pid'), '\\n'))[1]::int AS pid",
   );
-  const out = new Map<number, number>();
+  const out = new Map<number, { user: number; system: number }>();
   for (const { pid } of [...rows, ...master]) {
-    const ms = cpuMsOf(pid);
+    const ms = userSystemMsOf(pid);
     if (ms !== null) out.set(pid, ms);
   }
   return out;
@@ -141,11 +141,13 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1500));
     await client.query('SELECT pg_stat_statements_reset()');
     await client.query('SELECT pg_stat_clear_snapshot()');
-    const serverBefore = servers.map((s) => s.cpuMs() ?? 0);
+    const serverBefore = servers.map((s) => userSystemMsOf(s.pid) ?? { user: 0, system: 0 });
     const dbBefore = await databaseCpu(client);
     const before = await counters(client, schema);
     const results = await burst();
-    const serverMs = servers.reduce((sum, s, i) => sum + (s.cpuMs() ?? 0) - serverBefore[i], 0);
+    const serverAfter = servers.map((s) => userSystemMsOf(s.pid) ?? { user: 0, system: 0 });
+    const serverSys = serverAfter.reduce((sum, a, i) => sum + a.system - serverBefore[i].system, 0);
+    const serverMs = serverAfter.reduce((sum, a, i) => sum + a.user - serverBefore[i].user, 0) + serverSys;
     const requests = results.reduce((s, r) => s + r.requests, 0);
     const errors = results.reduce((s, r) => s + r.errors, 0);
     const per = (n: number) => (n / requests).toFixed(3);
@@ -157,7 +159,12 @@ async function main() {
       await client.query('SELECT pg_stat_clear_snapshot()');
       const after = await counters(client, schema);
       let dbMs = 0;
-      for (const [pid, ms] of dbAfter) dbMs += ms - (dbBefore.get(pid) ?? 0);
+      let dbSys = 0;
+      for (const [pid, ms] of dbAfter) {
+        const was = dbBefore.get(pid) ?? { user: 0, system: 0 };
+        dbMs += ms.user - was.user + ms.system - was.system;
+        dbSys += ms.system - was.system;
+      }
       const { rows: statements } = await client.query<{
         calls: string;
         query: string;
@@ -175,7 +182,8 @@ async function main() {
       const calls = statements.reduce((s, r) => s + Number(r.calls), 0);
       console.log(
         `updateinstance ×${connections} on ${servers.length} process(es), ${requests} requests, ${errors} errors\n` +
-          `CPU per request: server ${per(serverMs)} ms, database ${per(dbMs)} ms, together ${per(serverMs + dbMs)} ms\n` +
+          `CPU per request: server ${per(serverMs)} ms, database ${per(dbMs)} ms, together ${per(serverMs + dbMs)} ms ` +
+          `(in the kernel: server ${per(serverSys)} ms, database ${per(dbSys)} ms)\n` +
           `per request: ${per(calls)} statements (round trips), ${per(after.commits - before.commits)} commits; ` +
           `${groupCommits} group commits, ${(requests / Math.max(1, groupCommits)).toFixed(1)} requests each\n` +
           `per request: WAL ${per(after.walRecords - before.walRecords)} records, ` +
@@ -204,7 +212,7 @@ async function main() {
     if (journal)
       console.log(
         `updateinstance ×${connections} on the journal store, ${requests} requests, ${errors} errors\n` +
-          `CPU per request: server ${per(serverMs)} ms`,
+          `CPU per request: server ${per(serverMs)} ms (in the kernel ${per(serverSys)} ms)`,
       );
     else await reportDatabase();
     if (values.profile) {

@@ -68,10 +68,20 @@ export function cpuMsOf(pid: number): number | null {
 
 /** utime + stime in ms from a /proc stat file (a process's or one thread's); null where it cannot be read. */
 function statCpuMs(file: string): number | null {
+  const split = statUserSystemMs(file);
+  return split && split.user + split.system;
+}
+
+/** CPU ms so far of a process in its own code (user) and in the kernel on its behalf (system: syscalls). */
+export function userSystemMsOf(pid: number): { user: number; system: number } | null {
+  return statUserSystemMs(`/proc/${pid}/stat`);
+}
+
+function statUserSystemMs(file: string): { user: number; system: number } | null {
   try {
     const stat = readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
     return null;
   }
