@@ -26,18 +26,25 @@ import { startPostgres } from '../test/helpers/postgres.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+interface ProcessCpu {
+  /** pg_stat_activity's backend_type (client backend, walwriter, autovacuum worker, …), or postmaster */
+  kind: string;
+  user: number;
+  system: number;
+}
+
 /** CPU ms so far (user, system) of the cluster's processes (the postmaster, its backends and workers), by pid. */
-async function databaseCpu(client: pg.Client): Promise<Map<number, { user: number; system: number }>> {
-  const { rows } = await client.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
+async function databaseCpu(client: pg.Client): Promise<Map<number, ProcessCpu>> {
+  const { rows } = await client.query<{ pid: number; kind: string }>(
+    'SELECT pid, backend_type AS kind FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
   );
-  const { rows: master } = await client.query<{ pid: number }>(
-    "SELECT (regexp_split_to_array(pg_read_file('postmaster.pid'), '\\n'))[1]::int AS pid",
+  const { rows: master } = await client.query<{ pid: number; kind: string }>(
+    "SELECT (regexp_split_to_array(pg_read_file('postmaster.pid'), '\\n'))[1]::int AS pid, 'postmaster' AS kind",
   );
-  const out = new Map<number, { user: number; system: number }>();
-  for (const { pid } of [...rows, ...master]) {
+  const out = new Map<number, ProcessCpu>();
+  for (const { pid, kind } of [...rows, ...master]) {
     const ms = userSystemMsOf(pid);
-    if (ms !== null) out.set(pid, ms);
+    if (ms !== null) out.set(pid, { kind, ...ms });
   }
   return out;
 }
@@ -160,10 +167,13 @@ async function main() {
       const after = await counters(client, schema);
       let dbMs = 0;
       let dbSys = 0;
+      const byKind = new Map<string, number>();
       for (const [pid, ms] of dbAfter) {
         const was = dbBefore.get(pid) ?? { user: 0, system: 0 };
-        dbMs += ms.user - was.user + ms.system - was.system;
+        const used = ms.user - was.user + ms.system - was.system;
+        dbMs += used;
         dbSys += ms.system - was.system;
+        byKind.set(ms.kind, (byKind.get(ms.kind) ?? 0) + used);
       }
       const { rows: statements } = await client.query<{
         calls: string;
@@ -198,6 +208,8 @@ async function main() {
         `SELECT t AS tbl, count(*) AS n FROM ${schema}.changes, unnest(tbls) t WHERE id > $1 GROUP BY t ORDER BY 2 DESC`,
         [before.head],
       );
+      const kinds = [...byKind].filter(([, ms]) => ms > 0).sort((x, y) => y[1] - x[1]);
+      console.log(`database CPU per request by process: ${kinds.map(([k, ms]) => `${k} ${per(ms)}`).join(', ')}`);
       console.log(
         `per request: ${per(Number(sizes[0].keys))} rows written (${tables.map((t) => `${t.tbl} ${per(Number(t.n))}`).join(', ')}), ` +
           `${per(Number(sizes[0].bytes))} bytes of JSON`,
