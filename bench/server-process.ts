@@ -62,7 +62,7 @@ export function buildServer(root: string, log: (m: string) => void): string[] {
 export const tsxServer = (root: string) => [...startFlags(root), '--import', 'tsx', join(root, 'server', 'cli.ts')];
 
 /** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
-export function cpuMsOf(pid: number): number | null {
+function cpuMsOf(pid: number): number | null {
   return statCpuMs(`/proc/${pid}/stat`);
 }
 
