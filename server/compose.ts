@@ -74,7 +74,9 @@ export function composeServices(input: ComposeInput): Services {
       allowAllUsers: config.allowAllUsers,
       requirePassword: config.requirePassword,
       debug: config.debug,
-      configuredUsers: new Map(config.users.map((u) => [u.username, u.password])),
+      configuredUsers: new Map(
+        config.users.map((u) => [u.username, u.password ?? (u.password_hash ? { hash: u.password_hash } : undefined)]),
+      ),
       adminNames: new Set([...config.adminUsers, ...(input.desktopOwner ? [input.desktopOwner] : [])]),
       passwords: { minLength: config.minPasswordLength },
     },

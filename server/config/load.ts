@@ -19,7 +19,7 @@ import type { QualityConfig } from '../domain/quality/checks.js';
 import { createTask, type AssignmentStrategy } from '../domain/task.js';
 import { configSchema } from './schema.js';
 import { ConfigError, describeIssues } from './config-error.js';
-import type { ProjectConfig } from './project-config.js';
+import type { ConfiguredUser, ProjectConfig } from './project-config.js';
 import { locate } from './locate.js';
 import { readConfigYaml } from './read-yaml.js';
 import { adaptConfig } from './adapt-config.js';
@@ -35,6 +35,7 @@ import { presentationWarnings } from './presentation-warnings.js';
 import { readMemoSettings } from './sections/memos.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readReviewSettings } from './sections/review.js';
+import { readAuthentication } from './sections/authentication.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import { readPhases, PhaseConfigError, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
@@ -214,7 +215,10 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     outputDir: resolve(dir, raw.output_annotation_dir ?? 'annotation_output'),
     allowAllUsers: raw.user_config?.allow_all_users ?? true,
     requirePassword: raw.require_password ?? true,
-    users: raw.user_config?.users ?? [],
+    users: withPotatoUsers(
+      raw.user_config?.users ?? [],
+      readAuthentication(raw.authentication, dir, raw.output_annotation_dir ?? 'annotation_output', warn),
+    ),
     minPasswordLength,
     adminApiKey: raw.admin_api_key,
     adminUsers: raw.admin_users,
@@ -226,4 +230,10 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     storage: { url: raw.storage?.url, schema: raw.storage?.schema },
     warnings,
   };
+}
+
+/** The config's users, then those of Potato's user file it does not name (the config's password wins). */
+function withPotatoUsers(configured: ConfiguredUser[], fromFile: ConfiguredUser[]): ConfiguredUser[] {
+  const named = new Set(configured.map((u) => u.username));
+  return [...configured, ...fromFile.filter((u) => !named.has(u.username))];
 }

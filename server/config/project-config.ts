@@ -28,7 +28,7 @@ export interface ProjectConfig {
   outputDir: string;
   allowAllUsers: boolean;
   requirePassword: boolean;
-  users: { username: string; password?: string }[];
+  users: ConfiguredUser[];
   /** user_config.min_password_length, or the floor */
   minPasswordLength: number;
   adminApiKey?: string;
@@ -70,4 +70,12 @@ export interface ProjectConfig {
   /** the review board over the items: states, reviewers, routing */
   review: ReviewSettings;
   warnings: string[];
+}
+
+/** A user named in the config or Potato's user file: a password to check at first login, plain or as a hash. */
+export interface ConfiguredUser {
+  username: string;
+  password?: string;
+  /** a hash in a form the password hasher reads (Potato's PBKDF2, as `pbkdf2-sha256$rounds$salt$hex`) */
+  password_hash?: string;
 }

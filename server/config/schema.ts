@@ -18,6 +18,7 @@ import { maceSchema } from './sections/mace.js';
 import { annotationTelemetrySchema, keystrokeLoggingSchema } from './sections/process-logging.js';
 import { annotatorDashboardSchema } from './sections/annotator-dashboard.js';
 import { reviewWorkflowSchema } from './sections/review.js';
+import { authenticationSchema } from './sections/authentication.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -93,6 +94,7 @@ export const configSchema = z.looseObject({
       min_password_length: numberish.pipe(z.number().int().min(1).max(1024)).optional(),
     })
     .optional(),
+  authentication: authenticationSchema.optional(),
   require_password: looseBoolean.optional(),
   /** annotators may skip an instance; a skip is recorded apart from answers */
   allow_skip: looseBoolean.default(false),

@@ -1,11 +1,23 @@
-/** Password hashes with scrypt (node:crypto), stored as `scrypt$N$r$p$salt$hash` so parameters can change later. */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+/**
+ * Password hashes with scrypt (node:crypto), stored as `scrypt$N$r$p$salt$hash` so parameters can change later.
+ * It also checks Potato's PBKDF2 hashes (`pbkdf2-sha256$rounds$salt$hex`, the salt used as text, as Potato does),
+ * which only a Potato user file brings: the first login with one stores a scrypt hash instead.
+ */
+import { pbkdf2 as pbkdf2Cb, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHasher } from '../domain/users/users.js';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
+
+const pbkdf2 = (password: string, salt: string, rounds: number, keylen: number) =>
+  new Promise<Buffer>((resolve, reject) =>
+    pbkdf2Cb(password, salt, rounds, keylen, 'sha256', (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
+// Potato hashes with 100,000 rounds; a file asking for far more would only burn CPU at each login
+const MAX_PBKDF2_ROUNDS = 1_000_000;
 
 // N=2^15, r=8, p=1: OWASP's scrypt baseline; about 40 ms and 32 MiB per hash.
 const PARAMS = { N: 1 << 15, r: 8, p: 1 };
@@ -17,6 +29,12 @@ export const scryptHasher: PasswordHasher = {
     return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
   },
   async verify(password, stored) {
+    if (stored.startsWith('pbkdf2-sha256$')) {
+      const [, rounds, salt, hex] = stored.split('$');
+      const expected = Buffer.from(hex ?? '', 'hex');
+      if (!salt || expected.length !== 32 || !(Number(rounds) > 0 && Number(rounds) <= MAX_PBKDF2_ROUNDS)) return false;
+      return timingSafeEqual(await pbkdf2(password, salt, Number(rounds), 32), expected);
+    }
     const [scheme, n, r, p, salt, hash] = stored.split('$');
     if (scheme !== 'scrypt' || !salt || !hash) return false;
     const expected = Buffer.from(hash, 'base64');

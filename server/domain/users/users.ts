@@ -1,4 +1,5 @@
 /** Annotator accounts: names, password hashes, and who may log in. */
+import { timingSafeEqual } from 'node:crypto';
 import { conflict, forbidden, invalid, unauthorized } from '../errors.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
 import { nameKey } from './name-keys.js';
@@ -44,12 +45,15 @@ export function checkUsername(username: string): string {
   return username;
 }
 
+/** A configured password as the config gives it, or a hash of it another tool kept (checked by the hasher). */
+export type ConfiguredPassword = string | { hash: string };
+
 export interface AccountPolicy {
   allowAllUsers: boolean;
   requirePassword: boolean;
   debug: boolean;
-  /** users listed in the config, with their configured passwords if any */
-  configuredUsers: ReadonlyMap<string, string | undefined>;
+  /** users listed in the config (or Potato's user file), with their configured passwords if any */
+  configuredUsers: ReadonlyMap<string, ConfiguredPassword | undefined>;
   /** names with admin rights (admin_users, the desktop owner): never created by registering or logging in */
   adminNames: ReadonlySet<string>;
   passwords: PasswordPolicy;
@@ -200,7 +204,7 @@ export class Accounts {
         return existing;
       }
       if (!existing && configured) {
-        if (password !== configured) throw wrong();
+        if (!(await this.matchesConfigured(password, configured))) throw wrong();
         return this.create(username, password, 'config');
       }
       throw forbidden(adminSetupHint(username));
@@ -214,7 +218,7 @@ export class Accounts {
     if (!existing && this.policy.debug) return this.create(username, password);
     if (!existing && configured !== undefined) {
       // A configured user's first login: their configured password, hashed from now on.
-      if (password !== configured) throw wrong();
+      if (!(await this.matchesConfigured(password, configured))) throw wrong();
       return this.create(username, password, 'config');
     }
     if (!existing && this.policy.configuredUsers.has(username) && !this.policy.requirePassword)
@@ -222,6 +226,13 @@ export class Accounts {
     if (!existing && !this.policy.requirePassword && this.policy.allowAllUsers) return this.create(username, undefined);
     if (existing && !existing.password_hash && this.policy.requirePassword) throw wrong();
     throw wrong();
+  }
+
+  /** A first login against the password the config (or Potato's user file) gives, compared in constant time. */
+  private async matchesConfigured(password: string, configured: ConfiguredPassword): Promise<boolean> {
+    if (typeof configured !== 'string') return this.hasher.verify(password, configured.hash);
+    const [given, want] = [Buffer.from(password), Buffer.from(configured)];
+    return given.length === want.length && timingSafeEqual(given, want);
   }
 
   private async create(username: string, password: string | undefined, by?: PasswordSource): Promise<UserRecord> {
