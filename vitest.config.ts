@@ -18,6 +18,7 @@ export const POSTGRES_HTTP_SUITES = [
   'potato-user-states',
   'annotator-dashboard',
   'review',
+  'codebook',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

@@ -25,6 +25,9 @@ import { passwordResetRoutes } from './http/routes/password-reset.js';
 import { memoRoutes } from './http/routes/memos.js';
 import { annotatorDashboardRoutes } from './http/routes/annotator-dashboard.js';
 import { reviewRoutes } from './http/routes/review.js';
+import { codebookRoutes } from './http/routes/codebook.js';
+import { codebookContentRoutes } from './http/routes/codebook-content.js';
+import { codebookAdminRoutes } from './http/routes/codebook-admin.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { agreementRoutes } from './http/routes/agreement.js';
 import { aiRoutes } from './http/routes/ai.js';
@@ -76,6 +79,10 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...memoRoutes(s),
     ...annotatorDashboardRoutes(s),
     ...reviewRoutes(s),
+    // the fixed paths before /api/codebook/:id
+    ...codebookContentRoutes(s),
+    ...codebookAdminRoutes(s),
+    ...codebookRoutes(s),
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
     ...activeLearningRoutes(s),

@@ -31,6 +31,9 @@ import { AdminSetup } from './domain/users/admin-setup.js';
 import { Memos } from './domain/annotation/memos.js';
 import { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
 import { ReviewBoard } from './domain/review/review-board.js';
+import { Codebook } from './domain/codebook/codebook.js';
+import { CodebookContent } from './domain/codebook/content.js';
+import { CodebookProposals } from './domain/codebook/proposals.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
@@ -193,6 +196,16 @@ export function composeServices(input: ComposeInput): Services {
     isAdmin: (name) => adminUsers.has(name) || name === input.desktopOwner,
     handOut: () => handOutLimit(settings.get()),
   });
+  const codebook = new Codebook(
+    store,
+    task,
+    clock,
+    config.codebook,
+    (name) => adminUsers.has(name) || name === input.desktopOwner || adjudication.mayAdjudicate(name),
+    config.raw.annotation_task_name,
+  );
+  annotations.use(codebook.submitHook());
+  const codebookContent = new CodebookContent(store, codebook);
   return {
     config,
     task,
@@ -225,6 +238,9 @@ export function composeServices(input: ComposeInput): Services {
         return { annotated, assigned: assignments.progressOf(username, annotated).expected };
       },
     }),
+    codebook,
+    codebookContent,
+    codebookProposals: new CodebookProposals(store, codebook, codebookContent),
     review: new ReviewBoard(store, task, clock, config.review, (name) => accounts.get(name) !== undefined),
     undo: new UndoHistory(store, annotations, assignments),
     progress,

@@ -26,6 +26,9 @@ import type { AdminSetup } from './domain/users/admin-setup.js';
 import type { Memos } from './domain/annotation/memos.js';
 import type { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
 import type { ReviewBoard } from './domain/review/review-board.js';
+import type { Codebook } from './domain/codebook/codebook.js';
+import type { CodebookContent } from './domain/codebook/content.js';
+import type { CodebookProposals } from './domain/codebook/proposals.js';
 import type { PasswordResets } from './domain/users/password-resets.js';
 import type { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import type { AiService } from './domain/ai/ai-service.js';
@@ -64,6 +67,10 @@ export interface Services {
   memos: Memos;
   /** the annotator's own progress page: project counts and theirs */
   annotatorDashboard: AnnotatorDashboard;
+  /** Potato's codebook: the codes, their prose (versioned per code), proposals waiting for an admin */
+  codebook: Codebook;
+  codebookContent: CodebookContent;
+  codebookProposals: CodebookProposals;
   /** the review board: each item's review state, reviewer and priority */
   review: ReviewBoard;
   /** the annotate screen's undo: each step's replaced record */

@@ -34,6 +34,8 @@ HTML = (
 RULED = [
     ('admin endpoints: no credentials is 401, wrong ones 403 (Potato: 403 for both; an open admin API without a key)',
      r"assert 401 == 403|got 401|401 == 403|\b401\b.*\b403\b|assert 401 in \[200, 404\]|(admin|rbac).*assert 401 == 200|assert 401 == 200.*admin"),
+    ("QDA mode's codebook view (/qda/codebook) needs a session like /api/codebook (Potato shows it to anyone)",
+     r"test_qda_codebook_route_200_when_enabled"),
     ('annotation endpoints need a session, /api/schemas too (401 without)', r"/api/schemas.*401|401 == 200.*schemas|assert 401 == 200"),
     ("an update to an instance outside the annotator's list is 403 (Potato: 200 with an error status)",
      r"assert 403 == 200.*updateinstance|updateinstance.*403"),
@@ -59,6 +61,8 @@ FEATURES = {
     'agents, chat, web agent and proxy': r'/chat|agent|/api/web_agent|ollama|langchain|/trace|web_proxy|automation',
     'memos': r'memo',
     'arena': r'arena',
+    'QDA cases (units of analysis)': r'/api/cases',
+    "the codebook's full-page editor (/codebook)": r'test_codebook_page_served|GET /codebook\b',
     'codebooks and QDA': r'codebook|qda',
     'think-aloud (speech capture and transcription), metric induction': r'thinkaloud|induce',
     'rooms, sessions, pocket (mobile) mode': r'/rooms|rooms_api|/sessions|sessions_api|pocket',

@@ -33,6 +33,7 @@ import { buildColorMap } from './colors.js';
 import { DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import { presentationWarnings } from './presentation-warnings.js';
 import { readMemoSettings } from './sections/memos.js';
+import { readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
@@ -202,6 +203,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     keystrokeLogging: keystrokeLogging.settings,
     annotationTelemetry: annotationTelemetry.settings,
     memos: readMemoSettings(raw.annotation_ui, raw.qda_mode, warn),
+    codebook: readCodebookSettings(raw, crowd.loginArgument !== null, warn),
     annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
     review: readReviewSettings(raw.review_workflow, warn),
     settings: {

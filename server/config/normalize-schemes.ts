@@ -22,6 +22,8 @@ const COMMON_SCHEME_KEYS = [
   'labels',
   'sequential_key_binding',
   'display_logic',
+  // read by sections/codebook.ts, which warns about what it does not do
+  'codebook',
   ...SCHEME_IDIOM_KEYS,
 ];
 

@@ -5,6 +5,7 @@ import type { AdjudicationSettings } from '../domain/adjudication/records.js';
 import type { MaceSettings } from '../domain/mace/settings.js';
 import type { ProcessLogSettings } from '../domain/telemetry/settings.js';
 import type { MemoSettings } from '../domain/annotation/memos.js';
+import type { CodebookSettings } from '../domain/codebook/codebook.js';
 import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
 import type { ReviewSettings } from '../domain/review/routing.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
@@ -65,6 +66,8 @@ export interface ProjectConfig {
   keystrokeLogging: ProcessLogSettings;
   annotationTelemetry: ProcessLogSettings;
   memos: MemoSettings;
+  /** the codebook: mode, seeds; and whether QDA mode is on */
+  codebook: CodebookSettings & { qda: boolean };
   /** the annotator's own progress page */
   annotatorDashboard: AnnotatorDashboardSettings;
   /** the review board over the items: states, reviewers, routing */

@@ -13,6 +13,7 @@ import { crowdShape } from './sections/crowd.js';
 import { adjudicationSchema } from './sections/adjudication.js';
 import { searchSchema } from './sections/search.js';
 import { annotationUiSchema, qdaModeSchema } from './sections/memos.js';
+import { codebookModeSchema, codebookSchema } from './sections/codebook.js';
 import { activeLearningSchema } from './sections/active-learning.js';
 import { maceSchema } from './sections/mace.js';
 import { annotationTelemetrySchema, keystrokeLoggingSchema } from './sections/process-logging.js';
@@ -123,6 +124,9 @@ export const configSchema = z.looseObject({
   search: searchSchema.optional(),
   annotation_ui: annotationUiSchema.optional(),
   qda_mode: qdaModeSchema.optional(),
+  codebook_mode: codebookModeSchema.optional(),
+  codebook: codebookSchema.optional(),
+  codebook_invivo_key: z.string().optional(),
   annotator_dashboard: annotatorDashboardSchema.optional(),
   review_workflow: reviewWorkflowSchema.optional(),
   active_learning: activeLearningSchema.optional(),

@@ -1,10 +1,11 @@
 /**
  * Memos' settings, in Potato's spelling: `annotation_ui: {memos, visibility}` turns memos on and gives a new memo's
  * visibility; `qda_mode` turns them on too (unless `annotation_ui.memos` says otherwise), and
- * `qda_mode.memos.show_sidebar_by_default` opens the memo panel at first. The rest of QDA mode is not built.
+ * `qda_mode.memos.show_sidebar_by_default` opens the memo panel at first. Its codebook is read in codebook.ts.
  */
 import { z } from 'zod';
 import { looseBoolean } from '../loose-values.js';
+import { qdaCodebookSchema } from './codebook.js';
 import { MEMO_VISIBILITIES, type MemoSettings } from '../../domain/annotation/memos.js';
 
 export const annotationUiSchema = z.object({
@@ -15,6 +16,7 @@ export const annotationUiSchema = z.object({
 export const qdaModeSchema = z.object({
   enabled: looseBoolean.optional(),
   memos: z.object({ enabled: looseBoolean.optional(), show_sidebar_by_default: looseBoolean.optional() }).optional(),
+  codebook: qdaCodebookSchema.optional(),
 });
 
 export function readMemoSettings(
@@ -25,7 +27,7 @@ export function readMemoSettings(
   const qdaOn = qda?.enabled === true;
   if (qdaOn)
     warn(
-      'qda_mode.enabled: the QDA workspace (codebooks, cases, coding) is not built; only its memos are acted on, as annotation_ui.memos would',
+      'qda_mode.enabled: of the QDA workspace, memos and the codebook (/api/codebook, /qda/*) are acted on; cases and in-vivo coding are not built',
     );
   const qdaMemos = qdaOn && qda?.memos?.enabled !== false;
   const enabled = ui?.memos ?? qdaMemos;

@@ -69,11 +69,12 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("answers as its schemas say: each GET route's JSON on a project with answers matches its response schema", async () => {
-    // memos, the review board and the progress page are off unless a project turns them on (503, 404): this one
-    // does, so their reads are checked too
+    // memos, the review board, the progress page and QDA mode are off unless a project turns them on (503, 404):
+    // this one does, so their reads are checked too
     const t = await startServer({
       config: {
         annotation_ui: { memos: true },
+        qda_mode: { enabled: true },
         review_workflow: { enabled: true, routing: [{ when: { field: 'id', equals: 'item-1' }, assign_to: 'ann' }] },
         annotator_dashboard: { enabled: true, show_active_annotators: true },
       },
@@ -93,7 +94,9 @@ describe('GET /api/openapi.json', () => {
       const path = spec.path.replace(/:[a-z_]+/g, (name) => (name === ':instance_id' ? 'item-1' : 'none'));
       // a query a route needs names the instance (the others take none)
       const query = spec.query && !spec.query.safeParse({}).success ? '?instance_id=item-1' : '';
-      const r = await (spec.access === 'admin' ? admin : spec.access === 'user' ? user : t.client()).get(path + query);
+      // QDA mode's codebook view is public only so that its 503 (mode off) comes before the 401 (not logged in)
+      const caller = spec.access === 'user' || spec.path === '/qda/codebook' ? user : t.client();
+      const r = await (spec.access === 'admin' ? admin : caller).get(path + query);
       // ids this project has none of, features it leaves off (adjudication, AI) and reads that need more than
       // an instance id answer 404, 403 or 400
       if (r.status === 404 || r.status === 403 || r.status === 400) continue;
@@ -119,6 +122,9 @@ describe('GET /api/openapi.json', () => {
         '/admin/api/review/board',
         '/api/review/my_queue',
         '/progress/api/summary',
+        '/api/codebook',
+        '/api/codebook/document',
+        '/qda/codebook',
       ]),
     );
     expect(checked.length).toBeGreaterThan(30);
