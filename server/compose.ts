@@ -34,6 +34,7 @@ import { ReviewBoard } from './domain/review/review-board.js';
 import { Codebook } from './domain/codebook/codebook.js';
 import { CodebookContent } from './domain/codebook/content.js';
 import { CodebookProposals } from './domain/codebook/proposals.js';
+import { RevisionStamps } from './domain/codebook/stamps.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
@@ -198,13 +199,13 @@ export function composeServices(input: ComposeInput): Services {
   });
   const codebook = new Codebook(
     store,
-    task,
     clock,
     config.codebook,
     (name) => adminUsers.has(name) || name === input.desktopOwner || adjudication.mayAdjudicate(name),
     config.raw.annotation_task_name,
   );
-  annotations.use(codebook.submitHook());
+  const codebookStamps = new RevisionStamps(store, task, codebook);
+  annotations.use(codebookStamps.submitHook());
   const codebookContent = new CodebookContent(store, codebook);
   return {
     config,
@@ -240,6 +241,7 @@ export function composeServices(input: ComposeInput): Services {
     }),
     codebook,
     codebookContent,
+    codebookStamps,
     codebookProposals: new CodebookProposals(store, codebook, codebookContent),
     review: new ReviewBoard(store, task, clock, config.review, (name) => accounts.get(name) !== undefined),
     undo: new UndoHistory(store, annotations, assignments),

@@ -77,7 +77,7 @@ declare module '../ports.js' {
     codebook_changes: ChangeRecord;
     /** "code:<id>" or "section:<name>" → the live prose */
     codebook_scopes: ScopeRecord;
-    /** "<user>\u0000<instance>" → the revision their answer was saved under */
+    /** the answer's key (user, instance) → the revision their answer was saved under */
     codebook_stamps: StampRecord;
   }
 }

@@ -77,7 +77,7 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       }),
       async handle({ username, query }) {
         await cb.ready();
-        return cb.provenance(username, query.instance_id);
+        return s.codebookStamps.provenance(username, query.instance_id);
       },
     }),
     route({
@@ -88,7 +88,7 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       response: z.object({ stale: z.array(staleItem), count: z.number().int() }),
       async handle({ username }) {
         await cb.ready();
-        const stale = cb.stale(username);
+        const stale = s.codebookStamps.stale(username);
         return { stale, count: stale.length };
       },
     }),
@@ -100,7 +100,7 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       response: z.object({ stale: z.array(staleItem), count: z.number().int() }),
       async handle() {
         await cb.ready();
-        const stale = cb.stale(null);
+        const stale = s.codebookStamps.stale(null);
         return { stale, count: stale.length };
       },
     }),

@@ -217,9 +217,8 @@ describe('the codebook', () => {
     const t = await startServer({ items, config: config('open') });
     const gil = await t.client().login('gil');
     expect((await gil.get('/api/codebook/provenance')).body.error).toMatch(/^instance_id: /);
-    expect(
-      (await gil.post('/updateinstance', { instance_id: 'i1', annotations: { 'themes:cost': 'true' } })).status,
-    ).toBe(200);
+    const saved = await gil.post('/updateinstance', { instance_id: 'i1', annotations: { 'themes:cost': 'true' } });
+    expect(saved.status, saved.text).toBe(200);
     expect((await gil.get('/api/codebook/provenance?instance_id=i1')).body).toMatchObject({
       annotated_revision: 0,
       stale: false,
