@@ -46,6 +46,11 @@ export class PostgresStore extends TableReader implements SharedStore {
   private pending: Pending[] = [];
   private running: Promise<void> | null = null;
   private syncWaiters: (() => void)[] = [];
+  /**
+   * The writes not yet committed or failed, which an empty write waits for. Not the lane's turn: a write made
+   * while a turn ends goes with the next one, and a refused write settles before the earlier ones kept.
+   */
+  private readonly unsettled = new Set<Promise<void>>();
   private closed = false;
   /** the id of the last change of the log applied to the tables */
   private applied = 0;
@@ -136,13 +141,17 @@ export class PostgresStore extends TableReader implements SharedStore {
 
   write(ops: StoreOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new StorageError('the store is closed'));
-    if (!ops.length) return this.running ? this.running.then(() => undefined) : Promise.resolve();
+    if (!ops.length) return Promise.all(this.unsettled).then(() => undefined);
     const undo = this.undoOf(ops);
     this.apply(ops);
-    return new Promise<void>((resolve, reject) => {
+    const written = new Promise<void>((resolve, reject) => {
       this.pending.push({ ops, undo, resolve, reject });
       this.kick();
     });
+    const forget = () => void this.unsettled.delete(settled);
+    const settled: Promise<void> = written.then(forget, forget);
+    this.unsettled.add(settled);
+    return written;
   }
 
   /** One lane talks to the log at a time: syncs and commits take turns, so each sees the other's result. */

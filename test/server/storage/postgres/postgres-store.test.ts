@@ -5,7 +5,7 @@
  * apart.
  */
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { PostgresStore } from '../../../../server/storage/postgres/postgres-store.js';
 import { parseDatabaseUrl } from '../../../../server/storage/postgres/database-url.js';
 import { MIGRATIONS } from '../../../../server/storage/postgres/migrations.js';
@@ -85,6 +85,27 @@ describe('PostgresStore in the database', () => {
     for (let k = 0; k < 7; k++)
       expect(again.get('contract_a', `k${k}`)).toEqual({ n: k + 7 * Math.floor((299 - k) / 7) });
     await again.close();
+  });
+
+  it('resolves an empty write once every write issued before it is committed, even one issued while it prunes', async () => {
+    // The webhook outbox sends a delivery only after write([]), so it must not resolve ahead of the delivery's
+    // own write. The store prunes the log now and then after a turn of commits; a write issued during that
+    // round trip goes with the next turn, and an empty write asked for then once resolved with the first.
+    const store = await open();
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now + 11 * 60_000); // a prune is due
+    try {
+      const order: string[] = [];
+      await store.write([put('a', { n: 1 })]);
+      await new Promise((r) => setImmediate(r)); // the store's turn is over, its prune on the way
+      const written = store.write([put('b', { n: 2 })]).then(() => order.push('written'));
+      const flushed = store.write([]).then(() => order.push('flushed'));
+      await Promise.all([written, flushed]);
+      expect(order).toEqual(['written', 'flushed']);
+    } finally {
+      clock.mockRestore();
+      await store.close();
+    }
   });
 
   it('undoes a write the database refuses, rejects it with a StorageError, and keeps working', async () => {
