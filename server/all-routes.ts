@@ -44,6 +44,7 @@ import { itemTimeRoutes } from './http/routes/item-time.js';
 import { activeLearningRoutes } from './http/routes/active-learning.js';
 import { maceRoutes } from './http/routes/mace.js';
 import { dataSourceRoutes } from './http/routes/data-sources.js';
+import { pocketRoutes } from './http/routes/pocket.js';
 import type { Services } from './services.js';
 
 export function allRoutes(s: Services): RouteSpec[] {
@@ -89,6 +90,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...maceRoutes(s),
     ...dataSourceRoutes(s),
     ...itemTimeRoutes(s),
+    ...pocketRoutes(s),
   ];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];

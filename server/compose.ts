@@ -52,6 +52,8 @@ import { SearchService } from './domain/search/search-service.js';
 import type { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { composeLearning } from './compose-learning.js';
 import { composeImports } from './compose-imports.js';
+import { PocketService } from './domain/pocket/pocket-service.js';
+import { DeviceVisits } from './domain/pocket/device-visits.js';
 import type { ComposeInput, Services } from './services.js';
 
 export type { ComposeInput, Services } from './services.js';
@@ -244,6 +246,15 @@ export function composeServices(input: ComposeInput): Services {
     codebookStamps,
     codebookProposals: new CodebookProposals(store, codebook, codebookContent),
     review: new ReviewBoard(store, task, clock, config.review, (name) => accounts.get(name) !== undefined),
+    pocket: new PocketService(config.pocket, {
+      schemes: task.schemes,
+      taskName: () => settings.get().annotation_task_name,
+      listOf: (username) => annotations.listOf(username),
+      instance: (id) => task.instanceById.get(id),
+      isAnnotated: answered,
+      progress: (username) => assignments.progressOf(username, annotations.activityOf(username).annotated),
+    }),
+    deviceVisits: new DeviceVisits(store, clock),
     undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,

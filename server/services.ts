@@ -47,6 +47,8 @@ import type { ProcessLogs } from './domain/telemetry/process-logs.js';
 import type { SearchService } from './domain/search/search-service.js';
 import type { ActiveLearning } from './domain/active-learning/active-learning.js';
 import type { MaceService } from './domain/mace/mace-service.js';
+import type { PocketService } from './domain/pocket/pocket-service.js';
+import type { DeviceVisits } from './domain/pocket/device-visits.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -78,6 +80,10 @@ export interface Services {
   review: ReviewBoard;
   /** the annotate screen's undo: each step's replaced record */
   undo: UndoHistory;
+  /** the mobile card stack (Potato's pocket mode): routing facts and batches of items left */
+  pocket: PocketService;
+  /** which device classes each annotator visits from */
+  deviceVisits: DeviceVisits;
   progress: Progress;
   timeline: TimelineReport;
   search: SearchService;

@@ -35,6 +35,7 @@ import { presentationWarnings } from './presentation-warnings.js';
 import { readMemoSettings } from './sections/memos.js';
 import { readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
+import { readPocket } from './sections/pocket.js';
 import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
@@ -206,6 +207,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     codebook: readCodebookSettings(raw, crowd.loginArgument !== null, warn),
     annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
     review: readReviewSettings(raw.review_workflow, warn),
+    pocket: readPocket(raw.pocket, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

@@ -8,6 +8,7 @@ import type { MemoSettings } from '../domain/annotation/memos.js';
 import type { CodebookSettings } from '../domain/codebook/codebook.js';
 import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
 import type { ReviewSettings } from '../domain/review/routing.js';
+import type { PocketSettings } from '../domain/pocket/settings.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -72,6 +73,8 @@ export interface ProjectConfig {
   annotatorDashboard: AnnotatorDashboardSettings;
   /** the review board over the items: states, reviewers, routing */
   review: ReviewSettings;
+  /** the mobile card stack and the routing of phones to it */
+  pocket: PocketSettings;
   warnings: string[];
 }
 

@@ -20,6 +20,7 @@ import { annotationTelemetrySchema, keystrokeLoggingSchema } from './sections/pr
 import { annotatorDashboardSchema } from './sections/annotator-dashboard.js';
 import { reviewWorkflowSchema } from './sections/review.js';
 import { authenticationSchema } from './sections/authentication.js';
+import { pocketSchema } from './sections/pocket.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -129,6 +130,7 @@ export const configSchema = z.looseObject({
   codebook_invivo_key: z.string().optional(),
   annotator_dashboard: annotatorDashboardSchema.optional(),
   review_workflow: reviewWorkflowSchema.optional(),
+  pocket: pocketSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
   keystroke_logging: keystrokeLoggingSchema.optional(),

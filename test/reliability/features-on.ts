@@ -8,4 +8,5 @@ export const FEATURES_ON = {
   annotation_telemetry: { enabled: true },
   review_workflow: { enabled: true, reviewers: ['alice'], routing: [{ when: { field: 'id', equals: 'item-1' } }] },
   annotator_dashboard: { enabled: true, show_active_annotators: true },
+  pocket: { enabled: true },
 };

@@ -10,6 +10,8 @@ import type { Services } from '../../compose.js';
 import { DomainError } from '../../domain/errors.js';
 import { statusOf } from '../errors.js';
 import { route, type RouteSpec } from '../route.js';
+import { sessionUser } from '../guards.js';
+import { chooseDesktop, countVisit, desktopChosen } from './pocket.js';
 
 /** Potato's pages, and where each leads in our UI. */
 const POTATO_PAGES: Record<string, string> = {
@@ -69,6 +71,22 @@ function fromOwnPage(ctx: Context): boolean {
   return true;
 }
 
+/**
+ * The annotation page's device routing (Pocket Mode): "Desktop site" (`?desktop=1`) is remembered for the
+ * browser session; a phone or tablet of a logged-in annotator is otherwise sent to the card stack. Every
+ * logged-in visit is counted by device class. Scripts and desktop agents are never sent anywhere new.
+ */
+async function annotationPage(s: Services, ctx: Context): Promise<string | undefined> {
+  const username = sessionUser(ctx);
+  if (!username) return undefined;
+  await countVisit(s, ctx, username, false);
+  if (ctx.query.desktop === '1') {
+    chooseDesktop(ctx, true);
+    return undefined;
+  }
+  return s.pocket.redirects(ctx.get('user-agent'), desktopChosen(ctx)) ? '/pocket' : undefined;
+}
+
 export function potatoPageRoutes(s: Services): RouteSpec[] {
   const pages = Object.entries(POTATO_PAGES).map(([path, target]) =>
     route({
@@ -95,7 +113,8 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
           ctx.session!.username = username;
           await ctx.session!.regenerate();
           ctx.status = 303;
-          ctx.redirect('/');
+          // a worker opening the study on a phone starts in the card stack when the task is made for it
+          ctx.redirect(s.pocket.redirects(ctx.get('user-agent'), desktopChosen(ctx)) ? '/pocket' : '/');
           return undefined;
         }
         if (
@@ -111,6 +130,14 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
             'Open the study from its link',
             `This study signs you in from its link, which carries ${argument}. Open it again from ${s.crowd.settings.platformLabel}.`,
           );
+        }
+        if (path === STUDY_LINK_PATH) {
+          const where = await annotationPage(s, ctx);
+          if (where) {
+            ctx.status = 302;
+            ctx.redirect(where);
+            return undefined;
+          }
         }
         ctx.status = 302;
         // the progress page is the annotate screen's while it is off, as in Potato
