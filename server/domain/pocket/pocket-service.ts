@@ -21,20 +21,19 @@ export interface PocketSources {
 }
 
 /** A scheme as the card stack draws it: labels by name (Potato's shape), the bounds its controls need. */
-export interface PocketScheme {
-  name: string;
-  annotation_type: string;
-  description: string;
-  labels: string[];
-  displayed_name?: string;
-  required: boolean;
-  min?: number;
-  max?: number;
-  step?: number;
-  starting_value?: number;
-  min_label?: string;
-  max_label?: string;
-}
+export type PocketScheme = Pick<
+  Scheme,
+  | 'name'
+  | 'annotation_type'
+  | 'description'
+  | 'displayed_name'
+  | 'min'
+  | 'max'
+  | 'step'
+  | 'starting_value'
+  | 'min_label'
+  | 'max_label'
+> & { labels: string[]; required: boolean };
 
 function pocketScheme(s: Scheme): PocketScheme {
   const { name, annotation_type, description, displayed_name, min, max, step, starting_value, min_label, max_label } =

@@ -9,6 +9,7 @@ import type { Services } from '../../compose.js';
 import { deviceClass } from '../../domain/pocket/device-class.js';
 import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
+import { schemeShape } from './scheme-shape.js';
 
 /** The "Desktop site" choice: a cookie for the browser session, cleared by opening /pocket again. */
 const DESKTOP_COOKIE = 'marginalia.desktop';
@@ -37,18 +38,20 @@ const routing = z.object({
 });
 
 const pocketScheme = z.object({
-  name: z.string(),
-  annotation_type: z.string(),
-  description: z.string(),
+  ...schemeShape.pick({
+    name: true,
+    annotation_type: true,
+    description: true,
+    displayed_name: true,
+    min: true,
+    max: true,
+    step: true,
+    starting_value: true,
+    min_label: true,
+    max_label: true,
+  }).shape,
   labels: z.array(z.string()).describe('label names; a text, number or slider scheme stores its value under its one'),
-  displayed_name: z.string().optional(),
   required: z.boolean(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  step: z.number().optional(),
-  starting_value: z.number().optional(),
-  min_label: z.string().optional(),
-  max_label: z.string().optional(),
 });
 
 const visitRow = z.object({
