@@ -11,6 +11,7 @@ import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
+import { CodebookPanel } from '../features/codebook/codebook-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { desktop } from '../shared/desktop/desktop.js';
@@ -189,8 +190,13 @@ export function App() {
           onPhaseChange={() => void loadPhase()}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
           aside={
-            study?.memos
-              ? (i) => <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />
+            study?.memos || study?.codebook
+              ? (i) => (
+                  <>
+                    {study.memos && <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />}
+                    {study.codebook && <CodebookPanel key="codebook" />}
+                  </>
+                )
               : undefined
           }
         />

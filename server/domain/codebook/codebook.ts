@@ -64,6 +64,11 @@ export class Codebook {
     return this.codes().filter((c) => !c.archived);
   }
 
+  /** Whether the project keeps a codebook its annotators are shown: a scheme seeds it, or QDA mode is on. */
+  inUse(): boolean {
+    return this.settings.enabled && this.settings.stamp;
+  }
+
   canAdd(): boolean {
     return this.settings.mode !== 'fixed';
   }

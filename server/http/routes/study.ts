@@ -29,6 +29,9 @@ const study = z.object({
   hide_navbar: z.boolean(),
   jumping_to_id_disabled: z.boolean(),
   memos: z.boolean().describe('memos are on (annotation_ui.memos): without them every memo endpoint answers 503'),
+  codebook: z
+    .boolean()
+    .describe('the project keeps a codebook (a scheme marked codebook: true, or qda_mode): the annotate page lists it'),
   finished: z.boolean(),
   completion: completion.nullable(),
   crowd: z.record(z.string(), z.string()).nullable(),
@@ -88,6 +91,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
           hide_navbar: s.crowd.settings.hideNavbar,
           jumping_to_id_disabled: s.crowd.settings.jumpingDisabled,
           memos: s.memos.settings.enabled,
+          codebook: s.codebook.inUse(),
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,
           crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,
