@@ -26,6 +26,7 @@ import { memoRoutes } from './http/routes/memos.js';
 import { annotatorDashboardRoutes } from './http/routes/annotator-dashboard.js';
 import { reviewRoutes } from './http/routes/review.js';
 import { codebookRoutes } from './http/routes/codebook.js';
+import { caseRoutes } from './http/routes/cases.js';
 import { codebookContentRoutes } from './http/routes/codebook-content.js';
 import { codebookAdminRoutes } from './http/routes/codebook-admin.js';
 import { desktopLoginRoutes } from './http/routes/desktop-login.js';
@@ -84,6 +85,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...codebookContentRoutes(s),
     ...codebookAdminRoutes(s),
     ...codebookRoutes(s),
+    ...caseRoutes(s),
     ...adjudicationRoutes(s),
     ...searchRoutes(s),
     ...activeLearningRoutes(s),

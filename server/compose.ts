@@ -35,6 +35,7 @@ import { Codebook } from './domain/codebook/codebook.js';
 import { CodebookContent } from './domain/codebook/content.js';
 import { CodebookProposals } from './domain/codebook/proposals.js';
 import { RevisionStamps } from './domain/codebook/stamps.js';
+import { Cases } from './domain/cases/cases.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { userSessionEndOps } from './http/session-store.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
@@ -244,6 +245,7 @@ export function composeServices(input: ComposeInput): Services {
     codebook,
     codebookContent,
     codebookStamps,
+    cases: new Cases(task, config.cases),
     codebookProposals: new CodebookProposals(store, codebook, codebookContent),
     review: new ReviewBoard(store, task, clock, config.review, (name) => accounts.get(name) !== undefined),
     pocket: new PocketService(config.pocket, {

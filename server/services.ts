@@ -30,6 +30,7 @@ import type { Codebook } from './domain/codebook/codebook.js';
 import type { CodebookContent } from './domain/codebook/content.js';
 import type { CodebookProposals } from './domain/codebook/proposals.js';
 import type { RevisionStamps } from './domain/codebook/stamps.js';
+import type { Cases } from './domain/cases/cases.js';
 import type { PasswordResets } from './domain/users/password-resets.js';
 import type { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import type { AiService } from './domain/ai/ai-service.js';
@@ -76,6 +77,8 @@ export interface Services {
   codebookProposals: CodebookProposals;
   /** the codebook revision each answer was given under */
   codebookStamps: RevisionStamps;
+  /** QDA cases, read from the items' data */
+  cases: Cases;
   /** the review board: each item's review state, reviewer and priority */
   review: ReviewBoard;
   /** the annotate screen's undo: each step's replaced record */

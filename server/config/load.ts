@@ -33,7 +33,7 @@ import { buildColorMap } from './colors.js';
 import { DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import { presentationWarnings } from './presentation-warnings.js';
 import { readMemoSettings } from './sections/memos.js';
-import { readCodebookSettings } from './sections/codebook.js';
+import { readCaseSettings, readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readPocket } from './sections/pocket.js';
 import { readReviewSettings } from './sections/review.js';
@@ -205,6 +205,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     annotationTelemetry: annotationTelemetry.settings,
     memos: readMemoSettings(raw.annotation_ui, raw.qda_mode, warn),
     codebook: readCodebookSettings(raw, crowd.loginArgument !== null, warn),
+    cases: readCaseSettings(raw.cases, raw.qda_mode?.enabled === true, warn),
     annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
     review: readReviewSettings(raw.review_workflow, warn),
     pocket: readPocket(raw.pocket, warn),

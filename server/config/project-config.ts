@@ -6,6 +6,7 @@ import type { MaceSettings } from '../domain/mace/settings.js';
 import type { ProcessLogSettings } from '../domain/telemetry/settings.js';
 import type { MemoSettings } from '../domain/annotation/memos.js';
 import type { CodebookSettings } from '../domain/codebook/codebook.js';
+import type { CaseSettings } from '../domain/cases/cases.js';
 import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
 import type { ReviewSettings } from '../domain/review/routing.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
@@ -69,6 +70,8 @@ export interface ProjectConfig {
   memos: MemoSettings;
   /** the codebook: mode, seeds; and whether QDA mode is on */
   codebook: CodebookSettings & { qda: boolean };
+  /** QDA cases: the item field naming each item's case, the attributes lifted */
+  cases: CaseSettings;
   /** the annotator's own progress page */
   annotatorDashboard: AnnotatorDashboardSettings;
   /** the review board over the items: states, reviewers, routing */

@@ -13,7 +13,7 @@ import { crowdShape } from './sections/crowd.js';
 import { adjudicationSchema } from './sections/adjudication.js';
 import { searchSchema } from './sections/search.js';
 import { annotationUiSchema, qdaModeSchema } from './sections/memos.js';
-import { codebookModeSchema, codebookSchema } from './sections/codebook.js';
+import { casesSchema, codebookModeSchema, codebookSchema } from './sections/codebook.js';
 import { activeLearningSchema } from './sections/active-learning.js';
 import { maceSchema } from './sections/mace.js';
 import { annotationTelemetrySchema, keystrokeLoggingSchema } from './sections/process-logging.js';
@@ -128,6 +128,7 @@ export const configSchema = z.looseObject({
   codebook_mode: codebookModeSchema.optional(),
   codebook: codebookSchema.optional(),
   codebook_invivo_key: z.string().optional(),
+  cases: casesSchema.optional(),
   annotator_dashboard: annotatorDashboardSchema.optional(),
   review_workflow: reviewWorkflowSchema.optional(),
   pocket: pocketSchema.optional(),

@@ -10,6 +10,7 @@ import { CODEBOOK_MODES, type CodebookMode } from '../../domain/codebook/codes.j
 import { BLOCK_TYPE_KEYS, DEFAULT_DISTILLED_TYPES } from '../../domain/codebook/blocks.js';
 import type { CodebookSettings } from '../../domain/codebook/codebook.js';
 import type { RawScheme } from '../schema.js';
+import type { CaseSettings } from '../../domain/cases/cases.js';
 
 export const codebookModeSchema = z.enum(CODEBOOK_MODES);
 
@@ -27,6 +28,24 @@ export const codebookSchema = z.object({
     })
     .optional(),
 });
+
+export const casesSchema = z.object({
+  enabled: looseBoolean.optional(),
+  key: z.string().min(1).optional(),
+  auto_detect: looseBoolean.optional(),
+  attributes: z.array(z.string().min(1)).default([]),
+});
+
+/** `cases`: on when asked, or under QDA mode unless `cases.enabled: false`. */
+export function readCaseSettings(
+  cases: z.infer<typeof casesSchema> | undefined,
+  qda: boolean,
+  warn: (m: string) => void,
+): CaseSettings {
+  if (cases?.auto_detect === false)
+    warn('cases.auto_detect: false is not acted on: cases are always read from the items’ data');
+  return { enabled: cases?.enabled ?? qda, key: cases?.key ?? null, attributes: cases?.attributes ?? [] };
+}
 
 interface CodebookInput {
   codebook_mode?: CodebookMode;

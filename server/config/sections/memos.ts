@@ -27,7 +27,7 @@ export function readMemoSettings(
   const qdaOn = qda?.enabled === true;
   if (qdaOn)
     warn(
-      'qda_mode.enabled: of the QDA workspace, memos and the codebook (/api/codebook, /qda/*) are acted on; cases and in-vivo coding are not built',
+      'qda_mode.enabled: of the QDA workspace, memos, the codebook and cases (/api/codebook, /api/cases, /qda/*) are acted on; in-vivo coding is not built',
     );
   const qdaMemos = qdaOn && qda?.memos?.enabled !== false;
   const enabled = ui?.memos ?? qdaMemos;

@@ -7,6 +7,7 @@ import type { Services } from '../../compose.js';
 import { unauthorized, unavailable } from '../../domain/errors.js';
 import type { ProposalChange } from '../../domain/codebook/proposals.js';
 import { route, type RouteSpec } from '../route.js';
+import { caseOut } from './cases.js';
 import {
   blocksIn,
   codeColor,
@@ -164,16 +165,16 @@ export function codebookAdminRoutes(s: Services): RouteSpec[] {
       method: 'GET',
       path: '/qda/codebook',
       summary:
-        'QDA mode’s read view of the codebook (tree and names); 503 when QDA mode is off (as /qda/status tells anyone), else 401 until logged in, unlike Potato, which shows it to anyone. Cases are not built: the list is empty',
+        'QDA mode’s read view of the codebook (tree and names) and the cases (none while cases are off); 503 when QDA mode is off (as /qda/status tells anyone), else 401 until logged in, unlike Potato, which shows it to anyone',
       access: 'public',
-      response: z.object({ tree: z.array(treeNode), labels: z.array(z.string()), cases: z.array(z.never()) }),
+      response: z.object({ tree: z.array(treeNode), labels: z.array(z.string()), cases: z.array(caseOut) }),
       async handle({ username }) {
         if (!s.config.codebook.qda) throw unavailable(QDA_OFF);
         // public only so that the 503 above comes first; the codebook itself is for the project's users
         if (!username) throw unauthorized('log in first: POST /auth with username and password');
         await cb.ready();
         const view = cb.view(username);
-        return { tree: view.tree, labels: view.labels, cases: [] };
+        return { tree: view.tree, labels: view.labels, cases: s.cases.settings.enabled ? s.cases.list() : [] };
       },
     }),
   ];

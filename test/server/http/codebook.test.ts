@@ -270,6 +270,30 @@ describe('the codebook', () => {
     expect(proposal.summary).toBe('Rename «distance» to «far away»');
   });
 
+  it('reads cases from the items’ data, with their attributes, and is off (503) unless asked or under QDA mode', async () => {
+    const people = [
+      { id: 'a', text: 'one', participant_id: 'P1', condition: 'control' },
+      { id: 'b', text: 'two', participant_id: 'P1', condition: 'other' },
+      { id: 'c', text: 'three', participant_id: 'P2' },
+      { id: 'd', text: 'four' },
+    ];
+    const t = await startServer({ items: people, config: { cases: { enabled: true, attributes: ['condition'] } } });
+    expect((await t.client().get('/api/cases')).status).toBe(401);
+    const kim = await t.client().login('kim');
+    expect((await kim.get('/api/cases')).body).toEqual({
+      key: 'participant_id',
+      cases: [
+        { name: 'P1', attributes: { condition: 'control' }, instance_ids: ['a', 'b'] },
+        { name: 'P2', attributes: {}, instance_ids: ['c'] },
+      ],
+    });
+    expect((await kim.get('/api/cases/instance/b')).body.case).toMatchObject({ name: 'P1' });
+    expect((await kim.get('/api/cases/instance/d')).body).toEqual({ instance_id: 'd', case: null });
+    expect((await kim.get('/api/cases/instance/zz')).status).toBe(404);
+    const off = await startServer({ items: people });
+    expect((await (await off.client().login('lee')).get('/api/cases')).status).toBe(503);
+  });
+
   it('answers Potato’s QDA endpoints and reads its config keys, warning about what it does not do', async () => {
     const on = await startServer({
       items,
