@@ -14,6 +14,7 @@ import { MemosPanel } from '../features/memos/memos-panel.js';
 import { CodebookPanel } from '../features/codebook/codebook-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
+import { PocketScreen } from '../features/pocket/pocket-screen.js';
 import { desktop } from '../shared/desktop/desktop.js';
 import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
 import { ThemeToggle } from '../shared/theme/theme.js';
@@ -28,7 +29,7 @@ const AdjudicateScreen = lazy(() =>
 type Session =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
 
-function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'annotate' {
+function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'annotate' {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => {
     const on = () => setHash(location.hash);
@@ -37,6 +38,7 @@ function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'annotate' {
   }, []);
   if (hash.startsWith('#/admin')) return 'admin';
   if (hash.startsWith('#/adjudicate')) return 'adjudicate';
+  if (hash.startsWith('#/pocket')) return 'pocket';
   return hash.startsWith('#/progress') ? 'progress' : 'annotate';
 }
 
@@ -181,6 +183,7 @@ export function App() {
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1))
     body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
+  else if (route === 'pocket') body = <PocketScreen onFinished={() => void loadPhase()} />;
   else
     body = (
       <>
@@ -221,7 +224,9 @@ export function App() {
         {route === 'annotate' && study?.task_description && (
           <p className="task-description">{study.task_description}</p>
         )}
-        {route === 'annotate' && study?.completion && <Completion completion={study.completion} />}
+        {(route === 'annotate' || route === 'pocket') && study?.completion && (
+          <Completion completion={study.completion} />
+        )}
         {body}
       </main>
       {relogin && me && (

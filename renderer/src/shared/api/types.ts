@@ -108,3 +108,7 @@ export type AdjudicationSpan = AdjudicationItem['span_annotations'][string][numb
 
 /** GET /admin/api/time */
 export type TimeReport = Answer<'/admin/api/time', 'get'>;
+
+/** The mobile card stack's task and its batches of items left (Potato's Pocket Mode). */
+export type PocketTask = Answer<'/pocket/api/task', 'get'>;
+export type PocketBatch = Answer<'/pocket/api/batch', 'get'>;

@@ -1,0 +1,165 @@
+/**
+ * The mobile card stack (Potato's Pocket Mode): one card per item, its text as text, large buttons in the
+ * thumb zone for choice schemes and plain inputs for values, Previous and Next. Each card's answers are saved
+ * with POST /updateinstance, the desktop page's own submission; a single-choice task moves on at the tap.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { api, errorText } from '../../shared/api/client.js';
+import type { PocketBatch, PocketTask } from '../../shared/api/types.js';
+import { ErrorNote, Loading } from '../../shared/components/status.js';
+import './pocket.css';
+
+type Card = PocketBatch['items'][number];
+type PocketScheme = PocketTask['schemas'][number];
+/** scheme → label → value, as the submission's `scheme:label` keys carry them */
+type CardAnswers = Record<string, Record<string, string>>;
+
+const CHOICE = new Set(['radio', 'likert', 'multiselect']);
+const VALUE = new Set(['text', 'textbox', 'number', 'slider']);
+
+export function PocketScreen({ onFinished }: { onFinished: () => void }) {
+  const [task, setTask] = useState<PocketTask | null>(null);
+  const [cards, setCards] = useState<Card[]>([]);
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [at, setAt] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, CardAnswers>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [t, b] = await Promise.all([
+        api.get<PocketTask>('/pocket/api/task'),
+        api.get<PocketBatch>('/pocket/api/batch'),
+      ]);
+      setTask(t);
+      setCards(b.items);
+      setProgress({ done: b.done, total: b.total });
+      setAt(0);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (error && !task) return <ErrorNote onRetry={() => void load()}>{error}</ErrorNote>;
+  if (!task) return <Loading what="your items" />;
+  if (!task.capable)
+    return (
+      <p className="notice" role="status">
+        This task is not made for phones (it asks for {task.incompatible_schemes.join(', ')}). Please use a desktop
+        browser: <a href="/annotate?desktop=1">open the desktop page</a>.
+      </p>
+    );
+
+  const card = cards[at] as Card | undefined;
+  const shown = task.schemas.filter((s) => CHOICE.has(s.annotation_type) || VALUE.has(s.annotation_type));
+  const single = shown.length === 1 && (shown[0].annotation_type === 'radio' || shown[0].annotation_type === 'likert');
+  const mine = card ? (answers[card.instance_id] ?? {}) : {};
+
+  const save = async (id: string, a: CardAnswers) => {
+    const flat: Record<string, string> = {};
+    for (const [scheme, labels] of Object.entries(a))
+      for (const [label, value] of Object.entries(labels)) if (value !== '') flat[`${scheme}:${label}`] = value;
+    await api.post('/updateinstance', { instance_id: id, annotations: flat, span_annotations: [] });
+    const b = await api.get<PocketBatch>(`/pocket/api/batch?n=1`);
+    setProgress({ done: b.done, total: b.total });
+    if (b.items.length === 0) onFinished();
+  };
+  const saveAndNext = async (a: CardAnswers) => {
+    if (!card) return;
+    setError(null);
+    try {
+      await save(card.instance_id, a);
+      setAt((i) => i + 1);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const set = (scheme: PocketScheme, label: string, value: string) => {
+    if (!card) return;
+    const before = mine[scheme.name] ?? {};
+    const next =
+      scheme.annotation_type === 'multiselect'
+        ? { ...before, [label]: before[label] ? '' : 'true' }
+        : VALUE.has(scheme.annotation_type)
+          ? { [label]: value }
+          : { [label]: 'true' };
+    const a = { ...mine, [scheme.name]: next };
+    setAnswers((all) => ({ ...all, [card.instance_id]: a }));
+    if (single) void saveAndNext(a);
+  };
+
+  return (
+    <section className="pocket" aria-label="Card stack">
+      <header className="pocket-head">
+        <span data-testid="pocket-progress">
+          {progress.done} / {progress.total}
+        </span>
+        <progress max={progress.total || 1} value={progress.done} />
+        <a href="/annotate?desktop=1">Desktop site</a>
+      </header>
+      {card ? (
+        <article className="pocket-card" data-instance={card.instance_id}>
+          <p className="pocket-text">{card.text}</p>
+        </article>
+      ) : (
+        <p className="notice done" role="status">
+          Every item of this batch is answered.{' '}
+          <button type="button" className="link" onClick={() => void load()}>
+            Load more
+          </button>
+        </p>
+      )}
+      {card && (
+        <div className="pocket-controls">
+          {shown.map((s) => (
+            <fieldset key={s.name} className="pocket-scheme">
+              <legend>{s.displayed_name ?? s.description ?? s.name}</legend>
+              {CHOICE.has(s.annotation_type) ? (
+                <div className="pocket-buttons">
+                  {s.labels.map((l) => (
+                    <button
+                      key={l}
+                      type="button"
+                      aria-pressed={mine[s.name]?.[l] === 'true'}
+                      onClick={() => set(s, l, 'true')}
+                    >
+                      {l}
+                    </button>
+                  ))}
+                </div>
+              ) : (
+                <input
+                  aria-label={s.displayed_name ?? s.name}
+                  type={s.annotation_type === 'number' ? 'number' : s.annotation_type === 'slider' ? 'range' : 'text'}
+                  min={s.min}
+                  max={s.max}
+                  step={s.step}
+                  value={mine[s.name]?.[s.labels[0]] ?? ''}
+                  onChange={(e) => set(s, s.labels[0], e.target.value)}
+                />
+              )}
+            </fieldset>
+          ))}
+          <ErrorNote>{error}</ErrorNote>
+          <nav className="pocket-nav" aria-label="Cards">
+            <button type="button" disabled={at === 0} onClick={() => setAt((i) => i - 1)}>
+              Previous
+            </button>
+            {single ? (
+              <button type="button" disabled={at >= cards.length - 1} onClick={() => setAt((i) => i + 1)}>
+                Next
+              </button>
+            ) : (
+              <button type="button" className="primary" onClick={() => void saveAndNext(mine)}>
+                Save &amp; next
+              </button>
+            )}
+          </nav>
+        </div>
+      )}
+    </section>
+  );
+}

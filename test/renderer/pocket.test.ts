@@ -1,0 +1,69 @@
+/**
+ * Pocket Mode in headless Chromium as a crowd worker on a phone meets it: the study link signs them in and leads
+ * to the card stack, a tap on a label saves the card and moves on, the completion code shows at the end, the
+ * answers are the annotator's ordinary ones (read back over HTTP) and are still counted after a reload.
+ */
+import { describe, expect, test } from 'vitest';
+import { startRig } from './browser.js';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const items = [
+  { id: 'c1', text: 'The room was spotless.' },
+  { id: 'c2', text: 'Noisy <i>all</i> night.' },
+  { id: 'c3', text: 'Breakfast was fine.' },
+];
+
+describe('the card stack on a phone', () => {
+  test('a study link on a phone leads to the cards; taps save each item and the code shows at the end', async () => {
+    const rig = await startRig({
+      items,
+      config: {
+        annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['good', 'bad', 'mixed'] }],
+        pocket: { enabled: true },
+        login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
+        completion_code: 'PKT-7',
+      },
+    });
+    const context = await rig.browser.newContext({
+      userAgent: IPHONE,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${rig.t.url}/?PROLIFIC_PID=phone01&STUDY_ID=s1`);
+    await page.waitForURL(/#\/pocket$/);
+
+    const card = page.locator('.pocket-card');
+    const progress = page.getByTestId('pocket-progress');
+    await expect.poll(() => progress.innerText()).toBe('0 / 3');
+    // item values are text, never markup
+    const taps = ['good', 'bad', 'mixed'];
+    for (const [i, label] of taps.entries()) {
+      await expect.poll(() => card.getAttribute('data-instance')).toBe(items[i].id);
+      expect(await card.innerText()).toBe(items[i].text);
+      await page.getByRole('button', { name: label, exact: true }).tap();
+      await expect.poll(() => progress.innerText()).toBe(`${i + 1} / 3`);
+    }
+    await page.getByTestId('completion-code').waitFor();
+    expect(await page.getByTestId('completion-code').innerText()).toBe('PKT-7');
+
+    // saved as the worker's ordinary answers
+    const state = await rig.t.admin().get('/admin/user_state/phone01');
+    expect(state.status).toBe(200);
+    expect(state.body.annotations.by_instance).toEqual({
+      c1: { 'tone:good': 'true' },
+      c2: { 'tone:bad': 'true' },
+      c3: { 'tone:mixed': 'true' },
+    });
+
+    // and still there after a reload
+    await page.reload();
+    await expect.poll(() => progress.innerText()).toBe('3 / 3');
+    expect(await page.getByTestId('completion-code').innerText()).toBe('PKT-7');
+    expect(rig.foreign).toEqual([]);
+    await context.close();
+  });
+});
