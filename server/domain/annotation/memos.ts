@@ -12,7 +12,7 @@ import type { AnnotationService } from './annotation-service.js';
 import { NOTE_MAX } from './item-notes.js';
 
 export const MEMO_VISIBILITIES = ['private', 'shared'] as const;
-type MemoVisibility = (typeof MEMO_VISIBILITIES)[number];
+export type MemoVisibility = (typeof MEMO_VISIBILITIES)[number];
 
 interface MemoAnchor {
   start: number;
@@ -48,7 +48,7 @@ export interface MemoSettings {
 
 export interface MemoChange {
   body?: string;
-  visibility?: string;
+  visibility?: MemoVisibility;
   anchor?: MemoAnchor | null;
 }
 
@@ -85,8 +85,7 @@ export class Memos {
       instance_id: instance.id,
       created_by: username,
       body: checkBody(change.body ?? ''),
-      visibility:
-        change.visibility === undefined ? this.settings.defaultVisibility : checkVisibility(change.visibility),
+      visibility: change.visibility ?? this.settings.defaultVisibility,
       anchor: change.anchor ? checkAnchor(change.anchor, instance.text.length) : null,
       created_at: now,
       updated_at: now,
@@ -102,7 +101,7 @@ export class Memos {
     const next: MemoRecord = {
       ...memo,
       body: change.body === undefined ? memo.body : checkBody(change.body),
-      visibility: change.visibility === undefined ? memo.visibility : checkVisibility(change.visibility),
+      visibility: change.visibility ?? memo.visibility,
       updated_at: new Date(this.clock.now()).toISOString(),
     };
     await this.store.write([{ table: 'memos', key: id, value: next }]);
@@ -156,12 +155,6 @@ function checkBody(body: string): string {
   if (!text) throw invalid('body: must not be empty');
   if (text.length > NOTE_MAX) throw invalid(`body: at most ${NOTE_MAX} characters`);
   return text;
-}
-
-function checkVisibility(v: string): MemoVisibility {
-  if (!(MEMO_VISIBILITIES as readonly string[]).includes(v))
-    throw invalid(`visibility: must be ${MEMO_VISIBILITIES.join(' or ')}`);
-  return v as MemoVisibility;
 }
 
 function checkAnchor(a: MemoAnchor, textLength: number): MemoAnchor {

@@ -97,13 +97,11 @@ export class ReviewBoard {
     return out.sort(byPriority);
   }
 
-  async move(actor: string, instanceId: string, state: string, note?: string | null): Promise<ReviewItem> {
+  async move(actor: string, instanceId: string, state: ReviewState, note?: string | null): Promise<ReviewItem> {
     this.on();
-    if (!(REVIEW_STATES as readonly string[]).includes(state))
-      throw invalid(`state: must be one of ${REVIEW_STATES.join(', ')}`);
     const item = this.known(instanceId);
     return this.change(actor, item, {
-      state: state as ReviewState,
+      state,
       note: note === undefined ? item.note : checkNote(note),
     });
   }

@@ -50,10 +50,13 @@ export function itemNoteRoutes(s: Services): RouteSpec[] {
         instance_id: z.string().min(1).max(256),
         note: z.string().max(NOTE_MAX).optional(),
         flags: z
-          .array(z.string().max(32))
+          .array(
+            z.enum(ITEM_FLAGS, {
+              error: (i) => `unknown flag ${JSON.stringify(i.input)}; use ${ITEM_FLAGS.join(', ')}`,
+            }),
+          )
           .max(ITEM_FLAGS.length)
-          .optional()
-          .describe(`any of ${ITEM_FLAGS.join(', ')}`),
+          .optional(),
       }),
       response: z.object({ status: z.literal('success'), note: noteOut }),
       async handle({ username, body }) {

@@ -21,10 +21,7 @@ const memoOut = z.object({
 
 const instanceId = z.string().min(1).max(256);
 const body = z.string().max(NOTE_MAX + 1000);
-const visibility = z
-  .string()
-  .max(32)
-  .describe(`${MEMO_VISIBILITIES.join(' or ')}`);
+const visibility = z.enum(MEMO_VISIBILITIES, { message: `must be ${MEMO_VISIBILITIES.join(' or ')}` });
 
 export function memoRoutes(s: Services): RouteSpec[] {
   return [

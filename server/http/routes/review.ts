@@ -5,7 +5,7 @@ import { NOTE_LIMIT } from '../../domain/review/review-board.js';
 import { REVIEW_STATES } from '../../domain/review/routing.js';
 import { route, type RouteSpec } from '../route.js';
 
-const state = z.enum(REVIEW_STATES);
+const state = z.enum(REVIEW_STATES, { message: `must be one of ${REVIEW_STATES.join(', ')}` });
 const transition = z.object({
   at: z.string(),
   actor: z.string(),
@@ -56,7 +56,7 @@ export function reviewRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       body: z.object({
         instance_id: instanceId,
-        state: z.string().max(64).describe(REVIEW_STATES.join(', ')),
+        state,
         note: z.string().max(NOTE_LIMIT).nullable().optional(),
       }),
       response: z.object({ item }),

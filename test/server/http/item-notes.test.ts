@@ -64,7 +64,7 @@ describe('item notes and flags', () => {
     const c = await t.client().login('ann');
     const bad = await c.post('/api/item_note', { instance_id: 'item-1', flags: ['wrong'] });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatch(/^flags: unknown flag "wrong"/);
+    expect(bad.body.error).toBe('flags[0]: unknown flag "wrong"; use unsure, broken, discuss');
     expect((await c.post('/api/item_note', { instance_id: 'item-1', note: 'x'.repeat(4001) })).body.error).toMatch(
       /^note:/,
     );

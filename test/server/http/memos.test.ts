@@ -27,7 +27,9 @@ describe('memos', () => {
     expect((await alice.post('/api/memos', { instance_id: 'i1', body: '   ' })).body.error).toBe(
       'body: must not be empty',
     );
-    expect((await alice.post('/api/memos', { instance_id: 'i1', body: 'b', visibility: 'public' })).status).toBe(400);
+    const badVisibility = await alice.post('/api/memos', { instance_id: 'i1', body: 'b', visibility: 'public' });
+    expect(badVisibility.status).toBe(400);
+    expect(badVisibility.body.error).toBe('visibility: must be private or shared');
     expect((await alice.post('/api/memos', { instance_id: 'nope', body: 'b' })).status).toBe(404);
     const badAnchor = await alice.post('/api/memos', { instance_id: 'i1', body: 'b', anchor: { start: 3, end: 99 } });
     expect(badAnchor.status).toBe(400);
