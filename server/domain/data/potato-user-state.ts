@@ -23,8 +23,13 @@ const spanKey = z.object({
   end: offset,
   id: z.string().nullish(),
 });
+/** an empty id is no id: the annotation service derives the entry's own */
+const entryId = z
+  .string()
+  .nullish()
+  .transform((v) => v || undefined);
 const link = z.object({
-  id: z.string().nullish(),
+  id: entryId,
   schema: z.string(),
   link_type: z.string(),
   span_ids: z.array(z.string()),
@@ -32,7 +37,7 @@ const link = z.object({
   properties: z.record(z.string(), z.unknown()).nullish(),
 });
 const event = z.object({
-  id: z.string().nullish(),
+  id: entryId,
   schema: z.string(),
   event_type: z.string(),
   trigger_span_id: z.string(),
@@ -127,6 +132,13 @@ function answerChange(c: z.output<typeof potatoChange>): AnswerChange {
   return [Math.round(c.timestamp * 1000), `${c.schema_name}:${c.label_name ?? value ?? ''}`, removed ? null : value];
 }
 
+/** A link or event as a submission carries it: Potato's entry without the keys it saved as null. */
+function withoutNulls<T extends object>(entry: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
+}
+
 const seconds = (s: number | null | undefined) =>
   typeof s === 'number' && Number.isFinite(s) && s > 0 ? new Date(Math.round(s * 1000)).toISOString() : undefined;
 
@@ -200,25 +212,9 @@ export function readUserState(
       submission.span_annotations = out;
     }
     const links = j.instance_id_to_link_to_value[iid];
-    if (links)
-      submission.link_annotations = Object.values(links).map((l) => ({
-        ...(l.id ? { id: l.id } : {}),
-        schema: l.schema,
-        link_type: l.link_type,
-        span_ids: l.span_ids,
-        ...(l.direction ? { direction: l.direction } : {}),
-        ...(l.properties ? { properties: l.properties } : {}),
-      }));
+    if (links) submission.link_annotations = Object.values(links).map(withoutNulls);
     const events = j.instance_id_to_event_to_value[iid];
-    if (events)
-      submission.event_annotations = Object.values(events).map((e) => ({
-        ...(e.id ? { id: e.id } : {}),
-        schema: e.schema,
-        event_type: e.event_type,
-        trigger_span_id: e.trigger_span_id,
-        ...(e.arguments ? { arguments: e.arguments } : {}),
-        ...(e.properties ? { properties: e.properties } : {}),
-      }));
+    if (events) submission.event_annotations = Object.values(events).map(withoutNulls);
     const seen = j.instance_id_to_behavioral_data[iid];
     const created = seconds(seen?.session_start) ?? savedAt;
     const answer: PotatoAnswer = {
