@@ -1,8 +1,9 @@
 // Draws the app icon (a page with a margin rule, lines of text and one highlighted span) and writes it as the
 // files electron-builder wants: build/icon.png (1024 px, Linux and the source for everything else),
-// build/icon.icns (macOS) and build/icon.ico (Windows). No dependencies: PNG is zlib plus CRC-32, ICNS and ICO
-// are containers of PNGs. Run: node build/make-icons.mjs
-import { writeFileSync } from 'node:fs';
+// build/icon.icns (macOS) and build/icon.ico (Windows), and the same ICO as the pages' favicon
+// (renderer/public/favicon.ico, which Vite copies beside index.html). No dependencies: PNG is zlib plus CRC-32,
+// ICNS and ICO are containers of PNGs. Run: node build/make-icons.mjs
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,5 +137,8 @@ icoSizes.forEach((s, i) => {
 
 writeFileSync(join(here, 'icon.png'), pngs.get(1024));
 writeFileSync(join(here, 'icon.icns'), Buffer.concat([icnsHead, ...entries]));
-writeFileSync(join(here, 'icon.ico'), Buffer.concat([icoHead, ...icoSizes.map((s) => pngs.get(s))]));
-console.log('wrote build/icon.png, build/icon.icns, build/icon.ico');
+const ico = Buffer.concat([icoHead, ...icoSizes.map((s) => pngs.get(s))]);
+writeFileSync(join(here, 'icon.ico'), ico);
+mkdirSync(join(here, '../renderer/public'), { recursive: true });
+writeFileSync(join(here, '../renderer/public/favicon.ico'), ico);
+console.log('wrote build/icon.png, build/icon.icns, build/icon.ico, renderer/public/favicon.ico');

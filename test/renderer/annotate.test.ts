@@ -28,6 +28,11 @@ describe('annotate screen', () => {
     await page.getByTestId('instance-text').waitFor();
   });
 
+  test('the login page and the first item load with no console error and no file missing', async () => {
+    expect(rig.slips).toEqual([]);
+    expect((await rig.t.client().get('/favicon.ico')).status).toBe(200);
+  });
+
   test('shows the first instance with its keyword highlight, every scheme and the progress', async () => {
     expect(await page.getByTestId('instance-text').innerText()).toBe(
       'Item 1: the product was great but shipping was slow.',

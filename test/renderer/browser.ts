@@ -86,6 +86,8 @@ export interface BrowserRig {
   open(path?: string, viewport?: { width: number; height: number }): Promise<Page>;
   /** requests the pages made to anything but the server under test */
   foreign: string[];
+  /** console errors, uncaught page errors and 404s from the server under test, in the order they came */
+  slips: string[];
   screenshot(page: Page, name: string): Promise<void>;
 }
 
@@ -95,14 +97,23 @@ export async function startRig(spec: ProjectSpec & { options?: Record<string, un
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   afterAll(() => browser.close());
   const foreign: string[] = [];
+  const slips: string[] = [];
   return {
     t,
     browser,
     foreign,
+    slips,
     async open(path = '/', viewport = { width: 1280, height: 800 }) {
       const context = await browser.newContext({ viewport });
       context.on('request', (r) => {
         if (!r.url().startsWith(t.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+      });
+      context.on('console', (m) => {
+        if (m.type() === 'error') slips.push(`console: ${m.text()} (${m.location().url})`);
+      });
+      context.on('weberror', (e) => slips.push(`page error: ${e.error().message}`));
+      context.on('response', (r) => {
+        if (r.status() === 404 && r.url().startsWith(t.url)) slips.push(`404: ${r.url()}`);
       });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);

@@ -4,8 +4,8 @@
  * admin key).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api, ApiError, errorText, SESSION_ENDED } from '../shared/api/client.js';
-import type { Me, Phase, Study } from '../shared/api/types.js';
+import { api, errorText, SESSION_ENDED } from '../shared/api/client.js';
+import type { Me, Phase, SessionAnswer, Study } from '../shared/api/types.js';
 import { Completion } from '../features/study/completion.js';
 import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
@@ -54,12 +54,12 @@ export function App() {
   const guard = (what: string, go: () => void) => (hasUnsavedWork() ? setLeaving({ what, go }) : go());
 
   const loadSession = useCallback(async () => {
+    // a 200 whether or not anyone is signed in: the browser logs every 401 as an error, and a visitor is none
     try {
-      setSession({ state: 'user', me: await api.get<Me>('/api/me') });
+      const { user } = await api.get<SessionAnswer>('/api/session');
+      setSession(user ? { state: 'user', me: user } : { state: 'anonymous' });
     } catch (e) {
-      setSession(
-        e instanceof ApiError && e.status === 401 ? { state: 'anonymous' } : { state: 'error', message: errorText(e) },
-      );
+      setSession({ state: 'error', message: errorText(e) });
     }
   }, []);
 

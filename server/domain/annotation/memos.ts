@@ -12,7 +12,7 @@ import type { AnnotationService } from './annotation-service.js';
 import { NOTE_MAX } from './item-notes.js';
 
 export const MEMO_VISIBILITIES = ['private', 'shared'] as const;
-export type MemoVisibility = (typeof MEMO_VISIBILITIES)[number];
+type MemoVisibility = (typeof MEMO_VISIBILITIES)[number];
 
 interface MemoAnchor {
   start: number;

@@ -22,7 +22,22 @@ const credentials = z
 
 const authResponse = z.object({ status: z.literal('success'), username: z.string() });
 
+const me = z.object({
+  username: z.string(),
+  is_admin: z.boolean(),
+  is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'),
+  task_name: z.string(),
+  progress_page: z.boolean().describe('the progress page (annotator_dashboard) is on: GET /progress/api/summary'),
+});
+
 export function sessionRoutes(s: Services): RouteSpec[] {
+  const meOf = (username: string) => ({
+    username,
+    is_admin: s.adminAuth.isAdminUser(username),
+    is_adjudicator: s.adjudication.mayAdjudicate(username),
+    task_name: s.settings.get().annotation_task_name,
+    progress_page: s.annotatorDashboard.settings.enabled,
+  });
   const login = route({
     method: 'POST',
     path: '/auth',
@@ -89,21 +104,20 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       path: '/api/me',
       summary: 'Who is logged in, whether they are an admin, and whether they may adjudicate',
       access: 'user',
-      response: z.object({
-        username: z.string(),
-        is_admin: z.boolean(),
-        is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'),
-        task_name: z.string(),
-        progress_page: z.boolean().describe('the progress page (annotator_dashboard) is on: GET /progress/api/summary'),
-      }),
+      response: me,
       handle({ username }) {
-        return {
-          username,
-          is_admin: s.adminAuth.isAdminUser(username),
-          is_adjudicator: s.adjudication.mayAdjudicate(username),
-          task_name: s.settings.get().annotation_task_name,
-          progress_page: s.annotatorDashboard.settings.enabled,
-        };
+        return meOf(username);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/session',
+      summary:
+        "The page's first question: who is logged in, as /api/me answers, or null when no one is (a 200 either way, since a visitor not yet signed in is no error)",
+      access: 'public',
+      response: z.object({ user: me.nullable() }),
+      handle({ username }) {
+        return { user: username ? meOf(username) : null };
       },
     }),
   ];

@@ -86,6 +86,21 @@ describe('POST /auth and /login', () => {
   });
 });
 
+describe('GET /api/session', () => {
+  it('answers 200 with no user before login and with what /api/me says after it, with no cookie for a visitor', async () => {
+    const t = await startServer();
+    const visitor = t.client();
+    const before = await visitor.get('/api/session');
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ user: null });
+    expect(before.headers.getSetCookie()).toEqual([]);
+    const alice = await t.client().login('alice', 'alice-pass');
+    const after = await alice.get('/api/session');
+    expect(after.body.user).toEqual((await alice.get('/api/me')).body);
+    expect(after.body.user).toMatchObject({ username: 'alice', is_admin: false });
+  });
+});
+
 describe('POST /register', () => {
   it('creates an account, logs in, and answers 409 for a taken name', async () => {
     const t = await startServer();

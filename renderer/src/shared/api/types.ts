@@ -14,7 +14,9 @@ type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] exten
   ? Success<R>
   : never;
 
-export type Me = Answer<'/api/me', 'get'>;
+/** Who is logged in (GET /api/session; null when no one is). */
+export type SessionAnswer = Answer<'/api/session', 'get'>;
+export type Me = NonNullable<SessionAnswer['user']>;
 export type CurrentInstance = Answer<'/api/current_instance', 'get'>;
 export type Progress = CurrentInstance['progress'];
 /** The task's instructions banner (sanitized HTML) and codebook link (GET /api/instructions). */
