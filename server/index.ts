@@ -30,7 +30,7 @@ export interface ServerOptions {
   dataDir?: string;
   clock?: Clock;
   logger?: Logger;
-  /** a Store to use instead of the journal in dataDir (tests of other implementations, --ephemeral) */
+  /** a Store to use instead of the journal in dataDir (tests of other implementations) */
   store?: Store;
   /** a PostgreSQL database for the project (--database-url, MARGINALIA_DATABASE_URL); wins over the config's storage.url */
   database?: DatabaseChoice;
@@ -127,8 +127,8 @@ export const consoleLogger: Logger = {
 
 /**
  * Tables kept packed (server/storage/packed-table.ts): many small rows (a row per annotator and instance, or per
- * instance), and the annotators' lists, whose ids packed are dictionary numbers (in JSON, 10 lists of 100k ids
- * were 1M strings, ~40 MB). Every other table stays plain JSON in the snapshot.
+ * instance), and the annotators' lists, whose ids packed are dictionary numbers instead of one string per id and list. Every
+ * other table stays plain JSON in the snapshot.
  */
 export const PACKED_TABLES = ['annotations', 'qc_answers', 'completions', 'assignments', 'item_time'] as const;
 

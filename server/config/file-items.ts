@@ -1,8 +1,8 @@
 /**
  * Instances of a line-per-item data file (`.jsonl`, or `.json` with one object per line) whose text and raw
  * item stay in the file: loading keeps each one's id, text length and the place of its line, and `text` or
- * `data` reads that line again when asked for. At 100k reviews the texts and parsed items were ~35 MB of the
- * server's memory for the few an annotator looks at; a corpus of long documents would be all of it.
+ * `data` reads that line again when asked for. Kept in memory, every text and parsed item would cost the server
+ * memory for the few an annotator looks at; a corpus of long documents would be all of it.
  *
  * A line is read with one pread (or from a block read a moment ago, see BLOCK); the file is opened at the first
  * read and closed after a moment without one, so no descriptor is held for the life of a task. The items read last
@@ -39,8 +39,8 @@ const BLOCK_FRESH = 250;
 
 export class ItemFile {
   // Slots holding the parsed item itself. A Map of {text, data} wrappers made V8 see most wrappers outlive a
-  // scavenge and allocate them straight into the old generation: an export reading every item left 60-170 MB of
-  // old garbage at 100k items. Kept this way, its heap stays flat.
+  // scavenge and allocate them straight into the old generation: an export reading every item left old garbage
+  // in proportion to the task. Kept this way, its heap stays flat.
   private readonly keptItems: (FileItem | undefined)[] = new Array(KEPT).fill(undefined);
   private readonly keptData: Record<string, unknown>[] = new Array(KEPT).fill(undefined);
 

@@ -1,5 +1,5 @@
 /**
- * Reads a UTF-8 text file line by line in chunks. A data file of 100k instances is ~25 MB: decoding it whole kept
+ * Reads a UTF-8 text file line by line in chunks. Decoding a large data file whole would keep
  * the Buffer and the string (and, with `split`, a string per line) alive next to the parsed items, doubling the
  * peak memory of a config load. Here at most one chunk (1 MB, more for a longer line) is held at a time.
  */

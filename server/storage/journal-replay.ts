@@ -51,7 +51,7 @@ export async function replayJournal(
   const zeroAt = raw.indexOf(0);
   const dataEnd = zeroAt < 0 ? raw.length : zeroAt;
   // lines are found as bytes, so each line's end is known as a byte offset: measuring the text before every line
-  // (Buffer.byteLength of a growing prefix) made replay quadratic, ~20 s for a 10 MB journal of short lines
+  // (Buffer.byteLength of a growing prefix) would make replay quadratic in the journal's length
   let offset = 0;
   let goodEnd = 0;
   let lineNo = 0;

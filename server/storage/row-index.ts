@@ -93,8 +93,8 @@ export class RowIndex {
 
   /**
    * Past a load of ¾ (tombstones counted), rebuilds at a load of at most ½, dropping tombstones, from the kept
-   * hashes: no row is read. Growing at ½ instead doubled a loaded million-row index (16 → 32 MB with its hashes)
-   * after its first 50k new rows; at ¾ a probe compares a few more hashes, which sit side by side.
+   * hashes: no row is read. Growing at ½ instead would double a freshly loaded index after a few new rows; at ¾ a
+   * probe compares a few more hashes, which sit side by side.
    */
   private rehash(): void {
     const { slots, hashes } = this;

@@ -69,7 +69,7 @@ export class AnswerIndex {
     this.plans = task.schemes.map(planOf);
     this.position = new Int32Array(capacity).fill(-1);
     this.annotator = new Int32Array(capacity);
-    // codes start in a byte each (a 4-byte float each was ~13 MB of a 1M-row index for three schemes); open numbers keep 8
+    // codes start in a byte each, a quarter of a float's room in the largest index; open numbers keep 8 bytes
     this.columns = this.plans.map((p) =>
       p.reader ? (p.coded ? new Uint8Array(capacity) : new Float64Array(capacity)) : null,
     );
@@ -84,7 +84,7 @@ export class AnswerIndex {
   }
 
   static of(task: Task, records: Iterable<AnnotationRecord>, expected = 0): AnswerIndex {
-    // room for a few more rows than stored: 10 % spare was ~3.5 MB at 1M, and rows of removed answers are reused
+    // room for a few more rows than stored, no more: the index grows when it must, and removed answers' rows are reused
     const index = new AnswerIndex(task, Math.ceil(expected * 1.02) + 1024);
     for (const record of records) index.put(record);
     return index;
@@ -134,7 +134,7 @@ export class AnswerIndex {
   /**
    * Scheme `c`'s answers, one per row: codes and open numbers as column-plans.ts reads them, NaN for none. Codes
    * are read out into one array the index keeps, valid until the next call: a fresh array per scheme and report
-   * was 13 MB of garbage a report at 1M rows, which raised the server's peak memory by as much.
+   * would be garbage as large as the index's column on every report, raising the server's peak memory by as much.
    */
   answers(c: number): Column {
     const stored = this.columns[c]!;

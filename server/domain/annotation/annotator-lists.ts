@@ -2,9 +2,8 @@ import { grown } from '../typed-arrays.js';
 
 /**
  * Who has annotated each task instance, by task position: a linked list per position in typed arrays (the first
- * link of each position, each link's next and its annotator's number), names in the order they were added. At
- * 100k instances with 10 annotators each, an array of names per instance cost ~19 MB of small objects for the
- * collector to trace; this costs ~9 MB and none.
+ * link of each position, each link's next and its annotator's number), names in the order they were added. An
+ * array of names per instance would be many small objects for the collector to trace; these arrays are none.
  */
 export class AnnotatorLists {
   /** position → its first link + 1 (0: nobody) */

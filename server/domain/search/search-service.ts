@@ -3,8 +3,8 @@
  * values, span texts and labels). Two inverted indexes over the items' positions, built in the background in
  * slices of a few milliseconds, so neither a request nor the event loop waits for the whole build; a search before
  * it is done waits for the rest. A project of up to EAGER_ITEMS items starts its build with the server; a larger one
- * at its first search, because there the indexes cost hundreds of megabytes (about 200 MB at 100,000 items with a
- * million answers) that a project nobody searches should not carry. Kept current after it: items imported later are indexed
+ * at its first search, because there the indexes cost hundreds of megabytes that a project nobody searches should
+ * not carry (docs/performance.md has the figures). Kept current after it: items imported later are indexed
  * at the next search, and each submission marks its item through the submit hook, whose answers the next search
  * indexes again (a submission pays one set insertion, not its item's answers read and indexed). Which
  * annotators' answers matched is read only for the hits returned. Admins search everything; an annotator

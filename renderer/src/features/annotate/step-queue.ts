@@ -144,8 +144,8 @@ export class StepQueue<R, A> {
 /**
  * Runs `fn` once the frame being rendered is painted, so a step's request is not built and sent before the next
  * item shows; the step is queued (and the page guarded against closing) already. It waits for the main thread's
- * first idle moment after that frame, not the task right after it: sending takes 2–3 ms (mostly `fetch` itself),
- * which would hold the thread while the frame is still on its way to the screen. A hidden tab paints no frames:
+ * first idle moment after that frame, not the task right after it: building and sending the request (`fetch`
+ * above all) would hold the thread while the frame is still on its way to the screen. A hidden tab paints no frames:
  * the timeout sends it anyway.
  */
 export function afterPaint(fn: () => void): void {
