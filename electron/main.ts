@@ -2,7 +2,8 @@
  * The desktop app's lifecycle, and only that: one instance, one window, one embedded server (host.ts) for the
  * open project. Everything that decides something lives in a plain module with its own tests: security.ts (what
  * the window may load), args.ts (launch and second-launch arguments), data-folder.ts, recent-projects.ts,
- * window-state.ts, menu.ts, open-failure.ts. Sign-in: the server hands this process a one-time token for its own window.
+ * window-state.ts, menu.ts, open-failure.ts. Sign-in: the server hands this process a one-time token for its own
+ * window.
  */
 import {
   app,

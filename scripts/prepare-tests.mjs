@@ -1,5 +1,5 @@
-// Before `vitest run`: type-check every part (server, tests, renderer, Electron shell), lint them, build the renderer (the e2e
-// tests serve it) and make sure Debian's Chromium (the browser tests), PostgreSQL (the `postgres` test project
+// Before `vitest run`: type-check every part (server, tests, renderer, Electron shell), lint them, build the renderer
+// (the e2e tests serve it) and make sure Debian's Chromium (the browser tests), PostgreSQL (the `postgres` test project
 // starts a throwaway cluster from its binaries) and the sqlite3 shell (a real WAL writer for the database-source
 // tests) are there. CI runs as root on a fresh machine, so this installs
 // them; elsewhere it says how.

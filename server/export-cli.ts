@@ -1,5 +1,6 @@
 /**
- * `npm run export -- --config project.yaml --format jsonl|csv|conll|spacy [--out file] [--data-dir dir] [--database-url postgres://…]
+ * `npm run export -- --config project.yaml --format jsonl|csv|conll|spacy [--out file] [--data-dir dir]
+ * [--database-url postgres://…]
  * [--annotator name] [--status completed|in_progress]`: the export of GET /admin/api/export from the command
  * line, streamed to the file (or stdout), with progress on stderr. Opens the project's data folder itself, so
  * run it while the server is stopped; while the server runs, use the HTTP endpoint.

@@ -127,8 +127,8 @@ export const consoleLogger: Logger = {
 
 /**
  * Tables kept packed (server/storage/packed-table.ts): many small rows (a row per annotator and instance, or per
- * instance), and the annotators' lists, whose ids packed are dictionary numbers instead of one string per id and list. Every
- * other table stays plain JSON in the snapshot.
+ * instance), and the annotators' lists, whose ids packed are dictionary numbers instead of one string per id and
+ * list. Every other table stays plain JSON in the snapshot.
  */
 export const PACKED_TABLES = ['annotations', 'qc_answers', 'completions', 'assignments', 'item_time'] as const;
 

@@ -1,6 +1,7 @@
 /**
  * Potato's ways of writing a config mapped onto the keys the schema reads: top-level idioms, data sources,
- * scheme idioms and tooltip files, then the compatibility renames and Potato's `server:` section. Each mapping it makes is warned about.
+ * scheme idioms and tooltip files, then the compatibility renames and Potato's `server:` section. Each mapping it
+ * makes is warned about.
  */
 import type { ConfigYaml } from './read-yaml.js';
 import { ConfigError } from './config-error.js';

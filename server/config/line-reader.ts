@@ -66,7 +66,8 @@ export function forEachLine(
       const got = readSync(fd, buf, filled, buf.length - filled, null);
       filled += got;
       const eof = got === 0;
-      // cut after the last newline: byte 0x0A never occurs inside a multi-byte UTF-8 sequence, so the piece decodes alone
+      // cut after the last newline: byte 0x0A never occurs inside a multi-byte UTF-8 sequence, so the piece decodes
+      // alone
       const end = eof ? filled : buf.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (end > 0) {
         let text = decodeUtf8(file, buf.subarray(0, end), decoder);

@@ -9,7 +9,8 @@ const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
     v === false
       ? undefined
       : 'no coding agent is run here: each item is reviewed with the steps its data already holds, and an item without any says it has no steps yet',
-  // Potato then loads its page script from a Vite dev server; our page is built with the app and loads no outside script
+  // Potato then loads its page script from a Vite dev server; our page is built with the app and loads no outside
+  // script
   customjs: (v) =>
     v === false || v === ''
       ? undefined

@@ -6,7 +6,8 @@
  *
  * A span is referred to by the id `/get_annotations` gives it, by the `id` a span of the same submission was sent
  * with, or by Potato's default span id `<scheme>_<label>_<start>_<end>`. References are stored (and exported) in
- * Potato's form, which says where the span is without the annotator's span ids, and read back as the span's own id. A part not sent keeps what is stored, less the entries whose spans are gone (deleting a span deletes its
+ * Potato's form, which says where the span is without the annotator's span ids, and read back as the span's own id. A
+ * part not sent keeps what is stored, less the entries whose spans are gone (deleting a span deletes its
  * links and events, as in Potato).
  */
 import { invalid } from '../errors.js';

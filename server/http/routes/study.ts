@@ -1,7 +1,8 @@
 /**
  * What the annotator's page needs to know about the study: how workers sign in, the page options Potato's
- * configs set (task_description, hide_navbar, jumping_to_id_disabled, whether memos are on), and at the end of a worker's list the
- * completion code and where to take it. Also Potato's form post to /annotate (its Previous/Next buttons).
+ * configs set (task_description, hide_navbar, jumping_to_id_disabled, whether memos are on), and at the end of a
+ * worker's list the completion code and where to take it. Also Potato's form post to /annotate (its Previous/Next
+ * buttons).
  */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
@@ -117,7 +118,8 @@ export function studyRoutes(s: Services): RouteSpec[] {
           (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID)) ||
           (onPhasePage && (body.action === 'next_instance' || body.action === 'init'))
         )
-          // the Next button Potato's phase pages share, or a page's form posted here, sends the page the annotator is on
+          // the Next button Potato's phase pages share, or a page's form posted here, sends the page the annotator is
+          // on
           return answerPage(ctx, await submitPhasePage(s, username, body));
         if (body.action === 'prev_instance' && (await backAcrossPhases(username, onPhasePage)))
           return answerPage(ctx, await s.phases.back(username, undefined));

@@ -1,7 +1,8 @@
 /**
  * The annotator's memos on the instance shown, beside the form: notes of their own (private, or shared with the
  * other annotators) and the shared ones of others. Shown only where the project turns memos on (GET /api/study
- * says so; the memo endpoints answer 503 otherwise); folded unless the project opens it at first. Memos are saved at once, apart from the answers.
+ * says so; the memo endpoints answer 503 otherwise); folded unless the project opens it at first. Memos are saved at
+ * once, apart from the answers.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
