@@ -9,9 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { createServer, loadConfig } from './index.js';
-import { databaseFromCommandLine } from './storage/open-store.js';
-import { runTool, stderrLogger } from './tool-runner.js';
+import { openProjectAlone, runTool } from './tool-runner.js';
 import { EXPORT_STATUSES, exportItems, exportReader, type ExportFilter } from './domain/data/export-rows.js';
 import { requiredAnnotators } from './domain/task.js';
 import { EXPORT_FORMATS, EXPORT_WRITERS, refusedFormat } from './io/export-formats/index.js';
@@ -42,15 +40,7 @@ async function main(): Promise<void> {
     throw new Error(`--status: "${values.status}" is not one of ${EXPORT_STATUSES.join(', ')}`);
   const filter: ExportFilter = { annotator: values.annotator, status: values.status as ExportFilter['status'] };
 
-  const config = loadConfig(values.config);
-  const server = await createServer({
-    config,
-    dataDir: values['data-dir'],
-    database: databaseFromCommandLine(values['database-url']),
-    staticDir: null,
-    logger: stderrLogger,
-    exclusive: true,
-  });
+  const server = await openProjectAlone({ ...values, config: values.config });
   try {
     const s = server.services;
     const total = s.annotations.totalAnnotations();

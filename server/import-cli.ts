@@ -6,9 +6,7 @@
  * POST /admin/api/import (or /admin/api/predictions).
  */
 import { parseArgs } from 'node:util';
-import { createServer, loadConfig } from './index.js';
-import { databaseFromCommandLine } from './storage/open-store.js';
-import { runTool, stderrLogger } from './tool-runner.js';
+import { openProjectAlone, runTool } from './tool-runner.js';
 import { rowSource } from './io/import-files.js';
 import type { Progress } from './domain/data/importer.js';
 
@@ -41,15 +39,7 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(values.help ? 0 : 2);
   }
-  const config = loadConfig(values.config);
-  const server = await createServer({
-    config,
-    dataDir: values['data-dir'],
-    database: databaseFromCommandLine(values['database-url']),
-    staticDir: null,
-    logger: stderrLogger,
-    exclusive: true,
-  });
+  const server = await openProjectAlone({ ...values, config: values.config });
   try {
     const s = server.services;
     // relative to where the command runs, as a shell user expects (the API resolves from the config file)
