@@ -76,8 +76,6 @@ export const KEY_TYPES: Record<string, z.ZodType> = {
   alert_time_each_instance: count,
   horizontal_key_bindings: flag,
   output_annotation_format: text('a format name such as jsonl or csv'),
-  // a language code or Potato's catalogue block: warned about unless English, whatever its shape
-  ui_language: z.unknown(),
   automatic_assignment: section(
     '{on, labels_per_instance, instance_per_annotator, sampling_strategy}',
     optional({

@@ -38,6 +38,7 @@ import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readPocket } from './sections/pocket.js';
 import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
+import { readUiLanguage } from './sections/ui-language.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import { readPhases, PhaseConfigError, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
@@ -209,6 +210,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
     review: readReviewSettings(raw.review_workflow, warn),
     pocket: readPocket(raw.pocket, warn),
+    uiLanguage: readUiLanguage(raw.ui_language, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,

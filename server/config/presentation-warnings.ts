@@ -22,11 +22,6 @@ const INSTEAD: Record<string, (value: unknown) => string | undefined> = {
     Number(v) > 0 && Number(v) < 86_400 ? 'no time alert is shown while annotating' : undefined,
   horizontal_key_bindings: (v) =>
     isTrue(v) ? 'label keys follow the scheme order (1–0, then q–p), shown beside each label' : undefined,
-  // Potato ships catalogues of its pages' strings in a dozen languages; ours has no catalogue but English yet
-  ui_language: (v) =>
-    /^en([-_]|$)/i.test(String(v))
-      ? undefined
-      : "the pages are shown in English (translated interface strings are not built); item texts and the config's own labels, instructions and questions are shown as written",
   output_annotation_format: (v) =>
     !['json', 'jsonl', 'csv', 'conll', 'spacy'].includes(String(v).toLowerCase())
       ? `"${String(v)}" is not written; annotations are kept in the data folder and exported as jsonl, csv, conll or spacy (GET /admin/api/export)`

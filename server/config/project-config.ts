@@ -10,6 +10,7 @@ import type { CaseSettings } from '../domain/cases/cases.js';
 import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
 import type { ReviewSettings } from '../domain/review/routing.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
+import type { UiLanguage } from './sections/ui-language.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -78,6 +79,8 @@ export interface ProjectConfig {
   review: ReviewSettings;
   /** the mobile card stack and the routing of phones to it */
   pocket: PocketSettings;
+  /** the page's language: its words (Potato's ui_language), lang and direction */
+  uiLanguage: UiLanguage;
   warnings: string[];
 }
 

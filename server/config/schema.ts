@@ -21,6 +21,7 @@ import { annotatorDashboardSchema } from './sections/annotator-dashboard.js';
 import { reviewWorkflowSchema } from './sections/review.js';
 import { authenticationSchema } from './sections/authentication.js';
 import { pocketSchema } from './sections/pocket.js';
+import { uiLanguageSchema } from './sections/ui-language.js';
 import { looseBoolean } from './loose-values.js';
 
 const numberish = z.union([
@@ -97,6 +98,7 @@ export const configSchema = z.looseObject({
     })
     .optional(),
   authentication: authenticationSchema.optional(),
+  ui_language: uiLanguageSchema.optional(),
   require_password: looseBoolean.optional(),
   /** annotators may skip an instance; a skip is recorded apart from answers */
   allow_skip: looseBoolean.default(false),

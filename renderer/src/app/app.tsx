@@ -3,7 +3,7 @@
  * adjudicator's (at #/adjudicate) and the admin dashboard (at #/admin, reachable with an admin session or the
  * admin key).
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { api, errorText, SESSION_ENDED } from '../shared/api/client.js';
 import type { Me, Phase, SessionAnswer, Study } from '../shared/api/types.js';
 import { Completion } from '../features/study/completion.js';
@@ -16,6 +16,9 @@ import { PhasePage } from '../features/phases/phase-page.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { PocketScreen } from '../features/pocket/pocket-screen.js';
 import { desktop } from '../shared/desktop/desktop.js';
+import { DesktopVersion } from '../shared/desktop/desktop-version.js';
+import { UiTextProvider } from '../shared/ui-text.js';
+import { UI_TEXT } from '../../../shared/ui-language.js';
 import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
 import { ThemeToggle } from '../shared/theme/theme.js';
 import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
@@ -74,6 +77,8 @@ export function App() {
   }, []);
 
   useEffect(() => {
+    // before any login: the login page speaks the project's language too
+    void api.get<Study>('/api/study').then(setStudy, () => undefined);
     void loadSession();
     const ended = () => {
       if (hasUnsavedWork()) {
@@ -96,6 +101,14 @@ export function App() {
     setSession({ state: 'anonymous' });
   };
 
+  // a word the server leaves out stays English
+  const text = useMemo(() => ({ ...UI_TEXT, ...study?.ui.text }), [study]);
+  useEffect(() => {
+    if (!study) return;
+    document.documentElement.lang = study.ui.lang;
+    document.documentElement.dir = study.ui.dir;
+  }, [study]);
+
   const me = session.state === 'user' ? session.me : null;
   const header = (
     <header className="topbar">
@@ -116,7 +129,7 @@ export function App() {
                 guard('open your progress page', () => (location.hash = '#/progress'));
               }}
             >
-              Progress
+              {text.progress_label}
             </a>
           )}
           {(me?.is_adjudicator || route === 'adjudicate') && (
@@ -129,7 +142,7 @@ export function App() {
                 guard('open the Adjudicate screen', () => (location.hash = '#/adjudicate'));
               }}
             >
-              Adjudicate
+              {text.adjudicate}
             </a>
           )}
           {(me?.is_admin || route === 'admin') && (
@@ -152,7 +165,7 @@ export function App() {
           {me.username} {/* the desktop owner signs in through the app and has no password to log back in with */}
           {!desktop() && (
             <button type="button" className="link" onClick={() => guard('log out', () => void logout())}>
-              Log out
+              {text.logout}
             </button>
           )}
         </span>
@@ -207,7 +220,7 @@ export function App() {
     );
 
   return (
-    <>
+    <UiTextProvider value={text}>
       {/* the address is the router's: the skip link moves the focus instead of the hash */}
       <a
         className="skip"
@@ -260,7 +273,7 @@ export function App() {
           <p>This instance has answers that are not saved yet. Submit them first, or discard them.</p>
         </ConfirmDialog>
       )}
-    </>
+    </UiTextProvider>
   );
 }
 
@@ -287,19 +300,4 @@ function AnnotationPhaseEnd({ phase, onDone }: { phase: Phase; onDone: () => voi
       <ErrorNote>{error}</ErrorNote>
     </div>
   );
-}
-
-/** The app's version, in the desktop window only (a browser has no bridge to ask). */
-function DesktopVersion(): React.ReactNode {
-  const [version, setVersion] = useState<string>();
-  useEffect(() => {
-    void desktop()
-      ?.appVersion()
-      .then(setVersion, () => undefined);
-  }, []);
-  return version ? (
-    <small className="app-version" data-testid="app-version">
-      v{version}
-    </small>
-  ) : null;
 }

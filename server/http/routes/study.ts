@@ -36,6 +36,13 @@ const study = z.object({
   finished: z.boolean(),
   completion: completion.nullable(),
   crowd: z.record(z.string(), z.string()).nullable(),
+  ui: z
+    .object({
+      lang: z.string(),
+      dir: z.enum(['ltr', 'rtl']),
+      text: z.record(z.string(), z.string()),
+    })
+    .describe("the page's words in the project's language (Potato's ui_language), its lang and direction"),
 });
 
 const annotateForm = z
@@ -85,7 +92,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
             s.crowd.settings.completion.message !== null ||
             s.crowd.enabled);
         return {
-          login: s.crowd.enabled ? 'url_direct' : 'password',
+          login: s.crowd.enabled ? ('url_direct' as const) : ('password' as const),
           url_argument: s.crowd.settings.loginArgument,
           platform: s.crowd.enabled ? s.crowd.settings.platformLabel : null,
           task_description: s.crowd.settings.taskDescription,
@@ -96,6 +103,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,
           crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,
+          ui: s.config.uiLanguage,
         };
       },
     }),

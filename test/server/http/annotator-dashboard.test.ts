@@ -132,13 +132,5 @@ describe('the annotator dashboard', () => {
     const off = loadConfig(writeProject({ items, config: { annotator_dashboard: { show_active_annotators: true } } }));
     expect(off.warnings.some((w) => w.includes('annotator_dashboard: its show_* keys are not acted on'))).toBe(true);
     expect(off.annotatorDashboard.enabled).toBe(false);
-
-    // the interface's language is Potato's localization, not built: said so, unless it is English
-    const spanish = loadConfig(writeProject({ items, config: { ui_language: 'es' } }));
-    expect(
-      spanish.warnings.some((w) => w.includes('ui_language is not acted on: the pages are shown in English')),
-    ).toBe(true);
-    const english = loadConfig(writeProject({ items, config: { ui_language: 'en-GB' } }));
-    expect(english.warnings.filter((w) => w.includes('ui_language'))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 /** The annotate form's buttons: previous (or back to the phase before), undo, submit, next, next unannotated, skip. */
 import type { CurrentInstance } from '../../shared/api/types.js';
+import { useUiText } from '../../shared/ui-text.js';
 import { isEmpty } from './answers.js';
 import { SkipControl } from './skip-control.js';
 import type { Annotation } from './use-annotation.js';
@@ -15,6 +16,7 @@ interface Props {
 }
 
 export function AnnotateActions({ a, instance, first, backToPhase, previous }: Props) {
+  const text = useUiText();
   return (
     <div className="actions">
       <button
@@ -23,7 +25,7 @@ export function AnnotateActions({ a, instance, first, backToPhase, previous }: P
         disabled={a.busy || (first && !backToPhase)}
         aria-keyshortcuts="ArrowLeft"
       >
-        {backToPhase ? '← Back' : '← Previous'}
+        {backToPhase ? '← Back' : `← ${text.previous_button}`}
       </button>
       <button
         type="button"
@@ -35,10 +37,10 @@ export function AnnotateActions({ a, instance, first, backToPhase, previous }: P
         ↶ Undo <kbd>Ctrl+Z</kbd>
       </button>
       <button type="submit" className="primary" disabled={a.busy} aria-keyshortcuts="Enter">
-        Submit &amp; next ⏎
+        {text.submit_button} ⏎
       </button>
       <button type="button" onClick={() => void a.go('next_instance')} disabled={a.busy} aria-keyshortcuts="ArrowRight">
-        Next →
+        {text.next_button} →
       </button>
       <button type="button" onClick={() => void a.go('jump_to_unannotated')} disabled={a.busy} aria-keyshortcuts="n">
         Next unannotated <kbd>n</kbd>

@@ -3,6 +3,7 @@
  * config's annotation instructions and the study's instructions pages, so the guidelines stay readable after
  * their phase. The HTML was rendered from Markdown and sanitized by the server.
  */
+import { useUiText } from '../../shared/ui-text.js';
 import type { Instructions } from '../../shared/api/types.js';
 
 interface Props {
@@ -16,6 +17,7 @@ export const INSTRUCTIONS_ID = 'instructions';
 export const hasInstructions = (i: Instructions | null) => !!i && (!!i.html || !!i.guidelines?.length);
 
 export function InstructionsPanel({ instructions, open, onToggle }: Props) {
+  const text = useUiText();
   if (!instructions || (!hasInstructions(instructions) && !instructions.codebook_url)) return null;
   const guidelines = instructions.guidelines ?? [];
   return (
@@ -27,7 +29,7 @@ export function InstructionsPanel({ instructions, open, onToggle }: Props) {
           onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}
         >
           <summary aria-keyshortcuts="i">
-            Instructions <kbd>i</kbd>
+            {text.instructions_heading} <kbd>i</kbd>
           </summary>
           <div className="instructions-body">
             {instructions.html && <div className="markdown" dangerouslySetInnerHTML={{ __html: instructions.html }} />}

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import { ErrorNote } from '../../shared/components/status.js';
+import { useUiText } from '../../shared/ui-text.js';
 import './login.css';
 
 /** `username` fixes the name: logging in again after a lost session must come back as the same annotator. */
@@ -10,6 +11,7 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = useUiText();
 
   const send = async (path: '/auth' | '/register') => {
     setBusy(true);
@@ -32,9 +34,9 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
   return (
     <div className="login">
       {/* over the annotate screen (log in again) the page already has its heading */}
-      {fixed ? <h2>Log in again</h2> : <h1>Marginalia</h1>}
+      {fixed ? <h2>Log in again</h2> : <h1>{text.login_title}</h1>}
       <form onSubmit={onSubmit} aria-label="Log in">
-        <label htmlFor="username">Username</label>
+        <label htmlFor="username">{text.username_label}</label>
         <input
           id="username"
           name="username"
@@ -45,7 +47,7 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{text.password_label}</label>
         <input
           id="password"
           name="password"
@@ -58,17 +60,17 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
         <ErrorNote>{error}</ErrorNote>
         <div className="actions">
           <button type="submit" className="primary" disabled={busy}>
-            Log in
+            {text.sign_in_button}
           </button>
           {!fixed && (
             <button type="button" disabled={busy || !username} onClick={() => void send('/register')}>
-              Create account
+              {text.register_button}
             </button>
           )}
         </div>
         {!fixed && (
           <p className="muted small">
-            <a href="/forgot-password">Forgot your password?</a> Project admins can open the{' '}
+            <a href="/forgot-password">{text.forgot_password}</a> Project admins can open the{' '}
             <a href="#/admin">dashboard</a> with the admin key.
           </p>
         )}
