@@ -13,6 +13,7 @@ import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
 import { CodebookPanel } from '../features/codebook/codebook-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
+import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { PocketScreen } from '../features/pocket/pocket-screen.js';
 import { desktop } from '../shared/desktop/desktop.js';
@@ -274,30 +275,5 @@ export function App() {
         </ConfirmDialog>
       )}
     </UiTextProvider>
-  );
-}
-
-/** When the annotation phase is followed by more (a survey, say), the way on once every instance is done. */
-function AnnotationPhaseEnd({ phase, onDone }: { phase: Phase; onDone: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  if (phase.type !== 'annotation' || !phase.next_phase || phase.next_phase === 'done' || phase.remaining !== 0)
-    return null;
-  return (
-    <div className="phase-end">
-      <p>Every instance is annotated.</p>
-      <button
-        type="button"
-        className="primary"
-        onClick={() =>
-          api
-            .post('/api/phase/complete', { phase: phase.phase, answers: {} })
-            .then(onDone)
-            .catch((e) => setError(errorText(e)))
-        }
-      >
-        Continue to the next step
-      </button>
-      <ErrorNote>{error}</ErrorNote>
-    </div>
   );
 }
