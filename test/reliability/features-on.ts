@@ -1,6 +1,7 @@
 /**
- * The config of the fuzzed projects: features a project must turn on answer 503 while off, so they are on here
- * and their routes' parsers and handlers are fuzzed, not their switch.
+ * The config of the fuzzed projects: features a project must turn on answer 503 while off (QDA mode turns on the
+ * codebook's read view and the cases), so they are on here and their routes' parsers and handlers are fuzzed, not
+ * their switch.
  */
 export const FEATURES_ON = {
   annotation_ui: { memos: true },
@@ -9,4 +10,5 @@ export const FEATURES_ON = {
   review_workflow: { enabled: true, reviewers: ['alice'], routing: [{ when: { field: 'id', equals: 'item-1' } }] },
   annotator_dashboard: { enabled: true, show_active_annotators: true },
   pocket: { enabled: true },
+  qda_mode: { enabled: true },
 };
