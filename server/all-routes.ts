@@ -46,6 +46,10 @@ import { activeLearningRoutes } from './http/routes/active-learning.js';
 import { maceRoutes } from './http/routes/mace.js';
 import { dataSourceRoutes } from './http/routes/data-sources.js';
 import { pocketRoutes } from './http/routes/pocket.js';
+import { truthSerumRoutes } from './http/routes/truth-serum.js';
+import { boundaryRoutes } from './http/routes/boundary.js';
+import { triageRoutes } from './http/routes/triage.js';
+import { psychometricsRoutes } from './http/routes/psychometrics.js';
 import type { Services } from './services.js';
 
 export function allRoutes(s: Services): RouteSpec[] {
@@ -93,6 +97,10 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...dataSourceRoutes(s),
     ...itemTimeRoutes(s),
     ...pocketRoutes(s),
+    ...truthSerumRoutes(s),
+    ...boundaryRoutes(s),
+    ...triageRoutes(s),
+    ...psychometricsRoutes(s),
   ];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];

@@ -53,6 +53,9 @@ import { SearchService } from './domain/search/search-service.js';
 import type { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { composeLearning } from './compose-learning.js';
 import { composeImports } from './compose-imports.js';
+import { composeStudies } from './compose-studies.js';
+import { TriageQueue } from './domain/triage/triage.js';
+import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
 import type { ComposeInput, Services } from './services.js';
@@ -90,7 +93,8 @@ export function composeServices(input: ComposeInput): Services {
     clock,
   );
   // set once the AI service (whose learner it asks) exists; hand-outs happen only after composition
-  const late: { activeLearning?: ActiveLearning } = {};
+  const late: { activeLearning?: ActiveLearning; psychometrics?: Psychometrics } = {};
+  const triage = new TriageQueue(task, config.triage);
   const assignments = new Assignments(
     store,
     task,
@@ -102,6 +106,8 @@ export function composeServices(input: ComposeInput): Services {
         ...(late.activeLearning?.handOutOrder() ?? { pending: false }),
         batch: config.activeLearning.updateFrequency,
       }),
+      priorityOrder: () => triage.order(),
+      psychometricOrder: (username) => late.psychometrics?.handOutOrder(username),
     },
     now,
   );
@@ -165,6 +171,8 @@ export function composeServices(input: ComposeInput): Services {
     reused: !!input.reuse,
   });
   late.activeLearning = activeLearning;
+  const studies = composeStudies({ config, store, clock, annotations, settings });
+  late.psychometrics = studies.psychometrics;
   const { predictions, importer, databaseSources } = composeImports({
     config,
     store,
@@ -284,6 +292,8 @@ export function composeServices(input: ComposeInput): Services {
     predictions,
     importer,
     databaseSources,
+    ...studies,
+    triage,
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),

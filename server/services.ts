@@ -50,6 +50,10 @@ import type { ActiveLearning } from './domain/active-learning/active-learning.js
 import type { MaceService } from './domain/mace/mace-service.js';
 import type { PocketService } from './domain/pocket/pocket-service.js';
 import type { DeviceVisits } from './domain/pocket/device-visits.js';
+import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
+import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
+import type { TriageQueue } from './domain/triage/triage.js';
+import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -108,6 +112,14 @@ export interface Services {
   activeLearning: ActiveLearning;
   /** annotator competence and predicted labels (Potato's mace section) */
   mace: MaceService;
+  /** Potato's truth serum: popularity predictions, surprisingly-popular verdicts, calibration */
+  truthSerum: TruthSerum;
+  /** Potato's boundary lab: counterfactual probes, verdicts, contrast sets */
+  boundary: BoundaryLab;
+  /** Potato's triage: item priorities from their data, the priority strategy's order */
+  triage: TriageQueue;
+  /** Potato's psychometrics: the item-response model fitted on each read, the study designer */
+  psychometrics: Psychometrics;
   /** pre-annotations shown as suggestions */
   predictions: Predictions;
   /** imports into the running project */

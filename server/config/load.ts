@@ -36,6 +36,10 @@ import { readMemoSettings } from './sections/memos.js';
 import { readCaseSettings, readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readPocket } from './sections/pocket.js';
+import { readTruthSerum } from './sections/truth-serum.js';
+import { readBoundaryProbing } from './sections/boundary-probing.js';
+import { readTriage } from './sections/triage.js';
+import { readPsychometrics } from './sections/psychometrics.js';
 import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
 import { readUiLanguage } from './sections/ui-language.js';
@@ -64,6 +68,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     ...[...presentationWarnings(top), ...unknownKeyWarnings(top)].map((m) => `${path}: ${m}`),
   ];
   const warn = (m: string) => warnings.push(`${path}: ${m}`);
+  const refuse = (m: string): never => {
+    throw new ConfigError(path, m);
+  };
 
   if (raw.skip_reason_required && !raw.allow_skip)
     warn('skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped');
@@ -169,6 +176,11 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
   activeLearning.warnings.forEach(warn);
+  const triage = readTriage(raw.triage, warn);
+  if (raw.assignment_strategy === 'priority' && !triage.enabled)
+    warn(
+      'assignment_strategy: priority without triage enabled hands items out in task order (every item has the default priority)',
+    );
   const mace = readMace(raw.mace, schemes);
   mace.warnings.forEach(warn);
   let keystrokeLogging: ReturnType<typeof readProcessLogging>;
@@ -210,12 +222,18 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
     review: readReviewSettings(raw.review_workflow, warn),
     pocket: readPocket(raw.pocket, warn),
+    truthSerum: readTruthSerum(raw.truth_serum, schemes, warn, refuse),
+    boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
+    triage,
+    psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),
     uiLanguage: readUiLanguage(raw.ui_language, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,
       max_annotations_per_user: perUser,
-      assignment_strategy: (raw.assignment_strategy ?? 'fixed_order') as AssignmentStrategy,
+      // as in Potato, triage without a strategy named hands out by priority
+      assignment_strategy: (raw.assignment_strategy ??
+        (triage.enabled ? 'priority' : 'fixed_order')) as AssignmentStrategy,
       webhooks_enabled: webhooksEnabled === undefined ? true : webhooksEnabled === true,
       ai_enabled: aiEnabled === undefined ? true : aiEnabled === true,
     },

@@ -19,12 +19,10 @@ const NEAREST_STRATEGY: Record<string, string> = {
   diversity_clustering: 'least_annotated',
   max_diversity: 'least_annotated',
   category_based: 'least_annotated',
-  priority: 'least_annotated',
-  psychometric: 'least_annotated',
   uncertainty: 'least_annotated',
   balanced: 'least_annotated',
 };
-const OURS = new Set(['fixed_order', 'random', 'least_annotated', 'active_learning']);
+const OURS = new Set(['fixed_order', 'random', 'least_annotated', 'active_learning', 'priority', 'psychometric']);
 
 /** Top-level keys read here under another name. */
 export const IDIOM_KEYS = new Set(['annotation_per_instance', 'instances_per_annotator']);

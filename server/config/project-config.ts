@@ -10,6 +10,10 @@ import type { CaseSettings } from '../domain/cases/cases.js';
 import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
 import type { ReviewSettings } from '../domain/review/routing.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
+import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
+import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
+import type { TriageSettings } from '../domain/triage/triage.js';
+import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
 import type { UiLanguage } from './sections/ui-language.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
@@ -79,6 +83,14 @@ export interface ProjectConfig {
   review: ReviewSettings;
   /** the mobile card stack and the routing of phones to it */
   pocket: PocketSettings;
+  /** Potato's truth_serum: popularity predictions and surprisingly-popular verdicts */
+  truthSerum: TruthSerumSettings;
+  /** Potato's boundary_probing: counterfactual probes after a label */
+  boundary: BoundarySettings;
+  /** Potato's triage: item priorities read from their data, the priority strategy's order */
+  triage: TriageSettings;
+  /** Potato's psychometrics: the item-response model's read-outs and the study designer */
+  psychometrics: PsychometricsSettings;
   /** the page's language: its words (Potato's ui_language), lang and direction */
   uiLanguage: UiLanguage;
   warnings: string[];

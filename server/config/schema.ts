@@ -21,6 +21,10 @@ import { annotatorDashboardSchema } from './sections/annotator-dashboard.js';
 import { reviewWorkflowSchema } from './sections/review.js';
 import { authenticationSchema } from './sections/authentication.js';
 import { pocketSchema } from './sections/pocket.js';
+import { truthSerumSchema } from './sections/truth-serum.js';
+import { boundaryProbingSchema } from './sections/boundary-probing.js';
+import { triageSchema } from './sections/triage.js';
+import { psychometricsSchema } from './sections/psychometrics.js';
 import { uiLanguageSchema } from './sections/ui-language.js';
 import { looseBoolean } from './loose-values.js';
 
@@ -134,6 +138,10 @@ export const configSchema = z.looseObject({
   annotator_dashboard: annotatorDashboardSchema.optional(),
   review_workflow: reviewWorkflowSchema.optional(),
   pocket: pocketSchema.optional(),
+  truth_serum: truthSerumSchema.optional(),
+  boundary_probing: boundaryProbingSchema.optional(),
+  triage: triageSchema.optional(),
+  psychometrics: psychometricsSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
   keystroke_logging: keystrokeLoggingSchema.optional(),

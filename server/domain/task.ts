@@ -53,12 +53,15 @@ export interface Instance {
 /** The length of an instance's text (UTF-16 units, as span offsets count), reading the text only if need be. */
 export const textLengthOf = (instance: Instance): number => instance.textLength ?? instance.text.length;
 
-export type AssignmentStrategy = 'fixed_order' | 'random' | 'least_annotated' | 'active_learning';
+export type AssignmentStrategy =
+  'fixed_order' | 'random' | 'least_annotated' | 'active_learning' | 'priority' | 'psychometric';
 export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = [
   'fixed_order',
   'random',
   'least_annotated',
   'active_learning',
+  'priority',
+  'psychometric',
 ];
 
 export interface KeywordRule {

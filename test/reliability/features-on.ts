@@ -1,7 +1,7 @@
 /**
  * The config of the fuzzed projects: features a project must turn on answer 503 while off (QDA mode turns on the
- * codebook's read view and the cases), so they are on here and their routes' parsers and handlers are fuzzed, not
- * their switch.
+ * codebook's read view and the cases; truth serum, boundary probing and psychometrics too; triage changes the
+ * hand-out order), so they are on here and their routes' parsers and handlers are fuzzed, not their switch.
  */
 export const FEATURES_ON = {
   annotation_ui: { memos: true },
@@ -11,4 +11,8 @@ export const FEATURES_ON = {
   annotator_dashboard: { enabled: true, show_active_annotators: true },
   pocket: { enabled: true },
   qda_mode: { enabled: true },
+  truth_serum: { enabled: true },
+  boundary_probing: { enabled: true },
+  triage: { enabled: true },
+  psychometrics: { enabled: true },
 };

@@ -9,7 +9,7 @@ import { CONDITION_OPERATORS, type Condition } from '../../domain/review/conditi
 import { REVIEW_STATES, type ReviewSettings } from '../../domain/review/routing.js';
 
 const operand = z.unknown().optional();
-const condition = z
+export const condition = z
   .looseObject({
     field: z.union([z.string().min(1), z.number()]).transform(String),
     ...Object.fromEntries(CONDITION_OPERATORS.map((op) => [op, operand])),

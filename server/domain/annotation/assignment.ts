@@ -57,6 +57,10 @@ export interface AssignmentSettings {
    * ranking is under way, and how many items go out at a time
    */
   activeOrder?(): { order?: readonly string[]; pending: boolean; batch: number };
+  /** priority: the task's items in triage order */
+  priorityOrder?(): readonly string[];
+  /** psychometric: the items most informative for this annotator first (undefined: the model is not warm yet) */
+  psychometricOrder?(username: string): readonly string[] | undefined;
 }
 
 export class Assignments {
@@ -221,13 +225,16 @@ export class Assignments {
     if (list && room <= 0) return [];
     const taken = new Set(real);
     const batch = active ? active.batch : BATCH;
+    // the learner's order as it stands (before it ranks: task order)
+    const from = active
+      ? { ids: active.order ?? this.taskOrder(), strategy: 'fixed_order' as const }
+      : this.ordered(username);
     const more = planAssignment({
-      ids: (active?.order ?? this.task.instances.map((i) => i.id)).filter((id) => !taken.has(id)),
+      ids: from.ids.filter((id) => !taken.has(id)),
       holders: (id) => this.holders(id),
       required,
       cap: limited || active ? Math.min(room, batch) : room === Infinity ? null : room,
-      // the learner's order as it stands (before it ranks: task order)
-      strategy: active ? 'fixed_order' : this.settings.strategy(),
+      strategy: from.strategy,
       username,
     });
     if (list && !more.length) return [];
@@ -236,6 +243,23 @@ export class Assignments {
     for (const decorate of this.decorators) full = decorate(username, full);
     const op = this.replaceOp(username, full);
     return limited ? [op, { table: 'hand_outs', key: 'overlap', value: { at: this.now() } }] : [op];
+  }
+
+  private taskOrder(): string[] {
+    return this.task.instances.map((i) => i.id);
+  }
+
+  /** The items in the order the strategy takes them from, and the rule planAssignment then applies to them. */
+  private ordered(username: string): { ids: readonly string[]; strategy: AssignmentStrategy } {
+    const strategy = this.settings.strategy();
+    if (strategy === 'priority')
+      return { ids: this.settings.priorityOrder?.() ?? this.taskOrder(), strategy: 'fixed_order' };
+    if (strategy === 'psychometric') {
+      const ranked = this.settings.psychometricOrder?.(username);
+      // until the model is warm, at random (Potato's cold start)
+      return ranked ? { ids: ranked, strategy: 'fixed_order' } : { ids: this.taskOrder(), strategy: 'random' };
+    }
+    return { ids: this.taskOrder(), strategy };
   }
 
   private realCount(username: string, list: readonly string[]): number {

@@ -13,7 +13,8 @@ export interface Condition {
   value: unknown;
 }
 
-function lookup(data: Record<string, unknown>, path: string): unknown {
+/** The value at a dotted path of an item's data (undefined where the path leads nowhere). */
+export function lookup(data: Record<string, unknown>, path: string): unknown {
   let at: unknown = data;
   for (const part of path.split('.')) {
     if (at === null || typeof at !== 'object' || Array.isArray(at) || !Object.hasOwn(at, part)) return undefined;

@@ -77,6 +77,10 @@ describe('GET /api/openapi.json', () => {
         qda_mode: { enabled: true },
         review_workflow: { enabled: true, routing: [{ when: { field: 'id', equals: 'item-1' }, assign_to: 'ann' }] },
         annotator_dashboard: { enabled: true, show_active_annotators: true },
+        truth_serum: { enabled: true },
+        boundary_probing: { enabled: true },
+        triage: { enabled: true },
+        psychometrics: { enabled: true },
       },
     });
     const user = await t.client().login('ann');
@@ -125,6 +129,12 @@ describe('GET /api/openapi.json', () => {
         '/api/codebook',
         '/api/codebook/document',
         '/qda/codebook',
+        '/truth_serum/api/mine',
+        '/truth_serum/api/stats',
+        '/boundary/api/stats',
+        '/admin/triage-queue',
+        '/psychometrics/api/stats',
+        '/psychometrics/api/design',
       ]),
     );
     expect(checked.length).toBeGreaterThan(30);

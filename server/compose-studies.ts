@@ -1,0 +1,39 @@
+/**
+ * Potato's study read-outs that need no model, wired beside compose.ts: truth serum (popularity predictions and
+ * surprisingly-popular verdicts), the boundary lab (counterfactual probes) and psychometrics (an item-response model's read-outs, the study
+ * designer). Triage is wired in compose.ts, since assignment reads its order.
+ */
+import type { ComposeInput } from './services.js';
+import type { AnnotationService } from './domain/annotation/annotation-service.js';
+import { TruthSerum } from './domain/truth-serum/truth-serum.js';
+import { BoundaryLab } from './domain/boundary/boundary-lab.js';
+import { Psychometrics } from './domain/psychometrics/psychometrics.js';
+import type { Settings } from './domain/settings.js';
+
+interface StudiesInput extends Pick<ComposeInput, 'config' | 'store' | 'clock'> {
+  annotations: AnnotationService;
+  settings: Settings;
+}
+
+export function composeStudies({ config, store, clock, annotations, settings }: StudiesInput) {
+  return {
+    truthSerum: new TruthSerum(store, config.task, annotations, clock, config.truthSerum),
+    boundary: new BoundaryLab(store, config.task, annotations, clock, config.boundary),
+    psychometrics: new Psychometrics(
+      config.task,
+      {
+        instanceIds: () => config.task.instances.map((i) => i.id),
+        annotatorsOf: (id) => annotations.annotatorsOf(id),
+        chosen: (user, id, scheme) => {
+          const answer = annotations.get(user, id)?.labels[scheme];
+          return answer ? Object.keys(answer) : undefined;
+        },
+        text: (id) => config.task.instanceById.get(id)?.text ?? '',
+        total: () => annotations.totalAnnotations(),
+      },
+      config.psychometrics,
+      () => settings.get().num_annotators_per_item,
+      () => settings.get().assignment_strategy === 'psychometric',
+    ),
+  };
+}

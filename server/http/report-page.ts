@@ -1,0 +1,68 @@
+/**
+ * A read-out drawn on the server as one plain HTML page of tables, for Potato's admin report paths that a person
+ * opens in a browser (`/truth_serum/dashboard`, `/admin/triage-queue?format=html`, ...). Every value is text,
+ * escaped; the page runs no script and loads nothing (its CSP says so), so an item's text cannot act in it.
+ */
+import type { Context } from 'koa';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+type Cell = string | number | boolean | null | undefined;
+
+interface ReportTable {
+  heading: string;
+  /** shown when the table has no rows */
+  empty: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+export interface Report {
+  title: string;
+  /** lines under the title: what the page shows and how it was computed */
+  lines: string[];
+  tables: ReportTable[];
+}
+
+const show = (c: Cell) =>
+  c === null || c === undefined
+    ? '—'
+    : typeof c === 'number'
+      ? Number.isInteger(c)
+        ? String(c)
+        : c.toFixed(3)
+      : typeof c === 'boolean'
+        ? c
+          ? 'yes'
+          : 'no'
+        : c;
+
+function table(t: ReportTable): string {
+  const head = `<h2>${escapeHtml(t.heading)}</h2>`;
+  if (!t.rows.length) return `${head}<p>${escapeHtml(t.empty)}</p>`;
+  const th = t.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
+  const trs = t.rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(show(c))}</td>`).join('')}</tr>`).join('');
+  return `${head}<table><thead><tr>${th}</tr></thead><tbody>${trs}</tbody></table>`;
+}
+
+function reportHtml(r: Report): string {
+  const style =
+    'body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}' +
+    'table{border-collapse:collapse;margin-bottom:1.5rem}th,td{border:1px solid #8884;padding:.25rem .5rem;text-align:left;vertical-align:top}';
+  return (
+    `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+    `<title>${escapeHtml(r.title)}</title><style>${style}</style><body><h1>${escapeHtml(r.title)}</h1>` +
+    r.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    r.tables.map(table).join('') +
+    '</body></html>'
+  );
+}
+
+/** Answers the request with the report's page. */
+export function sendReport(ctx: Context, r: Report): undefined {
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  ctx.body = reportHtml(r);
+  return undefined;
+}
