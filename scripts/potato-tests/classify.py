@@ -68,7 +68,7 @@ FEATURES = {
     'rooms, sessions, pocket (mobile) mode': r'/rooms|rooms_api|/sessions|sessions_api|pocket',
     'OAuth sign-in': r'password|reset|oauth',
     'datasets, publish, curation': r'/datasets|datasets_api|publish|curation',
-    'rollouts, judges, eval, ICL, psychometrics, truth serum, triage, boundary probes': r'rollout|judge|/eval|eval_|rubric|critique|prm|icl|grounding|psychometric|truth_serum|significance|triage|boundary',
+    'rollouts, judges, eval, ICL': r'rollout|judge|/eval|eval_|rubric|critique|prm|icl|grounding|significance',
     'media: video tracking, tiles, audio dialogue, bounding boxes': r'video|tile|propagat|audio|bbox|bounding',
     "the admin dashboard's question, crowd and behavioral panels": r'/admin/api/questions|/admin/api/crowdsourcing|/admin/api/suspicious|/admin/api/annotation_history|KeyError: \'questions\'|KeyError: \'users\'',
     'the export API (POST /admin/api/export, formats list)': r'/admin/api/export|export_api|export',
@@ -136,6 +136,11 @@ MANUAL = {
     ('test_pocket_autoredirect.py', 'test_desktop_ua_not_redirected'): POCKET_PAGE_RULE,
     ('test_pocket_autoredirect.py', 'test_desktop_optout_is_sticky'): POCKET_PAGE_RULE,
     ('test_pocket_autoredirect.py', 'test_mobile_ua_not_redirected_on_span_task'): POCKET_PAGE_RULE,
+    # psychometrics: the seeding follows the instance id Potato's annotate page shows (id="instance_id"), and
+    # our /annotate leads to the UI; the fitted read-outs after it then have no labels to fit
+    ('test_psychometrics_api.py', 'test_03_seed_annotations'): 'html',
+    ('test_psychometrics_api.py', 'test_04_stats_fitted_and_orders_abilities'): 'html',
+    ('test_psychometrics_api.py', 'test_05_export_carries_error_bars'): 'html',
     # asks the integrity report as Potato's HTML page (ours is JSON, and ?format=html a 400)
     ('test_annotation_integrity.py', 'test_html_renders'): 'html',
 }
