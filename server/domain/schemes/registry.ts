@@ -1,9 +1,10 @@
 /**
- * The scheme-type registry: every `annotation_type` is one module under types/, listed here once. Config
- * loading, answer validation, payloads, exports, imports, agreement and the AI ask the module of a scheme's type
- * instead of switching on type names, so adding a type is its module plus one line below.
+ * The scheme-type registry: every `annotation_type` of the shared list (`shared/schemes/scheme-types.ts`) is one
+ * module under types/, mapped here. Config loading, answer validation, payloads, exports, imports, agreement and
+ * the AI ask the module of a scheme's type instead of switching on type names.
  */
 import type { Scheme } from '../task.js';
+import { SCHEME_TYPES, type SchemeType } from '../../../shared/schemes/scheme-types.js';
 import type { AgreementMeasure, SchemeTypeModule } from './module.js';
 import { radio } from './types/radio.js';
 import { multiselect } from './types/multiselect.js';
@@ -55,7 +56,8 @@ import { codeReview } from './types/code-review.js';
 
 export type { SchemeTypeModule, AnswerValue, AgreementMeasure } from './module.js';
 
-const MODULES: readonly SchemeTypeModule[] = [
+/** Each type's module by its name; the shared list types it, so a listed type without a module does not compile. */
+const MODULES: Readonly<Record<SchemeType, SchemeTypeModule>> = {
   radio,
   multiselect,
   likert,
@@ -64,56 +66,58 @@ const MODULES: readonly SchemeTypeModule[] = [
   number,
   slider,
   span,
-  spanLink,
+  span_link: spanLink,
   coreference,
-  eventAnnotation,
+  event_annotation: eventAnnotation,
   pairwise,
   bws,
   ranking,
   triage,
-  textEdit,
-  extractiveQa,
-  errorSpan,
-  cardSort,
+  text_edit: textEdit,
+  extractive_qa: extractiveQa,
+  error_span: errorSpan,
+  card_sort: cardSort,
   conjoint,
-  treeAnnotation,
+  tree_annotation: treeAnnotation,
   multirate,
-  hierarchicalMultiselect,
-  softLabel,
-  constantSum,
+  hierarchical_multiselect: hierarchicalMultiselect,
+  soft_label: softLabel,
+  constant_sum: constantSum,
   vas,
-  rangeSlider,
-  semanticDifferential,
+  range_slider: rangeSlider,
+  semantic_differential: semanticDifferential,
   confidence,
-  pureDisplay,
-  multiDocumentEvent,
-  processReward,
-  consensusTracking,
-  trajectoryEval,
-  trajectoryEdit,
-  failureAttribution,
-  guiTrajectory,
-  multimodalReasoning,
-  toolCallReview,
-  codeReview,
-  contextAttribution,
-  handoffReview,
-  emergentBehavior,
-  agentScorecard,
-  toolContention,
-  agentInteractionGraph,
-];
+  pure_display: pureDisplay,
+  multi_document_event: multiDocumentEvent,
+  process_reward: processReward,
+  consensus_tracking: consensusTracking,
+  trajectory_eval: trajectoryEval,
+  trajectory_edit: trajectoryEdit,
+  failure_attribution: failureAttribution,
+  gui_trajectory: guiTrajectory,
+  multimodal_reasoning: multimodalReasoning,
+  tool_call_review: toolCallReview,
+  code_review: codeReview,
+  context_attribution: contextAttribution,
+  handoff_review: handoffReview,
+  emergent_behavior: emergentBehavior,
+  agent_scorecard: agentScorecard,
+  tool_contention: toolContention,
+  agent_interaction_graph: agentInteractionGraph,
+};
 
 const byType = new Map<string, SchemeTypeModule>();
 const byAlias = new Map<string, SchemeTypeModule>();
-for (const m of MODULES) {
+for (const type of SCHEME_TYPES) {
+  const m = MODULES[type];
+  if (m.type !== type) throw new Error(`the module listed as "${type}" is the module of "${m.type}"`);
   byType.set(m.type, m);
   byAlias.set(m.type, m);
   for (const alias of m.aliases ?? []) byAlias.set(alias, m);
 }
 
-/** The registered type names, in registration order. */
-export const SCHEME_TYPE_NAMES: readonly string[] = MODULES.map((m) => m.type);
+/** The registered type names, in the shared list's order. */
+export const SCHEME_TYPE_NAMES: readonly string[] = SCHEME_TYPES;
 
 /** The module of a loaded scheme's type (types are checked at config load, so this always finds one). */
 export function schemeTypeOf(type: string): SchemeTypeModule {

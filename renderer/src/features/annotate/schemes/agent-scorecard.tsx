@@ -131,7 +131,6 @@ function ScorecardField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const agentScorecard: SchemeUi = {
-  type: 'agent_scorecard',
   kind: 'value',
   Field: ScorecardField,
   fieldKeys: (s) => {

@@ -63,4 +63,4 @@ function BwsField({ scheme, answers, keyOf, update, instance }: FieldProps) {
   );
 }
 
-export const bws: SchemeUi = { type: 'bws', kind: 'structured', Field: BwsField, bindings: keys };
+export const bws: SchemeUi = { kind: 'structured', Field: BwsField, bindings: keys };

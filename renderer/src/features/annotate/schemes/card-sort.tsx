@@ -114,7 +114,6 @@ function CardSortField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const cardSort: SchemeUi = {
-  type: 'card_sort',
   kind: 'structured',
   Field: CardSortField,
   keys: [{ keys: ['1', '…', '9', '0'], label: 'Card sort: put the focused card into group 1–9, or back (0)' }],

@@ -207,7 +207,6 @@ function ReviewField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const codeReview: SchemeUi = {
-  type: 'code_review',
   kind: 'value',
   Field: ReviewField,
   fieldKeys: (s) => {

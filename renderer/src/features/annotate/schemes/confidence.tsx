@@ -69,7 +69,6 @@ function ConfidenceField(p: FieldProps) {
 }
 
 export const confidence: SchemeUi = {
-  type: 'confidence',
   kind: 'value',
   Field: ConfidenceField,
   applyAnswer: (a, s, answer) => {

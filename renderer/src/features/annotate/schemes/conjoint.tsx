@@ -118,4 +118,4 @@ function ConjointField({ scheme, answers, keyOf, update, instance }: FieldProps)
   );
 }
 
-export const conjoint: SchemeUi = { type: 'conjoint', kind: 'structured', Field: ConjointField, bindings: keys };
+export const conjoint: SchemeUi = { kind: 'structured', Field: ConjointField, bindings: keys };

@@ -109,8 +109,7 @@ function ConsensusField({ scheme, answers, update, instance }: FieldProps) {
   );
 }
 
-const turnActUi = (type: string): SchemeUi => ({
-  type,
+const turnActUi: SchemeUi = {
   kind: 'value',
   Field: ConsensusField,
   fieldKeys: (s) =>
@@ -118,8 +117,8 @@ const turnActUi = (type: string): SchemeUi => ({
       { keys: ['Tab'], label: `${s.name}: the turn a linked act refers to` },
     ]),
   applyAnswer: (a, scheme, value) => setAnswer(a, scheme, Array.isArray(value) && value.length ? value : null),
-});
+};
 
-export const consensusTracking = turnActUi('consensus_tracking');
+export const consensusTracking = turnActUi;
 /** context_attribution: the same turn tags, its acts saying how a turn uses the context before it */
-export const contextAttribution = turnActUi('context_attribution');
+export const contextAttribution = turnActUi;

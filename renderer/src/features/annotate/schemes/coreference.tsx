@@ -109,7 +109,6 @@ function CoreferenceField({ scheme, answers, update, colors }: FieldProps) {
 }
 
 export const coreference: SchemeUi = {
-  type: 'coreference',
   kind: 'value',
   applyAnswer: linksAnswer,
   // a chain's mentions joined in order; an untyped chain's arcs go unlabelled

@@ -98,13 +98,11 @@ const shareKeys = (scheme: string) => [
 ];
 
 export const softLabel: SchemeUi = {
-  type: 'soft_label',
   kind: 'value',
   Field: DistributionField,
   fieldKeys: (s) => shareKeys(s.name),
 };
 export const constantSum: SchemeUi = {
-  type: 'constant_sum',
   kind: 'value',
   Field: DistributionField,
   fieldKeys: (s) => shareKeys(s.name),

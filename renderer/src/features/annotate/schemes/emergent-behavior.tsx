@@ -100,7 +100,6 @@ function EmergentField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const emergentBehavior: SchemeUi = {
-  type: 'emergent_behavior',
   kind: 'value',
   Field: EmergentField,
   fieldKeys: (s) =>

@@ -106,7 +106,6 @@ function ErrorSpanField({ scheme, answers, update }: FieldProps) {
 }
 
 export const errorSpan: SchemeUi = {
-  type: 'error_span',
   kind: 'value',
   applyAnswer: jsonAnswer,
   Field: ErrorSpanField,

@@ -132,7 +132,6 @@ function EventField({ scheme, answers, update, colors }: FieldProps) {
 }
 
 export const eventAnnotation: SchemeUi = {
-  type: 'event_annotation',
   kind: 'value',
   applyAnswer: (a, scheme, value) =>
     Array.isArray(value)

@@ -63,7 +63,6 @@ function ExtractiveQaField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const extractiveQa: SchemeUi = {
-  type: 'extractive_qa',
   kind: 'value',
   applyAnswer: jsonAnswer,
   Field: ExtractiveQaField,

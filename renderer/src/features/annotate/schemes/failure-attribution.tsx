@@ -104,7 +104,6 @@ function FailureAttributionField({ scheme, answers, update, instance }: FieldPro
 }
 
 export const failureAttribution: SchemeUi = {
-  type: 'failure_attribution',
   kind: 'value',
   Field: FailureAttributionField,
   fieldKeys: (s) =>

@@ -126,7 +126,6 @@ function HandoffField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const handoffReview: SchemeUi = {
-  type: 'handoff_review',
   kind: 'value',
   Field: HandoffField,
   fieldKeys: (s) =>

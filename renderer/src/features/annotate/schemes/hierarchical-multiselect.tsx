@@ -133,7 +133,6 @@ function TreeField({ scheme, answers, update }: FieldProps) {
 }
 
 export const hierarchicalMultiselect: SchemeUi = {
-  type: 'hierarchical_multiselect',
   kind: 'value',
   Field: TreeField,
   applyAnswer: (a, s, answer) =>

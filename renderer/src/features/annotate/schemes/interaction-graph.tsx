@@ -101,7 +101,6 @@ function GraphField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const agentInteractionGraph: SchemeUi = {
-  type: 'agent_interaction_graph',
   kind: 'value',
   Field: GraphField,
   fieldKeys: (s) =>

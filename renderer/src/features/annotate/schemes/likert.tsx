@@ -3,7 +3,6 @@ import { ChoiceField } from './choice-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
 export const likert: SchemeUi = {
-  type: 'likert',
   kind: 'choice',
   ownAnswerOnly: true,
   single: true,

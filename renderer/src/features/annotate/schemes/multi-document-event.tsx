@@ -118,7 +118,6 @@ function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
 }
 
 export const multiDocumentEvent: SchemeUi = {
-  type: 'multi_document_event',
   kind: 'value',
   applyAnswer: jsonAnswer,
   Field: MultiDocumentEventField,

@@ -35,7 +35,6 @@ function MultirateField(p: FieldProps) {
 }
 
 export const multirate: SchemeUi = {
-  type: 'multirate',
   kind: 'value',
   Field: MultirateField,
   fieldKeys: (s) => gridKeys(s.name),

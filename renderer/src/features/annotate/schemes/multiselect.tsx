@@ -3,7 +3,6 @@ import { ChoiceField } from './choice-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
 export const multiselect: SchemeUi = {
-  type: 'multiselect',
   kind: 'choice',
   ownAnswerOnly: true,
   Field: (p) => <ChoiceField {...p} multiple />,

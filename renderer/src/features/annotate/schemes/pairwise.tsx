@@ -129,7 +129,6 @@ function isChoice(scheme: Scheme, value: string) {
 }
 
 export const pairwise: SchemeUi = {
-  type: 'pairwise',
   kind: 'structured',
   Field: PairwiseField,
   bindings: keys,

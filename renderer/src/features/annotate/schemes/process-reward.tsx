@@ -101,7 +101,6 @@ function ProcessRewardField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const processReward: SchemeUi = {
-  type: 'process_reward',
   kind: 'value',
   Field: ProcessRewardField,
   fieldKeys: (s) =>

@@ -11,4 +11,4 @@ function DisplayBlock({ scheme }: FieldProps) {
   );
 }
 
-export const pureDisplay: SchemeUi = { type: 'pure_display', kind: 'display', Field: DisplayBlock };
+export const pureDisplay: SchemeUi = { kind: 'display', Field: DisplayBlock };

@@ -3,7 +3,6 @@ import { ChoiceField } from './choice-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
 export const radio: SchemeUi = {
-  type: 'radio',
   kind: 'choice',
   ownAnswerOnly: true,
   single: true,

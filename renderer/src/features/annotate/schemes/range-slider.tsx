@@ -67,7 +67,6 @@ function RangeField({ scheme, answers, update }: FieldProps) {
 }
 
 export const rangeSlider: SchemeUi = {
-  type: 'range_slider',
   kind: 'value',
   Field: RangeField,
   fieldKeys: (s) => [{ keys: ['←', '→', 'Tab'], label: `${s.name}: move the focused end; Tab goes to the other end` }],

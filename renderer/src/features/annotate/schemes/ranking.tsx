@@ -119,7 +119,6 @@ function RankingField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const ranking: SchemeUi = {
-  type: 'ranking',
   kind: 'structured',
   Field: RankingField,
   keys: [

@@ -36,8 +36,8 @@ interface TypeMark {
   color: string;
 }
 
+/** A type's module; the registry says which `annotation_type` it draws. */
 export interface SchemeUi {
-  type: string;
   /**
    * `choice`: labels picked by their keys; `value`: values under field labels, the field reached by its own key;
    * `span`: listed by SpanPanel; `structured`: the type's own answer (pairs, tuples, orders, edits), its keys given

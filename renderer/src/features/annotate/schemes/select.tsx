@@ -34,7 +34,6 @@ function SelectField({ scheme, colors, answers, keyOf, update }: FieldProps) {
 }
 
 export const select: SchemeUi = {
-  type: 'select',
   kind: 'choice',
   single: true,
   ownAnswerOnly: true,

@@ -15,7 +15,6 @@ function DifferentialField(p: FieldProps) {
 }
 
 export const semanticDifferential: SchemeUi = {
-  type: 'semantic_differential',
   kind: 'value',
   Field: DifferentialField,
   fieldKeys: (s) => gridKeys(s.name),

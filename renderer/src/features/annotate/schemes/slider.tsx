@@ -3,7 +3,6 @@ import { ValueField } from './value-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
 export const slider: SchemeUi = {
-  type: 'slider',
   kind: 'value',
   ownAnswerOnly: true,
   Field: (p) => (

@@ -120,7 +120,6 @@ function SpanLinkField({ scheme, answers, update, colors }: FieldProps) {
 }
 
 export const spanLink: SchemeUi = {
-  type: 'span_link',
   kind: 'value',
   applyAnswer: linksAnswer,
   arcs: (scheme, a, colors) => linkArcs(scheme, a, colors, (type) => type),

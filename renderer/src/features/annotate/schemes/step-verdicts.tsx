@@ -157,8 +157,7 @@ function verdictField(calls: boolean) {
   };
 }
 
-const verdictUi = (type: string, calls = false): SchemeUi => ({
-  type,
+const verdictUi = (calls: boolean): SchemeUi => ({
   kind: 'value',
   Field: verdictField(calls),
   fieldKeys: (s) =>
@@ -170,6 +169,6 @@ const verdictUi = (type: string, calls = false): SchemeUi => ({
   applyAnswer: (a, scheme, value) => setAnswer(a, scheme, Array.isArray(value) && value.length ? value : null),
 });
 
-export const guiTrajectory = verdictUi('gui_trajectory');
-export const multimodalReasoning = verdictUi('multimodal_reasoning');
-export const toolCallReview = verdictUi('tool_call_review', true);
+export const guiTrajectory = verdictUi(false);
+export const multimodalReasoning = verdictUi(false);
+export const toolCallReview = verdictUi(true);

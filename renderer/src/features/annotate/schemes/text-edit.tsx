@@ -131,7 +131,6 @@ function TextEditField({ scheme, answers, update, instance }: FieldProps) {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const textEdit: SchemeUi = {
-  type: 'text_edit',
   // a value field: its own key goes to the text to edit
   kind: 'value',
   Field: TextEditField,

@@ -3,7 +3,6 @@ import { ValueField } from './value-field.js';
 import type { SchemeUi } from './scheme-ui.js';
 
 export const text: SchemeUi = {
-  type: 'text',
   kind: 'value',
   ownAnswerOnly: true,
   Field: (p) => (

@@ -121,7 +121,6 @@ function ContentionField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const toolContention: SchemeUi = {
-  type: 'tool_contention',
   kind: 'value',
   Field: ContentionField,
   fieldKeys: (s) =>

@@ -164,7 +164,6 @@ function TrajectoryEditField({ scheme, answers, update, instance }: FieldProps) 
 }
 
 export const trajectoryEdit: SchemeUi = {
-  type: 'trajectory_edit',
   kind: 'value',
   Field: TrajectoryEditField,
   fieldKeys: (s) => [

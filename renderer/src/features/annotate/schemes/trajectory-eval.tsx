@@ -148,7 +148,6 @@ function TrajectoryEvalField({ scheme, answers, update, instance }: FieldProps) 
 }
 
 export const trajectoryEval: SchemeUi = {
-  type: 'trajectory_eval',
   kind: 'value',
   Field: TrajectoryEvalField,
   fieldKeys: (s) =>

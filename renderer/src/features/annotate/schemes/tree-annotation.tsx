@@ -156,7 +156,6 @@ function TreeField({ scheme, answers, update, instance }: FieldProps) {
 }
 
 export const treeAnnotation: SchemeUi = {
-  type: 'tree_annotation',
   // a value field: its own key goes to the first turn's question
   kind: 'value',
   Field: TreeField,

@@ -57,7 +57,6 @@ function TriageField({ scheme, answers, keyOf, update, advance }: FieldProps) {
 const isDecision = (v: string): v is (typeof DECISIONS)[number] => (DECISIONS as readonly string[]).includes(v);
 
 export const triage: SchemeUi = {
-  type: 'triage',
   kind: 'structured',
   Field: TriageField,
   bindings: keys,

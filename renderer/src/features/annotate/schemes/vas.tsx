@@ -70,4 +70,4 @@ const lineKeys = (scheme: string) => [
   { keys: ['←', '→', 'Home', 'End'], label: `${scheme}: move along the line (PageUp/PageDown in big steps)` },
 ];
 
-export const vas: SchemeUi = { type: 'vas', kind: 'value', Field: VasField, fieldKeys: (s) => lineKeys(s.name) };
+export const vas: SchemeUi = { kind: 'value', Field: VasField, fieldKeys: (s) => lineKeys(s.name) };
