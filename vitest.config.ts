@@ -19,6 +19,8 @@ export const POSTGRES_HTTP_SUITES = [
   'annotator-dashboard',
   'review',
   'codebook',
+  'truth-serum',
+  'boundary',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 export default defineConfig({

@@ -54,9 +54,9 @@ export interface ProbeAnswer {
 
 declare module '../ports.js' {
   interface Tables {
-    /** `<instance id>\u0000<schema>\u0000<label>` → the probes made for it */
+    /** `<instance id>\u0001<schema>\u0001<label>` → the probes made for it */
     boundary_probes: ProbeSet;
-    /** `<annotator>\u0000<probe id>` → their latest answer */
+    /** `<annotator>\u0001<probe id>` → their latest answer */
     boundary_responses: ProbeAnswer;
   }
 }
@@ -214,8 +214,8 @@ export class BoundaryLab {
   }
 }
 
-const setKey = (instanceId: string, schema: string, label: string) => `${instanceId}\u0000${schema}\u0000${label}`;
-const answerKey = (username: string, probeId: string) => `${username}\u0000${probeId}`;
+const setKey = (instanceId: string, schema: string, label: string) => `${instanceId}\u0001${schema}\u0001${label}`;
+const answerKey = (username: string, probeId: string) => `${username}\u0001${probeId}`;
 /** Stable for the same probe of the same (item, label), so an id outlives a restart. */
 const probeId = (key: string, kind: string, text: string) =>
-  createHash('sha256').update(`${key}\u0000${kind}\u0000${text}`).digest('hex').slice(0, 16);
+  createHash('sha256').update(`${key}\u0001${kind}\u0001${text}`).digest('hex').slice(0, 16);

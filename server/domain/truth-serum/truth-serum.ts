@@ -33,7 +33,7 @@ export interface PredictionRecord extends Prediction {
 
 declare module '../ports.js' {
   interface Tables {
-    /** `<annotator>\u0000<instance id>` → their latest prediction on the item */
+    /** `<annotator>\u0001<instance id>` → their latest prediction on the item */
     truth_serum_predictions: PredictionRecord;
   }
 }
@@ -127,4 +127,4 @@ export class TruthSerum {
   }
 }
 
-const keyOf = (username: string, instanceId: string) => `${username}\u0000${instanceId}`;
+const keyOf = (username: string, instanceId: string) => `${username}\u0001${instanceId}`;
