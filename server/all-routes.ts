@@ -50,6 +50,9 @@ import { truthSerumRoutes } from './http/routes/truth-serum.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
 import { triageRoutes } from './http/routes/triage.js';
 import { psychometricsRoutes } from './http/routes/psychometrics.js';
+import { roomRoutes } from './http/routes/rooms.js';
+import { sessionScoringRoutes } from './http/routes/session-scoring.js';
+import { crowdAdminRoutes } from './http/routes/crowd-admin.js';
 import type { Services } from './services.js';
 
 export function allRoutes(s: Services): RouteSpec[] {
@@ -101,6 +104,9 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...boundaryRoutes(s),
     ...triageRoutes(s),
     ...psychometricsRoutes(s),
+    ...roomRoutes(s),
+    ...sessionScoringRoutes(s),
+    ...crowdAdminRoutes(s),
   ];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];

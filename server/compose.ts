@@ -58,6 +58,10 @@ import { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
+import { Rooms } from './domain/rooms/rooms-service.js';
+import { Sessions } from './domain/sessions/sessions-service.js';
+import { CrowdPlatformAdmin } from './domain/crowd/platform-admin.js';
+import { createPlatformCall } from './io/crowd-platform-http.js';
 import type { ComposeInput, Services } from './services.js';
 
 export type { ComposeInput, Services } from './services.js';
@@ -265,6 +269,24 @@ export function composeServices(input: ComposeInput): Services {
       progress: (username) => assignments.progressOf(username, annotations.activityOf(username).annotated),
     }),
     deviceVisits: new DeviceVisits(store, clock),
+    rooms: new Rooms({
+      store,
+      task,
+      clock,
+      settings: config.rooms,
+      answers: annotations,
+      isAdmin: (name) => adminUsers.has(name) || name === input.desktopOwner,
+    }),
+    sessions: new Sessions(store, task, clock, config.sessions),
+    crowdPlatform: new CrowdPlatformAdmin(
+      config.crowdPlatform,
+      config.crowdPlatform.token ? createPlatformCall(config.crowdPlatform.baseUrl, config.crowdPlatform.token) : null,
+      {
+        annotated: () => [...store.keys('crowd_workers')].filter((w) => annotations.activityOf(w).annotated > 0),
+        blocked: () => [...store.keys('crowd_workers')].filter((w) => quality.isBlocked(w)),
+      },
+      { login: config.raw.login?.type ?? 'standard', provider: config.crowd.provider },
+    ),
     undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,

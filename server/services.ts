@@ -54,6 +54,9 @@ import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
 import type { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
+import type { Rooms } from './domain/rooms/rooms-service.js';
+import type { Sessions } from './domain/sessions/sessions-service.js';
+import type { CrowdPlatformAdmin } from './domain/crowd/platform-admin.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -89,6 +92,12 @@ export interface Services {
   undo: UndoHistory;
   /** the mobile card stack (Potato's pocket mode): routing facts and batches of items left */
   pocket: PocketService;
+  /** Potato's rooms: norming, huddle and shadow sessions over the same item */
+  rooms: Rooms;
+  /** Potato's session-level scoring */
+  sessions: Sessions;
+  /** the lab's study on the crowd platform, managed from the admin side */
+  crowdPlatform: CrowdPlatformAdmin;
   /** which device classes each annotator visits from */
   deviceVisits: DeviceVisits;
   progress: Progress;

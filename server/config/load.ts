@@ -40,6 +40,9 @@ import { readTruthSerum } from './sections/truth-serum.js';
 import { readBoundaryProbing } from './sections/boundary-probing.js';
 import { readTriage } from './sections/triage.js';
 import { readPsychometrics } from './sections/psychometrics.js';
+import { readRooms } from './sections/rooms.js';
+import { readSessions } from './sections/sessions.js';
+import { readPlatform } from './sections/crowd-platform.js';
 import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
 import { readUiLanguage } from './sections/ui-language.js';
@@ -75,6 +78,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (raw.skip_reason_required && !raw.allow_skip)
     warn('skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped');
   const schemes = normalizeSchemes(raw.annotation_schemes, path, warn);
+  // session-level schemes are asked once per session, so the per-item task goes without them
+  const sessions = readSessions(raw.sessions, schemes, path, warn);
 
   const items = readItems(raw, top.cot_segmentation, path, find, warn, adapted.databases.length > 0);
   const instances = tupleItems(raw, schemes, items.instances, path, warn);
@@ -104,7 +109,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const aiEnabled = (raw.ai_support as { enabled?: unknown } | undefined)?.enabled;
   const webhooksEnabled = (raw.webhooks as { enabled?: unknown } | undefined)?.enabled;
 
-  const task = createTask(schemes, instances, colors, keywordRules);
+  const task = createTask(sessions.itemSchemes, instances, colors, keywordRules);
   let quality: QualityConfig;
   try {
     quality = readQualityConfig(
@@ -211,6 +216,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     deriveItem: items.deriveItem,
     instructions,
     crowd,
+    crowdPlatform: readPlatform(raw, find, path, warn),
     adjudication: adjudication.settings,
     activeLearning: activeLearning.settings,
     mace: mace.settings,
@@ -226,6 +232,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
     triage,
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),
+    rooms: readRooms(raw.rooms, sessions.itemSchemes, path, warn),
+    sessions: sessions.settings,
     uiLanguage: readUiLanguage(raw.ui_language, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,

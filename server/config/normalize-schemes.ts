@@ -53,6 +53,8 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
   const known = new Set([...COMMON_SCHEME_KEYS, ...module.keys]);
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
   for (const key of Object.keys(extra)) {
+    // read (from `extra`) by sections/sessions.ts, which warns when it is not acted on
+    if (key === 'session_level') continue;
     warn(
       `${where}.${key} is not acted on: ${UNREAD_SCHEME_KEY[key] ?? 'it is passed on unchanged in GET /api/schemas and changes nothing here'}`,
     );

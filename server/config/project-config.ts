@@ -14,8 +14,11 @@ import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
 import type { TriageSettings } from '../domain/triage/triage.js';
 import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
+import type { RoomSettings } from '../domain/rooms/settings.js';
+import type { SessionSettings } from '../domain/sessions/sessions-service.js';
 import type { UiLanguage } from './sections/ui-language.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
+import type { PlatformSettings } from '../domain/crowd/platform-admin.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
@@ -63,6 +66,8 @@ export interface ProjectConfig {
   instructions?: Instructions;
   /** url_direct login, completion codes and the study page's options */
   crowd: CrowdSettings;
+  /** the crowd platform's API for the admin's study management (Prolific's) */
+  crowdPlatform: PlatformSettings;
   /** who settles disagreements and which items they see */
   adjudication: AdjudicationSettings;
   /** Potato's active_learning keys, for assignment_strategy: active_learning */
@@ -91,6 +96,10 @@ export interface ProjectConfig {
   triage: TriageSettings;
   /** Potato's psychometrics: the item-response model's read-outs and the study designer */
   psychometrics: PsychometricsSettings;
+  /** Potato's rooms: annotators voting on the same item together */
+  rooms: RoomSettings;
+  /** Potato's session-level scoring: schemes asked once per session of items */
+  sessions: SessionSettings;
   /** the page's language: its words (Potato's ui_language), lang and direction */
   uiLanguage: UiLanguage;
   warnings: string[];

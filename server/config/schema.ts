@@ -25,6 +25,8 @@ import { truthSerumSchema } from './sections/truth-serum.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
 import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
+import { roomsSchema } from './sections/rooms.js';
+import { sessionsSchema } from './sections/sessions.js';
 import { uiLanguageSchema } from './sections/ui-language.js';
 import { looseBoolean } from './loose-values.js';
 
@@ -142,6 +144,8 @@ export const configSchema = z.looseObject({
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
   psychometrics: psychometricsSchema.optional(),
+  rooms: roomsSchema.optional(),
+  sessions: sessionsSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
   keystroke_logging: keystrokeLoggingSchema.optional(),

@@ -15,4 +15,6 @@ export const FEATURES_ON = {
   boundary_probing: { enabled: true },
   triage: { enabled: true },
   psychometrics: { enabled: true },
+  rooms: { enabled: true },
+  sessions: { enabled: true },
 };

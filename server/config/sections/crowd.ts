@@ -2,7 +2,8 @@
  * Potato's crowdsourcing keys: `login` (url_direct / prolific: sign a worker in from the study link),
  * `crowdsourcing` (provider and completion per platform), `completion_code`, `auto_redirect_on_completion`,
  * `auto_redirect_delay`, `task_description`, `hide_navbar`, `jumping_to_id_disabled`, and the platform API
- * blocks `prolific` / `mturk` (which need the network and are warned about, not acted on).
+ * blocks `prolific` (its token and study for the admin's study management, read in crowd-platform.ts; its
+ * monitoring and slot reclaim are warned about) and `mturk` (warned about, not acted on).
  */
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
@@ -33,6 +34,9 @@ const providerBlock = z.looseObject({
 });
 
 /** SONA's keys for its credit page (`webstudy_credit.aspx`), where a finished participant is sent for credit. */
+/** Prolific's API token and study, for the admin's study management (crowd-platform.ts). */
+const prolificBlock = providerBlock.extend({ token: text.optional(), study_id: text.optional() });
+
 const sonaBlock = providerBlock.extend({
   hostname: z
     .string()
@@ -53,10 +57,23 @@ export const crowdShape = {
   crowdsourcing: z
     .looseObject({
       provider: z.enum(PROVIDERS, { message: `one of ${PROVIDERS.join(', ')}` }).optional(),
-      ...Object.fromEntries(PROVIDERS.map((p) => [p, (p === 'sona' ? sonaBlock : providerBlock).optional()])),
+      ...Object.fromEntries(
+        PROVIDERS.map((p) => [
+          p,
+          (p === 'sona' ? sonaBlock : p === 'prolific' ? prolificBlock : providerBlock).optional(),
+        ]),
+      ),
     })
     .optional(),
-  prolific: z.looseObject({ config_file_path: z.string().optional() }).optional(),
+  prolific: z
+    .looseObject({
+      config_file_path: z.string().optional(),
+      token: text.optional(),
+      study_id: text.optional(),
+      /** ours: where the platform's API is (a proxy, a test's fake); Prolific's own by default */
+      api_base_url: z.string().optional(),
+    })
+    .optional(),
   mturk: z.looseObject({ enabled: bool.optional(), config_file_path: z.string().optional() }).optional(),
   completion_code: text.optional(),
   auto_redirect_on_completion: bool.optional(),
@@ -124,13 +141,13 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
     warn('crowdsourcing.expert: invite tokens are used as the username as they are; the invites map is not read');
   if (raw.prolific)
     warn(
-      'prolific: the Prolific API integration (study pausing, slot release) needs the network and is not done; URL login and completion codes work',
+      'prolific: only the study management of the admin API (/admin/api/crowd) is done; submission monitoring, slot reclaim and the workload checker are not, and the server never pauses or resumes the study',
     );
   if (raw.mturk)
     warn(
       'mturk: the MTurk API integration (auto-approval) needs the network and is not done; URL login and the completion code work',
     );
-  if (type === 'prolific') warn('login.type "prolific" is treated as url_direct; the Prolific API part is not done');
+  if (type === 'prolific') warn('login.type "prolific" is treated as url_direct (the study link signs workers in)');
 
   const code = given.completion?.code ?? raw.completion_code ?? null;
   const redirect = given.completion?.redirect_url;
@@ -178,7 +195,7 @@ function sonaCreditUrl(block: z.output<typeof sonaBlock>): string | null {
 }
 
 /** https anywhere; plain http only to this machine (a local test receiver), as for webhooks. */
-function redirectProblem(value: string): string | undefined {
+export function redirectProblem(value: string): string | undefined {
   let url: URL;
   try {
     url = new URL(value.replace(/\{[A-Za-z0-9_.-]+\}/g, 'x'));

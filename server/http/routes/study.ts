@@ -30,6 +30,7 @@ const study = z.object({
   hide_navbar: z.boolean(),
   jumping_to_id_disabled: z.boolean(),
   memos: z.boolean().describe('memos are on (annotation_ui.memos): without them every memo endpoint answers 503'),
+  rooms: z.boolean().describe('rooms are on (rooms.enabled): the page links to its lobby at #/rooms'),
   codebook: z
     .boolean()
     .describe('the project keeps a codebook (a scheme marked codebook: true, or qda_mode): the annotate page lists it'),
@@ -99,6 +100,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
           hide_navbar: s.crowd.settings.hideNavbar,
           jumping_to_id_disabled: s.crowd.settings.jumpingDisabled,
           memos: s.memos.settings.enabled,
+          rooms: s.rooms.settings.enabled,
           codebook: s.codebook.inUse(),
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,

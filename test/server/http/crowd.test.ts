@@ -244,7 +244,8 @@ describe('other platforms', () => {
       }),
     );
     const text = config.warnings.join('\n');
-    expect(text).toMatch(/prolific: the Prolific API integration .* is not done/);
+    expect(text).toMatch(/prolific: only the study management of the admin API .* is done; submission monitoring/);
+    expect(text).toMatch(/prolific\.config_file_path: .*p\.yaml is not there/);
     expect(text).toMatch(/mturk: the MTurk API integration .* is not done/);
     expect(text).toMatch(/crowdsourcing\.sona: without hostname, experiment_id and credit_token no credit is granted/);
     expect(text).toMatch(/unknown key "crowdsourcing\.sona\.credits"/);
