@@ -11,6 +11,7 @@ import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
+import { PredictionCard, chosenLabel } from '../features/truth-serum/prediction-card.js';
 import { CodebookPanel } from '../features/codebook/codebook-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
@@ -207,9 +208,17 @@ export function App() {
           onPhaseChange={() => void loadPhase()}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
           aside={
-            study?.memos || study?.codebook
+            study?.memos || study?.codebook || study?.truth_serum
               ? (i) => (
                   <>
+                    {study.truth_serum && (
+                      <PredictionCard
+                        key="truth-serum"
+                        instanceId={i.id}
+                        label={chosenLabel(i.labels[study.truth_serum.schema])}
+                        question={study.truth_serum.question}
+                      />
+                    )}
                     {study.memos && <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />}
                     {study.codebook && <CodebookPanel key="codebook" />}
                   </>

@@ -31,9 +31,6 @@ export function readTruthSerum(
     warn(`truth_serum.min_annotators: ${minAnnotators} is below the floor of 2; 2 is used`);
     minAnnotators = 2;
   }
-  warn(
-    'truth_serum: the annotate page does not ask the prediction question here; predictions come through POST /truth_serum/api/predict (docs/truth-serum.md)',
-  );
   return { enabled: true, schema, question: raw.question ?? TRUTH_SERUM_QUESTION, minAnnotators };
 }
 

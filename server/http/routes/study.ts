@@ -34,6 +34,10 @@ const study = z.object({
   codebook: z
     .boolean()
     .describe('the project keeps a codebook (a scheme marked codebook: true, or qda_mode): the annotate page lists it'),
+  truth_serum: z
+    .object({ schema: z.string(), question: z.string() })
+    .nullable()
+    .describe('truth serum is on: after a label on this scheme the annotate page asks the question'),
   finished: z.boolean(),
   completion: completion.nullable(),
   crowd: z.record(z.string(), z.string()).nullable(),
@@ -102,6 +106,9 @@ export function studyRoutes(s: Services): RouteSpec[] {
           memos: s.memos.settings.enabled,
           rooms: s.rooms.settings.enabled,
           codebook: s.codebook.inUse(),
+          truth_serum: s.truthSerum.settings.enabled
+            ? { schema: s.truthSerum.settings.schema, question: s.truthSerum.settings.question }
+            : null,
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,
           crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,

@@ -12,7 +12,7 @@ import { AiHint } from './ai-hint.js';
 import { AnnotateActions } from './annotate-actions.js';
 import { AnnotateTop } from './annotate-top.js';
 import { AnnotatedText } from './annotated-text.js';
-import { removeSpan } from './answers.js';
+import { removeSpan, type Answers } from './answers.js';
 import { hiddenSchemes } from './conditional.js';
 import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
 import { ItemDisplay } from './item-display.js';
@@ -50,8 +50,8 @@ interface Props {
   phase: Phase | null;
   onPhaseChange: () => void;
   footer?: React.ReactNode;
-  /** beside the form, for the instance shown (the memos panel) */
-  aside?: (instance: { id: string; text: string }) => React.ReactNode;
+  /** beside the form, for the instance shown and its answers as they stand (the memos panel, truth serum's card) */
+  aside?: (instance: { id: string; text: string; labels: Answers['labels'] }) => React.ReactNode;
 }
 
 export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
@@ -248,7 +248,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
           <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
         </form>
-        {aside?.({ id: instance.instance_id, text: instance.text })}
+        {aside?.({ id: instance.instance_id, text: instance.text, labels: a.answers.labels })}
       </div>
       {footer}
       {help && (
