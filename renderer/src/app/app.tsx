@@ -12,6 +12,7 @@ import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
 import { PredictionCard, chosenLabel } from '../features/truth-serum/prediction-card.js';
+import { ProbePanel } from '../features/boundary/probe-panel.js';
 import { CodebookPanel } from '../features/codebook/codebook-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
@@ -208,7 +209,7 @@ export function App() {
           onPhaseChange={() => void loadPhase()}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
           aside={
-            study?.memos || study?.codebook || study?.truth_serum
+            study?.memos || study?.codebook || study?.truth_serum || study?.boundary_probing
               ? (i) => (
                   <>
                     {study.truth_serum && (
@@ -217,6 +218,14 @@ export function App() {
                         instanceId={i.id}
                         label={chosenLabel(i.labels[study.truth_serum.schema])}
                         question={study.truth_serum.question}
+                      />
+                    )}
+                    {study.boundary_probing && (
+                      <ProbePanel
+                        key="boundary"
+                        instanceId={i.id}
+                        schema={study.boundary_probing.schema}
+                        label={chosenLabel(i.labels[study.boundary_probing.schema])}
                       />
                     )}
                     {study.memos && <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />}

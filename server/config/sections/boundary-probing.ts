@@ -2,7 +2,7 @@
  * Potato's `boundary_probing` section: `enabled`, the probed `schema` (default: the first radio scheme),
  * `probes_per_item`, `include_invariance`, the probe `sources` in order, `precomputed_key` and
  * `rationale_on_flip`. The `llm` source and `ai_support` are warned about (probes here are curated or made by
- * rule, with no model), as is `debounce_ms` (the annotate page does not show the probe panel).
+ * rule, with no model), as is `debounce_ms` (the annotate page asks for probes as soon as a label is chosen).
  */
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
@@ -43,8 +43,9 @@ export function readBoundaryProbing(
     );
   if (!sources.some((s) => s !== 'llm'))
     fail('boundary_probing.sources: with llm alone no probe is made here; add precomputed or rules');
-  warn(
-    `boundary_probing: the annotate page does not show the probe panel here${raw.debounce_ms !== undefined ? ' (debounce_ms is not acted on)' : ''}; probes are asked and answered through /boundary/api/probe and /boundary/api/respond (docs/boundary-probing.md)`,
-  );
+  if (raw.debounce_ms !== undefined)
+    warn(
+      'boundary_probing.debounce_ms is not acted on: the annotate page asks for the probes as soon as a label is chosen',
+    );
   return { ...base, enabled: true, schema, sources: sources.filter((s) => s !== 'llm') };
 }

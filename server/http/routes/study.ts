@@ -38,6 +38,10 @@ const study = z.object({
     .object({ schema: z.string(), question: z.string() })
     .nullable()
     .describe('truth serum is on: after a label on this scheme the annotate page asks the question'),
+  boundary_probing: z
+    .object({ schema: z.string() })
+    .nullable()
+    .describe('boundary probing is on: after a label on this scheme the annotate page shows its probes'),
   finished: z.boolean(),
   completion: completion.nullable(),
   crowd: z.record(z.string(), z.string()).nullable(),
@@ -109,6 +113,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
           truth_serum: s.truthSerum.settings.enabled
             ? { schema: s.truthSerum.settings.schema, question: s.truthSerum.settings.question }
             : null,
+          boundary_probing: s.boundary.settings.enabled ? { schema: s.boundary.settings.schema } : null,
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,
           crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,

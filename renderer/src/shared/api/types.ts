@@ -90,6 +90,7 @@ export type ItemFlag = ItemNote['flags'][number];
 export type MemoList = Answer<'/api/memos', 'get'>;
 export type Memo = MemoList['memos'][number];
 export type MyPrediction = Answer<'/truth_serum/api/mine', 'get'>;
+export type ProbeSet = Answer<'/boundary/api/probe', 'post'>;
 export type CodebookView = Answer<'/api/codebook', 'get'>;
 export type CodebookDocument = Answer<'/api/codebook/document', 'get'>;
 export type ProgressSummary = Answer<'/progress/api/summary', 'get'>;
