@@ -53,6 +53,9 @@ import { psychometricsRoutes } from './http/routes/psychometrics.js';
 import { roomRoutes } from './http/routes/rooms.js';
 import { sessionScoringRoutes } from './http/routes/session-scoring.js';
 import { crowdAdminRoutes } from './http/routes/crowd-admin.js';
+import { datasetRoutes } from './http/routes/datasets.js';
+import { evalAdminRoutes } from './http/routes/eval-admin.js';
+import { publishRoutes } from './http/routes/publish.js';
 import type { Services } from './services.js';
 
 export function allRoutes(s: Services): RouteSpec[] {
@@ -107,6 +110,9 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...roomRoutes(s),
     ...sessionScoringRoutes(s),
     ...crowdAdminRoutes(s),
+    ...datasetRoutes(s),
+    ...evalAdminRoutes(s),
+    ...publishRoutes(s),
   ];
   // last: the OpenAPI description of all of them
   return [...routes, ...openApiRoutes(routes, { title: 'Marginalia', version: s.version })];

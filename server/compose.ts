@@ -56,6 +56,7 @@ import { composeImports } from './compose-imports.js';
 import { composeStudies } from './compose-studies.js';
 import { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
+import { composeEvaluation } from './compose-evaluation.js';
 import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
 import { Rooms } from './domain/rooms/rooms-service.js';
@@ -212,6 +213,7 @@ export function composeServices(input: ComposeInput): Services {
     isAdmin: (name) => adminUsers.has(name) || name === input.desktopOwner,
     handOut: () => handOutLimit(settings.get()),
   });
+  const evaluation = composeEvaluation({ ...input, annotations, assignments, adjudication, accounts, settings });
   const codebook = new Codebook(
     store,
     clock,
@@ -308,6 +310,7 @@ export function composeServices(input: ComposeInput): Services {
     potatoDashboard: new PotatoDashboard({ ...potatoSources, settings: () => settings.get() }),
     agreement: new ProjectAgreement(store, task, annotations, clock),
     adjudication,
+    ...evaluation,
     ai,
     activeLearning,
     mace,

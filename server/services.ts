@@ -57,6 +57,11 @@ import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import type { Rooms } from './domain/rooms/rooms-service.js';
 import type { Sessions } from './domain/sessions/sessions-service.js';
 import type { CrowdPlatformAdmin } from './domain/crowd/platform-admin.js';
+import type { Datasets } from './domain/datasets/datasets.js';
+import type { Experiments } from './domain/datasets/experiments.js';
+import type { AssignmentPause } from './domain/datasets/assignment-pause.js';
+import type { EvalOverview } from './domain/datasets/eval-overview.js';
+import type { PublishJob } from './domain/publish/publish-job.js';
 
 export interface Services {
   config: ProjectConfig;
@@ -116,6 +121,13 @@ export interface Services {
   agreement: ProjectAgreement;
   /** gold answers: adjudicators' decisions, else the majority */
   adjudication: AdjudicationService;
+  /** Potato's evaluation datasets (datasets.enabled), experiments over them, the eval-admin read-outs and pause */
+  datasets: Datasets;
+  experiments: Experiments;
+  assignmentPause: AssignmentPause;
+  evalOverview: EvalOverview;
+  /** dataset publishing: the card preview and the archive job */
+  publish: PublishJob;
   ai: AiService;
   /** the learner's hand-out order for assignment_strategy: active_learning */
   activeLearning: ActiveLearning;

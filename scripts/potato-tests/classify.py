@@ -150,6 +150,13 @@ MANUAL = {
     ('test_rooms_api.py', 'test_07_lobby_and_room_pages_render'): 'html',
     # asks the integrity report as Potato's HTML page (ours is JSON, and ?format=html a 400)
     ('test_annotation_integrity.py', 'test_html_renders'): 'html',
+    # Potato's trace-analytics and datasets pages (ours answer JSON; ?format=html is a 400)
+    ('test_eval_admin_api.py', 'test_analytics_html'): 'html',
+    ('test_datasets_api.py', 'test_admin_page_renders'): 'html',
+    # seeds an experiment into Potato's in-process datasets manager
+    ('test_datasets_api.py', 'test_export_rewards_from_experiment'): 'internals',
+    # the fixture injects an embedder into Potato's in-process curation manager and items into its item manager
+    ('test_curation_search.py', ''): 'internals',
 }
 
 

@@ -43,6 +43,7 @@ import { readPsychometrics } from './sections/psychometrics.js';
 import { readRooms } from './sections/rooms.js';
 import { readSessions } from './sections/sessions.js';
 import { readPlatform } from './sections/crowd-platform.js';
+import { readDatasetsEnabled, readPublishSettings } from './sections/datasets.js';
 import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
 import { readUiLanguage } from './sections/ui-language.js';
@@ -234,6 +235,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),
     rooms: readRooms(raw.rooms, sessions.itemSchemes, path, warn),
     sessions: sessions.settings,
+    datasetsEnabled: readDatasetsEnabled(raw.datasets, warn),
+    publish: readPublishSettings(raw.dataset_metadata, raw.publish, raw.annotation_task_name, warn),
     uiLanguage: readUiLanguage(raw.ui_language, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,

@@ -9,6 +9,7 @@ import type { CodebookSettings } from '../domain/codebook/codebook.js';
 import type { CaseSettings } from '../domain/cases/cases.js';
 import type { AnnotatorDashboardSettings } from '../domain/annotator-dashboard/summary.js';
 import type { ReviewSettings } from '../domain/review/routing.js';
+import type { PublishSettings } from '../domain/publish/settings.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
 import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
@@ -100,6 +101,10 @@ export interface ProjectConfig {
   rooms: RoomSettings;
   /** Potato's session-level scoring: schemes asked once per session of items */
   sessions: SessionSettings;
+  /** Potato's datasets section: evaluation datasets, experiments and the eval-admin API */
+  datasetsEnabled: boolean;
+  /** the published dataset's card metadata and default options */
+  publish: PublishSettings;
   /** the page's language: its words (Potato's ui_language), lang and direction */
   uiLanguage: UiLanguage;
   warnings: string[];

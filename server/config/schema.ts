@@ -27,6 +27,8 @@ import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
 import { roomsSchema } from './sections/rooms.js';
 import { sessionsSchema } from './sections/sessions.js';
+import { datasetsSchema, publishSchema } from './sections/datasets.js';
+import { metadataSchema } from '../domain/publish/settings.js';
 import { uiLanguageSchema } from './sections/ui-language.js';
 import { looseBoolean } from './loose-values.js';
 
@@ -146,6 +148,9 @@ export const configSchema = z.looseObject({
   psychometrics: psychometricsSchema.optional(),
   rooms: roomsSchema.optional(),
   sessions: sessionsSchema.optional(),
+  datasets: datasetsSchema.optional(),
+  dataset_metadata: metadataSchema.optional(),
+  publish: publishSchema.optional(),
   active_learning: activeLearningSchema.optional(),
   mace: maceSchema.optional(),
   keystroke_logging: keystrokeLoggingSchema.optional(),

@@ -17,4 +17,5 @@ export const FEATURES_ON = {
   psychometrics: { enabled: true },
   rooms: { enabled: true },
   sessions: { enabled: true },
+  datasets: { enabled: true },
 };

@@ -130,7 +130,8 @@ export class AnnotationService {
         throw e;
       }
     }
-    return this.assignments.listOf(username)!;
+    // none while hand-outs are held back from someone who has no list yet
+    return this.assignments.listOf(username) ?? [];
   }
 
   /** An instance the caller may see: 404 if it does not exist, 403 if it is not in their list. */
@@ -161,7 +162,9 @@ export class AnnotationService {
   async current(username: string): Promise<CurrentInstance> {
     const list = await this.listOf(username);
     if (!list.length)
-      throw notFound('no instances are assigned to you: every instance already has its required number of annotators');
+      throw notFound(
+        'no instances are assigned to you: every instance already has its required number of annotators, or handing out work is paused',
+      );
     const index = Math.min(this.assignments.cursor(username), list.length - 1);
     return this.record(username, list, index);
   }

@@ -194,7 +194,7 @@ export class Assignments {
     return index.indexOf(instanceId);
   }
 
-  /** Annotators who may not be handed more work (blocked by quality control). */
+  /** Annotators who may not be handed more work (blocked by quality control, or everyone while hand-outs are paused). */
   holdBack(predicate: (username: string) => boolean): void {
     this.heldBack.push(predicate);
   }
@@ -213,12 +213,9 @@ export class Assignments {
     // learner has learned since the last
     const active = this.settings.strategy() === 'active_learning' ? this.settings.activeOrder?.() : undefined;
     if (list && !limited && !active) return [];
-    if (
-      list &&
-      (this.realCount(username, list) - annotated > (active?.pending ? 0 : LOW_WATER) ||
-        this.heldBack.some((held) => held(username)))
-    )
-      return []; // while a ranking is under way, a list grows only once nothing is left in it
+    // held back (blocked by quality control, hand-outs paused): no list is made or grown
+    if (this.heldBack.some((held) => held(username))) return [];
+    if (list && this.realCount(username, list) - annotated > (active?.pending ? 0 : LOW_WATER)) return []; // while a ranking is under way, a list grows only once nothing is left in it
     const real = list ? list.filter((id) => this.task.positionById.has(id)) : [];
     const cap = this.settings.cap();
     const room = cap === null ? Infinity : cap - real.length;

@@ -69,7 +69,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("answers as its schemas say: each GET route's JSON on a project with answers matches its response schema", async () => {
-    // memos, the review board, the progress page and QDA mode are off unless a project turns them on (503, 404):
+    // memos, the review board, the progress page, QDA mode and the eval suite are off unless a project turns them on (503, 404):
     // this one does, so their reads are checked too
     const t = await startServer({
       config: {
@@ -81,6 +81,7 @@ describe('GET /api/openapi.json', () => {
         boundary_probing: { enabled: true },
         triage: { enabled: true },
         psychometrics: { enabled: true },
+        datasets: { enabled: true },
       },
     });
     const user = await t.client().login('ann');
