@@ -47,6 +47,12 @@ const proposalIn = z.intersection(
   z.object({ actor_kind: z.enum(['human', 'model']).default('human'), rationale: z.string().max(5000).optional() }),
 );
 
+/** What deciding a pending proposal does, by the decision (one route each, the same shape). */
+const DECIDE = {
+  confirm: 'Carries out a pending proposal (logged as its proposer’s kind); 409 when it was already decided',
+  reject: 'Discards a pending proposal; nothing changes. 409 when it was already decided',
+};
+
 const QDA_OFF = 'QDA Mode not enabled: set qda_mode.enabled: true in the project config to turn it on';
 
 export function codebookAdminRoutes(s: Services): RouteSpec[] {
@@ -119,26 +125,18 @@ export function codebookAdminRoutes(s: Services): RouteSpec[] {
         return { proposals: pending, count: pending.length };
       },
     }),
-    route({
-      method: 'POST',
-      path: '/api/codebook/admin/proposals/:id/confirm',
-      summary: 'Carries out a pending proposal (logged as its proposer’s kind); 409 when it was already decided',
-      access: 'admin',
-      response: z.object({ proposal: proposalOut }),
-      async handle({ username, params }) {
-        return { proposal: await proposals.confirm(username, params.id) };
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/api/codebook/admin/proposals/:id/reject',
-      summary: 'Discards a pending proposal; nothing changes. 409 when it was already decided',
-      access: 'admin',
-      response: z.object({ proposal: proposalOut }),
-      async handle({ username, params }) {
-        return { proposal: await proposals.reject(username, params.id) };
-      },
-    }),
+    ...(['confirm', 'reject'] as const).map((action) =>
+      route({
+        method: 'POST',
+        path: `/api/codebook/admin/proposals/:id/${action}`,
+        summary: DECIDE[action],
+        access: 'admin',
+        response: z.object({ proposal: proposalOut }),
+        async handle({ username, params }) {
+          return { proposal: await proposals[action](username, params.id) };
+        },
+      }),
+    ),
     route({
       method: 'GET',
       path: '/qda/status',
