@@ -92,6 +92,7 @@ export function composeServices(input: ComposeInput): Services {
       configuredUsers: new Map(
         config.users.map((u) => [u.username, u.password ?? (u.password_hash ? { hash: u.password_hash } : undefined)]),
       ),
+      fileUsers: new Map(config.users.flatMap((u) => (u.file ? [[u.username, u.file]] : []))),
       adminNames: new Set([...config.adminUsers, ...(input.desktopOwner ? [input.desktopOwner] : [])]),
       passwords: { minLength: config.minPasswordLength },
     },

@@ -116,4 +116,6 @@ export interface ConfiguredUser {
   password?: string;
   /** a hash in a form the password hasher reads (Potato's PBKDF2, as `pbkdf2-sha256$rounds$salt$hex`) */
   password_hash?: string;
+  /** the name of Potato's user file, for a user read from it rather than named in the config */
+  file?: string;
 }

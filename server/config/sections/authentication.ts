@@ -8,7 +8,7 @@
  * method this project has; the others are warned about.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ConfiguredUser } from '../project-config.js';
 
@@ -60,10 +60,15 @@ export function readAuthentication(
         return;
       }
       const hashed = parsed.password && POTATO_HASH.exec(parsed.password);
+      const file = basename(path);
       users.push(
         hashed
-          ? { username: parsed.username, password_hash: `pbkdf2-sha256$100000$${hashed[1]}$${hashed[2].toLowerCase()}` }
-          : { username: parsed.username, password: parsed.password || undefined },
+          ? {
+              username: parsed.username,
+              password_hash: `pbkdf2-sha256$100000$${hashed[1]}$${hashed[2].toLowerCase()}`,
+              file,
+            }
+          : { username: parsed.username, password: parsed.password || undefined, file },
       );
     });
   if (refused.length)

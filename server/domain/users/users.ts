@@ -54,6 +54,8 @@ export interface AccountPolicy {
   debug: boolean;
   /** users listed in the config (or Potato's user file), with their configured passwords if any */
   configuredUsers: ReadonlyMap<string, ConfiguredPassword | undefined>;
+  /** the configured users read from Potato's user file, with the file's name, which a refusal names */
+  fileUsers?: ReadonlyMap<string, string>;
   /** names with admin rights (admin_users, the desktop owner): never created by registering or logging in */
   adminNames: ReadonlySet<string>;
   passwords: PasswordPolicy;
@@ -176,8 +178,11 @@ export class Accounts {
     }
     if (this.policy.requirePassword && !password) throw invalid('password is required');
     if (this.get(username)) throw conflict(`the username "${username}" is taken`);
-    if (this.policy.configuredUsers.get(username))
-      throw conflict(`"${username}" is set up in the project's config: log in with the password given there`);
+    if (this.policy.configuredUsers.get(username)) {
+      const file = this.policy.fileUsers?.get(username);
+      const where = file ? `Potato's user file (${file})` : "the project's config (user_config.users)";
+      throw conflict(`"${username}" is set up in ${where}: log in with the password given there`);
+    }
     // Potato's require_password: false logs in by name alone; a password its pages or scripts still send is
     // ignored rather than judged against rules that do not apply
     const kept = this.policy.requirePassword ? password : '';

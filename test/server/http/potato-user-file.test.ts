@@ -37,9 +37,22 @@ describe("Potato's user file", () => {
     const t = await startServer({
       // Potato reads "annotation_output/" as a folder and looks for the file inside it
       files: { 'annotation_output/user_config.json': USER_FILE },
-      config: { output_annotation_dir: 'annotation_output/', user_config: { allow_all_users: false } },
+      config: {
+        output_annotation_dir: 'annotation_output/',
+        user_config: { allow_all_users: false, users: [{ username: 'erin', password: 'erin-config-pw' }] },
+      },
     });
     const auth = (username: string, password: string) => t.client().postForm('/auth', { username, password });
+    // before their first login, registering their names is refused with where the account is set up
+    const taken = await t.client().postForm('/register', { username: 'alice', password: 'another-pw-123' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe(
+      `"alice" is set up in Potato's user file (user_config.json): log in with the password given there`,
+    );
+    const named = await t.client().postForm('/register', { username: 'erin', password: 'another-pw-123' });
+    expect(named.body.error).toBe(
+      `"erin" is set up in the project's config (user_config.users): log in with the password given there`,
+    );
     expect((await auth('alice', 'alice-potato-pw')).status).toBe(200);
     expect((await auth('bob', 'wrong-password')).status).toBe(401);
     expect((await auth('bob', 'bob-potato-pw')).status).toBe(200);
@@ -72,6 +85,7 @@ describe("Potato's user file", () => {
       {
         username: 'bob',
         password_hash: `pbkdf2-sha256$100000$${SALT}$${potatoHash('bob-potato-pw', SALT).split('$')[1]}`,
+        file: 'users.jsonl',
       },
     ]);
     expect(config.warnings).toContainEqual(
