@@ -95,10 +95,14 @@ export function agreementWithGold(deps: AdjudicationDeps, adjudicators: Readonly
 export function agreementOfAnnotators(deps: AdjudicationDeps, queue: AdjudicationQueue, names: readonly string[]) {
   const out = new Map(names.map((n) => [n, { compared: 0, matched: 0 }]));
   const schemes = comparableSchemes(deps.task);
-  for (const c of queue.candidates({ scope: 'all' })) {
-    const theirs = c.records.filter((r) => out.has(r.username));
-    if (!theirs.length) continue;
-    const gold = goldAnswer(deps, queue, c.instance);
+  for (const instance of deps.task.instances) {
+    // only the items these annotators answered: the others' agreement and majority are not worked out
+    const annotators = deps.annotations.annotatorsOf(instance.id);
+    if (!names.some((n) => annotators.has(n))) continue;
+    const c = queue.candidate(instance);
+    const theirs = c?.records.filter((r) => out.has(r.username));
+    if (!theirs?.length) continue;
+    const gold = goldAnswer(deps, queue, instance);
     if (!gold) continue;
     for (const record of theirs)
       for (const scheme of schemes) {

@@ -26,7 +26,7 @@ export interface QueueFilter {
 
 /** Each annotator's time on an item and the changes of their answer (the history feature's rows). */
 interface TimeSource {
-  get(username: string, instanceId: string): { ms: number; changes: readonly unknown[] } | undefined;
+  get(username: string, instanceId: string): { ms: number; visits: number; changes: readonly unknown[] } | undefined;
   rows(): Iterable<{ username: string; ms: number }>;
 }
 
@@ -80,7 +80,7 @@ export class AdjudicationQueue {
   }
 
   /** Undefined for an item with too few annotators to adjudicate. */
-  private candidate(instance: Instance): Candidate | undefined {
+  candidate(instance: Instance): Candidate | undefined {
     const { annotations, settings } = this.deps;
     if (annotations.annotatorCount(instance.id) < settings.minAnnotations) return undefined;
     const names = this.annotatorNames(instance.id);
@@ -145,11 +145,15 @@ export class AdjudicationQueue {
     const annotations: Record<string, Record<string, Record<string, string>>> = {};
     const answers: Record<string, Record<string, unknown>> = {};
     const spans: Record<string, ReturnType<typeof spanPayload>> = {};
+    const behavioral: Record<string, { total_time_ms: number; visits: number }> = {};
     for (const r of c.records) {
       const name = nameOf.get(r.username)!;
       annotations[name] = r.labels;
       answers[name] = answerByScheme(task, r);
       if (r.spans.length) spans[name] = spanPayload(r);
+      // the item's times at hand, as Potato carries its behavioural data: only for annotators who have some
+      const time = this.deps.times.get(r.username, c.instance.id);
+      if (time) behavioral[name] = { total_time_ms: time.ms, visits: time.visits };
     }
     const decision = this.deps.store.get('adjudications', c.instance.id);
     return {
@@ -157,7 +161,7 @@ export class AdjudicationQueue {
       annotations,
       answers,
       span_annotations: spans,
-      behavioral_data: {},
+      behavioral_data: behavioral,
       agreement_scores: c.scores,
       overall_agreement: c.overall,
       num_annotators: c.records.length,

@@ -19,7 +19,11 @@ export const item = z.object({
   annotations: z.record(z.string(), labelMap).describe('annotator → scheme → label → value, as stored'),
   answers: z.record(z.string(), answersByScheme()).describe('annotator → scheme → the answer as exports show it'),
   span_annotations: z.record(z.string(), z.array(span)),
-  behavioral_data: z.record(z.string(), z.unknown()),
+  behavioral_data: z
+    .record(z.string(), z.object({ total_time_ms: z.number(), visits: z.number().int() }))
+    .describe(
+      "annotator → their visible time on the item and visits, for those the page timed (Potato's total_time_ms)",
+    ),
   agreement_scores: z
     .record(z.string(), z.number())
     .describe('scheme → share of annotator pairs who gave the same answer'),

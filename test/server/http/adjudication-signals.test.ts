@@ -10,6 +10,15 @@ import { startServer, type TestServer } from '../../helpers/server.js';
 const ITEMS = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id, text: `Review ${id}: it works.` }));
 const SCHEMES = [{ annotation_type: 'radio', name: 'sentiment', labels: ['positive', 'negative'] }];
 
+/** A project whose adjudicator judy sees every item with two annotators or more, with `settings` over that. */
+const project = (items: typeof ITEMS, settings: Record<string, unknown>) => ({
+  items,
+  config: {
+    annotation_schemes: SCHEMES,
+    adjudication: { enabled: true, adjudicator_users: ['judy'], show_all_items: true, ...settings },
+  },
+});
+
 async function answer(c: Client, id: string, label: string, ms?: number): Promise<void> {
   const r = await c.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: 'true' } });
   expect(r.status).toBe(200);
@@ -24,19 +33,7 @@ describe("adjudication: the annotators' signals on an item", () => {
   let judy: Client;
 
   beforeAll(async () => {
-    t = await startServer({
-      items: ITEMS,
-      config: {
-        annotation_schemes: SCHEMES,
-        adjudication: {
-          enabled: true,
-          adjudicator_users: ['judy'],
-          show_all_items: true,
-          show_timing_data: true,
-          fast_decision_warning_ms: 1500,
-        },
-      },
-    });
+    t = await startServer(project(ITEMS, { show_timing_data: true, fast_decision_warning_ms: 1500 }));
     const quick = await t.client().login('quick');
     const fickle = await t.client().login('fickle');
     const contrary = await t.client().login('contrary');
@@ -56,6 +53,12 @@ describe("adjudication: the annotators' signals on an item", () => {
     expect(r.status).toBe(200);
     const { item, annotator_signals: signals } = r.body;
     expect(Object.keys(signals).sort()).toEqual([...item.annotators].sort());
+    // the item's times as Potato's behavioural data, keyed the same way
+    expect(item.behavioral_data).toEqual({
+      quick: { total_time_ms: 500, visits: 0 },
+      fickle: { total_time_ms: 8_000, visits: 0 },
+      contrary: { total_time_ms: 8_000, visits: 0 },
+    });
 
     expect(signals.quick).toMatchObject({
       user_id: 'quick',
@@ -89,22 +92,13 @@ describe("adjudication: the annotators' signals on an item", () => {
   });
 
   it('keys the signals by letter when annotator names are hidden, and never flags speed with the threshold at 0', async () => {
-    const hidden = await startServer({
-      items: ITEMS.slice(0, 1),
-      config: {
-        annotation_schemes: SCHEMES,
-        adjudication: {
-          enabled: true,
-          adjudicator_users: ['judy'],
-          show_all_items: true,
-          show_annotator_names: false,
-          fast_decision_warning_ms: 0,
-        },
-      },
-    });
+    const hidden = await startServer(
+      project(ITEMS.slice(0, 1), { show_annotator_names: false, fast_decision_warning_ms: 0 }),
+    );
     for (const name of ['ann', 'ben']) await answer(await hidden.client().login(name), 'a', 'positive', 300);
     const body = (await (await hidden.client().login('judy')).get('/adjudicate/api/item/a')).body;
     expect(Object.keys(body.annotator_signals).sort()).toEqual(['Annotator A', 'Annotator B']);
+    expect(body.item.behavioral_data['Annotator B']).toEqual({ total_time_ms: 300, visits: 0 });
     expect(body.annotator_signals['Annotator A']).toMatchObject({
       user_id: 'Annotator A',
       metrics: { total_time_ms: 300 },
