@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Store } from '../ports.js';
 import type { Block } from './blocks.js';
-import type { CodeChange, Codebook } from './codebook.js';
+import type { Codebook } from './codebook.js';
+import { planAdd, planMerge, planRemove, planUpdate, type CodeChange } from './code-edits.js';
 import type { CodebookContent } from './content.js';
 import type { Draft } from './draft.js';
 
@@ -113,22 +114,22 @@ export class CodebookProposals {
     const cb = this.codebook;
     switch (p.op) {
       case 'add':
-        cb.planAdd(draft, p.payload);
+        planAdd(cb, draft, p.payload);
         return;
       case 'rename':
-        cb.planUpdate(draft, p.payload.code_id, { name: p.payload.name });
+        planUpdate(cb, draft, p.payload.code_id, { name: p.payload.name });
         return;
       case 'recolor':
-        cb.planUpdate(draft, p.payload.code_id, { color: p.payload.color });
+        planUpdate(cb, draft, p.payload.code_id, { color: p.payload.color });
         return;
       case 'move':
-        cb.planUpdate(draft, p.payload.code_id, { parent_id: p.payload.parent_id });
+        planUpdate(cb, draft, p.payload.code_id, { parent_id: p.payload.parent_id });
         return;
       case 'delete':
-        cb.planRemove(draft, p.payload.code_id);
+        planRemove(cb, draft, p.payload.code_id);
         return;
       case 'merge':
-        cb.planMerge(draft, p.payload.src_id, p.payload.dst_id);
+        planMerge(cb, draft, p.payload.src_id, p.payload.dst_id);
         return;
       case 'content': {
         // laid over what is there now: the admin confirming it is the one who saw both
