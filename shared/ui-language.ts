@@ -1,7 +1,8 @@
 /**
- * The page's words that Potato's `ui_language` translates, under Potato's key names, with this project's English
- * as the default, and the catalogs bundled here (written for this project). The server resolves a config's
- * `ui_language` against them; the page shows the result. Imports nothing: both sides evaluate it.
+ * The page's words that Potato's `ui_language` translates, under Potato's key names (ours, `codebook_*` and
+ * `pocket_*`, for words of pages Potato draws without them), with this project's English as the default, and the
+ * catalogs bundled here (written for this project). The server resolves a config's `ui_language` against them;
+ * the page shows the result. Imports nothing: both sides evaluate it.
  */
 
 export const UI_TEXT = {
@@ -32,6 +33,17 @@ export const UI_TEXT = {
   dash_stat_annotations: 'Annotations',
   dash_stat_active_annotators: 'Annotators at work',
   dash_back_to_annotating: 'Back to annotating',
+  // the codebook panel on the annotate page (Potato's name for its heading; ours for the rest)
+  codebook: 'Codebook',
+  codebook_new_code: 'New code',
+  codebook_meaning: 'What it means',
+  codebook_add_code: 'Add code',
+  codebook_propose_code: 'Propose code',
+  // the card stack on phones (Pocket Mode; its Previous and Next are the buttons above)
+  pocket_desktop_site: 'Desktop site',
+  pocket_save_next: 'Save & next',
+  pocket_batch_done: 'Every item of this batch is answered.',
+  pocket_load_more: 'Load more',
 };
 
 export type UiTextKey = keyof typeof UI_TEXT;
@@ -72,6 +84,15 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       dash_stat_annotations: 'Anotaciones',
       dash_stat_active_annotators: 'Anotadores activos',
       dash_back_to_annotating: 'Volver a anotar',
+      codebook: 'Libro de códigos',
+      codebook_new_code: 'Código nuevo',
+      codebook_meaning: 'Qué significa',
+      codebook_add_code: 'Añadir código',
+      codebook_propose_code: 'Proponer código',
+      pocket_desktop_site: 'Versión de escritorio',
+      pocket_save_next: 'Guardar y seguir',
+      pocket_batch_done: 'Todos los elementos de este lote están respondidos.',
+      pocket_load_more: 'Cargar más',
     },
   },
   fr: {
@@ -102,6 +123,15 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       dash_stat_annotations: 'Annotations',
       dash_stat_active_annotators: 'Annotateurs actifs',
       dash_back_to_annotating: "Retour à l'annotation",
+      codebook: 'Livre de codes',
+      codebook_new_code: 'Nouveau code',
+      codebook_meaning: 'Ce qu’il signifie',
+      codebook_add_code: 'Ajouter le code',
+      codebook_propose_code: 'Proposer le code',
+      pocket_desktop_site: 'Version ordinateur',
+      pocket_save_next: 'Enregistrer et continuer',
+      pocket_batch_done: 'Tous les éléments de ce lot ont une réponse.',
+      pocket_load_more: 'Charger la suite',
     },
   },
   de: {
@@ -132,6 +162,15 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       dash_stat_annotations: 'Annotationen',
       dash_stat_active_annotators: 'Aktive Annotierende',
       dash_back_to_annotating: 'Zurück zum Annotieren',
+      codebook: 'Codebuch',
+      codebook_new_code: 'Neuer Code',
+      codebook_meaning: 'Was er bedeutet',
+      codebook_add_code: 'Code hinzufügen',
+      codebook_propose_code: 'Code vorschlagen',
+      pocket_desktop_site: 'Desktop-Version',
+      pocket_save_next: 'Speichern und weiter',
+      pocket_batch_done: 'Alle Elemente dieses Stapels sind beantwortet.',
+      pocket_load_more: 'Mehr laden',
     },
   },
   pt: {
@@ -162,6 +201,15 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       dash_stat_annotations: 'Anotações',
       dash_stat_active_annotators: 'Anotadores ativos',
       dash_back_to_annotating: 'Voltar a anotar',
+      codebook: 'Livro de códigos',
+      codebook_new_code: 'Novo código',
+      codebook_meaning: 'O que significa',
+      codebook_add_code: 'Adicionar código',
+      codebook_propose_code: 'Propor código',
+      pocket_desktop_site: 'Versão para computador',
+      pocket_save_next: 'Salvar e seguir',
+      pocket_batch_done: 'Todos os itens deste lote foram respondidos.',
+      pocket_load_more: 'Carregar mais',
     },
   },
   ar: {
@@ -192,6 +240,15 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       dash_stat_annotations: 'التوسيمات',
       dash_stat_active_annotators: 'الموسِّمون النشطون',
       dash_back_to_annotating: 'العودة إلى التوسيم',
+      codebook: 'دليل الترميز',
+      codebook_new_code: 'رمز جديد',
+      codebook_meaning: 'ما يعنيه',
+      codebook_add_code: 'إضافة الرمز',
+      codebook_propose_code: 'اقتراح الرمز',
+      pocket_desktop_site: 'نسخة سطح المكتب',
+      pocket_save_next: 'حفظ ومتابعة',
+      pocket_batch_done: 'تمت الإجابة عن كل عناصر هذه الدفعة.',
+      pocket_load_more: 'تحميل المزيد',
     },
   },
 };

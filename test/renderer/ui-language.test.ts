@@ -1,6 +1,7 @@
 /**
  * Potato's ui_language in headless Chromium against the real server: a Spanish study speaks Spanish from its login
- * page to its progress page, and an Arabic one is laid out right to left.
+ * page to its progress page, a German one in its codebook panel and on a phone's card stack, and an Arabic one is
+ * laid out right to left.
  */
 import { expect, test } from 'vitest';
 import { startRig } from './browser.js';
@@ -51,4 +52,41 @@ test('an Arabic study is laid out right to left', async () => {
   // nothing hidden off to the side widens the page (a right-to-left page can scroll to its left)
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await rig.screenshot(page, 'ui-language-arabic');
+});
+
+test("a German study: the codebook panel and a phone's card stack in German", async () => {
+  const rig = await startRig({
+    items: ITEMS,
+    config: {
+      annotation_schemes: [
+        { annotation_type: 'multiselect', name: 'themes', codebook: true, labels: ['preis', 'ort'] },
+      ],
+      codebook_mode: 'fixed',
+      pocket: { enabled: true },
+      login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
+      ui_language: 'de',
+    },
+  });
+  const page = await rig.open('/?PROLIFIC_PID=desk01');
+  const panel = page.getByRole('region', { name: 'Codebuch' });
+  await panel.getByRole('button', { name: /^Codebuch/ }).click();
+  await panel.getByLabel('Neuer Code').waitFor();
+  expect(await panel.getByLabel('Was er bedeutet').count()).toBe(1);
+  expect(await panel.getByRole('button', { name: 'Code vorschlagen' }).count()).toBe(1);
+
+  // a phone is sent to the card stack by its user agent
+  const phone = await rig.browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const cards = await phone.newPage();
+  await cards.goto(`${rig.t.url}/?PROLIFIC_PID=phone01`);
+  await cards.waitForURL(/#\/pocket$/);
+  await cards.getByRole('button', { name: 'Speichern und weiter' }).waitFor();
+  expect(await cards.getByRole('button', { name: 'Zurück' }).count()).toBe(1);
+  expect(await cards.getByRole('link', { name: 'Desktop-Version' }).count()).toBe(1);
+  expect(rig.foreign).toEqual([]);
+  await phone.close();
 });

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { CodebookDocument, CodebookView } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
+import { useUiText } from '../../shared/ui-text.js';
 import './codebook.css';
 
 /** the block types shown in the panel, in this order, with their headings */
@@ -27,6 +28,7 @@ export function CodebookPanel() {
   const [definition, setDefinition] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const words = useUiText();
 
   const load = useCallback(async () => {
     const [v, d] = await Promise.all([
@@ -65,9 +67,10 @@ export function CodebookPanel() {
 
   const blocksOf = new Map(doc?.codes.map((c) => [c.id, c.blocks]) ?? []);
   return (
-    <section className="codebook" aria-label="Codebook" data-testid="codebook">
+    <section className="codebook" aria-label={words.codebook} data-testid="codebook">
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Codebook{view ? ` (${view.labels.length})` : ''}
+        {words.codebook}
+        {view ? ` (${view.labels.length})` : ''}
       </button>
       {open && (
         <div className="codebook-body">
@@ -96,14 +99,14 @@ export function CodebookPanel() {
           {view && (
             <form onSubmit={propose} onKeyDown={(e) => e.stopPropagation()}>
               <label>
-                New code
+                {words.codebook_new_code}
                 <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
               </label>
               <label>
-                What it means
+                {words.codebook_meaning}
                 <textarea value={definition} onChange={(e) => setDefinition(e.target.value)} maxLength={5000} />
               </label>
-              <button type="submit">{view.can_add ? 'Add code' : 'Propose code'}</button>
+              <button type="submit">{view.can_add ? words.codebook_add_code : words.codebook_propose_code}</button>
             </form>
           )}
           {note && (

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { PocketBatch, PocketTask } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
+import { useUiText } from '../../shared/ui-text.js';
 import './pocket.css';
 
 type Card = PocketBatch['items'][number];
@@ -24,6 +25,7 @@ export function PocketScreen({ onFinished }: { onFinished: () => void }) {
   const [at, setAt] = useState(0);
   const [answers, setAnswers] = useState<Record<string, CardAnswers>>({});
   const [error, setError] = useState<string | null>(null);
+  const words = useUiText();
 
   const load = useCallback(async () => {
     try {
@@ -98,7 +100,7 @@ export function PocketScreen({ onFinished }: { onFinished: () => void }) {
           {progress.done} / {progress.total}
         </span>
         <progress max={progress.total || 1} value={progress.done} />
-        <a href="/annotate?desktop=1">Desktop site</a>
+        <a href="/annotate?desktop=1">{words.pocket_desktop_site}</a>
       </header>
       {card ? (
         <article className="pocket-card" data-instance={card.instance_id}>
@@ -106,9 +108,9 @@ export function PocketScreen({ onFinished }: { onFinished: () => void }) {
         </article>
       ) : (
         <p className="notice done" role="status">
-          Every item of this batch is answered.{' '}
+          {words.pocket_batch_done}{' '}
           <button type="button" className="link" onClick={() => void load()}>
-            Load more
+            {words.pocket_load_more}
           </button>
         </p>
       )}
@@ -146,15 +148,15 @@ export function PocketScreen({ onFinished }: { onFinished: () => void }) {
           <ErrorNote>{error}</ErrorNote>
           <nav className="pocket-nav" aria-label="Cards">
             <button type="button" disabled={at === 0} onClick={() => setAt((i) => i - 1)}>
-              Previous
+              {words.previous_button}
             </button>
             {single ? (
               <button type="button" disabled={at >= cards.length - 1} onClick={() => setAt((i) => i + 1)}>
-                Next
+                {words.next_button}
               </button>
             ) : (
               <button type="button" className="primary" onClick={() => void saveAndNext(mine)}>
-                Save &amp; next
+                {words.pocket_save_next}
               </button>
             )}
           </nav>
