@@ -110,14 +110,15 @@ export function stateView(state: RoomState, user: string) {
 }
 
 /**
- * The log as `user` may read it: a blind vote of someone else on an item not yet revealed loses its label (who
- * voted stays). The state is the room's now, so a vote read after its item's reveal shows its label.
+ * The log as a member may read it: a blind vote on an item not yet revealed loses its label, the caller's own too
+ * (their own vote is `my_vote` in the state), as Potato's log does; who voted stays. The state is the room's now,
+ * so a vote read after its item's reveal shows its label.
  */
-export function eventsView(state: RoomState, events: readonly RoomEvent[], user: string): RoomEvent[] {
+export function eventsView(state: RoomState, events: readonly RoomEvent[]): RoomEvent[] {
   if (state.room_type === 'shadow') return [...events];
   const revealed = new Set(state.rounds.filter((r) => r.revealed).map((r) => r.instance_id));
   return events.map((e) => {
-    if (e.type !== 'vote_cast' || e.user === user || revealed.has(e.data.instance_id)) return e;
+    if (e.type !== 'vote_cast' || revealed.has(e.data.instance_id)) return e;
     const { label: _hidden, ...data } = e.data;
     return { ...e, data } as unknown as RoomEvent;
   });

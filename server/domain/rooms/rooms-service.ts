@@ -137,7 +137,7 @@ export class Rooms {
     }
     presence.sort((a, b) => b.at - a.at);
     return {
-      events: eventsView(state, after, user),
+      events: eventsView(state, after),
       cursor: state.last_seq,
       presence: presence.map((p) => ({ user: p.user, data: p.data, at: p.at })),
     };
