@@ -18,6 +18,7 @@ import { PhasePage } from '../features/phases/phase-page.js';
 import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { PocketScreen } from '../features/pocket/pocket-screen.js';
+import { RoomsScreen } from '../features/rooms/rooms-screen.js';
 import { desktop } from '../shared/desktop/desktop.js';
 import { DesktopVersion } from '../shared/desktop/desktop-version.js';
 import { UiTextProvider } from '../shared/ui-text.js';
@@ -35,7 +36,7 @@ const AdjudicateScreen = lazy(() =>
 type Session =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
 
-function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'annotate' {
+function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'rooms' | 'annotate' {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => {
     const on = () => setHash(location.hash);
@@ -45,6 +46,7 @@ function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'annot
   if (hash.startsWith('#/admin')) return 'admin';
   if (hash.startsWith('#/adjudicate')) return 'adjudicate';
   if (hash.startsWith('#/pocket')) return 'pocket';
+  if (hash.startsWith('#/rooms')) return 'rooms';
   return hash.startsWith('#/progress') ? 'progress' : 'annotate';
 }
 
@@ -135,6 +137,19 @@ export function App() {
               {text.progress_label}
             </a>
           )}
+          {(study?.rooms || route === 'rooms') && (
+            <a
+              href="#/rooms"
+              aria-current={route === 'rooms' ? 'page' : undefined}
+              onClick={(e) => {
+                if (!hasUnsavedWork()) return;
+                e.preventDefault();
+                guard('open the rooms', () => (location.hash = '#/rooms'));
+              }}
+            >
+              Rooms
+            </a>
+          )}
           {(me?.is_adjudicator || route === 'adjudicate') && (
             <a
               href="#/adjudicate"
@@ -196,6 +211,7 @@ export function App() {
       </Suspense>
     );
   else if (route === 'progress') body = <ProgressScreen />;
+  else if (route === 'rooms') body = <RoomsScreen me={session.me.username} />;
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1))
     body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;

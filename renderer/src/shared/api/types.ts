@@ -116,3 +116,8 @@ export type TimeReport = Answer<'/admin/api/time', 'get'>;
 /** The mobile card stack's task and its batches of items left (Potato's Pocket Mode). */
 export type PocketTask = Answer<'/pocket/api/task', 'get'>;
 export type PocketBatch = Answer<'/pocket/api/batch', 'get'>;
+
+/** Rooms (Potato's multiplayer rooms): the lobby's list, one room's state and its events after a cursor. */
+export type RoomList = Answer<'/rooms/api/list', 'get'>;
+export type RoomState = Answer<'/rooms/api/{room_id}/state', 'get'>;
+export type RoomEvents = Answer<'/rooms/api/{room_id}/events', 'get'>;
