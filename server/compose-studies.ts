@@ -1,7 +1,7 @@
 /**
  * Potato's study read-outs that need no model, wired beside compose.ts: truth serum (popularity predictions and
- * surprisingly-popular verdicts), the boundary lab (counterfactual probes) and psychometrics (an item-response model's read-outs, the study
- * designer). Triage is wired in compose.ts, since assignment reads its order.
+ * surprisingly-popular verdicts), the boundary lab (counterfactual probes) and psychometrics (an item-response model's
+ * read-outs, the study designer). Triage is wired in compose.ts, since assignment reads its order.
  */
 import type { ComposeInput } from './services.js';
 import type { AnnotationService } from './domain/annotation/annotation-service.js';

@@ -32,7 +32,9 @@ export interface ServerOptions {
   logger?: Logger;
   /** a Store to use instead of the journal in dataDir (tests of other implementations) */
   store?: Store;
-  /** a PostgreSQL database for the project (--database-url, MARGINALIA_DATABASE_URL); wins over the config's storage.url */
+  /**
+   * a PostgreSQL database for the project (--database-url, MARGINALIA_DATABASE_URL); wins over the config's storage.url
+   */
   database?: DatabaseChoice;
   /** the built renderer to serve at /; defaults to dist/renderer next to this package */
   staticDir?: string | null;

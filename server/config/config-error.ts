@@ -18,7 +18,9 @@ export function formatPath(path: PropertyKey[]): string {
   );
 }
 
-/** zod says only "Invalid input" for a value no branch of a union accepts; each branch's complaint says what would do. */
+/**
+ * zod says only "Invalid input" for a value no branch of a union accepts; each branch's complaint says what would do.
+ */
 export function reasonOf(issue: z.core.$ZodIssue): string {
   if (issue.code !== 'invalid_union' || !issue.errors.length) return issue.message;
   const reasons = issue.errors

@@ -1,8 +1,8 @@
 /**
  * Potato's other ways of naming the data: `data_sources` (a list of typed sources; local files are read like
- * `data_files`, database sources are read by the server (database-sources.ts), remote ones are not read) and `data_directory` (every data file in a folder,
- * read at start-up). Both add to `data_files`; what is not read is warned about with what happens instead, and a
- * config left with no data at all stops start-up saying why.
+ * `data_files`, database sources are read by the server (database-sources.ts), remote ones are not read) and
+ * `data_directory` (every data file in a folder, read at start-up). Both add to `data_files`; what is not read is
+ * warned about with what happens instead, and a config left with no data at all stops start-up saying why.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';

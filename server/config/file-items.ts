@@ -18,7 +18,9 @@ import { FileBlocks } from '../storage/file-blocks.js';
 /** ms without a read after which the file is closed */
 const IDLE_CLOSE = 2000;
 
-/** A data file no longer holds what the server loaded from it: answered 503 with this message, as storage errors are. */
+/**
+ * A data file no longer holds what the server loaded from it: answered 503 with this message, as storage errors are.
+ */
 export class DataFileChanged extends Error {}
 
 /** How many read items each file keeps (the current instances of a lab), in slots chosen by the line's place. */
@@ -82,7 +84,10 @@ export class ItemFile {
     return fields;
   }
 
-  /** The `bytes` at `at` as text, from a block read just now or with a pread of their own; undefined past the end of the file. */
+  /**
+   * The `bytes` at `at` as text, from a block read just now or with a pread of their own; undefined past the end of the
+   * file.
+   */
   private lineText(at: number, bytes: number): string | undefined {
     const start = at - (at % BLOCK);
     if (at + bytes > start + BLOCK) {

@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 
-/** Finds a file named in the config: relative to task_dir, then the config's folder, then its parent (Potato's layout). */
+/**
+ * Finds a file named in the config: relative to task_dir, then the config's folder, then its parent (Potato's layout).
+ */
 export function locate(name: string, dir: string, taskDir: string | undefined): string {
   if (isAbsolute(name)) return name;
   const candidates = [

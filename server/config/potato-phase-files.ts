@@ -34,7 +34,9 @@ function parseJsonish(text: string, where: string): unknown {
   }
 }
 
-/** Potato's files sometimes hold a list written as Python's repr (`"['Yes', 'No']"`): its quoted items; else one name. */
+/**
+ * Potato's files sometimes hold a list written as Python's repr (`"['Yes', 'No']"`): its quoted items; else one name.
+ */
 function labelNames(value: unknown): string[] {
   if (typeof value === 'string') {
     const quoted = [...value.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);

@@ -1,4 +1,6 @@
-/** A config file as a mapping of top-level keys: YAML parsed, `${NAME}` environment references filled in, types checked. */
+/**
+ * A config file as a mapping of top-level keys: YAML parsed, `${NAME}` environment references filled in, types checked.
+ */
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { ConfigError } from './config-error.js';

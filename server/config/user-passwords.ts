@@ -1,4 +1,6 @@
-/** Passwords written into `user_config.users`: one shorter than the minimum stops startup, a weak one is warned about. */
+/**
+ * Passwords written into `user_config.users`: one shorter than the minimum stops startup, a weak one is warned about.
+ */
 import { PASSWORD_FLOOR, minLengthFor, passwordProblem } from '../domain/users/password-rules.js';
 import { ConfigError } from './config-error.js';
 import type { RawConfig } from './schema.js';

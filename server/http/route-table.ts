@@ -1,9 +1,9 @@
 /**
- * Mounts the RouteSpecs: each becomes a handler that checks access, validates input with zod and sends the result as JSON. Paths without parameters are also listed in `exact`, found with one
- * Map lookup per request: the router's matching (every route's regexp, then composing the matched layers) was a
- * few per cent of a request. Only paths the router itself would give to that one route alone are listed, so what
- * answers a request does not change; everything else (HEAD, a trailing slash, other letter case, parameters,
- * 405s) still goes through the router.
+ * Mounts the RouteSpecs: each becomes a handler that checks access, validates input with zod and sends the result as
+ * JSON. Paths without parameters are also listed in `exact`, found with one Map lookup per request: the router's
+ * matching (every route's regexp, then composing the matched layers) was a few per cent of a request. Only paths the
+ * router itself would give to that one route alone are listed, so what answers a request does not change; everything
+ * else (HEAD, a trailing slash, other letter case, parameters, 405s) still goes through the router.
  */
 import { Router } from '@koa/router';
 import type { Context } from 'koa';

@@ -69,7 +69,9 @@ export class JournalFile {
     return this.end;
   }
 
-  /** Appends all of `bytes`; resolves once they are durable. Appends must not overlap (the store runs one at a time). */
+  /**
+   * Appends all of `bytes`; resolves once they are durable. Appends must not overlap (the store runs one at a time).
+   */
   async append(bytes: Buffer): Promise<void> {
     // zeros being written where this append would go must land first, or they could overwrite it
     if (this.end + bytes.length > this.allocated && this.extending) await this.extending;

@@ -9,10 +9,11 @@
  * submission would grow with the project. Here it is one append, whatever the size.
  *
  * Files in the data folder: `snapshot.json` ({format, generation, tables, packs}), `journal-<generation>.jsonl`
- * (while open followed by zeros written ahead of the data, see journal-file.ts) and, for the tables kept packed (many small rows: annotations), `<table>-<generation>.pack` (pack-file.ts),
- * which `packs` names; the JSON snapshot holds everything else.
- * Each journal line carries a checksum (journal-record.ts). A crash can leave at most a torn last line, which was
- * never acknowledged; it is skipped and cut off at start. A bad line anywhere else stops start-up (journal-replay.ts).
+ * (while open followed by zeros written ahead of the data, see journal-file.ts) and, for the tables kept packed (many
+ * small rows: annotations), `<table>-<generation>.pack` (pack-file.ts), which `packs` names; the JSON snapshot holds
+ * everything else. Each journal line carries a checksum (journal-record.ts). A crash can leave at most a torn last
+ * line, which was never acknowledged; it is skipped and cut off at start. A bad line anywhere else stops start-up
+ * (journal-replay.ts).
  */
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -37,7 +37,10 @@ function linksOf(markdown: string): string[] {
   return links;
 }
 
-/** The anchors GitHub gives a Markdown file's headings (lower-case, spaces to `-`, punctuation dropped, repeats numbered). */
+/**
+ * The anchors GitHub gives a Markdown file's headings (lower-case, spaces to `-`, punctuation dropped, repeats
+ * numbered).
+ */
 function anchorsOf(markdown: string): Set<string> {
   const slugger = new GithubSlugger();
   const anchors = new Set<string>();

@@ -1,4 +1,6 @@
-/** vitest globalSetup of the `postgres` project: one throwaway cluster for the run, its URL provided as `postgresUrl`. */
+/**
+ * vitest globalSetup of the `postgres` project: one throwaway cluster for the run, its URL provided as `postgresUrl`.
+ */
 import type { TestProject } from 'vitest/node';
 import { startPostgres, type Postgres } from './postgres.js';
 

@@ -117,8 +117,8 @@ export async function startReceiver(
 }
 
 /**
- * A receiver's check of the `v1` signatures (also what docs/webhooks.md shows): constant-time comparison against any of the
- * space-separated signatures, and the 300-second timestamp tolerance.
+ * A receiver's check of the `v1` signatures (also what docs/webhooks.md shows): constant-time comparison against any of
+ * the space-separated signatures, and the 300-second timestamp tolerance.
  */
 export function verify(
   secret: string,

@@ -1,4 +1,6 @@
-/** The Adjudicate screen's decision logic: taking answers whole or per scheme, editing, span unions and the submit body. */
+/**
+ * The Adjudicate screen's decision logic: taking answers whole or per scheme, editing, span unions and the submit body.
+ */
 import { describe, expect, test } from 'vitest';
 import {
   agreeingAnnotators,

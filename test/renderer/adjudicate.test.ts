@@ -99,7 +99,8 @@ test('an adjudicator resolves two disagreements by keyboard; the gold export and
     expect.stringContaining('“Great value” pos 0–11'),
   ]);
 
-  // 2 takes bob's whole answer; then alice's sentiment by its take button; a note; Enter saves and opens b, still to decide
+  // 2 takes bob's whole answer; then alice's sentiment by its take button; a note; Enter saves and opens b, still to
+  // decide
   await page.locator('body').press('2');
   await expect.poll(() => page.getByTestId('source-sentiment').innerText()).toBe('as bob');
   expect(await page.getByTestId('source-evidence').innerText()).toBe('as bob');

@@ -1,6 +1,6 @@
 /**
- * agent_scorecard, tool_contention and agent_interaction_graph answered by keyboard in headless Chromium against the real server, and
- * still there after a reload.
+ * agent_scorecard, tool_contention and agent_interaction_graph answered by keyboard in headless Chromium against the
+ * real server, and still there after a reload.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 /**
- * extractive_qa, error_span and multi_document_event in headless Chromium: answered by selecting text with the keyboard and picking
- * from the span picker, stored, and shown again after a reload.
+ * extractive_qa, error_span and multi_document_event in headless Chromium: answered by selecting text with the keyboard
+ * and picking from the span picker, stored, and shown again after a reload.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,6 @@
-/** The admin item view's reading of stored answers: structured ones (a tree's nodes and path, JSON objects) in words. */
+/**
+ * The admin item view's reading of stored answers: structured ones (a tree's nodes and path, JSON objects) in words.
+ */
 import { describe, expect, test } from 'vitest';
 import { answersByScheme } from '../../renderer/src/features/admin/item-answers.js';
 

@@ -31,7 +31,9 @@ async function spanByKeys(p: Page, firstWord: number, words: number, digit: stri
   await p.keyboard.press(digit);
 }
 
-/** The link drawn over the text: one arc, labelled, from above the first span to above the second, with an arrowhead. */
+/**
+ * The link drawn over the text: one arc, labelled, from above the first span to above the second, with an arrowhead.
+ */
 async function expectArc(label: string, from: string, to: string) {
   const arc = page.locator('[data-testid="link-arcs"] .text-arc');
   await expect.poll(() => arc.count()).toBe(1);

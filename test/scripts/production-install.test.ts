@@ -32,7 +32,10 @@ async function ok(cmd: string, args: string[], cwd: string) {
   return r;
 }
 
-/** `npm start` in `dir` until it prints its URL; `stop()` sends SIGTERM to the npm process group it leads and waits for all of it. */
+/**
+ * `npm start` in `dir` until it prints its URL; `stop()` sends SIGTERM to the npm process group it leads and waits for
+ * all of it.
+ */
 function npmStart(dir: string, args: string[]) {
   const child = spawn('npm', ['start', '--', ...args], {
     cwd: dir,

@@ -187,7 +187,10 @@ export function readCrowd(raw: Raw, debug: boolean, file: string): { crowd: Crow
 
 export class CrowdConfigError extends Error {}
 
-/** SONA's client-side credit link (Potato's fallback when its server-side grant fails), the survey code filled in per worker. */
+/**
+ * SONA's client-side credit link (Potato's fallback when its server-side grant fails), the survey code filled in per
+ * worker.
+ */
 function sonaCreditUrl(block: z.output<typeof sonaBlock>): string | null {
   if (!block.hostname || block.experiment_id === undefined || block.credit_token === undefined) return null;
   const e = encodeURIComponent;

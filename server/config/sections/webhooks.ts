@@ -14,7 +14,9 @@ const numberish = looseUnsignedNumber;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** https anywhere; plain http only to this machine (local scripts), so secrets and data never cross a network in clear. */
+/**
+ * https anywhere; plain http only to this machine (local scripts), so secrets and data never cross a network in clear.
+ */
 function urlProblem(value: string): string | undefined {
   let url: URL;
   try {

@@ -82,7 +82,9 @@ export class ActiveLearning implements SubmitHook {
     return this.job ?? Promise.resolve();
   }
 
-  /** SubmitHook: counts new labels; every `update_frequency` of them (every one before the first ranking) ranks again. */
+  /**
+   * SubmitHook: counts new labels; every `update_frequency` of them (every one before the first ranking) ranks again.
+   */
   after(ctx: SubmitContext): undefined {
     if (ctx.changed) this.counted();
     return undefined;

@@ -107,12 +107,18 @@ export class AdjudicationService {
     return queueStats(this.deps, this.queued);
   }
 
-  /** The item's gold answer: the decision where there is one, else the majority of its annotators (none without annotators). */
+  /**
+   * The item's gold answer: the decision where there is one, else the majority of its annotators (none without
+   * annotators).
+   */
   gold(instance: Instance): GoldAnswer | undefined {
     return goldAnswer(this.deps, this.queued, instance);
   }
 
-  /** Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that matched. */
+  /**
+   * Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that
+   * matched.
+   */
   agreementWithGold() {
     return agreementWithGold(this.deps, this.queued.adjudicators);
   }

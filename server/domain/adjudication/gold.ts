@@ -23,7 +23,10 @@ export interface GoldAnswer {
   annotators: number;
 }
 
-/** The item's gold answer: the decision where there is one, else the majority of its annotators (none without annotators). */
+/**
+ * The item's gold answer: the decision where there is one, else the majority of its annotators (none without
+ * annotators).
+ */
 export function goldAnswer(
   deps: AdjudicationDeps,
   queue: AdjudicationQueue,
@@ -60,7 +63,10 @@ export function goldAnswer(
   };
 }
 
-/** Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that matched. */
+/**
+ * Each annotator's answers read against the adjudicated gold answers: per scheme, items compared and the share that
+ * matched.
+ */
 export function agreementWithGold(deps: AdjudicationDeps, adjudicators: ReadonlySet<string>) {
   const { task, annotations, store } = deps;
   const schemes = comparableSchemes(task);

@@ -78,7 +78,9 @@ export interface MajorityAnswer {
   ties: string[];
 }
 
-/** The most common answer of each scheme. Records should come sorted by annotator, so ties break the same way each time. */
+/**
+ * The most common answer of each scheme. Records should come sorted by annotator, so ties break the same way each time.
+ */
 export function majorityAnswer(task: Task, records: readonly AnnotationRecord[]): MajorityAnswer {
   const out: MajorityAnswer = { labels: {}, spans: [], vote_share: {}, ties: [] };
   for (const scheme of comparableSchemes(task)) {

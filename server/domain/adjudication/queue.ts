@@ -18,7 +18,10 @@ export interface QueueFilter {
   status?: ItemStatus;
   /** only items where this scheme could be compared */
   schema?: string;
-  /** disagreements: below the agreement threshold (the default unless show_all_items); all: every item with enough annotators */
+  /**
+   * disagreements: below the agreement threshold (the default unless show_all_items); all: every item with enough
+   * annotators
+   */
   scope?: 'disagreements' | 'all';
   /** only items whose agreement (on `schema` when given, else overall) is at most this */
   max_agreement?: number;

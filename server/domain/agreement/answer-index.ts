@@ -28,7 +28,10 @@ export interface Groups {
   instance: Int32Array;
 }
 
-/** Span fields in the pool: the scheme's position in the task (-1: none of its span schemes), label (1-based; 0: not one of the scheme's), start, end. */
+/**
+ * Span fields in the pool: the scheme's position in the task (-1: none of its span schemes), label (1-based; 0: not one
+ * of the scheme's), start, end.
+ */
 export const SPAN_FIELDS = 4;
 
 const MAX_OF = new Map<unknown, number>([
@@ -212,7 +215,9 @@ export class AnswerIndex {
     this.free.push(row);
   }
 
-  /** A row's spans go at the end of the pool; the pool is rewritten once more than half of it is spans replaced since. */
+  /**
+   * A row's spans go at the end of the pool; the pool is rewritten once more than half of it is spans replaced since.
+   */
   private setSpans(row: number, spans: readonly SpanRecord[]): void {
     this.poolLive -= this.spanCount[row];
     this.spanCount[row] = 0; // so that making room does not move the spans being replaced

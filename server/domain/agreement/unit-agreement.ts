@@ -109,7 +109,9 @@ function fleissTable({ rows, bounds }: Groups, column: Column, categories: numbe
   return table;
 }
 
-/** With two annotators in all, each unit of two answers holds one from each: the pairs, each annotator on their side. */
+/**
+ * With two annotators in all, each unit of two answers holds one from each: the pairs, each annotator on their side.
+ */
 function cohenPairs({ annotator }: AnswerIndex, { rows, bounds }: Groups, column: Column): [number, number][] {
   const pairs: [number, number][] = [];
   let first = -1; // the annotator whose answers go on the left

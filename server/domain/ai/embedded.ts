@@ -30,7 +30,9 @@ import {
 const KEYWORD_PRIOR = 2;
 /** milliseconds of learning per slice of the start-up pass, between which requests are served */
 const SLICE_MS = 4;
-/** every annotation is predicted before it is learned until this many outcomes are known, then every CALIBRATE_EVERY-th */
+/**
+ * every annotation is predicted before it is learned until this many outcomes are known, then every CALIBRATE_EVERY-th
+ */
 const CALIBRATE_ALL = 2000;
 const CALIBRATE_EVERY = 50;
 

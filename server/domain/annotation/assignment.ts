@@ -194,7 +194,9 @@ export class Assignments {
     return index.indexOf(instanceId);
   }
 
-  /** Annotators who may not be handed more work (blocked by quality control, or everyone while hand-outs are paused). */
+  /**
+   * Annotators who may not be handed more work (blocked by quality control, or everyone while hand-outs are paused).
+   */
   holdBack(predicate: (username: string) => boolean): void {
     this.heldBack.push(predicate);
   }

@@ -38,7 +38,10 @@ export interface AnnotationReader {
 export interface ItemTime {
   visible_ms: number;
   visits: number;
-  /** each saved change: when, which answer (`scheme:label`, spans `scheme:label[start:end]`), the new value (null: removed) */
+  /**
+   * each saved change: when, which answer (`scheme:label`, spans `scheme:label[start:end]`), the new value (null:
+   * removed)
+   */
   changes: { at: string; key: string; value: string | null }[];
 }
 
@@ -71,7 +74,9 @@ export interface GoldInfo {
 
 export const EXPORT_VIEWS = ['annotations', 'gold', 'phases'] as const;
 
-/** The gold view: one row per item that has a gold answer, its annotator column "gold:adjudicated" or "gold:majority". */
+/**
+ * The gold view: one row per item that has a gold answer, its annotator column "gold:adjudicated" or "gold:majority".
+ */
 export function* goldItems(
   task: Task,
   goldOf: (instance: Instance) => (GoldInfo & { labels: AnnotationRecord['labels']; spans: SpanRecord[] }) | undefined,

@@ -79,7 +79,10 @@ export class DatabaseIngestion {
     return this.running.size;
   }
 
-  /** Reads each source whole (unless live with replay_on_start off), then starts polling; throws naming a source it cannot read. */
+  /**
+   * Reads each source whole (unless live with replay_on_start off), then starts polling; throws naming a source it
+   * cannot read.
+   */
   async start(): Promise<void> {
     for (const r of this.running.values()) {
       if (!r.source.live || r.source.live.replayOnStart) {

@@ -48,7 +48,10 @@ export interface MaceResult {
   logLikelihood: number;
 }
 
-/** posteriors within a millionth of the highest count as tied: an even split that EM leaves a few ulps apart is not decided by float noise */
+/**
+ * posteriors within a millionth of the highest count as tied: an even split that EM leaves a few ulps apart is not
+ * decided by float noise
+ */
 const TIE = 1e-6;
 
 /** Runs MACE to the end. */

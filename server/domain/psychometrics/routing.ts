@@ -37,7 +37,10 @@ export interface RoutingItem {
   annotators: number;
 }
 
-/** Ids by expected gain for an annotator of ability `alpha`, highest first, ties in the order given; resolved ones left out. */
+/**
+ * Ids by expected gain for an annotator of ability `alpha`, highest first, ties in the order given; resolved ones left
+ * out.
+ */
 export function rankByGain(
   items: readonly RoutingItem[],
   alpha: number,

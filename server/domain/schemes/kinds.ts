@@ -32,7 +32,10 @@ function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never
 
 type ChoiceParts = Pick<SchemeTypeModule, 'type' | 'agreement' | 'single'> & Partial<SchemeTypeModule>;
 
-/** A choice among the scheme's labels; a ticked label is stored as "true" (any value not falsey, or the label's own name, counts). */
+/**
+ * A choice among the scheme's labels; a ticked label is stored as "true" (any value not falsey, or the label's own
+ * name, counts).
+ */
 export function choiceType(parts: ChoiceParts): SchemeTypeModule {
   return {
     config: z.looseObject({}),

@@ -88,7 +88,10 @@ export interface SpanRef {
   readonly end: number;
 }
 
-/** What a structured answer is checked against: the instance (its text read only when asked for) and the annotator's spans by id. */
+/**
+ * What a structured answer is checked against: the instance (its text read only when asked for) and the annotator's
+ * spans by id.
+ */
 export interface AnswerContext {
   readonly instance: Instance;
   readonly textLength: number;

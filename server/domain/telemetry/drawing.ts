@@ -57,7 +57,9 @@ export interface TelemetrySummary {
   idle_ms: number;
 }
 
-/** Actions that are bookkeeping, not work: a session of only these (a page view arming its default tool) is not kept. */
+/**
+ * Actions that are bookkeeping, not work: a session of only these (a page view arming its default tool) is not kept.
+ */
 const BOOKKEEPING: ReadonlySet<TelemetryAction> = new Set(['tool']);
 /** An accepted suggestion is committed as a shape within this long; that shape is the AI's, not drawn. */
 const ACCEPT_COMMIT_MS = 1000;

@@ -97,7 +97,9 @@ export class Accounts {
     );
   }
 
-  /** Admin accounts someone created by registering (or logging in) rather than through a channel that needs the machine. */
+  /**
+   * Admin accounts someone created by registering (or logging in) rather than through a channel that needs the machine.
+   */
   selfRegisteredAdmins(): string[] {
     return [...this.policy.adminNames].filter((name) => {
       const user = this.get(name);

@@ -1,4 +1,6 @@
-/** Adjudication's read-outs for the admin dashboard: the overview, and each annotator's agreement with the gold answers. */
+/**
+ * Adjudication's read-outs for the admin dashboard: the overview, and each annotator's agreement with the gold answers.
+ */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';

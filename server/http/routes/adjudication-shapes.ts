@@ -1,4 +1,7 @@
-/** The zod shapes of adjudication's bodies and answers, in Potato's field names, shared by its adjudicator and admin routes. */
+/**
+ * The zod shapes of adjudication's bodies and answers, in Potato's field names, shared by its adjudicator and admin
+ * routes.
+ */
 import { z } from 'zod';
 import { CONFIDENCES } from '../../domain/adjudication/records.js';
 import { answersByScheme } from '../answer-shapes.js';

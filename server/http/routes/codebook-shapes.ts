@@ -26,7 +26,10 @@ export const codeOut = z.object({
   updated_at: z.string(),
 });
 
-/** a code in the tree; its children are nodes of the same shape (not spelled out: OpenAPI's generator cannot follow a recursive schema) */
+/**
+ * a code in the tree; its children are nodes of the same shape (not spelled out: OpenAPI's generator cannot follow a
+ * recursive schema)
+ */
 export const treeNode = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,7 +1,7 @@
 /**
  * Potato's Pocket Mode at its paths: the card stack's page (`/pocket`, drawn by our UI at `#/pocket`), what it
- * reads (`/pocket/api/task`, `/pocket/api/batch`), the routing facts and the device report for admins. Answers are saved through POST /updateinstance, the
- * desktop page's own submission: nothing here writes an answer.
+ * reads (`/pocket/api/task`, `/pocket/api/batch`), the routing facts and the device report for admins. Answers are
+ * saved through POST /updateinstance, the desktop page's own submission: nothing here writes an answer.
  */
 import { z } from 'zod';
 import type { Context } from 'koa';

@@ -143,7 +143,9 @@ export async function savePhasePage(s: Services, username: string, body: Submiss
   return { status: 'success', processing_time_ms: Math.round(performance.now() - started), ...saved };
 }
 
-/** The answers a page's form or JSON body carries: `annotations` (an object or JSON text), or fields named by questions. */
+/**
+ * The answers a page's form or JSON body carries: `annotations` (an object or JSON text), or fields named by questions.
+ */
 function formAnswers(raw: Record<string, unknown>): Record<string, unknown> {
   const body = unpackForm(raw);
   const out: Record<string, unknown> = isObject(body.annotations) ? { ...body.annotations } : {};

@@ -130,7 +130,9 @@ export class PostgresStore extends TableReader implements SharedStore {
     this.listeners.push(listener);
   }
 
-  /** Resolves once the changes other processes committed before the call are applied (or the database is out of reach). */
+  /**
+   * Resolves once the changes other processes committed before the call are applied (or the database is out of reach).
+   */
   sync(): Promise<void> {
     if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {

@@ -1,4 +1,6 @@
-/** Idioms of real Potato configs load, each with a warning where its meaning changes; wrong values still stop start-up. */
+/**
+ * Idioms of real Potato configs load, each with a warning where its meaning changes; wrong values still stop start-up.
+ */
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/load.js';

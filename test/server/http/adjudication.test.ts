@@ -1,4 +1,7 @@
-/** Adjudication over real HTTP: the queue, decisions as gold answers, the gold export, agreement against gold, item.adjudicated. */
+/**
+ * Adjudication over real HTTP: the queue, decisions as gold answers, the gold export, agreement against gold,
+ * item.adjudicated.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../helpers/client.js';
 import { startServer, type TestServer } from '../../helpers/server.js';

@@ -1,4 +1,7 @@
-/** Notes and flags on items over real HTTP: stored per annotator, listed and filtered for admins, exported, and item.flagged sent signed and retried. */
+/**
+ * Notes and flags on items over real HTTP: stored per annotator, listed and filtered for admins, exported, and
+ * item.flagged sent signed and retried.
+ */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 import { sampleItems } from '../../helpers/project.js';

@@ -69,8 +69,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("answers as its schemas say: each GET route's JSON on a project with answers matches its response schema", async () => {
-    // memos, the review board, the progress page, QDA mode and the eval suite are off unless a project turns them on (503, 404):
-    // this one does, so their reads are checked too
+    // memos, the review board, the progress page, QDA mode and the eval suite are off unless a project turns them on
+    // (503, 404): this one does, so their reads are checked too
     const t = await startServer({
       config: {
         annotation_ui: { memos: true },

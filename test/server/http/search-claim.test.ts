@@ -1,4 +1,7 @@
-/** Search-and-claim (search.annotator_claim) over real HTTP: annotators search the whole task and pull items into their lists. */
+/**
+ * Search-and-claim (search.annotator_claim) over real HTTP: annotators search the whole task and pull items into their
+ * lists.
+ */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/index.js';
 import { writeProject } from '../../helpers/project.js';

@@ -1,4 +1,7 @@
-/** Search over real HTTP: admins find items by their words, fields and answers; annotators search their own list and answers. */
+/**
+ * Search over real HTTP: admins find items by their words, fields and answers; annotators search their own list and
+ * answers.
+ */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 import { loadConfig } from '../../../server/index.js';

@@ -1,4 +1,6 @@
-/** allow_skip and required schemes over real HTTP: a skip is its own record, and moving on waits for required answers. */
+/**
+ * allow_skip and required schemes over real HTTP: a skip is its own record, and moving on waits for required answers.
+ */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 

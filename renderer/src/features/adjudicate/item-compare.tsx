@@ -16,7 +16,10 @@ import {
   type Decision,
 } from './decision.js';
 
-/** The text cut where spans start and end; a piece is marked when a span covers it, as a difference when not everyone marked that span. */
+/**
+ * The text cut where spans start and end; a piece is marked when a span covers it, as a difference when not everyone
+ * marked that span.
+ */
 function markedText(text: string, spans: { start: number; end: number; diff: boolean }[]) {
   const cuts = [...new Set([0, text.length, ...spans.flatMap((s) => [s.start, s.end])])]
     .filter((n) => n >= 0 && n <= text.length)

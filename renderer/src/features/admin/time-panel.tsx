@@ -1,4 +1,6 @@
-/** Time on items (visible time only): each annotator's median per item, the slowest items, suspiciously fast annotators. */
+/**
+ * Time on items (visible time only): each annotator's median per item, the slowest items, suspiciously fast annotators.
+ */
 import type { TimeReport } from '../../shared/api/types.js';
 import { RowTable } from './tables.js';
 

@@ -202,7 +202,10 @@ export const withoutSchemes = (p: Prediction, schemes: string[]): Prediction => 
   spans: p.spans.filter((s) => !schemes.includes(s.schema)),
 });
 
-/** Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are added. */
+/**
+ * Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are
+ * added.
+ */
 export function applyPrediction(a: Answers, schemes: Schemes, p: Prediction): Answers {
   let next = a;
   for (const [schemeName, value] of Object.entries(p.labels)) {

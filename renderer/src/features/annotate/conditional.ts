@@ -1,4 +1,7 @@
-/** Which schemes the annotator's answers hide (display_logic), read from the form's answers as the server reads stored ones. */
+/**
+ * Which schemes the annotator's answers hide (display_logic), read from the form's answers as the server reads stored
+ * ones.
+ */
 import type { Scheme } from '../../shared/api/types.js';
 import { hiddenBy, type Comparable, type DisplayLogic } from '../../../../shared/display-logic.js';
 import type { Answers } from './answers.js';
@@ -6,7 +9,10 @@ import { schemeUi } from './schemes/registry.js';
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** A scheme's answer: the chosen label(s) of a choice, a one-field value, the labels of its spans, else its stored values. */
+/**
+ * A scheme's answer: the chosen label(s) of a choice, a one-field value, the labels of its spans, else its stored
+ * values.
+ */
 function comparable(scheme: Scheme, a: Answers): Comparable {
   const ui = schemeUi(scheme.annotation_type);
   const many = (list: string[]): Comparable => (list.length === 0 ? undefined : list.length === 1 ? list[0] : list);

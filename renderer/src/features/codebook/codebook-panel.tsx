@@ -1,8 +1,8 @@
 /**
  * The project's codebook beside the form, read-only: each code with its definition and its rules for use, so an
  * annotator can check what a code means while coding. Below it a short form proposes a new code: added at once
- * where the codebook's mode lets annotators add codes, otherwise (fixed) queued for an admin to confirm. Shown where the
- * project keeps a codebook (GET /api/study says so); folded at first. Everything is text, never HTML.
+ * where the codebook's mode lets annotators add codes, otherwise (fixed) queued for an admin to confirm. Shown where
+ * the project keeps a codebook (GET /api/study says so); folded at first. Everything is text, never HTML.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';

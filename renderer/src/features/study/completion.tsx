@@ -1,4 +1,7 @@
-/** The end of a crowd worker's list: the completion code, and the way back to the platform (after a delay, when configured). */
+/**
+ * The end of a crowd worker's list: the completion code, and the way back to the platform (after a delay, when
+ * configured).
+ */
 import { useEffect, useState } from 'react';
 import type { Study } from '../../shared/api/types.js';
 

@@ -2,7 +2,8 @@
  * One API resource read through TanStack Query: cached under its key and kept on screen while a newer copy loads,
  * so a refresh never flashes a loading state. With `refreshMs` it is fetched again that often while shown and
  * whenever the window regains focus (the dashboard's live figures). `keepOnChange` also keeps the last copy shown
- * while a new key loads (a table's next page or filter), not for a new subject (another item). `loading` is true while any fetch runs (for aria-busy).
+ * while a new key loads (a table's next page or filter), not for a new subject (another item). `loading` is true while
+ * any fetch runs (for aria-busy).
  */
 import { keepPreviousData, QueryClient, useQuery } from '@tanstack/react-query';
 import { errorText } from './client.js';

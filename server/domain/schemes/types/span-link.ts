@@ -58,7 +58,10 @@ function linkTypesFrom(given: z.infer<typeof linkType>[], fail: (key: string, re
 
 const linkTypesOf = (scheme: Scheme) => scheme.extra.link_types as LinkType[];
 
-/** Which span schemes the link's ends name: `span_schema`, or `source_scheme` and `target_scheme` (one may stand for both). */
+/**
+ * Which span schemes the link's ends name: `span_schema`, or `source_scheme` and `target_scheme` (one may stand for
+ * both).
+ */
 function readEnds(keys: z.infer<typeof config>, scheme: Scheme, fail: (key: string, reason: string) => never) {
   const { span_schema, source_scheme, target_scheme } = keys;
   const source = source_scheme ?? target_scheme;

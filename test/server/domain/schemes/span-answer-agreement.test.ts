@@ -2,7 +2,8 @@
  * Agreement on answers that quote the text: SQuAD token F1 for extractive_qa, character F1 by type and severity
  * for error_span, CEAF over events for multi_document_event. The distances are checked on their own, then alpha
  * and the pairwise figures over real HTTP against values worked out by hand in the comments, from
- * alpha = 1 − D_o / D_e with D_o = Σ_u Σ_{i≠j} δ(v_i, v_j) / (m_u − 1) / n and D_e = Σ_{i≠j over all values} δ / (n (n − 1)).
+ * alpha = 1 − D_o / D_e with D_o = Σ_u Σ_{i≠j} δ(v_i, v_j) / (m_u − 1) / n and D_e = Σ_{i≠j over all values} δ / (n (n
+ * − 1)).
  */
 import { describe, expect, it } from 'vitest';
 import {

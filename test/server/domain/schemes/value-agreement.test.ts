@@ -1,7 +1,8 @@
 /**
  * Agreement on answers of several numbers over real HTTP: rating grids per row and over all rows, ranges on both
  * ends, distributions by Jensen–Shannon. The expected figures are worked out by hand in the comments, from
- * alpha = 1 − D_o / D_e with D_o = Σ_u Σ_{i≠j} δ²(v_i, v_j) / (m_u − 1) / n and D_e = Σ_{i≠j over all values} δ² / (n (n − 1)).
+ * alpha = 1 − D_o / D_e with D_o = Σ_u Σ_{i≠j} δ²(v_i, v_j) / (m_u − 1) / n and D_e = Σ_{i≠j over all values} δ² / (n
+ * (n − 1)).
  */
 import { describe, expect, it } from 'vitest';
 import { serve, submitAndRead } from './types/harness.js';

@@ -1,4 +1,6 @@
-/** multirate: a matrix of options, each rated on the scheme's scale (option_randomization shuffles the rows per item). */
+/**
+ * multirate: a matrix of options, each rated on the scheme's scale (option_randomization shuffles the rows per item).
+ */
 import { ScaleGrid, gridKeys } from './scale-grid.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 

@@ -1,7 +1,7 @@
 /**
  * The renderer's scheme-type registry: a module for each `annotation_type` of the shared list
- * (`shared/schemes/scheme-types.ts`), exported under the type's name by `type-modules.ts`. The form, the answer conversions and the keymap ask it instead
- * of switching on type names.
+ * (`shared/schemes/scheme-types.ts`), exported under the type's name by `type-modules.ts`. The form, the answer
+ * conversions and the keymap ask it instead of switching on type names.
  */
 import type { Scheme } from '../../../shared/api/types.js';
 import type { KeyedLabel } from '../../../shared/keymap/keymap.js';

@@ -42,7 +42,10 @@ export const linksAnswer = (a: Answers, scheme: { name: string }, value: unknown
       )
     : a;
 
-/** A link scheme's links as arcs between their spans (in order), coloured by link type; links to removed spans are left out. */
+/**
+ * A link scheme's links as arcs between their spans (in order), coloured by link type; links to removed spans are left
+ * out.
+ */
 export function linkArcs(
   scheme: {
     name: string;
