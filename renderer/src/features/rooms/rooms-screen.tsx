@@ -127,10 +127,15 @@ function Room({ id, me }: { id: string; me: string }) {
         api.get<RoomState>(`/rooms/api/${id}/state`),
         api.get<RoomEvents>(`/rooms/api/${id}/events?since=${cursor.current}`),
       ]);
-      cursor.current = e.cursor;
+      cursor.current = Math.max(cursor.current, e.cursor);
       interval.current = s.poll_interval_ms;
+      // a tick and an action's refresh may ask from the same cursor: a message is shown once
       const said = e.events.filter((x) => x.type === 'message');
-      if (said.length) setMessages((m) => [...m, ...said]);
+      if (said.length)
+        setMessages((m) => {
+          const shown = new Set(m.map((x) => x.seq));
+          return [...m, ...said.filter((x) => !shown.has(x.seq))];
+        });
       setState(s);
       setError(null);
     } catch (e) {
