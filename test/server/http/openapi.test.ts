@@ -82,6 +82,8 @@ describe('GET /api/openapi.json', () => {
         triage: { enabled: true },
         psychometrics: { enabled: true },
         datasets: { enabled: true },
+        rooms: { enabled: true },
+        sessions: { enabled: true },
       },
     });
     const user = await t.client().login('ann');
