@@ -4,8 +4,7 @@
  * escaped; the page runs no script and loads nothing (its CSP says so), so an item's text cannot act in it.
  */
 import type { Context } from 'koa';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../domain/display/sanitize.js';
 
 type Cell = string | number | boolean | null | undefined;
 

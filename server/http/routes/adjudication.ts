@@ -10,8 +10,7 @@ import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
 import { adjudicationAdminRoutes } from './adjudication-admin.js';
 import { decision, item, ok, signals, stats, status, submitBody } from './adjudication-shapes.js';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../domain/display/sanitize.js';
 
 export function adjudicationRoutes(s: Services): RouteSpec[] {
   return [...adjudicatorRoutes(s), ...adjudicationAdminRoutes(s)];

@@ -6,12 +6,11 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
+import { escapeHtml } from '../../domain/display/sanitize.js';
 
 const token = z.string().max(200).optional();
 const password = z.string().max(1024);
 const done = z.object({ status: z.literal('success'), username: z.string() });
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(username: string, t: string): string {
   return `<!doctype html>

@@ -11,8 +11,8 @@ import { DomainError, invalid, notFound } from '../../domain/errors.js';
 import { MAX_RESET_TTL_HOURS, RESET_TTL_HOURS } from '../../domain/users/password-resets.js';
 import { statusOf } from '../errors.js';
 import { route, type RouteSpec } from '../route.js';
+import { escapeHtml } from '../../domain/display/sanitize.js';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const password = z.string().max(1024);
 
 /** One of this module's pages: plain HTML with no script, which may post only to this server. */

@@ -12,6 +12,7 @@ import { statusOf } from '../errors.js';
 import { route, type RouteSpec } from '../route.js';
 import { sessionUser } from '../guards.js';
 import { chooseDesktop, countVisit, desktopChosen } from './pocket.js';
+import { escapeHtml } from '../../domain/display/sanitize.js';
 
 /** Potato's pages, and where each leads in our UI. */
 const POTATO_PAGES: Record<string, string> = {
@@ -35,8 +36,6 @@ const POTATO_PAGES: Record<string, string> = {
 
 /** The path a study link at `/` is handled as (app.ts routes it here when the query names a worker). */
 export const STUDY_LINK_PATH = '/annotate';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A short page for a browser (a JSON body to a script), for answers a person opening a link reads. */
 function page(

@@ -141,7 +141,7 @@ describe('boundary probing', () => {
     const page = await t.admin().get('/boundary/dashboard');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Boundary Lab</h1>');
-    expect(page.text).toContain('Please fix the &#60;i&#62;numbers');
+    expect(page.text).toContain('Please fix the &lt;i&gt;numbers');
     expect(page.text).not.toContain('<i>numbers');
 
     const again = await t.restart();

@@ -45,7 +45,7 @@ describe('triage', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.text).toContain('<h1>Triage Queue</h1>');
     expect(page.text).toContain('Agent errored');
-    expect(page.text).toContain('errored &#60;trace&#62;');
+    expect(page.text).toContain('errored &lt;trace&gt;');
     const bad = await t.admin().get('/admin/triage-queue?format=xml');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('format: must be json or html');

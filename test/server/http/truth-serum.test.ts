@@ -79,7 +79,7 @@ describe('truth serum', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.text).toContain('<h1>Truth Serum</h1>');
     // the item's text is shown as text
-    expect(page.text).toContain('The wifi &#60;b&#62;actually&#60;/b&#62; worked');
+    expect(page.text).toContain('The wifi &lt;b&gt;actually&lt;/b&gt; worked');
     expect(page.text).not.toContain('<b>actually');
     expect((await t.client().get('/truth_serum/dashboard')).status).toBe(401);
 
