@@ -30,9 +30,6 @@ export default defineConfig({
     pool: 'forks',
     // a 2-core machine: more workers only fight over the disk and the CPU
     maxWorkers: 2,
-    // a worker's test files share its loaded modules: importing the server afresh for every file was a quarter of
-    // the suite's time; tests keep their state in their own servers and folders, not in modules
-    isolate: false,
     projects: [
       {
         extends: true,
