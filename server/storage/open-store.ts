@@ -5,7 +5,7 @@
 import type { Logger, Store } from '../domain/ports.js';
 import type { ProjectConfig } from '../config/load.js';
 import { JournalStore } from './journal-store.js';
-import { PostgresStore } from './postgres/postgres-store.js';
+import type { PostgresStore } from './postgres/postgres-store.js';
 import { StorageError } from './tables.js';
 import { checkSchemaName, dataFolderSchema, parseDatabaseUrl } from './postgres/database-url.js';
 
@@ -38,9 +38,9 @@ export class DatabaseOpenError extends StorageError {
 
 /** Where a server keeps the project, for people: "PostgreSQL host:port/db, schema s" or "the data folder …". */
 export function describeStore(store: Store, dataDir: string): string {
-  return store instanceof PostgresStore
-    ? `PostgreSQL ${store.where}, schema ${store.schema}`
-    : `the data folder ${dataDir}`;
+  // read by its fields, not `instanceof`, so describing a store never loads the PostgreSQL modules
+  const pg = store as Partial<Pick<PostgresStore, 'where' | 'schema'>>;
+  return pg.where ? `PostgreSQL ${pg.where}, schema ${pg.schema}` : `the data folder ${dataDir}`;
 }
 
 export interface OpenStoreOptions {
@@ -83,6 +83,8 @@ export async function openStore({
       : await dataFolderSchema(dataDir));
   logger.info(`storage: PostgreSQL ${target.shown}, schema ${schema}`);
   try {
+    // loaded only here: a project in a data folder never pays for the PostgreSQL client's modules at start-up
+    const { PostgresStore } = await import('./postgres/postgres-store.js');
     return await PostgresStore.open({ connectionString: target.connectionString, schema, logger, packed, exclusive });
   } catch (e) {
     throw new DatabaseOpenError((e as Error).message, `${target.shown}, schema ${schema}`);
