@@ -106,9 +106,8 @@ async function takeInPotatoStates(s: Services, folder: string, logger: Logger): 
   for (const line of warn) logger.warn(line);
 }
 
-/** The folder holding package.json, from either server/ (tsx) or dist/server/ (built). */
+/** The folder holding package.json, from server/ (tsx), dist/server/ or dist/server/chunks/ (built). */
 export const packageRoot = () => {
-  // dist/server/index.js or server/index.ts → the package root
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     try {
