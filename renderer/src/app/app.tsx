@@ -19,6 +19,8 @@ import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { PocketScreen } from '../features/pocket/pocket-screen.js';
 import { RoomsScreen } from '../features/rooms/rooms-screen.js';
+import { SessionsPointer } from '../features/sessions/sessions-pointer.js';
+import { SessionsScreen } from '../features/sessions/sessions-screen.js';
 import { desktop } from '../shared/desktop/desktop.js';
 import { DesktopVersion } from '../shared/desktop/desktop-version.js';
 import { UiTextProvider } from '../shared/ui-text.js';
@@ -36,7 +38,9 @@ const AdjudicateScreen = lazy(() =>
 type Session =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
 
-function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'rooms' | 'annotate' {
+type Route = 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'rooms' | 'sessions' | 'annotate';
+
+function useHashRoute(): Route {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => {
     const on = () => setHash(location.hash);
@@ -47,6 +51,7 @@ function useHashRoute(): 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'rooms
   if (hash.startsWith('#/adjudicate')) return 'adjudicate';
   if (hash.startsWith('#/pocket')) return 'pocket';
   if (hash.startsWith('#/rooms')) return 'rooms';
+  if (hash.startsWith('#/sessions')) return 'sessions';
   return hash.startsWith('#/progress') ? 'progress' : 'annotate';
 }
 
@@ -60,6 +65,20 @@ export function App() {
   // leaving with unsaved answers waits for the annotator's word
   const [leaving, setLeaving] = useState<{ what: string; go: () => void } | null>(null);
   const guard = (what: string, go: () => void) => (hasUnsavedWork() ? setLeaving({ what, go }) : go());
+  /** A screen's link in the top bar: leaving unsaved answers asks first. */
+  const screenLink = (to: Route, hash: string, label: string, what: string) => (
+    <a
+      href={hash}
+      aria-current={route === to ? 'page' : undefined}
+      onClick={(e) => {
+        if (!hasUnsavedWork()) return;
+        e.preventDefault();
+        guard(what, () => (location.hash = hash));
+      }}
+    >
+      {label}
+    </a>
+  );
 
   const loadSession = useCallback(async () => {
     // a 200 whether or not anyone is signed in: the browser logs every 401 as an error, and a visitor is none
@@ -124,58 +143,13 @@ export function App() {
           <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
             Annotate
           </a>
-          {me?.progress_page && (
-            <a
-              href="#/progress"
-              aria-current={route === 'progress' ? 'page' : undefined}
-              onClick={(e) => {
-                if (!hasUnsavedWork()) return;
-                e.preventDefault();
-                guard('open your progress page', () => (location.hash = '#/progress'));
-              }}
-            >
-              {text.progress_label}
-            </a>
-          )}
-          {(study?.rooms || route === 'rooms') && (
-            <a
-              href="#/rooms"
-              aria-current={route === 'rooms' ? 'page' : undefined}
-              onClick={(e) => {
-                if (!hasUnsavedWork()) return;
-                e.preventDefault();
-                guard('open the rooms', () => (location.hash = '#/rooms'));
-              }}
-            >
-              Rooms
-            </a>
-          )}
-          {(me?.is_adjudicator || route === 'adjudicate') && (
-            <a
-              href="#/adjudicate"
-              aria-current={route === 'adjudicate' ? 'page' : undefined}
-              onClick={(e) => {
-                if (!hasUnsavedWork()) return;
-                e.preventDefault();
-                guard('open the Adjudicate screen', () => (location.hash = '#/adjudicate'));
-              }}
-            >
-              {text.adjudicate}
-            </a>
-          )}
-          {(me?.is_admin || route === 'admin') && (
-            <a
-              href="#/admin"
-              aria-current={route === 'admin' ? 'page' : undefined}
-              onClick={(e) => {
-                if (!hasUnsavedWork()) return;
-                e.preventDefault();
-                guard('open the dashboard', () => (location.hash = '#/admin'));
-              }}
-            >
-              Dashboard
-            </a>
-          )}
+          {me?.progress_page && screenLink('progress', '#/progress', text.progress_label, 'open your progress page')}
+          {(study?.rooms || route === 'rooms') && screenLink('rooms', '#/rooms', 'Rooms', 'open the rooms')}
+          {(study?.sessions || route === 'sessions') &&
+            screenLink('sessions', '#/sessions', 'Sessions', 'open the sessions')}
+          {(me?.is_adjudicator || route === 'adjudicate') &&
+            screenLink('adjudicate', '#/adjudicate', text.adjudicate, 'open the Adjudicate screen')}
+          {(me?.is_admin || route === 'admin') && screenLink('admin', '#/admin', 'Dashboard', 'open the dashboard')}
         </nav>
       )}
       {me && !study?.hide_navbar && (
@@ -212,6 +186,7 @@ export function App() {
     );
   else if (route === 'progress') body = <ProgressScreen />;
   else if (route === 'rooms') body = <RoomsScreen me={session.me.username} />;
+  else if (route === 'sessions') body = <SessionsScreen />;
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1))
     body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
@@ -272,6 +247,7 @@ export function App() {
         {route === 'annotate' && study?.task_description && (
           <p className="task-description">{study.task_description}</p>
         )}
+        {route === 'annotate' && study?.sessions && <SessionsPointer schemes={study.sessions.schemes} />}
         {(route === 'annotate' || route === 'pocket') && study?.completion && (
           <Completion completion={study.completion} />
         )}

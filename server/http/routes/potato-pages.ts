@@ -30,6 +30,7 @@ const POTATO_PAGES: Record<string, string> = {
   '/progress': '/',
   // Potato's page after a jump: its GET only shows the annotation page (a jump is a POST)
   '/go_to': '/',
+  '/sessions': '/#/sessions',
   '/admin': '/#/admin',
   '/admin/review': '/#/admin/review',
 };

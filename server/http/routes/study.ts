@@ -31,6 +31,10 @@ const study = z.object({
   jumping_to_id_disabled: z.boolean(),
   memos: z.boolean().describe('memos are on (annotation_ui.memos): without them every memo endpoint answers 503'),
   rooms: z.boolean().describe('rooms are on (rooms.enabled): the page links to its lobby at #/rooms'),
+  sessions: z
+    .object({ schemes: z.array(z.string()) })
+    .nullable()
+    .describe('sessions are on: these schemes are asked once per session on #/sessions, and the annotate page says so'),
   codebook: z
     .boolean()
     .describe('the project keeps a codebook (a scheme marked codebook: true, or qda_mode): the annotate page lists it'),
@@ -109,6 +113,9 @@ export function studyRoutes(s: Services): RouteSpec[] {
           jumping_to_id_disabled: s.crowd.settings.jumpingDisabled,
           memos: s.memos.settings.enabled,
           rooms: s.rooms.settings.enabled,
+          sessions: s.sessions.settings.enabled
+            ? { schemes: s.sessions.settings.schemes.map((scheme) => scheme.name) }
+            : null,
           codebook: s.codebook.inUse(),
           truth_serum: s.truthSerum.settings.enabled
             ? { schema: s.truthSerum.settings.schema, question: s.truthSerum.settings.question }

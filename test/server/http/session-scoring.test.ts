@@ -43,6 +43,8 @@ describe('session-level scoring', () => {
       ['B', 1],
     ]);
     expect(queue.schemes.map((x: { name: string }) => x.name)).toEqual(['quality', 'issues']);
+    // the page learns which questions live on the Sessions screen
+    expect((await alice.get('/api/study')).body.sessions).toEqual({ schemes: ['quality', 'issues'] });
     const a = queue.sessions[0].case_id;
     expect(a).toMatch(/^s-[\w-]+$/);
 
@@ -121,7 +123,9 @@ describe('session-level scoring', () => {
       /session_level is not acted on .* "quality" asked on every item/,
     );
     const t = await startServer({ items, configFile: off });
-    expect((await (await t.client().login('off')).get('/api/sessions')).status).toBe(503);
+    const user = await t.client().login('off');
+    expect((await user.get('/api/sessions')).status).toBe(503);
+    expect((await user.get('/api/study')).body.sessions).toBeNull();
     const keyed = loadConfig(
       writeProject({ config: { ...config, sessions: { enabled: true, key: 'thread', color: 1 } } }),
       {},

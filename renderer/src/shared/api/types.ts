@@ -121,3 +121,10 @@ export type PocketBatch = Answer<'/pocket/api/batch', 'get'>;
 export type RoomList = Answer<'/rooms/api/list', 'get'>;
 export type RoomState = Answer<'/rooms/api/{room_id}/state', 'get'>;
 export type RoomEvents = Answer<'/rooms/api/{room_id}/events', 'get'>;
+
+/** Session-level scoring: the queue of sessions, one session with its items, and what a saved answer gives back. */
+export type SessionQueue = Answer<'/api/sessions', 'get'>;
+export type SessionDetail = Answer<'/api/sessions/{case_id}', 'get'>;
+export type SessionScheme = SessionDetail['schemes'][number];
+export type SessionValue = SessionDetail['my_annotations'][string];
+export type SessionSaved = Answer<'/api/sessions/{case_id}/annotate', 'post'>;
