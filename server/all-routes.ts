@@ -47,6 +47,7 @@ import { maceRoutes } from './http/routes/mace.js';
 import { dataSourceRoutes } from './http/routes/data-sources.js';
 import { pocketRoutes } from './http/routes/pocket.js';
 import { truthSerumRoutes } from './http/routes/truth-serum.js';
+import { iclRoutes } from './http/routes/icl.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
 import { triageRoutes } from './http/routes/triage.js';
 import { psychometricsRoutes } from './http/routes/psychometrics.js';
@@ -104,6 +105,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...itemTimeRoutes(s),
     ...pocketRoutes(s),
     ...truthSerumRoutes(s),
+    ...iclRoutes(s),
     ...boundaryRoutes(s),
     ...triageRoutes(s),
     ...psychometricsRoutes(s),

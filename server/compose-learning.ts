@@ -1,6 +1,6 @@
 /**
- * The learners composed over the answers as they arrive: the AI assistant, active learning's hand-out order and
- * MACE. Each is a submit hook of the annotation service; they are wired here together because active learning
+ * The learners composed over the answers as they arrive: the AI assistant, active learning's hand-out order,
+ * MACE and ICL labelling (whose labels the answers verify). Each is a submit hook of the annotation service; they are wired here together because active learning
  * asks the assistant's embedded learner, and all three run in background slices that `close()` must stop.
  */
 import type { ComposeInput } from './services.js';
@@ -12,8 +12,9 @@ import { aiSettingsFrom } from './config/sections/ai.js';
 import { createLlmClient } from './io/llm-clients.js';
 import { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { MaceService } from './domain/mace/mace-service.js';
+import { IclLabeler } from './domain/icl/icl-labeler.js';
 
-interface LearningInput extends Pick<ComposeInput, 'config' | 'store' | 'logger'> {
+interface LearningInput extends Pick<ComposeInput, 'config' | 'store' | 'logger' | 'clock'> {
   annotations: AnnotationService;
   settings: Settings;
   now: () => string;
@@ -21,9 +22,10 @@ interface LearningInput extends Pick<ComposeInput, 'config' | 'store' | 'logger'
   reused: boolean;
 }
 
-export function composeLearning({ config, store, logger, annotations, settings, now, reused }: LearningInput) {
+export function composeLearning({ config, store, logger, clock, annotations, settings, now, reused }: LearningInput) {
   const task = config.task;
   const aiSettings = aiSettingsFrom(config.raw.ai_support);
+  const llm = aiSettings.endpointType === 'embedded' ? undefined : createLlmClient(aiSettings);
   const ai = new AiService({
     task,
     store,
@@ -32,7 +34,7 @@ export function composeLearning({ config, store, logger, annotations, settings, 
     now,
     settings: () => settings.get(),
     keywordRules: compileRules(task.keywordRules),
-    llm: aiSettings.endpointType === 'embedded' ? undefined : createLlmClient(aiSettings),
+    llm,
     minExamples: aiSettings.minExamples,
   });
   annotations.use(ai);
@@ -65,5 +67,15 @@ export function composeLearning({ config, store, logger, annotations, settings, 
   });
   annotations.use(mace);
   mace.start();
-  return { ai, activeLearning, mace };
+  const icl = new IclLabeler({
+    store,
+    task,
+    clock,
+    settings: config.icl,
+    answers: annotations,
+    client: config.icl.modelMissing ? undefined : llm,
+    taskName: () => settings.get().annotation_task_name,
+  });
+  annotations.use(icl);
+  return { ai, activeLearning, mace, icl };
 }

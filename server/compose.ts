@@ -167,9 +167,10 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
-  const { ai, activeLearning, mace } = composeLearning({
+  const { ai, activeLearning, mace, icl } = composeLearning({
     config,
     store,
+    clock,
     logger,
     annotations,
     settings,
@@ -315,6 +316,7 @@ export function composeServices(input: ComposeInput): Services {
     ai,
     activeLearning,
     mace,
+    icl,
     predictions,
     importer,
     databaseSources,

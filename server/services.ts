@@ -50,6 +50,7 @@ import type { ActiveLearning } from './domain/active-learning/active-learning.js
 import type { MaceService } from './domain/mace/mace-service.js';
 import type { PocketService } from './domain/pocket/pocket-service.js';
 import type { DeviceVisits } from './domain/pocket/device-visits.js';
+import type { IclLabeler } from './domain/icl/icl-labeler.js';
 import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
 import type { TriageQueue } from './domain/triage/triage.js';
@@ -133,6 +134,8 @@ export interface Services {
   activeLearning: ActiveLearning;
   /** annotator competence and predicted labels (Potato's mace section) */
   mace: MaceService;
+  /** Potato's ICL labelling: a model labels unanswered items from agreed examples; answers verify its labels */
+  icl: IclLabeler;
   /** Potato's truth serum: popularity predictions, surprisingly-popular verdicts, calibration */
   truthSerum: TruthSerum;
   /** Potato's boundary lab: counterfactual probes, verdicts, contrast sets */

@@ -37,6 +37,7 @@ import { readCaseSettings, readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readPocket } from './sections/pocket.js';
 import { readTruthSerum } from './sections/truth-serum.js';
+import { readIclLabeling } from './sections/icl-labeling.js';
 import { readBoundaryProbing } from './sections/boundary-probing.js';
 import { readTriage } from './sections/triage.js';
 import { readPsychometrics } from './sections/psychometrics.js';
@@ -230,6 +231,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     review: readReviewSettings(raw.review_workflow, warn),
     pocket: readPocket(raw.pocket, warn),
     truthSerum: readTruthSerum(raw.truth_serum, schemes, warn, refuse),
+    icl: readIclLabeling(raw.icl_labeling, raw.ai_support, warn),
     boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
     triage,
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),

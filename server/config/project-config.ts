@@ -12,6 +12,7 @@ import type { ReviewSettings } from '../domain/review/routing.js';
 import type { PublishSettings } from '../domain/publish/settings.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
 import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
+import type { IclSettings } from '../domain/icl/icl-labeler.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
 import type { TriageSettings } from '../domain/triage/triage.js';
 import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
@@ -91,6 +92,8 @@ export interface ProjectConfig {
   pocket: PocketSettings;
   /** Potato's truth_serum: popularity predictions and surprisingly-popular verdicts */
   truthSerum: TruthSerumSettings;
+  /** Potato's icl_labeling: a model labels unanswered items from the annotators' agreed examples */
+  icl: IclSettings;
   /** Potato's boundary_probing: counterfactual probes after a label */
   boundary: BoundarySettings;
   /** Potato's triage: item priorities read from their data, the priority strategy's order */

@@ -22,6 +22,7 @@ import { reviewWorkflowSchema } from './sections/review.js';
 import { authenticationSchema } from './sections/authentication.js';
 import { pocketSchema } from './sections/pocket.js';
 import { truthSerumSchema } from './sections/truth-serum.js';
+import { iclLabelingSchema } from './sections/icl-labeling.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
 import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
@@ -143,6 +144,7 @@ export const configSchema = z.looseObject({
   review_workflow: reviewWorkflowSchema.optional(),
   pocket: pocketSchema.optional(),
   truth_serum: truthSerumSchema.optional(),
+  icl_labeling: iclLabelingSchema.optional(),
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
   psychometrics: psychometricsSchema.optional(),

@@ -12,6 +12,7 @@ export const FEATURES_ON = {
   pocket: { enabled: true },
   qda_mode: { enabled: true },
   truth_serum: { enabled: true },
+  icl_labeling: { enabled: true },
   boundary_probing: { enabled: true },
   triage: { enabled: true },
   psychometrics: { enabled: true },

@@ -78,6 +78,7 @@ describe('GET /api/openapi.json', () => {
         review_workflow: { enabled: true, routing: [{ when: { field: 'id', equals: 'item-1' }, assign_to: 'ann' }] },
         annotator_dashboard: { enabled: true, show_active_annotators: true },
         truth_serum: { enabled: true },
+        icl_labeling: { enabled: true },
         boundary_probing: { enabled: true },
         triage: { enabled: true },
         psychometrics: { enabled: true },

@@ -1,0 +1,333 @@
+/**
+ * Potato's ICL labelling: the annotators' agreed items become a model's in-context examples, the model labels items
+ * nobody has answered yet (an admin's trigger, in batches under the limits), and a share of its labels is set aside
+ * for blind verification: the annotator who answers such an item is never shown the model's label, and their answer
+ * is compared with it through the submit hook. Labels are kept one per (scheme, item) in the store; examples and
+ * accuracy are derived on each read, so they are never stale and a restart loses nothing.
+ */
+import { conflict, invalid, notFound, unavailable } from '../errors.js';
+import type { Clock, Store, StoreOp } from '../ports.js';
+import type { Instance, Scheme, Task } from '../task.js';
+import type { AnnotationRecord } from '../annotation/records.js';
+import type { SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
+import { parseReply, type LlmClient } from '../ai/llm.js';
+import { chosenOf, suggestTarget } from '../ai/provider.js';
+import { selectExamples, type ExampleRules, type IclExample } from './icl-examples.js';
+import { iclPrompt } from './icl-prompt.js';
+import {
+  accuracyOf,
+  capacity,
+  pickForVerification,
+  statusOf,
+  type IclAccuracy,
+  type IclPrediction,
+  type LabelLimits,
+  type SelectionStrategy,
+  type VerificationStatus,
+} from './icl-predictions.js';
+
+export interface IclSettings {
+  enabled: boolean;
+  /** why ai_support gives no model (a trigger is then a 503 saying so), or null */
+  modelMissing: string | null;
+  examples: ExampleRules;
+  labeling: LabelLimits & {
+    /** examples a scheme needs before the model labels anything */
+    triggerThreshold: number;
+    confidenceThreshold: number;
+    pauseOnLowAccuracy: boolean;
+    minAccuracy: number;
+  };
+  verification: { enabled: boolean; sampleRate: number; strategy: SelectionStrategy };
+}
+
+/** Verified labels needed before a low accuracy pauses labelling: below it one wrong label would stop it. */
+const MIN_VERIFIED_FOR_PAUSE = 5;
+
+interface IclRun {
+  schema_name: string;
+  at: string;
+  labelled: number;
+}
+
+declare module '../ports.js' {
+  interface Tables {
+    /** `<scheme>\u0001<instance id>` → the model's label of the item */
+    icl_predictions: IclPrediction;
+    /** scheme → its last batch */
+    icl_runs: IclRun;
+  }
+}
+
+export interface IclDeps {
+  store: Store;
+  task: Task;
+  clock: Clock;
+  settings: IclSettings;
+  /** who answered an item, and what */
+  answers: {
+    annotatorsOf(instanceId: string): ReadonlySet<string>;
+    get(username: string, instanceId: string): AnnotationRecord | undefined;
+  };
+  /** the configured model; undefined when settings.modelMissing says why there is none */
+  client: LlmClient | undefined;
+  taskName: () => string;
+}
+
+const OFF =
+  'ICL labelling is not enabled in this project: the project owner turns it on with icl_labeling: {enabled: true}';
+const key = (schema: string, instanceId: string) => `${schema}\u0001${instanceId}`;
+
+export class IclLabeler implements SubmitHook {
+  private readonly running = new Set<string>();
+
+  constructor(private readonly d: IclDeps) {}
+
+  get enabled() {
+    return this.d.settings.enabled;
+  }
+
+  /** The single-choice schemes the model may label. */
+  schemes(): Scheme[] {
+    return this.d.task.schemes.filter((s) => {
+      const t = suggestTarget(s);
+      return t?.kind === 'labels' && !t.multi;
+    });
+  }
+
+  /** A scheme by name for a read or a trigger: 404 when there is none, 400 when it is not single-choice. */
+  scheme(name: string, field: string): Scheme {
+    const scheme = this.d.task.schemes.find((s) => s.name === name);
+    if (!scheme) throw notFound(`${field}: no annotation scheme is named "${name}"`);
+    if (!this.schemes().includes(scheme))
+      throw invalid(
+        `${field}: "${name}" is a ${scheme.annotation_type} scheme; ICL labelling labels single-choice schemes (radio, select, likert)`,
+      );
+    return scheme;
+  }
+
+  /** The human label each annotator gave the item for the scheme. */
+  private humanLabels(scheme: Scheme, instanceId: string): string[] {
+    const target = suggestTarget(scheme)!;
+    const labels: string[] = [];
+    for (const user of this.d.answers.annotatorsOf(instanceId)) {
+      const chosen = chosenOf(target, this.d.answers.get(user, instanceId)?.labels[scheme.name]);
+      if (chosen.length) labels.push(chosen[0]);
+    }
+    return labels;
+  }
+
+  examples(scheme: Scheme): IclExample[] {
+    const items = this.d.task.instances.map((i) => ({
+      instance_id: i.id,
+      text: i.text,
+      labels: this.humanLabels(scheme, i.id),
+    }));
+    return selectExamples(items, this.d.settings.examples);
+  }
+
+  /** Every kept label, in task order; of one scheme, or of one verification status, when asked. */
+  predictions(schema?: string, status?: VerificationStatus): IclPrediction[] {
+    const position = (id: string) => this.d.task.positionById.get(id) ?? Infinity;
+    return [...this.d.store.entries('icl_predictions')]
+      .map(([, p]) => p)
+      .filter((p) => (schema === undefined || p.schema_name === schema) && (!status || statusOf(p) === status))
+      .sort((a, b) => position(a.instance_id) - position(b.instance_id) || a.schema_name.localeCompare(b.schema_name));
+  }
+
+  readonly statusOf = statusOf;
+
+  accuracy(schema?: string): IclAccuracy {
+    return accuracyOf(this.predictions(schema));
+  }
+
+  /** Why labelling of the scheme is paused, or null: too low an accuracy over enough verified labels. */
+  pauseReason(schema?: string): string | null {
+    const l = this.d.settings.labeling;
+    if (!l.pauseOnLowAccuracy) return null;
+    const a = this.accuracy(schema);
+    if (a.total_verified < MIN_VERIFIED_FOR_PAUSE || a.accuracy === null || a.accuracy >= l.minAccuracy) return null;
+    return `the model's verified accuracy ${a.accuracy} is below llm_labeling.min_accuracy_threshold ${l.minAccuracy} (${a.total_verified} labels verified)`;
+  }
+
+  status() {
+    const s = this.d.settings;
+    const byScheme = Object.fromEntries(
+      this.schemes().map((sc) => [sc.name, this.enabled ? this.examples(sc).length : 0]),
+    );
+    const all = this.predictions();
+    const runs = [...this.d.store.entries('icl_runs')].map(([, r]) => r.at).sort();
+    const remaining = this.schemes().reduce(
+      (n, sc) => n + capacity({ ...s.labeling, batchSize: Infinity }, this.counts(sc).counts),
+      0,
+    );
+    const pause = this.pauseReason();
+    return {
+      enabled: this.enabled,
+      model: this.d.client ? `${this.d.client.name}/${this.d.client.model}` : null,
+      model_missing: this.d.client ? null : s.modelMissing,
+      schemas: this.schemes().map((sc) => sc.name),
+      total_examples: Object.values(byScheme).reduce((a, b) => a + b, 0),
+      examples_by_schema: byScheme,
+      total_predictions: all.length,
+      labeled_instances: new Set(all.map((p) => p.instance_id)).size,
+      verification_queue_size: all.filter((p) => statusOf(p) === 'pending').length,
+      accuracy_metrics: accuracyOf(all),
+      labeling_paused: pause !== null,
+      pause_reason: pause ?? '',
+      last_batch_run: runs.at(-1) ?? null,
+      remaining_label_capacity: this.enabled ? remaining : 0,
+      trigger_threshold: s.labeling.triggerThreshold,
+      max_total_labels: s.labeling.maxTotal,
+      max_unlabeled_ratio: s.labeling.maxUnlabeledRatio,
+      min_accuracy_threshold: s.labeling.minAccuracy,
+    };
+  }
+
+  /** The scheme's labels, the items nobody has answered for it, and the counts the limits read. */
+  private counts(scheme: Scheme) {
+    const done = this.predictions(scheme.name);
+    const open = this.d.task.instances.filter((i) => this.humanLabels(scheme, i.id).length === 0);
+    const openIds = new Set(open.map((i) => i.id));
+    const predictedUnlabelled = done.filter((p) => openIds.has(p.instance_id)).length;
+    return { done, open, counts: { predicted: done.length, unlabelled: open.length, predictedUnlabelled } };
+  }
+
+  /**
+   * Labels the next batch of the scheme's unanswered items. Waiting for examples or paused is an answer, not an
+   * error; no model is a 503 naming ai_support. A model failure stops the batch: the labels made before it are
+   * kept whole, and when there are none the failure is the answer (502/504), with nothing stored.
+   */
+  async trigger(schemaName: string) {
+    this.on();
+    const scheme = this.scheme(schemaName, 'schema_name');
+    const base = { schema_name: scheme.name, predictions_count: 0, predictions: [] as IclPrediction[] };
+    const pause = this.pauseReason(scheme.name);
+    if (pause) return { ...base, message: `labelling is paused: ${pause}` };
+    const examples = this.examples(scheme);
+    const threshold = this.d.settings.labeling.triggerThreshold;
+    if (examples.length < threshold)
+      return {
+        ...base,
+        message: `waiting for examples: ${scheme.name} has ${examples.length} of the ${threshold} agreed items (llm_labeling.trigger_threshold) the model needs before it labels anything`,
+      };
+    const client = this.d.client;
+    if (!client) throw unavailable(`ICL labelling needs a model: ${this.d.settings.modelMissing}`);
+    if (this.running.has(scheme.name)) throw conflict(`schema_name: a batch for ${scheme.name} is already running`);
+    this.running.add(scheme.name);
+    try {
+      const { done, open, counts } = this.counts(scheme);
+      const labelled = new Set(done.map((p) => p.instance_id));
+      const room = capacity(this.d.settings.labeling, counts);
+      const batch = open.filter((i) => !labelled.has(i.id)).slice(0, room);
+      if (!batch.length)
+        return {
+          ...base,
+          message: `nothing to label: ${scheme.name} has no unanswered item the limits leave room for`,
+        };
+      const made: IclPrediction[] = [];
+      let failure: Error | undefined;
+      for (const instance of batch) {
+        try {
+          const reply = await client.complete(iclPrompt(instance, scheme, this.d.taskName(), examples));
+          const s = parseReply(reply, scheme, instance.text, client.name);
+          made.push(this.record(instance, scheme, s.label!, s.confidence, s.rationale, client.model, examples));
+        } catch (e) {
+          failure = e as Error;
+          break;
+        }
+      }
+      if (!made.length) throw failure!;
+      const v = this.d.settings.verification;
+      const chosen = v.enabled
+        ? pickForVerification(
+            made.map((p) => p.confidence),
+            v.sampleRate,
+            v.strategy,
+            done.length + 1,
+          )
+        : new Set<number>();
+      const kept = made.map((p, i) => ({ ...p, selected_for_verification: chosen.has(i) }));
+      const at = new Date(this.d.clock.now()).toISOString();
+      await this.d.store.write([
+        ...kept.map((p) => ({ table: 'icl_predictions' as const, key: key(p.schema_name, p.instance_id), value: p })),
+        { table: 'icl_runs', key: scheme.name, value: { schema_name: scheme.name, at, labelled: kept.length } },
+      ]);
+      return {
+        ...base,
+        message: `labelled ${kept.length} of ${batch.length} items of ${scheme.name}${failure ? `; the batch stopped: ${failure.message}` : ''}`,
+        predictions_count: kept.length,
+        predictions: kept,
+        ...(failure ? { error: failure.message } : {}),
+      };
+    } finally {
+      this.running.delete(scheme.name);
+    }
+  }
+
+  private record(
+    instance: Instance,
+    scheme: Scheme,
+    label: string,
+    confidence: number | null,
+    reasoning: string,
+    model: string,
+    examples: readonly IclExample[],
+  ): IclPrediction {
+    return {
+      instance_id: instance.id,
+      schema_name: scheme.name,
+      predicted_label: label,
+      confidence,
+      reasoning,
+      model_name: model,
+      examples_used: examples.map((e) => e.instance_id),
+      accepted: confidence !== null && confidence >= this.d.settings.labeling.confidenceThreshold,
+      selected_for_verification: false,
+      verification: null,
+      created_at: new Date(this.d.clock.now()).toISOString(),
+    };
+  }
+
+  /** An explicit verification (Potato's record_verification): a human's label for a model-labelled item. */
+  async recordVerification(username: string, instanceId: string, schemaName: string, humanLabel: string) {
+    this.on();
+    const scheme = this.scheme(schemaName, 'schema_name');
+    const prediction = this.d.store.get('icl_predictions', key(scheme.name, instanceId));
+    if (!prediction) throw notFound(`instance_id: the model has not labelled "${instanceId}" for ${scheme.name}`);
+    if (!scheme.labels.some((l) => l.name === humanLabel))
+      throw invalid(
+        `human_label: "${humanLabel}" is not a label of ${scheme.name} (${scheme.labels.map((l) => l.name).join(', ')})`,
+      );
+    const value = this.verified(prediction, username, humanLabel);
+    await this.d.store.write([{ table: 'icl_predictions', key: key(scheme.name, instanceId), value }]);
+    return { success: true as const, prediction: value, status: statusOf(value) };
+  }
+
+  private verified(p: IclPrediction, by: string, humanLabel: string): IclPrediction {
+    const at = new Date(this.d.clock.now()).toISOString();
+    return { ...p, verification: { human_label: humanLabel, by, at, correct: humanLabel === p.predicted_label } };
+  }
+
+  /**
+   * A human's saved answer on a model-labelled item verifies the label, in the same write: the first annotator's
+   * answer, or a change of it by that annotator. Later annotators' answers do not replace it.
+   */
+  after(ctx: SubmitContext): { ops?: StoreOp[] } | undefined {
+    if (!this.enabled || !ctx.changed) return undefined;
+    const ops: StoreOp[] = [];
+    for (const scheme of this.schemes()) {
+      const k = key(scheme.name, ctx.instance.id);
+      const p = this.d.store.get('icl_predictions', k);
+      if (!p || (p.verification && p.verification.by !== ctx.username)) continue;
+      const label = chosenOf(suggestTarget(scheme)!, ctx.after.labels[scheme.name])[0];
+      if (label === undefined || label === p.verification?.human_label) continue;
+      ops.push({ table: 'icl_predictions', key: k, value: this.verified(p, ctx.username, label) });
+    }
+    return ops.length ? { ops } : undefined;
+  }
+
+  private on() {
+    if (!this.enabled) throw unavailable(OFF);
+  }
+}
