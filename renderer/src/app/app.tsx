@@ -28,6 +28,7 @@ import { UI_TEXT } from '../../../shared/ui-language.js';
 import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
 import { ThemeToggle } from '../shared/theme/theme.js';
 import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
+import { useHash } from '../shared/routing/use-hash.js';
 import './app.css';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
@@ -41,12 +42,7 @@ type Session =
 type Route = 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'rooms' | 'sessions' | 'annotate';
 
 function useHashRoute(): Route {
-  const [hash, setHash] = useState(location.hash);
-  useEffect(() => {
-    const on = () => setHash(location.hash);
-    window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
-  }, []);
+  const hash = useHash();
   if (hash.startsWith('#/admin')) return 'admin';
   if (hash.startsWith('#/adjudicate')) return 'adjudicate';
   if (hash.startsWith('#/pocket')) return 'pocket';

@@ -20,6 +20,7 @@ import { SearchPanel } from './search-panel.js';
 import { TimeTables } from './time-panel.js';
 import { CompetenceTable } from './competence-table.js';
 import { OverviewPanel } from './overview-panel.js';
+import { useHash } from '../../shared/routing/use-hash.js';
 import './admin.css';
 
 /** Everything the dashboard shows is read again: after Refresh, an import or a settings change. */
@@ -114,13 +115,7 @@ const panelOf = (hash: string): PanelId => {
 };
 
 function usePanel(): PanelId {
-  const [panel, setPanel] = useState(() => panelOf(location.hash));
-  useEffect(() => {
-    const on = () => setPanel(panelOf(location.hash));
-    window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
-  }, []);
-  return panel;
+  return panelOf(useHash());
 }
 
 function Dashboard({ onSignOut }: { onSignOut: () => void }) {

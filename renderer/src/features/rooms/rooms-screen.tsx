@@ -8,16 +8,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { RoomEvents, RoomList, RoomState } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
+import { useHash } from '../../shared/routing/use-hash.js';
 import './rooms.css';
 
 /** The lobby at #/rooms, a room at #/rooms/<id>. */
 export function RoomsScreen({ me }: { me: string }) {
-  const [hash, setHash] = useState(location.hash);
-  useEffect(() => {
-    const on = () => setHash(location.hash);
-    window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
-  }, []);
+  const hash = useHash();
   const roomId = /^#\/rooms\/([A-Za-z0-9]+)/.exec(hash)?.[1];
   return roomId ? <Room key={roomId} id={roomId} me={me} /> : <Lobby />;
 }

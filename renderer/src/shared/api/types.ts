@@ -127,4 +127,3 @@ export type SessionQueue = Answer<'/api/sessions', 'get'>;
 export type SessionDetail = Answer<'/api/sessions/{case_id}', 'get'>;
 export type SessionScheme = SessionDetail['schemes'][number];
 export type SessionValue = SessionDetail['my_annotations'][string];
-export type SessionSaved = Answer<'/api/sessions/{case_id}/annotate', 'post'>;
