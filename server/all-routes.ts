@@ -48,6 +48,7 @@ import { dataSourceRoutes } from './http/routes/data-sources.js';
 import { pocketRoutes } from './http/routes/pocket.js';
 import { truthSerumRoutes } from './http/routes/truth-serum.js';
 import { iclRoutes } from './http/routes/icl.js';
+import { judgeAlignmentRoutes } from './http/routes/judge-alignment.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
 import { triageRoutes } from './http/routes/triage.js';
 import { psychometricsRoutes } from './http/routes/psychometrics.js';
@@ -106,6 +107,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...pocketRoutes(s),
     ...truthSerumRoutes(s),
     ...iclRoutes(s),
+    ...judgeAlignmentRoutes(s),
     ...boundaryRoutes(s),
     ...triageRoutes(s),
     ...psychometricsRoutes(s),

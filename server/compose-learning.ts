@@ -1,6 +1,6 @@
 /**
  * The learners composed over the answers as they arrive: the AI assistant, active learning's hand-out order,
- * MACE and ICL labelling (whose labels the answers verify). Each is a submit hook of the annotation service; they are wired here together because active learning
+ * MACE, ICL labelling (whose labels the answers verify) and the judge (whose labels they are compared with). Each is a submit hook of the annotation service; they are wired here together because active learning
  * asks the assistant's embedded learner, and all three run in background slices that `close()` must stop.
  */
 import type { ComposeInput } from './services.js';
@@ -13,6 +13,7 @@ import { createLlmClient } from './io/llm-clients.js';
 import { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { MaceService } from './domain/mace/mace-service.js';
 import { IclLabeler } from './domain/icl/icl-labeler.js';
+import { JudgeAlignment } from './domain/judges/judge-alignment.js';
 
 interface LearningInput extends Pick<ComposeInput, 'config' | 'store' | 'logger' | 'clock'> {
   annotations: AnnotationService;
@@ -77,5 +78,13 @@ export function composeLearning({ config, store, logger, clock, annotations, set
     taskName: () => settings.get().annotation_task_name,
   });
   annotations.use(icl);
-  return { ai, activeLearning, mace, icl };
+  const judgeAlignment = new JudgeAlignment({
+    store,
+    task,
+    clock,
+    settings: config.judgeAlignment,
+    answers: annotations,
+    client: config.judgeAlignment.modelMissing ? undefined : llm,
+  });
+  return { ai, activeLearning, mace, icl, judgeAlignment };
 }

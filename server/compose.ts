@@ -167,7 +167,7 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
-  const { ai, activeLearning, mace, icl } = composeLearning({
+  const { ai, activeLearning, mace, icl, judgeAlignment } = composeLearning({
     config,
     store,
     clock,
@@ -317,6 +317,7 @@ export function composeServices(input: ComposeInput): Services {
     activeLearning,
     mace,
     icl,
+    judgeAlignment,
     predictions,
     importer,
     databaseSources,

@@ -51,6 +51,7 @@ import type { MaceService } from './domain/mace/mace-service.js';
 import type { PocketService } from './domain/pocket/pocket-service.js';
 import type { DeviceVisits } from './domain/pocket/device-visits.js';
 import type { IclLabeler } from './domain/icl/icl-labeler.js';
+import type { JudgeAlignment } from './domain/judges/judge-alignment.js';
 import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
 import type { TriageQueue } from './domain/triage/triage.js';
@@ -136,6 +137,8 @@ export interface Services {
   mace: MaceService;
   /** Potato's ICL labelling: a model labels unanswered items from agreed examples; answers verify its labels */
   icl: IclLabeler;
+  /** Potato's judge alignment: an LLM judge's labels and their κ against the annotators' majority */
+  judgeAlignment: JudgeAlignment;
   /** Potato's truth serum: popularity predictions, surprisingly-popular verdicts, calibration */
   truthSerum: TruthSerum;
   /** Potato's boundary lab: counterfactual probes, verdicts, contrast sets */

@@ -38,6 +38,7 @@ import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readPocket } from './sections/pocket.js';
 import { readTruthSerum } from './sections/truth-serum.js';
 import { readIclLabeling } from './sections/icl-labeling.js';
+import { readJudgeAlignment } from './sections/judge-alignment.js';
 import { readBoundaryProbing } from './sections/boundary-probing.js';
 import { readTriage } from './sections/triage.js';
 import { readPsychometrics } from './sections/psychometrics.js';
@@ -232,6 +233,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     pocket: readPocket(raw.pocket, warn),
     truthSerum: readTruthSerum(raw.truth_serum, schemes, warn, refuse),
     icl: readIclLabeling(raw.icl_labeling, raw.ai_support, warn),
+    judgeAlignment: readJudgeAlignment(raw.judge_alignment, raw.ai_support, schemes, warn, refuse),
     boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
     triage,
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),

@@ -13,6 +13,7 @@ import type { PublishSettings } from '../domain/publish/settings.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
 import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
 import type { IclSettings } from '../domain/icl/icl-labeler.js';
+import type { JudgeAlignmentSettings } from '../domain/judges/judge-alignment.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
 import type { TriageSettings } from '../domain/triage/triage.js';
 import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
@@ -94,6 +95,8 @@ export interface ProjectConfig {
   truthSerum: TruthSerumSettings;
   /** Potato's icl_labeling: a model labels unanswered items from the annotators' agreed examples */
   icl: IclSettings;
+  /** Potato's judge_alignment: an LLM judge's labels against the annotators' majority */
+  judgeAlignment: JudgeAlignmentSettings;
   /** Potato's boundary_probing: counterfactual probes after a label */
   boundary: BoundarySettings;
   /** Potato's triage: item priorities read from their data, the priority strategy's order */

@@ -23,6 +23,7 @@ import { authenticationSchema } from './sections/authentication.js';
 import { pocketSchema } from './sections/pocket.js';
 import { truthSerumSchema } from './sections/truth-serum.js';
 import { iclLabelingSchema } from './sections/icl-labeling.js';
+import { judgeAlignmentSchema } from './sections/judge-alignment.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
 import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
@@ -145,6 +146,7 @@ export const configSchema = z.looseObject({
   pocket: pocketSchema.optional(),
   truth_serum: truthSerumSchema.optional(),
   icl_labeling: iclLabelingSchema.optional(),
+  judge_alignment: judgeAlignmentSchema.optional(),
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
   psychometrics: psychometricsSchema.optional(),

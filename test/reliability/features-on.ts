@@ -13,6 +13,7 @@ export const FEATURES_ON = {
   qda_mode: { enabled: true },
   truth_serum: { enabled: true },
   icl_labeling: { enabled: true },
+  judge_alignment: { enabled: true },
   boundary_probing: { enabled: true },
   triage: { enabled: true },
   psychometrics: { enabled: true },

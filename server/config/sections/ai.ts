@@ -112,3 +112,11 @@ export function aiSettingsFrom(raw: RawAiSupport | undefined): AiSettings {
     minExamples: raw?.min_examples ?? 5,
   };
 }
+
+/** Why ai_support gives the features that need a language model (ICL labelling, the judge) none, or null. */
+export function llmMissing(ai: RawAiSupport | undefined): string | null {
+  if (ai?.enabled === false) return 'ai_support.enabled is false; the model is the one ai_support names';
+  if (aiSettingsFrom(ai).endpointType === 'embedded')
+    return 'ai_support names no LLM (the offline learner is not one): set ai_support.endpoint_type (ollama, openai, anthropic) and ai_support.ai_config.model';
+  return null;
+}

@@ -8,15 +8,7 @@
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import type { IclSettings } from '../../domain/icl/icl-labeler.js';
-import { aiSettingsFrom, type RawAiSupport } from './ai.js';
-
-/** Why ai_support gives ICL labelling no model, or null when it names one. */
-function modelMissing(ai: RawAiSupport | undefined): string | null {
-  if (ai?.enabled === false) return 'ai_support.enabled is false; the model is the one ai_support names';
-  if (aiSettingsFrom(ai).endpointType === 'embedded')
-    return 'ai_support names no LLM (the offline learner is not one): set ai_support.endpoint_type (ollama, openai, anthropic) and ai_support.ai_config.model';
-  return null;
-}
+import { llmMissing, type RawAiSupport } from './ai.js';
 
 const share = looseUnsignedNumber.pipe(z.number().min(0).max(1, 'a share from 0 to 1'));
 const count = looseUnsignedNumber.pipe(z.number().int('a whole number').min(1));
@@ -65,7 +57,7 @@ export function readIclLabeling(
   const v = raw?.verification ?? {};
   const settings: IclSettings = {
     enabled: raw?.enabled === true,
-    modelMissing: modelMissing(ai),
+    modelMissing: llmMissing(ai),
     examples: {
       minAgreement: e.min_agreement_threshold ?? 0.8,
       minAnnotators: e.min_annotators_per_instance ?? 2,

@@ -79,6 +79,7 @@ describe('GET /api/openapi.json', () => {
         annotator_dashboard: { enabled: true, show_active_annotators: true },
         truth_serum: { enabled: true },
         icl_labeling: { enabled: true },
+        judge_alignment: { enabled: true },
         boundary_probing: { enabled: true },
         triage: { enabled: true },
         psychometrics: { enabled: true },
