@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { digamma, mace, type MaceData, type MaceOptions } from '../../../../server/domain/mace/mace.js';
+import { labelRows } from '../../../helpers/label-rows.js';
 
 /** Answers as rows: one label position per annotator per item, -1 where that annotator did not answer. */
 function data(rows: number[][], labels: number): MaceData {
-  const item: number[] = [];
-  const annotator: number[] = [];
-  const label: number[] = [];
-  rows.forEach((row, i) =>
-    row.forEach((l, j) => {
-      if (l < 0) return;
-      item.push(i);
-      annotator.push(j);
-      label.push(l);
-    }),
-  );
-  return {
-    items: rows.length,
-    annotators: Math.max(...rows.map((r) => r.length)),
-    labels,
-    item: Int32Array.from(item),
-    annotator: Int32Array.from(annotator),
-    label: Int32Array.from(label),
-  };
+  return { ...labelRows(rows), labels };
 }
 
 const VB: MaceOptions = { restarts: 10, iterations: 50, seed: 7, priors: { alpha: 0.5, beta: 0.5 } };

@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fitGlad, posteriors, type Observations } from '../../../../server/domain/psychometrics/glad.js';
+import { labelRows } from '../../../helpers/label-rows.js';
 
 /** rows: per item, each annotator's label (-1: not given) */
 function obs(rows: number[][], classes = 2): Observations {
-  const item: number[] = [];
-  const annotator: number[] = [];
-  const label: number[] = [];
-  rows.forEach((row, i) =>
-    row.forEach((l, j) => {
-      if (l < 0) return;
-      item.push(i);
-      annotator.push(j);
-      label.push(l);
-    }),
-  );
-  return {
-    items: rows.length,
-    annotators: rows[0].length,
-    classes,
-    item: Int32Array.from(item),
-    annotator: Int32Array.from(annotator),
-    label: Int32Array.from(label),
-  };
+  return { ...labelRows(rows), classes };
 }
 
 describe('GLAD posteriors', () => {
