@@ -50,6 +50,8 @@ export function routeTable(routes: RouteSpec[], adminAuth: AdminAuth, retry?: Re
         }
       }
       if (result !== undefined && ctx.status !== 303) {
+        // a documented success status other than 200 (201 created, 202 accepted) unless the handler chose one
+        if (spec.responds?.status && ctx.status === 404) ctx.status = spec.responds.status;
         // the header Koa would set for an object body, set first so Koa skips its mime-type lookup
         if (isJsonValue(result) && !ctx.res.hasHeader('Content-Type'))
           ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -10,6 +10,7 @@ import { PROBE_SOURCES } from '../../domain/boundary/probe-plan.js';
 import { NOTE_MAX } from '../../domain/annotation/item-notes.js';
 import { route, type RouteSpec } from '../route.js';
 import { sendReport, type Report } from '../report-page.js';
+import { download } from '../download.js';
 
 const name = z.string().min(1).max(256);
 const rate = z.number().nullable();
@@ -132,10 +133,8 @@ export function boundaryRoutes(s: Services): RouteSpec[] {
       responds: { types: ['application/x-ndjson'] },
       handle({ ctx }) {
         const rows = s.boundary.contrastSet();
-        ctx.type = 'application/x-ndjson';
-        ctx.set('Content-Disposition', 'attachment; filename="contrast_set.jsonl"');
-        ctx.body = rows.map((r) => JSON.stringify(r) + '\n').join('');
-        return undefined;
+        const jsonl = rows.map((r) => JSON.stringify(r) + '\n').join('');
+        return download(ctx, 'application/x-ndjson', 'contrast_set.jsonl', jsonl);
       },
     }),
     route({

@@ -107,10 +107,9 @@ export function codebookAdminRoutes(s: Services): RouteSpec[] {
       body: proposalIn,
       response: z.object({ proposal: proposalOut }),
       responds: { status: 201 },
-      async handle({ username, body, ctx }) {
+      async handle({ username, body }) {
         const { actor_kind, rationale, ...rest } = body;
         const proposal = await proposals.propose(username, actor_kind, rest as ProposalChange, rationale);
-        ctx.status = 201;
         return { proposal };
       },
     }),

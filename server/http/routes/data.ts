@@ -188,12 +188,10 @@ export function dataRoutes(s: Services): RouteSpec[] {
           'file' in spec ? spec.file : 'request body',
           rowSource(spec, s.config.dir),
         );
-        if (!body.wait) {
-          ctx.status = 202;
-          return job;
-        }
+        if (!body.wait) return job;
         const finished = await done;
         if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
+        ctx.status = 200; // finished, not accepted
         return finished;
       },
     }),

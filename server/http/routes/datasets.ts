@@ -18,6 +18,7 @@ import { invalid } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 import { dataset, datasetName, enabled, example, exampleIn, nameParam, version } from './dataset-shapes.js';
 import { experimentRoutes } from './experiments.js';
+import { download } from '../download.js';
 
 const splitsQuery = z
   .string()
@@ -66,11 +67,9 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       body: z.object({ name: datasetName, description: z.string().max(10_000).default('') }),
       response: dataset,
       responds: { status: 201 },
-      async handle({ body, ctx }) {
+      async handle({ body }) {
         enabled(s);
-        const created = await ds.create(body.name, body.description);
-        ctx.status = 201;
-        return created;
+        return await ds.create(body.name, body.description);
       },
     }),
     route({
@@ -118,11 +117,9 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       }),
       response: version,
       responds: { status: 201 },
-      async handle({ params, body, ctx }) {
+      async handle({ params, body }) {
         enabled(s);
-        const made = await ds.addExamples(nameParam(params), body.examples, body.note);
-        ctx.status = 201;
-        return made;
+        return await ds.addExamples(nameParam(params), body.examples, body.note);
       },
     }),
     route({
@@ -152,11 +149,8 @@ export function datasetRoutes(s: Services): RouteSpec[] {
         const name = nameParam(params);
         const format = query.format.toLowerCase();
         const { jsonl, skipped } = fineTuneJsonl(ds.examplesAt(name, query.as_of, 'as_of'), format);
-        ctx.type = 'application/x-ndjson';
-        ctx.set('Content-Disposition', `attachment; filename="${encodeURIComponent(name)}_${format}.jsonl"`);
         ctx.set('X-Skipped-Examples', String(skipped));
-        ctx.body = jsonl;
-        return undefined;
+        return download(ctx, 'application/x-ndjson', `${encodeURIComponent(name)}_${format}.jsonl`, jsonl);
       },
     }),
     route({
@@ -182,7 +176,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       body: z.object({ instance_ids: z.array(z.string().max(256)).max(1_000_000).optional(), ...curation }),
       response: version,
       responds: { status: 201 },
-      async handle({ params, body, ctx }) {
+      async handle({ params, body }) {
         enabled(s);
         const name = nameParam(params);
         const instances: Instance[] = body.instance_ids?.length
@@ -197,9 +191,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
               ? 'instance_ids: none of them is an item of the task'
               : 'the task has no items to import',
           );
-        const made = await curate(name, instances, body, 'instance(s)');
-        ctx.status = 201;
-        return made;
+        return await curate(name, instances, body, 'instance(s)');
       },
     }),
     route({
@@ -210,7 +202,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       body: z.object({ source: z.string().max(100).optional(), ...curation }),
       response: version,
       responds: { status: 201 },
-      async handle({ params, body, ctx }) {
+      async handle({ params, body }) {
         enabled(s);
         const name = nameParam(params);
         const traces = s.task.instances.filter(
@@ -220,9 +212,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
           throw invalid(
             `no ingested traces to import${body.source ? ` from source "${body.source}"` : ''}: traces are items whose id starts with ${TRACE_SOURCES.map((t) => `${t}_`).join(', ')} or whose metadata.source is one of ${TRACE_SOURCES.join(', ')}`,
           );
-        const made = await curate(name, traces, body, 'ingested trace(s)');
-        ctx.status = 201;
-        return made;
+        return await curate(name, traces, body, 'ingested trace(s)');
       },
     }),
     ...experimentRoutes(s),

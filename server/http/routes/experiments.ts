@@ -55,11 +55,9 @@ export function experimentRoutes(s: Services): RouteSpec[] {
       }),
       response: experiment,
       responds: { status: 201 },
-      async handle({ body, ctx }) {
+      async handle({ body }) {
         enabled(s);
-        const run = await s.experiments.run(body);
-        ctx.status = 201;
-        return run;
+        return await s.experiments.run(body);
       },
     }),
     route({

@@ -17,6 +17,7 @@ import { EXPORT_FORMATS, EXPORT_WRITERS, refusedFormat, type ExportWriter } from
 import { counting, exportStream } from '../../io/export-writers.js';
 import { phaseAnswerStream } from '../../io/export-formats/phase-answers.js';
 import { route, type RouteSpec } from '../route.js';
+import { download } from '../download.js';
 
 const selection = {
   annotator: z.string().min(1).max(64).optional(),
@@ -107,10 +108,7 @@ export function exportRoutes(s: Services): RouteSpec[] {
       responds: { types: Object.values(EXPORT_WRITERS).map((w) => w.contentType.replace(/;.*/, '')) },
       handle({ query, ctx }) {
         const { body, writer, filename } = exportOf(query);
-        ctx.type = writer.contentType;
-        ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
-        ctx.body = body;
-        return undefined;
+        return download(ctx, writer.contentType, filename, body);
       },
     }),
     route({

@@ -9,6 +9,7 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { notFound } from '../../domain/errors.js';
 import type { SessionLog, StoredEvent } from '../../domain/telemetry/session-log.js';
+import { download } from '../download.js';
 
 const TYPING_FIELDS = ['t_ms', 'input_type', 'key_class', 'pos', 'delta'];
 const TELEMETRY_FIELDS = ['t_ms', 'action', 'shape', 'value', 'suggestion_id'];
@@ -71,13 +72,9 @@ export function processExportRoutes(s: Services): RouteSpec[] {
           unknown,
           never
         >;
-        ctx.type = 'application/x-ndjson';
-        ctx.set(
-          'Content-Disposition',
-          `attachment; filename="${kind === 'typing' ? 'keystroke' : 'telemetry'}_sessions.jsonl"`,
-        );
-        ctx.body = Readable.from(lines(log, kind === 'typing' ? TYPING_FIELDS : TELEMETRY_FIELDS, query.events));
-        return undefined;
+        const body = Readable.from(lines(log, kind === 'typing' ? TYPING_FIELDS : TELEMETRY_FIELDS, query.events));
+        const filename = `${kind === 'typing' ? 'keystroke' : 'telemetry'}_sessions.jsonl`;
+        return download(ctx, 'application/x-ndjson', filename, body);
       },
     }),
   ];

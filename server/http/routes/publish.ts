@@ -9,6 +9,7 @@ import type { Services } from '../../services.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import { metadataSchema, publishOptionsSchema } from '../../domain/publish/settings.js';
 import { route, type RouteSpec } from '../route.js';
+import { download } from '../download.js';
 
 const request = {
   target: z
@@ -80,9 +81,8 @@ export function publishRoutes(s: Services): RouteSpec[] {
       }),
       response: z.object({ started: z.boolean() }),
       responds: { status: 202 },
-      handle({ body, ctx }) {
+      handle({ body }) {
         s.publish.start(body.target, optionsOf(body.options), body.metadata);
-        ctx.status = 202;
         return { started: true };
       },
     }),
@@ -110,11 +110,8 @@ export function publishRoutes(s: Services): RouteSpec[] {
           : null;
         if (!path || size === null)
           throw notFound('no archive has been built yet: POST /admin/publish/api/start builds one');
-        ctx.type = 'application/zip';
         ctx.length = size;
-        ctx.set('Content-Disposition', `attachment; filename="${path.split(/[\\/]/).pop()}"`);
-        ctx.body = createReadStream(path);
-        return undefined;
+        return download(ctx, 'application/zip', path.split(/[\\/]/).pop() ?? 'dataset.zip', createReadStream(path));
       },
     }),
   ];
