@@ -1,7 +1,8 @@
 /**
  * Potato's `triage` section: `enabled`, `rules` (`{name, badge, priority, when}`, the `when` grammar of the review
  * workflow), `signal_field` and `invert_signal`, `order` (desc or asc) and `default_priority`. Without rules or a
- * signal field, Potato's default rules apply. `show_badge` is warned about: the annotate page shows no banner here.
+ * signal field, Potato's default rules apply. `show_badge` (true unless false, as in Potato) shows a flagged item's
+ * badge and priority on the annotate page.
  */
 import { z } from 'zod';
 import { looseBoolean } from '../loose-values.js';
@@ -42,16 +43,13 @@ export function readTriage(raw: z.output<typeof triageSchema> | undefined, warn:
     rules: [],
     signalField: null,
     invertSignal: false,
+    showBadge: false,
   };
   if (!enabled) {
     if (raw && (raw.rules?.length || raw.signal_field))
       warn('triage: rules and signal_field are not acted on while enabled is not true');
     return off;
   }
-  if (raw?.show_badge !== false)
-    warn(
-      'triage.show_badge: the annotate page shows no triage banner here; the reason for each item is in GET /admin/triage-queue',
-    );
   const given = raw?.rules?.map((r) => ({
     name: r.name,
     badge: r.badge ?? r.name,
@@ -65,5 +63,6 @@ export function readTriage(raw: z.output<typeof triageSchema> | undefined, warn:
     rules: given ?? (raw?.signal_field ? [] : DEFAULT_TRIAGE_RULES),
     signalField: raw?.signal_field ?? null,
     invertSignal: raw?.invert_signal === true,
+    showBadge: raw?.show_badge !== false,
   };
 }

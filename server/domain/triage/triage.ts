@@ -25,6 +25,8 @@ export interface TriageSettings {
   signalField: string | null;
   /** lower signal, higher priority */
   invertSignal: boolean;
+  /** the annotate page shows a flagged item's badge and priority */
+  showBadge: boolean;
 }
 
 export interface TriageScore {
@@ -107,6 +109,13 @@ export class TriageQueue {
 
   scoreOf(id: string): TriageScore | undefined {
     return this.current().scores.get(id);
+  }
+
+  /** What the annotate page shows with an item a rule flagged (Potato's banner), when the project shows it. */
+  badgeOf(id: string): { badge: string; priority: number } | undefined {
+    if (!this.settings.enabled || !this.settings.showBadge) return undefined;
+    const score = this.scoreOf(id);
+    return score?.flagged && score.badge !== null ? { badge: score.badge, priority: score.priority } : undefined;
   }
 
   /** The items that still need annotators, in hand-out order. */

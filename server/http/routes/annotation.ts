@@ -91,6 +91,10 @@ export const currentInstance = z.object({
     })
     .optional()
     .describe('with allow_skip: skipping, kept apart from answers'),
+  triage: z
+    .object({ badge: z.string(), priority: z.number() })
+    .optional()
+    .describe("with triage's show_badge: why a rule put this item first (the rule's badge) and its priority"),
   required: z
     .array(z.string())
     .optional()
@@ -102,10 +106,12 @@ export function currentAnswer(s: Services) {
   // only projects that skip or require answers carry these: the others' current instance stays as it was
   const skipping = s.skips.settings.allowSkip;
   const requiring = s.task.schemes.some((x) => x.required);
+  const badges = s.triage.settings.enabled && s.triage.settings.showBadge;
   type Answer = CurrentInstance & {
     display: Display;
     skip?: z.infer<typeof currentInstance>['skip'];
     required?: string[];
+    triage?: { badge: string; priority: number };
   };
   // Built as one literal rather than `{ ...r, display }`: under load the spread copy left garbage in the old
   // generation on every request (the server's memory grew by tens of MB between full collections), this does not.
@@ -121,6 +127,8 @@ export function currentAnswer(s: Services) {
       progress: r.progress,
       display: s.display.of({ id: r.instance_id, text: r.text, data: r.data }),
     };
+    const badge = badges ? s.triage.badgeOf(r.instance_id) : undefined;
+    if (badge) out.triage = badge;
     if (!skipping && !requiring) return out;
     const skipped = s.skips.get(username, r.instance_id);
     if (skipping)

@@ -53,6 +53,8 @@ describe('triage', () => {
     const ann = await t.client().login('ann');
     const current = await ann.get('/api/current_instance');
     expect(current.body.instance_id).toBe('t2');
+    // show_badge defaults to true, as in Potato: the flagged item carries its rule's badge and priority
+    expect(current.body.triage).toEqual({ badge: 'Errored', priority: 100 });
     const submitted = await ann.post('/updateinstance', {
       instance_id: 't2',
       annotations: { 'quality:broken': 'true' },
@@ -78,7 +80,8 @@ describe('triage', () => {
       writeProject({ items, config: { annotation_schemes: schemes, triage: { enabled: true } } }),
     );
     expect(defaults.triage.rules.map((r) => r.priority)).toEqual([100, 80, 60]);
-    expect(defaults.warnings.join('\n')).toMatch(/triage\.show_badge/);
+    expect(defaults.triage.showBadge).toBe(true);
+    expect(defaults.warnings.join('\n')).not.toMatch(/triage/);
     const off = loadConfig(
       writeProject({ items, config: { annotation_schemes: schemes, assignment_strategy: 'priority' } }),
     );

@@ -23,6 +23,7 @@ import { SaveState } from './save-state.js';
 import { SchemeField } from './scheme-field.js';
 import { schemeUi } from './schemes/registry.js';
 import { SpanPanel } from './span-panel.js';
+import { TriageBadge } from './triage-badge.js';
 import { useAnnotateKeys } from './use-annotate-keys.js';
 import { useAnnotation } from './use-annotation.js';
 import { useFillHints } from './use-fill-hints.js';
@@ -190,6 +191,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
       <QcFeedback qc={a.qc} />
       <div className="annotate-body">
         <section className="text-column" aria-label="Instance text">
+          <TriageBadge triage={instance.triage} />
           <ItemDisplay
             display={instance.display}
             surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={selection.selectText} />}

@@ -8,6 +8,7 @@ const base: TriageSettings = {
   rules: DEFAULT_TRIAGE_RULES,
   signalField: null,
   invertSignal: false,
+  showBadge: true,
 };
 
 describe('triage priorities', () => {
