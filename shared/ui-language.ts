@@ -44,6 +44,7 @@ export const UI_TEXT = {
   pocket_save_next: 'Save & next',
   pocket_batch_done: 'Every item of this batch is answered.',
   pocket_load_more: 'Load more',
+  pocket_offline_queued: 'Offline: answers waiting to be sent',
 };
 
 export type UiTextKey = keyof typeof UI_TEXT;
@@ -93,6 +94,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_save_next: 'Guardar y seguir',
       pocket_batch_done: 'Todos los elementos de este lote están respondidos.',
       pocket_load_more: 'Cargar más',
+      pocket_offline_queued: 'Sin conexión: respuestas pendientes de envío',
     },
   },
   fr: {
@@ -132,6 +134,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_save_next: 'Enregistrer et continuer',
       pocket_batch_done: 'Tous les éléments de ce lot ont une réponse.',
       pocket_load_more: 'Charger la suite',
+      pocket_offline_queued: 'Hors ligne : réponses en attente d’envoi',
     },
   },
   de: {
@@ -171,6 +174,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_save_next: 'Speichern und weiter',
       pocket_batch_done: 'Alle Elemente dieses Stapels sind beantwortet.',
       pocket_load_more: 'Mehr laden',
+      pocket_offline_queued: 'Offline: Antworten warten auf das Senden',
     },
   },
   pt: {
@@ -210,6 +214,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_save_next: 'Salvar e seguir',
       pocket_batch_done: 'Todos os itens deste lote foram respondidos.',
       pocket_load_more: 'Carregar mais',
+      pocket_offline_queued: 'Sem conexão: respostas à espera de envio',
     },
   },
   ar: {
@@ -249,6 +254,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_save_next: 'حفظ ومتابعة',
       pocket_batch_done: 'تمت الإجابة عن كل عناصر هذه الدفعة.',
       pocket_load_more: 'تحميل المزيد',
+      pocket_offline_queued: 'غير متصل: إجابات بانتظار الإرسال',
     },
   },
 };

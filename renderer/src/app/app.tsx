@@ -186,7 +186,7 @@ export function App() {
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1))
     body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;
-  else if (route === 'pocket') body = <PocketScreen onFinished={() => void loadPhase()} />;
+  else if (route === 'pocket') body = <PocketScreen user={session.me.username} onFinished={() => void loadPhase()} />;
   else
     body = (
       <>

@@ -1,8 +1,8 @@
 /**
  * Potato's `pocket` section: the mobile card stack (`enabled`), phones sent to it from the annotation page
- * (`auto_redirect`, on by default) and how many items it asks for at once (`batch_size`, 1–200). Potato's
- * offline queue (as deep as the batch) and installable app shell are not built; start-up says so when the
- * card stack is on.
+ * (`auto_redirect`, on by default) and how many items it asks for at once (`batch_size`, 1–200), which is also
+ * how many cards can be answered without a connection. Potato's installable, cached app shell is not built;
+ * start-up says so when the card stack is on.
  */
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
@@ -36,7 +36,7 @@ export function readPocket(raw: z.infer<typeof pocketSchema> | undefined, warn: 
     );
   else if (settings.enabled)
     warn(
-      `pocket: the card stack keeps no offline queue and installs no app: its batch of ${settings.batchSize} items is fetched at once, but each answer is saved as it is given and needs the connection (see docs/pocket.md)`,
+      `pocket: the card stack installs no app and its page is not cached: it needs the connection to open; then its batch of ${settings.batchSize} items can be answered offline, the answers sent when the connection is back (see docs/pocket.md)`,
     );
   return settings;
 }

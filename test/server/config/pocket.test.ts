@@ -17,8 +17,10 @@ describe('pocket config', () => {
     const c = load({ enabled: 'true', auto_redirect: false, batch_size: '40' });
     expect(c.pocket).toEqual({ enabled: true, autoRedirect: false, batchSize: 40 });
     expect(load(true).pocket).toEqual({ enabled: true, autoRedirect: true, batchSize: 25 });
-    // what the card stack does not do instead of Potato's offline queue is said once at start-up
-    expect(pocketWarnings(c)).toEqual([expect.stringMatching(/no offline queue.*batch of 40 items/)]);
+    // what the card stack does not do of Potato's offline app is said once at start-up
+    expect(pocketWarnings(c)).toEqual([
+      expect.stringMatching(/page is not cached.*batch of 40 items can be answered offline/),
+    ]);
   });
 
   it('refuses a batch size outside 1..200 by its key', () => {

@@ -1,13 +1,16 @@
 /**
  * The mobile card stack (Potato's Pocket Mode): one card per item, its text as text, large buttons in the
  * thumb zone for choice schemes and plain inputs for values, Previous and Next. Each card's answers are saved
- * with POST /updateinstance, the desktop page's own submission; a single-choice task moves on at the tap.
+ * with POST /updateinstance, the desktop page's own submission; a single-choice task moves on at the tap. Without a
+ * connection the cards of the batch already loaded can still be answered: their saves wait in the offline queue
+ * (offline-queue.ts) and go when the server is back.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { PocketBatch, PocketTask } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { useUiText } from '../../shared/ui-text.js';
+import { enqueue, flushQueue, queuedSaves, sendSave, worthKeeping } from './offline-queue.js';
 import './pocket.css';
 
 type Card = PocketBatch['items'][number];
@@ -18,14 +21,34 @@ type CardAnswers = Record<string, Record<string, string>>;
 const CHOICE = new Set(['radio', 'likert', 'multiselect']);
 const VALUE = new Set(['text', 'textbox', 'number', 'slider']);
 
-export function PocketScreen({ onFinished }: { onFinished: () => void }) {
+export function PocketScreen({ user, onFinished }: { user: string; onFinished: () => void }) {
   const [task, setTask] = useState<PocketTask | null>(null);
   const [cards, setCards] = useState<Card[]>([]);
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [at, setAt] = useState(0);
   const [answers, setAnswers] = useState<Record<string, CardAnswers>>({});
   const [error, setError] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(() => queuedSaves(user).length);
   const words = useUiText();
+
+  const flush = useCallback(async () => {
+    const before = queuedSaves(user).length;
+    const refused = await flushQueue(user);
+    const after = queuedSaves(user).length;
+    setWaiting(after);
+    if (after < before)
+      api.get<PocketBatch>('/pocket/api/batch?n=1').then(
+        (b) => setProgress({ done: b.done, total: b.total }),
+        () => undefined,
+      );
+    if (refused.length) setError(`The server refused answers given offline: ${refused.join('; ')}`);
+  }, [user]);
+  useEffect(() => {
+    void flush();
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [flush]);
 
   const load = useCallback(async () => {
     try {
@@ -64,7 +87,15 @@ export function PocketScreen({ onFinished }: { onFinished: () => void }) {
     const flat: Record<string, string> = {};
     for (const [scheme, labels] of Object.entries(a))
       for (const [label, value] of Object.entries(labels)) if (value !== '') flat[`${scheme}:${label}`] = value;
-    await api.post('/updateinstance', { instance_id: id, annotations: flat, span_annotations: [] });
+    try {
+      await sendSave({ instance_id: id, annotations: flat });
+    } catch (e) {
+      if (!worthKeeping(e)) throw e;
+      enqueue(user, { instance_id: id, annotations: flat });
+      setWaiting(queuedSaves(user).length);
+      return;
+    }
+    if (queuedSaves(user).length) await flush();
     const b = await api.get<PocketBatch>(`/pocket/api/batch?n=1`);
     setProgress({ done: b.done, total: b.total });
     if (b.items.length === 0) onFinished();
@@ -102,6 +133,11 @@ export function PocketScreen({ onFinished }: { onFinished: () => void }) {
         <progress max={progress.total || 1} value={progress.done} />
         <a href="/annotate?desktop=1">{words.pocket_desktop_site}</a>
       </header>
+      {waiting > 0 && (
+        <p className="pocket-sync" role="status">
+          {words.pocket_offline_queued}: {waiting}
+        </p>
+      )}
       {card ? (
         <article className="pocket-card" data-instance={card.instance_id}>
           <p className="pocket-text">{card.text}</p>

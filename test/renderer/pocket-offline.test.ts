@@ -1,0 +1,78 @@
+/**
+ * The card stack without a connection, in headless Chromium on an emulated phone: answers given offline wait in
+ * the browser (the page says how many), reach the server in order when the connection is back, and one the
+ * server refuses is dropped with a note instead of blocking the rest.
+ */
+import { describe, expect, test } from 'vitest';
+import { startRig } from './browser.js';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const items = [
+  { id: 'o1', text: 'Signal at the trailhead.' },
+  { id: 'o2', text: 'No signal in the valley.' },
+  { id: 'o3', text: 'Still none on the ridge.' },
+  { id: 'o4', text: 'Back in town.' },
+];
+
+describe('the card stack offline', () => {
+  test('answers wait while offline, go when the connection is back, and a refused one is dropped with a note', async () => {
+    const rig = await startRig({
+      items,
+      config: {
+        annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['good', 'bad', 'mixed'] }],
+        pocket: { enabled: true },
+        login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
+      },
+    });
+    const context = await rig.browser.newContext({
+      userAgent: IPHONE,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${rig.t.url}/?PROLIFIC_PID=hiker01&STUDY_ID=s1`);
+    await page.waitForURL(/#\/pocket$/);
+    const card = page.locator('.pocket-card');
+    const progress = page.getByTestId('pocket-progress');
+    const waiting = page.getByRole('status').filter({ hasText: 'answers waiting to be sent' });
+    const answers = async () =>
+      (await rig.t.admin().get('/admin/user_state/hiker01')).body.annotations.by_instance as Record<string, unknown>;
+
+    await page.getByRole('button', { name: 'good', exact: true }).tap();
+    await expect.poll(() => progress.innerText()).toBe('1 / 4');
+
+    await context.setOffline(true);
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o2');
+    await page.getByRole('button', { name: 'bad', exact: true }).tap();
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o3');
+    await page.getByRole('button', { name: 'mixed', exact: true }).tap();
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o4');
+    expect(await waiting.innerText()).toMatch(/: 2$/);
+    expect(Object.keys(await answers())).toEqual(['o1']);
+
+    await context.setOffline(false);
+    await waiting.waitFor({ state: 'detached' });
+    await expect.poll(() => progress.innerText()).toBe('3 / 4');
+    expect(await answers()).toEqual({
+      o1: { 'tone:good': 'true' },
+      o2: { 'tone:bad': 'true' },
+      o3: { 'tone:mixed': 'true' },
+    });
+
+    // a queued answer the server refuses (an item that is not in the task) is dropped and named, not retried
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'marginalia.pocket.queue.hiker01',
+        JSON.stringify([{ instance_id: 'no-such-item', annotations: { 'tone:good': 'true' } }]),
+      );
+      window.dispatchEvent(new Event('online'));
+    });
+    await page.getByText(/The server refused answers given offline: no-such-item/).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('marginalia.pocket.queue.hiker01'))).toBeNull();
+    expect(rig.foreign).toEqual([]);
+    await context.close();
+  });
+});
