@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { startLlmServer, type LlmCall, type LlmServer } from '../../helpers/llm-server.js';
 import type { Client } from '../../helpers/client.js';
+import { writeProject } from '../../helpers/project.js';
+import { loadConfig } from '../../../server/index.js';
 
 const items = [
   { id: 's1', text: 'A wonderful day at the beach.' },
@@ -224,5 +226,30 @@ describe('ICL labelling', () => {
     expect(noModel.status).toBe(503);
     expect(noModel.body.error).toMatch(/^ICL labelling needs a model: ai_support names no LLM .*endpoint_type/);
     expect((await t.admin().get('/admin/api/icl/predictions')).body.total).toBe(0);
+
+    const warned = loadConfig(
+      writeProject({
+        items,
+        config: {
+          annotation_schemes: schemes,
+          icl_labeling: {
+            ...icl,
+            llm_labeling: { batch_interval_seconds: 60 },
+            verification: { assignment_mix_rate: 0.2 },
+          },
+        },
+      }),
+    ).warnings.join('\n');
+    expect(warned).toMatch(/icl_labeling: ai_support names no LLM/);
+    expect(warned).toMatch(/batch_interval_seconds: batches are not run on a timer/);
+    expect(warned).toMatch(/assignment_mix_rate: model-labelled items are handed out as every item is/);
+    expect(() =>
+      loadConfig(
+        writeProject({
+          items,
+          config: { annotation_schemes: schemes, icl_labeling: { enabled: true, verification: { sample_rate: 2 } } },
+        }),
+      ),
+    ).toThrow(/icl_labeling\.verification\.sample_rate/);
   });
 });

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { startLlmServer, type LlmCall, type LlmServer } from '../../helpers/llm-server.js';
 import type { Client } from '../../helpers/client.js';
+import { writeProject } from '../../helpers/project.js';
+import { loadConfig } from '../../../server/index.js';
 
 const items = [
   { id: 'j1', text: 'Paris is the capital of France.' },
