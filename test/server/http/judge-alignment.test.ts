@@ -164,5 +164,14 @@ describe('judge alignment', () => {
       enabled: false,
       prompt_versions: [],
     });
+
+    const on = { annotation_schemes: schemes, judge_alignment: { enabled: true, schemas: { note: { rubric: 'x' } } } };
+    expect(() => loadConfig(writeProject({ items, config: on }))).toThrow(
+      /judge_alignment\.schemas\.note: "note" is a text scheme/,
+    );
+    const inline = { annotation_schemes: schemes, judge_alignment: { enabled: true, inline: { enabled: true } } };
+    const warned = loadConfig(writeProject({ items, config: inline })).warnings.join('\n');
+    expect(warned).toMatch(/judge_alignment: ai_support names no LLM/);
+    expect(warned).toMatch(/judge_alignment\.inline: the annotate page does not show/);
   });
 });
