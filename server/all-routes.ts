@@ -58,6 +58,8 @@ import { crowdAdminRoutes } from './http/routes/crowd-admin.js';
 import { datasetRoutes } from './http/routes/datasets.js';
 import { evalAdminRoutes } from './http/routes/eval-admin.js';
 import { publishRoutes } from './http/routes/publish.js';
+import { chatRoutes } from './http/routes/chat.js';
+import { agentChatRoutes } from './http/routes/agent-chat.js';
 import type { Services } from './services.js';
 
 export function allRoutes(s: Services): RouteSpec[] {
@@ -113,6 +115,8 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...psychometricsRoutes(s),
     ...roomRoutes(s),
     ...sessionScoringRoutes(s),
+    ...chatRoutes(s),
+    ...agentChatRoutes(s),
     ...crowdAdminRoutes(s),
     ...datasetRoutes(s),
     ...evalAdminRoutes(s),

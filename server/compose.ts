@@ -54,6 +54,7 @@ import type { ActiveLearning } from './domain/active-learning/active-learning.js
 import { composeLearning } from './compose-learning.js';
 import { composeImports } from './compose-imports.js';
 import { composeStudies } from './compose-studies.js';
+import { composeAgents } from './compose-agents.js';
 import { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
@@ -179,6 +180,7 @@ export function composeServices(input: ComposeInput): Services {
   });
   late.activeLearning = activeLearning;
   const studies = composeStudies({ config, store, clock, annotations, settings });
+  const agents = composeAgents({ config, store, clock });
   late.psychometrics = studies.psychometrics;
   const { predictions, importer, databaseSources } = composeImports({
     config,
@@ -322,6 +324,7 @@ export function composeServices(input: ComposeInput): Services {
     importer,
     databaseSources,
     ...studies,
+    ...agents,
     triage,
     outbox,
     webhooks,

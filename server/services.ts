@@ -34,6 +34,8 @@ import type { Cases } from './domain/cases/cases.js';
 import type { PasswordResets } from './domain/users/password-resets.js';
 import type { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import type { AiService } from './domain/ai/ai-service.js';
+import type { ChatService } from './domain/chat/chat-service.js';
+import type { AgentChatService } from './domain/agent-chat/agent-chat-service.js';
 import type { Predictions } from './domain/data/predictions.js';
 import type { Importer } from './domain/data/importer.js';
 import type { DatabaseIngestion } from './domain/data/live-ingestion.js';
@@ -131,6 +133,10 @@ export interface Services {
   /** dataset publishing: the card preview and the archive job */
   publish: PublishJob;
   ai: AiService;
+  /** Potato's chat support: per annotator and item, a conversation with a model about the item */
+  chat: ChatService;
+  /** Potato's interactive agent chat (agent_proxy): converse, then finish and annotate */
+  agentChat: AgentChatService;
   /** the learner's hand-out order for assignment_strategy: active_learning */
   activeLearning: ActiveLearning;
   /** annotator competence and predicted labels (Potato's mace section) */

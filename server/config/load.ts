@@ -44,6 +44,8 @@ import { readTriage } from './sections/triage.js';
 import { readPsychometrics } from './sections/psychometrics.js';
 import { readRooms } from './sections/rooms.js';
 import { readSessions } from './sections/sessions.js';
+import { readChatSupport } from './sections/chat.js';
+import { readAgentProxy } from './sections/agent-proxy.js';
 import { readPlatform } from './sections/crowd-platform.js';
 import { readDatasetsEnabled, readPublishSettings } from './sections/datasets.js';
 import { readReviewSettings } from './sections/review.js';
@@ -239,6 +241,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),
     rooms: readRooms(raw.rooms, sessions.itemSchemes, path, warn),
     sessions: sessions.settings,
+    chat: readChatSupport(raw.chat_support, refuse),
+    agentProxy: readAgentProxy(raw.agent_proxy, refuse),
     datasetsEnabled: readDatasetsEnabled(raw.datasets, warn),
     publish: readPublishSettings(raw.dataset_metadata, raw.publish, raw.annotation_task_name, warn),
     uiLanguage: readUiLanguage(raw.ui_language, warn),

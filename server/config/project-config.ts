@@ -19,6 +19,9 @@ import type { TriageSettings } from '../domain/triage/triage.js';
 import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
 import type { RoomSettings } from '../domain/rooms/settings.js';
 import type { SessionSettings } from '../domain/sessions/sessions-service.js';
+import type { ChatSettings } from '../domain/chat/chat-service.js';
+import type { AgentSettings } from '../domain/agent-chat/agent-chat-service.js';
+import type { AiSettings } from './sections/ai.js';
 import type { UiLanguage } from './sections/ui-language.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { PlatformSettings } from '../domain/crowd/platform-admin.js';
@@ -107,6 +110,10 @@ export interface ProjectConfig {
   rooms: RoomSettings;
   /** Potato's session-level scoring: schemes asked once per session of items */
   sessions: SessionSettings;
+  /** Potato's chat_support: a conversation with a model about the item, per annotator */
+  chat: { settings: ChatSettings; llm?: AiSettings };
+  /** Potato's agent_proxy: the agent of interactive_chat items (undefined without one) */
+  agentProxy?: { settings: AgentSettings; llm?: AiSettings };
   /** Potato's datasets section: evaluation datasets, experiments and the eval-admin API */
   datasetsEnabled: boolean;
   /** the published dataset's card metadata and default options */

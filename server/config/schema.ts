@@ -29,6 +29,8 @@ import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
 import { roomsSchema } from './sections/rooms.js';
 import { sessionsSchema } from './sections/sessions.js';
+import { chatSupportSchema } from './sections/chat.js';
+import { agentProxySchema } from './sections/agent-proxy.js';
 import { datasetsSchema, publishSchema } from './sections/datasets.js';
 import { metadataSchema } from '../domain/publish/settings.js';
 import { uiLanguageSchema } from './sections/ui-language.js';
@@ -152,6 +154,8 @@ export const configSchema = z.looseObject({
   psychometrics: psychometricsSchema.optional(),
   rooms: roomsSchema.optional(),
   sessions: sessionsSchema.optional(),
+  chat_support: chatSupportSchema.optional(),
+  agent_proxy: agentProxySchema.optional(),
   datasets: datasetsSchema.optional(),
   dataset_metadata: metadataSchema.optional(),
   publish: publishSchema.optional(),

@@ -23,10 +23,8 @@ interface Wire {
 
 function wireFor(s: AiSettings): Wire {
   const options = { temperature: s.temperature, max_tokens: s.maxTokens };
-  const messages = (r: LlmRequest) => [
-    { role: 'system', content: r.system },
-    { role: 'user', content: r.user },
-  ];
+  const turns = (r: LlmRequest) => [...(r.history ?? []), { role: 'user', content: r.user }];
+  const messages = (r: LlmRequest) => [{ role: 'system', content: r.system }, ...turns(r)];
   switch (s.endpointType) {
     case 'ollama':
       return {
@@ -36,7 +34,7 @@ function wireFor(s: AiSettings): Wire {
           model: s.model,
           messages: messages(r),
           stream: false,
-          format: 'json',
+          ...(!r.freeText && { format: 'json' }),
           options: { temperature: s.temperature, num_predict: s.maxTokens },
         }),
         text: (b) => b?.message?.content,
@@ -53,7 +51,7 @@ function wireFor(s: AiSettings): Wire {
       return {
         path: /\/v1$/.test(s.baseUrl) ? '/messages' : '/v1/messages',
         headers: { 'x-api-key': s.apiKey ?? '', 'anthropic-version': ANTHROPIC_VERSION },
-        body: (r) => ({ model: s.model, system: r.system, messages: [{ role: 'user', content: r.user }], ...options }),
+        body: (r) => ({ model: s.model, system: r.system, messages: turns(r), ...options }),
         text: (b) =>
           Array.isArray(b?.content)
             ? b.content
@@ -80,7 +78,8 @@ function upstreamMessage(body: string): string {
   return message.length > 200 ? `${message.slice(0, 200)}…` : message;
 }
 
-export function createLlmClient(settings: AiSettings): LlmClient {
+/** `timeoutKey` is the config key a timed-out call points at. */
+export function createLlmClient(settings: AiSettings, timeoutKey = 'ai_support.ai_config.timeout'): LlmClient {
   const wire = wireFor(settings);
   const url = settings.baseUrl + wire.path;
   const who = `the ${settings.endpointType} server at ${settings.baseUrl}`;
@@ -104,7 +103,7 @@ export function createLlmClient(settings: AiSettings): LlmClient {
         const err = e as Error & { cause?: { code?: string; message?: string } };
         if (err.name === 'TimeoutError' || err.name === 'AbortError')
           throw upstreamTimeout(
-            `${who} did not answer within ${settings.timeoutMs / 1000} s; try again, or raise ai_support.ai_config.timeout`,
+            `${who} did not answer within ${settings.timeoutMs / 1000} s; try again, or raise ${timeoutKey}`,
           );
         const reason = err.cause?.code ?? err.cause?.message ?? err.message;
         throw upstreamFailed(scrub(`could not reach ${who} (${reason}); is it running?`));

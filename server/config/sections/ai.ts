@@ -35,7 +35,7 @@ const DEFAULT_BASE_URL: Record<Exclude<EndpointType, 'embedded'>, string> = {
 
 const url = z.string().refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// URL');
 
-const aiConfigSchema = z.looseObject({
+export const aiConfigSchema = z.looseObject({
   model: z.string().min(1).optional(),
   base_url: url.optional(),
   /** spellings other tools use for the same thing */

@@ -22,6 +22,10 @@ const MAX_TEXT = 8000;
 export interface LlmRequest {
   system: string;
   user: string;
+  /** earlier turns of a conversation (chat), oldest first, sent between the system prompt and `user` */
+  history?: readonly { role: 'user' | 'assistant'; content: string }[];
+  /** a free-text reply (chat) rather than the one JSON object suggestions ask for */
+  freeText?: boolean;
 }
 
 /** Sends a prompt and returns the model's reply text; throws DomainErrors upstream_failed / upstream_timeout. */
