@@ -60,6 +60,7 @@ import { evalAdminRoutes } from './http/routes/eval-admin.js';
 import { publishRoutes } from './http/routes/publish.js';
 import { chatRoutes } from './http/routes/chat.js';
 import { agentChatRoutes } from './http/routes/agent-chat.js';
+import { webAgentRoutes } from './http/routes/web-agent.js';
 import type { Services } from './services.js';
 
 export function allRoutes(s: Services): RouteSpec[] {
@@ -117,6 +118,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...sessionScoringRoutes(s),
     ...chatRoutes(s),
     ...agentChatRoutes(s),
+    ...webAgentRoutes(s),
     ...crowdAdminRoutes(s),
     ...datasetRoutes(s),
     ...evalAdminRoutes(s),

@@ -36,6 +36,8 @@ import type { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import type { AiService } from './domain/ai/ai-service.js';
 import type { ChatService } from './domain/chat/chat-service.js';
 import type { AgentChatService } from './domain/agent-chat/agent-chat-service.js';
+import type { WebAgentRecordings } from './domain/web-agent/recordings.js';
+import type { WebProxy } from './domain/web-agent/web-proxy.js';
 import type { Predictions } from './domain/data/predictions.js';
 import type { Importer } from './domain/data/importer.js';
 import type { DatabaseIngestion } from './domain/data/live-ingestion.js';
@@ -137,6 +139,10 @@ export interface Services {
   chat: ChatService;
   /** Potato's interactive agent chat (agent_proxy): converse, then finish and annotate */
   agentChat: AgentChatService;
+  /** Potato's web agent recorder: sessions of steps and screenshots */
+  webAgent: WebAgentRecordings;
+  /** the recorder's proxy, closed unless web_agent.proxy lists hosts */
+  webProxy: WebProxy;
   /** the learner's hand-out order for assignment_strategy: active_learning */
   activeLearning: ActiveLearning;
   /** annotator competence and predicted labels (Potato's mace section) */

@@ -46,6 +46,7 @@ import { readRooms } from './sections/rooms.js';
 import { readSessions } from './sections/sessions.js';
 import { readChatSupport } from './sections/chat.js';
 import { readAgentProxy } from './sections/agent-proxy.js';
+import { readWebAgent } from './sections/web-agent.js';
 import { readPlatform } from './sections/crowd-platform.js';
 import { readDatasetsEnabled, readPublishSettings } from './sections/datasets.js';
 import { readReviewSettings } from './sections/review.js';
@@ -243,6 +244,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     sessions: sessions.settings,
     chat: readChatSupport(raw.chat_support, refuse),
     agentProxy: readAgentProxy(raw.agent_proxy, refuse),
+    webProxy: readWebAgent(raw.web_agent, raw.live_agent, warn),
     datasetsEnabled: readDatasetsEnabled(raw.datasets, warn),
     publish: readPublishSettings(raw.dataset_metadata, raw.publish, raw.annotation_task_name, warn),
     uiLanguage: readUiLanguage(raw.ui_language, warn),

@@ -22,6 +22,7 @@ import type { SessionSettings } from '../domain/sessions/sessions-service.js';
 import type { ChatSettings } from '../domain/chat/chat-service.js';
 import type { AgentSettings } from '../domain/agent-chat/agent-chat-service.js';
 import type { AiSettings } from './sections/ai.js';
+import type { ProxySettings } from '../domain/web-agent/proxy-policy.js';
 import type { UiLanguage } from './sections/ui-language.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { PlatformSettings } from '../domain/crowd/platform-admin.js';
@@ -114,6 +115,8 @@ export interface ProjectConfig {
   chat: { settings: ChatSettings; llm?: AiSettings };
   /** Potato's agent_proxy: the agent of interactive_chat items (undefined without one) */
   agentProxy?: { settings: AgentSettings; llm?: AiSettings };
+  /** the web agent's proxy: closed unless web_agent.proxy lists hosts */
+  webProxy: ProxySettings;
   /** Potato's datasets section: evaluation datasets, experiments and the eval-admin API */
   datasetsEnabled: boolean;
   /** the published dataset's card metadata and default options */

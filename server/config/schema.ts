@@ -31,6 +31,7 @@ import { roomsSchema } from './sections/rooms.js';
 import { sessionsSchema } from './sections/sessions.js';
 import { chatSupportSchema } from './sections/chat.js';
 import { agentProxySchema } from './sections/agent-proxy.js';
+import { webAgentSchema } from './sections/web-agent.js';
 import { datasetsSchema, publishSchema } from './sections/datasets.js';
 import { metadataSchema } from '../domain/publish/settings.js';
 import { uiLanguageSchema } from './sections/ui-language.js';
@@ -156,6 +157,8 @@ export const configSchema = z.looseObject({
   sessions: sessionsSchema.optional(),
   chat_support: chatSupportSchema.optional(),
   agent_proxy: agentProxySchema.optional(),
+  web_agent: webAgentSchema.optional(),
+  live_agent: z.unknown().optional(),
   datasets: datasetsSchema.optional(),
   dataset_metadata: metadataSchema.optional(),
   publish: publishSchema.optional(),

@@ -8,7 +8,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { FEATURES_ON } from './features-on.js';
+import { chatOn, FEATURES_ON } from './features-on.js';
+import { startLlmServer } from '../helpers/llm-server.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
 import { fingerprint } from './data-fingerprint.js';
@@ -56,7 +57,9 @@ export function fuzzRoutes(part: number, parts: number) {
   let alice: Client;
 
   beforeAll(async () => {
-    t = await startServer({ config: FEATURES_ON });
+    const llm = await startLlmServer();
+    llm.reply = () => ({ content: 'a reply' });
+    t = await startServer({ config: { ...FEATURES_ON, chat_support: chatOn(llm.url) } });
     alice = await t.client().login('alice');
     await alice.get('/api/current_instance'); // plan her list now, so later reads write nothing
     await alice.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });

@@ -37,8 +37,8 @@ export const agentProxySchema = z.looseObject({
 type RawAgentProxy = z.infer<typeof agentProxySchema>;
 
 const REFUSED: Record<string, string> = {
-  http: 'is not run here (it posts the annotators\' messages to a URL of the config\'s choosing); use type: openai with an OpenAI-compatible base_url',
-  coding: 'is not run here (it runs model-written code); the steps an item\'s data holds are reviewed instead',
+  http: "is not run here (it posts the annotators' messages to a URL of the config's choosing); use type: openai with an OpenAI-compatible base_url",
+  coding: "is not run here (it runs model-written code); the steps an item's data holds are reviewed instead",
 };
 
 /** The agent's settings, and the model endpoint of an `openai` agent; undefined without the section. */
@@ -50,7 +50,9 @@ export function readAgentProxy(
   const type = raw.type.trim().toLowerCase();
   if (REFUSED[type]) refuse(`agent_proxy.type: "${type}" ${REFUSED[type]}`);
   if (type !== 'echo' && type !== 'openai')
-    refuse(`agent_proxy.type: must be echo or openai (Potato's http and coding agents are not run here), not "${type}"`);
+    refuse(
+      `agent_proxy.type: must be echo or openai (Potato's http and coding agents are not run here), not "${type}"`,
+    );
   const sandbox = raw.sandbox ?? {};
   const settings: AgentSettings = {
     type,

@@ -21,7 +21,7 @@ export interface AgentSettings {
   ratePerMinute: number;
 }
 
-export interface AgentMessage {
+interface AgentMessage {
   role: 'user' | 'agent';
   content: string;
   /** seconds since the epoch */
@@ -90,7 +90,9 @@ export class AgentChatService {
     if (chat?.finished_at !== undefined)
       throw invalid('this chat is finished: the conversation is kept for annotation and takes no more messages');
     if ((chat?.step_count ?? 0) >= settings.maxSteps)
-      throw invalid(`Step limit reached: ${settings.maxSteps} steps (agent_proxy.sandbox.max_steps); finish the chat to annotate it`);
+      throw invalid(
+        `Step limit reached: ${settings.maxSteps} steps (agent_proxy.sandbox.max_steps); finish the chat to annotate it`,
+      );
     if (chat && now - chat.started_at > settings.maxSessionMs)
       throw invalid(
         `Session time limit reached: ${settings.maxSessionMs / 1000} s (agent_proxy.sandbox.max_session_seconds); finish the chat to annotate it`,

@@ -30,7 +30,7 @@ export interface ChatMessage {
   response_time_ms?: number;
 }
 
-export interface ChatLog {
+interface ChatLog {
   username: string;
   instance_id: string;
   messages: ChatMessage[];

@@ -38,7 +38,11 @@ export interface PromptVariables {
 }
 
 export function fillTemplate(template: string, vars: PromptVariables): string {
-  const text = vars.instance_text.length > MAX_TEXT ? `${vars.instance_text.slice(0, MAX_TEXT)} […]` : vars.instance_text;
+  const text =
+    vars.instance_text.length > MAX_TEXT ? `${vars.instance_text.slice(0, MAX_TEXT)} […]` : vars.instance_text;
   const values: Record<string, string> = { ...vars, instance_text: text };
-  return template.replace(/\{(task_name|task_description|annotation_labels|instance_text|instance_id)\}/g, (_, k: string) => values[k]);
+  return template.replace(
+    /\{(task_name|task_description|annotation_labels|instance_text|instance_id)\}/g,
+    (_, k: string) => values[k],
+  );
 }

@@ -59,7 +59,8 @@ export function agentChatRoutes(s: Services): RouteSpec[] {
     route({
       method: 'POST',
       path: '/agent_chat/finish',
-      summary: 'Finish the conversation on an item: it is kept as the dialogue the caller then annotates, and takes no more messages',
+      summary:
+        'Finish the conversation on an item: it is kept as the dialogue the caller then annotates, and takes no more messages',
       access: 'user',
       body: z.object({ instance_id: instanceId.optional() }),
       response: z.object({ success: z.literal(true), message_count: z.number().int() }),

@@ -18,7 +18,9 @@ const message = z.object({
 
 export function chatRoutes(s: Services): RouteSpec[] {
   const instanceOf = async (username: string, id: string | undefined) =>
-    id === undefined ? (await s.annotations.current(username)).instance_id : (await s.annotations.instanceFor(username, id)).id;
+    id === undefined
+      ? (await s.annotations.current(username)).instance_id
+      : (await s.annotations.instanceFor(username, id)).id;
   return [
     route({
       method: 'GET',

@@ -31,7 +31,11 @@ describe('an echo agent', () => {
   beforeAll(async () => {
     t = await startServer({
       items: ITEMS,
-      config: agentConfig({ type: 'echo', responses: ['one', 'two'], sandbox: { max_steps: 3, rate_limit_per_minute: 100 } }),
+      config: agentConfig({
+        type: 'echo',
+        responses: ['one', 'two'],
+        sandbox: { max_steps: 3, rate_limit_per_minute: 100 },
+      }),
     });
     alice = await t.client().login('alice');
     bob = await t.client().login('bob');
@@ -81,7 +85,10 @@ describe('an echo agent', () => {
       expect(r.status).toBe(400);
       expect(r.body.error).toMatch(/^message: /);
     }
-    const raw = await bob.request('POST', '/agent_chat/send', { raw: 'not json', headers: { 'content-type': 'application/json' } });
+    const raw = await bob.request('POST', '/agent_chat/send', {
+      raw: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
     expect((await bob.post('/agent_chat/send', { message: 'x', instance_id: 'missing' })).status).toBe(404);
   });
@@ -110,7 +117,12 @@ describe('an openai agent', () => {
     llm = await startLlmServer();
     const t = await startServer({
       items: ITEMS,
-      config: agentConfig({ type: 'openai', model: 'agent-model', base_url: llm.url, system_prompt: 'You book things.' }),
+      config: agentConfig({
+        type: 'openai',
+        model: 'agent-model',
+        base_url: llm.url,
+        system_prompt: 'You book things.',
+      }),
     });
     alice = await t.client().login('alice');
   });

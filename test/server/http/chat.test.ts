@@ -29,8 +29,10 @@ describe('chat support', () => {
         chat_support: {
           enabled: true,
           endpoint_type: 'ollama',
-          ai_config: { model: 'chat-model', base_url: llm.url, timeout: 0.5 },
-          system_prompt: { template: 'Task {task_name}; labels {annotation_labels}; item {instance_id}: {instance_text} {kept}' },
+          ai_config: { model: 'chat-model', base_url: llm.url, timeout: 3 },
+          system_prompt: {
+            template: 'Task {task_name}; labels {annotation_labels}; item {instance_id}: {instance_text} {kept}',
+          },
           ui: { title: 'Ask the model', max_history_per_instance: 4 },
         },
       },
@@ -111,7 +113,7 @@ describe('chat support', () => {
     const failed = await bob.post('/api/chat/send', { message: 'again', instance_id: 'c2' });
     expect(failed.status).toBe(502);
     expect(failed.body.error).toContain('answered 500');
-    llm.reply = () => ({ content: 'late', delayMs: 1500 });
+    llm.reply = () => ({ content: 'late', delayMs: 60_000 }); // never in time: the answer is the timeout's
     const slow = await bob.post('/api/chat/send', { message: 'again', instance_id: 'c2' });
     expect(slow.status).toBe(504);
     expect(slow.body.error).toContain('chat_support.ai_config.timeout');
