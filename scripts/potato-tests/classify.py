@@ -51,6 +51,7 @@ RULED = [
     ('/get_annotations gives spans as a list of objects', r"'list' object has no attribute 'values'"),
     ('a MACE read-out for a scheme that does not exist or has no results is a 404 naming schema (Potato: 200 with an error field)',
      r"test_(mace_)?predictions_unknown_schema"),
+    ('web agent endpoints without a session are 401 like every API path (Potato: a 302 to its login page)', r"assert 401 == 302"),
     ('data files are read as UTF-8: a latin-1 file (Potato\'s data_files: [{path, encoding}]) is refused at start-up', r"not valid UTF-8|latin1|encoding"),
 ]
 
@@ -170,6 +171,10 @@ MANUAL = {
         "ruled: a judge run whose model cannot be reached before judging anything is a 502 naming the server (Potato: 200 with failed counts)",
     # the fixture injects an embedder into Potato's in-process curation manager and items into its item manager
     ('test_curation_search.py', ''): 'internals',
+    # the web agent's trace is in the store, read at the trace_path it answers; the test opens it as a file
+    ('test_web_agent_api.py', 'test_end_session_returns_trace_data'): 'internals',
+    ('test_web_proxy.py', 'test_proxy_valid_url'):
+        'ruled: the web agent proxy is closed unless web_agent.proxy.allowed_hosts lists the host (Potato fetches any public URL)',
 }
 
 
