@@ -23,7 +23,10 @@ describe('boundary probes, in the browser', () => {
   test('a chosen label brings its probes; verdicts are saved and shown again', async () => {
     const rig = await startRig({
       items,
-      config: { annotation_schemes: schemes, boundary_probing: { enabled: true, probes_per_item: 2 } },
+      config: {
+        annotation_schemes: schemes,
+        boundary_probing: { enabled: true, probes_per_item: 2, debounce_ms: 1500 },
+      },
     });
     await rig.t.client().login('bea', 'bea-secret-12');
     const page = await rig.open('/');
@@ -31,9 +34,16 @@ describe('boundary probes, in the browser', () => {
     await page.getByTestId('instance-text').waitFor();
     const panel = page.getByRole('region', { name: 'Boundary probes' });
     expect(await panel.count()).toBe(0);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/boundary/api/probe')) asked.push((r.postDataJSON() as { label: string }).label);
+    });
 
+    // debounce_ms: a label tried and changed at once is never asked about, only the one settled on
+    await page.keyboard.press('2');
     await page.keyboard.press('1');
     await panel.getByText('You said Polite. Would that survive these edits?').waitFor();
+    expect(asked).toEqual(['Polite']);
     const probes = panel.getByTestId('probe');
     expect(await probes.locator('blockquote').allInnerTexts()).toEqual([
       'Send me the report.',

@@ -212,6 +212,7 @@ export function App() {
                         key="boundary"
                         instanceId={i.id}
                         schema={study.boundary_probing.schema}
+                        debounceMs={study.boundary_probing.debounce_ms}
                         label={chosenLabel(i.labels[study.boundary_probing.schema])}
                       />
                     )}

@@ -1,8 +1,9 @@
 /**
  * Potato's `boundary_probing` section: `enabled`, the probed `schema` (default: the first radio scheme),
  * `probes_per_item`, `include_invariance`, the probe `sources` in order, `precomputed_key` and
- * `rationale_on_flip`. The `llm` source and `ai_support` are warned about (probes here are curated or made by
- * rule, with no model), as is `debounce_ms` (the annotate page asks for probes as soon as a label is chosen).
+ * `rationale_on_flip`, and `debounce_ms` (how long the annotate page waits after a label is chosen before asking for
+ * probes, 900 as in Potato). The `llm` source and `ai_support` are warned about (probes here are curated or made
+ * by rule, with no model).
  */
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
@@ -33,6 +34,7 @@ export function readBoundaryProbing(
     includeInvariance: raw?.include_invariance ?? true,
     precomputedKey: raw?.precomputed_key ?? 'counterfactuals',
     rationaleOnFlip: raw?.rationale_on_flip ?? true,
+    debounceMs: raw?.debounce_ms ?? 900,
   };
   if (raw?.enabled !== true) return { ...base, enabled: false, schema: '', sources: [] };
   const schema = singleChoiceScheme('boundary_probing', raw.schema, schemes, fail);
@@ -43,9 +45,5 @@ export function readBoundaryProbing(
     );
   if (!sources.some((s) => s !== 'llm'))
     fail('boundary_probing.sources: with llm alone no probe is made here; add precomputed or rules');
-  if (raw.debounce_ms !== undefined)
-    warn(
-      'boundary_probing.debounce_ms is not acted on: the annotate page asks for the probes as soon as a label is chosen',
-    );
   return { ...base, enabled: true, schema, sources: sources.filter((s) => s !== 'llm') };
 }

@@ -24,6 +24,8 @@ export interface BoundarySettings extends PlanSettings {
   /** the probed scheme ('' when off) */
   schema: string;
   rationaleOnFlip: boolean;
+  /** how long the annotate page waits after a label is chosen before asking for its probes */
+  debounceMs: number;
 }
 
 export interface Probe {

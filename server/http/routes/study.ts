@@ -43,9 +43,11 @@ const study = z.object({
     .nullable()
     .describe('truth serum is on: after a label on this scheme the annotate page asks the question'),
   boundary_probing: z
-    .object({ schema: z.string() })
+    .object({ schema: z.string(), debounce_ms: z.number() })
     .nullable()
-    .describe('boundary probing is on: after a label on this scheme the annotate page shows its probes'),
+    .describe(
+      'boundary probing is on: debounce_ms after a label is chosen on this scheme the annotate page shows its probes',
+    ),
   finished: z.boolean(),
   completion: completion.nullable(),
   crowd: z.record(z.string(), z.string()).nullable(),
@@ -120,7 +122,9 @@ export function studyRoutes(s: Services): RouteSpec[] {
           truth_serum: s.truthSerum.settings.enabled
             ? { schema: s.truthSerum.settings.schema, question: s.truthSerum.settings.question }
             : null,
-          boundary_probing: s.boundary.settings.enabled ? { schema: s.boundary.settings.schema } : null,
+          boundary_probing: s.boundary.settings.enabled
+            ? { schema: s.boundary.settings.schema, debounce_ms: s.boundary.settings.debounceMs }
+            : null,
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,
           crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,

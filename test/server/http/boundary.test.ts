@@ -163,7 +163,12 @@ describe('boundary probing', () => {
     const llm = loadConfig(
       writeProject({ items, config: { ...on, boundary_probing: { enabled: true, sources: ['llm', 'rules'] } } }),
     );
-    expect(llm.boundary).toMatchObject({ enabled: true, schema: 'politeness', sources: ['rules'] });
+    expect(llm.boundary).toMatchObject({ enabled: true, schema: 'politeness', sources: ['rules'], debounceMs: 900 });
+    const slow = loadConfig(
+      writeProject({ items, config: { ...on, boundary_probing: { ...on.boundary_probing, debounce_ms: 250 } } }),
+    );
+    expect(slow.boundary.debounceMs).toBe(250);
+    expect(slow.warnings.join('\n')).not.toMatch(/debounce/);
     expect(llm.warnings.join('\n')).toMatch(/the llm source .* is not acted on/);
     const onlyLlm = writeProject({ items, config: { ...on, boundary_probing: { enabled: true, sources: ['llm'] } } });
     expect(() => loadConfig(onlyLlm)).toThrow(/boundary_probing\.sources: with llm alone/);

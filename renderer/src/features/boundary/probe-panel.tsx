@@ -13,7 +13,18 @@ import './boundary.css';
 type Verdict = 'holds' | 'flips' | 'unsure';
 type Probe = ProbeSet['probes'][number];
 
-export function ProbePanel({ instanceId, schema, label }: { instanceId: string; schema: string; label?: string }) {
+export function ProbePanel({
+  instanceId,
+  schema,
+  label,
+  debounceMs,
+}: {
+  instanceId: string;
+  schema: string;
+  label?: string;
+  /** Potato's debounce_ms: an annotator trying labels in turn asks for the probes of the one they settle on */
+  debounceMs: number;
+}) {
   const [set, setSet] = useState<ProbeSet | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(`${instanceId}\u0001${label}`);
@@ -24,15 +35,18 @@ export function ProbePanel({ instanceId, schema, label }: { instanceId: string; 
     setError(null);
     if (!label) return;
     const asked = `${instanceId}\u0001${label}`;
-    api.post<ProbeSet>('/boundary/api/probe', { instance_id: instanceId, schema, label }).then(
-      (s) => {
-        if (latest.current === asked) setSet(s);
-      },
-      (e) => {
-        if (latest.current === asked) setError(errorText(e));
-      },
-    );
-  }, [instanceId, schema, label]);
+    const timer = setTimeout(() => {
+      api.post<ProbeSet>('/boundary/api/probe', { instance_id: instanceId, schema, label }).then(
+        (s) => {
+          if (latest.current === asked) setSet(s);
+        },
+        (e) => {
+          if (latest.current === asked) setError(errorText(e));
+        },
+      );
+    }, debounceMs);
+    return () => clearTimeout(timer);
+  }, [instanceId, schema, label, debounceMs]);
 
   if (!label || (!set && !error) || (set && !set.probes.length)) return error ? <ErrorNote>{error}</ErrorNote> : null;
 
