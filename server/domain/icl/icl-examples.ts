@@ -5,6 +5,27 @@
  * the prompt's examples do not change from one read to the next while nothing new is answered.
  */
 
+import type { AnnotationRecord } from '../annotation/records.js';
+import { chosenOf, suggestTarget } from '../ai/provider.js';
+import type { Scheme } from '../task.js';
+
+/** Who answered an item, and what: the annotation service, as ICL and the judge read it. */
+export interface AnswerReader {
+  annotatorsOf(instanceId: string): ReadonlySet<string>;
+  get(username: string, instanceId: string): AnnotationRecord | undefined;
+}
+
+/** The label each annotator chose for a single-choice scheme on the item. */
+export function humanLabels(answers: AnswerReader, scheme: Scheme, instanceId: string): string[] {
+  const target = suggestTarget(scheme)!;
+  const labels: string[] = [];
+  for (const user of answers.annotatorsOf(instanceId)) {
+    const chosen = chosenOf(target, answers.get(user, instanceId)?.labels[scheme.name]);
+    if (chosen.length) labels.push(chosen[0]);
+  }
+  return labels;
+}
+
 export interface IclExample {
   instance_id: string;
   text: string;

@@ -8,11 +8,10 @@
 import { conflict, invalid, notFound, unavailable } from '../errors.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
 import type { Instance, Scheme, Task } from '../task.js';
-import type { AnnotationRecord } from '../annotation/records.js';
 import type { SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
 import { parseReply, type LlmClient } from '../ai/llm.js';
 import { chosenOf, suggestTarget } from '../ai/provider.js';
-import { selectExamples, type ExampleRules, type IclExample } from './icl-examples.js';
+import { humanLabels, selectExamples, type AnswerReader, type ExampleRules, type IclExample } from './icl-examples.js';
 import { iclPrompt } from './icl-prompt.js';
 import {
   accuracyOf,
@@ -64,11 +63,7 @@ export interface IclDeps {
   task: Task;
   clock: Clock;
   settings: IclSettings;
-  /** who answered an item, and what */
-  answers: {
-    annotatorsOf(instanceId: string): ReadonlySet<string>;
-    get(username: string, instanceId: string): AnnotationRecord | undefined;
-  };
+  answers: AnswerReader;
   /** the configured model; undefined when settings.modelMissing says why there is none */
   client: LlmClient | undefined;
   taskName: () => string;
@@ -106,15 +101,8 @@ export class IclLabeler implements SubmitHook {
     return scheme;
   }
 
-  /** The human label each annotator gave the item for the scheme. */
-  private humanLabels(scheme: Scheme, instanceId: string): string[] {
-    const target = suggestTarget(scheme)!;
-    const labels: string[] = [];
-    for (const user of this.d.answers.annotatorsOf(instanceId)) {
-      const chosen = chosenOf(target, this.d.answers.get(user, instanceId)?.labels[scheme.name]);
-      if (chosen.length) labels.push(chosen[0]);
-    }
-    return labels;
+  private humanLabels(scheme: Scheme, id: string): string[] {
+    return humanLabels(this.d.answers, scheme, id);
   }
 
   examples(scheme: Scheme): IclExample[] {

@@ -8,10 +8,9 @@
 import { notFound, unavailable } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
 import type { Scheme, Task } from '../task.js';
-import type { AnnotationRecord } from '../annotation/records.js';
 import { buildPrompt, parseReply, type LlmClient } from '../ai/llm.js';
-import { chosenOf, suggestTarget } from '../ai/provider.js';
-import { majority, selectExamples } from '../icl/icl-examples.js';
+import { suggestTarget } from '../ai/provider.js';
+import { humanLabels, majority, selectExamples, type AnswerReader } from '../icl/icl-examples.js';
 import { alignmentOf, promptVersion, type Comparison, type SchemeAlignment } from './alignment.js';
 
 export interface JudgeAlignmentSettings {
@@ -46,10 +45,7 @@ export interface JudgeDeps {
   task: Task;
   clock: Clock;
   settings: JudgeAlignmentSettings;
-  answers: {
-    annotatorsOf(instanceId: string): ReadonlySet<string>;
-    get(username: string, instanceId: string): AnnotationRecord | undefined;
-  };
+  answers: AnswerReader;
   client: LlmClient | undefined;
 }
 
@@ -77,13 +73,7 @@ export class JudgeAlignment {
   }
 
   private humanLabels(scheme: Scheme, id: string): string[] {
-    const target = suggestTarget(scheme)!;
-    const out: string[] = [];
-    for (const user of this.d.answers.annotatorsOf(id)) {
-      const chosen = chosenOf(target, this.d.answers.get(user, id)?.labels[scheme.name]);
-      if (chosen.length) out.push(chosen[0]);
-    }
-    return out;
+    return humanLabels(this.d.answers, scheme, id);
   }
 
   versionOf(scheme: Scheme, rubric = this.d.settings.rubrics[scheme.name] ?? ''): string {
