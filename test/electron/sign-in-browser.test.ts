@@ -3,23 +3,15 @@
  * the shell starts it: the one-time sign-in link lands on the UI already signed in as the owner, with the admin
  * dashboard open to them, no login form and no log-out; the spent link signs nobody else in.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startHost } from '../../electron/host.js';
 import { packageRoot } from '../../server/index.js';
 import { buildRenderer } from '../renderer/browser.js';
 import { quietLogger } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { afterFile } from '../helpers/after-file.js';
+import { openBrowser } from '../helpers/chromium.js';
 
 describe('desktop sign-in in the browser', () => {
   it('opens the example signed in as the owner, with the dashboard, and the link works once', async () => {
@@ -32,9 +24,8 @@ describe('desktop sign-in in the browser', () => {
       logger: quietLogger,
       env: {},
     });
-    afterAll(() => host.close());
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    afterAll(() => browser.close());
+    afterFile(() => host.close());
+    const browser = await openBrowser();
 
     const context = await browser.newContext();
     // what preload.cts exposes in the real window, so the UI knows it runs in the desktop app

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterFile } from './after-file.js';
 
 export interface LlmCall {
   path: string;
@@ -134,6 +134,6 @@ export async function startLlmServer(): Promise<LlmServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   llm.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => llm.close());
+  afterFile(() => llm.close());
   return llm;
 }

@@ -3,26 +3,17 @@
  * a child process (the CLI, for kill -9 tests).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { createServer, loadConfig, type RunningServer, type ServerOptions } from '../../server/index.js';
-import type { Logger } from '../../server/domain/ports.js';
+import { afterFile } from './after-file.js';
+import { quietLogger } from './quiet-logger.js';
 import { Client } from './client.js';
 import type {} from './postgres.js'; // the type of inject('postgresUrl')
 import { tempDir } from './temp-dir.js';
 import { writeProject, type ProjectSpec } from './project.js';
 
-export const quietLogger: Logger & { lines: string[] } = {
-  lines: [],
-  info(m) {
-    this.lines.push(m);
-  },
-  warn(m) {
-    this.lines.push(m);
-  },
-  error(m) {
-    this.lines.push(m);
-  },
-};
+// tests read what their servers logged from here
+export { quietLogger };
 
 export interface TestServer {
   server: RunningServer;
@@ -87,7 +78,7 @@ export async function startServer(
       await server.close();
     },
   };
-  afterAll(() => test.close());
+  afterFile(() => test.close());
   return test;
 }
 
@@ -110,6 +101,10 @@ export function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  // a server the test left running is stopped with its file: nothing else would, the worker outlives the file
+  afterFile(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   return new Promise((resolve, reject) => {
     // a server that never says it listens is stopped, so a slow start leaves no process behind; the first start
     // of a run compiles every module through tsx, which a machine under load takes well over 20 s for

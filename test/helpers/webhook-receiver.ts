@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterFile } from './after-file.js';
 import { sign } from '../../server/domain/webhooks/sign.js';
 import type { SignatureFormat } from '../../server/domain/webhooks/records.js';
 
@@ -112,7 +112,7 @@ export async function startReceiver(
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => receiver.close());
+  afterFile(() => receiver.close());
   return receiver;
 }
 

@@ -5,10 +5,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPanel, startRig, type BrowserRig } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
+import { afterFile } from '../helpers/after-file.js';
 
 let rig: BrowserRig;
 let page: Page;
@@ -23,7 +24,7 @@ describe('dashboard details', () => {
   beforeAll(async () => {
     const receiver = createServer((_req, res) => res.writeHead(204).end());
     const open = await listen(receiver);
-    afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+    afterFile(() => new Promise<void>((r) => receiver.close(() => r())));
     const gone = createServer();
     const closed = await listen(gone); // a port with nobody listening once closed
     await new Promise<void>((r) => gone.close(() => r()));

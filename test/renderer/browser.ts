@@ -9,8 +9,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, expect } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { openBrowser } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
 
@@ -70,15 +71,6 @@ export function buildRenderer(): Promise<string> {
   return built;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export interface BrowserRig {
   t: TestServer;
   browser: Browser;
@@ -94,8 +86,7 @@ export interface BrowserRig {
 export async function startRig(spec: ProjectSpec & { options?: Record<string, unknown> } = {}): Promise<BrowserRig> {
   const staticDir = await buildRenderer();
   const t = await startServer({ ...spec, options: { ...spec.options, staticDir } });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  afterAll(() => browser.close());
+  const browser = await openBrowser();
   const foreign: string[] = [];
   const slips: string[] = [];
   return {

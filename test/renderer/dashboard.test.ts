@@ -6,10 +6,11 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { logIn, openPanel, startRig, unnamedControls, type BrowserRig } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
+import { afterFile } from '../helpers/after-file.js';
 
 const received: { type: string; body: string }[] = [];
 let rig: BrowserRig;
@@ -24,7 +25,7 @@ async function startReceiver(): Promise<string> {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterFile(() => new Promise<void>((r) => server.close(() => r())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 }
 

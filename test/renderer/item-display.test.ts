@@ -5,9 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { buildRenderer, logIn } from './browser.js';
+import { openBrowser } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -25,19 +26,8 @@ let staticDir: string;
 
 beforeAll(async () => {
   staticDir = await buildRenderer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await openBrowser();
 });
-afterAll(() => browser?.close());
 
 interface Opened {
   t: TestServer;

@@ -6,10 +6,11 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 import { loadConfig } from '../../../server/index.js';
 import { writeProject } from '../../helpers/project.js';
+import { afterFile } from '../../helpers/after-file.js';
 
 interface Seen {
   method: string;
@@ -44,7 +45,7 @@ async function fakePlatform() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterFile(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { url, seen };
 }
 

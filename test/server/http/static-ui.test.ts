@@ -2,10 +2,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../helpers/client.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { afterFile } from '../../helpers/after-file.js';
 
 /** A GET with the path sent as written (a URL would resolve its dot segments first). */
 function rawGet(base: string, path: string): Promise<{ status: number; text: string }> {
@@ -33,7 +34,7 @@ describe('static UI', () => {
     writeFileSync(join(staticDir, '.secret'), 'dotfile content');
     outside = `${basename(staticDir)}-outside.txt`;
     writeFileSync(join(staticDir, '..', outside), 'outside content');
-    afterAll(() => rmSync(join(staticDir, '..', outside)));
+    afterFile(() => rmSync(join(staticDir, '..', outside)));
     t = await startServer({ options: { staticDir } });
     browser = t.client({ accept: 'text/html' });
   });
