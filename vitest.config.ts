@@ -23,6 +23,9 @@ export const POSTGRES_HTTP_SUITES = [
   'boundary',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
+/** Files that drive the UI in headless Chromium (the `browser` project). */
+const BROWSER_SUITES = ['test/renderer/**/*.test.ts', 'test/electron/sign-in-browser.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -41,7 +44,16 @@ export default defineConfig({
         test: {
           name: 'main',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/**/postgres/**', '**/node_modules/**'],
+          exclude: ['test/**/postgres/**', ...BROWSER_SUITES, '**/node_modules/**'],
+        },
+      },
+      {
+        // one headless Chromium for the run (test/helpers/chromium-global.ts); each file opens its own contexts
+        extends: true,
+        test: {
+          name: 'browser',
+          include: BROWSER_SUITES,
+          globalSetup: ['test/helpers/chromium-global.ts'],
         },
       },
       {
