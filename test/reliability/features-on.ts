@@ -20,7 +20,7 @@ export const FEATURES_ON = {
   rooms: { enabled: true },
   sessions: { enabled: true },
   datasets: { enabled: true },
-  agent_proxy: { type: 'echo', responses: ['ok'], sandbox: { max_steps: 1000, rate_limit_per_minute: 100_000 } },
+  agent_proxy: { type: 'echo', responses: ['ok'], sandbox: { max_steps: 1000, rate_limit_per_minute: 10_000 } },
 };
 
 /** chat_support needs a model: the fuzz starts a local one (test/helpers/llm-server.ts) and points the chat at it */

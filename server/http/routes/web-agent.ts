@@ -58,7 +58,9 @@ export function webAgentRoutes(s: Services): RouteSpec[] {
       access: 'user',
       responds: { types: ['image/png', 'image/jpeg', 'image/webp'] },
       handle({ username, params, ctx }) {
-        const shot = s.webAgent.screenshot(username, params.session_id, stepIndex.parse(params.step_index));
+        const index = stepIndex.safeParse(params.step_index);
+        if (!index.success) throw invalid('step_index: must be a whole number from 0');
+        const shot = s.webAgent.screenshot(username, params.session_id, index.data);
         ctx.type = shot.type;
         ctx.set('X-Content-Type-Options', 'nosniff');
         ctx.set('Cache-Control', 'private, no-store');
