@@ -45,12 +45,18 @@ export function isPrivateAddress(address: string): boolean {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(x);
     if (mapped) return isPrivateAddress(mapped[1]);
     return (
-      x === '::' ||
-      x === '::1' ||
+      // `::` itself, loopback and the deprecated IPv4-compatible forms (`::7f00:1`)
+      x.startsWith('::') ||
       /^f[cd]/.test(x) ||
       /^fe[89ab]/.test(x) ||
       x.startsWith('ff') ||
-      x.startsWith('::ffff:')
+      // prefixes that carry or translate to an IPv4 address of any kind: NAT64, 6to4, Teredo; and the
+      // discard and documentation ranges
+      x.startsWith('64:ff9b:') ||
+      x.startsWith('2002:') ||
+      x.startsWith('2001:0:') ||
+      x.startsWith('2001:db8:') ||
+      x.startsWith('100::')
     );
   }
   return true; // not an address at all: refuse rather than guess
