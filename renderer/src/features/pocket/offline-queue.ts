@@ -40,11 +40,14 @@ export function enqueue(user: string, save: QueuedSave): void {
 export const sendSave = (save: QueuedSave) =>
   api.post('/updateinstance', { instance_id: save.instance_id, annotations: save.annotations, span_annotations: [] });
 
-let flushing: Promise<string[]> | null = null;
+/** the flush under way for each annotator: a second call waits for it instead of sending the same saves twice */
+const flushing = new Map<string, Promise<string[]>>();
 
 /** Sends the queue, oldest first, stopping at the first save that still cannot go; gives the refusals. */
 export function flushQueue(user: string): Promise<string[]> {
-  flushing ??= (async () => {
+  const running = flushing.get(user);
+  if (running) return running;
+  const flush = (async () => {
     const refused: string[] = [];
     for (const save of queuedSaves(user)) {
       try {
@@ -60,6 +63,7 @@ export function flushQueue(user: string): Promise<string[]> {
       );
     }
     return refused;
-  })().finally(() => (flushing = null));
-  return flushing;
+  })().finally(() => flushing.delete(user));
+  flushing.set(user, flush);
+  return flush;
 }
