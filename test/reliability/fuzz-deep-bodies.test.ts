@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { FEATURES_ON } from './features-on.js';
+import { FEATURES_ON, NEEDS_A_MODEL } from './features-on.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
 import { fingerprint } from './data-fingerprint.js';
@@ -141,7 +141,8 @@ function dealt(all: Body[], route: number, asAdmin: boolean): Body[] {
   });
 }
 
-function check(r: Reply, what: string, json: boolean) {
+function check(r: Reply, what: string, json: boolean, route: string) {
+  if (!json && r.status === 503 && NEEDS_A_MODEL.has(route) && typeof r.body?.error === 'string') return;
   if (r.status >= 500) throw new Error(`${what} → ${r.status} ${r.text.slice(0, 300)}`);
   if (r.status >= 400 && (typeof r.body?.error !== 'string' || !r.body.error))
     throw new Error(`${what} → ${r.status} without a JSON error: ${r.text.slice(0, 200)}`);
@@ -177,7 +178,7 @@ describe('deeply nested bodies', () => {
             const client = asAdmin ? t.admin() : SESSION_PATHS.includes(path) ? t.client() : alice;
             const r = await client.request(method, path, { raw: b.raw, headers: b.headers });
             sent.add(b.what);
-            check(r, `${route} ${b.what}`, b.json);
+            check(r, `${route} ${b.what}`, b.json, route);
             if (r.status < 400) accepted = true;
           }
           // hashing the folder once per route and caller: when every body was refused, nothing may have changed

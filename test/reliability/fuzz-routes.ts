@@ -8,7 +8,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { chatOn, FEATURES_ON } from './features-on.js';
+import { chatOn, FEATURES_ON, NEEDS_A_MODEL } from './features-on.js';
 import { startLlmServer } from '../helpers/llm-server.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
@@ -70,13 +70,6 @@ const EXAMPLES: [string[], Record<string, string>, unknown, boolean][] = SHAPES.
   b,
   i % 2 === 0,
 ]);
-
-/**
- * Runs of a model that the fuzzed project does not configure: their answer is a 503 naming the missing model
- * (icl.test.ts and judge-alignment.test.ts test that path, and runs against a model), so here a 503 counts as
- * a refusal. Their bodies are still fuzzed up to that point.
- */
-const NEEDS_A_MODEL = new Set(['POST /admin/api/icl/trigger', 'POST /admin/api/judge-alignment/run']);
 
 function check(r: Reply, what: string, route = '') {
   if (r.status === 503 && NEEDS_A_MODEL.has(route) && typeof r.body?.error === 'string') return;
