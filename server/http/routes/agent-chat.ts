@@ -5,15 +5,13 @@
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import { route, type RouteSpec } from '../route.js';
+import { chatItem } from './chat.js';
 
 const instanceId = z.string().min(1).max(256);
 const message = z.object({ role: z.enum(['user', 'agent']), content: z.string(), timestamp: z.number() });
 
 export function agentChatRoutes(s: Services): RouteSpec[] {
-  const instanceOf = async (username: string, id: string | undefined) =>
-    id === undefined
-      ? (await s.annotations.current(username)).instance_id
-      : (await s.annotations.instanceFor(username, id)).id;
+  const instanceOf = (username: string, id: string | undefined) => chatItem(s, username, id);
   return [
     route({
       method: 'POST',

@@ -16,11 +16,14 @@ const message = z.object({
   response_time_ms: z.number().int().optional(),
 });
 
+/** The item a chat call means: the one named (the caller's to see), else the caller's current item, as in Potato. */
+export const chatItem = async (s: Services, username: string, id: string | undefined) =>
+  id === undefined
+    ? (await s.annotations.current(username)).instance_id
+    : (await s.annotations.instanceFor(username, id)).id;
+
 export function chatRoutes(s: Services): RouteSpec[] {
-  const instanceOf = async (username: string, id: string | undefined) =>
-    id === undefined
-      ? (await s.annotations.current(username)).instance_id
-      : (await s.annotations.instanceFor(username, id)).id;
+  const instanceOf = (username: string, id: string | undefined) => chatItem(s, username, id);
   return [
     route({
       method: 'GET',
