@@ -5,9 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { startRig } from './browser.js';
+import { openPhone } from './phone.js';
 
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const items = [
   { id: 'o1', text: 'Signal at the trailhead.' },
   { id: 'o2', text: 'No signal in the valley.' },
@@ -25,15 +24,7 @@ describe('the card stack offline', () => {
         login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
       },
     });
-    const context = await rig.browser.newContext({
-      userAgent: IPHONE,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${rig.t.url}/?PROLIFIC_PID=hiker01&STUDY_ID=s1`);
+    const { context, page } = await openPhone(rig, '/?PROLIFIC_PID=hiker01&STUDY_ID=s1');
     await page.waitForURL(/#\/pocket$/);
     const card = page.locator('.pocket-card');
     const progress = page.getByTestId('pocket-progress');
