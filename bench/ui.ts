@@ -13,17 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { createServer, loadConfig } from '../server/index.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium-launch.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_P95_MS = 30;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -70,7 +63,7 @@ const PROBE = `(() => {
 })()`;
 
 async function oneRun(url: string, username: string, presses: number): Promise<UiRun> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(url);

@@ -7,19 +7,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium-launch.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const config = join(root, 'examples/product-reviews/config.yaml');
 const images = join(root, 'docs/images');
 const viewport = { width: 1280, height: 900 };
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The server on a fresh data folder; resolves with its URL once it listens. */
 function startServer(dataDir, adminKey) {
@@ -117,7 +110,7 @@ async function main() {
     }
 
     mkdirSync(images, { recursive: true });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
     // the annotate screen: a third annotator labels one review by keyboard, then is half-way through the next
     const page = await (await browser.newContext({ viewport })).newPage();

@@ -5,7 +5,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium-launch.mjs';
 
 let server: BrowserServer | undefined;
 

@@ -6,6 +6,7 @@
 import { inject } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { afterFile } from './after-file.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium-launch.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,16 +14,6 @@ declare module 'vitest' {
     chromiumEndpoint?: string;
   }
 }
-
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export async function openBrowser(): Promise<Browser> {
   const endpoint = inject('chromiumEndpoint');
