@@ -13,7 +13,8 @@ interface IclVerification {
   correct: boolean;
 }
 
-export interface IclPrediction {
+/** A label a model gave an item, as ICL labelling and the judge both keep one. */
+export interface ModelLabel {
   instance_id: string;
   schema_name: string;
   predicted_label: string;
@@ -23,12 +24,15 @@ export interface IclPrediction {
   model_name: string;
   /** the ids of the examples in its prompt */
   examples_used: string[];
+  created_at: string;
+}
+
+export interface IclPrediction extends ModelLabel {
   /** confidence at or above llm_labeling.confidence_threshold (a label without a confidence is not accepted) */
   accepted: boolean;
   /** set aside for a human's blind answer by verification.sample_rate and selection_strategy */
   selected_for_verification: boolean;
   verification: IclVerification | null;
-  created_at: string;
 }
 
 export type VerificationStatus = 'pending' | 'correct' | 'incorrect' | 'not_selected';

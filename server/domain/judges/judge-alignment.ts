@@ -11,6 +11,7 @@ import type { Scheme, Task } from '../task.js';
 import { buildPrompt, parseReply, type LlmClient } from '../ai/llm.js';
 import { suggestTarget } from '../ai/provider.js';
 import { humanLabels, majority, selectExamples, type AnswerReader } from '../icl/icl-examples.js';
+import type { ModelLabel } from '../icl/icl-predictions.js';
 import { alignmentOf, promptVersion, type Comparison, type SchemeAlignment } from './alignment.js';
 
 export interface JudgeAlignmentSettings {
@@ -21,16 +22,8 @@ export interface JudgeAlignmentSettings {
   modelMissing: string | null;
 }
 
-interface JudgePrediction {
-  instance_id: string;
-  schema_name: string;
-  predicted_label: string;
-  confidence: number | null;
-  reasoning: string;
-  model_name: string;
+interface JudgePrediction extends ModelLabel {
   prompt_version: string;
-  examples_used: string[];
-  created_at: string;
 }
 
 declare module '../ports.js' {

@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../helpers/client.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import type { TestServer } from '../../helpers/server.js';
 import { startLlmServer, type LlmServer } from '../../helpers/llm-server.js';
+import { startSignedIn } from '../../helpers/model-project.js';
 
 const ITEMS = [
   { id: 't1', text: 'Book a table for two.', conversation: null },
@@ -29,16 +30,20 @@ describe('an echo agent', () => {
   let alice: Client;
   let bob: Client;
   beforeAll(async () => {
-    t = await startServer({
-      items: ITEMS,
-      config: agentConfig({
-        type: 'echo',
-        responses: ['one', 'two'],
-        sandbox: { max_steps: 3, rate_limit_per_minute: 100 },
-      }),
-    });
-    alice = await t.client().login('alice');
-    bob = await t.client().login('bob');
+    ({
+      t,
+      clients: [alice, bob],
+    } = await startSignedIn(
+      {
+        items: ITEMS,
+        config: agentConfig({
+          type: 'echo',
+          responses: ['one', 'two'],
+          sandbox: { max_steps: 3, rate_limit_per_minute: 100 },
+        }),
+      },
+      ['alice', 'bob'],
+    ));
   });
 
   it('needs a session for every path', async () => {
@@ -115,16 +120,20 @@ describe('an openai agent', () => {
   let alice: Client;
   beforeAll(async () => {
     llm = await startLlmServer();
-    const t = await startServer({
-      items: ITEMS,
-      config: agentConfig({
-        type: 'openai',
-        model: 'agent-model',
-        base_url: llm.url,
-        system_prompt: 'You book things.',
-      }),
-    });
-    alice = await t.client().login('alice');
+    ({
+      clients: [alice],
+    } = await startSignedIn(
+      {
+        items: ITEMS,
+        config: agentConfig({
+          type: 'openai',
+          model: 'agent-model',
+          base_url: llm.url,
+          system_prompt: 'You book things.',
+        }),
+      },
+      ['alice'],
+    ));
   });
 
   it('sends the conversation through the OpenAI-compatible endpoint', async () => {
@@ -153,8 +162,9 @@ describe('an openai agent', () => {
 
 describe('without an agent', () => {
   it('answers 503 naming agent_proxy', async () => {
-    const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    const alice = await t.client().login('alice');
+    const {
+      clients: [alice],
+    } = await startSignedIn({ items: ITEMS, config: { annotation_schemes: SCHEMES } }, ['alice']);
     const r = await alice.post('/agent_chat/send', { message: 'hi' });
     expect(r.status).toBe(503);
     expect(r.body.error).toContain('agent_proxy');

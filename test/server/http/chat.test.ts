@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../helpers/client.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import type { TestServer } from '../../helpers/server.js';
 import { startLlmServer, type LlmServer } from '../../helpers/llm-server.js';
+import { startSignedIn } from '../../helpers/model-project.js';
 
 const ITEMS = [
   { id: 'c1', text: 'The soup was cold and the waiter rude.' },
@@ -21,24 +22,28 @@ describe('chat support', () => {
   let bob: Client;
   beforeAll(async () => {
     llm = await startLlmServer();
-    t = await startServer({
-      items: ITEMS,
-      config: {
-        annotation_task_name: 'Restaurant reviews',
-        annotation_schemes: SCHEMES,
-        chat_support: {
-          enabled: true,
-          endpoint_type: 'ollama',
-          ai_config: { model: 'chat-model', base_url: llm.url, timeout: 3 },
-          system_prompt: {
-            template: 'Task {task_name}; labels {annotation_labels}; item {instance_id}: {instance_text} {kept}',
+    ({
+      t,
+      clients: [alice, bob],
+    } = await startSignedIn(
+      {
+        items: ITEMS,
+        config: {
+          annotation_task_name: 'Restaurant reviews',
+          annotation_schemes: SCHEMES,
+          chat_support: {
+            enabled: true,
+            endpoint_type: 'ollama',
+            ai_config: { model: 'chat-model', base_url: llm.url, timeout: 3 },
+            system_prompt: {
+              template: 'Task {task_name}; labels {annotation_labels}; item {instance_id}: {instance_text} {kept}',
+            },
+            ui: { title: 'Ask the model', max_history_per_instance: 4 },
           },
-          ui: { title: 'Ask the model', max_history_per_instance: 4 },
         },
       },
-    });
-    alice = await t.client().login('alice');
-    bob = await t.client().login('bob');
+      ['alice', 'bob'],
+    ));
   });
 
   it('answers its settings to a signed-in annotator, and nothing without a session', async () => {
@@ -129,8 +134,9 @@ describe('chat support', () => {
 
 describe('chat support turned off', () => {
   it('says enabled: false, and a message is a 503 naming the section', async () => {
-    const t = await startServer({ items: ITEMS, config: { annotation_schemes: SCHEMES } });
-    const alice = await t.client().login('alice');
+    const {
+      clients: [alice],
+    } = await startSignedIn({ items: ITEMS, config: { annotation_schemes: SCHEMES } }, ['alice']);
     expect((await alice.get('/api/chat/config')).body.enabled).toBe(false);
     const r = await alice.post('/api/chat/send', { message: 'hi', instance_id: 'c1' });
     expect(r.status).toBe(503);

@@ -4,10 +4,11 @@
  * annotators' blind answers (and record_verification) verify them, accuracy follows; admin rules, bad input by
  * field, no model (503), a failing model (502, nothing stored), labels kept over a restart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.js';
-import { startLlmServer, type LlmCall, type LlmServer } from '../../helpers/llm-server.js';
+import { startLlmServer, type LlmCall } from '../../helpers/llm-server.js';
 import type { Client } from '../../helpers/client.js';
+import { aiSupportAt, choose } from '../../helpers/model-project.js';
 import { writeProject } from '../../helpers/project.js';
 import { loadConfig } from '../../../server/index.js';
 
@@ -46,21 +47,13 @@ const judge = (call: LlmCall) => {
   return { content: JSON.stringify({ label: positive ? 'positive' : 'negative', confidence, rationale: 'tone' }) };
 };
 
-async function answer(c: Client, id: string, label: string) {
-  const r = await c.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${label}`]: label } });
-  expect(r.status).toBe(200);
-}
+const answer = (c: Client, id: string, label: string) => choose(c, 'sentiment', id, label);
 
 describe('ICL labelling', () => {
-  let llm: LlmServer;
-  beforeAll(async () => {
-    llm = await startLlmServer();
-  });
-  afterAll(() => llm.close());
-
   it('labels from agreed examples, verifies by blind answers, and keeps its labels over a restart', async () => {
+    const llm = await startLlmServer();
     llm.reply = judge;
-    const ai_support = { endpoint_type: 'ollama', ai_config: { model: 'test-model', base_url: llm.url } };
+    const ai_support = aiSupportAt(llm, 'test-model');
     let t: TestServer = await startServer({
       items,
       config: { annotation_schemes: schemes, ai_support, icl_labeling: icl },

@@ -4,10 +4,11 @@
  * new prompt version, the page renders; admin rules, bad input by field, a failing model (502, nothing stored), no
  * model (503), labels kept over a restart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.js';
-import { startLlmServer, type LlmCall, type LlmServer } from '../../helpers/llm-server.js';
+import { startLlmServer, type LlmCall } from '../../helpers/llm-server.js';
 import type { Client } from '../../helpers/client.js';
+import { aiSupportAt, choose } from '../../helpers/model-project.js';
 import { writeProject } from '../../helpers/project.js';
 import { loadConfig } from '../../../server/index.js';
 
@@ -36,23 +37,15 @@ const judge = (call: LlmCall) => {
   return { content: JSON.stringify({ label: verdicts[item.id], confidence: 0.8, rationale: `about ${item.id}` }) };
 };
 
-async function answer(c: Client, id: string, label: string) {
-  const r = await c.post('/updateinstance', { instance_id: id, annotations: { [`correctness:${label}`]: label } });
-  expect(r.status).toBe(200);
-}
+const answer = (c: Client, id: string, label: string) => choose(c, 'correctness', id, label);
 
 describe('judge alignment', () => {
-  let llm: LlmServer;
-  beforeAll(async () => {
-    llm = await startLlmServer();
-  });
-  afterAll(() => llm.close());
-
   it("judges answered items, scores κ against the annotators' majority per prompt version, and keeps its labels", async () => {
+    const llm = await startLlmServer();
     llm.reply = judge;
     const config = {
       annotation_schemes: schemes,
-      ai_support: { endpoint_type: 'ollama', ai_config: { model: 'judge-model', base_url: llm.url } },
+      ai_support: aiSupportAt(llm, 'judge-model'),
       judge_alignment: { enabled: true, schemas: { correctness: { rubric: 'Be strict.' } } },
     };
     let t: TestServer = await startServer({ items, config });
