@@ -25,9 +25,21 @@ export async function openRig(
 ): Promise<AnnotatorRig> {
   const rig = await startRig(spec);
   await beforeOpen?.(rig);
-  const api = await rig.t.client().login('ann', PASSWORD);
-  const page = await rig.open('/');
-  await logIn(page, 'ann', PASSWORD);
+  return { rig, ...(await openAnnotator(rig, 'ann')) };
+}
+
+/**
+ * Makes the annotator `name` over HTTP and opens the annotate page in a fresh context signed in as them, once their
+ * first item is shown; tests with several annotators on one rig call it for each.
+ */
+export async function openAnnotator(
+  rig: BrowserRig,
+  name: string,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; api: Client }> {
+  const api = await rig.t.client().login(name, PASSWORD);
+  const page = await rig.open('/', viewport);
+  await logIn(page, name, PASSWORD);
   await page.getByTestId('instance-text').waitFor();
-  return { rig, page, api };
+  return { page, api };
 }

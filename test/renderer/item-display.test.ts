@@ -12,6 +12,7 @@ import { openBrowser } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { dragOver } from './select-text.js';
 
 const PASSWORD = 'correct-horse';
 const RADIO = (name: string, labels: string[]) => ({ annotation_type: 'radio', name, labels });
@@ -69,45 +70,6 @@ async function openTask(spec: ProjectSpec, media?: Record<string, Buffer>): Prom
 }
 
 const shown = (page: Page) => page.getByTestId('item-display').innerText();
-
-/** Drags the mouse across characters [start, end) of the span surface. */
-async function dragOver(p: Page, start: number, end: number) {
-  const box = await p.evaluate(
-    ([s, e]) => {
-      const root = document.querySelector('[data-testid="instance-text"]')!;
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      const at = (offset: number) => {
-        let seen = 0;
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const len = n.textContent!.length;
-          if (offset <= seen + len) return { node: n, offset: offset - seen };
-          seen += len;
-        }
-        throw new Error('offset past the text');
-      };
-      const a = at(s);
-      walker.currentNode = root;
-      const b = at(e);
-      const range = document.createRange();
-      range.setStart(a.node, a.offset);
-      range.setEnd(b.node, b.offset);
-      const rects = range.getClientRects();
-      const first = rects[0];
-      const last = rects[rects.length - 1];
-      return {
-        x1: first.left + 1,
-        y1: first.top + first.height / 2,
-        x2: last.right - 1,
-        y2: last.top + last.height / 2,
-      };
-    },
-    [start, end],
-  );
-  await p.mouse.move(box.x1, box.y1);
-  await p.mouse.down();
-  await p.mouse.move(box.x2, box.y2, { steps: 5 });
-  await p.mouse.up();
-}
 
 describe('item display on the annotate page', () => {
   test('NLI pair in an inline layout: premise and hypothesis shown, a span marked inside the layout', async () => {

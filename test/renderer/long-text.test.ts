@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { startRig, type BrowserRig } from './browser.js';
+import { openAnnotator } from './annotator-rig.js';
 import { dragOver } from './select-text.js';
 
 const LONG = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} says the delivery came on day ${i + 2}.`).join(
@@ -16,13 +17,8 @@ const TOKEN = `https://example.org/${'a1b2c3d4e5'.repeat(48)}`;
 const RTL = 'המשלוח הגיע מאוחר אבל המוצר טוב.';
 let rig: BrowserRig;
 
-async function annotator(name: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  await rig.t.client().login(name, 'correct-horse');
-  const page = await rig.open('/', viewport);
-  await logIn(page, name, 'correct-horse');
-  await page.getByTestId('instance-text').waitFor();
-  return page;
-}
+const annotator = async (name: string, viewport?: { width: number; height: number }) =>
+  (await openAnnotator(rig, name, viewport)).page;
 
 const inWindow = (p: Page, selector: string) =>
   p

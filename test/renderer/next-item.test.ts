@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildRenderer, logIn, startRig, type BrowserRig } from './browser.js';
+import { buildRenderer, startRig, type BrowserRig } from './browser.js';
+import { openAnnotator } from './annotator-rig.js';
 import { startServer } from '../helpers/server.js';
 
 const PASSWORD = 'correct-horse';
@@ -15,13 +16,7 @@ const saveState = (p: Page) => p.getByTestId('save-state').innerText();
 
 let rig: BrowserRig;
 
-async function annotator(name: string): Promise<Page> {
-  await rig.t.client().login(name, PASSWORD);
-  const page = await rig.open('/');
-  await logIn(page, name, PASSWORD);
-  await page.getByTestId('instance-text').waitFor();
-  return page;
-}
+const annotator = async (name: string) => (await openAnnotator(rig, name)).page;
 
 describe('next item', () => {
   beforeAll(async () => {

@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildRenderer, logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { buildRenderer, progress, startRig, type BrowserRig } from './browser.js';
+import { openAnnotator } from './annotator-rig.js';
 import { startServer } from '../helpers/server.js';
 import type { Client } from '../helpers/client.js';
 
@@ -21,13 +22,7 @@ const annotations = async (c: Client, id: string) =>
 
 let rig: BrowserRig;
 
-async function annotator(name: string): Promise<{ page: Page; api: Client }> {
-  const api = await rig.t.client().login(name, PASSWORD);
-  const page = await rig.open('/');
-  await logIn(page, name, PASSWORD);
-  await page.getByTestId('instance-text').waitFor();
-  return { page, api };
-}
+const annotator = (name: string) => openAnnotator(rig, name);
 
 /** Presses a label key and Enter, and waits for the next instance. */
 async function answer(page: Page, key: string, next: number): Promise<void> {

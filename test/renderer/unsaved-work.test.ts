@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig, progress } from './browser.js';
+import { startRig, type BrowserRig, progress } from './browser.js';
+import { openAnnotator } from './annotator-rig.js';
 
 const PASSWORD = 'correct-horse';
 const checked = (p: Page, scheme: string, label: string) =>
@@ -13,13 +14,7 @@ const checked = (p: Page, scheme: string, label: string) =>
 
 let rig: BrowserRig;
 
-async function annotator(name: string): Promise<Page> {
-  await rig.t.client().login(name, PASSWORD);
-  const page = await rig.open('/');
-  await logIn(page, name, PASSWORD);
-  await page.getByTestId('instance-text').waitFor();
-  return page;
-}
+const annotator = async (name: string) => (await openAnnotator(rig, name)).page;
 
 describe('unsaved work', () => {
   beforeAll(async () => {
