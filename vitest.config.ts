@@ -38,6 +38,8 @@ export default defineConfig({
     // each file started when it ends and empties the shared test log before the next one
     isolate: false,
     setupFiles: ['test/helpers/file-setup.ts'],
+    // dist/ up to date before any file starts: child servers and the CLIs run from it, the browser tests serve its UI
+    globalSetup: ['test/helpers/build-global.ts'],
     projects: [
       {
         extends: true,

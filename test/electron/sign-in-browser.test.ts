@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { startHost } from '../../electron/host.js';
 import { packageRoot } from '../../server/index.js';
-import { buildRenderer } from '../renderer/browser.js';
+import { BUILT_UI } from '../renderer/browser.js';
 import { quietLogger } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { afterFile } from '../helpers/after-file.js';
@@ -20,7 +20,7 @@ describe('desktop sign-in in the browser', () => {
       bundled: true,
       userDataDir: tempDir('marginalia-userdata-'),
       owner: 'ana',
-      staticDir: await buildRenderer(),
+      staticDir: BUILT_UI,
       logger: quietLogger,
       env: {},
     });

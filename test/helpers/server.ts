@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { createServer, loadConfig, type RunningServer, type ServerOptions } from '../../server/index.js';
 import { afterFile } from './after-file.js';
+import { builtCommand } from './cli.js';
 import { quietLogger } from './quiet-logger.js';
 import { Client } from './client.js';
 import type {} from './postgres.js'; // the type of inject('postgresUrl')
@@ -89,14 +90,14 @@ export interface ChildServer {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `server/cli.ts` in a child process (through tsx), as `npm start` does, and waits for "listening on". */
+/** Runs the server's command line in a child process, as `npm start` does (dist/server/cli.js), and waits for "listening on". */
 export function spawnServer(
   args: string[],
   env: NodeJS.ProcessEnv = {},
   { freePort = true }: { freePort?: boolean } = {},
 ): Promise<ChildServer> {
   const port = freePort ? ['--port', '0'] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...port, ...args], {
+  const child = spawn(process.execPath, [builtCommand('cli'), ...port, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,8 +107,7 @@ export function spawnServer(
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   return new Promise((resolve, reject) => {
-    // a server that never says it listens is stopped, so a slow start leaves no process behind; the first start
-    // of a run compiles every module through tsx, which a machine under load takes well over 20 s for
+    // a server that never says it listens is stopped, so a slow start leaves no process behind
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${out}`));

@@ -9,12 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { writeProject, sampleItems } from '../helpers/project.js';
 import { spawnServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { builtCommand, type Command } from '../helpers/cli.js';
 
-function run(script: string, args: string[]): Promise<{ code: number; stderr: string }> {
+function run(script: Command, args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      [builtCommand(script), ...args],
       { env: { ...process.env, ADMIN_API_KEY: '' } },
       (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
@@ -40,10 +41,10 @@ describe('a live server holds its data folder', () => {
 
       const items = join(tempDir('marginalia-held-items-'), 'new.jsonl');
       writeFileSync(items, '{"id":"n1","text":"x"}\n');
-      const imported = await run('server/import-cli.ts', [...args, '--file', items]);
+      const imported = await run('import-cli', [...args, '--file', items]);
       expect(imported.code).toBe(1);
       expect(imported.stderr).toMatch(holder);
-      const exported = await run('server/export-cli.ts', [
+      const exported = await run('export-cli', [
         ...args,
         '--format',
         'jsonl',

@@ -1,75 +1,22 @@
 /**
- * Browser-test support: the renderer built once per source version into a temp folder (shared by the test
- * files, swapped in atomically so parallel files never see half a build), the real server serving it, and
- * Debian's headless Chromium driven by playwright-core.
+ * Browser-test support: the real server serving the built UI, and Debian's headless Chromium driven by
+ * playwright-core.
  */
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openBrowser } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
 
-const RENDERER = resolve(import.meta.dirname, '../../renderer');
-/** the modules the page shares with the server, bundled into it too */
-const SHARED = resolve(import.meta.dirname, '../../shared');
-const VITE = resolve(import.meta.dirname, '../../node_modules/vite/bin/vite.js');
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 
-function sourceHash(...dirs: string[]): string {
-  const h = createHash('sha256');
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else h.update(path).update(readFileSync(path));
-    }
-  };
-  dirs.forEach(walk);
-  return h.digest('hex').slice(0, 16);
-}
-
-let built: Promise<string> | undefined;
-
-/** The built renderer's folder; built with Vite's API when its sources (or shared/) changed since the last build. */
-export function buildRenderer(): Promise<string> {
-  built ??= (async () => {
-    const out = join(tmpdir(), `marginalia-renderer-production-${sourceHash(RENDERER, SHARED)}`);
-    if (existsSync(join(out, 'index.html'))) return out;
-    const staging = `${out}.${process.pid}`;
-    // in a process of its own: Vitest sets NODE_ENV=test, and Vite would then bundle React's development build
-    // (StrictMode mounting every screen twice), which is not what users run
-    await promisify(execFile)(
-      process.execPath,
-      [
-        VITE,
-        'build',
-        '--config',
-        join(RENDERER, 'vite.config.ts'),
-        '--outDir',
-        staging,
-        '--emptyOutDir',
-        '--sourcemap',
-        'false',
-        '--logLevel',
-        'warn',
-      ],
-      { env: { ...process.env, NODE_ENV: 'production' } },
-    );
-    try {
-      renameSync(staging, out);
-    } catch {
-      rmSync(staging, { recursive: true, force: true }); // another test file finished first: same sources, same build
-    }
-    return out;
-  })();
-  return built;
-}
+/**
+ * The built UI the test servers serve: what `npm start` serves, brought up to date for the run by the globalSetup
+ * (test/helpers/build-global.ts), so a fresh clone builds it once instead of once per worker.
+ */
+export const BUILT_UI = resolve(import.meta.dirname, '../../dist/renderer');
 
 export interface BrowserRig {
   t: TestServer;
@@ -84,8 +31,7 @@ export interface BrowserRig {
 }
 
 export async function startRig(spec: ProjectSpec & { options?: Record<string, unknown> } = {}): Promise<BrowserRig> {
-  const staticDir = await buildRenderer();
-  const t = await startServer({ ...spec, options: { ...spec.options, staticDir } });
+  const t = await startServer({ ...spec, options: { ...spec.options, staticDir: BUILT_UI } });
   const browser = await openBrowser();
   const foreign: string[] = [];
   const slips: string[] = [];

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildRenderer, logIn } from './browser.js';
+import { BUILT_UI, logIn } from './browser.js';
 import { openBrowser } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
@@ -23,10 +23,8 @@ const PNG = Buffer.from(
 );
 
 let browser: Browser;
-let staticDir: string;
 
 beforeAll(async () => {
-  staticDir = await buildRenderer();
   browser = await openBrowser();
 });
 
@@ -44,7 +42,7 @@ async function openTask(spec: ProjectSpec, media?: Record<string, Buffer>): Prom
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), bytes);
   }
-  const t = await startServer({ ...spec, dir, options: { staticDir } });
+  const t = await startServer({ ...spec, dir, options: { staticDir: BUILT_UI } });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const foreign: string[] = [];
   const dialogs: string[] = [];

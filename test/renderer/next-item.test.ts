@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildRenderer, startRig, type BrowserRig } from './browser.js';
+import { BUILT_UI, startRig, type BrowserRig } from './browser.js';
 import { openAnnotator } from './annotator-rig.js';
 import { startServer } from '../helpers/server.js';
 
@@ -83,7 +83,7 @@ describe('next item', () => {
       configFile: rig.t.configFile,
       dataDir: rig.t.dataDir,
       port,
-      options: { staticDir: await buildRenderer() },
+      options: { staticDir: BUILT_UI },
     });
     await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('All answers saved');
     const otto = await back.client().login('otto', PASSWORD);

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildRenderer, logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { BUILT_UI, logIn, progress, startRig, type BrowserRig } from './browser.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { sampleItems } from '../helpers/project.js';
 import { BATCH } from '../../server/domain/annotation/assignment.js';
@@ -34,7 +34,7 @@ describe('true progress', () => {
     open = await startServer({
       items: sampleItems(45),
       config: { num_annotators_per_item: 1 },
-      options: { staticDir: await buildRenderer() },
+      options: { staticDir: BUILT_UI },
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildRenderer, progress, startRig, type BrowserRig } from './browser.js';
+import { BUILT_UI, progress, startRig, type BrowserRig } from './browser.js';
 import { openAnnotator } from './annotator-rig.js';
 import { startServer } from '../helpers/server.js';
 import type { Client } from '../helpers/client.js';
@@ -145,7 +145,7 @@ describe('undo', () => {
       configFile: rig.t.configFile,
       dataDir: rig.t.dataDir,
       port,
-      options: { staticDir: await buildRenderer() },
+      options: { staticDir: BUILT_UI },
     });
     await expect.poll(() => saveState(page), { timeout: 20_000 }).toBe('All answers saved');
     const xena = await back.client().login('xena', PASSWORD);

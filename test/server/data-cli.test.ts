@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { builtCommand, type Command } from '../helpers/cli.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'data');
 
-function run(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(script: Command, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      [builtCommand(script), ...args],
       { env: { ...process.env, ADMIN_API_KEY: '' } },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -31,7 +32,7 @@ describe('import and export CLIs', () => {
     });
     await t.close();
 
-    const imported = await run('server/import-cli.ts', [
+    const imported = await run('import-cli', [
       '--config',
       t.configFile,
       '--data-dir',
@@ -56,7 +57,7 @@ describe('import and export CLIs', () => {
 
     for (const format of ['csv', 'conll'] as const) {
       const out = join(tempDir('marginalia-export-'), `out.${format}`);
-      const exported = await run('server/export-cli.ts', [
+      const exported = await run('export-cli', [
         '--config',
         t.configFile,
         '--data-dir',
@@ -76,11 +77,11 @@ describe('import and export CLIs', () => {
     const t = await startServer({ items: [{ id: 'a', text: 'Alpha' }] });
     await t.close();
     const bad = join(FIXTURES, 'bad-json.jsonl');
-    const r = await run('server/import-cli.ts', ['--config', t.configFile, '--data-dir', t.dataDir, '--file', bad]);
+    const r = await run('import-cli', ['--config', t.configFile, '--data-dir', t.dataDir, '--file', bad]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`error: ${bad}:3: not valid JSON`);
     expect((await t.restart()).server.services.task.instances).toHaveLength(1);
-    const usage = await run('server/export-cli.ts', ['--config', t.configFile, '--format', 'xml']);
+    const usage = await run('export-cli', ['--config', t.configFile, '--format', 'xml']);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toMatch(/--format: "xml" is not one of jsonl, csv, conll, spacy, bws_scores, time/);
   });

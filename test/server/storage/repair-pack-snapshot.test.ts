@@ -14,6 +14,7 @@ import { CHECKED_BLOCK, PackDamageError } from '../../../server/storage/pack-fil
 import { repairFolder } from '../../../server/storage/repair.js';
 import { SnapshotDamageError } from '../../../server/storage/snapshot-check.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { builtCommand } from '../../helpers/cli.js';
 
 const N = 6000;
 const value = (i: number) => ({
@@ -62,10 +63,8 @@ const quarantined = (file: string) =>
 
 function repairCli(dir: string): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/repair-cli.ts', '--data-dir', dir],
-      (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+    execFile(process.execPath, [builtCommand('repair-cli'), '--data-dir', dir], (error, _stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
   });
 }

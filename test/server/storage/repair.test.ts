@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PACKED_TABLES } from '../../../server/index.js';
 import { JournalStore } from '../../../server/storage/journal-store.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { builtCommand } from '../../helpers/cli.js';
 
 const journalOf = (dir: string) =>
   join(
@@ -19,10 +20,8 @@ const journalOf = (dir: string) =>
 
 function repair(dir: string): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/repair-cli.ts', '--data-dir', dir],
-      (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+    execFile(process.execPath, [builtCommand('repair-cli'), '--data-dir', dir], (error, _stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
   });
 }

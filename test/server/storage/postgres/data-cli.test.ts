@@ -5,18 +5,19 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../../helpers/server.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
+import { builtCommand, type Command } from '../../../helpers/cli.js';
 
 const url = inject('postgresUrl');
 
 function run(
-  script: string,
+  script: Command,
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      [builtCommand(script), ...args],
       { env: { ...process.env, ADMIN_API_KEY: '', ...env } },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -33,7 +34,7 @@ describe('import and export CLIs on PostgreSQL', () => {
       (await alice.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:positive': 'true' } })).status,
     ).toBe(200);
 
-    const busy = await run('server/export-cli.ts', [
+    const busy = await run('export-cli', [
       '--config',
       t.configFile,
       '--data-dir',
@@ -49,15 +50,13 @@ describe('import and export CLIs on PostgreSQL', () => {
 
     const file = join(tempDir('marginalia-import-'), 'more.jsonl');
     writeFileSync(file, JSON.stringify({ id: 'b', text: 'Gamma.' }) + '\n');
-    const imported = await run(
-      'server/import-cli.ts',
-      ['--config', t.configFile, '--data-dir', t.dataDir, '--file', file],
-      { MARGINALIA_DATABASE_URL: url },
-    );
+    const imported = await run('import-cli', ['--config', t.configFile, '--data-dir', t.dataDir, '--file', file], {
+      MARGINALIA_DATABASE_URL: url,
+    });
     expect(imported.stderr).toMatch(/added 1 instances? \(the project now has 2\)/);
     expect(imported.code).toBe(0);
 
-    const exported = await run('server/export-cli.ts', [
+    const exported = await run('export-cli', [
       '--config',
       t.configFile,
       '--data-dir',
@@ -76,7 +75,7 @@ describe('import and export CLIs on PostgreSQL', () => {
     expect(exported.stdout).toContain('positive');
 
     // the journal in the data folder was never used: without the URL the project there is empty
-    const folderOnly = await run('server/export-cli.ts', [
+    const folderOnly = await run('export-cli', [
       '--config',
       t.configFile,
       '--data-dir',

@@ -6,12 +6,13 @@ import { execFile } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../../helpers/server.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
+import { builtCommand } from '../../../helpers/cli.js';
 
 const url = inject('postgresUrl');
 
 function migrate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/migrate-store-cli.ts', ...args], (error, stdout, stderr) =>
+    execFile(process.execPath, [builtCommand('migrate-store-cli'), ...args], (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -78,5 +79,5 @@ describe('npm run migrate-store', () => {
     expect(await labelsOf(onFolder, 'carol', 'item-2')).toContain('neutral');
     expect(await labelsOf(onFolder, 'alice', 'item-1')).toContain('positive');
     await onFolder.close();
-  }, 120_000); // four child processes through tsx
+  }, 120_000); // four child processes
 });
