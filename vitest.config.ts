@@ -30,6 +30,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll returns as soon as what it waits for is true; its default of 1 s failed waits for a save or a
+    // page change that a machine under load took longer for (unsaved-work's "All answers saved", once)
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // a 2-core machine: more workers only fight over the disk and the CPU
     maxWorkers: 2,
