@@ -4,7 +4,7 @@
  * file stops start-up naming the key.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeWith } from '../domain/display/sanitize.js';
 
 export class TooltipFileError extends Error {}
 
@@ -13,7 +13,7 @@ const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && 
 
 /** The text of an HTML fragment: block ends become spaces, runs of blanks one space. */
 function textOf(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, ' '), {
+  const text = sanitizeWith(html.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, ' '), {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: ['script', 'style', 'title', 'head'],

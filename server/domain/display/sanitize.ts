@@ -3,8 +3,19 @@
  * handlers, `javascript:` URLs, frames, forms, `<style>` and `<link>` go; inline styles, tables, headings and
  * media stay. Media sources are pointed at the task folder's media route (or dropped when they try to leave it).
  */
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 import { mediaSource } from './values.js';
+
+// sanitize-html (with htmlparser2 and postcss) is loaded at the first HTML to clean, not with the server: most
+// projects never show any, and loading it cost every start about a quarter of a second and 18 MB
+let library: typeof sanitizeHtml | undefined;
+const load = () => (library ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
+
+/** sanitize-html with the options given (loaded on first use). */
+export function sanitizeWith(html: string, options: sanitizeHtml.IOptions): string {
+  return load()(html, options);
+}
 
 /** The element marking where the span surface is mounted in a layout. */
 export const SURFACE_MARKER = '<span data-span-surface="true"></span>';
@@ -25,9 +36,9 @@ function pointMedia(tagName: string, attribs: sanitizeHtml.Attributes): sanitize
   return { tagName, attribs: out };
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const options = (): sanitizeHtml.IOptions => ({
   allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
+    ...load().defaults.allowedTags,
     'img',
     'audio',
     'video',
@@ -109,11 +120,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
     }),
   },
-};
+});
+let OPTIONS: sanitizeHtml.IOptions | undefined;
 
 /** A layout or an item's HTML, safe to put in the page. */
 export function sanitize(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeWith(html, (OPTIONS ??= options()));
 }
 
 /** Text for HTML: a value shown in a layout is always text. */

@@ -4,11 +4,12 @@
  * (sqlite-wal.ts). The copy is opened again only when the file or its log changed since the last read.
  */
 import { open as openFile, readFile, stat } from 'node:fs/promises';
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import type { ReadRequest, Row, SourceReader } from '../../domain/data/database-source.js';
 import { plainRow, statementFor } from './sql.js';
 import { applyWal, isWalMode } from './sqlite-wal.js';
 
+// sql.js is loaded with the first SQLite source read, not with every server (most projects have none)
 let engine: Promise<SqlJsStatic> | undefined;
 
 const HEADER = 'SQLite format 3\0';
@@ -53,7 +54,7 @@ export class SqliteReader implements SourceReader {
     if (bytes.length < 100 || new TextDecoder().decode(bytes.subarray(0, 16)) !== HEADER)
       throw new Error(`${this.file}: not a SQLite database`);
     if (isWalMode(bytes) && wal !== '-') bytes = applyWal(bytes, await readFile(`${this.file}-wal`));
-    const SQL = await (engine ??= initSqlJs());
+    const SQL = await (engine ??= import('sql.js').then((m) => m.default()));
     this.db?.close();
     this.db = new SQL.Database(bytes);
     this.seen = now;
