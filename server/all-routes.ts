@@ -47,6 +47,7 @@ import { maceRoutes } from './http/routes/mace.js';
 import { dataSourceRoutes } from './http/routes/data-sources.js';
 import { pocketRoutes } from './http/routes/pocket.js';
 import { truthSerumRoutes } from './http/routes/truth-serum.js';
+import { thinkAloudRoutes } from './http/routes/think-aloud.js';
 import { iclRoutes } from './http/routes/icl.js';
 import { judgeAlignmentRoutes } from './http/routes/judge-alignment.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
@@ -109,6 +110,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...itemTimeRoutes(s),
     ...pocketRoutes(s),
     ...truthSerumRoutes(s),
+    ...thinkAloudRoutes(s),
     ...iclRoutes(s),
     ...judgeAlignmentRoutes(s),
     ...boundaryRoutes(s),

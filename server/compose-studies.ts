@@ -1,7 +1,8 @@
 /**
  * Potato's study read-outs that need no model, wired beside compose.ts: truth serum (popularity predictions and
  * surprisingly-popular verdicts), the boundary lab (counterfactual probes) and psychometrics (an item-response model's
- * read-outs, the study designer). Triage is wired in compose.ts, since assignment reads its order.
+ * read-outs, the study designer). Triage is wired in compose.ts, since assignment reads its order. Think-aloud
+ * is here too: its model is a speech-to-text server of its own section, and its parser is rule-based.
  */
 import type { ComposeInput } from './services.js';
 import type { AnnotationService } from './domain/annotation/annotation-service.js';
@@ -9,6 +10,8 @@ import { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import { BoundaryLab } from './domain/boundary/boundary-lab.js';
 import { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import type { Settings } from './domain/settings.js';
+import { ThinkAloud } from './domain/think-aloud/think-aloud.js';
+import { createSttClient } from './io/stt-client.js';
 
 interface StudiesInput extends Pick<ComposeInput, 'config' | 'store' | 'clock'> {
   annotations: AnnotationService;
@@ -18,6 +21,14 @@ interface StudiesInput extends Pick<ComposeInput, 'config' | 'store' | 'clock'> 
 export function composeStudies({ config, store, clock, annotations, settings }: StudiesInput) {
   return {
     truthSerum: new TruthSerum(store, config.task, annotations, clock, config.truthSerum),
+    thinkAloud: new ThinkAloud(
+      store,
+      annotations,
+      clock,
+      config.thinkAloud.settings,
+      config.task.schemeByName.get(config.thinkAloud.settings.schema)?.labels.map((l) => l.name) ?? [],
+      config.thinkAloud.server && createSttClient(config.thinkAloud.server),
+    ),
     boundary: new BoundaryLab(store, config.task, annotations, clock, config.boundary),
     psychometrics: new Psychometrics(
       config.task,

@@ -56,6 +56,7 @@ import type { PocketService } from './domain/pocket/pocket-service.js';
 import type { DeviceVisits } from './domain/pocket/device-visits.js';
 import type { IclLabeler } from './domain/icl/icl-labeler.js';
 import type { JudgeAlignment } from './domain/judges/judge-alignment.js';
+import type { ThinkAloud } from './domain/think-aloud/think-aloud.js';
 import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
 import type { TriageQueue } from './domain/triage/triage.js';
@@ -153,6 +154,8 @@ export interface Services {
   judgeAlignment: JudgeAlignment;
   /** Potato's truth serum: popularity predictions, surprisingly-popular verdicts, calibration */
   truthSerum: TruthSerum;
+  /** Potato's think-aloud: spoken chunks transcribed and kept per (annotator, instance), labels said aloud */
+  thinkAloud: ThinkAloud;
   /** Potato's boundary lab: counterfactual probes, verdicts, contrast sets */
   boundary: BoundaryLab;
   /** Potato's triage: item priorities from their data, the priority strategy's order */

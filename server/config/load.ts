@@ -37,6 +37,7 @@ import { readCaseSettings, readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readPocket } from './sections/pocket.js';
 import { readTruthSerum } from './sections/truth-serum.js';
+import { readThinkAloud } from './sections/think-aloud.js';
 import { readIclLabeling } from './sections/icl-labeling.js';
 import { readJudgeAlignment } from './sections/judge-alignment.js';
 import { readBoundaryProbing } from './sections/boundary-probing.js';
@@ -235,6 +236,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     review: readReviewSettings(raw.review_workflow, warn),
     pocket: readPocket(raw.pocket, warn),
     truthSerum: readTruthSerum(raw.truth_serum, schemes, warn, refuse),
+    thinkAloud: readThinkAloud(raw.thinkaloud, schemes, warn, refuse),
     icl: readIclLabeling(raw.icl_labeling, raw.ai_support, warn),
     judgeAlignment: readJudgeAlignment(raw.judge_alignment, raw.ai_support, schemes, warn, refuse),
     boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),

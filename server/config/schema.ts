@@ -22,6 +22,7 @@ import { reviewWorkflowSchema } from './sections/review.js';
 import { authenticationSchema } from './sections/authentication.js';
 import { pocketSchema } from './sections/pocket.js';
 import { truthSerumSchema } from './sections/truth-serum.js';
+import { thinkAloudSchema } from './sections/think-aloud.js';
 import { iclLabelingSchema } from './sections/icl-labeling.js';
 import { judgeAlignmentSchema } from './sections/judge-alignment.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
@@ -148,6 +149,7 @@ export const configSchema = z.looseObject({
   review_workflow: reviewWorkflowSchema.optional(),
   pocket: pocketSchema.optional(),
   truth_serum: truthSerumSchema.optional(),
+  thinkaloud: thinkAloudSchema.optional(),
   icl_labeling: iclLabelingSchema.optional(),
   judge_alignment: judgeAlignmentSchema.optional(),
   boundary_probing: boundaryProbingSchema.optional(),

@@ -12,6 +12,7 @@ export const FEATURES_ON = {
   pocket: { enabled: true },
   qda_mode: { enabled: true },
   truth_serum: { enabled: true },
+  thinkaloud: { enabled: true, stt: 'mock' },
   icl_labeling: { enabled: true },
   judge_alignment: { enabled: true },
   boundary_probing: { enabled: true },

@@ -48,6 +48,15 @@ const study = z.object({
     .describe(
       'boundary probing is on: debounce_ms after a label is chosen on this scheme the annotate page shows its probes',
     ),
+  thinkaloud: z
+    .object({
+      schema: z.string(),
+      labels: z.array(z.string()),
+      chunk_seconds: z.number(),
+      require_spoken_label: z.boolean(),
+    })
+    .nullable()
+    .describe('think-aloud is on: the annotate page shows the record button, and a label said aloud selects it'),
   finished: z.boolean(),
   completion: completion.nullable(),
   crowd: z.record(z.string(), z.string()).nullable(),
@@ -125,6 +134,7 @@ export function studyRoutes(s: Services): RouteSpec[] {
           boundary_probing: s.boundary.settings.enabled
             ? { schema: s.boundary.settings.schema, debounce_ms: s.boundary.settings.debounceMs }
             : null,
+          thinkaloud: thinkAloudView(s),
           finished: done,
           completion: show && username ? s.crowd.completion(username) : null,
           crowd: username ? (s.crowd.worker(username)?.params ?? null) : null,
@@ -187,4 +197,11 @@ export function studyRoutes(s: Services): RouteSpec[] {
       },
     }),
   ];
+}
+
+function thinkAloudView(s: Services) {
+  const t = s.thinkAloud.settings;
+  if (!t.enabled) return null;
+  const labels = s.config.task.schemeByName.get(t.schema)?.labels.map((l) => l.name) ?? [];
+  return { schema: t.schema, labels, chunk_seconds: t.chunkSeconds, require_spoken_label: t.requireSpokenLabel };
 }
