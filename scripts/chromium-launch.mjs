@@ -12,4 +12,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // a microphone that plays a tone and asks no one, for think-aloud's recording (nothing else opens one)
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];

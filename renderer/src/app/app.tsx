@@ -13,6 +13,7 @@ import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
 import { PredictionCard, chosenLabel } from '../features/truth-serum/prediction-card.js';
 import { ProbePanel } from '../features/boundary/probe-panel.js';
+import { ThinkAloudPill } from '../features/think-aloud/think-aloud-pill.js';
 import { CodebookPanel } from '../features/codebook/codebook-panel.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
@@ -196,9 +197,17 @@ export function App() {
           onPhaseChange={() => void loadPhase()}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
           aside={
-            study?.memos || study?.codebook || study?.truth_serum || study?.boundary_probing
+            study?.memos || study?.codebook || study?.truth_serum || study?.boundary_probing || study?.thinkaloud
               ? (i) => (
                   <>
+                    {study.thinkaloud && (
+                      <ThinkAloudPill
+                        key="think-aloud"
+                        instanceId={i.id}
+                        chunkSeconds={study.thinkaloud.chunk_seconds}
+                        onHeard={(label) => i.choose(study.thinkaloud!.schema, label)}
+                      />
+                    )}
                     {study.truth_serum && (
                       <PredictionCard
                         key="truth-serum"

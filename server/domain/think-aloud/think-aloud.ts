@@ -21,7 +21,6 @@ export interface ThinkAloudSettings {
   model: string;
   language: string | null;
   chunkSeconds: number;
-  requireSpokenLabel: boolean;
   stems?: string[];
   fillers?: string[];
 }
@@ -70,6 +69,8 @@ export interface SessionView {
   /** the last label committed by voice in the session, or null */
   detection: Detection | null;
   n_chunks: number;
+  /** the seq a page sends its next chunk under: one past the highest kept */
+  next_seq: number;
   silent_chunks: number;
   filler_count: number;
   /** every chunk's text in seq order */
@@ -200,6 +201,7 @@ export class ThinkAloud {
       instance_id: instanceId,
       detection: this.parser.detect(transcript),
       n_chunks: chunks.length,
+      next_seq: chunks.length ? chunks[chunks.length - 1].seq + 1 : 0,
       silent_chunks: chunks.filter((c) => c.text.trim() === '').length,
       filler_count: this.parser.fillerCount(transcript),
       transcript,

@@ -53,7 +53,6 @@ const study = z.object({
       schema: z.string(),
       labels: z.array(z.string()),
       chunk_seconds: z.number(),
-      require_spoken_label: z.boolean(),
     })
     .nullable()
     .describe('think-aloud is on: the annotate page shows the record button, and a label said aloud selects it'),
@@ -203,5 +202,5 @@ function thinkAloudView(s: Services) {
   const t = s.thinkAloud.settings;
   if (!t.enabled) return null;
   const labels = s.config.task.schemeByName.get(t.schema)?.labels.map((l) => l.name) ?? [];
-  return { schema: t.schema, labels, chunk_seconds: t.chunkSeconds, require_spoken_label: t.requireSpokenLabel };
+  return { schema: t.schema, labels, chunk_seconds: t.chunkSeconds };
 }

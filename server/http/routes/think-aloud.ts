@@ -28,6 +28,7 @@ const session = z.object({
   instance_id: z.string(),
   detection,
   n_chunks: z.number().int(),
+  next_seq: z.number().int().describe("the seq for the page's next chunk: one past the highest kept"),
   silent_chunks: z.number().int(),
   filler_count: z.number().int(),
   transcript: z.string(),

@@ -180,7 +180,6 @@ describe('think-aloud', () => {
       schema: 'politeness',
       labels: ['Polite', 'Neutral', 'Impolite'],
       chunk_seconds: 6,
-      require_spoken_label: true,
     });
 
     const off = await startServer({ items, config: { annotation_schemes: schemes } });
@@ -194,6 +193,7 @@ describe('think-aloud', () => {
 
     const warned = loadConfig(writeProject({ items, config: section({}) }));
     expect(warned.warnings.join('\n')).toMatch(/thinkaloud\.base_url: no speech-to-text server is configured/);
+    expect(warned.warnings.join('\n')).toMatch(/thinkaloud\.require_spoken_label is not acted on/);
     const mock = loadConfig(writeProject({ items, config: section({ stt: 'mock' }) }));
     expect(mock.warnings.join('\n')).toMatch(/thinkaloud\.stt: mock transcribes nothing/);
     expect(() => loadConfig(writeProject({ items, config: section({ stems: ['(unclosed'] }) }))).toThrow(

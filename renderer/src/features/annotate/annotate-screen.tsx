@@ -52,7 +52,13 @@ interface Props {
   onPhaseChange: () => void;
   footer?: React.ReactNode;
   /** beside the form, for the instance shown and its answers as they stand (the memos panel, truth serum's card) */
-  aside?: (instance: { id: string; text: string; labels: Answers['labels'] }) => React.ReactNode;
+  aside?: (instance: {
+    id: string;
+    text: string;
+    labels: Answers['labels'];
+    /** selects a label of a single-choice scheme in the form (a label said aloud), saved on submit */
+    choose: (scheme: string, label: string) => void;
+  }) => React.ReactNode;
 }
 
 export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
@@ -90,6 +96,12 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
   const advance = useCallback(() => setAdvancing(true), []);
   const instanceId = a.loaded?.instance.instance_id;
   const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemes, a.setAnswers);
+  const { setAnswers } = a;
+  const chooseOnly = useCallback(
+    (scheme: string, label: string) =>
+      setAnswers((ans) => ({ ...ans, labels: { ...ans.labels, [scheme]: { [label]: 'true' } } })),
+    [setAnswers],
+  );
   const hints = useFillHints(a);
   const typing = useTypingLog(a.loaded?.instance.instance_id);
 
@@ -250,7 +262,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
           <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
         </form>
-        {aside?.({ id: instance.instance_id, text: instance.text, labels: a.answers.labels })}
+        {aside?.({ id: instance.instance_id, text: instance.text, labels: a.answers.labels, choose: chooseOnly })}
       </div>
       {footer}
       {help && (

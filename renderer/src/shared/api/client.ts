@@ -34,7 +34,9 @@ async function request<T>(
   admin = false,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // a form (an upload) sets its own multipart content type with its boundary
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const key = admin ? adminKey.get() : null;
   if (key) headers['x-api-key'] = key;
   let response: Response;
@@ -42,7 +44,7 @@ async function request<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
     });
   } catch {
@@ -93,6 +95,8 @@ async function adminBlob(path: string): Promise<Blob> {
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  /** a multipart form: an upload */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
   adminGet: <T>(path: string) => request<T>('GET', path, undefined, true),

@@ -1,0 +1,67 @@
+/**
+ * Think-aloud in headless Chromium with a fake microphone (--use-fake-device-for-media-stream): the record button
+ * records chunks with MediaRecorder and sends them as audio to a real speech-to-text server on 127.0.0.1; a label
+ * said in a set phrasing is selected in the form and saved on submit, and Stop ends the recording. Off: no button.
+ */
+import { describe, expect, test } from 'vitest';
+import { logIn, startRig } from './browser.js';
+import { startSttServer } from '../helpers/stt-server.js';
+
+const items = [
+  { id: 'm1', text: 'Send me the slides before the meeting.' },
+  { id: 'm2', text: 'Per my last email, the deadline was Friday.' },
+];
+const schemes = [{ annotation_type: 'radio', name: 'politeness', labels: ['Polite', 'Neutral', 'Impolite'] }];
+
+describe('think-aloud, in the browser', () => {
+  test('recorded speech is transcribed, and a label said aloud is chosen and saved', async () => {
+    const stt = await startSttServer();
+    stt.reply = () => ({ text: 'no greeting at all, I label this impolite' });
+    const rig = await startRig({
+      items,
+      config: {
+        annotation_schemes: schemes,
+        thinkaloud: { enabled: true, base_url: stt.url, chunk_seconds: 1, require_spoken_label: false },
+      },
+    });
+    await rig.t.client().login('tara', 'tara-secret-1');
+    const page = await rig.open('/');
+    await logIn(page, 'tara', 'tara-secret-1');
+    await page.getByTestId('instance-text').waitFor();
+    const pill = page.getByRole('region', { name: 'Think aloud' });
+    await pill.getByRole('button', { name: '🎤 Think aloud' }).click();
+    await pill.getByText('Heard: Impolite ✓').waitFor();
+    expect(await page.getByRole('radio', { name: /Impolite/ }).isChecked()).toBe(true);
+    await pill.getByRole('button', { name: '■ Stop thinking aloud' }).click();
+    await pill.getByRole('button', { name: '🎤 Think aloud' }).waitFor();
+
+    // what reached the model: recorded audio from the browser's MediaRecorder
+    expect(stt.calls.length).toBeGreaterThan(0);
+    expect(stt.calls[0].file?.type).toMatch(/^audio\/webm/);
+    expect(stt.calls[0].file?.bytes.length).toBeGreaterThan(100);
+
+    // the focus leaves the button (where Enter would press it) for the page, where Enter submits
+    await page.getByTestId('instance-text').click();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('instance-text').getByText('Per my last email').waitFor();
+    const saved = (await rig.t.admin().get('/admin/user_state/tara')).body.annotations.by_instance.m1;
+    expect(saved).toEqual({ 'politeness:Impolite': 'true' });
+    const sessions = (await rig.t.admin().get('/thinkaloud/api/export')).body.sessions;
+    expect(sessions[0]).toMatchObject({ annotator: 'tara', instance_id: 'm1', detection: { label: 'Impolite' } });
+    expect(rig.foreign).toEqual([]);
+    expect(rig.slips).toEqual([]);
+  }, 90_000);
+
+  test('off: no record button', async () => {
+    const rig = await startRig({ items, config: { annotation_schemes: schemes } });
+    await rig.t.client().login('otis', 'otis-secret-1');
+    const page = await rig.open('/');
+    await logIn(page, 'otis', 'otis-secret-1');
+    await page.getByTestId('instance-text').waitFor();
+    await page
+      .getByRole('radio', { name: /Polite/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('region', { name: 'Think aloud' }).count()).toBe(0);
+  }, 60_000);
+});
