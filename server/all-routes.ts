@@ -48,6 +48,7 @@ import { dataSourceRoutes } from './http/routes/data-sources.js';
 import { pocketRoutes } from './http/routes/pocket.js';
 import { truthSerumRoutes } from './http/routes/truth-serum.js';
 import { thinkAloudRoutes } from './http/routes/think-aloud.js';
+import { metricInductionRoutes } from './http/routes/metric-induction.js';
 import { iclRoutes } from './http/routes/icl.js';
 import { judgeAlignmentRoutes } from './http/routes/judge-alignment.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
@@ -111,6 +112,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...pocketRoutes(s),
     ...truthSerumRoutes(s),
     ...thinkAloudRoutes(s),
+    ...metricInductionRoutes(s),
     ...iclRoutes(s),
     ...judgeAlignmentRoutes(s),
     ...boundaryRoutes(s),

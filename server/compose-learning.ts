@@ -8,11 +8,12 @@ import type { AnnotationService } from './domain/annotation/annotation-service.j
 import { compileRules } from './domain/annotation/keywords.js';
 import type { Settings } from './domain/settings.js';
 import { AiService } from './domain/ai/ai-service.js';
-import { aiSettingsFrom } from './config/sections/ai.js';
+import { aiSettingsFrom, llmMissing } from './config/sections/ai.js';
 import { createLlmClient } from './io/llm-clients.js';
 import { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { MaceService } from './domain/mace/mace-service.js';
 import { IclLabeler } from './domain/icl/icl-labeler.js';
+import { MetricInduction } from './domain/metric-induction/metric-induction.js';
 import { JudgeAlignment } from './domain/judges/judge-alignment.js';
 
 interface LearningInput extends Pick<ComposeInput, 'config' | 'store' | 'logger' | 'clock'> {
@@ -86,5 +87,8 @@ export function composeLearning({ config, store, logger, clock, annotations, set
     answers: annotations,
     client: config.judgeAlignment.modelMissing ? undefined : llm,
   });
-  return { ai, activeLearning, mace, icl, judgeAlignment };
+  // Potato's metric induction reads comments through the same model as ICL and the judge
+  const modelMissing = llmMissing(config.raw.ai_support);
+  const metricInduction = new MetricInduction(task, annotations, modelMissing ? undefined : llm, modelMissing);
+  return { ai, activeLearning, mace, icl, judgeAlignment, metricInduction };
 }

@@ -168,7 +168,7 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
-  const { ai, activeLearning, mace, icl, judgeAlignment } = composeLearning({
+  const { ai, activeLearning, mace, icl, judgeAlignment, metricInduction } = composeLearning({
     config,
     store,
     clock,
@@ -320,6 +320,7 @@ export function composeServices(input: ComposeInput): Services {
     mace,
     icl,
     judgeAlignment,
+    metricInduction,
     predictions,
     importer,
     databaseSources,

@@ -33,7 +33,11 @@ export const chatOn = (url: string) => ({
 
 /**
  * Runs of a model that the fuzzed projects do not configure: their answer is a 503 naming the missing model
- * (icl.test.ts and judge-alignment.test.ts test that path, and runs against a model), so the fuzzers count that 503
+ * (icl.test.ts, judge-alignment.test.ts and metric-induction.test.ts test that path, and runs against a model), so the fuzzers count that 503
  * as a refusal. Their bodies are still fuzzed up to that point.
  */
-export const NEEDS_A_MODEL = new Set(['POST /admin/api/icl/trigger', 'POST /admin/api/judge-alignment/run']);
+export const NEEDS_A_MODEL = new Set([
+  'POST /admin/api/icl/trigger',
+  'POST /admin/api/judge-alignment/run',
+  'GET /admin/api/induce-metrics',
+]);

@@ -86,7 +86,7 @@ export function buildPrompt(instance: Instance, scheme: Scheme, taskName: string
 }
 
 /** The first JSON object in a reply, tolerating code fences or a sentence around it. */
-function extractJson(reply: string): unknown {
+export function extractJson(reply: string): unknown {
   const trimmed = reply
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
