@@ -21,6 +21,7 @@ export const POSTGRES_HTTP_SUITES = [
   'codebook',
   'truth-serum',
   'boundary',
+  'think-aloud',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 /** Files that drive the UI in headless Chromium (the `browser` project). */
