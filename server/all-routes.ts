@@ -46,6 +46,7 @@ import { activeLearningRoutes } from './http/routes/active-learning.js';
 import { maceRoutes } from './http/routes/mace.js';
 import { dataSourceRoutes } from './http/routes/data-sources.js';
 import { pocketRoutes } from './http/routes/pocket.js';
+import { pocketOfflineRoutes } from './http/routes/pocket-offline.js';
 import { truthSerumRoutes } from './http/routes/truth-serum.js';
 import { thinkAloudRoutes } from './http/routes/think-aloud.js';
 import { metricInductionRoutes } from './http/routes/metric-induction.js';
@@ -110,6 +111,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...dataSourceRoutes(s),
     ...itemTimeRoutes(s),
     ...pocketRoutes(s),
+    ...pocketOfflineRoutes(s),
     ...truthSerumRoutes(s),
     ...thinkAloudRoutes(s),
     ...metricInductionRoutes(s),

@@ -10,6 +10,8 @@ import { applyStoredTheme } from './shared/theme/theme.js';
 import { queryClient } from './shared/api/use-resource.js';
 
 applyStoredTheme();
+// the card stack opened at /pocket itself (its service worker answers there offline) shows the card stack
+if (location.pathname.startsWith('/pocket') && !location.hash) history.replaceState(null, '', '/pocket/#/pocket');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,7 +9,7 @@ import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { Logger } from '../domain/ports.js';
 import { errorHandler } from './errors.js';
 import { requestGuard, type AdminAuth } from './guards.js';
-import type { RouteSpec } from './route.js';
+import { leftToUi, type RouteSpec } from './route.js';
 import { jsonBody } from './json-body.js';
 import { routeTable, type RetryPolicy, type RouteHandler } from './route-table.js';
 import { sessions } from './session.js';
@@ -87,12 +87,12 @@ export function buildApp(o: AppOptions): Koa {
       const read = ctx.method === 'GET' || ctx.method === 'HEAD';
       if (read && !apiRoots.has(ctx.path.split('/', 2)[1]) && (await serve(ctx, ctx.path))) return;
       await next();
-      // single-page app: an HTML navigation to a path no route claims gets the UI
+      // single-page app: an HTML navigation to a path no route claims gets the UI, as does a path left to it
       if (
         ctx.method === 'GET' &&
         ctx.status === 404 &&
         ctx.body === undefined &&
-        ctx.accepts('json', 'html') === 'html'
+        (ctx.accepts('json', 'html') === 'html' || leftToUi(ctx))
       ) {
         await serve(ctx, '/index.html');
       }

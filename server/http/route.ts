@@ -51,6 +51,17 @@ export function route<B = undefined, Q = undefined, R = unknown>(spec: RouteSpec
   return spec as RouteSpec;
 }
 
+/**
+ * Leaves a request to the UI: its page is answered whatever the Accept header says (a route whose path also
+ * matches a page of the UI, as /pocket matches /pocket/). Without a built UI it stays a 404.
+ */
+export function leaveToUi(ctx: Koa.Context): undefined {
+  (ctx.state as { leftToUi?: boolean }).leftToUi = true;
+  return undefined;
+}
+
+export const leftToUi = (ctx: Koa.Context): boolean => (ctx.state as { leftToUi?: boolean }).leftToUi === true;
+
 /** Validates `value`; a refusal names the first offending field. */
 export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query'): T {
   const result = schema.safeParse(value);

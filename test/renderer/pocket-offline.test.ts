@@ -67,3 +67,61 @@ describe('the card stack offline', () => {
     await context.close();
   });
 });
+
+describe('the card stack opened again offline', () => {
+  test('a phone that lost its connection reopens the stack where it was, answers and all, and sends what it adds', async () => {
+    const rig = await startRig({
+      items,
+      config: {
+        annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['good', 'bad', 'mixed'] }],
+        pocket: { enabled: true },
+        login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
+      },
+    });
+    const { context, page } = await openPhone(rig, '/?PROLIFIC_PID=walker01&STUDY_ID=s1');
+    await page.waitForURL(/\/pocket\/#\/pocket$/);
+    // the worker is in charge of the page once it has kept what opening it again needs
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const card = page.locator('.pocket-card');
+    await page.getByRole('button', { name: 'good', exact: true }).tap();
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o2');
+
+    await context.setOffline(true);
+    // the server cannot be reached from the page, the worker included
+    expect(
+      await page.evaluate(() =>
+        fetch('/pocket/api/batch').then(
+          () => 'reached',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
+    await page.goto(`${rig.t.url}/pocket`);
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o2');
+    expect(page.url()).toMatch(/\/pocket\/#\/pocket$/);
+    await page.getByRole('button', { name: 'Previous' }).tap();
+    expect(await page.getByRole('button', { name: 'good', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Next' }).tap();
+    await page.getByRole('button', { name: 'bad', exact: true }).tap();
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o3');
+    await page.getByRole('status').filter({ hasText: 'answers waiting to be sent' }).waitFor();
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await rig.t.admin().get('/admin/user_state/walker01')).body.annotations.by_instance)
+      .toEqual({ o1: { 'tone:good': 'true' }, o2: { 'tone:bad': 'true' } });
+
+    // logging out forgets the kept batch and the worker's copies, so the next person on this phone sees neither
+    expect(await page.evaluate(() => localStorage.getItem('marginalia.pocket.batch.walker01'))).not.toBeNull();
+    await page.getByRole('button', { name: /log out/i }).click();
+    await page.getByRole('textbox').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('marginalia.pocket.batch.walker01'))).toBeNull();
+    const kept = await page.evaluate(async () => {
+      const cache = await caches.open('marginalia-pocket');
+      return Promise.all((await cache.keys()).map(async (r) => (await cache.match(r))!.text()));
+    });
+    expect(kept.join('\n')).not.toContain('walker01');
+    expect(rig.foreign).toEqual([]);
+    await context.close();
+  });
+});

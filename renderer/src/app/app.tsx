@@ -19,6 +19,7 @@ import { PhasePage } from '../features/phases/phase-page.js';
 import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { PocketScreen } from '../features/pocket/pocket-screen.js';
+import { forgetPocket } from '../features/pocket/offline-page.js';
 import { RoomsScreen } from '../features/rooms/rooms-screen.js';
 import { SessionsPointer } from '../features/sessions/sessions-pointer.js';
 import { SessionsScreen } from '../features/sessions/sessions-screen.js';
@@ -118,6 +119,7 @@ export function App() {
 
   const logout = async () => {
     await api.post('/logout').catch(() => undefined);
+    if (session.state === 'user') await forgetPocket(session.me.username);
     setPhase(undefined);
     setSession({ state: 'anonymous' });
   };

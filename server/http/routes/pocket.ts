@@ -1,14 +1,14 @@
 /**
- * Potato's Pocket Mode at its paths: the card stack's page (`/pocket`, drawn by our UI at `#/pocket`), what it
- * reads (`/pocket/api/task`, `/pocket/api/batch`), the routing facts and the device report for admins. Answers are
- * saved through POST /updateinstance, the desktop page's own submission: nothing here writes an answer.
+ * Potato's Pocket Mode at its paths: the card stack's page (`/pocket`, drawn by our UI at `/pocket/#/pocket`),
+ * what it reads (`/pocket/api/task`, `/pocket/api/batch`), the routing facts and the device report for admins.
+ * Answers are saved through POST /updateinstance, the desktop page's own submission: nothing here writes an answer.
  */
 import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../compose.js';
 import { deviceClass } from '../../domain/pocket/device-class.js';
 import { sessionUser } from '../guards.js';
-import { route, type RouteSpec } from '../route.js';
+import { leaveToUi, route, type RouteSpec } from '../route.js';
 import { schemeShape } from './scheme-shape.js';
 
 /** The "Desktop site" choice: a cookie for the browser session, cleared by opening /pocket again. */
@@ -72,10 +72,12 @@ export function pocketRoutes(s: Services): RouteSpec[] {
       method: 'GET',
       path: '/pocket',
       summary:
-        'The mobile card stack: leads to the UI at /#/pocket (anonymous: to the login page) and clears a "Desktop site" choice; 404 unless pocket.enabled',
+        'The mobile card stack: leads to the UI at /pocket/#/pocket (anonymous: to the login page) and clears a "Desktop site" choice; 404 unless pocket.enabled',
       access: 'public',
       responds: { redirect: 302 },
       async handle({ ctx }) {
+        // the router also matches /pocket/, the card stack's page itself: left to the UI, which draws it
+        if (ctx.path !== '/pocket') return leaveToUi(ctx);
         s.pocket.requireEnabled();
         ctx.set('Cache-Control', 'no-store');
         const username = sessionUser(ctx);
@@ -86,7 +88,8 @@ export function pocketRoutes(s: Services): RouteSpec[] {
         }
         if (desktopChosen(ctx)) chooseDesktop(ctx, false);
         await countVisit(s, ctx, username, true);
-        ctx.redirect('/#/pocket');
+        // under /pocket/, so the card stack's service worker (scope /pocket) can open it again offline
+        ctx.redirect('/pocket/#/pocket');
         return undefined;
       },
     }),

@@ -3,8 +3,11 @@
  * from the annotation page and from a study link, the "Desktop site" choice, bad input and who may call what.
  * Answers are saved through POST /updateinstance, the desktop page's own submission.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 import type { Client } from '../../helpers/client.js';
 
 const IPHONE =
@@ -135,10 +138,10 @@ describe('routing phones to the card stack', () => {
       const r = await page(ann, '/annotate', agent);
       expect(r.headers.get('location')).toBe('/');
     }
-    // the card stack itself is the UI's screen at #/pocket
+    // the card stack itself is the UI's screen at #/pocket, under /pocket/ where its service worker reaches
     const stack = await page(ann, '/pocket', IPHONE);
     expect(stack.status).toBe(302);
-    expect(stack.headers.get('location')).toBe('/#/pocket');
+    expect(stack.headers.get('location')).toBe('/pocket/#/pocket');
     // a navigation post is never routed
     const posted = await ann.request('POST', '/annotate', {
       json: { action: 'next_instance' },
@@ -154,7 +157,7 @@ describe('routing phones to the card stack', () => {
     });
     const ann = await t.client().login('ann');
     expect((await page(ann, '/annotate', IPHONE)).headers.get('location')).toBe('/');
-    expect((await page(ann, '/pocket', IPHONE)).headers.get('location')).toBe('/#/pocket');
+    expect((await page(ann, '/pocket', IPHONE)).headers.get('location')).toBe('/pocket/#/pocket');
   });
 
   it('keeps the "Desktop site" choice until /pocket is opened again', async () => {
@@ -214,5 +217,42 @@ describe('device visits', () => {
     expect(report.body.users[0]).toMatchObject({ desktop_visits: 1, tablet_visits: 1, last_device: 'tablet' });
     expect(report.body.users[1]).toMatchObject({ mobile_visits: 2, desktop_visits: 0, used_touch_device: true });
     expect(report.body.routing.available).toBe(false);
+  });
+});
+
+describe('opening the card stack offline', () => {
+  it("answers Potato's manifest and service worker to anyone while pocket is on, and 404 while it is off", async () => {
+    const t = await startServer({ items, config: pocketTask });
+    const anyone = t.client();
+    const manifest = await anyone.get('/pocket/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(manifest.text)).toMatchObject({ name: 'Test task', start_url: '/pocket', scope: '/pocket' });
+    const worker = await anyone.get('/pocket/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^application\/javascript/);
+    // it sits under /pocket/ and controls /pocket itself, Potato's scope
+    expect(worker.headers.get('service-worker-allowed')).toBe('/pocket');
+    expect(worker.text).toContain("addEventListener('fetch'");
+
+    // the page it controls: /pocket/ is the UI's, whatever a client accepts (a script following the redirect)
+    const ui = tempDir('marginalia-ui-');
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>the card stack</title>');
+    const drawn = await startServer({ items, config: pocketTask, options: { staticDir: ui } });
+    const ann = await drawn.client().login('ann');
+    for (const accept of ['*/*', 'text/html']) {
+      const r = await ann.get('/pocket/', { accept, 'user-agent': IPHONE });
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('the card stack');
+    }
+    const stack = await ann.get('/pocket', { accept: '*/*', 'user-agent': IPHONE });
+    expect(stack.headers.get('location')).toBe('/pocket/#/pocket');
+
+    const off = await startServer({ items, config: { annotation_schemes: [radio] } });
+    for (const path of ['/pocket/manifest.webmanifest', '/pocket/sw.js']) {
+      const r = await off.client().get(path);
+      expect(r.status).toBe(404);
+      expect(r.body.error).toMatch(/pocket/);
+    }
   });
 });

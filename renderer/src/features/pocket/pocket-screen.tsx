@@ -3,14 +3,16 @@
  * thumb zone for choice schemes and plain inputs for values, Previous and Next. Each card's answers are saved
  * with POST /updateinstance, the desktop page's own submission; a single-choice task moves on at the tap. Without a
  * connection the cards of the batch already loaded can still be answered: their saves wait in the offline queue
- * (offline-queue.ts) and go when the server is back.
+ * (offline-queue.ts) and go when the server is back, and the page opens again offline where it was
+ * (offline-page.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '../../shared/api/client.js';
+import { api, ApiError, errorText } from '../../shared/api/client.js';
 import type { PocketBatch, PocketTask } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { useUiText } from '../../shared/ui-text.js';
 import { enqueue, flushQueue, queuedSaves, sendSave, worthKeeping } from './offline-queue.js';
+import { keepBatch, keptBatch, useOfflinePage } from './offline-page.js';
 import './pocket.css';
 
 type Card = PocketBatch['items'][number];
@@ -54,19 +56,35 @@ export function PocketScreen({ user, onFinished }: { user: string; onFinished: (
     try {
       const [t, b] = await Promise.all([
         api.get<PocketTask>('/pocket/api/task'),
-        api.get<PocketBatch>('/pocket/api/batch'),
+        api.get<PocketBatch>('/pocket/api/batch').catch((e: unknown) => {
+          // opened again without a connection: the batch as this phone last showed it, answers and all
+          const kept = e instanceof ApiError && e.status === 0 ? keptBatch(user) : null;
+          if (!kept) throw e;
+          return kept;
+        }),
       ]);
       setTask(t);
-      setCards(b.items);
-      setProgress({ done: b.done, total: b.total });
-      setAt(0);
+      if ('cards' in b) {
+        setCards(b.cards);
+        setAnswers(b.answers);
+        setProgress(b.progress);
+        setAt(b.at);
+      } else {
+        setCards(b.items);
+        setProgress({ done: b.done, total: b.total });
+        setAt(0);
+      }
     } catch (e) {
       setError(errorText(e));
     }
-  }, []);
+  }, [user]);
   useEffect(() => {
     void load();
   }, [load]);
+  useOfflinePage();
+  useEffect(() => {
+    if (cards.length) keepBatch(user, { cards, answers, at, progress });
+  }, [user, cards, answers, at, progress]);
 
   if (error && !task) return <ErrorNote onRetry={() => void load()}>{error}</ErrorNote>;
   if (!task) return <Loading what="your items" />;
