@@ -16,3 +16,11 @@ export async function openPhone(rig: BrowserRig, path: string) {
   await page.goto(`${rig.t.url}${path}`);
   return { context, page };
 }
+
+/** A crowd study on the card stack: one radio scheme (tone) and workers signed in by their Prolific ID. */
+export const cardStackStudy = (extra: Record<string, unknown> = {}) => ({
+  annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['good', 'bad', 'mixed'] }],
+  pocket: { enabled: true },
+  login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
+  ...extra,
+});

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { startRig } from './browser.js';
-import { openPhone } from './phone.js';
+import { cardStackStudy, openPhone } from './phone.js';
 
 const items = [
   { id: 'o1', text: 'Signal at the trailhead.' },
@@ -16,14 +16,7 @@ const items = [
 
 describe('the card stack offline', () => {
   test('answers wait while offline, go when the connection is back, and a refused one is dropped with a note', async () => {
-    const rig = await startRig({
-      items,
-      config: {
-        annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['good', 'bad', 'mixed'] }],
-        pocket: { enabled: true },
-        login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
-      },
-    });
+    const rig = await startRig({ items, config: cardStackStudy() });
     const { context, page } = await openPhone(rig, '/?PROLIFIC_PID=hiker01&STUDY_ID=s1');
     await page.waitForURL(/#\/pocket$/);
     const card = page.locator('.pocket-card');
@@ -70,14 +63,7 @@ describe('the card stack offline', () => {
 
 describe('the card stack opened again offline', () => {
   test('a phone that lost its connection reopens the stack where it was, answers and all, and sends what it adds', async () => {
-    const rig = await startRig({
-      items,
-      config: {
-        annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['good', 'bad', 'mixed'] }],
-        pocket: { enabled: true },
-        login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
-      },
-    });
+    const rig = await startRig({ items, config: cardStackStudy() });
     const { context, page } = await openPhone(rig, '/?PROLIFIC_PID=walker01&STUDY_ID=s1');
     await page.waitForURL(/\/pocket\/#\/pocket$/);
     // the worker is in charge of the page once it has kept what opening it again needs

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { startRig } from './browser.js';
-import { openPhone } from './phone.js';
+import { cardStackStudy, openPhone } from './phone.js';
 
 const items = [
   { id: 'c1', text: 'The room was spotless.' },
@@ -17,12 +17,7 @@ describe('the card stack on a phone', () => {
   test('a study link on a phone leads to the cards; taps save each item and the code shows at the end', async () => {
     const rig = await startRig({
       items,
-      config: {
-        annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['good', 'bad', 'mixed'] }],
-        pocket: { enabled: true },
-        login: { type: 'url_direct', url_argument: 'PROLIFIC_PID' },
-        completion_code: 'PKT-7',
-      },
+      config: cardStackStudy({ completion_code: 'PKT-7' }),
     });
     const { context, page } = await openPhone(rig, '/?PROLIFIC_PID=phone01&STUDY_ID=s1');
     await page.waitForURL(/#\/pocket$/);
