@@ -3,8 +3,9 @@
  * scheme (display_logic conditions, a link scheme's span_schema) checked once every scheme is known.
  */
 import { checkRules, parseDisplayLogic } from '../domain/display-logic/rules.js';
-import { findSchemeType, schemeTypeOf, unsupportedReason } from '../domain/schemes/registry.js';
+import { findSchemeType, schemeModuleOf, unsupportedReason } from '../domain/schemes/registry.js';
 import type { Scheme } from '../domain/task.js';
+import { readTurnLevel } from '../domain/schemes/turn-level.js';
 import { ConfigError, formatPath, reasonOf } from './config-error.js';
 import type { RawScheme } from './schema.js';
 import { schemePresentation, SCHEME_IDIOM_KEYS } from './scheme-idioms.js';
@@ -24,6 +25,9 @@ const COMMON_SCHEME_KEYS = [
   'display_logic',
   // read by sections/codebook.ts, which warns about what it does not do
   'codebook',
+  // a question asked per turn of a dialogue (domain/schemes/turn-level.ts)
+  'turn_level',
+  'turn_binding',
   ...SCHEME_IDIOM_KEYS,
 ];
 
@@ -71,6 +75,8 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
     throw new ConfigError(file, `${where}${key ? `.${key}` : ''}: ${reason}`);
   };
   module.normalize(scheme, parsed.data, fail, (message) => warn(`${where}.${message}`));
+  const turnLevel = readTurnLevel(module.type, raw.turn_level, raw.turn_binding, fail, (m) => warn(`${where}.${m}`));
+  if (turnLevel) scheme.turn_level = turnLevel;
   if (raw.display_logic !== undefined && raw.display_logic !== null) {
     scheme.display_logic = parseDisplayLogic(raw.display_logic, (key, reason) =>
       fail(`display_logic${key ? `.${key}` : ''}`, reason),
@@ -111,7 +117,7 @@ export function normalizeSchemes(raws: RawScheme[], path: string, warn: (message
     },
   );
   schemes.forEach((s, i) =>
-    schemeTypeOf(s.annotation_type).resolve?.(s, schemeByName, (key, reason) => {
+    schemeModuleOf(s).resolve?.(s, schemeByName, (key, reason) => {
       throw new ConfigError(path, `annotation_schemes[${i}] (${s.name})${key ? `.${key}` : ''}: ${reason}`);
     }),
   );

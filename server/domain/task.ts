@@ -1,4 +1,5 @@
 import type { DisplayLogic } from '../../shared/display-logic.js';
+import type { TurnBinding } from '../../shared/schemes/turn-level.js';
 
 /**
  * The task as the domain sees it: schemes, instances and the settings that drive assignment. Built from a
@@ -37,6 +38,8 @@ export interface Scheme {
   required?: true | string[];
   /** shown only when earlier answers satisfy it (Potato's display_logic); hidden, it is neither asked nor kept */
   display_logic?: DisplayLogic;
+  /** asked under each matching turn of a dialogue instead of once per item (Potato's turn_level) */
+  turn_level?: TurnBinding;
   /** the remaining scheme keys of the YAML, passed through to /api/schemas for frontends */
   extra: Record<string, unknown>;
 }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import type { Scheme } from '../../domain/task.js';
-import { schemeTypeOf } from '../../domain/schemes/registry.js';
+import { schemeModuleOf } from '../../domain/schemes/registry.js';
 import { DEFAULT_ACTIVE_LEARNING, type ActiveLearningSettings } from '../../domain/active-learning/settings.js';
 
 const positiveInt = looseUnsignedNumber.pipe(z.number().int('a whole number').min(1, 'at least 1'));
@@ -58,7 +58,7 @@ export function readActiveLearning(
   strategy: string | undefined,
 ): { settings: ActiveLearningSettings; warnings: string[] } {
   const warnings: string[] = [];
-  const choice = (s: Scheme) => schemeTypeOf(s.annotation_type).suggestable && s.annotation_type !== 'span';
+  const choice = (s: Scheme) => schemeModuleOf(s).suggestable && s.annotation_type !== 'span';
   const names = raw?.schema_names ?? [];
   names.forEach((name, i) => {
     const scheme = schemes.find((s) => s.name === name);

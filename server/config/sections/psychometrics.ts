@@ -32,7 +32,7 @@ export const psychometricsSchema = z.looseObject({
 
 export function readPsychometrics(
   raw: z.output<typeof psychometricsSchema> | undefined,
-  schemes: readonly { name: string; annotation_type: string }[],
+  schemes: readonly { name: string; annotation_type: string; turn_level?: unknown }[],
   strategy: string | undefined,
   warn: (m: string) => void,
   fail: (m: string) => never,
@@ -52,7 +52,7 @@ export function readPsychometrics(
       );
     return { ...settings, enabled: false, schema: '' };
   }
-  const firstChoice = schemes.find((s) => s.annotation_type === 'radio' || s.annotation_type === 'likert');
+  const firstChoice = schemes.find((s) => (s.annotation_type === 'radio' || s.annotation_type === 'likert') && !s.turn_level);
   const schema = singleChoiceScheme('psychometrics', raw.schema ?? firstChoice?.name, schemes, fail);
   if (raw.refit_interval !== undefined && strategy !== 'psychometric')
     warn(

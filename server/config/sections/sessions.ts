@@ -38,7 +38,7 @@ export function readSessions(
         file,
         `annotation_schemes "${s.name}".session_level: a ${s.annotation_type} scheme is not asked per session (${[...SESSION_TYPES].join(', ')} are)`,
       );
-    if (s.extra.turn_level === true)
+    if (s.turn_level)
       throw new ConfigError(file, `annotation_schemes "${s.name}": turn_level and session_level exclude each other`);
   }
   if (!marked.length) warn('sessions: no scheme has session_level: true, so sessions have nothing to ask');

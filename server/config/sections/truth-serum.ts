@@ -19,7 +19,7 @@ const SINGLE_CHOICE = new Set(['radio', 'likert', 'select']);
 
 export function readTruthSerum(
   raw: z.output<typeof truthSerumSchema> | undefined,
-  schemes: readonly { name: string; annotation_type: string }[],
+  schemes: readonly { name: string; annotation_type: string; turn_level?: unknown }[],
   warn: (m: string) => void,
   fail: (m: string) => never,
 ): TruthSerumSettings {
@@ -38,16 +38,17 @@ export function readTruthSerum(
 export function singleChoiceScheme(
   section: string,
   named: string | undefined,
-  schemes: readonly { name: string; annotation_type: string }[],
+  schemes: readonly { name: string; annotation_type: string; turn_level?: unknown }[],
   fail: (m: string) => never,
 ): string {
   if (named === undefined) {
-    const first = schemes.find((s) => s.annotation_type === 'radio');
+    const first = schemes.find((s) => s.annotation_type === 'radio' && !s.turn_level);
     if (!first) return fail(`${section}.schema: not given, and the project has no radio scheme to default to`);
     return first.name;
   }
   const scheme = schemes.find((s) => s.name === named);
   if (!scheme) return fail(`${section}.schema: no annotation scheme is named "${named}"`);
+  if (scheme.turn_level) return fail(`${section}.schema: "${named}" is asked per turn (turn_level); name a question asked once per item`);
   if (!SINGLE_CHOICE.has(scheme.annotation_type))
     return fail(
       `${section}.schema: "${named}" is a ${scheme.annotation_type} scheme; it must be radio, likert or select`,

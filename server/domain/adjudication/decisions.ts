@@ -9,7 +9,7 @@ import type { Task } from '../task.js';
 import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
 import { answerByScheme, spanPayload } from '../annotation/payloads.js';
 import { validateLabels, validateSpans } from '../annotation/validate.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError } from '../schemes/module.js';
 import { answerKey, comparableSchemes } from './item-agreement.js';
 import type { AdjudicationDeps, AdjudicationQueue, Candidate } from './queue.js';
@@ -66,7 +66,7 @@ function labelsOf(task: Task, decisions: Record<string, unknown>): Record<string
   for (const [schemeName, given] of Object.entries(decisions)) {
     const scheme = task.schemeByName.get(schemeName);
     if (!scheme) throw invalid(`label_decisions.${schemeName}: unknown scheme "${schemeName}"`);
-    const module = schemeTypeOf(scheme.annotation_type);
+    const module = schemeModuleOf(scheme);
     if (module.storage !== 'labels')
       throw invalid(
         `label_decisions.${schemeName}: "${schemeName}" is ${scheme.annotation_type}; send its answer in span_decisions`,

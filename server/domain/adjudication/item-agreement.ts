@@ -3,11 +3,11 @@
  * (labels with their values), or the set of a span scheme's spans (label and offsets). Pure.
  */
 import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import type { Scheme, Task } from '../task.js';
 
-const isSpanScheme = (scheme: Scheme) => schemeTypeOf(scheme.annotation_type).storage === 'spans';
-const answered = (scheme: Scheme) => schemeTypeOf(scheme.annotation_type).storage !== 'none';
+const isSpanScheme = (scheme: Scheme) => schemeModuleOf(scheme).storage === 'spans';
+const answered = (scheme: Scheme) => schemeModuleOf(scheme).storage !== 'none';
 
 /** Schemes an item's answers can be compared on: every answerable scheme, in task order. */
 export const comparableSchemes = (task: Task) => task.schemes.filter(answered);

@@ -5,7 +5,7 @@
  * scheme's labels, ticked labels their counts and the labels ticked together, a number its distribution, spans
  * their counts per answer, free text its lengths and words. Other answers are counted and not summarised.
  */
-import { agreementOf, schemeTypeOf } from '../schemes/registry.js';
+import { agreementOf, schemeModuleOf } from '../schemes/registry.js';
 import type { AnnotationRecord } from '../annotation/records.js';
 import type { Scheme, Task } from '../task.js';
 
@@ -29,7 +29,7 @@ function reader(scheme: Scheme): {
   kind: 'choice' | 'set' | 'number' | 'spans' | 'text' | 'other';
   read: (r: AnnotationRecord) => Reading;
 } {
-  const module = schemeTypeOf(scheme.annotation_type);
+  const module = schemeModuleOf(scheme);
   const labels = scheme.labels.map((l) => l.name);
   const chosen = (r: AnnotationRecord) => r.labels[scheme.name];
   if (module.storage === 'spans')
@@ -195,7 +195,7 @@ function texts(values: string[]) {
 
 export function questionsPanel(s: QuestionSources) {
   const questions = s.task.schemes
-    .filter((scheme) => schemeTypeOf(scheme.annotation_type).storage !== 'none')
+    .filter((scheme) => schemeModuleOf(scheme).storage !== 'none')
     .map((scheme) => {
       const { kind, read } = reader(scheme);
       const byItem: Reading[][] = [];

@@ -4,7 +4,7 @@
  * shapes on top.
  */
 import type { Instance, Scheme } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 
 /** A value the assistant may suggest, and the text the annotator sees for it. */
 export interface Choice {
@@ -30,7 +30,7 @@ export type SuggestTarget =
 const targets = new WeakMap<Scheme, SuggestTarget | null>();
 
 function targetOf(scheme: Scheme): SuggestTarget | null {
-  const module = schemeTypeOf(scheme.annotation_type);
+  const module = schemeModuleOf(scheme);
   if (module.suggestable) {
     if (module.storage === 'spans') return { kind: 'spans' };
     return {

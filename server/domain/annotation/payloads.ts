@@ -1,7 +1,7 @@
 /** The `data` of annotation events, shaped as docs/webhooks.md and the OpenAPI document's webhooks section say. */
 import type { Task } from '../task.js';
 import type { AnnotationRecord } from './records.js';
-import { schemeTypeOf, type AnswerValue } from '../schemes/registry.js';
+import { schemeModuleOf, type AnswerValue } from '../schemes/registry.js';
 
 /**
  * scheme → the answer as its type module shows it: a label, an array of labels (multiselect), the entered value,
@@ -13,7 +13,7 @@ export function answerByScheme(task: Task, record: AnnotationRecord): Record<str
     const scheme = task.schemeByName.get(schemeName);
     const chosen = record.labels[schemeName];
     if (!scheme || !hasAny(chosen)) continue;
-    out[schemeName] = schemeTypeOf(scheme.annotation_type).answer(scheme, chosen);
+    out[schemeName] = schemeModuleOf(scheme).answer(scheme, chosen);
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import { conflict, forbidden, invalid } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
 import type { Task } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import { hiddenSchemes } from '../display-logic/schemes.js';
 import type { AnnotationService, SubmitHook } from './annotation-service.js';
 import { annotationKey, isAnnotated, type AnnotationRecord } from './records.js';
@@ -37,7 +37,7 @@ function unansweredRequired(task: Task, record: AnnotationRecord | undefined): s
   for (const scheme of task.schemes) {
     if (!scheme.required || hidden.has(scheme.name)) continue;
     let answered: boolean;
-    if (schemeTypeOf(scheme.annotation_type).storage === 'spans')
+    if (schemeModuleOf(scheme).storage === 'spans')
       answered = !!record?.spans.some((s) => s.schema === scheme.name);
     else {
       const chosen = record?.labels[scheme.name];

@@ -12,7 +12,7 @@
  */
 import { invalid } from '../errors.js';
 import { textLengthOf, type Instance, type Scheme, type Task } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError, type AnswerContext, type SpanRef, type StructureEntry } from '../schemes/module.js';
 import { hashString } from './assignment.js';
 import type { AnnotationRecord, SpanRecord, Submission } from './records.js';
@@ -40,7 +40,7 @@ function structured(task: Task): Structured {
   let found = structuredOf.get(task.schemes);
   if (!found) {
     const schemes = task.schemes.filter((s) => {
-      const m = schemeTypeOf(s.annotation_type);
+      const m = schemeModuleOf(s);
       return m.storage === 'links' || m.storage === 'events' || m.checkInText !== undefined;
     });
     found = { schemes, byName: new Map(schemes.map((s) => [s.name, s])) };
@@ -54,7 +54,7 @@ export const hasStructures = (task: Task): boolean => structured(task).schemes.l
 
 /** Whether a scheme's answer travels in link_annotations / event_annotations instead of `annotations`. */
 export function structureKind(scheme: Scheme): Kind | undefined {
-  const storage = schemeTypeOf(scheme.annotation_type).storage;
+  const storage = schemeModuleOf(scheme).storage;
   return storage === 'links' || storage === 'events' ? storage : undefined;
 }
 
@@ -163,7 +163,7 @@ function fromSubmission(
       throw invalid(`${where}.properties: longer than 10000 characters as JSON`);
     const resolved = resolveRefs(kind, raw, context, where);
     const { id, ...content } = resolved;
-    const checked = schemeTypeOf(scheme.annotation_type).entry!(scheme, content, context);
+    const checked = schemeModuleOf(scheme).entry!(scheme, content, context);
     if (checked instanceof AnswerError) throw invalid(`${where}: scheme "${name}": ${checked.message}`);
     const list = out.get(name) ?? [];
     const entry = { id: (id as string | undefined) ?? entryId(kind, scheme, checked), ...checked };
@@ -175,7 +175,7 @@ function fromSubmission(
   });
   for (const [name, list] of out) {
     const scheme = task.schemeByName.get(name)!;
-    const problem = schemeTypeOf(scheme.annotation_type).entries?.(scheme, list);
+    const problem = schemeModuleOf(scheme).entries?.(scheme, list);
     if (problem) throw invalid(`${field}: scheme "${name}": ${problem.message}`);
   }
   return out;
@@ -208,7 +208,7 @@ export function withStructures(
     const kind = structureKind(scheme);
     if (!kind) {
       const chosen = merged[scheme.name];
-      const problem = chosen && schemeTypeOf(scheme.annotation_type).checkInText!(scheme, chosen, context);
+      const problem = chosen && schemeModuleOf(scheme).checkInText!(scheme, chosen, context);
       if (problem) throw invalid(`annotations["${scheme.name}:${Object.keys(chosen)[0]}"]: ${problem.message}`);
       continue;
     }

@@ -4,7 +4,7 @@
  */
 import { invalid } from '../errors.js';
 import { textLengthOf, type Instance, type Label, type Scheme, type Task } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError, type SchemeTypeModule } from '../schemes/module.js';
 import { hashString } from './assignment.js';
 import type { SpanRecord, Submission } from './records.js';
@@ -59,7 +59,7 @@ function answerKey(task: Task, key: string): AnswerKey {
   let labelName = key.slice(colon + (triple > 0 ? 3 : 1));
   const scheme = task.schemeByName.get(schemeName);
   if (!scheme) throw invalid(`annotations["${key}"]: unknown scheme "${schemeName}"`);
-  const module = schemeTypeOf(scheme.annotation_type);
+  const module = schemeModuleOf(scheme);
   if (module.storage === 'spans')
     throw invalid(`annotations["${key}"]: "${schemeName}" is a span scheme; send it in span_annotations`);
   if (module.storage === 'links')
@@ -78,6 +78,7 @@ function answerKey(task: Task, key: string): AnswerKey {
     labelAt = 0;
     labelName = scheme.labels[0].name;
   }
+  if (labelAt < 0 && module.dataLabel === labelName) labelAt = scheme.labels.length;
   if (labelAt < 0) throw invalid(`annotations["${key}"]: scheme "${schemeName}" has no label "${labelName}"`);
   const parsed = { scheme, module, schemeName, labelName, schemeAt: schemePosition(task, schemeName), labelAt };
   // only valid keys are kept, and there are only as many as the schemes have labels
@@ -131,7 +132,9 @@ export function validateLabels(
   const ordered: Record<string, Record<string, string>> = {};
   for (const scheme of task.schemes) {
     const chosen = labels[scheme.name];
-    if (chosen)
+    const dataLabel = chosen && schemeModuleOf(scheme).dataLabel;
+    if (dataLabel) ordered[scheme.name] = { [dataLabel]: chosen[dataLabel] };
+    else if (chosen)
       ordered[scheme.name] = Object.fromEntries(
         scheme.labels.filter((l) => Object.hasOwn(chosen, l.name)).map((l) => [l.name, chosen[l.name]]),
       );
@@ -164,7 +167,7 @@ export function validateSpans(
     const field = `span_annotations[${n}]`;
     const scheme = task.schemeByName.get(span.schema);
     if (!scheme) throw invalid(`${field}.schema: unknown scheme "${span.schema}"`);
-    if (schemeTypeOf(scheme.annotation_type).storage !== 'spans')
+    if (schemeModuleOf(scheme).storage !== 'spans')
       throw invalid(`${field}.schema: "${span.schema}" is not a span scheme`);
     if (labelPosition(scheme, span.name) < 0)
       throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);

@@ -6,7 +6,7 @@
  */
 import { invalid } from '../errors.js';
 import { type Task } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError } from '../schemes/module.js';
 
 export function labelsFromAnswers(
@@ -19,7 +19,7 @@ export function labelsFromAnswers(
     const field = `${where}labels.${schemeName}`;
     const scheme = task.schemeByName.get(schemeName);
     if (!scheme) throw invalid(`${field}: unknown scheme "${schemeName}"`);
-    const module = schemeTypeOf(scheme.annotation_type);
+    const module = schemeModuleOf(scheme);
     if (module.storage === 'spans') throw invalid(`${field}: "${schemeName}" is a span scheme; put it in spans`);
     if (module.storage === 'none')
       throw invalid(`${field}: "${schemeName}" is ${scheme.annotation_type}: it is shown, never answered`);

@@ -6,14 +6,14 @@
 import type { Instance, Task } from '../task.js';
 import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
 import { answerByScheme } from '../annotation/payloads.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 
 import { isSpanScheme } from './span-formats.js';
 
 export { conllBlock, spacyDoc, spanSchemes } from './span-formats.js';
 
 /** pure_display and its like are shown, never answered: no column of their own */
-const answerable = (task: Task) => task.schemes.filter((s) => schemeTypeOf(s.annotation_type).storage !== 'none');
+const answerable = (task: Task) => task.schemes.filter((s) => schemeModuleOf(s).storage !== 'none');
 
 export const EXPORT_STATUSES = ['completed', 'in_progress'] as const;
 

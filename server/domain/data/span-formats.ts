@@ -11,10 +11,10 @@ import { invalid } from '../errors.js';
 import type { Scheme, Task } from '../task.js';
 import type { AnnotationRecord } from '../annotation/records.js';
 import { answerByScheme } from '../annotation/payloads.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import type { ExportItem } from './export-rows.js';
 
-export const isSpanScheme = (scheme: Scheme) => schemeTypeOf(scheme.annotation_type).storage === 'spans';
+export const isSpanScheme = (scheme: Scheme) => schemeModuleOf(scheme).storage === 'spans';
 
 interface Token {
   text: string;
@@ -29,13 +29,13 @@ function tokenize(text: string): Token[] {
 }
 
 /** Span schemes, and the types whose answers mark places in the text (answer spans, errors, evidence). */
-const marksText = (scheme: Scheme) => isSpanScheme(scheme) || !!schemeTypeOf(scheme.annotation_type).textSpans;
+const marksText = (scheme: Scheme) => isSpanScheme(scheme) || !!schemeModuleOf(scheme).textSpans;
 
 /** The places a record marks in the text for one scheme: its spans, or what its type's answer marks. */
 function placesOf(scheme: Scheme, record: AnnotationRecord): { label: string; start: number; end: number }[] {
   if (isSpanScheme(scheme)) return record.spans.filter((s) => s.schema === scheme.name);
   const chosen = record.labels[scheme.name];
-  return chosen ? (schemeTypeOf(scheme.annotation_type).textSpans?.(scheme, chosen) ?? []) : [];
+  return chosen ? (schemeModuleOf(scheme).textSpans?.(scheme, chosen) ?? []) : [];
 }
 
 export function spanSchemes(task: Task): Scheme[] {
@@ -87,7 +87,7 @@ export function spacyDoc(task: Task, { instance, record }: ExportItem) {
   const values: Record<string, unknown> = {};
   const answers = answerByScheme(task, record);
   for (const scheme of task.schemes) {
-    const how = schemeTypeOf(scheme.annotation_type).spacy;
+    const how = schemeModuleOf(scheme).spacy;
     if (how === 'none') continue;
     const answer = answers[scheme.name];
     if (how === 'values') {

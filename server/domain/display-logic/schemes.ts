@@ -4,7 +4,7 @@
  * the server holds the rule whatever the client shows.
  */
 import type { Scheme, Task } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import type { SpanRecord } from '../annotation/records.js';
 import { hiddenBy, type Comparable, type DisplayLogic } from '../../../shared/display-logic.js';
 
@@ -31,7 +31,7 @@ function comparableAnswer(
   chosen: Readonly<Record<string, string>> | undefined,
   spans: readonly SpanRecord[],
 ): Comparable {
-  const module = schemeTypeOf(scheme.annotation_type);
+  const module = schemeModuleOf(scheme);
   if (module.storage === 'spans') {
     const labels = spans.filter((s) => s.schema === scheme.name).map((s) => s.label);
     return labels.length ? (labels.length === 1 ? labels[0] : labels) : undefined;

@@ -51,7 +51,7 @@ export function* collectAnswers(
   minPerItem: number,
 ): Generator<void, SchemeAnswers[]> {
   const builders: Builder[] = schemes
-    .filter((s) => MACE_TYPES.has(s.annotation_type) && s.labels.length >= 2)
+    .filter((s) => MACE_TYPES.has(s.annotation_type) && !s.turn_level && s.labels.length >= 2)
     .map((scheme) => ({
       scheme,
       labelIndex: new Map(scheme.labels.map((l, i) => [l.name, i])),

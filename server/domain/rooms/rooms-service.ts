@@ -12,7 +12,7 @@ import type { Clock, Store, StoreOp } from '../ports.js';
 import type { Task } from '../task.js';
 import type { AnnotationRecord, Submission } from '../annotation/records.js';
 import type { Scheme } from '../task.js';
-import { schemeTypeOf } from '../schemes/registry.js';
+import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError } from '../schemes/module.js';
 import {
   eventKey,
@@ -274,7 +274,7 @@ function withAnswer(
   scheme: Scheme,
   label: string,
 ): Record<string, string> | null {
-  const chosen = schemeTypeOf(scheme.annotation_type).fromAnswer(scheme, label);
+  const chosen = schemeModuleOf(scheme).fromAnswer(scheme, label);
   if (chosen instanceof AnswerError) return null;
   const out: Record<string, string> = {};
   for (const [name, labels] of Object.entries(before?.labels ?? {}))

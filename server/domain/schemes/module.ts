@@ -150,6 +150,11 @@ export interface SchemeTypeModule {
    * (a QA passage of its own) are left out.
    */
   textSpans?(scheme: Scheme, chosen: Readonly<Record<string, string>>): TextSpan[];
+  /**
+   * The one label the answer is stored under when it is not among the scheme's labels (a turn-level question's
+   * `_data`, whose labels are the choices asked per turn).
+   */
+  readonly dataLabel?: string;
   /** at most one label may be answered */
   readonly single?: boolean;
   /**

@@ -28,6 +28,7 @@ import { cardSort } from './types/card-sort.js';
 import { conjoint } from './types/conjoint.js';
 import { treeAnnotation } from './types/tree-annotation.js';
 import { setNestedLookup } from './nested.js';
+import { turnLevelModule } from './turn-level.js';
 import { multirate } from './types/multirate.js';
 import { hierarchicalMultiselect } from './types/hierarchical-multiselect.js';
 import { softLabel } from './types/soft-label.js';
@@ -126,9 +127,18 @@ export function schemeTypeOf(type: string): SchemeTypeModule {
   return m;
 }
 
+/**
+ * The module a loaded scheme answers through: its type's, or for a question asked per turn (`turn_level`) the
+ * turn-level module over its type's.
+ */
+export function schemeModuleOf(scheme: Scheme): SchemeTypeModule {
+  const m = schemeTypeOf(scheme.annotation_type);
+  return scheme.turn_level ? turnLevelModule(m) : m;
+}
+
 /** The agreement measure of a scheme, as its type decides from the scheme's keys. */
 export function agreementOf(scheme: Scheme): AgreementMeasure {
-  const a = schemeTypeOf(scheme.annotation_type).agreement;
+  const a = schemeModuleOf(scheme).agreement;
   return typeof a === 'function' ? a(scheme) : a;
 }
 

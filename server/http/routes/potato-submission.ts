@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { DomainError, invalid } from '../../domain/errors.js';
 import type { AnnotationRecord, Submission } from '../../domain/annotation/records.js';
 import type { Task } from '../../domain/task.js';
-import { schemeTypeOf } from '../../domain/schemes/registry.js';
+import { schemeModuleOf } from '../../domain/schemes/registry.js';
 import { AnswerError } from '../../domain/schemes/module.js';
 import { structureKind } from '../../domain/annotation/structures.js';
 import { parseInput } from '../route.js';
@@ -115,7 +115,7 @@ export const clears = (entry: { name: string; value?: unknown }) =>
 /** The submission a Potato page-shape body amounts to, given what the annotator has stored for the instance. */
 export function fromPotatoState(task: Task, body: PotatoState, stored: AnnotationRecord | undefined): Submission {
   const scheme = task.schemeByName.get(body.schema);
-  const module = scheme ? schemeTypeOf(scheme.annotation_type) : undefined;
+  const module = scheme ? schemeModuleOf(scheme) : undefined;
   if (body.type === 'span' || module?.storage === 'spans')
     return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
   const labels: Record<string, Record<string, string>> = {};

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { invalid } from '../../domain/errors.js';
 import type { AnnotationRecord, Submission } from '../../domain/annotation/records.js';
 import type { Task } from '../../domain/task.js';
-import { schemeTypeOf } from '../../domain/schemes/registry.js';
+import { schemeModuleOf } from '../../domain/schemes/registry.js';
 import { AnswerError } from '../../domain/schemes/module.js';
 import { structureKind } from '../../domain/annotation/structures.js';
 import type { Services } from '../../compose.js';
@@ -58,7 +58,7 @@ function fromSubmitAnnotation(task: Task, body: SubmitAnnotation, stored: Annota
     }
     // a bare string is the scheme's whole answer (a text box's text), read as an exported answer is read on import
     const scheme = task.schemeByName.get(name);
-    const module = scheme && schemeTypeOf(scheme.annotation_type);
+    const module = scheme && schemeModuleOf(scheme);
     if (!scheme || !module) throw invalid(`annotations.${name}: unknown scheme "${name}"`);
     if (given === '') continue;
     const chosen = module.fromAnswer(scheme, given);

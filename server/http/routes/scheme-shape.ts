@@ -52,6 +52,20 @@ export const schemeShape = z
       .optional()
       .describe('true: an answer is needed before moving on; a list: these labels must be chosen'),
     display_logic: displayLogic.optional(),
+    turn_level: z
+      .object({
+        field: z.string().optional(),
+        speakers: z.array(z.string()).optional(),
+        agents: z.array(z.string()).optional(),
+        step_types: z.array(z.string()).optional(),
+        tools: z.array(z.string()).optional(),
+        turn_range: z.tuple([z.number(), z.number()]).optional(),
+        placement: z.enum(['inline', 'drawer']),
+      })
+      .optional()
+      .describe(
+        "Potato's turn_binding of a question asked under each matching dialogue turn (turn_level: true); answered as \"<scheme>:_data\"",
+      ),
   })
   .describe(
     "an annotation scheme; the config's further keys of the scheme (a link scheme's span_schema, ...) beside these",

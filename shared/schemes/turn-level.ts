@@ -1,0 +1,77 @@
+/**
+ * Potato's turn-level schemes (`turn_level: true` with `turn_binding`): a scheme's question asked under every
+ * matching turn of a dialogue or agent trace. The server checks the answers and the page draws the widgets, so
+ * both read the binding, the turn ids and the answer document from here.
+ */
+
+/** The label the per-turn document is stored under, as Potato's pages post it (`<scheme>:::_data`). */
+export const TURN_DATA_LABEL = '_data';
+
+/** The types whose question may be asked per turn (Potato's compact widgets). */
+export const TURN_LEVEL_TYPES = ['radio', 'multiselect', 'likert', 'slider', 'select', 'text', 'number'] as const;
+
+/** Which turns get the question; every filter given must hold (omitted ones match every turn). */
+export interface TurnBinding {
+  /** the display field (a dialogue) whose turns get it; unset: every dialogue field */
+  field?: string;
+  speakers?: string[];
+  agents?: string[];
+  step_types?: string[];
+  tools?: string[];
+  /** inclusive range of turn positions */
+  turn_range?: [number, number];
+  /** inline: the widget always shown; drawer: behind a button under the turn */
+  placement: 'inline' | 'drawer';
+}
+
+/** What the page knows of a turn to match it against a binding. */
+export interface BoundTurn {
+  id: string;
+  speaker?: string;
+  agent?: string;
+  step_type?: string;
+  tool?: string;
+}
+
+/** A turn's stable id: its own `turn_id` (or `step_id`), else `t<position>` (Potato's rule). */
+export function turnIdOf(turn: unknown, index: number): string {
+  if (turn && typeof turn === 'object') {
+    const o = turn as Record<string, unknown>;
+    for (const key of ['turn_id', 'step_id']) {
+      const v = o[key];
+      if ((typeof v === 'string' && v !== '') || typeof v === 'number') return String(v);
+    }
+  }
+  return `t${index}`;
+}
+
+const within = (list: readonly string[] | undefined, value: string | undefined) =>
+  !list || (value !== undefined && list.includes(value));
+
+/** Whether a turn at `index` of the field `field` gets the question. */
+export function turnMatches(binding: TurnBinding, field: string, turn: BoundTurn, index: number): boolean {
+  if (binding.field !== undefined && binding.field !== field) return false;
+  if (binding.turn_range && (index < binding.turn_range[0] || index > binding.turn_range[1])) return false;
+  return (
+    within(binding.speakers, turn.speaker) &&
+    within(binding.agents, turn.agent) &&
+    within(binding.step_types, turn.step_type) &&
+    within(binding.tools, turn.tool)
+  );
+}
+
+/** One turn's answer: `values` for a multiselect, `value` for the others, with what the turn was when answered. */
+export interface TurnAnswer {
+  value?: string | number;
+  values?: string[];
+  speaker?: string;
+  step_type?: string;
+  agent_id?: string;
+}
+
+/** The stored document: `{"v": 1, "schema_type", "turns": {"<turn id>": TurnAnswer}}`. */
+export interface TurnDocument {
+  v: 1;
+  schema_type: string;
+  turns: Record<string, TurnAnswer>;
+}
