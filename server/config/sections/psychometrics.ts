@@ -52,7 +52,9 @@ export function readPsychometrics(
       );
     return { ...settings, enabled: false, schema: '' };
   }
-  const firstChoice = schemes.find((s) => (s.annotation_type === 'radio' || s.annotation_type === 'likert') && !s.turn_level);
+  const firstChoice = schemes.find(
+    (s) => (s.annotation_type === 'radio' || s.annotation_type === 'likert') && !s.turn_level,
+  );
   const schema = singleChoiceScheme('psychometrics', raw.schema ?? firstChoice?.name, schemes, fail);
   if (raw.refit_interval !== undefined && strategy !== 'psychometric')
     warn(

@@ -48,7 +48,8 @@ export function singleChoiceScheme(
   }
   const scheme = schemes.find((s) => s.name === named);
   if (!scheme) return fail(`${section}.schema: no annotation scheme is named "${named}"`);
-  if (scheme.turn_level) return fail(`${section}.schema: "${named}" is asked per turn (turn_level); name a question asked once per item`);
+  if (scheme.turn_level)
+    return fail(`${section}.schema: "${named}" is asked per turn (turn_level); name a question asked once per item`);
   if (!SINGLE_CHOICE.has(scheme.annotation_type))
     return fail(
       `${section}.schema: "${named}" is a ${scheme.annotation_type} scheme; it must be radio, likert or select`,

@@ -37,8 +37,7 @@ function unansweredRequired(task: Task, record: AnnotationRecord | undefined): s
   for (const scheme of task.schemes) {
     if (!scheme.required || hidden.has(scheme.name)) continue;
     let answered: boolean;
-    if (schemeModuleOf(scheme).storage === 'spans')
-      answered = !!record?.spans.some((s) => s.schema === scheme.name);
+    if (schemeModuleOf(scheme).storage === 'spans') answered = !!record?.spans.some((s) => s.schema === scheme.name);
     else {
       const chosen = record?.labels[scheme.name];
       answered =

@@ -27,7 +27,10 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
     case 'code':
       return { type: 'code', key, label, text: asText(value), language: field.language };
     case 'dialogue': {
-      const turns = asTurns(value, true, field.turnKeys);
+      // Potato's audio dialogue holds its turns under `turns` beside the audio
+      const list =
+        value && typeof value === 'object' && !Array.isArray(value) ? (value as { turns?: unknown }).turns : value;
+      const turns = asTurns(list ?? value, true, field.turnKeys);
       return turns ? { type: 'dialogue', key, label, turns } : { type: 'text', key, label, text: asText(value) };
     }
     case 'pairwise': {

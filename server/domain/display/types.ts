@@ -40,6 +40,12 @@ export interface ListAsText {
 export interface Turn {
   speaker?: string;
   text: string;
+  /** the turn's own `turn_id` or `step_id`, when it has one (else a turn-level question calls it t<position>) */
+  id?: string;
+  /** what a turn-level question's binding may filter on, when the turn says */
+  agent?: string;
+  step_type?: string;
+  tool?: string;
 }
 
 export type MediaSource = { src: string; remote: boolean } | { refused: string };

@@ -1,5 +1,6 @@
 /** Reading an item's fields for display: dotted paths, and values of any JSON shape as text, lists or turns. */
 import type { MediaSource, Turn } from './types.js';
+import { turnIdOf } from '../../../shared/schemes/turn-level.js';
 
 /** `a.b`, `a.0`, `a[0]`: the value at a path in the item, or undefined. A key holding the whole path wins. */
 export function valueAt(item: Record<string, unknown>, path: string): unknown {
@@ -46,6 +47,21 @@ export interface TurnKeys {
 const present = (o: Record<string, unknown>, k: string | undefined) =>
   k !== undefined && (typeof o[k] === 'string' || typeof o[k] === 'number');
 
+const textOf = (v: unknown) => ((typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : undefined);
+
+/** A turn's id and the keys turn-level questions filter on, copied when the turn has them. */
+function withBindingKeys(turn: Turn, o: Record<string, unknown>, index: number): Turn {
+  const id = turnIdOf(o, index);
+  if (id !== `t${index}`) turn.id = id;
+  const agent = textOf(o.agent_id);
+  const stepType = textOf(o.step_type);
+  const tool = textOf(o.tool) ?? textOf(o.tool_name);
+  if (agent) turn.agent = agent;
+  if (stepType) turn.step_type = stepType;
+  if (tool) turn.tool = tool;
+  return turn;
+}
+
 /** Turns of a conversation: `[{speaker, text}]` (or role/content and kin), or `["Speaker: text", …]`. */
 export function asTurns(value: unknown, splitSpeaker = true, keys: TurnKeys = {}): Turn[] | undefined {
   if (!Array.isArray(value) || !value.length) return undefined;
@@ -59,9 +75,10 @@ export function asTurns(value: unknown, splitSpeaker = true, keys: TurnKeys = {}
       const textKey = present(o, keys.text) ? keys.text : TURN_TEXT_KEYS.find((k) => present(o, k));
       if (!textKey) return undefined;
       const speakerKey = present(o, keys.speaker) ? keys.speaker : SPEAKER_KEYS.find((k) => present(o, k));
-      turns.push(
-        speakerKey ? { speaker: String(o[speakerKey]), text: asText(o[textKey]) } : { text: asText(o[textKey]) },
-      );
+      const turn: Turn = speakerKey
+        ? { speaker: String(o[speakerKey]), text: asText(o[textKey]) }
+        : { text: asText(o[textKey]) };
+      turns.push(withBindingKeys(turn, o, turns.length));
     } else return undefined;
   }
   return turns;

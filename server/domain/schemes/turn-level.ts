@@ -20,11 +20,14 @@ import {
 const names = z.array(z.string().min(1)).min(1);
 
 /** `turn_binding` as a config gives it; every key optional. */
-export const turnBindingConfig = z.strictObject({
+const turnBindingConfig = z.strictObject({
   field: z.string().min(1).optional(),
   speakers: names.optional(),
   agents: names.optional(),
-  step_types: z.array(z.enum(['thought', 'action', 'observation', 'system', 'error'])).min(1).optional(),
+  step_types: z
+    .array(z.enum(['thought', 'action', 'observation', 'system', 'error']))
+    .min(1)
+    .optional(),
   tools: names.optional(),
   turn_range: z
     .tuple([z.number().int().min(0), z.number().int().min(0)])
@@ -32,9 +35,6 @@ export const turnBindingConfig = z.strictObject({
     .optional(),
   placement: z.enum(['inline', 'drawer']).optional(),
 });
-
-/** A turn-level scheme's binding; undefined for a scheme asked once per item. */
-export const turnBindingOf = (scheme: Scheme): TurnBinding | undefined => scheme.turn_level;
 
 /**
  * Reads `turn_level` and `turn_binding` of a scheme of `type`: the binding, or undefined when the scheme is asked
@@ -95,7 +95,8 @@ function turnAnswer(base: SchemeTypeModule, scheme: Scheme, entry: unknown, wher
 /** A submitted or imported document in its stored form; null when no turn is answered. */
 function parseDocument(base: SchemeTypeModule, scheme: Scheme, doc: unknown): TurnDocument | null | AnswerError {
   if (!isRecord(doc)) return new AnswerError('expected {"v": 1, "schema_type", "turns": {...}}');
-  if (doc.v !== undefined && doc.v !== 1) return new AnswerError(`v: version ${JSON.stringify(doc.v)} is not read (1 is)`);
+  if (doc.v !== undefined && doc.v !== 1)
+    return new AnswerError(`v: version ${JSON.stringify(doc.v)} is not read (1 is)`);
   const turns = doc.turns ?? {};
   if (!isRecord(turns)) return new AnswerError('turns: expected an object of turn id → answer');
   const ids = Object.keys(turns);
@@ -186,7 +187,10 @@ export function turnLevelModule(base: SchemeTypeModule): SchemeTypeModule {
           schema_type: z.string(),
           turns: z.record(
             z.string(),
-            z.looseObject({ value: z.union([z.string(), z.number()]).optional(), values: z.array(z.string()).optional() }),
+            z.looseObject({
+              value: z.union([z.string(), z.number()]).optional(),
+              values: z.array(z.string()).optional(),
+            }),
           ),
         })
         .describe("a turn-level question's answers by turn id"),

@@ -36,7 +36,19 @@ const displayBlock = z.union([
   z.object({
     type: z.literal('dialogue'),
     ...common,
-    turns: z.array(z.object({ speaker: z.string().optional(), text: z.string() })),
+    turns: z.array(
+      z.object({
+        speaker: z.string().optional(),
+        text: z.string(),
+        id: z
+          .string()
+          .optional()
+          .describe("the turn's own turn_id or step_id; turn-level questions call others t<position>"),
+        agent: z.string().optional(),
+        step_type: z.string().optional(),
+        tool: z.string().optional(),
+      }),
+    ),
   }),
   z.object({
     type: z.literal('pairwise'),

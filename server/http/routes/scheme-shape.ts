@@ -64,7 +64,7 @@ export const schemeShape = z
       })
       .optional()
       .describe(
-        "Potato's turn_binding of a question asked under each matching dialogue turn (turn_level: true); answered as \"<scheme>:_data\"",
+        'Potato\'s turn_binding of a question asked under each matching dialogue turn (turn_level: true); answered as "<scheme>:_data"',
       ),
   })
   .describe(

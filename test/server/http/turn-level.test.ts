@@ -69,7 +69,10 @@ describe('turn-level questions', () => {
     expect(JSON.parse(got.annotations['errors:_data'])).toEqual({
       v: 1,
       schema_type: 'multiselect',
-      turns: { t1: { values: ['wrong_fact'], speaker: 'Assistant' }, t3: { values: ['wrong_fact', 'rude'], speaker: 'Assistant' } },
+      turns: {
+        t1: { values: ['wrong_fact'], speaker: 'Assistant' },
+        t3: { values: ['wrong_fact', 'rude'], speaker: 'Assistant' },
+      },
     });
     expect(JSON.parse(got.annotations['grade:_data']).turns).toEqual({ t0: { value: 4 } });
 
@@ -86,13 +89,19 @@ describe('turn-level questions', () => {
   it('a cleared document removes the turns answered before; a turn the item does not have is refused', async () => {
     const t = await startServer({ items, config });
     const c = await t.client().login('ann');
-    await c.post('/updateinstance', { instance_id: 'c2', annotations: { 'errors:::_data': doc({ s1: { values: ['rude'] } }) } });
+    await c.post('/updateinstance', {
+      instance_id: 'c2',
+      annotations: { 'errors:::_data': doc({ s1: { values: ['rude'] } }) },
+    });
     expect((await c.get('/get_annotations?instance_id=c2')).body.label_annotations).toEqual({ errors: ['_data'] });
     const cleared = await c.post('/updateinstance', { instance_id: 'c2', annotations: { 'errors:::_data': doc({}) } });
     expect(cleared.status, cleared.text).toBe(200);
     expect((await c.get('/get_annotations?instance_id=c2')).body.label_annotations).toEqual({});
     // c2's turns carry their own ids, so t1 is no turn of it
-    const stray = await c.post('/updateinstance', { instance_id: 'c2', annotations: { 'errors:::_data': doc({ t1: { values: ['rude'] } }) } });
+    const stray = await c.post('/updateinstance', {
+      instance_id: 'c2',
+      annotations: { 'errors:::_data': doc({ t1: { values: ['rude'] } }) },
+    });
     expect(stray.status).toBe(400);
     expect(stray.body.error).toBe('annotations["errors:_data"]: turns.t1: the item\'s "conversation" has no turn t1');
   });
@@ -100,15 +109,36 @@ describe('turn-level questions', () => {
   it('refuses a bad document naming the key and the turn, and keeps what was stored', async () => {
     const t = await startServer({ items, config });
     const c = await t.client().login('ann');
-    await c.post('/updateinstance', { instance_id: 'c1', annotations: { 'errors:::_data': doc({ t1: { values: ['rude'] } }) } });
+    await c.post('/updateinstance', {
+      instance_id: 'c1',
+      annotations: { 'errors:::_data': doc({ t1: { values: ['rude'] } }) },
+    });
     const refusals: [Record<string, string>, string][] = [
-      [{ 'errors:::_data': doc({ t1: { values: ['nope'] } }) }, 'annotations["errors:::_data"]: turns.t1: scheme "errors" has no label "nope"'],
-      [{ 'errors:::_data': doc({ t1: { value: 'rude' } }) }, 'annotations["errors:::_data"]: turns.t1: a multiselect turn takes "values", a list'],
+      [
+        { 'errors:::_data': doc({ t1: { values: ['nope'] } }) },
+        'annotations["errors:::_data"]: turns.t1: scheme "errors" has no label "nope"',
+      ],
+      [
+        { 'errors:::_data': doc({ t1: { value: 'rude' } }) },
+        'annotations["errors:::_data"]: turns.t1: a multiselect turn takes "values", a list',
+      ],
       [{ 'errors:::_data': '{not json' }, 'annotations["errors:::_data"]: not JSON text'],
-      [{ 'errors:::_data': JSON.stringify({ v: 2, turns: {} }) }, 'annotations["errors:::_data"]: v: version 2 is not read (1 is)'],
-      [{ 'errors:::_data': JSON.stringify({ turns: [] }) }, 'annotations["errors:::_data"]: turns: expected an object of turn id → answer'],
-      [{ 'grade:::_data': JSON.stringify({ turns: { t0: { value: 9 } } }) }, 'annotations["grade:::_data"]: turns.t0: scheme "grade" has no label "9"'],
-      [{ 'errors:::rude': 'true' }, 'annotations["errors:::rude"]: a turn-level question is answered per turn, under "errors:_data"'],
+      [
+        { 'errors:::_data': JSON.stringify({ v: 2, turns: {} }) },
+        'annotations["errors:::_data"]: v: version 2 is not read (1 is)',
+      ],
+      [
+        { 'errors:::_data': JSON.stringify({ turns: [] }) },
+        'annotations["errors:::_data"]: turns: expected an object of turn id → answer',
+      ],
+      [
+        { 'grade:::_data': JSON.stringify({ turns: { t0: { value: 9 } } }) },
+        'annotations["grade:::_data"]: turns.t0: scheme "grade" has no label "9"',
+      ],
+      [
+        { 'errors:::rude': 'true' },
+        'annotations["errors:::rude"]: a turn-level question is answered per turn, under "errors:_data"',
+      ],
       [{ 'overall:::_data': doc({}) }, 'annotations["overall:::_data"]: scheme "overall" has no label "_data"'],
     ];
     for (const [annotations, error] of refusals) {
@@ -127,9 +157,9 @@ describe('turn-level questions', () => {
       /annotation_schemes\[0\] \(errors\)\.turn_binding\.turn_range: the range runs from its first number to its second/,
     );
     expect(() => load({ ...errors, turn_binding: { speaker: ['Assistant'] } })).toThrow(/errors\)\.turn_binding: /);
-    expect(() =>
-      load({ annotation_type: 'span', name: 'spot', labels: ['x'], turn_level: true }),
-    ).toThrow(/\(spot\)\.turn_level: a span question is not asked per turn/);
+    expect(() => load({ annotation_type: 'span', name: 'spot', labels: ['x'], turn_level: true })).toThrow(
+      /\(spot\)\.turn_level: a span question is not asked per turn/,
+    );
     const warned = load({ ...overall, turn_binding: { speakers: ['User'] } }).warnings.join('\n');
     expect(warned).toMatch(/\(overall\)\.turn_binding is not acted on without turn_level: true/);
     const quiet = load(errors).warnings.join('\n');

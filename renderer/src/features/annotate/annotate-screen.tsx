@@ -15,7 +15,8 @@ import { AnnotatedText } from './annotated-text.js';
 import { removeSpan, type Answers } from './answers.js';
 import { hiddenSchemes } from './conditional.js';
 import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
-import { ItemDisplay } from './item-display.js';
+import { ItemDisplay, type TurnSlot } from './item-display.js';
+import { TurnQuestions } from './turn-questions.js';
 import { ItemNote } from './item-note.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
@@ -87,7 +88,25 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
       requestAnimationFrame(() => document.getElementById(INSTRUCTIONS_ID)?.scrollIntoView({ block: 'nearest' }));
   }, [instructionsOpen]);
 
-  const schemes = useMemo(() => Object.values(a.schemes ?? {}), [a.schemes]);
+  // questions asked per dialogue turn are drawn under the turns, not in the form
+  const [schemes, turnSchemes] = useMemo(() => {
+    const all = Object.values(a.schemes ?? {});
+    return [all.filter((s) => !s.turn_level), all.filter((s) => s.turn_level)];
+  }, [a.schemes]);
+  const { setAnswers } = a;
+  const turnSlot = useCallback<TurnSlot>(
+    (field, turn, index) => (
+      <TurnQuestions
+        schemes={turnSchemes}
+        field={field}
+        turn={turn}
+        index={index}
+        answers={a.answers}
+        update={setAnswers}
+      />
+    ),
+    [turnSchemes, a.answers, setAnswers],
+  );
   // conditional schemes come and go as answers change
   const hidden = useMemo(() => hiddenSchemes(schemes, a.answers), [schemes, a.answers]);
   const keys = useKeyMaps(schemes, a.colors, hidden);
@@ -207,6 +226,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
           <ItemDisplay
             display={instance.display}
             surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={selection.selectText} />}
+            turnSlot={turnSchemes.length ? turnSlot : undefined}
           />
           <SpanPanel
             labels={keys.spanChoices}

@@ -4,15 +4,21 @@
  * surface (the annotatable text field) is mounted where the server placed it, so span offsets stay offsets into
  * the text field.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Display, DisplayBlock } from '../../shared/api/types.js';
 import './item-display.css';
+
+type DialogueTurn = Extract<DisplayBlock, { type: 'dialogue' }>['turns'][number];
+
+/** What is drawn under a dialogue turn (turn-level questions), by the field, the turn and its position. */
+export type TurnSlot = (field: string, turn: DialogueTurn, index: number) => ReactNode;
 
 interface Props {
   display: Display | undefined;
   /** the annotatable text, drawn where the display puts the text field */
   surface: ReactNode;
+  turnSlot?: TurnSlot;
 }
 
 /** Sanitized HTML with the surface mounted into its `data-span-surface` element, if it has one. */
@@ -50,7 +56,7 @@ function Media({ block }: { block: Extract<DisplayBlock, { type: 'image' | 'audi
   return <video className="display-video" src={block.src} controls onError={onError} />;
 }
 
-function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
+function Body({ block, surface, turnSlot }: { block: DisplayBlock; surface: ReactNode; turnSlot?: TurnSlot }) {
   switch (block.type) {
     case 'surface':
       return <>{surface}</>;
@@ -89,10 +95,13 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
       return (
         <div className="display-dialogue">
           {block.turns.map((turn, i) => (
-            <p key={i} className="turn" dir="auto">
-              {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
-              {turn.text}
-            </p>
+            <Fragment key={i}>
+              <p className="turn" dir="auto">
+                {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
+                {turn.text}
+              </p>
+              {turnSlot?.(block.key ?? '', turn, i)}
+            </Fragment>
           ))}
         </div>
       );
@@ -114,14 +123,14 @@ function Body({ block, surface }: { block: DisplayBlock; surface: ReactNode }) {
   }
 }
 
-export function ItemDisplay({ display, surface }: Props) {
+export function ItemDisplay({ display, surface, turnSlot }: Props) {
   if (!display) return <>{surface}</>;
   return (
     <div className={`item-display ${display.direction}`} data-testid="item-display" data-source={display.source}>
       {display.blocks.map((block, i) => (
         <div key={i} className={`display-field display-${block.type}-field`} data-field={block.key}>
           {block.label && <div className="display-label">{block.label}</div>}
-          <Body block={block} surface={surface} />
+          <Body block={block} surface={surface} turnSlot={turnSlot} />
         </div>
       ))}
     </div>
