@@ -115,7 +115,6 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
   const advance = useCallback(() => setAdvancing(true), []);
   const instanceId = a.loaded?.instance.instance_id;
   const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemes, a.setAnswers);
-  const { setAnswers } = a;
   const chooseOnly = useCallback(
     (scheme: string, label: string) =>
       setAnswers((ans) => ({ ...ans, labels: { ...ans.labels, [scheme]: { [label]: 'true' } } })),
