@@ -19,6 +19,16 @@ interface StudiesInput extends Pick<ComposeInput, 'config' | 'store' | 'clock'> 
 }
 
 export function composeStudies({ config, store, clock, annotations, settings }: StudiesInput) {
+  // psychometrics keeps its fit until an answer changes: here, undone by a failed write, or in another process
+  let answersVersion = 0;
+  annotations.use({
+    after: ({ changed }) => {
+      if (changed) answersVersion++;
+      return undefined;
+    },
+    failed: () => void answersVersion++,
+    external: () => void answersVersion++,
+  });
   return {
     truthSerum: new TruthSerum(store, config.task, annotations, clock, config.truthSerum),
     thinkAloud: new ThinkAloud(
@@ -41,6 +51,7 @@ export function composeStudies({ config, store, clock, annotations, settings }: 
         },
         text: (id) => config.task.instanceById.get(id)?.text ?? '',
         total: () => annotations.totalAnnotations(),
+        version: () => answersVersion,
       },
       config.psychometrics,
       () => settings.get().num_annotators_per_item,

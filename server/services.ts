@@ -163,7 +163,7 @@ export interface Services {
   boundary: BoundaryLab;
   /** Potato's triage: item priorities from their data, the priority strategy's order */
   triage: TriageQueue;
-  /** Potato's psychometrics: the item-response model fitted on each read, the study designer */
+  /** Potato's psychometrics: the item-response model, fitted again once answers change, the study designer */
   psychometrics: Psychometrics;
   /** pre-annotations shown as suggestions */
   predictions: Predictions;

@@ -5,7 +5,8 @@
  * item's difficulty and discrimination (the correlation, over its annotators, of ability with agreeing with the
  * model's label: strongly negative when the best annotators disagree with the crowd, a sign of a codebook
  * problem), and the judgments an early stop would have saved; and, for assignment_strategy: psychometric, the
- * order items are handed out in (routing.ts). Nothing is stored: the fit is made again from the answers.
+ * order items are handed out in (routing.ts). Nothing is stored: the fit is made from the answers and kept in
+ * memory until an answer changes (GLAD's EM is the costly part of a read).
  */
 import { unavailable } from '../errors.js';
 import type { Task } from '../task.js';
@@ -35,6 +36,8 @@ export interface AnswerReader {
   text(instanceId: string): string;
   /** every answer in the project, a cheap count of how much changed */
   total(): number;
+  /** a number that changes whenever an answer is stored, changed or removed, here or by another process */
+  version(): number;
 }
 
 interface Collected {
@@ -42,6 +45,15 @@ interface Collected {
   labels: string[];
   itemIds: string[];
   annotatorNames: string[];
+}
+
+interface Fitted {
+  /** the answers' version and the task's size the fit was made from */
+  key: string;
+  c: Collected;
+  fit: Fit | null;
+  /** the report's rows, read from the fit at the first report */
+  rows?: { annotators: ReturnType<Psychometrics['annotators']>; items: ReturnType<Psychometrics['items']> };
 }
 
 const OFF =
@@ -60,6 +72,18 @@ export class Psychometrics {
 
   /** the fit adaptive routing reads, kept until refitInterval more answers exist */
   private kept: { total: number; c: Collected; fit: Fit | null } | undefined;
+  /** the last fit made, with the answers' version and the task's size it was made from */
+  private latest: Fitted | undefined;
+
+  /** The answers collected and GLAD fitted to them (null until warm), made again only once an answer changed. */
+  private fitted(): Fitted {
+    const key = `${this.answers.version()}:${this.task.instances.length}`;
+    if (this.latest?.key !== key) {
+      const c = this.collect();
+      this.latest = { key, c, fit: this.warm(c.obs) ? fitGlad(c.obs) : null };
+    }
+    return this.latest;
+  }
 
   /**
    * The task's items for an annotator, most informative first, resolved ones left out; undefined until the model
@@ -68,10 +92,8 @@ export class Psychometrics {
   handOutOrder(username: string): string[] | undefined {
     if (!this.settings.enabled) return undefined;
     const total = this.answers.total();
-    if (!this.kept || total - this.kept.total >= Math.max(1, this.settings.refitInterval) || total < this.kept.total) {
-      const c = this.collect();
-      this.kept = { total, c, fit: this.warm(c.obs) ? fitGlad(c.obs) : null };
-    }
+    if (!this.kept || total - this.kept.total >= Math.max(1, this.settings.refitInterval) || total < this.kept.total)
+      this.kept = { total, ...this.fitted() };
     const { c, fit } = this.kept;
     if (!fit) return undefined;
     const K = c.obs.classes;
@@ -141,9 +163,10 @@ export class Psychometrics {
   /** The fit and everything read from it; `fitted` false (and no rows) until enough labels exist. */
   report() {
     if (!this.settings.enabled) throw unavailable(OFF);
-    const c = this.collect();
+    const latest = this.fitted();
+    const { c, fit } = latest;
     const { obs } = c;
-    const fitted = this.warm(obs);
+    const fitted = fit !== null;
     const base = {
       schema: this.settings.schema,
       adaptive_routing: this.routing(),
@@ -153,10 +176,10 @@ export class Psychometrics {
       n_items: obs.items,
       min_observations: this.settings.minObservations,
     };
-    if (!fitted) return { ...base, annotators: [], items: [], summary: this.summary([], c) };
-    const fit = fitGlad(obs);
-    const items = this.items(c, fit);
-    return { ...base, annotators: this.annotators(c, fit), items, summary: this.summary(items, c) };
+    if (!fit) return { ...base, annotators: [], items: [], summary: this.summary([], c) };
+    latest.rows ??= { annotators: this.annotators(c, fit), items: this.items(c, fit) };
+    const { annotators, items } = latest.rows;
+    return { ...base, annotators, items, summary: this.summary(items, c) };
   }
 
   private annotators(c: Collected, fit: Fit) {
