@@ -24,20 +24,12 @@ export const FEATURES_ON = {
   agent_proxy: { type: 'echo', responses: ['ok'], sandbox: { max_steps: 1000, rate_limit_per_minute: 10_000 } },
 };
 
-/** chat_support needs a model: the fuzz starts a local one (test/helpers/llm-server.ts) and points the chat at it */
-export const chatOn = (url: string) => ({
-  enabled: true,
-  endpoint_type: 'ollama',
-  ai_config: { model: 'fuzz', base_url: url },
-});
-
 /**
- * Runs of a model that the fuzzed projects do not configure: their answer is a 503 naming the missing model
- * (icl.test.ts, judge-alignment.test.ts and metric-induction.test.ts test that path, and runs against a model), so the fuzzers count that 503
- * as a refusal. Their bodies are still fuzzed up to that point.
+ * The features that run a model (chat, the AI suggestions, ICL labelling, the judge) need one: the fuzzers start a
+ * local one (test/helpers/llm-server.ts, whose default reply is a valid label) and point them at it, so every AI
+ * route is fuzzed through to its model's answer.
  */
-export const NEEDS_A_MODEL = new Set([
-  'POST /admin/api/icl/trigger',
-  'POST /admin/api/judge-alignment/run',
-  'GET /admin/api/induce-metrics',
-]);
+export const modelsAt = (url: string) => {
+  const model = { endpoint_type: 'ollama', ai_config: { model: 'fuzz', base_url: url } };
+  return { ai_support: model, chat_support: { enabled: true, ...model } };
+};
