@@ -44,8 +44,10 @@ describe('think-aloud, in the browser', () => {
     await page.getByTestId('instance-text').click();
     await page.keyboard.press('Enter');
     await page.getByTestId('instance-text').getByText('Per my last email').waitFor();
-    const saved = (await rig.t.admin().get('/admin/user_state/tara')).body.annotations.by_instance.m1;
-    expect(saved).toEqual({ 'politeness:Impolite': 'true' });
+    // the page moves on while the save is under way: the server has it soon after
+    await expect
+      .poll(async () => (await rig.t.admin().get('/admin/user_state/tara')).body.annotations.by_instance.m1)
+      .toEqual({ 'politeness:Impolite': 'true' });
     const sessions = (await rig.t.admin().get('/thinkaloud/api/export')).body.sessions;
     expect(sessions[0]).toMatchObject({ annotator: 'tara', instance_id: 'm1', detection: { label: 'Impolite' } });
     expect(rig.foreign).toEqual([]);
