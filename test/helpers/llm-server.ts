@@ -5,8 +5,7 @@
  * what was sent.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterFile } from './after-file.js';
+import { listenOnLoopback } from './loopback-server.js';
 
 export interface LlmCall {
   path: string;
@@ -75,7 +74,6 @@ function errorShape(path: string, status: number): unknown {
 }
 
 export async function startLlmServer(): Promise<LlmServer> {
-  const sockets = new Set<import('node:net').Socket>();
   const llm: LlmServer = {
     url: '',
     calls: [],
@@ -87,11 +85,8 @@ export async function startLlmServer(): Promise<LlmServer> {
         keywords: ['great'],
       }),
     }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    // set once the server listens
+    close: () => Promise.resolve(),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -128,12 +123,6 @@ export async function startLlmServer(): Promise<LlmServer> {
       else send();
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  llm.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterFile(() => llm.close());
+  Object.assign(llm, await listenOnLoopback(server));
   return llm;
 }

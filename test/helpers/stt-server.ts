@@ -5,8 +5,7 @@
  * and the file's type and bytes) so tests can check what was sent.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterFile } from './after-file.js';
+import { listenOnLoopback } from './loopback-server.js';
 
 interface SttCall {
   path: string;
@@ -32,16 +31,12 @@ export interface SttServer {
 }
 
 export async function startSttServer(): Promise<SttServer> {
-  const sockets = new Set<import('node:net').Socket>();
   const stt: SttServer = {
     url: '',
     calls: [],
     reply: (call) => ({ text: call.file?.bytes.toString('utf8') ?? '' }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    // set once the server listens
+    close: () => Promise.resolve(),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -79,12 +74,6 @@ export async function startSttServer(): Promise<SttServer> {
       else send();
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stt.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterFile(() => stt.close());
+  Object.assign(stt, await listenOnLoopback(server));
   return stt;
 }
