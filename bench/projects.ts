@@ -28,7 +28,9 @@ import { validateLabels, validateSpans } from '../server/domain/annotation/valid
 import type { StoreOp } from '../server/domain/ports.js';
 
 /** Bump when the generated data changes, so cached folders are rebuilt. */
-const GENERATOR_VERSION = 7; // 7: packs and the snapshot carry checksums; 6: packs hold key hashes (MGP3); 5: pack files hold their index; 4: assignments packed, one-off strings kept out of the dictionary
+// 7: packs and the snapshot carry checksums; 6: packs hold key hashes (MGP3); 5: pack files hold their index;
+// 4: assignments packed, one-off strings kept out of the dictionary
+const GENERATOR_VERSION = 7;
 
 const SCHEMES = [
   { annotation_type: 'radio', name: 'sentiment', labels: ['positive', 'negative', 'neutral'] },

@@ -16,7 +16,8 @@ const shapes = [
   [0.06, 0.06, 0.94, 0.94, 0.18, BLUE], // tile
   [0.24, 0.17, 0.76, 0.83, 0.03, [255, 255, 255]], // page
   [0.33, 0.17, 0.345, 0.83, 0, [214, 69, 65]], // margin rule
-  ...[0.3, 0.4, 0.5, 0.6, 0.7].map((y, i) => [0.39, y, i === 4 ? 0.58 : 0.69, y + 0.035, 0.0175, [176, 186, 198]]), // text lines
+  // text lines
+  ...[0.3, 0.4, 0.5, 0.6, 0.7].map((y, i) => [0.39, y, i === 4 ? 0.58 : 0.69, y + 0.035, 0.0175, [176, 186, 198]]),
   [0.45, 0.485, 0.69, 0.535, 0.01, [255, 204, 51]], // highlighted span
   [0.47, 0.5, 0.64, 0.52, 0.01, [120, 96, 20]], // the span's text
 ];
@@ -83,7 +84,8 @@ function chunk(type, data) {
 function png(size) {
   const rgba = render(size);
   const rows = Buffer.alloc(size * (size * 4 + 1));
-  for (let y = 0; y < size; y++) rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4); // filter byte 0
+  // each row starts with filter byte 0
+  for (let y = 0; y < size; y++) rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);

@@ -1,6 +1,7 @@
 /**
  * Potato's live model features, wired beside compose.ts: the chat sidebar (chat_support) and the interactive
- * agent (agent_proxy), and the web agent's recorder and its proxy. Each model is reached through the AI layer's clients, over its own section's endpoint.
+ * agent (agent_proxy), and the web agent's recorder and its proxy. Each model is reached through the AI layer's
+ * clients, over its own section's endpoint.
  */
 import type { ComposeInput } from './services.js';
 import { ChatService } from './domain/chat/chat-service.js';

@@ -1,7 +1,8 @@
 /**
  * The learners composed over the answers as they arrive: the AI assistant, active learning's hand-out order,
- * MACE, ICL labelling (whose labels the answers verify) and the judge (whose labels they are compared with). Each is a submit hook of the annotation service; they are wired here together because active learning
- * asks the assistant's embedded learner, and all three run in background slices that `close()` must stop.
+ * MACE, ICL labelling (whose labels the answers verify) and the judge (whose labels they are compared with). Each
+ * is a submit hook of the annotation service. They are wired here together because active learning asks the
+ * assistant's embedded learner, and the learners run in background slices that `close()` must stop.
  */
 import type { ComposeInput } from './services.js';
 import type { AnnotationService } from './domain/annotation/annotation-service.js';

@@ -68,7 +68,8 @@ async function main(): Promise<void> {
     } else {
       const { done } = s.importer.start(values.file, () => counted((p) => show(p)));
       const job = await done;
-      process.stderr.write(bar(latest, rows)); // the final count: progress is reported as bytes arrive, before their rows
+      // the final count: progress is reported as bytes arrive, before their rows
+      process.stderr.write(bar(latest, rows));
       if (job.status === 'failed') throw new Error(job.error ?? 'the import failed');
       process.stderr.write(`\nadded ${job.added} instances (the project now has ${s.task.instances.length})\n`);
     }

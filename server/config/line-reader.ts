@@ -62,7 +62,8 @@ export function forEachLine(
     let first = true;
     let at = 0; // the byte offset of the next line
     for (;;) {
-      if (filled === buf.length) buf = Buffer.concat([buf, Buffer.allocUnsafe(buf.length)]); // a line longer than the buffer
+      // a line longer than the buffer
+      if (filled === buf.length) buf = Buffer.concat([buf, Buffer.allocUnsafe(buf.length)]);
       const got = readSync(fd, buf, filled, buf.length - filled, null);
       filled += got;
       const eof = got === 0;

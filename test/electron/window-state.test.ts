@@ -23,8 +23,10 @@ describe('restoreBounds', () => {
 
   it('needs enough of the title bar on a screen to grab it', () => {
     expect(restoreBounds({ x: 1400, y: 10, width: 800, height: 600 }, [laptop])).toEqual(DEFAULT_SIZE); // 40 px showing
-    expect(restoreBounds({ x: 1300, y: 10, width: 800, height: 600 }, [laptop])).toMatchObject({ x: 1300, y: 10 }); // 140 px showing
-    expect(restoreBounds({ x: 100, y: -30, width: 800, height: 600 }, [laptop])).toEqual(DEFAULT_SIZE); // title bar above the screen
+    // 140 px showing
+    expect(restoreBounds({ x: 1300, y: 10, width: 800, height: 600 }, [laptop])).toMatchObject({ x: 1300, y: 10 });
+    // title bar above the screen
+    expect(restoreBounds({ x: 100, y: -30, width: 800, height: 600 }, [laptop])).toEqual(DEFAULT_SIZE);
   });
 
   it('shrinks a window larger than its screen, but not below the minimum size', () => {

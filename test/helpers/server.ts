@@ -90,7 +90,10 @@ export interface ChildServer {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the server's command line in a child process, as `npm start` does (dist/server/cli.js), and waits for "listening on". */
+/**
+ * Runs the server's command line in a child process, as `npm start` does (dist/server/cli.js), and waits for
+ * "listening on".
+ */
 export function spawnServer(
   args: string[],
   env: NodeJS.ProcessEnv = {},

@@ -217,7 +217,8 @@ export class Assignments {
     if (list && !limited && !active) return [];
     // held back (blocked by quality control, hand-outs paused): no list is made or grown
     if (this.heldBack.some((held) => held(username))) return [];
-    if (list && this.realCount(username, list) - annotated > (active?.pending ? 0 : LOW_WATER)) return []; // while a ranking is under way, a list grows only once nothing is left in it
+    // while a ranking is under way, a list grows only once nothing is left in it
+    if (list && this.realCount(username, list) - annotated > (active?.pending ? 0 : LOW_WATER)) return [];
     const real = list ? list.filter((id) => this.task.positionById.has(id)) : [];
     const cap = this.settings.cap();
     const room = cap === null ? Infinity : cap - real.length;

@@ -22,7 +22,10 @@ export type Verdict = { ok: true; url: URL } | { ok: false; reason: string };
 
 const v4 = (a: string) => a.split('.').map(Number);
 
-/** True for addresses a proxy must not reach on its own: loopback, private, link-local, CGNAT, multicast, unspecified. */
+/**
+ * True for addresses a proxy must not reach on its own: loopback, private, link-local, CGNAT, multicast,
+ * unspecified.
+ */
 export function isPrivateAddress(address: string): boolean {
   const kind = isIP(address);
   if (kind === 4) {

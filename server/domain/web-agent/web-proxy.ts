@@ -16,7 +16,10 @@ export interface FetchedPage {
   body: Buffer;
 }
 
-/** One outgoing request; refuses addresses the policy forbids as it resolves the name (server/io/web-proxy-fetch.ts). */
+/**
+ * One outgoing request; refuses addresses the policy forbids as it resolves the name
+ * (server/io/web-proxy-fetch.ts).
+ */
 export type PageFetch = (settings: ProxySettings, url: URL, method: 'GET' | 'HEAD') => Promise<FetchedPage>;
 
 const PROXY_PREFIX = '/api/web_agent/proxy/';

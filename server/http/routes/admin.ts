@@ -160,7 +160,8 @@ export function adminRoutes(s: Services): RouteSpec[] {
         return {
           total: potato.pagination.total_instances,
           ...potato,
-          instances: potato.instances.map((row) => ({ ...row, ...s.progress.instanceRow(row.id)! })), // rows of task instances
+          // rows of task instances
+          instances: potato.instances.map((row) => ({ ...row, ...s.progress.instanceRow(row.id)! })),
         };
       },
     }),

@@ -18,7 +18,10 @@ export interface KeptBatch {
   progress: { done: number; total: number };
 }
 
-/** Registers the worker and links the manifest while the card stack is shown (secure pages only: https or localhost). */
+/**
+ * Registers the worker and links the manifest while the card stack is shown (secure pages only: https or
+ * localhost).
+ */
 export function useOfflinePage(): void {
   useEffect(() => {
     const link = document.createElement('link');
@@ -48,7 +51,10 @@ export function keepBatch(user: string, batch: KeptBatch): void {
   }
 }
 
-/** At logout: the kept batch and the worker's copies of the page's reads. Answers still queued are kept for the next login. */
+/**
+ * At logout: the kept batch and the worker's copies of the page's reads. Answers still queued are kept for the next
+ * login.
+ */
 export async function forgetPocket(user: string): Promise<void> {
   localStorage.removeItem(keyOf(user));
   if ('caches' in window) await caches.delete(POCKET_CACHE).catch(() => false);
