@@ -1,12 +1,11 @@
 /**
  * The one place that wires config, storage, domain services and HTTP routes together. Features plug in here:
- * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts). The learners
- * over the answers (compose-learning.ts) and what imports instances while the project runs (compose-imports.ts)
- * are wired beside it.
+ * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts). Groups of
+ * features that depend on each other more than on the rest are wired beside it, in the compose-*.ts files: the
+ * accounts, the learners over the answers, what imports instances while the project runs, studies, agents,
+ * evaluation, qualitative coding and crowdsourcing.
  */
 import type { ProjectConfig } from './config/load.js';
-import { Accounts } from './domain/users/users.js';
-import { LoginThrottle } from './domain/users/login-throttle.js';
 import { Assignments } from './domain/annotation/assignment.js';
 import { AnnotationService } from './domain/annotation/annotation-service.js';
 import { compileRules } from './domain/annotation/keywords.js';
@@ -16,28 +15,14 @@ import { webhookSettings } from './config/sections/webhooks.js';
 import { createWebhookSender } from './io/webhook-sender.js';
 import { Settings } from './domain/settings.js';
 import { addCheckInstances, handOutLimit, requiredAnnotators } from './domain/task.js';
-import { scryptHasher } from './io/scrypt-hasher.js';
 import { Progress } from './domain/admin/progress.js';
 import { TimelineReport } from './domain/admin/timeline.js';
 import { QualityService } from './domain/quality/quality-service.js';
 import { PhaseService } from './domain/phases/phase-service.js';
 import { PotatoState } from './domain/admin/potato-state.js';
 import { PotatoDashboard } from './domain/admin/potato-dashboard.js';
-import { CrowdService } from './domain/crowd/crowd.js';
 import { isAnnotated } from './domain/annotation/records.js';
-import { randomBytes } from 'node:crypto';
-import { LoginTokens } from './domain/users/login-tokens.js';
-import { AdminSetup } from './domain/users/admin-setup.js';
-import { Memos } from './domain/annotation/memos.js';
 import { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
-import { ReviewBoard } from './domain/review/review-board.js';
-import { Codebook } from './domain/codebook/codebook.js';
-import { CodebookContent } from './domain/codebook/content.js';
-import { CodebookProposals } from './domain/codebook/proposals.js';
-import { RevisionStamps } from './domain/codebook/stamps.js';
-import { Cases } from './domain/cases/cases.js';
-import { PasswordResets } from './domain/users/password-resets.js';
-import { userSessionEndOps } from './http/session-store.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { restoreImported } from './domain/data/imported.js';
 import { DisplayCache } from './domain/display/build.js';
@@ -55,6 +40,9 @@ import { composeLearning } from './compose-learning.js';
 import { composeImports } from './compose-imports.js';
 import { composeStudies } from './compose-studies.js';
 import { composeAgents } from './compose-agents.js';
+import { composeAccounts } from './compose-accounts.js';
+import { composeCoding } from './compose-coding.js';
+import { composeCrowd } from './compose-crowd.js';
 import { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
@@ -62,8 +50,6 @@ import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
 import { Rooms } from './domain/rooms/rooms-service.js';
 import { Sessions } from './domain/sessions/sessions-service.js';
-import { CrowdPlatformAdmin } from './domain/crowd/platform-admin.js';
-import { createPlatformCall } from './io/crowd-platform-http.js';
 import type { ComposeInput, Services } from './services.js';
 
 export type { ComposeInput, Services } from './services.js';
@@ -83,22 +69,8 @@ export function composeServices(input: ComposeInput): Services {
     );
   const settings = new Settings(store, config.settings);
   const now = () => new Date(clock.now()).toISOString();
-  const accounts = new Accounts(
-    store,
-    scryptHasher,
-    {
-      allowAllUsers: config.allowAllUsers,
-      requirePassword: config.requirePassword,
-      debug: config.debug,
-      configuredUsers: new Map(
-        config.users.map((u) => [u.username, u.password ?? (u.password_hash ? { hash: u.password_hash } : undefined)]),
-      ),
-      fileUsers: new Map(config.users.flatMap((u) => (u.file ? [[u.username, u.file]] : []))),
-      adminNames: new Set([...config.adminUsers, ...(input.desktopOwner ? [input.desktopOwner] : [])]),
-      passwords: { minLength: config.minPasswordLength },
-    },
-    clock,
-  );
+  const users = composeAccounts(input);
+  const { accounts } = users;
   // set once the AI service (whose learner it asks) exists; hand-outs happen only after composition
   const late: { activeLearning?: ActiveLearning; psychometrics?: Psychometrics } = {};
   const triage = new TriageQueue(task, config.triage);
@@ -206,6 +178,7 @@ export function composeServices(input: ComposeInput): Services {
     }),
   };
   const adminUsers = new Set(config.adminUsers);
+  const isAdmin = (name: string) => adminUsers.has(name) || name === input.desktopOwner;
   const adjudication = new AdjudicationService({
     store,
     task,
@@ -214,20 +187,18 @@ export function composeServices(input: ComposeInput): Services {
     outbox,
     clock,
     settings: config.adjudication,
-    isAdmin: (name) => adminUsers.has(name) || name === input.desktopOwner,
+    isAdmin,
     handOut: () => handOutLimit(settings.get()),
   });
   const evaluation = composeEvaluation({ ...input, annotations, assignments, adjudication, accounts, settings });
-  const codebook = new Codebook(
+  const coding = composeCoding({
+    config,
     store,
     clock,
-    config.codebook,
-    (name) => adminUsers.has(name) || name === input.desktopOwner || adjudication.mayAdjudicate(name),
-    config.raw.annotation_task_name,
-  );
-  const codebookStamps = new RevisionStamps(store, task, codebook);
-  annotations.use(codebookStamps.submitHook());
-  const codebookContent = new CodebookContent(store, codebook);
+    annotations,
+    mayEdit: (name) => isAdmin(name) || adjudication.mayAdjudicate(name),
+    isUser: (name) => accounts.get(name) !== undefined,
+  });
   return {
     config,
     task,
@@ -236,20 +207,11 @@ export function composeServices(input: ComposeInput): Services {
     logger,
     dataDir: input.dataDir,
     settings,
-    accounts,
-    throttle: input.reuse?.throttle ?? new LoginThrottle(clock),
+    ...users,
     assignments,
     annotations,
     skips,
     itemNotes: new ItemNotes(store, task, annotations, outbox, clock),
-    memos: new Memos(
-      store,
-      task,
-      annotations,
-      clock,
-      config.memos,
-      (name) => adminUsers.has(name) || name === input.desktopOwner || adjudication.mayAdjudicate(name),
-    ),
     annotatorDashboard: new AnnotatorDashboard(config.annotatorDashboard, {
       totalItems: () => task.instances.length,
       itemsWithAnnotations: () => annotations.instancesWithAtLeast(1),
@@ -260,12 +222,7 @@ export function composeServices(input: ComposeInput): Services {
         return { annotated, assigned: assignments.progressOf(username, annotated).expected };
       },
     }),
-    codebook,
-    codebookContent,
-    codebookStamps,
-    cases: new Cases(task, config.cases),
-    codebookProposals: new CodebookProposals(store, codebook, codebookContent),
-    review: new ReviewBoard(store, task, clock, config.review, (name) => accounts.get(name) !== undefined),
+    ...coding,
     pocket: new PocketService(config.pocket, {
       schemes: task.schemes,
       taskName: () => settings.get().annotation_task_name,
@@ -281,18 +238,9 @@ export function composeServices(input: ComposeInput): Services {
       clock,
       settings: config.rooms,
       answers: annotations,
-      isAdmin: (name) => adminUsers.has(name) || name === input.desktopOwner,
+      isAdmin,
     }),
     sessions: new Sessions(store, task, clock, config.sessions),
-    crowdPlatform: new CrowdPlatformAdmin(
-      config.crowdPlatform,
-      config.crowdPlatform.token ? createPlatformCall(config.crowdPlatform.baseUrl, config.crowdPlatform.token) : null,
-      {
-        annotated: () => [...store.keys('crowd_workers')].filter((w) => annotations.activityOf(w).annotated > 0),
-        blocked: () => [...store.keys('crowd_workers')].filter((w) => quality.isBlocked(w)),
-      },
-      { login: config.raw.login?.type ?? 'standard', provider: config.crowd.provider },
-    ),
     undo: new UndoHistory(store, annotations, assignments),
     progress,
     timeline,
@@ -304,12 +252,7 @@ export function composeServices(input: ComposeInput): Services {
     }),
     quality,
     phases,
-    crowd: new CrowdService(
-      store,
-      config.crowd,
-      clock,
-      (name) => accounts.get(name) !== undefined || accounts.isAdminName(name),
-    ),
+    ...composeCrowd({ config, store, clock, annotations, quality, accounts }),
     potatoState: new PotatoState(potatoSources),
     potatoDashboard: new PotatoDashboard({ ...potatoSources, settings: () => settings.get() }),
     agreement: new ProjectAgreement(store, task, annotations, clock),
@@ -338,18 +281,7 @@ export function composeServices(input: ComposeInput): Services {
       },
     ),
     media: new MediaFiles(mediaRoots(config)),
-    adminAuth: { key: input.adminKey, isAdminUser: (name) => adminUsers.has(name) || name === input.desktopOwner },
-    adminSetup: input.reuse?.adminSetup ?? new AdminSetup(accounts, clock, () => randomBytes(32).toString('base64url')),
-    loginTokens:
-      input.reuse?.loginTokens ??
-      new LoginTokens({ clock, store, hasher: scryptHasher, randomToken: () => randomBytes(32).toString('base64url') }),
-    passwordResets: new PasswordResets(
-      store,
-      accounts,
-      clock,
-      () => randomBytes(32).toString('base64url'),
-      (name) => userSessionEndOps(store, name),
-    ),
+    adminAuth: { key: input.adminKey, isAdminUser: isAdmin },
     startedAt: clock.now(),
     version: input.version,
     closers: [
