@@ -20,6 +20,7 @@ import { schemeModuleOf } from '../../domain/schemes/registry.js';
 import { AnswerError } from '../../domain/schemes/module.js';
 import { structureKind } from '../../domain/annotation/structures.js';
 import { parseInput } from '../route.js';
+import { plainSubmission } from './plain-submission.js';
 
 const offset = z.number().int().min(0).max(100_000_000);
 const value = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
@@ -88,9 +89,11 @@ function isPotatoState(body: Record<string, unknown>): boolean {
   );
 }
 
-/** Parses a body that is not the plain JSON of our own shape (which the quick check takes). */
+/** Parses a submission's body: our own plain shape by hand, anything else through the schemas. */
 export function parseSubmissionBody(raw: unknown, ours: z.ZodType<Submission>): Submission | PotatoState {
   if (!isObject(raw)) return parseInput(ours, raw, 'body');
+  const plain = plainSubmission(raw);
+  if (plain) return plain;
   const body = unpackForm(raw);
   return isPotatoState(body) ? parseInput(potatoState, body, 'body') : parseInput(ours, body, 'body');
 }
