@@ -90,6 +90,13 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
       fail,
     ),
   );
+  if (scheme.turn_level && scheme.required) {
+    // Potato exempts per-turn questions from required-field checks: any subset of turns may be answered
+    delete scheme.required;
+    warn(
+      `${where}.required is not acted on for a turn_level question: any subset of turns may be answered, as in Potato`,
+    );
+  }
   const names = new Set<string>();
   for (const label of scheme.labels) {
     if (names.has(label.name)) throw new ConfigError(file, `${where}.labels: duplicate label "${label.name}"`);

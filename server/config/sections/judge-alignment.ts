@@ -1,6 +1,7 @@
 /**
  * Potato's `judge_alignment` section: `enabled`, `schemas` (scheme → `{rubric}`; the judged schemes, all
- * single-choice ones when none is named; a name that is not a single-choice scheme stops start-up), `few_shot`
+ * single-choice ones when none is named; a name that is not a single-choice scheme, or is asked per turn, stops
+ * start-up), `few_shot`
  * (agreed items as examples). The model is ai_support's. Potato's inline mode (the judge's verdict beside the
  * annotator's form) is not built: start-up says so.
  */
@@ -27,7 +28,7 @@ const SINGLE = new Set(['radio', 'select', 'likert']);
 export function readJudgeAlignment(
   raw: z.output<typeof judgeAlignmentSchema> | undefined,
   ai: RawAiSupport | undefined,
-  schemes: readonly { name: string; annotation_type: string }[],
+  schemes: readonly { name: string; annotation_type: string; turn_level?: unknown }[],
   warn: (m: string) => void,
   fail: (m: string) => never,
 ): JudgeAlignmentSettings {
@@ -39,6 +40,9 @@ export function readJudgeAlignment(
       fail(
         `judge_alignment.schemas.${name}: "${name}" is a ${scheme.annotation_type} scheme; the judge labels radio, select and likert schemes`,
       );
+    // a per-turn document has no one label for the judge to give: turn-level schemes are not judged
+    else if (scheme.turn_level)
+      fail(`judge_alignment.schemas.${name}: "${name}" is asked per turn (turn_level); the judge labels whole items`);
     rubrics[name] = block?.rubric ?? '';
   }
   const f = raw?.few_shot ?? {};

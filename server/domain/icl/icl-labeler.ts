@@ -82,7 +82,7 @@ export class IclLabeler implements SubmitHook {
     return this.d.settings.enabled;
   }
 
-  /** The single-choice schemes the model may label. */
+  /** The single-choice schemes the model may label; a turn-level one has no suggest target, so it is never one. */
   schemes(): Scheme[] {
     return this.d.task.schemes.filter((s) => {
       const t = suggestTarget(s);
@@ -94,6 +94,10 @@ export class IclLabeler implements SubmitHook {
   scheme(name: string, field: string): Scheme {
     const scheme = this.d.task.schemes.find((s) => s.name === name);
     if (!scheme) throw notFound(`${field}: no annotation scheme is named "${name}"`);
+    if (scheme.turn_level)
+      throw invalid(
+        `${field}: "${name}" is asked per turn (turn_level); ICL labelling gives one label per item, so it labels whole-item schemes`,
+      );
     if (!this.schemes().includes(scheme))
       throw invalid(
         `${field}: "${name}" is a ${scheme.annotation_type} scheme; ICL labelling labels single-choice schemes (radio, select, likert)`,

@@ -215,6 +215,16 @@ describe('ICL labelling', () => {
       await answer(c, 's1', 'positive');
       await answer(c, 's2', 'negative');
     }
+    // a turn-level question's per-turn document is no label for the model to give: not labelled, refused by name
+    const turns = { annotation_type: 'radio', name: 'tone', labels: ['ok', 'rude'], turn_level: true };
+    const perTurn = await startServer({
+      items,
+      config: { annotation_schemes: [...schemes, turns], icl_labeling: icl },
+    });
+    expect((await perTurn.admin().get('/admin/api/icl/status')).body.schemas).toEqual(['sentiment']);
+    const refusedTurns = await perTurn.admin().post('/admin/api/icl/trigger', { schema_name: 'tone' });
+    expect(refusedTurns.status).toBe(400);
+    expect(refusedTurns.body.error).toMatch(/^schema_name: "tone" is asked per turn \(turn_level\)/);
     const noModel = await t.admin().post('/admin/api/icl/trigger', { schema_name: 'sentiment' });
     expect(noModel.status).toBe(503);
     expect(noModel.body.error).toMatch(/^ICL labelling needs a model: ai_support names no LLM .*endpoint_type/);

@@ -162,6 +162,20 @@ describe('judge alignment', () => {
     expect(() => loadConfig(writeProject({ items, config: on }))).toThrow(
       /judge_alignment\.schemas\.note: "note" is a text scheme/,
     );
+    // a turn-level question is not judged: left out of the judged schemes, refused when named
+    const turns = { annotation_type: 'radio', name: 'tone', labels: ['ok', 'rude'], turn_level: true };
+    const perTurn = await startServer({
+      items,
+      config: { annotation_schemes: [...schemes, turns], judge_alignment: { enabled: true } },
+    });
+    expect(Object.keys((await perTurn.admin().get('/admin/judge-alignment')).body.per_schema)).toEqual(['correctness']);
+    const named = {
+      annotation_schemes: [...schemes, turns],
+      judge_alignment: { enabled: true, schemas: { tone: { rubric: 'x' } } },
+    };
+    expect(() => loadConfig(writeProject({ items, config: named }))).toThrow(
+      /judge_alignment\.schemas\.tone: "tone" is asked per turn \(turn_level\)/,
+    );
     const inline = { annotation_schemes: schemes, judge_alignment: { enabled: true, inline: { enabled: true } } };
     const warned = loadConfig(writeProject({ items, config: inline })).warnings.join('\n');
     expect(warned).toMatch(/judge_alignment: ai_support names no LLM/);

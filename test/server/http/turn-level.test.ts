@@ -150,6 +150,28 @@ describe('turn-level questions', () => {
     expect(JSON.parse(kept).turns).toEqual({ t1: { values: ['rude'] } });
   });
 
+  it('does not require a turn-level question marked required (any subset of turns may be answered, as in Potato) and warns at load', async () => {
+    const required = {
+      ...config,
+      annotation_schemes: [
+        { ...errors, label_requirement: { required: true } },
+        { ...overall, label_requirement: { required: true } },
+      ],
+    };
+    const warned = loadConfig(writeProject({ items, config: required }), {}).warnings.join('\n');
+    expect(warned).toMatch(/\(errors\)\.required is not acted on for a turn_level question/);
+    expect(warned).not.toMatch(/\(overall\)\.required/);
+    const t = await startServer({ items, config: required });
+    const c = await t.client().login('ann');
+    expect((await c.get('/api/current_instance')).body.required).toEqual(['overall']);
+    await c.post('/updateinstance', { instance_id: 'c1', annotations: { 'overall:::yes': 'yes' } });
+    expect((await c.get('/api/current_instance')).body.required).toEqual([]);
+    const moved = await c.post('/go_to', { action: 'next_instance' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.instance_id).toBe('c2');
+    expect((await c.get('/api/schemas')).body.errors.required).toBeUndefined();
+  });
+
   it('reads turn_binding at load: refuses a bad binding or a type not asked per turn, warns about a binding without turn_level', () => {
     const load = (scheme: Record<string, unknown>) =>
       loadConfig(writeProject({ items, config: { ...config, annotation_schemes: [scheme] } }), {});
