@@ -7,29 +7,33 @@
 import { z } from 'zod';
 import type { Instance } from '../domain/task.js';
 
-const intish = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+const intish = z.lazy(() => z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]));
 
-export const bwsConfigSchema = z.looseObject({
-  tuple_size: intish
-    .pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)'))
-    .optional(),
-  num_tuples: intish.pipe(z.number().min(1)).nullable().optional(),
-  seed: intish.optional(),
-  min_item_appearances: intish.pipe(z.number().min(1)).nullable().optional(),
-  scoring: z.looseObject({ method: z.enum(['counting', 'bradley_terry', 'plackett_luce']).optional() }).optional(),
-});
+export const bwsConfigSchema = z.lazy(() =>
+  z.looseObject({
+    tuple_size: intish
+      .pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)'))
+      .optional(),
+    num_tuples: intish.pipe(z.number().min(1)).nullable().optional(),
+    seed: intish.optional(),
+    min_item_appearances: intish.pipe(z.number().min(1)).nullable().optional(),
+    scoring: z.looseObject({ method: z.enum(['counting', 'bradley_terry', 'plackett_luce']).optional() }).optional(),
+  }),
+);
 export type BwsConfig = z.infer<typeof bwsConfigSchema>;
 
 /** Potato's iterative BWS: its first round is tupled like bws_config (see config loading). */
-export const ibwsConfigSchema = z.looseObject({
-  tuple_size: intish
-    .pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)'))
-    .optional(),
-  max_rounds: intish.pipe(z.number().min(1)).nullable().optional(),
-  seed: intish.optional(),
-  scoring_method: z.enum(['counting', 'bradley_terry', 'plackett_luce']).optional(),
-  tuples_per_item_per_round: intish.pipe(z.number().min(1)).optional(),
-});
+export const ibwsConfigSchema = z.lazy(() =>
+  z.looseObject({
+    tuple_size: intish
+      .pipe(z.number().min(2, 'must be at least 2').max(26, 'must be at most 26 (positions A–Z)'))
+      .optional(),
+    max_rounds: intish.pipe(z.number().min(1)).nullable().optional(),
+    seed: intish.optional(),
+    scoring_method: z.enum(['counting', 'bradley_terry', 'plackett_luce']).optional(),
+    tuples_per_item_per_round: intish.pipe(z.number().min(1)).optional(),
+  }),
+);
 
 interface BwsItem {
   source_id: string;

@@ -11,15 +11,17 @@ export class CotSegmentationError extends Error {}
 export const COT_KEYS = new Set(['cot_segmentation']);
 
 const positive = z.coerce.number().int().min(1);
-const schema = z.object({
-  source_key: z.string().min(1),
-  target_key: z.string().min(1).default('cot_steps'),
-  strategy: z.enum([...COT_STRATEGIES, 'llm']).default('auto'),
-  min_step_chars: z.coerce.number().int().min(0).default(0),
-  max_steps: positive.default(200),
-  markers: z.array(z.string().min(1)).min(1).optional(),
-  sentences_per_step: positive.default(1),
-});
+const schema = z.lazy(() =>
+  z.object({
+    source_key: z.string().min(1),
+    target_key: z.string().min(1).default('cot_steps'),
+    strategy: z.enum([...COT_STRATEGIES, 'llm']).default('auto'),
+    min_step_chars: z.coerce.number().int().min(0).default(0),
+    max_steps: positive.default(200),
+    markers: z.array(z.string().min(1)).min(1).optional(),
+    sentences_per_step: positive.default(1),
+  }),
+);
 
 /** Adds the steps to one item's fields (in place), or leaves it when it has no text to split. */
 export type Derive = (fields: Record<string, unknown>) => void;

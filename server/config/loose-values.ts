@@ -5,16 +5,22 @@
  */
 import { z } from 'zod';
 
-export const looseBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
-]);
+export const looseBoolean = z.lazy(() =>
+  z.union([
+    z.boolean(),
+    z
+      .enum(['true', 'false', 'True', 'False', 'yes', 'no'])
+      .transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+  ]),
+);
 
 /** a number, or a string of digits with an optional fraction (not negative) */
-export const looseUnsignedNumber = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+export const looseUnsignedNumber = z.lazy(() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ]),
+);

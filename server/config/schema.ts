@@ -38,46 +38,54 @@ import { metadataSchema } from '../domain/publish/settings.js';
 import { uiLanguageSchema } from './sections/ui-language.js';
 import { looseBoolean } from './loose-values.js';
 
-const numberish = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+const numberish = z.lazy(() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ]),
+);
 
-const labelSchema = z.union([
-  z.union([z.string(), z.number()]).transform((name) => ({ name: String(name) })),
-  z.looseObject({
-    name: z.union([z.string(), z.number()]).transform(String),
-    tooltip: z.string().optional(),
-    key_value: z.union([z.string(), z.number()]).transform(String).optional(),
-    color: z.string().optional(),
-  }),
-]);
+const labelSchema = z.lazy(() =>
+  z.union([
+    z.union([z.string(), z.number()]).transform((name) => ({ name: String(name) })),
+    z.looseObject({
+      name: z.union([z.string(), z.number()]).transform(String),
+      tooltip: z.string().optional(),
+      key_value: z.union([z.string(), z.number()]).transform(String).optional(),
+      color: z.string().optional(),
+    }),
+  ]),
+);
 
 /**
  * The keys every scheme has. A type's own keys (likert's `size`, number's `min`, ...) are parsed by its module in
  * server/domain/schemes/types/, once the type is known.
  */
-const schemeSchema = z.looseObject({
-  annotation_type: z.string().min(1),
-  name: z.string().min(1),
-  description: z.string().optional(),
-  labels: z.array(labelSchema).optional(),
-  sequential_key_binding: looseBoolean.optional(),
-});
+const schemeSchema = z.lazy(() =>
+  z.looseObject({
+    annotation_type: z.string().min(1),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    labels: z.array(labelSchema).optional(),
+    sequential_key_binding: looseBoolean.optional(),
+  }),
+);
 export type RawScheme = z.infer<typeof schemeSchema>;
 
-const colorMap = z.record(z.string(), z.record(z.string(), z.string()));
+const colorMap = z.lazy(() => z.record(z.string(), z.record(z.string(), z.string())));
 
-const userEntry = z.union([
-  z.string().transform((username) => ({ username, password: undefined as string | undefined })),
-  z.object({ username: z.string(), password: z.string().optional() }),
-  z
-    .object({ email: z.string(), password: z.string().optional() })
-    .transform((u) => ({ username: u.email, password: u.password })),
-]);
+const userEntry = z.lazy(() =>
+  z.union([
+    z.string().transform((username) => ({ username, password: undefined as string | undefined })),
+    z.object({ username: z.string(), password: z.string().optional() }),
+    z
+      .object({ email: z.string(), password: z.string().optional() })
+      .transform((u) => ({ username: u.email, password: u.password })),
+  ]),
+);
 
 export const configSchema = z.looseObject({
   annotation_task_name: z.string().min(1),

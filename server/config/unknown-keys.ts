@@ -11,16 +11,18 @@ interface Def {
   element?: ZodType;
   innerType?: ZodType;
   in?: ZodType;
+  /** z.lazy's: schemas built on first use (to keep them out of start-up) */
+  getter?: () => ZodType;
 }
 
 const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** The object or array schema under wrappers (optional, default, pipe, …); undefined for anything else. */
+/** The object or array schema under wrappers (optional, default, pipe, lazy, …); undefined for anything else. */
 function core(schema: ZodType): Def | undefined {
   let def = defOf(schema);
   for (let depth = 0; depth < 10; depth++) {
     if (def.type === 'object' || def.type === 'array') return def;
-    const inner = def.innerType ?? def.in;
+    const inner = def.innerType ?? def.in ?? def.getter?.();
     if (!inner) return undefined;
     def = defOf(inner);
   }

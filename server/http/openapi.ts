@@ -121,7 +121,7 @@ export function openApiRoutes(routes: readonly RouteSpec[], info: ApiInfo): Rout
     path: '/api/openapi.json',
     summary: 'This description of the HTTP API (OpenAPI 3.1)',
     access: 'public',
-    response: z.record(z.string(), z.unknown()).describe('an OpenAPI 3.1 document'),
+    response: z.lazy(() => z.record(z.string(), z.unknown()).describe('an OpenAPI 3.1 document')),
     handle: () => (document ??= openApiDocument([...routes, self], info)),
   });
   return [self];

@@ -1,7 +1,9 @@
 /**
  * Every endpoint is declared once as a RouteSpec: method, path, who may call it and the zod schemas of its
  * input. The app mounts the specs, and the OpenAPI description is generated from the same list, so the two
- * cannot drift.
+ * cannot drift. Schemas of more than one part are written `z.lazy(() => …)`: each zod schema is an object with
+ * dozens of closures, and building thousands of them at start-up, for routes most projects never call, was a
+ * part of every start; a lazy one is built at its first parse or when the OpenAPI document is generated.
  */
 import type Koa from 'koa';
 import type { ZodType } from 'zod';

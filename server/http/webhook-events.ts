@@ -8,16 +8,18 @@ import { ITEM_FLAGS } from '../domain/annotation/item-notes.js';
 import { answersByScheme } from './answer-shapes.js';
 
 const answers = answersByScheme().describe('scheme name → answer (a multiselect answer is an array of labels)');
-const spans = z.array(
-  z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }).loose(),
+const spans = z.lazy(() =>
+  z.array(z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }).loose()),
 );
-const annotation = z.object({
-  annotator_id: z.string(),
-  instance_id: z.string(),
-  annotation: answers,
-  span_annotations: spans,
-  submitted_at: z.string(),
-});
+const annotation = z.lazy(() =>
+  z.object({
+    annotator_id: z.string(),
+    instance_id: z.string(),
+    annotation: answers,
+    span_annotations: spans,
+    submitted_at: z.string(),
+  }),
+);
 
 const EVENT_DATA: Record<EventType, { summary: string; data: ZodType<unknown> }> = {
   'annotation.created': { summary: "An annotator's first non-empty answer on an instance", data: annotation },

@@ -13,37 +13,39 @@ import { DEFAULT_ACTIVE_LEARNING, type ActiveLearningSettings } from '../../doma
 
 const positiveInt = looseUnsignedNumber.pipe(z.number().int('a whole number').min(1, 'at least 1'));
 
-export const activeLearningSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  schema_names: z.union([z.string().transform((s) => [s]), z.array(z.string())]).optional(),
-  min_instances_for_training: looseUnsignedNumber
-    .pipe(z.number().int('a whole number').min(2, 'at least 2: a learner needs examples of two labels'))
-    .optional(),
-  min_annotations_per_instance: positiveInt.optional(),
-  update_frequency: positiveInt.optional(),
-  max_instances_to_reorder: positiveInt.optional(),
-  random_sample_percent: looseUnsignedNumber
-    .pipe(z.number().max(1, 'a fraction between 0 and 1 (0.2 for 20 %), as Potato reads it'))
-    .optional(),
-  query_strategy: z.enum(['uncertainty', 'diversity', 'badge', 'bald', 'hybrid']).optional(),
-  resolution_strategy: z.enum(['majority_vote', 'random', 'consensus', 'weighted_average']).optional(),
-  cold_start_strategy: z.enum(['random', 'llm']).optional(),
-  confidence_method: z.enum(['logprobs', 'verbalized', 'consistency']).optional(),
-  calibrate_probabilities: looseBoolean.optional(),
-  classifier: z.unknown().optional(),
-  vectorizer: z.unknown().optional(),
-  classifier_params: z.record(z.string(), z.unknown()).optional(),
-  vectorizer_params: z.record(z.string(), z.unknown()).optional(),
-  hybrid_weights: z.record(z.string(), z.unknown()).optional(),
-  bald_params: z.record(z.string(), z.unknown()).optional(),
-  database: z.unknown().optional(),
-  model_persistence: z.unknown().optional(),
-  llm: z.unknown().optional(),
-  use_icl_ensemble: looseBoolean.optional(),
-  icl_ensemble_params: z.unknown().optional(),
-  annotation_routing: looseBoolean.optional(),
-  routing_thresholds: z.unknown().optional(),
-});
+export const activeLearningSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    schema_names: z.union([z.string().transform((s) => [s]), z.array(z.string())]).optional(),
+    min_instances_for_training: looseUnsignedNumber
+      .pipe(z.number().int('a whole number').min(2, 'at least 2: a learner needs examples of two labels'))
+      .optional(),
+    min_annotations_per_instance: positiveInt.optional(),
+    update_frequency: positiveInt.optional(),
+    max_instances_to_reorder: positiveInt.optional(),
+    random_sample_percent: looseUnsignedNumber
+      .pipe(z.number().max(1, 'a fraction between 0 and 1 (0.2 for 20 %), as Potato reads it'))
+      .optional(),
+    query_strategy: z.enum(['uncertainty', 'diversity', 'badge', 'bald', 'hybrid']).optional(),
+    resolution_strategy: z.enum(['majority_vote', 'random', 'consensus', 'weighted_average']).optional(),
+    cold_start_strategy: z.enum(['random', 'llm']).optional(),
+    confidence_method: z.enum(['logprobs', 'verbalized', 'consistency']).optional(),
+    calibrate_probabilities: looseBoolean.optional(),
+    classifier: z.unknown().optional(),
+    vectorizer: z.unknown().optional(),
+    classifier_params: z.record(z.string(), z.unknown()).optional(),
+    vectorizer_params: z.record(z.string(), z.unknown()).optional(),
+    hybrid_weights: z.record(z.string(), z.unknown()).optional(),
+    bald_params: z.record(z.string(), z.unknown()).optional(),
+    database: z.unknown().optional(),
+    model_persistence: z.unknown().optional(),
+    llm: z.unknown().optional(),
+    use_icl_ensemble: looseBoolean.optional(),
+    icl_ensemble_params: z.unknown().optional(),
+    annotation_routing: looseBoolean.optional(),
+    routing_thresholds: z.unknown().optional(),
+  }),
+);
 
 export type RawActiveLearning = z.output<typeof activeLearningSchema>;
 

@@ -21,32 +21,34 @@ const DEFAULT_ERROR_TAXONOMY = [
   'other',
 ];
 
-export const adjudicationSchema = z.looseObject({
-  enabled: bool.optional(),
-  adjudicator_users: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
-  min_annotations: numberish
-    .pipe(z.number().int().min(2, 'at least 2: one answer has nothing to disagree with'))
-    .optional(),
-  require_fully_annotated: bool.optional(),
-  agreement_threshold: numberish.pipe(z.number().min(0).max(1)).optional(),
-  show_all_items: bool.optional(),
-  show_annotator_names: bool.optional(),
-  show_timing_data: bool.optional(),
-  show_agreement_scores: bool.optional(),
-  fast_decision_warning_ms: numberish.pipe(z.number().min(0)).optional(),
-  require_confidence: bool.optional(),
-  require_notes_on_override: bool.optional(),
-  error_taxonomy: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
-  similarity: z
-    .looseObject({
-      enabled: bool.optional(),
-      model: z.string().optional(),
-      top_k: numberish.optional(),
-      precompute_on_start: bool.optional(),
-    })
-    .optional(),
-  output_subdir: z.string().optional(),
-});
+export const adjudicationSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: bool.optional(),
+    adjudicator_users: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+    min_annotations: numberish
+      .pipe(z.number().int().min(2, 'at least 2: one answer has nothing to disagree with'))
+      .optional(),
+    require_fully_annotated: bool.optional(),
+    agreement_threshold: numberish.pipe(z.number().min(0).max(1)).optional(),
+    show_all_items: bool.optional(),
+    show_annotator_names: bool.optional(),
+    show_timing_data: bool.optional(),
+    show_agreement_scores: bool.optional(),
+    fast_decision_warning_ms: numberish.pipe(z.number().min(0)).optional(),
+    require_confidence: bool.optional(),
+    require_notes_on_override: bool.optional(),
+    error_taxonomy: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+    similarity: z
+      .looseObject({
+        enabled: bool.optional(),
+        model: z.string().optional(),
+        top_k: numberish.optional(),
+        precompute_on_start: bool.optional(),
+      })
+      .optional(),
+    output_subdir: z.string().optional(),
+  }),
+);
 
 export type RawAdjudication = z.output<typeof adjudicationSchema>;
 

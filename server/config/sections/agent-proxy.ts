@@ -12,27 +12,29 @@ import type { AgentSettings } from '../../domain/agent-chat/agent-chat-service.j
 
 const seconds = z.number().positive().max(86_400);
 
-export const agentProxySchema = z.looseObject({
-  type: z.string().min(1),
-  responses: z.array(z.string().max(20_000)).min(1).max(1000).optional(),
-  model: z.string().min(1).optional(),
-  api_key: z.string().optional(),
-  base_url: z
-    .string()
-    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// URL')
-    .optional(),
-  system_prompt: z.string().max(20_000).optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  max_tokens: z.number().int().min(1).max(100_000).optional(),
-  sandbox: z
-    .looseObject({
-      max_steps: z.number().int().min(1).max(1000).optional(),
-      max_session_seconds: seconds.optional(),
-      request_timeout_seconds: seconds.optional(),
-      rate_limit_per_minute: z.number().int().min(1).max(10_000).optional(),
-    })
-    .optional(),
-});
+export const agentProxySchema = z.lazy(() =>
+  z.looseObject({
+    type: z.string().min(1),
+    responses: z.array(z.string().max(20_000)).min(1).max(1000).optional(),
+    model: z.string().min(1).optional(),
+    api_key: z.string().optional(),
+    base_url: z
+      .string()
+      .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// URL')
+      .optional(),
+    system_prompt: z.string().max(20_000).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    max_tokens: z.number().int().min(1).max(100_000).optional(),
+    sandbox: z
+      .looseObject({
+        max_steps: z.number().int().min(1).max(1000).optional(),
+        max_session_seconds: seconds.optional(),
+        request_timeout_seconds: seconds.optional(),
+        rate_limit_per_minute: z.number().int().min(1).max(10_000).optional(),
+      })
+      .optional(),
+  }),
+);
 
 type RawAgentProxy = z.infer<typeof agentProxySchema>;
 

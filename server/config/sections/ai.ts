@@ -35,50 +35,54 @@ const DEFAULT_BASE_URL: Record<Exclude<EndpointType, 'embedded'>, string> = {
 
 const url = z.string().refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// URL');
 
-export const aiConfigSchema = z.looseObject({
-  model: z.string().min(1).optional(),
-  base_url: url.optional(),
-  /** spellings other tools use for the same thing */
-  host: url.optional(),
-  api_base: url.optional(),
-  api_key: z.string().optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  max_tokens: z.number().int().min(1).max(100_000).optional(),
-  /** seconds */
-  timeout: z.number().positive().max(3600).optional(),
-  timeout_seconds: z.number().positive().max(3600).optional(),
-});
+export const aiConfigSchema = z.lazy(() =>
+  z.looseObject({
+    model: z.string().min(1).optional(),
+    base_url: url.optional(),
+    /** spellings other tools use for the same thing */
+    host: url.optional(),
+    api_base: url.optional(),
+    api_key: z.string().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    max_tokens: z.number().int().min(1).max(100_000).optional(),
+    /** seconds */
+    timeout: z.number().positive().max(3600).optional(),
+    timeout_seconds: z.number().positive().max(3600).optional(),
+  }),
+);
 
-export const aiSupportSchema = z
-  .looseObject({
-    enabled: z.boolean().optional(),
-    endpoint_type: z
-      .string()
-      .transform((v) => v.trim().toLowerCase().replace(/-/g, '_'))
-      .refine((v) => v in ALIASES, {
-        message: `must be one of ${ENDPOINT_TYPES.join(', ')} (Potato's vllm and open_router are accepted as openai; for other services use openai with an OpenAI-compatible base_url)`,
-      })
-      .optional(),
-    ai_config: aiConfigSchema.optional(),
-    /** embedded provider: labelled examples of a scheme needed before it suggests anything */
-    min_examples: z.number().int().min(1).max(10_000).optional(),
-  })
-  .superRefine((raw, ctx) => {
-    const type = raw.endpoint_type ? ALIASES[raw.endpoint_type] : 'embedded';
-    if (type === 'embedded') return;
-    if (!raw.ai_config?.model)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ai_config', 'model'],
-        message: `required when endpoint_type is ${raw.endpoint_type}`,
-      });
-    if (type === 'anthropic' && !raw.ai_config?.api_key)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ai_config', 'api_key'],
-        message: 'required for anthropic (write "${ANTHROPIC_API_KEY}" to take it from the environment)',
-      });
-  });
+export const aiSupportSchema = z.lazy(() =>
+  z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      endpoint_type: z
+        .string()
+        .transform((v) => v.trim().toLowerCase().replace(/-/g, '_'))
+        .refine((v) => v in ALIASES, {
+          message: `must be one of ${ENDPOINT_TYPES.join(', ')} (Potato's vllm and open_router are accepted as openai; for other services use openai with an OpenAI-compatible base_url)`,
+        })
+        .optional(),
+      ai_config: aiConfigSchema.optional(),
+      /** embedded provider: labelled examples of a scheme needed before it suggests anything */
+      min_examples: z.number().int().min(1).max(10_000).optional(),
+    })
+    .superRefine((raw, ctx) => {
+      const type = raw.endpoint_type ? ALIASES[raw.endpoint_type] : 'embedded';
+      if (type === 'embedded') return;
+      if (!raw.ai_config?.model)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ai_config', 'model'],
+          message: `required when endpoint_type is ${raw.endpoint_type}`,
+        });
+      if (type === 'anthropic' && !raw.ai_config?.api_key)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ai_config', 'api_key'],
+          message: 'required for anthropic (write "${ANTHROPIC_API_KEY}" to take it from the environment)',
+        });
+    }),
+);
 
 export type RawAiSupport = z.infer<typeof aiSupportSchema>;
 

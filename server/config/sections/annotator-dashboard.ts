@@ -6,16 +6,18 @@ import { z } from 'zod';
 import { looseBoolean } from '../loose-values.js';
 import { DASHBOARD_OFF, type AnnotatorDashboardSettings } from '../../domain/annotator-dashboard/summary.js';
 
-export const annotatorDashboardSchema = z.union([
-  looseBoolean,
-  // loose, so a misspelt key is named in a warning below rather than dropped by the parse
-  z.looseObject({
-    enabled: looseBoolean.optional(),
-    show_project_progress: looseBoolean.optional(),
-    show_personal_progress: looseBoolean.optional(),
-    show_active_annotators: looseBoolean.optional(),
-  }),
-]);
+export const annotatorDashboardSchema = z.lazy(() =>
+  z.union([
+    looseBoolean,
+    // loose, so a misspelt key is named in a warning below rather than dropped by the parse
+    z.looseObject({
+      enabled: looseBoolean.optional(),
+      show_project_progress: looseBoolean.optional(),
+      show_personal_progress: looseBoolean.optional(),
+      show_active_annotators: looseBoolean.optional(),
+    }),
+  ]),
+);
 
 const KNOWN = new Set(['enabled', 'show_project_progress', 'show_personal_progress', 'show_active_annotators']);
 

@@ -12,18 +12,22 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ConfiguredUser } from '../project-config.js';
 
-export const authenticationSchema = z.looseObject({
-  method: z.string().optional(),
-  user_config_path: z.string().min(1).optional(),
-});
+export const authenticationSchema = z.lazy(() =>
+  z.looseObject({
+    method: z.string().optional(),
+    user_config_path: z.string().min(1).optional(),
+  }),
+);
 
 /** Potato's stored form: a 16-byte salt in hex, `$`, PBKDF2-SHA256 (100,000 rounds) of the password in hex. */
 const POTATO_HASH = /^([0-9a-f]{32})\$([0-9a-f]{64})$/i;
 
-const line = z.object({
-  username: z.union([z.string(), z.number()]).transform(String),
-  password: z.string().optional(),
-});
+const line = z.lazy(() =>
+  z.object({
+    username: z.union([z.string(), z.number()]).transform(String),
+    password: z.string().optional(),
+  }),
+);
 
 /** The users of Potato's user file, and warnings for what is not taken from it. */
 export function readAuthentication(

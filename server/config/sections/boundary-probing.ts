@@ -11,17 +11,19 @@ import { PROBE_SOURCES } from '../../domain/boundary/probe-plan.js';
 import type { BoundarySettings } from '../../domain/boundary/boundary-lab.js';
 import { singleChoiceScheme } from './truth-serum.js';
 
-export const boundaryProbingSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  schema: z.string().min(1).optional(),
-  probes_per_item: looseUnsignedNumber.pipe(z.number().int('a whole number').min(1, 'at least 1')).optional(),
-  include_invariance: looseBoolean.optional(),
-  sources: z.array(z.enum(PROBE_SOURCES, { message: `each must be ${PROBE_SOURCES.join(', ')}` })).optional(),
-  precomputed_key: z.string().min(1).optional(),
-  rationale_on_flip: looseBoolean.optional(),
-  debounce_ms: looseUnsignedNumber.optional(),
-  ai_support: z.unknown().optional(),
-});
+export const boundaryProbingSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    schema: z.string().min(1).optional(),
+    probes_per_item: looseUnsignedNumber.pipe(z.number().int('a whole number').min(1, 'at least 1')).optional(),
+    include_invariance: looseBoolean.optional(),
+    sources: z.array(z.enum(PROBE_SOURCES, { message: `each must be ${PROBE_SOURCES.join(', ')}` })).optional(),
+    precomputed_key: z.string().min(1).optional(),
+    rationale_on_flip: looseBoolean.optional(),
+    debounce_ms: looseUnsignedNumber.optional(),
+    ai_support: z.unknown().optional(),
+  }),
+);
 
 export function readBoundaryProbing(
   raw: z.output<typeof boundaryProbingSchema> | undefined,

@@ -11,20 +11,22 @@ import { aiConfigSchema, aiSettingsFrom, aiSupportSchema, type AiSettings } from
 import type { ChatSettings } from '../../domain/chat/chat-service.js';
 import { CHAT_OFF, DEFAULT_TEMPLATE } from '../../domain/chat/system-prompt.js';
 
-export const chatSupportSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  endpoint_type: z.string().optional(),
-  ai_config: aiConfigSchema.optional(),
-  system_prompt: z.looseObject({ template: z.string().min(1).max(20_000).optional() }).optional(),
-  ui: z
-    .looseObject({
-      title: z.string().max(200).optional(),
-      placeholder: z.string().max(500).optional(),
-      sidebar_width: z.number().int().min(200).max(800).optional(),
-      max_history_per_instance: z.number().int().min(2).max(1000).optional(),
-    })
-    .optional(),
-});
+export const chatSupportSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    endpoint_type: z.string().optional(),
+    ai_config: aiConfigSchema.optional(),
+    system_prompt: z.looseObject({ template: z.string().min(1).max(20_000).optional() }).optional(),
+    ui: z
+      .looseObject({
+        title: z.string().max(200).optional(),
+        placeholder: z.string().max(500).optional(),
+        sidebar_width: z.number().int().min(200).max(800).optional(),
+        max_history_per_instance: z.number().int().min(2).max(1000).optional(),
+      })
+      .optional(),
+  }),
+);
 
 type RawChat = z.infer<typeof chatSupportSchema>;
 

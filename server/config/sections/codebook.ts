@@ -19,22 +19,26 @@ export const qdaCodebookSchema = z.object({
   mode: codebookModeSchema.optional(),
 });
 
-export const codebookSchema = z.object({
-  mode: codebookModeSchema.optional(),
-  distiller: z
-    .object({
-      procedure: z.literal('concat').optional(),
-      block_types: z.array(z.enum(BLOCK_TYPE_KEYS)).optional(),
-    })
-    .optional(),
-});
+export const codebookSchema = z.lazy(() =>
+  z.object({
+    mode: codebookModeSchema.optional(),
+    distiller: z
+      .object({
+        procedure: z.literal('concat').optional(),
+        block_types: z.array(z.enum(BLOCK_TYPE_KEYS)).optional(),
+      })
+      .optional(),
+  }),
+);
 
-export const casesSchema = z.object({
-  enabled: looseBoolean.optional(),
-  key: z.string().min(1).optional(),
-  auto_detect: looseBoolean.optional(),
-  attributes: z.array(z.string().min(1)).default([]),
-});
+export const casesSchema = z.lazy(() =>
+  z.object({
+    enabled: looseBoolean.optional(),
+    key: z.string().min(1).optional(),
+    auto_detect: looseBoolean.optional(),
+    attributes: z.array(z.string().min(1)).default([]),
+  }),
+);
 
 /** `cases`: on when asked, or under QDA mode unless `cases.enabled: false`. */
 export function readCaseSettings(

@@ -11,7 +11,7 @@ import type { CrowdSettings } from '../../domain/crowd/crowd.js';
 
 const bool = looseBoolean;
 const numberish = looseUnsignedNumber;
-const text = z.union([z.string(), z.number()]).transform(String);
+const text = z.lazy(() => z.union([z.string(), z.number()]).transform(String));
 const paramName = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a URL parameter name: 1-64 letters, digits, "_", "." or "-"');
@@ -19,12 +19,14 @@ const paramName = z
 const LOGIN_TYPES = ['standard', 'password', 'url_direct', 'prolific'] as const;
 const PROVIDERS = ['prolific', 'mturk', 'generic', 'connect', 'sona', 'microworkers', 'expert'] as const;
 
-const completion = z.looseObject({
-  code: text.optional(),
-  redirect_url: z.string().optional(),
-  failed_code: text.optional(),
-  message: z.string().optional(),
-});
+const completion = z.lazy(() =>
+  z.looseObject({
+    code: text.optional(),
+    redirect_url: z.string().optional(),
+    failed_code: text.optional(),
+    message: z.string().optional(),
+  }),
+);
 
 const providerBlock = z.looseObject({
   id_param: paramName.optional(),

@@ -14,15 +14,16 @@ import {
   type PublishSettings,
 } from '../../domain/publish/settings.js';
 
-export const datasetsSchema = z.union([
-  looseBoolean,
-  z.looseObject({ enabled: looseBoolean.optional(), storage: z.string().optional() }),
-]);
+export const datasetsSchema = z.lazy(() =>
+  z.union([looseBoolean, z.looseObject({ enabled: looseBoolean.optional(), storage: z.string().optional() })]),
+);
 
-export const publishSchema = z.looseObject({
-  default_target: z.string().optional(),
-  options: z.record(z.string(), z.unknown()).optional(),
-});
+export const publishSchema = z.lazy(() =>
+  z.looseObject({
+    default_target: z.string().optional(),
+    options: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 export function readDatasetsEnabled(
   raw: z.infer<typeof datasetsSchema> | undefined,

@@ -13,39 +13,41 @@ import { llmMissing, type RawAiSupport } from './ai.js';
 const share = looseUnsignedNumber.pipe(z.number().min(0).max(1, 'a share from 0 to 1'));
 const count = looseUnsignedNumber.pipe(z.number().int('a whole number').min(1));
 
-export const iclLabelingSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  example_selection: z
-    .looseObject({
-      min_agreement_threshold: share.optional(),
-      min_annotators_per_instance: count.optional(),
-      max_examples_per_schema: count.optional(),
-      refresh_interval_seconds: looseUnsignedNumber.optional(),
-    })
-    .optional(),
-  llm_labeling: z
-    .looseObject({
-      batch_size: count.optional(),
-      trigger_threshold: looseUnsignedNumber.pipe(z.number().int('a whole number')).optional(),
-      confidence_threshold: share.optional(),
-      batch_interval_seconds: looseUnsignedNumber.optional(),
-      max_total_labels: count.nullable().optional(),
-      max_unlabeled_ratio: share.optional(),
-      pause_on_low_accuracy: looseBoolean.optional(),
-      min_accuracy_threshold: share.optional(),
-    })
-    .optional(),
-  verification: z
-    .looseObject({
-      enabled: looseBoolean.optional(),
-      sample_rate: share.optional(),
-      selection_strategy: z.enum(['low_confidence', 'random', 'mixed']).optional(),
-      mix_with_regular_assignments: looseBoolean.optional(),
-      assignment_mix_rate: share.optional(),
-    })
-    .optional(),
-  persistence: z.looseObject({ predictions_file: z.string().optional() }).optional(),
-});
+export const iclLabelingSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    example_selection: z
+      .looseObject({
+        min_agreement_threshold: share.optional(),
+        min_annotators_per_instance: count.optional(),
+        max_examples_per_schema: count.optional(),
+        refresh_interval_seconds: looseUnsignedNumber.optional(),
+      })
+      .optional(),
+    llm_labeling: z
+      .looseObject({
+        batch_size: count.optional(),
+        trigger_threshold: looseUnsignedNumber.pipe(z.number().int('a whole number')).optional(),
+        confidence_threshold: share.optional(),
+        batch_interval_seconds: looseUnsignedNumber.optional(),
+        max_total_labels: count.nullable().optional(),
+        max_unlabeled_ratio: share.optional(),
+        pause_on_low_accuracy: looseBoolean.optional(),
+        min_accuracy_threshold: share.optional(),
+      })
+      .optional(),
+    verification: z
+      .looseObject({
+        enabled: looseBoolean.optional(),
+        sample_rate: share.optional(),
+        selection_strategy: z.enum(['low_confidence', 'random', 'mixed']).optional(),
+        mix_with_regular_assignments: looseBoolean.optional(),
+        assignment_mix_rate: share.optional(),
+      })
+      .optional(),
+    persistence: z.looseObject({ predictions_file: z.string().optional() }).optional(),
+  }),
+);
 
 export function readIclLabeling(
   raw: z.output<typeof iclLabelingSchema> | undefined,

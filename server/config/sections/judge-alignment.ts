@@ -10,18 +10,20 @@ import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import type { JudgeAlignmentSettings } from '../../domain/judges/judge-alignment.js';
 import { llmMissing, type RawAiSupport } from './ai.js';
 
-export const judgeAlignmentSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  schemas: z.record(z.string(), z.looseObject({ rubric: z.string().optional() }).nullable()).optional(),
-  few_shot: z
-    .looseObject({
-      enabled: looseBoolean.optional(),
-      max_examples: looseUnsignedNumber.pipe(z.number().int().min(1).max(50)).optional(),
-      min_agreement: looseUnsignedNumber.pipe(z.number().min(0).max(1)).optional(),
-    })
-    .optional(),
-  inline: z.looseObject({}).optional(),
-});
+export const judgeAlignmentSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    schemas: z.record(z.string(), z.looseObject({ rubric: z.string().optional() }).nullable()).optional(),
+    few_shot: z
+      .looseObject({
+        enabled: looseBoolean.optional(),
+        max_examples: looseUnsignedNumber.pipe(z.number().int().min(1).max(50)).optional(),
+        min_agreement: looseUnsignedNumber.pipe(z.number().min(0).max(1)).optional(),
+      })
+      .optional(),
+    inline: z.looseObject({}).optional(),
+  }),
+);
 
 const SINGLE = new Set(['radio', 'select', 'likert']);
 

@@ -8,16 +8,20 @@ import { looseBoolean } from '../loose-values.js';
 import { qdaCodebookSchema } from './codebook.js';
 import { MEMO_VISIBILITIES, type MemoSettings } from '../../domain/annotation/memos.js';
 
-export const annotationUiSchema = z.object({
-  memos: looseBoolean.optional(),
-  visibility: z.enum(MEMO_VISIBILITIES).optional(),
-});
+export const annotationUiSchema = z.lazy(() =>
+  z.object({
+    memos: looseBoolean.optional(),
+    visibility: z.enum(MEMO_VISIBILITIES).optional(),
+  }),
+);
 
-export const qdaModeSchema = z.object({
-  enabled: looseBoolean.optional(),
-  memos: z.object({ enabled: looseBoolean.optional(), show_sidebar_by_default: looseBoolean.optional() }).optional(),
-  codebook: qdaCodebookSchema.optional(),
-});
+export const qdaModeSchema = z.lazy(() =>
+  z.object({
+    enabled: looseBoolean.optional(),
+    memos: z.object({ enabled: looseBoolean.optional(), show_sidebar_by_default: looseBoolean.optional() }).optional(),
+    codebook: qdaCodebookSchema.optional(),
+  }),
+);
 
 export function readMemoSettings(
   ui: z.infer<typeof annotationUiSchema> | undefined,

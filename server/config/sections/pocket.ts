@@ -8,15 +8,17 @@ import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import { POCKET_OFF, type PocketSettings } from '../../domain/pocket/settings.js';
 
-export const pocketSchema = z.union([
-  looseBoolean,
-  // loose, so a misspelt key is named in a warning below rather than dropped by the parse
-  z.looseObject({
-    enabled: looseBoolean.optional(),
-    auto_redirect: looseBoolean.optional(),
-    batch_size: looseUnsignedNumber.pipe(z.number().int().min(1).max(200)).optional(),
-  }),
-]);
+export const pocketSchema = z.lazy(() =>
+  z.union([
+    looseBoolean,
+    // loose, so a misspelt key is named in a warning below rather than dropped by the parse
+    z.looseObject({
+      enabled: looseBoolean.optional(),
+      auto_redirect: looseBoolean.optional(),
+      batch_size: looseUnsignedNumber.pipe(z.number().int().min(1).max(200)).optional(),
+    }),
+  ]),
+);
 
 const KNOWN = new Set(['enabled', 'auto_redirect', 'batch_size']);
 

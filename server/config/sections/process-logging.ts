@@ -13,12 +13,14 @@ import { TELEMETRY_THRESHOLDS } from '../../domain/telemetry/drawing.js';
 const names = z.union([z.string().transform((s) => [s]), z.array(z.string())]);
 const ms = looseUnsignedNumber.pipe(z.number().int('a whole number of milliseconds').min(0));
 
-const detection = z.looseObject({
-  enabled: looseBoolean.optional(),
-  calibrate: looseBoolean.optional(),
-  on_external_insert: z.enum(['allow', 'warn', 'block', 'flag']).optional(),
-  thresholds: z.record(z.string(), looseUnsignedNumber).optional(),
-});
+const detection = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    calibrate: looseBoolean.optional(),
+    on_external_insert: z.enum(['allow', 'warn', 'block', 'flag']).optional(),
+    thresholds: z.record(z.string(), looseUnsignedNumber).optional(),
+  }),
+);
 
 const common = {
   enabled: looseBoolean.optional(),
@@ -32,12 +34,14 @@ const common = {
   detection: detection.optional(),
 };
 
-export const keystrokeLoggingSchema = z.looseObject({
-  ...common,
-  classify_paste_source: looseBoolean.optional(),
-  idle_session_ms: ms.optional(),
-  pause_thresholds_ms: z.array(ms).min(1).max(10).optional(),
-});
+export const keystrokeLoggingSchema = z.lazy(() =>
+  z.looseObject({
+    ...common,
+    classify_paste_source: looseBoolean.optional(),
+    idle_session_ms: ms.optional(),
+    pause_thresholds_ms: z.array(ms).min(1).max(10).optional(),
+  }),
+);
 
 export const annotationTelemetrySchema = z.looseObject({ ...common, idle_ms: ms.optional() });
 

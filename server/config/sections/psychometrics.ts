@@ -10,25 +10,29 @@ import { looseBoolean } from '../loose-values.js';
 import type { PsychometricsSettings } from '../../domain/psychometrics/psychometrics.js';
 import { singleChoiceScheme } from './truth-serum.js';
 
-const number = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/, 'a number')
-    .transform(Number),
-]);
+const number = z.lazy(() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/, 'a number')
+      .transform(Number),
+  ]),
+);
 const whole = number.pipe(z.number().int('a whole number').min(0, 'at least 0'));
 
-export const psychometricsSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  schema: z.string().min(1).optional(),
-  refit_interval: whole.optional(),
-  min_observations: whole.optional(),
-  min_annotators_per_item: whole.optional(),
-  confidence_threshold: number.pipe(z.number().gt(0, 'above 0').max(1, 'at most 1')).optional(),
-  cost_per_judgment: number.pipe(z.number().min(0, 'at least 0')).optional(),
-  discrimination_flag_threshold: number.pipe(z.number().min(-1).max(1)).optional(),
-});
+export const psychometricsSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    schema: z.string().min(1).optional(),
+    refit_interval: whole.optional(),
+    min_observations: whole.optional(),
+    min_annotators_per_item: whole.optional(),
+    confidence_threshold: number.pipe(z.number().gt(0, 'above 0').max(1, 'at most 1')).optional(),
+    cost_per_judgment: number.pipe(z.number().min(0, 'at least 0')).optional(),
+    discrimination_flag_threshold: number.pipe(z.number().min(-1).max(1)).optional(),
+  }),
+);
 
 export function readPsychometrics(
   raw: z.output<typeof psychometricsSchema> | undefined,

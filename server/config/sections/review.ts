@@ -9,59 +9,65 @@ import { CONDITION_OPERATORS, type Condition } from '../../domain/review/conditi
 import { REVIEW_STATES, type ReviewSettings } from '../../domain/review/routing.js';
 
 const operand = z.unknown().optional();
-export const condition = z
-  .looseObject({
-    field: z.union([z.string().min(1), z.number()]).transform(String),
-    ...Object.fromEntries(CONDITION_OPERATORS.map((op) => [op, operand])),
-  })
-  .transform((c, ctx): Condition => {
-    const ops = CONDITION_OPERATORS.filter((op) => (c as Record<string, unknown>)[op] !== undefined);
-    if (ops.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `give exactly one of ${CONDITION_OPERATORS.join(', ')} beside field (found ${ops.length})`,
-      });
-      return z.NEVER;
-    }
-    const value = (c as Record<string, unknown>)[ops[0]];
-    if (ops[0] === 'in' && !Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: 'in: expected a list of values', path: ['in'] });
-      return z.NEVER;
-    }
-    return { field: c.field, operator: ops[0], value };
-  });
+export const condition = z.lazy(() =>
+  z
+    .looseObject({
+      field: z.union([z.string().min(1), z.number()]).transform(String),
+      ...Object.fromEntries(CONDITION_OPERATORS.map((op) => [op, operand])),
+    })
+    .transform((c, ctx): Condition => {
+      const ops = CONDITION_OPERATORS.filter((op) => (c as Record<string, unknown>)[op] !== undefined);
+      if (ops.length !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `give exactly one of ${CONDITION_OPERATORS.join(', ')} beside field (found ${ops.length})`,
+        });
+        return z.NEVER;
+      }
+      const value = (c as Record<string, unknown>)[ops[0]];
+      if (ops[0] === 'in' && !Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'in: expected a list of values', path: ['in'] });
+        return z.NEVER;
+      }
+      return { field: c.field, operator: ops[0], value };
+    }),
+);
 
-const rule = z
-  .looseObject({
-    name: z.string().optional(),
-    when: z
-      .union([condition.transform((c) => [c]), z.array(condition)])
-      .nullish()
-      .transform((w) => w ?? []),
-    state: z.enum(REVIEW_STATES).default('in_review'),
-    assign_to: z
-      .union([z.string().min(1), z.number()])
-      .transform(String)
-      .optional(),
-    round_robin: looseBoolean.default(false),
-    priority: z
-      .union([
-        z.number().int(),
-        z
-          .string()
-          .regex(/^-?\d+$/)
-          .transform(Number),
-      ])
-      .default(0),
-  })
-  .refine((r) => !(r.assign_to && r.round_robin), { message: 'give assign_to or round_robin: true, not both' });
+const rule = z.lazy(() =>
+  z
+    .looseObject({
+      name: z.string().optional(),
+      when: z
+        .union([condition.transform((c) => [c]), z.array(condition)])
+        .nullish()
+        .transform((w) => w ?? []),
+      state: z.enum(REVIEW_STATES).default('in_review'),
+      assign_to: z
+        .union([z.string().min(1), z.number()])
+        .transform(String)
+        .optional(),
+      round_robin: looseBoolean.default(false),
+      priority: z
+        .union([
+          z.number().int(),
+          z
+            .string()
+            .regex(/^-?\d+$/)
+            .transform(Number),
+        ])
+        .default(0),
+    })
+    .refine((r) => !(r.assign_to && r.round_robin), { message: 'give assign_to or round_robin: true, not both' }),
+);
 
-export const reviewWorkflowSchema = z.object({
-  enabled: looseBoolean.default(false),
-  reviewers: z.array(z.union([z.string().min(1), z.number()]).transform(String)).default([]),
-  auto_enroll: looseBoolean.optional(),
-  routing: z.array(rule).default([]),
-});
+export const reviewWorkflowSchema = z.lazy(() =>
+  z.object({
+    enabled: looseBoolean.default(false),
+    reviewers: z.array(z.union([z.string().min(1), z.number()]).transform(String)).default([]),
+    auto_enroll: looseBoolean.optional(),
+    routing: z.array(rule).default([]),
+  }),
+);
 
 export function readReviewSettings(
   raw: z.infer<typeof reviewWorkflowSchema> | undefined,

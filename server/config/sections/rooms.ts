@@ -11,14 +11,16 @@ import { ConfigError } from '../config-error.js';
 
 const VOTING_TYPES = new Set(['radio', 'likert']);
 
-export const roomsSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  who_can_create: z.enum(['any', 'admin']).optional(),
-  persist_votes: looseBoolean.optional(),
-  poll_interval_ms: looseUnsignedNumber.pipe(z.number().int().min(500).max(30_000)).optional(),
-  max_members: looseUnsignedNumber.pipe(z.number().int().min(2).max(100)).optional(),
-  schema: z.string().min(1).optional(),
-});
+export const roomsSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    who_can_create: z.enum(['any', 'admin']).optional(),
+    persist_votes: looseBoolean.optional(),
+    poll_interval_ms: looseUnsignedNumber.pipe(z.number().int().min(500).max(30_000)).optional(),
+    max_members: looseUnsignedNumber.pipe(z.number().int().min(2).max(100)).optional(),
+    schema: z.string().min(1).optional(),
+  }),
+);
 
 export function readRooms(
   raw: z.infer<typeof roomsSchema> | undefined,

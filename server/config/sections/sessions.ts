@@ -11,11 +11,13 @@ import { DEFAULT_SESSION_KEYS } from '../../domain/sessions/session-groups.js';
 import { SESSION_TYPES } from '../../domain/sessions/session-answers.js';
 import { SESSIONS_OFF, type SessionSettings } from '../../domain/sessions/sessions-service.js';
 
-export const sessionsSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  key: z.string().min(1).optional(),
-  attributes: z.array(z.string().min(1)).optional(),
-});
+export const sessionsSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    key: z.string().min(1).optional(),
+    attributes: z.array(z.string().min(1)).optional(),
+  }),
+);
 
 /** The settings, and the schemes left to ask per item. */
 export function readSessions(

@@ -14,21 +14,23 @@ import type { SttServer } from '../../io/stt-client.js';
 
 const url = z.string().refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// URL');
 
-export const thinkAloudSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  schema: z.string().min(1).optional(),
-  stt: z.enum(['auto', 'faster_whisper', 'mock', 'openai']).optional(),
-  model: z.string().min(1).optional(),
-  language: z.string().min(1).max(20).optional(),
-  chunk_seconds: looseUnsignedNumber.pipe(z.number().min(1).max(60)).optional(),
-  require_spoken_label: looseBoolean.optional(),
-  stems: z.array(z.string().min(1)).min(1).optional(),
-  fillers: z.array(z.string()).optional(),
-  base_url: url.optional(),
-  api_key: z.string().optional(),
-  /** seconds */
-  timeout: z.number().positive().max(600).optional(),
-});
+export const thinkAloudSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    schema: z.string().min(1).optional(),
+    stt: z.enum(['auto', 'faster_whisper', 'mock', 'openai']).optional(),
+    model: z.string().min(1).optional(),
+    language: z.string().min(1).max(20).optional(),
+    chunk_seconds: looseUnsignedNumber.pipe(z.number().min(1).max(60)).optional(),
+    require_spoken_label: looseBoolean.optional(),
+    stems: z.array(z.string().min(1)).min(1).optional(),
+    fillers: z.array(z.string()).optional(),
+    base_url: url.optional(),
+    api_key: z.string().optional(),
+    /** seconds */
+    timeout: z.number().positive().max(600).optional(),
+  }),
+);
 
 export interface ThinkAloudConfig {
   settings: ThinkAloudSettings;

@@ -9,30 +9,36 @@ import { looseBoolean } from '../loose-values.js';
 import { condition } from './review.js';
 import { DEFAULT_TRIAGE_RULES, type TriageSettings } from '../../domain/triage/triage.js';
 
-const number = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/, 'a number')
-    .transform(Number),
-]);
+const number = z.lazy(() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/, 'a number')
+      .transform(Number),
+  ]),
+);
 
-const rule = z.looseObject({
-  name: z.union([z.string().min(1), z.number()]).transform(String),
-  badge: z.string().min(1).optional(),
-  priority: number,
-  when: z.union([condition.transform((c) => [c]), z.array(condition).min(1)]),
-});
+const rule = z.lazy(() =>
+  z.looseObject({
+    name: z.union([z.string().min(1), z.number()]).transform(String),
+    badge: z.string().min(1).optional(),
+    priority: number,
+    when: z.union([condition.transform((c) => [c]), z.array(condition).min(1)]),
+  }),
+);
 
-export const triageSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  order: z.enum(['desc', 'asc']).optional(),
-  default_priority: number.optional(),
-  show_badge: looseBoolean.optional(),
-  rules: z.array(rule).optional(),
-  signal_field: z.string().min(1).optional(),
-  invert_signal: looseBoolean.optional(),
-});
+export const triageSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    order: z.enum(['desc', 'asc']).optional(),
+    default_priority: number.optional(),
+    show_badge: looseBoolean.optional(),
+    rules: z.array(rule).optional(),
+    signal_field: z.string().min(1).optional(),
+    invert_signal: looseBoolean.optional(),
+  }),
+);
 
 export function readTriage(raw: z.output<typeof triageSchema> | undefined, warn: (m: string) => void): TriageSettings {
   const enabled = raw?.enabled === true;

@@ -7,12 +7,14 @@ import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
 import { TRUTH_SERUM_QUESTION, type TruthSerumSettings } from '../../domain/truth-serum/truth-serum.js';
 
-export const truthSerumSchema = z.looseObject({
-  enabled: looseBoolean.optional(),
-  schema: z.string().min(1).optional(),
-  min_annotators: looseUnsignedNumber.pipe(z.number().int('a whole number')).optional(),
-  question: z.string().min(1).optional(),
-});
+export const truthSerumSchema = z.lazy(() =>
+  z.looseObject({
+    enabled: looseBoolean.optional(),
+    schema: z.string().min(1).optional(),
+    min_annotators: looseUnsignedNumber.pipe(z.number().int('a whole number')).optional(),
+    question: z.string().min(1).optional(),
+  }),
+);
 
 /** Scheme types whose answer is one label, the only kind a popularity prediction is about. */
 const SINGLE_CHOICE = new Set(['radio', 'likert', 'select']);

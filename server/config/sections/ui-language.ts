@@ -7,10 +7,9 @@
 import { z } from 'zod';
 import { BUNDLED_LANGUAGES, UI_TEXT, type UiText, type UiTextKey } from '../../../shared/ui-language.js';
 
-export const uiLanguageSchema = z.union([
-  z.string().trim().min(1),
-  z.record(z.string(), z.union([z.string(), z.number()]).transform(String)),
-]);
+export const uiLanguageSchema = z.lazy(() =>
+  z.union([z.string().trim().min(1), z.record(z.string(), z.union([z.string(), z.number()]).transform(String))]),
+);
 
 export interface UiLanguage {
   lang: string;

@@ -16,19 +16,21 @@ const hostEntry = z
     'must be a host name, *.domain or either with :port',
   );
 
-export const webAgentSchema = z.looseObject({
-  proxy: z
-    .looseObject({
-      allowed_hosts: z.array(hostEntry).max(1000).optional(),
-      private_hosts: z
-        .array(hostEntry.refine((v) => /:\d+$/.test(v) && !v.startsWith('*'), 'must be host:port'))
-        .max(100)
-        .optional(),
-      max_response_bytes: z.number().int().min(1000).max(100_000_000).optional(),
-      timeout_seconds: z.number().positive().max(300).optional(),
-    })
-    .optional(),
-});
+export const webAgentSchema = z.lazy(() =>
+  z.looseObject({
+    proxy: z
+      .looseObject({
+        allowed_hosts: z.array(hostEntry).max(1000).optional(),
+        private_hosts: z
+          .array(hostEntry.refine((v) => /:\d+$/.test(v) && !v.startsWith('*'), 'must be host:port'))
+          .max(100)
+          .optional(),
+        max_response_bytes: z.number().int().min(1000).max(100_000_000).optional(),
+        timeout_seconds: z.number().positive().max(300).optional(),
+      })
+      .optional(),
+  }),
+);
 
 export function readWebAgent(
   raw: z.infer<typeof webAgentSchema> | undefined,

@@ -11,85 +11,97 @@ import type { AnswerChange } from '../annotation/submit-hooks.js';
 import type { Task } from '../task.js';
 import { textLengthOf } from '../task.js';
 
-const id = z.union([z.string(), z.number()]).transform(String);
-const offset = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+const id = z.lazy(() => z.union([z.string(), z.number()]).transform(String));
+const offset = z.lazy(() => z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]));
 /** Potato writes each answer as a pair: what it is about, and its value. */
 const pair = <T extends z.ZodTypeAny>(key: T) => z.tuple([key, z.unknown()]);
-const labelKey = z.object({ schema: z.string(), name: z.string() });
-const spanKey = z.object({
-  schema: z.string(),
-  name: z.string(),
-  start: offset,
-  end: offset,
-  id: z.string().nullish(),
-});
+const labelKey = z.lazy(() => z.object({ schema: z.string(), name: z.string() }));
+const spanKey = z.lazy(() =>
+  z.object({
+    schema: z.string(),
+    name: z.string(),
+    start: offset,
+    end: offset,
+    id: z.string().nullish(),
+  }),
+);
 /** an empty id is no id: the annotation service derives the entry's own */
 const entryId = z
   .string()
   .nullish()
   .transform((v) => v || undefined);
-const link = z.object({
-  id: entryId,
-  schema: z.string(),
-  link_type: z.string(),
-  span_ids: z.array(z.string()),
-  direction: z.enum(['directed', 'undirected']).nullish(),
-  properties: z.record(z.string(), z.unknown()).nullish(),
-});
-const event = z.object({
-  id: entryId,
-  schema: z.string(),
-  event_type: z.string(),
-  trigger_span_id: z.string(),
-  arguments: z.array(z.object({ role: z.string(), span_id: z.string() })).nullish(),
-  properties: z.record(z.string(), z.unknown()).nullish(),
-});
+const link = z.lazy(() =>
+  z.object({
+    id: entryId,
+    schema: z.string(),
+    link_type: z.string(),
+    span_ids: z.array(z.string()),
+    direction: z.enum(['directed', 'undirected']).nullish(),
+    properties: z.record(z.string(), z.unknown()).nullish(),
+  }),
+);
+const event = z.lazy(() =>
+  z.object({
+    id: entryId,
+    schema: z.string(),
+    event_type: z.string(),
+    trigger_span_id: z.string(),
+    arguments: z.array(z.object({ role: z.string(), span_id: z.string() })).nullish(),
+    properties: z.record(z.string(), z.unknown()).nullish(),
+  }),
+);
 /** One change of an answer as Potato's behavioural data keeps it (`timestamp` in epoch seconds). */
-const potatoChange = z
-  .object({
-    timestamp: z.number(),
-    schema_name: z.string(),
-    label_name: z.string().nullish(),
-    action: z.string().nullish(),
-    new_value: z.unknown().optional(),
-  })
-  .passthrough();
+const potatoChange = z.lazy(() =>
+  z
+    .object({
+      timestamp: z.number(),
+      schema_name: z.string(),
+      label_name: z.string().nullish(),
+      action: z.string().nullish(),
+      new_value: z.unknown().optional(),
+    })
+    .passthrough(),
+);
 
-const behaviour = z
-  .object({
-    session_start: z.number().nullish(),
-    session_end: z.number().nullish(),
-    total_time_ms: z.number().min(0).nullish(),
-    navigation_history: z.array(z.object({ action: z.string().nullish() }).passthrough()).nullish(),
-    // Potato's newer files list each change; older ones keep only a count, which has no times or answers to take in
-    annotation_changes: z
-      .array(potatoChange)
-      .or(z.unknown().transform(() => null))
-      .nullish(),
-  })
-  .passthrough()
-  .or(
-    z.unknown().transform(() => ({
-      session_start: null,
-      session_end: null,
-      total_time_ms: null,
-      navigation_history: null,
-      annotation_changes: null,
-    })),
-  );
+const behaviour = z.lazy(() =>
+  z
+    .object({
+      session_start: z.number().nullish(),
+      session_end: z.number().nullish(),
+      total_time_ms: z.number().min(0).nullish(),
+      navigation_history: z.array(z.object({ action: z.string().nullish() }).passthrough()).nullish(),
+      // Potato's newer files list each change; older ones keep only a count, which has no times or answers to take in
+      annotation_changes: z
+        .array(potatoChange)
+        .or(z.unknown().transform(() => null))
+        .nullish(),
+    })
+    .passthrough()
+    .or(
+      z.unknown().transform(() => ({
+        session_start: null,
+        session_end: null,
+        total_time_ms: null,
+        navigation_history: null,
+        annotation_changes: null,
+      })),
+    ),
+);
 
 /** The parts of Potato's user state this project takes in; the rest of the file is left as it is. */
-const userStateFile = z.object({
-  user_id: id,
-  instance_id_ordering: z.array(id).default([]),
-  current_instance_index: z.number().int().default(0),
-  current_phase_and_page: z.tuple([z.string(), z.string()]).nullish(),
-  instance_id_to_label_to_value: z.record(z.string(), z.array(pair(labelKey))).default({}),
-  instance_id_to_span_to_value: z.record(z.string(), z.array(pair(spanKey))).default({}),
-  instance_id_to_link_to_value: z.record(z.string(), z.record(z.string(), link)).default({}),
-  instance_id_to_event_to_value: z.record(z.string(), z.record(z.string(), event)).default({}),
-  instance_id_to_behavioral_data: z.record(z.string(), behaviour).default({}),
-});
+const userStateFile = z.lazy(() =>
+  z.object({
+    user_id: id,
+    instance_id_ordering: z.array(id).default([]),
+    current_instance_index: z.number().int().default(0),
+    current_phase_and_page: z.tuple([z.string(), z.string()]).nullish(),
+    instance_id_to_label_to_value: z.record(z.string(), z.array(pair(labelKey))).default({}),
+    instance_id_to_span_to_value: z.record(z.string(), z.array(pair(spanKey))).default({}),
+    instance_id_to_link_to_value: z.record(z.string(), z.record(z.string(), link)).default({}),
+    instance_id_to_event_to_value: z.record(z.string(), z.record(z.string(), event)).default({}),
+    instance_id_to_behavioral_data: z.record(z.string(), behaviour).default({}),
+  }),
+);
 
 /** One thing in a file that was not taken in: where, and why. */
 export interface Problem {

@@ -22,24 +22,28 @@ export interface PublishSettings {
   options: Record<string, unknown>;
 }
 
-const text = z.union([z.string().max(100_000), z.number()]).transform(String);
-const list = z.union([text.transform((t) => [t]), z.array(text).max(1000)]);
-const author = z.union([
-  text.transform((name) => ({ name, affiliation: '', orcid: '' })),
-  z.object({ name: text, affiliation: text.default(''), orcid: text.default('') }),
-]);
+const text = z.lazy(() => z.union([z.string().max(100_000), z.number()]).transform(String));
+const list = z.lazy(() => z.union([text.transform((t) => [t]), z.array(text).max(1000)]));
+const author = z.lazy(() =>
+  z.union([
+    text.transform((name) => ({ name, affiliation: '', orcid: '' })),
+    z.object({ name: text, affiliation: text.default(''), orcid: text.default('') }),
+  ]),
+);
 
 /** The card's metadata as the config or a request gives it; every field may be left out. */
-export const metadataSchema = z.object({
-  pretty_name: text.optional(),
-  description: text.optional(),
-  license: text.optional(),
-  version: text.optional(),
-  citation: text.optional(),
-  keywords: list.optional(),
-  language: list.optional(),
-  authors: z.union([author.transform((a) => [a]), z.array(author).max(1000)]).optional(),
-});
+export const metadataSchema = z.lazy(() =>
+  z.object({
+    pretty_name: text.optional(),
+    description: text.optional(),
+    license: text.optional(),
+    version: text.optional(),
+    citation: text.optional(),
+    keywords: list.optional(),
+    language: list.optional(),
+    authors: z.union([author.transform((a) => [a]), z.array(author).max(1000)]).optional(),
+  }),
+);
 
 const bool = z.boolean({ message: 'expected true or false' });
 

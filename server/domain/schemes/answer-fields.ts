@@ -27,10 +27,9 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One keyboard key, as Potato's *_key options give it (YAML may give a digit as a number). */
-export const keyName = z.union([
-  z.string().length(1, 'must be one character'),
-  z.number().int().min(0).max(9).transform(String),
-]);
+export const keyName = z.lazy(() =>
+  z.union([z.string().length(1, 'must be one character'), z.number().int().min(0).max(9).transform(String)]),
+);
 
 /** A one-of-a-few answer at the nominal level: the stored value of `field`. */
 export const nominalOf = (field: string) => ({

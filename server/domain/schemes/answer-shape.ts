@@ -14,35 +14,41 @@ export interface AnswerShape {
 }
 
 /** field label → value text, as the rating and several-field types store and export it */
-export const byField = z.record(z.string(), z.string()).describe('field label → value');
+export const byField = z.lazy(() => z.record(z.string(), z.string()).describe('field label → value'));
 
 /** a text-or-number value, as a one-field value type exports it */
 export const oneValue = z.string().describe('the value, as text');
 
-export const linkEntry = z
-  .looseObject({
-    id: z.string(),
-    link_type: z.string(),
-    span_ids: z
-      .array(z.string())
-      .describe(
-        "the spans linked, in Potato's span id form <scheme>_<label>_<start>_<end>; source first when directed",
-      ),
-    direction: z.enum(['directed', 'undirected']),
-    properties: z.record(z.string(), z.unknown()).optional(),
-  })
-  .describe('a link between spans');
+export const linkEntry = z.lazy(() =>
+  z
+    .looseObject({
+      id: z.string(),
+      link_type: z.string(),
+      span_ids: z
+        .array(z.string())
+        .describe(
+          "the spans linked, in Potato's span id form <scheme>_<label>_<start>_<end>; source first when directed",
+        ),
+      direction: z.enum(['directed', 'undirected']),
+      properties: z.record(z.string(), z.unknown()).optional(),
+    })
+    .describe('a link between spans'),
+);
 
-export const eventEntry = z
-  .looseObject({
-    id: z.string(),
-    event_type: z.string(),
-    trigger_span_id: z.string(),
-    arguments: z.array(z.object({ role: z.string(), span_id: z.string() })),
-    properties: z.record(z.string(), z.unknown()).optional(),
-  })
-  .describe('an event: a trigger span and argument spans by role');
+export const eventEntry = z.lazy(() =>
+  z
+    .looseObject({
+      id: z.string(),
+      event_type: z.string(),
+      trigger_span_id: z.string(),
+      arguments: z.array(z.object({ role: z.string(), span_id: z.string() })),
+      properties: z.record(z.string(), z.unknown()).optional(),
+    })
+    .describe('an event: a trigger span and argument spans by role'),
+);
 
-export const spanEntry = z
-  .object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string() })
-  .describe('a labelled character range of the item text (UTF-16 offsets)');
+export const spanEntry = z.lazy(() =>
+  z
+    .object({ schema: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), text: z.string() })
+    .describe('a labelled character range of the item text (UTF-16 offsets)'),
+);

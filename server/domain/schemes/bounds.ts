@@ -3,14 +3,16 @@ import { z } from 'zod';
 import type { Scheme } from '../task.js';
 import { numberish } from './kinds.js';
 
-export const boundsConfig = z.looseObject({
-  min: numberish.optional(),
-  max: numberish.optional(),
-  step: numberish.pipe(z.number().positive()).optional(),
-  min_value: numberish.optional(),
-  max_value: numberish.optional(),
-  starting_value: numberish.optional(),
-});
+export const boundsConfig = z.lazy(() =>
+  z.looseObject({
+    min: numberish.optional(),
+    max: numberish.optional(),
+    step: numberish.pipe(z.number().positive()).optional(),
+    min_value: numberish.optional(),
+    max_value: numberish.optional(),
+    starting_value: numberish.optional(),
+  }),
+);
 export const BOUNDS_KEYS = ['min', 'max', 'step', 'min_value', 'max_value', 'starting_value'];
 
 export function normalizeBounds(

@@ -10,19 +10,25 @@ import { byField, oneValue } from './answer-shape.js';
 const FALSEY = new Set(['', 'false', 'False', '0', 'off']);
 
 /** zod for a number that YAML may give as a string. */
-export const numberish = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+export const numberish = z.lazy(() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ]),
+);
 
 /** zod for a boolean that YAML may give as `True`, `yes` or a string. */
-export const booleanish = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
-]);
+export const booleanish = z.lazy(() =>
+  z.union([
+    z.boolean(),
+    z
+      .enum(['true', 'false', 'True', 'False', 'yes', 'no'])
+      .transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+  ]),
+);
 
 const hasLabel = (scheme: Scheme, name: string) => scheme.labels.some((l) => l.name === name);
 

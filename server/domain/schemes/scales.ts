@@ -8,10 +8,14 @@ import type { Scheme } from '../task.js';
 import { AnswerError, type AnswerValue } from './module.js';
 
 /** YAML writes `True`, `yes`, `"true"`; Potato accepts them all. */
-export const flag = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'yes', 'no']).transform((v) => v === 'true' || v === 'True' || v === 'yes'),
-]);
+export const flag = z.lazy(() =>
+  z.union([
+    z.boolean(),
+    z
+      .enum(['true', 'false', 'True', 'False', 'yes', 'no'])
+      .transform((v) => v === 'true' || v === 'True' || v === 'yes'),
+  ]),
+);
 
 /** A number within min..max (either end open when undefined); the refusal names the value and the range. */
 export function outOfRange(value: string, min: number | undefined, max: number | undefined): AnswerError | null {

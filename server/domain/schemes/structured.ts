@@ -77,10 +77,9 @@ export function resolveSpanScheme(
 }
 
 /** zod for a list of span label names (Potato writes a lone name as a string too). */
-export const labelList = z.union([
-  z.string().transform((s) => [s]),
-  z.array(z.union([z.string(), z.number()]).transform(String)),
-]);
+export const labelList = z.lazy(() =>
+  z.union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.number()]).transform(String))]),
+);
 
 /** A referenced span must be of the scheme's span scheme; returns the span or an AnswerError naming the field. */
 export function spanOf(scheme: Scheme, id: string, context: AnswerContext, field: string): SpanRef | AnswerError {

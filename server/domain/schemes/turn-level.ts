@@ -20,21 +20,23 @@ import {
 const names = z.array(z.string().min(1)).min(1);
 
 /** `turn_binding` as a config gives it; every key optional. */
-const turnBindingConfig = z.strictObject({
-  field: z.string().min(1).optional(),
-  speakers: names.optional(),
-  agents: names.optional(),
-  step_types: z
-    .array(z.enum(['thought', 'action', 'observation', 'system', 'error']))
-    .min(1)
-    .optional(),
-  tools: names.optional(),
-  turn_range: z
-    .tuple([z.number().int().min(0), z.number().int().min(0)])
-    .refine(([a, b]) => a <= b, 'the range runs from its first number to its second')
-    .optional(),
-  placement: z.enum(['inline', 'drawer']).optional(),
-});
+const turnBindingConfig = z.lazy(() =>
+  z.strictObject({
+    field: z.string().min(1).optional(),
+    speakers: names.optional(),
+    agents: names.optional(),
+    step_types: z
+      .array(z.enum(['thought', 'action', 'observation', 'system', 'error']))
+      .min(1)
+      .optional(),
+    tools: names.optional(),
+    turn_range: z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([a, b]) => a <= b, 'the range runs from its first number to its second')
+      .optional(),
+    placement: z.enum(['inline', 'drawer']).optional(),
+  }),
+);
 
 /**
  * Reads `turn_level` and `turn_binding` of a scheme of `type`: the binding, or undefined when the scheme is asked

@@ -7,15 +7,17 @@ import { CONFIDENCES } from '../../domain/adjudication/records.js';
 import { answersByScheme } from '../answer-shapes.js';
 
 export const status = z.enum(['pending', 'completed', 'skipped']);
-const labelMap = z.record(z.string(), z.record(z.string(), z.string()));
-const span = z.object({
-  id: z.string(),
-  schema: z.string(),
-  name: z.string(),
-  start: z.number().int(),
-  end: z.number().int(),
-  value: z.string(),
-});
+const labelMap = z.lazy(() => z.record(z.string(), z.record(z.string(), z.string())));
+const span = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    schema: z.string(),
+    name: z.string(),
+    start: z.number().int(),
+    end: z.number().int(),
+    value: z.string(),
+  }),
+);
 
 export const item = z.object({
   instance_id: z.string(),
@@ -37,45 +39,49 @@ export const item = z.object({
   assigned_adjudicator: z.string().nullable(),
 });
 
-export const decision = z.object({
-  instance_id: z.string(),
-  adjudicator_id: z.string(),
-  timestamp: z.string(),
-  label_decisions: labelMap,
-  answers: z.record(z.string(), z.unknown()),
-  span_decisions: z.array(span),
-  source: z.record(z.string(), z.string()),
-  confidence: z.enum(CONFIDENCES),
-  notes: z.string(),
-  error_taxonomy: z.array(z.string()),
-  guideline_update_flag: z.boolean(),
-  guideline_update_notes: z.string(),
-  time_spent_ms: z.number(),
-});
+export const decision = z.lazy(() =>
+  z.object({
+    instance_id: z.string(),
+    adjudicator_id: z.string(),
+    timestamp: z.string(),
+    label_decisions: labelMap,
+    answers: z.record(z.string(), z.unknown()),
+    span_decisions: z.array(span),
+    source: z.record(z.string(), z.string()),
+    confidence: z.enum(CONFIDENCES),
+    notes: z.string(),
+    error_taxonomy: z.array(z.string()),
+    guideline_update_flag: z.boolean(),
+    guideline_update_notes: z.string(),
+    time_spent_ms: z.number(),
+  }),
+);
 
-export const submitBody = z.object({
-  instance_id: z.union([z.string().min(1), z.number()], { message: 'instance_id is required' }).transform(String),
-  label_decisions: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe('scheme → the answer: a label, a list of labels, a value, or the stored label → value map'),
-  span_decisions: z
-    .array(z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }))
-    .max(10_000)
-    .optional(),
-  source: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('scheme → "annotator:<name>", "adjudicator" or "merged"; inferred when left out'),
-  confidence: z.enum(CONFIDENCES).optional(),
-  notes: z.string().max(10_000).optional(),
-  error_taxonomy: z.array(z.string()).max(50).optional(),
-  guideline_update_flag: z.boolean().optional(),
-  guideline_update_notes: z.string().max(10_000).optional(),
-  time_spent_ms: z.number().min(0).optional(),
-});
+export const submitBody = z.lazy(() =>
+  z.object({
+    instance_id: z.union([z.string().min(1), z.number()], { message: 'instance_id is required' }).transform(String),
+    label_decisions: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('scheme → the answer: a label, a list of labels, a value, or the stored label → value map'),
+    span_decisions: z
+      .array(z.object({ schema: z.string(), name: z.string(), start: z.number().int(), end: z.number().int() }))
+      .max(10_000)
+      .optional(),
+    source: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('scheme → "annotator:<name>", "adjudicator" or "merged"; inferred when left out'),
+    confidence: z.enum(CONFIDENCES).optional(),
+    notes: z.string().max(10_000).optional(),
+    error_taxonomy: z.array(z.string()).max(50).optional(),
+    guideline_update_flag: z.boolean().optional(),
+    guideline_update_notes: z.string().max(10_000).optional(),
+    time_spent_ms: z.number().min(0).optional(),
+  }),
+);
 
-export const ok = z.object({ status: z.literal('ok'), instance_id: z.string() });
+export const ok = z.lazy(() => z.object({ status: z.literal('ok'), instance_id: z.string() }));
 
 export const stats = z.object({
   total: z.number().int(),
@@ -89,20 +95,22 @@ export const stats = z.object({
 });
 
 /** An annotator's signals on one item (`server/domain/adjudication/annotator-signals.ts`). */
-export const signals = z.object({
-  user_id: z.string(),
-  instance_id: z.string(),
-  flags: z.array(
-    z.object({
-      type: z.enum(['fast_decision', 'unusually_fast', 'excessive_changes', 'low_agreement']),
-      severity: z.enum(['medium', 'high']),
-      message: z.string(),
+export const signals = z.lazy(() =>
+  z.object({
+    user_id: z.string(),
+    instance_id: z.string(),
+    flags: z.array(
+      z.object({
+        type: z.enum(['fast_decision', 'unusually_fast', 'excessive_changes', 'low_agreement']),
+        severity: z.enum(['medium', 'high']),
+        message: z.string(),
+      }),
+    ),
+    metrics: z.object({
+      total_time_ms: z.number(),
+      annotation_changes: z.number(),
+      speed_z_score: z.number().optional(),
+      agreement_rate: z.number().optional(),
     }),
-  ),
-  metrics: z.object({
-    total_time_ms: z.number(),
-    annotation_changes: z.number(),
-    speed_z_score: z.number().optional(),
-    agreement_rate: z.number().optional(),
   }),
-});
+);

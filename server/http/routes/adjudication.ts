@@ -45,17 +45,19 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
       summary:
         'The adjudication settings the Adjudicate screen follows (error taxonomy, whether confidence and override notes are required)',
       access: 'user',
-      response: z.object({
-        show_annotator_names: z.boolean(),
-        show_agreement_scores: z.boolean(),
-        show_timing_data: z.boolean(),
-        fast_decision_warning_ms: z.number(),
-        require_confidence: z.boolean(),
-        require_notes_on_override: z.boolean(),
-        error_taxonomy: z.array(z.string()),
-        agreement_threshold: z.number(),
-        show_all_items: z.boolean(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          show_annotator_names: z.boolean(),
+          show_agreement_scores: z.boolean(),
+          show_timing_data: z.boolean(),
+          fast_decision_warning_ms: z.number(),
+          require_confidence: z.boolean(),
+          require_notes_on_override: z.boolean(),
+          error_taxonomy: z.array(z.string()),
+          agreement_threshold: z.number(),
+          show_all_items: z.boolean(),
+        }),
+      ),
       handle({ username }) {
         s.adjudication.authorize(username);
         const c = s.adjudication.settings;
@@ -77,23 +79,25 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
       path: '/adjudicate/api/queue',
       summary: 'Items to adjudicate: pending first, lowest agreement first; filterable by status, scheme and agreement',
       access: 'user',
-      query: z.object({
-        status: status.optional(),
-        schema: z.string().min(1).optional().describe('only items where this scheme could be compared'),
-        scope: z
-          .enum(['disagreements', 'all'])
-          .optional()
-          .describe(
-            'disagreements: below agreement_threshold (the default unless show_all_items); all: every item with enough annotators',
-          ),
-        max_agreement: z.coerce
-          .number({ message: 'max_agreement must be a number' })
-          .min(0)
-          .max(1)
-          .optional()
-          .describe("only items whose agreement (the scheme's when schema is given) is at most this"),
-      }),
-      response: z.object({ items: z.array(item), total: z.number().int() }),
+      query: z.lazy(() =>
+        z.object({
+          status: status.optional(),
+          schema: z.string().min(1).optional().describe('only items where this scheme could be compared'),
+          scope: z
+            .enum(['disagreements', 'all'])
+            .optional()
+            .describe(
+              'disagreements: below agreement_threshold (the default unless show_all_items); all: every item with enough annotators',
+            ),
+          max_agreement: z.coerce
+            .number({ message: 'max_agreement must be a number' })
+            .min(0)
+            .max(1)
+            .optional()
+            .describe("only items whose agreement (the scheme's when schema is given) is at most this"),
+        }),
+      ),
+      response: z.lazy(() => z.object({ items: z.array(item), total: z.number().int() })),
       handle({ username, query }) {
         s.adjudication.authorize(username);
         return s.adjudication.queue(query);
@@ -104,20 +108,22 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
       path: '/adjudicate/api/item/:instance_id',
       summary: "One item's annotations side by side, its text and data, and the decision if there is one",
       access: 'user',
-      response: z.object({
-        item,
-        item_text: z.string(),
-        item_data: z.record(z.string(), z.unknown()),
-        decision: decision.nullable(),
-        annotator_signals: z
-          .record(z.string(), signals)
-          .describe('per annotator (keyed as in `item.annotators`): their time, answer changes and flags'),
-        similar_items: z.array(z.unknown()),
-        mace_predictions: z
-          .record(z.string(), z.union([z.string(), z.array(z.string())]))
-          .optional()
-          .describe("with MACE enabled: each estimated scheme's predicted label for the item (docs/mace.md)"),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          item,
+          item_text: z.string(),
+          item_data: z.record(z.string(), z.unknown()),
+          decision: decision.nullable(),
+          annotator_signals: z
+            .record(z.string(), signals)
+            .describe('per annotator (keyed as in `item.annotators`): their time, answer changes and flags'),
+          similar_items: z.array(z.unknown()),
+          mace_predictions: z
+            .record(z.string(), z.union([z.string(), z.array(z.string())]))
+            .optional()
+            .describe("with MACE enabled: each estimated scheme's predicted label for the item (docs/mace.md)"),
+        }),
+      ),
       handle({ username, params }) {
         s.adjudication.authorize(username);
         const view = s.adjudication.item(params.instance_id);
@@ -130,12 +136,14 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
       summary:
         "Potato's similar items of an item: none, as similarity is not computed here (enabled false, as on a Potato without similarity)",
       access: 'user',
-      response: z.object({
-        enabled: z.literal(false),
-        instance_id: z.string(),
-        similar_items: z.array(z.unknown()).max(0),
-        count: z.literal(0),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          enabled: z.literal(false),
+          instance_id: z.string(),
+          similar_items: z.array(z.unknown()).max(0),
+          count: z.literal(0),
+        }),
+      ),
       handle({ username, params }) {
         s.adjudication.authorize(username);
         return { enabled: false as const, instance_id: params.instance_id, similar_items: [], count: 0 as const };
@@ -146,12 +154,14 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
       path: '/adjudicate/api/next',
       summary: 'The next pending item (lowest agreement first), or item null when none is left',
       access: 'user',
-      response: z.object({
-        item: item.nullable(),
-        item_text: z.string().optional(),
-        item_data: z.record(z.string(), z.unknown()).optional(),
-        message: z.string().optional(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          item: item.nullable(),
+          item_text: z.string().optional(),
+          item_data: z.record(z.string(), z.unknown()).optional(),
+          message: z.string().optional(),
+        }),
+      ),
       handle({ username }) {
         s.adjudication.authorize(username);
         return s.adjudication.next();

@@ -10,7 +10,7 @@ import { escapeHtml } from '../../domain/display/sanitize.js';
 
 const token = z.string().max(200).optional();
 const password = z.string().max(1024);
-const done = z.object({ status: z.literal('success'), username: z.string() });
+const done = z.lazy(() => z.object({ status: z.literal('success'), username: z.string() }));
 
 function page(username: string, t: string): string {
   return `<!doctype html>

@@ -22,28 +22,30 @@ const count = z.coerce.number().int();
 /** Potato's older names of settings, as its scripts post them. */
 const SETTING_ALIASES: Record<string, SettingName> = { max_annotations_per_item: 'num_annotators_per_item' };
 
-const instancesQuery = z.object({
-  status: z.enum(INSTANCE_STATUSES, { message: `status must be one of ${INSTANCE_STATUSES.join(', ')}` }).optional(),
-  q: z.string().max(200).optional().describe('keeps the instances whose id or text contains this, in any case'),
-  order: z
-    .enum(INSTANCE_ORDERS, { message: `order must be one of ${INSTANCE_ORDERS.join(', ')}` })
-    .default('task')
-    .describe("the task's order, by id or by number of annotations; a leading - reverses"),
-  limit: count.min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(100),
-  offset: count.min(0, 'offset may not be negative').default(0),
-  // Potato's paging and sorting; any of them switches to Potato's order (most annotated first)
-  page: count.min(1, 'page must be at least 1').optional(),
-  page_size: count.min(1, 'page_size must be at least 1').max(1000, 'page_size may be at most 1000').optional(),
-  sort_by: z
-    .enum(INSTANCE_SORTS as [string, ...string[]], { message: `sort_by must be one of ${INSTANCE_SORTS.join(', ')}` })
-    .optional(),
-  sort_order: z.enum(['asc', 'desc'], { message: 'sort_order must be asc or desc' }).optional(),
-  filter_completion: z
-    .enum(['completed', 'incomplete', 'all'], { message: 'filter_completion must be completed, incomplete or all' })
-    .optional(),
-});
+const instancesQuery = z.lazy(() =>
+  z.object({
+    status: z.enum(INSTANCE_STATUSES, { message: `status must be one of ${INSTANCE_STATUSES.join(', ')}` }).optional(),
+    q: z.string().max(200).optional().describe('keeps the instances whose id or text contains this, in any case'),
+    order: z
+      .enum(INSTANCE_ORDERS, { message: `order must be one of ${INSTANCE_ORDERS.join(', ')}` })
+      .default('task')
+      .describe("the task's order, by id or by number of annotations; a leading - reverses"),
+    limit: count.min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(100),
+    offset: count.min(0, 'offset may not be negative').default(0),
+    // Potato's paging and sorting; any of them switches to Potato's order (most annotated first)
+    page: count.min(1, 'page must be at least 1').optional(),
+    page_size: count.min(1, 'page_size must be at least 1').max(1000, 'page_size may be at most 1000').optional(),
+    sort_by: z
+      .enum(INSTANCE_SORTS as [string, ...string[]], { message: `sort_by must be one of ${INSTANCE_SORTS.join(', ')}` })
+      .optional(),
+    sort_order: z.enum(['asc', 'desc'], { message: 'sort_order must be asc or desc' }).optional(),
+    filter_completion: z
+      .enum(['completed', 'incomplete', 'all'], { message: 'filter_completion must be completed, incomplete or all' })
+      .optional(),
+  }),
+);
 
-const positiveOrNull = z.union([z.number().int().min(1), z.null()]);
+const positiveOrNull = z.lazy(() => z.union([z.number().int().min(1), z.null()]));
 /** One schema per changeable setting; anything else is refused by name. */
 const settingSchemas: Record<SettingName, z.ZodType> = {
   annotation_task_name: z.string().trim().min(1).max(200),
@@ -73,18 +75,20 @@ export function adminRoutes(s: Services): RouteSpec[] {
       summary:
         'Health check: version, uptime, storage and webhook backlog ("healthy" is Potato\'s word for a healthy server)',
       access: 'admin',
-      response: z.object({
-        status: z.literal('healthy'),
-        timestamp: z.string().describe('the server clock, ISO 8601'),
-        version: z.string(),
-        uptime_seconds: z.number().int(),
-        storage: z.literal('ok'),
-        pending_webhook_retries: z.number().int(),
-        managers: z
-          .object({ user_state_manager: z.literal('available'), item_state_manager: z.literal('available') })
-          .describe("Potato's field: its state managers, always available here"),
-        config: z.object({ debug_mode: z.boolean(), annotation_task_name: z.string() }),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          status: z.literal('healthy'),
+          timestamp: z.string().describe('the server clock, ISO 8601'),
+          version: z.string(),
+          uptime_seconds: z.number().int(),
+          storage: z.literal('ok'),
+          pending_webhook_retries: z.number().int(),
+          managers: z
+            .object({ user_state_manager: z.literal('available'), item_state_manager: z.literal('available') })
+            .describe("Potato's field: its state managers, always available here"),
+          config: z.object({ debug_mode: z.boolean(), annotation_task_name: z.string() }),
+        }),
+      ),
       handle: () => ({
         status: 'healthy' as const,
         timestamp: new Date(s.clock.now()).toISOString(),
@@ -178,7 +182,7 @@ export function adminRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/config',
       summary: 'Change runtime settings; they take effect at once and persist',
       access: 'admin',
-      body: z.record(z.string(), z.unknown()),
+      body: z.lazy(() => z.record(z.string(), z.unknown())),
       response: settingsChanged,
       async handle({ body }) {
         const changes = flatten(body);

@@ -50,10 +50,12 @@ const gridAgreement = schemeAgreement.extend({
   by_row: z.record(z.string(), schemeAgreement).optional().describe('alpha of each row (option or pair) alone'),
 });
 
-const agreementResponse = z.object({
-  overall: z.object({ average_krippendorff_alpha: z.number().nullable(), schemas_evaluated: z.number().int() }),
-  by_schema: z.record(z.string(), gridAgreement),
-});
+const agreementResponse = z.lazy(() =>
+  z.object({
+    overall: z.object({ average_krippendorff_alpha: z.number().nullable(), schemas_evaluated: z.number().int() }),
+    by_schema: z.record(z.string(), gridAgreement),
+  }),
+);
 
 export function agreementRoutes(s: Services): RouteSpec[] {
   return [

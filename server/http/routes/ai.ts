@@ -8,62 +8,70 @@ const instanceId = z.string().min(1).max(256);
 
 const suggestionQuery = z.object({ instance_id: instanceId });
 
-const suggestionResponse = z.object({
-  instance_id: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  suggestions: z.record(
-    z.string(),
-    z.object({
-      label: z.string().nullable(),
-      confidence: z.number().nullable(),
-      rationale: z.string(),
-      labels: z.array(z.string()).optional(),
-      text: z
-        .string()
-        .optional()
-        .describe(
-          'types answered by one fixed value (triage, binary pairwise): the suggested value as its button reads',
-        ),
-      spans: z.array(z.object({ label: z.string(), start: z.number(), end: z.number(), text: z.string() })).optional(),
-    }),
-  ),
-});
+const suggestionResponse = z.lazy(() =>
+  z.object({
+    instance_id: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    suggestions: z.record(
+      z.string(),
+      z.object({
+        label: z.string().nullable(),
+        confidence: z.number().nullable(),
+        rationale: z.string(),
+        labels: z.array(z.string()).optional(),
+        text: z
+          .string()
+          .optional()
+          .describe(
+            'types answered by one fixed value (triage, binary pairwise): the suggested value as its button reads',
+          ),
+        spans: z
+          .array(z.object({ label: z.string(), start: z.number(), end: z.number(), text: z.string() }))
+          .optional(),
+      }),
+    ),
+  }),
+);
 
 const rate = z.number().nullable().describe('accepted / decided; null before any decision');
-const acceptanceResponse = z.object({
-  enabled: z.boolean(),
-  provider: z.string(),
-  model: z.string(),
-  shown: z.number().int().describe('suggestions shown'),
-  decided: z.number().int().describe('shown suggestions whose instance was then annotated'),
-  accepted: z.number().int().describe('decided ones whose final label matched the suggestion'),
-  acceptance_rate: rate,
-  by_schema: z.record(
-    z.string(),
-    z.object({ decided: z.number().int(), accepted: z.number().int(), acceptance_rate: rate }),
-  ),
-});
+const acceptanceResponse = z.lazy(() =>
+  z.object({
+    enabled: z.boolean(),
+    provider: z.string(),
+    model: z.string(),
+    shown: z.number().int().describe('suggestions shown'),
+    decided: z.number().int().describe('shown suggestions whose instance was then annotated'),
+    accepted: z.number().int().describe('decided ones whose final label matched the suggestion'),
+    acceptance_rate: rate,
+    by_schema: z.record(
+      z.string(),
+      z.object({ decided: z.number().int(), accepted: z.number().int(), acceptance_rate: rate }),
+    ),
+  }),
+);
 
-const assistantResponse = z.object({
-  instance_id: z.string(),
-  schema: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  hint: z.string(),
-  suggested_label: z.string().nullable(),
-  suggested_labels: z.array(z.string()).optional(),
-  confidence: z.number().nullable(),
-  keywords: z.array(
-    z.object({
-      text: z.string(),
-      start: z.number(),
-      end: z.number(),
-      label: z.string().nullable(),
-      source: z.enum(['keyword_highlight', 'suggestion', 'evidence']),
-    }),
-  ),
-});
+const assistantResponse = z.lazy(() =>
+  z.object({
+    instance_id: z.string(),
+    schema: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    hint: z.string(),
+    suggested_label: z.string().nullable(),
+    suggested_labels: z.array(z.string()).optional(),
+    confidence: z.number().nullable(),
+    keywords: z.array(
+      z.object({
+        text: z.string(),
+        start: z.number(),
+        end: z.number(),
+        label: z.string().nullable(),
+        source: z.enum(['keyword_highlight', 'suggestion', 'evidence']),
+      }),
+    ),
+  }),
+);
 
 export function aiRoutes(s: Services): RouteSpec[] {
   const suggestion = (path: string, summary: string) =>
@@ -87,16 +95,18 @@ export function aiRoutes(s: Services): RouteSpec[] {
       path: '/api/ai_assistant',
       summary: 'AI help for one scheme of an instance: a hint, the suggested label and the words to look at',
       access: 'user',
-      query: z.object({
-        instance_id: instanceId.optional().describe("the caller's current instance when left out"),
-        schema: z.string().min(1).max(256).optional(),
-        annotationId: z.coerce
-          .number()
-          .int()
-          .min(0)
-          .optional()
-          .describe("Potato's page's spelling: the scheme's position in annotation_schemes"),
-      }),
+      query: z.lazy(() =>
+        z.object({
+          instance_id: instanceId.optional().describe("the caller's current instance when left out"),
+          schema: z.string().min(1).max(256).optional(),
+          annotationId: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .optional()
+            .describe("Potato's page's spelling: the scheme's position in annotation_schemes"),
+        }),
+      ),
       response: assistantResponse,
       async handle({ username, query }) {
         const byPosition = query.annotationId === undefined ? undefined : s.task.schemes[query.annotationId];

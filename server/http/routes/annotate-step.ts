@@ -22,26 +22,28 @@ const instanceView = currentInstance.extend({
   note: noteOut.describe("the caller's note and flags, as GET /api/item_note gives them"),
 });
 
-const stepResponse = z.object({
-  result: z
-    .object({
-      status: z.literal('success'),
-      processing_time_ms: z.number(),
-      qc_result: z.record(z.string(), z.unknown()).optional(),
-    })
-    .nullable()
-    .describe('what /updateinstance answers for the saved instance; null when nothing was sent'),
-  current: instanceView,
-  next: instanceView
-    .nullable()
-    .describe('the instance after `current` in the list, to show without asking; null at the end'),
-  undo: z
-    .string()
-    .nullable()
-    .describe(
-      "the instance the caller's latest saving step saved, which POST /api/annotate/undo takes back; null when there is none",
-    ),
-});
+const stepResponse = z.lazy(() =>
+  z.object({
+    result: z
+      .object({
+        status: z.literal('success'),
+        processing_time_ms: z.number(),
+        qc_result: z.record(z.string(), z.unknown()).optional(),
+      })
+      .nullable()
+      .describe('what /updateinstance answers for the saved instance; null when nothing was sent'),
+    current: instanceView,
+    next: instanceView
+      .nullable()
+      .describe('the instance after `current` in the list, to show without asking; null at the end'),
+    undo: z
+      .string()
+      .nullable()
+      .describe(
+        "the instance the caller's latest saving step saved, which POST /api/annotate/undo takes back; null when there is none",
+      ),
+  }),
+);
 
 const stepBody = submission
   .omit({ instance_id: true })

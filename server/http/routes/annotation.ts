@@ -46,10 +46,12 @@ export const submission = z.object({
   ...structureParts,
 });
 
-const goTo = z.union([
-  z.object({ go_to: instanceId }).strict(),
-  z.object({ action: z.enum(['next_instance', 'prev_instance', 'jump_to_unannotated']) }).strict(),
-]);
+const goTo = z.lazy(() =>
+  z.union([
+    z.object({ go_to: instanceId }).strict(),
+    z.object({ action: z.enum(['next_instance', 'prev_instance', 'jump_to_unannotated']) }).strict(),
+  ]),
+);
 
 export const currentInstance = z.object({
   instance_id: z.string(),
@@ -171,11 +173,13 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       path: '/api/spans/:instance_id',
       summary: "An instance's text with the caller's spans",
       access: 'user',
-      response: z.object({
-        instance_id: z.string(),
-        text: z.string(),
-        spans: z.array(z.object({ id: z.string(), ...paintedSpan.shape })),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          instance_id: z.string(),
+          text: z.string(),
+          spans: z.array(z.object({ id: z.string(), ...paintedSpan.shape })),
+        }),
+      ),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         const record = s.annotations.get(username, instance.id);
@@ -233,11 +237,13 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       body: z.union([submission, potatoState]),
       parseBody: (raw) => parseSubmissionBody(raw, submission),
-      response: z.object({
-        status: z.literal('success'),
-        processing_time_ms: z.number(),
-        qc_result: z.record(z.string(), z.unknown()).optional(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          status: z.literal('success'),
+          processing_time_ms: z.number(),
+          qc_result: z.record(z.string(), z.unknown()).optional(),
+        }),
+      ),
       handle: ({ username, body }) => saveSubmission(s, username, body),
     }),
     route({

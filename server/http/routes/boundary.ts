@@ -15,13 +15,15 @@ import { download } from '../download.js';
 const name = z.string().min(1).max(256);
 const rate = z.number().nullable();
 
-const probe = z.object({
-  probe_id: z.string(),
-  text: z.string(),
-  kind: z.enum(['flip', 'invariance']),
-  edit_hint: z.string(),
-  source: z.enum(PROBE_SOURCES),
-});
+const probe = z.lazy(() =>
+  z.object({
+    probe_id: z.string(),
+    text: z.string(),
+    kind: z.enum(['flip', 'invariance']),
+    edit_hint: z.string(),
+    source: z.enum(PROBE_SOURCES),
+  }),
+);
 
 const stats = z.object({
   schema: z.string(),
@@ -71,19 +73,21 @@ export function boundaryRoutes(s: Services): RouteSpec[] {
         "The probes of a label on an instance in the caller's list (made at the first ask, then shared by every annotator), with the caller's answers to them",
       access: 'user',
       body: z.object({ instance_id: name, schema: name, label: name }),
-      response: z.object({
-        instance_id: z.string(),
-        schema: z.string(),
-        original_label: z.string(),
-        original_text: z.string(),
-        labels: z.array(z.string()),
-        probes: z.array(probe),
-        responses: z.record(
-          z.string(),
-          z.object({ verdict: z.enum(VERDICTS), new_label: z.string().nullable(), rationale: z.string() }),
-        ),
-        rationale_on_flip: z.boolean(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          instance_id: z.string(),
+          schema: z.string(),
+          original_label: z.string(),
+          original_text: z.string(),
+          labels: z.array(z.string()),
+          probes: z.array(probe),
+          responses: z.record(
+            z.string(),
+            z.object({ verdict: z.enum(VERDICTS), new_label: z.string().nullable(), rationale: z.string() }),
+          ),
+          rationale_on_flip: z.boolean(),
+        }),
+      ),
       handle: ({ username, body }) => s.boundary.probe(username, body.instance_id, body.schema, body.label),
     }),
     route({
@@ -92,25 +96,29 @@ export function boundaryRoutes(s: Services): RouteSpec[] {
       summary:
         'Records whether the caller’s label holds on a probe, flips (naming the new label, with an optional rationale) or is unsure; a later answer replaces it',
       access: 'user',
-      body: z.object({
-        probe_id: name,
-        instance_id: name.optional(),
-        verdict: z.enum(VERDICTS, { message: `must be ${VERDICTS.join(', ')}` }),
-        new_label: name.optional(),
-        rationale: z.string().max(NOTE_MAX).optional(),
-      }),
-      response: z.object({
-        success: z.literal(true),
-        response: z.object({
-          probe_id: z.string(),
-          instance_id: z.string(),
-          annotator: z.string(),
-          verdict: z.enum(VERDICTS),
-          new_label: z.string().nullable(),
-          rationale: z.string(),
-          at: z.string(),
+      body: z.lazy(() =>
+        z.object({
+          probe_id: name,
+          instance_id: name.optional(),
+          verdict: z.enum(VERDICTS, { message: `must be ${VERDICTS.join(', ')}` }),
+          new_label: name.optional(),
+          rationale: z.string().max(NOTE_MAX).optional(),
         }),
-      }),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          success: z.literal(true),
+          response: z.object({
+            probe_id: z.string(),
+            instance_id: z.string(),
+            annotator: z.string(),
+            verdict: z.enum(VERDICTS),
+            new_label: z.string().nullable(),
+            rationale: z.string(),
+            at: z.string(),
+          }),
+        }),
+      ),
       async handle({ username, body }) {
         return { success: true as const, response: await s.boundary.respond(username, body) };
       },

@@ -8,13 +8,15 @@ import type { Services } from '../../services.js';
 import { route, type RouteSpec } from '../route.js';
 
 const instanceId = z.string().min(1).max(256);
-const message = z.object({
-  role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  timestamp: z.number().describe('seconds since the epoch'),
-  instance_id: z.string(),
-  response_time_ms: z.number().int().optional(),
-});
+const message = z.lazy(() =>
+  z.object({
+    role: z.enum(['user', 'assistant']),
+    content: z.string(),
+    timestamp: z.number().describe('seconds since the epoch'),
+    instance_id: z.string(),
+    response_time_ms: z.number().int().optional(),
+  }),
+);
 
 /** The item a chat call means: the one named (the caller's to see), else the caller's current item, as in Potato. */
 export const chatItem = async (s: Services, username: string, id: string | undefined) =>
@@ -30,15 +32,17 @@ export function chatRoutes(s: Services): RouteSpec[] {
       path: '/api/chat/config',
       summary: "The chat sidebar's settings; enabled: false when the project has no chat_support",
       access: 'user',
-      response: z.object({
-        enabled: z.boolean(),
-        title: z.string(),
-        placeholder: z.string(),
-        sidebar_width: z.number().int(),
-        max_history_per_instance: z.number().int(),
-        provider: z.string().optional(),
-        model: z.string().optional(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          enabled: z.boolean(),
+          title: z.string(),
+          placeholder: z.string(),
+          sidebar_width: z.number().int(),
+          max_history_per_instance: z.number().int(),
+          provider: z.string().optional(),
+          model: z.string().optional(),
+        }),
+      ),
       handle: () => s.chat.config(),
     }),
     route({
@@ -47,11 +51,15 @@ export function chatRoutes(s: Services): RouteSpec[] {
       summary:
         "Send a message about an item (the caller's current one without instance_id) and get the model's reply; both are kept with the conversation only once the reply is there",
       access: 'user',
-      body: z.object({
-        message: z.string().trim().min(1, 'must not be empty').max(4000),
-        instance_id: instanceId.optional(),
-      }),
-      response: z.object({ content: z.string(), response_time_ms: z.number().int(), instance_id: z.string() }),
+      body: z.lazy(() =>
+        z.object({
+          message: z.string().trim().min(1, 'must not be empty').max(4000),
+          instance_id: instanceId.optional(),
+        }),
+      ),
+      response: z.lazy(() =>
+        z.object({ content: z.string(), response_time_ms: z.number().int(), instance_id: z.string() }),
+      ),
       async handle({ username, body }) {
         const id = await instanceOf(username, body.instance_id);
         return s.chat.send(username, s.task.instanceById.get(id)!, body.message);
@@ -63,7 +71,7 @@ export function chatRoutes(s: Services): RouteSpec[] {
       summary: "The caller's conversation about an item, oldest message first (empty before the first message)",
       access: 'user',
       query: z.object({ instance_id: instanceId.optional() }),
-      response: z.object({ instance_id: z.string(), messages: z.array(message) }),
+      response: z.lazy(() => z.object({ instance_id: z.string(), messages: z.array(message) })),
       async handle({ username, query }) {
         const id = await instanceOf(username, query.instance_id);
         return { instance_id: id, messages: s.chat.history(username, id) };

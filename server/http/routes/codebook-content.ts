@@ -37,17 +37,19 @@ const saved = scopeOut.extend({
   sem_revision: z.number().int(),
 });
 
-const saveAnswer = z.union([
-  saved,
-  z.object({ queued: z.literal(true), proposal: proposalOut }),
-  z.object({
-    error: z.literal('stale_content'),
-    message: z.string(),
-    current_version: z.number().int(),
-    current_blocks: z.array(blockOut),
-    current_md: z.string(),
-  }),
-]);
+const saveAnswer = z.lazy(() =>
+  z.union([
+    saved,
+    z.object({ queued: z.literal(true), proposal: proposalOut }),
+    z.object({
+      error: z.literal('stale_content'),
+      message: z.string(),
+      current_version: z.number().int(),
+      current_blocks: z.array(blockOut),
+      current_md: z.string(),
+    }),
+  ]),
+);
 
 export function codebookContentRoutes(s: Services): RouteSpec[] {
   const cb = s.codebook;
@@ -68,26 +70,28 @@ export function codebookContentRoutes(s: Services): RouteSpec[] {
       summary:
         'The whole codebook as a document: the sections’ and every code’s blocks, the block types, the revisions',
       access: 'user',
-      response: z.object({
-        revision: z.number().int(),
-        content_revision: z.number().int(),
-        sem_revision: z.number().int(),
-        block_types: z.array(z.object({ key: z.string(), heading: z.string(), semantic: z.boolean() })),
-        doc_sections: z.array(
-          z.object({ section: z.string(), scope_version: z.number().int(), blocks: z.array(blockOut) }),
-        ),
-        codes: z.array(
-          z.object({
-            id: z.string(),
-            name: z.string(),
-            parent_id: z.string().nullable(),
-            color: z.string().nullable(),
-            scope_version: z.number().int(),
-            blocks: z.array(blockOut),
-          }),
-        ),
-        can_edit_content: z.boolean(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          revision: z.number().int(),
+          content_revision: z.number().int(),
+          sem_revision: z.number().int(),
+          block_types: z.array(z.object({ key: z.string(), heading: z.string(), semantic: z.boolean() })),
+          doc_sections: z.array(
+            z.object({ section: z.string(), scope_version: z.number().int(), blocks: z.array(blockOut) }),
+          ),
+          codes: z.array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              parent_id: z.string().nullable(),
+              color: z.string().nullable(),
+              scope_version: z.number().int(),
+              blocks: z.array(blockOut),
+            }),
+          ),
+          can_edit_content: z.boolean(),
+        }),
+      ),
       async handle({ username }) {
         await cb.ready();
         return content.document(username);
@@ -117,12 +121,14 @@ export function codebookContentRoutes(s: Services): RouteSpec[] {
       summary:
         'Saves a code’s or section’s blocks from base_version (minor: not a change of meaning); 409 stale_content with the current blocks when another save came first; 201 queued as a proposal when the caller may not edit it',
       access: 'user',
-      body: z.object({
-        ...scopeRef,
-        base_version: z.number().int().min(0),
-        blocks: blocksIn,
-        minor: z.boolean().optional(),
-      }),
+      body: z.lazy(() =>
+        z.object({
+          ...scopeRef,
+          base_version: z.number().int().min(0),
+          blocks: blocksIn,
+          minor: z.boolean().optional(),
+        }),
+      ),
       response: saveAnswer,
       async handle({ username, body, ctx }) {
         await cb.ready();
@@ -155,8 +161,8 @@ export function codebookContentRoutes(s: Services): RouteSpec[] {
       summary:
         'Reads pasted markdown into typed blocks; a heading that names no type is a custom block, classified false',
       access: 'user',
-      body: z.object({ markdown: z.string().max(200_000) }),
-      response: z.object({ blocks: z.array(blockOut.extend({ classified: z.boolean() })) }),
+      body: z.lazy(() => z.object({ markdown: z.string().max(200_000) })),
+      response: z.lazy(() => z.object({ blocks: z.array(blockOut.extend({ classified: z.boolean() })) })),
       handle({ body }) {
         return { blocks: parseMarkdown(body.markdown) };
       },
@@ -166,8 +172,8 @@ export function codebookContentRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/history',
       summary: 'The saved versions of a code’s or section’s prose (scope_kind code or section, scope_id), newest first',
       access: 'user',
-      query: z.object({ scope_kind: z.enum(['code', 'section']), scope_id: z.string().min(1).max(200) }),
-      response: z.object({ history: z.array(snapshotMeta), count: z.number().int() }),
+      query: z.lazy(() => z.object({ scope_kind: z.enum(['code', 'section']), scope_id: z.string().min(1).max(200) })),
+      response: z.lazy(() => z.object({ history: z.array(snapshotMeta), count: z.number().int() })),
       async handle({ query }) {
         await cb.ready();
         const scope = { kind: query.scope_kind, id: query.scope_id };
@@ -192,7 +198,7 @@ export function codebookContentRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/restore',
       summary: 'Saves an older version again as the newest (never a rewind: the versions between stay in the history)',
       access: 'user',
-      body: z.object({ snapshot_id: z.string().min(1).max(64) }),
+      body: z.lazy(() => z.object({ snapshot_id: z.string().min(1).max(64) })),
       response: saved,
       async handle({ username, body }) {
         await cb.ready();
@@ -208,7 +214,9 @@ export function codebookContentRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/distilled',
       summary: 'The codebook flattened into one text for a prompt (procedure concat), as it stands now',
       access: 'user',
-      response: z.object({ procedure: z.literal('concat'), distilled: z.string(), content_revision: z.number().int() }),
+      response: z.lazy(() =>
+        z.object({ procedure: z.literal('concat'), distilled: z.string(), content_revision: z.number().int() }),
+      ),
       async handle() {
         await cb.ready();
         return {

@@ -4,12 +4,14 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { codeColor, codeDescription, codeId, codeName, codeOut, codebookModes, treeNode } from './codebook-shapes.js';
 
-const staleItem = z.object({
-  username: z.string(),
-  instance_id: z.string(),
-  annotated_revision: z.number().int(),
-  nav_index: z.number().int().describe("the item's place in the task"),
-});
+const staleItem = z.lazy(() =>
+  z.object({
+    username: z.string(),
+    instance_id: z.string(),
+    annotated_revision: z.number().int(),
+    nav_index: z.number().int().describe("the item's place in the task"),
+  }),
+);
 
 export function codebookRoutes(s: Services): RouteSpec[] {
   const cb = s.codebook;
@@ -20,18 +22,20 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       summary:
         'The codebook: its codes as a tree and as a flat list of names (labels), the revisions, the mode and what the caller may do',
       access: 'user',
-      response: z.object({
-        mode: codebookModes,
-        revision: z.number().int(),
-        content_revision: z.number().int(),
-        sem_revision: z.number().int(),
-        tree: z.array(treeNode),
-        labels: z.array(z.string()),
-        codes: z.array(codeOut),
-        schemes: z.array(z.string()).describe('the schemes marked codebook: true'),
-        can_add: z.boolean(),
-        can_edit: z.boolean(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          mode: codebookModes,
+          revision: z.number().int(),
+          content_revision: z.number().int(),
+          sem_revision: z.number().int(),
+          tree: z.array(treeNode),
+          labels: z.array(z.string()),
+          codes: z.array(codeOut),
+          schemes: z.array(z.string()).describe('the schemes marked codebook: true'),
+          can_add: z.boolean(),
+          can_edit: z.boolean(),
+        }),
+      ),
       async handle({ username }) {
         await cb.ready();
         return cb.view(username);
@@ -42,7 +46,7 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/version',
       summary: 'The codebook’s structural revision alone: the cheap poll a page makes to see whether codes changed',
       access: 'user',
-      response: z.object({ revision: z.number().int(), content_revision: z.number().int() }),
+      response: z.lazy(() => z.object({ revision: z.number().int(), content_revision: z.number().int() })),
       async handle() {
         await cb.ready();
         const meta = cb.meta();
@@ -54,8 +58,8 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/similar',
       summary: 'Existing codes whose names are close to name (to reuse instead of adding a near-duplicate)',
       access: 'user',
-      query: z.object({ name: z.string().max(500).default('') }),
-      response: z.object({ matches: z.array(z.string()) }),
+      query: z.lazy(() => z.object({ name: z.string().max(500).default('') })),
+      response: z.lazy(() => z.object({ matches: z.array(z.string()) })),
       async handle({ query }) {
         await cb.ready();
         return { matches: cb.similar(query.name) };
@@ -67,14 +71,16 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       summary:
         'Whether the caller’s answer on an item was given under an older codebook revision, and the codes added since',
       access: 'user',
-      query: z.object({ instance_id: z.string().min(1).max(256) }),
-      response: z.object({
-        instance_id: z.string(),
-        annotated_revision: z.number().int().nullable().describe('null: not answered yet'),
-        current_revision: z.number().int(),
-        stale: z.boolean(),
-        codes_added_since: z.array(z.string()),
-      }),
+      query: z.lazy(() => z.object({ instance_id: z.string().min(1).max(256) })),
+      response: z.lazy(() =>
+        z.object({
+          instance_id: z.string(),
+          annotated_revision: z.number().int().nullable().describe('null: not answered yet'),
+          current_revision: z.number().int(),
+          stale: z.boolean(),
+          codes_added_since: z.array(z.string()),
+        }),
+      ),
       async handle({ username, query }) {
         await cb.ready();
         return s.codebookStamps.provenance(username, query.instance_id);
@@ -85,7 +91,7 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/stale',
       summary: 'The caller’s items answered under an older codebook revision, in task order (a review worklist)',
       access: 'user',
-      response: z.object({ stale: z.array(staleItem), count: z.number().int() }),
+      response: z.lazy(() => z.object({ stale: z.array(staleItem), count: z.number().int() })),
       async handle({ username }) {
         await cb.ready();
         const stale = s.codebookStamps.stale(username);
@@ -97,7 +103,7 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/admin/stale',
       summary: 'Every annotator’s items answered under an older codebook revision',
       access: 'admin',
-      response: z.object({ stale: z.array(staleItem), count: z.number().int() }),
+      response: z.lazy(() => z.object({ stale: z.array(staleItem), count: z.number().int() })),
       async handle() {
         await cb.ready();
         const stale = s.codebookStamps.stale(null);
@@ -143,7 +149,7 @@ export function codebookRoutes(s: Services): RouteSpec[] {
       path: '/api/codebook/:id',
       summary: 'Deletes a code and the codes under it (as PATCH for who may); answers how many were deleted',
       access: 'user',
-      response: z.object({ deleted: z.number().int() }),
+      response: z.lazy(() => z.object({ deleted: z.number().int() })),
       async handle({ username, params }) {
         return { deleted: await cb.remove(username, params.id) };
       },

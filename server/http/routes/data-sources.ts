@@ -4,22 +4,24 @@ import type { Services } from '../../compose.js';
 import { notFound } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 
-const status = z.object({
-  source_id: z.string(),
-  enabled: z.boolean().describe('live_ingestion is on: the source is polled'),
-  is_running: z
-    .boolean()
-    .describe('polling goes on (false once stopped by max_consecutive_failures or stop_after_items)'),
-  polls_total: z.number().int(),
-  polls_failed: z.number().int(),
-  rows_fetched: z.number().int().describe('rows read since the server started, the start-up read included'),
-  items_added: z.number().int().describe('instances this source has added, over restarts'),
-  duplicates_skipped: z.number().int().describe('rows whose id the project had already'),
-  consecutive_failures: z.number().int(),
-  last_error: z.string().nullable(),
-  last_poll_at: z.string().nullable(),
-  last_cursor: z.union([z.string(), z.number()]).nullable().describe('the stored cursor value, kept over restarts'),
-});
+const status = z.lazy(() =>
+  z.object({
+    source_id: z.string(),
+    enabled: z.boolean().describe('live_ingestion is on: the source is polled'),
+    is_running: z
+      .boolean()
+      .describe('polling goes on (false once stopped by max_consecutive_failures or stop_after_items)'),
+    polls_total: z.number().int(),
+    polls_failed: z.number().int(),
+    rows_fetched: z.number().int().describe('rows read since the server started, the start-up read included'),
+    items_added: z.number().int().describe('instances this source has added, over restarts'),
+    duplicates_skipped: z.number().int().describe('rows whose id the project had already'),
+    consecutive_failures: z.number().int(),
+    last_error: z.string().nullable(),
+    last_poll_at: z.string().nullable(),
+    last_cursor: z.union([z.string(), z.number()]).nullable().describe('the stored cursor value, kept over restarts'),
+  }),
+);
 
 export function dataSourceRoutes(s: Services): RouteSpec[] {
   const one = (id: string) => {
@@ -33,7 +35,7 @@ export function dataSourceRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/data_sources/live',
       summary: 'Database sources: polling state and counts of each',
       access: 'admin',
-      response: z.object({ enabled: z.boolean(), sources: z.array(status) }),
+      response: z.lazy(() => z.object({ enabled: z.boolean(), sources: z.array(status) })),
       handle: () => {
         const sources = s.databaseSources.status();
         return { enabled: sources.some((x) => x.enabled), sources };

@@ -26,36 +26,44 @@ const input = {
   format: z.enum(DATA_FORMATS).optional().describe("the input's format; by default the file's extension"),
 };
 
-const importBody = z.object({
-  ...input,
-  wait: z.boolean().optional().describe('answer when the import has finished instead of at once'),
-});
+const importBody = z.lazy(() =>
+  z.object({
+    ...input,
+    wait: z.boolean().optional().describe('answer when the import has finished instead of at once'),
+  }),
+);
 
-const importJob = z.object({
-  import_id: z.string(),
-  status: z.enum(['queued', 'reading', 'saving', 'done', 'failed']),
-  source: z.string(),
-  rows_read: z.number().int(),
-  bytes_read: z.number().int(),
-  total_bytes: z.number().int().nullable(),
-  added: z.number().int(),
-  error: z.string().nullable(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-});
+const importJob = z.lazy(() =>
+  z.object({
+    import_id: z.string(),
+    status: z.enum(['queued', 'reading', 'saving', 'done', 'failed']),
+    source: z.string(),
+    rows_read: z.number().int(),
+    bytes_read: z.number().int(),
+    total_bytes: z.number().int().nullable(),
+    added: z.number().int(),
+    error: z.string().nullable(),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+  }),
+);
 
-const predictionsBody = z.object({
-  ...input,
-  predictions: z.array(z.unknown()).max(100_000).optional().describe('prediction rows given inline'),
-  source: z.string().optional().describe('source name for rows that do not name their own'),
-});
+const predictionsBody = z.lazy(() =>
+  z.object({
+    ...input,
+    predictions: z.array(z.unknown()).max(100_000).optional().describe('prediction rows given inline'),
+    source: z.string().optional().describe('source name for rows that do not name their own'),
+  }),
+);
 
-export const predictionRow = z.object({
-  source: z.string(),
-  labels: answersByScheme(),
-  spans: z.array(textSpan),
-  created_at: z.string(),
-});
+export const predictionRow = z.lazy(() =>
+  z.object({
+    source: z.string(),
+    labels: answersByScheme(),
+    spans: z.array(textSpan),
+    created_at: z.string(),
+  }),
+);
 
 /** Exactly one of file and content; content needs its format. */
 function inputOf(body: {
@@ -148,7 +156,9 @@ export function dataRoutes(s: Services): RouteSpec[] {
       summary:
         "Potato's score computation: the same counts (they are always current here); only method=counting is computed",
       access: 'admin',
-      query: z.object({ method: z.string().optional().describe('counting (the default); other methods are refused') }),
+      query: z.lazy(() =>
+        z.object({ method: z.string().optional().describe('counting (the default); other methods are refused') }),
+      ),
       response: potatoBwsScoring.extend({ status: z.literal('success') }),
       handle({ query }) {
         if (query.method !== undefined && query.method !== 'counting')
@@ -163,9 +173,11 @@ export function dataRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/bws_scores',
       summary: 'Best–worst scaling scores per pool item, by counting over every answer',
       access: 'admin',
-      query: z.object({
-        schema: z.string().min(1).optional().describe('the bws scheme; may be left out when there is one'),
-      }),
+      query: z.lazy(() =>
+        z.object({
+          schema: z.string().min(1).optional().describe('the bws scheme; may be left out when there is one'),
+        }),
+      ),
       response: bwsScoresResponse,
       handle({ query }) {
         const scheme = bwsScheme(s.task, query.schema);
@@ -209,7 +221,9 @@ export function dataRoutes(s: Services): RouteSpec[] {
       summary: 'Import pre-annotations (labels and spans from a named source), shown to annotators as suggestions',
       access: 'admin',
       body: predictionsBody,
-      response: z.object({ status: z.literal('success'), imported: z.number().int(), sources: z.array(z.string()) }),
+      response: z.lazy(() =>
+        z.object({ status: z.literal('success'), imported: z.number().int(), sources: z.array(z.string()) }),
+      ),
       async handle({ body }) {
         if (body.source !== undefined) checkSource(body.source, '');
         const spec = inputOf(body);
@@ -232,7 +246,7 @@ export function dataRoutes(s: Services): RouteSpec[] {
       path: '/api/predictions/:instance_id',
       summary: 'Pre-annotations of an instance, to show as suggestions (never counted as annotations)',
       access: 'user',
-      response: z.object({ instance_id: z.string(), predictions: z.array(predictionRow) }),
+      response: z.lazy(() => z.object({ instance_id: z.string(), predictions: z.array(predictionRow) })),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         return { instance_id: instance.id, predictions: s.predictions.of(instance.id) };

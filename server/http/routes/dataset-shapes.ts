@@ -3,51 +3,61 @@ import { z } from 'zod';
 import { invalid, unavailable } from '../../domain/errors.js';
 import type { Services } from '../../services.js';
 
-export const version = z.object({
-  version_id: z.string().describe('v0001, v0002, …'),
-  created_at: z.string(),
-  example_count: z.number().int(),
-  tags: z.array(z.string()).describe('each tag is on one version of its dataset'),
-  note: z.string(),
-});
+export const version = z.lazy(() =>
+  z.object({
+    version_id: z.string().describe('v0001, v0002, …'),
+    created_at: z.string(),
+    example_count: z.number().int(),
+    tags: z.array(z.string()).describe('each tag is on one version of its dataset'),
+    note: z.string(),
+  }),
+);
 
-export const dataset = z.object({
-  name: z.string(),
-  description: z.string(),
-  created_at: z.string(),
-  versions: z.array(version),
-});
+export const dataset = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    created_at: z.string(),
+    versions: z.array(version),
+  }),
+);
 
 const json = z.unknown();
-const jsonObject = z.record(z.string(), z.unknown());
+const jsonObject = z.lazy(() => z.record(z.string(), z.unknown()));
 
-export const example = z.object({
-  id: z.string(),
-  inputs: json,
-  reference_outputs: json.describe('the gold output, null when there is none'),
-  metadata: jsonObject,
-  split: z.string(),
-});
+export const example = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    inputs: json,
+    reference_outputs: json.describe('the gold output, null when there is none'),
+    metadata: jsonObject,
+    split: z.string(),
+  }),
+);
 
-export const exampleIn = z.object({
-  id: z
-    .union([z.string().min(1).max(256), z.number()])
-    .transform(String)
-    .optional()
-    .describe('given one when missing; an id already in the dataset replaces that example'),
-  inputs: json.optional(),
-  reference_outputs: json.optional(),
-  metadata: jsonObject.optional(),
-  split: z.string().max(100).optional().describe('test when missing'),
-});
+export const exampleIn = z.lazy(() =>
+  z.object({
+    id: z
+      .union([z.string().min(1).max(256), z.number()])
+      .transform(String)
+      .optional()
+      .describe('given one when missing; an id already in the dataset replaces that example'),
+    inputs: json.optional(),
+    reference_outputs: json.optional(),
+    metadata: jsonObject.optional(),
+    split: z.string().max(100).optional().describe('test when missing'),
+  }),
+);
 
-const evaluation = z.object({
-  key: z.string(),
-  score: z.number().nullable(),
-  value: json,
-  comment: z.string(),
-  metadata: jsonObject,
-});
+const evaluation = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    score: z.number().nullable(),
+    value: json,
+    comment: z.string(),
+    metadata: jsonObject,
+  }),
+);
 
 export const experimentSummary = z.object({
   id: z.string(),

@@ -64,7 +64,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets',
       summary: 'Creates a dataset (one that exists is answered as it is)',
       access: 'admin',
-      body: z.object({ name: datasetName, description: z.string().max(10_000).default('') }),
+      body: z.lazy(() => z.object({ name: datasetName, description: z.string().max(10_000).default('') })),
       response: dataset,
       responds: { status: 201 },
       async handle({ body }) {
@@ -88,7 +88,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets/:name',
       summary: 'Deletes a dataset and all its versions',
       access: 'admin',
-      response: z.object({ deleted: z.boolean() }),
+      response: z.lazy(() => z.object({ deleted: z.boolean() })),
       async handle({ params }) {
         enabled(s);
         return { deleted: await ds.delete(nameParam(params)) };
@@ -99,7 +99,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets/:name/examples',
       summary: 'The examples of a version (as_of: latest, a tag or a version id), of the splits named',
       access: 'admin',
-      query: z.object({ as_of: z.string().max(200).default('latest'), splits: splitsQuery }),
+      query: z.lazy(() => z.object({ as_of: z.string().max(200).default('latest'), splits: splitsQuery })),
       response: z.array(example),
       handle({ params, query }) {
         enabled(s);
@@ -111,10 +111,12 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets/:name/examples',
       summary: 'Adds examples as a new version (an id already there is replaced); creates the dataset if missing',
       access: 'admin',
-      body: z.object({
-        examples: z.array(exampleIn).min(1, 'give at least one example').max(100_000),
-        note: z.string().max(1000).default(''),
-      }),
+      body: z.lazy(() =>
+        z.object({
+          examples: z.array(exampleIn).min(1, 'give at least one example').max(100_000),
+          note: z.string().max(1000).default(''),
+        }),
+      ),
       response: version,
       responds: { status: 201 },
       async handle({ params, body }) {
@@ -127,11 +129,13 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets/:name/tag',
       summary: 'Puts a tag on a version, taking it off any other; tagged is false for a version that does not exist',
       access: 'admin',
-      body: z.object({
-        version_id: z.string({ message: 'name the version to tag' }).min(1).max(100),
-        tag: z.string({ message: 'give the tag' }).min(1).max(100),
-      }),
-      response: z.object({ tagged: z.boolean() }),
+      body: z.lazy(() =>
+        z.object({
+          version_id: z.string({ message: 'name the version to tag' }).min(1).max(100),
+          tag: z.string({ message: 'give the tag' }).min(1).max(100),
+        }),
+      ),
+      response: z.lazy(() => z.object({ tagged: z.boolean() })),
       async handle({ params, body }) {
         enabled(s);
         return { tagged: await ds.tag(nameParam(params), body.version_id, body.tag) };
@@ -142,7 +146,9 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets/:name/export',
       summary: `A version as fine-tuning JSONL (format ${FINE_TUNE_FORMATS.join(' or ')}); X-Skipped-Examples counts the examples left out`,
       access: 'admin',
-      query: z.object({ format: z.string().max(20).default('sft'), as_of: z.string().max(200).default('latest') }),
+      query: z.lazy(() =>
+        z.object({ format: z.string().max(20).default('sft'), as_of: z.string().max(200).default('latest') }),
+      ),
       responds: { types: ['application/x-ndjson'] },
       handle({ params, query, ctx }) {
         enabled(s);
@@ -158,8 +164,12 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets/:name/optimize_export',
       summary: "The latest version as a prompt optimizer's trainset (fmt dspy or gepa) with the seed prompt",
       access: 'admin',
-      query: z.object({ fmt: z.string().max(20).default('dspy'), prompt: z.string().max(100_000).default('') }),
-      response: z.looseObject({ format: z.string(), trainset: z.array(z.unknown()), n: z.number().int() }),
+      query: z.lazy(() =>
+        z.object({ fmt: z.string().max(20).default('dspy'), prompt: z.string().max(100_000).default('') }),
+      ),
+      response: z.lazy(() =>
+        z.looseObject({ format: z.string(), trainset: z.array(z.unknown()), n: z.number().int() }),
+      ),
       handle({ params, query }) {
         enabled(s);
         const name = nameParam(params);
@@ -173,7 +183,9 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       summary:
         "Curates the task's items (or those named) into a new version, optionally with the annotators' majority or Dawid–Skene answer as reference",
       access: 'admin',
-      body: z.object({ instance_ids: z.array(z.string().max(256)).max(1_000_000).optional(), ...curation }),
+      body: z.lazy(() =>
+        z.object({ instance_ids: z.array(z.string().max(256)).max(1_000_000).optional(), ...curation }),
+      ),
       response: version,
       responds: { status: 201 },
       async handle({ params, body }) {
@@ -199,7 +211,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/datasets/:name/import_traces',
       summary: `Curates the runtime-ingested traces (items from ${TRACE_SOURCES.join(', ')}) into a new version, of one source if named`,
       access: 'admin',
-      body: z.object({ source: z.string().max(100).optional(), ...curation }),
+      body: z.lazy(() => z.object({ source: z.string().max(100).optional(), ...curation })),
       response: version,
       responds: { status: 201 },
       async handle({ params, body }) {

@@ -15,7 +15,7 @@ export function desktopLoginRoutes(s: Services): RouteSpec[] {
       summary:
         'Desktop app sign-in with a one-time token from the app itself; sets the session cookie and redirects to /',
       access: 'public',
-      query: z.object({ t: z.string().max(200).optional() }),
+      query: z.lazy(() => z.object({ t: z.string().max(200).optional() })),
       responds: { redirect: 303 },
       async handle({ query, ctx }) {
         const username = await s.loginTokens.consume(query.t);

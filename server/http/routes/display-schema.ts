@@ -2,69 +2,75 @@
 import { z } from 'zod';
 
 const common = { key: z.string().optional(), label: z.string().optional() };
-const media = z.object({
-  type: z.enum(['image', 'audio', 'video']),
-  ...common,
-  src: z.string().optional().describe('an http(s) URL, or /api/media/<path> for a file in the task folder'),
-  remote: z.boolean().optional(),
-  refused: z
-    .string()
-    .optional()
-    .describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
-});
+const media = z.lazy(() =>
+  z.object({
+    type: z.enum(['image', 'audio', 'video']),
+    ...common,
+    src: z.string().optional().describe('an http(s) URL, or /api/media/<path> for a file in the task folder'),
+    remote: z.boolean().optional(),
+    refused: z
+      .string()
+      .optional()
+      .describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
+  }),
+);
 
-const displayBlock = z.union([
+const displayBlock = z.lazy(() =>
+  z.union([
+    z
+      .object({ type: z.literal('surface'), ...common })
+      .describe("where the text field (the instance's `text`, the span surface) is shown"),
+    z.object({ type: z.literal('text'), ...common, text: z.string() }),
+    z
+      .object({ type: z.literal('absent'), ...common })
+      .describe('a field the display names that this item leaves out or leaves empty'),
+    z.object({
+      type: z.literal('html'),
+      ...common,
+      html: z.string().describe('sanitized HTML; a <span data-span-surface> in it marks where the text field goes'),
+    }),
+    z.object({
+      type: z.literal('list'),
+      ...common,
+      items: z.array(z.string()),
+      prefix: z.enum(['alphabet', 'number', 'none']),
+      horizontal: z.boolean(),
+    }),
+    z.object({
+      type: z.literal('dialogue'),
+      ...common,
+      turns: z.array(
+        z.object({
+          speaker: z.string().optional(),
+          text: z.string(),
+          id: z
+            .string()
+            .optional()
+            .describe("the turn's own turn_id or step_id; turn-level questions call others t<position>"),
+          agent: z.string().optional(),
+          step_type: z.string().optional(),
+          tool: z.string().optional(),
+        }),
+      ),
+    }),
+    z.object({
+      type: z.literal('pairwise'),
+      ...common,
+      items: z.array(z.object({ label: z.string(), text: z.string() })),
+    }),
+    z.object({ type: z.literal('code'), ...common, text: z.string(), language: z.string().optional() }),
+    media,
+  ]),
+);
+
+export const display = z.lazy(() =>
   z
-    .object({ type: z.literal('surface'), ...common })
-    .describe("where the text field (the instance's `text`, the span surface) is shown"),
-  z.object({ type: z.literal('text'), ...common, text: z.string() }),
-  z
-    .object({ type: z.literal('absent'), ...common })
-    .describe('a field the display names that this item leaves out or leaves empty'),
-  z.object({
-    type: z.literal('html'),
-    ...common,
-    html: z.string().describe('sanitized HTML; a <span data-span-surface> in it marks where the text field goes'),
-  }),
-  z.object({
-    type: z.literal('list'),
-    ...common,
-    items: z.array(z.string()),
-    prefix: z.enum(['alphabet', 'number', 'none']),
-    horizontal: z.boolean(),
-  }),
-  z.object({
-    type: z.literal('dialogue'),
-    ...common,
-    turns: z.array(
-      z.object({
-        speaker: z.string().optional(),
-        text: z.string(),
-        id: z
-          .string()
-          .optional()
-          .describe("the turn's own turn_id or step_id; turn-level questions call others t<position>"),
-        agent: z.string().optional(),
-        step_type: z.string().optional(),
-        tool: z.string().optional(),
-      }),
+    .object({
+      source: z.enum(['html_layout', 'instance_display', 'fields']),
+      direction: z.enum(['vertical', 'horizontal']),
+      blocks: z.array(displayBlock),
+    })
+    .describe(
+      "What the annotator sees of the item, from the config's html_layout, its instance_display, or every field of the item; span offsets are offsets into `text`",
     ),
-  }),
-  z.object({
-    type: z.literal('pairwise'),
-    ...common,
-    items: z.array(z.object({ label: z.string(), text: z.string() })),
-  }),
-  z.object({ type: z.literal('code'), ...common, text: z.string(), language: z.string().optional() }),
-  media,
-]);
-
-export const display = z
-  .object({
-    source: z.enum(['html_layout', 'instance_display', 'fields']),
-    direction: z.enum(['vertical', 'horizontal']),
-    blocks: z.array(displayBlock),
-  })
-  .describe(
-    "What the annotator sees of the item, from the config's html_layout, its instance_display, or every field of the item; span offsets are offsets into `text`",
-  );
+);

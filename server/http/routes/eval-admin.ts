@@ -8,21 +8,25 @@ import { invalid } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 import { enabled } from './dataset-shapes.js';
 
-const counts = z.object({
-  total: z.number().int(),
-  annotated: z.number().int(),
-  multi_annotated: z.number().int(),
-  remaining: z.number().int().describe('items with fewer annotators than each needs'),
-  ingested: z.number().int(),
-});
+const counts = z.lazy(() =>
+  z.object({
+    total: z.number().int(),
+    annotated: z.number().int(),
+    multi_annotated: z.number().int(),
+    remaining: z.number().int().describe('items with fewer annotators than each needs'),
+    ingested: z.number().int(),
+  }),
+);
 
-const perModel = z.object({
-  count: z.number().int(),
-  total_tokens: z.number(),
-  cost: z.number(),
-  errors: z.number().int(),
-  avg_latency_ms: z.number().nullable(),
-});
+const perModel = z.lazy(() =>
+  z.object({
+    count: z.number().int(),
+    total_tokens: z.number(),
+    cost: z.number(),
+    errors: z.number().int(),
+    avg_latency_ms: z.number().nullable(),
+  }),
+);
 
 export function evalAdminRoutes(s: Services): RouteSpec[] {
   return [
@@ -32,19 +36,21 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
       summary:
         'The eval suite at a glance: datasets, experiments, annotation progress, ingested traces, whether hand-outs are paused',
       access: 'admin',
-      response: z.object({
-        storage: z.string().describe('where the records are kept: data folder or database'),
-        assignment_paused: z.boolean(),
-        users: z.number().int(),
-        datasets: z.object({ count: z.number().int(), total_examples: z.number().int() }),
-        experiments: z.object({
-          count: z.number().int(),
-          latest: z
-            .object({ id: z.string(), name: z.string(), aggregate_scores: z.record(z.string(), z.number()) })
-            .nullable(),
+      response: z.lazy(() =>
+        z.object({
+          storage: z.string().describe('where the records are kept: data folder or database'),
+          assignment_paused: z.boolean(),
+          users: z.number().int(),
+          datasets: z.object({ count: z.number().int(), total_examples: z.number().int() }),
+          experiments: z.object({
+            count: z.number().int(),
+            latest: z
+              .object({ id: z.string(), name: z.string(), aggregate_scores: z.record(z.string(), z.number()) })
+              .nullable(),
+          }),
+          instances: counts,
         }),
-        instances: counts,
-      }),
+      ),
       handle() {
         enabled(s);
         return s.evalOverview.status();
@@ -55,20 +61,22 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
       path: '/admin/eval/progress',
       summary: 'Each instance (the first 1000): its source, annotators, whether it has enough, its triage priority',
       access: 'admin',
-      response: z.object({
-        instances: z.array(
-          z.object({
-            instance_id: z.string(),
-            source: z.string(),
-            ingested: z.boolean(),
-            num_annotators: z.number().int(),
-            saturated: z.boolean(),
-            triage_priority: z.unknown(),
-          }),
-        ),
-        truncated: z.boolean(),
-        cap: z.number().int(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          instances: z.array(
+            z.object({
+              instance_id: z.string(),
+              source: z.string(),
+              ingested: z.boolean(),
+              num_annotators: z.number().int(),
+              saturated: z.boolean(),
+              triage_priority: z.unknown(),
+            }),
+          ),
+          truncated: z.boolean(),
+          cap: z.number().int(),
+        }),
+      ),
       handle() {
         enabled(s);
         return s.evalOverview.progress();
@@ -79,11 +87,13 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
       path: '/admin/eval/ingested_traces',
       summary: 'The runtime-ingested traces (webhook, LangSmith, Langfuse items) with counts by source',
       access: 'admin',
-      response: z.object({
-        total: z.number().int(),
-        by_source: z.record(z.string(), z.number().int()),
-        traces: z.array(z.object({ instance_id: z.string(), source: z.string(), num_annotators: z.number().int() })),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          total: z.number().int(),
+          by_source: z.record(z.string(), z.number().int()),
+          traces: z.array(z.object({ instance_id: z.string(), source: z.string(), num_annotators: z.number().int() })),
+        }),
+      ),
       handle() {
         enabled(s);
         return s.evalOverview.ingestedTraces();
@@ -95,35 +105,39 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
       summary:
         "The ingested traces' tokens, cost, latency and errors, per model and overall; with recent=N, alerts where the last N regressed against those before",
       access: 'admin',
-      query: z.object({
-        recent: z.coerce.number().int().min(0).max(1_000_000).default(0),
-        format: z
-          .enum(['json'], { message: "this endpoint answers JSON only (Potato's HTML page is not drawn here)" })
-          .default('json'),
-      }),
-      response: z.object({
-        analytics: z.object({
-          count: z.number().int(),
-          total_tokens: z.number(),
-          total_cost: z.number().nullable(),
-          errors: z.number().int(),
-          error_rate: z.number(),
-          avg_latency_ms: z.number().nullable(),
-          p50_latency_ms: z.number().nullable(),
-          p95_latency_ms: z.number().nullable(),
-          per_model: z.record(z.string(), perModel),
+      query: z.lazy(() =>
+        z.object({
+          recent: z.coerce.number().int().min(0).max(1_000_000).default(0),
+          format: z
+            .enum(['json'], { message: "this endpoint answers JSON only (Potato's HTML page is not drawn here)" })
+            .default('json'),
         }),
-        alerts: z.array(
-          z.object({
-            metric: z.string(),
-            severity: z.enum(['medium', 'high']),
-            baseline: z.number(),
-            recent: z.number(),
-            message: z.string(),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          analytics: z.object({
+            count: z.number().int(),
+            total_tokens: z.number(),
+            total_cost: z.number().nullable(),
+            errors: z.number().int(),
+            error_rate: z.number(),
+            avg_latency_ms: z.number().nullable(),
+            p50_latency_ms: z.number().nullable(),
+            p95_latency_ms: z.number().nullable(),
+            per_model: z.record(z.string(), perModel),
           }),
-        ),
-        trace_count: z.number().int(),
-      }),
+          alerts: z.array(
+            z.object({
+              metric: z.string(),
+              severity: z.enum(['medium', 'high']),
+              baseline: z.number(),
+              recent: z.number(),
+              message: z.string(),
+            }),
+          ),
+          trace_count: z.number().int(),
+        }),
+      ),
       handle({ query }) {
         enabled(s);
         return s.evalOverview.analytics(query.recent);
@@ -135,8 +149,8 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
       summary:
         'Pauses or resumes handing out new work (action pause or resume): while paused no list is made or grown, and what annotators hold stays theirs',
       access: 'admin',
-      body: z.object({ action: z.string({ message: 'give the action: pause or resume' }).max(20) }),
-      response: z.object({ assignment_paused: z.boolean() }),
+      body: z.lazy(() => z.object({ action: z.string({ message: 'give the action: pause or resume' }).max(20) })),
+      response: z.lazy(() => z.object({ assignment_paused: z.boolean() })),
       async handle({ body, username }) {
         enabled(s);
         const action = body.action.toLowerCase();

@@ -6,14 +6,16 @@ import { EVALUATOR_NAMES, listEvaluators } from '../../domain/datasets/evaluator
 import { route, type RouteSpec } from '../route.js';
 import { datasetName, enabled, experiment, experimentSummary } from './dataset-shapes.js';
 
-const spec = z.object({
-  name: z
-    .string({ message: `name the evaluator (${EVALUATOR_NAMES.join(', ')})` })
-    .min(1)
-    .max(100),
-  params: z.record(z.string(), z.unknown()).optional(),
-  key: z.string().min(1).max(100).optional(),
-});
+const spec = z.lazy(() =>
+  z.object({
+    name: z
+      .string({ message: `name the evaluator (${EVALUATOR_NAMES.join(', ')})` })
+      .min(1)
+      .max(100),
+    params: z.record(z.string(), z.unknown()).optional(),
+    key: z.string().min(1).max(100).optional(),
+  }),
+);
 
 export function experimentRoutes(s: Services): RouteSpec[] {
   const known = (id: string) => {
@@ -27,8 +29,15 @@ export function experimentRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/evaluators',
       summary: 'The evaluators by name: those experiments run here, and those they do not with the reason',
       access: 'admin',
-      response: z.array(
-        z.object({ name: z.string(), description: z.string(), available: z.boolean(), reason: z.string().optional() }),
+      response: z.lazy(() =>
+        z.array(
+          z.object({
+            name: z.string(),
+            description: z.string(),
+            available: z.boolean(),
+            reason: z.string().optional(),
+          }),
+        ),
       ),
       handle() {
         enabled(s);
@@ -41,18 +50,20 @@ export function experimentRoutes(s: Services): RouteSpec[] {
       summary:
         "Scores a dataset version with evaluators: the outputs come from outputs_map (example id → output), else each example's metadata.outputs or inputs.outputs",
       access: 'admin',
-      body: z.object({
-        dataset: datasetName,
-        evaluators: z
-          .array(spec, { message: 'give the evaluators to run' })
-          .min(1, 'give at least one evaluator')
-          .max(50),
-        name: z.string().max(500).optional(),
-        outputs_map: z.record(z.string(), z.unknown()).optional(),
-        as_of: z.string().max(200).optional(),
-        splits: z.array(z.string().max(100)).max(100).optional(),
-        metadata: z.record(z.string(), z.unknown()).optional(),
-      }),
+      body: z.lazy(() =>
+        z.object({
+          dataset: datasetName,
+          evaluators: z
+            .array(spec, { message: 'give the evaluators to run' })
+            .min(1, 'give at least one evaluator')
+            .max(50),
+          name: z.string().max(500).optional(),
+          outputs_map: z.record(z.string(), z.unknown()).optional(),
+          as_of: z.string().max(200).optional(),
+          splits: z.array(z.string().max(100)).max(100).optional(),
+          metadata: z.record(z.string(), z.unknown()).optional(),
+        }),
+      ),
       response: experiment,
       responds: { status: 201 },
       async handle({ body }) {
@@ -65,7 +76,7 @@ export function experimentRoutes(s: Services): RouteSpec[] {
       path: '/datasets/api/experiments',
       summary: 'The experiments, oldest first, without their per-example results; of one dataset when named',
       access: 'admin',
-      query: z.object({ dataset: z.string().max(200).optional() }),
+      query: z.lazy(() => z.object({ dataset: z.string().max(200).optional() })),
       response: z.array(experimentSummary),
       handle({ query }) {
         enabled(s);
@@ -89,12 +100,14 @@ export function experimentRoutes(s: Services): RouteSpec[] {
       summary:
         "An experiment's criterion-level reward rows. They come from model judges (rubric_dag, agent_as_judge), which experiments here do not run, so rows is empty",
       access: 'admin',
-      response: z.object({
-        experiment: z.string(),
-        count: z.number().int(),
-        rows: z.array(z.unknown()),
-        reason: z.string(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          experiment: z.string(),
+          count: z.number().int(),
+          rows: z.array(z.unknown()),
+          reason: z.string(),
+        }),
+      ),
       handle({ params }) {
         enabled(s);
         const found = known(params.id);

@@ -42,33 +42,39 @@ function fills(writer: ExportWriter, task: Task): boolean {
   }
 }
 
-const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('jsonl'), ...selection });
+const exportQuery = z.lazy(() => z.object({ format: z.enum(EXPORT_FORMATS).default('jsonl'), ...selection }));
 
 /** Potato's names of formats we write under our own name. */
 const POTATO_FORMAT_NAMES: Record<string, string> = { conll_2003: 'conll' };
 
-const exportBody = z.object({
-  format: z
-    .string({ message: 'name the format to write (GET /admin/api/export/formats lists them)' })
-    .min(1, 'name the format to write (GET /admin/api/export/formats lists them)')
-    .max(100),
-  output: z
-    .string({ message: 'give the folder on the server machine to write the export into' })
-    .min(1, 'give the folder on the server machine to write the export into')
-    .max(4096)
-    .describe('a folder on the server machine (relative to the config file), made when missing'),
-  options: z.record(z.string(), z.unknown()).optional().describe("Potato's format options: none are read here"),
-  ...selection,
-});
+const exportBody = z.lazy(() =>
+  z.object({
+    format: z
+      .string({ message: 'name the format to write (GET /admin/api/export/formats lists them)' })
+      .min(1, 'name the format to write (GET /admin/api/export/formats lists them)')
+      .max(100),
+    output: z
+      .string({ message: 'give the folder on the server machine to write the export into' })
+      .min(1, 'give the folder on the server machine to write the export into')
+      .max(4096)
+      .describe('a folder on the server machine (relative to the config file), made when missing'),
+    options: z.record(z.string(), z.unknown()).optional().describe("Potato's format options: none are read here"),
+    ...selection,
+  }),
+);
 
-const report = z.object({
-  success: z.boolean(),
-  format: z.string(),
-  files_written: z.array(z.string()),
-  stats: z.object({ rows: z.number().int() }).describe('rows written: one per annotation (per item in the gold view)'),
-  warnings: z.array(z.string()),
-  errors: z.array(z.string()),
-});
+const report = z.lazy(() =>
+  z.object({
+    success: z.boolean(),
+    format: z.string(),
+    files_written: z.array(z.string()),
+    stats: z
+      .object({ rows: z.number().int() })
+      .describe('rows written: one per annotation (per item in the gold view)'),
+    warnings: z.array(z.string()),
+    errors: z.array(z.string()),
+  }),
+);
 
 export function exportRoutes(s: Services): RouteSpec[] {
   /** The export chosen, as a stream, its writer and its file name; `onRow` counts rows as they are written. */
@@ -116,19 +122,21 @@ export function exportRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/export/formats',
       summary: "The export formats, in Potato's shape",
       access: 'admin',
-      response: z.object({
-        formats: z.array(
-          z.object({
-            format_name: z.string(),
-            description: z.string(),
-            file_extensions: z.array(z.string()),
-            short_label: z.string().describe('a few words naming it among the others, for a button or a menu'),
-            available: z
-              .boolean()
-              .describe('whether this project can fill it (conll needs spans, bws_scores a bws scheme)'),
-          }),
-        ),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          formats: z.array(
+            z.object({
+              format_name: z.string(),
+              description: z.string(),
+              file_extensions: z.array(z.string()),
+              short_label: z.string().describe('a few words naming it among the others, for a button or a menu'),
+              available: z
+                .boolean()
+                .describe('whether this project can fill it (conll needs spans, bws_scores a bws scheme)'),
+            }),
+          ),
+        }),
+      ),
       handle: () => ({
         formats: Object.entries(EXPORT_WRITERS).map(([name, w]: [string, ExportWriter]) => ({
           format_name: name,

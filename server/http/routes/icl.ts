@@ -10,13 +10,15 @@ import { route, type RouteSpec } from '../route.js';
 
 const name = z.string().min(1).max(256);
 
-const example = z.object({
-  instance_id: z.string(),
-  text: z.string(),
-  label: z.string(),
-  agreement: z.number(),
-  annotators: z.number().int(),
-});
+const example = z.lazy(() =>
+  z.object({
+    instance_id: z.string(),
+    text: z.string(),
+    label: z.string(),
+    agreement: z.number(),
+    annotators: z.number().int(),
+  }),
+);
 
 const prediction = z.object({
   instance_id: z.string(),
@@ -52,7 +54,7 @@ export function iclRoutes(s: Services): RouteSpec[] {
       summary:
         'ICL labelling: on or off, the model, examples per scheme, labels made, the verification queue, accuracy and limits',
       access: 'admin',
-      response: z.looseObject({ enabled: z.boolean(), accuracy_metrics: accuracy }),
+      response: z.lazy(() => z.looseObject({ enabled: z.boolean(), accuracy_metrics: accuracy })),
       handle: () => s.icl.status(),
     }),
     route({
@@ -61,11 +63,13 @@ export function iclRoutes(s: Services): RouteSpec[] {
       summary: "The items whose annotators agree, used as the model's examples, per scheme (of one with ?schema=)",
       access: 'admin',
       query: z.object({ schema: name.optional() }),
-      response: z.object({
-        enabled: z.boolean(),
-        schema: z.string().optional(),
-        examples: z.record(z.string(), z.array(example)),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          enabled: z.boolean(),
+          schema: z.string().optional(),
+          examples: z.record(z.string(), z.array(example)),
+        }),
+      ),
       handle({ query }) {
         const schemes = query.schema ? [s.icl.scheme(query.schema, 'schema')] : s.icl.schemes();
         const examples = s.icl.enabled ? Object.fromEntries(schemes.map((sc) => [sc.name, s.icl.examples(sc)])) : {};
@@ -77,8 +81,10 @@ export function iclRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/icl/predictions',
       summary: "The model's labels in task order, of one scheme and one verification status when asked",
       access: 'admin',
-      query: z.object({ schema: name.optional(), status: z.enum(VERIFICATION_STATUSES).optional() }),
-      response: z.object({ enabled: z.boolean(), total: z.number().int(), predictions: z.array(prediction) }),
+      query: z.lazy(() => z.object({ schema: name.optional(), status: z.enum(VERIFICATION_STATUSES).optional() })),
+      response: z.lazy(() =>
+        z.object({ enabled: z.boolean(), total: z.number().int(), predictions: z.array(prediction) }),
+      ),
       handle({ query }) {
         if (query.schema) s.icl.scheme(query.schema, 'schema');
         const predictions = withStatus(query.schema, query.status);
@@ -105,13 +111,15 @@ export function iclRoutes(s: Services): RouteSpec[] {
         "Labels the scheme's next batch of unanswered items with the model (200 with a message while it waits for examples or is paused; 503 without a model; 502/504 when the model fails before labelling any)",
       access: 'admin',
       body: z.object({ schema_name: name }),
-      response: z.object({
-        schema_name: z.string(),
-        message: z.string(),
-        predictions_count: z.number().int(),
-        predictions: z.array(prediction.omit({ status: true })),
-        error: z.string().optional(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          schema_name: z.string(),
+          message: z.string(),
+          predictions_count: z.number().int(),
+          predictions: z.array(prediction.omit({ status: true })),
+          error: z.string().optional(),
+        }),
+      ),
       handle: ({ body }) => s.icl.trigger(body.schema_name),
     }),
     route({
@@ -120,11 +128,13 @@ export function iclRoutes(s: Services): RouteSpec[] {
       summary: "Records a human label for a model-labelled item (an annotator's saved answer does this by itself)",
       access: 'user',
       body: z.object({ instance_id: name, schema_name: name, human_label: name }),
-      response: z.object({
-        success: z.literal(true),
-        status: z.enum(VERIFICATION_STATUSES),
-        prediction: prediction.omit({ status: true }),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          success: z.literal(true),
+          status: z.enum(VERIFICATION_STATUSES),
+          prediction: prediction.omit({ status: true }),
+        }),
+      ),
       handle: ({ username, body }) =>
         s.icl.recordVerification(username, body.instance_id, body.schema_name, body.human_label),
     }),

@@ -22,24 +22,26 @@ export function integrityRoutes(s: Services): RouteSpec[] {
           .enum(['json'], { message: 'format: the report is given as JSON only; the admin dashboard shows it' })
           .default('json'),
       }),
-      response: z.object({
-        n_annotators: z.number().int(),
-        used_llm_labels: z.literal(false).describe('no reference model labels are kept here'),
-        reports: z.array(
-          z.object({
-            annotator: z.string(),
-            n_items: z.number().int(),
-            ca_score: z.number().nullable(),
-            llm_alignment: z.null(),
-            residual_agreement: z.null(),
-            process_sessions: z.number().int(),
-            process_flag_rates: z.record(z.string(), z.number()),
-            suspicion: z.number().min(0).max(1),
-            flags: z.array(z.string()),
-          }),
-        ),
-        caveat: z.string(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          n_annotators: z.number().int(),
+          used_llm_labels: z.literal(false).describe('no reference model labels are kept here'),
+          reports: z.array(
+            z.object({
+              annotator: z.string(),
+              n_items: z.number().int(),
+              ca_score: z.number().nullable(),
+              llm_alignment: z.null(),
+              residual_agreement: z.null(),
+              process_sessions: z.number().int(),
+              process_flag_rates: z.record(z.string(), z.number()),
+              suspicion: z.number().min(0).max(1),
+              flags: z.array(z.string()),
+            }),
+          ),
+          caveat: z.string(),
+        }),
+      ),
       handle() {
         const reports = s.processLogs.integrity(s.task.schemes);
         return {
@@ -57,33 +59,41 @@ export function integrityRoutes(s: Services): RouteSpec[] {
       summary:
         "Soft labels: per item and categorical scheme the distribution of the annotators' answers, the most common one, how contested it is (entropy normalized to 0–1; ambiguous at or above the threshold) and who said what, the most contested first; per annotator how often they side with the most common answer",
       access: 'admin',
-      query: z.object({
-        schema: z.string().min(1).max(256).optional(),
-        ambiguity_threshold: z.coerce
-          .number({ message: 'ambiguity_threshold: a number between 0 and 1' })
-          .min(0, 'ambiguity_threshold: a number between 0 and 1')
-          .max(1, 'ambiguity_threshold: a number between 0 and 1')
-          .default(0.5),
-      }),
-      response: z.object({
-        items: z.array(
-          z.object({
-            item: z.string().describe('`instance_id::scheme`'),
-            distribution: z.record(z.string(), z.number()),
-            hard_label: z.string().nullable(),
-            entropy: z.number(),
-            n_annotators: z.number().int(),
-            ambiguous: z.boolean(),
-            annotators: z.record(z.string(), z.string()),
-          }),
-        ),
-        n_items: z.number().int(),
-        n_ambiguous: z.number().int(),
-        perspectives: z.record(
-          z.string(),
-          z.object({ n: z.number().int(), majority_rate: z.number().nullable(), minority_rate: z.number().nullable() }),
-        ),
-      }),
+      query: z.lazy(() =>
+        z.object({
+          schema: z.string().min(1).max(256).optional(),
+          ambiguity_threshold: z.coerce
+            .number({ message: 'ambiguity_threshold: a number between 0 and 1' })
+            .min(0, 'ambiguity_threshold: a number between 0 and 1')
+            .max(1, 'ambiguity_threshold: a number between 0 and 1')
+            .default(0.5),
+        }),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          items: z.array(
+            z.object({
+              item: z.string().describe('`instance_id::scheme`'),
+              distribution: z.record(z.string(), z.number()),
+              hard_label: z.string().nullable(),
+              entropy: z.number(),
+              n_annotators: z.number().int(),
+              ambiguous: z.boolean(),
+              annotators: z.record(z.string(), z.string()),
+            }),
+          ),
+          n_items: z.number().int(),
+          n_ambiguous: z.number().int(),
+          perspectives: z.record(
+            z.string(),
+            z.object({
+              n: z.number().int(),
+              majority_rate: z.number().nullable(),
+              minority_rate: z.number().nullable(),
+            }),
+          ),
+        }),
+      ),
       handle({ query }) {
         let schemes = s.task.schemes.filter((x) => CATEGORICAL.has(x.annotation_type));
         if (query.schema !== undefined) {

@@ -8,32 +8,34 @@ import { invalid, notFound } from '../../domain/errors.js';
 import { saveSubmission } from './annotation.js';
 import { PHASE_PAGE_ID } from './potato-phase-pages.js';
 
-const report = z.object({
-  median_ms: z.number().describe('median visible time over every annotator–item pair with time'),
-  annotators: z.array(
-    z.object({
-      username: z.string(),
-      items: z.number().int().describe('items with visible time'),
-      median_ms: z.number(),
-      total_ms: z.number(),
-      visits: z.number().int(),
-      changes: z.number().int().describe('answer changes saved'),
-    }),
-  ),
-  slowest_items: z
-    .array(z.object({ instance_id: z.string(), annotators: z.number().int(), median_ms: z.number() }))
-    .describe('by median visible time, slowest first, at most 20'),
-  fast_annotators: z
-    .array(
+const report = z.lazy(() =>
+  z.object({
+    median_ms: z.number().describe('median visible time over every annotator–item pair with time'),
+    annotators: z.array(
       z.object({
         username: z.string(),
-        items: z.number().int(),
+        items: z.number().int().describe('items with visible time'),
         median_ms: z.number(),
-        share: z.number().describe("their median as a share of the project's"),
+        total_ms: z.number(),
+        visits: z.number().int(),
+        changes: z.number().int().describe('answer changes saved'),
       }),
-    )
-    .describe(`at least ${MIN_ITEMS} timed items and a median under ${FAST_SHARE} of the project's`),
-});
+    ),
+    slowest_items: z
+      .array(z.object({ instance_id: z.string(), annotators: z.number().int(), median_ms: z.number() }))
+      .describe('by median visible time, slowest first, at most 20'),
+    fast_annotators: z
+      .array(
+        z.object({
+          username: z.string(),
+          items: z.number().int(),
+          median_ms: z.number(),
+          share: z.number().describe("their median as a share of the project's"),
+        }),
+      )
+      .describe(`at least ${MIN_ITEMS} timed items and a median under ${FAST_SHARE} of the project's`),
+  }),
+);
 
 /** A visible-time report's figures, here and in the step that carries the left item's time. */
 export const timeFields = z.object({
@@ -63,7 +65,7 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       body: timeFields.extend({
         instance_id: z.string({ message: 'instance_id: give the item shown' }).min(1).max(256),
       }),
-      response: z.object({ instance_id: z.string(), visible_ms: z.number(), visits: z.number().int() }),
+      response: z.lazy(() => z.object({ instance_id: z.string(), visible_ms: z.number(), visits: z.number().int() })),
       async handle({ username, body }) {
         const instance = await s.annotations.instanceFor(username, body.instance_id);
         const totals = await s.itemTimes.report(username, instance.id, body.visible_ms, body.visit, body.report_id);
@@ -76,25 +78,29 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       summary:
         "Potato's behavioral data of the caller on an item: visible time and every saved answer change (annotation_changes, a replaced label with its old one); on `__phase_page__`, the changes saved on phase pages with their phase and page",
       access: 'user',
-      response: z.object({
-        instance_id: z.string(),
-        total_time_ms: z.number().describe('visible time on the item'),
-        visits: z.number().int(),
-        annotation_changes: z.array(
-          z.object({
-            timestamp: z.string(),
-            schema_name: z.string(),
-            label_name: z.string().describe('the label, or for a span `label[start:end]`'),
-            old_label: z.string().nullable(),
-            old_value: z.string().nullable(),
-            new_value: z.string().nullable(),
-            action: z.enum(['select', 'deselect']),
-            source: z.literal('user'),
-            phase: z.string().describe('annotation, or on __phase_page__ the type of the phase (consent, prestudy, …)'),
-            page: z.string().nullable().describe("on __phase_page__ the phase page's name (a training item: name#n)"),
-          }),
-        ),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          instance_id: z.string(),
+          total_time_ms: z.number().describe('visible time on the item'),
+          visits: z.number().int(),
+          annotation_changes: z.array(
+            z.object({
+              timestamp: z.string(),
+              schema_name: z.string(),
+              label_name: z.string().describe('the label, or for a span `label[start:end]`'),
+              old_label: z.string().nullable(),
+              old_value: z.string().nullable(),
+              new_value: z.string().nullable(),
+              action: z.enum(['select', 'deselect']),
+              source: z.literal('user'),
+              phase: z
+                .string()
+                .describe('annotation, or on __phase_page__ the type of the phase (consent, prestudy, …)'),
+              page: z.string().nullable().describe("on __phase_page__ the phase page's name (a training item: name#n)"),
+            }),
+          ),
+        }),
+      ),
       async handle({ username, params }) {
         if (params.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
           return {
@@ -119,19 +125,21 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       summary:
         "Potato's report of one answer change from its page, saved as that change ({type, schema, state} merged into what is stored, on an item or on __phase_page__), so the trail records it as any save",
       access: 'user',
-      body: z.object({
-        instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
-        schema_name: z.string({ message: 'schema_name: name the scheme or question changed' }).min(1).max(256),
-        label_name: z.string().min(1).max(256).nullish(),
-        action: z.enum(['select', 'deselect', 'update', 'clear'], {
-          message: 'must be select, deselect, update or clear',
+      body: z.lazy(() =>
+        z.object({
+          instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
+          schema_name: z.string({ message: 'schema_name: name the scheme or question changed' }).min(1).max(256),
+          label_name: z.string().min(1).max(256).nullish(),
+          action: z.enum(['select', 'deselect', 'update', 'clear'], {
+            message: 'must be select, deselect, update or clear',
+          }),
+          new_value: z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]).optional(),
+          old_value: z.unknown().optional(),
+          old_label: z.unknown().optional(),
+          source: z.string().max(64).optional(),
         }),
-        new_value: z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]).optional(),
-        old_value: z.unknown().optional(),
-        old_label: z.unknown().optional(),
-        source: z.string().max(64).optional(),
-      }),
-      response: z.object({ status: z.literal('ok') }),
+      ),
+      response: z.lazy(() => z.object({ status: z.literal('ok') })),
       async handle({ username, body }) {
         // Potato logs such a report without saving it, and its page never sends one for a span; here the report is
         // saved, and a span cannot be without its offsets, which the report does not carry
@@ -160,32 +168,36 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       summary:
         "Potato's annotation history: every saved answer change (of one annotator, on one item, in the last minutes), the latest 100, and counts by kind",
       access: 'admin',
-      query: z.object({
-        user_id: z.string().min(1).max(64).optional(),
-        instance_id: z.string().min(1).max(256).optional(),
-        minutes: z.coerce.number({ message: 'minutes must be a number' }).positive().optional(),
-      }),
-      response: z.object({
-        context: z.string().describe('the annotator asked for, or all_users'),
-        total_actions: z.number().int(),
-        actions: z.array(
-          z.object({
-            timestamp: z.string(),
-            user_id: z.string(),
-            instance_id: z.string(),
-            action_type: z.enum(['add_label', 'update_label', 'delete_label', 'add_span', 'delete_span']),
-            schema_name: z.string(),
-            label_name: z.string(),
-            old_value: z.string().nullable(),
-            new_value: z.string().nullable(),
-          }),
-        ),
-        summary: z.object({
-          action_types: z.record(z.string(), z.number().int()),
-          annotators: z.number().int(),
-          instances: z.number().int(),
+      query: z.lazy(() =>
+        z.object({
+          user_id: z.string().min(1).max(64).optional(),
+          instance_id: z.string().min(1).max(256).optional(),
+          minutes: z.coerce.number({ message: 'minutes must be a number' }).positive().optional(),
         }),
-      }),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          context: z.string().describe('the annotator asked for, or all_users'),
+          total_actions: z.number().int(),
+          actions: z.array(
+            z.object({
+              timestamp: z.string(),
+              user_id: z.string(),
+              instance_id: z.string(),
+              action_type: z.enum(['add_label', 'update_label', 'delete_label', 'add_span', 'delete_span']),
+              schema_name: z.string(),
+              label_name: z.string(),
+              old_value: z.string().nullable(),
+              new_value: z.string().nullable(),
+            }),
+          ),
+          summary: z.object({
+            action_types: z.record(z.string(), z.number().int()),
+            annotators: z.number().int(),
+            instances: z.number().int(),
+          }),
+        }),
+      ),
       handle({ query }) {
         if (query.user_id !== undefined && !s.accounts.get(query.user_id))
           throw notFound(`user_id: no annotator is named "${query.user_id}"`);
@@ -227,22 +239,24 @@ export function itemTimeRoutes(s: Services): RouteSpec[] {
       summary:
         "Potato's suspicious-activity read-out: the annotators the time report finds fast (their median time on an item under a quarter of the project's)",
       access: 'admin',
-      response: z.object({
-        total_users_with_suspicious_activity: z.number().int(),
-        suspicious_activity: z.array(
-          z.object({
-            user_id: z.string(),
-            reason: z.literal('fast'),
-            timed_items: z.number().int(),
-            median_ms: z.number(),
-            share: z.number().describe("the annotator's median over the project's"),
-            suspicious_actions_count: z.literal(0),
-            suspicious_actions: z
-              .array(z.never())
-              .describe("always empty: single actions are not judged here, the annotator's pace is"),
-          }),
-        ),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          total_users_with_suspicious_activity: z.number().int(),
+          suspicious_activity: z.array(
+            z.object({
+              user_id: z.string(),
+              reason: z.literal('fast'),
+              timed_items: z.number().int(),
+              median_ms: z.number(),
+              share: z.number().describe("the annotator's median over the project's"),
+              suspicious_actions_count: z.literal(0),
+              suspicious_actions: z
+                .array(z.never())
+                .describe("always empty: single actions are not judged here, the annotator's pace is"),
+            }),
+          ),
+        }),
+      ),
       handle() {
         const fast = s.itemTimes.summary().fast_annotators;
         return {

@@ -7,38 +7,42 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { sendReport } from '../report-page.js';
 
-const comparison = z.object({
-  instance_id: z.string(),
-  human: z.string(),
-  judge: z.string(),
-  confidence: z.number().nullable(),
-  reasoning: z.string(),
-});
+const comparison = z.lazy(() =>
+  z.object({
+    instance_id: z.string(),
+    human: z.string(),
+    judge: z.string(),
+    confidence: z.number().nullable(),
+    reasoning: z.string(),
+  }),
+);
 
-const report = z.object({
-  enabled: z.boolean(),
-  model: z.string().nullable(),
-  per_schema: z.record(
-    z.string(),
-    z.object({
-      prompt_version: z.string(),
-      n_compared: z.number().int(),
-      agreement_rate: z.number().nullable(),
-      kappa: z.number().nullable().describe("Cohen's κ of the judge and the annotators' majority"),
-      interpretation: z.string().describe('Landis–Koch'),
-      confusion: z.object({ labels: z.array(z.string()), matrix: z.array(z.array(z.number().int())) }),
-      disagreements: z.array(comparison),
-    }),
-  ),
-  prompt_versions: z.array(
-    z.object({
-      prompt_version: z.string(),
-      n_predictions: z.number().int(),
-      first_at: z.string(),
-      mean_kappa: z.number().nullable(),
-    }),
-  ),
-});
+const report = z.lazy(() =>
+  z.object({
+    enabled: z.boolean(),
+    model: z.string().nullable(),
+    per_schema: z.record(
+      z.string(),
+      z.object({
+        prompt_version: z.string(),
+        n_compared: z.number().int(),
+        agreement_rate: z.number().nullable(),
+        kappa: z.number().nullable().describe("Cohen's κ of the judge and the annotators' majority"),
+        interpretation: z.string().describe('Landis–Koch'),
+        confusion: z.object({ labels: z.array(z.string()), matrix: z.array(z.array(z.number().int())) }),
+        disagreements: z.array(comparison),
+      }),
+    ),
+    prompt_versions: z.array(
+      z.object({
+        prompt_version: z.string(),
+        n_predictions: z.number().int(),
+        first_at: z.string(),
+        mean_kappa: z.number().nullable(),
+      }),
+    ),
+  }),
+);
 
 export function judgeAlignmentRoutes(s: Services): RouteSpec[] {
   return [
@@ -48,10 +52,12 @@ export function judgeAlignmentRoutes(s: Services): RouteSpec[] {
       summary:
         "The LLM judge against the annotators' majority per scheme: Cohen's κ, agreement, confusion, disagreements, and every prompt version's mean κ; ?format=html for a page",
       access: 'admin',
-      query: z.object({
-        format: z.enum(['json', 'html'], { message: 'must be json or html' }).default('json'),
-        prompt_version: z.string().min(1).max(64).optional(),
-      }),
+      query: z.lazy(() =>
+        z.object({
+          format: z.enum(['json', 'html'], { message: 'must be json or html' }).default('json'),
+          prompt_version: z.string().min(1).max(64).optional(),
+        }),
+      ),
       response: report,
       responds: { types: ['application/json', 'text/html'] },
       handle({ query, ctx }) {
@@ -101,19 +107,23 @@ export function judgeAlignmentRoutes(s: Services): RouteSpec[] {
       summary:
         "Runs the judge over each judged scheme's answered items not yet judged under its prompt version (an edited rubric is a new version); 503 without a model, 502/504 when it fails before judging any",
       access: 'admin',
-      body: z.object({
-        max_per_schema: z.number().int().min(1).max(100_000).default(200),
-        rubrics: z.record(z.string(), z.string().max(20_000)).default({}),
-      }),
-      response: z.object({
-        judged: z.number().int(),
-        failed: z.number().int(),
-        by_schema: z.record(
-          z.string(),
-          z.object({ prompt_version: z.string(), judged: z.number().int(), skipped: z.number().int() }),
-        ),
-        error: z.string().optional(),
-      }),
+      body: z.lazy(() =>
+        z.object({
+          max_per_schema: z.number().int().min(1).max(100_000).default(200),
+          rubrics: z.record(z.string(), z.string().max(20_000)).default({}),
+        }),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          judged: z.number().int(),
+          failed: z.number().int(),
+          by_schema: z.record(
+            z.string(),
+            z.object({ prompt_version: z.string(), judged: z.number().int(), skipped: z.number().int() }),
+          ),
+          error: z.string().optional(),
+        }),
+      ),
       handle: ({ body }) => s.judgeAlignment.run(body.max_per_schema, body.rubrics),
     }),
   ];

@@ -12,47 +12,51 @@ const run = z.object({
   finished_at: z.string(),
 });
 
-const overview = z.object({
-  enabled: z.boolean(),
-  has_results: z.boolean(),
-  running: z.boolean().describe('a run is under way'),
-  schemas: z.array(
-    z.object({
-      schema_name: z.string(),
-      annotation_type: z.string(),
-      num_annotators: z.number().int(),
-      num_instances: z.number().int().describe('items estimated: answered by min_annotations_per_item or more'),
-      labels: z.array(z.string()),
+const overview = z.lazy(() =>
+  z.object({
+    enabled: z.boolean(),
+    has_results: z.boolean(),
+    running: z.boolean().describe('a run is under way'),
+    schemas: z.array(
+      z.object({
+        schema_name: z.string(),
+        annotation_type: z.string(),
+        num_annotators: z.number().int(),
+        num_instances: z.number().int().describe('items estimated: answered by min_annotations_per_item or more'),
+        labels: z.array(z.string()),
+      }),
+    ),
+    annotator_competence: z
+      .record(z.string(), z.object({ average: z.number(), per_schema: z.record(z.string(), z.number()) }))
+      .describe('annotator → the probability (0–1) that they answer what they know rather than guess'),
+    total_annotations: z.number().int(),
+    annotations_until_next_run: z.number().int().nullable().describe('null when MACE is not enabled'),
+    last_run: run.nullable(),
+    config: z.object({
+      trigger_every_n: z.number().int(),
+      min_annotations_per_item: z.number().int(),
+      min_items: z.number().int(),
+      num_restarts: z.number().int(),
+      num_iters: z.number().int(),
+      alpha: z.number(),
+      beta: z.number(),
     }),
-  ),
-  annotator_competence: z
-    .record(z.string(), z.object({ average: z.number(), per_schema: z.record(z.string(), z.number()) }))
-    .describe('annotator → the probability (0–1) that they answer what they know rather than guess'),
-  total_annotations: z.number().int(),
-  annotations_until_next_run: z.number().int().nullable().describe('null when MACE is not enabled'),
-  last_run: run.nullable(),
-  config: z.object({
-    trigger_every_n: z.number().int(),
-    min_annotations_per_item: z.number().int(),
-    min_items: z.number().int(),
-    num_restarts: z.number().int(),
-    num_iters: z.number().int(),
-    alpha: z.number(),
-    beta: z.number(),
   }),
-});
+);
 
 /** a label, or for multiselect the options predicted ticked */
-const predicted = z.union([z.string(), z.array(z.string())]);
+const predicted = z.lazy(() => z.union([z.string(), z.array(z.string())]));
 
-const predictions = z.union([
-  z.object({
-    schema: z.string(),
-    predicted_labels: z.record(z.string(), predicted).describe('instance id → predicted label'),
-    label_entropy: z.record(z.string(), z.number()).describe('instance id → entropy of its label, in nats'),
-  }),
-  z.object({ schema: z.string(), instance_id: z.string(), predicted_label: predicted, entropy: z.number() }),
-]);
+const predictions = z.lazy(() =>
+  z.union([
+    z.object({
+      schema: z.string(),
+      predicted_labels: z.record(z.string(), predicted).describe('instance id → predicted label'),
+      label_entropy: z.record(z.string(), z.number()).describe('instance id → entropy of its label, in nats'),
+    }),
+    z.object({ schema: z.string(), instance_id: z.string(), predicted_label: predicted, entropy: z.number() }),
+  ]),
+);
 
 export function maceRoutes(s: Services): RouteSpec[] {
   return [
@@ -70,7 +74,7 @@ export function maceRoutes(s: Services): RouteSpec[] {
       summary:
         'MACE: a scheme’s predicted label and its entropy for every estimated item, or for one (404 when none yet)',
       access: 'admin',
-      query: z.object({ schema: z.string().min(1), instance_id: z.string().min(1).optional() }),
+      query: z.lazy(() => z.object({ schema: z.string().min(1), instance_id: z.string().min(1).optional() })),
       response: predictions,
       handle: ({ query }) => s.mace.predictions(query.schema, query.instance_id),
     }),

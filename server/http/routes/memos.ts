@@ -5,19 +5,21 @@ import { MEMO_VISIBILITIES } from '../../domain/annotation/memos.js';
 import { NOTE_MAX } from '../../domain/annotation/item-notes.js';
 import { route, type RouteSpec } from '../route.js';
 
-const memoOut = z.object({
-  id: z.string(),
-  instance_id: z.string(),
-  created_by: z.string(),
-  body: z.string(),
-  visibility: z.enum(MEMO_VISIBILITIES),
-  anchor: z
-    .object({ start: z.number().int(), end: z.number().int(), field: z.string().optional() })
-    .nullable()
-    .describe('the stretch of text the memo is about, or null for the whole item'),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+const memoOut = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    instance_id: z.string(),
+    created_by: z.string(),
+    body: z.string(),
+    visibility: z.enum(MEMO_VISIBILITIES),
+    anchor: z
+      .object({ start: z.number().int(), end: z.number().int(), field: z.string().optional() })
+      .nullable()
+      .describe('the stretch of text the memo is about, or null for the whole item'),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 
 const instanceId = z.string().min(1).max(256);
 const body = z.string().max(NOTE_MAX + 1000);
@@ -32,10 +34,12 @@ export function memoRoutes(s: Services): RouteSpec[] {
         'Memos on an instance that the caller may read (their own, those shared, every one for an admin or adjudicator), oldest first; 503 when memos are off',
       access: 'user',
       query: z.object({ instance_id: instanceId }),
-      response: z.object({
-        memos: z.array(memoOut),
-        open_by_default: z.boolean().describe('whether the annotate page opens its memo panel at first'),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          memos: z.array(memoOut),
+          open_by_default: z.boolean().describe('whether the annotate page opens its memo panel at first'),
+        }),
+      ),
       async handle({ username, query }) {
         const memos = await s.memos.listFor(username, query.instance_id);
         return { memos, open_by_default: s.memos.settings.openByDefault };
@@ -46,15 +50,17 @@ export function memoRoutes(s: Services): RouteSpec[] {
       path: '/api/memos',
       summary: `Adds a memo on an instance in the caller's list: body (up to ${NOTE_MAX} characters), visibility (the project's default when left out), anchor {start, end} in the item's text`,
       access: 'user',
-      body: z.object({
-        instance_id: instanceId,
-        body,
-        visibility: visibility.optional(),
-        anchor: z
-          .object({ start: z.number().int(), end: z.number().int(), field: z.string().max(256).optional() })
-          .nullable()
-          .optional(),
-      }),
+      body: z.lazy(() =>
+        z.object({
+          instance_id: instanceId,
+          body,
+          visibility: visibility.optional(),
+          anchor: z
+            .object({ start: z.number().int(), end: z.number().int(), field: z.string().max(256).optional() })
+            .nullable()
+            .optional(),
+        }),
+      ),
       response: z.object({ memo: memoOut }),
       async handle({ username, body }) {
         return { memo: await s.memos.create(username, body.instance_id, body) };
@@ -76,7 +82,7 @@ export function memoRoutes(s: Services): RouteSpec[] {
       path: '/api/memos/:id',
       summary: "Deletes a memo: the caller's own, or any for an admin or adjudicator",
       access: 'user',
-      response: z.object({ ok: z.literal(true) }),
+      response: z.lazy(() => z.object({ ok: z.literal(true) })),
       async handle({ username, params }) {
         await s.memos.remove(username, params.id);
         return { ok: true as const };
@@ -87,8 +93,10 @@ export function memoRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/memos',
       summary: 'Every memo, private ones included, in task order then oldest first; filter by instance or author',
       access: 'admin',
-      query: z.object({ instance_id: instanceId.optional(), author: z.string().min(1).max(64).optional() }),
-      response: z.object({ enabled: z.boolean(), count: z.number().int(), memos: z.array(memoOut) }),
+      query: z.lazy(() =>
+        z.object({ instance_id: instanceId.optional(), author: z.string().min(1).max(64).optional() }),
+      ),
+      response: z.lazy(() => z.object({ enabled: z.boolean(), count: z.number().int(), memos: z.array(memoOut) })),
       handle({ query }) {
         const memos = s.memos.all(query);
         return { enabled: s.memos.settings.enabled, count: memos.length, memos };

@@ -53,7 +53,7 @@ const FORGOT_DONE =
 /** A form posted by a browser gets a page back; a script gets JSON. */
 const wantsPage = (ctx: Context) => ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html';
 
-const done = z.object({ status: z.literal('success'), message: z.string(), username: z.string() });
+const done = z.lazy(() => z.object({ status: z.literal('success'), message: z.string(), username: z.string() }));
 
 export function passwordResetRoutes(s: Services): RouteSpec[] {
   // the Host header was checked against the names this server answers to (guards.ts)
@@ -65,23 +65,27 @@ export function passwordResetRoutes(s: Services): RouteSpec[] {
       summary:
         "Creates a single-use password reset link for an account (Potato's endpoint); the user's earlier links stop working",
       access: 'admin',
-      body: z.object({
-        username: z.string().min(1).max(64),
-        ttl_hours: z
-          .number()
-          .positive()
-          .max(MAX_RESET_TTL_HOURS)
-          .optional()
-          .describe(`hours the link works (default ${RESET_TTL_HOURS})`),
-      }),
-      response: z.object({
-        status: z.literal('success'),
-        username: z.string(),
-        token: z.string(),
-        reset_link: z.string(),
-        expires_at: z.string(),
-        expires_in_hours: z.number(),
-      }),
+      body: z.lazy(() =>
+        z.object({
+          username: z.string().min(1).max(64),
+          ttl_hours: z
+            .number()
+            .positive()
+            .max(MAX_RESET_TTL_HOURS)
+            .optional()
+            .describe(`hours the link works (default ${RESET_TTL_HOURS})`),
+        }),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          status: z.literal('success'),
+          username: z.string(),
+          token: z.string(),
+          reset_link: z.string(),
+          expires_at: z.string(),
+          expires_in_hours: z.number(),
+        }),
+      ),
       async handle({ body, ctx }) {
         const issued = await s.passwordResets.issue(body.username, body.ttl_hours);
         s.logger.info(`a password reset link for "${issued.username}" was created (until ${issued.expires_at})`);
@@ -94,7 +98,7 @@ export function passwordResetRoutes(s: Services): RouteSpec[] {
       summary:
         "Sets an existing account's new password (Potato's endpoint; PUT /admin/api/users/:username/password too)",
       access: 'admin',
-      body: z.object({ username: z.string().min(1).max(64), new_password: password }),
+      body: z.lazy(() => z.object({ username: z.string().min(1).max(64), new_password: password })),
       response: done,
       async handle({ body }) {
         if (!s.accounts.get(body.username)) throw notFound(`username: no account "${body.username}"`);
@@ -107,10 +111,12 @@ export function passwordResetRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/password-resets',
       summary: 'Reset links not yet used or expired, and the requests users made on /forgot-password',
       access: 'admin',
-      response: z.object({
-        links: z.array(z.object({ username: z.string(), created_at: z.string(), expires_at: z.string() })),
-        requests: z.array(z.object({ username: z.string(), requested_at: z.string() })),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          links: z.array(z.object({ username: z.string(), created_at: z.string(), expires_at: z.string() })),
+          requests: z.array(z.object({ username: z.string(), requested_at: z.string() })),
+        }),
+      ),
       handle() {
         return { links: s.passwordResets.outstanding(), requests: s.passwordResets.requests() };
       },
@@ -187,8 +193,8 @@ export function passwordResetRoutes(s: Services): RouteSpec[] {
       summary:
         'Asks the project owner for a reset link (form-encoded or JSON: username); the same answer whether the account exists or not',
       access: 'public',
-      body: z.object({ username: z.string().trim().min(1).max(64) }),
-      response: z.object({ status: z.literal('success'), message: z.string() }),
+      body: z.lazy(() => z.object({ username: z.string().trim().min(1).max(64) })),
+      response: z.lazy(() => z.object({ status: z.literal('success'), message: z.string() })),
       async handle({ body, ctx }) {
         await s.passwordResets.request(body.username);
         if (wantsPage(ctx)) return html(ctx, 200, 'Reset asked for', para(FORGOT_DONE));

@@ -29,42 +29,48 @@ export async function countVisit(s: Services, ctx: Context, username: string, po
   });
 }
 
-const routing = z.object({
-  enabled: z.boolean(),
-  capable: z.boolean().describe('every scheme of the task is touch-capable'),
-  auto_redirect: z.boolean(),
-  available: z.boolean().describe('enabled and capable: phones are served the card stack'),
-  incompatible_schemes: z.array(z.string()).describe('the schemes that keep the task off phones'),
-});
+const routing = z.lazy(() =>
+  z.object({
+    enabled: z.boolean(),
+    capable: z.boolean().describe('every scheme of the task is touch-capable'),
+    auto_redirect: z.boolean(),
+    available: z.boolean().describe('enabled and capable: phones are served the card stack'),
+    incompatible_schemes: z.array(z.string()).describe('the schemes that keep the task off phones'),
+  }),
+);
 
-const pocketScheme = z.object({
-  ...schemeShape.pick({
-    name: true,
-    annotation_type: true,
-    description: true,
-    displayed_name: true,
-    min: true,
-    max: true,
-    step: true,
-    starting_value: true,
-    min_label: true,
-    max_label: true,
-  }).shape,
-  labels: z.array(z.string()).describe('label names; a text, number or slider scheme stores its value under its one'),
-  required: z.boolean(),
-});
+const pocketScheme = z.lazy(() =>
+  z.object({
+    ...schemeShape.pick({
+      name: true,
+      annotation_type: true,
+      description: true,
+      displayed_name: true,
+      min: true,
+      max: true,
+      step: true,
+      starting_value: true,
+      min_label: true,
+      max_label: true,
+    }).shape,
+    labels: z.array(z.string()).describe('label names; a text, number or slider scheme stores its value under its one'),
+    required: z.boolean(),
+  }),
+);
 
-const visitRow = z.object({
-  username: z.string(),
-  last_device: z.enum(['mobile', 'tablet', 'desktop']),
-  last_seen: z.string(),
-  last_user_agent: z.string(),
-  mobile_visits: z.number().int(),
-  tablet_visits: z.number().int(),
-  desktop_visits: z.number().int(),
-  pocket_visits: z.number().int(),
-  used_touch_device: z.boolean(),
-});
+const visitRow = z.lazy(() =>
+  z.object({
+    username: z.string(),
+    last_device: z.enum(['mobile', 'tablet', 'desktop']),
+    last_seen: z.string(),
+    last_user_agent: z.string(),
+    mobile_visits: z.number().int(),
+    tablet_visits: z.number().int(),
+    desktop_visits: z.number().int(),
+    pocket_visits: z.number().int(),
+    used_touch_device: z.boolean(),
+  }),
+);
 
 export function pocketRoutes(s: Services): RouteSpec[] {
   return [
@@ -99,12 +105,14 @@ export function pocketRoutes(s: Services): RouteSpec[] {
       summary:
         "The card stack's task: its name, its schemes and whether every one is touch-capable; 404 unless pocket.enabled",
       access: 'user',
-      response: z.object({
-        task_name: z.string(),
-        capable: z.boolean(),
-        incompatible_schemes: z.array(z.string()),
-        schemas: z.array(pocketScheme),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          task_name: z.string(),
+          capable: z.boolean(),
+          incompatible_schemes: z.array(z.string()),
+          schemas: z.array(pocketScheme),
+        }),
+      ),
       handle({ ctx }) {
         ctx.set('Cache-Control', 'no-store');
         return s.pocket.task();
@@ -116,12 +124,14 @@ export function pocketRoutes(s: Services): RouteSpec[] {
       summary:
         "The caller's next items not yet answered, in their list's order (n of them, default pocket.batch_size), with their progress; 404 unless pocket.enabled",
       access: 'user',
-      query: z.object({ n: z.coerce.number().int().min(1).max(200).optional() }),
-      response: z.object({
-        items: z.array(z.object({ instance_id: z.string(), text: z.string() })),
-        total: z.number().int().describe('what the caller is expected to annotate, as the annotate screen counts'),
-        done: z.number().int(),
-      }),
+      query: z.lazy(() => z.object({ n: z.coerce.number().int().min(1).max(200).optional() })),
+      response: z.lazy(() =>
+        z.object({
+          items: z.array(z.object({ instance_id: z.string(), text: z.string() })),
+          total: z.number().int().describe('what the caller is expected to annotate, as the annotate screen counts'),
+          done: z.number().int(),
+        }),
+      ),
       async handle({ username, query, ctx }) {
         ctx.set('Cache-Control', 'no-store');
         return s.pocket.batch(username, query.n);
@@ -141,8 +151,8 @@ export function pocketRoutes(s: Services): RouteSpec[] {
       summary:
         "The page's own report of a touch device (a tablet that calls itself a desktop), counted as a visit from it",
       access: 'user',
-      body: z.object({ device: z.enum(['mobile', 'tablet', 'desktop']) }),
-      response: z.object({ ok: z.literal(true) }),
+      body: z.lazy(() => z.object({ device: z.enum(['mobile', 'tablet', 'desktop']) })),
+      response: z.lazy(() => z.object({ ok: z.literal(true) })),
       async handle({ username, body, ctx }) {
         await s.deviceVisits.record(username, body.device, ctx.get('user-agent'), false);
         return { ok: true as const };
@@ -153,11 +163,13 @@ export function pocketRoutes(s: Services): RouteSpec[] {
       path: '/pocket/api/devices',
       summary: 'Per annotator, the device classes of their visits (touch-device users first) and the routing facts',
       access: 'admin',
-      response: z.object({
-        users: z.array(visitRow),
-        summary: z.object({ n_users: z.number().int(), n_touch_users: z.number().int(), headline: z.string() }),
-        routing,
-      }),
+      response: z.lazy(() =>
+        z.object({
+          users: z.array(visitRow),
+          summary: z.object({ n_users: z.number().int(), n_touch_users: z.number().int(), headline: z.string() }),
+          routing,
+        }),
+      ),
       handle: () => ({ ...s.deviceVisits.report(), routing: s.pocket.routing() }),
     }),
   ];

@@ -8,72 +8,80 @@ import { route, type RouteSpec } from '../route.js';
 
 const item = z.object({ id: z.string(), text: z.string(), displayed_text: z.string() });
 /** `scheme:label` → value, and each span as `scheme:label[start:end]` → its value */
-const answers = z.record(z.string(), z.string());
+const answers = z.lazy(() => z.record(z.string(), z.string()));
 const phase = z.string().describe('UserPhase.ANNOTATION, UserPhase.CONSENT, …, UserPhase.DONE');
 
-const userState = z.object({
-  user_id: z.string(),
-  phase,
-  current_instance: item.nullable(),
-  max_assignments: z.number().int().nullable(),
-  assignments: z.object({
-    total: z.number().int(),
-    annotated: z.number().int(),
-    remaining: z.number().int(),
-    items: z.array(item.extend({ has_annotation: z.boolean() })),
-  }),
-  annotations: z.object({ total_count: z.number().int(), by_instance: z.record(z.string(), answers) }),
-  hints: z.object({ cached_hints: z.array(z.string()) }),
-});
-
-const systemState = z.object({
-  system_state: z.object({
-    total_users: z.number().int(),
-    total_items: z.number().int(),
-    total_annotations: z.number().int(),
-    items_with_annotations: z.number().int(),
-    items_by_annotator_count: z
-      .record(z.string(), z.number().int())
-      .describe('annotator count → number of items with that many'),
-  }),
-  users: z.record(
-    z.string(),
-    z.object({
-      phase,
-      annotations_count: z.number().int(),
-      has_assignments: z.boolean(),
-      remaining_assignments: z.boolean(),
+const userState = z.lazy(() =>
+  z.object({
+    user_id: z.string(),
+    phase,
+    current_instance: item.nullable(),
+    max_assignments: z.number().int().nullable(),
+    assignments: z.object({
+      total: z.number().int(),
+      annotated: z.number().int(),
+      remaining: z.number().int(),
+      items: z.array(item.extend({ has_annotation: z.boolean() })),
     }),
-  ),
-  config: z.object({
-    debug_mode: z.boolean(),
-    annotation_task_name: z.string(),
-    max_annotations_per_user: z.union([z.number().int(), z.literal('Unlimited')]),
-    annotation_schemes: z.unknown(),
-    ui: z.unknown(),
+    annotations: z.object({ total_count: z.number().int(), by_instance: z.record(z.string(), answers) }),
+    hints: z.object({ cached_hints: z.array(z.string()) }),
   }),
-});
+);
 
-const allInstances = z.object({ total_items: z.number().int(), items: z.array(item) });
-
-const itemStates = z.object({
-  total_items: z.number().int(),
-  items: z.array(item.extend({ annotators: z.array(z.string()), annotation_count: z.number().int() })),
-  summary: z.object({
-    items_with_annotations: z.number().int(),
-    items_without_annotations: z.number().int(),
-    average_annotations_per_item: z.number(),
+const systemState = z.lazy(() =>
+  z.object({
+    system_state: z.object({
+      total_users: z.number().int(),
+      total_items: z.number().int(),
+      total_annotations: z.number().int(),
+      items_with_annotations: z.number().int(),
+      items_by_annotator_count: z
+        .record(z.string(), z.number().int())
+        .describe('annotator count → number of items with that many'),
+    }),
+    users: z.record(
+      z.string(),
+      z.object({
+        phase,
+        annotations_count: z.number().int(),
+        has_assignments: z.boolean(),
+        remaining_assignments: z.boolean(),
+      }),
+    ),
+    config: z.object({
+      debug_mode: z.boolean(),
+      annotation_task_name: z.string(),
+      max_annotations_per_user: z.union([z.number().int(), z.literal('Unlimited')]),
+      annotation_schemes: z.unknown(),
+      ui: z.unknown(),
+    }),
   }),
-});
+);
 
-const itemState = z.object({
-  item_id: z.string(),
-  text: z.string(),
-  displayed_text: z.string(),
-  annotators: z.array(z.string()),
-  annotation_count: z.number().int(),
-  annotations: z.record(z.string(), answers).describe("annotator → that annotator's answers"),
-});
+const allInstances = z.lazy(() => z.object({ total_items: z.number().int(), items: z.array(item) }));
+
+const itemStates = z.lazy(() =>
+  z.object({
+    total_items: z.number().int(),
+    items: z.array(item.extend({ annotators: z.array(z.string()), annotation_count: z.number().int() })),
+    summary: z.object({
+      items_with_annotations: z.number().int(),
+      items_without_annotations: z.number().int(),
+      average_annotations_per_item: z.number(),
+    }),
+  }),
+);
+
+const itemState = z.lazy(() =>
+  z.object({
+    item_id: z.string(),
+    text: z.string(),
+    displayed_text: z.string(),
+    annotators: z.array(z.string()),
+    annotation_count: z.number().int(),
+    annotations: z.record(z.string(), answers).describe("annotator → that annotator's answers"),
+  }),
+);
 
 export function potatoAdminRoutes(s: Services): RouteSpec[] {
   return [

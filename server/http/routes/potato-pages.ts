@@ -154,7 +154,7 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
       summary:
         "Potato's liveness probe for containers and load balancers: public, so it says nothing about the project (GET /admin/health does)",
       access: 'public',
-      response: z.object({ status: z.literal('ok') }),
+      response: z.lazy(() => z.object({ status: z.literal('ok') })),
       handle({ ctx }) {
         ctx.set('Cache-Control', 'no-store');
         return { status: 'ok' as const };

@@ -187,11 +187,13 @@ export function answerPage<T>(ctx: Context, result: T): T | undefined {
   return result;
 }
 
-const pageForm = z
-  .record(z.string().max(512), z.unknown())
-  .describe(
-    "the page's answers: `<question>:<label>` fields (or `<question>:::<label>`, or a question's name holding its answer), or `annotations` as JSON; answers saved on the page through /updateinstance (instance `__phase_page__`) count too",
-  );
+const pageForm = z.lazy(() =>
+  z
+    .record(z.string().max(512), z.unknown())
+    .describe(
+      "the page's answers: `<question>:<label>` fields (or `<question>:::<label>`, or a question's name holding its answer), or `annotations` as JSON; answers saved on the page through /updateinstance (instance `__phase_page__`) count too",
+    ),
+);
 
 export function potatoPhasePageRoutes(s: Services): RouteSpec[] {
   return PAGE_TYPES.map((type) =>

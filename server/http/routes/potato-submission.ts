@@ -23,26 +23,28 @@ import { parseInput } from '../route.js';
 import { plainSubmission } from './plain-submission.js';
 
 const offset = z.number().int().min(0).max(100_000_000);
-const value = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
+const value = z.lazy(() => z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]));
 
 /** Potato's page shape, as documented in the OpenAPI description. */
-export const potatoState = z.object({
-  instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
-  type: z.string().max(64),
-  schema: z.string().min(1).max(256),
-  state: z
-    .array(
-      z.object({
-        name: z.string().min(1).max(256),
-        value: value.optional(),
-        start: z.union([offset, z.string().regex(/^\d+$/).transform(Number)]).optional(),
-        end: z.union([offset, z.string().regex(/^\d+$/).transform(Number)]).optional(),
-        id: z.string().max(64).optional(),
-        span_id: z.string().max(64).optional(),
-      }),
-    )
-    .max(10_000),
-});
+export const potatoState = z.lazy(() =>
+  z.object({
+    instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
+    type: z.string().max(64),
+    schema: z.string().min(1).max(256),
+    state: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(256),
+          value: value.optional(),
+          start: z.union([offset, z.string().regex(/^\d+$/).transform(Number)]).optional(),
+          end: z.union([offset, z.string().regex(/^\d+$/).transform(Number)]).optional(),
+          id: z.string().max(64).optional(),
+          span_id: z.string().max(64).optional(),
+        }),
+      )
+      .max(10_000),
+  }),
+);
 export type PotatoState = z.output<typeof potatoState>;
 
 /** Fields of a form body that carry JSON text. */

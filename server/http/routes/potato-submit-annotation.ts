@@ -16,14 +16,16 @@ import type { Services } from '../../compose.js';
 import { parseInput, route, type RouteSpec } from '../route.js';
 import { clears } from './potato-submission.js';
 
-const value = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
+const value = z.lazy(() => z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]));
 
-const submitAnnotationBody = z.object({
-  instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
-  annotations: z
-    .record(z.string().min(1).max(256), z.union([z.string().max(100_000), z.record(z.string().max(256), value)]))
-    .default({}),
-});
+const submitAnnotationBody = z.lazy(() =>
+  z.object({
+    instance_id: z.union([z.string().min(1).max(256), z.number()]).transform(String),
+    annotations: z
+      .record(z.string().min(1).max(256), z.union([z.string().max(100_000), z.record(z.string().max(256), value)]))
+      .default({}),
+  }),
+);
 type SubmitAnnotation = z.output<typeof submitAnnotationBody>;
 
 /** A form post carries the annotations as JSON text in `annotation_data`. */
@@ -81,11 +83,13 @@ export function submitAnnotationRoutes(s: Services): RouteSpec[] {
       access: 'user',
       body: submitAnnotationBody,
       parseBody,
-      response: z.object({
-        status: z.literal('success'),
-        message: z.string(),
-        annotations_processed: z.number().int(),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          status: z.literal('success'),
+          message: z.string(),
+          annotations_processed: z.number().int(),
+        }),
+      ),
       async handle({ username, body }) {
         const submission = fromSubmitAnnotation(s.task, body, s.annotations.get(username, body.instance_id));
         await s.annotations.submit(username, submission);

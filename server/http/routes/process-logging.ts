@@ -16,20 +16,24 @@ import { sessionShapes, telemetrySession, typingSession, type SessionShape } fro
 /** A post carries at most this many sessions; the page sends a few every few seconds. */
 const MAX_SESSIONS = 50;
 
-const post = z.object({
-  instance_id: z.union([z.string().max(256), z.number()]).nullish(),
-  sessions: z
-    .array(z.unknown(), { message: 'sessions must be a list of sessions' })
-    .max(MAX_SESSIONS, `at most ${MAX_SESSIONS} in one post`),
-});
+const post = z.lazy(() =>
+  z.object({
+    instance_id: z.union([z.string().max(256), z.number()]).nullish(),
+    sessions: z
+      .array(z.unknown(), { message: 'sessions must be a list of sessions' })
+      .max(MAX_SESSIONS, `at most ${MAX_SESSIONS} in one post`),
+  }),
+);
 
-const recorded = z.object({
-  status: z.enum(['ok', 'disabled']).describe('disabled: the project records nothing (a page may still post)'),
-  sessions_recorded: z.number().int(),
-  skipped: z
-    .array(z.object({ index: z.number().int(), reason: z.string() }))
-    .describe('sessions not kept, by their place in `sessions`, and why'),
-});
+const recorded = z.lazy(() =>
+  z.object({
+    status: z.enum(['ok', 'disabled']).describe('disabled: the project records nothing (a page may still post)'),
+    sessions_recorded: z.number().int(),
+    skipped: z
+      .array(z.object({ index: z.number().int(), reason: z.string() }))
+      .describe('sessions not kept, by their place in `sessions`, and why'),
+  }),
+);
 
 const MISSING_IDS: ReadonlySet<string> = new Set(['', 'null', 'None', 'undefined']);
 
@@ -105,17 +109,19 @@ export function processLoggingRoutes(s: Services): RouteSpec[] {
       summary:
         "What the annotate page records: with keystroke logging on, the schemes in scope, how often it sends, when a field's session ends, whether it labels a paste's source, and the notice it shows annotators (null: none)",
       access: 'user',
-      response: z.object({
-        typing: z.object({
-          enabled: z.boolean(),
-          include_schemas: z.array(z.string()),
-          exclude_schemas: z.array(z.string()),
-          flush_interval_ms: z.number().int(),
-          idle_session_ms: z.number().int(),
-          classify_paste_source: z.boolean(),
-          notice: z.string().nullable(),
+      response: z.lazy(() =>
+        z.object({
+          typing: z.object({
+            enabled: z.boolean(),
+            include_schemas: z.array(z.string()),
+            exclude_schemas: z.array(z.string()),
+            flush_interval_ms: z.number().int(),
+            idle_session_ms: z.number().int(),
+            classify_paste_source: z.boolean(),
+            notice: z.string().nullable(),
+          }),
         }),
-      }),
+      ),
       handle() {
         const t = logs.typing.settings;
         return {
@@ -147,7 +153,9 @@ export function processLoggingRoutes(s: Services): RouteSpec[] {
       summary:
         "The caller's typing summaries on an item (or __phase_page__), one per field (`schema:::label`), all sessions on it merged, with the screening verdict",
       access: 'user',
-      response: z.object({ instance_id: z.string(), typing_summaries: z.record(z.string(), z.unknown()) }),
+      response: z.lazy(() =>
+        z.object({ instance_id: z.string(), typing_summaries: z.record(z.string(), z.unknown()) }),
+      ),
       handle: ({ username, params }) => ({
         instance_id: params.instance_id,
         typing_summaries: summariesOn(logs.typing, username, params.instance_id),
@@ -169,7 +177,9 @@ export function processLoggingRoutes(s: Services): RouteSpec[] {
       summary:
         "The caller's telemetry summaries on an item, one per scheme, sessions merged, with the screening verdict",
       access: 'user',
-      response: z.object({ instance_id: z.string(), annotation_telemetry: z.record(z.string(), z.unknown()) }),
+      response: z.lazy(() =>
+        z.object({ instance_id: z.string(), annotation_telemetry: z.record(z.string(), z.unknown()) }),
+      ),
       handle: ({ username, params }) => ({
         instance_id: params.instance_id,
         annotation_telemetry: summariesOn(logs.telemetry, username, params.instance_id),
@@ -196,20 +206,22 @@ export function processLoggingRoutes(s: Services): RouteSpec[] {
   ];
 }
 
-export const rollupShape = z.object({
-  enabled: z.boolean(),
-  fidelity: z.enum(['off', 'summary', 'events']),
-  detection_enabled: z.boolean(),
-  users: z.array(z.record(z.string(), z.unknown())).describe('per annotator, the riskiest first'),
-  summary: z.object({
-    total_users: z.number().int(),
-    total_sessions: z.number().int(),
-    users_with_flags: z.number().int(),
-    flag_totals: z.record(z.string(), z.number().int()),
+export const rollupShape = z.lazy(() =>
+  z.object({
+    enabled: z.boolean(),
+    fidelity: z.enum(['off', 'summary', 'events']),
+    detection_enabled: z.boolean(),
+    users: z.array(z.record(z.string(), z.unknown())).describe('per annotator, the riskiest first'),
+    summary: z.object({
+      total_users: z.number().int(),
+      total_sessions: z.number().int(),
+      users_with_flags: z.number().int(),
+      flag_totals: z.record(z.string(), z.number().int()),
+    }),
+    caveat: z.string(),
+    reason: z.string().optional(),
   }),
-  caveat: z.string(),
-  reason: z.string().optional(),
-});
+);
 
 /** The writing-process rollup (also the `writing_process` part of Potato's behavioral panel). */
 export function writingProcess(logs: Services['processLogs']) {

@@ -21,58 +21,66 @@ const int = (max: number) => z.number({ message: 'must be a number' }).int().min
 const epoch = z.number().min(0).max(1e13).nullish();
 const name = z.string({ message: 'give the name' }).min(1, 'must not be empty').max(256);
 
-const typingEvent = z.object({
-  t_ms: time,
-  input_type: z
-    .string()
-    .max(64)
-    .transform((t) => (inputTypes.has(t) ? t : 'other') as TypingEvent['input_type']),
-  key_class: z
-    .string()
-    .max(32)
-    .default('unknown')
-    .transform((k) => (keyClasses.has(k) ? k : 'unknown') as TypingEvent['key_class']),
-  pos: int(10_000_000).default(0),
-  delta: int(10_000_000).default(0),
-  meta: z
-    .looseObject({
-      paste_source: z
-        .enum(['self', 'instance_text', 'ai_suggestion', 'external', 'unknown'])
-        .catch('unknown')
-        .optional(),
-      blur_ms: time.optional(),
-      is_trusted: z.boolean().optional(),
-    })
-    .nullish(),
-});
+const typingEvent = z.lazy(() =>
+  z.object({
+    t_ms: time,
+    input_type: z
+      .string()
+      .max(64)
+      .transform((t) => (inputTypes.has(t) ? t : 'other') as TypingEvent['input_type']),
+    key_class: z
+      .string()
+      .max(32)
+      .default('unknown')
+      .transform((k) => (keyClasses.has(k) ? k : 'unknown') as TypingEvent['key_class']),
+    pos: int(10_000_000).default(0),
+    delta: int(10_000_000).default(0),
+    meta: z
+      .looseObject({
+        paste_source: z
+          .enum(['self', 'instance_text', 'ai_suggestion', 'external', 'unknown'])
+          .catch('unknown')
+          .optional(),
+        blur_ms: time.optional(),
+        is_trusted: z.boolean().optional(),
+      })
+      .nullish(),
+  }),
+);
 
-const typing = z.object({
-  schema_name: name,
-  label_name: name,
-  started_at: epoch,
-  ended_at: epoch,
-  final_chars: z.number().int().min(0).max(10_000_000).nullish(),
-  virtual_keyboard: z.boolean().default(false),
-  events: z.array(typingEvent).max(MAX_EVENTS, `at most ${MAX_EVENTS} events in one session`).default([]),
-});
+const typing = z.lazy(() =>
+  z.object({
+    schema_name: name,
+    label_name: name,
+    started_at: epoch,
+    ended_at: epoch,
+    final_chars: z.number().int().min(0).max(10_000_000).nullish(),
+    virtual_keyboard: z.boolean().default(false),
+    events: z.array(typingEvent).max(MAX_EVENTS, `at most ${MAX_EVENTS} events in one session`).default([]),
+  }),
+);
 
-const telemetryEvent = z.object({
-  t_ms: time,
-  action: z
-    .string()
-    .max(32)
-    .refine((a) => actions.has(a), { message: `one of ${TELEMETRY_ACTIONS.join(', ')}` }),
-  shape: z.string().max(32).default('unknown'),
-  value: int(1_000_000_000).default(0),
-  meta: z.looseObject({ sid: z.union([z.string().max(128), z.number()]).optional() }).nullish(),
-});
+const telemetryEvent = z.lazy(() =>
+  z.object({
+    t_ms: time,
+    action: z
+      .string()
+      .max(32)
+      .refine((a) => actions.has(a), { message: `one of ${TELEMETRY_ACTIONS.join(', ')}` }),
+    shape: z.string().max(32).default('unknown'),
+    value: int(1_000_000_000).default(0),
+    meta: z.looseObject({ sid: z.union([z.string().max(128), z.number()]).optional() }).nullish(),
+  }),
+);
 
-const telemetry = z.object({
-  schema_name: name,
-  started_at: epoch,
-  ended_at: epoch,
-  events: z.array(telemetryEvent).max(MAX_EVENTS, `at most ${MAX_EVENTS} events in one session`).default([]),
-});
+const telemetry = z.lazy(() =>
+  z.object({
+    schema_name: name,
+    started_at: epoch,
+    ended_at: epoch,
+    events: z.array(telemetryEvent).max(MAX_EVENTS, `at most ${MAX_EVENTS} events in one session`).default([]),
+  }),
+);
 
 /** How the OpenAPI document describes a session of each kind. */
 export const sessionShapes = {

@@ -10,12 +10,14 @@ import { route, type RouteSpec } from '../route.js';
 import { sendReport } from '../report-page.js';
 
 const nullable = z.number().nullable();
-const annotator = z.object({
-  annotator: z.string(),
-  theta: z.number().describe('ability: 1 the prior, 0 no information, below 0 systematically wrong'),
-  se: z.number().describe('its standard error (Fisher information at the mode)'),
-  n_labels: z.number().int(),
-});
+const annotator = z.lazy(() =>
+  z.object({
+    annotator: z.string(),
+    theta: z.number().describe('ability: 1 the prior, 0 no information, below 0 systematically wrong'),
+    se: z.number().describe('its standard error (Fisher information at the mode)'),
+    n_labels: z.number().int(),
+  }),
+);
 const item = z.object({
   instance_id: z.string(),
   text: z.string(),
@@ -31,25 +33,27 @@ const item = z.object({
   resolved: z.boolean().describe('prob ≥ confidence_threshold with min_annotators_per_item annotators'),
   labels_given: z.record(z.string(), z.string()).describe('annotator → label'),
 });
-const report = z.object({
-  schema: z.string(),
-  adaptive_routing: z.boolean().describe('the assignment strategy in force is psychometric'),
-  fitted: z.boolean().describe('min_observations labels from two or more annotators, of two or more labels'),
-  n_observations: z.number().int(),
-  n_annotators: z.number().int(),
-  n_items: z.number().int(),
-  min_observations: z.number().int(),
-  annotators: z.array(annotator),
-  items: z.array(item),
-  summary: z.object({
-    target_annotators_per_item: nullable,
-    raw_alpha: nullable.describe("Krippendorff's alpha (nominal) of the labels as given"),
-    resolved_items: z.number().int(),
-    saved_judgments: nullable.describe('judgments the resolved items need no more, against the target'),
-    saved_cost: nullable,
-    codebook_flags: z.number().int(),
+const report = z.lazy(() =>
+  z.object({
+    schema: z.string(),
+    adaptive_routing: z.boolean().describe('the assignment strategy in force is psychometric'),
+    fitted: z.boolean().describe('min_observations labels from two or more annotators, of two or more labels'),
+    n_observations: z.number().int(),
+    n_annotators: z.number().int(),
+    n_items: z.number().int(),
+    min_observations: z.number().int(),
+    annotators: z.array(annotator),
+    items: z.array(item),
+    summary: z.object({
+      target_annotators_per_item: nullable,
+      raw_alpha: nullable.describe("Krippendorff's alpha (nominal) of the labels as given"),
+      resolved_items: z.number().int(),
+      saved_judgments: nullable.describe('judgments the resolved items need no more, against the target'),
+      saved_cost: nullable,
+      codebook_flags: z.number().int(),
+    }),
   }),
-});
+);
 
 const num = (field: string, min: number, max: number, whole = false) =>
   z.coerce
@@ -94,22 +98,24 @@ export function psychometricsRoutes(s: Services): RouteSpec[] {
         sims: num('simulated studies per count', 2, 100, true).default(30),
         cost: num('cost per judgment (default: cost_per_judgment)', 0, 1e6).optional(),
       }),
-      response: z.object({
-        rows: z.array(
-          z.object({
-            annotators_per_item: z.number().int(),
-            alpha: nullable,
-            alpha_lo: nullable,
-            alpha_hi: nullable,
-            width: nullable,
-            majority_accuracy: z.number(),
-            judgments: z.number().int(),
-            cost: z.number(),
-            recommended: z.boolean(),
-          }),
-        ),
-        recommended: nullable.describe('annotators per item; null when no count tried is precise enough'),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          rows: z.array(
+            z.object({
+              annotators_per_item: z.number().int(),
+              alpha: nullable,
+              alpha_lo: nullable,
+              alpha_hi: nullable,
+              width: nullable,
+              majority_accuracy: z.number(),
+              judgments: z.number().int(),
+              cost: z.number(),
+              recommended: z.boolean(),
+            }),
+          ),
+          recommended: nullable.describe('annotators per item; null when no count tried is precise enough'),
+        }),
+      ),
       handle: ({ query }) =>
         designStudy({
           items: query.items,

@@ -21,16 +21,18 @@ const request = {
   metadata: metadataSchema.default({}),
 };
 
-const status = z.object({
-  state: z.enum(['idle', 'running', 'success', 'error']),
-  step: z.string(),
-  target: z.string(),
-  result: z
-    .object({ archive_name: z.string(), download_url: z.string(), splits: z.record(z.string(), z.number().int()) })
-    .nullable(),
-  warnings: z.array(z.string()),
-  errors: z.array(z.string()),
-});
+const status = z.lazy(() =>
+  z.object({
+    state: z.enum(['idle', 'running', 'success', 'error']),
+    step: z.string(),
+    target: z.string(),
+    result: z
+      .object({ archive_name: z.string(), download_url: z.string(), splits: z.record(z.string(), z.number().int()) })
+      .nullable(),
+    warnings: z.array(z.string()),
+    errors: z.array(z.string()),
+  }),
+);
 
 export function publishRoutes(s: Services): RouteSpec[] {
   /** The config's options under the request's, checked whole: a refusal names options.<key>. */
@@ -46,12 +48,14 @@ export function publishRoutes(s: Services): RouteSpec[] {
       path: '/admin/publish/api/defaults',
       summary: "The publish form's defaults: the config's dataset_metadata and publish.options",
       access: 'admin',
-      response: z.object({
-        default_target: z.string(),
-        targets: z.array(z.string()),
-        options: z.record(z.string(), z.unknown()),
-        metadata: z.record(z.string(), z.unknown()),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          default_target: z.string(),
+          targets: z.array(z.string()),
+          options: z.record(z.string(), z.unknown()),
+          metadata: z.record(z.string(), z.unknown()),
+        }),
+      ),
       handle: () => s.publish.defaults(),
     }),
     route({
@@ -60,11 +64,13 @@ export function publishRoutes(s: Services): RouteSpec[] {
       summary: "The dataset card (README.md) and each split's rows, as the archive would hold them; nothing is written",
       access: 'admin',
       body: z.object(request),
-      response: z.object({
-        card_markdown: z.string(),
-        splits: z.record(z.string(), z.number().int()),
-        warnings: z.array(z.string()),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          card_markdown: z.string(),
+          splits: z.record(z.string(), z.number().int()),
+          warnings: z.array(z.string()),
+        }),
+      ),
       handle: ({ body }) => s.publish.preview(body.target, optionsOf(body.options), body.metadata),
     }),
     route({
@@ -72,14 +78,16 @@ export function publishRoutes(s: Services): RouteSpec[] {
       path: '/admin/publish/api/start',
       summary: 'Starts building the archive in the background (202); poll the status. 409 while a job runs',
       access: 'admin',
-      body: z.object({
-        ...request,
-        credentials: z
-          .record(z.string(), z.unknown())
-          .optional()
-          .describe('for uploads, which are not made here; not read'),
-      }),
-      response: z.object({ started: z.boolean() }),
+      body: z.lazy(() =>
+        z.object({
+          ...request,
+          credentials: z
+            .record(z.string(), z.unknown())
+            .optional()
+            .describe('for uploads, which are not made here; not read'),
+        }),
+      ),
+      response: z.lazy(() => z.object({ started: z.boolean() })),
       responds: { status: 202 },
       handle({ body }) {
         s.publish.start(body.target, optionsOf(body.options), body.metadata);

@@ -10,82 +10,92 @@ import type { RoomAction } from '../../domain/rooms/room-state.js';
 import { route, type RouteSpec } from '../route.js';
 import { sessionUser } from '../guards.js';
 
-const header = z.object({
-  room_id: z.string(),
-  room_type: z.enum(ROOM_TYPES),
-  host: z.string(),
-  created_at: z.string(),
-  events: z.number().int(),
-  status: z.enum(['open', 'closed']),
-  n_members: z.number().int(),
-  n_items: z.number().int(),
-  current_index: z.number().int(),
-});
-const event = z.object({
-  seq: z.number().int(),
-  type: z.string(),
-  user: z.string(),
-  at: z.string(),
-  data: z.record(z.string(), z.unknown()).describe('a blind vote of another member loses its label until the reveal'),
-});
-const votes = z.record(z.string(), z.string());
-const metrics = z.object({
-  n_items: z.number().int(),
-  n_revealed: z.number().int(),
-  total_changes: z.number().int(),
-  toward_majority: z.number().int(),
-  away_from_majority: z.number().int(),
-  blind_alpha: z.number().nullable(),
-  final_alpha: z.number().nullable(),
-  conformity: z.record(z.string(), z.object({ changes: z.number().int(), toward_majority: z.number().int() })),
-});
-const acted = z.object({
-  success: z.literal(true),
-  role: z.enum(['host', 'member', 'observer']).nullable(),
-  status: z.enum(['open', 'closed']),
-  cursor: z.number().int(),
-});
-const state = z.object({
-  room_id: z.string(),
-  room_type: z.enum(ROOM_TYPES),
-  status: z.enum(['open', 'closed']),
-  phase: z.enum(['voting', 'revealed', 'closed']),
-  host: z.string(),
-  schema: z.string(),
-  labels: z.array(z.string()),
-  item_ids: z.array(z.string()),
-  current_index: z.number().int(),
-  current_instance_id: z.string(),
-  item_text: z.string(),
-  members: z.array(z.object({ user: z.string(), role: z.enum(['host', 'member', 'observer']) })),
-  n_members: z.number().int(),
-  my_role: z.enum(['host', 'member', 'observer']).nullable(),
-  all_voted: z.boolean(),
-  current_item: z.object({
-    instance_id: z.string(),
-    n_voted: z.number().int(),
-    voters: z.array(z.string()),
-    my_vote: z.string().nullable(),
-    initial_votes: votes.optional().describe('the blind votes: only once revealed (always in a shadow room)'),
-    current_votes: votes.optional(),
-    changes: z
-      .array(
-        z.object({
-          user: z.string(),
-          from: z.string(),
-          to: z.string(),
-          majority_at_time: z.string().nullable(),
-          at: z.string(),
-        }),
-      )
-      .optional(),
+const header = z.lazy(() =>
+  z.object({
+    room_id: z.string(),
+    room_type: z.enum(ROOM_TYPES),
+    host: z.string(),
+    created_at: z.string(),
+    events: z.number().int(),
+    status: z.enum(['open', 'closed']),
+    n_members: z.number().int(),
+    n_items: z.number().int(),
+    current_index: z.number().int(),
   }),
-  seed_votes: votes.describe("a huddle's original answers to the current item, annotator → label"),
-  metrics,
-  cursor: z.number().int(),
-  created_at: z.string(),
-  poll_interval_ms: z.number().int(),
-});
+);
+const event = z.lazy(() =>
+  z.object({
+    seq: z.number().int(),
+    type: z.string(),
+    user: z.string(),
+    at: z.string(),
+    data: z.record(z.string(), z.unknown()).describe('a blind vote of another member loses its label until the reveal'),
+  }),
+);
+const votes = z.lazy(() => z.record(z.string(), z.string()));
+const metrics = z.lazy(() =>
+  z.object({
+    n_items: z.number().int(),
+    n_revealed: z.number().int(),
+    total_changes: z.number().int(),
+    toward_majority: z.number().int(),
+    away_from_majority: z.number().int(),
+    blind_alpha: z.number().nullable(),
+    final_alpha: z.number().nullable(),
+    conformity: z.record(z.string(), z.object({ changes: z.number().int(), toward_majority: z.number().int() })),
+  }),
+);
+const acted = z.lazy(() =>
+  z.object({
+    success: z.literal(true),
+    role: z.enum(['host', 'member', 'observer']).nullable(),
+    status: z.enum(['open', 'closed']),
+    cursor: z.number().int(),
+  }),
+);
+const state = z.lazy(() =>
+  z.object({
+    room_id: z.string(),
+    room_type: z.enum(ROOM_TYPES),
+    status: z.enum(['open', 'closed']),
+    phase: z.enum(['voting', 'revealed', 'closed']),
+    host: z.string(),
+    schema: z.string(),
+    labels: z.array(z.string()),
+    item_ids: z.array(z.string()),
+    current_index: z.number().int(),
+    current_instance_id: z.string(),
+    item_text: z.string(),
+    members: z.array(z.object({ user: z.string(), role: z.enum(['host', 'member', 'observer']) })),
+    n_members: z.number().int(),
+    my_role: z.enum(['host', 'member', 'observer']).nullable(),
+    all_voted: z.boolean(),
+    current_item: z.object({
+      instance_id: z.string(),
+      n_voted: z.number().int(),
+      voters: z.array(z.string()),
+      my_vote: z.string().nullable(),
+      initial_votes: votes.optional().describe('the blind votes: only once revealed (always in a shadow room)'),
+      current_votes: votes.optional(),
+      changes: z
+        .array(
+          z.object({
+            user: z.string(),
+            from: z.string(),
+            to: z.string(),
+            majority_at_time: z.string().nullable(),
+            at: z.string(),
+          }),
+        )
+        .optional(),
+    }),
+    seed_votes: votes.describe("a huddle's original answers to the current item, annotator → label"),
+    metrics,
+    cursor: z.number().int(),
+    created_at: z.string(),
+    poll_interval_ms: z.number().int(),
+  }),
+);
 
 /** One POST per action, each answered alike. */
 function action<B>(
@@ -135,7 +145,7 @@ export function roomRoutes(s: Services): RouteSpec[] {
       path: '/rooms/api/list',
       summary: 'Every room, newest first, with its members and place (503 while rooms are off)',
       access: 'user',
-      response: z.object({ rooms: z.array(header), poll_interval_ms: z.number().int() }),
+      response: z.lazy(() => z.object({ rooms: z.array(header), poll_interval_ms: z.number().int() })),
       handle: () => ({ rooms: s.rooms.list(), poll_interval_ms: s.rooms.settings.pollIntervalMs }),
     }),
     route({
@@ -143,17 +153,19 @@ export function roomRoutes(s: Services): RouteSpec[] {
       path: '/rooms/api/disagreements',
       summary: "Items whose annotators answered the rooms' scheme differently, with each one's answer (at most 200)",
       access: 'user',
-      response: z.object({
-        disagreements: z.array(
-          z.object({
-            instance_id: z.string(),
-            text: z.string(),
-            annotations: votes,
-            n_annotators: z.number().int(),
-            label_counts: z.record(z.string(), z.number().int()),
-          }),
-        ),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          disagreements: z.array(
+            z.object({
+              instance_id: z.string(),
+              text: z.string(),
+              annotations: votes,
+              n_annotators: z.number().int(),
+              label_counts: z.record(z.string(), z.number().int()),
+            }),
+          ),
+        }),
+      ),
       handle: () => ({ disagreements: s.rooms.disagreements() }),
     }),
     route({
@@ -162,12 +174,14 @@ export function roomRoutes(s: Services): RouteSpec[] {
       summary:
         'Makes a room and joins the caller as its host: room_type (norming by default, huddle, shadow), item_ids (else the first `count` items, 10 by default; a huddle takes the disagreements, among item_ids if given)',
       access: 'user',
-      body: z.object({
-        room_type: z.enum(ROOM_TYPES).default('norming'),
-        item_ids: z.array(z.string().min(1).max(256)).min(1).max(200).optional(),
-        count: z.number().int().min(1).max(200).optional(),
-      }),
-      response: z.object({ success: z.literal(true), room_id: z.string(), room: header }),
+      body: z.lazy(() =>
+        z.object({
+          room_type: z.enum(ROOM_TYPES).default('norming'),
+          item_ids: z.array(z.string().min(1).max(256)).min(1).max(200).optional(),
+          count: z.number().int().min(1).max(200).optional(),
+        }),
+      ),
+      response: z.lazy(() => z.object({ success: z.literal(true), room_id: z.string(), room: header })),
       async handle({ username, body }) {
         return { success: true as const, ...(await s.rooms.create(username, body)) };
       },
@@ -213,12 +227,14 @@ export function roomRoutes(s: Services): RouteSpec[] {
       summary:
         "Where the caller's pointer or selection is, shown to the other members for a minute (up to 2 KB of JSON)",
       access: 'user',
-      body: z.object({
-        data: z
-          .record(z.string(), z.unknown())
-          .refine((d) => JSON.stringify(d).length <= 2048, 'at most 2048 characters of JSON'),
-      }),
-      response: z.object({ success: z.literal(true) }),
+      body: z.lazy(() =>
+        z.object({
+          data: z
+            .record(z.string(), z.unknown())
+            .refine((d) => JSON.stringify(d).length <= 2048, 'at most 2048 characters of JSON'),
+        }),
+      ),
+      response: z.lazy(() => z.object({ success: z.literal(true) })),
       async handle({ username, params, body }) {
         await s.rooms.presence(username, params.room_id, body.data);
         return { success: true as const };
@@ -239,15 +255,19 @@ export function roomRoutes(s: Services): RouteSpec[] {
       summary:
         "The room's events after `since` (a cursor from an earlier answer), others' blind votes without their labels, and the members' presence newer than `presence` (epoch ms)",
       access: 'user',
-      query: z.object({
-        since: z.coerce.number().int().min(0).default(0),
-        presence: z.coerce.number().min(0).default(0),
-      }),
-      response: z.object({
-        events: z.array(event),
-        cursor: z.number().int(),
-        presence: z.array(z.object({ user: z.string(), data: z.record(z.string(), z.unknown()), at: z.number() })),
-      }),
+      query: z.lazy(() =>
+        z.object({
+          since: z.coerce.number().int().min(0).default(0),
+          presence: z.coerce.number().min(0).default(0),
+        }),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          events: z.array(event),
+          cursor: z.number().int(),
+          presence: z.array(z.object({ user: z.string(), data: z.record(z.string(), z.unknown()), at: z.number() })),
+        }),
+      ),
       handle: ({ username, params, query }) => s.rooms.events(username, params.room_id, query.since, query.presence),
     }),
     route({
@@ -255,7 +275,7 @@ export function roomRoutes(s: Services): RouteSpec[] {
       path: '/rooms/api/:room_id/export',
       summary: "The room's whole log, blind labels included, with its metrics (the host or an admin)",
       access: 'user',
-      response: z.object({ room: header, events: z.array(event), metrics }),
+      response: z.lazy(() => z.object({ room: header, events: z.array(event), metrics })),
       handle: ({ username, params }) => s.rooms.export(username, params.room_id),
     }),
   ];

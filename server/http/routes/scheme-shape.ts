@@ -2,24 +2,26 @@
 import { z } from 'zod';
 import { OPERATORS } from '../../../shared/display-logic.js';
 
-const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const scalar = z.lazy(() => z.union([z.string(), z.number(), z.boolean()]));
 
-export const displayLogic = z
-  .object({
-    show_when: z.array(
-      z.object({
-        schema: z.string().describe('the scheme (or question id) whose answer is read'),
-        operator: z.enum(OPERATORS),
-        value: z
-          .union([scalar, z.array(scalar)])
-          .optional()
-          .describe('one value or several (equals/contains: any of them); [min, max] for the range operators'),
-        case_sensitive: z.boolean().optional(),
-      }),
-    ),
-    logic: z.enum(['all', 'any']),
-  })
-  .describe("Potato's display_logic: shown only while the answers satisfy it; hidden, it is not asked or kept");
+export const displayLogic = z.lazy(() =>
+  z
+    .object({
+      show_when: z.array(
+        z.object({
+          schema: z.string().describe('the scheme (or question id) whose answer is read'),
+          operator: z.enum(OPERATORS),
+          value: z
+            .union([scalar, z.array(scalar)])
+            .optional()
+            .describe('one value or several (equals/contains: any of them); [min, max] for the range operators'),
+          case_sensitive: z.boolean().optional(),
+        }),
+      ),
+      logic: z.enum(['all', 'any']),
+    })
+    .describe("Potato's display_logic: shown only while the answers satisfy it; hidden, it is not asked or kept"),
+);
 
 export const schemeShape = z
   .looseObject({

@@ -17,7 +17,7 @@ export function schemeRoutes(s: Services): RouteSpec[] {
       path: '/api/schemas',
       summary: 'Annotation schemes by name',
       access: 'user',
-      response: z.record(z.string(), schemeShape),
+      response: z.lazy(() => z.record(z.string(), schemeShape)),
       handle: () => schemes,
     }),
     route({
@@ -25,7 +25,9 @@ export function schemeRoutes(s: Services): RouteSpec[] {
       path: '/api/colors',
       summary: 'Label colours: scheme → label → #rrggbb',
       access: 'user',
-      response: z.record(z.string(), z.record(z.string(), z.string())).describe('scheme → label → #rrggbb'),
+      response: z.lazy(() =>
+        z.record(z.string(), z.record(z.string(), z.string())).describe('scheme → label → #rrggbb'),
+      ),
       handle: () => s.task.colors,
     }),
     route({
@@ -33,7 +35,7 @@ export function schemeRoutes(s: Services): RouteSpec[] {
       path: '/api/keyword_highlights/:instance_id',
       summary: 'Keyword highlights in an instance',
       access: 'user',
-      response: z.object({ instance_id: z.string(), keywords: z.array(paintedSpan) }),
+      response: z.lazy(() => z.object({ instance_id: z.string(), keywords: z.array(paintedSpan) })),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         return { instance_id: instance.id, keywords: findKeywords(s.task, s.keywordRules, instance.text) };

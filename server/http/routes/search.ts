@@ -5,29 +5,35 @@ import { route, type RouteSpec } from '../route.js';
 import { forbidden, unavailable } from '../../domain/errors.js';
 import { claimItem, type ClaimDesign } from '../../domain/annotation/claim.js';
 
-const query = z.object({
-  q: z
-    .string({ message: 'q: give the words to search for' })
-    .trim()
-    .min(1, 'q: give the words to search for')
-    .max(500, 'q: at most 500 characters'),
-  limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(500).default(50),
-});
+const query = z.lazy(() =>
+  z.object({
+    q: z
+      .string({ message: 'q: give the words to search for' })
+      .trim()
+      .min(1, 'q: give the words to search for')
+      .max(500, 'q: at most 500 characters'),
+    limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(500).default(50),
+  }),
+);
 
-const hit = z.object({
-  instance_id: z.string(),
-  snippet: z.string().describe('the text around the first word found in it'),
-  matched_in: z
-    .array(z.enum(['item', 'answers']))
-    .describe('item: the text or a field; answers: a label, a typed value or a span'),
-  annotators: z.array(z.string()).optional().describe('(admin) whose answers hold any of the words'),
-});
-const result = z.object({
-  query: z.string(),
-  results: z.array(hit),
-  count: z.number().int().describe('the number of results given'),
-  truncated: z.boolean(),
-});
+const hit = z.lazy(() =>
+  z.object({
+    instance_id: z.string(),
+    snippet: z.string().describe('the text around the first word found in it'),
+    matched_in: z
+      .array(z.enum(['item', 'answers']))
+      .describe('item: the text or a field; answers: a label, a typed value or a span'),
+    annotators: z.array(z.string()).optional().describe('(admin) whose answers hold any of the words'),
+  }),
+);
+const result = z.lazy(() =>
+  z.object({
+    query: z.string(),
+    results: z.array(hit),
+    count: z.number().int().describe('the number of results given'),
+    truncated: z.boolean(),
+  }),
+);
 
 export function searchRoutes(s: Services): RouteSpec[] {
   const enabled = () => {
@@ -86,11 +92,13 @@ export function searchRoutes(s: Services): RouteSpec[] {
           .min(1, 'instance_id: give the id of the item to claim')
           .max(256),
       }),
-      response: z.object({
-        claimed: z.string(),
-        already_assigned: z.boolean(),
-        position: z.number().int().describe("the item's 0-based place in the caller's list"),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          claimed: z.string(),
+          already_assigned: z.boolean(),
+          position: z.number().int().describe("the item's 0-based place in the caller's list"),
+        }),
+      ),
       handle({ username, body }) {
         enabled();
         if (!claiming())

@@ -4,31 +4,35 @@ import type { Services } from '../../compose.js';
 import { conflict, DomainError, forbidden } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 
-const credentials = z
-  .object({
-    username: z.string().optional(),
-    email: z.string().optional(),
-    password: z.string().optional(),
-    pass: z.string().optional(),
-  })
-  .transform((b, ctx) => {
-    const username = (b.username ?? b.email ?? '').trim();
-    if (!username) ctx.addIssue({ code: 'custom', path: ['username'], message: 'required' });
-    const password = b.password ?? b.pass ?? '';
-    if (password.length > 1024)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'longer than 1024 characters' });
-    return { username, password };
-  });
+const credentials = z.lazy(() =>
+  z
+    .object({
+      username: z.string().optional(),
+      email: z.string().optional(),
+      password: z.string().optional(),
+      pass: z.string().optional(),
+    })
+    .transform((b, ctx) => {
+      const username = (b.username ?? b.email ?? '').trim();
+      if (!username) ctx.addIssue({ code: 'custom', path: ['username'], message: 'required' });
+      const password = b.password ?? b.pass ?? '';
+      if (password.length > 1024)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'longer than 1024 characters' });
+      return { username, password };
+    }),
+);
 
-const authResponse = z.object({ status: z.literal('success'), username: z.string() });
+const authResponse = z.lazy(() => z.object({ status: z.literal('success'), username: z.string() }));
 
-const me = z.object({
-  username: z.string(),
-  is_admin: z.boolean(),
-  is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'),
-  task_name: z.string(),
-  progress_page: z.boolean().describe('the progress page (annotator_dashboard) is on: GET /progress/api/summary'),
-});
+const me = z.lazy(() =>
+  z.object({
+    username: z.string(),
+    is_admin: z.boolean(),
+    is_adjudicator: z.boolean().describe('adjudication is on and the user is an adjudicator or an admin user'),
+    task_name: z.string(),
+    progress_page: z.boolean().describe('the progress page (annotator_dashboard) is on: GET /progress/api/summary'),
+  }),
+);
 
 export function sessionRoutes(s: Services): RouteSpec[] {
   const meOf = (username: string) => ({
@@ -93,7 +97,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       path: '/logout',
       summary: 'End the session on the server',
       access: 'public',
-      response: z.object({ status: z.literal('success') }),
+      response: z.lazy(() => z.object({ status: z.literal('success') })),
       handle({ ctx }) {
         ctx.session = null;
         return { status: 'success' };

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 
-const skipRecord = z.object({
-  instance_id: z.string(),
-  annotator: z.string(),
-  reason: z.string().describe('empty when no reason was given'),
-  skipped_at: z.string(),
-});
+const skipRecord = z.lazy(() =>
+  z.object({
+    instance_id: z.string(),
+    annotator: z.string(),
+    reason: z.string().describe('empty when no reason was given'),
+    skipped_at: z.string(),
+  }),
+);
 
 export function skipRoutes(s: Services): RouteSpec[] {
   return [
@@ -18,8 +20,12 @@ export function skipRoutes(s: Services): RouteSpec[] {
       summary:
         'Skip an instance (allow_skip; a reason is needed when skip_reason_required); answering it later takes the skip back',
       access: 'user',
-      body: z.object({ instance_id: z.string().min(1).max(256), reason: z.string().max(2000).optional() }),
-      response: z.object({ status: z.literal('success'), skip: skipRecord, skipped_count: z.number().int() }),
+      body: z.lazy(() =>
+        z.object({ instance_id: z.string().min(1).max(256), reason: z.string().max(2000).optional() }),
+      ),
+      response: z.lazy(() =>
+        z.object({ status: z.literal('success'), skip: skipRecord, skipped_count: z.number().int() }),
+      ),
       async handle({ username, body }) {
         const skip = await s.skips.skip(username, body.instance_id, body.reason);
         return {
@@ -39,7 +45,7 @@ export function skipRoutes(s: Services): RouteSpec[] {
       path: '/admin/api/skips',
       summary: 'Every skip (annotator, instance, reason, time), in task order; skips are not in the annotation exports',
       access: 'admin',
-      response: z.object({ count: z.number().int(), skips: z.array(skipRecord) }),
+      response: z.lazy(() => z.object({ count: z.number().int(), skips: z.array(skipRecord) })),
       handle: () => {
         const skips = s.skips.all().map((k) => ({
           instance_id: k.instance_id,

@@ -10,28 +10,32 @@ import { structurePayload } from '../../domain/annotation/structures.js';
 
 const spanRef = z.string().min(1).max(256);
 const entryId = z.string().min(1).max(128);
-const properties = z.record(z.string(), z.unknown());
+const properties = z.lazy(() => z.record(z.string(), z.unknown()));
 
-export const linkAnnotation = z.object({
-  id: entryId.optional(),
-  schema: z.string().min(1).max(256),
-  link_type: z.string().min(1).max(256),
-  span_ids: z.array(spanRef).max(100),
-  direction: z.enum(['directed', 'undirected']).optional(),
-  properties: properties.optional(),
-});
+export const linkAnnotation = z.lazy(() =>
+  z.object({
+    id: entryId.optional(),
+    schema: z.string().min(1).max(256),
+    link_type: z.string().min(1).max(256),
+    span_ids: z.array(spanRef).max(100),
+    direction: z.enum(['directed', 'undirected']).optional(),
+    properties: properties.optional(),
+  }),
+);
 
-export const eventAnnotation = z.object({
-  id: entryId.optional(),
-  schema: z.string().min(1).max(256),
-  event_type: z.string().min(1).max(256),
-  trigger_span_id: spanRef,
-  arguments: z
-    .array(z.object({ role: z.string().min(1).max(256), span_id: spanRef }))
-    .max(100)
-    .optional(),
-  properties: properties.optional(),
-});
+export const eventAnnotation = z.lazy(() =>
+  z.object({
+    id: entryId.optional(),
+    schema: z.string().min(1).max(256),
+    event_type: z.string().min(1).max(256),
+    trigger_span_id: spanRef,
+    arguments: z
+      .array(z.object({ role: z.string().min(1).max(256), span_id: spanRef }))
+      .max(100)
+      .optional(),
+    properties: properties.optional(),
+  }),
+);
 
 /** The parts of a submission these carry. */
 export const structureParts = {
@@ -39,7 +43,7 @@ export const structureParts = {
   event_annotations: z.array(eventAnnotation).max(10_000).optional(),
 };
 
-const deleted = z.object({ status: z.literal('success'), message: z.string() });
+const deleted = z.lazy(() => z.object({ status: z.literal('success'), message: z.string() }));
 
 export function structureRoutes(s: Services): RouteSpec[] {
   const read = async (username: string, instanceId: string) => {
@@ -63,7 +67,9 @@ export function structureRoutes(s: Services): RouteSpec[] {
       path: '/api/links/:instance_id',
       summary: "The caller's links between spans (span_link, coreference) on an instance",
       access: 'user',
-      response: z.object({ status: z.literal('success'), instance_id: z.string(), links: z.array(linkAnnotation) }),
+      response: z.lazy(() =>
+        z.object({ status: z.literal('success'), instance_id: z.string(), links: z.array(linkAnnotation) }),
+      ),
       async handle({ username, params }) {
         const { instance, record } = await read(username, params.instance_id);
         return { status: 'success', instance_id: instance.id, links: structurePayload(s.task, record, 'links') };
@@ -82,7 +88,9 @@ export function structureRoutes(s: Services): RouteSpec[] {
       path: '/api/events/:instance_id',
       summary: "The caller's events (a trigger span with argument spans) on an instance",
       access: 'user',
-      response: z.object({ status: z.literal('success'), instance_id: z.string(), events: z.array(eventAnnotation) }),
+      response: z.lazy(() =>
+        z.object({ status: z.literal('success'), instance_id: z.string(), events: z.array(eventAnnotation) }),
+      ),
       async handle({ username, params }) {
         const { instance, record } = await read(username, params.instance_id);
         return { status: 'success', instance_id: instance.id, events: structurePayload(s.task, record, 'events') };

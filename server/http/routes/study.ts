@@ -13,68 +13,78 @@ import { currentInstance } from './annotation.js';
 import { answerPage, PHASE_PAGE_ID, submitPhasePage } from './potato-phase-pages.js';
 import { pageSent, phaseView } from './phases.js';
 
-const completion = z.object({
-  completion_code: z.string().nullable(),
-  message: z.string().nullable(),
-  platform: z.string(),
-  redirect_url: z.string().nullable(),
-  auto_redirect: z.boolean(),
-  redirect_delay_ms: z.number(),
-});
+const completion = z.lazy(() =>
+  z.object({
+    completion_code: z.string().nullable(),
+    message: z.string().nullable(),
+    platform: z.string(),
+    redirect_url: z.string().nullable(),
+    auto_redirect: z.boolean(),
+    redirect_delay_ms: z.number(),
+  }),
+);
 
-const study = z.object({
-  login: z.enum(['url_direct', 'password']),
-  url_argument: z.string().nullable(),
-  platform: z.string().nullable(),
-  task_description: z.string().nullable(),
-  hide_navbar: z.boolean(),
-  jumping_to_id_disabled: z.boolean(),
-  memos: z.boolean().describe('memos are on (annotation_ui.memos): without them every memo endpoint answers 503'),
-  rooms: z.boolean().describe('rooms are on (rooms.enabled): the page links to its lobby at #/rooms'),
-  sessions: z
-    .object({ schemes: z.array(z.string()) })
-    .nullable()
-    .describe('sessions are on: these schemes are asked once per session on #/sessions, and the annotate page says so'),
-  codebook: z
-    .boolean()
-    .describe('the project keeps a codebook (a scheme marked codebook: true, or qda_mode): the annotate page lists it'),
-  truth_serum: z
-    .object({ schema: z.string(), question: z.string() })
-    .nullable()
-    .describe('truth serum is on: after a label on this scheme the annotate page asks the question'),
-  boundary_probing: z
-    .object({ schema: z.string(), debounce_ms: z.number() })
-    .nullable()
-    .describe(
-      'boundary probing is on: debounce_ms after a label is chosen on this scheme the annotate page shows its probes',
-    ),
-  thinkaloud: z
-    .object({
-      schema: z.string(),
-      labels: z.array(z.string()),
-      chunk_seconds: z.number(),
-    })
-    .nullable()
-    .describe('think-aloud is on: the annotate page shows the record button, and a label said aloud selects it'),
-  finished: z.boolean(),
-  completion: completion.nullable(),
-  crowd: z.record(z.string(), z.string()).nullable(),
-  ui: z
-    .object({
-      lang: z.string(),
-      dir: z.enum(['ltr', 'rtl']),
-      text: z.record(z.string(), z.string()),
-    })
-    .describe("the page's words in the project's language (Potato's ui_language), its lang and direction"),
-});
+const study = z.lazy(() =>
+  z.object({
+    login: z.enum(['url_direct', 'password']),
+    url_argument: z.string().nullable(),
+    platform: z.string().nullable(),
+    task_description: z.string().nullable(),
+    hide_navbar: z.boolean(),
+    jumping_to_id_disabled: z.boolean(),
+    memos: z.boolean().describe('memos are on (annotation_ui.memos): without them every memo endpoint answers 503'),
+    rooms: z.boolean().describe('rooms are on (rooms.enabled): the page links to its lobby at #/rooms'),
+    sessions: z
+      .object({ schemes: z.array(z.string()) })
+      .nullable()
+      .describe(
+        'sessions are on: these schemes are asked once per session on #/sessions, and the annotate page says so',
+      ),
+    codebook: z
+      .boolean()
+      .describe(
+        'the project keeps a codebook (a scheme marked codebook: true, or qda_mode): the annotate page lists it',
+      ),
+    truth_serum: z
+      .object({ schema: z.string(), question: z.string() })
+      .nullable()
+      .describe('truth serum is on: after a label on this scheme the annotate page asks the question'),
+    boundary_probing: z
+      .object({ schema: z.string(), debounce_ms: z.number() })
+      .nullable()
+      .describe(
+        'boundary probing is on: debounce_ms after a label is chosen on this scheme the annotate page shows its probes',
+      ),
+    thinkaloud: z
+      .object({
+        schema: z.string(),
+        labels: z.array(z.string()),
+        chunk_seconds: z.number(),
+      })
+      .nullable()
+      .describe('think-aloud is on: the annotate page shows the record button, and a label said aloud selects it'),
+    finished: z.boolean(),
+    completion: completion.nullable(),
+    crowd: z.record(z.string(), z.string()).nullable(),
+    ui: z
+      .object({
+        lang: z.string(),
+        dir: z.enum(['ltr', 'rtl']),
+        text: z.record(z.string(), z.string()),
+      })
+      .describe("the page's words in the project's language (Potato's ui_language), its lang and direction"),
+  }),
+);
 
-const annotateForm = z
-  .object({
-    action: z.enum(['next_instance', 'prev_instance', 'jump_to_unannotated', 'go_to', 'init']).default('init'),
-    go_to: z.string().min(1).max(256).optional(),
-    instance_id: z.string().max(256).optional(),
-  })
-  .loose();
+const annotateForm = z.lazy(() =>
+  z
+    .object({
+      action: z.enum(['next_instance', 'prev_instance', 'jump_to_unannotated', 'go_to', 'init']).default('init'),
+      go_to: z.string().min(1).max(256).optional(),
+      instance_id: z.string().max(256).optional(),
+    })
+    .loose(),
+);
 
 export function studyRoutes(s: Services): RouteSpec[] {
   /** Whether the annotator is at the end: every instance of their list answered, and no phase left after it. */

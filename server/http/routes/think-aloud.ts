@@ -19,28 +19,34 @@ const AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audi
 const instanceId = z.string().min(1).max(256);
 const seq = z.number().int('a whole number').min(0).max(1_000_000);
 
-const detection = z
-  .object({ label: z.string(), stem_text: z.string(), confidence: z.number() })
-  .nullable()
-  .describe('the label a set phrasing committed ("I label this …"), or null');
-const session = z.object({
-  annotator: z.string(),
-  instance_id: z.string(),
-  detection,
-  n_chunks: z.number().int(),
-  next_seq: z.number().int().describe("the seq for the page's next chunk: one past the highest kept"),
-  silent_chunks: z.number().int(),
-  filler_count: z.number().int(),
-  transcript: z.string(),
-  rationale: z.string().describe('the transcript without the phrases that committed a label'),
-});
-const chunkAnswer = z.object({
-  success: z.literal(true),
-  seq: z.number(),
-  text: z.string(),
-  detection,
-  state: session,
-});
+const detection = z.lazy(() =>
+  z
+    .object({ label: z.string(), stem_text: z.string(), confidence: z.number() })
+    .nullable()
+    .describe('the label a set phrasing committed ("I label this …"), or null'),
+);
+const session = z.lazy(() =>
+  z.object({
+    annotator: z.string(),
+    instance_id: z.string(),
+    detection,
+    n_chunks: z.number().int(),
+    next_seq: z.number().int().describe("the seq for the page's next chunk: one past the highest kept"),
+    silent_chunks: z.number().int(),
+    filler_count: z.number().int(),
+    transcript: z.string(),
+    rationale: z.string().describe('the transcript without the phrases that committed a label'),
+  }),
+);
+const chunkAnswer = z.lazy(() =>
+  z.object({
+    success: z.literal(true),
+    seq: z.number(),
+    text: z.string(),
+    detection,
+    state: session,
+  }),
+);
 
 export function thinkAloudRoutes(s: Services): RouteSpec[] {
   return [
@@ -50,7 +56,7 @@ export function thinkAloudRoutes(s: Services): RouteSpec[] {
       summary:
         "A chunk of the caller's think-aloud as text (no audio) on an instance of their list; a chunk sent again under the same seq replaces it",
       access: 'user',
-      body: z.object({ instance_id: instanceId, seq, text: z.string().max(20_000) }),
+      body: z.lazy(() => z.object({ instance_id: instanceId, seq, text: z.string().max(20_000) })),
       response: chunkAnswer,
       async handle({ username, body }) {
         const r = await s.thinkAloud.addText(username, body.instance_id, body.seq, body.text);
@@ -104,7 +110,7 @@ export function thinkAloudRoutes(s: Services): RouteSpec[] {
       path: '/thinkaloud/api/export',
       summary: 'Every think-aloud session: transcript, rationale, the label committed by voice and hesitation counts',
       access: 'admin',
-      response: z.object({ sessions: z.array(session) }),
+      response: z.lazy(() => z.object({ sessions: z.array(session) })),
       handle: () => ({ sessions: s.thinkAloud.sessions() }),
     }),
     route({

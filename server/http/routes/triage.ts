@@ -16,29 +16,33 @@ export function triageRoutes(s: Services): RouteSpec[] {
       summary:
         'The items still needing annotators, highest triage priority first (as the priority strategy hands them out), with the rule that flagged each; ?format=html for a page',
       access: 'admin',
-      query: z.object({
-        format: z.enum(['json', 'html'], { message: 'must be json or html' }).default('json'),
-        limit: z.coerce.number().int().min(1).max(100_000).default(1000),
-      }),
-      response: z.object({
-        enabled: z.boolean(),
-        strategy: z.string().describe('the assignment strategy in force: priority hands items out in this order'),
-        order: z.enum(['desc', 'asc']),
-        n_items: z.number().int().describe('items still needing annotators'),
-        n_flagged: z.number().int().describe('of them, those a rule matched'),
-        items: z.array(
-          z.object({
-            id: z.string(),
-            priority: z.number(),
-            reason: z.string().nullable(),
-            badge: z.string().nullable(),
-            flagged: z.boolean(),
-            text: z.string(),
-            annotations: z.number().int(),
-            assigned: z.boolean().describe("in at least one annotator's list"),
-          }),
-        ),
-      }),
+      query: z.lazy(() =>
+        z.object({
+          format: z.enum(['json', 'html'], { message: 'must be json or html' }).default('json'),
+          limit: z.coerce.number().int().min(1).max(100_000).default(1000),
+        }),
+      ),
+      response: z.lazy(() =>
+        z.object({
+          enabled: z.boolean(),
+          strategy: z.string().describe('the assignment strategy in force: priority hands items out in this order'),
+          order: z.enum(['desc', 'asc']),
+          n_items: z.number().int().describe('items still needing annotators'),
+          n_flagged: z.number().int().describe('of them, those a rule matched'),
+          items: z.array(
+            z.object({
+              id: z.string(),
+              priority: z.number(),
+              reason: z.string().nullable(),
+              badge: z.string().nullable(),
+              flagged: z.boolean(),
+              text: z.string(),
+              annotations: z.number().int(),
+              assigned: z.boolean().describe("in at least one annotator's list"),
+            }),
+          ),
+        }),
+      ),
       responds: { types: ['text/html'] },
       handle({ query, ctx }) {
         const queue = s.triage.queue(

@@ -65,12 +65,14 @@ export function truthSerumRoutes(s: Services): RouteSpec[] {
       summary:
         "Records the caller's label on an instance of their list and the share (0–100) of other annotators they predict will choose it; a later one replaces it",
       access: 'user',
-      body: z.object({
-        instance_id: instanceId,
-        label: z.string().min(1).max(256),
-        predicted_pct: z.number().min(0).max(100),
-      }),
-      response: z.object({ success: z.literal(true), prediction }),
+      body: z.lazy(() =>
+        z.object({
+          instance_id: instanceId,
+          label: z.string().min(1).max(256),
+          predicted_pct: z.number().min(0).max(100),
+        }),
+      ),
+      response: z.lazy(() => z.object({ success: z.literal(true), prediction })),
       async handle({ username, body }) {
         const p = await s.truthSerum.predict(username, body.instance_id, body.label, body.predicted_pct);
         return { success: true as const, prediction: p };
@@ -82,7 +84,7 @@ export function truthSerumRoutes(s: Services): RouteSpec[] {
       summary: "The caller's prediction on an instance (null if none), with the question and the scheme it is about",
       access: 'user',
       query: z.object({ instance_id: instanceId }),
-      response: z.object({ prediction: prediction.nullable(), schema: z.string(), question: z.string() }),
+      response: z.lazy(() => z.object({ prediction: prediction.nullable(), schema: z.string(), question: z.string() })),
       handle({ username, query }) {
         const { schema, question } = s.truthSerum.settings;
         return { prediction: s.truthSerum.mine(username, query.instance_id), schema, question };

@@ -22,8 +22,8 @@ export function webAgentRoutes(s: Services): RouteSpec[] {
       path: '/api/web_agent/start_session',
       summary: "Start recording a browsing session on a site; the session is the caller's alone",
       access: 'user',
-      body: z.object({ url: httpUrl, instance_id: z.string().min(1).max(256).optional() }),
-      response: z.object({ session_id: z.string(), status: z.literal('recording') }),
+      body: z.lazy(() => z.object({ url: httpUrl, instance_id: z.string().min(1).max(256).optional() })),
+      response: z.lazy(() => z.object({ session_id: z.string(), status: z.literal('recording') })),
       handle: ({ username, body }) => s.webAgent.start(username, body.url, body.instance_id),
     }),
     route({
@@ -31,13 +31,15 @@ export function webAgentRoutes(s: Services): RouteSpec[] {
       path: '/api/web_agent/save_step',
       summary: "Add a step (as the recorder page sends it) to one of the caller's open sessions",
       access: 'user',
-      body: z.object({
-        session_id: sessionId,
-        step: z
-          .record(z.string(), z.unknown())
-          .refine((v) => JSON.stringify(v).length <= 20_000, 'must be at most 20,000 characters as JSON'),
-      }),
-      response: z.object({ status: z.literal('ok'), step_count: z.number().int() }),
+      body: z.lazy(() =>
+        z.object({
+          session_id: sessionId,
+          step: z
+            .record(z.string(), z.unknown())
+            .refine((v) => JSON.stringify(v).length <= 20_000, 'must be at most 20,000 characters as JSON'),
+        }),
+      ),
+      response: z.lazy(() => z.object({ status: z.literal('ok'), step_count: z.number().int() })),
       handle: ({ username, body }) => s.webAgent.saveStep(username, body.session_id, body.step),
     }),
     route({
@@ -46,8 +48,8 @@ export function webAgentRoutes(s: Services): RouteSpec[] {
       summary: "A step's screenshot (base64 PNG, JPEG or WebP); session_id and step_index in the query, as in Potato",
       access: 'user',
       query: z.object({ session_id: sessionId, step_index: stepIndex }),
-      body: z.object({ screenshot_data: z.string().min(1).max(2_100_000) }),
-      response: z.object({ status: z.literal('ok'), screenshot_url: z.string() }),
+      body: z.lazy(() => z.object({ screenshot_data: z.string().min(1).max(2_100_000) })),
+      response: z.lazy(() => z.object({ status: z.literal('ok'), screenshot_url: z.string() })),
       handle: ({ username, query, body }) =>
         s.webAgent.saveScreenshot(username, query.session_id, query.step_index, body.screenshot_data),
     }),
@@ -73,8 +75,10 @@ export function webAgentRoutes(s: Services): RouteSpec[] {
       path: '/api/web_agent/end_session',
       summary: 'End a recording session: its steps are kept as a trace, read at trace_path',
       access: 'user',
-      body: z.object({ session_id: sessionId, task_description: z.string().max(20_000).optional() }),
-      response: z.object({ status: z.literal('saved'), step_count: z.number().int(), trace_path: z.string() }),
+      body: z.lazy(() => z.object({ session_id: sessionId, task_description: z.string().max(20_000).optional() })),
+      response: z.lazy(() =>
+        z.object({ status: z.literal('saved'), step_count: z.number().int(), trace_path: z.string() }),
+      ),
       handle: ({ username, body }) => s.webAgent.end(username, body.session_id, body.task_description),
     }),
     route({
@@ -82,18 +86,20 @@ export function webAgentRoutes(s: Services): RouteSpec[] {
       path: '/api/web_agent/trace/:session_id',
       summary: "One of the caller's recordings as a trace: the site, the task, and the steps in order",
       access: 'user',
-      response: z.object({
-        id: z.string(),
-        session_id: z.string(),
-        annotator: z.string(),
-        site: z.string(),
-        task_description: z.string(),
-        instance_id: z.string().nullable(),
-        started_at: z.string(),
-        ended_at: z.string().nullable(),
-        status: z.enum(['recording', 'saved']),
-        steps: z.array(z.record(z.string(), z.unknown())),
-      }),
+      response: z.lazy(() =>
+        z.object({
+          id: z.string(),
+          session_id: z.string(),
+          annotator: z.string(),
+          site: z.string(),
+          task_description: z.string(),
+          instance_id: z.string().nullable(),
+          started_at: z.string(),
+          ended_at: z.string().nullable(),
+          status: z.enum(['recording', 'saved']),
+          steps: z.array(z.record(z.string(), z.unknown())),
+        }),
+      ),
       handle: ({ username, params }) => s.webAgent.trace(username, params.session_id),
     }),
     route({
@@ -102,8 +108,8 @@ export function webAgentRoutes(s: Services): RouteSpec[] {
       summary:
         'Whether a site may be shown in a frame; a URL the proxy may not fetch is answered frameable: false with the reason, and not fetched',
       access: 'user',
-      query: z.object({ url: z.string().min(1).max(2048) }),
-      response: z.object({ frameable: z.boolean(), reason: z.string() }),
+      query: z.lazy(() => z.object({ url: z.string().min(1).max(2048) })),
+      response: z.lazy(() => z.object({ frameable: z.boolean(), reason: z.string() })),
       handle: ({ query }) => s.webProxy.frameable(query.url),
     }),
     route({

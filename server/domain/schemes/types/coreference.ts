@@ -9,12 +9,14 @@ import { booleanish } from '../kinds.js';
 import { spanOf, structuredType, withProperties } from '../structured.js';
 import { CHAIN_MUC } from '../structure-agreement.js';
 
-const entityType = z.union([
-  z
-    .union([z.string().min(1), z.number()])
-    .transform((name) => ({ name: String(name), color: undefined as string | undefined })),
-  z.looseObject({ name: z.union([z.string().min(1), z.number()]).transform(String), color: z.string().optional() }),
-]);
+const entityType = z.lazy(() =>
+  z.union([
+    z
+      .union([z.string().min(1), z.number()])
+      .transform((name) => ({ name: String(name), color: undefined as string | undefined })),
+    z.looseObject({ name: z.union([z.string().min(1), z.number()]).transform(String), color: z.string().optional() }),
+  ]),
+);
 
 const config = z.looseObject({
   span_schema: z.string().min(1).optional(),

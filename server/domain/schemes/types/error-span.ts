@@ -10,11 +10,13 @@ import { booleanish, numberish } from '../kinds.js';
 import { jsonAnswerType, rangeProblem } from '../json-answer.js';
 import { ERROR_SPAN_F1 } from '../span-answer-agreement.js';
 
-const name = z.union([z.string().min(1), z.number()]).transform(String);
-const errorType = z.union([
-  name.transform((n) => ({ name: n, subtypes: [] as string[] })),
-  z.looseObject({ name, subtypes: z.array(name).default([]) }),
-]);
+const name = z.lazy(() => z.union([z.string().min(1), z.number()]).transform(String));
+const errorType = z.lazy(() =>
+  z.union([
+    name.transform((n) => ({ name: n, subtypes: [] as string[] })),
+    z.looseObject({ name, subtypes: z.array(name).default([]) }),
+  ]),
+);
 const severity = z.looseObject({ name, weight: numberish });
 
 const config = z.looseObject({

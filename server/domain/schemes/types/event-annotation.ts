@@ -12,18 +12,22 @@ import { booleanish } from '../kinds.js';
 import { labelList, spanOf, structuredType, withProperties } from '../structured.js';
 import { EVENT_F1 } from '../structure-agreement.js';
 
-const role = z.looseObject({
-  role: z.union([z.string().min(1), z.number()]).transform(String),
-  entity_types: labelList.optional(),
-  required: booleanish.optional(),
-});
+const role = z.lazy(() =>
+  z.looseObject({
+    role: z.union([z.string().min(1), z.number()]).transform(String),
+    entity_types: labelList.optional(),
+    required: booleanish.optional(),
+  }),
+);
 
-const eventType = z.looseObject({
-  type: z.union([z.string().min(1), z.number()]).transform(String),
-  color: z.string().optional(),
-  trigger_labels: labelList.optional(),
-  arguments: z.array(role).default([]),
-});
+const eventType = z.lazy(() =>
+  z.looseObject({
+    type: z.union([z.string().min(1), z.number()]).transform(String),
+    color: z.string().optional(),
+    trigger_labels: labelList.optional(),
+    arguments: z.array(role).default([]),
+  }),
+);
 
 const config = z.looseObject({
   span_schema: z.string().min(1).optional(),

@@ -11,11 +11,13 @@ import { booleanish } from '../kinds.js';
 import { jsonAnswerType, rangeProblem } from '../json-answer.js';
 import { EVENT_CEAF } from '../span-answer-agreement.js';
 
-const slot = z.looseObject({
-  name: z.union([z.string().min(1), z.number()]).transform(String),
-  description: z.string().optional(),
-  type: z.string().optional(),
-});
+const slot = z.lazy(() =>
+  z.looseObject({
+    name: z.union([z.string().min(1), z.number()]).transform(String),
+    description: z.string().optional(),
+    type: z.string().optional(),
+  }),
+);
 
 const config = z.looseObject({
   slots: z.array(slot).min(1, 'give at least one slot'),

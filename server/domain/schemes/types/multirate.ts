@@ -9,13 +9,15 @@ import { asStored, flag, fromFields } from '../scales.js';
 import { byField } from '../answer-shape.js';
 import { GRID_ORDINAL } from '../value-agreement.js';
 
-const name = z.union([z.string().min(1), z.number()]).transform(String);
-const option = z.union([
-  name.transform((n) => ({ name: n, label: n, tooltip: undefined as string | undefined })),
-  z
-    .looseObject({ name, label: name.optional(), tooltip: z.string().optional() })
-    .transform((o) => ({ name: o.name, label: o.label ?? o.name, tooltip: o.tooltip })),
-]);
+const name = z.lazy(() => z.union([z.string().min(1), z.number()]).transform(String));
+const option = z.lazy(() =>
+  z.union([
+    name.transform((n) => ({ name: n, label: n, tooltip: undefined as string | undefined })),
+    z
+      .looseObject({ name, label: name.optional(), tooltip: z.string().optional() })
+      .transform((o) => ({ name: o.name, label: o.label ?? o.name, tooltip: o.tooltip })),
+  ]),
+);
 const config = z.looseObject({
   options: z.array(option).min(1).optional(),
   options_from_data: z.string().optional(),

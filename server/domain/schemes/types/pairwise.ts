@@ -19,12 +19,14 @@ import {
 import { isRecord, names, parseJson, storeUnder } from '../answer-fields.js';
 import { pairwiseChoices, type PairwiseDimension, type PairwiseKeys } from '../../../../shared/schemes/pairwise.js';
 
-const dimension = z.looseObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  allow_tie: z.boolean().optional(),
-  tie_label: z.string().optional(),
-});
+const dimension = z.lazy(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    allow_tie: z.boolean().optional(),
+    tie_label: z.string().optional(),
+  }),
+);
 
 const config = z.looseObject({
   mode: z.enum(['binary', 'scale', 'multi_dimension']).optional(),

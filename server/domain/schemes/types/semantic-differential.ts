@@ -9,7 +9,7 @@ import { asStored, fromFields, notWhole } from '../scales.js';
 import { GRID_INTERVAL } from '../value-agreement.js';
 import { byField } from '../answer-shape.js';
 
-const pole = z.union([z.string().min(1), z.number()]).transform(String);
+const pole = z.lazy(() => z.union([z.string().min(1), z.number()]).transform(String));
 const config = z.looseObject({
   pairs: z.array(z.tuple([pole, pole], { error: 'each pair is a list of two adjectives, [left, right]' })).min(1),
   scale_points: numberish.pipe(z.number().int().min(2).max(11)).optional(),

@@ -22,14 +22,16 @@ import {
 import { LINK_F1 } from '../structure-agreement.js';
 import { linkEnds, linkEndsFit, type LinkType } from '../../../../shared/schemes/span-link.js';
 
-const linkType = z.looseObject({
-  name: z.union([z.string().min(1), z.number()]).transform(String),
-  directed: booleanish.optional(),
-  color: z.string().optional(),
-  allowed_source_labels: labelList.optional(),
-  allowed_target_labels: labelList.optional(),
-  max_spans: numberish.pipe(z.number().int().min(2).max(100)).optional(),
-});
+const linkType = z.lazy(() =>
+  z.looseObject({
+    name: z.union([z.string().min(1), z.number()]).transform(String),
+    directed: booleanish.optional(),
+    color: z.string().optional(),
+    allowed_source_labels: labelList.optional(),
+    allowed_target_labels: labelList.optional(),
+    max_spans: numberish.pipe(z.number().int().min(2).max(100)).optional(),
+  }),
+);
 
 const config = z.looseObject({
   span_schema: z.string().min(1).optional(),

@@ -19,11 +19,10 @@ const DEFAULT_SEVERITIES = [
   { name: 'critical', weight: -10 },
 ];
 
-const name = z.union([z.string().min(1), z.number().transform(String)]);
-const errorType = z.union([
-  name,
-  z.looseObject({ name: name.optional(), label: name.optional(), subtypes: z.array(name).optional() }),
-]);
+const name = z.lazy(() => z.union([z.string().min(1), z.number().transform(String)]));
+const errorType = z.lazy(() =>
+  z.union([name, z.looseObject({ name: name.optional(), label: name.optional(), subtypes: z.array(name).optional() })]),
+);
 
 const config = z.looseObject({
   ...traceKeys.shape,
