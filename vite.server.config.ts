@@ -1,13 +1,29 @@
 /**
  * Builds the server and its command-line tools (`npm run build` → dist/server): one file per command plus the
- * chunks they share, with the dependencies left in node_modules. A start loads a few files instead of the ~500
- * modules the sources are cut into, which at this size was most of a start's time.
+ * chunks they share. A start loads a few files instead of the ~500 modules the sources are cut into, which at this
+ * size was most of a start's time. For the same reason the plain-JavaScript packages every start imports are
+ * bundled in (zod alone is dozens of ES modules for Node to find, read and link); the others stay in node_modules,
+ * most of them loaded at their first use (pg, sanitize-html, sql.js with its WebAssembly file).
  */
 import { defineConfig } from 'vite';
 
 const commands = ['cli', 'export-cli', 'import-cli', 'migrate-store-cli', 'repair-cli'];
 
 export default defineConfig({
+  ssr: {
+    noExternal: [
+      'zod',
+      'koa',
+      '@koa/router',
+      'yaml',
+      'marked',
+      'csv-parse',
+      'csv-stringify',
+      'lowdb',
+      'fastest-levenshtein',
+      'munkres',
+    ],
+  },
   build: {
     ssr: true,
     outDir: 'dist/server',
