@@ -1,9 +1,11 @@
 /**
  * Builds the desktop shell (`npm run build:desktop` → dist/electron): main.js, an ES module bundled with the server
  * code it hosts, as the server's commands are (vite.server.config.ts), and, with `--mode preload`, preload.cjs, the
- * single CommonJS file a sandboxed preload must be. Electron and the dependencies stay in node_modules.
+ * single CommonJS file a sandboxed preload must be. Electron stays in node_modules, and so do the dependencies the
+ * server's build leaves there.
  */
 import { defineConfig } from 'vite';
+import { BUNDLED } from './vite.server.config.js';
 
 const preload = {
   input: { preload: 'electron/preload.cts' },
@@ -17,6 +19,7 @@ const main = {
 export default defineConfig(({ mode }) => {
   const part = mode === 'preload' ? preload : main;
   return {
+    ssr: { noExternal: BUNDLED },
     build: {
       ssr: true,
       outDir: 'dist/electron',

@@ -7,23 +7,24 @@
  */
 import { defineConfig } from 'vite';
 
+/** The packages every start imports, bundled in (the desktop shell's build bundles the same). */
+export const BUNDLED = [
+  'zod',
+  'koa',
+  '@koa/router',
+  'yaml',
+  'marked',
+  'csv-parse',
+  'csv-stringify',
+  'lowdb',
+  'fastest-levenshtein',
+  'munkres',
+];
+
 const commands = ['cli', 'export-cli', 'import-cli', 'migrate-store-cli', 'repair-cli'];
 
 export default defineConfig({
-  ssr: {
-    noExternal: [
-      'zod',
-      'koa',
-      '@koa/router',
-      'yaml',
-      'marked',
-      'csv-parse',
-      'csv-stringify',
-      'lowdb',
-      'fastest-levenshtein',
-      'munkres',
-    ],
-  },
+  ssr: { noExternal: BUNDLED },
   build: {
     ssr: true,
     outDir: 'dist/server',
