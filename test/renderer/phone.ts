@@ -4,13 +4,14 @@ import type { BrowserRig } from './browser.js';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-export async function openPhone(rig: BrowserRig, path: string) {
+export async function openPhone(rig: BrowserRig, path: string, o: { init?: () => void } = {}) {
   const context = await rig.browser.newContext({
     userAgent: IPHONE,
     viewport: { width: 390, height: 844 },
     hasTouch: true,
     isMobile: true,
   });
+  if (o.init) await context.addInitScript(o.init);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await page.goto(`${rig.t.url}${path}`);

@@ -1,9 +1,11 @@
 /**
  * Pocket Mode in headless Chromium as a crowd worker on a phone meets it: the study link signs them in and leads
  * to the card stack, a tap on a label saves the card and moves on, the completion code shows at the end, the
- * answers are the annotator's ordinary ones (read back over HTTP) and are still counted after a reload.
+ * answers are the annotator's ordinary ones (read back over HTTP) and are still counted after a reload. A swipe
+ * turns the card as the arrow buttons do, and a save vibrates the phone once.
  */
 import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startRig } from './browser.js';
 import { cardStackStudy, openPhone } from './phone.js';
 
@@ -52,4 +54,59 @@ describe('the card stack on a phone', () => {
     expect(rig.foreign).toEqual([]);
     await context.close();
   });
+
+  test('a swipe turns the card, left to the next and right to the previous; each save vibrates once', async () => {
+    const rig = await startRig({ items, config: cardStackStudy() });
+    const { context, page } = await openPhone(rig, '/?PROLIFIC_PID=phone02&STUDY_ID=s1', {
+      // the page's calls to the vibrator, counted where the browser would make the phone buzz
+      init: () => {
+        (window as unknown as { buzzes: number[] }).buzzes = [];
+        navigator.vibrate = (pattern) => {
+          (window as unknown as { buzzes: unknown[] }).buzzes.push(pattern);
+          return true;
+        };
+      },
+    });
+    await page.waitForURL(/#\/pocket$/);
+    const shown = () => page.locator('.pocket-card').getAttribute('data-instance');
+    const buzzes = () => page.evaluate(() => (window as unknown as { buzzes: unknown[] }).buzzes.length);
+    await expect.poll(shown).toBe('c1');
+
+    await swipe(page, -150, 10); // left: the next card, nothing saved
+    await expect.poll(shown).toBe('c2');
+    await swipe(page, 150, -5); // right: back
+    await expect.poll(shown).toBe('c1');
+    await swipe(page, -100, 250); // mostly downwards: a scroll, not a turn
+    await swipe(page, -40, 0); // too short to be a swipe
+    await page.getByRole('button', { name: 'good', exact: true }).tap();
+    await expect.poll(shown).toBe('c2');
+    await expect.poll(buzzes).toBe(1);
+    await swipe(page, 150, 0);
+    await expect.poll(shown).toBe('c1');
+    expect(await page.getByRole('button', { name: 'good', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await swipe(page, 150, 0); // no card before the first
+    await expect.poll(shown).toBe('c1');
+    expect(await buzzes()).toBe(1);
+    const state = await rig.t.admin().get('/admin/user_state/phone02');
+    expect(state.body.annotations.by_instance).toEqual({ c1: { 'tone:good': 'true' } });
+    await context.close();
+  });
 });
+
+/** A one-finger stroke across the card by (dx, dy) CSS pixels, as a touchscreen sends it. */
+async function swipe(page: Page, dx: number, dy: number) {
+  const box = (await page.locator('.pocket-card').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + Math.min(box.height / 2, 150);
+  const cdp = await page.context().newCDPSession(page);
+  const at = (i: number) => [{ x: x + (dx * i) / 5, y: y + (dy * i) / 5 }];
+  // stamped as a stroke of 250 ms held still for 300 ms before the finger lifts, so the browser sees no fling that
+  // would go on scrolling and swallow the next tap
+  const t0 = Date.now() / 1000;
+  const send = (type: string, touchPoints: { x: number; y: number }[], timestamp: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type: type as 'touchStart', touchPoints, timestamp });
+  await send('touchStart', at(0), t0);
+  for (let i = 1; i <= 5; i++) await send('touchMove', at(i), t0 + 0.05 * i);
+  await send('touchEnd', [], t0 + 0.55);
+  await cdp.detach();
+}

@@ -1,7 +1,8 @@
 /**
  * The mobile card stack (Potato's Pocket Mode): one card per item, its text as text, large buttons in the
- * thumb zone for choice schemes and plain inputs for values, Previous and Next. Each card's answers are saved
- * with POST /updateinstance, the desktop page's own submission; a single-choice task moves on at the tap. Without a
+ * thumb zone for choice schemes and plain inputs for values, Previous and Next (or a swipe right and left). Each
+ * card's answers are saved with POST /updateinstance, the desktop page's own submission, and a short vibration
+ * confirms each save where the phone has one; a single-choice task moves on at the tap. Without a
  * connection the cards of the batch already loaded can still be answered: their saves wait in the offline queue
  * (offline-queue.ts) and go when the server is back, and the page opens again offline where it was
  * (offline-page.ts).
@@ -13,6 +14,7 @@ import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { useUiText } from '../../shared/ui-text.js';
 import { enqueue, flushQueue, queuedSaves, sendSave, worthKeeping } from './offline-queue.js';
 import { keepBatch, keptBatch, useOfflinePage } from './offline-page.js';
+import { useSwipe } from './swipe.js';
 import './pocket.css';
 
 type Card = PocketBatch['items'][number];
@@ -111,8 +113,10 @@ export function PocketScreen({ user, onFinished }: { user: string; onFinished: (
       if (!worthKeeping(e)) throw e;
       enqueue(user, { instance_id: id, annotations: flat });
       setWaiting(queuedSaves(user).length);
+      tick();
       return;
     }
+    tick();
     if (queuedSaves(user).length) await flush();
     const b = await api.get<PocketBatch>(`/pocket/api/batch?n=1`);
     setProgress({ done: b.done, total: b.total });
@@ -157,9 +161,12 @@ export function PocketScreen({ user, onFinished }: { user: string; onFinished: (
         </p>
       )}
       {card ? (
-        <article className="pocket-card" data-instance={card.instance_id}>
-          <p className="pocket-text">{card.text}</p>
-        </article>
+        <CardView
+          card={card}
+          // a swipe does what the buttons under the card do: the previous card, and Next or Save & next
+          onPrevious={() => setAt((i) => Math.max(0, i - 1))}
+          onNext={() => (single ? setAt((i) => Math.min(i + 1, cards.length - 1)) : void saveAndNext(mine))}
+        />
       ) : (
         <p className="notice done" role="status">
           {words.pocket_batch_done}{' '}
@@ -218,4 +225,18 @@ export function PocketScreen({ user, onFinished }: { user: string; onFinished: (
       )}
     </section>
   );
+}
+
+function CardView({ card, onNext, onPrevious }: { card: Card; onNext: () => void; onPrevious: () => void }) {
+  const swipe = useSwipe(onNext, onPrevious);
+  return (
+    <article className="pocket-card" data-instance={card.instance_id} {...swipe}>
+      <p className="pocket-text">{card.text}</p>
+    </article>
+  );
+}
+
+/** The haptic tick on a save (kept on the phone or sent); phones without a vibrator, and desktops, have none. */
+function tick() {
+  if ('vibrate' in navigator) navigator.vibrate(10);
 }
