@@ -9,7 +9,7 @@ import { isAnnotated, type AnnotationRecord } from './records.js';
 
 export class AnnotationIndex {
   /** Annotators with a non-empty record: of task instances by position (annotator-lists.ts), of others by id. */
-  private readonly byPosition = new AnnotatorLists();
+  private readonly byPosition: AnnotatorLists;
   private readonly byOtherId = new Map<string, string[]>();
   /** annotator → number of instances they have annotated, and when they last changed anything */
   private readonly byAnnotator = new Map<string, { annotated: number; last_activity: string }>();
@@ -17,7 +17,13 @@ export class AnnotationIndex {
   /** withCount[k]: task instances with exactly k annotators (k ≥ 1), kept by `index` so progress needs no scan */
   private readonly withCount: number[] = [];
 
-  constructor(private readonly task: Task) {}
+  /** `answers`: how many stored answers are about to be indexed (the lists are sized for them at once) */
+  constructor(
+    private readonly task: Task,
+    answers = 0,
+  ) {
+    this.byPosition = new AnnotatorLists(task.instances.length, Math.max(1024, answers));
+  }
 
   /** A record changed from `before` to `after` (an empty `after` for one removed). */
   index(before: AnnotationRecord | undefined, after: AnnotationRecord): void {

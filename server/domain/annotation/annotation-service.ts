@@ -37,7 +37,7 @@ export class AnnotationService {
     private readonly clock: Clock,
     settings: AnnotationSettings,
   ) {
-    this.indexed = new AnnotationIndex(task);
+    this.indexed = new AnnotationIndex(task, store.size('annotations'));
     for (const [, record] of store.entries('annotations')) this.indexed.index(undefined, record);
     this.completions = new CompletionMarks(store, task);
     const completing: CompletionContext = {

@@ -7,15 +7,25 @@ import { grown } from '../typed-arrays.js';
  */
 export class AnnotatorLists {
   /** position → its first link + 1 (0: nobody) */
-  private first = new Int32Array(1024);
+  private first: Int32Array;
   /** link → the next link of its position + 1 (0: the last), or the next free link + 1 */
-  private next = new Int32Array(1024);
+  private next: Int32Array;
   /** link → annotator number */
-  private who = new Int32Array(1024);
+  private who: Int32Array;
   private links = 0;
   private freeLink = 0;
   private readonly names: string[] = [];
   private readonly numbers = new Map<string, number>();
+
+  /**
+   * Sized for `positions` and `links` from the start when the caller knows them (a start indexing every stored
+   * answer): growing a million links half again at a time cost a start more than the links themselves.
+   */
+  constructor(positions = 1024, links = 1024) {
+    this.first = new Int32Array(Math.max(1, positions));
+    this.next = new Int32Array(Math.max(1, links));
+    this.who = new Int32Array(Math.max(1, links));
+  }
 
   /** Adds `username` at the end of the position's list, if it is not there; returns the list's new length. */
   add(position: number, username: string): number {

@@ -4,8 +4,13 @@ import { AnnotatorLists } from '../../../../server/domain/annotation/annotator-l
 import { seededRandom } from '../../../../server/domain/annotation/assignment.js';
 
 describe('AnnotatorLists', () => {
-  it('keeps each position’s names in the order they came, through removes and reused links', () => {
-    const lists = new AnnotatorLists();
+  // sized at once for what a start indexes, too small for it, or not at all: the same answers either way
+  it.each([
+    ['grown from the default size', () => new AnnotatorLists()],
+    ['sized for every position and link at once', () => new AnnotatorLists(3000, 20_000)],
+    ['sized for nothing', () => new AnnotatorLists(0, 0)],
+  ])('keeps each position’s names in the order they came, through removes and reused links (%s)', (_, make) => {
+    const lists = make();
     const model = new Map<number, string[]>();
     const random = seededRandom(5);
     for (let step = 0; step < 20_000; step++) {
