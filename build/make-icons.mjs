@@ -1,8 +1,8 @@
 // Draws the app icon (a page with a margin rule, lines of text and one highlighted span) and writes it as the
 // files electron-builder wants: build/icon.png (1024 px, Linux and the source for everything else),
-// build/icon.icns (macOS) and build/icon.ico (Windows), and the same ICO as the pages' favicon
-// (renderer/public/favicon.ico, which Vite copies beside index.html). No dependencies: PNG is zlib plus CRC-32,
-// ICNS and ICO are containers of PNGs. Run: node build/make-icons.mjs
+// build/icon.icns (macOS) and build/icon.ico (Windows), the same ICO as the pages' favicon and the card stack's
+// icons (renderer/public/favicon.ico, icon-192.png and icon-512.png, which Vite copies beside index.html). No
+// dependencies: PNG is zlib plus CRC-32, ICNS and ICO are containers of PNGs. Run: node build/make-icons.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -98,7 +98,7 @@ function png(size) {
   ]);
 }
 
-const pngs = new Map([16, 32, 48, 64, 128, 256, 512, 1024].map((s) => [s, png(s)]));
+const pngs = new Map([16, 32, 48, 64, 128, 192, 256, 512, 1024].map((s) => [s, png(s)]));
 
 // ICNS: 'icns', total length, then (type, length, PNG) entries
 const icnsTypes = [
@@ -143,4 +143,8 @@ const ico = Buffer.concat([icoHead, ...icoSizes.map((s) => pngs.get(s))]);
 writeFileSync(join(here, 'icon.ico'), ico);
 mkdirSync(join(here, '../renderer/public'), { recursive: true });
 writeFileSync(join(here, '../renderer/public/favicon.ico'), ico);
-console.log('wrote build/icon.png, build/icon.icns, build/icon.ico, renderer/public/favicon.ico');
+// the card stack's web manifest names these two, the sizes a phone asks for to install the page as an app
+for (const s of [192, 512]) writeFileSync(join(here, `../renderer/public/icon-${s}.png`), pngs.get(s));
+console.log(
+  'wrote build/icon.png, build/icon.icns, build/icon.ico, renderer/public/favicon.ico, icon-192.png, icon-512.png',
+);

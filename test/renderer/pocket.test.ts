@@ -93,6 +93,23 @@ describe('the card stack on a phone', () => {
   });
 });
 
+describe("the card stack's web manifest", () => {
+  test('names the icons a phone installs the page with, real PNGs of the sizes it states', async () => {
+    const rig = await startRig({ items, config: cardStackStudy() });
+    const manifest = await rig.t.client().get('/pocket/manifest.webmanifest');
+    const icons: { src: string; sizes: string; type: string }[] = JSON.parse(manifest.text).icons;
+    expect(icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+    for (const icon of icons) {
+      const r = await fetch(`${rig.t.url}${icon.src}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe(icon.type);
+      const png = Buffer.from(await r.arrayBuffer());
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
+});
+
 /** A one-finger stroke across the card by (dx, dy) CSS pixels, as a touchscreen sends it. */
 async function swipe(page: Page, dx: number, dy: number) {
   const box = (await page.locator('.pocket-card').boundingBox())!;

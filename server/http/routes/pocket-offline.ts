@@ -79,7 +79,7 @@ export function pocketOfflineRoutes(s: Services): RouteSpec[] {
     route({
       method: 'GET',
       path: '/pocket/manifest.webmanifest',
-      summary: "The card stack's web manifest (name, start URL and scope /pocket); 404 unless pocket.enabled",
+      summary: "The card stack's web manifest (name, start URL and scope /pocket, icons); 404 unless pocket.enabled",
       access: 'public',
       responds: { types: ['application/manifest+json'] },
       handle({ ctx }) {
@@ -96,6 +96,8 @@ export function pocketOfflineRoutes(s: Services): RouteSpec[] {
           orientation: 'portrait',
           background_color: '#ffffff',
           theme_color: '#ffffff',
+          // the app's icon (build/make-icons.mjs), without which a phone adds a bookmark instead of an app
+          icons: [192, 512].map((n) => ({ src: `/icon-${n}.png`, sizes: `${n}x${n}`, type: 'image/png' })),
         });
         return undefined;
       },
