@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { logIn, signIn, startRig, type BrowserRig } from './browser.js';
 import { axeViolations, failing } from './axe.js';
 
 const PANELS = ['overview', 'annotators', 'instances', 'notes', 'quality', 'agreement', 'webhooks', 'data', 'settings'];
@@ -27,8 +27,9 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
     await rig.t.client().login('bob', 'bob-pass-1');
   });
 
-  const open = async (path: string) => {
+  const open = async (path: string, as?: [string, string]) => {
     const context = await rig.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    if (as) await signIn(context, rig.t.url, ...as);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(rig.t.url + path);
@@ -43,8 +44,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
   });
 
   test('annotate page, with a label chosen and a flag set', async () => {
-    const page = await open('/');
-    await logIn(page, 'bob', 'bob-pass-1');
+    const page = await open('/', ['bob', 'bob-pass-1']);
     await page.getByTestId('instance-text').waitFor();
     await page.keyboard.press('1');
     await page.keyboard.press('Shift+U');

@@ -4,7 +4,7 @@
  * holds the decisions and a webhook receiver on 127.0.0.1 gets item.adjudicated.
  */
 import { expect, test } from 'vitest';
-import { logIn, startRig } from './browser.js';
+import { startRig } from './browser.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
 const PASSWORD = 'correct-horse';
@@ -69,8 +69,7 @@ test('an adjudicator resolves two disagreements by keyboard; the gold export and
   });
   await rig.t.client().login('judy', PASSWORD);
 
-  const page = await rig.open('/');
-  await logIn(page, 'judy', PASSWORD);
+  const page = await rig.signedIn('judy', PASSWORD, '/');
   await page.getByRole('link', { name: 'Adjudicate' }).click();
   await page.getByRole('heading', { name: 'Adjudicate' }).waitFor();
 

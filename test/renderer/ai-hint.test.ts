@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { progress, startRig, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const bad = 'Awful, broken and useless junk.';
@@ -16,8 +16,7 @@ let erin: Client;
 
 async function openAt(id: string, viewport?: { width: number; height: number }): Promise<Page> {
   await erin.post('/go_to', { go_to: id });
-  const page = await rig.open('/', viewport);
-  await logIn(page, 'erin', 'erin-pass');
+  const page = await rig.signedIn('erin', 'erin-pass', '/', viewport);
   await page.getByTestId('instance-text').waitFor();
   return page;
 }
@@ -128,8 +127,7 @@ describe('AI hint for types answered by one fixed value', () => {
       })
       .toBe('A');
     await ann.post('/go_to', { go_to: 'item-7' });
-    const page = await rig.open('/');
-    await logIn(page, 'ann', 'ann-pass');
+    const page = await rig.signedIn('ann', 'ann-pass', '/');
     const hint = page.getByTestId('ai-hint');
     await hint.getByRole('button', { name: /Accept suggestion/ }).waitFor();
     const text = await hint.innerText();

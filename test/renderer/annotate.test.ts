@@ -23,8 +23,7 @@ describe('annotate screen', () => {
       files: { 'keywords.tsv': 'Word\tLabel\tSchema\nslow\tnegative\tsentiment\n' },
     });
     api = await rig.t.client().login('alice', PASSWORD);
-    page = await rig.open('/');
-    await logIn(page, 'alice', PASSWORD);
+    page = await rig.signedIn('alice', PASSWORD, '/');
     await page.getByTestId('instance-text').waitFor();
   });
 
@@ -178,8 +177,7 @@ describe('annotate screen', () => {
   });
 
   test('a narrow window still shows the whole form, and nothing was fetched off the server', async () => {
-    const narrow = await rig.open('/', { width: 420, height: 800 });
-    await logIn(narrow, 'alice', PASSWORD);
+    const narrow = await rig.signedIn('alice', PASSWORD, '/', { width: 420, height: 800 });
     await narrow.getByTestId('instance-text').waitFor();
     const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,9 +1,9 @@
 /**
  * The start most annotate-page browser tests share: the real server with a project, the annotator `ann` made over
- * HTTP (her client reads back what the page stored) and signed in through the login form on the annotate page.
+ * HTTP (her client reads back what the page stored) and signed in over HTTP (the login form has tests of its own).
  */
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { startRig, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -29,7 +29,7 @@ export async function openRig(
 }
 
 /**
- * Makes the annotator `name` over HTTP and opens the annotate page in a fresh context signed in as them, once their
+ * Makes the annotator `name` over HTTP and opens the annotate page in a fresh context signed in as them (a session of its own), once their
  * first item is shown; tests with several annotators on one rig call it for each.
  */
 export async function openAnnotator(
@@ -38,8 +38,7 @@ export async function openAnnotator(
   viewport?: { width: number; height: number },
 ): Promise<{ page: Page; api: Client }> {
   const api = await rig.t.client().login(name, PASSWORD);
-  const page = await rig.open('/', viewport);
-  await logIn(page, name, PASSWORD);
+  const page = await rig.signedIn(name, PASSWORD, '/', viewport);
   await page.getByTestId('instance-text').waitFor();
   return { page, api };
 }

@@ -29,8 +29,7 @@ describe('boundary probes, in the browser', () => {
       },
     });
     await rig.t.client().login('bea', 'bea-secret-12');
-    const page = await rig.open('/');
-    await logIn(page, 'bea', 'bea-secret-12');
+    const page = await rig.signedIn('bea', 'bea-secret-12', '/');
     await page.getByTestId('instance-text').waitFor();
     const panel = page.getByRole('region', { name: 'Boundary probes' });
     expect(await panel.count()).toBe(0);

@@ -4,7 +4,7 @@
  * (fixed mode), and it is kept on the server. Text from the codebook is shown as text, never as HTML.
  */
 import { describe, expect, test } from 'vitest';
-import { logIn, startRig } from './browser.js';
+import { startRig } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
 const schemes = [
@@ -30,8 +30,7 @@ describe('the codebook panel, in the browser', () => {
       },
     });
     await rig.t.client().login('cora', 'cora-secret-1');
-    const page = await rig.open('/');
-    await logIn(page, 'cora', 'cora-secret-1');
+    const page = await rig.signedIn('cora', 'cora-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     const panel = page.getByRole('region', { name: 'Codebook' });
     await panel.getByRole('button', { name: /^Codebook/ }).click();
@@ -55,8 +54,7 @@ describe('the codebook panel, in the browser', () => {
   test('in fixed mode the new code is a proposal for an admin', async () => {
     const rig = await startRig({ items: sampleItems(2), config: { annotation_schemes: schemes } });
     await rig.t.client().login('dora', 'dora-secret-1');
-    const page = await rig.open('/');
-    await logIn(page, 'dora', 'dora-secret-1');
+    const page = await rig.signedIn('dora', 'dora-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     const panel = page.getByRole('region', { name: 'Codebook' });
     await panel.getByRole('button', { name: /^Codebook/ }).click();

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, progress, startRig } from './browser.js';
+import { progress, startRig } from './browser.js';
 
 const PASSWORD = 'correct-horse';
 const rig = await startRig({
@@ -83,8 +83,7 @@ const focusedQuestion = (page: Page) =>
 
 test('follow-up questions come and go with the answers, by keyboard, and the server keeps only the shown ones', async () => {
   await rig.t.client().login('ann', PASSWORD);
-  const page = await rig.open('/');
-  await logIn(page, 'ann', PASSWORD);
+  const page = await rig.signedIn('ann', PASSWORD, '/');
 
   // the survey page: details appears only after "Yes", and is required only then
   await page.getByText('Annotated before?').waitFor();

@@ -211,8 +211,7 @@ describe('login and dashboard', () => {
       (await rig.t.admin().request('PUT', '/admin/api/users/root/password', { json: { password: 'root-pass-1' } }))
         .status,
     ).toBe(200);
-    const page = await rig.open('/');
-    await logIn(page, 'root', 'root-pass-1');
+    const page = await rig.signedIn('root', 'root-pass-1', '/');
     await page.getByTestId('instance-text').waitFor();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

@@ -4,7 +4,7 @@
  * and by a link.
  */
 import { describe, expect, test } from 'vitest';
-import { logIn, startRig } from './browser.js';
+import { startRig } from './browser.js';
 
 const GUIDE = [
   '## Steps',
@@ -24,8 +24,7 @@ describe('guidelines', () => {
       },
     });
     await rig.t.client().login('gus', 'correct-horse');
-    const page = await rig.open('/');
-    await logIn(page, 'gus', 'correct-horse');
+    const page = await rig.signedIn('gus', 'correct-horse', '/');
 
     await page.getByRole('heading', { name: 'How to annotate' }).waitFor();
     expect(await page.locator('.markdown h2').innerText()).toBe('Steps');

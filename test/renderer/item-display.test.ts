@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { BUILT_UI, logIn } from './browser.js';
+import { BUILT_UI, signIn } from './browser.js';
 import { openBrowser } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
@@ -56,8 +56,8 @@ async function openTask(spec: ProjectSpec, media?: Record<string, Buffer>): Prom
     void d.dismiss();
   });
   await t.client().login('ann', PASSWORD); // signs the annotator up
+  await signIn(context, t.url, 'ann', PASSWORD);
   await page.goto(t.url + '/');
-  await logIn(page, 'ann', PASSWORD);
   await page
     .getByTestId('item-display')
     .waitFor()

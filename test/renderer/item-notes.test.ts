@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { progress, startRig, type BrowserRig } from './browser.js';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { verify } from '../helpers/webhook-receiver.js';
 
@@ -22,8 +22,7 @@ describe('notes and flags on items', () => {
       },
     });
     await rig.t.client().login('alice', 'alice-pass');
-    page = await rig.open('/');
-    await logIn(page, 'alice', 'alice-pass');
+    page = await rig.signedIn('alice', 'alice-pass', '/');
     await page.getByTestId('instance-text').waitFor();
   });
 

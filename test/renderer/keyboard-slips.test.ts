@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig, progress } from './browser.js';
+import { startRig, type BrowserRig, progress } from './browser.js';
 import { dragOver } from './select-text.js';
 import type { Client } from '../helpers/client.js';
 
@@ -36,8 +36,7 @@ describe('keyboard slips', () => {
       items: [1, 2, 3].map((n) => ({ id: `k${n}`, text: TEXT })),
     });
     api = await rig.t.client().login('kim', 'correct-horse');
-    page = await rig.open('/');
-    await logIn(page, 'kim', 'correct-horse');
+    page = await rig.signedIn('kim', 'correct-horse', '/');
     await page.getByTestId('instance-text').waitFor();
   });
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
+import { startRig, tabTo, unnamedControls, type BrowserRig } from './browser.js';
 import type { Client } from '../helpers/client.js';
 
 const PASSWORD = 'correct-horse';
@@ -59,8 +59,7 @@ describe('span_link between two span schemes on the annotate screen', () => {
       ],
     });
     expect(spans.status, spans.text).toBe(200);
-    page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
+    page = await rig.signedIn('ann', PASSWORD, '/');
     await page.getByTestId('instance-text').waitFor();
   });
 

@@ -19,8 +19,7 @@ describe('memos, in the browser', () => {
     await other.post('/api/memos', { instance_id: 'item-1', body: 'private to other' });
     await rig.t.client().login('annie', 'annie-secret-1');
 
-    const page = await rig.open('/');
-    await logIn(page, 'annie', 'annie-secret-1');
+    const page = await rig.signedIn('annie', 'annie-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     const panel = page.getByRole('region', { name: 'Memos' });
     await panel.getByRole('button', { name: 'Memos (1)' }).click();

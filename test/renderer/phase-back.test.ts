@@ -4,7 +4,7 @@
  * Without the option the first instance has nowhere to go back to.
  */
 import { describe, expect, test } from 'vitest';
-import { logIn, progress, startRig } from './browser.js';
+import { progress, startRig } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
 const phases = {
@@ -23,8 +23,7 @@ describe('Back across phases', () => {
       config: { phases, allow_phase_back_navigation: true, export_include_phase_data: true },
     });
     await rig.t.client().login('fay', 'fay-pass');
-    const page = await rig.open('/');
-    await logIn(page, 'fay', 'fay-pass');
+    const page = await rig.signedIn('fay', 'fay-pass', '/');
 
     await page.getByRole('heading', { name: 'Consent' }).waitFor();
     expect(await page.getByRole('button', { name: '← Back' }).count()).toBe(0); // the first page
@@ -54,8 +53,7 @@ describe('Back across phases', () => {
   test('without the option the first instance has no way back', async () => {
     const rig = await startRig({ items: sampleItems(2), config: { phases } });
     await rig.t.client().login('gus', 'gus-pass');
-    const page = await rig.open('/');
-    await logIn(page, 'gus', 'gus-pass');
+    const page = await rig.signedIn('gus', 'gus-pass', '/');
     await page.getByLabel(/agree to take part/).check();
     await page.getByRole('button', { name: 'I agree, continue' }).click();
     await page.getByRole('heading', { name: 'About you' }).waitFor();

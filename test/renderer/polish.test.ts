@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { progress, startRig, type BrowserRig } from './browser.js';
 
 let rig: BrowserRig;
 let page: Page;
@@ -22,8 +22,7 @@ describe('polish', () => {
   beforeAll(async () => {
     rig = await startRig();
     await rig.t.client().login('poe', 'correct-horse');
-    page = await rig.open('/', { width: 1280, height: 420 });
-    await logIn(page, 'poe', 'correct-horse');
+    page = await rig.signedIn('poe', 'correct-horse', '/', { width: 1280, height: 420 });
     await page.getByTestId('instance-text').waitFor();
   });
 

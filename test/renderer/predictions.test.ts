@@ -3,7 +3,7 @@
  * source, applied to the form with one key, and stored only when the annotator submits.
  */
 import { describe, expect, test } from 'vitest';
-import { logIn, startRig } from './browser.js';
+import { startRig } from './browser.js';
 
 describe('pre-annotations', () => {
   test('are shown, accepted with g, and saved only on submit', async () => {
@@ -25,8 +25,7 @@ describe('pre-annotations', () => {
     });
     expect(imported.status).toBe(200);
     const erin = await rig.t.client().login('erin', 'erin-pass');
-    const page = await rig.open('/');
-    await logIn(page, 'erin', 'erin-pass');
+    const page = await rig.signedIn('erin', 'erin-pass', '/');
 
     const hint = page.getByTestId('prediction-hint');
     await hint.waitFor();
@@ -95,8 +94,7 @@ describe('pre-annotations', () => {
     });
     expect(imported.status, imported.text).toBe(200);
     const erin = await rig.t.client().login('erin', 'erin-pass');
-    const page = await rig.open('/');
-    await logIn(page, 'erin', 'erin-pass');
+    const page = await rig.signedIn('erin', 'erin-pass', '/');
     await page.getByTestId('prediction-hint').waitFor();
     await page.keyboard.press('g');
     await page.getByText('Applied to the form. Review it, then submit.').waitFor();

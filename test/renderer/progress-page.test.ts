@@ -4,7 +4,7 @@
  * work, and passes axe. Off, there is no link.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { startRig, type BrowserRig } from './browser.js';
 import { axeViolations } from './axe.js';
 import { sampleItems } from '../helpers/project.js';
 
@@ -25,8 +25,7 @@ describe('the progress page, in the browser', () => {
     await annie.get('/api/current_instance');
     await annie.post('/updateinstance', { instance_id: 'item-1', annotations: { 'sentiment:positive': 'true' } });
 
-    const page = await rig.open('/');
-    await logIn(page, 'annie', 'annie-secret-1');
+    const page = await rig.signedIn('annie', 'annie-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Progress' }).click();
     await page.getByRole('heading', { name: 'Your annotation progress' }).waitFor();
@@ -56,8 +55,7 @@ describe('the progress page, in the browser', () => {
   test('is not offered when the project leaves it off', async () => {
     const off = await startRig({ items: sampleItems(2) });
     await off.t.client().login('bea', 'bea-secret-1');
-    const page = await off.open('/');
-    await logIn(page, 'bea', 'bea-secret-1');
+    const page = await off.signedIn('bea', 'bea-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     const nav = page.getByRole('navigation', { name: 'Screens' });
     expect(await nav.getByRole('link', { name: 'Annotate' }).count()).toBe(1);

@@ -4,7 +4,7 @@
  * discussion, and moves the room on to its end; what the page did is read back over HTTP.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { startRig, type BrowserRig } from './browser.js';
 
 const items = [
   { id: 'r1', text: 'Oh great, another meeting.' },
@@ -23,8 +23,7 @@ describe('rooms, in the browser', () => {
 
   test('make a room, vote blind, see the other vote counted, reveal, discuss and finish', async () => {
     await rig.t.client().login('hana', 'hana-secret-1');
-    const page = await rig.open('/rooms');
-    await logIn(page, 'hana', 'hana-secret-1');
+    const page = await rig.signedIn('hana', 'hana-secret-1', '/rooms');
     await page.getByRole('link', { name: 'Rooms' }).click();
     await page.getByRole('heading', { name: 'Rooms' }).waitFor();
     await page.getByRole('spinbutton', { name: 'Items' }).fill('2');

@@ -4,7 +4,7 @@
  * records a skip shown apart from answers, and displayed_name, horizontal and label tooltips are shown.
  */
 import { expect, test } from 'vitest';
-import { logIn, startRig } from './browser.js';
+import { startRig } from './browser.js';
 
 const PASSWORD = 'correct-horse';
 const rig = await startRig({
@@ -33,8 +33,7 @@ const rig = await startRig({
 
 test('required schemes hold the annotator with a message; a skip needs a reason and is shown apart; titles, layout and tooltips follow the config', async () => {
   await rig.t.client().login('ann', PASSWORD);
-  const page = await rig.open('/');
-  await logIn(page, 'ann', PASSWORD);
+  const page = await rig.signedIn('ann', PASSWORD, '/');
   const form = page.getByRole('form', { name: 'Annotation' });
   await form.getByText('How strong is the argument?').waitFor();
   await expect(form.locator('.scheme-required').first().innerText()).resolves.toContain('required');
@@ -90,8 +89,7 @@ test('required schemes hold the annotator with a message; a skip needs a reason 
 
 test('label tooltips are reachable by keyboard: read out on the focused choice, and listed in the ? overlay', async () => {
   await rig.t.client().login('kim', PASSWORD);
-  const page = await rig.open('/');
-  await logIn(page, 'kim', PASSWORD);
+  const page = await rig.signedIn('kim', PASSWORD, '/');
   await page.getByRole('form', { name: 'Annotation' }).getByText('How strong is the argument?').waitFor();
   expect(await page.locator('input[value="Strong"]').getAttribute('aria-description')).toBe('Convincing on its own');
   await page.locator('body').press('?');

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, openPanel, progress, startRig, type BrowserRig } from './browser.js';
+import { openPanel, progress, startRig, type BrowserRig } from './browser.js';
 
 const PASSWORD = 'correct-horse';
 const SCHEMES = [
@@ -37,8 +37,7 @@ describe('search', () => {
 
   test('an annotator finds items of their list by keyboard and jumps to one', async () => {
     await rig.t.client().login('ann', PASSWORD); // registers her
-    const page = await rig.open('/');
-    await logIn(page, 'ann', PASSWORD);
+    const page = await rig.signedIn('ann', PASSWORD, '/');
     await page.getByTestId('instance-text').waitFor();
     await expect.poll(() => progress(page), WAIT).toMatch(/^Instance 1 of 5/);
 

@@ -4,7 +4,7 @@
  * cleared), everyone's figures show, and what the page saved is read back over HTTP.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { startRig, type BrowserRig } from './browser.js';
 
 const items = [
   { id: 't1', text: 'first trace of A', session_id: 'A' },
@@ -33,8 +33,7 @@ describe('sessions, in the browser', () => {
   test('from the pointer on the annotate page to a session: answer, clear, read the figures, switch sessions', async () => {
     await rig.t.client().login('ada', 'ada-secret-12');
     const bob = await rig.t.client().login('bob');
-    const page = await rig.open('/');
-    await logIn(page, 'ada', 'ada-secret-12');
+    const page = await rig.signedIn('ada', 'ada-secret-12', '/');
     const pointer = page.getByRole('note').filter({ hasText: 'asked once per session' });
     expect(await pointer.innerText()).toContain('quality, issues, why');
     // the per-item form asks only the per-item scheme

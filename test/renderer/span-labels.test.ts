@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { startRig, type BrowserRig } from './browser.js';
 import { dragOver } from './select-text.js';
 import type { Client } from '../helpers/client.js';
 
@@ -32,8 +32,7 @@ describe('span labels beyond the ninth', () => {
       ],
     });
     api = await rig.t.client().login('nina', 'correct-horse');
-    page = await rig.open('/');
-    await logIn(page, 'nina', 'correct-horse');
+    page = await rig.signedIn('nina', 'correct-horse', '/');
     await page.getByTestId('instance-text').waitFor();
   });
 

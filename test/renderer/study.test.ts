@@ -4,7 +4,7 @@
  * itself.
  */
 import { describe, expect, test } from 'vitest';
-import { logIn, startRig, progress } from './browser.js';
+import { startRig, progress } from './browser.js';
 import { sampleItems } from '../helpers/project.js';
 
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
@@ -31,8 +31,7 @@ describe('a study with phases and quality control', () => {
       },
     });
     await rig.t.client().login('dana', 'dana-pass');
-    const page = await rig.open('/');
-    await logIn(page, 'dana', 'dana-pass');
+    const page = await rig.signedIn('dana', 'dana-pass', '/');
 
     await page.getByRole('heading', { name: 'Consent' }).waitFor();
     const agree = page.getByRole('button', { name: 'I agree, continue' });
@@ -106,8 +105,7 @@ describe('a study with phases and quality control', () => {
       .toBe('negative');
     await erin.post('/go_to', { go_to: 'item-7' });
 
-    const page = await rig.open('/');
-    await logIn(page, 'erin', 'erin-pass');
+    const page = await rig.signedIn('erin', 'erin-pass', '/');
     const hint = page.getByTestId('ai-hint');
     await hint.getByRole('button', { name: /Accept suggestion/ }).waitFor();
     expect(await hint.innerText()).toMatch(/sentiment: negative/);
@@ -162,8 +160,7 @@ describe('a study with phases and quality control', () => {
       },
     });
     await rig.t.client().login('finn', 'finn-pass');
-    const page = await rig.open('/');
-    await logIn(page, 'finn', 'finn-pass');
+    const page = await rig.signedIn('finn', 'finn-pass', '/');
     await page.getByRole('heading', { name: 'Practice' }).waitFor();
     await page.getByLabel('yes').check();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, startRig, type BrowserRig } from './browser.js';
+import { signIn, startRig, type BrowserRig } from './browser.js';
 
 const COLORS = ['#000000', '#ffffff', '#ffff00', '#000080', '#ff0000', '#00ffff'];
 const SCHEMES = [
@@ -27,10 +27,10 @@ let rig: BrowserRig;
 
 async function annotator(colorScheme: 'light' | 'dark'): Promise<Page> {
   const context = await rig.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
+  await signIn(context, rig.t.url, 'ann', 'ann-pass-1');
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   await page.goto(rig.t.url + '/');
-  await logIn(page, 'ann', 'ann-pass-1');
   await page.getByTestId('instance-text').waitFor();
   return page;
 }

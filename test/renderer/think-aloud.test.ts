@@ -4,7 +4,7 @@
  * said in a set phrasing is selected in the form and saved on submit, and Stop ends the recording. Off: no button.
  */
 import { describe, expect, test } from 'vitest';
-import { logIn, startRig } from './browser.js';
+import { startRig } from './browser.js';
 import { startSttServer } from '../helpers/stt-server.js';
 
 const items = [
@@ -25,8 +25,7 @@ describe('think-aloud, in the browser', () => {
       },
     });
     await rig.t.client().login('tara', 'tara-secret-1');
-    const page = await rig.open('/');
-    await logIn(page, 'tara', 'tara-secret-1');
+    const page = await rig.signedIn('tara', 'tara-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     const pill = page.getByRole('region', { name: 'Think aloud' });
     await pill.getByRole('button', { name: '🎤 Think aloud' }).click();
@@ -57,8 +56,7 @@ describe('think-aloud, in the browser', () => {
   test('off: no record button', async () => {
     const rig = await startRig({ items, config: { annotation_schemes: schemes } });
     await rig.t.client().login('otis', 'otis-secret-1');
-    const page = await rig.open('/');
-    await logIn(page, 'otis', 'otis-secret-1');
+    const page = await rig.signedIn('otis', 'otis-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     await page
       .getByRole('radio', { name: /Polite/ })

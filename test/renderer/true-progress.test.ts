@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BUILT_UI, logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { BUILT_UI, progress, signIn, startRig, type BrowserRig } from './browser.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { sampleItems } from '../helpers/project.js';
 import { BATCH } from '../../server/domain/annotation/assignment.js';
@@ -41,8 +41,7 @@ describe('true progress', () => {
   test('shows the quota, not the batch, and the bar holds its scale while the list grows', async () => {
     const api = await rig.t.client().login('alice', PASSWORD);
     expect((await api.get('/api/current_instance')).body.total_instances).toBe(BATCH);
-    const page = await rig.open('/');
-    await logIn(page, 'alice', PASSWORD);
+    const page = await rig.signedIn('alice', PASSWORD, '/');
     await page.getByTestId('instance-text').waitFor();
     expect(await progress(page)).toBe('Instance 1 of 30 · 0 annotated · 30 left of your quota');
     expect(await bar(page).getAttribute('aria-label')).toBe('Annotated instances of your quota of 30');
@@ -71,8 +70,8 @@ describe('true progress', () => {
     const page = await rig.browser.newPage();
     page.setDefaultTimeout(10_000);
     await t.client().login('alice', PASSWORD);
+    await signIn(page.context(), t.url, 'alice', PASSWORD);
     await page.goto(t.url + '/');
-    await logIn(page, 'alice', PASSWORD);
     await page.getByTestId('instance-text').waitFor();
     expect(await progress(page)).toBe('Instance 1 of 45 · 0 annotated · 45 left');
     // another annotator arrives and is handed a batch of the instances alice does not hold: 45 − 20 − 20 = 5 are open

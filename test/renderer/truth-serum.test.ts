@@ -19,8 +19,7 @@ describe('truth serum, in the browser', () => {
       config: { annotation_schemes: schemes, truth_serum: { enabled: true, question: 'How many will agree?' } },
     });
     await rig.t.client().login('tess', 'tess-secret-1');
-    const page = await rig.open('/');
-    await logIn(page, 'tess', 'tess-secret-1');
+    const page = await rig.signedIn('tess', 'tess-secret-1', '/');
     await page.getByTestId('instance-text').waitFor();
     const card = page.getByRole('region', { name: 'Prediction' });
     expect(await card.count()).toBe(0);

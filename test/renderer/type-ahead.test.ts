@@ -3,7 +3,7 @@
  * instances, and an answer key pressed before the instance arrived lands on it.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { logIn, progress, startRig, type BrowserRig } from './browser.js';
+import { progress, startRig, type BrowserRig } from './browser.js';
 
 const PASSWORD = 'correct-horse';
 let rig: BrowserRig;
@@ -15,8 +15,7 @@ describe('keys pressed during a move', () => {
 
   test('are replayed in order on the instance moved to', async () => {
     const api = await rig.t.client().login('tara', PASSWORD);
-    const page = await rig.open('/');
-    await logIn(page, 'tara', PASSWORD);
+    const page = await rig.signedIn('tara', PASSWORD, '/');
     await page.getByTestId('instance-text').waitFor();
     for (const n of [2, 3, 4]) {
       await page.keyboard.press('1');
