@@ -29,8 +29,8 @@ export async function openRig(
 }
 
 /**
- * Makes the annotator `name` over HTTP and opens the annotate page in a fresh context signed in as them (a session of its own), once their
- * first item is shown; tests with several annotators on one rig call it for each.
+ * Makes the annotator `name` over HTTP and opens the annotate page in a fresh context signed in as them (a session
+ * of its own), once their first item is shown; tests with several annotators on one rig call it for each.
  */
 export async function openAnnotator(
   rig: BrowserRig,
