@@ -5,6 +5,7 @@
 import { drive, type ConnectionPlan, type LoadOptions, type LoadResult } from './load.js';
 import { SENTIMENTS, type BenchProject } from './projects.js';
 import { startProcess, type ServerProcess } from './server-process.js';
+import { diskSyncMs } from './disk-sync.js';
 
 export const ENDPOINTS = ['current_instance', 'updateinstance', 'spans', 'overview', 'agreement'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -25,6 +26,8 @@ export interface SizeRun {
   agreement_fresh_ms: number[] | { na: string };
   /** bare Node measured right before this size's current_instance, per connection count (see `beside`) */
   bare?: Record<string, LoadResult>;
+  /** the project disk's durable small write, measured right before updateinstance (see disk-sync.ts) */
+  disk_sync?: { p50_ms: number; p90_ms: number };
 }
 
 export interface MeasureOptions {
@@ -176,6 +179,7 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
     }
     const endpoints = {} as SizeRun['endpoints'];
     let bare: SizeRun['bare'];
+    let diskSync: SizeRun['disk_sync'];
     for (const endpoint of ENDPOINTS) {
       endpoints[endpoint] = {};
       const skip = await probe(base, plansFor(endpoint, annotators, 1, o.adminKey)[0]);
@@ -185,6 +189,12 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
         continue;
       }
       if (o.warmup > 0) await drive(base, plansFor(endpoint, annotators, most, o.adminKey), { duration: o.warmup });
+      if (endpoint === 'updateinstance') {
+        diskSync = diskSyncMs(project.dir);
+        o.log(
+          `  disk: a durable 2.4 KB write p50 ${diskSync.p50_ms.toFixed(2)} ms, p90 ${diskSync.p90_ms.toFixed(2)} ms`,
+        );
+      }
       for (const c of o.connections) {
         if (endpoint === 'current_instance' && o.beside) (bare ??= {})[c] = await o.beside(c);
         const result = await drive(base, plansFor(endpoint, annotators, c, o.adminKey), {
@@ -215,6 +225,7 @@ export async function measureSize(project: BenchProject, o: MeasureOptions): Pro
       export: exported,
       agreement_fresh_ms: agreementFresh,
       ...(bare ? { bare } : {}),
+      ...(diskSync ? { disk_sync: diskSync } : {}),
     };
   } finally {
     await server.stop();
