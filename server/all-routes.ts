@@ -52,6 +52,7 @@ import { thinkAloudRoutes } from './http/routes/think-aloud.js';
 import { metricInductionRoutes } from './http/routes/metric-induction.js';
 import { iclRoutes } from './http/routes/icl.js';
 import { judgeAlignmentRoutes } from './http/routes/judge-alignment.js';
+import { judgeCalibrationRoutes } from './http/routes/judge-calibration.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
 import { triageRoutes } from './http/routes/triage.js';
 import { psychometricsRoutes } from './http/routes/psychometrics.js';
@@ -117,6 +118,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...metricInductionRoutes(s),
     ...iclRoutes(s),
     ...judgeAlignmentRoutes(s),
+    ...judgeCalibrationRoutes(s),
     ...boundaryRoutes(s),
     ...triageRoutes(s),
     ...psychometricsRoutes(s),

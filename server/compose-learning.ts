@@ -16,6 +16,7 @@ import { MaceService } from './domain/mace/mace-service.js';
 import { IclLabeler } from './domain/icl/icl-labeler.js';
 import { MetricInduction } from './domain/metric-induction/metric-induction.js';
 import { JudgeAlignment } from './domain/judges/judge-alignment.js';
+import { JudgeCalibration } from './domain/judges/judge-calibration.js';
 
 interface LearningInput extends Pick<ComposeInput, 'config' | 'store' | 'logger' | 'clock'> {
   annotations: AnnotationService;
@@ -91,5 +92,14 @@ export function composeLearning({ config, store, logger, clock, annotations, set
   // Potato's metric induction reads comments through the same model as ICL and the judge
   const modelMissing = llmMissing(config.raw.ai_support);
   const metricInduction = new MetricInduction(task, annotations, modelMissing ? undefined : llm, modelMissing);
-  return { ai, activeLearning, mace, icl, judgeAlignment, metricInduction };
+  // judge calibration's judges are its own models, each with its own endpoint; the answers are its human gold
+  const judgeCalibration = new JudgeCalibration({
+    store,
+    task,
+    clock,
+    settings: config.judgeCalibration.settings,
+    answers: annotations,
+    clients: config.judgeCalibration.endpoints.map((e) => createLlmClient(e, 'judge_calibration.models[].timeout')),
+  });
+  return { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction };
 }

@@ -140,7 +140,7 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
-  const { ai, activeLearning, mace, icl, judgeAlignment, metricInduction } = composeLearning({
+  const { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction } = composeLearning({
     config,
     store,
     clock,
@@ -263,6 +263,7 @@ export function composeServices(input: ComposeInput): Services {
     mace,
     icl,
     judgeAlignment,
+    judgeCalibration,
     metricInduction,
     predictions,
     importer,
@@ -289,6 +290,7 @@ export function composeServices(input: ComposeInput): Services {
       () => webhooks.close(),
       () => activeLearning.stop(),
       () => mace.stop(),
+      () => judgeCalibration.stop(),
       () => ai.close(),
       async () => search.close(),
     ],

@@ -56,6 +56,7 @@ import type { PocketService } from './domain/pocket/pocket-service.js';
 import type { DeviceVisits } from './domain/pocket/device-visits.js';
 import type { IclLabeler } from './domain/icl/icl-labeler.js';
 import type { JudgeAlignment } from './domain/judges/judge-alignment.js';
+import type { JudgeCalibration } from './domain/judges/judge-calibration.js';
 import type { MetricInduction } from './domain/metric-induction/metric-induction.js';
 import type { ThinkAloud } from './domain/think-aloud/think-aloud.js';
 import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
@@ -153,6 +154,7 @@ export interface Services {
   icl: IclLabeler;
   /** Potato's judge alignment: an LLM judge's labels and their κ against the annotators' majority */
   judgeAlignment: JudgeAlignment;
+  judgeCalibration: JudgeCalibration;
   /** Potato's metric induction: recurring evaluation aspects in free-text comments, named by the LLM */
   metricInduction: MetricInduction;
   /** Potato's truth serum: popularity predictions, surprisingly-popular verdicts, calibration */

@@ -15,6 +15,7 @@ import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
 import type { ThinkAloudConfig } from './sections/think-aloud.js';
 import type { IclSettings } from '../domain/icl/icl-labeler.js';
 import type { JudgeAlignmentSettings } from '../domain/judges/judge-alignment.js';
+import type { JudgeCalibrationConfig } from './sections/judge-calibration.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
 import type { TriageSettings } from '../domain/triage/triage.js';
 import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
@@ -104,6 +105,8 @@ export interface ProjectConfig {
   icl: IclSettings;
   /** Potato's judge_alignment: an LLM judge's labels against the annotators' majority */
   judgeAlignment: JudgeAlignmentSettings;
+  /** Potato's judge_calibration: several judges sampled k times, set against a blind human sample */
+  judgeCalibration: JudgeCalibrationConfig;
   /** Potato's boundary_probing: counterfactual probes after a label */
   boundary: BoundarySettings;
   /** Potato's triage: item priorities read from their data, the priority strategy's order */

@@ -25,6 +25,7 @@ import { truthSerumSchema } from './sections/truth-serum.js';
 import { thinkAloudSchema } from './sections/think-aloud.js';
 import { iclLabelingSchema } from './sections/icl-labeling.js';
 import { judgeAlignmentSchema } from './sections/judge-alignment.js';
+import { judgeCalibrationSchema } from './sections/judge-calibration.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
 import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
@@ -160,6 +161,7 @@ export const configSchema = z.looseObject({
   thinkaloud: thinkAloudSchema.optional(),
   icl_labeling: iclLabelingSchema.optional(),
   judge_alignment: judgeAlignmentSchema.optional(),
+  judge_calibration: judgeCalibrationSchema.optional(),
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
   psychometrics: psychometricsSchema.optional(),

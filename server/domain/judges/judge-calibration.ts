@@ -1,0 +1,359 @@
+/**
+ * Potato's judge calibration: several LLM judges each label the items k times (the modal label is the prediction,
+ * the share of samples agreeing its confidence), a sample of the labelled items is drawn for the annotators to
+ * label blind through the ordinary annotate page, and the report sets each judge against the human gold (accuracy,
+ * κ, confusion, calibration). The judges' labels live in their own tables, never among the answers, so the annotate
+ * page cannot show them. Generation runs in the background; its phase is stored, the running flag is this process's.
+ */
+import { conflict, notFound, unavailable } from '../errors.js';
+import type { Clock, Store } from '../ports.js';
+import type { Scheme, Task } from '../task.js';
+import { buildPrompt, parseReply, type LlmClient } from '../ai/llm.js';
+import { humanLabels, majority, type AnswerReader } from '../icl/icl-examples.js';
+import { chosenOf, suggestTarget } from '../ai/provider.js';
+import { alignmentOf, interpretKappa } from './alignment.js';
+import {
+  calibrationOf,
+  drawSample,
+  modalOf,
+  pairKappa,
+  type CalibrationReport,
+  type SampleStrategy,
+  type SchemeCalibration,
+} from './calibration.js';
+
+export interface JudgeCalibrationSettings {
+  enabled: boolean;
+  /** the judge prompt; {text}, {labels} and {description} are filled in per item and scheme */
+  prompt: string;
+  /** each judge's name (endpoint/model), in the order of the clients */
+  models: string[];
+  kSamples: number;
+  /** items the judges label, in task order: the first maxItems, else this fraction, else all */
+  maxItems: number | null;
+  fraction: number | null;
+  sampling: { strategy: SampleStrategy; stratifyBy: string | null; size: number; seed: number };
+  gold: 'single' | 'majority';
+  /** the evaluated single-choice schemes, by name */
+  schemas: string[];
+  nBins: number;
+}
+
+export type CalibrationPhase = 'setup' | 'generating' | 'human-calibration' | 'completed';
+
+interface CalibrationRun {
+  phase: CalibrationPhase;
+  started_at: string;
+  finished_at: string | null;
+  /** the items the annotators label blind, drawn when generation ends */
+  sample: string[];
+  total: number;
+  failed_samples: number;
+  last_error: string | null;
+}
+
+interface JudgeLabel {
+  model: string;
+  schema: string;
+  instance_id: string;
+  samples: (string | null)[];
+  modal_label: string | null;
+  confidence: number;
+}
+
+declare module '../ports.js' {
+  interface Tables {
+    /** `current` → the calibration run's phase and sample */
+    judge_calibration_runs: CalibrationRun;
+    /** `<model>\u0001<scheme>\u0001<instance id>` → that judge's k samples */
+    judge_calibration_labels: JudgeLabel;
+    /** `current` → the last report built */
+    judge_calibration_reports: CalibrationReport;
+  }
+}
+
+export interface JudgeCalibrationDeps {
+  store: Store;
+  task: Task;
+  clock: Clock;
+  settings: JudgeCalibrationSettings;
+  answers: AnswerReader;
+  clients: LlmClient[];
+}
+
+const OFF =
+  'judge calibration is not enabled in this project: the project owner turns it on with judge_calibration: {enabled: true}';
+const labelKey = (model: string, schema: string, id: string) => `${model}\u0001${schema}\u0001${id}`;
+
+export class JudgeCalibration {
+  private running: Promise<void> | undefined;
+  private done = 0;
+  private stopping = false;
+  /** why this process's last generation stopped short (a failed write), shown by the progress */
+  private failure: string | null = null;
+
+  constructor(private readonly d: JudgeCalibrationDeps) {}
+
+  private now = () => new Date(this.d.clock.now()).toISOString();
+
+  private schemes(): Scheme[] {
+    return this.d.settings.schemas.map((n) => this.d.task.schemes.find((s) => s.name === n)!);
+  }
+
+  private items() {
+    const { maxItems, fraction } = this.d.settings;
+    const all = this.d.task.instances;
+    const n = maxItems ?? (fraction !== null ? Math.ceil(all.length * fraction) : all.length);
+    return all.slice(0, n);
+  }
+
+  private run(): CalibrationRun | undefined {
+    return this.d.store.get('judge_calibration_runs', 'current');
+  }
+
+  /** The stored phase; a generation a restart cut short reads as setup, to be run again. */
+  phase(): CalibrationPhase {
+    const phase = this.run()?.phase ?? 'setup';
+    return phase === 'generating' && !this.running ? 'setup' : phase;
+  }
+
+  status() {
+    const s = this.d.settings;
+    return {
+      enabled: s.enabled,
+      models: s.models,
+      k_samples: s.kSamples,
+      schemas: s.schemas,
+      phase: this.phase(),
+      n_labels: this.d.store.size('judge_calibration_labels'),
+    };
+  }
+
+  progress() {
+    const run = this.run();
+    const interrupted = run?.phase === 'generating' && !this.running;
+    return {
+      phase: this.phase(),
+      generating: this.running !== undefined,
+      done: this.running ? this.done : (run?.total ?? 0) - (interrupted ? (run?.total ?? 0) : 0),
+      total: run?.total ?? 0,
+      failed_samples: run?.failed_samples ?? 0,
+      sample_size: run?.sample.length ?? 0,
+      started_at: run?.started_at ?? null,
+      finished_at: run?.finished_at ?? null,
+      error: interrupted
+        ? (this.failure ?? 'generation was cut short by a restart: run it again')
+        : (run?.last_error ?? null),
+    };
+  }
+
+  /** Starts generation in the background; 409 while one runs. `wait` is for whoever needs it finished. */
+  async start(): Promise<{ started: true; total: number; wait: Promise<void> }> {
+    if (!this.d.settings.enabled) throw unavailable(OFF);
+    if (this.running)
+      throw conflict('a calibration run is generating already: follow it at /judge_calibration/progress');
+    const total = this.d.settings.models.length * this.schemes().length * this.items().length;
+    const run: CalibrationRun = {
+      phase: 'generating',
+      started_at: this.now(),
+      finished_at: null,
+      sample: [],
+      total,
+      failed_samples: 0,
+      last_error: null,
+    };
+    await this.d.store.write([{ table: 'judge_calibration_runs', key: 'current', value: run }]);
+    this.done = 0;
+    this.failure = null;
+    const wait = this.generate(run)
+      .catch((e: Error) => void (this.failure = `generation stopped: ${e.message}`))
+      .finally(() => (this.running = undefined));
+    this.running = wait;
+    return { started: true, total, wait };
+  }
+
+  private async generate(run: CalibrationRun) {
+    let failed = 0;
+    let lastError: string | null = null;
+    const modal = new Map<string, string>(); // the first judge's modal label per item, the default stratum
+    for (const [m, client] of this.d.clients.entries()) {
+      const model = this.d.settings.models[m];
+      for (const scheme of this.schemes())
+        for (const instance of this.items()) {
+          const samples: (string | null)[] = [];
+          if (this.stopping) return;
+          for (let k = 0; k < this.d.settings.kSamples; k++) {
+            try {
+              samples.push(await this.ask(client, scheme, instance));
+            } catch (e) {
+              failed++;
+              lastError = `${model}: ${(e as Error).message}`;
+              samples.push(null);
+            }
+          }
+          const label: JudgeLabel = {
+            model,
+            schema: scheme.name,
+            instance_id: instance.id,
+            samples,
+            ...modalOf(samples),
+          };
+          if (m === 0 && scheme === this.schemes()[0] && label.modal_label) modal.set(instance.id, label.modal_label);
+          await this.d.store.write([
+            { table: 'judge_calibration_labels', key: labelKey(model, scheme.name, instance.id), value: label },
+          ]);
+          this.done++;
+        }
+    }
+    const { strategy, stratifyBy, size, seed } = this.d.settings.sampling;
+    const stratum = (id: string) =>
+      stratifyBy ? String(this.d.task.instanceById.get(id)?.data[stratifyBy] ?? '') : (modal.get(id) ?? '');
+    const sample = drawSample(
+      this.items().map((i) => i.id),
+      strategy,
+      size,
+      seed,
+      stratum,
+    );
+    const finished: CalibrationRun = {
+      ...run,
+      phase: 'human-calibration',
+      finished_at: this.now(),
+      sample,
+      failed_samples: failed,
+      last_error: lastError,
+    };
+    await this.d.store.write([{ table: 'judge_calibration_runs', key: 'current', value: finished }]);
+  }
+
+  private async ask(client: LlmClient, scheme: Scheme, instance: Task['instances'][number]): Promise<string> {
+    const base = buildPrompt(instance, scheme, 'Label the item');
+    const prompt = this.d.settings.prompt
+      .replaceAll('{text}', instance.text)
+      .replaceAll('{labels}', scheme.labels.map((l) => l.name).join(', '))
+      .replaceAll('{description}', scheme.description);
+    const reply = await client.complete({ system: `${prompt}\n\n${base.system}`, user: base.user });
+    return parseReply(reply, scheme, instance.text, client.name).label!;
+  }
+
+  /** Stops a generation under way after its current item (the server is closing); a later run starts afresh. */
+  async stop() {
+    this.stopping = true;
+    await this.running;
+  }
+
+  /** Builds and keeps the report over the sample: 409 before generation has finished. */
+  async build(): Promise<CalibrationReport> {
+    if (!this.d.settings.enabled) throw unavailable(OFF);
+    const run = this.run();
+    const phase = this.phase();
+    if (!run || phase === 'setup' || phase === 'generating')
+      throw conflict(`the report is built once generation has finished (the run is in ${phase})`);
+    const report: CalibrationReport = {
+      built_at: this.now(),
+      gold: this.d.settings.gold,
+      sample_size: run.sample.length,
+      models: this.d.settings.models,
+      schemas: this.perScheme(run),
+    };
+    await this.d.store.write([
+      { table: 'judge_calibration_reports', key: 'current', value: report },
+      { table: 'judge_calibration_runs', key: 'current', value: { ...run, phase: 'completed' } },
+    ]);
+    return report;
+  }
+
+  report(): CalibrationReport {
+    const r = this.d.store.get('judge_calibration_reports', 'current');
+    if (!r) throw notFound('no calibration report yet: POST /judge_calibration/report builds it');
+    return r;
+  }
+
+  private perScheme(run: CalibrationRun): Record<string, SchemeCalibration> {
+    const nBins = this.d.settings.nBins;
+    return Object.fromEntries(
+      this.schemes().map((scheme) => {
+        const target = suggestTarget(scheme)!;
+        const gold = new Map<string, string>();
+        const byAnnotator = new Map<string, Map<string, string>>();
+        for (const id of run.sample) {
+          const labels = humanLabels(this.d.answers, scheme, id);
+          const g = this.d.settings.gold === 'majority' ? majority(labels)?.label : labels[0];
+          if (g) gold.set(id, g);
+          for (const user of this.d.answers.annotatorsOf(id)) {
+            const chosen = chosenOf(target, this.d.answers.get(user, id)?.labels[scheme.name])[0];
+            if (!chosen) continue;
+            if (!byAnnotator.has(user)) byAnnotator.set(user, new Map());
+            byAnnotator.get(user)!.set(id, chosen);
+          }
+        }
+        const predicted = new Map<string, Map<string, JudgeLabel>>();
+        for (const model of this.d.settings.models) {
+          const m = new Map<string, JudgeLabel>();
+          for (const id of run.sample) {
+            const l = this.d.store.get('judge_calibration_labels', labelKey(model, scheme.name, id));
+            if (l?.modal_label) m.set(id, l);
+          }
+          predicted.set(model, m);
+        }
+        const models = Object.fromEntries(
+          [...predicted].map(([model, labels]) => {
+            const both = [...gold].filter(([id]) => labels.has(id));
+            const scored = both.map(([id, g]) => ({
+              gold: g,
+              predicted: labels.get(id)!.modal_label!,
+              confidence: labels.get(id)!.confidence,
+            }));
+            const a = alignmentOf(
+              scheme.labels.map((l) => l.name),
+              both.map(([id, g]) => ({
+                instance_id: id,
+                human: g,
+                judge: labels.get(id)!.modal_label!,
+                confidence: labels.get(id)!.confidence,
+                reasoning: '',
+              })),
+            );
+            const { n, accuracy, ece, brier, bins } = calibrationOf(scored, nBins);
+            return [
+              model,
+              {
+                n,
+                accuracy,
+                kappa: a.kappa,
+                interpretation: a.interpretation,
+                confusion: a.confusion,
+                ece,
+                brier,
+                bins,
+              },
+            ];
+          }),
+        );
+        const modals = [...predicted].map(
+          ([model, labels]) => [model, new Map([...labels].map(([id, l]) => [id, l.modal_label!]))] as const,
+        );
+        const llm_llm = modals.flatMap(([a, x], i) =>
+          modals.slice(i + 1).map(([b, y]) => ({ a, b, kappa: pairKappa(x, y) })),
+        );
+        const annotators = [...byAnnotator.values()];
+        const humanPairs = annotators
+          .flatMap((x, i) => annotators.slice(i + 1).map((y) => pairKappa(x, y)))
+          .filter((k): k is number => k !== null);
+        const human_human = humanPairs.length
+          ? Math.round((humanPairs.reduce((s, k) => s + k, 0) / humanPairs.length) * 1000) / 1000
+          : null;
+        return [
+          scheme.name,
+          {
+            n_gold: gold.size,
+            models,
+            llm_llm_kappa: llm_llm,
+            human_human_kappa: human_human,
+            human_human_interpretation: interpretKappa(human_human),
+          },
+        ];
+      }),
+    );
+  }
+}
