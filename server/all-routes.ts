@@ -5,6 +5,7 @@
 import { webhookRoutes } from './http/routes/webhooks.js';
 import type { RouteSpec } from './http/route.js';
 import { sessionRoutes } from './http/routes/session.js';
+import { oauthRoutes } from './http/routes/oauth.js';
 import { annotationRoutes } from './http/routes/annotation.js';
 import { annotateStepRoutes } from './http/routes/annotate-step.js';
 import { structureRoutes } from './http/routes/structures.js';
@@ -70,6 +71,7 @@ import type { Services } from './services.js';
 export function allRoutes(s: Services): RouteSpec[] {
   const routes = [
     ...sessionRoutes(s),
+    ...oauthRoutes(s),
     ...annotationRoutes(s),
     ...annotateStepRoutes(s),
     ...structureRoutes(s),

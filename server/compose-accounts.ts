@@ -11,6 +11,8 @@ import { LoginTokens } from './domain/users/login-tokens.js';
 import { AdminSetup } from './domain/users/admin-setup.js';
 import { PasswordResets } from './domain/users/password-resets.js';
 import { scryptHasher } from './io/scrypt-hasher.js';
+import { OAuthAccounts } from './domain/auth/oauth-accounts.js';
+import { OAuthClients } from './io/oauth-providers.js';
 import { userSessionEndOps } from './http/session-store.js';
 
 const randomToken = () => randomBytes(32).toString('base64url');
@@ -38,5 +40,10 @@ export function composeAccounts({ config, store, clock, desktopOwner, reuse }: C
     adminSetup: reuse?.adminSetup ?? new AdminSetup(accounts, clock, randomToken),
     loginTokens: reuse?.loginTokens ?? new LoginTokens({ clock, store, hasher: scryptHasher, randomToken }),
     passwordResets: new PasswordResets(store, accounts, clock, randomToken, (name) => userSessionEndOps(store, name)),
+    oauth: new OAuthAccounts(store, accounts, config.oauth, clock, (name) =>
+      config.users.some((u) => u.username === name),
+    ),
+    // discovery documents and the listening origin are kept when services are composed again
+    oauthClients: reuse?.oauthClients ?? new OAuthClients(config.oauth.publicUrl),
   };
 }

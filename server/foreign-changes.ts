@@ -100,6 +100,7 @@ export function foreignChanges(
         adminSetup: services.adminSetup,
         loginTokens: services.loginTokens,
         databaseSources: services.databaseSources,
+        oauthClients: services.oauthClients,
       }),
     );
     services.webhooks.refresh();

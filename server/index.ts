@@ -202,7 +202,11 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const expired = expiredSessionOps(store, clock.now(), !config.persistSessions && !shared);
   if (expired.length) await store.write(expired);
 
-  const hosts = new Set([...config.allowedHosts, ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()));
+  // the host of single sign-on's public_url is the owner's own name for this server: the provider sends people back to it
+  const publicHost = config.oauth.publicUrl ? [config.oauth.publicUrl.hostname.replace(/^\[|\]$/g, '')] : [];
+  const hosts = new Set(
+    [...config.allowedHosts, ...(options.allowedHosts ?? []), ...publicHost].map((h) => h.toLowerCase()),
+  );
   const app = buildApp({
     routes: allRoutes(services),
     store,
@@ -249,6 +253,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
             address.address === '0.0.0.0' || address.address === '::'
               ? `http://127.0.0.1:${address.port}`
               : running.url;
+          services.oauthClients.listening(local);
+          if (services.oauth.enabled && !config.oauth.publicUrl && !isLoopback(address.address))
+            logger.warn(
+              `single sign-on sends people back to ${local}/auth/callback/<provider>, which only this machine reaches: ` +
+                'set authentication.public_url to the address annotators use (and register its callback at the provider)',
+            );
           for (const [username, token] of services.adminSetup.issueForPending()) {
             logger.warn(
               `admin "${username}" has no password yet: set it within ${SETUP_LINK_TTL_MS / 60_000} minutes at ${local}/setup?t=${token} (the link works once; a restart prints a new one)`,

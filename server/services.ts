@@ -21,6 +21,8 @@ import type { PhaseService } from './domain/phases/phase-service.js';
 import type { PotatoState } from './domain/admin/potato-state.js';
 import type { PotatoDashboard } from './domain/admin/potato-dashboard.js';
 import type { CrowdService } from './domain/crowd/crowd.js';
+import type { OAuthAccounts } from './domain/auth/oauth-accounts.js';
+import type { OAuthClients } from './io/oauth-providers.js';
 import type { LoginTokens } from './domain/users/login-tokens.js';
 import type { AdminSetup } from './domain/users/admin-setup.js';
 import type { Memos } from './domain/annotation/memos.js';
@@ -181,6 +183,9 @@ export interface Services {
   /** media files of the task's folder */
   media: MediaFiles;
   adminAuth: AdminAuth;
+  /** single sign-on: which account a provider's user reaches, and the providers' HTTP side (kept across recompositions: discovery, the listening origin) */
+  oauth: OAuthAccounts;
+  oauthClients: OAuthClients;
   /** one-time sign-in tokens for the desktop window (GET /auth/token) */
   loginTokens: LoginTokens;
   adminSetup: AdminSetup;
@@ -207,5 +212,5 @@ export interface ComposeInput {
    * dispatcher (its sends in flight) and what lives only in this process's memory (sign-in links, throttling)
    */
   reuse?: Pick<Services, 'webhooks' | 'throttle' | 'adminSetup' | 'loginTokens'> &
-    Partial<Pick<Services, 'databaseSources'>>;
+    Partial<Pick<Services, 'databaseSources' | 'oauthClients'>>;
 }

@@ -53,6 +53,7 @@ import { readPlatform } from './sections/crowd-platform.js';
 import { readDatasetsEnabled, readPublishSettings } from './sections/datasets.js';
 import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
+import { readOAuth } from './sections/oauth.js';
 import { readUiLanguage } from './sections/ui-language.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
 import { readPhases, PhaseConfigError, phaseOptionWarnings } from './phase-config.js';
@@ -269,6 +270,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       raw.user_config?.users ?? [],
       readAuthentication(raw.authentication, dir, raw.output_annotation_dir ?? 'annotation_output', warn),
     ),
+    oauth: readOAuth(raw.authentication ?? {}, raw.authentication?.method ?? 'in_memory', warn, refuse),
     minPasswordLength,
     adminApiKey: raw.admin_api_key,
     adminUsers: raw.admin_users,

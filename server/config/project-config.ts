@@ -27,6 +27,7 @@ import type { AiSettings } from './sections/ai.js';
 import type { ProxySettings } from '../domain/web-agent/proxy-policy.js';
 import type { UiLanguage } from './sections/ui-language.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
+import type { OAuthSettings } from '../domain/auth/settings.js';
 import type { PlatformSettings } from '../domain/crowd/platform-admin.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -49,6 +50,8 @@ export interface ProjectConfig {
   allowAllUsers: boolean;
   requirePassword: boolean;
   users: ConfiguredUser[];
+  /** single sign-on through OAuth / OpenID Connect providers (authentication.method: oauth) */
+  oauth: OAuthSettings;
   /** user_config.min_password_length, or the floor */
   minPasswordLength: number;
   adminApiKey?: string;

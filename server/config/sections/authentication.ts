@@ -4,18 +4,20 @@
  * `output_annotation_dir`, or inside it when that is written with a trailing slash, as Python reads it) holds a
  * JSON object per line, `{"username", "password"}`, the password in plain text or as Potato's salted PBKDF2 hash
  * (`<32 hex salt>$<64 hex hash>`). Its users are configured users, as `user_config.users` are: each logs in with
- * their Potato password, hashed with scrypt from their first login on. Only `in_memory`, Potato's default, is a
- * method this project has; the others are warned about.
+ * their Potato password, hashed with scrypt from their first login on. `in_memory` (Potato's default) and `oauth`
+ * (single sign-on, its keys read in oauth.ts) are the methods this project has; the others are warned about.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ConfiguredUser } from '../project-config.js';
+import { oauthKeysSchema } from './oauth.js';
 
 export const authenticationSchema = z.lazy(() =>
   z.looseObject({
     method: z.string().optional(),
     user_config_path: z.string().min(1).optional(),
+    ...oauthKeysSchema,
   }),
 );
 
@@ -38,10 +40,10 @@ export function readAuthentication(
   warn: (message: string) => void,
 ): ConfiguredUser[] {
   const method = raw?.method ?? 'in_memory';
-  if (method !== 'in_memory')
+  if (method !== 'in_memory' && method !== 'oauth')
     warn(
       `authentication.method "${method}" is not acted on: accounts are kept in the project's store and users ` +
-        `log in with a name and password (OAuth and Clerk sign-in are not built)`,
+        `log in with a name and password, or through OAuth with method "oauth" (Clerk sign-in is not built)`,
     );
   const beside = outputDir.endsWith('/') ? outputDir : dirname(outputDir);
   const path = resolve(dir, raw?.user_config_path ?? join(beside, 'user_config.json'));

@@ -39,7 +39,7 @@ const POTATO_PAGES: Record<string, string> = {
 export const STUDY_LINK_PATH = '/annotate';
 
 /** A short page for a browser (a JSON body to a script), for answers a person opening a link reads. */
-function page(
+export function page(
   ctx: Context,
   status: number,
   title: string,

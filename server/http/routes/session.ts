@@ -34,6 +34,19 @@ const me = z.lazy(() =>
   }),
 );
 
+/**
+ * With single sign-on on, the password form is for admin names only unless allow_local_login keeps it; an account
+ * a provider made (it has no password) never opens by name alone, whatever require_password says.
+ */
+function refusePasswordLogin(s: Services, username: string): void {
+  if (!s.oauth.enabled || s.accounts.isAdminName(username)) return;
+  const names = s.oauth.settings.providers.map((p) => p.displayName).join(' or ');
+  if (!s.oauth.settings.localLogin) throw forbidden(`this project signs in with ${names}: use its button`);
+  const bound = s.oauth.boundProvider(username);
+  if (bound && !s.accounts.get(username)?.password_hash)
+    throw forbidden(`"${username}" signs in with ${bound.displayName}: use its button`);
+}
+
 export function sessionRoutes(s: Services): RouteSpec[] {
   const meOf = (username: string) => ({
     username,
@@ -54,6 +67,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       // a study platform's worker has no password: their link is their only way in
       if (s.crowd.isWorker(body.username))
         throw forbidden(`username: "${body.username}" signs in from the study link, not with a password`);
+      refusePasswordLogin(s, body.username);
       let user;
       try {
         user = await s.accounts.authenticate(body.username, body.password);
@@ -86,6 +100,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       response: authResponse,
       async handle({ body, ctx }) {
         if (s.crowd.isWorker(body.username)) throw conflict(`the username "${body.username}" is taken`);
+        refusePasswordLogin(s, body.username);
         const user = await s.accounts.register(body.username, body.password);
         ctx.session!.username = user.username;
         await ctx.session!.regenerate();
