@@ -78,6 +78,8 @@ export type ExportFormat = Answer<'/admin/api/export/formats', 'get'>['formats']
 export type Prediction = Answer<'/api/predictions/{instance_id}', 'get'>['predictions'][number];
 /** How workers sign in, the page options, and the completion at the end of the list. */
 export type Study = Answer<'/api/study', 'get'>;
+/** The login screen's single sign-on buttons, whether the password form stays, and the last sign-in's failure. */
+export type SignInOptions = Answer<'/api/auth/providers', 'get'>;
 
 /** GET/POST /api/annotate/step: the save's result, the instance moved to and the one after it. */
 export type StepAnswer = Answer<'/api/annotate/step', 'get'>;
