@@ -67,7 +67,7 @@ FEATURES = {
     'codebooks and QDA': r'codebook|qda',
     'think-aloud (speech capture and transcription), metric induction': r'thinkaloud|induce',
     'rooms, sessions, pocket (mobile) mode': r'/rooms|rooms_api|/sessions|sessions_api|pocket',
-    'OAuth sign-in': r'password|reset|oauth',
+    'password reset': r'password|reset',
     'datasets, publish, curation': r'/datasets|datasets_api|publish|curation',
     'rollouts, judges, eval, ICL': r'rollout|judge|/eval|eval_|rubric|critique|prm|icl|grounding|significance',
     'media: video tracking, tiles, audio dialogue, bounding boxes': r'video|tile|propagat|audio|bbox|bounding',
@@ -151,6 +151,17 @@ MANUAL = {
     ('test_sessions_api.py', 'test_export_file_written'): 'internals',
     ('test_sessions_api.py', 'test_page_renders_for_logged_in_user'): 'html',
     ('test_sessions_api.py', 'test_session_schemes_not_on_annotation_form'): 'html',
+    # single sign-on is built (docs/oauth.md): these read Potato's server-drawn login page for its buttons, its
+    # stylesheet and its divider, or follow a failed callback to it; ours is the UI's, drawn in the browser
+    ('test_oauth_flow.py', 'test_login_page_shows_sso_button'): 'html',
+    ('test_oauth_flow.py', 'test_login_page_has_oauth_css'): 'html',
+    ('test_oauth_flow.py', 'test_login_page_has_oauth_link'): 'html',
+    ('test_oauth_flow.py', 'test_shows_both_provider_buttons'): 'html',
+    ('test_oauth_flow.py', 'test_callback_with_error_param_shows_message'): 'html',
+    ('test_oauth_flow.py', 'test_callback_with_error_shows_login_page'): 'html',
+    ('test_oauth_flow.py', 'test_login_page_shows_both_sso_and_local'): 'html',
+    ('test_oauth_flow.py', 'test_login_page_shows_divider'): 'html',
+    ('test_oauth_flow.py', 'test_login_page_hides_local_form_when_oauth_only'): 'html',
     ('test_rooms_api.py', 'test_07_lobby_and_room_pages_render'): 'html',
     # asks the integrity report as Potato's HTML page (ours is JSON, and ?format=html a 400)
     ('test_annotation_integrity.py', 'test_html_renders'): 'html',

@@ -9,7 +9,7 @@ import { createHash, createSign, generateKeyPairSync, randomBytes } from 'node:c
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './loopback-server.js';
 
-export interface FakeUser {
+interface FakeUser {
   sub: string;
   email?: string;
   email_verified?: boolean;

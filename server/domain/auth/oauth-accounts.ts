@@ -25,7 +25,7 @@ export interface ProviderIdentity {
   inAllowedOrg?: boolean;
 }
 
-export interface OAuthIdentityRecord {
+interface OAuthIdentityRecord {
   provider: string;
   subject: string;
   username: string;
