@@ -202,7 +202,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const expired = expiredSessionOps(store, clock.now(), !config.persistSessions && !shared);
   if (expired.length) await store.write(expired);
 
-  // the host of single sign-on's public_url is the owner's own name for this server: the provider sends people back to it
+  // single sign-on's public_url names this server: the provider sends people back to its host
   const publicHost = config.oauth.publicUrl ? [config.oauth.publicUrl.hostname.replace(/^\[|\]$/g, '')] : [];
   const hosts = new Set(
     [...config.allowedHosts, ...(options.allowedHosts ?? []), ...publicHost].map((h) => h.toLowerCase()),

@@ -183,7 +183,7 @@ export interface Services {
   /** media files of the task's folder */
   media: MediaFiles;
   adminAuth: AdminAuth;
-  /** single sign-on: which account a provider's user reaches, and the providers' HTTP side (kept across recompositions: discovery, the listening origin) */
+  /** single sign-on: which account a provider's user reaches, and the providers' HTTP side (kept when recomposed) */
   oauth: OAuthAccounts;
   oauthClients: OAuthClients;
   /** one-time sign-in tokens for the desktop window (GET /auth/token) */
