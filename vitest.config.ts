@@ -22,6 +22,7 @@ export const POSTGRES_HTTP_SUITES = [
   'truth-serum',
   'boundary',
   'think-aloud',
+  'judge-calibration',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 /** Files that drive the UI in headless Chromium (the `browser` project). */
