@@ -25,11 +25,19 @@ export const FEATURES_ON = {
 };
 
 /**
- * The features that run a model (chat, the AI suggestions, ICL labelling, the judge) need one: the fuzzers start a
+ * The features that run a model (chat, the AI suggestions, ICL labelling, the judges) need one: the fuzzers start a
  * local one (test/helpers/llm-server.ts, whose default reply is a valid label) and point them at it, so every AI
  * route is fuzzed through to its model's answer.
  */
 export const modelsAt = (url: string) => {
   const model = { endpoint_type: 'ollama', ai_config: { model: 'fuzz', base_url: url } };
-  return { ai_support: model, chat_support: { enabled: true, ...model } };
+  return {
+    ai_support: model,
+    chat_support: { enabled: true, ...model },
+    judge_calibration: {
+      enabled: true,
+      models: [{ endpoint_type: 'ollama', model: 'fuzz', base_url: url, temperature: 0.7 }],
+      k_samples: 2,
+    },
+  };
 };

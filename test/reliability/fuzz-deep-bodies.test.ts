@@ -10,7 +10,7 @@ import { startLlmServer } from '../helpers/llm-server.js';
 import { FEATURES_ON, modelsAt } from './features-on.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
-import { fingerprint } from './data-fingerprint.js';
+import { fingerprint, settledFingerprint } from './data-fingerprint.js';
 
 const DEEP = 100_000;
 const SESSION_PATHS = ['/auth', '/login', '/register', '/logout', '/auth/token'];
@@ -184,7 +184,7 @@ describe('deeply nested bodies', () => {
           }
           // hashing the folder once per route and caller: when every body was refused, nothing may have changed
           if (!accepted) expect(fingerprint(t.dataDir), `${route} refused every body but wrote`).toEqual(baseline);
-          else baseline = fingerprint(t.dataDir);
+          else baseline = await settledFingerprint(t);
         }
       }
       // the deal left no body unsent

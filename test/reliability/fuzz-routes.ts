@@ -12,7 +12,7 @@ import { FEATURES_ON, modelsAt } from './features-on.js';
 import { startLlmServer } from '../helpers/llm-server.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
-import { fingerprint } from './data-fingerprint.js';
+import { fingerprint, settledFingerprint } from './data-fingerprint.js';
 
 // per route, after the shape examples below: every feature adds routes, so the default keeps the walk short;
 // FUZZ_RUNS goes deeper (5000 in `npm run test:reliability`: 833 random cases per route)
@@ -117,7 +117,7 @@ export function fuzzRoutes(part: number, parts: number) {
                 check(r, `${spec.method} ${url.slice(0, 120)} ${JSON.stringify(b)?.slice(0, 120)}`);
                 if (r.status >= 400)
                   expect(fingerprint(t.dataDir), `${spec.method} ${spec.path} refused but wrote`).toEqual(baseline);
-                else baseline = fingerprint(t.dataDir);
+                else baseline = await settledFingerprint(t);
               },
             ),
             { numRuns: RUNS, seed: SEED, examples: EXAMPLES },

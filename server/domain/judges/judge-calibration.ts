@@ -236,6 +236,11 @@ export class JudgeCalibration {
     return parseReply(reply, scheme, instance.text, client.name).label!;
   }
 
+  /** Resolves once no generation is under way (at once when none is): what a run started has been stored. */
+  async settled() {
+    await this.running;
+  }
+
   /** Stops a generation under way after its current item (the server is closing); a later run starts afresh. */
   async stop() {
     this.stopping = true;

@@ -57,7 +57,7 @@ describe('judge calibration', () => {
     const run = await t.admin().post('/judge_calibration/run', {});
     expect(run.status, run.text).toBe(200);
     expect(run.body).toEqual({ started: true, total: 8 });
-    await t.server.services.judgeCalibration['running'];
+    await t.server.services.judgeCalibration.settled();
     const progress = (await t.admin().get('/judge_calibration/progress')).body;
     expect(progress).toMatchObject({ phase: 'human-calibration', generating: false, total: 8, sample_size: 4 });
     expect(llm.calls.length).toBe(16);
@@ -104,7 +104,7 @@ describe('judge calibration', () => {
     const on = { enabled: true, models: [dead], k_samples: 2, sampling: { strategy: 'all' } };
     const t = await startServer({ items, config: { annotation_schemes: schemes, judge_calibration: on } });
     await t.admin().post('/judge_calibration/run', {});
-    await t.server.services.judgeCalibration['running'];
+    await t.server.services.judgeCalibration.settled();
     const p = (await t.admin().get('/judge_calibration/progress')).body;
     expect(p).toMatchObject({ phase: 'human-calibration', failed_samples: 8 });
     expect(p.error).toMatch(/^gone: /);
