@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import type { Instance } from '../domain/task.js';
+import { looseUnsignedNumber } from './loose-values.js';
 
-const intish = z.lazy(() => z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]));
+const intish = looseUnsignedNumber.pipe(z.number().int('a whole number'));
 
 export const bwsConfigSchema = z.lazy(() =>
   z.looseObject({

@@ -24,3 +24,14 @@ export const looseUnsignedNumber = z.lazy(() =>
       .transform(Number),
   ]),
 );
+
+/** a number, or a string of digits with an optional sign and fraction */
+export const looseNumber = z.lazy(() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/, 'a number')
+      .transform(Number),
+  ]),
+);

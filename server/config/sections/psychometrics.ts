@@ -6,20 +6,11 @@
  * fits again; the read-outs fit afresh on every read.
  */
 import { z } from 'zod';
-import { looseBoolean } from '../loose-values.js';
+import { looseBoolean, looseNumber } from '../loose-values.js';
 import type { PsychometricsSettings } from '../../domain/psychometrics/psychometrics.js';
 import { singleChoiceScheme } from './truth-serum.js';
 
-const number = z.lazy(() =>
-  z.union([
-    z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/, 'a number')
-      .transform(Number),
-  ]),
-);
-const whole = number.pipe(z.number().int('a whole number').min(0, 'at least 0'));
+const whole = looseNumber.pipe(z.number().int('a whole number').min(0, 'at least 0'));
 
 export const psychometricsSchema = z.lazy(() =>
   z.looseObject({
@@ -28,9 +19,9 @@ export const psychometricsSchema = z.lazy(() =>
     refit_interval: whole.optional(),
     min_observations: whole.optional(),
     min_annotators_per_item: whole.optional(),
-    confidence_threshold: number.pipe(z.number().gt(0, 'above 0').max(1, 'at most 1')).optional(),
-    cost_per_judgment: number.pipe(z.number().min(0, 'at least 0')).optional(),
-    discrimination_flag_threshold: number.pipe(z.number().min(-1).max(1)).optional(),
+    confidence_threshold: looseNumber.pipe(z.number().gt(0, 'above 0').max(1, 'at most 1')).optional(),
+    cost_per_judgment: looseNumber.pipe(z.number().min(0, 'at least 0')).optional(),
+    discrimination_flag_threshold: looseNumber.pipe(z.number().min(-1).max(1)).optional(),
   }),
 );
 

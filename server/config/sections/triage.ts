@@ -5,25 +5,15 @@
  * badge and priority on the annotate page.
  */
 import { z } from 'zod';
-import { looseBoolean } from '../loose-values.js';
+import { looseBoolean, looseNumber } from '../loose-values.js';
 import { condition } from './review.js';
 import { DEFAULT_TRIAGE_RULES, type TriageSettings } from '../../domain/triage/triage.js';
-
-const number = z.lazy(() =>
-  z.union([
-    z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/, 'a number')
-      .transform(Number),
-  ]),
-);
 
 const rule = z.lazy(() =>
   z.looseObject({
     name: z.union([z.string().min(1), z.number()]).transform(String),
     badge: z.string().min(1).optional(),
-    priority: number,
+    priority: looseNumber,
     when: z.union([condition.transform((c) => [c]), z.array(condition).min(1)]),
   }),
 );
@@ -32,7 +22,7 @@ export const triageSchema = z.lazy(() =>
   z.looseObject({
     enabled: looseBoolean.optional(),
     order: z.enum(['desc', 'asc']).optional(),
-    default_priority: number.optional(),
+    default_priority: looseNumber.optional(),
     show_badge: looseBoolean.optional(),
     rules: z.array(rule).optional(),
     signal_field: z.string().min(1).optional(),
