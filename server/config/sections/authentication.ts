@@ -11,13 +11,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ConfiguredUser } from '../project-config.js';
-import { oauthKeysSchema } from './oauth.js';
+import { oauthKeys } from './oauth.js';
 
 export const authenticationSchema = z.lazy(() =>
   z.looseObject({
     method: z.string().optional(),
     user_config_path: z.string().min(1).optional(),
-    ...oauthKeysSchema,
+    ...oauthKeys(),
   }),
 );
 

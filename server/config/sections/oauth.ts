@@ -15,29 +15,33 @@ import {
   type ProviderKind,
 } from '../../domain/auth/settings.js';
 
-const httpUrl = z.url({ protocol: /^https?$/ });
+const httpUrl = () => z.url({ protocol: /^https?$/ });
 
-const providerSchema = z.looseObject({
-  display_name: z.string().min(1).max(80).optional(),
-  client_id: z.string().min(1),
-  client_secret: z.string().optional(),
-  discovery_url: httpUrl.optional(),
-  issuer: httpUrl.optional(),
-  scopes: z.array(z.string().regex(/^[\x21-\x7e]+$/, 'scopes are single words')).optional(),
-  allowed_domain: z
-    .string()
-    .regex(/^@?[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'a domain such as umich.edu')
-    .optional(),
-  allowed_org: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,39}$/, 'a GitHub organization name')
-    .optional(),
-  identity_field: z.enum(IDENTITY_FIELDS).optional(),
-  user_identity_field: z.enum(IDENTITY_FIELDS).optional(),
-  provider: z.string().optional(),
-});
+// built at first use like the other config sections, so a start-up that reads no single sign-on keys builds none
+const providerSchema = z.lazy(() =>
+  z.looseObject({
+    display_name: z.string().min(1).max(80).optional(),
+    client_id: z.string().min(1),
+    client_secret: z.string().optional(),
+    discovery_url: httpUrl().optional(),
+    issuer: httpUrl().optional(),
+    scopes: z.array(z.string().regex(/^[\x21-\x7e]+$/, 'scopes are single words')).optional(),
+    allowed_domain: z
+      .string()
+      .regex(/^@?[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'a domain such as umich.edu')
+      .optional(),
+    allowed_org: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,39}$/, 'a GitHub organization name')
+      .optional(),
+    identity_field: z.enum(IDENTITY_FIELDS).optional(),
+    user_identity_field: z.enum(IDENTITY_FIELDS).optional(),
+    provider: z.string().optional(),
+  }),
+);
 
-export const oauthKeysSchema = {
+/** The keys single sign-on adds to Potato's `authentication` section. */
+export const oauthKeys = () => ({
   providers: z
     .record(z.string().regex(/^[a-z0-9_-]{1,32}$/, 'a provider name of a-z, 0-9, _ and -'), providerSchema)
     .optional(),
@@ -45,10 +49,10 @@ export const oauthKeysSchema = {
   user_identity_field: z.enum(IDENTITY_FIELDS).optional(),
   allow_local_login: z.boolean().optional(),
   auto_register: z.boolean().optional(),
-  public_url: httpUrl.optional(),
-};
+  public_url: httpUrl().optional(),
+});
 
-type RawOAuth = z.output<z.ZodObject<typeof oauthKeysSchema>>;
+type RawOAuth = z.output<z.ZodObject<ReturnType<typeof oauthKeys>>>;
 type RawProvider = z.output<typeof providerSchema>;
 
 /** The named providers Potato knows: their issuer, the button's name and the scopes asked by default. */
@@ -68,8 +72,6 @@ const KNOWN: Record<string, { kind: ProviderKind; displayName: string; issuer?: 
   github: { kind: 'github', displayName: 'GitHub', scopes: ['read:user', 'user:email'] },
 };
 
-const PROVIDER_KEYS = new Set(Object.keys(providerSchema.shape));
-
 /** The issuer a discovery URL names: the URL without its `/.well-known/openid-configuration` tail. */
 function issuerOf(discovery: string): URL {
   return new URL(discovery.replace(/\/\.well-known\/openid-configuration\/?$/, ''));
@@ -83,7 +85,8 @@ function readProvider(
   refuse: (m: string) => never,
 ): OAuthProvider {
   const at = `authentication.providers.${id}`;
-  for (const key of Object.keys(raw)) if (!PROVIDER_KEYS.has(key)) warn(`unknown key "${at}.${key}" is ignored`);
+  const keys = providerSchema.unwrap().shape;
+  for (const key of Object.keys(raw)) if (!Object.hasOwn(keys, key)) warn(`unknown key "${at}.${key}" is ignored`);
   const known = KNOWN[id];
   const kind: ProviderKind = known?.kind ?? 'oidc';
   const given = raw.discovery_url ?? raw.issuer;
