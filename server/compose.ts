@@ -285,6 +285,9 @@ export function composeServices(input: ComposeInput): Services {
     adminAuth: { key: input.adminKey, isAdminUser: isAdmin },
     startedAt: clock.now(),
     version: input.version,
+    settled: async () => {
+      await judgeCalibration.settled();
+    },
     closers: [
       () => databaseSources.stop(),
       () => webhooks.close(),

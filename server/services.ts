@@ -193,6 +193,8 @@ export interface Services {
   passwordResets: PasswordResets;
   startedAt: number;
   version: string;
+  /** Resolves once what accepted requests started in the background (a calibration run labelling items) is stored. */
+  settled: () => Promise<void>;
   /** background work to stop on close (dispatchers, trainers), last started first stopped */
   closers: (() => Promise<void>)[];
 }

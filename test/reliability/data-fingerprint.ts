@@ -20,10 +20,7 @@ export function fingerprint(dir: string): Record<string, string> {
  * The fingerprint once what an accepted request started in the background has been stored (a judge calibration
  * run labels items after its request was answered), so those writes are not taken for a later refusal's.
  */
-export async function settledFingerprint(t: {
-  dataDir: string;
-  server: { services: { judgeCalibration: { settled(): Promise<void> } } };
-}) {
-  await t.server.services.judgeCalibration.settled();
+export async function settledFingerprint(t: { dataDir: string; server: { services: { settled(): Promise<void> } } }) {
+  await t.server.services.settled();
   return fingerprint(t.dataDir);
 }
