@@ -9,18 +9,15 @@ import { conflict, notFound, unavailable } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
 import type { Scheme, Task } from '../task.js';
 import { buildPrompt, parseReply, type LlmClient } from '../ai/llm.js';
-import { humanLabels, majority, type AnswerReader } from '../icl/icl-examples.js';
-import { chosenOf, suggestTarget } from '../ai/provider.js';
-import { alignmentOf, interpretKappa } from './alignment.js';
+import type { AnswerReader } from '../icl/icl-examples.js';
 import {
-  calibrationOf,
   drawSample,
   modalOf,
-  pairKappa,
   type CalibrationReport,
   type SampleStrategy,
   type SchemeCalibration,
 } from './calibration.js';
+import { schemeCalibration, type JudgePrediction } from './calibration-report.js';
 
 export interface JudgeCalibrationSettings {
   enabled: boolean;
@@ -275,89 +272,20 @@ export class JudgeCalibration {
   }
 
   private perScheme(run: CalibrationRun): Record<string, SchemeCalibration> {
-    const nBins = this.d.settings.nBins;
     return Object.fromEntries(
       this.schemes().map((scheme) => {
-        const target = suggestTarget(scheme)!;
-        const gold = new Map<string, string>();
-        const byAnnotator = new Map<string, Map<string, string>>();
-        for (const id of run.sample) {
-          const labels = humanLabels(this.d.answers, scheme, id);
-          const g = this.d.settings.gold === 'majority' ? majority(labels)?.label : labels[0];
-          if (g) gold.set(id, g);
-          for (const user of this.d.answers.annotatorsOf(id)) {
-            const chosen = chosenOf(target, this.d.answers.get(user, id)?.labels[scheme.name])[0];
-            if (!chosen) continue;
-            if (!byAnnotator.has(user)) byAnnotator.set(user, new Map());
-            byAnnotator.get(user)!.set(id, chosen);
-          }
-        }
-        const predicted = new Map<string, Map<string, JudgeLabel>>();
+        const predicted = new Map<string, Map<string, JudgePrediction>>();
         for (const model of this.d.settings.models) {
-          const m = new Map<string, JudgeLabel>();
+          const m = new Map<string, JudgePrediction>();
           for (const id of run.sample) {
             const l = this.d.store.get('judge_calibration_labels', labelKey(model, scheme.name, id));
-            if (l?.modal_label) m.set(id, l);
+            if (l?.modal_label) m.set(id, { modal_label: l.modal_label, confidence: l.confidence });
           }
           predicted.set(model, m);
         }
-        const models = Object.fromEntries(
-          [...predicted].map(([model, labels]) => {
-            const both = [...gold].filter(([id]) => labels.has(id));
-            const scored = both.map(([id, g]) => ({
-              gold: g,
-              predicted: labels.get(id)!.modal_label!,
-              confidence: labels.get(id)!.confidence,
-            }));
-            const a = alignmentOf(
-              scheme.labels.map((l) => l.name),
-              both.map(([id, g]) => ({
-                instance_id: id,
-                human: g,
-                judge: labels.get(id)!.modal_label!,
-                confidence: labels.get(id)!.confidence,
-                reasoning: '',
-              })),
-            );
-            const { n, accuracy, ece, brier, bins } = calibrationOf(scored, nBins);
-            return [
-              model,
-              {
-                n,
-                accuracy,
-                kappa: a.kappa,
-                interpretation: a.interpretation,
-                confusion: a.confusion,
-                ece,
-                brier,
-                bins,
-              },
-            ];
-          }),
-        );
-        const modals = [...predicted].map(
-          ([model, labels]) => [model, new Map([...labels].map(([id, l]) => [id, l.modal_label!]))] as const,
-        );
-        const llm_llm = modals.flatMap(([a, x], i) =>
-          modals.slice(i + 1).map(([b, y]) => ({ a, b, kappa: pairKappa(x, y) })),
-        );
-        const annotators = [...byAnnotator.values()];
-        const humanPairs = annotators
-          .flatMap((x, i) => annotators.slice(i + 1).map((y) => pairKappa(x, y)))
-          .filter((k): k is number => k !== null);
-        const human_human = humanPairs.length
-          ? Math.round((humanPairs.reduce((s, k) => s + k, 0) / humanPairs.length) * 1000) / 1000
-          : null;
-        return [
-          scheme.name,
-          {
-            n_gold: gold.size,
-            models,
-            llm_llm_kappa: llm_llm,
-            human_human_kappa: human_human,
-            human_human_interpretation: interpretKappa(human_human),
-          },
-        ];
+        const { answers } = this.d;
+        const { gold, nBins } = this.d.settings;
+        return [scheme.name, schemeCalibration({ scheme, sample: run.sample, answers, gold, predicted, nBins })];
       }),
     );
   }
