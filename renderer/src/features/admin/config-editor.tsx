@@ -14,6 +14,9 @@ interface Settings {
   'webhooks.enabled': boolean;
   'ai_support.enabled': boolean;
 }
+type TextSetting = 'annotation_task_name' | 'num_annotators_per_item' | 'max_annotations_per_user';
+type FlagSetting = 'webhooks.enabled' | 'ai_support.enabled';
+const numeric = { type: 'number', min: 1 } as const;
 
 function fromConfig(c: Record<string, unknown>): Settings {
   const section = (k: string) => (c[k] && typeof c[k] === 'object' ? (c[k] as Record<string, unknown>) : {});
@@ -90,36 +93,28 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
       </p>
     ) : null;
 
+  /** A labelled text or number setting, with the server's refusal beside it. */
+  const input = (k: TextSetting, id: string, label: string, extra: { type?: 'number'; min?: number } = {}) => (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...extra} value={form[k]} onChange={(e) => set(k, e.target.value)} {...invalid(k)} />
+      {note(k)}
+    </>
+  );
+  const flag = (k: FlagSetting, label: string) => (
+    <>
+      <label className="choice">
+        <input type="checkbox" checked={form[k]} onChange={(e) => set(k, e.target.checked)} {...invalid(k)} /> {label}
+      </label>
+      {note(k)}
+    </>
+  );
+
   return (
     <form className="config-form" onSubmit={submit}>
-      <label htmlFor="cfg-name">Task name</label>
-      <input
-        id="cfg-name"
-        value={form.annotation_task_name}
-        onChange={(e) => set('annotation_task_name', e.target.value)}
-        {...invalid('annotation_task_name')}
-      />
-      {note('annotation_task_name')}
-      <label htmlFor="cfg-per-item">Annotators per item (empty: no limit)</label>
-      <input
-        id="cfg-per-item"
-        type="number"
-        min={1}
-        value={form.num_annotators_per_item}
-        onChange={(e) => set('num_annotators_per_item', e.target.value)}
-        {...invalid('num_annotators_per_item')}
-      />
-      {note('num_annotators_per_item')}
-      <label htmlFor="cfg-per-user">Instances per annotator (empty: no limit)</label>
-      <input
-        id="cfg-per-user"
-        type="number"
-        min={1}
-        value={form.max_annotations_per_user}
-        onChange={(e) => set('max_annotations_per_user', e.target.value)}
-        {...invalid('max_annotations_per_user')}
-      />
-      {note('max_annotations_per_user')}
+      {input('annotation_task_name', 'cfg-name', 'Task name')}
+      {input('num_annotators_per_item', 'cfg-per-item', 'Annotators per item (empty: no limit)', numeric)}
+      {input('max_annotations_per_user', 'cfg-per-user', 'Instances per annotator (empty: no limit)', numeric)}
       <label htmlFor="cfg-strategy">Assignment strategy</label>
       <select
         id="cfg-strategy"
@@ -133,26 +128,8 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
         <option value="active_learning">active learning (least certain first)</option>
       </select>
       {note('assignment_strategy')}
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={form['webhooks.enabled']}
-          onChange={(e) => set('webhooks.enabled', e.target.checked)}
-          {...invalid('webhooks.enabled')}
-        />{' '}
-        Webhooks enabled
-      </label>
-      {note('webhooks.enabled')}
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={form['ai_support.enabled']}
-          onChange={(e) => set('ai_support.enabled', e.target.checked)}
-          {...invalid('ai_support.enabled')}
-        />{' '}
-        AI assistant enabled
-      </label>
-      {note('ai_support.enabled')}
+      {flag('webhooks.enabled', 'Webhooks enabled')}
+      {flag('ai_support.enabled', 'AI assistant enabled')}
       <ErrorNote>{error}</ErrorNote>
       {saved && <p role="status">{saved}</p>}
       <button type="submit" className="primary">

@@ -2,7 +2,7 @@
  * The `?` overlay: every key of the annotate screen, label keys included, and the labels' tooltips (so what a
  * label means is reachable without a mouse). Closes with Escape or `?`.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   COMMANDS,
   NOTE_COMMANDS,
@@ -21,6 +21,20 @@ export function labelTooltips(schemes: readonly Scheme[]): { scheme: string; lab
     s.labels.flatMap((l) =>
       l.tooltip ? [{ scheme: s.displayed_name ?? s.name, label: l.name, tooltip: l.tooltip }] : [],
     ),
+  );
+}
+
+/** One row of a table: the keys that do it, and what it does. */
+function KeyRow({ keys, children }: { keys: readonly string[]; children: ReactNode }) {
+  return (
+    <tr>
+      <td>
+        {keys.map((k) => (
+          <kbd key={k}>{k}</kbd>
+        ))}
+      </td>
+      <td>{children}</td>
+    </tr>
   );
 }
 
@@ -56,16 +70,9 @@ export function KeymapOverlay({
             <caption>Commands</caption>
             <tbody>
               {Object.values(COMMANDS).map((c) => (
-                <tr key={c.label}>
-                  <td>
-                    {c.keys
-                      .filter((k) => !taken.has(k))
-                      .map((k) => (
-                        <kbd key={k}>{keyName(k)}</kbd>
-                      ))}
-                  </td>
-                  <td>{c.label}</td>
-                </tr>
+                <KeyRow key={c.label} keys={c.keys.filter((k) => !taken.has(k)).map(keyName)}>
+                  {c.label}
+                </KeyRow>
               ))}
               <tr>
                 <td>
@@ -82,22 +89,14 @@ export function KeymapOverlay({
             <caption>Labels</caption>
             <tbody>
               {labelKeys.map((k) => (
-                <tr key={k.key}>
-                  <td>
-                    <kbd>{k.key}</kbd>
-                  </td>
-                  <td>
-                    {k.scheme}: {k.label}
-                  </td>
-                </tr>
+                <KeyRow key={k.key} keys={[k.key]}>
+                  {k.scheme}: {k.label}
+                </KeyRow>
               ))}
               {fieldKeys.map((k) => (
-                <tr key={`field-${k.key}`}>
-                  <td>
-                    <kbd>{k.key}</kbd>
-                  </td>
-                  <td>{k.scheme}: go to the field</td>
-                </tr>
+                <KeyRow key={`field-${k.key}`} keys={[k.key]}>
+                  {k.scheme}: go to the field
+                </KeyRow>
               ))}
             </tbody>
           </table>
@@ -106,14 +105,9 @@ export function KeymapOverlay({
               <caption>Fields of this task</caption>
               <tbody>
                 {typeKeys.map((c) => (
-                  <tr key={c.label}>
-                    <td>
-                      {c.keys.map((k) => (
-                        <kbd key={k}>{keyName(k)}</kbd>
-                      ))}
-                    </td>
-                    <td>{c.label}</td>
-                  </tr>
+                  <KeyRow key={c.label} keys={c.keys.map(keyName)}>
+                    {c.label}
+                  </KeyRow>
                 ))}
               </tbody>
             </table>
@@ -122,14 +116,9 @@ export function KeymapOverlay({
             <caption>Notes and flags</caption>
             <tbody>
               {NOTE_COMMANDS.map((c) => (
-                <tr key={c.label}>
-                  <td>
-                    {c.keys.map((k) => (
-                      <kbd key={k}>{k}</kbd>
-                    ))}
-                  </td>
-                  <td>{c.label}</td>
-                </tr>
+                <KeyRow key={c.label} keys={c.keys}>
+                  {c.label}
+                </KeyRow>
               ))}
             </tbody>
           </table>
@@ -137,24 +126,14 @@ export function KeymapOverlay({
             <caption>Span selection</caption>
             <tbody>
               {SPAN_MODE_COMMANDS.map((c) => (
-                <tr key={c.label}>
-                  <td>
-                    {c.keys.map((k) => (
-                      <kbd key={k}>{keyName(k)}</kbd>
-                    ))}
-                  </td>
-                  <td>{c.label}</td>
-                </tr>
+                <KeyRow key={c.label} keys={c.keys.map(keyName)}>
+                  {c.label}
+                </KeyRow>
               ))}
               {spanKeys.map((k) => (
-                <tr key={`span-${k.key}`}>
-                  <td>
-                    <kbd>{k.key}</kbd>
-                  </td>
-                  <td>
-                    {k.scheme}: {k.label}
-                  </td>
-                </tr>
+                <KeyRow key={`span-${k.key}`} keys={[k.key]}>
+                  {k.scheme}: {k.label}
+                </KeyRow>
               ))}
             </tbody>
           </table>
