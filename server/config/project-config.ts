@@ -13,7 +13,7 @@ import type { PublishSettings } from '../domain/publish/settings.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
 import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
 import type { ThinkAloudConfig } from './sections/think-aloud.js';
-import type { IclSettings } from '../domain/icl/icl-labeler.js';
+import type { IclSettings } from '../domain/icl/icl-settings.js';
 import type { JudgeAlignmentSettings } from '../domain/judges/judge-alignment.js';
 import type { JudgeCalibrationConfig } from './sections/judge-calibration.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
-import type { IclSettings } from '../../domain/icl/icl-labeler.js';
+import type { IclSettings } from '../../domain/icl/icl-settings.js';
 import { llmMissing, type RawAiSupport } from './ai.js';
 
 const share = looseUnsignedNumber.pipe(z.number().min(0).max(1, 'a share from 0 to 1'));

@@ -11,7 +11,7 @@ import type { Instance, Scheme, Task } from '../task.js';
 import type { SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
 import { parseReply, type LlmClient } from '../ai/llm.js';
 import { chosenOf, suggestTarget } from '../ai/provider.js';
-import { humanLabels, selectExamples, type AnswerReader, type ExampleRules, type IclExample } from './icl-examples.js';
+import { humanLabels, selectExamples, type AnswerReader, type IclExample } from './icl-examples.js';
 import { iclPrompt } from './icl-prompt.js';
 import {
   accuracyOf,
@@ -20,25 +20,9 @@ import {
   statusOf,
   type IclAccuracy,
   type IclPrediction,
-  type LabelLimits,
-  type SelectionStrategy,
   type VerificationStatus,
 } from './icl-predictions.js';
-
-export interface IclSettings {
-  enabled: boolean;
-  /** why ai_support gives no model (a trigger is then a 503 saying so), or null */
-  modelMissing: string | null;
-  examples: ExampleRules;
-  labeling: LabelLimits & {
-    /** examples a scheme needs before the model labels anything */
-    triggerThreshold: number;
-    confidenceThreshold: number;
-    pauseOnLowAccuracy: boolean;
-    minAccuracy: number;
-  };
-  verification: { enabled: boolean; sampleRate: number; strategy: SelectionStrategy };
-}
+import type { IclSettings } from './icl-settings.js';
 
 /** Verified labels needed before a low accuracy pauses labelling: below it one wrong label would stop it. */
 const MIN_VERIFIED_FOR_PAUSE = 5;
