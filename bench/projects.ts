@@ -22,7 +22,7 @@ import { stringify } from 'yaml';
 import { loadConfig } from '../server/config/load.js';
 import { JournalStore } from '../server/storage/journal-store.js';
 import { PACKED_TABLES } from '../server/index.js';
-import { seededRandom } from '../server/domain/annotation/assignment.js';
+import { seededRandom } from '../server/domain/seeded-random.js';
 import { annotationKey, type AnnotationRecord } from '../server/domain/annotation/records.js';
 import { validateLabels, validateSpans } from '../server/domain/annotation/validate.js';
 import type { StoreOp } from '../server/domain/ports.js';

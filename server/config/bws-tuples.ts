@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Instance } from '../domain/task.js';
 import { looseUnsignedNumber } from './loose-values.js';
+import { seededRandom } from '../domain/seeded-random.js';
 
 const intish = looseUnsignedNumber.pipe(z.number().int('a whole number'));
 
@@ -42,18 +43,6 @@ interface BwsItem {
   position: string;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same tuples everywhere. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export class BwsConfigError extends Error {}
 
 export function bwsTuples(pool: readonly Instance[], config: BwsConfig): Instance[] {
@@ -62,7 +51,7 @@ export function bwsTuples(pool: readonly Instance[], config: BwsConfig): Instanc
     throw new BwsConfigError(`tuple_size (${size}) is larger than the pool of ${pool.length} items`);
   const appearances = config.min_item_appearances ?? 2 * size;
   const count = config.num_tuples ?? Math.ceil((pool.length * appearances) / size);
-  const random = generator(config.seed ?? 42);
+  const random = seededRandom(config.seed ?? 42);
   const width = Math.max(4, String(count).length);
   const tuples: Instance[] = [];
   const picks = pool.map((_, i) => i);

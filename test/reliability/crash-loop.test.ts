@@ -11,7 +11,7 @@ import { spawnServer } from '../helpers/server.js';
 import { Client } from '../helpers/client.js';
 import { writeProject, sampleItems } from '../helpers/project.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { seededRandom } from '../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../server/domain/seeded-random.js';
 
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 20);
 const SEED = Number(process.env.CRASH_SEED ?? 7);

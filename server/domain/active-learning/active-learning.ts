@@ -12,7 +12,7 @@
  */
 import type { Task } from '../task.js';
 import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
-import { hashString } from '../annotation/assignment.js';
+import { hashString } from '../seeded-random.js';
 import { sliceEach } from '../slices.js';
 import type { ActiveLearningSettings } from './settings.js';
 import { rankPositions } from './ranking.js';

@@ -3,7 +3,7 @@
  * with a share of slots given to a random unlabelled item so the learner's sample does not drift away from the
  * data as a whole; then the unscored unlabelled items and the labelled ones, each in task order.
  */
-import { seededRandom } from '../annotation/assignment.js';
+import { seededRandom } from '../seeded-random.js';
 
 export interface RankInput {
   /** task positions of the unlabelled items that were scored, and their margins (same length) */

@@ -9,6 +9,7 @@
  * pairable and add nothing, which is how missing values are handled. Any number of coders; pure, no I/O.
  */
 import { DomainError } from '../errors.js';
+import { seededRandom } from '../seeded-random.js';
 
 export type Level = 'nominal' | 'ordinal' | 'interval' | 'ratio';
 /** δ²: the squared difference between two values (0 for equal values). Jaccard distance, for instance. */
@@ -228,14 +229,8 @@ function sampledExpected(
     }
     return used[lo];
   };
-  let seed = 0x9e3779b9;
-  // mulberry32: a small, well-mixed generator whose sequence is fixed by its seed
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  // a fixed seed, so the same answers give the same estimate on every read
+  const random = seededRandom(0x9e3779b9);
   let total = 0;
   for (let s = 0; s < SAMPLED_PAIRS; s++) {
     const c = draw(random() * n);

@@ -11,7 +11,7 @@ import { HolderCounts } from './holder-counts.js';
 import { ListIndex } from './list-index.js';
 import { annotatorProgress, type AnnotatorProgress } from './progress.js';
 
-export { hashString, planAssignment, seededRandom } from './assignment-plan.js';
+export { planAssignment } from './assignment-plan.js';
 
 interface AssignmentRecord {
   username: string;

@@ -14,7 +14,7 @@ import { invalid } from '../errors.js';
 import { textLengthOf, type Instance, type Scheme, type Task } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError, type AnswerContext, type SpanRef, type StructureEntry } from '../schemes/module.js';
-import { hashString } from './assignment.js';
+import { hashString } from '../seeded-random.js';
 import type { AnnotationRecord, SpanRecord, Submission } from './records.js';
 import { spanId } from './validate.js';
 

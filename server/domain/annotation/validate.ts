@@ -6,7 +6,7 @@ import { invalid } from '../errors.js';
 import { textLengthOf, type Instance, type Label, type Scheme, type Task } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError, type SchemeTypeModule } from '../schemes/module.js';
-import { hashString } from './assignment.js';
+import { hashString } from '../seeded-random.js';
 import type { SpanRecord, Submission } from './records.js';
 
 /** Position of each label name in its scheme (first occurrence), built once per labels list. */

@@ -3,7 +3,7 @@
  * verification status, the accuracy against the humans' blind answers, which new labels are set aside for
  * verification (Potato's `selection_strategy`) and how many more the limits allow.
  */
-import { seededRandom } from '../annotation/assignment-plan.js';
+import { seededRandom } from '../seeded-random.js';
 
 interface IclVerification {
   human_label: string;

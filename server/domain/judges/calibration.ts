@@ -5,7 +5,7 @@
  * expected calibration error over equal-width bins, the Brier score and the reliability bins. Agreement (κ,
  * confusion) is judge alignment's `alignmentOf`, shared rather than copied.
  */
-import { seededRandom } from '../annotation/assignment-plan.js';
+import { seededRandom } from '../seeded-random.js';
 import { cohenKappa } from '../agreement/kappa.js';
 
 /** One model's k answers for one item; a failed query is a null sample (Potato records None). */

@@ -5,7 +5,7 @@
  * milliseconds, so requests are served meanwhile. Nothing is stored: the results derive from the answers and are
  * computed again after a restart, with seeds taken from the data, so they come out the same.
  */
-import { hashString } from '../annotation/assignment.js';
+import { hashString } from '../seeded-random.js';
 import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
 import { invalid, notFound } from '../errors.js';
 import { driveSteps } from '../slices.js';

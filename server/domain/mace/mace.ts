@@ -12,7 +12,7 @@
  * Pure: no clock, no I/O; the same data, options and seed give the same result. `maceSteps` yields after each
  * iteration so a caller can run it in slices between requests; `mace` runs it through.
  */
-import { seededRandom } from '../annotation/assignment.js';
+import { seededRandom } from '../seeded-random.js';
 
 export interface MaceData {
   items: number;

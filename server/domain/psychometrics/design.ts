@@ -7,7 +7,7 @@
  * the same question gets the same table. Pure.
  */
 import { Coincidences, alphaOf } from '../agreement/alpha.js';
-import { seededRandom } from '../annotation/assignment-plan.js';
+import { seededRandom } from '../seeded-random.js';
 
 export interface DesignQuestion {
   items: number;

@@ -2,7 +2,7 @@
  * Quality-control checks, pure: what a check is, how checks are mixed into an annotator's list, and how an
  * answer is scored against the expected one.
  */
-import { hashString, seededRandom } from '../annotation/assignment.js';
+import { hashString, seededRandom } from '../seeded-random.js';
 import type { Instance } from '../task.js';
 
 export type CheckKind = 'attention_check' | 'gold_standard';

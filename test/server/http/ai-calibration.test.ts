@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 import { learnableItems } from '../domain/ai/learnable.js';
-import { seededRandom } from '../../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../../server/domain/seeded-random.js';
 import { expectedCalibrationError } from '../../helpers/reference-measures.js';
 import { NaiveBayes } from '../../../server/domain/ai/naive-bayes.js';
 import { features } from '../../../server/domain/ai/text-features.js';

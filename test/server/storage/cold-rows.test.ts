@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PackedTable } from '../../../server/storage/packed-table.js';
 import { CHECKED_BLOCK, packFilePieces, readPackFile } from '../../../server/storage/pack-file.js';
 import { writeFileAtomicChunks } from '../../../server/storage/atomic-file.js';
-import { seededRandom } from '../../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../../server/domain/seeded-random.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const opened: PackedTable[] = [];

@@ -9,7 +9,7 @@ import { PackedTable } from '../../../server/storage/packed-table.js';
 import { packFilePieces, readPackFile } from '../../../server/storage/pack-file.js';
 import { writeFileAtomicChunks } from '../../../server/storage/atomic-file.js';
 import { StorageError } from '../../../server/storage/tables.js';
-import { seededRandom } from '../../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../../server/domain/seeded-random.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 function expectSame(table: PackedTable, model: Map<string, unknown>): void {

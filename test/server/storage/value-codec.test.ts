@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ValueCodec } from '../../../server/storage/value-codec.js';
 import { ByteWriter } from '../../../server/storage/byte-writer.js';
 import { isoTime } from '../../../server/storage/iso-time.js';
-import { seededRandom } from '../../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../../server/domain/seeded-random.js';
 
 function roundTrip(codec: ValueCodec, value: unknown): unknown {
   const out = new ByteWriter(4);

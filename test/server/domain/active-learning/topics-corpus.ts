@@ -3,7 +3,7 @@
  * rare), texts of two topic words among four filler words, and one text in eight with a word of another topic as
  * noise. Seeded, so every run labels the same texts.
  */
-import { seededRandom } from '../../../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../../../server/domain/seeded-random.js';
 
 export const TOPICS = ['sport', 'politics', 'science', 'cooking'];
 const WORDS_PER_TOPIC = 40;

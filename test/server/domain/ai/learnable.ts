@@ -2,7 +2,7 @@
  * Generated texts with a learnable signal: each carries two words from its label's vocabulary among shared
  * filler words, in a seeded random order, so runs are repeatable.
  */
-import { seededRandom } from '../../../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../../../server/domain/seeded-random.js';
 
 const VOCAB: Record<string, string[]> = {
   positive: ['great', 'love', 'excellent', 'wonderful', 'happy', 'perfect', 'amazing', 'fantastic'],

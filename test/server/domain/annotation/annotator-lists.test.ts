@@ -1,7 +1,7 @@
 /** AnnotatorLists against arrays of names as the model, through random adds and removes that reuse links. */
 import { describe, expect, it } from 'vitest';
 import { AnnotatorLists } from '../../../../server/domain/annotation/annotator-lists.js';
-import { seededRandom } from '../../../../server/domain/annotation/assignment.js';
+import { seededRandom } from '../../../../server/domain/seeded-random.js';
 
 describe('AnnotatorLists', () => {
   // sized at once for what a start indexes, too small for it, or not at all: the same answers either way

@@ -3,12 +3,8 @@
  * the per-item overlap, and when an instance counts as fully annotated.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  Assignments,
-  hashString,
-  planAssignment,
-  seededRandom,
-} from '../../../../server/domain/annotation/assignment.js';
+import { Assignments, planAssignment } from '../../../../server/domain/annotation/assignment.js';
+import { hashString, seededRandom } from '../../../../server/domain/seeded-random.js';
 import { addCheckInstances, addInstances, createTask } from '../../../../server/domain/task.js';
 import { PACKED_TABLES } from '../../../../server/index.js';
 import { MemoryStore } from '../../../../server/storage/memory-store.js';
