@@ -28,12 +28,18 @@ export class ProviderError extends Error {
   }
 }
 
-const GITHUB: oidc.ServerMetadata = {
-  issuer: 'https://github.com',
-  authorization_endpoint: 'https://github.com/login/oauth/authorize',
-  token_endpoint: 'https://github.com/login/oauth/access_token',
-};
-const GITHUB_API = 'https://api.github.com';
+/** GitHub's sign-in endpoints and API: github.com's, or those of a GitHub Enterprise Server at its address. */
+function github(enterprise: URL | undefined): { metadata: oidc.ServerMetadata; api: string } {
+  const web = enterprise?.href.replace(/\/+$/, '') ?? 'https://github.com';
+  return {
+    metadata: {
+      issuer: web,
+      authorization_endpoint: `${web}/login/oauth/authorize`,
+      token_endpoint: `${web}/login/oauth/access_token`,
+    },
+    api: enterprise ? `${web}/api/v3` : 'https://api.github.com',
+  };
+}
 const TIMEOUT_S = 15;
 
 /** Plain HTTP is allowed only to a provider on this machine (a development or test provider). */
@@ -73,7 +79,11 @@ export class OAuthClients {
 
   private async load(p: OAuthProvider): Promise<oidc.Configuration> {
     const auth = p.clientSecret ? oidc.ClientSecretPost(p.clientSecret) : oidc.None();
-    if (p.kind === 'github') return new oidc.Configuration(GITHUB, p.clientId, p.clientSecret, auth);
+    if (p.kind === 'github') {
+      const config = new oidc.Configuration(github(p.enterpriseUrl).metadata, p.clientId, p.clientSecret, auth);
+      if (p.enterpriseUrl && loopback(p.enterpriseUrl)) oidc.allowInsecureRequests(config);
+      return config;
+    }
     const issuer = p.issuer!;
     try {
       return await oidc.discovery(issuer, p.clientId, p.clientSecret, auth, {
@@ -145,7 +155,7 @@ export class OAuthClients {
 
   private async github(p: OAuthProvider, config: oidc.Configuration, token: string): Promise<ProviderIdentity> {
     const get = async (path: string): Promise<{ status: number; body: unknown }> => {
-      const res = await oidc.fetchProtectedResource(config, token, new URL(GITHUB_API + path), 'GET');
+      const res = await oidc.fetchProtectedResource(config, token, new URL(github(p.enterpriseUrl).api + path), 'GET');
       return { status: res.status, body: res.status === 200 ? await res.json() : null };
     };
     try {

@@ -25,6 +25,8 @@ const providerSchema = z.lazy(() =>
     client_secret: z.string().optional(),
     discovery_url: httpUrl().optional(),
     issuer: httpUrl().optional(),
+    // ours: the address of a GitHub Enterprise Server, whose sign-in and API live under it
+    enterprise_url: httpUrl().optional(),
     scopes: z.array(z.string().regex(/^[\x21-\x7e]+$/, 'scopes are single words')).optional(),
     allowed_domain: z
       .string()
@@ -73,6 +75,8 @@ const KNOWN: Record<string, { kind: ProviderKind; displayName: string; issuer?: 
 };
 
 /** The issuer a discovery URL names: the URL without its `/.well-known/openid-configuration` tail. */
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
 function issuerOf(discovery: string): URL {
   return new URL(discovery.replace(/\/\.well-known\/openid-configuration\/?$/, ''));
 }
@@ -95,7 +99,15 @@ function readProvider(
     refuse(
       `${at}: needs a discovery_url (or issuer): "${id}" is not a provider known by name (google, github, huggingface)`,
     );
-  if (kind === 'github' && given) warn(`${at}.discovery_url is not acted on: GitHub's endpoints are fixed`);
+  if (kind === 'github' && given)
+    warn(
+      `${at}.discovery_url is not acted on: GitHub's endpoints are its own (enterprise_url names a GitHub Enterprise Server)`,
+    );
+  if (raw.enterprise_url && kind !== 'github')
+    warn(`${at}.enterprise_url is not acted on: it names a GitHub Enterprise Server, and "${id}" is not GitHub`);
+  const enterprise = kind === 'github' && raw.enterprise_url ? new URL(raw.enterprise_url) : undefined;
+  if (enterprise && enterprise.protocol === 'http:' && !LOOPBACK.includes(enterprise.hostname))
+    refuse(`${at}.enterprise_url: must be https (plain http only for a server on this machine)`);
   if (!raw.client_secret) warn(`${at}.client_secret is not set: the provider is asked as a public client (PKCE alone)`);
   if (raw.allowed_org && kind !== 'github')
     warn(`${at}.allowed_org is not acted on: organizations are GitHub's; use allowed_domain for an email domain`);
@@ -121,6 +133,7 @@ function readProvider(
     scopes,
     allowedDomain: raw.allowed_domain?.replace(/^@/, '').toLowerCase(),
     allowedOrg: kind === 'github' ? raw.allowed_org : undefined,
+    enterpriseUrl: enterprise && new URL(enterprise.href.replace(/\/+$/, '')),
     identityField,
   };
 }

@@ -15,13 +15,15 @@ export interface OAuthProvider {
   displayName: string;
   clientId: string;
   clientSecret?: string;
-  /** the issuer whose discovery document is read (oidc); GitHub's endpoints are fixed */
+  /** the issuer whose discovery document is read (oidc); GitHub's endpoints are its own */
   issuer?: URL;
   scopes: string[];
   /** lower-cased email domain a user's verified email must end in */
   allowedDomain?: string;
   /** GitHub organization the user must be a member of */
   allowedOrg?: string;
+  /** GitHub Enterprise Server's address (its sign-in under it, its API at /api/v3); else github.com */
+  enterpriseUrl?: URL;
   identityField: IdentityField;
 }
 

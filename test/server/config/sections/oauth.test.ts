@@ -37,4 +37,26 @@ describe('single sign-on keys of the authentication section', () => {
       }),
     ).toThrow(/discovery_url/);
   });
+
+  it('takes enterprise_url for GitHub only, and plain http only on this machine', () => {
+    const read = (providers: Record<string, unknown>) => {
+      const warnings: string[] = [];
+      const raw = authenticationSchema.parse({ method: 'oauth', providers });
+      return { settings: readOAuth(raw, 'oauth', (m) => warnings.push(m), refuse), warnings };
+    };
+    const ghe = read({ github: { client_id: 'id', client_secret: 's', enterprise_url: 'https://git.uni.example/' } });
+    expect(ghe.settings.providers[0].enterpriseUrl?.href).toBe('https://git.uni.example/');
+    expect(ghe.warnings).toEqual([]);
+    const other = read({ google: { client_id: 'id', client_secret: 's', enterprise_url: 'https://git.uni.example' } });
+    expect(other.settings.providers[0].enterpriseUrl).toBeUndefined();
+    expect(other.warnings).toEqual([
+      'authentication.providers.google.enterprise_url is not acted on: it names a GitHub Enterprise Server, and "google" is not GitHub',
+    ]);
+    expect(() => read({ github: { client_id: 'id', enterprise_url: 'http://git.uni.example' } })).toThrow(
+      'authentication.providers.github.enterprise_url: must be https (plain http only for a server on this machine)',
+    );
+    expect(
+      read({ github: { client_id: 'id', client_secret: 's', enterprise_url: 'http://127.0.0.1:9' } }).warnings,
+    ).toEqual([]);
+  });
 });
