@@ -5,7 +5,6 @@
  * accounts, the learners over the answers, what imports instances while the project runs, studies, agents,
  * evaluation, qualitative coding and crowdsourcing.
  */
-import type { ProjectConfig } from './config/load.js';
 import { Assignments } from './domain/annotation/assignment.js';
 import { AnnotationService } from './domain/annotation/annotation-service.js';
 import { compileRules } from './domain/annotation/keywords.js';
@@ -27,7 +26,7 @@ import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { restoreImported } from './domain/data/imported.js';
 import { DisplayCache } from './domain/display/build.js';
 import { MediaFiles } from './io/media-files.js';
-import { resolve as resolvePath } from 'node:path';
+import { mediaRoots } from './config/locate.js';
 import { Skips } from './domain/annotation/skips.js';
 import { ItemNotes } from './domain/annotation/item-notes.js';
 import { UndoHistory } from './domain/annotation/undo.js';
@@ -281,7 +280,9 @@ export function composeServices(input: ComposeInput): Services {
         idKey: config.raw.item_properties.id_key,
       },
     ),
-    media: new MediaFiles(mediaRoots(config)),
+    media: new MediaFiles(
+      mediaRoots(config.dir, config.raw.task_dir, (config.raw as { media_directory?: unknown }).media_directory),
+    ),
     adminAuth: { key: input.adminKey, isAdminUser: isAdmin },
     startedAt: clock.now(),
     version: input.version,
@@ -298,11 +299,4 @@ export function composeServices(input: ComposeInput): Services {
       async () => search.close(),
     ],
   };
-}
-
-/** Where media named by a relative path are looked for: the task folder, then Potato's media_directory in it. */
-function mediaRoots(config: ProjectConfig): string[] {
-  const taskDir = resolvePath(config.dir, config.raw.task_dir ?? '.');
-  const mediaDir = (config.raw as { media_directory?: unknown }).media_directory;
-  return [taskDir, config.dir, ...(typeof mediaDir === 'string' ? [resolvePath(taskDir, mediaDir)] : [])];
 }

@@ -14,3 +14,9 @@ export function locate(name: string, dir: string, taskDir: string | undefined): 
   ].filter(Boolean) as string[];
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
+
+/** Where media named by a relative path are looked for: task folder, config folder, then Potato's media_directory. */
+export function mediaRoots(dir: string, taskDir: string | undefined, mediaDirectory: unknown): string[] {
+  const tasks = resolve(dir, taskDir ?? '.');
+  return [tasks, dir, ...(typeof mediaDirectory === 'string' ? [resolve(tasks, mediaDirectory)] : [])];
+}
