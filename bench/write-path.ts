@@ -52,11 +52,17 @@ async function run(project: { dataDir: string; configFile: string; ids: string[]
   try {
     await drive(500); // warm-up: lists planned, code optimised
     const before = process.cpuUsage();
+    const faults = process.resourceUsage().minorPageFault;
     const started = performance.now();
     await drive(Math.ceil(submissions / LANES));
     const cpu = process.cpuUsage(before);
     const n = Math.ceil(submissions / LANES) * LANES;
-    return { user: cpu.user / n, system: cpu.system / n, rate: (n * 1000) / (performance.now() - started) };
+    return {
+      user: cpu.user / n,
+      system: cpu.system / n,
+      rate: (n * 1000) / (performance.now() - started),
+      faults: (process.resourceUsage().minorPageFault - faults) / n,
+    };
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -83,9 +89,9 @@ async function main() {
       work,
     );
     for (let r = 0; r < Number(values.runs); r++) {
-      const { user, system, rate } = await run(project, Number(values.submissions));
+      const { user, system, rate, faults } = await run(project, Number(values.submissions));
       console.log(
-        `write path at ${values.size}: ${(user + system).toFixed(1)} µs CPU per submission (user ${user.toFixed(1)}, system ${system.toFixed(1)}), ${Math.round(rate)}/s`,
+        `write path at ${values.size}: ${(user + system).toFixed(1)} µs CPU per submission (user ${user.toFixed(1)}, system ${system.toFixed(1)}), ${faults.toFixed(2)} page faults, ${Math.round(rate)}/s`,
       );
     }
   } finally {
