@@ -10,6 +10,7 @@
  * replaced since are kept in a set instead. Kept apart from packed-table.ts, which gives these rows a Map's
  * interface and the snapshot's and undo's access to their bytes.
  */
+import { constants } from 'node:buffer';
 import { ByteWriter } from './byte-writer.js';
 import { emptyBounds, readBounds, type ColdRows } from './cold-rows.js';
 import { checkIndex, DEAD, hashBytes, LIVE, RowIndex } from './row-index.js';
@@ -27,6 +28,13 @@ export interface PackedTableInit {
 
 /** garbage is reclaimed past this size, once it also exceeds the live rows */
 const GARBAGE_FLOOR = 32 * 1024 * 1024;
+/**
+ * How much larger a full arena's successor is. Every page the arena writes for the first time costs a page fault
+ * (dear on a VM: docs/performance.md), and a growth copies the rows into pages never written: growing by half
+ * again copied twice what was ever written, by four times a third. Pages allocated but not yet written cost
+ * address space, not memory.
+ */
+const GROWTH = 4;
 
 export abstract class PackedRows {
   readonly codec: ValueCodec;
@@ -213,7 +221,9 @@ export abstract class PackedRows {
   private reserve(bytes: number): void {
     const used = this.end - this.coldEnd;
     if (used + bytes <= this.arena.length) return;
-    const next = Buffer.allocUnsafe(Math.max(Math.ceil(this.arena.length * 1.5), used + bytes + 64 * 1024));
+    const next = Buffer.allocUnsafe(
+      Math.max(Math.min(this.arena.length * GROWTH, constants.MAX_LENGTH), used + bytes + 64 * 1024),
+    );
     this.arena.copy(next, 0, 0, used);
     this.arena = next;
   }
