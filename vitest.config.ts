@@ -23,6 +23,7 @@ export const POSTGRES_HTTP_SUITES = [
   'boundary',
   'think-aloud',
   'judge-calibration',
+  'traces',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 /** Files that drive the UI in headless Chromium (the `browser` project). */

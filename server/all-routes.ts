@@ -54,6 +54,7 @@ import { metricInductionRoutes } from './http/routes/metric-induction.js';
 import { iclRoutes } from './http/routes/icl.js';
 import { judgeAlignmentRoutes } from './http/routes/judge-alignment.js';
 import { judgeCalibrationRoutes } from './http/routes/judge-calibration.js';
+import { traceRoutes } from './http/routes/traces.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
 import { triageRoutes } from './http/routes/triage.js';
 import { psychometricsRoutes } from './http/routes/psychometrics.js';
@@ -121,6 +122,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...iclRoutes(s),
     ...judgeAlignmentRoutes(s),
     ...judgeCalibrationRoutes(s),
+    ...traceRoutes(s),
     ...boundaryRoutes(s),
     ...triageRoutes(s),
     ...psychometricsRoutes(s),

@@ -10,6 +10,7 @@ import { handOutLimit } from './domain/task.js';
 import { Predictions } from './domain/data/predictions.js';
 import { Importer } from './domain/data/importer.js';
 import { DatabaseIngestion } from './domain/data/live-ingestion.js';
+import { TraceIngestion } from './domain/traces/trace-ingestion.js';
 import { openSourceReader } from './io/database-sources/open.js';
 import { instanceReader } from './io/import-files.js';
 
@@ -17,9 +18,11 @@ interface ImportsInput extends Pick<ComposeInput, 'config' | 'store' | 'clock' |
   assignments: Assignments;
   settings: Settings;
   running?: Services['databaseSources'];
+  runningTraces?: Services['traces'];
 }
 
-export function composeImports({ config, store, clock, logger, assignments, settings, running }: ImportsInput) {
+export function composeImports(input: ImportsInput) {
+  const { config, store, clock, logger, assignments, settings, running } = input;
   const task = config.task;
   const itemKeys = { idKey: config.raw.item_properties.id_key, textKey: config.raw.item_properties.text_key };
   const predictions = new Predictions(store, task);
@@ -49,5 +52,9 @@ export function composeImports({ config, store, clock, logger, assignments, sett
       importer,
     );
   databaseSources.importer = importer;
-  return { predictions, importer, databaseSources };
+  // kept over a recomposition too, with its counters
+  const traces =
+    input.runningTraces ?? new TraceIngestion({ settings: config.traceIngestion, task, clock, itemKeys }, importer);
+  traces.importer = importer;
+  return { predictions, importer, databaseSources, traces };
 }

@@ -153,7 +153,7 @@ export function composeServices(input: ComposeInput): Services {
   const studies = composeStudies({ config, store, clock, annotations, settings });
   const agents = composeAgents({ config, store, clock });
   late.psychometrics = studies.psychometrics;
-  const { predictions, importer, databaseSources } = composeImports({
+  const { predictions, importer, databaseSources, traces } = composeImports({
     config,
     store,
     clock,
@@ -161,6 +161,7 @@ export function composeServices(input: ComposeInput): Services {
     assignments,
     settings,
     running: input.reuse?.databaseSources,
+    runningTraces: input.reuse?.traces,
   });
   const potatoSources = {
     task,
@@ -267,6 +268,7 @@ export function composeServices(input: ComposeInput): Services {
     predictions,
     importer,
     databaseSources,
+    traces,
     ...studies,
     ...agents,
     triage,

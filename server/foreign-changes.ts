@@ -100,6 +100,7 @@ export function foreignChanges(
         adminSetup: services.adminSetup,
         loginTokens: services.loginTokens,
         databaseSources: services.databaseSources,
+        traces: services.traces,
         oauthClients: services.oauthClients,
       }),
     );

@@ -42,6 +42,7 @@ import type { WebAgentRecordings } from './domain/web-agent/recordings.js';
 import type { WebProxy } from './domain/web-agent/web-proxy.js';
 import type { Predictions } from './domain/data/predictions.js';
 import type { Importer } from './domain/data/importer.js';
+import type { TraceIngestion } from './domain/traces/trace-ingestion.js';
 import type { DatabaseIngestion } from './domain/data/live-ingestion.js';
 import type { DisplayCache } from './domain/display/build.js';
 import type { MediaFiles } from './io/media-files.js';
@@ -175,6 +176,8 @@ export interface Services {
   importer: Importer;
   /** data_sources of type database: read at start (`start()`, by createServer) and polled with live_ingestion */
   databaseSources: DatabaseIngestion;
+  /** Potato's trace webhook: pushed agent traces become items through the importer */
+  traces: TraceIngestion;
   outbox: EventOutbox;
   webhooks: WebhookOutbox;
   keywordRules: ReturnType<typeof compileRules>;
@@ -214,5 +217,5 @@ export interface ComposeInput {
    * dispatcher (its sends in flight) and what lives only in this process's memory (sign-in links, throttling)
    */
   reuse?: Pick<Services, 'webhooks' | 'throttle' | 'adminSetup' | 'loginTokens'> &
-    Partial<Pick<Services, 'databaseSources' | 'oauthClients'>>;
+    Partial<Pick<Services, 'databaseSources' | 'oauthClients' | 'traces'>>;
 }

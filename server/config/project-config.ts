@@ -36,6 +36,7 @@ import type { QualityConfig } from '../domain/quality/checks.js';
 import type { RuntimeSettings, Task } from '../domain/task.js';
 import type { Derive } from './cot-segmentation.js';
 import type { RawConfig } from './schema.js';
+import type { TraceIngestionSettings } from '../domain/traces/trace-ingestion.js';
 
 export interface ProjectConfig {
   file: string;
@@ -110,6 +111,8 @@ export interface ProjectConfig {
   judgeAlignment: JudgeAlignmentSettings;
   /** Potato's judge_calibration: several judges sampled k times, set against a blind human sample */
   judgeCalibration: JudgeCalibrationConfig;
+  /** Potato's trace_ingestion: agent traces pushed over HTTP become items */
+  traceIngestion: TraceIngestionSettings;
   /** Potato's boundary_probing: counterfactual probes after a label */
   boundary: BoundarySettings;
   /** Potato's triage: item priorities read from their data, the priority strategy's order */

@@ -26,6 +26,7 @@ import { thinkAloudSchema } from './sections/think-aloud.js';
 import { iclLabelingSchema } from './sections/icl-labeling.js';
 import { judgeAlignmentSchema } from './sections/judge-alignment.js';
 import { judgeCalibrationSchema } from './sections/judge-calibration.js';
+import { traceIngestionSchema } from './sections/trace-ingestion.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
 import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
@@ -162,6 +163,7 @@ export const configSchema = z.looseObject({
   icl_labeling: iclLabelingSchema.optional(),
   judge_alignment: judgeAlignmentSchema.optional(),
   judge_calibration: judgeCalibrationSchema.optional(),
+  trace_ingestion: traceIngestionSchema.optional(),
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
   psychometrics: psychometricsSchema.optional(),

@@ -88,6 +88,18 @@ export function requireUser(ctx: Context): string {
   return username;
 }
 
+/**
+ * A shared secret sent as Potato's trace clients send it: `Authorization: Bearer <key>`, or the X-API-Key header.
+ * 401 without either, 403 with a wrong one; an empty `expected` lets every request in (the config warns).
+ */
+export function requireSharedSecret(ctx: Context, expected: string, key: string): void {
+  if (!expected) return;
+  const bearer = /^Bearer (.+)$/.exec(ctx.get('authorization'))?.[1];
+  const given = bearer ?? ctx.get('x-api-key');
+  if (!given) throw unauthorized(`${key} is set: send it as "Authorization: Bearer <key>" or the X-API-Key header`);
+  if (!secretsEqual(given, expected)) throw forbidden(`the key sent is not ${key}`);
+}
+
 /** Admin access: the X-API-Key header, or a session of a user listed in admin_users. */
 export function requireAdmin(ctx: Context, auth: AdminAuth): string {
   const key = ctx.get('x-api-key');
