@@ -42,7 +42,9 @@ def _save(out, results):
 def main(argv):
     work = tempfile.mkdtemp(prefix='potato-tests-')
     out = os.environ.get('POTATO_RESULTS') or os.path.join(work, 'results.json')
-    for part in ('tests', 'examples'):
+    # potato_trace is Potato's tracing SDK, a client package agents install (stdlib only, no server module): scripts
+    # that use it are what the trace webhook serves, so it is importable here as it is on a user's machine
+    for part in ('tests', 'examples', 'potato_trace'):
         shutil.copytree(os.path.join(POTATO, part), os.path.join(work, part), symlinks=True)
     files = argv or sorted(os.path.basename(p) for p in glob.glob(os.path.join(work, 'tests', 'server', 'test_*.py')))
     env = {**os.environ, 'PYTHONPATH': os.pathsep.join([HERE, work]), 'PYTHONDONTWRITEBYTECODE': '1'}
