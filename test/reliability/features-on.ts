@@ -21,6 +21,8 @@ export const FEATURES_ON = {
   rooms: { enabled: true },
   sessions: { enabled: true },
   datasets: { enabled: true },
+  // without a key, so the fuzzed bodies reach the trace formats' parsers rather than stop at the key
+  trace_ingestion: { enabled: true, api_key: '' },
   agent_proxy: { type: 'echo', responses: ['ok'], sandbox: { max_steps: 1000, rate_limit_per_minute: 10_000 } },
 };
 

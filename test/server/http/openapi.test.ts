@@ -87,6 +87,7 @@ describe('GET /api/openapi.json', () => {
         datasets: { enabled: true },
         rooms: { enabled: true },
         sessions: { enabled: true },
+        trace_ingestion: { enabled: true, api_key: 'openapi-trace-key' },
       },
     });
     const user = await t.client().login('ann');

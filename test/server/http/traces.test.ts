@@ -193,6 +193,8 @@ describe('trace webhook', () => {
       [{ id: 'bad1', steps: 'not a list' }, 'steps'],
       [{ id: 'bad2', steps: [{ thought: 'x' }, 7] }, 'steps[1]'],
       [{ id: { nested: true }, task_description: 'x' }, 'id'],
+      [{ id: 'bad\u0007bell', task_description: 'x' }, 'id'],
+      [{ id: 'x'.repeat(201), task_description: 'x' }, 'id'],
       [{ id: 'bad3' }, 'steps'],
       [[genericTrace('in-a-list')], 'body'],
       [{ resourceSpans: [] }, 'resourceSpans'],
