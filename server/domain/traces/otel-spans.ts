@@ -8,7 +8,7 @@ import type { NormalizedTrace } from './trace-formats.js';
 
 type AttrValue = { stringValue?: string; intValue?: string | number; doubleValue?: number; boolValue?: boolean };
 
-export interface OtlpSpan {
+interface OtlpSpan {
   traceId?: string;
   spanId?: string;
   parentSpanId?: string;

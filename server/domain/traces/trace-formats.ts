@@ -7,8 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-export const TRACE_FORMATS = ['generic', 'langsmith'] as const;
-export type TraceFormat = (typeof TRACE_FORMATS)[number];
+export type TraceFormat = 'generic' | 'langsmith';
 
 type Json = Record<string, unknown>;
 
@@ -23,7 +22,7 @@ export interface GenericTrace extends Json {
   trace?: unknown[];
 }
 
-export interface LangSmithRun extends Json {
+interface LangSmithRun extends Json {
   id?: string | number;
   name?: string;
   run_type?: string;
