@@ -36,7 +36,7 @@ export function displayedText(display: Display, text: string): string {
     else if (b.type === 'list') parts.push(...b.items);
     else if (b.type === 'dialogue') parts.push(...b.turns.flatMap((t) => [t.speaker ?? '', t.text]));
     else if (b.type === 'pairwise') parts.push(...b.items.flatMap((i) => [i.label, i.text]));
-    else if (b.type === 'absent') continue;
+    else if (b.type === 'absent' || b.type === 'agent_chat') continue;
     else parts.push('src' in b ? b.src : b.refused);
   }
   return squash(parts.join('\n'));

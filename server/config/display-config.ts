@@ -93,6 +93,7 @@ function readListAsText(value: unknown, warn: (m: string) => void): ListAsText |
 function readFields(
   value: unknown,
   warn: (m: string) => void,
+  agent: boolean,
 ): { fields: DisplayField[]; direction: 'vertical' | 'horizontal' } {
   if (!isMapping(value)) throw new DisplayConfigError('instance_display: expected a mapping with a list of fields');
   if (!Array.isArray(value.fields) || !value.fields.length)
@@ -104,13 +105,19 @@ function readFields(
       throw new DisplayConfigError(`${where}.key: expected the name of an item field`);
     const rawType = typeof f.type === 'string' ? f.type : 'text';
     const type = TYPE_MAP[rawType];
+    const interactive = rawType === 'interactive_chat' && agent;
     if (!type) warn(`${where}.type: "${rawType}" is not drawn here; field "${f.key}" is shown as text`);
-    else if (!EXACT.has(rawType))
+    else if (rawType === 'interactive_chat' && !agent)
+      warn(
+        `${where}.type: "interactive_chat" needs an agent (agent_proxy): without one field "${f.key}" is shown as dialogue turns`,
+      );
+    else if (!EXACT.has(rawType) && !interactive)
       warn(
         `${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`,
       );
     const options = isMapping(f.display_options) ? f.display_options : {};
     const field: DisplayField = { key: f.key, type: type ?? 'text' };
+    if (interactive) field.interactive = true;
     if (typeof f.label === 'string') field.label = f.label;
     if (Array.isArray(options.labels)) field.labels = options.labels.map(String);
     if (typeof options.language === 'string') field.language = options.language;
@@ -166,7 +173,8 @@ export function readDisplaySpec(
     return { kind: 'layout', template, textKey, idKey, listAsText };
   }
   if (config.instance_display !== undefined && config.instance_display !== null) {
-    const { fields, direction } = readFields(config.instance_display, warn);
+    const agent = isMapping(config.agent_proxy);
+    const { fields, direction } = readFields(config.instance_display, warn, agent);
     for (const f of fields) {
       if (
         f.key !== textKey &&

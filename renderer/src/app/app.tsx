@@ -10,6 +10,7 @@ import { Completion } from '../features/study/completion.js';
 import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
+import { AgentChatPanel } from '../features/agent-chat/agent-chat-panel.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
 import { PredictionCard, chosenLabel } from '../features/truth-serum/prediction-card.js';
 import { ProbePanel } from '../features/boundary/probe-panel.js';
@@ -197,6 +198,7 @@ export function App() {
         <AnnotateScreen
           phase={phase}
           onPhaseChange={() => void loadPhase()}
+          agentChat={(id, field) => <AgentChatPanel key={`${id}\u0001${field}`} instanceId={id} />}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
           aside={
             study?.memos || study?.codebook || study?.truth_serum || study?.boundary_probing || study?.thinkaloud

@@ -15,8 +15,10 @@ const AUTO_MAX_CHARS = 5000;
 
 function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText): DisplayBlock {
   const { key, label } = field;
-  if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length))
-    return { type: 'absent', key, label };
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
+  // each annotator's conversation is their own (the panel reads it); an item that holds one shows it as dialogue
+  if (field.interactive && empty) return { type: 'agent_chat', key, label };
+  if (empty) return { type: 'absent', key, label };
   switch (field.type) {
     case 'html':
       return { type: 'html', key, label, html: sanitize(asText(value)) };

@@ -29,6 +29,8 @@ export interface DisplayField {
   language?: string;
   /** dialogue: the keys of a turn holding its speaker and its text (Potato's display_options speaker_key, text_key) */
   turnKeys?: { speaker?: string; text?: string };
+  /** Potato's interactive_chat with an agent configured: the annotator's chat with it until the item holds one */
+  interactive?: true;
 }
 
 export interface ListAsText {
@@ -60,6 +62,8 @@ export type DisplayBlock =
   | { type: 'html'; key?: string; label?: string; html: string }
   | { type: 'list'; key: string; label?: string; items: string[]; prefix: ListAsText['prefix']; horizontal: boolean }
   | { type: 'dialogue'; key: string; label?: string; turns: Turn[] }
+  /** where the annotator talks with the project's agent (`/agent_chat/…`), then judges the finished conversation */
+  | { type: 'agent_chat'; key: string; label?: string }
   | { type: 'pairwise'; key: string; label?: string; items: { label: string; text: string }[] }
   | { type: 'code'; key: string; label?: string; text: string; language?: string }
   | ({ type: 'image' | 'audio' | 'video'; key: string; label?: string } & MediaSource);

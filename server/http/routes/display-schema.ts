@@ -53,6 +53,11 @@ const displayBlock = z.lazy(() =>
         }),
       ),
     }),
+    z
+      .object({ type: z.literal('agent_chat'), ...common })
+      .describe(
+        "Potato's interactive_chat: where the annotator talks with the project's agent (/agent_chat/…) until finishing; the conversation is the caller's own",
+      ),
     z.object({
       type: z.literal('pairwise'),
       ...common,

@@ -65,6 +65,19 @@ describe('display config', () => {
     expect(config.warnings.join('\n')).not.toMatch(/unknown key "instance_display"/);
   });
 
+  it("draws interactive_chat as the agent's chat when agent_proxy is configured, else as dialogue with a warning", () => {
+    const display = { fields: [{ key: 'conversation', type: 'interactive_chat', label: 'Chat' }] };
+    const withAgent = load({ instance_display: display, agent_proxy: { type: 'echo', responses: ['hi'] } });
+    expect(withAgent.display).toMatchObject({ kind: 'fields', fields: [{ type: 'dialogue', interactive: true }] });
+    expect(withAgent.warnings.join('\n')).not.toMatch(/interactive_chat/);
+    const without = load({ instance_display: display });
+    expect(without.display).toMatchObject({ fields: [{ type: 'dialogue' }] });
+    expect((without.display as { fields: { interactive?: true }[] }).fields[0].interactive).toBeUndefined();
+    expect(without.warnings.join('\n')).toMatch(
+      /fields\[0\]\.type: "interactive_chat" needs an agent \(agent_proxy\): without one field "conversation" is shown as dialogue turns/,
+    );
+  });
+
   it('warns that task_layout is not used', () => {
     expect(load({ task_layout: 'layouts/t.html' }).warnings.join('\n')).toMatch(
       /task_layout: the annotation form is drawn by Marginalia/,

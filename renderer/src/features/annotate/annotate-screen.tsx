@@ -60,9 +60,11 @@ interface Props {
     /** selects a label of a single-choice scheme in the form (a label said aloud), saved on submit */
     choose: (scheme: string, label: string) => void;
   }) => React.ReactNode;
+  /** the agent chat panel, drawn where the display puts Potato's interactive_chat field */
+  agentChat?: (instanceId: string, field: string) => React.ReactNode;
 }
 
-export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
+export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat }: Props) {
   // the phase is asked again only where a move can change it: a study that goes on after this list, or the
   // list's end (the study's completion code); otherwise a step stays one request
   const phaseNow = useRef(phase);
@@ -226,6 +228,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside }: Props) {
             display={instance.display}
             surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={selection.selectText} />}
             turnSlot={turnSchemes.length ? turnSlot : undefined}
+            chatSlot={agentChat && ((field) => agentChat(instance.instance_id, field))}
           />
           <SpanPanel
             labels={keys.spanChoices}

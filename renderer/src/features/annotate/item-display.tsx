@@ -19,7 +19,11 @@ interface Props {
   /** the annotatable text, drawn where the display puts the text field */
   surface: ReactNode;
   turnSlot?: TurnSlot;
+  /** what is drawn for Potato's interactive_chat field (the agent chat panel), by the field */
+  chatSlot?: (field: string) => ReactNode;
 }
+
+type Slots = Pick<Props, 'turnSlot' | 'chatSlot'>;
 
 /** Sanitized HTML with the surface mounted into its `data-span-surface` element, if it has one. */
 function LayoutHtml({ html, surface }: { html: string; surface: ReactNode }) {
@@ -56,8 +60,10 @@ function Media({ block }: { block: Extract<DisplayBlock, { type: 'image' | 'audi
   return <video className="display-video" src={block.src} controls onError={onError} />;
 }
 
-function Body({ block, surface, turnSlot }: { block: DisplayBlock; surface: ReactNode; turnSlot?: TurnSlot }) {
+function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; surface: ReactNode } & Slots) {
   switch (block.type) {
+    case 'agent_chat':
+      return <>{chatSlot?.(block.key)}</>;
     case 'surface':
       return <>{surface}</>;
     case 'html':
@@ -123,14 +129,14 @@ function Body({ block, surface, turnSlot }: { block: DisplayBlock; surface: Reac
   }
 }
 
-export function ItemDisplay({ display, surface, turnSlot }: Props) {
+export function ItemDisplay({ display, surface, turnSlot, chatSlot }: Props) {
   if (!display) return <>{surface}</>;
   return (
     <div className={`item-display ${display.direction}`} data-testid="item-display" data-source={display.source}>
       {display.blocks.map((block, i) => (
         <div key={i} className={`display-field display-${block.type}-field`} data-field={block.key}>
           {block.label && <div className="display-label">{block.label}</div>}
-          <Body block={block} surface={surface} turnSlot={turnSlot} />
+          <Body block={block} surface={surface} turnSlot={turnSlot} chatSlot={chatSlot} />
         </div>
       ))}
     </div>

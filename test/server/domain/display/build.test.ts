@@ -215,3 +215,28 @@ describe('values', () => {
     expect(cache.of(instance)).toBe(cache.of(instance));
   });
 });
+
+describe('interactive_chat', () => {
+  const spec: DisplaySpec = {
+    kind: 'fields',
+    fields: [
+      { key: 'text', type: 'text' },
+      { key: 'conversation', type: 'dialogue', label: 'Chat', interactive: true },
+    ],
+    direction: 'vertical',
+    textKey: 'text',
+    idKey: 'id',
+    surfaceFirst: false,
+  };
+
+  it("is the agent's chat while the item holds no conversation, and the item's own conversation once it does", () => {
+    const fresh = buildDisplay(spec, { id: '1', text: 'Book a table.', conversation: null }, 'Book a table.');
+    expect(fresh.blocks[1]).toEqual({ type: 'agent_chat', key: 'conversation', label: 'Chat' });
+    const held = buildDisplay(
+      spec,
+      { id: '2', text: 'Book a table.', conversation: [{ speaker: 'User', text: 'Hi' }] },
+      'Book a table.',
+    );
+    expect(held.blocks[1]).toMatchObject({ type: 'dialogue', turns: [{ speaker: 'User', text: 'Hi' }] });
+  });
+});
