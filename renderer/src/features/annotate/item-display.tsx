@@ -63,7 +63,7 @@ function Media({ block }: { block: Extract<DisplayBlock, { type: 'image' | 'audi
 function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; surface: ReactNode } & Slots) {
   switch (block.type) {
     case 'agent_chat':
-      return <>{chatSlot?.(block.key)}</>;
+      return <>{chatSlot?.(block.key ?? '')}</>;
     case 'surface':
       return <>{surface}</>;
     case 'html':
