@@ -88,12 +88,13 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
         message,
         instance_id: instanceId,
       });
-      setStatus((s) =>
-        s && {
-          ...s,
-          step_count: reply.step_count,
-          messages: [...s.messages, { role: 'user', content: message }, { role: 'agent', content: reply.content }],
-        },
+      setStatus(
+        (s) =>
+          s && {
+            ...s,
+            step_count: reply.step_count,
+            messages: [...s.messages, { role: 'user', content: message }, { role: 'agent', content: reply.content }],
+          },
       );
     } catch (e) {
       // nothing was kept: the message goes back into the box to send again
@@ -115,7 +116,8 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
     }
   };
 
-  const shown: Message[] = sending === null ? status.messages : [...status.messages, { role: 'user', content: sending }];
+  const shown: Message[] =
+    sending === null ? status.messages : [...status.messages, { role: 'user', content: sending }];
   return (
     <section className="agent-chat" aria-label={name} data-testid="agent-chat">
       <div className="agent-chat-log" role="log" aria-label="Conversation" aria-live="polite">
@@ -172,11 +174,7 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
           <button type="submit" disabled={atLimit || sending !== null || !draft.trim()}>
             Send
           </button>
-          <button
-            type="button"
-            disabled={!status.messages.length || sending !== null}
-            onClick={() => void finish()}
-          >
+          <button type="button" disabled={!status.messages.length || sending !== null} onClick={() => void finish()}>
             Finish chat
           </button>
         </div>
