@@ -24,6 +24,7 @@ export const POSTGRES_HTTP_SUITES = [
   'think-aloud',
   'judge-calibration',
   'traces',
+  'ibws',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 /** Files that drive the UI in headless Chromium (the `browser` project). */

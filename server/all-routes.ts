@@ -34,6 +34,7 @@ import { desktopLoginRoutes } from './http/routes/desktop-login.js';
 import { agreementRoutes } from './http/routes/agreement.js';
 import { aiRoutes } from './http/routes/ai.js';
 import { dataRoutes } from './http/routes/data.js';
+import { ibwsRoutes } from './http/routes/ibws.js';
 import { exportRoutes } from './http/routes/export.js';
 import { openApiRoutes } from './http/openapi.js';
 import { mediaRoutes } from './http/routes/media.js';
@@ -95,6 +96,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...agreementRoutes(s),
     ...aiRoutes(s),
     ...dataRoutes(s),
+    ...ibwsRoutes(s),
     ...exportRoutes(s),
     ...mediaRoutes(s),
     ...displayRoutes(s),

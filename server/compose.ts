@@ -45,6 +45,7 @@ import { composeCrowd } from './compose-crowd.js';
 import { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
+import { composeIbws } from './compose-ibws.js';
 import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
 import { Rooms } from './domain/rooms/rooms-service.js';
@@ -120,6 +121,7 @@ export function composeServices(input: ComposeInput): Services {
   annotations.use(itemTimes);
   const search = new SearchService(store, task, annotations);
   annotations.use(search.hook);
+  const ibws = composeIbws({ config, store, clock, assignments, annotations, settings });
   // composed again after another process's changes, it builds at its first search instead
   if (!input.reuse) search.start();
   const skips = new Skips(store, task, annotations, clock, {
@@ -210,6 +212,7 @@ export function composeServices(input: ComposeInput): Services {
     ...users,
     assignments,
     annotations,
+    ibws,
     skips,
     itemNotes: new ItemNotes(store, task, annotations, outbox, clock),
     annotatorDashboard: new AnnotatorDashboard(config.annotatorDashboard, {

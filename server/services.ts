@@ -65,6 +65,7 @@ import type { ThinkAloud } from './domain/think-aloud/think-aloud.js';
 import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
 import type { TriageQueue } from './domain/triage/triage.js';
+import type { IbwsService } from './domain/ibws/ibws-service.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import type { Rooms } from './domain/rooms/rooms-service.js';
 import type { Sessions } from './domain/sessions/sessions-service.js';
@@ -166,6 +167,8 @@ export interface Services {
   thinkAloud: ThinkAloud;
   /** Potato's boundary lab: counterfactual probes, verdicts, contrast sets */
   boundary: BoundaryLab;
+  /** Potato's iterative best–worst scaling: its later rounds and ranking (undefined without ibws_config) */
+  ibws: IbwsService | undefined;
   /** Potato's triage: item priorities from their data, the priority strategy's order */
   triage: TriageQueue;
   /** Potato's psychometrics: the item-response model, fitted again once answers change, the study designer */

@@ -9,6 +9,8 @@ import { ConfigError } from './config-error.js';
 import { CotSegmentationError, readCotSegmentation, type Derive } from './cot-segmentation.js';
 import { readInstances, DataFileError } from './data-files.js';
 import type { RawConfig } from './schema.js';
+import { firstBuckets, roundTuples, type IbwsSettings } from '../domain/ibws/ibws-rounds.js';
+import { tupleInstance } from '../domain/ibws/ibws-service.js';
 
 export function readItems(
   raw: RawConfig,
@@ -51,6 +53,26 @@ export function readItems(
   return { instances, deriveItem };
 }
 
+/** The settings of iterative BWS, with Potato's defaults. */
+export function ibwsSettings(ibws: NonNullable<RawConfig['ibws_config']>): IbwsSettings {
+  return {
+    tupleSize: ibws.tuple_size ?? 4,
+    perItem: ibws.tuples_per_item_per_round ?? 2,
+    seed: ibws.seed ?? 42,
+    maxRounds: ibws.max_rounds ?? null,
+  };
+}
+
+/** Round 1 of iterative BWS: the whole pool as one bucket (later rounds are made as it runs, domain/ibws). */
+function ibwsFirstRound(items: Instance[], s: IbwsSettings): Instance[] {
+  if (s.tupleSize > items.length)
+    throw new BwsConfigError(`tuple_size (${s.tupleSize}) is larger than the pool of ${items.length} items`);
+  const texts = new Map(items.map((i) => [i.id, i.text]));
+  return roundTuples(1, firstBuckets([...texts.keys()], s.tupleSize), s).map((t) =>
+    tupleInstance(t, (id) => texts.get(id) ?? ''),
+  );
+}
+
 /** bws_config (or ibws_config's first round) turns the items into tuples; the bws schemes' tuple_size must agree. */
 export function tupleItems(
   raw: RawConfig,
@@ -59,26 +81,17 @@ export function tupleItems(
   path: string,
   warn: (message: string) => void,
 ): Instance[] {
-  // Potato's iterative BWS starts like plain BWS: its first round is made here, later rounds are not
-  const ibws = raw.ibws_config;
+  const ibws = raw.bws_config ? undefined : raw.ibws_config;
   const tupling = raw.bws_config
     ? { key: 'bws_config', config: raw.bws_config }
     : ibws
-      ? {
-          key: 'ibws_config',
-          config: {
-            tuple_size: ibws.tuple_size,
-            seed: ibws.seed,
-            min_item_appearances: ibws.tuples_per_item_per_round ?? 2,
-          },
-        }
+      ? { key: 'ibws_config', config: { tuple_size: ibws.tuple_size } }
       : undefined;
-  if (raw.bws_config && ibws) warn('ibws_config is ignored: bws_config makes the tuples');
-  else if (ibws && schemes.some((s) => s.annotation_type === 'bws')) {
+  if (raw.bws_config && raw.ibws_config) warn('ibws_config is ignored: bws_config makes the tuples');
+  if (ibws?.scoring_method && ibws.scoring_method !== 'counting')
     warn(
-      'ibws_config: only the first round is made (each item in tuples_per_item_per_round tuples); later rounds within score buckets are not generated. Score the round with GET /admin/api/bws_scores',
+      `ibws_config.scoring_method: ${ibws.scoring_method} is not computed here; rounds are partitioned by counting scores ((best − worst) / appearances)`,
     );
-  }
   for (const s of schemes) if (s.annotation_type === 'bws' && !tupling) s.extra.tuple_size ??= 4;
   if (!tupling) return items;
   if (!schemes.some((s) => s.annotation_type === 'bws')) {
@@ -87,7 +100,7 @@ export function tupleItems(
   }
   let instances: Instance[];
   try {
-    instances = bwsTuples(items, tupling.config);
+    instances = ibws ? ibwsFirstRound(items, ibwsSettings(ibws)) : bwsTuples(items, tupling.config);
   } catch (e) {
     if (e instanceof BwsConfigError) throw new ConfigError(path, `${tupling.key}.tuple_size: ${e.message}`);
     throw e;
