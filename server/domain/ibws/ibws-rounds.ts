@@ -80,7 +80,7 @@ export const firstBuckets = (pool: readonly string[], size: number): Bucket[] =>
  * Tuples of `size` distinct items in which every item appears at least `passes` times: each pass shuffles the
  * items and cuts them into tuples, the last one topped up with other items.
  */
-export function sampleTuples(ids: readonly string[], size: number, passes: number, random: () => number): string[][] {
+function sampleTuples(ids: readonly string[], size: number, passes: number, random: () => number): string[][] {
   const tuples: string[][] = [];
   for (let p = 0; p < passes; p++) {
     const order = [...ids];
