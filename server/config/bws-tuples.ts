@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Instance } from '../domain/task.js';
 import { looseUnsignedNumber } from './loose-values.js';
 import { seededRandom } from '../domain/seeded-random.js';
+import { bwsTupleInstance } from '../domain/data/bws-tuple.js';
 
 const intish = looseUnsignedNumber.pipe(z.number().int('a whole number'));
 
@@ -37,12 +38,6 @@ export const ibwsConfigSchema = z.lazy(() =>
   }),
 );
 
-interface BwsItem {
-  source_id: string;
-  text: string;
-  position: string;
-}
-
 export class BwsConfigError extends Error {}
 
 export function bwsTuples(pool: readonly Instance[], config: BwsConfig): Instance[] {
@@ -61,12 +56,13 @@ export function bwsTuples(pool: readonly Instance[], config: BwsConfig): Instanc
       const j = i + Math.floor(random() * (picks.length - i));
       [picks[i], picks[j]] = [picks[j], picks[i]];
     }
-    const items: BwsItem[] = picks
-      .slice(0, size)
-      .map((p, i) => ({ source_id: pool[p].id, text: pool[p].text, position: String.fromCharCode(65 + i) }));
     const id = `bws_tuple_${String(t + 1).padStart(width, '0')}`;
-    const text = items.map((it) => `${it.position}. ${it.text}`).join('\n');
-    tuples.push({ id, text, data: { id, _bws_items: items, _bws_tuple_size: size } });
+    tuples.push(
+      bwsTupleInstance(
+        id,
+        picks.slice(0, size).map((p) => pool[p]),
+      ),
+    );
   }
   return tuples;
 }

@@ -137,6 +137,21 @@ export function addInstances(task: Task, added: Instance[]): void {
   }
 }
 
+/** Takes instances `addInstances` added out again (the write storing them failed), so the task matches the store. */
+export function removeInstances(task: Task, ids: ReadonlySet<string>): void {
+  let n = 0;
+  for (const instance of task.instances)
+    if (!ids.has(instance.id)) {
+      task.instances[n] = instance;
+      task.positionById.set(instance.id, n++);
+    }
+  task.instances.length = n;
+  for (const id of ids) {
+    task.instanceById.delete(id);
+    task.positionById.delete(id);
+  }
+}
+
 /**
  * Makes quality-control checks viewable like instances. They go in `instanceById` only: `instances` and
  * `positionById` stay the task's own items, which is how the rest of the domain tells the two apart.

@@ -6,6 +6,7 @@
 import { invalid } from '../errors.js';
 import type { Scheme, Task } from '../task.js';
 import type { ExportItem } from './export-rows.js';
+import { bwsTupleItems } from './bws-tuple.js';
 
 export interface BwsScore {
   item_id: string;
@@ -15,21 +16,6 @@ export interface BwsScore {
   worst_count: number;
   appearances: number;
   rank: number;
-}
-
-interface TupleItem {
-  source_id: string;
-  text: string;
-  position: string;
-}
-
-function tupleOf(data: Record<string, unknown>): TupleItem[] {
-  const items = data._bws_items;
-  if (!Array.isArray(items)) return [];
-  return items.filter(
-    (i): i is TupleItem =>
-      typeof i === 'object' && i !== null && typeof i.source_id === 'string' && typeof i.position === 'string',
-  );
 }
 
 /** The bws scheme asked for, or the only one; refuses naming `schema`. */
@@ -56,7 +42,7 @@ export function bwsScores(scheme: Scheme, items: Iterable<ExportItem>): BwsScore
 /** Pool items that are in some tuple (Potato's `total_items`). */
 export function bwsPoolSize(task: Task): number {
   const ids = new Set<string>();
-  for (const instance of task.instances) for (const item of tupleOf(instance.data)) ids.add(item.source_id);
+  for (const instance of task.instances) for (const item of bwsTupleItems(instance.data)) ids.add(item.source_id);
   return ids.size;
 }
 
@@ -81,7 +67,7 @@ export function bwsScoresByScheme(schemes: readonly Scheme[], items: Iterable<Ex
     schemes.forEach((scheme, n) => {
       const chosen = record.labels[scheme.name];
       if (!chosen || (chosen.best === undefined && chosen.worst === undefined)) return;
-      for (const item of tupleOf(instance.data)) {
+      for (const item of bwsTupleItems(instance.data)) {
         let c = counts[n].get(item.source_id);
         if (!c) counts[n].set(item.source_id, (c = { text: String(item.text ?? ''), best: 0, worst: 0, seen: 0 }));
         c.seen++;

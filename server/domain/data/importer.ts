@@ -5,7 +5,7 @@
  */
 import { DomainError, notFound } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
-import { addInstances, type Instance, type Task } from '../task.js';
+import { addInstances, removeInstances, type Instance, type Task } from '../task.js';
 import type { Assignments } from '../annotation/assignment.js';
 import { checkNew, extendListsOps, importOps, type ListSettings } from './imported.js';
 import { parsePrediction, type PredictionRecord, type Predictions } from './predictions.js';
@@ -132,7 +132,6 @@ export class Importer {
     const ids = instances.map((i) => i.id);
     const { task, assignments, store } = this.d;
     // the task learns the instances before the write, which readers see at once: no list may name an unknown id
-    const before = task.instances.length;
     addInstances(task, instances);
     try {
       const ops = [
@@ -143,10 +142,7 @@ export class Importer {
     } catch (e) {
       // the store undid the write; take the instances out again so the task matches what is stored
       assignments.recount();
-      for (const instance of task.instances.splice(before)) {
-        task.instanceById.delete(instance.id);
-        task.positionById.delete(instance.id);
-      }
+      removeInstances(task, new Set(ids));
       throw e;
     }
     job.added = instances.length;

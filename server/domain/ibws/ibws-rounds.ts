@@ -51,7 +51,8 @@ export function roundScores(answers: Iterable<TupleAnswer>): Map<string, number>
   return new Map([...counts].map(([id, c]) => [id, c.net / c.seen]));
 }
 
-const sortByScore = (items: readonly string[], scores: ReadonlyMap<string, number>) =>
+/** Items best first by their scores (unscored ones as 0), ties by id. */
+export const sortByScore = (items: readonly string[], scores: ReadonlyMap<string, number>) =>
   [...items].sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || byId(a, b));
 
 /** The buckets after a round: each bucket that was tupled is split into thirds by this round's scores. */

@@ -7,7 +7,8 @@
  */
 import type { StoreOp, Store } from '../ports.js';
 import type { Instance, Scheme, Task } from '../task.js';
-import { addInstances } from '../task.js';
+import { addInstances, removeInstances } from '../task.js';
+import { bwsTupleInstance, bwsTupleItems } from '../data/bws-tuple.js';
 import type { AnnotationRecord } from '../annotation/records.js';
 import type { SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
 import type { Assignments } from '../annotation/assignment.js';
@@ -19,31 +20,20 @@ import {
   ranking,
   roundScores,
   roundTuples,
+  sortByScore,
   type Bucket,
   type IbwsSettings,
   type PlannedTuple,
   type TupleAnswer,
 } from './ibws-rounds.js';
 
-interface TupleItem {
-  source_id: string;
-  text: string;
-  position: string;
-}
-
 /** A planned tuple as an instance: its items lettered, the round and bucket kept beside them. */
-export function tupleInstance(t: PlannedTuple, textOf: (id: string) => string): Instance {
-  const items: TupleItem[] = t.items.map((id, i) => ({
-    source_id: id,
-    text: textOf(id),
-    position: String.fromCharCode(65 + i),
-  }));
-  return {
-    id: t.id,
-    text: items.map((it) => `${it.position}. ${it.text}`).join('\n'),
-    data: { id: t.id, _bws_items: items, _bws_tuple_size: items.length, _ibws_round: t.round, _ibws_bucket: t.bucket },
-  };
-}
+export const tupleInstance = (t: PlannedTuple, textOf: (id: string) => string): Instance =>
+  bwsTupleInstance(
+    t.id,
+    t.items.map((id) => ({ id, text: textOf(id) })),
+    { _ibws_round: t.round, _ibws_bucket: t.bucket },
+  );
 
 export interface IbwsDeps {
   store: Store;
@@ -74,8 +64,7 @@ export class IbwsService {
   private pool(): Map<string, string> {
     const texts = new Map<string, string>();
     for (const i of this.d.task.instances)
-      if (this.roundOf(i) === 1)
-        for (const it of i.data._bws_items as TupleItem[]) texts.set(it.source_id, String(it.text ?? ''));
+      if (this.roundOf(i) === 1) for (const it of bwsTupleItems(i.data)) texts.set(it.source_id, String(it.text ?? ''));
     return texts;
   }
 
@@ -98,7 +87,7 @@ export class IbwsService {
   private answers(tuples: readonly Instance[]): TupleAnswer[] {
     const out: TupleAnswer[] = [];
     for (const instance of tuples) {
-      const items = instance.data._bws_items as TupleItem[];
+      const items = bwsTupleItems(instance.data);
       const idAt = (p: string | undefined) => items.find((it) => it.position === p)?.source_id;
       for (const u of this.annotatorsOf(instance.id)) {
         const chosen = this.chosen(u, instance.id);
@@ -117,13 +106,21 @@ export class IbwsService {
 
   private complete = (r: RoundState) => r.tuples.every((t) => this.answeredBy(t) >= this.d.required());
 
-  /** Every round made so far, replayed from round 1: its buckets and tuples. */
-  private rounds(): RoundState[] {
+  /** The tuples of every round made so far, by round. */
+  private tuplesByRound(): Map<number, Instance[]> {
     const byRound = new Map<number, Instance[]>();
     for (const i of this.d.task.instances) {
       const r = this.roundOf(i);
-      if (r) byRound.set(r, [...(byRound.get(r) ?? []), i]);
+      if (!r) continue;
+      const tuples = byRound.get(r);
+      if (tuples) tuples.push(i);
+      else byRound.set(r, [i]);
     }
+    return byRound;
+  }
+
+  /** Every round made so far, replayed from round 1: its buckets and tuples. */
+  private rounds(byRound: ReadonlyMap<number, Instance[]>): RoundState[] {
     const size = this.d.settings.tupleSize;
     const states: RoundState[] = [{ round: 1, buckets: firstBuckets([...this.pool().keys()], size), tuples: [] }];
     for (let r = 1; ; r++) {
@@ -138,8 +135,13 @@ export class IbwsService {
     }
   }
 
-  private current(): { state: RoundState; complete: boolean; next: Bucket[] | null; final: boolean } {
-    const states = this.rounds();
+  private current(byRound = this.tuplesByRound()): {
+    state: RoundState;
+    complete: boolean;
+    next: Bucket[] | null;
+    final: boolean;
+  } {
+    const states = this.rounds(byRound);
     const state = states[states.length - 1];
     const complete = this.complete(state);
     const next = complete
@@ -150,7 +152,11 @@ export class IbwsService {
 
   /** The next round's instances and the ops storing them, when `ctx`'s answer completed the current round. */
   private planNext(): { added: Instance[]; ops: StoreOp[] } | null {
-    const { state, next, final } = this.current();
+    const byRound = this.tuplesByRound();
+    // most answers leave their round unfinished: the rounds are replayed only when the latest one is complete
+    const latest = byRound.get(Math.max(...byRound.keys())) ?? [];
+    if (!latest.every((t) => this.answeredBy(t) >= this.d.required())) return null;
+    const { state, next, final } = this.current(byRound);
     if (!next || final) return null;
     const texts = this.pool();
     const added = roundTuples(state.round + 1, next, this.d.settings)
@@ -189,12 +195,7 @@ export class IbwsService {
       const added = this.made.get(ctx);
       if (!added) return;
       this.made.delete(ctx);
-      const gone = new Set(added.map((i) => i.id));
-      const { task } = this.d;
-      task.instances.splice(0, task.instances.length, ...task.instances.filter((i) => !gone.has(i.id)));
-      for (const id of gone) task.instanceById.delete(id);
-      task.positionById.clear();
-      task.instances.forEach((i, n) => task.positionById.set(i.id, n));
+      removeInstances(this.d.task, new Set(added.map((i) => i.id)));
       this.d.assignments.recount();
     },
   };
@@ -226,9 +227,7 @@ export class IbwsService {
       next ??
       state.buckets.map((b) => ({
         ...b,
-        items: b.terminal
-          ? b.items
-          : [...b.items].sort((x, y) => (scores.get(y) ?? 0) - (scores.get(x) ?? 0) || (x < y ? -1 : x > y ? 1 : 0)),
+        items: b.terminal ? b.items : sortByScore(b.items, scores),
       }));
     const texts = this.pool();
     return {
