@@ -4,9 +4,10 @@
  * num_annotators_per_item annotators hold it. The per-instance holder counts are derived from the stored lists
  * when first needed and kept in step by the one method that changes lists.
  */
-import type { AssignmentStrategy, Task } from '../task.js';
+import type { Task } from '../task.js';
 import type { Store, StoreOp } from '../ports.js';
 import { planAssignment } from './assignment-plan.js';
+import { strategyOrder, type AssignmentSettings } from './assignment-settings.js';
 import { HolderCounts } from './holder-counts.js';
 import { ListIndex } from './list-index.js';
 import { annotatorProgress, type AnnotatorProgress } from './progress.js';
@@ -47,21 +48,6 @@ export const LOW_WATER = 5;
 
 /** Extra items (quality-control checks) mixed into a freshly planned list; they do not count toward the cap. */
 export type ListDecorator = (username: string, list: string[]) => string[];
-
-export interface AssignmentSettings {
-  required(): number;
-  cap(): number | null;
-  strategy(): AssignmentStrategy;
-  /**
-   * active_learning: the order to hand items out in (undefined: task order, before the learner ranks), whether a
-   * ranking is under way, and how many items go out at a time
-   */
-  activeOrder?(): { order?: readonly string[]; pending: boolean; batch: number };
-  /** priority: the task's items in triage order */
-  priorityOrder?(): readonly string[];
-  /** psychometric: the items most informative for this annotator first (undefined: the model is not warm yet) */
-  psychometricOrder?(username: string): readonly string[] | undefined;
-}
 
 export class Assignments {
   /**
@@ -225,10 +211,7 @@ export class Assignments {
     if (list && room <= 0) return [];
     const taken = new Set(real);
     const batch = active ? active.batch : BATCH;
-    // the learner's order as it stands (before it ranks: task order)
-    const from = active
-      ? { ids: active.order ?? this.taskOrder(), strategy: 'fixed_order' as const }
-      : this.ordered(username);
+    const from = strategyOrder(this.settings, this.task, username, active);
     const more = planAssignment({
       ids: from.ids.filter((id) => !taken.has(id)),
       holders: (id) => this.holders(id),
@@ -243,23 +226,6 @@ export class Assignments {
     for (const decorate of this.decorators) full = decorate(username, full);
     const op = this.replaceOp(username, full);
     return limited ? [op, { table: 'hand_outs', key: 'overlap', value: { at: this.now() } }] : [op];
-  }
-
-  private taskOrder(): string[] {
-    return this.task.instances.map((i) => i.id);
-  }
-
-  /** The items in the order the strategy takes them from, and the rule planAssignment then applies to them. */
-  private ordered(username: string): { ids: readonly string[]; strategy: AssignmentStrategy } {
-    const strategy = this.settings.strategy();
-    if (strategy === 'priority')
-      return { ids: this.settings.priorityOrder?.() ?? this.taskOrder(), strategy: 'fixed_order' };
-    if (strategy === 'psychometric') {
-      const ranked = this.settings.psychometricOrder?.(username);
-      // until the model is warm, at random (Potato's cold start)
-      return ranked ? { ids: ranked, strategy: 'fixed_order' } : { ids: this.taskOrder(), strategy: 'random' };
-    }
-    return { ids: this.taskOrder(), strategy };
   }
 
   private realCount(username: string, list: readonly string[]): number {
