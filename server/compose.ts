@@ -3,7 +3,7 @@
  * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts). Groups of
  * features that depend on each other more than on the rest are wired beside it, in the compose-*.ts files: the
  * accounts, the learners over the answers, what imports instances while the project runs, studies, agents,
- * evaluation, qualitative coding and crowdsourcing.
+ * evaluation, qualitative coding, crowdsourcing and the progress read-outs.
  */
 import { Assignments } from './domain/annotation/assignment.js';
 import { AnnotationService } from './domain/annotation/annotation-service.js';
@@ -18,10 +18,7 @@ import { Progress } from './domain/admin/progress.js';
 import { TimelineReport } from './domain/admin/timeline.js';
 import { QualityService } from './domain/quality/quality-service.js';
 import { PhaseService } from './domain/phases/phase-service.js';
-import { PotatoState } from './domain/admin/potato-state.js';
-import { PotatoDashboard } from './domain/admin/potato-dashboard.js';
 import { isAnnotated } from './domain/annotation/records.js';
-import { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { restoreImported } from './domain/data/imported.js';
 import { DisplayCache } from './domain/display/build.js';
@@ -46,6 +43,7 @@ import { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
 import { composeIbws } from './compose-ibws.js';
+import { composeReadouts } from './compose-readouts.js';
 import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
 import { Rooms } from './domain/rooms/rooms-service.js';
@@ -165,20 +163,6 @@ export function composeServices(input: ComposeInput): Services {
     running: input.reuse?.databaseSources,
     runningTraces: input.reuse?.traces,
   });
-  const potatoSources = {
-    task,
-    annotations,
-    assignments,
-    progress,
-    phaseOf: (username: string) => phases.typeOf(username),
-    maxAnnotationsPerUser: () => settings.get().max_annotations_per_user,
-    config: () => ({
-      debug_mode: config.debug,
-      annotation_task_name: settings.get().annotation_task_name,
-      annotation_schemes: config.raw.annotation_schemes,
-      ui: (config.raw as Record<string, unknown>).ui ?? {},
-    }),
-  };
   const adminUsers = new Set(config.adminUsers);
   const isAdmin = (name: string) => adminUsers.has(name) || name === input.desktopOwner;
   const adjudication = new AdjudicationService({
@@ -215,16 +199,6 @@ export function composeServices(input: ComposeInput): Services {
     ibws,
     skips,
     itemNotes: new ItemNotes(store, task, annotations, outbox, clock),
-    annotatorDashboard: new AnnotatorDashboard(config.annotatorDashboard, {
-      totalItems: () => task.instances.length,
-      itemsWithAnnotations: () => annotations.instancesWithAtLeast(1),
-      totalAnnotations: () => annotations.totalAnnotations(),
-      activeAnnotators: () => progress.annotatorNames().filter((name) => phases.typeOf(name) === 'annotation').length,
-      own: (username) => {
-        const annotated = annotations.activityOf(username).annotated;
-        return { annotated, assigned: assignments.progressOf(username, annotated).expected };
-      },
-    }),
     ...coding,
     pocket: new PocketService(config.pocket, {
       schemes: task.schemes,
@@ -256,8 +230,7 @@ export function composeServices(input: ComposeInput): Services {
     quality,
     phases,
     ...composeCrowd({ config, store, clock, annotations, quality, accounts }),
-    potatoState: new PotatoState(potatoSources),
-    potatoDashboard: new PotatoDashboard({ ...potatoSources, settings: () => settings.get() }),
+    ...composeReadouts({ config, annotations, assignments, progress, phases, settings }),
     agreement: new ProjectAgreement(store, task, annotations, clock),
     adjudication,
     ...evaluation,
