@@ -25,6 +25,7 @@ import { claim, sharedSecret } from './claims.js';
 import { commitStates } from './commit.js';
 import { loadRows } from './load-rows.js';
 import { ProjectLock } from './project-lock.js';
+import { createPool } from './pool.js';
 
 export interface PostgresStoreOptions {
   /** a postgres:// URL without the `schema` parameter (see database-url.ts) */
@@ -81,18 +82,7 @@ export class PostgresStore extends TableReader implements SharedStore {
   }
 
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
-    const pool = new pg.Pool({
-      connectionString: options.connectionString,
-      max: options.maxConnections ?? 4,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-      application_name: 'marginalia',
-      // Short statements sent thousands of times a second: planned once (a custom plan per call cost as much as
-      // running it) and never compiled (JIT pays off for long analytic queries only). A URL's `options` wins.
-      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
-    });
-    // an idle connection the server drops (a restart) is reported here; the pool opens a new one when needed
-    pool.on('error', (e) => options.logger?.warn(`PostgreSQL connection lost: ${e.message}`));
+    const pool = createPool(options.connectionString, options.maxConnections ?? 4, options.logger);
     const store = new PostgresStore(
       pool,
       options.connectionString,
