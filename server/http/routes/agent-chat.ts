@@ -5,9 +5,8 @@
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import { route, type RouteSpec } from '../route.js';
-import { chatItem } from './chat.js';
+import { chatItem, chatMessageBody, instanceId } from './chat.js';
 
-const instanceId = z.string().min(1).max(256);
 const message = z.lazy(() => z.object({ role: z.enum(['user', 'agent']), content: z.string(), timestamp: z.number() }));
 
 export function agentChatRoutes(s: Services): RouteSpec[] {
@@ -19,12 +18,7 @@ export function agentChatRoutes(s: Services): RouteSpec[] {
       summary:
         "Send the agent a message on an item (the caller's current one without instance_id); the message and the reply are kept together once the reply is there",
       access: 'user',
-      body: z.lazy(() =>
-        z.object({
-          message: z.string().trim().min(1, 'must not be empty').max(4000),
-          instance_id: instanceId.optional(),
-        }),
-      ),
+      body: chatMessageBody,
       response: z.lazy(() =>
         z.object({
           content: z.string(),

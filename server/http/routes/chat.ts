@@ -7,7 +7,14 @@ import { z } from 'zod';
 import type { Services } from '../../services.js';
 import { route, type RouteSpec } from '../route.js';
 
-const instanceId = z.string().min(1).max(256);
+export const instanceId = z.string().min(1).max(256);
+/** A message to a model about an item (the caller's current one without instance_id): chat support and agent chat. */
+export const chatMessageBody = z.lazy(() =>
+  z.object({
+    message: z.string().trim().min(1, 'must not be empty').max(4000),
+    instance_id: instanceId.optional(),
+  }),
+);
 const message = z.lazy(() =>
   z.object({
     role: z.enum(['user', 'assistant']),
@@ -51,12 +58,7 @@ export function chatRoutes(s: Services): RouteSpec[] {
       summary:
         "Send a message about an item (the caller's current one without instance_id) and get the model's reply; both are kept with the conversation only once the reply is there",
       access: 'user',
-      body: z.lazy(() =>
-        z.object({
-          message: z.string().trim().min(1, 'must not be empty').max(4000),
-          instance_id: instanceId.optional(),
-        }),
-      ),
+      body: chatMessageBody,
       response: z.lazy(() =>
         z.object({ content: z.string(), response_time_ms: z.number().int(), instance_id: z.string() }),
       ),
