@@ -54,7 +54,7 @@ export function composeLearning({ config, store, logger, clock, annotations, set
       config.activeLearning.schemes.length > 0,
     now,
   });
-  annotations.use(activeLearning);
+  annotations.use(activeLearning.hook);
   if (!reused) activeLearning.start();
   const mace = new MaceService({
     schemes: task.schemes,
@@ -69,7 +69,7 @@ export function composeLearning({ config, store, logger, clock, annotations, set
     settings: config.mace,
     now,
   });
-  annotations.use(mace);
+  annotations.use(mace.hook);
   mace.start();
   const icl = new IclLabeler({
     store,

@@ -11,7 +11,7 @@
  * round to 1.0 for most texts, which would tie them under any measure taken from probabilities.
  */
 import type { Task } from '../task.js';
-import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';
+import { countingChanges, type SubmitHook } from '../annotation/submit-hooks.js';
 import { hashString } from '../seeded-random.js';
 import { sliceEach } from '../slices.js';
 import type { ActiveLearningSettings } from './settings.js';
@@ -45,7 +45,7 @@ export interface HandOutOrder {
   pending: boolean;
 }
 
-export class ActiveLearning implements SubmitHook {
+export class ActiveLearning {
   private order: string[] | undefined;
   /** task size when the order was made: instances imported since follow it in task order */
   private orderedSize = 0;
@@ -83,17 +83,10 @@ export class ActiveLearning implements SubmitHook {
   }
 
   /**
-   * SubmitHook: counts new labels; every `update_frequency` of them (every one before the first ranking) ranks again.
+   * Counts new labels, here or from another server process; every `update_frequency` of them (every one before the
+   * first ranking) ranks again.
    */
-  after(ctx: SubmitContext): undefined {
-    if (ctx.changed) this.counted();
-    return undefined;
-  }
-
-  /** SubmitHook: another server process's label counts as one of ours. */
-  external(change: ExternalAnswer): void {
-    if (change.before !== change.after) this.counted();
-  }
+  readonly hook: SubmitHook = countingChanges(() => this.counted());
 
   private counted(): void {
     if (!this.deps.active()) return;

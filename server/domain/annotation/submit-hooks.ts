@@ -49,3 +49,19 @@ export interface SubmitResult {
   processing_time_ms: number;
   qc_result?: Record<string, unknown>;
 }
+
+/**
+ * A hook for features that only count changed answers (to re-run a learner every N of them): it calls `count`
+ * once per answer that changed, whether this process stored it or another one did.
+ */
+export function countingChanges(count: () => void): SubmitHook {
+  return {
+    after: (ctx) => {
+      if (ctx.changed) count();
+      return undefined;
+    },
+    external: (change) => {
+      if (change.before !== change.after) count();
+    },
+  };
+}

@@ -6,7 +6,7 @@
  * computed again after a restart, with seeds taken from the data, so they come out the same.
  */
 import { hashString } from '../seeded-random.js';
-import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
+import { countingChanges, type SubmitHook } from '../annotation/submit-hooks.js';
 import { invalid, notFound } from '../errors.js';
 import { driveSteps } from '../slices.js';
 import type { Scheme } from '../task.js';
@@ -46,7 +46,7 @@ export interface MaceRun {
   finished_at: string;
 }
 
-export class MaceService implements SubmitHook {
+export class MaceService {
   private estimates = new Map<string, SchemeEstimate>();
   private last: MaceRun | null = null;
   private sinceRun = 0;
@@ -70,16 +70,8 @@ export class MaceService implements SubmitHook {
     await Promise.allSettled([this.job, this.queued]);
   }
 
-  /** SubmitHook: counts changed answers; every `trigger_every_n` of them starts a run. */
-  after(ctx: SubmitContext): undefined {
-    if (ctx.changed) this.counted();
-    return undefined;
-  }
-
-  /** SubmitHook: another server process's answer counts as one of ours. */
-  external(change: ExternalAnswer): void {
-    if (change.before !== change.after) this.counted();
-  }
+  /** Counts changed answers, here or from another server process; every `trigger_every_n` of them starts a run. */
+  readonly hook: SubmitHook = countingChanges(() => this.counted());
 
   private counted(): void {
     if (!this.enabled) return;
