@@ -22,6 +22,15 @@ export interface Store {
   keys(table: TableName): IterableIterator<string>;
   size(table: TableName): number;
   /**
+   * Every row's `values` fields as stored and, for each of `counts`, how many entries the object or list in that
+   * field holds (0 where absent); of a packed table without decoding the rest of the row.
+   */
+  outline<K extends TableName, V extends keyof Tables[K] & string, C extends keyof Tables[K] & string>(
+    table: K,
+    values: readonly V[],
+    counts: readonly C[],
+  ): IterableIterator<Pick<Tables[K], V> & Record<C, number>>;
+  /**
    * Applies the ops at once (reads see them immediately) as one atomic unit, and resolves when they are durable.
    * A caller acknowledges nothing to a client before the promise resolves. Values are stored by reference:
    * treat every stored value as immutable and write a new object to change it.

@@ -7,6 +7,7 @@
  */
 import { ByteWriter } from './byte-writer.js';
 import { PackedRows } from './packed-rows.js';
+import { ValueOutline } from './value-outline.js';
 
 /** What the store needs of a table: a Map<string, unknown> has exactly this shape. */
 export interface Rows {
@@ -76,6 +77,17 @@ export class PackedTable extends PackedRows implements Rows {
 
   [Symbol.iterator](): IterableIterator<[string, unknown]> {
     return this.rows(true);
+  }
+
+  /** Each live row's outline (value-outline.ts), in the order `entries` gives them; keys are not read. */
+  *outline(values: readonly string[], counts: readonly string[]): IterableIterator<Record<string, unknown>> {
+    const outline = new ValueOutline(this.codec, values, counts);
+    this.busy++;
+    try {
+      for (const at of this.walk()) if (this.live(at)) yield outline.read({ buf: this.r.buf, pos: this.r.valueStart });
+    } finally {
+      this.busy--;
+    }
   }
 
   /** Lets go of the pack file the rows are read from; the table is not read after this. */

@@ -1,6 +1,7 @@
 /** In-memory tables shared by every Store implementation: the state a journal replays into. */
 import type { StoreOp, TableName, Tables } from '../domain/ports.js';
 import { PackedTable, type Rows } from './packed-table.js';
+import { outlineOf } from './value-outline.js';
 
 export type TableData = Map<string, Rows>;
 
@@ -44,6 +45,17 @@ export abstract class TableReader {
     return this.table(table).entries() as IterableIterator<[string, Tables[K]]>;
   }
 
+  outline<K extends TableName, V extends keyof Tables[K] & string, C extends keyof Tables[K] & string>(
+    table: K,
+    values: readonly V[],
+    counts: readonly C[],
+  ): IterableIterator<Pick<Tables[K], V> & Record<C, number>> {
+    const rows = this.table(table);
+    type Outline = Pick<Tables[K], V> & Record<C, number>;
+    if (rows instanceof PackedTable) return rows.outline(values, counts) as IterableIterator<Outline>;
+    return outlines(rows.entries(), values, counts) as IterableIterator<Outline>;
+  }
+
   keys(table: TableName): IterableIterator<string> {
     return this.table(table).keys();
   }
@@ -73,4 +85,12 @@ export abstract class TableReader {
       for (const key in rows) table.set(key, rows[key]);
     }
   }
+}
+
+function* outlines(
+  rows: IterableIterator<[string, unknown]>,
+  values: readonly string[],
+  counts: readonly string[],
+): IterableIterator<Record<string, unknown>> {
+  for (const [, value] of rows) yield outlineOf(value, values, counts);
 }

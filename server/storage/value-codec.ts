@@ -12,14 +12,14 @@ import { isoTime, timeOf } from './iso-time.js';
 const NULL = 0;
 const FALSE = 1;
 const TRUE = 2;
-const INT = 3; // zigzag varint, 32-bit range
-const FLOAT = 4; // float64
-const WORD = 5; // dictionary string: varint id
-const STRING = 6; // varint byte length, UTF-8
-const ARRAY = 7; // varint count, values
-const OBJECT = 8; // varint count, (varint key id, value) pairs
-const TIME = 9; // an ISO-8601 UTC timestamp as toISOString() writes it, as float64 epoch ms
-const SHAPED = 10; // varint shape id (a list of keys), then the values in that order
+export const INT = 3; // zigzag varint, 32-bit range
+export const FLOAT = 4; // float64
+export const WORD = 5; // dictionary string: varint id
+export const STRING = 6; // varint byte length, UTF-8
+export const ARRAY = 7; // varint count, values
+export const OBJECT = 8; // varint count, (varint key id, value) pairs
+export const TIME = 9; // an ISO-8601 UTC timestamp as toISOString() writes it, as float64 epoch ms
+export const SHAPED = 10; // varint shape id (a list of keys), then the values in that order
 
 /** Strings up to this length are worth a dictionary entry: ids, names, labels; longer ones are text. */
 const WORD_MAX = 24;

@@ -7,6 +7,12 @@ import type { Task } from '../task.js';
 import { AnnotatorLists } from './annotator-lists.js';
 import { isAnnotated, type AnnotationRecord } from './records.js';
 
+/** What the index reads of a stored answer: whose, which instance, when, and how many labels and spans it holds. */
+export type StoredAnswer = Pick<AnnotationRecord, 'username' | 'instance_id' | 'updated_at'> & {
+  labels: number;
+  spans: number;
+};
+
 export class AnnotationIndex {
   /** Annotators with a non-empty record: of task instances by position (annotator-lists.ts), of others by id. */
   private readonly byPosition: AnnotatorLists;
@@ -27,8 +33,15 @@ export class AnnotationIndex {
 
   /** A record changed from `before` to `after` (an empty `after` for one removed). */
   index(before: AnnotationRecord | undefined, after: AnnotationRecord): void {
-    const was = isAnnotated(before);
-    const is = isAnnotated(after);
+    this.count(after, isAnnotated(before), isAnnotated(after));
+  }
+
+  /** A stored answer read at start-up, by the few fields the index needs. */
+  indexStored(answer: StoredAnswer): void {
+    this.count(answer, false, answer.labels > 0 || answer.spans > 0);
+  }
+
+  private count(after: Pick<AnnotationRecord, 'username' | 'instance_id' | 'updated_at'>, was: boolean, is: boolean) {
     let mine = this.byAnnotator.get(after.username);
     if (!mine) this.byAnnotator.set(after.username, (mine = { annotated: 0, last_activity: after.updated_at }));
     else if (after.updated_at > mine.last_activity) mine.last_activity = after.updated_at;

@@ -38,7 +38,8 @@ export class AnnotationService {
     settings: AnnotationSettings,
   ) {
     this.indexed = new AnnotationIndex(task, store.size('annotations'));
-    for (const [, record] of store.entries('annotations')) this.indexed.index(undefined, record);
+    const stored = store.outline('annotations', ['username', 'instance_id', 'updated_at'], ['labels', 'spans']);
+    for (const answer of stored) this.indexed.indexStored(answer);
     this.completions = new CompletionMarks(store, task);
     const completing: CompletionContext = {
       store,

@@ -112,6 +112,32 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.close();
     });
 
+    it('outlines each live row: the fields asked for as stored, and counts of the entries of others', async () => {
+      const store = await open();
+      await store.write([
+        put('full', { n: 1, text: 'kept', nested: { list: [1, [2, 3], { a: 'x' }], flag: true } }),
+        put('bare', { n: 2 }),
+        put('gone', { n: 3, text: 'deleted' }),
+        put('again', { n: 4, nested: { list: [], flag: null } }),
+      ]);
+      await store.write([
+        del('gone'),
+        put('again', { n: 5, text: 'rewritten', nested: { list: ['one'], flag: false } }),
+      ]);
+      const outline = [...store.outline('contract_a', ['n', 'text'], ['nested'])];
+      const want = (key: string) => {
+        const row = store.get('contract_a', key)!;
+        return { n: row.n, ...(row.text === undefined ? {} : { text: row.text }), nested: row.nested ? 2 : 0 };
+      };
+      // the order `entries` gives
+      expect(outline).toEqual([...store.keys('contract_a')].map(want));
+      expect(outline).toHaveLength(3);
+      expect(outline).toContainEqual({ n: 5, text: 'rewritten', nested: 2 });
+      expect(outline).toContainEqual({ n: 2, nested: 0 });
+      expect([...store.outline('contract_b', ['n'], ['nested'])]).toEqual([]);
+      await store.close();
+    });
+
     it('keeps one table apart from another with the same keys', async () => {
       const store = await open();
       await store.write([put('same', { n: 1 }, 'contract_a'), put('same', { n: 2 }, 'contract_b')]);
