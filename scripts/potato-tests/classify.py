@@ -63,7 +63,6 @@ FEATURES = {
     'memos': r'memo',
     'arena': r'arena',
     'QDA cases (units of analysis)': r'/api/cases',
-    "the codebook's full-page editor (/codebook)": r'test_codebook_page_served|GET /codebook\b',
     'codebooks and QDA': r'codebook|qda',
     'think-aloud (speech capture and transcription), metric induction': r'thinkaloud|induce',
     'rooms, sessions, pocket (mobile) mode': r'/rooms|rooms_api|/sessions|sessions_api|pocket',

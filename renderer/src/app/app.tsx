@@ -1,7 +1,7 @@
 /**
- * The shell: who is logged in, which study phase they are in, and three screens, the annotator's (at #/), the
- * adjudicator's (at #/adjudicate) and the admin dashboard (at #/admin, reachable with an admin session or the
- * admin key).
+ * The shell: who is logged in, which study phase they are in, and the screens: the annotator's (at #/), the
+ * adjudicator's (at #/adjudicate), the admin dashboard (at #/admin, reachable with an admin session or the
+ * admin key), the codebook's page (#/codebook) and the others the hash names.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { api, errorText, SESSION_ENDED } from '../shared/api/client.js';
@@ -16,6 +16,7 @@ import { PredictionCard, chosenLabel } from '../features/truth-serum/prediction-
 import { ProbePanel } from '../features/boundary/probe-panel.js';
 import { ThinkAloudPill } from '../features/think-aloud/think-aloud-pill.js';
 import { CodebookPanel } from '../features/codebook/codebook-panel.js';
+import { CodebookScreen } from '../features/codebook/codebook-page.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
@@ -42,7 +43,7 @@ const AdjudicateScreen = lazy(() =>
 type Session =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'user'; me: Me } | { state: 'error'; message: string };
 
-type Route = 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'rooms' | 'sessions' | 'annotate';
+type Route = 'admin' | 'adjudicate' | 'progress' | 'pocket' | 'rooms' | 'sessions' | 'codebook' | 'annotate';
 
 function useHashRoute(): Route {
   const hash = useHash();
@@ -51,6 +52,7 @@ function useHashRoute(): Route {
   if (hash.startsWith('#/pocket')) return 'pocket';
   if (hash.startsWith('#/rooms')) return 'rooms';
   if (hash.startsWith('#/sessions')) return 'sessions';
+  if (hash.startsWith('#/codebook')) return 'codebook';
   return hash.startsWith('#/progress') ? 'progress' : 'annotate';
 }
 
@@ -147,6 +149,8 @@ export function App() {
           {(study?.rooms || route === 'rooms') && screenLink('rooms', '#/rooms', 'Rooms', 'open the rooms')}
           {(study?.sessions || route === 'sessions') &&
             screenLink('sessions', '#/sessions', 'Sessions', 'open the sessions')}
+          {(study?.codebook || route === 'codebook') &&
+            screenLink('codebook', '#/codebook', text.codebook, 'open the codebook')}
           {(me?.is_adjudicator || route === 'adjudicate') &&
             screenLink('adjudicate', '#/adjudicate', text.adjudicate, 'open the Adjudicate screen')}
           {(me?.is_admin || route === 'admin') && screenLink('admin', '#/admin', 'Dashboard', 'open the dashboard')}
@@ -187,6 +191,7 @@ export function App() {
   else if (route === 'progress') body = <ProgressScreen />;
   else if (route === 'rooms') body = <RoomsScreen me={session.me.username} />;
   else if (route === 'sessions') body = <SessionsScreen />;
+  else if (route === 'codebook') body = <CodebookScreen isAdmin={session.me.is_admin} />;
   else if (phase === undefined) body = <Loading what="your study phase" />;
   else if (phase && phase.type !== 'annotation' && !(phase.type === 'done' && phase.total <= 1))
     body = <PhasePage key={phase.phase} phase={phase} onDone={() => void loadPhase()} />;

@@ -31,6 +31,8 @@ const POTATO_PAGES: Record<string, string> = {
   // Potato's page after a jump: its GET only shows the annotation page (a jump is a POST)
   '/go_to': '/',
   '/sessions': '/#/sessions',
+  // the codebook's full page; a visitor without a session logs in there and stays on it
+  '/codebook': '/#/codebook',
   '/admin': '/#/admin',
   '/admin/review': '/#/admin/review',
 };

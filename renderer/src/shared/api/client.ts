@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** the answer's parsed JSON, for refusals that carry more than a sentence (a stale save's current text) */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -28,7 +30,7 @@ export const adminKey = {
 };
 
 async function request<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   admin = false,
@@ -65,6 +67,7 @@ async function request<T>(
     throw new ApiError(
       response.status,
       typeof message === 'string' ? message : `The server answered ${response.status} ${response.statusText}.`,
+      parsed,
     );
   }
   return parsed as T;
@@ -97,6 +100,7 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   /** a multipart form: an upload */
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
   adminGet: <T>(path: string) => request<T>('GET', path, undefined, true),

@@ -10,7 +10,7 @@ type Success<R> = R extends { 200: { content: { 'application/json': infer T } } 
     ? T
     : never;
 /** The JSON a route answers with on success. */
-type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: infer R }
+type Answer<P extends keyof paths, M extends 'get' | 'post' | 'put'> = paths[P][M] extends { responses: infer R }
   ? Success<R>
   : never;
 
@@ -97,6 +97,13 @@ export type ThinkAloudState = Answer<'/thinkaloud/api/state', 'get'>;
 export type ProbeSet = Answer<'/boundary/api/probe', 'post'>;
 export type CodebookView = Answer<'/api/codebook', 'get'>;
 export type CodebookDocument = Answer<'/api/codebook/document', 'get'>;
+export type CodebookCode = CodebookView['codes'][number];
+export type CodebookBlock = CodebookDocument['codes'][number]['blocks'][number];
+/** a prose save: saved, queued as a proposal, or (with 409) stale */
+export type CodebookSave = Answer<'/api/codebook/blocks', 'put'>;
+export type CodebookHistory = Answer<'/api/codebook/history', 'get'>['history'];
+export type CodebookSnapshot = Answer<'/api/codebook/history/{id}', 'get'>;
+export type CodebookProposal = Answer<'/api/codebook/admin/proposals', 'get'>['proposals'][number];
 export type ProgressSummary = Answer<'/progress/api/summary', 'get'>;
 export type ReviewBoard = Answer<'/admin/api/review/board', 'get'>;
 export type ReviewItem = ReviewBoard['board']['pending'][number];
