@@ -7,6 +7,22 @@ import { api, errorText } from '../../shared/api/client.js';
 import type { CodebookCode } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
 import { useUiText } from '../../shared/ui-text.js';
+import { CodeSelect } from './code-select.js';
+
+/**
+ * Adds a code where the caller may (`can_add`), else proposes it for an admin; resolves to the sentence saying
+ * which. The annotate page's panel adds codes the same way.
+ */
+export function addCode(
+  canAdd: boolean,
+  payload: { name: string; description?: string; parent_id?: string },
+): Promise<string> {
+  return canAdd
+    ? api.post('/api/codebook', payload).then(() => `Added “${payload.name}” to the codebook.`)
+    : api
+        .post('/api/codebook/proposals', { op: 'add', payload })
+        .then(() => `Proposed “${payload.name}”: an admin will confirm it.`);
+}
 
 export function AddCodeForm({
   codes,
@@ -32,12 +48,7 @@ export function AddCodeForm({
       ...(description.trim() ? { description: description.trim() } : {}),
       ...(parent ? { parent_id: parent } : {}),
     };
-    const send = canAdd
-      ? api.post('/api/codebook', payload).then(() => `Added “${added}” to the codebook.`)
-      : api
-          .post('/api/codebook/proposals', { op: 'add', payload })
-          .then(() => `Proposed “${added}”: an admin will confirm it.`);
-    send.then(
+    addCode(canAdd, payload).then(
       (message) => {
         setName('');
         setDescription('');
@@ -59,17 +70,7 @@ export function AddCodeForm({
         {words.codebook_meaning}
         <textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />
       </label>
-      <label>
-        Under
-        <select value={parent} onChange={(e) => setParent(e.target.value)}>
-          <option value="">(top level)</option>
-          {codes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CodeSelect label="Under" none="(top level)" codes={codes} value={parent} onChange={setParent} />
       <ErrorNote>{error}</ErrorNote>
       <button type="submit">{canAdd ? words.codebook_add_code : words.codebook_propose_code}</button>
     </form>

@@ -9,6 +9,7 @@ import { api, errorText } from '../../shared/api/client.js';
 import type { CodebookDocument, CodebookView } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
 import { useUiText } from '../../shared/ui-text.js';
+import { addCode } from './add-code-form.js';
 import './codebook.css';
 
 /** the block types shown in the panel, in this order, with their headings */
@@ -48,13 +49,8 @@ export function CodebookPanel() {
     e.stopPropagation();
     setError(null);
     setNote(null);
-    const payload = { name, ...(definition.trim() ? { description: definition.trim() } : {}) };
-    const send = view?.can_add
-      ? api.post('/api/codebook', payload).then(() => `Added “${name.trim()}” to the codebook.`)
-      : api
-          .post('/api/codebook/proposals', { op: 'add', payload })
-          .then(() => `Proposed “${name.trim()}”: an admin will confirm it.`);
-    send.then(
+    const payload = { name: name.trim(), ...(definition.trim() ? { description: definition.trim() } : {}) };
+    addCode(view?.can_add ?? false, payload).then(
       async (message) => {
         setName('');
         setDefinition('');

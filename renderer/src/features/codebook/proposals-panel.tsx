@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { CodebookCode, CodebookProposal } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
+import { CodeSelect } from './code-select.js';
 
 export function ProposalsPanel({ codes, onChanged }: { codes: CodebookCode[]; onChanged: (message: string) => void }) {
   const [proposals, setProposals] = useState<CodebookProposal[] | null>(null);
@@ -87,28 +88,8 @@ export function ProposalsPanel({ codes, onChanged }: { codes: CodebookCode[]; on
           The first code is archived (kept in the history, no longer a label); its codes move under the second. Answers
           keep the label they were given.
         </p>
-        <label>
-          Merge
-          <select value={src} onChange={(e) => setSrc(e.target.value)}>
-            <option value="">(choose a code)</option>
-            {codes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          into
-          <select value={dst} onChange={(e) => setDst(e.target.value)}>
-            <option value="">(choose a code)</option>
-            {codes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CodeSelect label="Merge" none="(choose a code)" codes={codes} value={src} onChange={setSrc} />
+        <CodeSelect label="into" none="(choose a code)" codes={codes} value={dst} onChange={setDst} />
         <button type="submit">Merge</button>
       </form>
       <ErrorNote>{error}</ErrorNote>
