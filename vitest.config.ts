@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { DurationSequencer } from './test/helpers/duration-sequencer.js';
+import { TimelineReporter } from './test/helpers/timeline-reporter.js';
 
 /** Suites that also run against a PostgreSQL-backed server (the `postgres` project, MARGINALIA_TEST_STORE=postgres). */
 export const POSTGRES_HTTP_SUITES = [
@@ -45,6 +47,12 @@ export default defineConfig({
     // each file started when it ends and empties the shared test log before the next one
     isolate: false,
     setupFiles: ['test/helpers/file-setup.ts'],
+    // longest files first, from the durations last measured, so the two workers end together
+    sequence: { sequencer: DurationSequencer },
+    // VITEST_TIMELINE=<file>: when each file ran, for scripts/file-durations.mjs (durations, each worker's timeline)
+    reporters: process.env.VITEST_TIMELINE
+      ? ['default', new TimelineReporter(process.env.VITEST_TIMELINE)]
+      : ['default'],
     // dist/ up to date before any file starts: child servers and the CLIs run from it, the browser tests serve its UI
     globalSetup: ['test/helpers/build-global.ts'],
     projects: [
