@@ -42,7 +42,7 @@ import { composeCrowd } from './compose-crowd.js';
 import { TriageQueue } from './domain/triage/triage.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
-import { composeIbws } from './compose-ibws.js';
+import { composeIbws, keepLegacyIbwsRound } from './compose-ibws.js';
 import { composeReadouts } from './compose-readouts.js';
 import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
@@ -59,6 +59,7 @@ export function composeServices(input: ComposeInput): Services {
   if (config.crowd.loginArgument && config.debug)
     throw new Error('login.type url_direct cannot be used with debug: debug mode signs anyone in under any name');
   const task = config.task;
+  keepLegacyIbwsRound(input);
   // instances imported while the server ran are not in the data files: add them back first
   const alsoInFiles = restoreImported(store, task);
   if (alsoInFiles.length)

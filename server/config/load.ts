@@ -25,7 +25,7 @@ import { readConfigYaml } from './read-yaml.js';
 import { adaptConfig } from './adapt-config.js';
 import { unknownKeyWarnings } from './top-level-keys.js';
 import { normalizeSchemes } from './normalize-schemes.js';
-import { readItems, tupleItems } from './task-items.js';
+import { ibwsLegacyFirstRound, readItems, tupleItems } from './task-items.js';
 import { readKeywordHighlights } from './keywords-file.js';
 import { checkConfigPasswords } from './user-passwords.js';
 import { DataFileError } from './data-files.js';
@@ -215,6 +215,10 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     databases: adapted.databases,
     raw,
     task,
+    ibwsLegacyFirstRound:
+      raw.ibws_config && !raw.bws_config && instances !== items.instances
+        ? () => ibwsLegacyFirstRound(items.instances, raw.ibws_config!)
+        : undefined,
     quality,
     phases,
     phaseOptions: {

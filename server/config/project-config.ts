@@ -33,7 +33,7 @@ import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
 import type { PhaseDefinition } from '../domain/phases/phases.js';
 import type { QualityConfig } from '../domain/quality/checks.js';
-import type { RuntimeSettings, Task } from '../domain/task.js';
+import type { Instance, RuntimeSettings, Task } from '../domain/task.js';
 import type { Derive } from './cot-segmentation.js';
 import type { RawConfig } from './schema.js';
 import type { TraceIngestionSettings } from '../domain/traces/trace-ingestion.js';
@@ -45,6 +45,8 @@ export interface ProjectConfig {
   databases: DatabaseSourceConfig[];
   raw: RawConfig;
   task: Task;
+  /** iterative BWS: round 1 as a project begun before later rounds were made has it (compose-ibws.ts) */
+  ibwsLegacyFirstRound?: () => Instance[];
   settings: RuntimeSettings;
   /** where the data folder goes when --data-dir is not given */
   outputDir: string;

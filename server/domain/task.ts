@@ -137,7 +137,7 @@ export function addInstances(task: Task, added: Instance[]): void {
   }
 }
 
-/** Takes instances `addInstances` added out again (the write storing them failed), so the task matches the store. */
+/** Takes instances out of a running task (added for a write that then failed; a round 1 swapped for an older one). */
 export function removeInstances(task: Task, ids: ReadonlySet<string>): void {
   let n = 0;
   for (const instance of task.instances)

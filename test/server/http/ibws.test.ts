@@ -90,6 +90,35 @@ describe('iterative BWS', () => {
     expect(r.body.error).toMatch(/ibws_config/);
   });
 
+  it('keeps the older first round (bws_tuple_…) of a project begun before later rounds were made', async () => {
+    const t = await startServer({ items: POOL, config: CONFIG });
+    await (await t.client().login('ann')).get('/current_instance');
+    // what an older server stored: ann's list on the plain BWS tuples it made for round 1
+    const older = Array.from({ length: 6 }, (_, i) => `bws_tuple_000${i + 1}`);
+    const at = new Date().toISOString();
+    await t.server.services.store.write([
+      { table: 'assignments', key: 'ann', value: { username: 'ann', instance_ids: older, created_at: at } },
+    ]);
+    const again = await t.restart();
+    const round1 = again.server.services.task.instances;
+    expect(round1.map((i) => i.id)).toEqual(older);
+    const seen = new Map<string, number>();
+    for (const i of round1)
+      for (const it of i.data._bws_items as TupleItem[]) seen.set(it.source_id, (seen.get(it.source_id) ?? 0) + 1);
+    // plain BWS sampled with repeats, so not every item need be in it: the pool is what the round holds
+    const status = (await again.admin().get('/admin/api/ibws_status')).body;
+    expect(status).toMatchObject({ current_round: 1, total_tuples_this_round: 6, total_items: seen.size });
+    // ann carries on through the older round, whose answers the ranking counts
+    const ann = await again.client().login('ann');
+    const answered: string[] = [];
+    for (let id = await answerCurrent(ann); id !== null; id = await answerCurrent(ann)) answered.push(id);
+    expect(answered.slice(0, 6).sort()).toEqual(older);
+    const after = (await again.admin().get('/admin/api/ibws_status')).body;
+    expect(after).toMatchObject({ current_round: 1, completed_tuples_this_round: 6, round_complete: true });
+    const ranking = (await again.admin().get('/admin/api/ibws_ranking')).body.ranking;
+    expect(ranking.map((r: { item_id: string }) => r.item_id).sort()).toEqual([...seen.keys()].sort());
+  });
+
   it(
     'comes back in the same round with the same tuples after SIGKILL between rounds',
     { timeout: 120_000 },
