@@ -134,6 +134,12 @@ describe('ValueCodec', () => {
       codec.shapes.map((s) => [...s]),
     );
     expect(again.decode({ buf: out.buf, pos: 0 })).toStrictEqual(value);
+    // and writes with it: the words and shapes it was handed, no new ones
+    const rewritten = new ByteWriter();
+    again.encode(value, rewritten);
+    expect(again.words).toEqual(codec.words);
+    expect(again.shapes).toEqual(codec.shapes);
+    expect(rewritten.buf.subarray(0, rewritten.length)).toEqual(out.buf.subarray(0, out.length));
   });
 
   it('writes timestamps as toISOString would, over the years it packs', () => {
