@@ -53,6 +53,53 @@ describe('think-aloud, in the browser', () => {
     expect(rig.slips).toEqual([]);
   }, 90_000);
 
+  test('require_spoken_label: moving on while recording with no label is held once, with the phrasing shown', async () => {
+    const rig = await startRig({
+      items: [...items, { id: 'm3', text: 'Thanks so much for the quick reply!' }],
+      // Potato's default is on; stt: mock hears nothing from the fake microphone, so no label is ever said
+      config: { annotation_schemes: schemes, thinkaloud: { enabled: true, stt: 'mock', chunk_seconds: 1 } },
+    });
+    await rig.t.client().login('nina', 'nina-secret-1');
+    const page = await rig.signedIn('nina', 'nina-secret-1', '/');
+    const text = page.getByTestId('instance-text');
+    await text.getByText('Send me the slides').waitFor();
+    const nudge = page.getByRole('alert').filter({ hasText: 'No label heard yet' });
+    const next = page.getByRole('button', { name: /^Next →/ });
+
+    // not recording: Next moves on at once
+    await next.click();
+    await text.getByText('Per my last email').waitFor();
+    await page.getByRole('button', { name: /Previous/ }).click();
+    await text.getByText('Send me the slides').waitFor();
+
+    const pill = page.getByRole('region', { name: 'Think aloud' });
+    await pill.getByRole('button', { name: '🎤 Think aloud' }).click();
+    await pill.getByRole('button', { name: '■ Stop thinking aloud' }).waitFor();
+    await next.click();
+    await nudge.waitFor();
+    expect(await text.getByText('Send me the slides').count()).toBe(1);
+    // the second press passes
+    await next.click();
+    await text.getByText('Per my last email').waitFor();
+    expect(await nudge.count()).toBe(0);
+
+    // on the new item the nudge is armed again, from the keyboard's Enter (Submit) too
+    await text.click();
+    await page.keyboard.press('Enter');
+    await nudge.waitFor();
+    // a label chosen by hand is never held
+    await page.getByRole('radio', { name: /Neutral/ }).check();
+    expect(await nudge.count()).toBe(0);
+    await page.getByRole('button', { name: /^Submit/ }).click();
+    await text.getByText('Thanks so much').waitFor();
+    await expect
+      .poll(async () => (await rig.t.admin().get('/admin/user_state/nina')).body.annotations.by_instance.m2)
+      .toEqual({ 'politeness:Neutral': 'true' });
+    await pill.getByRole('button', { name: '■ Stop thinking aloud' }).click();
+    expect(rig.foreign).toEqual([]);
+    expect(rig.slips).toEqual([]);
+  }, 90_000);
+
   test('off: no record button', async () => {
     const rig = await startRig({ items, config: { annotation_schemes: schemes } });
     await rig.t.client().login('otis', 'otis-secret-1');

@@ -215,6 +215,8 @@ export function App() {
                         instanceId={i.id}
                         chunkSeconds={study.thinkaloud.chunk_seconds}
                         onHeard={(label) => i.choose(study.thinkaloud!.schema, label)}
+                        chosen={!!chosenLabel(i.labels[study.thinkaloud.schema])}
+                        nudge={study.thinkaloud.require_spoken_label ? i.holdNext : null}
                       />
                     )}
                     {study.truth_serum && (

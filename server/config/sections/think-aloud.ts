@@ -52,6 +52,7 @@ export function readThinkAloud(
     model: raw?.model ?? 'tiny.en',
     language: raw?.language ?? null,
     chunkSeconds: raw?.chunk_seconds ?? 6,
+    requireSpokenLabel: raw?.require_spoken_label ?? true,
   };
   if (raw?.enabled !== true) return { settings, server: null };
   settings.enabled = true;
@@ -67,10 +68,6 @@ export function readThinkAloud(
     settings.stems = raw.stems;
   }
   if (raw.fillers) settings.fillers = raw.fillers;
-  if (raw.require_spoken_label !== false)
-    warn(
-      'thinkaloud.require_spoken_label is not acted on: the page does not nudge before Next when no label was said; a label can always be chosen by hand',
-    );
   if (raw.stt === 'mock') {
     settings.stt = 'mock';
     warn(

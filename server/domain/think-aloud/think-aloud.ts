@@ -21,6 +21,8 @@ export interface ThinkAloudSettings {
   model: string;
   language: string | null;
   chunkSeconds: number;
+  /** the page nudges once before Submit or Next while recording with no label chosen (Potato's default: on) */
+  requireSpokenLabel: boolean;
   stems?: string[];
   fillers?: string[];
 }

@@ -60,6 +60,9 @@ const study = z.lazy(() =>
         schema: z.string(),
         labels: z.array(z.string()),
         chunk_seconds: z.number(),
+        require_spoken_label: z
+          .boolean()
+          .describe('Submit and Next are held once, with the phrasing shown, while recording and no label is chosen'),
       })
       .nullable()
       .describe('think-aloud is on: the annotate page shows the record button, and a label said aloud selects it'),
@@ -212,5 +215,5 @@ function thinkAloudView(s: Services) {
   const t = s.thinkAloud.settings;
   if (!t.enabled) return null;
   const labels = s.config.task.schemeByName.get(t.schema)?.labels.map((l) => l.name) ?? [];
-  return { schema: t.schema, labels, chunk_seconds: t.chunkSeconds };
+  return { schema: t.schema, labels, chunk_seconds: t.chunkSeconds, require_spoken_label: t.requireSpokenLabel };
 }

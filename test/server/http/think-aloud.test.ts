@@ -180,7 +180,11 @@ describe('think-aloud', () => {
       schema: 'politeness',
       labels: ['Polite', 'Neutral', 'Impolite'],
       chunk_seconds: 6,
+      require_spoken_label: true, // Potato's default
     });
+    const quiet = await startServer({ items, config: section({ require_spoken_label: 'false' }) });
+    const carol = await quiet.client().login('carol');
+    expect((await carol.get('/api/study')).body.thinkaloud.require_spoken_label).toBe(false);
 
     const off = await startServer({ items, config: { annotation_schemes: schemes } });
     const bob = await off.client().login('bob');
@@ -193,7 +197,7 @@ describe('think-aloud', () => {
 
     const warned = loadConfig(writeProject({ items, config: section({}) }));
     expect(warned.warnings.join('\n')).toMatch(/thinkaloud\.base_url: no speech-to-text server is configured/);
-    expect(warned.warnings.join('\n')).toMatch(/thinkaloud\.require_spoken_label is not acted on/);
+    expect(warned.warnings.join('\n')).not.toMatch(/require_spoken_label/);
     const mock = loadConfig(writeProject({ items, config: section({ stt: 'mock' }) }));
     expect(mock.warnings.join('\n')).toMatch(/thinkaloud\.stt: mock transcribes nothing/);
     expect(() => loadConfig(writeProject({ items, config: section({ stems: ['(unclosed'] }) }))).toThrow(

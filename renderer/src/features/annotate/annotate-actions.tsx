@@ -13,9 +13,11 @@ interface Props {
   /** Previous goes back to the phase before */
   backToPhase: boolean;
   previous(): void;
+  /** Next without submitting (a panel may hold it) */
+  next(): void;
 }
 
-export function AnnotateActions({ a, instance, first, backToPhase, previous }: Props) {
+export function AnnotateActions({ a, instance, first, backToPhase, previous, next }: Props) {
   const text = useUiText();
   return (
     <div className="actions">
@@ -39,7 +41,7 @@ export function AnnotateActions({ a, instance, first, backToPhase, previous }: P
       <button type="submit" className="primary" disabled={a.busy} aria-keyshortcuts="Enter">
         {text.submit_button} ⏎
       </button>
-      <button type="button" onClick={() => void a.go('next_instance')} disabled={a.busy} aria-keyshortcuts="ArrowRight">
+      <button type="button" onClick={next} disabled={a.busy} aria-keyshortcuts="ArrowRight">
         {text.next_button} →
       </button>
       <button type="button" onClick={() => void a.go('jump_to_unannotated')} disabled={a.busy} aria-keyshortcuts="n">

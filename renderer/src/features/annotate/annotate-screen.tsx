@@ -59,6 +59,8 @@ interface Props {
     labels: Answers['labels'];
     /** selects a label of a single-choice scheme in the form (a label said aloud), saved on submit */
     choose: (scheme: string, label: string) => void;
+    /** sets (or clears, with null) a check run before Submit and Next: true holds the move (think-aloud's nudge) */
+    holdNext: (check: (() => boolean) | null) => void;
   }) => React.ReactNode;
   /** the agent chat panel, drawn where the display puts Potato's interactive_chat field */
   agentChat?: (instanceId: string, field: string) => React.ReactNode;
@@ -137,11 +139,17 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat 
   useFirstQuestion(instanceId);
 
   const { pending, setAskLabel } = selection;
+  // a panel beside the form may hold Submit and Next once (think-aloud's require_spoken_label nudge)
+  const nextCheck = useRef<(() => boolean) | null>(null);
+  const holdNext = useCallback((check: (() => boolean) | null) => (nextCheck.current = check), []);
   /** Submits, unless a selection waits for its label: then the picker asks for it. */
   const submit = useCallback(() => {
     if (pending) setAskLabel(true);
-    else void a.submit();
+    else if (!nextCheck.current?.()) void a.submit();
   }, [pending, setAskLabel, a]);
+  const next = useCallback(() => {
+    if (!nextCheck.current?.()) void a.go('next_instance');
+  }, [a]);
 
   const first = a.loaded?.instance.current_index === 0;
   // Potato's Back across phases: from the first instance to the phase before, where the project allows it
@@ -161,6 +169,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat 
     keys,
     actions: {
       submit,
+      next,
       previous,
       acceptAi: hints.acceptAi,
       acceptPrediction: hints.acceptPrediction,
@@ -280,11 +289,24 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat 
                 advance={advance}
               />
             ))}
-          <AnnotateActions a={a} instance={instance} first={first} backToPhase={!!backToPhase} previous={previous} />
+          <AnnotateActions
+            a={a}
+            instance={instance}
+            first={first}
+            backToPhase={!!backToPhase}
+            previous={previous}
+            next={next}
+          />
           <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
           <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
         </form>
-        {aside?.({ id: instance.instance_id, text: instance.text, labels: a.answers.labels, choose: chooseOnly })}
+        {aside?.({
+          id: instance.instance_id,
+          text: instance.text,
+          labels: a.answers.labels,
+          choose: chooseOnly,
+          holdNext,
+        })}
       </div>
       {footer}
       {help && (

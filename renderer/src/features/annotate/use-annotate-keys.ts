@@ -20,6 +20,8 @@ import { useTypeAhead } from './use-type-ahead.js';
 interface ScreenActions {
   /** submits, unless a selection waits for its label */
   submit(): void;
+  /** Next without submitting, unless a panel holds it */
+  next(): void;
   previous(): void;
   acceptAi(): void;
   acceptPrediction(): void;
@@ -163,7 +165,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       else if (command === 'instructions') actions.toggleInstructions();
       else if (command === 'nextQuestion') focusNextQuestion(target);
       else if (command === 'submit') actions.submit();
-      else if (command === 'next') void a.go('next_instance');
+      else if (command === 'next') actions.next();
       else if (command === 'prev') actions.previous();
       else if (command === 'unannotated') void a.go('jump_to_unannotated');
       else if (command === 'acceptAi') actions.acceptAi();

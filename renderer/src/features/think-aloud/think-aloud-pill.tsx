@@ -4,7 +4,9 @@
  * MediaRecorder per chunk, since a fragment of a running recording cannot be decoded alone), each sent as it ends
  * to /thinkaloud/api/chunk for the instance it was spoken on; the chunk under way when the annotator moves on is
  * sent, not dropped. A label said in a set phrasing comes back as a detection and is selected in the form
- * (saved with the rest on submit), and the pill says what it heard.
+ * (saved with the rest on submit), and the pill says what it heard. With `require_spoken_label` (Potato's default),
+ * Submit or Next pressed while recording with no label chosen, said or clicked, is held once per instance and the
+ * pill shows the phrasing to say; pressing again moves on, so a label is never required, only asked for.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
@@ -17,11 +19,16 @@ interface Props {
   chunkSeconds: number;
   /** a label committed by voice on the instance shown */
   onHeard: (label: string) => void;
+  /** the scheme has a label chosen, by voice or by hand */
+  chosen: boolean;
+  /** nudge once before moving on with no label (require_spoken_label), through the screen's holdNext */
+  nudge: ((check: (() => boolean) | null) => void) | null;
 }
 
-export function ThinkAloudPill({ instanceId, chunkSeconds, onHeard }: Props) {
+export function ThinkAloudPill({ instanceId, chunkSeconds, onHeard, chosen, nudge }: Props) {
   const [recording, setRecording] = useState(false);
   const [heard, setHeard] = useState<string | null>(null);
+  const [nudged, setNudged] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const instance = useRef(instanceId);
   const stream = useRef<MediaStream | null>(null);
@@ -106,11 +113,23 @@ export function ThinkAloudPill({ instanceId, chunkSeconds, onHeard }: Props) {
   useEffect(() => {
     instance.current = instanceId;
     setHeard(null);
+    setNudged(false);
     const rec = recorder.current;
     if (rec && rec.state !== 'inactive') rec.stop();
   }, [instanceId]);
 
   useEffect(() => stop, [stop]);
+
+  // the check reads this render's state; the screen runs it on Submit and Next
+  useEffect(() => {
+    if (!nudge) return;
+    nudge(() => {
+      if (!recording || nudged || chosen) return false;
+      setNudged(true);
+      return true;
+    });
+    return () => nudge(null);
+  }, [nudge, recording, nudged, chosen]);
 
   return (
     <section className="think-aloud" aria-label="Think aloud">
@@ -125,6 +144,11 @@ export function ThinkAloudPill({ instanceId, chunkSeconds, onHeard }: Props) {
       <span className="think-aloud-status" role="status">
         {heard ? `Heard: ${heard} ✓` : recording ? 'Listening… say "I label this …" to choose a label' : ''}
       </span>
+      {nudged && !chosen && (
+        <p className="think-aloud-nudge" role="alert">
+          No label heard yet: say &ldquo;I label this …&rdquo; (or choose one), or press again to move on without one.
+        </p>
+      )}
       {error && <ErrorNote>{error}</ErrorNote>}
     </section>
   );
