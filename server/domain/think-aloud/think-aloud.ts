@@ -48,6 +48,16 @@ export interface ChunkRecord {
   at: string;
 }
 
+/** One line of the transcripts export: Potato's record, and whether the chunk was recorded or sent as text. */
+export interface TranscriptLine {
+  username: string;
+  instance_id: string;
+  seq: number;
+  text: string;
+  timestamp: number;
+  source: ChunkRecord['source'];
+}
+
 interface AudioRecord {
   type: string;
   /** base64 */
@@ -127,6 +137,26 @@ export class ThinkAloud {
   sessions(): SessionView[] {
     this.checkEnabled();
     return [...this.store.entries('thinkaloud_sessions')].map(([, s]) => this.view(s.annotator, s.instance_id));
+  }
+
+  /**
+   * Every chunk kept, as Potato's `thinkaloud/transcripts.jsonl` holds them (its field names; `timestamp` in Unix
+   * seconds), oldest first as Potato appends them. A chunk sent again under its seq replaced the first here, so it
+   * appears once, at the time it was sent again.
+   */
+  transcripts(): TranscriptLine[] {
+    this.checkEnabled();
+    return [...this.store.entries('thinkaloud_chunks')]
+      .map(([, c]) => c)
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .map((c) => ({
+        username: c.annotator,
+        instance_id: c.instance_id,
+        seq: c.seq,
+        text: c.text,
+        timestamp: Date.parse(c.at) / 1000,
+        source: c.source,
+      }));
   }
 
   /** A chunk's audio as recorded, or undefined. */

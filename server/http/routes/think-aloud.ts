@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import type { SessionView } from '../../domain/think-aloud/think-aloud.js';
+import { download } from '../download.js';
 import { readMultipart } from '../multipart-body.js';
 import { route, type RouteSpec } from '../route.js';
 import { sendReport, type Report } from '../report-page.js';
@@ -112,6 +113,21 @@ export function thinkAloudRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       response: z.lazy(() => z.object({ sessions: z.array(session) })),
       handle: () => ({ sessions: s.thinkAloud.sessions() }),
+    }),
+    route({
+      method: 'GET',
+      path: '/thinkaloud/api/transcripts',
+      summary:
+        "Every chunk's transcript as JSON lines, Potato's thinkaloud/transcripts.jsonl: {username, instance_id, seq, text, timestamp, source}, oldest first",
+      access: 'admin',
+      responds: { types: ['application/x-ndjson'] },
+      handle({ ctx }) {
+        const jsonl = s.thinkAloud
+          .transcripts()
+          .map((r) => JSON.stringify(r) + '\n')
+          .join('');
+        return download(ctx, 'application/x-ndjson', 'transcripts.jsonl', jsonl);
+      },
     }),
     route({
       method: 'GET',

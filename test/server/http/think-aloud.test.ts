@@ -103,6 +103,28 @@ describe('think-aloud', () => {
     expect((await t.client({ 'x-api-key': 'wrong' }).get('/thinkaloud/review')).status).toBe(403);
     const exported = (await t.admin().get('/thinkaloud/api/export')).body;
     expect(exported.sessions).toEqual([replaced]);
+    // Potato's thinkaloud/transcripts.jsonl: a line per chunk, oldest first; the chunk sent again is last
+    expect((await alice.get('/thinkaloud/api/transcripts')).status).toBe(403);
+    const transcripts = await t.admin().get('/thinkaloud/api/transcripts');
+    expect(transcripts.status).toBe(200);
+    expect(transcripts.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    expect(transcripts.headers.get('content-disposition')).toMatch(/transcripts\.jsonl/);
+    const lines = transcripts.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.seq, l.text, l.source])).toEqual([
+      [0, 'okay um a bare command, no please', 'audio'],
+      [1, 'hmm I think my answer', 'audio'],
+      [2, 'is in polite', 'audio'],
+      [3, 'polite? no', 'text'],
+      [4, '', 'audio'],
+    ]);
+    for (const l of lines) {
+      expect(l).toMatchObject({ username: 'alice', instance_id: 'm1' });
+      expect(Math.abs(l.timestamp * 1000 - Date.now())).toBeLessThan(10 * 60_000);
+    }
+    expect(lines[4].timestamp).toBeGreaterThanOrEqual(lines[3].timestamp);
     const page = await t.admin().get('/thinkaloud/review');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Think-Aloud Review</h1>');
@@ -115,6 +137,7 @@ describe('think-aloud', () => {
     const again = await t.restart();
     expect((await again.admin().get('/thinkaloud/api/export')).body).toEqual(exported);
     expect((await again.admin().get('/thinkaloud/api/audio/alice/m1/1')).text).toBe('hmm I think my answer');
+    expect((await again.admin().get('/thinkaloud/api/transcripts')).text).toBe(transcripts.text);
     await again.close();
   });
 
@@ -193,6 +216,7 @@ describe('think-aloud', () => {
     expect(closed.body.error).toMatch(/thinkaloud: \{enabled: true\}/);
     expect((await sendChunk(bob, { instance_id: 'm1', seq: '0' }, webm('x'))).status).toBe(503);
     expect((await off.admin().get('/thinkaloud/api/export')).status).toBe(503);
+    expect((await off.admin().get('/thinkaloud/api/transcripts')).status).toBe(503);
     expect((await bob.get('/api/study')).body.thinkaloud).toBeNull();
 
     const warned = loadConfig(writeProject({ items, config: section({}) }));
