@@ -27,6 +27,7 @@ export const POSTGRES_HTTP_SUITES = [
   'judge-calibration',
   'traces',
   'ibws',
+  'event-registry',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 /** Files that drive the UI in headless Chromium (the `browser` project). */

@@ -24,6 +24,7 @@ import { studyRoutes } from './http/routes/study.js';
 import { adminSetupRoutes } from './http/routes/admin-setup.js';
 import { passwordResetRoutes } from './http/routes/password-reset.js';
 import { memoRoutes } from './http/routes/memos.js';
+import { eventRegistryRoutes } from './http/routes/event-registry.js';
 import { annotatorDashboardRoutes } from './http/routes/annotator-dashboard.js';
 import { reviewRoutes } from './http/routes/review.js';
 import { codebookRoutes } from './http/routes/codebook.js';
@@ -103,6 +104,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...skipRoutes(s),
     ...itemNoteRoutes(s),
     ...memoRoutes(s),
+    ...eventRegistryRoutes(s),
     ...annotatorDashboardRoutes(s),
     ...reviewRoutes(s),
     // the fixed paths before /api/codebook/:id

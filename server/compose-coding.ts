@@ -1,6 +1,6 @@
 /**
  * Qualitative coding, wired beside compose.ts: the codebook (its codes, its content document, its proposals and
- * the revision stamps on answers), memos, cases and the review board. They share one rule for who may edit: the
+ * the revision stamps on answers), memos, cases, the review board and the cross-document event registry. They share one rule for who may edit: the
  * project's admins and its adjudicators.
  */
 import type { ComposeInput } from './services.js';
@@ -12,6 +12,7 @@ import { RevisionStamps } from './domain/codebook/stamps.js';
 import { Cases } from './domain/cases/cases.js';
 import { Memos } from './domain/annotation/memos.js';
 import { ReviewBoard } from './domain/review/review-board.js';
+import { EventRegistry } from './domain/event-registry/event-registry.js';
 
 interface CodingInput extends Pick<ComposeInput, 'config' | 'store' | 'clock'> {
   annotations: AnnotationService;
@@ -34,5 +35,6 @@ export function composeCoding({ config, store, clock, annotations, mayEdit, isUs
     cases: new Cases(task, config.cases),
     memos: new Memos(store, task, annotations, clock, config.memos, mayEdit),
     review: new ReviewBoard(store, task, clock, config.review, isUser),
+    eventRegistry: new EventRegistry(store, task, clock, config.eventTemplate, mayEdit),
   };
 }

@@ -26,6 +26,7 @@ import type { OAuthClients } from './io/oauth-providers.js';
 import type { LoginTokens } from './domain/users/login-tokens.js';
 import type { AdminSetup } from './domain/users/admin-setup.js';
 import type { Memos } from './domain/annotation/memos.js';
+import type { EventRegistry } from './domain/event-registry/event-registry.js';
 import type { AnnotatorDashboard } from './domain/annotator-dashboard/summary.js';
 import type { ReviewBoard } from './domain/review/review-board.js';
 import type { Codebook } from './domain/codebook/codebook.js';
@@ -94,6 +95,8 @@ export interface Services {
   itemNotes: ItemNotes;
   /** annotators' memos on items (several each, private or shared) */
   memos: Memos;
+  /** Potato's cross-document event registry (event_template) */
+  eventRegistry: EventRegistry;
   /** the annotator's own progress page: project counts and theirs */
   annotatorDashboard: AnnotatorDashboard;
   /** Potato's codebook: the codes, their prose (versioned per code), proposals waiting for an admin */

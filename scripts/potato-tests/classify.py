@@ -74,7 +74,7 @@ FEATURES = {
     'the export API (POST /admin/api/export, formats list)': r'/admin/api/export|export_api|export',
     'the crowd platforms\' admin API (/admin/api/crowd/*: study management over the network)': r'/admin/api/crowd|crowd_admin',
     'per-turn dialogue annotation (_data answers)': r'turn_annotation|per_turn',
-    'review workflow, embedding map, annotator dashboard, localization, cohorts': r'review_workflow|embedding|annotator_dashboard|localization|cohort|bws|multi_document_event',
+    'review workflow, embedding map, annotator dashboard, localization, cohorts': r'review_workflow|embedding|annotator_dashboard|localization|cohort|bws',
 }
 
 MISSING = r"assert 404 == 200|404 == 20[01]|assert 405 ==|405 == 200|status_code == 200.*404|Response \[404\]|Response \[405\]|no such endpoint|404 != |KeyError"

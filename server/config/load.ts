@@ -37,6 +37,7 @@ import { readCaseSettings, readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
 import { readPocket } from './sections/pocket.js';
 import { readTruthSerum } from './sections/truth-serum.js';
+import { readEventTemplate } from './sections/event-template.js';
 import { readThinkAloud } from './sections/think-aloud.js';
 import { readIclLabeling } from './sections/icl-labeling.js';
 import { readJudgeAlignment } from './sections/judge-alignment.js';
@@ -243,6 +244,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     review: readReviewSettings(raw.review_workflow, warn),
     pocket: readPocket(raw.pocket, warn),
     truthSerum: readTruthSerum(raw.truth_serum, schemes, warn, refuse),
+    eventTemplate: readEventTemplate(raw.event_template, schemes, new Set(task.instanceById.keys()), find, refuse),
     thinkAloud: readThinkAloud(raw.thinkaloud, schemes, warn, refuse),
     icl: readIclLabeling(raw.icl_labeling, raw.ai_support, warn),
     judgeAlignment: readJudgeAlignment(raw.judge_alignment, raw.ai_support, schemes, warn, refuse),

@@ -12,6 +12,7 @@ import type { ReviewSettings } from '../domain/review/routing.js';
 import type { PublishSettings } from '../domain/publish/settings.js';
 import type { PocketSettings } from '../domain/pocket/settings.js';
 import type { TruthSerumSettings } from '../domain/truth-serum/truth-serum.js';
+import type { EventTemplateSettings } from '../domain/event-registry/registry-event.js';
 import type { ThinkAloudConfig } from './sections/think-aloud.js';
 import type { IclSettings } from '../domain/icl/icl-settings.js';
 import type { JudgeAlignmentSettings } from '../domain/judges/judge-alignment.js';
@@ -105,6 +106,8 @@ export interface ProjectConfig {
   pocket: PocketSettings;
   /** Potato's truth_serum: popularity predictions and surprisingly-popular verdicts */
   truthSerum: TruthSerumSettings;
+  /** Potato's event_template: the cross-document event registry */
+  eventTemplate: EventTemplateSettings;
   /** Potato's thinkaloud: spoken rationales, transcribed by a speech-to-text server, and labels said aloud */
   thinkAloud: ThinkAloudConfig;
   /** Potato's icl_labeling: a model labels unanswered items from the annotators' agreed examples */

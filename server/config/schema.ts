@@ -22,6 +22,7 @@ import { reviewWorkflowSchema } from './sections/review.js';
 import { authenticationSchema } from './sections/authentication.js';
 import { pocketSchema } from './sections/pocket.js';
 import { truthSerumSchema } from './sections/truth-serum.js';
+import { eventTemplateSchema } from './sections/event-template.js';
 import { thinkAloudSchema } from './sections/think-aloud.js';
 import { iclLabelingSchema } from './sections/icl-labeling.js';
 import { judgeAlignmentSchema } from './sections/judge-alignment.js';
@@ -159,6 +160,7 @@ export const configSchema = z.looseObject({
   review_workflow: reviewWorkflowSchema.optional(),
   pocket: pocketSchema.optional(),
   truth_serum: truthSerumSchema.optional(),
+  event_template: eventTemplateSchema.optional(),
   thinkaloud: thinkAloudSchema.optional(),
   icl_labeling: iclLabelingSchema.optional(),
   judge_alignment: judgeAlignmentSchema.optional(),

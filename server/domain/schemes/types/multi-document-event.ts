@@ -56,12 +56,8 @@ export const multiDocumentEvent = jsonAnswerType({
       if (names.has(s.name)) fail(`slots[${i}].name`, `duplicate slot "${s.name}"`);
       names.add(s.name);
     });
-    // only admin-seeded events would be allowed, and seeding lives in Potato's event registry, which is not here
-    if (allow_annotator_create === false)
-      fail(
-        'allow_annotator_create',
-        'false needs events seeded in an event registry, which is not supported; leave it out (annotators create events)',
-      );
+    // false leaves annotators the events in the registry (event_template), checked with it in the config
+    scheme.extra.allow_annotator_create = allow_annotator_create !== false;
     scheme.extra.slots = slots.map((s) => ({ name: s.name, description: s.description ?? '', type: s.type ?? 'text' }));
   },
   example: (scheme) => ({

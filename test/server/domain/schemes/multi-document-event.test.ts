@@ -38,7 +38,7 @@ describe('multi_document_event config', () => {
     [{ ...MDE, slots: [{ name: 'a' }, { name: 'a' }] }, /\(events\)\.slots\[1\]\.name: duplicate slot "a"/],
     [
       { ...MDE, allow_annotator_create: false },
-      /\(events\)\.allow_annotator_create: false needs events seeded in an event registry, which is not supported/,
+      /"events" has allow_annotator_create: false, which needs events seeded in the event registry; turn it on with event_template/,
     ],
   ])('refuses a bad config naming the key: %#', (scheme, message) => {
     expect(() => load(scheme)).toThrow(message);
