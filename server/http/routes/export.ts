@@ -3,7 +3,7 @@
  * the server (POST /admin/api/export with {format, output}) with a JSON report, and the list of formats
  * (GET /admin/api/export/formats). Both read the same rows through one function.
  */
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -75,6 +75,17 @@ const report = z.lazy(() =>
     errors: z.array(z.string()),
   }),
 );
+
+/** Writes the event registry, when the project keeps one with events, into `dir`; the files written. */
+async function writeEventRegistry(s: Services, dir: string): Promise<string[]> {
+  if (!s.eventRegistry.settings.enabled) return [];
+  const registry = await s.eventRegistry.file();
+  if (!Object.keys(registry.events).length) return [];
+  const file = join(dir, 'event_registry.json');
+  await writeFile(`${file}.partial`, JSON.stringify(registry, null, 2));
+  await rename(`${file}.partial`, file);
+  return [file];
+}
 
 export function exportRoutes(s: Services): RouteSpec[] {
   /** The export chosen, as a stream, its writer and its file name; `onRow` counts rows as they are written. */
@@ -173,13 +184,15 @@ export function exportRoutes(s: Services): RouteSpec[] {
           const reason = (e as NodeJS.ErrnoException).code ?? String(e);
           throw invalid(`output: cannot write the export into "${dir}" (${reason})`);
         }
+        // the cross-document events live beside the annotations, in Potato's event_registry.json
+        const registry = await writeEventRegistry(s, dir);
         if (rows === 0) {
           await rm(partial, { force: true });
           const errors = ['there is nothing to export: no annotations match'];
-          return { success: false, format, files_written: [], stats: { rows }, warnings, errors };
+          return { success: false, format, files_written: registry, stats: { rows }, warnings, errors };
         }
         await rename(partial, file);
-        return { success: true, format, files_written: [file], stats: { rows }, warnings, errors: [] };
+        return { success: true, format, files_written: [file, ...registry], stats: { rows }, warnings, errors: [] };
       },
     }),
   ];

@@ -3,7 +3,7 @@
  * evidence cited from several documents, listed by document, kept over a restart; a stale write is a 409 naming
  * the version; bad input is a 400 naming the field; seeded events and allow_annotator_create: false; off is 503.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
@@ -134,6 +134,12 @@ describe('event registry', () => {
     expect((await t.client({ 'x-api-key': 'wrong' }).get('/admin/api/event_registry')).status).toBe(403);
     const file = (await t.admin().get('/admin/api/event_registry')).body;
     expect(file).toEqual({ version: 1, events: { [id]: now } });
+
+    // Potato's export API writes the registry beside the annotations
+    const out = tempDir('marginalia-export-');
+    const exported = await t.admin().post('/admin/api/export', { format: 'jsonl', output: out });
+    expect(exported.body.files_written).toEqual([join(out, 'event_registry.json')]);
+    expect(JSON.parse(readFileSync(join(out, 'event_registry.json'), 'utf8'))).toEqual(file);
 
     const again = await t.restart();
     const back = await again.client().login('alice');
