@@ -1,7 +1,7 @@
 /**
  * Qualitative coding, wired beside compose.ts: the codebook (its codes, its content document, its proposals and
- * the revision stamps on answers), memos, cases, the review board and the cross-document event registry. They share one rule for who may edit: the
- * project's admins and its adjudicators.
+ * the revision stamps on answers), memos, cases, the review board and the cross-document event registry. They
+ * share one rule for who may edit (or delete any event): the project's admins and its adjudicators.
  */
 import type { ComposeInput } from './services.js';
 import type { AnnotationService } from './domain/annotation/annotation-service.js';

@@ -23,7 +23,7 @@ const OFF =
 
 export type EventChange = { kind: 'saved'; event: RegistryEvent } | { kind: 'stale'; current: RegistryEvent };
 
-export interface EvidenceInput {
+interface EvidenceInput {
   slot: string;
   doc_id: string;
   start: number;

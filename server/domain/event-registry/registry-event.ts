@@ -22,7 +22,7 @@ export interface EvidenceCitation {
   created_at: string;
 }
 
-export type EventProvenance = 'annotator' | 'seeded';
+type EventProvenance = 'annotator' | 'seeded';
 
 export interface RegistryEvent {
   id: string;
