@@ -35,7 +35,18 @@ describe('the agent chat panel, in the browser', () => {
     expect(await box.isDisabled()).toBe(true);
 
     await panel.getByRole('button', { name: 'Finish chat' }).click();
-    await panel.getByRole('heading', { name: 'The finished conversation' }).waitFor();
+    const heading = panel.getByRole('heading', { name: 'The finished conversation' });
+    await heading.waitFor();
+    // the button that had the focus is gone: the focus moves to the finished conversation, which is announced
+    // by its heading and the sentence that describes it
+    await page.waitForFunction(() => document.activeElement?.textContent === 'The finished conversation');
+    expect(await heading.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      await page.evaluate(() => {
+        const id = document.activeElement?.getAttribute('aria-describedby');
+        return id ? document.getElementById(id)?.textContent : null;
+      }),
+    ).toBe('You finished this chat: answer the questions about it below.');
     expect(await panel.locator('.turn').allInnerTexts()).toEqual([
       'User: Hello agent',
       'Agent: <b>Done</b>',

@@ -4,7 +4,7 @@
  * finished, the conversation as the dialogue the annotator judges. Every message is drawn as text. The endpoints
  * answer a message with the whole reply, so the panel says a reply is under way rather than streaming it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
 import './agent-chat.css';
 
@@ -43,6 +43,10 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const finished = useRef<HTMLHeadingElement>(null);
+  // set when the annotator finishes the chat here, so the finished conversation takes the focus once drawn (the
+  // Finish chat button that had it is gone); its heading and the sentence describing it are then read out
+  const justFinished = useRef(false);
+  const domId = useId();
 
   useEffect(() => {
     let live = true;
@@ -55,15 +59,25 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
     };
   }, [instanceId]);
 
+  useEffect(() => {
+    if (status?.finished && justFinished.current) {
+      justFinished.current = false;
+      finished.current?.focus();
+    }
+  }, [status]);
+
   if (!status) return error ? <p className="agent-chat-error">{error}</p> : <p>Loading the chat…</p>;
   const name = label ?? 'Chat with the agent';
 
   if (status.finished) {
     return (
       <section className="agent-chat finished" aria-label={name} data-testid="agent-chat">
-        <h3 ref={finished} tabIndex={-1} className="agent-chat-title">
+        <h3 ref={finished} tabIndex={-1} className="agent-chat-title" aria-describedby={`${domId}-finished`}>
           The finished conversation
         </h3>
+        <p id={`${domId}-finished`} className="agent-chat-note">
+          You finished this chat: answer the questions about it below.
+        </p>
         <div className="display-dialogue">
           {(status.conversation ?? []).map((turn, i) => (
             <p key={i} className="turn" dir="auto">
@@ -109,8 +123,8 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
     setError(null);
     try {
       await api.post('/agent_chat/finish', { instance_id: instanceId });
+      justFinished.current = true;
       setStatus(await api.get<Status>(`/agent_chat/status${query(instanceId)}`));
-      requestAnimationFrame(() => finished.current?.focus());
     } catch (e) {
       setError(refusal(e, status.max_steps));
     }
