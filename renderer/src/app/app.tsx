@@ -22,6 +22,7 @@ import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
 import { ProgressScreen } from '../features/progress/progress-screen.js';
 import { PocketScreen } from '../features/pocket/pocket-screen.js';
 import { forgetPocket } from '../features/pocket/offline-page.js';
+import { DesktopNotice } from '../features/pocket/desktop-notice.js';
 import { RoomsScreen } from '../features/rooms/rooms-screen.js';
 import { SessionsPointer } from '../features/sessions/sessions-pointer.js';
 import { SessionsScreen } from '../features/sessions/sessions-screen.js';
@@ -200,6 +201,7 @@ export function App() {
     body = (
       <>
         <h1 className="visually-hidden">Annotate{me?.task_name ? `: ${me.task_name}` : ''}</h1>
+        <DesktopNotice />
         <AnnotateScreen
           phase={phase}
           onPhaseChange={() => void loadPhase()}

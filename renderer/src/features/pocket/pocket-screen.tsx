@@ -15,6 +15,7 @@ import { useUiText } from '../../shared/ui-text.js';
 import { enqueue, flushQueue, queuedSaves, sendSave, worthKeeping } from './offline-queue.js';
 import { keepBatch, keptBatch, useOfflinePage } from './offline-page.js';
 import { useSwipe } from './swipe.js';
+import { rememberDesktopChoice } from './desktop-notice.js';
 import './pocket.css';
 
 type Card = PocketBatch['items'][number];
@@ -84,6 +85,7 @@ export function PocketScreen({ user, onFinished }: { user: string; onFinished: (
     void load();
   }, [load]);
   useOfflinePage();
+  useEffect(() => rememberDesktopChoice(false), []);
   useEffect(() => {
     if (cards.length) keepBatch(user, { cards, answers, at, progress });
   }, [user, cards, answers, at, progress]);
@@ -153,7 +155,9 @@ export function PocketScreen({ user, onFinished }: { user: string; onFinished: (
           {progress.done} / {progress.total}
         </span>
         <progress max={progress.total || 1} value={progress.done} />
-        <a href="/annotate?desktop=1">{words.pocket_desktop_site}</a>
+        <a href="/annotate?desktop=1" onClick={() => rememberDesktopChoice(true)}>
+          {words.pocket_desktop_site}
+        </a>
       </header>
       {waiting > 0 && (
         <p className="pocket-sync" role="status">

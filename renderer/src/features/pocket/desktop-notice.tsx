@@ -1,0 +1,88 @@
+/**
+ * What the annotate screen does for a touch device, as Potato's page script does: a device whose primary pointer
+ * is a finger (a phone, or an iPad whose Safari calls itself a Mac, which the server cannot tell) on a task that is
+ * not touch-capable gets a notice that a desktop browser is recommended, dismissed for good on this device; an iPad
+ * on a task the card stack can serve is sent there unless "Desktop site" was chosen in this tab; and a touch device
+ * the User-Agent hid from the server is reported with `POST /pocket/api/device_hint`, so the Devices report counts it.
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../../shared/api/client.js';
+import './pocket.css';
+
+const DISMISSED = 'marginalia.desktop-notice-dismissed';
+// "Desktop site" chosen in this tab: the server's own record of it is an httpOnly cookie the page cannot read
+const DESKTOP_CHOSEN = 'marginalia.desktop-chosen';
+/** what the server already counts as a phone or tablet (server/domain/pocket/device-class.ts): not reported again */
+const TOUCH_AGENT = /iPhone|iPod|iPad|Android|Mobile|Tablet|Kindle|Silk|Windows Phone|BlackBerry|Opera Mini/i;
+
+interface Routing {
+  capable: boolean;
+  available: boolean;
+  incompatible_schemes: string[];
+}
+
+// the primary pointer, not any touchscreen: a touchscreen laptop's primary pointer is its trackpad
+const touchDevice = () => window.matchMedia('(pointer: coarse)').matches && navigator.maxTouchPoints > 0;
+
+/** The card stack's "Desktop site" link sets it; opening the card stack clears it, as the server's cookie is. */
+export function rememberDesktopChoice(chosen: boolean): void {
+  try {
+    if (chosen) sessionStorage.setItem(DESKTOP_CHOSEN, '1');
+    else sessionStorage.removeItem(DESKTOP_CHOSEN);
+  } catch {
+    // storage refused: an iPad is sent back to the card stack, where the link is again
+  }
+}
+
+function stored(store: Storage, key: string): boolean {
+  try {
+    return store.getItem(key) === '1';
+  } catch {
+    return false; // storage refused (a private window): the notice shows again, nothing else changes
+  }
+}
+
+export function DesktopNotice() {
+  const [schemes, setSchemes] = useState<string[] | null>(null);
+
+  useEffect(() => {
+    if (!touchDevice()) return;
+    let live = true;
+    if (!TOUCH_AGENT.test(navigator.userAgent))
+      void api.post('/pocket/api/device_hint', { device: 'tablet' }).catch(() => {});
+    api.get<Routing>('/pocket/api/routing').then(
+      (r) => {
+        if (!live) return;
+        if (r.available && !stored(sessionStorage, DESKTOP_CHOSEN)) window.location.replace('/pocket');
+        else if (!r.capable && !stored(localStorage, DISMISSED)) setSchemes(r.incompatible_schemes);
+      },
+      () => {}, // without the routing facts the page stays as it is
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!schemes) return null;
+  return (
+    <div className="notice desktop-notice" role="status" data-testid="desktop-notice">
+      <p>
+        This task has questions that are not made for phones or tablets
+        {schemes.length ? ` (${schemes.join(', ')})` : ''}: a desktop browser is recommended.
+      </p>
+      <button
+        type="button"
+        onClick={() => {
+          try {
+            localStorage.setItem(DISMISSED, '1');
+          } catch {
+            // not kept: dismissed for this page only
+          }
+          setSchemes(null);
+        }}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
