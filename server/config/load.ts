@@ -25,6 +25,7 @@ import { readConfigYaml } from './read-yaml.js';
 import { adaptConfig } from './adapt-config.js';
 import { unknownKeyWarnings } from './top-level-keys.js';
 import { normalizeSchemes } from './normalize-schemes.js';
+import { speakerAssignmentSchemes } from './speaker-assignment.js';
 import { ibwsLegacyFirstRound, readItems, tupleItems } from './task-items.js';
 import { readKeywordHighlights } from './keywords-file.js';
 import { checkConfigPasswords } from './user-passwords.js';
@@ -89,6 +90,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (raw.skip_reason_required && !raw.allow_skip)
     warn('skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped');
   const schemes = normalizeSchemes(raw.annotation_schemes, path, warn);
+  schemes.push(...speakerAssignmentSchemes(top, schemes, warn));
   // session-level schemes are asked once per session, so the per-item task goes without them
   const sessions = readSessions(raw.sessions, schemes, path, warn);
 

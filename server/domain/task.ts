@@ -40,6 +40,11 @@ export interface Scheme {
   display_logic?: DisplayLogic;
   /** asked under each matching turn of a dialogue instead of once per item (Potato's turn_level) */
   turn_level?: TurnBinding;
+  /**
+   * set on the scheme made for an audio dialogue field (Potato's `<field>_speakers`): the field, the speaker ids its
+   * display lists, and where the item keeps the turns and their speakers
+   */
+  speaker_assignment?: { field: string; speakers: string[]; turnsKey: string; speakerKey: string };
   /** the remaining scheme keys of the YAML, passed through to /api/schemas for frontends */
   extra: Record<string, unknown>;
 }

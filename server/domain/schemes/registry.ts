@@ -29,6 +29,7 @@ import { conjoint } from './types/conjoint.js';
 import { treeAnnotation } from './types/tree-annotation.js';
 import { setNestedLookup } from './nested.js';
 import { turnLevelModule } from './turn-level.js';
+import { speakerAssignmentModule } from './speaker-assignment.js';
 import { multirate } from './types/multirate.js';
 import { hierarchicalMultiselect } from './types/hierarchical-multiselect.js';
 import { softLabel } from './types/soft-label.js';
@@ -129,9 +130,10 @@ export function schemeTypeOf(type: string): SchemeTypeModule {
 
 /**
  * The module a loaded scheme answers through: its type's, or for a question asked per turn (`turn_level`) the
- * turn-level module over its type's.
+ * turn-level module over its type's, or for an audio dialogue's speaker assignment that module.
  */
 export function schemeModuleOf(scheme: Scheme): SchemeTypeModule {
+  if (scheme.speaker_assignment) return speakerAssignmentModule;
   const m = schemeTypeOf(scheme.annotation_type);
   return scheme.turn_level ? turnLevelModule(m) : m;
 }

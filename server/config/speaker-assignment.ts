@@ -1,0 +1,69 @@
+/**
+ * The speaker-assignment schemes Potato makes for its `audio_dialogue` display fields (`<field>_speakers`, unless
+ * the field's `display_options.allow_speaker_assignment` is false), read from `instance_display` so scripts and
+ * pages written for Potato can post and read them (docs/turn-level.md).
+ */
+import type { Scheme } from '../domain/task.js';
+import { speakerAssignmentScheme } from '../domain/schemes/speaker-assignment.js';
+
+type Mapping = Record<string, unknown>;
+const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function readAllowed(value: unknown, where: string, warn: (m: string) => void): boolean {
+  if (value === undefined || value === null || value === true || value === 'true' || value === 'True') return true;
+  if (value === false || value === 'false' || value === 'False') return false;
+  warn(`${where}.allow_speaker_assignment: expected true or false; speakers may be assigned (Potato's default)`);
+  return true;
+}
+
+function readSpeakers(value: unknown, where: string, warn: (m: string) => void): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    warn(`${where}.speakers: expected a list of {id, name, color, side}; the item's own speakers are used`);
+    return [];
+  }
+  const ids: string[] = [];
+  value.forEach((s, i) => {
+    const id = isMapping(s) ? s.id : s;
+    if ((typeof id === 'string' && id) || typeof id === 'number') ids.push(String(id));
+    else warn(`${where}.speakers[${i}]: expected {id, name, color, side} with an id; the entry is left out`);
+  });
+  return ids;
+}
+
+/**
+ * The schemes to add for the config's audio dialogue fields. `html_layout` replaces `instance_display`, so then
+ * there are none; a configured scheme of the same name is kept and the made one left out, with a warning.
+ */
+export function speakerAssignmentSchemes(
+  config: Mapping,
+  configured: readonly Scheme[],
+  warn: (m: string) => void,
+): Scheme[] {
+  const display = config.instance_display;
+  if (config.html_layout || !isMapping(display) || !Array.isArray(display.fields)) return [];
+  const names = new Set(configured.map((s) => s.name));
+  const made: Scheme[] = [];
+  display.fields.forEach((f, i) => {
+    if (!isMapping(f) || f.type !== 'audio_dialogue' || typeof f.key !== 'string' || !f.key) return;
+    const where = `instance_display.fields[${i}].display_options`;
+    const options = isMapping(f.display_options) ? f.display_options : {};
+    if (!readAllowed(options.allow_speaker_assignment, where, warn)) return;
+    const key = (name: unknown, fallback: string) => (typeof name === 'string' && name ? name : fallback);
+    const scheme = speakerAssignmentScheme({
+      field: f.key,
+      speakers: readSpeakers(options.speakers, where, warn),
+      turnsKey: key(options.turns_key, 'turns'),
+      speakerKey: key(options.speaker_key, 'speaker'),
+    });
+    if (names.has(scheme.name)) {
+      warn(
+        `annotation_schemes: "${scheme.name}" is the name of the speaker assignment Potato makes for "${f.key}"; the configured scheme is used and speakers are not assigned`,
+      );
+      return;
+    }
+    names.add(scheme.name);
+    made.push(scheme);
+  });
+  return made;
+}
