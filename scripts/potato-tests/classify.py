@@ -127,8 +127,6 @@ MANUAL = {
     # look for the answer echoed into Potato's server-drawn hidden input (`turn-anno-hidden`)
     ('test_audio_dialogue.py', 'test_turn_category_persists'): 'html',
     ('test_turn_annotation_persistence.py', 'test_turn_annotation_round_trip'): 'html',
-    # the audio dialogue's speaker assignment (`<field>_speakers:::_data`), a scheme Potato makes for the display
-    ('test_audio_dialogue.py', 'test_speaker_assignment_persists'): 'not built: per-turn dialogue annotation (_data answers)',
     ('test_audio_dialogue.py', 'test_cross_turn_link_persists'): 'not built: media: video tracking, tiles, audio dialogue, bounding boxes',
     # reads the summaries Potato mirrors into its user_state.json
     ('test_keystroke_logging.py', 'test_sessions_on_one_field_are_merged'): 'internals',

@@ -112,7 +112,8 @@ export class PocketService {
       task_name: this.sources.taskName(),
       capable,
       incompatible_schemes: [...incompatible_schemes],
-      schemas: this.sources.schemes.map(pocketScheme),
+      // scripts assign an audio dialogue's speakers; the card stack, like the page, has no widget for it
+      schemas: this.sources.schemes.filter((x) => !x.speaker_assignment).map(pocketScheme),
     };
   }
 

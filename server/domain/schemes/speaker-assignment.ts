@@ -11,7 +11,7 @@ import { AnswerError, type SchemeTypeModule } from './module.js';
 import { isRecord } from './answer-fields.js';
 import { TURN_DATA_LABEL, turnIdOf } from '../../../shared/schemes/turn-level.js';
 
-export const SPEAKER_SCHEMA_TYPE = 'speaker_assignment';
+const SPEAKER_SCHEMA_TYPE = 'speaker_assignment';
 const MAX_TURNS = 10_000;
 const MAX_ID = 200;
 

@@ -30,7 +30,7 @@ const doc = (body: Record<string, unknown>) => JSON.stringify({ v: 1, schema_typ
 
 describe('audio dialogue speaker assignment', () => {
   it('stores the speakers by turn, reads them back, exports them and keeps them over a restart', async () => {
-    const t = await startServer({ items, config: config() });
+    const t = await startServer({ items, config: { ...config(), pocket: { enabled: true } } });
     const c = await t.client().login('ann');
     const sent = await c.post('/updateinstance', {
       instance_id: 'e1',
@@ -53,8 +53,10 @@ describe('audio dialogue speaker assignment', () => {
       roster: { cohost: { name: 'Co-host', color: '#123456', side: 'right' } },
     };
     expect(JSON.parse(got.annotations['talk_speakers:_data'])).toEqual(stored);
-    // the page has no widget for it: the scheme list it reads leaves it out
+    // the page and the card stack have no widget for it: the scheme lists they read leave it out
     expect(Object.keys((await c.get('/api/schemas')).body)).toEqual(['overall']);
+    const pocket = (await c.get('/pocket/api/task')).body;
+    expect(pocket.schemas.map((x: { name: string }) => x.name)).toEqual(['overall']);
 
     const line = JSON.parse((await t.admin().get('/admin/api/export?format=jsonl')).text.trim());
     expect(line.labels.talk_speakers).toEqual(stored);
@@ -77,9 +79,18 @@ describe('audio dialogue speaker assignment', () => {
         { turns: { u0: { speaker: 'host' }, u1: { speaker: 'stranger' } } },
         'annotations["talk_speakers:_data"]: turns.u1.speaker: "stranger" is not a speaker of "talk" (the display\'s speakers, the item\'s turns or the answer\'s roster)',
       ],
-      [{ turns: { u9: { speaker: 'host' } } }, 'annotations["talk_speakers:_data"]: turns.u9: the item\'s "talk" has no turn u9'],
-      [{ turns: { u0: { speaker: 7 } } }, 'annotations["talk_speakers:::_data"]: turns.u0.speaker: expected a speaker id or null (unassigned)'],
-      [{ turns: { u0: 'host' } }, 'annotations["talk_speakers:::_data"]: turns.u0: expected {"speaker": "<id>"} or {"speaker": null}'],
+      [
+        { turns: { u9: { speaker: 'host' } } },
+        'annotations["talk_speakers:_data"]: turns.u9: the item\'s "talk" has no turn u9',
+      ],
+      [
+        { turns: { u0: { speaker: 7 } } },
+        'annotations["talk_speakers:::_data"]: turns.u0.speaker: expected a speaker id or null (unassigned)',
+      ],
+      [
+        { turns: { u0: 'host' } },
+        'annotations["talk_speakers:::_data"]: turns.u0: expected {"speaker": "<id>"} or {"speaker": null}',
+      ],
       [{ turns: {}, roster: { x: { side: 'up' } } }, 'annotations["talk_speakers:::_data"]: roster.x.side: '],
     ];
     for (const [body, error] of refusals) {
