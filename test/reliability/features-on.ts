@@ -1,7 +1,8 @@
 /**
  * The config of the fuzzed projects: features a project must turn on answer 503 while off (QDA mode turns on the
- * codebook's read view and the cases; truth serum, boundary probing and psychometrics too; triage changes the
- * hand-out order), so they are on here and their routes' parsers and handlers are fuzzed, not their switch.
+ * codebook's read view and the cases; truth serum, boundary probing, psychometrics and the event registry too;
+ * triage changes the hand-out order), so they are on here and their routes' parsers and handlers are fuzzed, not
+ * their switch.
  */
 export const FEATURES_ON = {
   annotation_ui: { memos: true },
@@ -21,6 +22,7 @@ export const FEATURES_ON = {
   rooms: { enabled: true },
   sessions: { enabled: true },
   datasets: { enabled: true },
+  event_template: { enabled: true, slots: [{ name: 'who', description: 'Who acted', type: 'text' }] },
   // without a key, so the fuzzed bodies reach the trace formats' parsers rather than stop at the key
   trace_ingestion: { enabled: true, api_key: '' },
   agent_proxy: { type: 'echo', responses: ['ok'], sandbox: { max_steps: 1000, rate_limit_per_minute: 10_000 } },

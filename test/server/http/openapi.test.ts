@@ -88,6 +88,7 @@ describe('GET /api/openapi.json', () => {
         rooms: { enabled: true },
         sessions: { enabled: true },
         trace_ingestion: { enabled: true, api_key: 'openapi-trace-key' },
+        event_template: { enabled: true, slots: [{ name: 'who', description: 'Who acted', type: 'text' }] },
       },
     });
     const user = await t.client().login('ann');
