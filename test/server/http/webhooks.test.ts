@@ -126,7 +126,11 @@ describe('webhook deliveries', () => {
     expect(twin.id).not.toBe(firstCreated.id);
 
     const byType = (type: string) => all.requests.filter((r) => r.body.event_type === type).map((r) => r.body.data);
-    expect(byType('annotation.created')[0]).toMatchObject({
+    // deliveries are concurrent, so they may arrive out of order: alice's first answer is looked for, not taken first
+    const aliceCreated = byType('annotation.created').find(
+      (d) => d.annotator_id === 'alice' && d.instance_id === 'item-1',
+    );
+    expect(aliceCreated).toMatchObject({
       annotator_id: 'alice',
       instance_id: 'item-1',
       annotation: { sentiment: 'positive' },
