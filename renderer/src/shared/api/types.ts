@@ -138,3 +138,7 @@ export type SessionQueue = Answer<'/api/sessions', 'get'>;
 export type SessionDetail = Answer<'/api/sessions/{case_id}', 'get'>;
 export type SessionScheme = SessionDetail['schemes'][number];
 export type SessionValue = SessionDetail['my_annotations'][string];
+
+/** The cross-document event registry's template (503 when the project has none) and its events. */
+export type EventTemplate = Answer<'/corpus/api/event_template', 'get'>;
+export type RegistryEvent = Answer<'/corpus/api/events', 'get'>['events'][number];

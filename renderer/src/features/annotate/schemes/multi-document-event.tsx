@@ -2,6 +2,8 @@
  * multi_document_event: the events this document belongs to. New event makes one (its id can be typed to join an
  * event begun on another document); each has a title and a text per slot; evidence is cited by selecting text
  * (mouse, or `s` and the arrows) and picking "evidence: <slot>" in the span picker, for the last event listed.
+ * When the project keeps an event registry its events are offered to pick from, and with
+ * `allow_annotator_create: false` New event gives way to a sentence saying events come from the registry.
  */
 import { useState } from 'react';
 import type { Scheme } from '../../../shared/api/types.js';
@@ -9,6 +11,7 @@ import { setValue, type Answers } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { jsonAnswer } from './span-refs.js';
+import { RegistryPicker, useEventTemplate } from './multi-document-event-registry.js';
 
 interface Evidence {
   slot_name: string;
@@ -40,9 +43,11 @@ const store = (a: Answers, scheme: Scheme, events: DocEvent[]) =>
   setValue(a, scheme.name, scheme.name, events.length ? JSON.stringify({ events }) : '');
 const newId = () => `evt_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
+function MultiDocumentEventField({ scheme, answers, update, instance }: FieldProps) {
   const events = eventsOf(answers, scheme);
   const [join, setJoin] = useState('');
+  const registry = useEventTemplate().data;
+  const mayCreate = registry?.allow_annotator_create ?? true;
   const set = (next: DocEvent[]) => update((a) => store(a, scheme, next));
   const edit = (n: number, change: Partial<DocEvent>) => set(events.map((e, i) => (i === n ? { ...e, ...change } : e)));
   const id = `scheme-${scheme.name}`;
@@ -97,9 +102,25 @@ function MultiDocumentEventField({ scheme, answers, update }: FieldProps) {
           )}
         </div>
       ))}
-      <button type="button" onClick={() => set([...events, { event_id: newId(), slot_values: {}, evidence: [] }])}>
-        New event
-      </button>{' '}
+      {registry && (
+        <RegistryPicker
+          id={id}
+          docId={instance?.instance_id ?? ''}
+          taken={events.map((e) => e.event_id)}
+          onPick={(e) =>
+            set([...events, { event_id: e.id, title: e.title, slot_values: { ...e.slot_values }, evidence: [] }])
+          }
+        />
+      )}
+      {mayCreate ? (
+        <button type="button" onClick={() => set([...events, { event_id: newId(), slot_values: {}, evidence: [] }])}>
+          New event
+        </button>
+      ) : (
+        <p className="hint" data-testid="mde-no-create">
+          This project’s events are set up in its event registry: pick one above, or join one by its id.
+        </p>
+      )}{' '}
       <label htmlFor={`${id}-join`}>Join event by id</label>{' '}
       <input id={`${id}-join`} value={join} onChange={(ev) => setJoin(ev.target.value)} />{' '}
       <button

@@ -1,0 +1,70 @@
+/**
+ * multi_document_event with the event registry on, in headless Chromium: the form lists the registry's events
+ * (this document's first, titles as text), one is added with the keyboard, and with allow_annotator_create: false
+ * New event is gone and a sentence says why.
+ */
+import { describe, expect, test } from 'vitest';
+import { allSaved, tabTo, unnamedControls } from './browser.js';
+import { openRig } from './annotator-rig.js';
+
+describe('multi_document_event with the event registry', () => {
+  test('picks a registry event by keyboard; no New event when annotators may not create', async () => {
+    const { rig, page, api } = await openRig({
+      items: [
+        { id: 'doc1', text: 'Floods hit Ayutthaya in October.' },
+        { id: 'doc2', text: 'The river rose again.' },
+      ],
+      config: {
+        annotation_schemes: [
+          {
+            annotation_type: 'multi_document_event',
+            name: 'events',
+            slots: [{ name: 'where' }, { name: 'when' }],
+            allow_annotator_create: false,
+          },
+        ],
+        event_template: {
+          enabled: true,
+          allow_annotator_create: false,
+          seed_events: [
+            { id: 'evt_rise', title: 'River <b>rise</b>', member_doc_ids: ['doc2'] },
+            { id: 'evt_floods', title: 'Floods', slot_values: { where: 'Ayutthaya' }, member_doc_ids: ['doc1'] },
+          ],
+        },
+      },
+    });
+    const field = page.locator('fieldset[data-scheme="events"]');
+    const picker = field.getByLabel('Event from the registry');
+    await picker.waitFor();
+    const groups = await picker
+      .locator('optgroup')
+      .evaluateAll((gs) =>
+        gs.map((g) => [g.getAttribute('label'), ...Array.from(g.querySelectorAll('option'), (o) => o.textContent)]),
+      );
+    expect(groups).toEqual([
+      ['In this document', 'Floods (evt_floods)'],
+      ['In other documents', 'River <b>rise</b> (evt_rise)'],
+    ]);
+    expect(await field.getByRole('button', { name: 'New event' }).count()).toBe(0);
+    expect(await field.getByTestId('mde-no-create').innerText()).toContain('set up in its event registry');
+
+    await tabTo(page, 'fieldset[data-scheme="events"] select[id$="-registry"]');
+    await page.keyboard.press('ArrowDown'); // the first event: this document's
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // Add event
+    await expect.poll(() => field.locator('input[id$="-0-id"]').inputValue()).toBe('evt_floods');
+    expect(await field.locator('input[id$="-0-where"]').inputValue()).toBe('Ayutthaya');
+    expect(await picker.locator('option[value="evt_floods"]').isDisabled()).toBe(true);
+    expect(await unnamedControls(page)).toEqual([]);
+    await rig.screenshot(page, 'multi-document-event-registry');
+
+    await page.locator('body').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.instance-id').innerText()).not.toBe('doc1');
+    await allSaved(page);
+    const stored = JSON.parse((await api.get('/get_annotations?instance_id=doc1')).body.annotations['events:events']);
+    expect(stored.events).toEqual([
+      { event_id: 'evt_floods', title: 'Floods', slot_values: { where: 'Ayutthaya' }, evidence: [] },
+    ]);
+  });
+});
