@@ -47,6 +47,7 @@ describe('multi_document_event with the event registry', () => {
     ]);
     expect(await field.getByRole('button', { name: 'New event' }).count()).toBe(0);
     expect(await field.getByTestId('mde-no-create').innerText()).toContain('set up in its event registry');
+    expect(await field.getByLabel('Join event by id').count()).toBe(0); // a typed unknown id would create one
 
     await tabTo(page, 'fieldset[data-scheme="events"] select[id$="-registry"]');
     await page.keyboard.press('ArrowDown'); // the first event: this document's

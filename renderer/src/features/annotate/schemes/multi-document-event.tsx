@@ -113,26 +113,29 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
         />
       )}
       {mayCreate ? (
-        <button type="button" onClick={() => set([...events, { event_id: newId(), slot_values: {}, evidence: [] }])}>
-          New event
-        </button>
+        <>
+          <button type="button" onClick={() => set([...events, { event_id: newId(), slot_values: {}, evidence: [] }])}>
+            New event
+          </button>{' '}
+          <label htmlFor={`${id}-join`}>Join event by id</label>{' '}
+          <input id={`${id}-join`} value={join} onChange={(ev) => setJoin(ev.target.value)} />{' '}
+          <button
+            type="button"
+            disabled={!join.trim() || events.some((e) => e.event_id === join.trim())}
+            onClick={() => {
+              set([...events, { event_id: join.trim(), slot_values: {}, evidence: [] }]);
+              setJoin('');
+            }}
+          >
+            Join
+          </button>
+        </>
       ) : (
+        // a typed id the registry lacks would make a new event by the back door, so joining is by the picker only
         <p className="hint" data-testid="mde-no-create">
-          This project’s events are set up in its event registry: pick one above, or join one by its id.
+          This project’s events are set up in its event registry, so annotators do not create them: pick one above.
         </p>
-      )}{' '}
-      <label htmlFor={`${id}-join`}>Join event by id</label>{' '}
-      <input id={`${id}-join`} value={join} onChange={(ev) => setJoin(ev.target.value)} />{' '}
-      <button
-        type="button"
-        disabled={!join.trim() || events.some((e) => e.event_id === join.trim())}
-        onClick={() => {
-          set([...events, { event_id: join.trim(), slot_values: {}, evidence: [] }]);
-          setJoin('');
-        }}
-      >
-        Join
-      </button>
+      )}
       <p className="hint">Cite evidence: select text, then pick “{PREFIX}slot” (for the last event).</p>
     </fieldset>
   );
