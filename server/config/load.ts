@@ -218,10 +218,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     databases: adapted.databases,
     raw,
     task,
-    ibwsLegacyFirstRound:
-      raw.ibws_config && !raw.bws_config && instances !== items.instances
-        ? () => ibwsLegacyFirstRound(items.instances, raw.ibws_config!)
-        : undefined,
+    ibwsLegacyFirstRound: ibwsLegacyFirstRound(raw, items.instances, instances),
     quality,
     phases,
     phaseOptions: {

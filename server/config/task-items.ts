@@ -74,16 +74,23 @@ function ibwsFirstRound(items: Instance[], s: IbwsSettings): Instance[] {
 }
 
 /**
- * Round 1 as iterative BWS made it before it made later rounds: plain BWS tuples (`bws_tuple_…`), each item in
- * tuples_per_item_per_round of them. A project that began then keeps these, so its answers stay on their items.
+ * Round 1 as iterative BWS made it before it made later rounds: plain BWS tuples (`bws_tuple_…`) sampled as
+ * bws_config samples them, pool × tuples_per_item_per_round / tuple_size of them. A project that began then keeps
+ * these (compose-ibws.ts), so its answers stay on their tuples. None unless iterative BWS made the task's tuples.
  */
-export function ibwsLegacyFirstRound(items: readonly Instance[], ibws: NonNullable<RawConfig['ibws_config']>) {
-  const tuples = bwsTuples(items, {
-    tuple_size: ibws.tuple_size,
-    seed: ibws.seed,
-    min_item_appearances: ibws.tuples_per_item_per_round ?? 2,
-  });
-  return tuples.map((t) => ({ ...t, data: { ...t.data, _ibws_round: 1, _ibws_bucket: 0 } }));
+export function ibwsLegacyFirstRound(
+  raw: RawConfig,
+  pool: readonly Instance[],
+  instances: readonly Instance[],
+): (() => Instance[]) | undefined {
+  const ibws = raw.ibws_config;
+  if (!ibws || raw.bws_config || instances === pool) return undefined;
+  return () =>
+    bwsTuples(pool, {
+      tuple_size: ibws.tuple_size,
+      seed: ibws.seed,
+      min_item_appearances: ibws.tuples_per_item_per_round ?? 2,
+    }).map((t) => ({ ...t, data: { ...t.data, _ibws_round: 1, _ibws_bucket: 0 } }));
 }
 
 /** bws_config (or ibws_config's first round) turns the items into tuples; the bws schemes' tuple_size must agree. */
