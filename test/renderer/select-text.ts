@@ -1,10 +1,13 @@
-/** Mouse selection of instance text in the browser tests. */
+/** Selecting instance text in the browser tests: by mouse, or as a finger leaves it. */
 import type { Page } from 'playwright-core';
 
-/** Drags the mouse across characters [start, end) of the instance text. */
-export async function dragOver(p: Page, start: number, end: number) {
-  const box = await p.evaluate(
-    ([s, e]) => {
+/**
+ * Characters [start, end) of the instance text: where they are on screen, and with `select` made the page's
+ * selection, as a finger's press-and-hold and handles leave it (no mouse event follows).
+ */
+function textRange(p: Page, start: number, end: number, select = false) {
+  return p.evaluate(
+    ([s, e, sel]) => {
       const root = document.querySelector('[data-testid="instance-text"]')!;
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       const at = (offset: number) => {
@@ -22,6 +25,10 @@ export async function dragOver(p: Page, start: number, end: number) {
       const range = document.createRange();
       range.setStart(a.node, a.offset);
       range.setEnd(b.node, b.offset);
+      if (sel) {
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+      }
       const rects = range.getClientRects();
       const first = rects[0];
       const last = rects[rects.length - 1];
@@ -32,8 +39,18 @@ export async function dragOver(p: Page, start: number, end: number) {
         y2: last.top + last.height / 2,
       };
     },
-    [start, end],
+    [start, end, select] as const,
   );
+}
+
+/** Selects characters [start, end) of the instance text the way a touch device does, without mouse events. */
+export async function selectByFinger(p: Page, start: number, end: number) {
+  await textRange(p, start, end, true);
+}
+
+/** Drags the mouse across characters [start, end) of the instance text. */
+export async function dragOver(p: Page, start: number, end: number) {
+  const box = await textRange(p, start, end);
   await p.mouse.move(box.x1, box.y1);
   await p.mouse.down();
   await p.mouse.move(box.x2, box.y2, { steps: 5 });

@@ -4,8 +4,9 @@
  * content stays exactly the instance text and DOM selections map straight to character offsets.
  */
 import { useMemo, useRef } from 'react';
-import { cutRuns, offsetIn, type Mark } from './segments.js';
+import { cutRuns, type Mark } from './segments.js';
 import { LinkArcs, type Arc } from './link-arcs.js';
+import { selectedRange, useTouchSelection } from './use-touch-selection.js';
 
 interface Props {
   text: string;
@@ -17,22 +18,18 @@ interface Props {
 
 const NO_ARCS: readonly Arc[] = [];
 
+const excerpt = (s: string) => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
+
 export function AnnotatedText({ text, marks, onSelect, arcs = NO_ARCS }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const runs = useMemo(() => cutRuns(text, marks), [text, marks]);
 
+  const touch = useTouchSelection(root, text);
+  const picked = touch.range;
+
   const onMouseUp = () => {
-    const sel = window.getSelection();
-    const el = root.current;
-    if (!sel || sel.isCollapsed || !el || sel.rangeCount === 0) return;
-    const range = sel.getRangeAt(0);
-    if (!el.contains(range.startContainer) || !el.contains(range.endContainer)) return;
-    let start = offsetIn(el, range.startContainer, range.startOffset);
-    let end = offsetIn(el, range.endContainer, range.endOffset);
-    // a drag that ends on whitespace should not make a span that starts or ends with it
-    while (start < end && /\s/.test(text[start])) start++;
-    while (end > start && /\s/.test(text[end - 1])) end--;
-    if (start < end) onSelect(start, end);
+    const range = root.current && selectedRange(root.current, text);
+    if (range) onSelect(range.start, range.end);
   };
 
   // the arcs are a sibling of the text, not inside it, so the text's DOM holds exactly the instance text
@@ -74,6 +71,18 @@ export function AnnotatedText({ text, marks, onSelect, arcs = NO_ARCS }: Props) 
         })}
       </div>
       <LinkArcs root={root} arcs={arcs} text={text} />
+      {picked && (
+        <button
+          type="button"
+          className="label-selection"
+          onClick={() => {
+            touch.clear();
+            onSelect(picked.start, picked.end);
+          }}
+        >
+          Label selected text: “{excerpt(text.slice(picked.start, picked.end))}”
+        </button>
+      )}
     </div>
   );
 }

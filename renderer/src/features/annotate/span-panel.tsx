@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Colors, Scheme, SpanAnnotation } from '../../shared/api/types.js';
 import type { LabelKey } from '../../shared/keymap/keymap.js';
 import { schemeUi } from './schemes/registry.js';
+import { fingerPointer } from './use-touch-selection.js';
 
 export interface SpanLabel {
   scheme: string;
@@ -157,7 +158,13 @@ export function SpanPanel({
         </div>
       ) : (
         <p className="hint">
-          Select text with the mouse, or press <kbd>s</kbd> and use the arrow keys, then pick a label.
+          {fingerPointer() ? (
+            <>Press and hold a word, drag the handles, then tap Label selected text and pick a label.</>
+          ) : (
+            <>
+              Select text with the mouse, or press <kbd>s</kbd> and use the arrow keys, then pick a label.
+            </>
+          )}
         </p>
       )}
       {spans.length > 0 && (
