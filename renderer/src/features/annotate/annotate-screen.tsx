@@ -4,17 +4,17 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
-import type { CurrentInstance, Instructions, Phase } from '../../shared/api/types.js';
-import { useResource } from '../../shared/api/use-resource.js';
+import type { CurrentInstance, Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
 import { AiHint } from './ai-hint.js';
 import { AnnotateActions } from './annotate-actions.js';
+import { annotatedCountOf, AnnotateNotices, announcement } from './annotate-notices.js';
 import { AnnotateTop } from './annotate-top.js';
 import { AnnotatedText } from './annotated-text.js';
 import { removeSpan, type Answers } from './answers.js';
 import { hiddenSchemes } from './conditional.js';
-import { hasInstructions, InstructionsPanel, INSTRUCTIONS_ID } from './instructions.js';
+import { hasInstructions, InstructionsPanel, useInstructions } from './instructions.js';
 import { ItemDisplay, type TurnSlot } from './item-display.js';
 import { TurnQuestions } from './turn-questions.js';
 import { ItemNote } from './item-note.js';
@@ -39,12 +39,6 @@ import './schemes/scheme-types.css';
 
 /** one object for schemes without colours, so their fields are not drawn again for a new `{}` */
 const NO_COLORS: Record<string, string> = {};
-
-/** What a screen reader is told when an instance is shown. */
-function announcement(i: CurrentInstance): string {
-  const of = i.progress ? Math.max(i.progress.positions, i.current_index + 1) : i.total_instances;
-  return `Instance ${i.current_index + 1} of ${of}${i.annotated ? ', annotated' : ''}: ${i.text.slice(0, 120)}`;
-}
 
 interface Props {
   /** the caller's phase, refreshed after every move; its `remaining` gives the annotated count on servers
@@ -82,15 +76,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat 
     ),
   );
   const [help, setHelp] = useState(false);
-  const instructions = useResource(['instructions'], () => api.get<Instructions>('/api/instructions'));
-  // the config's instructions start open; guidelines from a passed instructions page start folded
-  const [instructionsChoice, setInstructionsOpen] = useState<boolean | null>(null);
-  const instructionsOpen = instructionsChoice ?? !!instructions.data?.html;
-  const toggleInstructions = useCallback(() => {
-    setInstructionsOpen(!instructionsOpen);
-    if (!instructionsOpen)
-      requestAnimationFrame(() => document.getElementById(INSTRUCTIONS_ID)?.scrollIntoView({ block: 'nearest' }));
-  }, [instructionsOpen]);
+  const instructions = useInstructions();
 
   // questions asked per dialogue turn are drawn under the turns, not in the form
   const [schemes, turnSchemes] = useMemo(() => {
@@ -174,7 +160,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat 
       acceptAi: hints.acceptAi,
       acceptPrediction: hints.acceptPrediction,
       advance,
-      toggleInstructions,
+      toggleInstructions: instructions.toggle,
     },
     help: { open: help, set: setHelp },
   });
@@ -191,44 +177,31 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat 
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
   }
   const { instance } = a.loaded;
-  const annotatedCount =
-    instance.annotated_count ??
-    (phase?.type === 'annotation' && phase.remaining !== undefined
-      ? Math.max(0, instance.total_instances - phase.remaining)
-      : undefined);
+  const annotatedCount = annotatedCountOf(instance, phase);
   return (
     <div className="annotate">
       <AnnotateTop
         instance={instance}
         annotatedCount={annotatedCount}
-        guidelines={hasInstructions(instructions.data)}
-        guidelinesOpen={instructionsOpen}
-        toggleGuidelines={toggleInstructions}
+        guidelines={hasInstructions(instructions.instructions)}
+        guidelinesOpen={instructions.open}
+        toggleGuidelines={instructions.toggle}
         showKeys={() => setHelp(true)}
         open={(id) => void a.go({ go_to: id })}
       />
-      <InstructionsPanel instructions={instructions.data} open={instructionsOpen} onToggle={setInstructionsOpen} />
-      {typing.notice && (
-        <p className="notice typing-notice" role="note" data-testid="typing-notice">
-          ✎ {typing.notice}
-        </p>
-      )}
-      <ErrorNote>{a.error}</ErrorNote>
-      {a.notice && (
-        <p className="notice" role="status">
-          {a.notice}
-        </p>
-      )}
-      {(instance.progress
-        ? instance.progress.left === 0
-        : annotatedCount !== undefined && annotatedCount >= instance.total_instances) && (
-        <p className="notice done" role="status">
-          Every instance in your list is annotated. Thank you! You can still review and change your answers.
-        </p>
-      )}
-      <p className="visually-hidden" aria-live="polite" data-testid="instance-announcement">
-        {shown.announced}
-      </p>
+      <InstructionsPanel
+        instructions={instructions.instructions}
+        open={instructions.open}
+        onToggle={instructions.setOpen}
+      />
+      <AnnotateNotices
+        instance={instance}
+        annotatedCount={annotatedCount}
+        typingNotice={typing.notice}
+        error={a.error}
+        notice={a.notice}
+        announced={shown.announced}
+      />
       <QcFeedback qc={a.qc} />
       <div className="annotate-body">
         <section className="text-column" aria-label="Instance text">

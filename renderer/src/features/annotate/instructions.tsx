@@ -3,8 +3,11 @@
  * config's annotation instructions and the study's instructions pages, so the guidelines stay readable after
  * their phase. The HTML was rendered from Markdown and sanitized by the server.
  */
+import { useCallback, useState } from 'react';
+import { api } from '../../shared/api/client.js';
 import { useUiText } from '../../shared/ui-text.js';
 import type { Instructions } from '../../shared/api/types.js';
+import { useResource } from '../../shared/api/use-resource.js';
 
 interface Props {
   instructions: Instructions | null;
@@ -15,6 +18,20 @@ interface Props {
 export const INSTRUCTIONS_ID = 'instructions';
 
 export const hasInstructions = (i: Instructions | null) => !!i && (!!i.html || !!i.guidelines?.length);
+
+/** The instructions and whether the banner is open: the config's instructions start open, guidelines from a
+ * passed instructions page start folded; `toggle` (the `i` key) scrolls an opened banner into view. */
+export function useInstructions() {
+  const instructions = useResource(['instructions'], () => api.get<Instructions>('/api/instructions'));
+  const [choice, setOpen] = useState<boolean | null>(null);
+  const open = choice ?? !!instructions.data?.html;
+  const toggle = useCallback(() => {
+    setOpen(!open);
+    if (!open)
+      requestAnimationFrame(() => document.getElementById(INSTRUCTIONS_ID)?.scrollIntoView({ block: 'nearest' }));
+  }, [open]);
+  return { instructions: instructions.data, open, setOpen, toggle };
+}
 
 export function InstructionsPanel({ instructions, open, onToggle }: Props) {
   const text = useUiText();
