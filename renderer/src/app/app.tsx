@@ -11,6 +11,7 @@ import { ErrorNote, Loading } from '../shared/components/status.js';
 import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { AgentChatPanel } from '../features/agent-chat/agent-chat-panel.js';
+import { ChatSupport } from '../features/chat-support/chat-support.js';
 import { MemosPanel } from '../features/memos/memos-panel.js';
 import { PredictionCard, chosenLabel } from '../features/truth-serum/prediction-card.js';
 import { ProbePanel } from '../features/boundary/probe-panel.js';
@@ -206,6 +207,7 @@ export function App() {
           phase={phase}
           onPhaseChange={() => void loadPhase()}
           agentChat={(id, field) => <AgentChatPanel key={`${id}\u0001${field}`} instanceId={id} />}
+          topExtra={(id) => <ChatSupport instanceId={id} />}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
           aside={
             study?.memos || study?.codebook || study?.truth_serum || study?.boundary_probing || study?.thinkaloud

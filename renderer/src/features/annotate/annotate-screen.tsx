@@ -58,9 +58,11 @@ interface Props {
   }) => React.ReactNode;
   /** the agent chat panel, drawn where the display puts Potato's interactive_chat field */
   agentChat?: (instanceId: string, field: string) => React.ReactNode;
+  /** added to the top bar for the item shown (chat support's button) */
+  topExtra?: (instanceId: string) => React.ReactNode;
 }
 
-export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat }: Props) {
+export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat, topExtra }: Props) {
   // the phase is asked again only where a move can change it: a study that goes on after this list, or the
   // list's end (the study's completion code); otherwise a step stays one request
   const phaseNow = useRef(phase);
@@ -188,6 +190,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat 
         toggleGuidelines={instructions.toggle}
         showKeys={() => setHelp(true)}
         open={(id) => void a.go({ go_to: id })}
+        extra={topExtra?.(instance.instance_id)}
       />
       <InstructionsPanel
         instructions={instructions.instructions}

@@ -1,4 +1,8 @@
-/** The annotate screen's top bar: progress, the item's badges and id, guidelines and keys, search in one's own list. */
+/**
+ * The annotate screen's top bar: progress, the item's badges and id, guidelines and keys, chat support when the
+ * project has it, search in one's own list.
+ */
+import type { ReactNode } from 'react';
 import type { CurrentInstance, SearchResult } from '../../shared/api/types.js';
 import { api } from '../../shared/api/client.js';
 import { ProgressBar } from '../../shared/components/progress-bar.js';
@@ -17,10 +21,12 @@ interface Props {
   showKeys(): void;
   /** go to a search hit */
   open(instanceId: string): void;
+  /** what the app adds to the bar (chat support's button) */
+  extra?: ReactNode;
 }
 
 export function AnnotateTop(props: Props) {
-  const { instance, annotatedCount, guidelines, guidelinesOpen, toggleGuidelines, showKeys, open } = props;
+  const { instance, annotatedCount, guidelines, guidelinesOpen, toggleGuidelines, showKeys, open, extra } = props;
   return (
     <div className="annotate-top">
       <ProgressBar
@@ -57,6 +63,7 @@ export function AnnotateTop(props: Props) {
       <button type="button" className="link" onClick={showKeys} aria-keyshortcuts="?">
         Keys <kbd>?</kbd>
       </button>
+      {extra}
       <SearchForm
         id={SEARCH_ID}
         label="Search your items ( / )"

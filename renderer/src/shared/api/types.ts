@@ -142,3 +142,8 @@ export type SessionValue = SessionDetail['my_annotations'][string];
 /** The cross-document event registry's template (503 when the project has none) and its events. */
 export type EventTemplate = Answer<'/corpus/api/event_template', 'get'>;
 export type RegistryEvent = Answer<'/corpus/api/events', 'get'>['events'][number];
+
+/** Chat support (Potato's "Ask AI" sidebar): its settings, one item's conversation, and a reply. */
+export type ChatConfig = Answer<'/api/chat/config', 'get'>;
+export type ChatMessage = Answer<'/api/chat/history', 'get'>['messages'][number];
+export type ChatReply = Answer<'/api/chat/send', 'post'>;
