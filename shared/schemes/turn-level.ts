@@ -18,6 +18,8 @@ export interface TurnBinding {
   agents?: string[];
   step_types?: string[];
   tools?: string[];
+  /** the agent runs (a run tree's `run_id`s) whose turns get it */
+  runs?: string[];
   /** inclusive range of turn positions */
   turn_range?: [number, number];
   /** inline: the widget always shown; drawer: behind a button under the turn */
@@ -31,6 +33,8 @@ export interface BoundTurn {
   agent?: string;
   step_type?: string;
   tool?: string;
+  /** the run of an agent's run tree that produced the turn (its `run_id`) */
+  run?: string;
 }
 
 /** A turn's stable id: its own `turn_id` (or `step_id`), else `t<position>` (Potato's rule). */
@@ -56,7 +60,8 @@ export function turnMatches(binding: TurnBinding, field: string, turn: BoundTurn
     within(binding.speakers, turn.speaker) &&
     within(binding.agents, turn.agent) &&
     within(binding.step_types, turn.step_type) &&
-    within(binding.tools, turn.tool)
+    within(binding.tools, turn.tool) &&
+    within(binding.runs, turn.run)
   );
 }
 

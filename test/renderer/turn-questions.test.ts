@@ -9,11 +9,12 @@ import { allSaved, unnamedControls, type BrowserRig } from './browser.js';
 import { openRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 
+// the assistant's turns come from two runs of an agent's run tree, which a binding may pick
 const conversation = [
   { speaker: 'User', text: 'Is the bridge open?' },
-  { speaker: 'Assistant', text: 'Yes, since 1932.' },
+  { speaker: 'Assistant', text: 'Yes, since 1932.', run_id: 'run-lookup' },
   { speaker: 'User', text: 'And tolls?' },
-  { speaker: 'Assistant', text: 'None at all.', turn_id: 'last' },
+  { speaker: 'Assistant', text: 'None at all.', turn_id: 'last', run_id: 'run-tolls' },
 ];
 const ITEMS = [1, 2].map((n) => ({ id: `d${n}`, text: `Judge the assistant (${n})`, conversation }));
 const SCHEMES = [
@@ -26,6 +27,14 @@ const SCHEMES = [
     turn_binding: { field: 'conversation', speakers: ['Assistant'] },
   },
   { annotation_type: 'text', name: 'why', description: 'Why', turn_level: true, turn_binding: { turn_range: [0, 0] } },
+  {
+    annotation_type: 'radio',
+    name: 'delegation',
+    description: 'Delegated well?',
+    labels: ['yes', 'no'],
+    turn_level: true,
+    turn_binding: { runs: ['run-tolls'] },
+  },
   { annotation_type: 'radio', name: 'solved', description: 'Solved?', labels: ['yes', 'no'] },
 ];
 
@@ -63,6 +72,7 @@ describe('turn-level questions on the annotate page', () => {
     await page.locator('.turn-questions').first().waitFor();
     expect(await slotIds('turn_errors')).toEqual(['t1', 'last']);
     expect(await slotIds('why')).toEqual(['t0']);
+    expect(await slotIds('delegation')).toEqual(['last']);
     expect(await page.locator('form.schemes [data-scheme="turn_errors"]').count()).toBe(0);
     expect(await page.locator('form.schemes').innerText()).toContain('Solved?');
     expect(await unnamedControls(page)).toEqual([]);

@@ -48,6 +48,8 @@ export interface Turn {
   agent?: string;
   step_type?: string;
   tool?: string;
+  /** the agent run that produced the turn (`run_id`, a run tree's node) */
+  run?: string;
 }
 
 export type MediaSource = { src: string; remote: boolean } | { refused: string };

@@ -56,9 +56,11 @@ function withBindingKeys(turn: Turn, o: Record<string, unknown>, index: number):
   const agent = textOf(o.agent_id);
   const stepType = textOf(o.step_type);
   const tool = textOf(o.tool) ?? textOf(o.tool_name);
+  const run = textOf(o.run_id);
   if (agent) turn.agent = agent;
   if (stepType) turn.step_type = stepType;
   if (tool) turn.tool = tool;
+  if (run) turn.run = run;
   return turn;
 }
 

@@ -30,6 +30,7 @@ const turnBindingConfig = z.lazy(() =>
       .min(1)
       .optional(),
     tools: names.optional(),
+    runs: names.optional(),
     turn_range: z
       .tuple([z.number().int().min(0), z.number().int().min(0)])
       .refine(([a, b]) => a <= b, 'the range runs from its first number to its second')

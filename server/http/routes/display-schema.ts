@@ -50,6 +50,7 @@ const displayBlock = z.lazy(() =>
           agent: z.string().optional(),
           step_type: z.string().optional(),
           tool: z.string().optional(),
+          run: z.string().optional().describe('the agent run that produced the turn (its run_id)'),
         }),
       ),
     }),

@@ -61,6 +61,7 @@ export const schemeShape = z
         agents: z.array(z.string()).optional(),
         step_types: z.array(z.string()).optional(),
         tools: z.array(z.string()).optional(),
+        runs: z.array(z.string()).optional().describe("the agent runs (turns' run_id) whose turns get the question"),
         turn_range: z.tuple([z.number(), z.number()]).optional(),
         placement: z.enum(['inline', 'drawer']),
       })

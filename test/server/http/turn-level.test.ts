@@ -186,5 +186,10 @@ describe('turn-level questions', () => {
     expect(warned).toMatch(/\(overall\)\.turn_binding is not acted on without turn_level: true/);
     const quiet = load(errors).warnings.join('\n');
     expect(quiet).not.toMatch(/turn_level|turn_binding/);
+    // Potato's run-tree filter: the runs (turns' run_id) whose turns get the question
+    const byRun = load({ ...errors, turn_binding: { field: 'conversation', runs: ['run-writer'] } });
+    expect(byRun.task.schemes.find((x) => x.name === 'errors')?.turn_level?.runs).toEqual(['run-writer']);
+    expect(byRun.warnings.join('\n')).not.toMatch(/turn_binding|runs/);
+    expect(() => load({ ...errors, turn_binding: { runs: [] } })).toThrow(/errors\)\.turn_binding\.runs: /);
   });
 });

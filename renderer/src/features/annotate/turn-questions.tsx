@@ -112,7 +112,14 @@ function Question({
 
 export function TurnQuestions({ schemes, field, turn, index, answers, update }: Props) {
   const id = turn.id ?? `t${index}`;
-  const bound = { id, speaker: turn.speaker, agent: turn.agent, step_type: turn.step_type, tool: turn.tool };
+  const bound = {
+    id,
+    speaker: turn.speaker,
+    agent: turn.agent,
+    step_type: turn.step_type,
+    tool: turn.tool,
+    run: turn.run,
+  };
   const asked = schemes.filter((s) => s.turn_level && turnMatches(s.turn_level, field, bound, index));
   if (!asked.length) return null;
   const questions = asked.map((s) => (
