@@ -52,6 +52,10 @@ const TYPE_MAP: Record<string, FieldType> = {
   side_by_side: 'pairwise',
   comparison: 'pairwise',
 };
+/** The display options drawn here (a field's labels, code language, a dialogue's turn keys); others are warned. */
+const ACTED_ON_OPTIONS = new Set(['labels', 'language', 'speaker_key', 'text_key']);
+/** An audio dialogue's options for its speaker assignment, which speaker-assignment.ts reads. */
+const SPEAKER_OPTIONS = new Set(['allow_speaker_assignment', 'speakers', 'turns_key']);
 const EXACT = new Set([
   'text',
   'html',
@@ -116,6 +120,13 @@ function readFields(
         `${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`,
       );
     const options = isMapping(f.display_options) ? f.display_options : {};
+    const ignored = Object.keys(options).filter(
+      (k) => !ACTED_ON_OPTIONS.has(k) && !(rawType === 'audio_dialogue' && SPEAKER_OPTIONS.has(k)),
+    );
+    if (ignored.length)
+      warn(
+        `${where}.display_options: ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not acted on; field "${f.key}" is drawn as ${type ?? 'text'} without ${ignored.length === 1 ? 'it' : 'them'}`,
+      );
     const field: DisplayField = { key: f.key, type: type ?? 'text' };
     if (interactive) field.interactive = true;
     if (typeof f.label === 'string') field.label = f.label;

@@ -78,6 +78,34 @@ describe('display config', () => {
     );
   });
 
+  it('warns about display options not acted on, naming them and the field', () => {
+    const config = load({
+      instance_display: {
+        fields: [
+          { key: 'text', type: 'text', display_options: { labels: ['a'], max_height: 300 } },
+          {
+            key: 'trace',
+            type: 'agent_trace',
+            display_options: { show_step_numbers: true, show_run_tree: true, speaker_key: 'who' },
+          },
+          {
+            key: 'call',
+            type: 'audio_dialogue',
+            display_options: { allow_speaker_assignment: true, speakers: [{ id: 'host' }], turns_key: 'turns' },
+          },
+        ],
+      },
+    });
+    const warned = config.warnings.join('\n');
+    expect(warned).toMatch(
+      /fields\[0\]\.display_options: max_height is not acted on; field "text" is drawn as text without it/,
+    );
+    expect(warned).toMatch(
+      /fields\[1\]\.display_options: show_step_numbers, show_run_tree are not acted on; field "trace" is drawn as dialogue without them/,
+    );
+    expect(warned).not.toMatch(/labels|speaker_key|fields\[2\]\.display_options/);
+  });
+
   it('warns that task_layout is not used', () => {
     expect(load({ task_layout: 'layouts/t.html' }).warnings.join('\n')).toMatch(
       /task_layout: the annotation form is drawn by Marginalia/,
