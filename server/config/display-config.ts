@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { DisplayField, DisplaySpec, FieldType, ListAsText } from '../domain/display/types.js';
 import { codebookUrl, instructionsHtml, type Instructions } from '../domain/display/instructions.js';
+import { PLAYER_OPTIONS, readAudioDialogue } from './audio-dialogue-options.js';
 
 export class DisplayConfigError extends Error {}
 
@@ -54,8 +55,12 @@ const TYPE_MAP: Record<string, FieldType> = {
 };
 /** The display options drawn here (a field's labels, code language, a dialogue's turn keys); others are warned. */
 const ACTED_ON_OPTIONS = new Set(['labels', 'language', 'speaker_key', 'text_key']);
-/** An audio dialogue's options for its speaker assignment, which speaker-assignment.ts reads. */
-const SPEAKER_OPTIONS = new Set(['allow_speaker_assignment', 'speakers', 'turns_key']);
+/** An audio dialogue's options: its player's (audio-dialogue-options.ts) and its speaker assignment's. */
+const AUDIO_DIALOGUE_OPTIONS = new Set([
+  ...PLAYER_OPTIONS,
+  'allow_speaker_assignment', // read by speaker-assignment.ts
+  'speakers',
+]);
 const EXACT = new Set([
   'text',
   'html',
@@ -121,7 +126,7 @@ function readFields(
       );
     const options = isMapping(f.display_options) ? f.display_options : {};
     const ignored = Object.keys(options).filter(
-      (k) => !ACTED_ON_OPTIONS.has(k) && !(rawType === 'audio_dialogue' && SPEAKER_OPTIONS.has(k)),
+      (k) => !ACTED_ON_OPTIONS.has(k) && !(rawType === 'audio_dialogue' && AUDIO_DIALOGUE_OPTIONS.has(k)),
     );
     if (ignored.length)
       warn(
@@ -129,6 +134,8 @@ function readFields(
       );
     const field: DisplayField = { key: f.key, type: type ?? 'text' };
     if (interactive) field.interactive = true;
+    if (rawType === 'audio_dialogue')
+      field.audioDialogue = readAudioDialogue(options, `${where}.display_options`, warn);
     if (typeof f.label === 'string') field.label = f.label;
     if (Array.isArray(options.labels)) field.labels = options.labels.map(String);
     if (typeof options.language === 'string') field.language = options.language;

@@ -28,13 +28,8 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
       return { type: field.type, key, label, ...mediaSource(value) };
     case 'code':
       return { type: 'code', key, label, text: asText(value), language: field.language };
-    case 'dialogue': {
-      // Potato's audio dialogue holds its turns under `turns` beside the audio
-      const list =
-        value && typeof value === 'object' && !Array.isArray(value) ? (value as { turns?: unknown }).turns : value;
-      const turns = asTurns(list ?? value, true, field.turnKeys);
-      return turns ? { type: 'dialogue', key, label, turns } : { type: 'text', key, label, text: asText(value) };
-    }
+    case 'dialogue':
+      return dialogueBlock(field, value);
     case 'pairwise': {
       const entries = Array.isArray(value)
         ? value.map((v, i) => [field.labels?.[i] ?? String.fromCharCode(65 + i), v] as const)
@@ -55,6 +50,26 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
     default:
       return valueBlock(key, label, value, listAsText);
   }
+}
+
+/** Turns, and for Potato's audio dialogue (`{audio, turns}`) its recording and player settings too. */
+function dialogueBlock(field: DisplayField, value: unknown): DisplayBlock {
+  const { key, label } = field;
+  const o = field.audioDialogue;
+  const record =
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const list = record ? (record[o?.turnsKey ?? 'turns'] ?? (o ? record.segments : undefined)) : value;
+  const turns = asTurns(list ?? value, true, field.turnKeys);
+  if (!turns) return { type: 'text', key, label, text: asText(value) };
+  const audio = o && record && record[o.audioKey] !== undefined ? mediaSource(record[o.audioKey]) : undefined;
+  if (!o || !audio) return { type: 'dialogue', key, label, turns };
+  return {
+    type: 'dialogue',
+    key,
+    label,
+    turns,
+    audio: { source: audio, timestamps: o.timestamps, scroll_height: o.scrollHeight, playback_rates: o.playbackRates },
+  };
 }
 
 /** A field of unstated type, shown by its value's shape. */

@@ -27,7 +27,13 @@ function originOf(url: string): string | undefined {
 function mediaKeys(spec: DisplaySpec | undefined): string[] {
   if (!spec) return [];
   if (spec.kind === 'fields')
-    return spec.fields.filter((f) => f.type === 'image' || f.type === 'audio' || f.type === 'video').map((f) => f.key);
+    return spec.fields.flatMap((f) =>
+      f.type === 'image' || f.type === 'audio' || f.type === 'video'
+        ? [f.key]
+        : f.audioDialogue
+          ? [`${f.key}.${f.audioDialogue.audioKey}`]
+          : [],
+    );
   if (spec.kind === 'layout')
     return [...spec.template.matchAll(MEDIA_FIELD)].map((m) => m[1].replace(/^instance_obj\s*\.\s*/, ''));
   return [];

@@ -31,6 +31,22 @@ export interface DisplayField {
   turnKeys?: { speaker?: string; text?: string };
   /** Potato's interactive_chat with an agent configured: the annotator's chat with it until the item holds one */
   interactive?: true;
+  /** Potato's audio_dialogue: where its audio and turns are in the value, and how the player shows them */
+  audioDialogue?: AudioDialogueOptions;
+}
+
+/** An audio dialogue's display options (Potato's `display_options`), read at load. */
+export interface AudioDialogueOptions {
+  /** the sub-key holding the audio's URL or path (`audio_key`) */
+  audioKey: string;
+  /** the sub-key holding the turns (`turns_key`; `segments` is read when it is absent) */
+  turnsKey: string;
+  /** each turn's start and end shown (`show_timestamps`) */
+  timestamps: boolean;
+  /** the transcript pane's height, a CSS length (`scroll_height`) */
+  scrollHeight: string;
+  /** the speed selector's choices (`playback_rates`) */
+  playbackRates: number[];
 }
 
 export interface ListAsText {
@@ -48,6 +64,9 @@ export interface Turn {
   agent?: string;
   step_type?: string;
   tool?: string;
+  /** where the turn is in the dialogue's audio, in seconds */
+  start?: number;
+  end?: number;
   /** the agent run that produced the turn (`run_id`, a run tree's node) */
   run?: string;
 }
@@ -63,7 +82,14 @@ export type DisplayBlock =
   /** HTML already sanitized on the server; may hold one `<span data-span-surface>` where the surface goes */
   | { type: 'html'; key?: string; label?: string; html: string }
   | { type: 'list'; key: string; label?: string; items: string[]; prefix: ListAsText['prefix']; horizontal: boolean }
-  | { type: 'dialogue'; key: string; label?: string; turns: Turn[] }
+  | {
+      type: 'dialogue';
+      key: string;
+      label?: string;
+      turns: Turn[];
+      /** an audio dialogue's recording and its player's settings */
+      audio?: { source: MediaSource; timestamps: boolean; scroll_height: string; playback_rates: number[] };
+    }
   /** where the annotator talks with the project's agent (`/agent_chat/…`), then judges the finished conversation */
   | { type: 'agent_chat'; key: string; label?: string }
   | { type: 'pairwise'; key: string; label?: string; items: { label: string; text: string }[] }

@@ -49,6 +49,15 @@ const present = (o: Record<string, unknown>, k: string | undefined) =>
 
 const textOf = (v: unknown) => ((typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : undefined);
 
+/** A time in seconds: a number, or `[HH:]MM:SS[.,]mmm` as transcripts write it; undefined otherwise. */
+export function seconds(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const m = /^\s*(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)\s*$/.exec(v) ?? /^\s*()()(\d+(?:\.\d+)?)\s*$/.exec(v);
+  if (!m) return undefined;
+  return Number(m[1] || 0) * 3600 + Number(m[2] || 0) * 60 + Number(m[3].replace(',', '.'));
+}
+
 /** A turn's id and the keys turn-level questions filter on, copied when the turn has them. */
 function withBindingKeys(turn: Turn, o: Record<string, unknown>, index: number): Turn {
   const id = turnIdOf(o, index);
@@ -61,6 +70,11 @@ function withBindingKeys(turn: Turn, o: Record<string, unknown>, index: number):
   if (stepType) turn.step_type = stepType;
   if (tool) turn.tool = tool;
   if (run) turn.run = run;
+  // where the turn is in a recording (an audio dialogue's player plays it from there)
+  const start = seconds(o.start ?? o.start_time);
+  const end = seconds(o.end ?? o.end_time);
+  if (start !== undefined) turn.start = start;
+  if (end !== undefined && (start === undefined || end >= start)) turn.end = end;
   return turn;
 }
 

@@ -2,18 +2,15 @@
 import { z } from 'zod';
 
 const common = { key: z.string().optional(), label: z.string().optional() };
-const media = z.lazy(() =>
-  z.object({
-    type: z.enum(['image', 'audio', 'video']),
-    ...common,
-    src: z.string().optional().describe('an http(s) URL, or /api/media/<path> for a file in the task folder'),
-    remote: z.boolean().optional(),
-    refused: z
-      .string()
-      .optional()
-      .describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
-  }),
-);
+const source = {
+  src: z.string().optional().describe('an http(s) URL, or /api/media/<path> for a file in the task folder'),
+  remote: z.boolean().optional(),
+  refused: z
+    .string()
+    .optional()
+    .describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
+};
+const media = z.lazy(() => z.object({ type: z.enum(['image', 'audio', 'video']), ...common, ...source }));
 
 const displayBlock = z.lazy(() =>
   z.union([
@@ -51,8 +48,19 @@ const displayBlock = z.lazy(() =>
           step_type: z.string().optional(),
           tool: z.string().optional(),
           run: z.string().optional().describe('the agent run that produced the turn (its run_id)'),
+          start: z.number().optional().describe("where the turn starts in the dialogue's audio, in seconds"),
+          end: z.number().optional().describe('where it ends, in seconds'),
         }),
       ),
+      audio: z
+        .object({
+          source: z.object(source),
+          timestamps: z.boolean().describe("each turn's start and end shown (show_timestamps)"),
+          scroll_height: z.string().describe("the transcript pane's height, a CSS length"),
+          playback_rates: z.array(z.number()).describe("the speed selector's choices"),
+        })
+        .optional()
+        .describe("Potato's audio_dialogue: the recording the turns are timed against, and its player's settings"),
     }),
     z
       .object({ type: z.literal('agent_chat'), ...common })
