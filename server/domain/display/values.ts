@@ -50,7 +50,7 @@ const present = (o: Record<string, unknown>, k: string | undefined) =>
 const textOf = (v: unknown) => ((typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : undefined);
 
 /** A time in seconds: a number, or `[HH:]MM:SS[.,]mmm` as transcripts write it; undefined otherwise. */
-export function seconds(v: unknown): number | undefined {
+function seconds(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : undefined;
   if (typeof v !== 'string') return undefined;
   const m = /^\s*(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)\s*$/.exec(v) ?? /^\s*()()(\d+(?:\.\d+)?)\s*$/.exec(v);
