@@ -59,6 +59,7 @@ import { judgeCalibrationRoutes } from './http/routes/judge-calibration.js';
 import { traceRoutes } from './http/routes/traces.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
 import { triageRoutes } from './http/routes/triage.js';
+import { embeddingVizRoutes } from './http/routes/embedding-viz.js';
 import { psychometricsRoutes } from './http/routes/psychometrics.js';
 import { roomRoutes } from './http/routes/rooms.js';
 import { sessionScoringRoutes } from './http/routes/session-scoring.js';
@@ -129,6 +130,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...traceRoutes(s),
     ...boundaryRoutes(s),
     ...triageRoutes(s),
+    ...embeddingVizRoutes(s),
     ...psychometricsRoutes(s),
     ...roomRoutes(s),
     ...sessionScoringRoutes(s),

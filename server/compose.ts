@@ -40,6 +40,8 @@ import { composeAccounts } from './compose-accounts.js';
 import { composeCoding } from './compose-coding.js';
 import { composeCrowd } from './compose-crowd.js';
 import { TriageQueue } from './domain/triage/triage.js';
+import { DiversityClusters } from './domain/diversity/diversity-clusters.js';
+import { EmbeddingMap } from './domain/diversity/embedding-map.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
 import { composeIbws, keepLegacyIbwsRound } from './compose-ibws.js';
@@ -73,6 +75,8 @@ export function composeServices(input: ComposeInput): Services {
   // set once the AI service (whose learner it asks) exists; hand-outs happen only after composition
   const late: { activeLearning?: ActiveLearning; psychometrics?: Psychometrics } = {};
   const triage = new TriageQueue(task, config.triage);
+  // clusters computed at the first plan or map read: nothing at start
+  const diversity = new DiversityClusters(task, config.diversity.diversity, () => clock.now());
   const assignments = new Assignments(
     store,
     task,
@@ -86,6 +90,7 @@ export function composeServices(input: ComposeInput): Services {
       }),
       priorityOrder: () => triage.order(),
       psychometricOrder: (username) => late.psychometrics?.handOutOrder(username),
+      diversityOrder: (username) => diversity.orderFor(username),
     },
     now,
   );
@@ -249,6 +254,8 @@ export function composeServices(input: ComposeInput): Services {
     ...studies,
     ...agents,
     triage,
+    diversity,
+    embeddingMap: new EmbeddingMap(diversity, config.diversity.embeddingMap, (id) => annotations.annotatorCount(id)),
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),

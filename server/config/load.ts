@@ -47,6 +47,7 @@ import { readTraceIngestion } from './sections/trace-ingestion.js';
 import { readBoundaryProbing } from './sections/boundary-probing.js';
 import { readTriage } from './sections/triage.js';
 import { readPsychometrics } from './sections/psychometrics.js';
+import { readDiversity } from './sections/diversity.js';
 import { readRooms } from './sections/rooms.js';
 import { readSessions } from './sections/sessions.js';
 import { readChatSupport } from './sections/chat.js';
@@ -252,6 +253,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
     triage,
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),
+    diversity: readDiversity(raw.diversity_ordering, raw.embedding_visualization, raw.assignment_strategy, warn),
     rooms: readRooms(raw.rooms, sessions.itemSchemes, path, warn),
     sessions: sessions.settings,
     chat: readChatSupport(raw.chat_support, refuse),

@@ -16,13 +16,20 @@ const NEAREST_STRATEGY: Record<string, string> = {
   shuffle: 'random',
   shuffled: 'random',
   llm_confidence: 'random', // Potato itself falls back to random selection for it
-  diversity_clustering: 'least_annotated',
-  max_diversity: 'least_annotated',
+  max_diversity: 'least_annotated', // Potato's: the items its annotators disagree on most, not clusters
   category_based: 'least_annotated',
   uncertainty: 'least_annotated',
   balanced: 'least_annotated',
 };
-const OURS = new Set(['fixed_order', 'random', 'least_annotated', 'active_learning', 'priority', 'psychometric']);
+const OURS = new Set([
+  'fixed_order',
+  'random',
+  'least_annotated',
+  'active_learning',
+  'priority',
+  'psychometric',
+  'diversity_clustering',
+]);
 
 /** Top-level keys read here under another name. */
 export const IDIOM_KEYS = new Set(['annotation_per_instance', 'instances_per_annotator']);

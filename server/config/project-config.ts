@@ -20,6 +20,7 @@ import type { JudgeCalibrationConfig } from './sections/judge-calibration.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
 import type { TriageSettings } from '../domain/triage/triage.js';
 import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
+import type { readDiversity } from './sections/diversity.js';
 import type { RoomSettings } from '../domain/rooms/settings.js';
 import type { SessionSettings } from '../domain/sessions/sessions-service.js';
 import type { ChatSettings } from '../domain/chat/chat-service.js';
@@ -124,6 +125,8 @@ export interface ProjectConfig {
   triage: TriageSettings;
   /** Potato's psychometrics: the item-response model's read-outs and the study designer */
   psychometrics: PsychometricsSettings;
+  /** Potato's diversity ordering (clusters by TF-IDF) and its embedding map */
+  diversity: ReturnType<typeof readDiversity>;
   /** Potato's rooms: annotators voting on the same item together */
   rooms: RoomSettings;
   /** Potato's session-level scoring: schemes asked once per session of items */

@@ -31,6 +31,7 @@ import { traceIngestionSchema } from './sections/trace-ingestion.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
 import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
+import { diversityOrderingSchema, embeddingVisualizationSchema } from './sections/diversity.js';
 import { roomsSchema } from './sections/rooms.js';
 import { sessionsSchema } from './sections/sessions.js';
 import { chatSupportSchema } from './sections/chat.js';
@@ -169,6 +170,8 @@ export const configSchema = z.looseObject({
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
   psychometrics: psychometricsSchema.optional(),
+  diversity_ordering: diversityOrderingSchema.optional(),
+  embedding_visualization: embeddingVisualizationSchema.optional(),
   rooms: roomsSchema.optional(),
   sessions: sessionsSchema.optional(),
   chat_support: chatSupportSchema.optional(),

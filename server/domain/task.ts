@@ -62,7 +62,13 @@ export interface Instance {
 export const textLengthOf = (instance: Instance): number => instance.textLength ?? instance.text.length;
 
 export type AssignmentStrategy =
-  'fixed_order' | 'random' | 'least_annotated' | 'active_learning' | 'priority' | 'psychometric';
+  | 'fixed_order'
+  | 'random'
+  | 'least_annotated'
+  | 'active_learning'
+  | 'priority'
+  | 'psychometric'
+  | 'diversity_clustering';
 export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = [
   'fixed_order',
   'random',
@@ -70,6 +76,7 @@ export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = [
   'active_learning',
   'priority',
   'psychometric',
+  'diversity_clustering',
 ];
 
 export interface KeywordRule {

@@ -17,6 +17,8 @@ export interface AssignmentSettings {
   priorityOrder?(): readonly string[];
   /** psychometric: the items most informative for this annotator first (undefined: the model is not warm yet) */
   psychometricOrder?(username: string): readonly string[] | undefined;
+  /** diversity_clustering: the admin's priority items, then round-robin across the corpus's clusters */
+  diversityOrder?(username: string): readonly string[];
 }
 
 export interface StrategyOrder {
@@ -46,5 +48,7 @@ export function strategyOrder(
     // until the model is warm, at random (Potato's cold start)
     return ranked ? { ids: ranked, strategy: 'fixed_order' } : { ids: taskOrder(task), strategy: 'random' };
   }
+  if (strategy === 'diversity_clustering')
+    return { ids: settings.diversityOrder?.(username) ?? taskOrder(task), strategy: 'fixed_order' };
   return { ids: taskOrder(task), strategy };
 }

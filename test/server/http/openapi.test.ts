@@ -89,6 +89,7 @@ describe('GET /api/openapi.json', () => {
         sessions: { enabled: true },
         trace_ingestion: { enabled: true, api_key: 'openapi-trace-key' },
         event_template: { enabled: true, slots: [{ name: 'who', description: 'Who acted', type: 'text' }] },
+        diversity_ordering: { enabled: true },
       },
     });
     const user = await t.client().login('ann');
@@ -145,6 +146,8 @@ describe('GET /api/openapi.json', () => {
         '/admin/triage-queue',
         '/psychometrics/api/stats',
         '/psychometrics/api/design',
+        '/admin/api/embedding_viz/stats',
+        '/admin/api/embedding_viz/data',
       ]),
     );
     expect(checked.length).toBeGreaterThan(30);

@@ -1,0 +1,99 @@
+/**
+ * The corpus's clusters for diversity ordering and the embedding map, computed at the first need (the first plan
+ * or map read), so a project that does not use them pays nothing; computed again when the task grows (an import)
+ * or on refresh. Also the admin's priority queue from the map, put before the round-robin in every later plan.
+ */
+import type { Task } from '../task.js';
+import { sphericalKMeans } from './kmeans.js';
+import { clusterCount, roundRobin, type ClusterCount } from './round-robin.js';
+import { textVectors, type SparseVector } from './text-vectors.js';
+
+export interface DiversitySettings {
+  /** Potato's diversity manager is on: assignment_strategy diversity_clustering or diversity_ordering.enabled */
+  enabled: boolean;
+  clusters: ClusterCount;
+}
+
+export interface Clustering {
+  /** the task's size when computed */
+  size: number;
+  ids: readonly string[];
+  vectors: readonly SparseVector[];
+  dimensions: number;
+  assignments: Int32Array;
+  k: number;
+  position: ReadonlyMap<string, number>;
+  computedAt: number;
+}
+
+const SEED = 42;
+
+export class DiversityClusters {
+  private clustering: Clustering | undefined;
+  private priority: readonly string[] = [];
+
+  constructor(
+    private readonly task: Task,
+    readonly settings: DiversitySettings,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The clusters as they stand, computed if the task changed size since. */
+  current(): Clustering {
+    const instances = this.task.instances;
+    if (this.clustering?.size === instances.length) return this.clustering;
+    const ids = instances.map((i) => i.id);
+    const { vectors, dimensions } = textVectors(instances.map((i) => i.text));
+    const { assignments, k } = sphericalKMeans(
+      vectors,
+      dimensions,
+      clusterCount(ids.length, this.settings.clusters),
+      SEED,
+    );
+    this.clustering = {
+      size: ids.length,
+      ids,
+      vectors,
+      dimensions,
+      assignments,
+      k,
+      position: new Map(ids.map((id, n) => [id, n])),
+      computedAt: this.clock(),
+    };
+    return this.clustering;
+  }
+
+  /** Whether the clusters are computed and current. */
+  ready(): boolean {
+    return this.clustering?.size === this.task.instances.length;
+  }
+
+  /** Forgets the clusters; the next use computes them again. */
+  refresh(): void {
+    this.clustering = undefined;
+  }
+
+  clusterOf(id: string): number | undefined {
+    const c = this.current();
+    const at = c.position.get(id);
+    return at === undefined ? undefined : c.assignments[at];
+  }
+
+  /** The admin's selected items, first in every plan from now on (replacing an earlier selection). */
+  prioritise(ids: readonly string[]): void {
+    this.priority = ids;
+  }
+
+  prioritised(): readonly string[] {
+    return this.priority;
+  }
+
+  /** The task's items in the order this annotator takes them: the admin's priority first, then round-robin. */
+  orderFor(username: string): string[] {
+    const c = this.current();
+    const first = this.priority.filter((id) => this.task.positionById.has(id));
+    const put = new Set(first);
+    const rest = c.ids.filter((id) => !put.has(id));
+    return [...first, ...roundRobin(rest, (id) => c.assignments[c.position.get(id)!], c.k, username)];
+  }
+}
