@@ -5,6 +5,7 @@
  * warning naming both). Also finds duplicate YAML keys, which PyYAML lets the last one win.
  */
 import { isMap, isPair, isScalar, visit, type Document, type LineCounter } from 'yaml';
+import { ASSIGNMENT_STRATEGIES } from '../domain/task.js';
 
 type Mapping = Record<string, unknown>;
 const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -21,15 +22,7 @@ const NEAREST_STRATEGY: Record<string, string> = {
   uncertainty: 'least_annotated',
   balanced: 'least_annotated',
 };
-const OURS = new Set([
-  'fixed_order',
-  'random',
-  'least_annotated',
-  'active_learning',
-  'priority',
-  'psychometric',
-  'diversity_clustering',
-]);
+const OURS = new Set<string>(ASSIGNMENT_STRATEGIES);
 
 /** Top-level keys read here under another name. */
 export const IDIOM_KEYS = new Set(['annotation_per_instance', 'instances_per_annotator']);
