@@ -3,7 +3,7 @@
  * the field's `display_options.allow_speaker_assignment` is false), read from `instance_display` so scripts and
  * pages written for Potato can post and read them (docs/turn-level.md).
  */
-import type { Scheme } from '../domain/task.js';
+import type { ListedSpeaker, Scheme } from '../domain/task.js';
 import { speakerAssignmentScheme } from '../domain/schemes/speaker-assignment.js';
 
 type Mapping = Record<string, unknown>;
@@ -16,19 +16,33 @@ function readAllowed(value: unknown, where: string, warn: (m: string) => void): 
   return true;
 }
 
-function readSpeakers(value: unknown, where: string, warn: (m: string) => void): string[] {
+const text = (v: unknown) => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** One listed speaker: its id, and the name, colour and side the page shows when they are given as text. */
+function readSpeaker(s: unknown, where: string, warn: (m: string) => void): ListedSpeaker | undefined {
+  const id = text(isMapping(s) ? s.id : s);
+  if (!id) {
+    warn(`${where}: expected {id, name, color, side} with an id; the entry is left out`);
+    return undefined;
+  }
+  const speaker: ListedSpeaker = { id };
+  if (!isMapping(s)) return speaker;
+  const name = text(s.name);
+  const color = text(s.color);
+  if (name) speaker.name = name;
+  if (color) speaker.color = color;
+  if (s.side === 'left' || s.side === 'right') speaker.side = s.side;
+  else if (s.side !== undefined && s.side !== null) warn(`${where}.side: expected left or right; the side is not set`);
+  return speaker;
+}
+
+function readSpeakers(value: unknown, where: string, warn: (m: string) => void): ListedSpeaker[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     warn(`${where}.speakers: expected a list of {id, name, color, side}; the item's own speakers are used`);
     return [];
   }
-  const ids: string[] = [];
-  value.forEach((s, i) => {
-    const id = isMapping(s) ? s.id : s;
-    if ((typeof id === 'string' && id) || typeof id === 'number') ids.push(String(id));
-    else warn(`${where}.speakers[${i}]: expected {id, name, color, side} with an id; the entry is left out`);
-  });
-  return ids;
+  return value.flatMap((s, i) => readSpeaker(s, `${where}.speakers[${i}]`, warn) ?? []);
 }
 
 /**

@@ -16,6 +16,14 @@ export interface Label {
   color?: string;
 }
 
+/** A speaker an audio dialogue display lists (`display_options.speakers`). */
+export interface ListedSpeaker {
+  id: string;
+  name?: string;
+  color?: string;
+  side?: 'left' | 'right';
+}
+
 export interface Scheme {
   name: string;
   annotation_type: SchemeType;
@@ -41,10 +49,10 @@ export interface Scheme {
   /** asked under each matching turn of a dialogue instead of once per item (Potato's turn_level) */
   turn_level?: TurnBinding;
   /**
-   * set on the scheme made for an audio dialogue field (Potato's `<field>_speakers`): the field, the speaker ids its
-   * display lists, and where the item keeps the turns and their speakers
+   * set on the scheme made for an audio dialogue field (Potato's `<field>_speakers`): the field, the speakers its
+   * display lists (the page offers their names), and where the item keeps the turns and their speakers
    */
-  speaker_assignment?: { field: string; speakers: string[]; turnsKey: string; speakerKey: string };
+  speaker_assignment?: { field: string; speakers: ListedSpeaker[]; turnsKey: string; speakerKey: string };
   /** the remaining scheme keys of the YAML, passed through to /api/schemas for frontends */
   extra: Record<string, unknown>;
 }

@@ -124,7 +124,7 @@ export const speakerAssignmentModule: SchemeTypeModule = {
     const doc = JSON.parse(chosen[TURN_DATA_LABEL]) as SpeakerDocument;
     const turns = itemTurns(context.instance.data, assignment.field, assignment.turnsKey);
     const ids = new Set(turns.map((t, i) => turnIdOf(t, i)));
-    const known = new Set([...assignment.speakers, ...Object.keys(doc.roster ?? {})]);
+    const known = new Set([...assignment.speakers.map((s) => s.id), ...Object.keys(doc.roster ?? {})]);
     for (const t of turns) {
       const speaker = isRecord(t) ? t[assignment.speakerKey] : undefined;
       if (typeof speaker === 'string' || typeof speaker === 'number') known.add(String(speaker));

@@ -69,6 +69,24 @@ export const schemeShape = z
       .describe(
         'Potato\'s turn_binding of a question asked under each matching dialogue turn (turn_level: true); answered as "<scheme>:_data"',
       ),
+    speaker_assignment: z
+      .object({
+        field: z.string().describe('the audio_dialogue display field whose turns are assigned'),
+        speakers: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string().optional(),
+            color: z.string().optional(),
+            side: z.enum(['left', 'right']).optional(),
+          }),
+        ),
+        turnsKey: z.string(),
+        speakerKey: z.string(),
+      })
+      .optional()
+      .describe(
+        'set on the <field>_speakers scheme Potato makes for an audio_dialogue field: the speaker of each turn, answered as "<scheme>:_data" (docs/turn-level.md)',
+      ),
   })
   .describe(
     "an annotation scheme; the config's further keys of the scheme (a link scheme's span_schema, ...) beside these",

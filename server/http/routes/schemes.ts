@@ -7,12 +7,9 @@ import { schemeShape } from './scheme-shape.js';
 import { paintedSpan } from './span-shape.js';
 
 export function schemeRoutes(s: Services): RouteSpec[] {
-  // The scheme list never changes while the server runs: build the answer once. An audio dialogue's speaker
-  // assignment is answered by scripts only (the page has no widget for it), so the page is not given it.
+  // The scheme list never changes while the server runs: build the answer once.
   const schemes = Object.fromEntries(
-    s.task.schemes
-      .filter((scheme) => !scheme.speaker_assignment)
-      .map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]),
+    s.task.schemes.map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]),
   );
   return [
     route({

@@ -2,7 +2,8 @@
  * The audio dialogue's speaker assignment (Potato's `<field>_speakers:::_data`) over real HTTP: made for each
  * `audio_dialogue` field, its document stored in canonical form, read back in Potato's shape, exported and kept over
  * a restart; a speaker neither the display, the item's turns nor the answer's roster names, or a turn the item does
- * not have, refused naming the turn; `allow_speaker_assignment: false` leaves the scheme unmade.
+ * not have, refused naming the turn; /api/schemas gives the page the display's speakers; `allow_speaker_assignment:
+ * false` leaves the scheme unmade.
  */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
@@ -53,8 +54,15 @@ describe('audio dialogue speaker assignment', () => {
       roster: { cohost: { name: 'Co-host', color: '#123456', side: 'right' } },
     };
     expect(JSON.parse(got.annotations['talk_speakers:_data'])).toEqual(stored);
-    // the page and the card stack have no widget for it: the scheme lists they read leave it out
-    expect(Object.keys((await c.get('/api/schemas')).body)).toEqual(['overall']);
+    // the page is given the scheme with the display's speakers (names, sides) to offer; the card stack has no widget
+    const schemes = (await c.get('/api/schemas')).body;
+    expect(Object.keys(schemes)).toEqual(['overall', 'talk_speakers']);
+    expect(schemes.talk_speakers.speaker_assignment).toEqual({
+      field: 'talk',
+      speakers: [{ id: 'host', name: 'Host', side: 'left' }, { id: 'guest' }],
+      turnsKey: 'turns',
+      speakerKey: 'speaker',
+    });
     const pocket = (await c.get('/pocket/api/task')).body;
     expect(pocket.schemas.map((x: { name: string }) => x.name)).toEqual(['overall']);
 
@@ -117,6 +125,9 @@ describe('audio dialogue speaker assignment', () => {
       /display_options\.allow_speaker_assignment: expected true or false; speakers may be assigned/,
     );
     expect(load(config())).not.toMatch(/speaker/);
+    expect(load(config({ speakers: [{ id: 'host', side: 'middle' }, { name: 'No id' }] }))).toMatch(
+      /speakers\[0\]\.side: expected left or right[^]*speakers\[1\]: expected \{id, name, color, side\} with an id/,
+    );
     const clash = { ...config(), annotation_schemes: [overall, { ...overall, name: 'talk_speakers' }] };
     expect(load(clash)).toMatch(/"talk_speakers" is the name of the speaker assignment Potato makes for "talk"/);
   });

@@ -80,19 +80,21 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
   const [help, setHelp] = useState(false);
   const instructions = useInstructions();
 
-  // questions asked per dialogue turn are drawn under the turns, not in the form
+  // questions asked per dialogue turn (and an audio dialogue's speakers) are drawn under the turns, not in the form
   const [schemes, turnSchemes] = useMemo(() => {
     const all = Object.values(a.schemes ?? {});
-    return [all.filter((s) => !s.turn_level), all.filter((s) => s.turn_level)];
+    const perTurn = (s: (typeof all)[number]) => !!(s.turn_level || s.speaker_assignment);
+    return [all.filter((s) => !perTurn(s)), all.filter(perTurn)];
   }, [a.schemes]);
   const { setAnswers } = a;
   const turnSlot = useCallback<TurnSlot>(
-    (field, turn, index) => (
+    (field, turn, index, turns) => (
       <TurnQuestions
         schemes={turnSchemes}
         field={field}
         turn={turn}
         index={index}
+        turns={turns}
         answers={a.answers}
         update={setAnswers}
       />

@@ -11,8 +11,8 @@ import './item-display.css';
 
 type DialogueTurn = Extract<DisplayBlock, { type: 'dialogue' }>['turns'][number];
 
-/** What is drawn under a dialogue turn (turn-level questions), by the field, the turn and its position. */
-export type TurnSlot = (field: string, turn: DialogueTurn, index: number) => ReactNode;
+/** What is drawn under a dialogue turn (turn-level questions, its speaker), by the field, the turn and its position. */
+export type TurnSlot = (field: string, turn: DialogueTurn, index: number, turns: DialogueTurn[]) => ReactNode;
 
 interface Props {
   display: Display | undefined;
@@ -106,7 +106,7 @@ function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; sur
                 {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
                 {turn.text}
               </p>
-              {turnSlot?.(block.key ?? '', turn, i)}
+              {turnSlot?.(block.key ?? '', turn, i, block.turns)}
             </Fragment>
           ))}
         </div>

@@ -1,9 +1,11 @@
 /**
  * Potato's turn-level questions drawn under a dialogue turn: each question whose binding matches the turn, as
- * chips (radio, select, likert: one; multiselect: several) or a field (text, number, slider). The answers of all
- * turns live in the form's answers as one document under `<scheme>:_data`, saved with the item's other answers.
+ * chips (radio, select, likert: one; multiselect: several) or a field (text, number, slider), after the turn's
+ * speaker when its audio dialogue assigns speakers. The answers of all turns live in the form's answers as one
+ * document under `<scheme>:_data`, saved with the item's other answers.
  */
 import type { Answers } from './answers.js';
+import { SpeakerAssignment } from './speaker-assignment.js';
 import type { DisplayBlock, Scheme } from '../../shared/api/types.js';
 import {
   TURN_DATA_LABEL,
@@ -15,11 +17,13 @@ import {
 type DialogueTurn = Extract<DisplayBlock, { type: 'dialogue' }>['turns'][number];
 
 interface Props {
-  /** the project's turn-level schemes */
+  /** the project's turn-level schemes and speaker assignments */
   schemes: Scheme[];
   field: string;
   turn: DialogueTurn;
   index: number;
+  /** the dialogue's turns */
+  turns: DialogueTurn[];
   answers: Answers;
   update: (f: (a: Answers) => Answers) => void;
 }
@@ -53,7 +57,7 @@ function Question({
   turn,
   answers,
   update,
-}: { scheme: Scheme; id: string } & Omit<Props, 'schemes' | 'field' | 'index'>) {
+}: { scheme: Scheme; id: string } & Omit<Props, 'schemes' | 'field' | 'index' | 'turns'>) {
   const mine = documentOf(answers, scheme)[id];
   const snapshot = turn.speaker ? { speaker: turn.speaker } : {};
   const set = (answer: TurnAnswer | undefined) => update((a) => withTurn(a, scheme, id, answer));
@@ -110,7 +114,7 @@ function Question({
   );
 }
 
-export function TurnQuestions({ schemes, field, turn, index, answers, update }: Props) {
+export function TurnQuestions({ schemes, field, turn, index, turns, answers, update }: Props) {
   const id = turn.id ?? `t${index}`;
   const bound = {
     id,
@@ -121,12 +125,16 @@ export function TurnQuestions({ schemes, field, turn, index, answers, update }: 
     run: turn.run,
   };
   const asked = schemes.filter((s) => s.turn_level && turnMatches(s.turn_level, field, bound, index));
-  if (!asked.length) return null;
-  const questions = asked.map((s) => (
-    <Question key={s.name} scheme={s} id={id} turn={turn} answers={answers} update={update} />
-  ));
+  const speakers = schemes.filter((s) => s.speaker_assignment?.field === field);
+  if (!asked.length && !speakers.length) return null;
+  const questions = [
+    ...speakers.map((s) => (
+      <SpeakerAssignment key={s.name} scheme={s} turns={turns} turn={turn} id={id} answers={answers} update={update} />
+    )),
+    ...asked.map((s) => <Question key={s.name} scheme={s} id={id} turn={turn} answers={answers} update={update} />),
+  ];
   // drawer placement: folded behind a button, for long traces or many questions
-  if (asked.every((s) => s.turn_level?.placement === 'drawer'))
+  if (!speakers.length && asked.every((s) => s.turn_level?.placement === 'drawer'))
     return (
       <details className="turn-questions" data-turn={id}>
         <summary>Annotate this turn</summary>
