@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { startLlmServer } from '../helpers/llm-server.js';
-import { FEATURES_ON, modelsAt } from './features-on.js';
+import { FEATURES_ON, modelsAt } from '../helpers/features-on.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';
 import { fingerprint, settledFingerprint } from './data-fingerprint.js';

@@ -8,7 +8,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { FEATURES_ON, modelsAt } from './features-on.js';
+import { FEATURES_ON, modelsAt } from '../helpers/features-on.js';
 import { startLlmServer } from '../helpers/llm-server.js';
 import type { Client, Reply } from '../helpers/client.js';
 import { allRoutes } from '../../server/compose.js';

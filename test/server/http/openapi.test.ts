@@ -8,6 +8,7 @@ import { openApiPath } from '../../../server/http/openapi.js';
 import { EVENT_TYPES } from '../../../server/domain/events.js';
 import { quietLogger, startServer } from '../../helpers/server.js';
 import { writeProject } from '../../helpers/project.js';
+import { FEATURES_ON } from '../../helpers/features-on.js';
 
 describe('GET /api/openapi.json', () => {
   // the route list of a project like the server's, built once from its own services
@@ -69,30 +70,12 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("answers as its schemas say: each GET route's JSON on a project with answers matches its response schema", async () => {
-    // memos, the review board, the progress page, QDA mode and the eval suite are off unless a project turns them on
-    // (503, 404): this one does, so their reads are checked too
+    // memos, the review board, the progress page, QDA mode, the eval suite and more are off unless a project turns
+    // them on (503, 404): this one turns on every feature the fuzzers do, so their reads are checked too
     const t = await startServer({
-      config: {
-        annotation_ui: { memos: true },
-        qda_mode: { enabled: true },
-        review_workflow: { enabled: true, routing: [{ when: { field: 'id', equals: 'item-1' }, assign_to: 'ann' }] },
-        annotator_dashboard: { enabled: true, show_active_annotators: true },
-        truth_serum: { enabled: true },
-        thinkaloud: { enabled: true, stt: 'mock' },
-        icl_labeling: { enabled: true },
-        judge_alignment: { enabled: true },
-        boundary_probing: { enabled: true },
-        triage: { enabled: true },
-        psychometrics: { enabled: true },
-        datasets: { enabled: true },
-        rooms: { enabled: true },
-        sessions: { enabled: true },
-        trace_ingestion: { enabled: true, api_key: 'openapi-trace-key' },
-        event_template: { enabled: true, slots: [{ name: 'who', description: 'Who acted', type: 'text' }] },
-        diversity_ordering: { enabled: true },
-      },
+      config: FEATURES_ON,
     });
-    const user = await t.client().login('ann');
+    const user = await t.client().login('alice');
     expect((await user.get('/api/current_instance')).status).toBe(200);
     const saved = await user.post('/updateinstance', {
       instance_id: 'item-1',

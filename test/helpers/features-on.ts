@@ -1,14 +1,21 @@
 /**
- * The config of the fuzzed projects: features a project must turn on answer 503 while off (QDA mode turns on the
- * codebook's read view and the cases; truth serum, boundary probing, psychometrics and the event registry too;
- * triage changes the hand-out order), so they are on here and their routes' parsers and handlers are fuzzed, not
- * their switch.
+ * Every feature a project turns on, for the tests that must reach every route: the fuzzers
+ * (test/reliability/fuzz-*.ts) and the OpenAPI response check (test/server/http/openapi.test.ts). Features a
+ * project must turn on answer 503 while off (QDA mode turns on the codebook's read view and the cases; truth serum,
+ * boundary probing, psychometrics, the event registry and diversity ordering too; triage changes the hand-out order), so they are on
+ * here and their routes' parsers, handlers and responses are tested, not their switch. One list, so a new feature
+ * turned on here reaches both (they were kept in step by hand, and drifted).
  */
 export const FEATURES_ON = {
   annotation_ui: { memos: true },
   keystroke_logging: { enabled: true, fidelity: 'events' },
   annotation_telemetry: { enabled: true },
-  review_workflow: { enabled: true, reviewers: ['alice'], routing: [{ when: { field: 'id', equals: 'item-1' } }] },
+  // alice (the user both log in as) reviews item-1, so her review queue has an item to answer with
+  review_workflow: {
+    enabled: true,
+    reviewers: ['alice'],
+    routing: [{ when: { field: 'id', equals: 'item-1' }, assign_to: 'alice' }],
+  },
   annotator_dashboard: { enabled: true, show_active_annotators: true },
   pocket: { enabled: true },
   qda_mode: { enabled: true },
@@ -23,6 +30,7 @@ export const FEATURES_ON = {
   sessions: { enabled: true },
   datasets: { enabled: true },
   event_template: { enabled: true, slots: [{ name: 'who', description: 'Who acted', type: 'text' }] },
+  diversity_ordering: { enabled: true },
   // without a key, so the fuzzed bodies reach the trace formats' parsers rather than stop at the key
   trace_ingestion: { enabled: true, api_key: '' },
   agent_proxy: { type: 'echo', responses: ['ok'], sandbox: { max_steps: 1000, rate_limit_per_minute: 10_000 } },
