@@ -4,7 +4,7 @@
  * phone users kept going on a task that is not made for them. Aggregates only: no per-item tracking.
  */
 import type { Clock, Store } from '../ports.js';
-import type { DeviceClass } from './device-class.js';
+import type { DeviceClass } from '../../../shared/device-class.js';
 
 interface DeviceVisitRecord {
   username: string;

@@ -5,7 +5,7 @@
  */
 import { notFound } from '../errors.js';
 import type { Instance, Scheme } from '../task.js';
-import { deviceClass, isTouchDevice } from './device-class.js';
+import { deviceClass, isTouchDevice } from '../../../shared/device-class.js';
 import type { PocketSettings } from './settings.js';
 import { touchVerdict, type TouchVerdict } from './touch-capable.js';
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../compose.js';
-import { deviceClass } from '../../domain/pocket/device-class.js';
+import { deviceClass } from '../../../shared/device-class.js';
 import { sessionUser } from '../guards.js';
 import { leaveToUi, route, type RouteSpec } from '../route.js';
 import { schemeShape } from './scheme-shape.js';

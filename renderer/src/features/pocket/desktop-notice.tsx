@@ -6,14 +6,13 @@
  * the User-Agent hid from the server is reported with `POST /pocket/api/device_hint`, so the Devices report counts it.
  */
 import { useEffect, useState } from 'react';
+import { deviceClass } from '../../../../shared/device-class.js';
 import { api } from '../../shared/api/client.js';
 import './pocket.css';
 
 const DISMISSED = 'marginalia.desktop-notice-dismissed';
 // "Desktop site" chosen in this tab: the server's own record of it is an httpOnly cookie the page cannot read
 const DESKTOP_CHOSEN = 'marginalia.desktop-chosen';
-/** what the server already counts as a phone or tablet (server/domain/pocket/device-class.ts): not reported again */
-const TOUCH_AGENT = /iPhone|iPod|iPad|Android|Mobile|Tablet|Kindle|Silk|Windows Phone|BlackBerry|Opera Mini/i;
 
 interface Routing {
   capable: boolean;
@@ -48,7 +47,8 @@ export function DesktopNotice() {
   useEffect(() => {
     if (!touchDevice()) return;
     let live = true;
-    if (!TOUCH_AGENT.test(navigator.userAgent))
+    // the server counts a phone or tablet by the same rule: only one it took for a desktop is reported
+    if (deviceClass(navigator.userAgent) === 'desktop')
       void api.post('/pocket/api/device_hint', { device: 'tablet' }).catch(() => {});
     api.get<Routing>('/pocket/api/routing').then(
       (r) => {

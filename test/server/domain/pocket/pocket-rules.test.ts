@@ -1,7 +1,7 @@
 /** Which tasks are served on phones, and which User-Agents are phones or tablets. */
 import { describe, expect, it } from 'vitest';
 import { touchVerdict } from '../../../../server/domain/pocket/touch-capable.js';
-import { deviceClass } from '../../../../server/domain/pocket/device-class.js';
+import { deviceClass } from '../../../../shared/device-class.js';
 
 describe('touchVerdict', () => {
   it('serves a task only when every scheme is answered by taps or a short value', () => {
