@@ -9,7 +9,7 @@ import { api, errorText } from '../../shared/api/client.js';
 import type { CodebookDocument, CodebookView } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
 import { useUiText } from '../../shared/ui-text.js';
-import { addCode } from './add-code-form.js';
+import { addCode, EMPTY_CODE, NewCodeFields, newCodePayload } from './new-code.js';
 import './codebook.css';
 
 /** the block types shown in the panel, in this order, with their headings */
@@ -25,8 +25,7 @@ export function CodebookPanel() {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<CodebookView | null>(null);
   const [doc, setDoc] = useState<CodebookDocument | null>(null);
-  const [name, setName] = useState('');
-  const [definition, setDefinition] = useState('');
+  const [code, setCode] = useState(EMPTY_CODE);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const words = useUiText();
@@ -49,11 +48,9 @@ export function CodebookPanel() {
     e.stopPropagation();
     setError(null);
     setNote(null);
-    const payload = { name: name.trim(), ...(definition.trim() ? { description: definition.trim() } : {}) };
-    addCode(view?.can_add ?? false, payload).then(
+    addCode(view?.can_add ?? false, newCodePayload(code)).then(
       async (message) => {
-        setName('');
-        setDefinition('');
+        setCode(EMPTY_CODE);
         setNote(message);
         await load();
       },
@@ -94,14 +91,7 @@ export function CodebookPanel() {
           </dl>
           {view && (
             <form onSubmit={propose} onKeyDown={(e) => e.stopPropagation()}>
-              <label>
-                {words.codebook_new_code}
-                <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
-              </label>
-              <label>
-                {words.codebook_meaning}
-                <textarea value={definition} onChange={(e) => setDefinition(e.target.value)} maxLength={5000} />
-              </label>
+              <NewCodeFields value={code} onChange={setCode} />
               <button type="submit">{view.can_add ? words.codebook_add_code : words.codebook_propose_code}</button>
             </form>
           )}
