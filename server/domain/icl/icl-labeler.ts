@@ -7,7 +7,7 @@
  */
 import { conflict, invalid, notFound, unavailable } from '../errors.js';
 import type { Clock, Store, StoreOp } from '../ports.js';
-import type { Instance, Scheme, Task } from '../task.js';
+import type { Scheme, Task } from '../task.js';
 import type { SubmitContext, SubmitHook } from '../annotation/submit-hooks.js';
 import { parseReply, type LlmClient } from '../ai/llm.js';
 import { chosenOf, suggestTarget } from '../ai/provider.js';
@@ -16,8 +16,10 @@ import { iclPrompt } from './icl-prompt.js';
 import {
   accuracyOf,
   capacity,
+  newPrediction,
   pickForVerification,
   statusOf,
+  verifiedBy,
   type IclAccuracy,
   type IclPrediction,
   type VerificationStatus,
@@ -207,7 +209,17 @@ export class IclLabeler implements SubmitHook {
         try {
           const reply = await client.complete(iclPrompt(instance, scheme, this.d.taskName(), examples));
           const s = parseReply(reply, scheme, instance.text, client.name);
-          made.push(this.record(instance, scheme, s.label!, s.confidence, s.rationale, client.model, examples));
+          const label = {
+            instance_id: instance.id,
+            schema_name: scheme.name,
+            predicted_label: s.label!,
+            confidence: s.confidence,
+            reasoning: s.rationale,
+            model_name: client.model,
+            examples_used: examples.map((e) => e.instance_id),
+          };
+          const at = new Date(this.d.clock.now()).toISOString();
+          made.push(newPrediction(label, this.d.settings.labeling.confidenceThreshold, at));
         } catch (e) {
           failure = e as Error;
           break;
@@ -241,30 +253,6 @@ export class IclLabeler implements SubmitHook {
     }
   }
 
-  private record(
-    instance: Instance,
-    scheme: Scheme,
-    label: string,
-    confidence: number | null,
-    reasoning: string,
-    model: string,
-    examples: readonly IclExample[],
-  ): IclPrediction {
-    return {
-      instance_id: instance.id,
-      schema_name: scheme.name,
-      predicted_label: label,
-      confidence,
-      reasoning,
-      model_name: model,
-      examples_used: examples.map((e) => e.instance_id),
-      accepted: confidence !== null && confidence >= this.d.settings.labeling.confidenceThreshold,
-      selected_for_verification: false,
-      verification: null,
-      created_at: new Date(this.d.clock.now()).toISOString(),
-    };
-  }
-
   /** An explicit verification (Potato's record_verification): a human's label for a model-labelled item. */
   async recordVerification(username: string, instanceId: string, schemaName: string, humanLabel: string) {
     this.on();
@@ -281,8 +269,7 @@ export class IclLabeler implements SubmitHook {
   }
 
   private verified(p: IclPrediction, by: string, humanLabel: string): IclPrediction {
-    const at = new Date(this.d.clock.now()).toISOString();
-    return { ...p, verification: { human_label: humanLabel, by, at, correct: humanLabel === p.predicted_label } };
+    return verifiedBy(p, by, humanLabel, new Date(this.d.clock.now()).toISOString());
   }
 
   /**

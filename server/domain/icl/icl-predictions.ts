@@ -1,6 +1,6 @@
 /**
- * What ICL labelling keeps about each model label and the read-outs derived from them, pure: the record, its
- * verification status, the accuracy against the humans' blind answers, which new labels are set aside for
+ * What ICL labelling keeps about each model label and the read-outs derived from them, pure: the record (made and
+ * verified), its verification status, the accuracy against the humans' blind answers, which new labels are set aside for
  * verification (Potato's `selection_strategy`) and how many more the limits allow.
  */
 import { seededRandom } from '../seeded-random.js';
@@ -33,6 +33,21 @@ export interface IclPrediction extends ModelLabel {
   /** set aside for a human's blind answer by verification.sample_rate and selection_strategy */
   selected_for_verification: boolean;
   verification: IclVerification | null;
+}
+
+/** A new label as the model gave it, accepted when its confidence reaches `confidenceThreshold`; not yet set aside. */
+export function newPrediction(
+  label: Omit<ModelLabel, 'created_at'>,
+  confidenceThreshold: number,
+  at: string,
+): IclPrediction {
+  const accepted = label.confidence !== null && label.confidence >= confidenceThreshold;
+  return { ...label, accepted, selected_for_verification: false, verification: null, created_at: at };
+}
+
+/** The label verified by a human's answer `humanLabel`, correct when it is the model's. */
+export function verifiedBy(p: IclPrediction, by: string, humanLabel: string, at: string): IclPrediction {
+  return { ...p, verification: { human_label: humanLabel, by, at, correct: humanLabel === p.predicted_label } };
 }
 
 export type VerificationStatus = 'pending' | 'correct' | 'incorrect' | 'not_selected';
