@@ -12,11 +12,6 @@ import { LoginScreen } from '../features/login/login-screen.js';
 import { AnnotateScreen } from '../features/annotate/annotate-screen.js';
 import { AgentChatPanel } from '../features/agent-chat/agent-chat-panel.js';
 import { ChatSupport } from '../features/chat-support/chat-support.js';
-import { MemosPanel } from '../features/memos/memos-panel.js';
-import { PredictionCard, chosenLabel } from '../features/truth-serum/prediction-card.js';
-import { ProbePanel } from '../features/boundary/probe-panel.js';
-import { ThinkAloudPill } from '../features/think-aloud/think-aloud-pill.js';
-import { CodebookPanel } from '../features/codebook/codebook-panel.js';
 import { CodebookScreen } from '../features/codebook/codebook-page.js';
 import { PhasePage } from '../features/phases/phase-page.js';
 import { AnnotationPhaseEnd } from '../features/phases/annotation-phase-end.js';
@@ -35,6 +30,7 @@ import { ConfirmDialog } from '../shared/components/confirm-dialog.js';
 import { ThemeToggle } from '../shared/theme/theme.js';
 import { hasUnsavedWork, SESSION_RESTORED } from '../shared/unsaved/unsaved-work.js';
 import { useHash } from '../shared/routing/use-hash.js';
+import { annotateAside } from './annotate-aside.js';
 import './app.css';
 // the dashboard (and its chart library) loads only when an admin opens it
 const AdminScreen = lazy(() => import('../features/admin/admin-screen.js').then((m) => ({ default: m.AdminScreen })));
@@ -209,43 +205,7 @@ export function App() {
           agentChat={(id, field) => <AgentChatPanel key={`${id}\u0001${field}`} instanceId={id} />}
           topExtra={(id) => <ChatSupport instanceId={id} />}
           footer={phase ? <AnnotationPhaseEnd phase={phase} onDone={() => void loadPhase()} /> : null}
-          aside={
-            study?.memos || study?.codebook || study?.truth_serum || study?.boundary_probing || study?.thinkaloud
-              ? (i) => (
-                  <>
-                    {study.thinkaloud && (
-                      <ThinkAloudPill
-                        key="think-aloud"
-                        instanceId={i.id}
-                        chunkSeconds={study.thinkaloud.chunk_seconds}
-                        onHeard={(label) => i.choose(study.thinkaloud!.schema, label)}
-                        chosen={!!chosenLabel(i.labels[study.thinkaloud.schema])}
-                        nudge={study.thinkaloud.require_spoken_label ? i.holdNext : null}
-                      />
-                    )}
-                    {study.truth_serum && (
-                      <PredictionCard
-                        key="truth-serum"
-                        instanceId={i.id}
-                        label={chosenLabel(i.labels[study.truth_serum.schema])}
-                        question={study.truth_serum.question}
-                      />
-                    )}
-                    {study.boundary_probing && (
-                      <ProbePanel
-                        key="boundary"
-                        instanceId={i.id}
-                        schema={study.boundary_probing.schema}
-                        debounceMs={study.boundary_probing.debounce_ms}
-                        label={chosenLabel(i.labels[study.boundary_probing.schema])}
-                      />
-                    )}
-                    {study.memos && <MemosPanel key="memos" instanceId={i.id} text={i.text} me={me?.username ?? ''} />}
-                    {study.codebook && <CodebookPanel key="codebook" />}
-                  </>
-                )
-              : undefined
-          }
+          aside={annotateAside(study, me?.username ?? '')}
         />
       </>
     );
