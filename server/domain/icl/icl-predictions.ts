@@ -1,7 +1,7 @@
 /**
  * What ICL labelling keeps about each model label and the read-outs derived from them, pure: the record (made and
- * verified), its verification status, the accuracy against the humans' blind answers, which new labels are set aside for
- * verification (Potato's `selection_strategy`) and how many more the limits allow.
+ * verified), its verification status, the accuracy against the humans' blind answers, which new labels are set
+ * aside for verification (Potato's `selection_strategy`) and how many more the limits allow.
  */
 import { seededRandom } from '../seeded-random.js';
 
