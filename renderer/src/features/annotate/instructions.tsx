@@ -15,7 +15,7 @@ interface Props {
   onToggle: (open: boolean) => void;
 }
 
-export const INSTRUCTIONS_ID = 'instructions';
+const INSTRUCTIONS_ID = 'instructions';
 
 export const hasInstructions = (i: Instructions | null) => !!i && (!!i.html || !!i.guidelines?.length);
 
