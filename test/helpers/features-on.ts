@@ -2,9 +2,9 @@
  * Every feature a project turns on, for the tests that must reach every route: the fuzzers
  * (test/reliability/fuzz-*.ts) and the OpenAPI response check (test/server/http/openapi.test.ts). Features a
  * project must turn on answer 503 while off (QDA mode turns on the codebook's read view and the cases; truth serum,
- * boundary probing, psychometrics, the event registry and diversity ordering too; triage changes the hand-out order), so they are on
- * here and their routes' parsers, handlers and responses are tested, not their switch. One list, so a new feature
- * turned on here reaches both (they were kept in step by hand, and drifted).
+ * boundary probing, psychometrics, the event registry and diversity ordering too; triage changes the hand-out
+ * order), so they are on here and their routes' parsers, handlers and responses are tested, not their switch. One
+ * list, so a new feature turned on here reaches both (they were kept in step by hand, and drifted).
  */
 export const FEATURES_ON = {
   annotation_ui: { memos: true },
