@@ -10,25 +10,7 @@ import { allSaved, progress, type BrowserRig } from './browser.js';
 import { openRig, type AnnotatorRig } from './annotator-rig.js';
 import type { Client } from '../helpers/client.js';
 import { tempDir } from '../helpers/temp-dir.js';
-
-/** A quarter second of 16-bit mono silence at 8 kHz, as a WAV file. */
-function wav(): Buffer {
-  const samples = 2000;
-  const b = Buffer.alloc(44 + samples * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + samples * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(1, 22); // mono
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(samples * 2, 40);
-  return b;
-}
+import { silentWav } from './silent-wav.js';
 
 let rig: BrowserRig;
 let page: Page;
@@ -37,7 +19,7 @@ let api: Client;
 describe('an audio item', () => {
   beforeAll(async () => {
     const dir = tempDir('marginalia-audio-');
-    writeFileSync(join(dir, 'clip.wav'), wav());
+    writeFileSync(join(dir, 'clip.wav'), silentWav());
     ({ rig, page, api } = await openRig({
       dir,
       items: [1, 2].map((n) => ({ id: `c${n}`, text: `Clip ${n}`, clip: 'clip.wav' })),

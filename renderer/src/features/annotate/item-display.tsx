@@ -4,9 +4,10 @@
  * surface (the annotatable text field) is mounted where the server placed it, so span offsets stay offsets into
  * the text field.
  */
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Display, DisplayBlock } from '../../shared/api/types.js';
+import { DialogueBlock } from './dialogue-block.js';
 import './item-display.css';
 
 type DialogueTurn = Extract<DisplayBlock, { type: 'dialogue' }>['turns'][number];
@@ -99,17 +100,10 @@ function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; sur
     }
     case 'dialogue':
       return (
-        <div className="display-dialogue">
-          {block.turns.map((turn, i) => (
-            <Fragment key={i}>
-              <p className="turn" dir="auto">
-                {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
-                {turn.text}
-              </p>
-              {turnSlot?.(block.key ?? '', turn, i, block.turns)}
-            </Fragment>
-          ))}
-        </div>
+        <DialogueBlock
+          block={block}
+          slot={turnSlot && ((turn, i) => turnSlot(block.key ?? '', turn, i, block.turns))}
+        />
       );
     case 'pairwise':
       return (
