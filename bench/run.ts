@@ -8,7 +8,8 @@
  *   --connections 1,8
  *   --annotators-per-item 10 stored annotations per instance (1M at 100k)
  *   --webhook-size 1000      project size for the webhook throughput run
- *   --server build|tsx       compiled with tsc (default, as `npm start` runs it) or through tsx
+ *   --server build|dist|tsx  built into a private folder (default), dist/ as `npm start` runs it (the smoke
+ *                            run's default), or through tsx
  *   --out bench/results      where the JSON report goes
  *   --smoke                  a tiny run that proves the harness works (CI); nothing in it is a measurement
  *   --ui [--presses 100]     instead: key press → next item painted in headless Chromium (bench/ui.ts)
@@ -27,7 +28,7 @@ import { drive, type LoadOptions, type LoadResult } from './load.js';
 import { measureSize, type SizeRun } from './measure.js';
 import { benchProject } from './projects.js';
 import { buildReport, formatReport, type BenchReport, type RunResult } from './report.js';
-import { buildServer, startProcess, tsxServer } from './server-process.js';
+import { buildServer, distServer, startProcess, tsxServer } from './server-process.js';
 import { measureWebhooks, startReceiver, webhookConfig, type WebhookRun } from './webhooks.js';
 import { measureCompaction } from './compaction.js';
 import { measureSearch } from './search.js';
@@ -44,7 +45,7 @@ export interface BenchOptions {
   connections: number[];
   annotatorsPerItem: number;
   webhookSize: number;
-  server: 'build' | 'tsx';
+  server: 'build' | 'dist' | 'tsx';
   out: string;
   smoke: boolean;
   /** stores measured: the journal always, PostgreSQL when asked */
@@ -83,7 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     connections: list(values.connections, [1, 8]),
     annotatorsPerItem: num(values['annotators-per-item'], smoke ? 2 : 10),
     webhookSize: num(values['webhook-size'], smoke ? 20 : 1000),
-    server: (values.server ?? (smoke ? 'tsx' : 'build')) as 'build' | 'tsx',
+    server: (values.server ?? (smoke ? 'dist' : 'build')) as BenchOptions['server'],
     out: resolve(values.out ?? join(ROOT, 'bench', 'results')),
     smoke,
     postgres: false,
@@ -101,7 +102,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     options.webhookSize,
   ].find((n) => !Number.isInteger(n) || n < 1);
   if (bad !== undefined) throw new Error(`not a positive integer: ${bad}`);
-  if (options.server !== 'build' && options.server !== 'tsx') throw new Error('--server must be build or tsx');
+  if (!['build', 'dist', 'tsx'].includes(options.server)) throw new Error('--server must be build, dist or tsx');
   return options;
 }
 
@@ -126,7 +127,8 @@ async function startBare(
 
 export async function runBench(o: BenchOptions): Promise<{ report: BenchReport; file: string }> {
   const startedAt = new Date();
-  const serverArgs = o.server === 'tsx' ? tsxServer(ROOT) : buildServer(ROOT, log);
+  const serverArgs =
+    o.server === 'tsx' ? tsxServer(ROOT) : o.server === 'dist' ? distServer(ROOT) : buildServer(ROOT, log);
   const cacheDir = join(ROOT, 'node_modules', '.cache', 'marginalia-bench', o.smoke ? 'smoke-projects' : 'projects');
   const workDir = mkdtempSync(join(tmpdir(), 'marginalia-bench-'));
   const runs: RunResult[] = [];
