@@ -2,7 +2,7 @@
  * For the Potato config check: the answers it sends, one valid answer per scheme (from the type module's example
  * where it gives one), the links and events with the spans they need, and an answer to every phase question.
  */
-import { schemeTypeOf } from '../server/domain/schemes/registry.js';
+import { schemeModuleOf, schemeTypeOf } from '../server/domain/schemes/registry.js';
 import type { Scheme } from '../server/domain/task.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
 import { TURN_DATA_LABEL, turnIdOf } from '../shared/schemes/turn-level.js';
@@ -36,7 +36,8 @@ export function answerFor(
   if (scheme.turn_level) return { annotations: turnAnswer(scheme, item) };
   const label = scheme.labels?.[0]?.name ?? 'value';
   // types whose labels are not choices say what a valid answer looks like
-  const module = schemeTypeOf(scheme.annotation_type);
+  // a speaker assignment answers through its own module, not its nominal type's
+  const module = scheme.speaker_assignment ? schemeModuleOf(scheme) : schemeTypeOf(scheme.annotation_type);
   if (module.storage === 'links' || module.storage === 'events') return {}; // structuresFor answers these
   if (module.storage === 'none') return {}; // shown, never answered (pure_display)
   const example = module.example?.(scheme, item);
@@ -76,7 +77,8 @@ export function structuresFor(
     return `${schemeName}_${name}_${start}_${start + 1}`;
   };
   for (const scheme of schemes) {
-    const module = schemeTypeOf(scheme.annotation_type);
+    // a speaker assignment answers through its own module, not its nominal type's
+    const module = scheme.speaker_assignment ? schemeModuleOf(scheme) : schemeTypeOf(scheme.annotation_type);
     if ((module.storage !== 'links' && module.storage !== 'events') || !module.exampleEntries) continue;
     const field = module.storage === 'links' ? 'link_annotations' : 'event_annotations';
     (out[field] ??= []).push(...module.exampleEntries(scheme, span).map((e) => ({ schema: scheme.name, ...e })));

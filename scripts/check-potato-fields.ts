@@ -34,8 +34,11 @@ export function displayedText(display: Display, text: string): string {
     else if (b.type === 'text' || b.type === 'code') parts.push(b.text);
     else if (b.type === 'html') parts.push(htmlText(b.html), text);
     else if (b.type === 'list') parts.push(...b.items);
-    else if (b.type === 'dialogue') parts.push(...b.turns.flatMap((t) => [t.speaker ?? '', t.text]));
-    else if (b.type === 'pairwise') parts.push(...b.items.flatMap((i) => [i.label, i.text]));
+    else if (b.type === 'dialogue') {
+      parts.push(...b.turns.flatMap((t) => [t.speaker ?? '', t.text]));
+      // an audio dialogue's recording, played on the page
+      if (b.audio) parts.push('src' in b.audio.source ? b.audio.source.src : b.audio.source.refused);
+    } else if (b.type === 'pairwise') parts.push(...b.items.flatMap((i) => [i.label, i.text]));
     else if (b.type === 'absent' || b.type === 'agent_chat') continue;
     else parts.push('src' in b ? b.src : b.refused);
   }
@@ -45,6 +48,12 @@ export function displayedText(display: Display, text: string): string {
 /** The pieces of a value that must each be on the page: a conversation's turns, else each line of its text. */
 function pieces(value: unknown, turnKeys?: { speaker?: string; text?: string }): string[] {
   if (value === undefined || value === null || value === '') return [];
+  // Potato's audio dialogue, {audio, turns}: its recording and what each turn says
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>;
+    const listed = asTurns(o.turns ?? o.segments, true, turnKeys);
+    if (listed) return [...(typeof o.audio === 'string' ? [o.audio] : []), ...listed.map((t) => t.text)];
+  }
   const turns = Array.isArray(value) ? asTurns(value, true, turnKeys) : undefined;
   if (turns && (turnKeys || looksLikeTurns(value) || (value as unknown[]).every((v) => typeof v === 'string')))
     return turns.map((t) => t.text);

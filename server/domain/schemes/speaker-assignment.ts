@@ -117,6 +117,14 @@ export const speakerAssignmentModule: SchemeTypeModule = {
     if (stored instanceof AnswerError) return stored;
     return stored === null ? {} : { [TURN_DATA_LABEL]: stored };
   },
+  // for scripts trying a config out: the item's first turn marked unassigned, which every item's turns allow
+  example(scheme, item) {
+    const assignment = scheme.speaker_assignment;
+    const turns = assignment && item ? itemTurns(item, assignment.field, assignment.turnsKey) : [];
+    if (!turns.length) return {};
+    const doc = { v: 1, schema_type: SPEAKER_SCHEMA_TYPE, turns: { [turnIdOf(turns[0], 0)]: { speaker: null } } };
+    return { [TURN_DATA_LABEL]: JSON.stringify(doc) };
+  },
   // the turns and speakers are the item's: a turn it does not have, or a speaker no one listed, is refused
   checkInText(scheme, chosen, context) {
     const assignment = scheme.speaker_assignment;

@@ -6,6 +6,7 @@
  * false` leaves the scheme unmade.
  */
 import { describe, expect, it } from 'vitest';
+import { schemeModuleOf } from '../../../server/domain/schemes/registry.js';
 import { startServer } from '../../helpers/server.js';
 import { writeProject } from '../../helpers/project.js';
 import { loadConfig } from '../../../server/index.js';
@@ -81,6 +82,16 @@ describe('audio dialogue speaker assignment', () => {
       c.post('/updateinstance', { instance_id: 'e1', annotations: { 'talk_speakers:::_data': doc(body) } });
     const good = await post({ turns: { u0: { speaker: 'guest' }, u1: { speaker: 'producer' } } });
     expect(good.status, good.text).toBe(200);
+    // the module's example (what a config check sends) is an answer the server takes
+    const scheme = loadConfig(t.configFile, {}).task.schemeByName.get('talk_speakers')!;
+    const example = schemeModuleOf(scheme).example!(scheme, items[0]);
+    const tried = await c.post('/updateinstance', {
+      instance_id: 'e1',
+      annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`talk_speakers:${l}`, v])),
+    });
+    expect(tried.status, tried.text).toBe(200);
+    const accepted = await post({ turns: { u0: { speaker: 'guest' }, u1: { speaker: 'producer' } } });
+    expect(accepted.status).toBe(200);
 
     const refusals: [Record<string, unknown>, string][] = [
       [
