@@ -5,13 +5,15 @@
  * When the project keeps an event registry its events are offered to pick from, and with
  * `allow_annotator_create: false` New event gives way to a sentence saying events come from the registry.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Scheme } from '../../../shared/api/types.js';
 import { setValue, type Answers } from '../answers.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { jsonAnswer } from './span-refs.js';
 import { RegistryPicker, useEventTemplate } from './multi-document-event-registry.js';
+import { StaleSentence } from './multi-document-event-stale.js';
+import { useMayOversee, useRegistrySync, type Change } from './multi-document-event-sync.js';
 
 interface Evidence {
   slot_name: string;
@@ -47,10 +49,27 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
   const events = eventsOf(answers, scheme);
   const [join, setJoin] = useState('');
   const registry = useEventTemplate().data;
-  const mayCreate = registry?.allow_annotator_create ?? true;
+  const docId = instance?.instance_id ?? '';
+  const sync = useRegistrySync(docId, Boolean(registry));
+  // the server lets admins and adjudicators create events whatever allow_annotator_create says
+  const oversees = useMayOversee();
+  const mayCreate = !registry || registry.allow_annotator_create || oversees;
   const set = (next: DocEvent[]) => update((a) => store(a, scheme, next));
   const edit = (n: number, change: Partial<DocEvent>) => set(events.map((e, i) => (i === n ? { ...e, ...change } : e)));
   const id = `scheme-${scheme.name}`;
+  // a field typed in is sent to the registry when it is left, once, not at every key
+  const dirty = useRef(new Set<string>());
+  const typed = (key: string) => dirty.current.add(key);
+  const leave = (key: string, eventId: string, change: Change) => {
+    if (!registry || !dirty.current.delete(key)) return;
+    void sync.change(eventId, change);
+  };
+  const newEvent = async () => {
+    if (!registry) return set([...events, { event_id: newId(), slot_values: {}, evidence: [] }]);
+    const made = await sync.create();
+    if (made)
+      set([...events, { event_id: made.id, title: made.title, slot_values: { ...made.slot_values }, evidence: [] }]);
+  };
   return (
     <fieldset className="scheme scheme-multi_document_event" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
@@ -68,7 +87,11 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
             <input
               id={`${id}-${n}-title`}
               value={e.title ?? ''}
-              onChange={(ev) => edit(n, { title: ev.target.value })}
+              onChange={(ev) => {
+                typed(`${n}-title`);
+                edit(n, { title: ev.target.value });
+              }}
+              onBlur={(ev) => leave(`${n}-title`, e.event_id, { title: ev.target.value })}
             />
           </div>
           {slotsOf(scheme).map((s) => (
@@ -79,10 +102,30 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
               <input
                 id={`${id}-${n}-${s.name}`}
                 value={e.slot_values[s.name] ?? ''}
-                onChange={(ev) => edit(n, { slot_values: { ...e.slot_values, [s.name]: ev.target.value } })}
+                onChange={(ev) => {
+                  typed(`${n}-${s.name}`);
+                  edit(n, { slot_values: { ...e.slot_values, [s.name]: ev.target.value } });
+                }}
+                onBlur={(ev) => leave(`${n}-${s.name}`, e.event_id, { slot: s.name, value: ev.target.value })}
               />
             </div>
           ))}
+          {sync.stale[e.event_id] && (
+            <StaleSentence
+              notice={sync.stale[e.event_id]}
+              slots={slotsOf(scheme).map((s) => s.name)}
+              onTake={(c) => {
+                edit(n, { title: c.title, slot_values: { ...c.slot_values } });
+                sync.dismiss(e.event_id);
+              }}
+            />
+          )}
+          {sync.failed[e.event_id] && (
+            <p className="error" role="alert">
+              The event registry did not take this change ({sync.failed[e.event_id]}); it is kept in your answer and
+              sent again when you next leave a field.
+            </p>
+          )}
           {e.evidence.length > 0 && (
             <ul className="link-list" aria-label={`Evidence for ${e.event_id}`}>
               {e.evidence.map((c, k) => (
@@ -105,18 +148,33 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
       {registry && (
         <RegistryPicker
           id={id}
-          docId={instance?.instance_id ?? ''}
+          docId={docId}
           taken={events.map((e) => e.event_id)}
-          onPick={(e) =>
-            set([...events, { event_id: e.id, title: e.title, slot_values: { ...e.slot_values }, evidence: [] }])
-          }
+          onPick={(e) => {
+            sync.join(e);
+            set([...events, { event_id: e.id, title: e.title, slot_values: { ...e.slot_values }, evidence: [] }]);
+          }}
         />
       )}
       {mayCreate ? (
         <>
-          <button type="button" onClick={() => set([...events, { event_id: newId(), slot_values: {}, evidence: [] }])}>
+          <button type="button" onClick={() => void newEvent()}>
             New event
           </button>{' '}
+          {sync.failed[''] && (
+            <span className="error" role="alert">
+              {sync.failed['']}
+            </span>
+          )}
+        </>
+      ) : (
+        // a typed id the registry lacks would make a new event by the back door, so joining is by the picker only
+        <p className="hint" data-testid="mde-no-create">
+          This project’s events are set up in its event registry, so annotators do not create them: pick one above.
+        </p>
+      )}
+      {!registry && (
+        <>
           <label htmlFor={`${id}-join`}>Join event by id</label>{' '}
           <input id={`${id}-join`} value={join} onChange={(ev) => setJoin(ev.target.value)} />{' '}
           <button
@@ -130,11 +188,6 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
             Join
           </button>
         </>
-      ) : (
-        // a typed id the registry lacks would make a new event by the back door, so joining is by the picker only
-        <p className="hint" data-testid="mde-no-create">
-          This project’s events are set up in its event registry, so annotators do not create them: pick one above.
-        </p>
       )}
       <p className="hint">Cite evidence: select text, then pick “{PREFIX}slot” (for the last event).</p>
     </fieldset>

@@ -1,0 +1,32 @@
+/**
+ * The sentence shown when the event registry refused a change because another came first (409 stale_write): the
+ * event as the registry has it now, drawn as text, with the annotator's text left in the fields above; they save
+ * theirs over it or take the registry's.
+ */
+import type { RegistryEvent } from '../../../shared/api/types.js';
+import type { StaleNotice } from './multi-document-event-sync.js';
+
+interface Props {
+  notice: StaleNotice;
+  slots: string[];
+  onTake: (current: RegistryEvent) => void;
+}
+
+export function StaleSentence({ notice: { current, retry }, slots, onTake }: Props) {
+  const held = slots.filter((s) => current.slot_values[s]).map((s) => `${s} “${current.slot_values[s]}”`);
+  return (
+    <div className="error" role="alert" data-testid="mde-stale">
+      <p>
+        Someone else changed event {current.id} first, so the registry did not take yours. It now has title “
+        {current.title}”{held.length ? `, ${held.join(', ')}` : ''} (version {current.version}). Your text is kept in
+        the fields above.
+      </p>
+      <button type="button" onClick={retry}>
+        Save mine over it
+      </button>{' '}
+      <button type="button" onClick={() => onTake(current)}>
+        Take the registry’s
+      </button>
+    </div>
+  );
+}
