@@ -118,7 +118,7 @@ export const speakerAssignmentModule: SchemeTypeModule = {
     return stored === null ? {} : { [TURN_DATA_LABEL]: stored };
   },
   // for scripts trying a config out: the item's first turn marked unassigned, which every item's turns allow
-  example(scheme, item) {
+  example(scheme, item): Record<string, string> {
     const assignment = scheme.speaker_assignment;
     const turns = assignment && item ? itemTurns(item, assignment.field, assignment.turnsKey) : [];
     if (!turns.length) return {};
