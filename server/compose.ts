@@ -76,7 +76,7 @@ export function composeServices(input: ComposeInput): Services {
   const late: { activeLearning?: ActiveLearning; psychometrics?: Psychometrics } = {};
   const triage = new TriageQueue(task, config.triage);
   // clusters computed at the first plan or map read: nothing at start
-  const diversity = new DiversityClusters(task, config.diversity.diversity, () => clock.now());
+  const diversity = new DiversityClusters(store, task, config.diversity.diversity, () => clock.now());
   const assignments = new Assignments(
     store,
     task,

@@ -1,8 +1,10 @@
 /**
  * The corpus's clusters for diversity ordering and the embedding map, computed at the first need (the first plan
  * or map read), so a project that does not use them pays nothing; computed again when the task grows (an import)
- * or on refresh. Also the admin's priority queue from the map, put before the round-robin in every later plan.
+ * or on refresh. Also the admin's priority queue from the map, put before the round-robin in every later plan; it
+ * is kept in the store, so a restart (or another server process) keeps the admin's choice.
  */
+import type { Store } from '../ports.js';
 import type { Task } from '../task.js';
 import { sphericalKMeans } from './kmeans.js';
 import { clusterCount, roundRobin, type ClusterCount } from './round-robin.js';
@@ -27,12 +29,20 @@ export interface Clustering {
 }
 
 const SEED = 42;
+const PRIORITY_KEY = 'queue';
+
+declare module '../ports.js' {
+  interface Tables {
+    /** the embedding map's reorder: the items every later plan takes first */
+    diversity_priority: { ids: string[]; set_at: string };
+  }
+}
 
 export class DiversityClusters {
   private clustering: Clustering | undefined;
-  private priority: readonly string[] = [];
 
   constructor(
+    private readonly store: Store,
     private readonly task: Task,
     readonly settings: DiversitySettings,
     private readonly clock: () => number = Date.now,
@@ -79,19 +89,20 @@ export class DiversityClusters {
     return at === undefined ? undefined : c.assignments[at];
   }
 
-  /** The admin's selected items, first in every plan from now on (replacing an earlier selection). */
-  prioritise(ids: readonly string[]): void {
-    this.priority = ids;
+  /** The admin's selected items, first in every plan from now on (replacing an earlier one); durable on return. */
+  async prioritise(ids: readonly string[]): Promise<void> {
+    const value = { ids: [...ids], set_at: new Date(this.clock()).toISOString() };
+    await this.store.write([{ table: 'diversity_priority', key: PRIORITY_KEY, value }]);
   }
 
   prioritised(): readonly string[] {
-    return this.priority;
+    return this.store.get('diversity_priority', PRIORITY_KEY)?.ids ?? [];
   }
 
   /** The task's items in the order this annotator takes them: the admin's priority first, then round-robin. */
   orderFor(username: string): string[] {
     const c = this.current();
-    const first = this.priority.filter((id) => this.task.positionById.has(id));
+    const first = this.prioritised().filter((id) => this.task.positionById.has(id));
     const put = new Set(first);
     const rest = c.ids.filter((id) => !put.has(id));
     return [...first, ...roundRobin(rest, (id) => c.assignments[c.position.get(id)!], c.k, username)];

@@ -172,12 +172,12 @@ export function embeddingVizRoutes(s: Services): RouteSpec[] {
         reordered_count: z.number().int(),
         new_order_preview: z.array(z.string()),
       }),
-      handle({ body }) {
+      async handle({ body }) {
         on();
         const order = priorityQueue(body.selections, body.interleave);
         const unknown = order.find((id) => !s.config.task.positionById.has(id));
         if (unknown !== undefined) throw invalid(`selections: no instance "${unknown}"`);
-        s.diversity.prioritise(order);
+        await s.diversity.prioritise(order);
         return { success: true, reordered_count: order.length, new_order_preview: order.slice(0, 20) };
       },
     }),

@@ -108,6 +108,14 @@ describe('embedding map API', () => {
     const seen = [(await bob.get('/api/current_instance')).body.instance_id];
     for (let i = 0; i < 4; i++) seen.push((await bob.post('/go_to', { action: 'next_instance' })).body.instance_id);
     expect(seen).toEqual(['food-12', 'space-20', 'food-13', 'space-21', 'food-14']);
+
+    // the reorder was acknowledged, so a restart keeps it: carl, planned after it, starts with the selection too
+    const back = await t.restart();
+    const carl = await back.client().login('carl');
+    const carlSeen = [(await carl.get('/api/current_instance')).body.instance_id];
+    for (let i = 0; i < 4; i++)
+      carlSeen.push((await carl.post('/go_to', { action: 'next_instance' })).body.instance_id);
+    expect(carlSeen).toEqual(['food-12', 'space-20', 'food-13', 'space-21', 'food-14']);
   });
 
   it('refuses a reorder without selections or naming an unknown item, naming the field', async () => {
