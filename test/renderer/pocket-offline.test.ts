@@ -61,6 +61,39 @@ describe('the card stack offline', () => {
   });
 });
 
+describe('a connection that comes back slowly', () => {
+  test('answers whose first send fails when the connection returns are sent again without another online event', async () => {
+    const rig = await startRig({ items, config: cardStackStudy() });
+    const { context, page } = await openPhone(rig, '/?PROLIFIC_PID=ranger01&STUDY_ID=s1');
+    await page.waitForURL(/#\/pocket$/);
+    const card = page.locator('.pocket-card');
+    const waiting = page.getByRole('status').filter({ hasText: 'answers waiting to be sent' });
+    await page.getByRole('button', { name: 'good', exact: true }).tap();
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o2');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'bad', exact: true }).tap();
+    await expect.poll(() => card.getAttribute('data-instance')).toBe('o3');
+    await waiting.waitFor();
+
+    // back online, but the first sends do not get through (the link is not up yet)
+    let refusedSends = 0;
+    await context.route('**/updateinstance', (route) => {
+      refusedSends++;
+      return route.abort('internetdisconnected');
+    });
+    await context.setOffline(false);
+    await expect.poll(() => refusedSends).toBeGreaterThan(0);
+    await context.unroute('**/updateinstance');
+    await waiting.waitFor({ state: 'detached' });
+    expect((await rig.t.admin().get('/admin/user_state/ranger01')).body.annotations.by_instance).toEqual({
+      o1: { 'tone:good': 'true' },
+      o2: { 'tone:bad': 'true' },
+    });
+    expect(rig.foreign).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the card stack opened again offline', () => {
   test('a phone that lost its connection reopens the stack where it was, answers and all, and sends what it adds', async () => {
     const rig = await startRig({ items, config: cardStackStudy() });

@@ -23,6 +23,8 @@ type PocketScheme = PocketTask['schemas'][number];
 /** scheme → label → value, as the submission's `scheme:label` keys carry them */
 type CardAnswers = Record<string, Record<string, string>>;
 
+/** how often answers kept offline are tried again while any wait */
+const RETRY_MS = 4000;
 const CHOICE = new Set(['radio', 'likert', 'multiselect']);
 const VALUE = new Set(['text', 'textbox', 'number', 'slider']);
 
@@ -54,6 +56,15 @@ export function PocketScreen({ user, onFinished }: { user: string; onFinished: (
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [flush]);
+  // the online event can come before requests go through again (or not at all on a flaky link), so while answers
+  // wait they are tried again every few seconds; a send that still fails leaves them queued as before
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      if (navigator.onLine) void flush();
+    }, RETRY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, flush]);
 
   const load = useCallback(async () => {
     try {
