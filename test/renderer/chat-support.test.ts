@@ -52,7 +52,7 @@ describe('chat support, in the browser', () => {
     await page.getByRole('button', { name: /^Next/ }).first().click();
     await page.getByTestId('instance-text').getByText('Lovely garden.').waitFor();
     await sidebar.getByText(/Ask about this item/).waitFor();
-    expect(await sidebar.locator('.chat-support-message').count()).toBe(0);
+    expect(await sidebar.locator('.chat-message').count()).toBe(0);
     await page.locator('button[aria-keyshortcuts="ArrowLeft"]').click();
     await page.getByTestId('instance-text').getByText('The soup was cold.').waitFor();
     await sidebar.getByText('<i>Think</i> about "1 or 2?"').waitFor();

@@ -6,6 +6,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
+import { ChatCompose, ChatLog } from '../../shared/chat/chat-thread.js';
+import { useChatSend } from '../../shared/chat/use-chat-send.js';
 import './agent-chat.css';
 
 interface Message {
@@ -38,10 +40,24 @@ const query = (id: string) => `?instance_id=${encodeURIComponent(id)}`;
 
 export function AgentChatPanel({ instanceId, label }: { instanceId: string; label?: string }) {
   const [status, setStatus] = useState<Status | null>(null);
-  const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLTextAreaElement>(null);
+  const chat = useChatSend(
+    async (message) => {
+      const reply = await api.post<{ content: string; step_count: number }>('/agent_chat/send', {
+        message,
+        instance_id: instanceId,
+      });
+      setStatus(
+        (s) =>
+          s && {
+            ...s,
+            step_count: reply.step_count,
+            messages: [...s.messages, { role: 'user', content: message }, { role: 'agent', content: reply.content }],
+          },
+      );
+    },
+    (e) => refusal(e, status?.max_steps ?? 0),
+  );
+  const { sending, error, setError } = chat;
   const finished = useRef<HTMLHeadingElement>(null);
   // set when the annotator finishes the chat here, so the finished conversation takes the focus once drawn (the
   // Finish chat button that had it is gone); its heading and the sentence describing it are then read out
@@ -57,7 +73,7 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
     return () => {
       live = false;
     };
-  }, [instanceId]);
+  }, [instanceId, setError]);
 
   useEffect(() => {
     if (status?.finished && justFinished.current) {
@@ -91,34 +107,6 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
   }
 
   const atLimit = status.step_count >= status.max_steps;
-  const send = async () => {
-    const message = draft.trim();
-    if (!message || sending !== null) return;
-    setSending(message);
-    setDraft('');
-    setError(null);
-    try {
-      const reply = await api.post<{ content: string; step_count: number }>('/agent_chat/send', {
-        message,
-        instance_id: instanceId,
-      });
-      setStatus(
-        (s) =>
-          s && {
-            ...s,
-            step_count: reply.step_count,
-            messages: [...s.messages, { role: 'user', content: message }, { role: 'agent', content: reply.content }],
-          },
-      );
-    } catch (e) {
-      // nothing was kept: the message goes back into the box to send again
-      setDraft(message);
-      setError(refusal(e, status.max_steps));
-    } finally {
-      setSending(null);
-      input.current?.focus();
-    }
-  };
   const finish = async () => {
     setError(null);
     try {
@@ -130,24 +118,17 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
     }
   };
 
-  const shown: Message[] =
-    sending === null ? status.messages : [...status.messages, { role: 'user', content: sending }];
   return (
     <section className="agent-chat" aria-label={name} data-testid="agent-chat">
-      <div className="agent-chat-log" role="log" aria-label="Conversation" aria-live="polite">
-        {!shown.length && <p className="agent-chat-empty">Send the agent a message to start the conversation.</p>}
-        {shown.map((m, i) => (
-          <div key={i} className={`agent-chat-message ${m.role}`}>
-            <span className="agent-chat-who">{m.role === 'user' ? 'You' : 'Agent'}</span>
-            <p dir="auto">{m.content}</p>
-          </div>
-        ))}
-        {sending !== null && (
-          <p className="agent-chat-pending" role="status">
-            The agent is replying…
-          </p>
-        )}
-      </div>
+      <ChatLog
+        label="Conversation"
+        messages={status.messages}
+        other="Agent"
+        sending={sending}
+        replying="The agent is replying…"
+        empty={<p className="agent-chat-empty">Send the agent a message to start the conversation.</p>}
+        className="agent-chat-log"
+      />
       <p className="agent-chat-steps" data-testid="agent-chat-steps">
         Step {status.step_count} of {status.max_steps}
       </p>
@@ -161,38 +142,17 @@ export function AgentChatPanel({ instanceId, label }: { instanceId: string; labe
           {error}
         </p>
       )}
-      <form
-        className="agent-chat-compose"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
+      <ChatCompose
+        chat={chat}
+        inputId={`agent-chat-input-${instanceId}`}
+        label="Message to the agent"
+        rows={2}
+        disabled={atLimit}
       >
-        <label htmlFor={`agent-chat-input-${instanceId}`}>Message to the agent</label>
-        <textarea
-          id={`agent-chat-input-${instanceId}`}
-          ref={input}
-          rows={2}
-          value={draft}
-          disabled={atLimit}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            // Enter sends, Shift+Enter starts a new line, as in Potato
-            if (e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-        />
-        <div className="agent-chat-buttons">
-          <button type="submit" disabled={atLimit || sending !== null || !draft.trim()}>
-            Send
-          </button>
-          <button type="button" disabled={!status.messages.length || sending !== null} onClick={() => void finish()}>
-            Finish chat
-          </button>
-        </div>
-      </form>
+        <button type="button" disabled={!status.messages.length || sending !== null} onClick={() => void finish()}>
+          Finish chat
+        </button>
+      </ChatCompose>
     </section>
   );
 }

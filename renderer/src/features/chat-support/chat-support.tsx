@@ -8,6 +8,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../shared/api/client.js';
 import type { ChatConfig, ChatMessage, ChatReply } from '../../shared/api/types.js';
+import { ChatCompose, ChatLog } from '../../shared/chat/chat-thread.js';
+import { useChatSend } from '../../shared/chat/use-chat-send.js';
 import './chat-support.css';
 
 const OPEN_KEY = 'marginalia.chat-support-open';
@@ -109,10 +111,17 @@ interface SidebarProps {
 
 function ChatSidebar({ id, config, instanceId, width, close }: SidebarProps) {
   const [messages, setMessages] = useState<ChatMessage[] | null>(null);
-  const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLTextAreaElement>(null);
+  const chat = useChatSend(async (message) => {
+    const reply = await api.post<ChatReply>('/api/chat/send', { message, instance_id: instanceId });
+    // a reply to an item the annotator has since left belongs to that item's conversation, not this one
+    if (reply.instance_id === instanceId)
+      setMessages((m) => [
+        ...(m ?? []),
+        { role: 'user', content: message, instance_id: instanceId, timestamp: Date.now() / 1000 },
+        { role: 'assistant', content: reply.content, instance_id: instanceId, timestamp: Date.now() / 1000 },
+      ]);
+  }, refusal);
+  const { sending, error, setError, input } = chat;
 
   useEffect(() => {
     let live = true;
@@ -125,36 +134,10 @@ function ChatSidebar({ id, config, instanceId, width, close }: SidebarProps) {
     return () => {
       live = false;
     };
-  }, [instanceId]);
+  }, [instanceId, setError]);
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => input.current?.focus(), [input]);
 
-  const send = async () => {
-    const message = draft.trim();
-    if (!message || sending !== null) return;
-    setSending(message);
-    setDraft('');
-    setError(null);
-    try {
-      const reply = await api.post<ChatReply>('/api/chat/send', { message, instance_id: instanceId });
-      // a reply to an item the annotator has since left belongs to that item's conversation, not this one
-      if (reply.instance_id === instanceId)
-        setMessages((m) => [
-          ...(m ?? []),
-          { role: 'user', content: message, instance_id: instanceId, timestamp: Date.now() / 1000 },
-          { role: 'assistant', content: reply.content, instance_id: instanceId, timestamp: Date.now() / 1000 },
-        ]);
-    } catch (e) {
-      // nothing was kept: the message goes back into the box to send again
-      setDraft(message);
-      setError(refusal(e));
-    } finally {
-      setSending(null);
-      input.current?.focus();
-    }
-  };
-
-  const shown = messages ?? [];
   return (
     <aside
       id={id}
@@ -174,61 +157,33 @@ function ChatSidebar({ id, config, instanceId, width, close }: SidebarProps) {
           Close <kbd>Esc</kbd>
         </button>
       </header>
-      <div className="chat-support-log" role="log" aria-label="Conversation about this item" aria-live="polite">
-        {messages === null && !error && <p className="muted">Loading the conversation…</p>}
-        {messages !== null && !shown.length && sending === null && (
-          <p className="muted">Ask about this item: the model sees its text and the task’s labels.</p>
-        )}
-        {shown.map((m, i) => (
-          <div key={i} className={`chat-support-message ${m.role}`}>
-            <span className="chat-support-who">{m.role === 'user' ? 'You' : 'Model'}</span>
-            <p dir="auto">{m.content}</p>
-          </div>
-        ))}
-        {sending !== null && (
-          <>
-            <div className="chat-support-message user">
-              <span className="chat-support-who">You</span>
-              <p dir="auto">{sending}</p>
-            </div>
-            <p className="muted" role="status">
-              The model is replying…
-            </p>
-          </>
-        )}
-      </div>
+      <ChatLog
+        label="Conversation about this item"
+        messages={messages ?? []}
+        other="Model"
+        sending={sending}
+        replying="The model is replying…"
+        empty={
+          messages === null ? (
+            !error && <p className="muted">Loading the conversation…</p>
+          ) : (
+            <p className="muted">Ask about this item: the model sees its text and the task’s labels.</p>
+          )
+        }
+        className="chat-support-log"
+      />
       {error && (
         <p className="chat-support-error" role="alert">
           {error}
         </p>
       )}
-      <form
-        className="chat-support-compose"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-      >
-        <label htmlFor={`${id}-input`}>Your question</label>
-        <textarea
-          id={`${id}-input`}
-          ref={input}
-          rows={3}
-          value={draft}
-          placeholder={config.placeholder}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            // Enter sends, Shift+Enter starts a new line, as in Potato
-            if (e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-        />
-        <button type="submit" disabled={sending !== null || !draft.trim()}>
-          Send
-        </button>
-      </form>
+      <ChatCompose
+        chat={chat}
+        inputId={`${id}-input`}
+        label="Your question"
+        rows={3}
+        placeholder={config.placeholder}
+      />
     </aside>
   );
 }
