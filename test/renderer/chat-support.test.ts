@@ -2,7 +2,8 @@
  * Chat support's sidebar in headless Chromium, the model a local receiver speaking Ollama's protocol: the top bar's
  * button (named by `ui.title`) opens the sidebar, a question sent by Enter shows with the model's reply as text,
  * typing in it answers no question by shortcut, each item has its own conversation (kept on the server, shown again
- * on coming back), a failed reply is said in a sentence with the question kept, and Escape closes it.
+ * on coming back), a failed reply is said in a sentence with the question kept, and Escape closes it. A settings
+ * read that fails is not kept: the next time the annotate screen opens it asks again.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { openRig } from './annotator-rig.js';
@@ -74,4 +75,40 @@ describe('chat support, in the browser', () => {
     // the browser logs the failed reply's 502, and nothing else
     expect(rig.slips).toEqual([expect.stringMatching(/status of 502 .*\/api\/chat\/send/)]);
   }, 90_000);
+
+  test('a failed settings read is asked again when the annotate screen next opens', async () => {
+    const { rig, page } = await openRig({
+      items: [{ id: 'q1', text: 'The soup was cold.' }],
+      config: {
+        annotation_schemes: [{ annotation_type: 'radio', name: 'tone', labels: ['positive', 'negative'] }],
+        chat_support: {
+          enabled: true,
+          endpoint_type: 'ollama',
+          ai_config: { model: 'helper', base_url: 'http://127.0.0.1:9', timeout: 5 },
+          ui: { title: 'Ask the model' },
+        },
+        annotator_dashboard: { enabled: true },
+      },
+    });
+    const toggle = page.getByRole('button', { name: 'Ask the model' });
+    await toggle.waitFor();
+    // the page loads again and its one settings read does not get through
+    let refused = 0;
+    await page.route('**/api/chat/config', (route) => {
+      refused++;
+      return route.abort('internetdisconnected');
+    });
+    await page.reload();
+    await page.getByTestId('instance-text').waitFor();
+    await expect.poll(() => refused).toBe(1);
+    await page.unroute('**/api/chat/config');
+    expect(await toggle.count()).toBe(0);
+
+    await page.evaluate(() => (location.hash = '#/progress'));
+    await page.getByRole('heading', { name: 'Your annotation progress' }).waitFor();
+    await page.evaluate(() => (location.hash = ''));
+    await toggle.waitFor();
+    expect(rig.foreign).toEqual([]);
+    expect(rig.slips).toEqual([expect.stringMatching(/ERR_INTERNET_DISCONNECTED/)]);
+  }, 60_000);
 });

@@ -13,9 +13,14 @@ import { useChatSend } from '../../shared/chat/use-chat-send.js';
 import './chat-support.css';
 
 const OPEN_KEY = 'marginalia.chat-support-open';
-// one request a page load, not one per item: the settings change only with the project's config
+// one request a page load, not one per item: the settings change only with the project's config; a failed read is
+// not kept, so the next time the annotate screen opens it asks again
 let settings: Promise<ChatConfig | null> | undefined;
-const loadSettings = () => (settings ??= api.get<ChatConfig>('/api/chat/config').catch(() => null));
+const loadSettings = () =>
+  (settings ??= api.get<ChatConfig>('/api/chat/config').catch(() => {
+    settings = undefined;
+    return null;
+  }));
 
 function remembered(): boolean {
   try {
