@@ -2,30 +2,9 @@
  * For the Potato config check: the answers it sends, one valid answer per scheme (from the type module's example
  * where it gives one), the links and events with the spans they need, and an answer to every phase question.
  */
-import { schemeModuleOf, schemeTypeOf } from '../server/domain/schemes/registry.js';
+import { schemeModuleOf } from '../server/domain/schemes/registry.js';
 import type { Scheme } from '../server/domain/task.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
-import { TURN_DATA_LABEL, turnIdOf } from '../shared/schemes/turn-level.js';
-
-/**
- * A turn-level question's answer: Potato's per-turn document answering the first turn of the field its binding
- * names (else the item's first list of turns), with the first label (or a number, or text).
- */
-function turnAnswer(scheme: Scheme, item: Readonly<Record<string, unknown>>): Record<string, string> {
-  const field = scheme.turn_level?.field;
-  const turns = (field ? [item[field]] : Object.values(item)).find(
-    (v): v is unknown[] => Array.isArray(v) && v.length > 0,
-  );
-  if (!turns) return {};
-  const label = scheme.labels?.[0]?.name ?? 'checked';
-  const numeric = scheme.annotation_type === 'number' || scheme.annotation_type === 'slider';
-  const answer =
-    scheme.annotation_type === 'multiselect'
-      ? { values: [label] }
-      : { value: numeric ? (scheme.min ?? 1) : scheme.annotation_type === 'likert' ? 1 : label };
-  const doc = { v: 1, schema_type: scheme.annotation_type, turns: { [turnIdOf(turns[0], 0)]: answer } };
-  return { [`${scheme.name}:${TURN_DATA_LABEL}`]: JSON.stringify(doc) };
-}
 
 /** One answer for a scheme, in /updateinstance's shape. */
 export function answerFor(
@@ -33,11 +12,10 @@ export function answerFor(
   textLength: number,
   item: Readonly<Record<string, unknown>>,
 ): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
-  if (scheme.turn_level) return { annotations: turnAnswer(scheme, item) };
   const label = scheme.labels?.[0]?.name ?? 'value';
-  // types whose labels are not choices say what a valid answer looks like
-  // a speaker assignment answers through its own module, not its nominal type's
-  const module = scheme.speaker_assignment ? schemeModuleOf(scheme) : schemeTypeOf(scheme.annotation_type);
+  // types whose labels are not choices say what a valid answer looks like; a turn-level question or a speaker
+  // assignment answers through its own module, not its nominal type's
+  const module = schemeModuleOf(scheme);
   if (module.storage === 'links' || module.storage === 'events') return {}; // structuresFor answers these
   if (module.storage === 'none') return {}; // shown, never answered (pure_display)
   const example = module.example?.(scheme, item);
@@ -77,8 +55,7 @@ export function structuresFor(
     return `${schemeName}_${name}_${start}_${start + 1}`;
   };
   for (const scheme of schemes) {
-    // a speaker assignment answers through its own module, not its nominal type's
-    const module = scheme.speaker_assignment ? schemeModuleOf(scheme) : schemeTypeOf(scheme.annotation_type);
+    const module = schemeModuleOf(scheme);
     if ((module.storage !== 'links' && module.storage !== 'events') || !module.exampleEntries) continue;
     const field = module.storage === 'links' ? 'link_annotations' : 'event_annotations';
     (out[field] ??= []).push(...module.exampleEntries(scheme, span).map((e) => ({ schema: scheme.name, ...e })));

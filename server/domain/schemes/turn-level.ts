@@ -163,6 +163,25 @@ export function turnLevelModule(base: SchemeTypeModule): SchemeTypeModule {
       if (stored instanceof AnswerError) return stored;
       return stored === null ? {} : { [TURN_DATA_LABEL]: stored };
     },
+    // for scripts trying a config out: the first turn of the bound field (else of the item's first list of turns)
+    // answered with the first label, the least number or the first point of a scale
+    example(scheme, item): Record<string, string> {
+      const field = scheme.turn_level?.field;
+      const turns = !item
+        ? undefined
+        : field
+          ? itemTurns(item, field)
+          : Object.values(item).find((v): v is unknown[] => Array.isArray(v) && v.length > 0);
+      if (!turns?.length) return {};
+      const type = scheme.annotation_type;
+      const label = scheme.labels[0]?.name ?? 'checked';
+      const answer: TurnAnswer =
+        type === 'multiselect'
+          ? { values: [label] }
+          : { value: type === 'number' || type === 'slider' ? (scheme.min ?? 1) : type === 'likert' ? 1 : label };
+      const doc: TurnDocument = { v: 1, schema_type: type, turns: { [turnIdOf(turns[0], 0)]: answer } };
+      return { [TURN_DATA_LABEL]: JSON.stringify(doc) };
+    },
     // a turn id the item does not have would be an answer to nothing (the binding's field read as Potato reads it)
     checkInText(scheme, chosen, context) {
       const field = scheme.turn_level?.field;

@@ -2,12 +2,13 @@
  * Turn-level questions (Potato's `turn_level: true`) over real HTTP: the per-turn document under `<scheme>:::_data`
  * stored in its canonical form beside the item's other answers, read back in our shape and Potato's, exported,
  * overwritten by a cleared document, refused naming the turn and field, bound at load by `turn_binding`, and kept
- * over a restart.
+ * over a restart; each type's example answer (what a config check sends) is one the server takes.
  */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 import { writeProject } from '../../helpers/project.js';
 import { loadConfig } from '../../../server/index.js';
+import { schemeModuleOf } from '../../../server/domain/schemes/registry.js';
 
 const trace = [
   { speaker: 'User', text: 'How far is the moon?' },
@@ -148,6 +149,43 @@ describe('turn-level questions', () => {
     }
     const kept = (await c.get('/get_annotations?instance_id=c1')).body.annotations['errors:_data'];
     expect(JSON.parse(kept).turns).toEqual({ t1: { values: ['rude'] } });
+  });
+
+  it('takes the example answer the module gives for each type asked per turn', async () => {
+    const perTurn = { turn_level: true, turn_binding: { field: 'conversation' } };
+    const more = [
+      { annotation_type: 'radio', name: 'fine', description: 'Fine?', labels: ['yes', 'no'], ...perTurn },
+      { annotation_type: 'select', name: 'tone', description: 'Tone', labels: ['calm', 'curt'], ...perTurn },
+      { annotation_type: 'number', name: 'words', description: 'Words', min: 3, max: 9, ...perTurn },
+      {
+        annotation_type: 'slider',
+        name: 'trust',
+        description: 'Trust',
+        min: 0,
+        max: 10,
+        starting_value: 5,
+        ...perTurn,
+      },
+      { annotation_type: 'text', name: 'note', description: 'Note', ...perTurn },
+    ];
+    const withAll = { ...config, annotation_schemes: [...config.annotation_schemes, ...more] };
+    const t = await startServer({ items, config: withAll });
+    const c = await t.client().login('ann');
+    const task = loadConfig(t.configFile, {}).task;
+    for (const item of items) {
+      const annotations: Record<string, string> = {};
+      for (const scheme of task.schemes.filter((s) => s.turn_level)) {
+        const example = schemeModuleOf(scheme).example!(scheme, item);
+        expect(Object.keys(example), scheme.name).toEqual(['_data']);
+        for (const [label, value] of Object.entries(example)) annotations[`${scheme.name}:${label}`] = value;
+      }
+      const sent = await c.post('/updateinstance', { instance_id: item.id, annotations });
+      expect(sent.status, sent.text).toBe(200);
+      const got = (await c.get(`/get_annotations?instance_id=${item.id}`)).body;
+      expect(Object.keys(got.label_annotations).sort()).toEqual(
+        ['errors', 'fine', 'grade', 'note', 'tone', 'trust', 'words'].sort(),
+      );
+    }
   });
 
   it('does not require a turn-level question marked required (any subset of turns may be answered, as in Potato) and warns at load', async () => {
