@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { DisplayField, DisplaySpec, FieldType, ListAsText } from '../domain/display/types.js';
 import { codebookUrl, instructionsHtml, type Instructions } from '../domain/display/instructions.js';
 import { PLAYER_OPTIONS, readAudioDialogue } from './audio-dialogue-options.js';
+import { SPEAKER_ASSIGNMENT_OPTIONS } from './speaker-assignment.js';
 
 export class DisplayConfigError extends Error {}
 
@@ -56,11 +57,7 @@ const TYPE_MAP: Record<string, FieldType> = {
 /** The display options drawn here (a field's labels, code language, a dialogue's turn keys); others are warned. */
 const ACTED_ON_OPTIONS = new Set(['labels', 'language', 'speaker_key', 'text_key']);
 /** An audio dialogue's options: its player's (audio-dialogue-options.ts) and its speaker assignment's. */
-const AUDIO_DIALOGUE_OPTIONS = new Set([
-  ...PLAYER_OPTIONS,
-  'allow_speaker_assignment', // read by speaker-assignment.ts
-  'speakers',
-]);
+const AUDIO_DIALOGUE_OPTIONS = new Set<string>([...PLAYER_OPTIONS, ...SPEAKER_ASSIGNMENT_OPTIONS]);
 const EXACT = new Set([
   'text',
   'html',

@@ -6,6 +6,9 @@
 import type { ListedSpeaker, Scheme } from '../domain/task.js';
 import { speakerAssignmentScheme } from '../domain/schemes/speaker-assignment.js';
 
+/** The audio dialogue field's display options read here; the display config warns about the others. */
+export const SPEAKER_ASSIGNMENT_OPTIONS = ['allow_speaker_assignment', 'speakers', 'turns_key', 'speaker_key'] as const;
+
 type Mapping = Record<string, unknown>;
 const isMapping = (v: unknown): v is Mapping => !!v && typeof v === 'object' && !Array.isArray(v);
 
