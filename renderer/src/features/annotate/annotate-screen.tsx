@@ -2,9 +2,8 @@
  * The annotate screen: text with highlights, every scheme of the task, spans, AI hint, QC feedback and
  * progress. Keyboard first: the keys are bound in use-annotate-keys.ts.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, errorText } from '../../shared/api/client.js';
-import type { CurrentInstance, Phase } from '../../shared/api/types.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
 import { AiHint } from './ai-hint.js';
@@ -26,11 +25,11 @@ import { schemeUi } from './schemes/registry.js';
 import { SpanPanel } from './span-panel.js';
 import { TriageBadge } from './triage-badge.js';
 import { useAnnotateKeys } from './use-annotate-keys.js';
-import { useAnnotation } from './use-annotation.js';
 import { useFillHints } from './use-fill-hints.js';
 import { useFirstQuestion } from './use-first-question.js';
 import { useKeyMaps } from './use-key-maps.js';
 import { useMarks } from './use-marks.js';
+import { usePhaseMoves, usePhasedAnnotation } from './use-phase-moves.js';
 import { useSpanSelection } from './use-span-selection.js';
 import { useTypingLog } from './use-typing-log.js';
 import './annotate.css';
@@ -63,20 +62,7 @@ interface Props {
 }
 
 export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat, topExtra }: Props) {
-  // the phase is asked again only where a move can change it: a study that goes on after this list, or the
-  // list's end (the study's completion code); otherwise a step stays one request
-  const phaseNow = useRef(phase);
-  phaseNow.current = phase;
-  const a = useAnnotation(
-    useCallback(
-      (current: CurrentInstance) => {
-        const p = phaseNow.current;
-        const more = p?.type === 'annotation' && !!p.next_phase && p.next_phase !== 'done';
-        if (more || (current.annotated_count ?? 0) >= current.total_instances) onPhaseChange();
-      },
-      [onPhaseChange],
-    ),
-  );
+  const a = usePhasedAnnotation(phase, onPhaseChange);
   const [help, setHelp] = useState(false);
   const instructions = useInstructions();
 
@@ -128,30 +114,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
   }
   useFirstQuestion(instanceId);
 
-  const { pending, setAskLabel } = selection;
-  // a panel beside the form may hold Submit and Next once (think-aloud's require_spoken_label nudge)
-  const nextCheck = useRef<(() => boolean) | null>(null);
-  const holdNext = useCallback((check: (() => boolean) | null) => (nextCheck.current = check), []);
-  /** Submits, unless a selection waits for its label: then the picker asks for it. */
-  const submit = useCallback(() => {
-    if (pending) setAskLabel(true);
-    else if (!nextCheck.current?.()) void a.submit();
-  }, [pending, setAskLabel, a]);
-  const next = useCallback(() => {
-    if (!nextCheck.current?.()) void a.go('next_instance');
-  }, [a]);
-
-  const first = a.loaded?.instance.current_index === 0;
-  // Potato's Back across phases: from the first instance to the phase before, where the project allows it
-  const backToPhase = first && phase?.type === 'annotation' && phase.can_go_back;
-  const previous = useCallback(() => {
-    if (!backToPhase || !phase) return void a.go('prev_instance');
-    if (a.dirty || a.saving.pending > 0) {
-      a.setNotice('Submit this instance (or clear its answers) before going back to the previous phase.');
-      return;
-    }
-    api.post('/api/phase/back', { phase: phase.phase }).then(onPhaseChange, (e: unknown) => a.setError(errorText(e)));
-  }, [a, backToPhase, phase, onPhaseChange]);
+  const { pending } = selection;
+  const { submit, next, previous, first, backToPhase, holdNext } = usePhaseMoves(a, phase, onPhaseChange, selection);
 
   useAnnotateKeys({
     a,
@@ -271,7 +235,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
             a={a}
             instance={instance}
             first={first}
-            backToPhase={!!backToPhase}
+            backToPhase={backToPhase}
             previous={previous}
             next={next}
           />
