@@ -2,6 +2,7 @@
  * Builds what the annotator sees of one item from the task's DisplaySpec: the project's layout, its
  * instance_display fields, or, with neither, the text field followed by every other field of the item, labelled.
  */
+import { agentTraceView } from './agent-trace.js';
 import { fillLayout } from './layout.js';
 import { sanitize } from './sanitize.js';
 import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
@@ -13,7 +14,12 @@ const SURFACE_TOKEN = `mrgsurface${Math.random().toString(36).slice(2)}${Math.ra
 /** Longer values are cut in the automatic view: it lists an item's short fields, not whole documents. */
 const AUTO_MAX_CHARS = 5000;
 
-function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText): DisplayBlock {
+function fieldBlock(
+  field: DisplayField,
+  value: unknown,
+  item: Record<string, unknown>,
+  listAsText?: ListAsText,
+): DisplayBlock {
   const { key, label } = field;
   const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
   // each annotator's conversation is their own (the panel reads it); an item that holds one shows it as dialogue
@@ -29,7 +35,7 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
     case 'code':
       return { type: 'code', key, label, text: asText(value), language: field.language };
     case 'dialogue':
-      return dialogueBlock(field, value);
+      return dialogueBlock(field, value, item);
     case 'pairwise': {
       const entries = Array.isArray(value)
         ? value.map((v, i) => [field.labels?.[i] ?? String.fromCharCode(65 + i), v] as const)
@@ -53,7 +59,7 @@ function fieldBlock(field: DisplayField, value: unknown, listAsText?: ListAsText
 }
 
 /** Turns, and for Potato's audio dialogue (`{audio, turns}`) its recording and player settings too. */
-function dialogueBlock(field: DisplayField, value: unknown): DisplayBlock {
+function dialogueBlock(field: DisplayField, value: unknown, item: Record<string, unknown>): DisplayBlock {
   const { key, label } = field;
   const o = field.audioDialogue;
   const record =
@@ -61,6 +67,14 @@ function dialogueBlock(field: DisplayField, value: unknown): DisplayBlock {
   const list = record ? (record[o?.turnsKey ?? 'turns'] ?? (o ? record.segments : undefined)) : value;
   const turns = asTurns(list ?? value, true, field.turnKeys);
   if (!turns) return { type: 'text', key, label, text: asText(value) };
+  if (field.agentTrace)
+    return {
+      type: 'dialogue',
+      key,
+      label,
+      turns,
+      trace: agentTraceView(field.agentTrace, turns, (list ?? value) as unknown[], item),
+    };
   const audio = o && record && record[o.audioKey] !== undefined ? mediaSource(record[o.audioKey]) : undefined;
   if (!o || !audio) return { type: 'dialogue', key, label, turns };
   return {
@@ -116,7 +130,7 @@ export function buildDisplay(spec: DisplaySpec, item: Record<string, unknown>, t
     const blocks = spec.fields.map((f) =>
       f.key === spec.textKey && f.type === 'text'
         ? ({ type: 'surface', key: f.key, label: f.label } as DisplayBlock)
-        : fieldBlock(f, valueAt(item, f.key), spec.listAsText),
+        : fieldBlock(f, valueAt(item, f.key), item, spec.listAsText),
     );
     if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });
     // an item holding none of the fields named (data in another shape than the config expects) still shows its own

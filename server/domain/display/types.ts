@@ -3,6 +3,7 @@
  * The renderer draws these blocks as they are; the span surface is where it mounts the annotatable text field,
  * so span offsets stay offsets into that field.
  */
+import type { RunRow } from './run-tree.js';
 
 /** How an item is shown, read once from the config (html_layout, instance_display, or neither). */
 export type DisplaySpec =
@@ -33,6 +34,30 @@ export interface DisplayField {
   interactive?: true;
   /** Potato's audio_dialogue: where its audio and turns are in the value, and how the player shows them */
   audioDialogue?: AudioDialogueOptions;
+  /** Potato's agent_trace: drawn as step cards with these options (and the item's run tree) */
+  agentTrace?: AgentTraceOptions;
+}
+
+/** An agent_trace field's display options (Potato's `display_options`), read at load. */
+export interface AgentTraceOptions {
+  show_step_numbers: boolean;
+  show_summary: boolean;
+  collapse_observations: boolean;
+  show_timestamps: boolean;
+  show_screenshots: boolean;
+  compact: boolean;
+  show_run_tree: boolean;
+  /** a step type's card colour, checked to be a plain CSS colour at load */
+  step_type_colors: Record<string, string>;
+}
+
+/** What an agent_trace field's page needs beside its turns. */
+export interface AgentTraceView {
+  options: AgentTraceOptions;
+  /** one per turn: its step type (given or read from the speaker), and what the options show of it */
+  steps: { type: string; timestamp?: string; screenshot?: MediaSource }[];
+  /** the item's run tree, when it has one and `show_run_tree` is on: each run after its parent */
+  run_tree?: RunRow[];
 }
 
 /** An audio dialogue's display options (Potato's `display_options`), read at load. */
@@ -89,6 +114,8 @@ export type DisplayBlock =
       turns: Turn[];
       /** an audio dialogue's recording and its player's settings */
       audio?: { source: MediaSource; timestamps: boolean; scroll_height: string; playback_rates: number[] };
+      /** an agent_trace field: its steps' types, its options and the item's run tree */
+      trace?: AgentTraceView;
     }
   /** where the annotator talks with the project's agent (`/agent_chat/…`), then judges the finished conversation */
   | { type: 'agent_chat'; key: string; label?: string }

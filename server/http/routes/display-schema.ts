@@ -12,6 +12,46 @@ const source = {
 };
 const media = z.lazy(() => z.object({ type: z.enum(['image', 'audio', 'video']), ...common, ...source }));
 
+const agentTrace = z.object({
+  options: z.object({
+    show_step_numbers: z.boolean(),
+    show_summary: z.boolean(),
+    collapse_observations: z.boolean(),
+    show_timestamps: z.boolean(),
+    show_screenshots: z.boolean(),
+    compact: z.boolean(),
+    show_run_tree: z.boolean(),
+    step_type_colors: z.record(z.string(), z.string()).describe("a step type's card colour, a plain CSS colour"),
+  }),
+  steps: z
+    .array(
+      z.object({
+        type: z.string().describe("the turn's step_type, else read from its speaker (thought, action, observation, …)"),
+        timestamp: z.string().optional(),
+        screenshot: z.object(source).optional(),
+      }),
+    )
+    .describe('one per turn'),
+  run_tree: z
+    .array(
+      z.object({
+        id: z.string(),
+        parent: z.string().optional().describe("the parent run's id; none for a root"),
+        name: z.string(),
+        run_type: z.enum(['chain', 'llm', 'tool', 'retriever']).optional(),
+        status: z.enum(['success', 'error']).optional(),
+        turn_range: z
+          .tuple([z.number().int(), z.number().int()])
+          .optional()
+          .describe('the inclusive range of turn positions the run covers'),
+      }),
+    )
+    .optional()
+    .describe(
+      "the item's runs, each after its parent (depth first); absent without run_tree or with show_run_tree off",
+    ),
+});
+
 const displayBlock = z.lazy(() =>
   z.union([
     z
@@ -61,6 +101,7 @@ const displayBlock = z.lazy(() =>
         })
         .optional()
         .describe("Potato's audio_dialogue: the recording the turns are timed against, and its player's settings"),
+      trace: agentTrace.optional().describe("Potato's agent_trace: drawn as step cards, with the item's run tree"),
     }),
     z
       .object({ type: z.literal('agent_chat'), ...common })

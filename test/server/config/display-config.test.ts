@@ -86,7 +86,14 @@ describe('display config', () => {
           {
             key: 'trace',
             type: 'agent_trace',
-            display_options: { show_step_numbers: true, show_run_tree: true, speaker_key: 'who' },
+            display_options: {
+              show_step_numbers: false,
+              show_run_tree: true,
+              speaker_key: 'who',
+              step_type_colors: { thought: '#e8f4fd', action: 'red;}body{display:none' },
+              compact: 'yes',
+              max_steps: 10,
+            },
           },
           {
             key: 'call',
@@ -100,10 +107,21 @@ describe('display config', () => {
     expect(warned).toMatch(
       /fields\[0\]\.display_options: max_height is not acted on; field "text" is drawn as text without it/,
     );
+    // the agent trace's own options are drawn; an unknown one is named, and a bad value says the default is used
     expect(warned).toMatch(
-      /fields\[1\]\.display_options: show_step_numbers, show_run_tree are not acted on; field "trace" is drawn as dialogue without them/,
+      /fields\[1\]\.display_options: max_steps is not acted on; field "trace" is drawn as agent trace steps without it/,
     );
+    expect(warned).toMatch(/step_type_colors\.action: expected a colour such as #e8f4fd; the default colour is used/);
+    expect(warned).toMatch(/fields\[1\]\.display_options\.compact: expected true or false; false is used/);
+    expect(warned).not.toMatch(/show_step_numbers|show_run_tree|type: "agent_trace"/);
     expect(warned).not.toMatch(/labels|speaker_key|fields\[2\]\.display_options/);
+    const trace = (config.display as { fields: { agentTrace?: object }[] }).fields[1].agentTrace;
+    expect(trace).toMatchObject({
+      show_step_numbers: false,
+      show_summary: true,
+      compact: false,
+      step_type_colors: { thought: '#e8f4fd' },
+    });
   });
 
   it('warns that task_layout is not used', () => {
