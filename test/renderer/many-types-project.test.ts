@@ -30,7 +30,7 @@ const SCHEMES = [
   },
   { annotation_type: 'bws', name: 'mood', tuple_size: 3 },
   { annotation_type: 'ranking', name: 'order', labels: ['R1', 'R2', 'R3'] },
-  { annotation_type: 'text_edit', name: 'post', source_field: 'mt' },
+  { annotation_type: 'text_edit', name: 'post', source_field: 'mt', show_diff: true },
   { annotation_type: 'multirate', name: 'aspects', options: ['Clarity', 'Tone'], labels: ['Poor', 'Fair', 'Good'] },
   { annotation_type: 'semantic_differential', name: 'feel', pairs: [['Bad', 'Good']], scale_points: 5 },
   { annotation_type: 'confidence', name: 'sure', scale_points: 5 },
@@ -127,6 +127,10 @@ describe('a project of twelve newer types, by keyboard, through export and back'
     await page.keyboard.press('Backspace');
     await page.keyboard.type('s 1');
     await page.keyboard.press('Escape');
+    // show_diff: the word replaced is struck through and its replacement marked as added
+    const changes = page.locator('fieldset[data-scheme="post"]').getByLabel('Changes');
+    expect(await changes.locator('del').allTextContents()).toEqual(['sit ']);
+    expect(await changes.locator('ins').allTextContents()).toEqual(['sits ']);
 
     await goTo('aspects');
     await page.keyboard.press('3'); // Clarity: Good, then on to Tone

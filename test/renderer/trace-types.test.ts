@@ -189,6 +189,10 @@ describe('judging, blaming and correcting a trace by keyboard', () => {
     await p.keyboard.press('End');
     await p.keyboard.type(', so we stopped');
     await p.keyboard.press('Escape');
+    // the step's words removed and added, under its box (show_diff is on by default)
+    const changes = p.locator('fieldset[data-scheme="fixed"] [data-step="1"] .text-edit-diff');
+    expect(await changes.locator('del').allTextContents()).toEqual(['budget ']);
+    expect(await changes.locator('ins').allTextContents()).toEqual(['budget, ', 'so ', 'we ', 'stopped ']);
     await p.keyboard.press('Enter');
     await expect.poll(() => progress(p)).toMatch(/^Instance 2 of 2/);
     await allSaved(p);

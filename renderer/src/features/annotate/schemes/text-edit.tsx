@@ -30,7 +30,7 @@ export function distance<T>(a: ArrayLike<T>, b: ArrayLike<T>): number | null {
 export const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
 
 /** Word diff by longest common subsequence: each word kept, removed or added. */
-export function diff(a: string[], b: string[]): { word: string; op: 'same' | 'del' | 'add' }[] {
+function diff(a: string[], b: string[]): { word: string; op: 'same' | 'del' | 'add' }[] {
   if (a.length * b.length > 250_000) return [];
   const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--)
@@ -48,6 +48,23 @@ export function diff(a: string[], b: string[]): { word: string; op: 'same' | 'de
     else out.push({ word: a[i++], op: 'del' });
   }
   return out;
+}
+
+/** The words removed from `original` (struck through) and added in `edited`, in order; `label` names the list. */
+export function WordDiff({ original, edited, label }: { original: string; edited: string; label: string }) {
+  return (
+    <p className="text-edit-diff" aria-label={label}>
+      {diff(words(original), words(edited)).map((d, i) =>
+        d.op === 'same' ? (
+          <span key={i}>{d.word} </span>
+        ) : d.op === 'del' ? (
+          <del key={i}>{d.word} </del>
+        ) : (
+          <ins key={i}>{d.word} </ins>
+        ),
+      )}
+    </p>
+  );
 }
 
 function TextEditField({ scheme, answers, update, instance }: FieldProps) {
@@ -93,19 +110,7 @@ function TextEditField({ scheme, answers, update, instance }: FieldProps) {
             : `${chars} characters, ${wordDistance} words changed`}
         </p>
       )}
-      {k.show_diff && edited !== original && (
-        <p className="text-edit-diff" aria-label="Changes">
-          {diff(words(original), words(edited)).map((d, i) =>
-            d.op === 'same' ? (
-              <span key={i}>{d.word} </span>
-            ) : d.op === 'del' ? (
-              <del key={i}>{d.word} </del>
-            ) : (
-              <ins key={i}>{d.word} </ins>
-            ),
-          )}
-        </p>
-      )}
+      {k.show_diff && edited !== original && <WordDiff original={original} edited={edited} label="Changes" />}
       {!raw && (
         <button
           type="button"

@@ -9,7 +9,7 @@ import { extraOf } from './options.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { stepFieldText } from '../../../../../shared/schemes/agent-trace.js';
 import type { EditKeys, SubmittedEdit } from '../../../../../shared/schemes/trajectory-edit.js';
-import { diff, distance, words } from './text-edit.js';
+import { distance, words, WordDiff } from './text-edit.js';
 import { StepList, asText, setAnswer, storedAnswer, traceSteps, type TraceKeys } from './trace-steps.js';
 
 interface StepEdit extends SubmittedEdit {
@@ -72,19 +72,7 @@ function Editor({
           {distance(words(original), words(edited))} words changed
         </span>
       )}
-      {changed && k.show_diff && (
-        <p className="text-edit-diff" aria-label={`${label}: changes`}>
-          {diff(words(original), words(edited)).map((d, i) =>
-            d.op === 'same' ? (
-              <span key={i}>{d.word} </span>
-            ) : d.op === 'del' ? (
-              <del key={i}>{d.word} </del>
-            ) : (
-              <ins key={i}>{d.word} </ins>
-            ),
-          )}
-        </p>
-      )}
+      {changed && k.show_diff && <WordDiff original={original} edited={edited} label={`${label}: changes`} />}
       {changed && k.require_reason_on_edit && (
         <input
           aria-label={`${label}: reason for the edit`}
