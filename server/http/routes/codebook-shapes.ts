@@ -12,13 +12,18 @@ export const codeColor = z
   .nullable();
 export const codeDescription = z.string().max(5000);
 
+/** what a code is, as a list and the tree both give it */
+const codeFields = {
+  id: z.string(),
+  name: z.string(),
+  parent_id: z.string().nullable(),
+  color: z.string().nullable(),
+  description: z.string(),
+};
+
 export const codeOut = z.lazy(() =>
   z.object({
-    id: z.string(),
-    name: z.string(),
-    parent_id: z.string().nullable(),
-    color: z.string().nullable(),
-    description: z.string(),
+    ...codeFields,
     scheme: z.string().nullable().describe('the scheme whose labels seeded it'),
     archived: z.boolean().describe('merged into another code: kept, no longer a label'),
     merged_into: z.string().nullable(),
@@ -34,11 +39,7 @@ export const codeOut = z.lazy(() =>
  */
 export const treeNode = z.lazy(() =>
   z.object({
-    id: z.string(),
-    name: z.string(),
-    parent_id: z.string().nullable(),
-    color: z.string().nullable(),
-    description: z.string(),
+    ...codeFields,
     children: z.array(z.unknown()).describe('the codes under it, each a node of this shape'),
   }),
 );
