@@ -16,6 +16,8 @@ import { foreignChanges } from './foreign-changes.js';
 import { buildApp } from './http/app.js';
 import { pagePolicy, remoteMediaOrigins } from './domain/display/media-origins.js';
 import { STUDY_LINK_PATH } from './http/routes/potato-pages.js';
+import { countVisit } from './http/routes/pocket.js';
+import { sessionUser } from './http/guards.js';
 import { readOrCreateSecret, sharedSecret } from './io/secret-files.js';
 import { expiredSessionOps } from './http/session-store.js';
 import { SETUP_LINK_TTL_MS } from './domain/users/admin-setup.js';
@@ -222,6 +224,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     ),
     studyLink: config.crowd.loginArgument ? { argument: config.crowd.loginArgument, path: STUDY_LINK_PATH } : undefined,
     retry: renew?.retry,
+    pageLoaded: async (ctx) => {
+      const username = sessionUser(ctx);
+      if (username) await countVisit(services, ctx, username, false);
+    },
   });
   const handler: (req: IncomingMessage, res: ServerResponse) => unknown = renew
     ? renew.handler(app.callback())

@@ -35,6 +35,8 @@ export interface AppOptions {
   studyLink?: { argument: string; path: string };
   /** whether a failed handler runs again (a write another server process's write collided with) */
   retry?: RetryPolicy;
+  /** told of each load of the UI's page at `/`, after the session is read (device visits are counted there) */
+  pageLoaded?: (ctx: Context) => Promise<void>;
 }
 
 interface RouteState {
@@ -85,16 +87,20 @@ export function buildApp(o: AppOptions): Koa {
       (await (files ??= import('./static-files.js').then((m) => m.staticFiles(staticDir, o.pagePolicy))))(ctx, path);
     const ui = async (ctx: Context, next: Next) => {
       const read = ctx.method === 'GET' || ctx.method === 'HEAD';
-      if (read && !apiRoots.has(ctx.path.split('/', 2)[1]) && (await serve(ctx, ctx.path))) return;
+      // the page at / waits for the session below, so its load can be counted for whoever is signed in
+      const home = ctx.path === '/' && ctx.method === 'GET';
+      if (read && !home && !apiRoots.has(ctx.path.split('/', 2)[1]) && (await serve(ctx, ctx.path))) return;
       await next();
       // single-page app: an HTML navigation to a path no route claims gets the UI, as does a path left to it
       if (
         ctx.method === 'GET' &&
         ctx.status === 404 &&
         ctx.body === undefined &&
-        (ctx.accepts('json', 'html') === 'html' || leftToUi(ctx))
+        (home || ctx.accepts('json', 'html') === 'html' || leftToUi(ctx)) &&
+        (await serve(ctx, '/index.html')) &&
+        home
       ) {
-        await serve(ctx, '/index.html');
+        await o.pageLoaded?.(ctx);
       }
     };
     // a request an exact route claims goes straight on: one layer with nothing to do, not two

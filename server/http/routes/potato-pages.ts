@@ -11,7 +11,7 @@ import { DomainError } from '../../domain/errors.js';
 import { statusOf } from '../errors.js';
 import { route, type RouteSpec } from '../route.js';
 import { sessionUser } from '../guards.js';
-import { chooseDesktop, countVisit, desktopChosen } from './pocket.js';
+import { chooseDesktop, desktopChosen } from './pocket.js';
 import { escapeHtml } from '../../domain/display/sanitize.js';
 
 /** Potato's pages, and where each leads in our UI. */
@@ -75,13 +75,12 @@ function fromOwnPage(ctx: Context): boolean {
 
 /**
  * The annotation page's device routing (Pocket Mode): "Desktop site" (`?desktop=1`) is remembered for the
- * browser session; a phone or tablet of a logged-in annotator is otherwise sent to the card stack. Every
- * logged-in visit is counted by device class. Scripts and desktop agents are never sent anywhere new.
+ * browser session; a phone or tablet of a logged-in annotator is otherwise sent to the card stack. Scripts and
+ * desktop agents are never sent anywhere new.
  */
 async function annotationPage(s: Services, ctx: Context): Promise<string | undefined> {
-  const username = sessionUser(ctx);
-  if (!username) return undefined;
-  await countVisit(s, ctx, username, false);
+  // not counted here: the page this leads to (/ or /pocket) counts the visit, once
+  if (!sessionUser(ctx)) return undefined;
   if (ctx.query.desktop === '1') {
     chooseDesktop(ctx, true);
     return undefined;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { conflict, DomainError, forbidden } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
+import { countVisit } from './pocket.js';
 
 const credentials = z.lazy(() =>
   z
@@ -80,6 +81,8 @@ export function sessionRoutes(s: Services): RouteSpec[] {
       // a new session id at login, so an id planted before login (session fixation) is worthless
       ctx.session!.username = user.username;
       await ctx.session!.regenerate();
+      // a login from our own page is a visit: the page opened at / before it had no one to count
+      if (ctx.get('sec-fetch-site') === 'same-origin') await countVisit(s, ctx, user.username, false);
       if (ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html') {
         ctx.status = 303;
         ctx.redirect('/');

@@ -195,12 +195,24 @@ describe('routing phones to the card stack', () => {
 describe('device visits', () => {
   it('are counted for the admin, touch users first, whether or not the task is made for phones', async () => {
     const span = { annotation_type: 'span', name: 'cues', labels: ['cue'] };
-    const t = await startServer({ items, config: { annotation_schemes: [span], pocket: { enabled: true } } });
+    const ui = tempDir('marginalia-ui-');
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>the annotate page</title>');
+    const t = await startServer({
+      items,
+      config: { annotation_schemes: [span], pocket: { enabled: true } },
+      options: { staticDir: ui },
+    });
     const ann = await t.client().login('ann');
     const bob = await t.client().login('bob');
-    await page(ann, '/annotate', DESKTOP);
-    await page(bob, '/annotate', IPHONE);
-    await page(bob, '/annotate', IPHONE);
+    // a visit through Potato's /annotate is counted once, by the page it leads to
+    expect((await page(ann, '/annotate', DESKTOP)).headers.get('location')).toBe('/');
+    await page(ann, '/', DESKTOP);
+    // a phone opening / itself is counted as well, whatever it accepts; an anonymous one is no one's visit
+    await page(bob, '/', IPHONE);
+    const home = await bob.get('/', { accept: '*/*', 'user-agent': IPHONE });
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('the annotate page');
+    await page(t.client(), '/', IPHONE);
     expect((await ann.post('/pocket/api/device_hint', { device: 'tablet' })).body).toEqual({ ok: true });
 
     expect((await t.client().get('/pocket/api/devices')).status).toBe(401);
@@ -217,6 +229,17 @@ describe('device visits', () => {
     expect(report.body.users[0]).toMatchObject({ desktop_visits: 1, tablet_visits: 1, last_device: 'tablet' });
     expect(report.body.users[1]).toMatchObject({ mobile_visits: 2, desktop_visits: 0, used_touch_device: true });
     expect(report.body.routing.available).toBe(false);
+
+    // a phone that logs in on the page at / is counted at its login, which a script's login is not
+    await t.client().login('carl');
+    const carl = t.client({ 'user-agent': IPHONE });
+    await carl.postForm('/auth', { username: 'carl', password: 'secret-pass' });
+    expect(
+      (await t.admin().get('/pocket/api/devices')).body.users.map((u: { username: string }) => u.username),
+    ).toEqual(['ann', 'bob']);
+    await carl.postForm('/auth', { username: 'carl', password: 'secret-pass' }, { 'sec-fetch-site': 'same-origin' });
+    const after = (await t.admin().get('/pocket/api/devices')).body.users;
+    expect(after.find((u: { username: string }) => u.username === 'carl')).toMatchObject({ mobile_visits: 1 });
   });
 });
 
