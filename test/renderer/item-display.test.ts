@@ -345,8 +345,9 @@ describe('item display on the annotate page', () => {
       expect(text).toContain(part);
     expect(text).not.toContain('"verdict"'); // structured values are not shown as JSON
     expect(await page.locator('ol.display-list li').count()).toBe(2);
-    expect(await page.locator('.display-dialogue .turn').count()).toBe(2);
-    expect(await page.locator('.display-dialogue').innerText()).toContain('planner');
+    // the agent trace is drawn as step cards, each with its speaker
+    expect(await page.locator('[data-field="trace"] .trace-step').count()).toBe(2);
+    expect(await page.locator('[data-field="trace"]').innerText()).toContain('planner');
   });
 
   test('an image by a path relative to the task folder loads; one that leaves the folder is refused', async () => {

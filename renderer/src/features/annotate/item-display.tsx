@@ -7,6 +7,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Display, DisplayBlock } from '../../shared/api/types.js';
+import { AgentTraceBlock } from './agent-trace-block.js';
 import { DialogueBlock } from './dialogue-block.js';
 import './item-display.css';
 
@@ -99,6 +100,14 @@ function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; sur
       );
     }
     case 'dialogue':
+      if (block.trace)
+        return (
+          <AgentTraceBlock
+            block={block}
+            trace={block.trace}
+            slot={turnSlot && ((turn, i) => turnSlot(block.key ?? '', turn, i, block.turns))}
+          />
+        );
       return (
         <DialogueBlock
           block={block}
