@@ -26,8 +26,11 @@ export interface SessionOptions {
 /** What routes see as `ctx.session`. Assigning `ctx.session = null` ends the session (logout). */
 interface Session {
   username?: string;
-  /** Saves the session under a new id at once and drops the old one (against session fixation at login). */
-  regenerate(): Promise<void>;
+  /**
+   * Signs the session in as `username`, saved at once under a new id with the old one dropped, so an id planted
+   * before the sign-in (session fixation) is worthless.
+   */
+  signIn(username: string): Promise<void>;
 }
 
 declare module 'koa' {
@@ -86,7 +89,8 @@ class RequestSession implements Session {
     return this.removed;
   }
 
-  async regenerate(): Promise<void> {
+  async signIn(username: string): Promise<void> {
+    this.username = username;
     if (this.id && this.o.store.get('sessions', this.id))
       await this.o.store.write([{ table: 'sessions', key: this.id, delete: true }]);
     this.id = undefined;
@@ -127,7 +131,7 @@ class RequestSession implements Session {
     this.setCookies(id, new Date(Date.now() + this.o.maxAgeMs).toUTCString());
   }
 
-  /** Sets the session cookie and its signature, replacing any this request set before (regenerate, then save). */
+  /** Sets the session cookie and its signature, replacing any this request set before (a sign-in, then a save). */
   private setCookies(id: string, expires: string): void {
     const attrs = `; path=/; expires=${expires}; samesite=lax; httponly`;
     const sig = this.o.keys.sign(`${this.o.key}=${id}`);

@@ -55,8 +55,7 @@ export function adminSetupRoutes(s: Services): RouteSpec[] {
       response: done,
       async handle({ body, ctx }) {
         const user = await s.adminSetup.complete(body.t, body.password);
-        ctx.session!.username = user.username;
-        await ctx.session!.regenerate();
+        await ctx.session!.signIn(user.username);
         if (ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html') {
           ctx.status = 303;
           ctx.redirect('/');

@@ -19,9 +19,7 @@ export function desktopLoginRoutes(s: Services): RouteSpec[] {
       responds: { redirect: 303 },
       async handle({ query, ctx }) {
         const username = await s.loginTokens.consume(query.t);
-        ctx.session!.username = username;
-        // a new session id at sign-in, as /auth does, so an id planted earlier (session fixation) is worthless
-        await ctx.session!.regenerate();
+        await ctx.session!.signIn(username);
         ctx.set('Cache-Control', 'no-store');
         ctx.status = 303;
         ctx.redirect('/');

@@ -148,8 +148,7 @@ export function oauthRoutes(s: Services): RouteSpec[] {
         try {
           const who = await s.oauthClients.finish(p, ctx.querystring, flow);
           const username = await s.oauth.signIn(p, who);
-          ctx.session!.username = username;
-          await ctx.session!.regenerate();
+          await ctx.session!.signIn(username);
           log.info(`single sign-on: ${username} signed in through ${p.id}`);
           ctx.status = 303;
           ctx.redirect('/');

@@ -111,8 +111,7 @@ export function potatoPageRoutes(s: Services): RouteSpec[] {
             if (e instanceof DomainError) return page(ctx, statusOf(e.kind), 'Cannot start the study', e.message);
             throw e;
           }
-          ctx.session!.username = username;
-          await ctx.session!.regenerate();
+          await ctx.session!.signIn(username);
           ctx.status = 303;
           // a worker opening the study on a phone starts in the card stack when the task is made for it
           ctx.redirect(s.pocket.redirects(ctx.get('user-agent'), desktopChosen(ctx)) ? '/pocket' : '/');

@@ -78,9 +78,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
         throw e;
       }
       s.throttle.succeeded(ctx.ip, body.username);
-      // a new session id at login, so an id planted before login (session fixation) is worthless
-      ctx.session!.username = user.username;
-      await ctx.session!.regenerate();
+      await ctx.session!.signIn(user.username);
       // a login from our own page is a visit: the page opened at / before it had no one to count
       if (ctx.get('sec-fetch-site') === 'same-origin') await countVisit(s, ctx, user.username, false);
       if (ctx.is('urlencoded') && ctx.accepts('json', 'html') === 'html') {
@@ -105,8 +103,7 @@ export function sessionRoutes(s: Services): RouteSpec[] {
         if (s.crowd.isWorker(body.username)) throw conflict(`the username "${body.username}" is taken`);
         refusePasswordLogin(s, body.username);
         const user = await s.accounts.register(body.username, body.password);
-        ctx.session!.username = user.username;
-        await ctx.session!.regenerate();
+        await ctx.session!.signIn(user.username);
         return { status: 'success', username: user.username };
       },
     }),
