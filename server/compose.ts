@@ -145,6 +145,14 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
+  // diversity's clusters are computed between requests; a plan waits for them, a list already made does not
+  annotations.beforePlanning((username) =>
+    settings.get().assignment_strategy !== 'diversity_clustering' ||
+    diversity.ready() ||
+    (assignments.listOf(username) && !Number.isFinite(handOutLimit(settings.get())))
+      ? undefined
+      : diversity.whenReady(),
+  );
   const { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction } = composeLearning({
     config,
     store,

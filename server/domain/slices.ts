@@ -32,4 +32,11 @@ export async function driveSteps<T>(steps: Generator<void, T>, stopped: () => bo
   }
 }
 
+/** Runs a generator to its end at once: the same result `driveSteps` gives, for callers that cannot wait. */
+export function runToEnd<T>(steps: Generator<void, T>): T {
+  let next = steps.next();
+  while (!next.done) next = steps.next();
+  return next.value;
+}
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

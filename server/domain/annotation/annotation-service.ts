@@ -27,6 +27,7 @@ export class AnnotationService {
   private readonly writer: ChangeWriter;
   private readonly hooks: SubmitHook[] = [];
   private readonly gates: ((username: string) => void)[] = [];
+  private readonly preparers: ((username: string) => Promise<unknown> | undefined)[] = [];
   private readonly leaveChecks: ((username: string, instanceId: string) => void)[] = [];
 
   constructor(
@@ -81,6 +82,14 @@ export class AnnotationService {
     this.gates.push(check);
   }
 
+  /**
+   * Work a plan needs that runs between requests (diversity's clusters): awaited before planning a list, or
+   * undefined when it is done, so a list already planned costs no wait.
+   */
+  beforePlanning(prepare: (username: string) => Promise<unknown> | undefined): void {
+    this.preparers.push(prepare);
+  }
+
   /** A check run before moving on from an instance (required schemes answered); throws a DomainError to refuse. */
   leaving(check: (username: string, instanceId: string) => void): void {
     this.leaveChecks.push(check);
@@ -122,6 +131,10 @@ export class AnnotationService {
   /** The annotator's list, planned at their first visit and grown in batches where an overlap limit applies. */
   async listOf(username: string): Promise<readonly string[]> {
     for (const check of this.gates) check(username);
+    for (const prepare of this.preparers) {
+      const waiting = prepare(username);
+      if (waiting) await waiting;
+    }
     const ops = this.assignments.planFor(username, this.activityOf(username).annotated);
     if (ops.length) {
       try {

@@ -6,9 +6,10 @@
  */
 import type { Store } from '../ports.js';
 import type { Task } from '../task.js';
-import { sphericalKMeans } from './kmeans.js';
+import { driveSteps, runToEnd } from '../slices.js';
+import { kMeansSteps } from './kmeans.js';
 import { clusterCount, roundRobin, type ClusterCount } from './round-robin.js';
-import { textVectors, type SparseVector } from './text-vectors.js';
+import { textVectorSteps, type SparseVector } from './text-vectors.js';
 
 export interface DiversitySettings {
   /** Potato's diversity manager is on: assignment_strategy diversity_clustering or diversity_ordering.enabled */
@@ -40,6 +41,8 @@ declare module '../ports.js' {
 
 export class DiversityClusters {
   private clustering: Clustering | undefined;
+  /** the computation under way between requests, and the task size it is for */
+  private computing: { size: number; done: Promise<Clustering> } | undefined;
 
   constructor(
     private readonly store: Store,
@@ -48,19 +51,56 @@ export class DiversityClusters {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The clusters as they stand, computed if the task changed size since. */
+  /**
+   * The clusters as they stand, computed at once if the task changed size since: for callers that cannot wait.
+   * A server waits for `whenReady` first, so this only reads.
+   */
   current(): Clustering {
+    if (this.ready()) return this.clustering!;
+    // one under way between requests stops, and its waiters get this one
+    this.computing = undefined;
+    return this.keep(runToEnd(this.steps()));
+  }
+
+  /**
+   * The clusters, computed in slices between other requests when not current (seconds on a large corpus, which
+   * would otherwise hold every annotator's request): the same steps as `current`, so the same clusters.
+   */
+  whenReady(): Promise<Clustering> {
+    if (this.ready()) return Promise.resolve(this.clustering!);
+    const size = this.task.instances.length;
+    if (this.computing?.size === size) return this.computing.done;
+    const computing = { size, done: Promise.resolve(undefined as unknown as Clustering) };
+    this.computing = computing;
+    // stopped by a refresh or a larger task: the newer computation answers
+    computing.done = driveSteps(this.steps(), () => this.computing !== computing).then(
+      (c): Promise<Clustering> | Clustering => (c && this.computing === computing ? this.keep(c) : this.whenReady()),
+    );
+    const clear = () => {
+      if (this.computing === computing) this.computing = undefined;
+    };
+    computing.done.then(clear, clear);
+    return computing.done;
+  }
+
+  private keep(c: Clustering): Clustering {
+    // one computed meanwhile at once (a caller that could not wait) is the same; the first kept stays
+    if (this.ready()) return this.clustering!;
+    this.clustering = c;
+    return c;
+  }
+
+  private *steps(): Generator<void, Clustering> {
     const instances = this.task.instances;
-    if (this.clustering?.size === instances.length) return this.clustering;
     const ids = instances.map((i) => i.id);
-    const { vectors, dimensions } = textVectors(instances.map((i) => i.text));
-    const { assignments, k } = sphericalKMeans(
+    const { vectors, dimensions } = yield* textVectorSteps(instances.map((i) => i.text));
+    const { assignments, k } = yield* kMeansSteps(
       vectors,
       dimensions,
       clusterCount(ids.length, this.settings.clusters),
       SEED,
     );
-    this.clustering = {
+    return {
       size: ids.length,
       ids,
       vectors,
@@ -70,7 +110,6 @@ export class DiversityClusters {
       position: new Map(ids.map((id, n) => [id, n])),
       computedAt: this.clock(),
     };
-    return this.clustering;
   }
 
   /** Whether the clusters are computed and current. */
@@ -81,6 +120,7 @@ export class DiversityClusters {
   /** Forgets the clusters; the next use computes them again. */
   refresh(): void {
     this.clustering = undefined;
+    this.computing = undefined;
   }
 
   clusterOf(id: string): number | undefined {

@@ -5,6 +5,7 @@
  * sparse rows it costs items × clusters × words per text, which keeps 10,000 items within a second or two.
  */
 import { seededRandom } from '../seeded-random.js';
+import { runToEnd } from '../slices.js';
 import { dotDense, type SparseVector } from './text-vectors.js';
 
 export interface KMeansResult {
@@ -29,6 +30,23 @@ export function sphericalKMeans(
   seed = 1,
   restarts = RESTARTS,
 ): KMeansResult {
+  return runToEnd(kMeansSteps(vectors, dimensions, k, seed, restarts));
+}
+
+/** items walked between two pauses of the stepwise computation */
+const ITEMS_PER_STEP = 256;
+
+/**
+ * `sphericalKMeans` as steps: it pauses (yields) every few hundred items of a pass, so a server can run it between
+ * requests (`driveSteps`) and get the very clusters the one-go call gives.
+ */
+export function* kMeansSteps(
+  vectors: readonly SparseVector[],
+  dimensions: number,
+  k: number,
+  seed = 1,
+  restarts = RESTARTS,
+): Generator<void, KMeansResult> {
   // several seedings, the tightest kept (scikit-learn's n_init): one seeding can split a topic and merge two others
   // work of one pass over the corpus: items × clusters × words per item; large corpora get fewer passes
   let words = 0;
@@ -38,25 +56,26 @@ export function sphericalKMeans(
   if (pass * MAX_ITERATIONS * restarts > WORK_BUDGET) restarts = 1;
   let best: (KMeansResult & { cohesion: number }) | undefined;
   for (let r = 0; r < restarts; r++) {
-    const run = onePass(vectors, dimensions, k, seed + r * 7919, iterations);
+    const run = yield* onePass(vectors, dimensions, k, seed + r * 7919, iterations);
     if (!best || run.cohesion > best.cohesion + 1e-9) best = run;
   }
   return { assignments: best!.assignments, k: best!.k };
 }
 
-function onePass(
+function* onePass(
   vectors: readonly SparseVector[],
   dimensions: number,
   k: number,
   seed: number,
   iterations: number,
-): KMeansResult & { cohesion: number } {
+): Generator<void, KMeansResult & { cohesion: number }> {
   const n = vectors.length;
   const withWords = vectors.map((v, i) => (v.index.length ? i : -1)).filter((i) => i >= 0);
   k = Math.max(1, Math.min(k, withWords.length));
   const assignments = new Int32Array(n);
   if (withWords.length <= 1 || k === 1) return { assignments, k: 1, cohesion: 0 };
   const random = seededRandom(seed);
+  let step = 0;
 
   // k-means++ seeding on cosine distance (1 - similarity), among texts with words
   const chosen: number[] = [withWords[Math.floor(random() * withWords.length)]];
@@ -69,6 +88,7 @@ function onePass(
     for (let t = 0; t < centre.index.length; t++) last[centre.index[t]] = centre.value[t];
     let total = 0;
     for (const i of withWords) {
+      if (++step % ITEMS_PER_STEP === 0) yield;
       const d = Math.max(0, 1 - dotDense(vectors[i], last));
       if (d < nearest[i]) nearest[i] = d;
       total += nearest[i];
@@ -101,6 +121,7 @@ function onePass(
     let moved = 0;
     cohesion = 0;
     for (const i of withWords) {
+      if (++step % ITEMS_PER_STEP === 0) yield;
       const v = vectors[i];
       sims.fill(0);
       for (let t = 0; t < v.index.length; t++) {

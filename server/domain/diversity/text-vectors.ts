@@ -5,6 +5,7 @@
  * (a text uses a few dozen words of a vocabulary of thousands), which keeps clustering a 10,000-item corpus cheap.
  */
 import { tokenize } from '../ai/text-features.js';
+import { runToEnd } from '../slices.js';
 
 export interface SparseVector {
   /** vocabulary indexes, ascending */
@@ -19,9 +20,29 @@ export interface SparseVector {
  */
 const MAX_WORDS = 4096;
 
+export interface TextVectors {
+  vectors: SparseVector[];
+  dimensions: number;
+}
+
 /** Sparse TF-IDF vectors of the texts, in the same order, and the size of the vocabulary they index. */
-export function textVectors(texts: readonly string[]): { vectors: SparseVector[]; dimensions: number } {
-  const tokens = texts.map((text) => tokenize(text).map((t) => t.word));
+export function textVectors(texts: readonly string[]): TextVectors {
+  return runToEnd(textVectorSteps(texts));
+}
+
+/** texts handled between two pauses of the stepwise computation */
+const TEXTS_PER_STEP = 64;
+
+/**
+ * `textVectors` as steps: it pauses (yields) every few dozen texts, so a server can run it between requests
+ * (`driveSteps`) and get the very result the one-go call gives.
+ */
+export function* textVectorSteps(texts: readonly string[]): Generator<void, TextVectors> {
+  const tokens: string[][] = [];
+  for (const text of texts) {
+    tokens.push(tokenize(text).map((t) => t.word));
+    if (tokens.length % TEXTS_PER_STEP === 0) yield;
+  }
   const documentFrequency = new Map<string, number>();
   for (const words of tokens)
     for (const word of new Set(words)) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
@@ -33,7 +54,8 @@ export function textVectors(texts: readonly string[]): { vectors: SparseVector[]
   const n = texts.length;
   // smoothed idf, as scikit-learn's TfidfVectorizer: a word in every text still weighs a little
   const idf = kept.map(([, df]) => Math.log((1 + n) / (1 + df)) + 1);
-  const vectors = tokens.map((words) => {
+  const vectors: SparseVector[] = [];
+  for (const words of tokens) {
     const tf = new Map<number, number>();
     for (const word of words) {
       const id = vocabulary.get(word);
@@ -50,8 +72,9 @@ export function textVectors(texts: readonly string[]): { vectors: SparseVector[]
     });
     norm = Math.sqrt(norm);
     if (norm > 0) for (let k = 0; k < value.length; k++) value[k] /= norm;
-    return { index, value };
-  });
+    vectors.push({ index, value });
+    if (vectors.length % TEXTS_PER_STEP === 0) yield;
+  }
   return { vectors, dimensions: vocabulary.size };
 }
 

@@ -132,9 +132,11 @@ export function embeddingVizRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       query: z.lazy(() => z.object({ force_refresh: z.enum(['true', 'false']).optional() })),
       response: data,
-      handle({ query }) {
+      async handle({ query }) {
         on();
         if (query.force_refresh === 'true') map.refresh();
+        // computed between requests, not on this one's turn
+        await s.diversity.whenReady();
         const points = map.points().map((p) => {
           const { label, source } = labelOf(p.instance_id);
           const text = s.config.task.instanceById.get(p.instance_id)?.text ?? '';
@@ -188,10 +190,10 @@ export function embeddingVizRoutes(s: Services): RouteSpec[] {
       access: 'admin',
       body: z.lazy(() => z.object({ force_recompute: z.boolean().optional() }).loose()),
       response: z.object({ success: z.boolean(), embedding_count: z.number().int(), cluster_count: z.number().int() }),
-      handle() {
+      async handle() {
         on();
         map.refresh();
-        const c = s.diversity.current();
+        const c = await s.diversity.whenReady();
         return { success: true, embedding_count: c.ids.length, cluster_count: c.k };
       },
     }),
