@@ -5,7 +5,8 @@
  */
 import { seededRandom } from '../seeded-random.js';
 
-interface IclVerification {
+/** @public exported so the labeler's inferred results can be named in the typecheck's declaration files */
+export interface IclVerification {
   human_label: string;
   /** the annotator whose answer verified it */
   by: string;
