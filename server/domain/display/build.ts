@@ -4,6 +4,7 @@
  */
 import { agentTraceView } from './agent-trace.js';
 import { fillLayout } from './layout.js';
+import { parseCaptions } from '../transcripts/captions.js';
 import { sanitize } from './sanitize.js';
 import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
 import { asItems, asText, asTurns, looksLikeTurns, mediaSource, valueAt } from './values.js';
@@ -65,7 +66,9 @@ function dialogueBlock(field: DisplayField, value: unknown, item: Record<string,
   const record =
     value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   const list = record ? (record[o?.turnsKey ?? 'turns'] ?? (o ? record.segments : undefined)) : value;
-  const turns = asTurns(list ?? value, true, field.turnKeys);
+  // Potato takes a WebVTT or SubRip text in place of an audio dialogue's turn list
+  const captions = o && typeof list === 'string' ? parseCaptions(list) : undefined;
+  const turns = captions ?? asTurns(list ?? value, true, field.turnKeys);
   if (!turns) return { type: 'text', key, label, text: asText(value) };
   if (field.agentTrace)
     return {

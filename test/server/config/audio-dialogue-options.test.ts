@@ -91,4 +91,30 @@ describe('audio dialogue display options', () => {
     expect(warned).toMatch(/display_options\.show_timestamps: expected true or false; true is used/);
     expect(warned).toMatch(/display_options\.turns_key: expected the name of a key of the field; "turns" is used/);
   });
+
+  it('shows a WebVTT or SubRip transcript given in place of the turns as timed turns', () => {
+    const config = load({});
+    const vtt = {
+      id: 'v',
+      text: 'v',
+      talk: {
+        audio: 'media/v.wav',
+        turns: 'WEBVTT\n\n00:00.000 --> 00:02.000\n<v Ana>Hello there.\n\n00:02.000 --> 00:03.500\nBo: Hi.',
+      },
+    };
+    expect(talkOf(config, vtt)).toMatchObject({
+      type: 'dialogue',
+      turns: [
+        { speaker: 'Ana', text: 'Hello there.', start: 0, end: 2 },
+        { speaker: 'Bo', text: 'Hi.', start: 2, end: 3.5 },
+      ],
+      audio: { source: { src: '/api/media/media/v.wav', remote: false } },
+    });
+    const srt = {
+      id: 's',
+      text: 's',
+      talk: { audio: 'media/s.wav', turns: '1\n00:00:01,000 --> 00:00:02,000\nYes.\n' },
+    };
+    expect(talkOf(config, srt)).toMatchObject({ type: 'dialogue', turns: [{ text: 'Yes.', start: 1, end: 2 }] });
+  });
 });
