@@ -4,6 +4,7 @@
  * read as Potato reads them into a `conversation` of `{speaker, text}` turns (the prompt as User, the completion as
  * Agent, a tool call as `Agent (Action)` with its output as Environment), one step per span.
  */
+import { spanTree } from './run-hierarchy.js';
 import type { NormalizedTrace } from './trace-formats.js';
 
 type AttrValue = { stringValue?: string; intValue?: string | number; doubleValue?: number; boolValue?: boolean };
@@ -69,7 +70,9 @@ export function normalizeOtlp(data: OtlpExport, receivedAt: number): NormalizedT
   return [...groups].map(([traceId, spans]) => {
     spans.sort((a, b) => (startOf(a) < startOf(b) ? -1 : startOf(a) > startOf(b) ? 1 : 0));
     const root = spans.find((s) => !s.parentSpanId);
-    const conversation: { speaker: string; text: string }[] = [];
+    const conversation: { speaker: string; text: string; run_id: string }[] = [];
+    const nodes: Parameters<typeof spanTree>[0] = [];
+    const turnsOf = new Map<string, number[]>();
     let model = '';
     let tokens = 0;
     const steps = spans.map((span, i) => {
@@ -81,13 +84,19 @@ export function normalizeOtlp(data: OtlpExport, receivedAt: number): NormalizedT
       const toolOutput = first(attrs, ['tool.output']);
       model ||= first(attrs, MODEL);
       for (const k of TOKENS) tokens += Number.isFinite(Number(attrs[k])) ? Number(attrs[k] ?? 0) : 0;
-      if (prompt) conversation.push({ speaker: 'User', text: prompt });
-      if (completion) conversation.push({ speaker: 'Agent', text: completion });
-      if (toolInput)
-        conversation.push({ speaker: 'Agent (Action)', text: `${tool || span.name || 'tool'}(${toolInput})` });
-      if (toolOutput) conversation.push({ speaker: 'Environment', text: toolOutput });
+      const runId = span.spanId || `span-${i}`;
+      const say = (speaker: string, t: string) => {
+        turnsOf.set(runId, [...(turnsOf.get(runId) ?? []), conversation.length]);
+        conversation.push({ speaker, text: t, run_id: runId });
+      };
+      if (prompt) say('User', prompt);
+      if (completion) say('Agent', completion);
+      if (toolInput) say('Agent (Action)', `${tool || span.name || 'tool'}(${toolInput})`);
+      if (toolOutput) say('Environment', toolOutput);
       const runType =
         tool || toolInput ? 'tool' : Object.keys(attrs).some((k) => /^(gen_ai|llm)\./.test(k)) ? 'llm' : 'chain';
+      const status = span.status?.code === 2 ? 'error' : span.status?.code === 1 ? 'success' : null;
+      nodes.push({ id: runId, parent: span.parentSpanId || null, name: span.name ?? '', run_type: runType, status });
       return {
         step_index: i,
         action_type: runType,
@@ -98,7 +107,7 @@ export function normalizeOtlp(data: OtlpExport, receivedAt: number): NormalizedT
         metadata: {
           span_id: span.spanId ?? null,
           parent_span_id: span.parentSpanId || null,
-          status: span.status?.code === 2 ? 'error' : span.status?.code === 1 ? 'success' : null,
+          status,
         },
       };
     });
@@ -106,6 +115,8 @@ export function normalizeOtlp(data: OtlpExport, receivedAt: number): NormalizedT
       id: `otel_${traceId}`,
       task_description: root?.name || `OTEL Trace ${traceId.slice(0, 16)}`,
       conversation,
+      // the spans' hierarchy, which the agent_trace display draws; one span has none to draw
+      ...(nodes.length > 1 ? { run_tree: spanTree(nodes, turnsOf) } : {}),
       steps,
       agent_name: model,
       metadata: {

@@ -6,6 +6,7 @@
  * arrives (http/routes/traces.ts); these functions take checked values and never throw.
  */
 import { createHash } from 'node:crypto';
+import { langSmithHierarchy } from './run-hierarchy.js';
 
 export type TraceFormat = 'generic' | 'langsmith';
 
@@ -113,11 +114,15 @@ export function normalizeLangSmith(payload: LangSmithPayload, receivedAt: number
       },
     };
   });
+  const { conversation, run_tree } = langSmithHierarchy(payload.runs);
   return {
     id: `langsmith_${original}`,
     task_description: root.name ?? '',
     site: '',
     steps,
+    conversation,
+    // the hierarchy the agent_trace display draws; one run has none to draw
+    ...(run_tree.length > 1 ? { run_tree } : {}),
     metadata: {
       source: 'langsmith',
       format: 'langsmith',

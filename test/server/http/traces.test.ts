@@ -158,14 +158,14 @@ describe('trace webhook', () => {
     const view = await (await t.client().login('otel-reader')).post('/go_to', { go_to: 'otel_t1' });
     expect(view.body.text).toBe('Answer a question');
     expect(view.body.data.conversation).toEqual([
-      { speaker: 'User', text: 'What is RLHF?' },
-      { speaker: 'Agent', text: 'Learning from feedback.' },
+      { speaker: 'User', text: 'What is RLHF?', run_id: 'llm' },
+      { speaker: 'Agent', text: 'Learning from feedback.', run_id: 'llm' },
     ]);
     expect(view.body.data.agent_name).toBe('gpt-4o');
     const tool = await (await t.client().login('otel-reader')).post('/go_to', { go_to: 'otel_t2' });
     expect(tool.body.data.conversation).toEqual([
-      { speaker: 'Agent (Action)', text: 'search(rlhf)' },
-      { speaker: 'Environment', text: '3 results' },
+      { speaker: 'Agent (Action)', text: 'search(rlhf)', run_id: 'tool' },
+      { speaker: 'Environment', text: '3 results', run_id: 'tool' },
     ]);
     expect((await sender().post('/api/traces/otel', otlp)).body).toMatchObject({ ingested: 0, duplicates: 2 });
     expect((await sender().post('/api/traces/otel', { resourceSpans: [] })).body).toMatchObject({ ingested: 0 });
