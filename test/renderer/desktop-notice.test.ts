@@ -3,7 +3,7 @@
  * (a span scheme) sees that a desktop browser is recommended, naming the scheme; dismissed, it stays away after a
  * reload on that device. An iPad whose Safari calls itself a Mac gets the notice too, found by its pointer, and is
  * reported to the Devices report as a tablet, which the server could not tell from its User-Agent; on a task the
- * card stack serves it is sent there, and stays on the desktop page once it chooses "Desktop site".
+ * card stack serves it is sent there, and stays on the desktop page once it chooses "Full view".
  */
 import { describe, expect, test } from 'vitest';
 import { startRig } from './browser.js';
@@ -69,7 +69,7 @@ describe('the "use a desktop" notice', () => {
     await page.waitForURL(/#\/pocket$/);
     await page.locator('.pocket-card').waitFor();
     const routing = page.waitForResponse((r) => r.url().endsWith('/pocket/api/routing'));
-    await page.getByRole('link', { name: 'Desktop site' }).tap();
+    await page.getByRole('link', { name: 'Full view' }).tap();
     await routing;
     await page.getByTestId('instance-text').waitFor();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));

@@ -86,7 +86,7 @@ test("a German study: the codebook panel and a phone's card stack in German", as
   await cards.waitForURL(/#\/pocket$/);
   await cards.getByRole('button', { name: 'Speichern und weiter' }).waitFor();
   expect(await cards.getByRole('button', { name: 'Zurück' }).count()).toBe(1);
-  expect(await cards.getByRole('link', { name: 'Desktop-Version' }).count()).toBe(1);
+  expect(await cards.getByRole('link', { name: 'Vollansicht' }).count()).toBe(1);
   expect(rig.foreign).toEqual([]);
   await phone.close();
 });

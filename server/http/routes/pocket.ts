@@ -11,14 +11,20 @@ import { sessionUser } from '../guards.js';
 import { leaveToUi, route, type RouteSpec } from '../route.js';
 import { schemeShape } from './scheme-shape.js';
 
-/** The "Desktop site" choice: a cookie for the browser session, cleared by opening /pocket again. */
+/** The "Full view" choice: a cookie kept on the device for a year, cleared by opening /pocket again. */
 const DESKTOP_COOKIE = 'marginalia.desktop';
 
 export const desktopChosen = (ctx: Context): boolean => ctx.cookies.get(DESKTOP_COOKIE) === '1';
 
 export function chooseDesktop(ctx: Context, chosen: boolean): void {
-  // a session cookie: the choice lasts until the browser closes, as Potato's lasts for its session
-  ctx.cookies.set(DESKTOP_COOKIE, chosen ? '1' : '', { httpOnly: true, sameSite: 'lax', overwrite: true });
+  // kept for the device, where Potato's lasts for the browser session: a phone user who chose the full page is not
+  // sent back to the cards at every visit; the Compact view link on that page (/pocket) undoes it
+  ctx.cookies.set(DESKTOP_COOKIE, chosen ? '1' : '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    overwrite: true,
+    maxAge: chosen ? 365 * 24 * 3600 * 1000 : undefined,
+  });
 }
 
 /** Counts a logged-in user's visit by their User-Agent; a failed count never fails the page. */

@@ -1,6 +1,6 @@
 /**
  * Potato's Pocket Mode over real HTTP: the card stack's API (task, batch, routing, devices), the routing of phones
- * from the annotation page and from a study link, the "Desktop site" choice, bad input and who may call what.
+ * from the annotation page and from a study link, the "Full view" choice, bad input and who may call what.
  * Answers are saved through POST /updateinstance, the desktop page's own submission.
  */
 import { writeFileSync } from 'node:fs';
@@ -160,7 +160,7 @@ describe('routing phones to the card stack', () => {
     expect((await page(ann, '/pocket', IPHONE)).headers.get('location')).toBe('/pocket/#/pocket');
   });
 
-  it('keeps the "Desktop site" choice until /pocket is opened again', async () => {
+  it('keeps the "Full view" choice until /pocket is opened again', async () => {
     const t = await startServer({ items, config: pocketTask });
     const ann = await t.client().login('ann');
     expect((await page(ann, '/annotate?desktop=1', IPHONE)).headers.get('location')).toBe('/');
