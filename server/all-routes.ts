@@ -60,6 +60,7 @@ import { traceRoutes } from './http/routes/traces.js';
 import { boundaryRoutes } from './http/routes/boundary.js';
 import { triageRoutes } from './http/routes/triage.js';
 import { embeddingVizRoutes } from './http/routes/embedding-viz.js';
+import { automationRoutes } from './http/routes/automation.js';
 import { psychometricsRoutes } from './http/routes/psychometrics.js';
 import { roomRoutes } from './http/routes/rooms.js';
 import { sessionScoringRoutes } from './http/routes/session-scoring.js';
@@ -131,6 +132,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...boundaryRoutes(s),
     ...triageRoutes(s),
     ...embeddingVizRoutes(s),
+    ...automationRoutes(s),
     ...psychometricsRoutes(s),
     ...roomRoutes(s),
     ...sessionScoringRoutes(s),

@@ -6,7 +6,7 @@
 import type { ComposeInput, Services } from './services.js';
 import type { Assignments } from './domain/annotation/assignment.js';
 import type { Settings } from './domain/settings.js';
-import { handOutLimit } from './domain/task.js';
+import { handOutLimit, type Instance } from './domain/task.js';
 import { Predictions } from './domain/data/predictions.js';
 import { Importer } from './domain/data/importer.js';
 import { DatabaseIngestion } from './domain/data/live-ingestion.js';
@@ -19,6 +19,7 @@ interface ImportsInput extends Pick<ComposeInput, 'config' | 'store' | 'clock' |
   settings: Settings;
   running?: Services['databaseSources'];
   runningTraces?: Services['traces'];
+  onAdded?: (instances: readonly Instance[]) => void;
 }
 
 export function composeImports(input: ImportsInput) {
@@ -38,6 +39,7 @@ export function composeImports(input: ImportsInput) {
       strategy: settings.get().assignment_strategy,
     }),
     toInstance: instanceReader({ ...itemKeys, derive: config.deriveItem }),
+    onAdded: input.onAdded,
   });
   const databaseSources =
     running ??

@@ -38,8 +38,10 @@ import { composeStudies } from './compose-studies.js';
 import { composeAgents } from './compose-agents.js';
 import { composeAccounts } from './compose-accounts.js';
 import { composeCoding } from './compose-coding.js';
+import { composeAutomation } from './compose-automation.js';
 import { composeCrowd } from './compose-crowd.js';
 import { TriageQueue } from './domain/triage/triage.js';
+import type { Automation } from './domain/automation/automation.js';
 import { DiversityClusters } from './domain/diversity/diversity-clusters.js';
 import { EmbeddingMap } from './domain/diversity/embedding-map.js';
 import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
@@ -73,7 +75,7 @@ export function composeServices(input: ComposeInput): Services {
   const users = composeAccounts(input);
   const { accounts } = users;
   // set once the AI service (whose learner it asks) exists; hand-outs happen only after composition
-  const late: { activeLearning?: ActiveLearning; psychometrics?: Psychometrics } = {};
+  const late: { activeLearning?: ActiveLearning; psychometrics?: Psychometrics; automation?: Automation } = {};
   const triage = new TriageQueue(task, config.triage);
   // clusters computed at the first plan or map read: nothing at start
   const diversity = new DiversityClusters(store, task, config.diversity.diversity, () => clock.now());
@@ -176,6 +178,7 @@ export function composeServices(input: ComposeInput): Services {
     settings,
     running: input.reuse?.databaseSources,
     runningTraces: input.reuse?.traces,
+    onAdded: (items) => void late.automation?.itemsAdded(items),
   });
   const adminUsers = new Set(config.adminUsers);
   const isAdmin = (name: string) => adminUsers.has(name) || name === input.desktopOwner;
@@ -199,6 +202,18 @@ export function composeServices(input: ComposeInput): Services {
     mayEdit: (name) => isAdmin(name) || adjudication.mayAdjudicate(name),
     isUser: (name) => accounts.get(name) !== undefined,
   });
+  const automated = composeAutomation({
+    settings: config.automation,
+    store,
+    clock,
+    logger,
+    task,
+    triage,
+    datasets: evaluation.datasets,
+    review: coding.review,
+    version: input.version,
+  });
+  late.automation = automated.automation;
   return {
     config,
     task,
@@ -262,6 +277,7 @@ export function composeServices(input: ComposeInput): Services {
     ...studies,
     ...agents,
     triage,
+    automation: automated.automation,
     diversity,
     embeddingMap: new EmbeddingMap(diversity, config.diversity.embeddingMap, (id) => annotations.annotatorCount(id)),
     outbox,
@@ -285,6 +301,7 @@ export function composeServices(input: ComposeInput): Services {
     },
     closers: [
       () => databaseSources.stop(),
+      async () => automated.close(),
       () => webhooks.close(),
       () => activeLearning.stop(),
       () => mace.stop(),

@@ -66,6 +66,7 @@ import type { ThinkAloud } from './domain/think-aloud/think-aloud.js';
 import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
 import type { TriageQueue } from './domain/triage/triage.js';
+import type { Automation } from './domain/automation/automation.js';
 import type { DiversityClusters } from './domain/diversity/diversity-clusters.js';
 import type { EmbeddingMap } from './domain/diversity/embedding-map.js';
 import type { IbwsService } from './domain/ibws/ibws-service.js';
@@ -176,6 +177,8 @@ export interface Services {
   ibws: IbwsService | undefined;
   /** Potato's triage: item priorities from their data, the priority strategy's order */
   triage: TriageQueue;
+  /** Potato's automation rules over each item that enters the project */
+  automation: Automation;
   /** Potato's diversity ordering: the corpus's clusters by TF-IDF, computed at first need, and the map's priority */
   diversity: DiversityClusters;
   /** Potato's embedding map: the items placed in 2D from their vectors */

@@ -44,6 +44,7 @@ import { readIclLabeling } from './sections/icl-labeling.js';
 import { readJudgeAlignment } from './sections/judge-alignment.js';
 import { readJudgeCalibration } from './sections/judge-calibration.js';
 import { readTraceIngestion } from './sections/trace-ingestion.js';
+import { readAutomation } from './sections/automation.js';
 import { readBoundaryProbing } from './sections/boundary-probing.js';
 import { readTriage } from './sections/triage.js';
 import { readPsychometrics } from './sections/psychometrics.js';
@@ -250,6 +251,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     judgeAlignment: readJudgeAlignment(raw.judge_alignment, raw.ai_support, schemes, warn, refuse),
     judgeCalibration: readJudgeCalibration(raw.judge_calibration, schemes, warn, refuse),
     traceIngestion: readTraceIngestion(raw.trace_ingestion, warn),
+    automation: readAutomation(raw.automation, warn, refuse),
     boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
     triage,
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),

@@ -38,6 +38,7 @@ import type { QualityConfig } from '../domain/quality/checks.js';
 import type { Instance, RuntimeSettings, Task } from '../domain/task.js';
 import type { Derive } from './cot-segmentation.js';
 import type { RawConfig } from './schema.js';
+import type { AutomationSettings } from '../domain/automation/automation.js';
 import type { TraceIngestionSettings } from '../domain/traces/trace-ingestion.js';
 
 export interface ProjectConfig {
@@ -119,6 +120,8 @@ export interface ProjectConfig {
   judgeCalibration: JudgeCalibrationConfig;
   /** Potato's trace_ingestion: agent traces pushed over HTTP become items */
   traceIngestion: TraceIngestionSettings;
+  /** Potato's automation: rules run once over each item that enters the project */
+  automation: AutomationSettings;
   /** Potato's boundary_probing: counterfactual probes after a label */
   boundary: BoundarySettings;
   /** Potato's triage: item priorities read from their data, the priority strategy's order */

@@ -28,6 +28,7 @@ import { iclLabelingSchema } from './sections/icl-labeling.js';
 import { judgeAlignmentSchema } from './sections/judge-alignment.js';
 import { judgeCalibrationSchema } from './sections/judge-calibration.js';
 import { traceIngestionSchema } from './sections/trace-ingestion.js';
+import { automationSchema } from './sections/automation.js';
 import { boundaryProbingSchema } from './sections/boundary-probing.js';
 import { triageSchema } from './sections/triage.js';
 import { psychometricsSchema } from './sections/psychometrics.js';
@@ -167,6 +168,7 @@ export const configSchema = z.looseObject({
   judge_alignment: judgeAlignmentSchema.optional(),
   judge_calibration: judgeCalibrationSchema.optional(),
   trace_ingestion: traceIngestionSchema.optional(),
+  automation: automationSchema.optional(),
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
   psychometrics: psychometricsSchema.optional(),

@@ -46,6 +46,8 @@ export interface ImporterDeps {
   clock: Clock;
   listSettings(): ListSettings;
   toInstance(row: InputRow): Instance;
+  /** told of the instances an import added once they are stored (automation rules); not awaited */
+  onAdded?(instances: readonly Instance[]): void;
 }
 
 const KEEP_JOBS = 100;
@@ -146,6 +148,7 @@ export class Importer {
       throw e;
     }
     job.added = instances.length;
+    this.d.onAdded?.(instances);
     job.status = 'done';
     job.finished_at = this.now();
   }

@@ -96,6 +96,8 @@ export interface TriageQueueItem extends TriageScore {
 
 export class TriageQueue {
   private scored: { size: number; scores: Map<string, TriageScore>; order: string[] } | undefined;
+  /** priorities an automation rule gave items, over what their data says when higher */
+  private readonly boosts = new Map<string, { priority: number; reason: string }>();
 
   constructor(
     private readonly task: Task,
@@ -105,6 +107,12 @@ export class TriageQueue {
   /** The task's items in hand-out order; scored again only once items were added. */
   order(): readonly string[] {
     return this.current().order;
+  }
+
+  /** Puts the item at `priority` at least (an automation rule's add_to_queue). */
+  boost(id: string, priority: number, reason: string): void {
+    this.boosts.set(id, { priority, reason });
+    this.scored = undefined;
   }
 
   scoreOf(id: string): TriageScore | undefined {
@@ -134,7 +142,13 @@ export class TriageQueue {
   private current() {
     const instances = this.task.instances;
     if (this.scored?.size === instances.length) return this.scored;
-    const scored = instances.map((i) => ({ id: i.id, score: scoreItem(i.data, this.settings) }));
+    const scored = instances.map((i) => {
+      const score = scoreItem(i.data, this.settings);
+      const boost = this.boosts.get(i.id);
+      if (boost && boost.priority > score.priority)
+        return { id: i.id, score: { ...score, priority: boost.priority, reason: boost.reason, flagged: true } };
+      return { id: i.id, score };
+    });
     this.scored = {
       size: instances.length,
       scores: new Map(scored.map((x) => [x.id, x.score])),

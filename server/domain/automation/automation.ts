@@ -1,0 +1,161 @@
+/**
+ * Potato's automation rules: each item that enters the project (its data files, imports, ingested traces) is
+ * matched against the rules' `when` conditions, sampled on a hash of (item id, rule name) so the same item always
+ * gets the same decision, and the matching rules' actions run. What fired is kept in the store (table
+ * `automation_fired`, one row per item and rule with its outcomes), so a restart runs no rule twice on an item:
+ * a dataset does not get the item again and a webhook is not sent again. Actions never throw out of here; each
+ * records an outcome, and automation never makes an ingestion or import fail.
+ */
+import { createHash } from 'node:crypto';
+import { allHold, type Condition } from '../review/conditions.js';
+import { isoTime, type Clock, type Logger, type Store } from '../ports.js';
+import type { Instance } from '../task.js';
+
+export const ACTION_TYPES = [
+  'add_to_queue',
+  'add_to_dataset',
+  'enroll_review',
+  'run_evaluator',
+  'fire_webhook',
+  'notify',
+  'refresh_topics',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export interface AutomationAction {
+  type: ActionType;
+  params: Record<string, unknown>;
+}
+
+interface AutomationRule {
+  name: string;
+  when: Condition[];
+  sampleRate: number;
+  actions: AutomationAction[];
+}
+
+export interface AutomationSettings {
+  enabled: boolean;
+  rules: AutomationRule[];
+}
+
+export interface Outcome {
+  rule: string;
+  action: ActionType;
+  item_id: string;
+  status: 'ok' | 'error' | 'skipped';
+  detail: string;
+  at: string;
+}
+
+declare module '../ports.js' {
+  interface Tables {
+    automation_fired: { outcomes: Outcome[] };
+  }
+}
+
+/** What an action does to an item; resolves to its detail text, throws to record an error. */
+export type ActionRunner = (item: Instance, action: AutomationAction, rule: string) => Promise<string>;
+
+/** True when the rule samples this item: a stable hash of (item id, rule name) below the rate. */
+function sampled(itemId: string, rule: string, rate: number): boolean {
+  if (rate >= 1) return true;
+  if (rate <= 0) return false;
+  const digest = createHash('sha256').update(`${itemId}\u0000${rule}`).digest();
+  return digest.readUInt32BE(0) / 0x1_0000_0000 < rate;
+}
+
+const firedKey = (itemId: string, rule: string) => `${itemId}\u0000${rule}`;
+const RECENT = 1000;
+
+export class Automation {
+  private readonly recent: Outcome[] = [];
+  private counts = { items_processed: 0, rules_fired: 0, actions: {} as Record<string, Record<string, number>> };
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly seen = new Set<string>();
+
+  constructor(
+    readonly settings: AutomationSettings,
+    private readonly d: { store: Store; clock: Clock; logger: Logger; runners: Record<ActionType, ActionRunner> },
+  ) {
+    for (const [, row] of d.store.entries('automation_fired')) this.remember(row.outcomes, false);
+  }
+
+  /** Runs the rules over items that entered, one batch after another, off the caller's path. */
+  itemsAdded(items: readonly Instance[]): Promise<void> {
+    if (!this.settings.enabled || !this.settings.rules.length || !items.length) return Promise.resolve();
+    const run = this.queue.then(() => this.process(items));
+    this.queue = run.catch(() => undefined);
+    return run.catch((e: Error) => this.d.logger.error(`automation: ${e.message}`));
+  }
+
+  /** Resolves once every batch handed in so far has run (tests, shutdown). */
+  idle(): Promise<unknown> {
+    return this.queue;
+  }
+
+  status() {
+    return {
+      enabled: this.settings.enabled,
+      rules: this.settings.rules.map((r) => ({
+        name: r.name,
+        when: r.when,
+        sample_rate: r.sampleRate,
+        actions: r.actions.map((a) => ({ type: a.type, ...a.params })),
+      })),
+      counters: structuredClone(this.counts),
+    };
+  }
+
+  outcomes(limit: number): Outcome[] {
+    return this.recent.slice(-limit).reverse();
+  }
+
+  private async process(items: readonly Instance[]): Promise<void> {
+    for (const item of items) {
+      // a recomposition hands the data files in again: an item counts once
+      if (this.seen.has(item.id)) continue;
+      this.seen.add(item.id);
+      this.counts.items_processed++;
+      for (const rule of this.settings.rules) {
+        const key = firedKey(item.id, rule.name);
+        if (this.d.store.get('automation_fired', key)) continue;
+        if (!allHold(rule.when, item.data) || !sampled(item.id, rule.name, rule.sampleRate)) continue;
+        // recorded before the actions run: an action cut off by a crash is not run again (at most once)
+        await this.d.store.write([{ table: 'automation_fired', key, value: { outcomes: [] } }]);
+        this.counts.rules_fired++;
+        const outcomes: Outcome[] = [];
+        for (const action of rule.actions) outcomes.push(await this.act(item, rule.name, action));
+        await this.d.store.write([{ table: 'automation_fired', key, value: { outcomes } }]);
+        this.remember(outcomes, true);
+      }
+    }
+  }
+
+  private async act(item: Instance, rule: string, action: AutomationAction): Promise<Outcome> {
+    const base = { rule, action: action.type, item_id: item.id };
+    try {
+      const detail = await this.d.runners[action.type](item, action, rule);
+      const skipped = detail.startsWith('skipped: ');
+      return {
+        ...base,
+        status: skipped ? 'skipped' : 'ok',
+        detail: skipped ? detail.slice(9) : detail,
+        at: isoTime(this.d.clock.now()),
+      };
+    } catch (e) {
+      return { ...base, status: 'error', detail: (e as Error).message, at: isoTime(this.d.clock.now()) };
+    }
+  }
+
+  private remember(outcomes: readonly Outcome[], count: boolean): void {
+    for (const o of outcomes) {
+      this.recent.push(o);
+      if (count) {
+        const byStatus = (this.counts.actions[o.action] ??= {});
+        byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+      }
+    }
+    if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
+  }
+}
