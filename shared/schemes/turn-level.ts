@@ -49,6 +49,24 @@ export function turnIdOf(turn: unknown, index: number): string {
   return `t${index}`;
 }
 
+/** Potato's patterns, tried in this order against a speaker; a speaker matching none is an observation. */
+const SPEAKER_PATTERNS: [string, RegExp][] = [
+  ['thought', /thought|reasoning|planning|think/i],
+  ['action', /action|tool|function|call|execute/i],
+  ['observation', /observation|environment|result|output|response/i],
+  ['system', /system|info|metadata/i],
+];
+
+/**
+ * A turn's step type as Potato reads it: its own `step_type`, else from its speaker ("Agent (Thought)" → thought),
+ * so a trace whose turns only name their speakers still has thoughts and actions to bind questions to and to draw.
+ */
+export function stepTypeOf(turn: { speaker?: string; step_type?: string }): string {
+  if (turn.step_type) return turn.step_type.toLowerCase();
+  if (!turn.speaker) return 'observation';
+  return SPEAKER_PATTERNS.find(([, re]) => re.test(turn.speaker!))?.[0] ?? 'observation';
+}
+
 const within = (list: readonly string[] | undefined, value: string | undefined) =>
   !list || (value !== undefined && list.includes(value));
 
@@ -59,7 +77,7 @@ export function turnMatches(binding: TurnBinding, field: string, turn: BoundTurn
   return (
     within(binding.speakers, turn.speaker) &&
     within(binding.agents, turn.agent) &&
-    within(binding.step_types, turn.step_type) &&
+    within(binding.step_types, stepTypeOf(turn)) &&
     within(binding.tools, turn.tool) &&
     within(binding.runs, turn.run)
   );

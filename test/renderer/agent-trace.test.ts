@@ -37,6 +37,15 @@ const CONFIG = {
       turn_level: true,
       turn_binding: { field: 'conversation', runs: ['research'] },
     },
+    {
+      // the turns name only their speakers: their step types are read from them, as Potato reads them
+      annotation_type: 'multiselect',
+      name: 'thinking',
+      description: 'Flaws in this thought',
+      labels: ['vague', 'wrong'],
+      turn_level: true,
+      turn_binding: { field: 'conversation', step_types: ['thought'] },
+    },
     { annotation_type: 'radio', name: 'solved', description: 'Solved?', labels: ['yes', 'no'] },
   ],
   instance_display: {
@@ -150,6 +159,10 @@ describe('agent trace display', () => {
       .locator('.trace-step:has(.turn-question[data-scheme="delegation"])')
       .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.step)));
     expect(slots).toEqual([1]);
+    const thoughts = await trace()
+      .locator('.trace-step:has(.turn-question[data-scheme="thinking"])')
+      .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.step)));
+    expect(thoughts).toEqual([0, 4]);
     await trace()
       .locator('.trace-step[data-step="1"] .turn-question[data-scheme="delegation"]')
       .getByText('yes')

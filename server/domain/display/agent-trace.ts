@@ -3,23 +3,10 @@
  * read from the speaker as Potato reads it, "Agent (Thought)" → thought), its timestamp and screenshot, the display
  * options, and the item's run tree.
  */
+import { stepTypeOf } from '../../../shared/schemes/turn-level.js';
 import { readRunTree, runRows } from './run-tree.js';
 import type { AgentTraceOptions, AgentTraceView, Turn } from './types.js';
 import { mediaSource } from './values.js';
-
-/** Potato's patterns, tried in this order against the speaker; a speaker matching none is an observation. */
-const SPEAKER_PATTERNS: [string, RegExp][] = [
-  ['thought', /thought|reasoning|planning|think/i],
-  ['action', /action|tool|function|call|execute/i],
-  ['observation', /observation|environment|result|output|response/i],
-  ['system', /system|info|metadata/i],
-];
-
-export function stepTypeOf(turn: Pick<Turn, 'speaker' | 'step_type'>): string {
-  if (turn.step_type) return turn.step_type.toLowerCase();
-  if (!turn.speaker) return 'observation';
-  return SPEAKER_PATTERNS.find(([, re]) => re.test(turn.speaker!))?.[0] ?? 'observation';
-}
 
 export const DEFAULT_TRACE_OPTIONS: AgentTraceOptions = {
   show_step_numbers: true,

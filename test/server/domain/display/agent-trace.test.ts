@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDisplay } from '../../../../server/domain/display/build.js';
-import { DEFAULT_TRACE_OPTIONS, stepTypeOf } from '../../../../server/domain/display/agent-trace.js';
+import { DEFAULT_TRACE_OPTIONS } from '../../../../server/domain/display/agent-trace.js';
+import { stepTypeOf } from '../../../../shared/schemes/turn-level.js';
 import type { DisplaySpec } from '../../../../server/domain/display/types.js';
 
 const spec = (options = DEFAULT_TRACE_OPTIONS): DisplaySpec => ({
