@@ -68,6 +68,13 @@ function sampled(itemId: string, rule: string, rate: number): boolean {
 const firedKey = (itemId: string, rule: string) => `${itemId}\u0000${rule}`;
 const RECENT = 1000;
 
+/** A webhook's headers often carry a token: the read-out names them and hides their values. */
+function withHeadersHidden(params: Record<string, unknown>): Record<string, unknown> {
+  const headers = params.headers;
+  if (!headers || typeof headers !== 'object') return params;
+  return { ...params, headers: Object.fromEntries(Object.keys(headers).map((k) => [k, '(hidden)'])) };
+}
+
 export class Automation {
   private readonly recent: Outcome[] = [];
   private counts = { items_processed: 0, rules_fired: 0, actions: {} as Record<string, Record<string, number>> };
@@ -101,7 +108,7 @@ export class Automation {
         name: r.name,
         when: r.when,
         sample_rate: r.sampleRate,
-        actions: r.actions.map((a) => ({ type: a.type, ...a.params })),
+        actions: r.actions.map((a) => ({ type: a.type, ...withHeadersHidden(a.params) })),
       })),
       counters: structuredClone(this.counts),
     };

@@ -32,7 +32,7 @@ describe('automation rules', () => {
           { type: 'add_to_dataset', dataset: 'errors-to-fix' },
           { type: 'run_evaluator', evaluator: 'exact_match' },
           { type: 'run_evaluator', evaluator: 'answer_relevance' },
-          { type: 'fire_webhook', url: `${receiver.url}/hook` },
+          { type: 'fire_webhook', url: `${receiver.url}/hook`, headers: { 'x-hook-token': 'tok-s3cret' } },
           { type: 'notify', message: 'new error' },
         ],
       },
@@ -80,6 +80,7 @@ describe('automation rules', () => {
     await receiver.waitFor((r) => r.length >= 2);
     expect(receiver.requests.map((r) => r.body.item_id).sort()).toEqual(['f1', 'webhook_run-1']);
     expect(receiver.requests[0].body).toMatchObject({ rule: 'route-errors' });
+    expect(receiver.requests[0].headers['x-hook-token']).toBe('tok-s3cret');
     expect(receiver.requests[0].body.item_data).toBeTypeOf('object');
 
     const { outcomes } = (await admin.get('/admin/automation/outcomes?limit=100')).body;
@@ -99,6 +100,9 @@ describe('automation rules', () => {
     expect(status).toMatchObject({ enabled: true, counters: { items_processed: 4, rules_fired: 6 } });
     expect(status.counters.actions.fire_webhook).toEqual({ ok: 2 });
     expect(status.rules.map((r: { name: string }) => r.name)).toEqual(['route-errors', 'never', 'always']);
+    // the webhook's token (sent, above) is not shown to admins
+    expect(JSON.stringify(status)).not.toContain('tok-s3cret');
+    expect(status.rules[0].actions[4].headers).toEqual({ 'x-hook-token': '(hidden)' });
   });
 
   it('runs no rule again after a restart: no second dataset version, no second webhook', async () => {
