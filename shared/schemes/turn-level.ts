@@ -55,6 +55,7 @@ const SPEAKER_PATTERNS: [string, RegExp][] = [
   ['action', /action|tool|function|call|execute/i],
   ['observation', /observation|environment|result|output|response/i],
   ['system', /system|info|metadata/i],
+  ['error', /error|fail|exception/i],
 ];
 
 /**

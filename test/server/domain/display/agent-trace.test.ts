@@ -35,6 +35,8 @@ describe('agent_trace display', () => {
     expect(stepTypeOf({ speaker: 'Tool output' })).toBe('action');
     expect(stepTypeOf({ speaker: 'Environment' })).toBe('observation');
     expect(stepTypeOf({ speaker: 'System' })).toBe('system');
+    expect(stepTypeOf({ speaker: 'Tool failure' })).toBe('action');
+    expect(stepTypeOf({ speaker: 'Exception' })).toBe('error');
     expect(stepTypeOf({ speaker: 'User' })).toBe('observation');
     expect(stepTypeOf({ speaker: 'Agent (Thought)', step_type: 'Action' })).toBe('action');
     expect(stepTypeOf({})).toBe('observation');
