@@ -5,7 +5,7 @@
  * installs the package where it is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,42 @@ function freePort(): Promise<number> {
   });
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Stops and removes the clusters of test processes that died without stopping them (a killed `vitest run` skips
+ * its globalSetup's teardown): each would otherwise keep a PostgreSQL server and its memory until the machine
+ * restarts. A cluster's folder names the process that started it in `owner`.
+ */
+function reapOrphans(run: (cwd: string, tool: string, args: string[]) => void): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('marginalia-pg-')) continue;
+    const dir = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(dir, 'owner'), 'utf8'));
+    } catch {
+      continue; // not a folder this helper made
+    }
+    if (!owner || alive(owner)) continue;
+    if (existsSync(join(dir, 'data', 'postmaster.pid'))) {
+      try {
+        run(dir, 'pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already stopped: its pid file was left by a crash
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `settings`: extra server settings (`-c name=value`), e.g. a library to preload for measuring */
 export async function startPostgres(settings: Record<string, string> = {}): Promise<Postgres> {
   if (!postgresBinDir() && process.getuid?.() === 0) {
@@ -72,8 +108,16 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
       "PostgreSQL is not installed: apt-get install -y postgresql (npm test's scripts/prepare-tests.mjs does it as root)",
     );
   const root = process.getuid?.() === 0;
+  const runIn = (cwd: string, tool: string, args: string[]) => {
+    const [cmd, argv] = root
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
+    execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd });
+  };
+  reapOrphans(runIn);
   const dir = mkdtempSync(join(tmpdir(), 'marginalia-pg-'));
   const data = join(dir, 'data');
+  writeFileSync(join(dir, 'owner'), String(process.pid));
   // as root, the cluster is the postgres user's: it owns the folder and runs every command
   if (root)
     chownSync(
@@ -81,12 +125,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
       Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
       Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
     );
-  const run = (tool: string, args: string[]) => {
-    const [cmd, argv] = root
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
-      : [join(bin, tool), args];
-    execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
-  };
+  const run = (tool: string, args: string[]) => runIn(dir, tool, args);
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const port = await freePort();
   const extra = Object.entries(settings).map(([k, v]) => ` -c ${k}=${v}`);
