@@ -53,6 +53,7 @@ import { pocketOfflineRoutes } from './http/routes/pocket-offline.js';
 import { truthSerumRoutes } from './http/routes/truth-serum.js';
 import { thinkAloudRoutes } from './http/routes/think-aloud.js';
 import { metricInductionRoutes } from './http/routes/metric-induction.js';
+import { stepPrelabelRoutes } from './http/routes/step-prelabel.js';
 import { iclRoutes } from './http/routes/icl.js';
 import { judgeAlignmentRoutes } from './http/routes/judge-alignment.js';
 import { judgeCalibrationRoutes } from './http/routes/judge-calibration.js';
@@ -125,6 +126,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...truthSerumRoutes(s),
     ...thinkAloudRoutes(s),
     ...metricInductionRoutes(s),
+    ...stepPrelabelRoutes(s),
     ...iclRoutes(s),
     ...judgeAlignmentRoutes(s),
     ...judgeCalibrationRoutes(s),

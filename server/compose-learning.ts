@@ -15,6 +15,7 @@ import { ActiveLearning } from './domain/active-learning/active-learning.js';
 import { MaceService } from './domain/mace/mace-service.js';
 import { IclLabeler } from './domain/icl/icl-labeler.js';
 import { MetricInduction } from './domain/metric-induction/metric-induction.js';
+import { StepPrelabel } from './domain/ai/step-prelabel.js';
 import { JudgeAlignment } from './domain/judges/judge-alignment.js';
 import { JudgeCalibration } from './domain/judges/judge-calibration.js';
 
@@ -92,6 +93,11 @@ export function composeLearning({ config, store, logger, clock, annotations, set
   // Potato's metric induction reads comments through the same model as ICL and the judge
   const modelMissing = llmMissing(config.raw.ai_support);
   const metricInduction = new MetricInduction(task, annotations, modelMissing ? undefined : llm, modelMissing);
+  const stepPrelabel = new StepPrelabel({
+    task,
+    llm: modelMissing ? undefined : llm,
+    instanceFor: (username, id) => annotations.instanceFor(username, id),
+  });
   // judge calibration's judges are its own models, each with its own endpoint; the answers are its human gold
   const judgeCalibration = new JudgeCalibration({
     store,
@@ -101,5 +107,5 @@ export function composeLearning({ config, store, logger, clock, annotations, set
     answers: annotations,
     clients: config.judgeCalibration.endpoints.map((e) => createLlmClient(e, 'judge_calibration.models[].timeout')),
   });
-  return { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction };
+  return { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction, stepPrelabel };
 }

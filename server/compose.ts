@@ -155,16 +155,17 @@ export function composeServices(input: ComposeInput): Services {
       ? undefined
       : diversity.whenReady(),
   );
-  const { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction } = composeLearning({
-    config,
-    store,
-    clock,
-    logger,
-    annotations,
-    settings,
-    now,
-    reused: !!input.reuse,
-  });
+  const { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction, stepPrelabel } =
+    composeLearning({
+      config,
+      store,
+      clock,
+      logger,
+      annotations,
+      settings,
+      now,
+      reused: !!input.reuse,
+    });
   late.activeLearning = activeLearning;
   const studies = composeStudies({ config, store, clock, annotations, settings });
   const agents = composeAgents({ config, store, clock });
@@ -270,6 +271,7 @@ export function composeServices(input: ComposeInput): Services {
     judgeAlignment,
     judgeCalibration,
     metricInduction,
+    stepPrelabel,
     predictions,
     importer,
     databaseSources,

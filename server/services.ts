@@ -62,6 +62,7 @@ import type { IclLabeler } from './domain/icl/icl-labeler.js';
 import type { JudgeAlignment } from './domain/judges/judge-alignment.js';
 import type { JudgeCalibration } from './domain/judges/judge-calibration.js';
 import type { MetricInduction } from './domain/metric-induction/metric-induction.js';
+import type { StepPrelabel } from './domain/ai/step-prelabel.js';
 import type { ThinkAloud } from './domain/think-aloud/think-aloud.js';
 import type { TruthSerum } from './domain/truth-serum/truth-serum.js';
 import type { BoundaryLab } from './domain/boundary/boundary-lab.js';
@@ -167,6 +168,8 @@ export interface Services {
   judgeCalibration: JudgeCalibration;
   /** Potato's metric induction: recurring evaluation aspects in free-text comments, named by the LLM */
   metricInduction: MetricInduction;
+  /** AI pre-labels of a process_reward scheme's steps (Potato's /api/prm/prelabel) */
+  stepPrelabel: StepPrelabel;
   /** Potato's truth serum: popularity predictions, surprisingly-popular verdicts, calibration */
   truthSerum: TruthSerum;
   /** Potato's think-aloud: spoken chunks transcribed and kept per (annotator, instance), labels said aloud */

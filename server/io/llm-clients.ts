@@ -22,7 +22,9 @@ interface Wire {
 }
 
 function wireFor(s: AiSettings): Wire {
-  const options = { temperature: s.temperature, max_tokens: s.maxTokens };
+  // a request whose reply must be long (a verdict per step) raises the configured max_tokens, as Potato's judge does
+  const maxTokens = (r: LlmRequest) => Math.max(s.maxTokens, r.minTokens ?? 0);
+  const options = (r: LlmRequest) => ({ temperature: s.temperature, max_tokens: maxTokens(r) });
   const turns = (r: LlmRequest) => [...(r.history ?? []), { role: 'user', content: r.user }];
   const messages = (r: LlmRequest) => [{ role: 'system', content: r.system }, ...turns(r)];
   switch (s.endpointType) {
@@ -35,7 +37,7 @@ function wireFor(s: AiSettings): Wire {
           messages: messages(r),
           stream: false,
           ...(!r.freeText && { format: 'json' }),
-          options: { temperature: s.temperature, num_predict: s.maxTokens },
+          options: { temperature: s.temperature, num_predict: maxTokens(r) },
         }),
         text: (b) => b?.message?.content,
       };
@@ -44,14 +46,14 @@ function wireFor(s: AiSettings): Wire {
         // base_url may be given with or without the /v1 that OpenAI-compatible servers document
         path: /\/v1$/.test(s.baseUrl) ? '/chat/completions' : '/v1/chat/completions',
         headers: s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {},
-        body: (r) => ({ model: s.model, messages: messages(r), ...options }),
+        body: (r) => ({ model: s.model, messages: messages(r), ...options(r) }),
         text: (b) => b?.choices?.[0]?.message?.content,
       };
     case 'anthropic':
       return {
         path: /\/v1$/.test(s.baseUrl) ? '/messages' : '/v1/messages',
         headers: { 'x-api-key': s.apiKey ?? '', 'anthropic-version': ANTHROPIC_VERSION },
-        body: (r) => ({ model: s.model, system: r.system, messages: turns(r), ...options }),
+        body: (r) => ({ model: s.model, system: r.system, messages: turns(r), ...options(r) }),
         text: (b) =>
           Array.isArray(b?.content)
             ? b.content

@@ -124,3 +124,18 @@ export function llmMissing(ai: RawAiSupport | undefined): string | null {
     return 'ai_support names no LLM (the offline learner is not one): set ai_support.endpoint_type (ollama, openai, anthropic) and ai_support.ai_config.model';
   return null;
 }
+
+/** A process_reward scheme asking for AI pre-labels where ai_support names no model: the button is not shown. */
+export function warnPrelabelWithoutModel(
+  schemes: readonly { name: string; annotation_type: string; extra: Record<string, unknown> }[],
+  ai: RawAiSupport | undefined,
+  warn: (m: string) => void,
+): void {
+  const missing = llmMissing(ai);
+  if (!missing) return;
+  for (const s of schemes)
+    if (s.annotation_type === 'process_reward' && s.extra.ai_prelabel)
+      warn(
+        `annotation_schemes "${s.name}": ai_prelabel has no model to ask (${missing}); the AI pre-label button is not shown and the annotator rewards each step`,
+      );
+}

@@ -26,6 +26,8 @@ export interface LlmRequest {
   history?: readonly { role: 'user' | 'assistant'; content: string }[];
   /** a free-text reply (chat) rather than the one JSON object suggestions ask for */
   freeText?: boolean;
+  /** the reply needs at least this many tokens; a lower configured max_tokens is raised to it */
+  minTokens?: number;
 }
 
 /** Sends a prompt and returns the model's reply text; throws DomainErrors upstream_failed / upstream_timeout. */

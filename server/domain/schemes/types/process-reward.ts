@@ -3,7 +3,9 @@
  * -1 (incorrect), and with `allow_neutral` in `per_step` mode 0 (neutral). In `first_error` mode (the default) the
  * annotator marks the first wrong step: the steps before it are correct, it and every later step incorrect.
  * Stored as Potato stores it: `"<scheme>:<scheme>"` → JSON {"mode", "steps": [{"index", "reward"}]}, unmarked
- * steps left out.
+ * steps left out. With `ai_prelabel` a step also records what the model suggested (`ai_reward`, `ai_reasoning`,
+ * `confidence`), whether the reward is the suggestion's (`source` "ai") or the annotator's ("human"), and
+ * whether a person checked it (`verified`), so exports can keep only verified rows.
  */
 import { z } from 'zod';
 import type { Scheme } from '../../task.js';
@@ -30,13 +32,57 @@ interface RewardKeys {
   mode: (typeof MODES)[number];
   allow_neutral: boolean;
   reward_labels: { correct: string; neutral: string; incorrect: string };
+  ai_prelabel: boolean;
+  require_verification: boolean;
 }
 const keysOf = (scheme: Scheme) => scheme.extra as unknown as RewardKeys;
 
 type Step = {
   index: number;
   reward: number;
+  source?: 'ai' | 'human';
+  verified?: boolean;
+  ai_reward?: number | null;
+  ai_reasoning?: string;
+  confidence?: number | null;
 };
+
+const REWARD_VALUES = new Set([1, -1, 0]);
+
+/** The AI verification fields of a step, each checked; those left out stay out. */
+function verification(
+  e: Record<string, unknown>,
+  where: string,
+  k: RewardKeys,
+): Omit<Step, 'index' | 'reward'> | AnswerError {
+  const out: Omit<Step, 'index' | 'reward'> = {};
+  if (e.source !== undefined && e.source !== null) {
+    if (e.source !== 'ai' && e.source !== 'human') return new AnswerError(`${where}.source must be "ai" or "human"`);
+    out.source = e.source;
+  }
+  if (e.verified !== undefined) {
+    if (typeof e.verified !== 'boolean') return new AnswerError(`${where}.verified must be true or false`);
+    if (!e.verified && k.require_verification)
+      return new AnswerError(`${where}: the AI's suggestion must be confirmed or overridden (require_verification)`);
+    out.verified = e.verified;
+  }
+  if (e.ai_reward !== undefined) {
+    if (e.ai_reward !== null && !REWARD_VALUES.has(e.ai_reward as number))
+      return new AnswerError(`${where}.ai_reward must be 1, 0, -1 or null`);
+    out.ai_reward = e.ai_reward as number | null;
+  }
+  if (e.ai_reasoning !== undefined && e.ai_reasoning !== '') {
+    if (typeof e.ai_reasoning !== 'string') return new AnswerError(`${where}.ai_reasoning must be text`);
+    out.ai_reasoning = e.ai_reasoning.slice(0, 2000);
+  }
+  if (e.confidence !== undefined) {
+    const c = e.confidence;
+    if (c !== null && !(typeof c === 'number' && c >= 0 && c <= 1))
+      return new AnswerError(`${where}.confidence must be a number from 0 to 1, or null`);
+    out.confidence = c;
+  }
+  return out;
+}
 type Rewards = {
   mode: RewardKeys['mode'];
   steps: Step[];
@@ -59,7 +105,9 @@ function parse(scheme: Scheme, value: unknown): Rewards | AnswerError | null {
       return new AnswerError(
         `${where}.reward must be 1 (correct), -1 (incorrect)${k.allow_neutral ? ', 0 (neutral)' : ''} or null (unmarked)`,
       );
-    return { index, reward };
+    const checked = verification(e, where, k);
+    if (checked instanceof AnswerError) return checked;
+    return { index, reward, ...checked };
   });
   if (steps instanceof AnswerError) return steps;
   const marked = steps.filter((s): s is Step => s !== null).sort((a, b) => a.index - b.index);
@@ -98,10 +146,10 @@ export const processReward = traceType({
     const mode = k.mode ?? 'first_error';
     if (k.allow_neutral && mode === 'first_error')
       warn('allow_neutral is not acted on in first_error mode: the cascade has no neutral step (as in Potato)');
-    if (k.ai_prelabel)
-      warn('ai_prelabel is not acted on: no AI suggests step rewards here; the annotator rewards each step');
-    if (k.require_verification)
-      warn('require_verification is not acted on: with no AI suggestions there is nothing to verify');
+    if (k.require_verification && !k.ai_prelabel)
+      warn(
+        'require_verification is not acted on without ai_prelabel: with no AI suggestions there is nothing to verify',
+      );
     Object.assign(scheme.extra, {
       mode,
       allow_neutral: !!k.allow_neutral && mode === 'per_step',
@@ -110,19 +158,34 @@ export const processReward = traceType({
         neutral: k.reward_labels?.neutral ?? 'Neutral',
         incorrect: k.reward_labels?.incorrect ?? 'Wrong',
       },
+      ai_prelabel: !!k.ai_prelabel,
+      require_verification: !!k.ai_prelabel && !!k.require_verification,
     } satisfies RewardKeys);
   },
   parse,
   checkSteps: (scheme, stored, steps) => checkSteps(scheme, stored as unknown as Rewards, steps),
   perStep: (_scheme, stored) =>
     Object.fromEntries((stored as unknown as Rewards).steps.map((s) => [String(s.index), s.reward])),
-  stored: '"<scheme>:<scheme>" → JSON text of {"mode", "steps": [{"index", "reward"}]}; unmarked steps are left out',
+  stored:
+    '"<scheme>:<scheme>" → JSON text of {"mode", "steps": [{"index", "reward"}]}; unmarked steps are left out; ' +
+    'steps an AI suggested a reward for also carry source, verified, ai_reward, ai_reasoning and confidence',
   answerShape: z.object({
     mode: z.enum(MODES),
     steps: z.array(
       z.object({
         index: z.number().int().describe('the step, numbered from 0'),
         reward: z.union([z.literal(1), z.literal(0), z.literal(-1)]).describe('1 correct, -1 incorrect, 0 neutral'),
+        source: z
+          .enum(['ai', 'human'])
+          .optional()
+          .describe("the reward is the AI's suggestion, or the annotator's own"),
+        verified: z.boolean().optional().describe('a person confirmed or overrode the AI suggestion'),
+        ai_reward: z
+          .union([z.literal(1), z.literal(0), z.literal(-1)])
+          .nullable()
+          .optional(),
+        ai_reasoning: z.string().optional(),
+        confidence: z.number().nullable().optional().describe("the model's confidence in its suggestion, 0..1"),
       }),
     ),
   }),
