@@ -97,6 +97,7 @@ export function composeLearning({ config, store, logger, clock, annotations, set
     task,
     llm: modelMissing ? undefined : llm,
     instanceFor: (username, id) => annotations.instanceFor(username, id),
+    enabled: () => settings.get().ai_enabled,
   });
   // judge calibration's judges are its own models, each with its own endpoint; the answers are its human gold
   const judgeCalibration = new JudgeCalibration({

@@ -41,7 +41,7 @@ import { readTruthSerum } from './sections/truth-serum.js';
 import { readEventTemplate } from './sections/event-template.js';
 import { readThinkAloud } from './sections/think-aloud.js';
 import { readIclLabeling } from './sections/icl-labeling.js';
-import { warnPrelabelWithoutModel } from './sections/ai.js';
+import { prelabelWithoutModel } from './sections/ai.js';
 import { readJudgeAlignment } from './sections/judge-alignment.js';
 import { readJudgeCalibration } from './sections/judge-calibration.js';
 import { readTraceIngestion } from './sections/trace-ingestion.js';
@@ -93,7 +93,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (raw.skip_reason_required && !raw.allow_skip)
     warn('skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped');
   const schemes = normalizeSchemes(raw.annotation_schemes, path, warn);
-  warnPrelabelWithoutModel(schemes, raw.ai_support, warn);
+  prelabelWithoutModel(schemes, raw.ai_support, warn);
   schemes.push(...speakerAssignmentSchemes(top, schemes, warn));
   // session-level schemes are asked once per session, so the per-item task goes without them
   const sessions = readSessions(raw.sessions, schemes, path, warn);

@@ -125,8 +125,11 @@ export function llmMissing(ai: RawAiSupport | undefined): string | null {
   return null;
 }
 
-/** A process_reward scheme asking for AI pre-labels where ai_support names no model: the button is not shown. */
-export function warnPrelabelWithoutModel(
+/**
+ * Marks the process_reward schemes asking for AI pre-labels where ai_support names no model, so the page shows no
+ * button that could only fail, and warns about each.
+ */
+export function prelabelWithoutModel(
   schemes: readonly { name: string; annotation_type: string; extra: Record<string, unknown> }[],
   ai: RawAiSupport | undefined,
   warn: (m: string) => void,
@@ -134,8 +137,10 @@ export function warnPrelabelWithoutModel(
   const missing = llmMissing(ai);
   if (!missing) return;
   for (const s of schemes)
-    if (s.annotation_type === 'process_reward' && s.extra.ai_prelabel)
+    if (s.annotation_type === 'process_reward' && s.extra.ai_prelabel) {
+      s.extra.ai_prelabel_ready = false;
       warn(
         `annotation_schemes "${s.name}": ai_prelabel has no model to ask (${missing}); the AI pre-label button is not shown and the annotator rewards each step`,
       );
+    }
 }

@@ -32,6 +32,8 @@ export interface StepPrelabelDeps {
   llm: LlmClient | undefined;
   /** the instance if the annotator may see it (404 unknown, 403 not theirs) */
   instanceFor(username: string, instanceId: string): Promise<Instance>;
+  /** whether the project's AI is on (an admin can turn it off while the server runs) */
+  enabled: () => boolean;
 }
 
 /** longest step text sent, so one huge step cannot blow the model's context */
@@ -45,7 +47,7 @@ function stepText(step: unknown, textKey: string): string {
   return JSON.stringify(step);
 }
 
-export function prelabelPrompt(scheme: Scheme, steps: readonly unknown[], question: string): LlmRequest {
+function prelabelPrompt(scheme: Scheme, steps: readonly unknown[], question: string): LlmRequest {
   const k = scheme.extra as unknown as RewardKeys;
   const allowed = k.allow_neutral ? '1 (correct), 0 (neutral) or -1 (incorrect)' : '1 (correct) or -1 (incorrect)';
   const clip = (t: string) => (t.length > MAX_STEP ? `${t.slice(0, MAX_STEP)} […]` : t);
@@ -67,7 +69,7 @@ export function prelabelPrompt(scheme: Scheme, steps: readonly unknown[], questi
 }
 
 /** The model's reply as suggestions, one per step in order; a reply that does not fit is a 502. */
-export function parsePrelabel(reply: string, scheme: Scheme, count: number, model: string): StepSuggestion[] {
+function parsePrelabel(reply: string, scheme: Scheme, count: number, model: string): StepSuggestion[] {
   const k = scheme.extra as unknown as RewardKeys;
   const json = extractJson(reply) as { steps?: unknown } | undefined;
   const fail = (why: string) => upstreamFailed(`the ${model} model's step rewards were discarded: ${why}`);
@@ -106,6 +108,7 @@ export class StepPrelabel {
     const steps = stepsOf(instance.data, key) ?? [];
     if (!steps.length) return { steps: [], cached: false, error: `no steps found under "${key}" (steps_key)` };
     const llm = this.deps.llm;
+    if (!this.deps.enabled()) throw unavailable('the AI is turned off for this project (ai_support.enabled is false)');
     if (!llm)
       throw unavailable(
         'no model to ask: AI pre-labelling needs ai_support with a model endpoint (endpoint_type openai, ollama, ...); the embedded learner does not judge steps',

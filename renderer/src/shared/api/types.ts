@@ -147,3 +147,4 @@ export type RegistryEvent = Answer<'/corpus/api/events', 'get'>['events'][number
 export type ChatConfig = Answer<'/api/chat/config', 'get'>;
 export type ChatMessage = Answer<'/api/chat/history', 'get'>['messages'][number];
 export type ChatReply = Answer<'/api/chat/send', 'post'>;
+export type StepPrelabel = Answer<'/api/prm/prelabel', 'get'>;

@@ -1,36 +1,70 @@
 /**
  * process_reward: a reward per step of the trace. In `per_step` mode each step is rated on its own (1 correct,
  * 2 wrong, 3 neutral with allow_neutral); in `first_error` mode 2 marks the first wrong step (the steps before
- * it correct, it and all after wrong) and 1 marks the steps up to the focused one correct.
+ * it correct, it and all after wrong) and 1 marks the steps up to the focused one correct. With `ai_prelabel` the
+ * model's suggestion shows beside each step (process-reward-ai.tsx) and a reward given to such a step records it.
  */
 import type { Scheme } from '../../../shared/api/types.js';
 import type { Answers } from '../answers.js';
 import { Options, extraOf } from './options.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { StepList, setAnswer, stepKeys, storedAnswer, traceSteps, type TraceStep } from './trace-steps.js';
+import {
+  AiBadge,
+  PrelabelBar,
+  rememberedAi,
+  usePrelabel,
+  verification,
+  type AiStep,
+  type StoredStep,
+} from './process-reward-ai.js';
 
 interface RewardKeys {
   mode: 'first_error' | 'per_step';
   allow_neutral: boolean;
   reward_labels: { correct: string; neutral: string; incorrect: string };
+  ai_prelabel?: boolean;
+  /** false when ai_support names no model to ask */
+  ai_prelabel_ready?: boolean;
 }
 
 interface Rewards {
   mode: RewardKeys['mode'];
-  steps: { index: number; reward: number }[];
+  steps: StoredStep[];
 }
 
 const REWARDS = [1, -1, 0];
 
-function rewardsOf(answers: Answers, scheme: Scheme): Map<number, number> {
+function storedSteps(answers: Answers, scheme: Scheme): Map<number, StoredStep> {
   const stored = storedAnswer<Rewards | null>(answers, scheme, null);
-  return new Map((stored?.steps ?? []).map((s) => [s.index, s.reward]));
+  return new Map((stored?.steps ?? []).map((s) => [s.index, s]));
 }
 
+/** The answer with the steps' rewards `next`, each step keeping what the AI suggested for it. */
+function withRewards(scheme: Scheme, stored: Map<number, StoredStep>, next: Map<number, number>, ai: AiSteps) {
+  const steps = [...next]
+    .sort(([a], [b]) => a - b)
+    .map(([index, reward]) => ({
+      index,
+      reward,
+      ...verification(reward, ai?.get(index) ?? rememberedAi(stored.get(index))),
+    }));
+  return steps.length ? { mode: extraOf<RewardKeys>(scheme).mode, steps } : null;
+}
+
+type AiSteps = ReadonlyMap<number, AiStep> | null;
+
 /** The answer after giving `reward` (or null: clearing) to step `at` of `count`, the mode's way. */
-function rewarded(scheme: Scheme, current: Map<number, number>, at: number, reward: number | null, count: number) {
+function rewarded(
+  scheme: Scheme,
+  stored: Map<number, StoredStep>,
+  at: number,
+  reward: number | null,
+  count: number,
+  ai: AiSteps,
+) {
   const k = extraOf<RewardKeys>(scheme);
-  const next = new Map(current);
+  const next = new Map([...stored].map(([i, s]) => [i, s.reward]));
   if (k.mode === 'per_step') {
     if (reward === null || next.get(at) === reward) next.delete(at);
     else next.set(at, reward);
@@ -45,14 +79,35 @@ function rewarded(scheme: Scheme, current: Map<number, number>, at: number, rewa
   } else {
     for (let i = at; i < count; i++) next.delete(i);
   }
-  const steps = [...next].sort(([a], [b]) => a - b).map(([index, r]) => ({ index, reward: r }));
-  return steps.length ? { mode: k.mode, steps } : null;
+  return withRewards(scheme, stored, next, ai);
+}
+
+/**
+ * The suggestions taken: in per_step mode for each step not decided yet; in first_error mode the AI's first wrong
+ * step (the cascade decides the rest).
+ */
+function acceptedAll(scheme: Scheme, stored: Map<number, StoredStep>, ai: ReadonlyMap<number, AiStep>, count: number) {
+  if (extraOf<RewardKeys>(scheme).mode === 'per_step') {
+    const next = new Map([...stored].map(([i, s]) => [i, s.reward]));
+    for (const [i, s] of ai) if (!stored.get(i)?.verified) next.set(i, s.reward);
+    return withRewards(scheme, stored, next, ai);
+  }
+  const firstWrong = [...ai].filter(([, s]) => s.reward === -1).reduce((m, [i]) => Math.min(m, i), Infinity);
+  return firstWrong < count
+    ? rewarded(scheme, stored, firstWrong, -1, count, ai)
+    : rewarded(scheme, stored, count - 1, 1, count, ai);
 }
 
 function ProcessRewardField({ scheme, answers, update, instance }: FieldProps) {
   const k = extraOf<RewardKeys>(scheme);
   const steps = traceSteps(scheme, instance);
-  const rewards = rewardsOf(answers, scheme);
+  const stored = storedSteps(answers, scheme);
+  const rewards = new Map([...stored].map(([i, s]) => [i, s.reward]));
+  const prelabel = usePrelabel(scheme.name, instance?.instance_id);
+  const aiOn = !!k.ai_prelabel && k.ai_prelabel_ready !== false;
+  const aiOf = (i: number) => prelabel.steps?.get(i) ?? rememberedAi(stored.get(i));
+  const count = steps?.length ?? 0;
+  const pending = prelabel.steps ? [...prelabel.steps.keys()].filter((i) => !stored.get(i)?.verified).length : 0;
   const choices = REWARDS.slice(0, k.allow_neutral ? 3 : 2);
   const words: Record<number, string> = {
     1: k.reward_labels.correct,
@@ -60,7 +115,12 @@ function ProcessRewardField({ scheme, answers, update, instance }: FieldProps) {
     0: k.reward_labels.neutral,
   };
   const give = (step: TraceStep, reward: number | null) =>
-    update((a) => setAnswer(a, scheme, rewarded(scheme, rewardsOf(a, scheme), step.index, reward, steps?.length ?? 0)));
+    update((a) =>
+      setAnswer(a, scheme, rewarded(scheme, storedSteps(a, scheme), step.index, reward, count, prelabel.steps)),
+    );
+  const acceptAll = () =>
+    prelabel.steps &&
+    update((a) => setAnswer(a, scheme, acceptedAll(scheme, storedSteps(a, scheme), prelabel.steps!, count)));
   const marked = [...rewards.values()];
   return (
     <StepList
@@ -68,15 +128,18 @@ function ProcessRewardField({ scheme, answers, update, instance }: FieldProps) {
       steps={steps}
       className="scheme-process_reward"
       head={
-        <p className="trace-hint">
-          {k.mode === 'first_error'
-            ? 'Mark the first wrong step (2): the steps before it count as correct, it and the rest as wrong.'
-            : 'Rate each step.'}{' '}
-          <span data-testid={`${scheme.name}-count`}>
-            {marked.filter((r) => r === 1).length} correct, {marked.filter((r) => r === -1).length} wrong
-            {k.allow_neutral ? `, ${marked.filter((r) => r === 0).length} neutral` : ''} of {steps?.length ?? 0}
-          </span>
-        </p>
+        <>
+          <p className="trace-hint">
+            {k.mode === 'first_error'
+              ? 'Mark the first wrong step (2): the steps before it count as correct, it and the rest as wrong.'
+              : 'Rate each step.'}{' '}
+            <span data-testid={`${scheme.name}-count`}>
+              {marked.filter((r) => r === 1).length} correct, {marked.filter((r) => r === -1).length} wrong
+              {k.allow_neutral ? `, ${marked.filter((r) => r === 0).length} neutral` : ''} of {steps?.length ?? 0}
+            </span>
+          </p>
+          {aiOn && <PrelabelBar prelabel={prelabel} pending={pending} onAcceptAll={acceptAll} />}
+        </>
       }
       stepClass={(s) => (rewards.has(s.index) ? `reward-${rewards.get(s.index)}` : '')}
       onDigit={(s, n) => {
@@ -87,14 +150,23 @@ function ProcessRewardField({ scheme, answers, update, instance }: FieldProps) {
       onClear={(s) => give(s, null)}
     >
       {(s) => (
-        <Options
-          name={`scheme-${scheme.name}-${s.index}`}
-          label={`Step ${s.index + 1} reward`}
-          chosen={rewards.has(s.index) ? String(rewards.get(s.index)) : ''}
-          options={choices.map((r, i) => ({ value: String(r), text: words[r], binding: String(i + 1) }))}
-          keyOf={(b) => b}
-          onPick={(v) => give(s, v === '' ? null : Number(v))}
-        />
+        <>
+          {aiOn && aiOf(s.index) && (
+            <AiBadge
+              ai={aiOf(s.index)!}
+              word={words[aiOf(s.index)!.reward]}
+              decided={!!stored.get(s.index)?.verified}
+            />
+          )}
+          <Options
+            name={`scheme-${scheme.name}-${s.index}`}
+            label={`Step ${s.index + 1} reward`}
+            chosen={rewards.has(s.index) ? String(rewards.get(s.index)) : ''}
+            options={choices.map((r, i) => ({ value: String(r), text: words[r], binding: String(i + 1) }))}
+            keyOf={(b) => b}
+            onPick={(v) => give(s, v === '' ? null : Number(v))}
+          />
+        </>
       )}
     </StepList>
   );
