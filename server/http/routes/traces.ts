@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../compose.js';
-import { unavailable } from '../../domain/errors.js';
+import { invalid, unavailable } from '../../domain/errors.js';
+import { jsonBodyForm } from '../json-body.js';
 import { route, parseInput, type RouteSpec } from '../route.js';
 import { requireSharedSecret } from '../guards.js';
 import { TRACES_OFF, type TraceIngestion } from '../../domain/traces/trace-ingestion.js';
@@ -64,10 +65,14 @@ const status = z.lazy(() =>
   }),
 );
 
-/** The switch and the key, checked before the body is looked at. */
+/**
+ * The switch and the key, checked before the body is looked at; then a body not sent as JSON is refused, where it
+ * would otherwise read as an empty trace and become an item.
+ */
 function admit(traces: TraceIngestion, ctx: Context): void {
   if (!traces.settings.enabled) throw unavailable(TRACES_OFF);
   requireSharedSecret(ctx, traces.settings.apiKey, 'trace_ingestion.api_key');
+  if (!jsonBodyForm(ctx.req)) throw invalid('body: send the trace as JSON (Content-Type: application/json)');
 }
 
 function normalize(traces: TraceIngestion, body: Record<string, unknown>, format: TraceFormat): NormalizedTrace {

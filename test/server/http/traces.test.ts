@@ -206,6 +206,18 @@ describe('trace webhook', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.startsWith(`${field}:`), r.body.error).toBe(true);
     }
+    // a body that is not JSON would read as an empty LangSmith run and become an item
+    const itemsBefore = (await t.admin().get('/admin/api/overview')).body.total_instances;
+    for (const path of ['/api/traces/langsmith', '/api/traces/webhook', '/api/traces/otel']) {
+      const text = await fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}` },
+        body: 'not json',
+      });
+      expect(text.status, path).toBe(400);
+      expect((await text.json()).error).toMatch(/^body: send the trace as JSON/);
+    }
+    expect((await t.admin().get('/admin/api/overview')).body.total_instances).toBe(itemsBefore);
     const format = await sender().post('/api/traces/webhook?format=otel', genericTrace('fmt'));
     expect(format.status).toBe(400);
     expect(format.body.error).toMatch(/^format:.*\/api\/traces\/otel/);
