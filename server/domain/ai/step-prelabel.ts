@@ -4,7 +4,7 @@
  * confidence. They are suggestions only: the page shows them and nothing is saved until the annotator confirms or
  * overrides a step. A reply is checked before it is passed on (one entry per step, rewards the scheme allows);
  * anything else is an upstream failure, never a guess shown to an annotator. Replies are kept per item and scheme
- * for the life of the process, so asking again costs no model call.
+ * (the most recent few thousand), so asking again costs no model call.
  */
 import { asText } from '../../../shared/schemes/agent-trace.js';
 import { invalid, notFound, unavailable } from '../errors.js';
@@ -36,6 +36,8 @@ export interface StepPrelabelDeps {
   enabled: () => boolean;
 }
 
+/** how many items' suggestions are kept */
+const CACHED_ITEMS = 2000;
 /** longest step text sent, so one huge step cannot blow the model's context */
 const MAX_STEP = 2000;
 const TEXT_FIELDS = ['text', 'content', 'reasoning', 'thought', 'action'];
@@ -120,6 +122,8 @@ export class StepPrelabel {
     const reply = await llm.complete(prelabelPrompt(scheme, steps, question));
     const suggestions = parsePrelabel(reply, scheme, steps.length, llm.name);
     this.cache.set(cacheKey, suggestions);
+    // the oldest asked go first: an annotator asks again for the items on screen, not for those long done
+    if (this.cache.size > CACHED_ITEMS) this.cache.delete(this.cache.keys().next().value!);
     return { steps: suggestions, cached: false };
   }
 }
