@@ -79,10 +79,13 @@ function answerKey(task: Task, key: string): AnswerKey {
     labelName = scheme.labels[0].name;
   }
   if (labelAt < 0 && module.dataLabel === labelName) labelAt = scheme.labels.length;
+  const open = labelAt < 0 && module.openLabels?.(scheme) === true;
+  if (open) labelAt = scheme.labels.length;
   if (labelAt < 0) throw invalid(`annotations["${key}"]: scheme "${schemeName}" has no label "${labelName}"`);
   const parsed = { scheme, module, schemeName, labelName, schemeAt: schemePosition(task, schemeName), labelAt };
-  // only valid keys are kept, and there are only as many as the schemes have labels
-  known.set(key, parsed);
+  // only valid keys are kept, and there are only as many as the schemes have labels (labels read from each item
+  // are not kept: there is no bound on them)
+  if (!open) known.set(key, parsed);
   return parsed;
 }
 
@@ -132,8 +135,15 @@ export function validateLabels(
   const ordered: Record<string, Record<string, string>> = {};
   for (const scheme of task.schemes) {
     const chosen = labels[scheme.name];
-    const dataLabel = chosen && schemeModuleOf(scheme).dataLabel;
+    const module = chosen && schemeModuleOf(scheme);
+    const dataLabel = module && module.dataLabel;
     if (dataLabel) ordered[scheme.name] = { [dataLabel]: chosen[dataLabel] };
+    else if (chosen && module.openLabels?.(scheme))
+      ordered[scheme.name] = Object.fromEntries(
+        Object.keys(chosen)
+          .sort()
+          .map((l) => [l, chosen[l]]),
+      );
     else if (chosen)
       ordered[scheme.name] = Object.fromEntries(
         scheme.labels.filter((l) => Object.hasOwn(chosen, l.name)).map((l) => [l.name, chosen[l.name]]),

@@ -155,6 +155,11 @@ export interface SchemeTypeModule {
    * `_data`, whose labels are the choices asked per turn).
    */
   readonly dataLabel?: string;
+  /**
+   * Whether the scheme's labels come from each item (multirate's `options_from_data`): then any label is taken
+   * as a key, and `checkInText` checks it against the item.
+   */
+  readonly openLabels?: (scheme: Scheme) => boolean;
   /** at most one label may be answered */
   readonly single?: boolean;
   /**

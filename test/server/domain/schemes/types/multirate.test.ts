@@ -30,8 +30,8 @@ describe('multirate', () => {
     expect(refusal({ ...SCHEME, options: undefined })).toMatch(
       /\(aspects\)\.options: a multirate scheme needs options/,
     );
-    expect(refusal({ ...SCHEME, options: undefined, options_from_data: 'docs' })).toMatch(
-      /\(aspects\)\.options_from_data: options read from each item are not supported/,
+    expect(refusal({ ...SCHEME, options: undefined, options_from_data: 'docs', labels: ['Only'] })).toMatch(
+      /\(aspects\)\.labels: a multirate scheme needs a scale of at least two labels/,
     );
     expect(refusal({ ...SCHEME, labels: ['Only'] })).toMatch(
       /\(aspects\)\.labels: a multirate scheme needs a scale of at least two labels/,
