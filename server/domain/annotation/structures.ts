@@ -41,7 +41,9 @@ function structured(task: Task): Structured {
   if (!found) {
     const schemes = task.schemes.filter((s) => {
       const m = schemeModuleOf(s);
-      return m.storage === 'links' || m.storage === 'events' || m.checkInText !== undefined;
+      return (
+        m.storage === 'links' || m.storage === 'events' || (m.checkInText !== undefined && (m.checksItem?.(s) ?? true))
+      );
     });
     found = { schemes, byName: new Map(schemes.map((s) => [s.name, s])) };
     structuredOf.set(task.schemes, found);

@@ -39,14 +39,60 @@ function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never
 type ChoiceParts = Pick<SchemeTypeModule, 'type' | 'agreement' | 'single'> & Partial<SchemeTypeModule>;
 
 /**
+ * The labels an item offers under Potato's `dynamic_options`: those its `dynamic_options_field` lists (one label
+ * or a list); undefined when the scheme does not filter or the item has no such field (every label is offered).
+ */
+function offeredLabels(scheme: Scheme, data: Readonly<Record<string, unknown>>): Set<string> | undefined {
+  if (scheme.extra.dynamic_options !== true) return undefined;
+  const listed = data[scheme.extra.dynamic_options_field as string];
+  if (listed === undefined || listed === null) return undefined;
+  return new Set((Array.isArray(listed) ? listed : [listed]).map(String));
+}
+
+/** Potato's per-item label filter, for the choice types that take it (radio, multiselect, select). */
+const dynamicOptions: Pick<SchemeTypeModule, 'config' | 'keys' | 'normalize' | 'checksItem' | 'checkInText'> = {
+  config: z.looseObject({
+    dynamic_options: booleanish.optional(),
+    dynamic_options_field: z.string().min(1).optional(),
+  }),
+  keys: ['dynamic_options', 'dynamic_options_field'],
+  normalize: (scheme, keys, fail, warn) => {
+    needLabels(scheme, fail);
+    const { dynamic_options, dynamic_options_field } = keys as {
+      dynamic_options?: boolean;
+      dynamic_options_field?: string;
+    };
+    if (dynamic_options)
+      Object.assign(scheme.extra, {
+        dynamic_options: true,
+        dynamic_options_field: dynamic_options_field ?? 'visible_labels',
+      });
+    else if (dynamic_options_field)
+      warn?.('dynamic_options_field is not acted on without dynamic_options: true; every label is offered');
+  },
+  checksItem: (scheme) => scheme.extra.dynamic_options === true,
+  checkInText(scheme, chosen, { instance }) {
+    const offered = offeredLabels(scheme, instance.data);
+    if (!offered) return null;
+    for (const label in chosen)
+      if (!offered.has(label))
+        return new AnswerError(
+          `"${label}" is not offered for this item (its ${scheme.extra.dynamic_options_field as string} lists ${[...offered].join(', ') || 'none'})`,
+        );
+    return null;
+  },
+};
+
+/**
  * A choice among the scheme's labels; a ticked label is stored as "true" (any value not falsey, or the label's own
  * name, counts).
  */
-export function choiceType(parts: ChoiceParts): SchemeTypeModule {
+export function choiceType({ dynamic, ...parts }: ChoiceParts & { dynamic?: boolean }): SchemeTypeModule {
   return {
     config: z.looseObject({}),
     keys: [],
     normalize: (scheme, _keys, fail) => needLabels(scheme, fail),
+    ...(dynamic ? dynamicOptions : {}),
     storage: 'labels',
     // a label named like a falsey value ("False", "0") is ticked by its own name, as Potato's pages send it
     accept: (_scheme, label, value) => (FALSEY.has(value) && value !== label ? null : value),

@@ -142,8 +142,13 @@ export interface SchemeTypeModule {
    * with a label (its first when undefined) and returns its id.
    */
   exampleEntries?(scheme: Scheme, span: (scheme: string, label: string | undefined) => string): StructureEntry[];
-  /** A label-stored answer that points into the text (an answer span): checked against the instance once accepted. */
+  /**
+   * A label-stored answer checked against its item once accepted: one that points into the text (an answer span),
+   * or one whose labels the item chooses (options read from the item).
+   */
   checkInText?(scheme: Scheme, chosen: Readonly<Record<string, string>>, context: AnswerContext): AnswerError | null;
+  /** Which of the type's schemes `checkInText` applies to, when not all do (it costs each submission a look). */
+  checksItem?(scheme: Scheme): boolean;
   /**
    * Types whose label-stored answer marks places in the item's text (an answer span, errors, evidence): those
    * places, so CoNLL and spaCy exports carry them as they carry a span scheme's spans. Places in another field

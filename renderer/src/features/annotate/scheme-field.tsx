@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import { FieldKeyContext } from './schemes/parts.js';
 import { schemeUi, type FieldProps } from './schemes/registry.js';
+import { offersPerItem } from './schemes/offered-labels.js';
 
 type Props = FieldProps & { fieldKey?: string };
 
@@ -19,8 +20,8 @@ function Field({ fieldKey, ...props }: Props) {
 
 /**
  * A new item brings new answers and a new instance, so every field would be drawn again on each press before the
- * item can be painted; one that reads only its own answer (`ownAnswerOnly`) is skipped while that answer and its
- * other props stay the same.
+ * item can be painted; one that reads only its own answer (`ownAnswerOnly`, unless the item picks its labels) is
+ * skipped while that answer and its other props stay the same.
  */
 function same(p: Props, n: Props): boolean {
   if (
@@ -32,7 +33,7 @@ function same(p: Props, n: Props): boolean {
     p.advance !== n.advance
   )
     return false;
-  if (schemeUi(n.scheme.annotation_type)?.ownAnswerOnly)
+  if (schemeUi(n.scheme.annotation_type)?.ownAnswerOnly && !offersPerItem(n.scheme))
     return p.answers.labels[n.scheme.name] === n.answers.labels[n.scheme.name];
   return p.answers === n.answers && p.instance === n.instance;
 }

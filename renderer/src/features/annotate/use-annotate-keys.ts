@@ -15,6 +15,7 @@ import type { Annotation } from './use-annotation.js';
 import type { KeyMaps } from './use-key-maps.js';
 import type { SpanSelection } from './use-span-selection.js';
 import { useTypeAhead } from './use-type-ahead.js';
+import { offers } from './schemes/offered-labels.js';
 
 /** What the screen does on a key, beyond the annotation's own actions. */
 interface ScreenActions {
@@ -143,6 +144,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       const key = normKey(e.key);
       const bound = labelKeys.find((k) => k.key === key);
       if (bound && hidden.has(bound.scheme)) return; // a hidden question's key does nothing
+      if (bound && a.schemes && !offers(a.schemes[bound.scheme], bound.label, a.loaded?.instance.data)) return;
       if (bound && a.schemes) {
         e.preventDefault();
         const scheme = a.schemes[bound.scheme];

@@ -4,5 +4,6 @@ import { choiceType } from '../kinds.js';
 export const multiselect = choiceType({
   type: 'multiselect',
   single: false,
+  dynamic: true,
   agreement: { level: 'jaccard', column: 'set' },
 });

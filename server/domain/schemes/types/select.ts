@@ -1,4 +1,9 @@
 /** select: one label from a drop-down; the same answer as radio, for long label lists. */
 import { choiceType } from '../kinds.js';
 
-export const select = choiceType({ type: 'select', single: true, agreement: { level: 'nominal', column: 'position' } });
+export const select = choiceType({
+  type: 'select',
+  single: true,
+  dynamic: true,
+  agreement: { level: 'nominal', column: 'position' },
+});

@@ -2,6 +2,7 @@
 import { choose } from '../answers.js';
 import { Key, Legend } from './parts.js';
 import type { FieldProps } from './scheme-ui.js';
+import { offeredLabels } from './offered-labels.js';
 
 export function ChoiceField({
   scheme,
@@ -9,6 +10,7 @@ export function ChoiceField({
   answers,
   keyOf,
   update,
+  instance,
   multiple,
   ends,
 }: FieldProps & { multiple: boolean; ends?: boolean }) {
@@ -21,7 +23,7 @@ export function ChoiceField({
         className={`choices${scheme.horizontal === true ? ' choices-row' : scheme.horizontal === false ? ' choices-column' : ''}`}
       >
         {ends && scheme.min_label && <span className="likert-end">{scheme.min_label}</span>}
-        {scheme.labels.map((l) => {
+        {offeredLabels(scheme, instance?.data).map((l) => {
           const k = keyOf(scheme.name, l.name);
           return (
             <label

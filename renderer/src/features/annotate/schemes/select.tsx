@@ -1,8 +1,9 @@
 /** select: a drop-down of the labels, each option showing its key. */
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
+import { offeredLabels } from './offered-labels.js';
 
-function SelectField({ scheme, colors, answers, keyOf, update }: FieldProps) {
+function SelectField({ scheme, colors, answers, keyOf, update, instance }: FieldProps) {
   const value = Object.keys(answers.labels[scheme.name] ?? {})[0] ?? '';
   return (
     <fieldset className="scheme scheme-select" data-scheme={scheme.name}>
@@ -18,7 +19,7 @@ function SelectField({ scheme, colors, answers, keyOf, update }: FieldProps) {
         }
       >
         <option value="">— choose —</option>
-        {scheme.labels.map((l) => {
+        {offeredLabels(scheme, instance?.data).map((l) => {
           const k = keyOf(scheme.name, l.name);
           return (
             <option key={l.name} value={l.name}>

@@ -1,0 +1,55 @@
+/**
+ * Potato's `dynamic_options` on radio, multiselect and select: an item offers only the labels its
+ * `dynamic_options_field` lists, and an answer with another label is a 400 naming it; an item without the field
+ * offers them all, and a scheme without `dynamic_options` is not filtered.
+ */
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../helpers/server.js';
+
+const items = [
+  { id: 'i1', text: 'Only a and b here', visible_labels: ['a', 'b'], only: 'c' },
+  { id: 'i2', text: 'No list: everything' },
+];
+const labels = ['a', 'b', 'c'];
+
+describe('dynamic_options', () => {
+  it('takes only the labels the item lists, for each choice type', async () => {
+    const t = await startServer({
+      items,
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'radio', name: 'r', labels, dynamic_options: true },
+          { annotation_type: 'multiselect', name: 'm', labels, dynamic_options: true },
+          { annotation_type: 'select', name: 's', labels, dynamic_options: true, dynamic_options_field: 'only' },
+          { annotation_type: 'radio', name: 'plain', labels, dynamic_options_field: 'only' },
+        ],
+      },
+    });
+    try {
+      const warnings = t.server.services.config.warnings.join('\n');
+      expect(warnings).toMatch(/\(plain\)\.dynamic_options_field is not acted on without dynamic_options: true/);
+      expect(warnings).not.toMatch(/\((r|m|s)\)\.dynamic_options/);
+      const alice = await t.client().login('alice');
+      const send = (id: string, annotations: Record<string, string>) =>
+        alice.post('/updateinstance', { instance_id: id, annotations });
+
+      const ok = await send('i1', { 'r:b': 'true', 'm:a': 'true', 'm:b': 'true', 's:c': 'true', 'plain:c': 'true' });
+      expect(ok.status).toBe(200);
+      for (const [key, field] of [
+        ['r:c', 'visible_labels'],
+        ['m:c', 'visible_labels'],
+        ['s:a', 'only'],
+      ]) {
+        const r = await send('i1', { [key]: 'true' });
+        expect(r.status, key).toBe(400);
+        expect(r.body.error).toMatch(
+          new RegExp(`"${key.slice(2)}" is not offered for this item \\(its ${field} lists`),
+        );
+      }
+      expect(Object.keys((await alice.get('/get_annotations?instance_id=i1')).body.annotations)).toHaveLength(5);
+      expect((await send('i2', { 'r:c': 'true', 'm:c': 'true', 's:a': 'true' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
