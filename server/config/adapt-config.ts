@@ -14,6 +14,7 @@ import { adaptIdioms, duplicateKeys } from './potato-idioms.js';
 import { adaptSchemeIdioms } from './scheme-idioms.js';
 import { SchemeVariantError } from './scheme-variants.js';
 import { readTooltipFiles, TooltipFileError } from './tooltip-files.js';
+import { LabelFileError, readLabelFile } from './label-files.js';
 
 export interface AdaptedConfig {
   /** what the schema is to check */
@@ -46,9 +47,10 @@ export function adaptConfig(
         'assignment_strategy: batch cannot be used with live_ingestion (rows arriving later would never be assigned); use fixed_order, random or least_annotated',
       );
     if (Array.isArray(idioms.config.annotation_schemes)) {
+      const inTask = (name: string) => locate(name, taskDir);
       idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) =>
         adaptSchemeIdioms(
-          readTooltipFiles(s, i, (name) => locate(name, taskDir)),
+          readTooltipFiles(readLabelFile(s, i, inTask), i, inTask),
           i,
           (m) => idioms.warnings.push(`${path}: ${m}`),
           readsTooltips(s),
@@ -56,7 +58,12 @@ export function adaptConfig(
       );
     }
   } catch (e) {
-    if (e instanceof DataSourcesError || e instanceof TooltipFileError || e instanceof SchemeVariantError)
+    if (
+      e instanceof DataSourcesError ||
+      e instanceof TooltipFileError ||
+      e instanceof LabelFileError ||
+      e instanceof SchemeVariantError
+    )
       throw new ConfigError(path, e.message);
     throw e;
   }
