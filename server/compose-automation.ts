@@ -3,7 +3,7 @@
  * evaluation datasets, the review board, the deterministic evaluators and an outbound POST. The project's own data
  * files go through the rules once at start-up; imported and ingested items as the importer adds them.
  */
-import type { Clock, Logger, Store } from './domain/ports.js';
+import { isShared, type Clock, type Logger, type Store } from './domain/ports.js';
 import type { Task } from './domain/task.js';
 import type { TriageQueue } from './domain/triage/triage.js';
 import type { Datasets } from './domain/datasets/datasets.js';
@@ -15,6 +15,7 @@ import {
   type ActionRunner,
   type ActionType,
   type AutomationSettings,
+  type Outcome,
 } from './domain/automation/automation.js';
 import { createWebhookSender } from './io/webhook-sender.js';
 
@@ -75,13 +76,23 @@ export function composeAutomation(input: AutomationInput): { automation: Automat
     refresh_topics: () => Promise.resolve('skipped: topic refresh is not built here'),
   };
   const automation = new Automation(settings, { ...input, runners });
-  // a boost is kept in memory by the triage order: take the ones that fired before a restart back
-  for (const [, row] of input.store.entries('automation_fired'))
-    for (const o of row.outcomes) {
+  // a boost is kept in memory by the triage order: take those that fired before a restart, or in another process
+  const boostFrom = (outcomes: readonly Outcome[]) => {
+    for (const o of outcomes) {
       const action = settings.rules.find((r) => r.name === o.rule)?.actions.find((a) => a.type === 'add_to_queue');
       if (o.action === 'add_to_queue' && o.status === 'ok' && action)
         triage.boost(o.item_id, Number(action.params.priority ?? 100), text(action.params.reason, o.rule));
     }
+  };
+  const boostAll = () => {
+    for (const [, row] of input.store.entries('automation_fired')) boostFrom(row.outcomes);
+  };
+  boostAll();
+  if (isShared(input.store))
+    input.store.onExternalChange((changes) => {
+      if (!changes) return boostAll();
+      for (const c of changes) if (c.table === 'automation_fired' && c.after) boostFrom(c.after.outcomes);
+    });
   void automation.itemsAdded(input.task.instances);
   return { automation, close: () => sender.close() };
 }

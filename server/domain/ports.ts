@@ -36,6 +36,12 @@ export interface Store {
    * treat every stored value as immutable and write a new object to change it.
    */
   write(ops: StoreOp[]): Promise<void>;
+  /**
+   * Writes `value` at `key` only if no row is there, durably, and resolves true; false when a row was there (of
+   * another process too, on a shared store), writing nothing. The store takes the decision in its own order, so
+   * of two claims of one key made at once, by one process or several, exactly one is true.
+   */
+  insertIfAbsent<K extends TableName>(table: K, key: string, value: Tables[K]): Promise<boolean>;
   /** Flushes what is pending and releases files. */
   close(): Promise<void>;
 }

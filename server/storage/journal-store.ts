@@ -18,7 +18,7 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import type { Logger, Store, StoreOp } from '../domain/ports.js';
+import type { Logger, Store, StoreOp, TableName, Tables } from '../domain/ports.js';
 import { AtomicJsonFile, fsyncDir, writeFileAtomicChunks } from './atomic-file.js';
 import { CompactionBoundary } from './compaction-boundary.js';
 import { loadFolder } from './folder-load.js';
@@ -283,6 +283,13 @@ export class JournalStore extends TableReader implements Store {
       if ((g !== undefined && g < generation) || (isPackFile(name) && !current.has(name)))
         await unlink(join(this.dir, name)).catch(() => undefined);
     }
+  }
+
+  /** The check and the write happen in one turn of this process's only thread: the journal's order decides. */
+  async insertIfAbsent<K extends TableName>(table: K, key: string, value: Tables[K]): Promise<boolean> {
+    if (this.get(table, key) !== undefined) return false;
+    await this.write([{ table, key, value } as StoreOp]);
+    return true;
   }
 
   async close(): Promise<void> {

@@ -2,8 +2,9 @@
  * Potato's automation rules: each item that enters the project (its data files, imports, ingested traces) is
  * matched against the rules' `when` conditions, sampled on a hash of (item id, rule name) so the same item always
  * gets the same decision, and the matching rules' actions run. What fired is kept in the store (table
- * `automation_fired`, one row per item and rule with its outcomes), so a restart runs no rule twice on an item:
- * a dataset does not get the item again and a webhook is not sent again. Actions never throw out of here; each
+ * `automation_fired`, one row per item and rule with its outcomes), claimed by an insert the store decides, so
+ * neither a restart nor a second process on the same project runs a rule twice on an item: a dataset does not get
+ * the item again and a webhook is not sent again. Actions never throw out of here; each
  * records an outcome, and automation never makes an ingestion or import fail.
  */
 import { createHash } from 'node:crypto';
@@ -66,7 +67,6 @@ function sampled(itemId: string, rule: string, rate: number): boolean {
 }
 
 const firedKey = (itemId: string, rule: string) => `${itemId}\u0000${rule}`;
-const RECENT = 1000;
 
 /** A webhook's headers often carry a token: the read-out names them and hides their values. */
 function withHeadersHidden(params: Record<string, unknown>): Record<string, unknown> {
@@ -76,17 +76,13 @@ function withHeadersHidden(params: Record<string, unknown>): Record<string, unkn
 }
 
 export class Automation {
-  private readonly recent: Outcome[] = [];
-  private counts = { items_processed: 0, rules_fired: 0, actions: {} as Record<string, Record<string, number>> };
   private queue: Promise<unknown> = Promise.resolve();
   private readonly seen = new Set<string>();
 
   constructor(
     readonly settings: AutomationSettings,
     private readonly d: { store: Store; clock: Clock; logger: Logger; runners: Record<ActionType, ActionRunner> },
-  ) {
-    for (const [, row] of d.store.entries('automation_fired')) this.remember(row.outcomes, false);
-  }
+  ) {}
 
   /** Runs the rules over items that entered, one batch after another, off the caller's path. */
   itemsAdded(items: readonly Instance[]): Promise<void> {
@@ -110,12 +106,33 @@ export class Automation {
         sample_rate: r.sampleRate,
         actions: r.actions.map((a) => ({ type: a.type, ...withHeadersHidden(a.params) })),
       })),
-      counters: structuredClone(this.counts),
+      counters: this.counters(),
     };
   }
 
+  /**
+   * Counted from the store's rows, so a restart or another process on the same project reads the same numbers;
+   * items processed are this process's (each process runs every item it is handed past the rules).
+   */
+  private counters() {
+    const actions: Record<string, Record<string, number>> = {};
+    for (const [, row] of this.d.store.entries('automation_fired'))
+      for (const o of row.outcomes) {
+        const byStatus = (actions[o.action] ??= {});
+        byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+      }
+    return { items_processed: this.seen.size, rules_fired: this.d.store.size('automation_fired'), actions };
+  }
+
+  /** The newest `limit` outcomes kept in the store, whichever process ran them. */
   outcomes(limit: number): Outcome[] {
-    return this.recent.slice(-limit).reverse();
+    const all: Outcome[] = [];
+    for (const [, row] of this.d.store.entries('automation_fired')) all.push(...row.outcomes);
+    // newest first; of outcomes in the same millisecond, the later written
+    return all
+      .reverse()
+      .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+      .slice(0, limit);
   }
 
   private async process(items: readonly Instance[]): Promise<void> {
@@ -123,19 +140,36 @@ export class Automation {
       // a recomposition hands the data files in again: an item counts once
       if (this.seen.has(item.id)) continue;
       this.seen.add(item.id);
-      this.counts.items_processed++;
       for (const rule of this.settings.rules) {
         const key = firedKey(item.id, rule.name);
         if (this.d.store.get('automation_fired', key)) continue;
         if (!allHold(rule.when, item.data) || !sampled(item.id, rule.name, rule.sampleRate)) continue;
-        // recorded before the actions run: an action cut off by a crash is not run again (at most once)
-        await this.d.store.write([{ table: 'automation_fired', key, value: { outcomes: [] } }]);
-        this.counts.rules_fired++;
-        const outcomes: Outcome[] = [];
-        for (const action of rule.actions) outcomes.push(await this.act(item, rule.name, action));
-        await this.d.store.write([{ table: 'automation_fired', key, value: { outcomes } }]);
-        this.remember(outcomes, true);
+        await this.fire(item, rule, key);
       }
+    }
+  }
+
+  /**
+   * The claim is written, durably, before the actions run: of processes handed the same item at once only the
+   * one whose claim the store grants runs them, and an action cut off by a crash is not run again (at most once).
+   */
+  private async fire(item: Instance, rule: AutomationRule, key: string): Promise<void> {
+    try {
+      if (!(await this.d.store.insertIfAbsent('automation_fired', key, { outcomes: [] }))) return;
+    } catch (e) {
+      this.d.logger.error(
+        `automation: rule ${rule.name} on ${item.id} not run, its claim was not saved: ${(e as Error).message}`,
+      );
+      return;
+    }
+    const outcomes: Outcome[] = [];
+    for (const action of rule.actions) outcomes.push(await this.act(item, rule.name, action));
+    try {
+      await this.d.store.write([{ table: 'automation_fired', key, value: { outcomes } }]);
+    } catch (e) {
+      this.d.logger.error(
+        `automation: the outcomes of rule ${rule.name} on ${item.id} were not saved: ${(e as Error).message}`,
+      );
     }
   }
 
@@ -153,16 +187,5 @@ export class Automation {
     } catch (e) {
       return { ...base, status: 'error', detail: (e as Error).message, at: isoTime(this.d.clock.now()) };
     }
-  }
-
-  private remember(outcomes: readonly Outcome[], count: boolean): void {
-    for (const o of outcomes) {
-      this.recent.push(o);
-      if (count) {
-        const byStatus = (this.counts.actions[o.action] ??= {});
-        byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
-      }
-    }
-    if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
   }
 }

@@ -18,11 +18,17 @@ const status = z.lazy(() =>
       }),
     ),
     counters: z.object({
-      items_processed: z.number().int().describe('items the rules were run over since this process started'),
-      rules_fired: z.number().int().describe('rules that matched and were sampled since this process started'),
+      items_processed: z
+        .number()
+        .int()
+        .describe('items this process has run the rules over (every item of the project, once it has started)'),
+      rules_fired: z
+        .number()
+        .int()
+        .describe('rules that fired on an item, kept in the store (the same after a restart, and in every process)'),
       actions: z
         .record(z.string(), z.record(z.string(), z.number().int()))
-        .describe('per action type, its outcomes by status since this process started'),
+        .describe('per action type, its outcomes by status, kept in the store'),
     }),
   }),
 );

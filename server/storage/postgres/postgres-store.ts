@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { ExternalChange, Logger, SharedStore, StoreOp } from '../../domain/ports.js';
+import type { ExternalChange, Logger, SharedStore, StoreOp, TableName, Tables } from '../../domain/ports.js';
 import { PackedTable } from '../packed-table.js';
 import { ConflictError, StorageError, TableReader } from '../tables.js';
 import { migrate } from './migrations.js';
@@ -272,6 +272,24 @@ export class PostgresStore extends TableReader implements SharedStore {
 
   private restore(undo: readonly Undo[]): void {
     restore((name) => this.table(name), undo);
+  }
+
+  /**
+   * Decided by the database: the write commits only as the log's next change, and is refused when another
+   * process's change to the key came first (then the row is there once that change is applied). A separate
+   * INSERT … ON CONFLICT outside the log would leave the other processes' tables without the row.
+   */
+  async insertIfAbsent<K extends TableName>(table: K, key: string, value: Tables[K]): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      await this.sync();
+      if (this.get(table, key) !== undefined) return false;
+      try {
+        await this.write([{ table, key, value } as StoreOp]);
+        return true;
+      } catch (e) {
+        if (!(e instanceof ConflictError) || attempt >= 10) throw e;
+      }
+    }
   }
 
   claim(key: string, leaseMs: number): Promise<boolean> {

@@ -1,7 +1,8 @@
 /**
  * Potato's automation rules over real HTTP: a rule fires on an ingested trace (a dataset version, the triage order,
  * an evaluator's outcome), sampling at 0 and 1, a condition that does not match, a webhook to a real receiver on
- * 127.0.0.1 sent once and not again after a restart, and the read-outs admin only.
+ * 127.0.0.1 sent once and not again after a restart, counters that read the same after it, and the read-outs
+ * admin only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.js';
@@ -115,8 +116,19 @@ describe('automation rules', () => {
     expect(receiver.requests.length).toBe(2);
     // the boost an earlier run gave still orders the queue
     expect((await admin.get('/admin/triage-queue')).body.items[0]).toMatchObject({ id: 'f1', priority: 500 });
-    expect((await admin.get('/admin/automation/status')).body.counters.rules_fired).toBe(0);
-    expect((await admin.get('/admin/automation/outcomes?limit=5')).body.outcomes.length).toBe(5);
+    // the counters are read from the store: the same as before the restart
+    const { counters } = (await admin.get('/admin/automation/status')).body;
+    expect(counters).toMatchObject({ items_processed: 4, rules_fired: 6 });
+    expect(counters.actions.fire_webhook).toEqual({ ok: 2 });
+    expect(counters.actions.add_to_dataset).toEqual({ ok: 6 });
+    const { outcomes } = (await admin.get('/admin/automation/outcomes?limit=5')).body;
+    expect(outcomes.length).toBe(5);
+    expect(outcomes.map((o: { at: string }) => o.at)).toEqual(
+      outcomes
+        .map((o: { at: string }) => o.at)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('answers the read-outs to admins only, and refuses a bad limit naming it', async () => {

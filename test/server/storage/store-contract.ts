@@ -138,6 +138,22 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.close();
     });
 
+    it('inserts a row only where none is, and of two claims of one key made at once grants one', async () => {
+      const store = await open();
+      expect(await store.insertIfAbsent('contract_a', 'once', { n: 1 })).toBe(true);
+      expect(await store.insertIfAbsent('contract_a', 'once', { n: 2 })).toBe(false);
+      expect(store.get('contract_a', 'once')).toEqual({ n: 1 });
+      const both = await Promise.all([
+        store.insertIfAbsent('contract_a', 'race', { n: 3 }),
+        store.insertIfAbsent('contract_a', 'race', { n: 4 }),
+      ]);
+      expect(both.filter(Boolean)).toHaveLength(1);
+      expect(store.get('contract_a', 'race')).toEqual({ n: both[0] ? 3 : 4 });
+      // the same key in another table is another row
+      expect(await store.insertIfAbsent('contract_b', 'once', { n: 5 })).toBe(true);
+      await store.close();
+    });
+
     it('keeps one table apart from another with the same keys', async () => {
       const store = await open();
       await store.write([put('same', { n: 1 }, 'contract_a'), put('same', { n: 2 }, 'contract_b')]);

@@ -2,7 +2,7 @@
  * Two PostgresStores on one schema, as two server processes have them: what one commits the other applies on
  * `sync` (and on being notified), a write colliding with the other's write to the same key is refused with a
  * ConflictError while writes to other keys both go through, delivery claims are held by one at a time and lapse,
- * and the project's secrets are one.
+ * rows inserted if absent by both at once are each granted to one, and the project's secrets are one.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -164,6 +164,28 @@ describe('PostgresStores sharing a schema', () => {
     const reopened = await PostgresStore.open({ connectionString: url, schema: a.schema, packed: ['contract_a'] });
     opened.push(reopened);
     expect(reopened.size('contract_a')).toBe(400);
+  });
+
+  it('grants each of many rows inserted if absent by both at once to exactly one of them', async () => {
+    const [a, b] = await pair(['contract_a']);
+    const keys = Array.from({ length: 50 }, (_, i) => `once-${i}`);
+    const results = await Promise.all(
+      keys.flatMap((key) => [
+        a.insertIfAbsent('contract_a', key, { n: 1, text: 'a' }),
+        b.insertIfAbsent('contract_a', key, { n: 1, text: 'b' }),
+      ]),
+    );
+    for (let i = 0; i < keys.length; i++) expect(results[2 * i] !== results[2 * i + 1]).toBe(true);
+    await a.sync();
+    await b.sync();
+    for (let i = 0; i < keys.length; i++) {
+      const winner = results[2 * i] ? 'a' : 'b';
+      expect(a.get('contract_a', keys[i])).toEqual({ n: 1, text: winner });
+      expect(b.get('contract_a', keys[i])).toEqual({ n: 1, text: winner });
+    }
+    // once the row is there, neither gets it again
+    expect(await a.insertIfAbsent('contract_a', keys[0], { n: 2 })).toBe(false);
+    expect(await b.insertIfAbsent('contract_a', keys[0], { n: 2 })).toBe(false);
   });
 
   it('lets one claim a key at a time, its own claim again, and another once the lease lapsed', async () => {
