@@ -20,6 +20,7 @@ import { SearchPanel } from './search-panel.js';
 import { TimeTables } from './time-panel.js';
 import { CompetenceTable } from './competence-table.js';
 import { OverviewPanel } from './overview-panel.js';
+import { EmbeddingMapPanel } from './embedding-map-panel.js';
 import { useHash } from '../../shared/routing/use-hash.js';
 import './admin.css';
 
@@ -102,6 +103,7 @@ const PANELS = [
   { id: 'quality', title: 'Quality control' },
   { id: 'time', title: 'Time' },
   { id: 'agreement', title: 'Agreement' },
+  { id: 'embedding-map', title: 'Embedding map' },
   { id: 'review', title: 'Review board' },
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'data', title: 'Data' },
@@ -210,6 +212,8 @@ function Panel({ id }: { id: PanelId }) {
           )}
         </Loaded>
       );
+    case 'embedding-map':
+      return <EmbeddingMapPanel />;
     case 'webhooks':
       return <WebhooksPanel />;
     case 'data':

@@ -124,6 +124,13 @@ export type AdjudicationSpan = AdjudicationItem['span_annotations'][string][numb
 /** GET /admin/api/time */
 export type TimeReport = Answer<'/admin/api/time', 'get'>;
 
+/** The embedding map (Potato's admin embedding visualization): its stats, and its points with their clusters. */
+export type EmbeddingStats = Answer<'/admin/api/embedding_viz/stats', 'get'>;
+export type EmbeddingMap = Answer<'/admin/api/embedding_viz/data', 'get'>;
+export type EmbeddingPoint = EmbeddingMap['points'][number];
+export type EmbeddingReorder = Answer<'/admin/api/embedding_viz/reorder', 'post'>;
+export type EmbeddingRefresh = Answer<'/admin/api/embedding_viz/refresh', 'post'>;
+
 /** The mobile card stack's task and its batches of items left (Potato's Pocket Mode). */
 export type PocketTask = Answer<'/pocket/api/task', 'get'>;
 export type PocketBatch = Answer<'/pocket/api/batch', 'get'>;
