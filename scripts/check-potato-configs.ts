@@ -19,6 +19,8 @@ import { hiddenSchemes } from '../server/domain/display-logic/schemes.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
 import { answerFor, phaseAnswers, structuresFor } from './check-potato-answers.js';
 import { fieldsNotShown } from './check-potato-fields.js';
+import { transcriptFileReader } from '../server/io/transcript-files.js';
+import { mediaRoots } from '../server/config/locate.js';
 
 /** Potato's scheme types that draw regions on media: out of scope here, reported as skipped. */
 const MEDIA_REGION =
@@ -167,6 +169,9 @@ async function check(file: string): Promise<Row> {
       current.json.display,
       item,
       current.json.text,
+      transcriptFileReader(
+        mediaRoots(project.dir, project.raw.task_dir, (project.raw as { media_directory?: unknown }).media_directory),
+      ),
     );
     if (notShown.length) return { config, result: 'fail', reason: `display: not on the page: ${notShown.join(', ')}` };
     // one answer for every scheme, sent together, read back whole

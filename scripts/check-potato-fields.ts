@@ -5,7 +5,8 @@
  * instance_display, or, with neither, each field of the item (long ones by their start, as the page cuts them).
  */
 import type { Display, DisplaySpec } from '../server/domain/display/types.js';
-import { asText, asTurns, looksLikeTurns, valueAt } from '../server/domain/display/values.js';
+import { asText, asTurns, looksLikeTurns, mediaSource, valueAt } from '../server/domain/display/values.js';
+import { resolveTranscript, type ReadSidecar } from '../server/domain/transcripts/resolve.js';
 
 const PLACEHOLDER = /\{\{\s*([^{}|]+?)\s*(?:\|[^{}]*)?\}\}/g;
 const JINJA_STATEMENT = /\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
@@ -44,6 +45,11 @@ export function displayedText(display: Display, text: string): string {
   }
   return squash(parts.join('\n'));
 }
+
+const mediaSourceText = (value: unknown) => {
+  const source = mediaSource(value);
+  return 'src' in source ? source.src : source.refused;
+};
 
 /** The pieces of a value that must each be on the page: a conversation's turns, else each line of its text. */
 function pieces(value: unknown, turnKeys?: { speaker?: string; text?: string }): string[] {
@@ -85,6 +91,7 @@ export function fieldsNotShown(
   display: Display,
   item: Record<string, unknown>,
   text: string,
+  readSidecar?: ReadSidecar,
 ): string[] {
   const page = displayedText(display, text);
   const missing: string[] = [];
@@ -98,7 +105,15 @@ export function fieldsNotShown(
       continue;
     }
     const field = spec.kind === 'fields' ? spec.fields.find((f) => f.key === key) : undefined;
-    for (const piece of pieces(value, field?.turnKeys)) {
+    // an audio dialogue's transcript (inline in any format read, or a sidecar file) shows as its turns
+    const read = field?.audioDialogue
+      ? resolveTranscript(value, field.audioDialogue, field.turnKeys ?? {}, readSidecar)
+      : undefined;
+    const shown =
+      read && 'turns' in read
+        ? [...(read.audio === undefined ? [] : [mediaSourceText(read.audio)]), ...read.turns.map((t) => t.text)]
+        : pieces(value, field?.turnKeys);
+    for (const piece of shown) {
       const want = squash(spec.kind === 'auto' ? piece.slice(0, 4000) : piece);
       if (want && !page.includes(want)) {
         missing.push(`${key} ("${want.slice(0, 40)}")`);

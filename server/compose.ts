@@ -23,6 +23,7 @@ import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { restoreImported } from './domain/data/imported.js';
 import { DisplayCache } from './domain/display/build.js';
 import { MediaFiles } from './io/media-files.js';
+import { transcriptFileReader } from './io/transcript-files.js';
 import { mediaRoots } from './config/locate.js';
 import { Skips } from './domain/annotation/skips.js';
 import { ItemNotes } from './domain/annotation/item-notes.js';
@@ -291,6 +292,10 @@ export function composeServices(input: ComposeInput): Services {
         textKey: config.raw.item_properties.text_key,
         idKey: config.raw.item_properties.id_key,
       },
+      undefined,
+      transcriptFileReader(
+        mediaRoots(config.dir, config.raw.task_dir, (config.raw as { media_directory?: unknown }).media_directory),
+      ),
     ),
     media: new MediaFiles(
       mediaRoots(config.dir, config.raw.task_dir, (config.raw as { media_directory?: unknown }).media_directory),

@@ -5,7 +5,14 @@
  */
 import type { AudioDialogueOptions } from '../domain/display/types.js';
 
-export const PLAYER_OPTIONS = ['audio_key', 'turns_key', 'show_timestamps', 'scroll_height', 'playback_rates'];
+export const PLAYER_OPTIONS = [
+  'audio_key',
+  'turns_key',
+  'show_timestamps',
+  'scroll_height',
+  'playback_rates',
+  'transcript_is_path',
+];
 
 const DEFAULTS: AudioDialogueOptions = {
   audioKey: 'audio',
@@ -13,6 +20,7 @@ const DEFAULTS: AudioDialogueOptions = {
   timestamps: true,
   scrollHeight: '480px',
   playbackRates: [1, 1.25, 1.5, 2],
+  transcriptIsPath: 'auto',
 };
 const CSS_LENGTH = /^\d+(\.\d+)?(px|rem|em|vh)$/;
 
@@ -43,5 +51,8 @@ export function readAudioDialogue(
   if (Array.isArray(rates) && rates.length && rates.every((r) => typeof r === 'number' && r >= 0.25 && r <= 4))
     out.playbackRates = rates as number[];
   else if (rates !== undefined) bad('playback_rates', 'a list of speeds from 0.25 to 4', out.playbackRates);
+  const isPath = options.transcript_is_path;
+  if (typeof isPath === 'boolean' || isPath === 'auto') out.transcriptIsPath = isPath;
+  else if (isPath !== undefined) bad('transcript_is_path', 'auto, true or false', out.transcriptIsPath);
   return out;
 }

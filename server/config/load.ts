@@ -20,7 +20,7 @@ import { createTask, type AssignmentStrategy } from '../domain/task.js';
 import { configSchema } from './schema.js';
 import { ConfigError, describeIssues } from './config-error.js';
 import type { ConfiguredUser, ProjectConfig } from './project-config.js';
-import { locate } from './locate.js';
+import { locate, mediaRoots } from './locate.js';
 import { readConfigYaml } from './read-yaml.js';
 import { adaptConfig } from './adapt-config.js';
 import { unknownKeyWarnings } from './top-level-keys.js';
@@ -33,6 +33,8 @@ import { DataFileError } from './data-files.js';
 import { buildColorMap } from './colors.js';
 import { DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import { presentationWarnings } from './presentation-warnings.js';
+import { checkTranscripts } from './transcript-check.js';
+import { transcriptFileReader } from '../io/transcript-files.js';
 import { readMemoSettings } from './sections/memos.js';
 import { readCaseSettings, readCodebookSettings } from './sections/codebook.js';
 import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
@@ -170,6 +172,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     if (e instanceof DisplayConfigError) throw new ConfigError(path, e.message);
     throw e;
   }
+  const mediaDirectory = (raw as { media_directory?: unknown }).media_directory;
+  const sidecars = transcriptFileReader(mediaRoots(dir, raw.task_dir, mediaDirectory));
+  checkTranscripts(display, instances, sidecars, warn, refuse);
   let crowd: CrowdSettings;
   try {
     const read = readCrowd(raw, raw.debug, path);

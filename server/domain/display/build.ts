@@ -4,7 +4,7 @@
  */
 import { agentTraceView } from './agent-trace.js';
 import { fillLayout } from './layout.js';
-import { parseCaptions } from '../transcripts/captions.js';
+import { resolveTranscript, type ReadSidecar } from '../transcripts/resolve.js';
 import { sanitize } from './sanitize.js';
 import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
 import { asItems, asText, asTurns, looksLikeTurns, mediaSource, valueAt } from './values.js';
@@ -20,6 +20,7 @@ function fieldBlock(
   value: unknown,
   item: Record<string, unknown>,
   listAsText?: ListAsText,
+  readSidecar?: ReadSidecar,
 ): DisplayBlock {
   const { key, label } = field;
   const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
@@ -36,7 +37,7 @@ function fieldBlock(
     case 'code':
       return { type: 'code', key, label, text: asText(value), language: field.language };
     case 'dialogue':
-      return dialogueBlock(field, value, item);
+      return dialogueBlock(field, value, item, readSidecar);
     case 'pairwise': {
       const entries = Array.isArray(value)
         ? value.map((v, i) => [field.labels?.[i] ?? String.fromCharCode(65 + i), v] as const)
@@ -60,33 +61,32 @@ function fieldBlock(
 }
 
 /** Turns, and for Potato's audio dialogue (`{audio, turns}`) its recording and player settings too. */
-function dialogueBlock(field: DisplayField, value: unknown, item: Record<string, unknown>): DisplayBlock {
+function dialogueBlock(
+  field: DisplayField,
+  value: unknown,
+  item: Record<string, unknown>,
+  readSidecar?: ReadSidecar,
+): DisplayBlock {
   const { key, label } = field;
   const o = field.audioDialogue;
+  if (o) {
+    const read = resolveTranscript(value, o, field.turnKeys ?? {}, readSidecar);
+    if (!('turns' in read)) return { type: 'text', key, label, text: asText(value) };
+    const audio = read.audio !== undefined ? mediaSource(read.audio) : undefined;
+    if (!audio) return { type: 'dialogue', key, label, turns: read.turns };
+    const player = { timestamps: o.timestamps, scroll_height: o.scrollHeight, playback_rates: o.playbackRates };
+    return { type: 'dialogue', key, label, turns: read.turns, audio: { source: audio, ...player } };
+  }
   const record =
     value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  const list = record ? (record[o?.turnsKey ?? 'turns'] ?? (o ? record.segments : undefined)) : value;
-  // Potato takes a WebVTT or SubRip text in place of an audio dialogue's turn list
-  const captions = o && typeof list === 'string' ? parseCaptions(list) : undefined;
-  const turns = captions ?? asTurns(list ?? value, true, field.turnKeys);
+  const list = (record ? record.turns : value) ?? value;
+  const turns = asTurns(list, true, field.turnKeys);
   if (!turns) return { type: 'text', key, label, text: asText(value) };
-  if (field.agentTrace)
-    return {
-      type: 'dialogue',
-      key,
-      label,
-      turns,
-      trace: agentTraceView(field.agentTrace, turns, (list ?? value) as unknown[], item),
-    };
-  const audio = o && record && record[o.audioKey] !== undefined ? mediaSource(record[o.audioKey]) : undefined;
-  if (!o || !audio) return { type: 'dialogue', key, label, turns };
-  return {
-    type: 'dialogue',
-    key,
-    label,
-    turns,
-    audio: { source: audio, timestamps: o.timestamps, scroll_height: o.scrollHeight, playback_rates: o.playbackRates },
-  };
+  if (field.agentTrace) {
+    const trace = agentTraceView(field.agentTrace, turns, list as unknown[], item);
+    return { type: 'dialogue', key, label, turns, trace };
+  }
+  return { type: 'dialogue', key, label, turns };
 }
 
 /** A field of unstated type, shown by its value's shape. */
@@ -122,7 +122,12 @@ function autoBlocks(
   return blocks;
 }
 
-export function buildDisplay(spec: DisplaySpec, item: Record<string, unknown>, text: string): Display {
+export function buildDisplay(
+  spec: DisplaySpec,
+  item: Record<string, unknown>,
+  text: string,
+  readSidecar?: ReadSidecar,
+): Display {
   if (spec.kind === 'layout') {
     const { html, hasSurface } = fillLayout(spec.template, item, text, spec.textKey, SURFACE_TOKEN, spec.listAsText);
     const blocks: DisplayBlock[] = hasSurface ? [] : [{ type: 'surface', key: spec.textKey }];
@@ -133,7 +138,7 @@ export function buildDisplay(spec: DisplaySpec, item: Record<string, unknown>, t
     const blocks = spec.fields.map((f) =>
       f.key === spec.textKey && f.type === 'text'
         ? ({ type: 'surface', key: f.key, label: f.label } as DisplayBlock)
-        : fieldBlock(f, valueAt(item, f.key), item, spec.listAsText),
+        : fieldBlock(f, valueAt(item, f.key), item, spec.listAsText, readSidecar),
     );
     if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });
     // an item holding none of the fields named (data in another shape than the config expects) still shows its own
@@ -153,12 +158,14 @@ export class DisplayCache {
   constructor(
     private readonly spec: DisplaySpec,
     private readonly limit = 2000,
+    /** reads an audio dialogue's sidecar transcript from the task folder */
+    private readonly readSidecar?: ReadSidecar,
   ) {}
 
   of(instance: { id: string; text: string; data: Record<string, unknown> }): Display {
     const hit = this.cache.get(instance.id);
     if (hit) return hit;
-    const display = buildDisplay(this.spec, instance.data, instance.text);
+    const display = buildDisplay(this.spec, instance.data, instance.text, this.readSidecar);
     if (this.cache.size >= this.limit) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(instance.id, display);
     return display;

@@ -72,6 +72,8 @@ export interface AudioDialogueOptions {
   scrollHeight: string;
   /** the speed selector's choices (`playback_rates`) */
   playbackRates: number[];
+  /** whether a string transcript is a sidecar file's path (`transcript_is_path`; auto: by Potato's heuristic) */
+  transcriptIsPath: 'auto' | boolean;
 }
 
 export interface ListAsText {
