@@ -28,6 +28,7 @@ export const POSTGRES_HTTP_SUITES = [
   'traces',
   'ibws',
   'event-registry',
+  'automation',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 /** Files that drive the UI in headless Chromium (the `browser` project). */

@@ -66,7 +66,10 @@ function sampled(itemId: string, rule: string, rate: number): boolean {
   return digest.readUInt32BE(0) / 0x1_0000_0000 < rate;
 }
 
-const firedKey = (itemId: string, rule: string) => `${itemId}\u0000${rule}`;
+// PostgreSQL text cannot hold a NUL: the unit separator joins the two; rows of a journal written with the NUL are
+// still read as fired
+const firedKey = (itemId: string, rule: string) => `${itemId}\u001f${rule}`;
+const nulFiredKey = (itemId: string, rule: string) => `${itemId}\u0000${rule}`;
 
 /** A webhook's headers often carry a token: the read-out names them and hides their values. */
 function withHeadersHidden(params: Record<string, unknown>): Record<string, unknown> {
@@ -142,7 +145,11 @@ export class Automation {
       this.seen.add(item.id);
       for (const rule of this.settings.rules) {
         const key = firedKey(item.id, rule.name);
-        if (this.d.store.get('automation_fired', key)) continue;
+        if (
+          this.d.store.get('automation_fired', key) ||
+          this.d.store.get('automation_fired', nulFiredKey(item.id, rule.name))
+        )
+          continue;
         if (!allHold(rule.when, item.data) || !sampled(item.id, rule.name, rule.sampleRate)) continue;
         await this.fire(item, rule, key);
       }
