@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { DisplayField, DisplaySpec, FieldType, ListAsText } from '../domain/display/types.js';
 import { codebookUrl, instructionsHtml, type Instructions } from '../domain/display/instructions.js';
-import { AGENT_TRACE_OPTIONS, readAgentTrace } from './agent-trace-options.js';
+import { readAgentTrace, traceKindOf, traceOptionNames } from './agent-trace-options.js';
 import { PLAYER_OPTIONS, readAudioDialogue } from './audio-dialogue-options.js';
 import { SPEAKER_ASSIGNMENT_OPTIONS } from './speaker-assignment.js';
 
@@ -113,12 +113,13 @@ function readFields(
     const rawType = typeof f.type === 'string' ? f.type : 'text';
     const type = TYPE_MAP[rawType];
     const interactive = rawType === 'interactive_chat' && agent;
+    const traceKind = traceKindOf(rawType);
     if (!type) warn(`${where}.type: "${rawType}" is not drawn here; field "${f.key}" is shown as text`);
     else if (rawType === 'interactive_chat' && !agent)
       warn(
         `${where}.type: "interactive_chat" needs an agent (agent_proxy): without one field "${f.key}" is shown as dialogue turns`,
       );
-    else if (!EXACT.has(rawType) && !interactive && rawType !== 'agent_trace')
+    else if (!EXACT.has(rawType) && !interactive && !traceKind)
       warn(
         `${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`,
       );
@@ -127,17 +128,17 @@ function readFields(
       (k) =>
         !ACTED_ON_OPTIONS.has(k) &&
         !(rawType === 'audio_dialogue' && AUDIO_DIALOGUE_OPTIONS.has(k)) &&
-        !(rawType === 'agent_trace' && AGENT_TRACE_OPTIONS.includes(k)),
+        !(traceKind && traceOptionNames(traceKind).includes(k)),
     );
     if (ignored.length)
       warn(
-        `${where}.display_options: ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not acted on; field "${f.key}" is drawn as ${rawType === 'agent_trace' ? 'agent trace steps' : (type ?? 'text')} without ${ignored.length === 1 ? 'it' : 'them'}`,
+        `${where}.display_options: ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not acted on; field "${f.key}" is drawn as ${traceKind ? `${rawType.replace(/_/g, ' ')} steps` : (type ?? 'text')} without ${ignored.length === 1 ? 'it' : 'them'}`,
       );
     const field: DisplayField = { key: f.key, type: type ?? 'text' };
     if (interactive) field.interactive = true;
     if (rawType === 'audio_dialogue')
       field.audioDialogue = readAudioDialogue(options, `${where}.display_options`, warn);
-    if (rawType === 'agent_trace') field.agentTrace = readAgentTrace(options, `${where}.display_options`, warn);
+    if (traceKind) field.agentTrace = readAgentTrace(options, `${where}.display_options`, warn, traceKind);
     if (typeof f.label === 'string') field.label = f.label;
     if (Array.isArray(options.labels)) field.labels = options.labels.map(String);
     if (typeof options.language === 'string') field.language = options.language;

@@ -59,13 +59,23 @@ const SPEAKER_PATTERNS: [string, RegExp][] = [
 ];
 
 /**
- * A turn's step type as Potato reads it: its own `step_type`, else from its speaker ("Agent (Thought)" → thought),
- * so a trace whose turns only name their speakers still has thoughts and actions to bind questions to and to draw.
+ * A turn's step type as Potato reads it: its own `type` or `step_type` as written (a binding to `action` does not
+ * take "Action"), else from its speaker ("Agent (Thought)" → thought), so a trace whose turns only name their
+ * speakers still has thoughts and actions to bind questions to and to draw.
  */
-export function stepTypeOf(turn: { speaker?: string; step_type?: string }): string {
-  if (turn.step_type) return turn.step_type.toLowerCase();
+export function stepTypeOf(turn: { speaker?: string; step_type?: string; type?: string }): string {
+  const given = turn.type || turn.step_type;
+  if (given) return given;
   if (!turn.speaker) return 'observation';
   return SPEAKER_PATTERNS.find(([, re]) => re.test(turn.speaker!))?.[0] ?? 'observation';
+}
+
+/** A step given as bare text, typed from its words as Potato types it: a plan is a thought, `name(args)` an action. */
+export function stepTypeOfText(text: string): string {
+  if (/^(i need to|i should|let me think|my plan)/i.test(text)) return 'thought';
+  const open = text.indexOf('(');
+  if (open > 0 && text.includes(')') && /[a-z]/i.test(text.slice(0, open))) return 'action';
+  return 'observation';
 }
 
 const within = (list: readonly string[] | undefined, value: string | undefined) =>

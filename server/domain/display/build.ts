@@ -6,6 +6,7 @@ import { agentTraceView } from './agent-trace.js';
 import { fillLayout } from './layout.js';
 import { resolveTranscript, type ReadSidecar } from '../transcripts/resolve.js';
 import { sanitize } from './sanitize.js';
+import { traceSteps } from './trace-steps.js';
 import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
 import { asItems, asText, asTurns, looksLikeTurns, mediaSource, valueAt } from './values.js';
 
@@ -79,13 +80,15 @@ function dialogueBlock(
   }
   const record =
     value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  if (field.agentTrace) {
+    const steps = traceSteps(value, field.turnKeys);
+    if (!steps) return { type: 'text', key, label, text: asText(value) };
+    const turns = steps.map((s) => s.turn);
+    return { type: 'dialogue', key, label, turns, trace: agentTraceView(field.agentTrace, steps, item) };
+  }
   const list = (record ? record.turns : value) ?? value;
   const turns = asTurns(list, true, field.turnKeys);
   if (!turns) return { type: 'text', key, label, text: asText(value) };
-  if (field.agentTrace) {
-    const trace = agentTraceView(field.agentTrace, turns, list as unknown[], item);
-    return { type: 'dialogue', key, label, turns, trace };
-  }
   return { type: 'dialogue', key, label, turns };
 }
 

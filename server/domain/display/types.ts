@@ -38,8 +38,12 @@ export interface DisplayField {
   agentTrace?: AgentTraceOptions;
 }
 
-/** An agent_trace field's display options (Potato's `display_options`), read at load. */
+/** Potato's trace displays: agent_trace and its kin, drawn from the same step cards. */
+export type TraceKind = 'agent' | 'coding' | 'eval' | 'cot' | 'web_agent';
+
+/** An agent_trace field's display options (Potato's `display_options`), read at load; kin options where set. */
 export interface AgentTraceOptions {
+  kind: TraceKind;
   show_step_numbers: boolean;
   show_summary: boolean;
   collapse_observations: boolean;
@@ -49,13 +53,50 @@ export interface AgentTraceOptions {
   show_run_tree: boolean;
   /** a step type's card colour, checked to be a plain CSS colour at load */
   step_type_colors: Record<string, string>;
+  /** coding and eval traces: outputs longer than `max_output_lines` fold away (`collapse_long_outputs`) */
+  collapse_long_outputs?: boolean;
+  max_output_lines?: number;
+  /** coding trace: the agent's words between tool calls, and the list of files it touched */
+  show_reasoning?: boolean;
+  show_file_tree?: boolean;
+  /** eval trace: the three panes' headers */
+  pane_labels?: [string, string, string];
+  /** chain-of-thought trace: the step-type badges, the rail of step numbers, long steps clamped to `clamp_lines` */
+  show_types?: boolean;
+  show_rail?: boolean;
+  collapse_long_steps?: boolean;
+  clamp_lines?: number;
+  /** web agent trace: which parts of a step are shown, and the screenshot's largest size in pixels */
+  show_thought?: boolean;
+  show_observation?: boolean;
+  show_element_info?: boolean;
+  screenshot_max_width?: number;
+  screenshot_max_height?: number;
 }
+
+/** What a step holds besides its text: a code change, a command and its output, a file's text, a labelled note. */
+export type StepPart =
+  | { kind: 'diff'; file?: string; removed: string; added: string }
+  | { kind: 'terminal'; command: string; output?: string }
+  | { kind: 'code'; file?: string; text: string }
+  | { kind: 'note'; label: string; text: string };
 
 /** What an agent_trace field's page needs beside its turns. */
 export interface AgentTraceView {
   options: AgentTraceOptions;
   /** one per turn: its step type (given or read from the speaker), and what the options show of it */
-  steps: { type: string; timestamp?: string; screenshot?: MediaSource }[];
+  steps: {
+    type: string;
+    timestamp?: string;
+    screenshot?: MediaSource;
+    parts?: StepPart[];
+    /** where a web agent acted on the screenshot, in percent of its width and height */
+    pointer?: { x: number; y: number };
+  }[];
+  /** coding trace: the files its tool calls touched, in order (`show_file_tree`) */
+  files?: string[];
+  /** eval trace: the step shown as the final answer (a "Final Answer"-like speaker or tool, else the last action) */
+  answer?: number;
   /** the item's run tree, when it has one and `show_run_tree` is on: each run after its parent */
   run_tree?: RunRow[];
 }

@@ -47,7 +47,8 @@ export interface TurnKeys {
 const present = (o: Record<string, unknown>, k: string | undefined) =>
   k !== undefined && (typeof o[k] === 'string' || typeof o[k] === 'number');
 
-const textOf = (v: unknown) => ((typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : undefined);
+export const textOf = (v: unknown) =>
+  (typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : undefined;
 
 /** A time in seconds: a number, or `[HH:]MM:SS[.,]mmm` as transcripts write it; undefined otherwise. */
 function seconds(v: unknown): number | undefined {
@@ -59,11 +60,12 @@ function seconds(v: unknown): number | undefined {
 }
 
 /** A turn's id and the keys turn-level questions filter on, copied when the turn has them. */
-function withBindingKeys(turn: Turn, o: Record<string, unknown>, index: number): Turn {
+export function withBindingKeys(turn: Turn, o: Record<string, unknown>, index: number): Turn {
   const id = turnIdOf(o, index);
   if (id !== `t${index}`) turn.id = id;
   const agent = textOf(o.agent_id);
-  const stepType = textOf(o.step_type);
+  // Potato reads a turn's `type` before its `step_type`, both as written
+  const stepType = (typeof o.type === 'string' ? textOf(o.type) : undefined) ?? textOf(o.step_type);
   const tool = textOf(o.tool) ?? textOf(o.tool_name);
   const run = textOf(o.run_id);
   if (agent) turn.agent = agent;

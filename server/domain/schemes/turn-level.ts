@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Scheme } from '../task.js';
 import { AnswerError, type SchemeTypeModule } from './module.js';
 import { isRecord } from './answer-fields.js';
+import { traceSteps } from '../display/trace-steps.js';
 import {
   TURN_DATA_LABEL,
   TURN_LEVEL_TYPES,
@@ -188,6 +189,8 @@ export function turnLevelModule(base: SchemeTypeModule): SchemeTypeModule {
       const turns = field ? itemTurns(context.instance.data, field) : undefined;
       if (!turns || !chosen[TURN_DATA_LABEL]) return null;
       const ids = new Set(turns.map((t, i) => turnIdOf(t, i)));
+      // a trace's step dicts ({thought, action, observation}, tool calls) are several turns on its display
+      traceSteps(turns)?.forEach((s, i) => ids.add(s.turn.id ?? `t${i}`));
       const doc = JSON.parse(chosen[TURN_DATA_LABEL]) as TurnDocument;
       for (const id of Object.keys(doc.turns))
         if (!ids.has(id)) return new AnswerError(`turns.${id}: the item's "${field}" has no turn ${id}`);

@@ -12,8 +12,18 @@ const source = {
 };
 const media = z.lazy(() => z.object({ type: z.enum(['image', 'audio', 'video']), ...common, ...source }));
 
+const part = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('diff'), file: z.string().optional(), removed: z.string(), added: z.string() }),
+  z.object({ kind: z.literal('terminal'), command: z.string(), output: z.string().optional() }),
+  z.object({ kind: z.literal('code'), file: z.string().optional(), text: z.string() }),
+  z.object({ kind: z.literal('note'), label: z.string(), text: z.string() }),
+]);
+
 const agentTrace = z.object({
   options: z.object({
+    kind: z
+      .enum(['agent', 'coding', 'eval', 'cot', 'web_agent'])
+      .describe('agent_trace, coding_trace, eval_trace, cot_trace or web_agent_trace'),
     show_step_numbers: z.boolean(),
     show_summary: z.boolean(),
     collapse_observations: z.boolean(),
@@ -22,6 +32,20 @@ const agentTrace = z.object({
     compact: z.boolean(),
     show_run_tree: z.boolean(),
     step_type_colors: z.record(z.string(), z.string()).describe("a step type's card colour, a plain CSS colour"),
+    collapse_long_outputs: z.boolean().optional(),
+    max_output_lines: z.number().optional(),
+    show_reasoning: z.boolean().optional(),
+    show_file_tree: z.boolean().optional(),
+    pane_labels: z.tuple([z.string(), z.string(), z.string()]).optional(),
+    show_types: z.boolean().optional(),
+    show_rail: z.boolean().optional(),
+    collapse_long_steps: z.boolean().optional(),
+    clamp_lines: z.number().optional(),
+    show_thought: z.boolean().optional(),
+    show_observation: z.boolean().optional(),
+    show_element_info: z.boolean().optional(),
+    screenshot_max_width: z.number().optional(),
+    screenshot_max_height: z.number().optional(),
   }),
   steps: z
     .array(
@@ -29,9 +53,16 @@ const agentTrace = z.object({
         type: z.string().describe("the turn's step_type, else read from its speaker (thought, action, observation, …)"),
         timestamp: z.string().optional(),
         screenshot: z.object(source).optional(),
+        parts: z.array(part).optional().describe("a coding agent's diff, command and output, a web agent's notes"),
+        pointer: z
+          .object({ x: z.number(), y: z.number() })
+          .optional()
+          .describe('where a web agent acted, in percent of the screenshot'),
       }),
     )
     .describe('one per turn'),
+  files: z.array(z.string()).optional().describe("a coding trace's files touched, in order"),
+  answer: z.number().optional().describe("an eval trace's final answer step"),
   run_tree: z
     .array(
       z.object({

@@ -38,7 +38,9 @@ describe('agent_trace display', () => {
     expect(stepTypeOf({ speaker: 'Tool failure' })).toBe('action');
     expect(stepTypeOf({ speaker: 'Exception' })).toBe('error');
     expect(stepTypeOf({ speaker: 'User' })).toBe('observation');
-    expect(stepTypeOf({ speaker: 'Agent (Thought)', step_type: 'Action' })).toBe('action');
+    // as written, as Potato compares it: an [action] binding does not take "Action"; `type` is read first
+    expect(stepTypeOf({ speaker: 'Agent (Thought)', step_type: 'Action' })).toBe('Action');
+    expect(stepTypeOf({ speaker: 'Agent (Thought)', type: 'action', step_type: 'thought' })).toBe('action');
     expect(stepTypeOf({})).toBe('observation');
   });
 
@@ -50,7 +52,7 @@ describe('agent_trace display', () => {
       { type: 'thought' },
       { type: 'action', screenshot: { src: '/api/media/shots/1.png', remote: false } },
       { type: 'observation' },
-      { type: 'error' },
+      { type: 'Error' },
     ]);
     expect(block.trace.options.show_summary).toBe(true);
     expect(block.trace.run_tree).toEqual([
