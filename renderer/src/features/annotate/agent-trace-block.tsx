@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { DisplayBlock } from '../../shared/api/types.js';
 import { childrenOf, RunTree, subtree } from './run-tree.js';
+import { StepParts } from './trace-parts.js';
 import './agent-trace.css';
 
 type Dialogue = Extract<DisplayBlock, { type: 'dialogue' }>;
@@ -79,11 +80,34 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
       )}
       <div className="agent-trace-steps">
         {options.show_summary && <Summary steps={steps} />}
+        {options.show_rail && (
+          <nav className="trace-rail" aria-label="Reasoning step navigation">
+            {steps.map((s, i) => (
+              <button
+                key={i}
+                type="button"
+                className={`step-badge badge-${classSafe(s.type)}`}
+                aria-label={`Go to step ${i + 1}`}
+                onClick={() => cards.current[i]?.scrollIntoView({ block: 'nearest' })}
+              >
+                {i + 1}
+              </button>
+            ))}
+          </nav>
+        )}
+        {trace.files && trace.files.length > 0 && (
+          <ul className="trace-files" aria-label="Files touched">
+            {trace.files.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        )}
         {block.turns.map((turn, i) => {
           const step = steps[i] ?? { type: 'observation' };
           const type = step.type;
           const n = NUMBERED.has(type) ? ++number : undefined;
           const color = options.step_type_colors[type];
+          if (type === 'thought' && options.show_reasoning === false) return null;
           const dimmed = runs !== null && !(turn.run !== undefined && runs.has(turn.run));
           const text = (
             <div className="step-text" dir="auto">
@@ -104,7 +128,9 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
               aria-label={`Step ${i + 1}: ${type}${turn.speaker ? `, ${turn.speaker}` : ''}`}
             >
               <header className="step-header">
-                <span className={`step-badge badge-${classSafe(type)}`}>{capital(type)}</span>
+                {options.show_types !== false && (
+                  <span className={`step-badge badge-${classSafe(type)}`}>{capital(type)}</span>
+                )}
                 {options.show_step_numbers && n !== undefined && <span className="step-number">#{n}</span>}
                 {turn.speaker && <span className="step-speaker">{turn.speaker}</span>}
                 {step.timestamp && <span className="step-timestamp">{step.timestamp}</span>}
@@ -117,14 +143,26 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
               ) : (
                 text
               )}
+              {step.parts && <StepParts parts={step.parts} options={options} />}
               {step.screenshot?.src && (
-                <img
-                  className="step-screenshot"
-                  src={step.screenshot.src}
-                  alt={`Step ${i + 1} screenshot`}
-                  loading="lazy"
-                />
+                <div className="step-shot">
+                  <img
+                    className="step-screenshot"
+                    src={step.screenshot.src}
+                    alt={`Step ${i + 1} screenshot`}
+                    loading="lazy"
+                    style={{ maxWidth: options.screenshot_max_width, maxHeight: options.screenshot_max_height }}
+                  />
+                  {step.pointer && (
+                    <span
+                      className="step-pointer"
+                      aria-hidden="true"
+                      style={{ left: `${step.pointer.x}%`, top: `${step.pointer.y}%` }}
+                    />
+                  )}
+                </div>
               )}
+              {trace.answer === i && <p className="step-answer">{options.pane_labels?.[2] ?? 'Final Answer'}</p>}
               {slot?.(turn, i)}
             </section>
           );
