@@ -22,7 +22,7 @@ const ITEMS = [
         ],
       },
     ],
-    cot: ['I need to add 2 and 2.', 'add(2, 2)', '4'],
+    cot: ['I need to add 2 and 2.', 'add(2, 2)', '4\nso\nfour'],
     evaluated: [
       { thought: 'Look it up', action: 'search(q)' },
       { speaker: 'Agent (Final Answer)', text: 'Paris' },
@@ -47,7 +47,7 @@ const CONFIG = {
     fields: [
       { key: 'text', type: 'text' },
       { key: 'coding', type: 'coding_trace' },
-      { key: 'cot', type: 'cot_trace' },
+      { key: 'cot', type: 'cot_trace', display_options: { clamp_lines: 2 } },
       { key: 'evaluated', type: 'eval_trace' },
       { key: 'web', type: 'web_agent_trace', display_options: { show_thought: false } },
     ],
@@ -76,6 +76,8 @@ describe('agent trace kin', () => {
   });
 
   test('a chain-of-thought trace has a rail of its steps, typed from their words', async () => {
+    // clamp_lines: 2 folds the three-line step
+    expect(await field('cot').locator('.trace-step').nth(2).locator('summary').innerText()).toBe('Show all 3 lines');
     const rail = field('cot').getByRole('navigation', { name: 'Reasoning step navigation' });
     expect(await rail.getByRole('button').count()).toBe(3);
     expect(

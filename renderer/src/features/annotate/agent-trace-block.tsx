@@ -140,6 +140,11 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
                   <summary>Show observation</summary>
                   {text}
                 </details>
+              ) : options.collapse_long_steps && turn.text.split('\n').length > (options.clamp_lines ?? Infinity) ? (
+                <details className="step-collapse">
+                  <summary>Show all {turn.text.split('\n').length} lines</summary>
+                  {text}
+                </details>
               ) : (
                 text
               )}
