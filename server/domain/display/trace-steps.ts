@@ -65,18 +65,21 @@ function expanded(turn: Turn, o: Entry, index: number): Turn {
   return withBindingKeys(turn, rest, index);
 }
 
-function reactSteps(o: Entry, at: number): TraceStep[] {
+function reactSteps(o: Entry, at: number, keys: TurnKeys): TraceStep[] {
+  // a multi-agent trace names the agent of each dict (speaker_key, else `agent`): its steps keep that name
+  const who = textOf(o[keys.speaker ?? 'agent']) ?? 'Agent';
+  const observation = o.observation ?? o.result;
   const out: TraceStep[] = [];
   if (o.thought) {
-    const turn = expanded({ speaker: 'Agent (Thought)', text: text(o.thought), step_type: 'thought' }, o, at);
+    const turn = expanded({ speaker: `${who} (Thought)`, text: text(o.thought), step_type: 'thought' }, o, at);
     out.push({ turn, timestamp: textOf(o.timestamp) });
   }
   if (o.action) {
-    const turn = expanded({ speaker: 'Agent (Action)', text: actionText(o.action), step_type: 'action' }, o, at);
+    const turn = expanded({ speaker: `${who} (Action)`, text: actionText(o.action), step_type: 'action' }, o, at);
     out.push({ turn });
   }
-  if (o.observation) {
-    const turn = expanded({ speaker: 'Environment', text: text(o.observation), step_type: 'observation' }, o, at);
+  if (observation) {
+    const turn = expanded({ speaker: 'Environment', text: text(observation), step_type: 'observation' }, o, at);
     out.push({ turn, screenshot: textOf(o.screenshot) });
   }
   return out;
@@ -178,7 +181,7 @@ function entrySteps(entry: unknown, at: number, keys: TurnKeys): TraceStep[] | u
   if (!isEntry(entry)) return undefined;
   if ('thought' in entry || 'action' in entry || 'observation' in entry) {
     if ('action_type' in entry || 'screenshot_url' in entry) return webSteps(entry, at);
-    if (!('speaker' in entry && 'text' in entry)) return reactSteps(entry, at);
+    if (!('speaker' in entry && 'text' in entry)) return reactSteps(entry, at, keys);
   }
   if ('action_type' in entry) return webSteps(entry, at);
   if (Array.isArray(entry.tool_calls) || Array.isArray(entry.content) || 'reasoning' in entry)
