@@ -2,7 +2,7 @@
  * Names for the HTTP API's answers, taken from the types `npm run gen:api` writes from the server's OpenAPI
  * document (openapi.d.ts), so the UI's side of the contract is never written by hand.
  */
-import type { paths } from './openapi.js';
+import type { components, paths } from './openapi.js';
 
 type Success<R> = R extends { 200: { content: { 'application/json': infer T } } }
   ? T
@@ -155,3 +155,5 @@ export type ChatConfig = Answer<'/api/chat/config', 'get'>;
 export type ChatMessage = Answer<'/api/chat/history', 'get'>['messages'][number];
 export type ChatReply = Answer<'/api/chat/send', 'post'>;
 export type StepPrelabel = Answer<'/api/prm/prelabel', 'get'>;
+/** A process_reward answer as stored: each marked step's reward and what the AI suggested for it. */
+export type ProcessRewardAnswer = components['schemas']['Answer.process_reward'];

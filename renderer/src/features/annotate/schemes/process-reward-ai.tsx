@@ -5,25 +5,16 @@
  */
 import { useState } from 'react';
 import { api, errorText } from '../../../shared/api/client.js';
-import type { StepPrelabel } from '../../../shared/api/types.js';
+import type { ProcessRewardAnswer, StepPrelabel } from '../../../shared/api/types.js';
 import './process-reward-ai.css';
 
-export interface AiStep {
-  reward: number;
-  reasoning: string;
-  confidence: number | null;
-}
-
 /** A step as stored: its reward and, where the AI suggested one, what it suggested. */
-export interface StoredStep {
-  index: number;
-  reward: number;
-  source?: 'ai' | 'human';
-  verified?: boolean;
-  ai_reward?: number | null;
-  ai_reasoning?: string;
-  confidence?: number | null;
-}
+export type StoredStep = ProcessRewardAnswer['steps'][number];
+/** 1 correct, -1 incorrect, 0 neutral */
+export type Reward = StoredStep['reward'];
+
+/** The AI's suggestion for one step. */
+export type AiStep = Omit<StepPrelabel['steps'][number], 'index'>;
 
 /** The suggestion a stored step remembers, for a page opened after the suggestions were asked for. */
 export function rememberedAi(step: StoredStep | undefined): AiStep | undefined {
@@ -32,7 +23,7 @@ export function rememberedAi(step: StoredStep | undefined): AiStep | undefined {
 }
 
 /** The verification fields of a step given `reward`, when the AI suggested something for it. */
-export function verification(reward: number, ai: AiStep | undefined): Omit<StoredStep, 'index' | 'reward'> {
+export function verification(reward: Reward, ai: AiStep | undefined): Omit<StoredStep, 'index' | 'reward'> {
   if (!ai) return {};
   return {
     source: reward === ai.reward ? 'ai' : 'human',

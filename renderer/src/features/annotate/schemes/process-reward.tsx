@@ -4,7 +4,7 @@
  * it correct, it and all after wrong) and 1 marks the steps up to the focused one correct. With `ai_prelabel` the
  * model's suggestion shows beside each step (process-reward-ai.tsx) and a reward given to such a step records it.
  */
-import type { Scheme } from '../../../shared/api/types.js';
+import type { ProcessRewardAnswer, Scheme } from '../../../shared/api/types.js';
 import type { Answers } from '../answers.js';
 import { Options, extraOf } from './options.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
@@ -16,6 +16,7 @@ import {
   usePrelabel,
   verification,
   type AiStep,
+  type Reward,
   type StoredStep,
 } from './process-reward-ai.js';
 
@@ -28,20 +29,15 @@ interface RewardKeys {
   ai_prelabel_ready?: boolean;
 }
 
-interface Rewards {
-  mode: RewardKeys['mode'];
-  steps: StoredStep[];
-}
-
-const REWARDS = [1, -1, 0];
+const REWARDS: Reward[] = [1, -1, 0];
 
 function storedSteps(answers: Answers, scheme: Scheme): Map<number, StoredStep> {
-  const stored = storedAnswer<Rewards | null>(answers, scheme, null);
+  const stored = storedAnswer<ProcessRewardAnswer | null>(answers, scheme, null);
   return new Map((stored?.steps ?? []).map((s) => [s.index, s]));
 }
 
 /** The answer with the steps' rewards `next`, each step keeping what the AI suggested for it. */
-function withRewards(scheme: Scheme, stored: Map<number, StoredStep>, next: Map<number, number>, ai: AiSteps) {
+function withRewards(scheme: Scheme, stored: Map<number, StoredStep>, next: Map<number, Reward>, ai: AiSteps) {
   const steps = [...next]
     .sort(([a], [b]) => a - b)
     .map(([index, reward]) => ({
@@ -59,7 +55,7 @@ function rewarded(
   scheme: Scheme,
   stored: Map<number, StoredStep>,
   at: number,
-  reward: number | null,
+  reward: Reward | null,
   count: number,
   ai: AiSteps,
 ) {
@@ -114,7 +110,7 @@ function ProcessRewardField({ scheme, answers, update, instance }: FieldProps) {
     [-1]: k.reward_labels.incorrect,
     0: k.reward_labels.neutral,
   };
-  const give = (step: TraceStep, reward: number | null) =>
+  const give = (step: TraceStep, reward: Reward | null) =>
     update((a) =>
       setAnswer(a, scheme, rewarded(scheme, storedSteps(a, scheme), step.index, reward, count, prelabel.steps)),
     );
@@ -164,7 +160,7 @@ function ProcessRewardField({ scheme, answers, update, instance }: FieldProps) {
             chosen={rewards.has(s.index) ? String(rewards.get(s.index)) : ''}
             options={choices.map((r, i) => ({ value: String(r), text: words[r], binding: String(i + 1) }))}
             keyOf={(b) => b}
-            onPick={(v) => give(s, v === '' ? null : Number(v))}
+            onPick={(v) => give(s, v === '' ? null : (Number(v) as Reward))}
           />
         </>
       )}
