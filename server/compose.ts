@@ -182,6 +182,12 @@ export function composeServices(input: ComposeInput): Services {
     runningTraces: input.reuse?.traces,
     onAdded: (items) => void late.automation?.itemsAdded(items),
   });
+  // the task's media folders: recordings and images are served from them, sidecar transcripts read from them
+  const roots = mediaRoots(
+    config.dir,
+    config.raw.task_dir,
+    (config.raw as { media_directory?: unknown }).media_directory,
+  );
   const adminUsers = new Set(config.adminUsers);
   const isAdmin = (name: string) => adminUsers.has(name) || name === input.desktopOwner;
   const adjudication = new AdjudicationService({
@@ -293,13 +299,9 @@ export function composeServices(input: ComposeInput): Services {
         idKey: config.raw.item_properties.id_key,
       },
       undefined,
-      transcriptFileReader(
-        mediaRoots(config.dir, config.raw.task_dir, (config.raw as { media_directory?: unknown }).media_directory),
-      ),
+      transcriptFileReader(roots),
     ),
-    media: new MediaFiles(
-      mediaRoots(config.dir, config.raw.task_dir, (config.raw as { media_directory?: unknown }).media_directory),
-    ),
+    media: new MediaFiles(roots),
     adminAuth: { key: input.adminKey, isAdminUser: isAdmin },
     startedAt: clock.now(),
     version: input.version,

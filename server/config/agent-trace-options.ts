@@ -27,16 +27,9 @@ export const traceKindOf = (type: string): TraceKind | undefined =>
   Object.hasOwn(TRACE_TYPES, type) ? TRACE_TYPES[type] : undefined;
 
 /** Each kin's switches and their defaults (Potato's); the agent trace's also take step_type_colors. */
+const { kind: _kind, step_type_colors: _colors, ...agentSwitches } = DEFAULT_TRACE_OPTIONS;
 const SWITCHES: Record<TraceKind, Partial<Record<Switch, boolean>>> = {
-  agent: {
-    show_step_numbers: true,
-    show_summary: true,
-    collapse_observations: false,
-    show_timestamps: false,
-    show_screenshots: true,
-    compact: false,
-    show_run_tree: true,
-  },
+  agent: agentSwitches,
   coding: { show_step_numbers: true, collapse_long_outputs: true, show_reasoning: true, show_file_tree: true },
   eval: { show_step_numbers: true, collapse_long_outputs: true, compact: false },
   cot: { show_step_numbers: true, show_types: true, show_rail: true, collapse_long_steps: true, compact: false },
