@@ -21,18 +21,22 @@ describe('multirate rows read from each item', () => {
   beforeAll(async () => {
     ({ page, api } = await openRig({
       items: [
-        { id: 'dm1', text: 'Trace one', step_summaries: ['Search for flights', 'Compare prices', 'Book it'] },
-        { id: 'dm2', text: 'Trace two', step_summaries: [{ label: 'Open browser' }, 'Go <b>home</b>'] },
-        { id: 'dm3', text: 'Trace three' },
+        {
+          id: 'inv1',
+          text: 'Trace one',
+          step_summaries: ['Read the invoice', 'Sum the line items', 'Report the total'],
+        },
+        { id: 'inv2', text: 'Trace two', step_summaries: [{ label: 'List the files' }, 'Delete the <b>log</b>'] },
+        { id: 'inv3', text: 'Trace three' },
       ],
       config: {
         annotation_schemes: [
           {
             annotation_type: 'multirate',
             name: 'steps',
-            description: 'Rate each step',
+            description: 'How sound is each step?',
             options_from_data: 'step_summaries',
-            labels: ['Incorrect', 'Correct'],
+            labels: ['Wrong', 'Sound'],
           },
         ],
       },
@@ -40,25 +44,25 @@ describe('multirate rows read from each item', () => {
   });
 
   test("shows each item's own rows and stores each rating under its step", async () => {
-    expect(await rows()).toEqual(['Search for flights', 'Compare prices', 'Book it']);
+    expect(await rows()).toEqual(['Read the invoice', 'Sum the line items', 'Report the total']);
     expect(await unnamedControls(page)).toEqual([]);
-    await page.getByRole('radio', { name: 'Compare prices: Incorrect' }).check();
-    await page.getByRole('radio', { name: 'Book it: Correct' }).check();
+    await page.getByRole('radio', { name: 'Sum the line items: Wrong' }).check();
+    await page.getByRole('radio', { name: 'Report the total: Sound' }).check();
     await next(/^Instance 2 of 3/);
-    expect(await rows()).toEqual(['Open browser', 'Go <b>home</b>']);
+    expect(await rows()).toEqual(['List the files', 'Delete the <b>log</b>']);
     expect(await page.locator('fieldset[data-scheme="steps"] b').count()).toBe(0);
-    await page.getByRole('radio', { name: 'Go <b>home</b>: Correct' }).check();
+    await page.getByRole('radio', { name: 'Delete the <b>log</b>: Sound' }).check();
     await next(/^Instance 3 of 3/);
     expect(await page.locator('fieldset[data-scheme="steps"]').innerText()).toContain(
       'This item has nothing to rate: its “step_summaries” list is empty or missing.',
     );
     await allSaved(page);
-    expect((await api.get('/get_annotations?instance_id=dm1')).body.annotations).toEqual({
-      'steps:Book it': 'Correct',
-      'steps:Compare prices': 'Incorrect',
+    expect((await api.get('/get_annotations?instance_id=inv1')).body.annotations).toEqual({
+      'steps:Report the total': 'Sound',
+      'steps:Sum the line items': 'Wrong',
     });
-    expect((await api.get('/get_annotations?instance_id=dm2')).body.annotations).toEqual({
-      'steps:Go <b>home</b>': 'Correct',
+    expect((await api.get('/get_annotations?instance_id=inv2')).body.annotations).toEqual({
+      'steps:Delete the <b>log</b>': 'Sound',
     });
   });
 });

@@ -7,15 +7,23 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
 
 const items = [
-  { id: 'dm_001', text: 'Rate each step', step_summaries: ['Search for flights', 'Compare prices', 'Book it'] },
-  { id: 'dm_002', text: 'Rate each step of the second trace', step_summaries: [{ label: 'Open browser' }, 'Go'] },
+  {
+    id: 'inv-1',
+    text: 'Check each step of the invoice',
+    step_summaries: ['Read the invoice', 'Sum the line items', 'Report the total'],
+  },
+  {
+    id: 'inv-2',
+    text: 'Check each step of the second invoice',
+    step_summaries: [{ label: 'List the files' }, 'Delete the log'],
+  },
 ];
 const scheme = {
   annotation_type: 'multirate',
-  name: 'step_ratings',
-  description: 'Rate each step',
+  name: 'step_checks',
+  description: 'How sound is each step?',
   options_from_data: 'step_summaries',
-  labels: ['Incorrect', 'Questionable', 'Correct'],
+  labels: ['Wrong', 'Unsure', 'Sound'],
 };
 
 describe('multirate with options_from_data', () => {
@@ -31,45 +39,45 @@ describe('multirate with options_from_data', () => {
 
       expect(
         (
-          await rate('dm_001', {
-            'step_ratings:Compare prices': 'Incorrect',
-            'step_ratings:Search for flights': 'Correct',
+          await rate('inv-1', {
+            'step_checks:Sum the line items': 'Wrong',
+            'step_checks:Read the invoice': 'Sound',
           })
         ).status,
       ).toBe(200);
-      const saved = (await alice.get('/get_annotations?instance_id=dm_001')).body.annotations;
+      const saved = (await alice.get('/get_annotations?instance_id=inv-1')).body.annotations;
       expect(saved).toEqual({
-        'step_ratings:Compare prices': 'Incorrect',
-        'step_ratings:Search for flights': 'Correct',
+        'step_checks:Sum the line items': 'Wrong',
+        'step_checks:Read the invoice': 'Sound',
       });
-      expect((await rate('dm_002', { 'step_ratings:Open browser': 'Questionable' })).status).toBe(200);
+      expect((await rate('inv-2', { 'step_checks:List the files': 'Unsure' })).status).toBe(200);
 
-      const other = await rate('dm_001', { 'step_ratings:Open browser': 'Correct' });
+      const other = await rate('inv-1', { 'step_checks:List the files': 'Sound' });
       expect(other.status).toBe(400);
-      expect(other.body.error).toMatch(/"Open browser" is not one of this item's step_summaries/);
-      const offScale = await rate('dm_001', { 'step_ratings:Book it': 'Great' });
+      expect(other.body.error).toMatch(/"List the files" is not one of this item's step_summaries/);
+      const offScale = await rate('inv-1', { 'step_checks:Report the total': 'Great' });
       expect(offScale.status).toBe(400);
       expect(offScale.body.error).toMatch(/not on the scale/);
-      expect((await alice.get('/get_annotations?instance_id=dm_001')).body.annotations).toEqual(saved);
+      expect((await alice.get('/get_annotations?instance_id=inv-1')).body.annotations).toEqual(saved);
 
       const lines = (await t.admin().get('/admin/api/export?format=jsonl')).text
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l));
-      expect(lines.find((l) => l.instance_id === 'dm_001').labels.step_ratings).toEqual({
-        'Compare prices': 'Incorrect',
-        'Search for flights': 'Correct',
+      expect(lines.find((l) => l.instance_id === 'inv-1').labels.step_checks).toEqual({
+        'Sum the line items': 'Wrong',
+        'Read the invoice': 'Sound',
       });
       const bob = await t.client().login('bob');
       expect(
         (
           await bob.post('/updateinstance', {
-            instance_id: 'dm_001',
-            annotations: { 'step_ratings:Book it': 'Correct' },
+            instance_id: 'inv-1',
+            annotations: { 'step_checks:Report the total': 'Sound' },
           })
         ).status,
       ).toBe(200);
-      const agreement = (await t.admin().get('/admin/api/agreement')).body.by_schema.step_ratings;
+      const agreement = (await t.admin().get('/admin/api/agreement')).body.by_schema.step_checks;
       expect(JSON.stringify(agreement)).toMatch(/each item's own/);
     } finally {
       await t.close();
@@ -79,7 +87,7 @@ describe('multirate with options_from_data', () => {
   it('warns that options_from_data is not acted on beside listed options', async () => {
     const t = await startServer({
       items,
-      config: { annotation_schemes: [{ ...scheme, options: ['Search for flights', 'Go'] }] },
+      config: { annotation_schemes: [{ ...scheme, options: ['Read the invoice', 'Delete the log'] }] },
     });
     try {
       expect(t.server.services.config.warnings.join('\n')).toMatch(/options_from_data is not acted on/);
