@@ -317,6 +317,7 @@ export function composeServices(input: ComposeInput): Services {
       () => judgeCalibration.stop(),
       () => ai.close(),
       async () => search.close(),
+      async () => annotations.close(),
     ],
   };
 }

@@ -22,22 +22,66 @@ export class AnnotationIndex {
   private annotated = 0;
   /** withCount[k]: task instances with exactly k annotators (k ≥ 1), kept by `index` so progress needs no scan */
   private readonly withCount: number[] = [];
+  /**
+   * Stored answers not indexed yet: `indexSome` reads them a slice at a time between requests, and any use of
+   * the index first reads what is left, so the server can listen before a million answers are read.
+   */
+  private rest: Iterator<StoredAnswer> | undefined;
+  private failed: Error | undefined;
 
-  /** `answers`: how many stored answers are about to be indexed (the lists are sized for them at once) */
+  /**
+   * `answers`: how many stored answers there are (the lists are sized for them at once); `stored`: those answers,
+   * read by `indexSome` or at the index's first use. Nothing may change a stored answer before the index is used.
+   */
   constructor(
     private readonly task: Task,
     answers = 0,
+    stored?: Iterable<StoredAnswer>,
   ) {
     this.byPosition = new AnnotatorLists(task.instances.length, Math.max(1024, answers));
+    this.rest = stored?.[Symbol.iterator]();
   }
 
-  /** A record changed from `before` to `after` (an empty `after` for one removed). */
+  /** Indexes up to `n` more stored answers; whether any are left. */
+  indexSome(n: number): boolean {
+    if (this.failed) throw this.failed;
+    const rest = this.rest;
+    if (!rest) return false;
+    try {
+      for (let i = 0; i < n; i++) {
+        const next = rest.next();
+        if (next.done) {
+          this.rest = undefined;
+          return false;
+        }
+        this.indexStored(next.value);
+      }
+    } catch (e) {
+      // a reading that failed has ended: every later use fails alike rather than counting from half the answers
+      this.failed = e instanceof Error ? e : new Error(String(e));
+      throw e;
+    }
+    return true;
+  }
+
+  /** Stops reading the stored answers (the store is closing); the index is not used after this. */
+  stop(): void {
+    this.rest?.return?.();
+    this.rest = undefined;
+  }
+
+  private ready(): void {
+    if (this.rest) this.indexSome(Infinity);
+  }
+
+  /** A record changed from `before` to `after` (an empty `after` for one removed); before the store has it. */
   index(before: AnnotationRecord | undefined, after: AnnotationRecord): void {
+    this.ready();
     this.count(after, isAnnotated(before), isAnnotated(after));
   }
 
   /** A stored answer read at start-up, by the few fields the index needs. */
-  indexStored(answer: StoredAnswer): void {
+  private indexStored(answer: StoredAnswer): void {
     this.count(answer, false, answer.labels > 0 || answer.spans > 0);
   }
 
@@ -69,6 +113,7 @@ export class AnnotationIndex {
 
   /** Task instances with at least `k` annotators, in time independent of the task's size. */
   instancesWithAtLeast(k: number): number {
+    this.ready();
     if (k <= 0) return this.task.instances.length;
     let n = 0;
     for (let i = k; i < this.withCount.length; i++) n += this.withCount[i] ?? 0;
@@ -76,22 +121,26 @@ export class AnnotationIndex {
   }
 
   annotatorsOf(instanceId: string): ReadonlySet<string> {
+    this.ready();
     return new Set(this.annotatorList(instanceId));
   }
 
   annotatorCount(instanceId: string): number {
+    this.ready();
     const position = this.task.positionById.get(instanceId);
     return position === undefined ? (this.byOtherId.get(instanceId)?.length ?? 0) : this.byPosition.size(position);
   }
 
   /** Per annotator: instances annotated and the time of their latest change. */
   activityOf(username: string): { annotated: number; last_activity: string | null } {
+    this.ready();
     const mine = this.byAnnotator.get(username);
     return mine ? { ...mine } : { annotated: 0, last_activity: null };
   }
 
   /** Number of (annotator, instance) pairs with a non-empty annotation. */
   total(): number {
+    this.ready();
     return this.annotated;
   }
 }

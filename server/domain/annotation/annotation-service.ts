@@ -21,6 +21,10 @@ export type { SubmitContext, SubmitHook, SubmitResult, ExternalAnswer } from './
 export type { AnnotationSettings } from './completion-events.js';
 export type { CurrentInstance, GoTo } from './navigation.js';
 
+/** How long the index's background reading holds the event loop at a time, and how many answers between looks. */
+const SLICE_MS = 3;
+const SLICE_ANSWERS = 1000;
+
 export class AnnotationService {
   private readonly indexed: AnnotationIndex;
   private readonly completions: CompletionMarks;
@@ -38,9 +42,12 @@ export class AnnotationService {
     private readonly clock: Clock,
     settings: AnnotationSettings,
   ) {
-    this.indexed = new AnnotationIndex(task, store.size('annotations'));
     const stored = store.outline('annotations', ['username', 'instance_id', 'updated_at'], ['labels', 'spans']);
-    for (const answer of stored) this.indexed.indexStored(answer);
+    this.indexed = new AnnotationIndex(task, store.size('annotations'), stored);
+    // a shared store applies other processes' answers before telling us, which a half-read outline would count
+    // twice; elsewhere only this service writes answers, and it uses the index first
+    if ('sync' in store) this.indexed.indexSome(Infinity);
+    else this.indexInBackground();
     this.completions = new CompletionMarks(store, task);
     const completing: CompletionContext = {
       store,
@@ -52,6 +59,25 @@ export class AnnotationService {
       get: (username, instanceId) => this.get(username, instanceId),
     };
     this.writer = new ChangeWriter({ completing, assignments, outbox, hooks: this.hooks });
+  }
+
+  /** Reads the stored answers into the index a slice at a time, so requests in the meantime wait little. */
+  private indexInBackground(): void {
+    const slice = () => {
+      const deadline = performance.now() + SLICE_MS;
+      try {
+        while (this.indexed.indexSome(SLICE_ANSWERS))
+          if (performance.now() >= deadline) return void setImmediate(slice);
+      } catch {
+        // the store failed or closed under the reading: the index's next use reports it
+      }
+    };
+    setImmediate(slice);
+  }
+
+  /** Stops the background reading of stored answers (the store is closing). */
+  close(): void {
+    this.indexed.stop();
   }
 
   use(hook: SubmitHook): void {
