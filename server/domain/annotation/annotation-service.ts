@@ -5,7 +5,7 @@
  */
 import { forbidden, notFound } from '../errors.js';
 import type { EventOutbox } from '../events.js';
-import type { Clock, Store, StoreOp } from '../ports.js';
+import { isShared, type Clock, type Store, type StoreOp } from '../ports.js';
 import { CompletionMarks } from './completion-marks.js';
 import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
@@ -46,7 +46,7 @@ export class AnnotationService {
     this.indexed = new AnnotationIndex(task, store.size('annotations'), stored);
     // a shared store applies other processes' answers before telling us, which a half-read outline would count
     // twice; elsewhere only this service writes answers, and it uses the index first
-    if ('sync' in store) this.indexed.indexSome(Infinity);
+    if (isShared(store)) this.indexed.indexSome(Infinity);
     else this.indexInBackground();
     this.completions = new CompletionMarks(store, task);
     const completing: CompletionContext = {
