@@ -25,7 +25,7 @@ const ITEMS = [
     cot: ['I need to add 2 and 2.', 'add(2, 2)', '4\nso\nfour'],
     evaluated: [
       { thought: 'Look it up', action: 'search(q)' },
-      { speaker: 'Agent (Final Answer)', text: 'Paris' },
+      { speaker: 'Agent (Final Answer)', text: 'Danube' },
     ],
     web: {
       steps: [
@@ -89,7 +89,7 @@ describe('agent trace kin', () => {
 
   test("an eval trace's step dicts are cards and its final answer is marked", async () => {
     const cards = field('evaluated').locator('.trace-step');
-    expect(await cards.locator('.step-text').allInnerTexts()).toEqual(['Look it up', 'search(q)', 'Paris']);
+    expect(await cards.locator('.step-text').allInnerTexts()).toEqual(['Look it up', 'search(q)', 'Danube']);
     expect(await cards.nth(2).locator('.step-answer').innerText()).toBe('Final Answer');
   });
 

@@ -11,9 +11,9 @@ import { writeProject } from '../../helpers/project.js';
 import { loadConfig } from '../../../server/index.js';
 
 const items = [
-  { id: 'j1', text: 'Paris is the capital of France.' },
+  { id: 'j1', text: 'The Danube flows through Vienna.' },
   { id: 'j2', text: 'The sun orbits the earth.' },
-  { id: 'j3', text: 'Water boils at 100 C at sea level.' },
+  { id: 'j3', text: 'Copper conducts electricity.' },
   { id: 'j4', text: 'Bats are blind birds.' },
 ];
 const schemes = [{ annotation_type: 'radio', name: 'correctness', labels: ['correct', 'incorrect'] }];

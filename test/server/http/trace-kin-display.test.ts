@@ -28,7 +28,7 @@ const item = {
   id: 'k1',
   text: 'Fix and check',
   coding: [{ role: 'assistant', content: 'Run the tests', tool_calls: [{ tool: 'Bash', input: { command: 'ls' } }] }],
-  evaluated: [{ thought: 'Look it up', action: 'search(q)', observation: 'Paris' }],
+  evaluated: [{ thought: 'Look it up', action: 'search(q)', observation: 'Danube' }],
   cot: ['I need to add 2 and 2.', '2 + 2 = 4'],
   web: { steps: [{ action_type: 'click', element: { text: 'Go' }, thought: 'Press it' }] },
 };
@@ -47,7 +47,7 @@ describe('trace kin on the API', () => {
     const [, coding, evaluated, cot, web] = body.display.blocks;
     expect(coding.trace.options).toMatchObject({ kind: 'coding', max_output_lines: 5 });
     expect(coding.trace.steps[1].parts).toEqual([{ kind: 'terminal', command: 'ls', output: '' }]);
-    expect(evaluated.turns.map((x: { text: string }) => x.text)).toEqual(['Look it up', 'search(q)', 'Paris']);
+    expect(evaluated.turns.map((x: { text: string }) => x.text)).toEqual(['Look it up', 'search(q)', 'Danube']);
     expect(evaluated.trace.answer).toBe(1);
     expect(evaluated.trace.options.pane_labels).toEqual(['Why', 'Calls', 'Final Answer']);
     expect(cot.trace.steps.map((s: { type: string }) => s.type)).toEqual(['thought', 'observation']);

@@ -11,15 +11,15 @@ const KEY = 'trace-shared-secret';
 
 const genericTrace = (id: string) => ({
   id,
-  task_description: 'Find the capital of France.',
+  task_description: 'Which river flows through Vienna?',
   trace: [
-    { speaker: 'Agent (Thought)', text: 'I should look this up.' },
-    { speaker: 'Agent (Action)', text: "search(query='capital of France')" },
-    { speaker: 'Environment', text: 'Paris is the capital of France.' },
+    { speaker: 'Agent (Thought)', text: 'A map will settle it.' },
+    { speaker: 'Agent (Action)', text: "lookup(place='Vienna')" },
+    { speaker: 'Environment', text: 'The Danube flows through Vienna.' },
   ],
   steps: [
-    { type: 'thought', thought: 'I should look this up.' },
-    { action_type: 'search', observation: 'Paris is the capital of France.' },
+    { type: 'thought', thought: 'A map will settle it.' },
+    { action_type: 'lookup', observation: 'The Danube flows through Vienna.' },
   ],
   status: 'success',
 });
@@ -72,7 +72,7 @@ describe('trace webhook', () => {
       const at = await who.post('/go_to', { go_to: 'webhook_evt001' });
       expect(at.status).toBe(200);
       expect(at.body.instance_id).toBe('webhook_evt001');
-      expect(at.body.text).toBe('Find the capital of France.');
+      expect(at.body.text).toBe('Which river flows through Vienna?');
     }
     await early.post('/updateinstance', {
       instance_id: 'webhook_evt001',
@@ -91,10 +91,10 @@ describe('trace webhook', () => {
     await sender().post('/api/traces/webhook', genericTrace('evt-shape'));
     const view = await (await t.client().login('viewer')).post('/go_to', { go_to: 'webhook_evt-shape' });
     const data = view.body.data as Record<string, any>;
-    expect(data.task_description).toBe('Find the capital of France.');
-    expect(data.trace[0]).toEqual({ speaker: 'Agent (Thought)', text: 'I should look this up.' });
-    expect(data.steps[0]).toMatchObject({ step_index: 0, action_type: 'thought', thought: 'I should look this up.' });
-    expect(data.steps[1]).toMatchObject({ action_type: 'search', observation: 'Paris is the capital of France.' });
+    expect(data.task_description).toBe('Which river flows through Vienna?');
+    expect(data.trace[0]).toEqual({ speaker: 'Agent (Thought)', text: 'A map will settle it.' });
+    expect(data.steps[0]).toMatchObject({ step_index: 0, action_type: 'thought', thought: 'A map will settle it.' });
+    expect(data.steps[1]).toMatchObject({ action_type: 'lookup', observation: 'The Danube flows through Vienna.' });
     expect(data.status).toBe('success');
     expect(data.metadata).toMatchObject({ source: 'webhook', format: 'generic', original_id: 'evt-shape' });
   });

@@ -102,7 +102,7 @@ describe("Potato's trace step shapes", () => {
     const trace = [
       { speaker: 'Agent (Thought)', text: 'Look it up' },
       { speaker: 'Agent (Action)', text: 'search(q)' },
-      { speaker: 'Agent (Final Answer)', text: 'Paris' },
+      { speaker: 'Agent (Final Answer)', text: 'Danube' },
     ];
     const [block] = buildDisplay(spec({ ...DEFAULT_TRACE_OPTIONS, kind: 'eval' }), { trace }, '').blocks;
     expect(block.type === 'dialogue' && block.trace?.answer).toBe(2);
