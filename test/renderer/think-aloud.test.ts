@@ -8,8 +8,8 @@ import { startRig } from './browser.js';
 import { startSttServer } from '../helpers/stt-server.js';
 
 const items = [
-  { id: 'm1', text: 'Send me the slides before the meeting.' },
-  { id: 'm2', text: 'Per my last email, the deadline was Friday.' },
+  { id: 'm1', text: 'Bring the charts to the review.' },
+  { id: 'm2', text: 'As I said twice, the form was due Monday.' },
 ];
 const schemes = [{ annotation_type: 'radio', name: 'politeness', labels: ['Polite', 'Neutral', 'Impolite'] }];
 
@@ -42,7 +42,7 @@ describe('think-aloud, in the browser', () => {
     // the focus leaves the button (where Enter would press it) for the page, where Enter submits
     await page.getByTestId('instance-text').click();
     await page.keyboard.press('Enter');
-    await page.getByTestId('instance-text').getByText('Per my last email').waitFor();
+    await page.getByTestId('instance-text').getByText('As I said twice').waitFor();
     // the page moves on while the save is under way: the server has it soon after
     await expect
       .poll(async () => (await rig.t.admin().get('/admin/user_state/tara')).body.annotations.by_instance.m1)
@@ -62,25 +62,25 @@ describe('think-aloud, in the browser', () => {
     await rig.t.client().login('nina', 'nina-secret-1');
     const page = await rig.signedIn('nina', 'nina-secret-1', '/');
     const text = page.getByTestId('instance-text');
-    await text.getByText('Send me the slides').waitFor();
+    await text.getByText('Bring the charts').waitFor();
     const nudge = page.getByRole('alert').filter({ hasText: 'No label heard yet' });
     const next = page.getByRole('button', { name: /^Next →/ });
 
     // not recording: Next moves on at once
     await next.click();
-    await text.getByText('Per my last email').waitFor();
+    await text.getByText('As I said twice').waitFor();
     await page.getByRole('button', { name: /Previous/ }).click();
-    await text.getByText('Send me the slides').waitFor();
+    await text.getByText('Bring the charts').waitFor();
 
     const pill = page.getByRole('region', { name: 'Think aloud' });
     await pill.getByRole('button', { name: '🎤 Think aloud' }).click();
     await pill.getByRole('button', { name: '■ Stop thinking aloud' }).waitFor();
     await next.click();
     await nudge.waitFor();
-    expect(await text.getByText('Send me the slides').count()).toBe(1);
+    expect(await text.getByText('Bring the charts').count()).toBe(1);
     // the second press passes
     await next.click();
-    await text.getByText('Per my last email').waitFor();
+    await text.getByText('As I said twice').waitFor();
     expect(await nudge.count()).toBe(0);
 
     // on the new item the nudge is armed again, from the keyboard's Enter (Submit) too

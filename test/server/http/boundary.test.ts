@@ -11,11 +11,11 @@ import { loadConfig } from '../../../server/index.js';
 const items = [
   {
     id: 'b1',
-    text: 'Please send me the report when you get a chance.',
+    text: 'Could you water the plants while I am away?',
     counterfactuals: [
-      { text: 'Send me the report when you get a chance.', kind: 'flip', edit_hint: 'removed please' },
-      { text: 'Please send me the report now.', kind: 'flip', edit_hint: 'added urgency' },
-      { text: 'When you have a moment, please send the report over.', kind: 'invariance', edit_hint: 'reordered' },
+      { text: 'Water the plants while I am away.', kind: 'flip', edit_hint: 'removed could you' },
+      { text: 'Could you water the plants right now?', kind: 'flip', edit_hint: 'added urgency' },
+      { text: 'While I am away, could you water the plants?', kind: 'invariance', edit_hint: 'reordered' },
     ],
   },
   { id: 'b2', text: 'Fix the <i>numbers</i> in this spreadsheet.' },
@@ -124,7 +124,7 @@ describe('boundary probing', () => {
     expect(lines[0]).toMatchObject({
       instance_id: 'b1',
       original_text: items[0].text,
-      counterfactual_text: 'Send me the report when you get a chance.',
+      counterfactual_text: 'Water the plants while I am away.',
       original_label: 'Polite',
       counterfactual_label: 'Neutral',
       flipped: true,

@@ -19,7 +19,7 @@ const schemes = [
   { annotation_type: 'text', name: 'feedback' },
 ];
 const ASPECTS: Record<string, object> = {
-  'too long': { aspect: 'Conciseness', definition: 'Is the response appropriately brief?', polarity: 'negative' },
+  'too long': { aspect: 'Conciseness', definition: 'Does the reply avoid padding?', polarity: 'negative' },
   rambled: { aspect: 'conciseness', definition: 'Brevity', polarity: 'negative' },
   'wrong tool': { aspect: 'Tool selection', definition: 'Did it pick the right tool?', polarity: 'negative' },
   'great tool': { aspect: 'tool selection', definition: 'Tool choice', polarity: 'positive' },

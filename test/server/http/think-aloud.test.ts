@@ -12,8 +12,8 @@ import type { Client } from '../../helpers/client.js';
 import { loadConfig } from '../../../server/index.js';
 
 const items = [
-  { id: 'm1', text: 'Send me the slides before the meeting.' },
-  { id: 'm2', text: 'Per my last email, the deadline was <b>Friday</b>.' },
+  { id: 'm1', text: 'Bring the charts to the review.' },
+  { id: 'm2', text: 'As I said twice, the form was due <b>Monday</b>.' },
 ];
 const schemes = [{ annotation_type: 'radio', name: 'politeness', labels: ['Polite', 'Neutral', 'Impolite'] }];
 const section = (extra: Record<string, unknown>) => ({

@@ -13,11 +13,11 @@ const SCHEME = {
   max_score: 10,
 };
 const steps = [
-  { thought: 'Look it up', action: "search('SF weather')" },
+  { thought: 'Look it up', action: "search('Lisbon tides')" },
   { thought: 'Open a result', action: 'click(3)' },
   { thought: 'Read it', action: "extract('.temp')" },
 ];
-const ITEMS = [{ id: 'w1', text: 'Find the weather in San Francisco', steps }];
+const ITEMS = [{ id: 'w1', text: 'Find the tide times in Lisbon', steps }];
 
 describe('trajectory_eval', () => {
   it("loads Potato's defaults and error types given as names or objects, and refuses bad ones", () => {
