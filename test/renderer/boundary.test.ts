@@ -9,10 +9,10 @@ import { logIn, startRig } from './browser.js';
 const items = [
   {
     id: 'b1',
-    text: 'Please send me the report.',
+    text: 'Please water the plants.',
     counterfactuals: [
-      { text: 'Send me the report.', kind: 'flip', edit_hint: 'removed please' },
-      { text: 'Could you send me the report?', kind: 'invariance', edit_hint: 'reworded' },
+      { text: 'Water the plants.', kind: 'flip', edit_hint: 'removed please' },
+      { text: 'Could you water the plants?', kind: 'invariance', edit_hint: 'reworded' },
     ],
   },
   { id: 'b2', text: 'Fix the numbers.' },
@@ -45,14 +45,14 @@ describe('boundary probes, in the browser', () => {
     expect(asked).toEqual(['Polite']);
     const probes = panel.getByTestId('probe');
     expect(await probes.locator('blockquote').allInnerTexts()).toEqual([
-      'Send me the report.',
-      'Could you send me the report?',
+      'Water the plants.',
+      'Could you water the plants?',
     ]);
     await probes.nth(1).getByRole('button', { name: 'Holds' }).click();
     await probes.nth(1).getByRole('button', { name: 'Holds', pressed: true }).waitFor();
     await probes.nth(0).getByRole('button', { name: 'Flips' }).click();
     await probes.nth(0).getByLabel('New label').selectOption('Neutral');
-    await probes.nth(0).getByLabel('What crossed the line?').fill('no please');
+    await probes.nth(0).getByLabel('Which edit changed it?').fill('no please');
     await probes.nth(0).getByRole('button', { name: 'Save flip' }).click();
     await probes.nth(0).getByText('Flips to Neutral: no please').waitFor();
 
@@ -61,8 +61,8 @@ describe('boundary probes, in the browser', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.counterfactual_text, l.counterfactual_label, l.flipped, l.rationale])).toEqual([
-      ['Could you send me the report?', 'Polite', false, ''],
-      ['Send me the report.', 'Neutral', true, 'no please'],
+      ['Could you water the plants?', 'Polite', false, ''],
+      ['Water the plants.', 'Neutral', true, 'no please'],
     ]);
 
     // submitted and come back to: the stored answer brings the panel with the verdicts

@@ -13,7 +13,7 @@ import type { Client } from '../helpers/client.js';
 
 const turns = [
   { turn_id: 'u0', start: 0, end: 2, text: 'Hello and welcome.' },
-  { turn_id: 'u1', start: 2, end: 4, text: 'Thanks for having me.' },
+  { turn_id: 'u1', start: 2, end: 4, text: 'Glad to be on the show.' },
   { turn_id: 'u2', start: 4, end: 6, speaker: 'producer', text: 'We are rolling.' },
 ];
 const ITEMS = [1, 2].map((n) => ({ id: `e${n}`, text: `Episode ${n}`, talk: { audio: '', turns } }));

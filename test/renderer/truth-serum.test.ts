@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { logIn, startRig } from './browser.js';
 
 const items = [
-  { id: 't1', text: 'Oh great, another Monday.' },
+  { id: 't1', text: 'Wonderful, the printer jammed again.' },
   { id: 't2', text: 'The wifi worked this year.' },
 ];
 const schemes = [{ annotation_type: 'radio', name: 'sarcasm', labels: ['Sarcastic', 'Sincere'] }];

@@ -21,7 +21,7 @@ const schemes = [
 const ASPECTS: Record<string, object> = {
   'too long': { aspect: 'Conciseness', definition: 'Does the reply avoid padding?', polarity: 'negative' },
   rambled: { aspect: 'conciseness', definition: 'Brevity', polarity: 'negative' },
-  'wrong tool': { aspect: 'Tool selection', definition: 'Did it pick the right tool?', polarity: 'negative' },
+  'wrong tool': { aspect: 'Tool selection', definition: 'Was the tool suited to the step?', polarity: 'negative' },
   'great tool': { aspect: 'tool selection', definition: 'Tool choice', polarity: 'positive' },
   polite: { aspect: 'Tone', definition: 'Politeness', polarity: 'positive' },
 };
@@ -40,10 +40,10 @@ describe('metric induction', () => {
       config: { annotation_schemes: schemes, ai_support: aiSupportAt(llm, 'induce-model') },
     });
     const comments: [string, string, string][] = [
-      ['ann', 'r1', 'the answer was too long'],
-      ['ann', 'r2', 'it used the wrong tool'],
-      ['ann', 'r3', 'the agent was polite'],
-      ['bea', 'r1', 'the model rambled on'],
+      ['ann', 'r1', 'the reply went on too long'],
+      ['ann', 'r2', 'it reached for the wrong tool'],
+      ['ann', 'r3', 'the agent was polite to the user'],
+      ['bea', 'r1', 'the model rambled for a page'],
       ['bea', 'r2', 'great tool choice'],
       ['bea', 'r3', 'nothing to say really'],
     ];
@@ -80,9 +80,9 @@ describe('metric induction', () => {
     ]);
     const tool = r.body.candidates[1];
     expect(tool.polarity_counts).toEqual({ negative: 1, positive: 1 });
-    expect(tool.definition).toBe('Did it pick the right tool?');
+    expect(tool.definition).toBe('Was the tool suited to the step?');
     expect(tool.examples).toEqual([
-      { instance_id: 'r2', annotator: 'ann', text: 'it used the wrong tool' },
+      { instance_id: 'r2', annotator: 'ann', text: 'it reached for the wrong tool' },
       { instance_id: 'r2', annotator: 'bea', text: 'great tool choice' },
     ]);
     const all = await t.admin().get('/admin/api/induce-metrics?schema=feedback&min_support=1');

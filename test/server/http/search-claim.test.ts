@@ -13,7 +13,7 @@ const SCHEMES = [
 ];
 const ITEMS = [
   { id: 'i1', text: 'a common opening line' },
-  { id: 'i2', text: 'a rare black swan candidate' },
+  { id: 'i2', text: 'a pale swan seen at dusk' },
   { id: 'i3', text: 'another common line' },
   { id: 'i4', text: 'a second rare swan example' },
 ];

@@ -9,7 +9,7 @@ import { writeProject } from '../../helpers/project.js';
 import { loadConfig } from '../../../server/index.js';
 
 const items = [
-  { id: 't1', text: 'Oh great, another Monday.' },
+  { id: 't1', text: 'Wonderful, the printer jammed again.' },
   { id: 't2', text: 'The wifi <b>actually</b> worked this year.' },
 ];
 const schemes = [

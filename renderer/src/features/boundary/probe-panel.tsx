@@ -134,7 +134,7 @@ function ProbeRow({
           </label>
           {set.rationale_on_flip && (
             <label>
-              What crossed the line? <input value={why} onChange={(e) => setWhy(e.target.value)} />
+              Which edit changed it? <input value={why} onChange={(e) => setWhy(e.target.value)} />
             </label>
           )}
           <button type="button" onClick={() => void send('flips')}>

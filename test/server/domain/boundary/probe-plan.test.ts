@@ -31,19 +31,19 @@ describe('planning an item’s probes', () => {
   it('takes curated probes first, flips before the one invariance slot', () => {
     const data = {
       counterfactuals: [
-        { text: 'Send me the report.', kind: 'flip', edit_hint: 'removed please' },
-        { text: 'Could you send me the report?', kind: 'invariance' },
-        { text: 'Send the report now.', kind: 'flip' },
-        { text: 'Send the report, now!', kind: 'flip' },
+        { text: 'Water the plants.', kind: 'flip', edit_hint: 'removed please' },
+        { text: 'Could you water the plants?', kind: 'invariance' },
+        { text: 'Water the plants now.', kind: 'flip' },
+        { text: 'Water the plants, now!', kind: 'flip' },
         { text: '', kind: 'flip' },
         { text: 'odd', kind: 'sideways' },
       ],
     };
-    const plan = planProbes('Please send me the report.', data, settings);
+    const plan = planProbes('Please water the plants.', data, settings);
     expect(plan.map((p) => [p.text, p.kind, p.source])).toEqual([
-      ['Send me the report.', 'flip', 'precomputed'],
-      ['Send the report now.', 'flip', 'precomputed'],
-      ['Could you send me the report?', 'invariance', 'precomputed'],
+      ['Water the plants.', 'flip', 'precomputed'],
+      ['Water the plants now.', 'flip', 'precomputed'],
+      ['Could you water the plants?', 'invariance', 'precomputed'],
     ]);
     expect(precomputedProbes(data, 'counterfactuals')).toHaveLength(4);
   });

@@ -13,7 +13,7 @@ const rows = [
     inferredSpeakerRole: 'host',
   },
   {
-    turnText: 'Thanks for having me.',
+    turnText: 'Glad to be on the show.',
     speaker: ['SPEAKER_01'],
     startTime: 4.5,
     endTime: 7.25,
@@ -27,7 +27,7 @@ describe('parseSporc', () => {
     expect(parseSporc(rows)).toEqual({
       turns: [
         { speaker: 'SPEAKER_00', text: 'Welcome to the harbour hour.', start: 0, end: 4.5 },
-        { speaker: 'SPEAKER_01', text: 'Thanks for having me.', start: 4.5, end: 7.25 },
+        { speaker: 'SPEAKER_01', text: 'Glad to be on the show.', start: 4.5, end: 7.25 },
       ],
       audio: 'https://example.org/ep7.mp3',
     });

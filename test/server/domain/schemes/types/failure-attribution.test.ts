@@ -4,11 +4,11 @@ import { jsonlRoundTrip, loadScheme, refusedAnswer, serve, submitAndRead } from 
 const SCHEME = { annotation_type: 'failure_attribution', name: 'blame' };
 const FIXED = { annotation_type: 'failure_attribution', name: 'fixed', agents: ['Orchestrator', 'Worker'] };
 const steps = [
-  { agent: 'Planner', content: 'Book the cheapest refundable flight' },
-  { agent: 'Searcher', content: 'Found DL901, non-refundable' },
-  { agent: 'Booker', content: 'Booked DL901' },
+  { agent: 'Planner', content: 'Reserve the cheapest quiet room' },
+  { agent: 'Searcher', content: 'Found room 12, beside the lift' },
+  { agent: 'Booker', content: 'Reserved room 12' },
 ];
-const ITEMS = [{ id: 'f1', text: 'Book a refundable flight', steps }];
+const ITEMS = [{ id: 'f1', text: 'Reserve a quiet hotel room', steps }];
 
 describe('failure_attribution', () => {
   it('loads with the agents read from the trace unless the config names them', () => {
@@ -18,7 +18,7 @@ describe('failure_attribution', () => {
 
   it('stores the agent, step and reason, checks them against the trace, and round-trips its exports', async () => {
     const t = await serve([SCHEME, FIXED], ITEMS);
-    const sent = { responsible_agent: 'Searcher', decisive_step: 1, reason: 'ignored the refundable constraint' };
+    const sent = { responsible_agent: 'Searcher', decisive_step: 1, reason: 'ignored the quiet constraint' };
     const read = await submitAndRead(t, 'ann', 'f1', {
       'blame:blame': JSON.stringify(sent),
       'fixed:fixed': JSON.stringify({ responsible_agent: 'Worker', decisive_step: null, reason: '' }),
