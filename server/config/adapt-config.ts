@@ -15,6 +15,7 @@ import { adaptSchemeIdioms } from './scheme-idioms.js';
 import { SchemeVariantError } from './scheme-variants.js';
 import { readTooltipFiles, TooltipFileError } from './tooltip-files.js';
 import { LabelFileError, readLabelFile } from './label-files.js';
+import { PredefinedLabelsError, readPredefinedLabels } from './predefined-labels.js';
 
 export interface AdaptedConfig {
   /** what the schema is to check */
@@ -48,20 +49,18 @@ export function adaptConfig(
       );
     if (Array.isArray(idioms.config.annotation_schemes)) {
       const inTask = (name: string) => locate(name, taskDir);
-      idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) =>
-        adaptSchemeIdioms(
-          readTooltipFiles(readLabelFile(s, i, inTask), i, inTask),
-          i,
-          (m) => idioms.warnings.push(`${path}: ${m}`),
-          readsTooltips(s),
-        ),
-      );
+      const warn = (m: string) => idioms.warnings.push(`${path}: ${m}`);
+      idioms.config.annotation_schemes = idioms.config.annotation_schemes.map((s, i) => {
+        const listed = readPredefinedLabels(readLabelFile(s, i, inTask), `annotation_schemes[${i}]`, warn);
+        return adaptSchemeIdioms(readTooltipFiles(listed, i, inTask), i, warn, readsTooltips(s));
+      });
     }
   } catch (e) {
     if (
       e instanceof DataSourcesError ||
       e instanceof TooltipFileError ||
       e instanceof LabelFileError ||
+      e instanceof PredefinedLabelsError ||
       e instanceof SchemeVariantError
     )
       throw new ConfigError(path, e.message);

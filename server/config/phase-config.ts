@@ -181,6 +181,7 @@ export function readPhases(
           ...((q as Question).accept ? { accept: (q as Question).accept } : {}),
           ...((q as Question).display_logic ? { display_logic: (q as Question).display_logic } : {}),
           ...((q as Question).item !== undefined ? { item: (q as Question).item } : {}),
+          ...((q as Question).dropdown ? { dropdown: true } : {}),
         })),
         passingScore: passing.score,
         maxAttempts: passing.attempts,

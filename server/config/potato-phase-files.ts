@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Question } from '../domain/phases/phases.js';
 import { parseDisplayLogic } from '../domain/display-logic/rules.js';
+import { PredefinedLabelsError, readPredefinedLabels } from './predefined-labels.js';
 
 export class PhaseFileError extends Error {}
 
@@ -50,7 +51,8 @@ function labelNames(value: unknown): string[] {
 }
 
 /** What a scheme asks as a question, or its text when it only shows something. */
-function questionOf(scheme: Mapping, at: string, warn: (m: string) => void): Question | string | undefined {
+function questionOf(written: Mapping, at: string, warn: (m: string) => void): Question | string | undefined {
+  const scheme = withPredefinedLabels(written, at, warn);
   const type = String(scheme.annotation_type ?? 'radio');
   const id = String(scheme.name ?? scheme.id ?? '');
   const text = String(scheme.description ?? scheme.name ?? '');
@@ -68,6 +70,7 @@ function questionOf(scheme: Mapping, at: string, warn: (m: string) => void): Que
   if (type === 'radio' || type === 'select' || type === 'multiselect') {
     q.type = type === 'multiselect' ? 'multiselect' : 'radio';
     q.options = labelNames(scheme.labels);
+    if (type === 'select') q.dropdown = true;
     if (!q.options.length) throw new PhaseFileError(`${at} (${id}).labels: a ${type} question needs labels`);
   } else if (type === 'likert') {
     const size = Number(scheme.size ?? 5);
@@ -81,6 +84,14 @@ function questionOf(scheme: Mapping, at: string, warn: (m: string) => void): Que
   else if (type !== 'text' && type !== 'textbox')
     warn(`${at} (${id}).annotation_type: "${type}" is asked as a text question`);
   return q;
+}
+
+function withPredefinedLabels(scheme: Mapping, at: string, warn: (m: string) => void): Mapping {
+  try {
+    return readPredefinedLabels(scheme, at, warn) as Mapping;
+  } catch (e) {
+    throw e instanceof PredefinedLabelsError ? new PhaseFileError(e.message) : e;
+  }
 }
 
 /** Reads a phase page from a Potato scheme file; `where` names the key in messages. */

@@ -10,6 +10,8 @@ export interface Question {
   text: string;
   type: 'radio' | 'multiselect' | 'text' | 'number';
   options?: string[];
+  /** a one-answer question drawn as a drop-down list (Potato's select scheme, e.g. a list of countries) */
+  dropdown?: boolean;
   /** training only */
   correct?: string | string[];
   required: boolean;

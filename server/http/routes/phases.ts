@@ -36,6 +36,7 @@ export const phaseView = z.lazy(() =>
         text: z.string(),
         type: z.enum(['radio', 'multiselect', 'text', 'number']),
         options: z.array(z.string()).optional(),
+        dropdown: z.boolean().optional().describe('a one-answer question drawn as a drop-down list (a select scheme)'),
         required: z.boolean(),
         accept: z.array(z.string()).optional().describe('the only answers that let the annotator go on'),
         display_logic: displayLogic.optional(),

@@ -34,6 +34,24 @@ function Question({
   set: (v: Given[string]) => void;
 }) {
   const id = `q-${q.id}`;
+  if (q.type === 'radio' && q.dropdown && q.options) {
+    return (
+      <div className="question">
+        <label htmlFor={id}>
+          {q.text}
+          {q.required && <span aria-label="required"> *</span>}
+        </label>
+        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)}>
+          <option value="">Choose…</option>
+          {q.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  }
   if ((q.type === 'radio' || q.type === 'multiselect') && q.options) {
     const multiple = q.type === 'multiselect';
     const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
