@@ -52,4 +52,24 @@ describe('labels offered per item', () => {
     expect(await radios()).toEqual(['a', 'b', 'c']);
     expect(await options()).toEqual(['', 'a', 'b', 'c']);
   });
+
+  test('an item offering none of a required question’s labels says so and lets the annotator move on', async () => {
+    const { page: p } = await openRig({
+      items: [
+        { id: 'n1', text: 'Nothing to choose', visible_labels: [] },
+        { id: 'n2', text: 'Then a or b', visible_labels: ['a', 'b'] },
+      ],
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'radio', name: 'r', labels: ['a', 'b'], dynamic_options: true, label_requirement: true },
+          { annotation_type: 'select', name: 's', labels: ['a', 'b'], dynamic_options: true, required: true },
+        ],
+      },
+    });
+    await p.locator('fieldset[data-scheme="r"]').getByText('This item offers no choices').waitFor();
+    await p.locator('fieldset[data-scheme="s"]').getByText('This item offers no choices').waitFor();
+    await p.getByRole('button', { name: 'Next →' }).click();
+    await expect.poll(() => progress(p)).toMatch(/^Instance 2 of 2/);
+    expect(await p.getByText('This item offers no choices').count()).toBe(0);
+  });
 });

@@ -7,6 +7,7 @@ import { conflict, forbidden, invalid } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
 import type { Task } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
+import { offersNone } from '../schemes/kinds.js';
 import { hiddenSchemes } from '../display-logic/schemes.js';
 import type { AnnotationService, SubmitHook } from './annotation-service.js';
 import { annotationKey, isAnnotated, type AnnotationRecord } from './records.js';
@@ -30,12 +31,16 @@ export interface SkipSettings {
   reasonRequired: boolean;
 }
 
-/** The required schemes a record leaves unanswered, by name, in the task's order; hidden schemes are not asked. */
-function unansweredRequired(task: Task, record: AnnotationRecord | undefined): string[] {
+/**
+ * The required schemes a record leaves unanswered, by name, in the task's order. Schemes not asked are never
+ * missing: those the answers hide, and those whose labels the item offers none of (dynamic_options).
+ */
+function unansweredRequired(task: Task, instanceId: string, record: AnnotationRecord | undefined): string[] {
   const missing: string[] = [];
   const hidden = hiddenSchemes(task, record?.labels ?? {}, record?.spans ?? []);
+  const data = task.instanceById.get(instanceId)?.data ?? {};
   for (const scheme of task.schemes) {
-    if (!scheme.required || hidden.has(scheme.name)) continue;
+    if (!scheme.required || hidden.has(scheme.name) || offersNone(scheme, data)) continue;
     let answered: boolean;
     if (schemeModuleOf(scheme).storage === 'spans') answered = !!record?.spans.some((s) => s.schema === scheme.name);
     else {
@@ -118,12 +123,12 @@ export class Skips {
 
   /** The required schemes an annotator has not yet answered on an instance. */
   unanswered(username: string, instanceId: string): string[] {
-    return unansweredRequired(this.task, this.annotations.get(username, instanceId));
+    return unansweredRequired(this.task, instanceId, this.annotations.get(username, instanceId));
   }
 
   private checkLeave(username: string, instanceId: string): void {
     if (this.get(username, instanceId)) return;
-    const missing = unansweredRequired(this.task, this.annotations.get(username, instanceId));
+    const missing = unansweredRequired(this.task, instanceId, this.annotations.get(username, instanceId));
     if (!missing.length) return;
     const how = this.settings.allowSkip ? ', or skip the instance' : '';
     throw conflict(

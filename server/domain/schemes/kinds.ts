@@ -49,6 +49,11 @@ function offeredLabels(scheme: Scheme, data: Readonly<Record<string, unknown>>):
   return new Set((Array.isArray(listed) ? listed : [listed]).map(String));
 }
 
+/** Whether an item offers none of the scheme's labels (its list is empty): the scheme is then not asked there. */
+export function offersNone(scheme: Scheme, data: Readonly<Record<string, unknown>>): boolean {
+  return offeredLabels(scheme, data)?.size === 0;
+}
+
 /** Potato's per-item label filter, for the choice types that take it (radio, multiselect, select). */
 const dynamicOptions: Pick<SchemeTypeModule, 'config' | 'keys' | 'normalize' | 'checksItem' | 'checkInText'> = {
   config: z.looseObject({

@@ -52,4 +52,31 @@ describe('dynamic_options', () => {
       await t.close();
     }
   });
+
+  it('does not hold an annotator on a required question whose item offers none of its labels', async () => {
+    const t = await startServer({
+      items: [
+        { id: 'e1', text: 'Nothing offered here', visible_labels: [] },
+        { id: 'e2', text: 'Offers a', visible_labels: ['a'] },
+        { id: 'e3', text: 'Last' },
+      ],
+      config: {
+        annotation_schemes: [
+          { annotation_type: 'radio', name: 'r', labels, dynamic_options: true, label_requirement: { required: true } },
+        ],
+      },
+    });
+    try {
+      const bea = await t.client().login('bea');
+      expect((await bea.get('/api/current_instance')).body.instance_id).toBe('e1');
+      const past = await bea.post('/go_to', { action: 'next_instance' });
+      expect(past.status).toBe(200);
+      expect(past.body.instance_id).toBe('e2');
+      const held = await bea.post('/go_to', { action: 'next_instance' }); // e2 offers a label: still required
+      expect(held.status).toBe(409);
+      expect(held.body.error).toMatch(/r/);
+    } finally {
+      await t.close();
+    }
+  });
 });

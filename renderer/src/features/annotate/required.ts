@@ -2,12 +2,21 @@
 import type { Scheme } from '../../shared/api/types.js';
 import type { Answers } from './answers.js';
 import { hiddenSchemes } from './conditional.js';
+import { offeredLabels, offersPerItem } from './schemes/offered-labels.js';
 
-/** Schemes the answers hide (display_logic) are not asked, so never missing. */
-export function unansweredRequired(schemes: readonly Scheme[], answers: Answers): Scheme[] {
+/**
+ * Schemes not asked are never missing: those the answers hide (display_logic), and those whose labels the item
+ * (its `data`) offers none of (dynamic_options).
+ */
+export function unansweredRequired(
+  schemes: readonly Scheme[],
+  answers: Answers,
+  data: Record<string, unknown> | undefined,
+): Scheme[] {
   const hidden = hiddenSchemes(schemes, answers);
   return schemes.filter((s) => {
     if (!s.required || hidden.has(s.name)) return false;
+    if (offersPerItem(s) && offeredLabels(s, data).length === 0) return false;
     if (s.annotation_type === 'span') return !answers.spans.some((span) => span.schema === s.name);
     const chosen = answers.labels[s.name] ?? {};
     const given = (label: string) => chosen[label] !== undefined && chosen[label] !== '';

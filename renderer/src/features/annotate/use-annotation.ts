@@ -217,7 +217,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     const { loaded: l, schemes: all, answers: form } = latest.current;
     const here = l?.instance;
     if (!forward || !here || here.skip?.skipped) return false;
-    const missing = unansweredRequired(Object.values(all ?? {}), form);
+    const missing = unansweredRequired(Object.values(all ?? {}), form, here.data);
     if (!missing.length) return false;
     setError(null);
     setNotice(requiredNotice(missing, !!here.skip?.allowed));

@@ -1,6 +1,6 @@
 /** Radio buttons or checkboxes, one per label, with the label's key shown (radio, multiselect, likert). */
 import { choose } from '../answers.js';
-import { Key, Legend } from './parts.js';
+import { Key, Legend, NoChoices } from './parts.js';
 import type { FieldProps } from './scheme-ui.js';
 import { offeredLabels } from './offered-labels.js';
 
@@ -16,6 +16,7 @@ export function ChoiceField({
 }: FieldProps & { multiple: boolean; ends?: boolean }) {
   const chosen = answers.labels[scheme.name] ?? {};
   const id = `scheme-${scheme.name}`;
+  const offered = offeredLabels(scheme, instance?.data);
   return (
     <fieldset className={`scheme scheme-${scheme.annotation_type}`} data-scheme={scheme.name}>
       <Legend scheme={scheme} />
@@ -23,7 +24,7 @@ export function ChoiceField({
         className={`choices${scheme.horizontal === true ? ' choices-row' : scheme.horizontal === false ? ' choices-column' : ''}`}
       >
         {ends && scheme.min_label && <span className="likert-end">{scheme.min_label}</span>}
-        {offeredLabels(scheme, instance?.data).map((l) => {
+        {offered.map((l) => {
           const k = keyOf(scheme.name, l.name);
           return (
             <label
@@ -56,6 +57,7 @@ export function ChoiceField({
         })}
         {ends && scheme.max_label && <span className="likert-end">{scheme.max_label}</span>}
       </div>
+      {offered.length === 0 && <NoChoices />}
     </fieldset>
   );
 }

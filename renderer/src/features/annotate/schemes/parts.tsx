@@ -40,3 +40,8 @@ export function Legend({ scheme }: { scheme: Scheme }) {
     </legend>
   );
 }
+
+/** A choice scheme whose item lists none of its labels (dynamic_options): not asked here, and not required. */
+export function NoChoices() {
+  return <p className="hint">This item offers no choices for this question.</p>;
+}

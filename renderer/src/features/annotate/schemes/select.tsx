@@ -1,10 +1,18 @@
 /** select: a drop-down of the labels, each option showing its key. */
-import { Legend } from './parts.js';
+import { Legend, NoChoices } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { offeredLabels } from './offered-labels.js';
 
 function SelectField({ scheme, colors, answers, keyOf, update, instance }: FieldProps) {
   const value = Object.keys(answers.labels[scheme.name] ?? {})[0] ?? '';
+  const offered = offeredLabels(scheme, instance?.data);
+  if (offered.length === 0)
+    return (
+      <fieldset className="scheme scheme-select" data-scheme={scheme.name}>
+        <Legend scheme={scheme} />
+        <NoChoices />
+      </fieldset>
+    );
   return (
     <fieldset className="scheme scheme-select" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
@@ -19,7 +27,7 @@ function SelectField({ scheme, colors, answers, keyOf, update, instance }: Field
         }
       >
         <option value="">— choose —</option>
-        {offeredLabels(scheme, instance?.data).map((l) => {
+        {offered.map((l) => {
           const k = keyOf(scheme.name, l.name);
           return (
             <option key={l.name} value={l.name}>
