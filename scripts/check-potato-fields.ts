@@ -79,7 +79,9 @@ function namedFields(spec: DisplaySpec, item: Record<string, unknown>): string[]
     return [...new Set(names.filter((n) => n !== 'instance' && n !== 'text' && n !== spec.textKey))];
   }
   if (spec.kind === 'fields') return spec.fields.map((f) => f.key).filter((k) => k !== spec.textKey);
-  return Object.keys(item).filter((k) => k !== spec.idKey && k !== spec.textKey && !k.startsWith('_bws_'));
+  return Object.keys(item).filter(
+    (k) => k !== spec.idKey && k !== spec.textKey && !k.startsWith('_bws_') && !spec.left?.includes(k),
+  );
 }
 
 /**

@@ -156,6 +156,8 @@ export interface DisplayKeys {
   idKey: string;
   /** whether any scheme marks spans (then the text field is shown even when instance_display leaves it out) */
   hasSpans: boolean;
+  /** item fields schemes read their options from: the automatic view leaves them to the scheme */
+  schemeFields?: string[];
 }
 
 /** `locate` finds a file named in the config the way every other file key is found. */
@@ -216,7 +218,13 @@ export function readDisplaySpec(
       listAsText,
     };
   }
-  return { kind: 'auto', textKey, idKey, listAsText };
+  return {
+    kind: 'auto',
+    textKey,
+    idKey,
+    listAsText,
+    ...(keys.schemeFields?.length ? { left: keys.schemeFields } : {}),
+  };
 }
 
 /** `annotation_instructions` (Markdown or HTML, inline or a file) and `annotation_codebook_url`. */

@@ -31,6 +31,7 @@ import { readKeywordHighlights } from './keywords-file.js';
 import { checkConfigPasswords } from './user-passwords.js';
 import { DataFileError } from './data-files.js';
 import { buildColorMap } from './colors.js';
+import { schemeModuleOf } from '../domain/schemes/registry.js';
 import { DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
 import { presentationWarnings } from './presentation-warnings.js';
 import { checkTranscripts } from './transcript-check.js';
@@ -166,6 +167,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       textKey: raw.item_properties.text_key,
       idKey: raw.item_properties.id_key,
       hasSpans: schemes.some((s) => s.annotation_type === 'span'),
+      schemeFields: schemes.flatMap((s) => schemeModuleOf(s).itemFields?.(s) ?? []),
     };
     display = readDisplaySpec(top, keys, find, warn);
   } catch (e) {

@@ -109,7 +109,7 @@ function valueBlock(key: string, label: string | undefined, value: unknown, list
 }
 
 function autoBlocks(
-  spec: { textKey: string; idKey: string; listAsText?: ListAsText },
+  spec: { textKey: string; idKey: string; listAsText?: ListAsText; left?: string[] },
   item: Record<string, unknown>,
   surface = true,
 ): DisplayBlock[] {
@@ -117,6 +117,7 @@ function autoBlocks(
   for (const [key, value] of Object.entries(item)) {
     if (key === spec.idKey || key === spec.textKey || value === null || value === undefined || value === '') continue;
     if (key.startsWith('_bws_')) continue; // a best–worst tuple's items: its text lists them, the bws field shows them
+    if (spec.left?.includes(key)) continue;
     const block = valueBlock(key, key, value, spec.listAsText);
     if (block.type === 'text' && block.text.length > AUTO_MAX_CHARS)
       block.text = `${block.text.slice(0, AUTO_MAX_CHARS)}…`;

@@ -17,7 +17,14 @@ export type DisplaySpec =
       surfaceFirst: boolean;
       listAsText?: ListAsText;
     }
-  | { kind: 'auto'; textKey: string; idKey: string; listAsText?: ListAsText };
+  | {
+      kind: 'auto';
+      textKey: string;
+      idKey: string;
+      listAsText?: ListAsText;
+      /** item fields a scheme shows as its choices, left out of the view */
+      left?: string[];
+    };
 
 export type FieldType = 'text' | 'html' | 'dialogue' | 'list' | 'pairwise' | 'code' | 'image' | 'audio' | 'video';
 

@@ -55,7 +55,10 @@ export function offersNone(scheme: Scheme, data: Readonly<Record<string, unknown
 }
 
 /** Potato's per-item label filter, for the choice types that take it (radio, multiselect, select). */
-const dynamicOptions: Pick<SchemeTypeModule, 'config' | 'keys' | 'normalize' | 'checksItem' | 'checkInText'> = {
+const dynamicOptions: Pick<
+  SchemeTypeModule,
+  'config' | 'keys' | 'normalize' | 'checksItem' | 'checkInText' | 'itemFields'
+> = {
   config: z.looseObject({
     dynamic_options: booleanish.optional(),
     dynamic_options_field: z.string().min(1).optional(),
@@ -76,6 +79,7 @@ const dynamicOptions: Pick<SchemeTypeModule, 'config' | 'keys' | 'normalize' | '
       warn?.('dynamic_options_field is not acted on without dynamic_options: true; every label is offered');
   },
   checksItem: (scheme) => scheme.extra.dynamic_options === true,
+  itemFields: (scheme) => (scheme.extra.dynamic_options === true ? [scheme.extra.dynamic_options_field as string] : []),
   checkInText(scheme, chosen, { instance }) {
     const offered = offeredLabels(scheme, instance.data);
     if (!offered) return null;

@@ -165,6 +165,11 @@ export interface SchemeTypeModule {
    * as a key, and `checkInText` checks it against the item.
    */
   readonly openLabels?: (scheme: Scheme) => boolean;
+  /**
+   * The item fields the scheme reads its options from (`dynamic_options_field`, `options_from_data`): the
+   * scheme shows them as its choices, so the automatic item view leaves them out.
+   */
+  readonly itemFields?: (scheme: Scheme) => string[];
   /** at most one label may be answered */
   readonly single?: boolean;
   /**

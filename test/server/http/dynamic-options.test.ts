@@ -53,7 +53,7 @@ describe('dynamic_options', () => {
     }
   });
 
-  it('does not hold an annotator on a required question whose item offers none of its labels', async () => {
+  it('leaves the list to the scheme, and does not hold an annotator on a required question whose item offers none', async () => {
     const t = await startServer({
       items: [
         { id: 'e1', text: 'Nothing offered here', visible_labels: [] },
@@ -68,7 +68,10 @@ describe('dynamic_options', () => {
     });
     try {
       const bea = await t.client().login('bea');
-      expect((await bea.get('/api/current_instance')).body.instance_id).toBe('e1');
+      const first = (await bea.get('/api/current_instance')).body;
+      expect(first.instance_id).toBe('e1');
+      // the list the scheme offers from is the scheme's to show, not another field of the item
+      expect(first.display.blocks.map((b: { key: string }) => b.key)).toEqual(['text']);
       const past = await bea.post('/go_to', { action: 'next_instance' });
       expect(past.status).toBe(200);
       expect(past.body.instance_id).toBe('e2');

@@ -109,6 +109,7 @@ export const multirate: SchemeTypeModule = {
   },
   storage: 'labels',
   openLabels: (scheme) => fromData(scheme) !== undefined,
+  itemFields: (scheme) => (fromData(scheme) === undefined ? [] : [fromData(scheme)!]),
   checkInText(scheme, chosen, { instance }) {
     const key = fromData(scheme);
     if (!key) return null;
