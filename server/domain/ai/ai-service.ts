@@ -14,6 +14,7 @@ import { choiceText, choiceTextOf, chosenOf, suggestTarget, type AiProvider, typ
 import { SuggestionCache } from './cache.js';
 import { EmbeddedProvider } from './embedded.js';
 import { LlmProvider, type LlmClient } from './llm.js';
+import { offers } from '../schemes/kinds.js';
 
 /** What an annotator was last shown for one scheme of one instance. */
 interface ShownRecord {
@@ -67,6 +68,16 @@ const shownKey = (username: string, instanceId: string, scheme: string) =>
 const ratio = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : null);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A suggestion of labels the item does not offer (dynamic_options) is kept from the annotator. */
+function offeredOnly(s: Suggestion, scheme: Scheme, instance: Instance): Suggestion {
+  const shown = (label: string) => offers(scheme, instance.data, label);
+  if (s.label === null || (shown(s.label) && (s.labels ?? []).every(shown))) return s;
+  const labels = (s.labels ?? [s.label]).filter(shown);
+  if (!labels.length)
+    return { label: null, confidence: null, rationale: 'the suggested label is not offered for this item', words: [] };
+  return { ...s, label: labels[0], ...(s.labels ? { labels } : {}) };
+}
+
 export class AiService implements SubmitHook {
   readonly provider: AiProvider;
   /**
@@ -105,7 +116,7 @@ export class AiService implements SubmitHook {
     const { suggestion } = await this.cache.get(key, this.provider.version(scheme), () =>
       this.provider.suggest(instance, scheme),
     );
-    return suggestion;
+    return offeredOnly(suggestion, scheme, instance);
   }
 
   /** GET /get_ai_suggestion: a suggestion for every scheme the assistant handles. */

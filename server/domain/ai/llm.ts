@@ -5,6 +5,7 @@
  */
 import { DomainError } from '../errors.js';
 import type { Instance, Scheme } from '../task.js';
+import { offers } from '../schemes/kinds.js';
 import {
   noSuggestion,
   suggestTarget,
@@ -54,7 +55,9 @@ export function buildPrompt(instance: Instance, scheme: Scheme, taskName: string
     throw new Error(`no prompt for the ${scheme.annotation_type} scheme "${scheme.name}"`);
   const multi = target.kind === 'labels' && target.multi;
   const choices = target.choices;
+  // the model is asked among the labels this item offers (dynamic_options), as the annotator is
   const labels = choices
+    .filter((c) => offers(scheme, instance.data, c.value))
     .map((c) => {
       const about = [c.text !== c.value ? c.text : '', c.description ?? ''].filter(Boolean).join(' – ');
       return `- ${c.value}${about ? `: ${about}` : ''}`;

@@ -54,6 +54,11 @@ export function offersNone(scheme: Scheme, data: Readonly<Record<string, unknown
   return offeredLabels(scheme, data)?.size === 0;
 }
 
+/** Whether the item offers `label` for the scheme (always, unless dynamic_options lists others). */
+export function offers(scheme: Scheme, data: Readonly<Record<string, unknown>>, label: string): boolean {
+  return offeredLabels(scheme, data)?.has(label) ?? true;
+}
+
 /** Potato's per-item label filter, for the choice types that take it (radio, multiselect, select). */
 const dynamicOptions: Pick<
   SchemeTypeModule,

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../helpers/server.js';
+import { startLlmServer } from '../../helpers/llm-server.js';
+import { aiSupportAt } from '../../helpers/model-project.js';
 
 const items = [
   { id: 'i1', text: 'Only a and b here', visible_labels: ['a', 'b'], only: 'c' },
@@ -80,6 +82,35 @@ describe('dynamic_options', () => {
       expect(held.body.error).toMatch(/r/);
     } finally {
       await t.close();
+    }
+  });
+
+  it('asks the AI assistant among the offered labels only, and never shows a hidden one', async () => {
+    const llm = await startLlmServer();
+    // the model answers "c" whatever it is asked: offered on o2, hidden on o1
+    llm.reply = () => ({ content: JSON.stringify({ label: 'c', confidence: 0.9, rationale: 'says c' }) });
+    const t = await startServer({
+      items: [
+        { id: 'o1', text: 'Only a or b', visible_labels: ['a', 'b'] },
+        { id: 'o2', text: 'Every label' },
+      ],
+      config: {
+        annotation_schemes: [{ annotation_type: 'radio', name: 'r', labels, dynamic_options: true }],
+        ai_support: aiSupportAt(llm, 'pick-model'),
+      },
+    });
+    try {
+      const cy = await t.client().login('cy');
+      const hidden = await cy.get('/get_ai_suggestion?instance_id=o1');
+      expect(hidden.status).toBe(200);
+      expect(hidden.body.suggestions.r).toMatchObject({ label: null, rationale: /not offered for this item/ });
+      const prompt = JSON.stringify(llm.calls.at(-1)!.body.messages);
+      expect(prompt).toContain('- a');
+      expect(prompt).not.toContain('- c');
+      expect((await cy.get('/get_ai_suggestion?instance_id=o2')).body.suggestions.r).toMatchObject({ label: 'c' });
+    } finally {
+      await t.close();
+      await llm.close();
     }
   });
 });
