@@ -186,13 +186,20 @@ export function eventRegistryRoutes(s: Services): RouteSpec[] {
     route({
       method: 'DELETE',
       path: '/corpus/api/event/:id/evidence/:index',
-      summary: 'Removes the evidence citation at index (0 first)',
+      summary: `Removes the evidence citation at index (0 first)${STALE}`,
       access: 'user',
+      // an index means a citation only in the version it was read from, so the page sends that version along
+      query: z.lazy(() =>
+        z.object({
+          expected_version: z.coerce.number().int().min(1).optional(),
+          expected_updated_at: z.string().max(64).optional(),
+        }),
+      ),
       response: changeOut,
-      async handle({ params, ctx }) {
+      async handle({ params, query, ctx }) {
         const index = Number(params.index);
         if (!Number.isSafeInteger(index) || index < 0) throw invalid('index: expected a whole number from 0');
-        return answer(ctx, await reg.removeEvidence(params.id, index, {}));
+        return answer(ctx, await reg.removeEvidence(params.id, index, expectedOf(query)));
       },
     }),
     route({

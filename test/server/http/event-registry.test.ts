@@ -97,6 +97,25 @@ describe('event registry', () => {
     ]);
     expect((await alice.get('/corpus/api/events?doc_id=d3')).body.events).toEqual([]);
 
+    // removing a citation by index carries the version it was read at: over a newer change it is a 409
+    const extra = (
+      await bob.post(`/corpus/api/event/${id}/evidence`, { slot: 'where', doc_id: 'd1', start: 11, end: 20 })
+    ).body;
+    const staleRemoval = await bob.request(
+      'DELETE',
+      `/corpus/api/event/${id}/evidence/${extra.evidence.length - 1}?expected_version=${extra.version - 1}`,
+    );
+    expect(staleRemoval.status).toBe(409);
+    expect(staleRemoval.body).toMatchObject({ error: 'stale_write', current_version: extra.version });
+    const removed = await bob.request(
+      'DELETE',
+      `/corpus/api/event/${id}/evidence/${extra.evidence.length - 1}?expected_version=${extra.version}`,
+    );
+    expect(removed.body.evidence).toEqual(extra.evidence.slice(0, -1));
+    const badVersion = await bob.request('DELETE', `/corpus/api/event/${id}/evidence/0?expected_version=first`);
+    expect(badVersion.status).toBe(400);
+    expect(badVersion.body.error).toMatch(/expected_version/);
+
     // bad input names the field, and changes nothing
     const badSlot = await bob.post(`/corpus/api/event/${id}/slot`, { slot: 'when', value: 'x' });
     expect(badSlot.status).toBe(400);
@@ -124,7 +143,7 @@ describe('event registry', () => {
     const foreign = await bob.post('/corpus/api/event', { title: 'x' }, { origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
     const now = (await bob.get(`/corpus/api/event/${id}`)).body;
-    expect(now).toMatchObject({ version: 3, slot_values: { event_type: 'flood' }, member_doc_ids: ['d1', 'd2'] });
+    expect(now).toMatchObject({ version: 5, slot_values: { event_type: 'flood' }, member_doc_ids: ['d1', 'd2'] });
 
     // only the creator (or an admin) deletes; an admin reads the whole registry in Potato's file shape
     expect((await bob.request('DELETE', `/corpus/api/event/${id}`)).status).toBe(403);
