@@ -52,7 +52,6 @@ RULED = [
     ('a MACE read-out for a scheme that does not exist or has no results is a 404 naming schema (Potato: 200 with an error field)',
      r"test_(mace_)?predictions_unknown_schema"),
     ('web agent endpoints without a session are 401 like every API path (Potato: a 302 to its login page)', r"assert 401 == 302"),
-    ('data files are read as UTF-8: a latin-1 file (Potato\'s data_files: [{path, encoding}]) is refused at start-up', r"not valid UTF-8|latin1|encoding"),
 ]
 
 # Features of Potato that this project does not have: a test of them fails on a missing endpoint or field.

@@ -13,6 +13,12 @@ import { itemText } from './item-text.js';
 
 export class DataFileError extends Error {}
 
+/** A data file and the decoder of its text when it is not UTF-8 (file-encoding.ts). */
+export interface DataFile {
+  path: string;
+  decoder?: TextDecoder;
+}
+
 export interface ItemKeys {
   idKey: string;
   textKey: string;
@@ -30,8 +36,14 @@ type Row = { line: number; item: unknown };
  */
 type EachItem = (item: unknown, line: number, at?: number, bytes?: number) => void;
 
-function decode(file: string): string {
-  return decodeUtf8(file, readFileSync(file)).replace(/^\uFEFF/, '');
+/** The file's text: UTF-8 unless `decoder` reads another encoding (a byte it cannot read is an error, not a guess). */
+function decode(file: string, decoder?: TextDecoder): string {
+  if (!decoder) return decodeUtf8(file, readFileSync(file)).replace(/^\uFEFF/, '');
+  try {
+    return decoder.decode(readFileSync(file)).replace(/^\uFEFF/, '');
+  } catch {
+    throw new DataFileError(`${file}: is not valid ${decoder.encoding} text (its data_files encoding)`);
+  }
 }
 
 function parseLine(file: string, each: EachItem): (raw: string, n: number, at?: number, bytes?: number) => void {
@@ -84,10 +96,10 @@ function jsonArray(file: string, text: string, each: EachItem): void {
   (parsed as unknown[]).forEach((item, n) => each(item, n + 1));
 }
 
-function csvRows(file: string, ext: string, each: EachItem): void {
+function csvRows(file: string, ext: string, each: EachItem, decoder?: TextDecoder): void {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parseCsv(decode(file), {
+    records = parseCsv(decode(file, decoder), {
       columns: true,
       delimiter: ext === '.tsv' ? '\t' : ',',
       skip_empty_lines: true,
@@ -96,25 +108,29 @@ function csvRows(file: string, ext: string, each: EachItem): void {
       info: true,
     });
   } catch (e) {
-    if (e instanceof NotUtf8Error) throw e;
+    if (e instanceof NotUtf8Error || e instanceof DataFileError) throw e;
     const err = e as Error & { lines?: number };
     throw new DataFileError(`${file}${err.lines ? `:${err.lines}` : ''}: ${err.message}`);
   }
   for (const { record, info } of records) each(record, info.lines);
 }
 
-/** Calls `each` with every item of a data file and the line it starts on. */
-function forEachItem(file: string, each: EachItem): void {
+/**
+ * Calls `each` with every item of a data file and the line it starts on. A file in another encoding than UTF-8 is
+ * decoded whole and its items kept whole: only UTF-8 lines are read again from the file by their byte offsets.
+ */
+function forEachItem(file: string, each: EachItem, decoder?: TextDecoder): void {
   const ext = extname(file).toLowerCase();
   try {
-    if (ext === '.jsonl' || (ext === '.json' && !mayBeArray(file))) return forEachLine(file, parseLine(file, each));
-    if (ext === '.json') {
-      const text = decode(file);
+    if (!decoder && (ext === '.jsonl' || (ext === '.json' && !mayBeArray(file))))
+      return forEachLine(file, parseLine(file, each));
+    if (ext === '.jsonl' || ext === '.json') {
+      const text = decode(file, decoder);
       if (text.trimStart().startsWith('[')) return jsonArray(file, text, each);
       eachLineOf(text, 1, parseLine(file, each));
       return;
     }
-    if (ext === '.csv' || ext === '.tsv') return csvRows(file, ext, each);
+    if (ext === '.csv' || ext === '.tsv') return csvRows(file, ext, each, decoder);
   } catch (e) {
     if (e instanceof NotUtf8Error) throw new DataFileError(e.message);
     throw e;
@@ -159,7 +175,7 @@ function toInstance(file: string, item: unknown, line: number, keys: ItemKeys, m
  * files leave their text in the file (file-items.ts); the others are kept whole.
  */
 export function readInstances(
-  files: string[],
+  files: readonly (string | DataFile)[],
   keys: ItemKeys,
   existing: ReadonlySet<string> = new Set(),
   missingText?: MissingText,
@@ -167,11 +183,14 @@ export function readInstances(
   // where each id was read, as one number (line * files + file index): a "file:line" string per id cost ~100 bytes
   // each, and the message is only needed for a duplicate
   const seen = new Map<string, number>();
-  const place = (packed: number) => `${files[packed % files.length]}:${Math.floor(packed / files.length)}`;
+  const paths = files.map((f) => (typeof f === 'string' ? f : f.path));
+  const place = (packed: number) => `${paths[packed % files.length]}:${Math.floor(packed / files.length)}`;
   const instances: Instance[] = [];
-  files.forEach((file, f) => {
+  files.forEach((given, f) => {
+    const file = paths[f];
     const source = new ItemFile(file, keys);
-    forEachItem(file, (item, line, at, bytes) => {
+    const decoder = typeof given === 'string' ? undefined : given.decoder;
+    const each: EachItem = (item, line, at, bytes) => {
       const whole = toInstance(file, item, line, keys, missingText);
       const instance = at === undefined ? whole : new FileItem(whole.id, whole.text.length, source, at, bytes!, line);
       if (existing.has(instance.id))
@@ -181,7 +200,8 @@ export function readInstances(
         throw new DataFileError(`${file}:${line}: duplicate instance id "${instance.id}" (first at ${place(first)})`);
       seen.set(instance.id, line * files.length + f);
       instances.push(instance);
-    });
+    };
+    forEachItem(file, each, decoder);
   });
   return instances;
 }

@@ -57,10 +57,16 @@ export function adaptDataSources(
         ? config.data_files
         : [config.data_files];
   const files: unknown[] = [...given];
-  const seen = new Set(given.filter((f): f is string => typeof f === 'string').map((f) => locate(f)));
-  const add = (name: string) => {
+  const pathOf = (f: unknown) => (typeof f === 'string' ? f : isMapping(f) ? f.path : undefined);
+  const seen = new Set(
+    given
+      .map(pathOf)
+      .filter((f): f is string => typeof f === 'string')
+      .map((f) => locate(f)),
+  );
+  const add = (name: string, encoding?: unknown) => {
     const at = locate(name);
-    if (!seen.has(at)) files.push(name);
+    if (!seen.has(at)) files.push(encoding === undefined ? name : { path: name, encoding });
     seen.add(at);
   };
   const skipped: string[] = [];
@@ -76,7 +82,7 @@ export function adaptDataSources(
       if (type === 'file') {
         if (typeof source.path !== 'string' || !source.path)
           throw new DataSourcesError(`data_sources[${i}].path: a file source needs the path of a data file`);
-        add(source.path);
+        add(source.path, source.encoding);
         const rest = Object.keys(source).filter((k) => !['type', 'path', 'id', 'encoding'].includes(k));
         if (rest.length)
           warn(`data_sources[${i}]: ${rest.join(', ')} not acted on; the file is read whole at start-up`);
@@ -108,14 +114,11 @@ export function adaptDataSources(
     const names = readdirSync(folder)
       .filter((n) => DATA_FILE.test(n) && statSync(join(folder, n)).isFile())
       .sort();
-    for (const name of names) add(join(directory, name));
+    for (const name of names) add(join(directory, name), config.data_directory_encoding ?? undefined);
     if (isOn(config.watch_data_directory))
       warn(
         'watch_data_directory is not acted on: the folder is read at start-up; files added later are read at the next start',
       );
-    const encoding = config.data_directory_encoding;
-    if (typeof encoding === 'string' && !/^utf-?8$/i.test(encoding))
-      warn(`data_directory_encoding: "${encoding}" is not acted on: files are read as UTF-8`);
   }
 
   if (!files.length && !databases.length) {

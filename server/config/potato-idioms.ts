@@ -37,9 +37,12 @@ export function adaptIdioms(config: Mapping, file: string): { config: Mapping; w
       if (!isMapping(entry)) return entry;
       const path = entry.path ?? entry.file ?? entry.filename;
       if (typeof path !== 'string') return entry; // left for the schema to refuse, naming data_files[i]
-      const rest = Object.keys(entry).filter((k) => !['path', 'file', 'filename', 'type', 'format'].includes(k));
+      const rest = Object.keys(entry).filter(
+        (k) => !['path', 'file', 'filename', 'type', 'format', 'encoding'].includes(k),
+      );
       if (rest.length) warn(`data_files[${i}]: ${rest.join(', ')} ignored; the file is read by its extension`);
-      return path;
+      // an encoding stays with its file (the schema refuses one that is not a name)
+      return entry.encoding === undefined ? path : { path, encoding: entry.encoding };
     });
   }
 

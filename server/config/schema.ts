@@ -92,15 +92,18 @@ const userEntry = z.lazy(() =>
   ]),
 );
 
+/** A data file whose text is not UTF-8: Potato's `{path, encoding}` entry (potato-idioms.ts keeps only these). */
+const encodedFile = z.object({ path: z.string().min(1), encoding: z.string().min(1) });
+
 export const configSchema = z.looseObject({
   annotation_task_name: z.string().min(1),
   task_dir: z.string().optional(),
   output_annotation_dir: z.string().optional(),
   data_files: z
-    .union([z.string(), z.array(z.string())])
+    .union([z.string(), z.array(z.union([z.string(), encodedFile]))])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     // empty only when data_sources names databases, whose rows come in at start (load.ts checks)
-    .pipe(z.array(z.string())),
+    .pipe(z.array(z.union([z.string(), encodedFile]))),
   item_properties: z
     .looseObject({
       id_key: z.string().default('id'),

@@ -8,6 +8,7 @@ import { bwsTuples, BwsConfigError } from './bws-tuples.js';
 import { ConfigError } from './config-error.js';
 import { CotSegmentationError, readCotSegmentation, type Derive } from './cot-segmentation.js';
 import { readInstances, DataFileError } from './data-files.js';
+import { decoderOf, EncodingError } from './file-encoding.js';
 import type { RawConfig } from './schema.js';
 import { firstBuckets, roundTuples, type IbwsSettings } from '../domain/ibws/ibws-rounds.js';
 import { tupleInstance } from '../domain/ibws/ibws-service.js';
@@ -26,9 +27,12 @@ export function readItems(
   try {
     const itemKeys = { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key };
     deriveItem = readCotSegmentation(cotSegmentation, itemKeys, warn);
-    const files = raw.data_files.map(locate);
-    for (const f of files)
-      if (!existsSync(f)) throw new DataFileError(`${f}: data file not found (named in data_files)`);
+    const files = raw.data_files.map((given, i) => {
+      const path = locate(typeof given === 'string' ? given : given.path);
+      if (!existsSync(path)) throw new DataFileError(`${path}: data file not found (named in data_files)`);
+      if (typeof given === 'string') return path;
+      return { path, decoder: decoderOf(given.encoding, `data_files[${i}].encoding`) };
+    });
     // Potato starts a task whose items lack the text field, showing them with an empty text: so do we, loudly
     let missing = 0;
     let first = '';
@@ -47,6 +51,7 @@ export function readItems(
   } catch (e) {
     if (e instanceof CotSegmentationError) throw new ConfigError(path, e.message);
     if (e instanceof DataFileError) throw new ConfigError(path, `data_files: ${e.message}`);
+    if (e instanceof EncodingError) throw new ConfigError(path, e.message);
     throw e;
   }
   if (!instances.length && !fromDatabases) throw new ConfigError(path, 'data_files: the data files hold no instances');

@@ -25,8 +25,8 @@ export function sampleItems(n: number): { id: string; text: string }[] {
 export interface ProjectSpec {
   config?: Record<string, unknown>;
   items?: { id: string; text: string; [k: string]: unknown }[];
-  /** extra files: relative path → content */
-  files?: Record<string, string>;
+  /** extra files: relative path → content (bytes for a file in another encoding than UTF-8) */
+  files?: Record<string, string | Uint8Array>;
   dir?: string;
 }
 
