@@ -6,8 +6,8 @@
  * Same contract as co-body's strict JSON: an empty body is {}, the top level must be an object or an array,
  * a body over the limit (after decompression) is 413 (refused from Content-Length before reading when it says
  * so), bad JSON is 400, a charset or encoding it cannot read is 415, and a `__proto__` key (or
- * constructor.prototype) is refused. Nesting deeper than MAX_DEPTH is refused before parsing, so no later walk
- * over the value can overflow the stack.
+ * constructor.prototype) is refused. Nesting deeper than MAX_DEPTH is refused right after parsing, so no later
+ * walk over the value can overflow the stack.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -23,27 +23,19 @@ const MAX_DEPTH = 64;
 const TOO_DEEP = `request body nests objects or arrays more than ${MAX_DEPTH} levels deep`;
 
 /**
- * The deepest `{`/`[` nesting in JSON text, stopping as soon as it passes `max`: one pass over the characters,
- * skipping strings (and their escapes), allocating nothing. Text that is not JSON still gets a number.
+ * Whether a parsed value nests objects or arrays more than `max` levels, checked after JSON.parse (V8's parser
+ * is not recursive, so any depth parses): a walk over the values that stops at `max`, so it never recurses deeper
+ * than that, and allocates nothing, where a scan of the text before parsing read every character in JavaScript.
  */
-export function nestingDepth(text: string, max = MAX_DEPTH): number {
-  let depth = 0;
-  let deepest = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // a string: skip to its closing quote, stepping over escaped characters
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > deepest && (deepest = depth) > max) return deepest;
-    } else if (c === 0x7d || c === 0x5d) depth--;
+export function nestsDeeperThan(value: unknown, max: number, depth = 1): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > max) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (nestsDeeperThan(value[i], max, depth + 1)) return true;
+    return false;
   }
-  return deepest;
+  for (const key in value) if (nestsDeeperThan((value as Record<string, unknown>)[key], max, depth + 1)) return true;
+  return false;
 }
 
 /** What a JSON body's headers say about reading it, or undefined when the body is not JSON. */
@@ -168,13 +160,14 @@ export function parseJson(text: string): unknown {
     throw invalid(NOT_JSON);
   }
   if (text[i] !== '{' && text[i] !== '[') throw invalid(`${NOT_JSON}: only an object or an array is accepted`);
-  if (nestingDepth(text) > MAX_DEPTH) throw invalid(TOO_DEEP);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw invalid(NOT_JSON);
   }
+  // before any other walk over the value, which would recurse as deep as it nests
+  if (nestsDeeperThan(value, MAX_DEPTH)) throw invalid(TOO_DEEP);
   // only a body that could spell such a key (directly or with \u escapes) is walked
   if ((text.includes('proto') || text.includes('\\u')) && hasPrototypeKey(value)) {
     throw invalid('request body has a forbidden __proto__ or constructor.prototype key');

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../server/domain/errors.js';
-import { deeperThan, jsonBodyForm, nestingDepth, parseJson } from '../../../server/http/json-body.js';
+import { deeperThan, jsonBodyForm, nestsDeeperThan, parseJson } from '../../../server/http/json-body.js';
 import type { Client } from '../../helpers/client.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 
@@ -49,12 +49,14 @@ describe('parseJson', () => {
 });
 
 describe('nesting depth', () => {
-  it('counts brackets outside strings only, escaped quotes included', () => {
-    expect(nestingDepth('{}')).toBe(1);
-    expect(nestingDepth('{"a": [1, {"b": [[]]}]}')).toBe(5);
-    expect(nestingDepth('{"a": "[[[[{{{{", "b\\"": "\\"[[["}')).toBe(1);
-    expect(nestingDepth('["\\\\", [[]]]')).toBe(3);
-    expect(nestingDepth('['.repeat(1000), 64)).toBe(65); // stops as soon as it is past the limit
+  it('counts the levels of objects and arrays in a parsed value, brackets inside strings not', () => {
+    const levels = (text: string) => [4, 5].map((max) => nestsDeeperThan(JSON.parse(text), max));
+    expect(levels('{"a": [1, {"b": [[]]}]}')).toEqual([true, false]);
+    expect(levels('[[[{"a": "[[[[{{{{", "b\\"": "\\"[[["}]]]')).toEqual([false, false]);
+    expect(levels('[1, "x", null, [[[[]]]]]')).toEqual([true, false]);
+    expect(nestsDeeperThan(JSON.parse('{}'), 1)).toBe(false);
+    expect(nestsDeeperThan(JSON.parse('{}'), 0)).toBe(true);
+    expect(nestsDeeperThan('[[[', 0)).toBe(false); // text is not a level
   });
 
   it('refuses JSON deeper than 64 levels by name and accepts 64', () => {
