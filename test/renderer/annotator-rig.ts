@@ -1,6 +1,7 @@
 /**
  * The start most annotate-page browser tests share: the real server with a project, the annotator `ann` made over
- * HTTP (her client reads back what the page stored) and signed in over HTTP (the login form has tests of its own).
+ * HTTP (her client reads back what the page stored) and her page signed in with the same session (the login form
+ * has tests of its own).
  */
 import type { Page } from 'playwright-core';
 import { startRig, type BrowserRig } from './browser.js';
@@ -29,8 +30,9 @@ export async function openRig(
 }
 
 /**
- * Makes the annotator `name` over HTTP and opens the annotate page in a fresh context signed in as them (a session
- * of its own), once their first item is shown; tests with several annotators on one rig call it for each.
+ * Makes the annotator `name` over HTTP and opens the annotate page in a fresh context signed in as them, once their
+ * first item is shown; tests with several annotators on one rig call it for each. The page and `api` share the one
+ * session the registration made (the password is hashed once); logging out on either ends it for both.
  */
 export async function openAnnotator(
   rig: BrowserRig,
@@ -38,7 +40,7 @@ export async function openAnnotator(
   viewport?: { width: number; height: number },
 ): Promise<{ page: Page; api: Client }> {
   const api = await rig.t.client().login(name, PASSWORD);
-  const page = await rig.signedIn(name, PASSWORD, '/', viewport);
+  const page = await rig.sharingSession(api, '/', viewport);
   await page.getByTestId('instance-text').waitFor();
   return { page, api };
 }

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openBrowser } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import type { ProjectSpec } from '../helpers/project.js';
+import type { Client } from '../helpers/client.js';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 
@@ -34,6 +35,12 @@ export interface BrowserRig {
     path?: string,
     viewport?: { width: number; height: number },
   ): Promise<Page>;
+  /**
+   * As `signedIn`, but with the session `client` holds (its session cookies copied into the fresh context), so the
+   * page and the client are one signed-in annotator without a second password check: each check is a scrypt hash
+   * of tens of milliseconds of CPU, paid again for every annotator of every test.
+   */
+  sharingSession(client: Client, path?: string, viewport?: { width: number; height: number }): Promise<Page>;
   /** requests the pages made to anything but the server under test */
   foreign: string[];
   /** console errors, uncaught page errors and 404s from the server under test, in the order they came */
@@ -42,6 +49,8 @@ export interface BrowserRig {
 }
 
 const DESKTOP = { width: 1280, height: 800 };
+/** the session cookie and its signature, as the server sets them */
+const SESSION_COOKIES = ['marginalia.sid', 'marginalia.sid.sig'];
 
 export async function startRig(spec: ProjectSpec & { options?: Record<string, unknown> } = {}): Promise<BrowserRig> {
   const t = await startServer({ ...spec, options: { ...spec.options, staticDir: BUILT_UI } });
@@ -76,6 +85,16 @@ export async function startRig(spec: ProjectSpec & { options?: Record<string, un
     async signedIn(username, password, path = '/', viewport = DESKTOP) {
       const c = await context(viewport);
       await signIn(c, t.url, username, password);
+      const page = await c.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(t.url + path);
+      return page;
+    },
+    async sharingSession(client, path = '/', viewport = DESKTOP) {
+      const c = await context(viewport);
+      const cookies = SESSION_COOKIES.map((name) => ({ name, value: client.cookie(name) ?? '' }));
+      if (cookies.some((k) => !k.value)) throw new Error('the client holds no session to share');
+      await c.addCookies(cookies.map((k) => ({ ...k, url: t.url, httpOnly: true, sameSite: 'Lax' as const })));
       const page = await c.newPage();
       page.setDefaultTimeout(10_000);
       await page.goto(t.url + path);
