@@ -20,6 +20,7 @@ function startServer(dataDir, adminKey) {
     process.execPath,
     [
       '--max-semi-space-size=4',
+      '--no-allocation-site-pretenuring',
       join(root, 'dist/server/cli.js'),
       '--config',
       config,
