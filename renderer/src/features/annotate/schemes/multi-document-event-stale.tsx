@@ -4,7 +4,7 @@
  * theirs over it or take the registry's.
  */
 import type { RegistryEvent } from '../../../shared/api/types.js';
-import type { StaleNotice } from './multi-document-event-sync.js';
+import type { StaleNotice, useRegistrySync } from './multi-document-event-sync.js';
 
 interface Props {
   notice: StaleNotice;
@@ -28,5 +28,40 @@ export function StaleSentence({ notice: { current, retry }, slots, onTake }: Pro
         Take the registry’s
       </button>
     </div>
+  );
+}
+
+interface DetachProps {
+  sync: Pick<ReturnType<typeof useRegistrySync>, 'stale' | 'failed' | 'dismiss'>;
+  /** the ids of the events still in the form: their notices are shown with them */
+  inForm: string[];
+}
+
+/** Notices about events removed from the form whose letting go of this document the registry refused. */
+export function DetachNotices({ sync, inForm }: DetachProps) {
+  const stale = Object.entries(sync.stale).filter(([id]) => !inForm.includes(id));
+  const failed = Object.entries(sync.failed).filter(([id]) => id && !inForm.includes(id));
+  return (
+    <>
+      {stale.map(([id, { retry }]) => (
+        <div key={id} className="error" role="alert" data-testid="mde-stale">
+          <p>
+            Someone else changed event {id} first, so the registry still lists this document in it (and its evidence
+            from here).
+          </p>
+          <button type="button" onClick={retry}>
+            Remove this document anyway
+          </button>{' '}
+          <button type="button" onClick={() => sync.dismiss(id)}>
+            Leave it listed
+          </button>
+        </div>
+      ))}
+      {failed.map(([id, why]) => (
+        <p key={id} className="error" role="alert">
+          The event registry did not take the change to event {id} ({why}).
+        </p>
+      ))}
+    </>
   );
 }

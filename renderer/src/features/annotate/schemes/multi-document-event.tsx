@@ -2,7 +2,8 @@
  * multi_document_event: the events this document belongs to. New event makes one (its id can be typed to join an
  * event begun on another document); each has a title and a text per slot; evidence is cited by selecting text
  * (mouse, or `s` and the arrows) and picking "evidence: <slot>" in the span picker, for the last event listed.
- * When the project keeps an event registry its events are offered to pick from, and with
+ * When the project keeps an event registry its events are offered to pick from, evidence from other documents is
+ * listed under each, removing an event lets this document go from it there (after a confirmation), and with
  * `allow_annotator_create: false` New event gives way to a sentence saying events come from the registry.
  */
 import { useRef, useState } from 'react';
@@ -12,20 +13,15 @@ import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { jsonAnswer } from './span-refs.js';
 import { RegistryPicker, useEventTemplate } from './multi-document-event-registry.js';
-import { StaleSentence } from './multi-document-event-stale.js';
-import { useMayOversee, useRegistrySync, type Change } from './multi-document-event-sync.js';
+import { DetachNotices, StaleSentence } from './multi-document-event-stale.js';
+import { useMayOversee, useRegistrySync, type Change, type Cite } from './multi-document-event-sync.js';
+import { evidenceHere, OtherDocumentsEvidence, useEvidenceSync } from './multi-document-event-evidence.js';
 
-interface Evidence {
-  slot_name: string;
-  span_start: number;
-  span_end: number;
-  quoted_text?: string;
-}
 interface DocEvent {
   event_id: string;
   title?: string;
   slot_values: Record<string, string>;
-  evidence: Evidence[];
+  evidence: Cite[];
 }
 
 const PREFIX = 'evidence: ';
@@ -51,6 +47,15 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
   const registry = useEventTemplate().data;
   const docId = instance?.instance_id ?? '';
   const sync = useRegistrySync(docId, Boolean(registry));
+  const evidence = useEvidenceSync(docId, events, Boolean(registry), sync.change);
+  // removing an event asks first: with a registry it lets this document (and its evidence here) go from the event
+  const [removing, setRemoving] = useState<string | null>(null);
+  const remove = (n: number) => {
+    const gone = events[n];
+    setRemoving(null);
+    set(events.filter((_, i) => i !== n));
+    if (registry) void sync.change(gone.event_id, { attach: false });
+  };
   // the server lets admins and adjudicators create events whatever allow_annotator_create says
   const oversees = useMayOversee();
   const mayCreate = !registry || registry.allow_annotator_create || oversees;
@@ -78,10 +83,25 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
           <div>
             <label htmlFor={`${id}-${n}-id`}>Event id</label>{' '}
             <input id={`${id}-${n}-id`} value={e.event_id} onChange={(ev) => edit(n, { event_id: ev.target.value })} />{' '}
-            <button type="button" className="link" onClick={() => set(events.filter((_, i) => i !== n))}>
+            <button type="button" className="link" onClick={() => setRemoving(e.event_id)}>
               Remove event {e.event_id}
             </button>
           </div>
+          {removing === e.event_id && (
+            <div role="alertdialog" aria-label={`Remove event ${e.event_id}?`} className="mde-confirm">
+              <p>
+                {registry
+                  ? `Remove event ${e.event_id} from this document? The registry keeps it for its other documents; this document and its evidence leave it.`
+                  : `Remove event ${e.event_id} and its evidence from this answer?`}
+              </p>
+              <button type="button" autoFocus onClick={() => remove(n)}>
+                Remove from this document
+              </button>{' '}
+              <button type="button" onClick={() => setRemoving(null)}>
+                Keep it
+              </button>
+            </div>
+          )}
           <div>
             <label htmlFor={`${id}-${n}-title`}>Title</label>{' '}
             <input
@@ -115,15 +135,16 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
               notice={sync.stale[e.event_id]}
               slots={slotsOf(scheme).map((s) => s.name)}
               onTake={(c) => {
-                edit(n, { title: c.title, slot_values: { ...c.slot_values } });
+                const here = evidenceHere(c, docId);
+                evidence.settle(e.event_id, here);
+                edit(n, { title: c.title, slot_values: { ...c.slot_values }, evidence: here });
                 sync.dismiss(e.event_id);
               }}
             />
           )}
           {sync.failed[e.event_id] && (
             <p className="error" role="alert">
-              The event registry did not take this change ({sync.failed[e.event_id]}); it is kept in your answer and
-              sent again when you next leave a field.
+              The event registry did not take this change ({sync.failed[e.event_id]}); it is kept in your answer only.
             </p>
           )}
           {e.evidence.length > 0 && (
@@ -143,8 +164,16 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
               ))}
             </ul>
           )}
+          {registry && <OtherDocumentsEvidence event={sync.eventOf(e.event_id)} docId={docId} />}
         </div>
       ))}
+      <DetachNotices sync={sync} inForm={events.map((e) => e.event_id)} />
+      {sync.offline && (
+        <p className="error" role="status" data-testid="mde-offline">
+          The event registry cannot be reached: your changes are kept in your answer and will be sent to it when it
+          answers again.
+        </p>
+      )}
       {registry && (
         <RegistryPicker
           id={id}
@@ -152,7 +181,9 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
           taken={events.map((e) => e.event_id)}
           onPick={(e) => {
             sync.join(e);
-            set([...events, { event_id: e.id, title: e.title, slot_values: { ...e.slot_values }, evidence: [] }]);
+            // this document's evidence the registry already holds comes with it (taken as it is, not sent back)
+            const here = evidenceHere(e, docId);
+            set([...events, { event_id: e.id, title: e.title, slot_values: { ...e.slot_values }, evidence: here }]);
           }}
         />
       )}
