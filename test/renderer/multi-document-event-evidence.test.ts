@@ -1,9 +1,9 @@
 /**
  * multi_document_event's evidence and membership in the event registry, in headless Chromium: two annotators on
- * two documents share one event and each sees the other's evidence under it (as text); removing an event asks
- * first and then lets only this document go from it in the registry; and while the registry cannot be reached (a
- * real proxy on 127.0.0.1 that closes its connections) a sentence says the change waits, and it is sent once the
- * registry answers again.
+ * two documents share one event and each sees the other's evidence under it (as text); evidence over a newer
+ * change is a stale write said with the event as it is now; removing an event asks first and then lets only this
+ * document go from it in the registry; and while the registry cannot be reached (a real proxy on 127.0.0.1 that
+ * closes its connections) a sentence says the change waits, and it is sent once the registry answers again.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -117,6 +117,28 @@ describe('multi_document_event evidence in the registry', () => {
     await expect.poll(async () => (await event()).member_doc_ids).toEqual(['doc2']);
     expect((await event()).evidence.map((c: { doc_id: string }) => c.doc_id)).toEqual(['doc2']);
     expect(await field(page).locator('.mde-event').count()).toBe(0);
+  });
+
+  test('evidence cited over another’s newer change is said as a stale write, and saved over it on request', async () => {
+    const { rig, page, api } = await openRig({ items, config });
+    await field(page).getByRole('button', { name: 'New event' }).click();
+    await expect.poll(() => field(page).locator('input[id$="-0-id"]').inputValue()).toMatch(/^evt_/);
+    const id = await field(page).locator('input[id$="-0-id"]').inputValue();
+    const bob = await rig.t.client().login('bob', 'correct-horse');
+    expect(
+      (await bob.post(`/corpus/api/event/${id}/title`, { title: 'Great flood', expected_version: 1 })).status,
+    ).toBe(200);
+    await cite(page, 2); // Ayutthaya, over version 1
+    const stale = field(page).getByTestId('mde-stale');
+    await stale.waitFor();
+    expect(await stale.innerText()).toContain('“Great flood”');
+    const event = async () => (await api.get(`/corpus/api/event/${id}`)).body;
+    expect((await event()).evidence).toEqual([]);
+    await stale.getByRole('button', { name: 'Save mine over it' }).click();
+    await expect
+      .poll(async () => (await event()).evidence.map((c: { quoted_text: string }) => c.quoted_text))
+      .toEqual(['Ayutthaya']);
+    expect((await event()).title).toBe('Great flood');
   });
 
   test('while the registry cannot be reached a change waits on the answer, and is sent when it answers', async () => {
