@@ -4,6 +4,7 @@
  * The display and the load check both call this, so what loads without a warning is what the page shows.
  */
 import { detectTranscript, FORMATS_READ } from './detect.js';
+import { parseParagraph } from './paragraph.js';
 import { asTurns, type TurnKeys } from '../display/values.js';
 import type { AudioDialogueOptions, Turn } from '../display/types.js';
 
@@ -39,6 +40,21 @@ function jsonTurns(text: string, turnsKey: string): unknown {
   }
 }
 
+/**
+ * A recording a sidecar names by a relative path (an EAF's `RELATIVE_MEDIA_URL`) is relative to the sidecar, as
+ * ELAN writes it; the page's media are relative to the task folder. A URL or a path climbing out is left as written,
+ * for the media check to judge.
+ */
+function besideSidecar(sidecar: string, media: string): string {
+  if (/^[a-z][\w+.-]*:|^\//i.test(media)) return media;
+  const parts = sidecar.replace(/\\/g, '/').split('/').slice(0, -1);
+  for (const part of media.split('/')) {
+    if (part === '..' && parts.length && parts[parts.length - 1] !== '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.join('/');
+}
+
 export function resolveTranscript(
   value: unknown,
   options: AudioDialogueOptions,
@@ -58,9 +74,14 @@ export function resolveTranscript(
   const audio = o?.[options.audioKey];
   const detected = detectTranscript(list, keys.speaker);
   const base = sidecar ? { sidecar } : {};
-  if (detected) return { ...base, turns: detected.turns, audio: audio ?? detected.audio, format: detected.format };
+  if (detected) {
+    const own = detected.audio !== undefined && sidecar ? besideSidecar(sidecar, detected.audio) : detected.audio;
+    return { ...base, turns: detected.turns, audio: audio ?? own, format: detected.format };
+  }
   const turns = asTurns(typeof list === 'string' ? jsonTurns(list, options.turnsKey) : (list ?? value), true, keys);
   if (turns) return { ...base, turns, audio, format: 'turn list' };
+  const paragraph = parseParagraph(list);
+  if (paragraph) return { ...base, turns: paragraph, audio, format: 'plain text' };
   const what = sidecar ? `the file ${sidecar}` : 'the value';
   return {
     kind: 'unread',

@@ -14,6 +14,27 @@ describe('detectTranscript', () => {
       [json3, 'YouTube json3'],
       [[{ turn_text: 'ahoy', start_time: 0, end_time: 1 }], 'SPoRC'],
       [{ transcription: [{ offsets: { from: 0, to: 1000 }, text: 'ahoy' }] }, 'whisper.cpp JSON'],
+      ['[Script Info]\n\n[Events]\nDialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,ahoy', 'SubStation Alpha'],
+      ['start\tend\ttext\n0\t1000\tahoy\n', 'Whisper TSV'],
+      ['quay 1 0 1 ahoy\n', 'NIST CTM'],
+      [
+        { results: { audio_segments: [{ transcript: 'ahoy', start_time: '0', end_time: '1' }] } },
+        'AWS Transcribe JSON',
+      ],
+      [{ results: { utterances: [{ transcript: 'ahoy', start: 0, end: 1 }] } }, 'Deepgram JSON'],
+      [{ text: 'ahoy', utterances: [{ text: 'ahoy', start: 0, end: 1000 }] }, 'AssemblyAI JSON'],
+      [{ monologues: [{ elements: [{ type: 'text', value: 'ahoy', ts: 0, end_ts: 1 }] }] }, 'Rev.ai JSON'],
+      [
+        'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<exists>\n1\n"IntervalTier"\n""\n0\n1\n1\n0\n1\n"ahoy"',
+        'Praat TextGrid',
+      ],
+      [
+        '<ANNOTATION_DOCUMENT><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="a" TIME_VALUE="0"/><TIME_SLOT TIME_SLOT_ID="b" ' +
+          'TIME_VALUE="1000"/></TIME_ORDER><TIER TIER_ID=""><ANNOTATION><ALIGNABLE_ANNOTATION TIME_SLOT_REF1="a" ' +
+          'TIME_SLOT_REF2="b"><ANNOTATION_VALUE>ahoy</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER>' +
+          '</ANNOTATION_DOCUMENT>',
+        'ELAN EAF',
+      ],
     ];
     for (const [value, format] of cases) {
       const read = detectTranscript(value);
