@@ -1,8 +1,9 @@
 /**
  * An audio dialogue's transcript in a sidecar file of the task folder, over real HTTP: a TTML file named under
  * Potato's `transcript` key and a SubRip file named as the whole value load and are served as timed turns; a
- * missing file and a value in no format read here are warned about at load and shown as text; a path leaving the
- * task folder stops the load naming the item and field; `transcript_is_path: false` keeps a path-like value inline.
+ * missing file and a value in no format read here are warned about at load and shown as text, a plain paragraph is
+ * one untimed turn; a path leaving the task folder stops the load naming the item and field;
+ * `transcript_is_path: false` keeps a path-like value inline.
  */
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ const items = [
   { id: 'e2', text: 'Dock', talk: 'captions/e2.srt' },
   { id: 'e3', text: 'Lost', talk: { audio: 'media/e3.wav', transcript: 'captions/gone.vtt' } },
   { id: 'e4', text: 'Prose', talk: 'Everyone spoke at once and nobody wrote down when.' },
+  { id: 'e5', text: 'Odd', talk: { transcript: '{"speakers": 2}' } },
 ];
 const config = (options: Record<string, unknown> = {}) => ({
   annotation_schemes: [{ annotation_type: 'radio', name: 'ok', description: 'Ok?', labels: ['yes', 'no'] }],
@@ -55,10 +57,14 @@ describe('audio dialogue sidecar transcripts', () => {
         { speaker: 'Nell', text: 'Ropes ready?', start: 0.5, end: 2 },
         { text: 'Aye.', start: 2, end: 3 },
       ]);
-      // a missing sidecar shows its path as text, as Potato does; a value read as no format shows as text
+      // a missing sidecar shows its path as text, as Potato does; a paragraph is one untimed turn, as in Potato;
+      // a JSON value in no format read shows as text
       expect((await c.get('/api/display/e3')).body.blocks[1]).toMatchObject({ type: 'text' });
       expect((await c.get('/api/display/e3')).body.blocks[1].text).toContain('captions/gone.vtt');
-      expect((await c.get('/api/display/e4')).body.blocks[1].type).toBe('text');
+      expect((await c.get('/api/display/e4')).body.blocks[1].turns).toEqual([
+        { text: 'Everyone spoke at once and nobody wrote down when.' },
+      ]);
+      expect((await c.get('/api/display/e5')).body.blocks[1].type).toBe('text');
     } finally {
       await t.close();
     }
@@ -70,9 +76,9 @@ describe('audio dialogue sidecar transcripts', () => {
       /item "e3", field "talk": the transcript file captions\/gone\.vtt is not in the task folder.*the path is shown as text/,
     );
     expect(warned).toMatch(
-      /item "e4", field "talk": the value is neither a turn list nor a transcript .*shown as text/,
+      /item "e5", field "talk": the value is neither a turn list nor a transcript .*shown as text/,
     );
-    expect(warned).not.toMatch(/"e1"|"e2"/);
+    expect(warned).not.toMatch(/"e1"|"e2"|"e4"/);
   });
 
   it('refuses a sidecar path that leaves the task folder, naming the item and field', () => {
@@ -86,9 +92,14 @@ describe('audio dialogue sidecar transcripts', () => {
     );
   });
 
-  it('keeps a path-like value inline with transcript_is_path: false, and reads any string as a path with true', () => {
-    const inline = loadConfig(writeProject({ items, config: config({ transcript_is_path: false }), files }));
-    expect(inline.warnings.join('\n')).toMatch(/item "e2", field "talk": the value is neither/);
+  it('keeps a path-like value inline with transcript_is_path: false, and reads any string as a path with true', async () => {
+    const t = await startServer({ items, config: config({ transcript_is_path: false }), files });
+    try {
+      const c = await t.client().login('ann');
+      expect((await c.get('/api/display/e2')).body.blocks[1].turns).toEqual([{ text: 'captions/e2.srt' }]);
+    } finally {
+      await t.close();
+    }
     const forced = loadConfig(writeProject({ items, config: config({ transcript_is_path: true }), files }));
     expect(forced.warnings.join('\n')).toMatch(/item "e4", field "talk": the transcript file Everyone spoke/);
   });
