@@ -33,7 +33,13 @@ const SWITCHES: Record<TraceKind, Partial<Record<Switch, boolean>>> = {
   coding: { show_step_numbers: true, collapse_long_outputs: true, show_reasoning: true, show_file_tree: true },
   eval: { show_step_numbers: true, collapse_long_outputs: true, compact: false },
   cot: { show_step_numbers: true, show_types: true, show_rail: true, collapse_long_steps: true, compact: false },
-  web_agent: { show_thought: true, show_observation: true, show_element_info: true },
+  web_agent: {
+    show_thought: true,
+    show_observation: true,
+    show_element_info: true,
+    show_overlays: true,
+    show_filmstrip: true,
+  },
 };
 
 /** Each kin's numeric options: default, least. */
@@ -42,7 +48,7 @@ const NUMBERS: Record<TraceKind, Partial<Record<keyof AgentTraceOptions, [number
   coding: { max_output_lines: [50, 1] },
   eval: { max_output_lines: [20, 1] },
   cot: { clamp_lines: [12, 1] },
-  web_agent: { screenshot_max_width: [800, 50], screenshot_max_height: [600, 50] },
+  web_agent: { screenshot_max_width: [800, 50], screenshot_max_height: [600, 50], filmstrip_size: [80, 20] },
 };
 
 const COLORED = new Set<TraceKind>(['agent', 'cot']);

@@ -46,12 +46,13 @@ export function agentTraceView(
   trace: TraceStep[],
   item: Record<string, unknown>,
 ): AgentTraceView {
-  const steps = trace.map(({ turn, timestamp, screenshot, parts, pointer }) => {
+  const steps = trace.map(({ turn, timestamp, screenshot, parts, pointer, box, path }) => {
     const step: AgentTraceView['steps'][number] = { type: stepTypeOf(turn) };
     if (options.show_timestamps && timestamp) step.timestamp = timestamp;
     if (options.show_screenshots && screenshot) step.screenshot = mediaSource(screenshot);
     if (parts?.length) step.parts = parts;
-    if (pointer && step.screenshot) step.pointer = pointer;
+    // the overlays are drawn over the screenshot, so without one there is nothing to place them on
+    if (step.screenshot) Object.assign(step, { pointer, box, path });
     return step;
   });
   const view: AgentTraceView = { options, steps };

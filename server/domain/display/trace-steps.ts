@@ -8,6 +8,7 @@
 import { stepTypeOfText } from '../../../shared/schemes/turn-level.js';
 import type { StepPart, Turn } from './types.js';
 import { asText, asTurns, textOf, withBindingKeys, type TurnKeys } from './values.js';
+import { webGeometry, type WebGeometry } from './web-agent-geometry.js';
 
 type Entry = Record<string, unknown>;
 
@@ -17,8 +18,10 @@ export interface TraceStep {
   timestamp?: string;
   screenshot?: string;
   parts?: StepPart[];
-  /** where a web agent acted on its screenshot, in percent of the viewport */
-  pointer?: { x: number; y: number };
+  /** where a web agent acted on its screenshot (click, element box, mouse path), in percent of the viewport */
+  pointer?: WebGeometry['pointer'];
+  box?: WebGeometry['box'];
+  path?: WebGeometry['path'];
   /** the file a coding agent's tool call touched */
   file?: string;
 }
@@ -168,11 +171,7 @@ function webSteps(o: Entry, at: number): TraceStep[] {
     screenshot: textOf(o.screenshot_url) ?? textOf(o.screenshot),
     parts,
   };
-  const xy = isEntry(o.coordinates) ? o.coordinates : undefined;
-  const view = isEntry(o.viewport) ? o.viewport : { width: 1280, height: 720 };
-  const [x, y, w, h] = [xy?.x, xy?.y, view.width, view.height].map(Number);
-  if ([x, y, w, h].every(Number.isFinite) && w > 0 && h > 0)
-    step.pointer = { x: Math.min(100, Math.max(0, (x / w) * 100)), y: Math.min(100, Math.max(0, (y / h) * 100)) };
+  Object.assign(step, webGeometry(o));
   return [step];
 }
 

@@ -79,6 +79,10 @@ export interface AgentTraceOptions {
   show_element_info?: boolean;
   screenshot_max_width?: number;
   screenshot_max_height?: number;
+  /** web agent trace: the overlays drawn at first (the page's toggle flips them), the filmstrip and its size */
+  show_overlays?: boolean;
+  show_filmstrip?: boolean;
+  filmstrip_size?: number;
 }
 
 /** What a step holds besides its text: a code change, a command and its output, a file's text, a labelled note. */
@@ -99,6 +103,9 @@ export interface AgentTraceView {
     parts?: StepPart[];
     /** where a web agent acted on the screenshot, in percent of its width and height */
     pointer?: { x: number; y: number };
+    /** the web agent's target element (top-left corner and size) and mouse path, in percent likewise */
+    box?: { x: number; y: number; width: number; height: number };
+    path?: { x: number; y: number }[];
   }[];
   /** coding trace: the files its tool calls touched, in order (`show_file_tree`) */
   files?: string[];

@@ -46,6 +46,9 @@ const agentTrace = z.object({
     show_element_info: z.boolean().optional(),
     screenshot_max_width: z.number().optional(),
     screenshot_max_height: z.number().optional(),
+    show_overlays: z.boolean().optional().describe("a web agent trace's overlays drawn at first"),
+    show_filmstrip: z.boolean().optional(),
+    filmstrip_size: z.number().optional().describe("the filmstrip's thumbnail size in pixels"),
   }),
   steps: z
     .array(
@@ -58,6 +61,14 @@ const agentTrace = z.object({
           .object({ x: z.number(), y: z.number() })
           .optional()
           .describe('where a web agent acted, in percent of the screenshot'),
+        box: z
+          .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+          .optional()
+          .describe("a web agent's target element, in percent of the screenshot, clipped to it"),
+        path: z
+          .array(z.object({ x: z.number(), y: z.number() }))
+          .optional()
+          .describe("a web agent's mouse path, in percent of the screenshot"),
       }),
     )
     .describe('one per turn'),

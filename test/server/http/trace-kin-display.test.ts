@@ -56,3 +56,48 @@ describe('trace kin on the API', () => {
     expect(web.turns[0].text).toBe('click "Go"');
   });
 });
+
+describe('the web agent trace on the API', () => {
+  it('sends each step with its overlays in percent and acts on the overlay and filmstrip options', async () => {
+    const options = { show_overlays: false, show_filmstrip: true, filmstrip_size: 64, auto_playback: true };
+    const step = {
+      action_type: 'click',
+      element: { tag: 'a', text: 'Next page', bbox: [640, 360, 960, 540] },
+      coordinates: { x: 800, y: 450 },
+      mouse_path: [
+        [0, 0],
+        [800, 450],
+      ],
+      screenshot_url: 'shots/page.png',
+    };
+    const t = await startServer({
+      config: {
+        annotation_schemes: config.annotation_schemes,
+        instance_display: { fields: [field('steps', 'web_agent_trace', options)] },
+      },
+      items: [
+        { id: 'w1', text: 'Open the next page', steps: [step, { ...step, viewport: { width: 1600, height: 900 } }] },
+      ],
+    });
+    const warnings = t.server.services.config.warnings.join('\n');
+    expect(warnings).not.toMatch(/show_overlays|show_filmstrip|filmstrip_size/);
+    expect(warnings).toMatch(/auto_playback is not acted on/);
+    const c = await t.client().login('ann', 'pw-123456');
+    const { body } = await c.get('/api/current_instance');
+    const [web] = body.display.blocks;
+    expect(web.trace.options).toMatchObject({ show_overlays: false, show_filmstrip: true, filmstrip_size: 64 });
+    // no viewport: Potato's 1280×720
+    expect(web.trace.steps[0]).toMatchObject({
+      box: { x: 50, y: 50, width: 25, height: 25 },
+      pointer: { x: 62.5, y: 62.5 },
+      path: [
+        { x: 0, y: 0 },
+        { x: 62.5, y: 62.5 },
+      ],
+    });
+    expect(web.trace.steps[1]).toMatchObject({
+      box: { x: 40, y: 40, width: 20, height: 20 },
+      pointer: { x: 50, y: 50 },
+    });
+  });
+});
