@@ -76,6 +76,8 @@ export function readAgentTrace(
   // switches a kin does not take keep the agent trace's defaults, so the shared cards draw as Potato's kin do
   const out: AgentTraceOptions = { ...DEFAULT_TRACE_OPTIONS, ...SWITCHES[kind], kind, step_type_colors: {} };
   if (kind !== 'agent') Object.assign(out, { show_summary: false, show_run_tree: false });
+  // Potato's web agent viewer always shows a step's timestamp
+  if (kind === 'web_agent') out.show_timestamps = true;
   for (const key of Object.keys(SWITCHES[kind]) as Switch[]) {
     const v = options[key];
     if (typeof v === 'boolean') out[key] = v;

@@ -97,6 +97,6 @@ describe('agent trace kin', () => {
     const card = field('web').locator('.trace-step');
     expect(await card.locator('.step-text').innerText()).toBe('click "Go"');
     expect(await card.locator('.part-note').allInnerTexts()).toEqual(['Element: <button> Go']);
-    expect(await card.locator('.step-pointer').getAttribute('style')).toMatch(/left: 50%; top: 50%/);
+    expect(await field('web').locator('.step-pointer').getAttribute('style')).toMatch(/left: 50%; top: 50%/);
   });
 });

@@ -6,7 +6,7 @@
  * the size Potato assumes.
  */
 
-export const ASSUMED_VIEWPORT = { width: 1280, height: 720 };
+const ASSUMED_VIEWPORT = { width: 1280, height: 720 };
 
 export interface WebGeometry {
   /** the click point, in percent of the viewport */

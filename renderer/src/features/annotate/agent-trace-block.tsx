@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNod
 import type { DisplayBlock } from '../../shared/api/types.js';
 import { childrenOf, RunTree, subtree } from './run-tree.js';
 import { StepParts } from './trace-parts.js';
+import { WebAgentViewer } from './web-agent-viewer.js';
 import './agent-trace.css';
 
 type Dialogue = Extract<DisplayBlock, { type: 'dialogue' }>;
@@ -59,6 +60,15 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
     ? block.turns.map((t, i) => (t.run !== undefined && runs.has(t.run) ? i : -1)).filter((i) => i >= 0)
     : [];
   const first = shown[0];
+  // a web agent trace shows one step at a time; another item starts again at its first
+  const web = options.kind === 'web_agent';
+  const [current, setCurrent] = useState(0);
+  const [turnsSeen, setTurnsSeen] = useState(block.turns);
+  if (turnsSeen !== block.turns) {
+    setTurnsSeen(block.turns);
+    setCurrent(0);
+  }
+  const at = Math.min(current, steps.length - 1);
 
   useEffect(() => {
     if (first !== undefined) cards.current[first]?.scrollIntoView({ block: 'nearest' });
@@ -80,6 +90,7 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
       )}
       <div className="agent-trace-steps">
         {options.show_summary && <Summary steps={steps} />}
+        {web && steps.length > 0 && <WebAgentViewer trace={trace} current={at} onStep={setCurrent} />}
         {options.show_rail && (
           <nav className="trace-rail" aria-label="Reasoning step navigation">
             {steps.map((s, i) => (
@@ -125,6 +136,7 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
               data-step={i}
               data-step-type={type}
               data-run={turn.run}
+              hidden={web && i !== at}
               aria-label={`Step ${i + 1}: ${type}${turn.speaker ? `, ${turn.speaker}` : ''}`}
             >
               <header className="step-header">
@@ -149,7 +161,7 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
                 text
               )}
               {step.parts && <StepParts parts={step.parts} options={options} />}
-              {step.screenshot?.src && (
+              {!web && step.screenshot?.src && (
                 <div className="step-shot">
                   <img
                     className="step-screenshot"
