@@ -10,6 +10,16 @@ import type { SidecarRead } from '../domain/transcripts/resolve.js';
 /** Larger files are not transcripts an annotator reads through; they are refused rather than held in memory. */
 const MAX_BYTES = 20 * 1024 * 1024;
 
+/**
+ * A transcript's text: UTF-8, or UTF-16 when the file starts with its byte-order mark (Praat saves a TextGrid
+ * holding non-ASCII text so); a UTF-8 mark is dropped.
+ */
+function decodeTranscript(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
 export function transcriptFileReader(roots: string[]): (path: string) => SidecarRead {
   const real = [...new Set(roots)].flatMap((r) => {
     try {
@@ -33,7 +43,7 @@ export function transcriptFileReader(roots: string[]): (path: string) => Sidecar
       const stat = statSync(file);
       if (!stat.isFile()) continue;
       if (stat.size > MAX_BYTES) return { refused: `the transcript file ${path} is over 20 MB` };
-      return { text: readFileSync(file, 'utf8') };
+      return { text: decodeTranscript(readFileSync(file)) };
     }
     return { missing: `the transcript file ${path} is not in the task folder` };
   };
