@@ -37,6 +37,13 @@ export function displayedText(display: Display, text: string): string {
     else if (b.type === 'list') parts.push(...b.items);
     else if (b.type === 'dialogue') {
       parts.push(...b.turns.flatMap((t) => [t.speaker ?? '', t.text]));
+      // a trace's step cards: their timestamps, screenshots and notes, diffs, commands and outputs
+      for (const step of b.trace?.steps ?? []) {
+        const shot = step.screenshot;
+        parts.push(step.timestamp ?? '', !shot ? '' : 'src' in shot ? shot.src : shot.refused);
+        for (const part of step.parts ?? [])
+          parts.push(...Object.values(part).filter((v): v is string => typeof v === 'string'));
+      }
       // an audio dialogue's recording, played on the page
       if (b.audio) parts.push('src' in b.audio.source ? b.audio.source.src : b.audio.source.refused);
     } else if (b.type === 'pairwise') parts.push(...b.items.flatMap((i) => [i.label, i.text]));
@@ -50,6 +57,32 @@ const mediaSourceText = (value: unknown) => {
   const source = mediaSource(value);
   return 'src' in source ? source.src : source.refused;
 };
+
+/**
+ * A web agent step's geometry, drawn as the display step's overlays (box, pointer, path), not written; and its
+ * `step_index`, shown by the step's place ("Step 7 of 9", counted from 1).
+ */
+const GEOMETRY = ['coordinates', 'mouse_path', 'viewport', 'step_index'];
+
+function withoutGeometry(value: unknown): unknown {
+  const isEntry = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  const list = isEntry(value) ? value.steps : value;
+  if (!Array.isArray(list)) return value;
+  const steps = list.map((step) => {
+    if (!isEntry(step)) return step;
+    const out = Object.fromEntries(Object.entries(step).filter(([k]) => !GEOMETRY.includes(k)));
+    if (isEntry(step.element))
+      out.element = Object.fromEntries(Object.entries(step.element).filter(([k]) => k !== 'bbox'));
+    return out;
+  });
+  return isEntry(value) ? { ...value, steps } : steps;
+}
+
+/** Whether the display draws a trace field's geometry as overlays on its screenshots. */
+const drawsOverlays = (display: Display, key: string) =>
+  display.blocks.some(
+    (b) => b.key === key && b.type === 'dialogue' && b.trace?.steps.some((s) => s.box || s.pointer || s.path),
+  );
 
 /** The pieces of a value that must each be on the page: a conversation's turns, else each line of its text. */
 function pieces(value: unknown, turnKeys?: { speaker?: string; text?: string }): string[] {
@@ -114,7 +147,10 @@ export function fieldsNotShown(
     const shown =
       read && 'turns' in read
         ? [...(read.audio === undefined ? [] : [mediaSourceText(read.audio)]), ...read.turns.map((t) => t.text)]
-        : pieces(value, field?.turnKeys);
+        : pieces(
+            field?.agentTrace?.kind === 'web_agent' && drawsOverlays(display, key) ? withoutGeometry(value) : value,
+            field?.turnKeys,
+          );
     for (const piece of shown) {
       const want = squash(spec.kind === 'auto' ? piece.slice(0, 4000) : piece);
       if (want && !page.includes(want)) {
