@@ -70,7 +70,8 @@ export function composeAutomation(input: AutomationInput): { automation: Automat
         timeoutMs: WEBHOOK_TIMEOUT_MS,
       });
       if (result.status !== undefined && result.status >= 200 && result.status < 300) return `HTTP ${result.status}`;
-      throw new Error(result.error ?? `HTTP ${result.status}`);
+      const answered = result.status !== undefined ? `the receiver answered HTTP ${result.status}` : '';
+      throw new Error([answered, result.error].filter(Boolean).join(': ') || 'no answer');
     },
     notify: () => Promise.resolve('skipped: there is no live stream to annotators here'),
     refresh_topics: () => Promise.resolve('skipped: topic refresh is not built here'),

@@ -100,7 +100,23 @@ export class Automation {
     return this.queue;
   }
 
+  /**
+   * The rules with what each did, and the counters. Counted from the store's rows, so a restart or another process
+   * on the same project reads the same numbers; items processed are this process's (each process runs every item
+   * it is handed past the rules).
+   */
   status() {
+    const actions: Record<string, Record<string, number>> = {};
+    const perRule = new Map(this.settings.rules.map((r) => [r.name, { fired: 0, errors: 0 }]));
+    for (const [key, row] of this.d.store.entries('automation_fired')) {
+      const counts = perRule.get(this.ruleOf(key));
+      if (counts) counts.fired++;
+      for (const o of row.outcomes) {
+        const byStatus = (actions[o.action] ??= {});
+        byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+        if (o.status === 'error' && counts) counts.errors++;
+      }
+    }
     return {
       enabled: this.settings.enabled,
       rules: this.settings.rules.map((r) => ({
@@ -108,23 +124,18 @@ export class Automation {
         when: r.when,
         sample_rate: r.sampleRate,
         actions: r.actions.map((a) => ({ type: a.type, ...withHeadersHidden(a.params) })),
+        ...perRule.get(r.name)!,
       })),
-      counters: this.counters(),
+      counters: { items_processed: this.seen.size, rules_fired: this.d.store.size('automation_fired'), actions },
     };
   }
 
-  /**
-   * Counted from the store's rows, so a restart or another process on the same project reads the same numbers;
-   * items processed are this process's (each process runs every item it is handed past the rules).
-   */
-  private counters() {
-    const actions: Record<string, Record<string, number>> = {};
-    for (const [, row] of this.d.store.entries('automation_fired'))
-      for (const o of row.outcomes) {
-        const byStatus = (actions[o.action] ??= {});
-        byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
-      }
-    return { items_processed: this.seen.size, rules_fired: this.d.store.size('automation_fired'), actions };
+  /** The rule a fired row's key names: after the last separator, or (a name holding one) the rule it ends with. */
+  private ruleOf(key: string): string {
+    const after = key.slice(Math.max(key.lastIndexOf('\u001f'), key.lastIndexOf('\u0000')) + 1);
+    if (this.settings.rules.some((r) => r.name === after)) return after;
+    const rule = this.settings.rules.find((r) => key.endsWith(`\u001f${r.name}`) || key.endsWith(`\u0000${r.name}`));
+    return rule?.name ?? after;
   }
 
   /** The newest `limit` outcomes kept in the store, whichever process ran them. */

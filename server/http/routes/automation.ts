@@ -15,6 +15,8 @@ const status = z.lazy(() =>
         when: z.array(z.object({ field: z.string(), operator: z.string(), value: z.unknown() })),
         sample_rate: z.number(),
         actions: z.array(z.looseObject({ type: z.enum(ACTION_TYPES) })),
+        fired: z.number().int().describe('items this rule fired on, kept in the store'),
+        errors: z.number().int().describe("this rule's actions that failed, kept in the store"),
       }),
     ),
     counters: z.object({

@@ -101,6 +101,12 @@ describe('automation rules', () => {
     expect(status).toMatchObject({ enabled: true, counters: { items_processed: 4, rules_fired: 6 } });
     expect(status.counters.actions.fire_webhook).toEqual({ ok: 2 });
     expect(status.rules.map((r: { name: string }) => r.name)).toEqual(['route-errors', 'never', 'always']);
+    // each rule's own count of items it fired on and of its failed actions (answer_relevance needs a model)
+    expect(status.rules.map((r: { fired: number; errors: number }) => [r.fired, r.errors])).toEqual([
+      [2, 2],
+      [0, 0],
+      [4, 0],
+    ]);
     // the webhook's token (sent, above) is not shown to admins
     expect(JSON.stringify(status)).not.toContain('tok-s3cret');
     expect(status.rules[0].actions[4].headers).toEqual({ 'x-hook-token': '(hidden)' });
@@ -121,6 +127,8 @@ describe('automation rules', () => {
     expect(counters).toMatchObject({ items_processed: 4, rules_fired: 6 });
     expect(counters.actions.fire_webhook).toEqual({ ok: 2 });
     expect(counters.actions.add_to_dataset).toEqual({ ok: 6 });
+    const { rules } = (await admin.get('/admin/automation/status')).body;
+    expect(rules.map((r: { fired: number }) => r.fired)).toEqual([2, 0, 4]);
     const { outcomes } = (await admin.get('/admin/automation/outcomes?limit=5')).body;
     expect(outcomes.length).toBe(5);
     expect(outcomes.map((o: { at: string }) => o.at)).toEqual(
