@@ -20,6 +20,7 @@ const PANELS: [string, string][] = [
   ['agreement', 'Agreement'],
   ['review', 'Review board'],
   ['webhooks', 'Webhooks'],
+  ['automation', 'Automation'],
   ['data', 'Data'],
   ['settings', 'Settings'],
 ];

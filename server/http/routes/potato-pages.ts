@@ -35,6 +35,7 @@ const POTATO_PAGES: Record<string, string> = {
   '/codebook': '/#/codebook',
   '/admin': '/#/admin',
   '/admin/review': '/#/admin/review',
+  '/admin/automation': '/#/admin/automation',
 };
 
 /** The path a study link at `/` is handled as (app.ts routes it here when the query names a worker). */

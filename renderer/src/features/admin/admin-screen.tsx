@@ -21,6 +21,7 @@ import { TimeTables } from './time-panel.js';
 import { CompetenceTable } from './competence-table.js';
 import { OverviewPanel } from './overview-panel.js';
 import { EmbeddingMapPanel } from './embedding-map-panel.js';
+import { AutomationPanel } from './automation-panel.js';
 import { useHash } from '../../shared/routing/use-hash.js';
 import './admin.css';
 
@@ -106,6 +107,7 @@ const PANELS = [
   { id: 'embedding-map', title: 'Embedding map' },
   { id: 'review', title: 'Review board' },
   { id: 'webhooks', title: 'Webhooks' },
+  { id: 'automation', title: 'Automation' },
   { id: 'data', title: 'Data' },
   { id: 'settings', title: 'Settings' },
 ] as const;
@@ -216,6 +218,8 @@ function Panel({ id }: { id: PanelId }) {
       return <EmbeddingMapPanel />;
     case 'webhooks':
       return <WebhooksPanel />;
+    case 'automation':
+      return <AutomationPanel />;
     case 'data':
       return (
         <section className="card-section" aria-labelledby="data-title" data-testid="section-data">

@@ -157,3 +157,9 @@ export type ChatReply = Answer<'/api/chat/send', 'post'>;
 export type StepPrelabel = Answer<'/api/prm/prelabel', 'get'>;
 /** A process_reward answer as stored: each marked step's reward and what the AI suggested for it. */
 export type ProcessRewardAnswer = components['schemas']['Answer.process_reward'];
+
+/** Potato's automation rules as configured, with their counters (GET /admin/automation/status). */
+export type AutomationStatus = Answer<'/admin/automation/status', 'get'>;
+export type AutomationRule = AutomationStatus['rules'][number];
+/** What one action did to one item (GET /admin/automation/outcomes). */
+export type AutomationOutcome = Answer<'/admin/automation/outcomes', 'get'>['outcomes'][number];
