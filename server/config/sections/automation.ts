@@ -38,6 +38,8 @@ const rule = z.looseObject({
     .nullish()
     .transform((w) => w ?? []),
   sample_rate: z.number().min(0).max(1).default(1),
+  // a rule switched off stays in the config but never runs, as in Potato
+  enabled: looseBoolean.optional(),
   actions: z.array(action).max(50).default([]),
 });
 
@@ -58,7 +60,8 @@ export function readAutomation(
       warn('automation.rules are not run: automation is off (automation.enabled: true turns it on)');
     return { enabled, rules: [] };
   }
-  const rules = (raw.rules ?? []).map((r, i) => {
+  const rules = (raw.rules ?? []).flatMap((r, i) => {
+    if (r.enabled === false) return [];
     const where = `automation.rules[${i}]`;
     const actions: AutomationAction[] = [];
     r.actions.forEach((a, j) => {
@@ -82,7 +85,7 @@ export function readAutomation(
         warn(`${at}: refresh_topics is not built (no topic clustering); its outcome is recorded as skipped`);
       actions.push({ type, params });
     });
-    return { name: r.name, when: r.when, sampleRate: r.sample_rate, actions };
+    return [{ name: r.name, when: r.when, sampleRate: r.sample_rate, actions }];
   });
   return { enabled, rules };
 }

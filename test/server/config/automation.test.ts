@@ -30,6 +30,19 @@ describe('automation config', () => {
     expect(warned(c)).toEqual([]);
   });
 
+  it('leaves out a rule switched off with enabled: false, and says nothing of the key', () => {
+    const webhook = { type: 'fire_webhook', url: 'http://127.0.0.1:9/hook' };
+    const c = load({
+      enabled: true,
+      rules: [
+        { name: 'off', enabled: false, actions: [webhook] },
+        { name: 'on', enabled: true, actions: [webhook] },
+      ],
+    });
+    expect(c.automation.rules.map((r) => r.name)).toEqual(['on']);
+    expect(warned(c)).toEqual([]);
+  });
+
   it('warns about unknown action types and keys, notify and refresh_topics, naming what happens instead', () => {
     const c = load({
       enabled: true,
