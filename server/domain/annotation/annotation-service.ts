@@ -33,6 +33,8 @@ export class AnnotationService {
   private readonly gates: ((username: string) => void)[] = [];
   private readonly preparers: ((username: string) => Promise<unknown> | undefined)[] = [];
   private readonly leaveChecks: ((username: string, instanceId: string) => void)[] = [];
+  /** Settles once the stored answers are all in the index (or their reading failed or stopped). */
+  readonly storedRead: Promise<void>;
 
   constructor(
     private readonly store: Store,
@@ -46,8 +48,10 @@ export class AnnotationService {
     this.indexed = new AnnotationIndex(task, store.size('annotations'), stored);
     // a shared store applies other processes' answers before telling us, which a half-read outline would count
     // twice; elsewhere only this service writes answers, and it uses the index first
-    if (isShared(store)) this.indexed.indexSome(Infinity);
-    else this.indexInBackground();
+    if (isShared(store)) {
+      this.indexed.indexSome(Infinity);
+      this.storedRead = Promise.resolve();
+    } else this.storedRead = this.indexInBackground();
     this.completions = new CompletionMarks(store, task);
     const completing: CompletionContext = {
       store,
@@ -62,17 +66,20 @@ export class AnnotationService {
   }
 
   /** Reads the stored answers into the index a slice at a time, so requests in the meantime wait little. */
-  private indexInBackground(): void {
-    const slice = () => {
-      const deadline = performance.now() + SLICE_MS;
-      try {
-        while (this.indexed.indexSome(SLICE_ANSWERS))
-          if (performance.now() >= deadline) return void setImmediate(slice);
-      } catch {
-        // the store failed or closed under the reading: the index's next use reports it
-      }
-    };
-    setImmediate(slice);
+  private indexInBackground(): Promise<void> {
+    return new Promise((done) => {
+      const slice = () => {
+        const deadline = performance.now() + SLICE_MS;
+        try {
+          while (this.indexed.indexSome(SLICE_ANSWERS))
+            if (performance.now() >= deadline) return void setImmediate(slice);
+        } catch {
+          // the store failed or closed under the reading: the index's next use reports it
+        }
+        done();
+      };
+      setImmediate(slice);
+    });
   }
 
   /** Stops the background reading of stored answers (the store is closing). */

@@ -15,10 +15,9 @@ import type { Task } from '../task.js';
 import type { SubmitHook } from '../annotation/annotation-service.js';
 import { InvertedIndex } from './inverted-index.js';
 import { find, type SearchResult } from './find.js';
-import { answerText, itemText, type AnswerSource } from './search-texts.js';
+import { answerText, itemText, type IndexedAnswers } from './search-texts.js';
 
 export type { SearchResult } from './find.js';
-export type { AnswerSource } from './search-texts.js';
 
 /** How long the background build holds the event loop at a time: under the p99 latency the server keeps. */
 const SLICE_MS = 3;
@@ -41,7 +40,7 @@ export class SearchService {
   constructor(
     private readonly store: Store,
     private readonly task: Task,
-    private readonly source: AnswerSource,
+    private readonly source: IndexedAnswers,
   ) {}
 
   /**
@@ -126,6 +125,7 @@ export class SearchService {
   }
 
   private async build(): Promise<void> {
+    await this.source.storedRead;
     while (!this.stopped && this.indexUntil(performance.now() + SLICE_MS))
       await new Promise<void>((resolve) => setImmediate(resolve));
   }

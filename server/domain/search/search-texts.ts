@@ -9,6 +9,15 @@ export interface AnswerSource {
   get(username: string, instanceId: string): AnnotationRecord | undefined;
 }
 
+/**
+ * The annotations as the search indexes them: `storedRead` settles once who-answered-what is read from the store,
+ * which the server does in slices after it starts; the index build waits for it rather than ask `annotatorsOf`
+ * early, which would read every remaining answer at once and hold the event loop for it.
+ */
+export interface IndexedAnswers extends AnswerSource {
+  readonly storedRead: Promise<void>;
+}
+
 /** The words of an answer: its schemes' label names and typed values, its spans' labels and texts. */
 export function answerText(record: AnnotationRecord): string {
   const parts: string[] = [];
