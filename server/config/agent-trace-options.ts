@@ -31,7 +31,7 @@ const { kind: _kind, step_type_colors: _colors, ...agentSwitches } = DEFAULT_TRA
 const SWITCHES: Record<TraceKind, Partial<Record<Switch, boolean>>> = {
   agent: agentSwitches,
   coding: { show_step_numbers: true, collapse_long_outputs: true, show_reasoning: true, show_file_tree: true },
-  eval: { show_step_numbers: true, collapse_long_outputs: true, compact: false },
+  eval: { show_step_numbers: true, collapse_long_outputs: true, compact: false, link_steps: true },
   cot: { show_step_numbers: true, show_types: true, show_rail: true, collapse_long_steps: true, compact: false },
   web_agent: {
     show_thought: true,

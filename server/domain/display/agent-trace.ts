@@ -2,9 +2,10 @@
  * What the page needs to draw an `agent_trace` field or one of its kin as Potato does: each step's type (its
  * `type` or `step_type`, else read from the speaker as Potato reads it, "Agent (Thought)" → thought), its timestamp,
  * screenshot and parts (diffs, commands, notes), the display options, the item's run tree, and what a kin adds (a
- * coding trace's files, an eval trace's final answer).
+ * coding trace's files, an eval trace's final answer and panes).
  */
 import { stepTypeOf } from '../../../shared/schemes/turn-level.js';
+import { answerStep, evalPanes } from './eval-panes.js';
 import { readRunTree, runRows } from './run-tree.js';
 import type { TraceStep } from './trace-steps.js';
 import type { AgentTraceOptions, AgentTraceView } from './types.js';
@@ -21,24 +22,6 @@ export const DEFAULT_TRACE_OPTIONS: AgentTraceOptions = {
   show_run_tree: true,
   step_type_colors: {},
 };
-
-/** A speaker or tool that marks the final answer to the user, as Potato's eval trace reads it. */
-const ANSWER = /final[\s_]*answer|send[\s_]*message|respond|response|finish|submit|conclusion/i;
-const toolName = (text: string) => /^\s*([\w.-]+)\s*\(/.exec(text)?.[1] ?? '';
-
-/** The eval trace's final answer: the last answer-like step, else the last action (Potato's rule). */
-function answerStep(steps: { type: string; speaker?: string; text: string }[]): number | undefined {
-  let answer: number | undefined;
-  let lastAction: number | undefined;
-  steps.forEach((s, i) => {
-    const named = ANSWER.test(s.speaker ?? '');
-    if (s.type === 'action') {
-      lastAction = i;
-      if (named || ANSWER.test(toolName(s.text))) answer = i;
-    } else if (named) answer = i;
-  });
-  return answer ?? lastAction;
-}
 
 /** `item` is the whole item, whose top-level `run_tree` the sidebar draws. */
 export function agentTraceView(
@@ -59,8 +42,10 @@ export function agentTraceView(
   if (options.kind === 'coding' && options.show_file_tree)
     view.files = [...new Set(trace.flatMap((s) => (s.file ? [s.file] : [])))];
   if (options.kind === 'eval') {
-    const answer = answerStep(trace.map((s, i) => ({ ...s.turn, type: steps[i].type })));
+    const typed = trace.map((s, i) => ({ ...s.turn, type: steps[i].type }));
+    const answer = answerStep(typed);
     if (answer !== undefined) view.answer = answer;
+    view.panes = evalPanes(typed, answer, options.link_steps === true);
   }
   const tree = options.show_run_tree ? readRunTree(item.run_tree) : undefined;
   if (tree) view.run_tree = runRows(tree);

@@ -3,6 +3,7 @@
  * The renderer draws these blocks as they are; the span surface is where it mounts the annotatable text field,
  * so span offsets stay offsets into that field.
  */
+import type { EvalPlace } from './eval-panes.js';
 import type { RunRow } from './run-tree.js';
 
 /** How an item is shown, read once from the config (html_layout, instance_display, or neither). */
@@ -66,8 +67,9 @@ export interface AgentTraceOptions {
   /** coding trace: the agent's words between tool calls, and the list of files it touched */
   show_reasoning?: boolean;
   show_file_tree?: boolean;
-  /** eval trace: the three panes' headers */
+  /** eval trace: the three panes' headers, and whether a step's card lights its cycle's cards in the other panes */
   pane_labels?: [string, string, string];
+  link_steps?: boolean;
   /** chain-of-thought trace: the step-type badges, the rail of step numbers, long steps clamped to `clamp_lines` */
   show_types?: boolean;
   show_rail?: boolean;
@@ -111,6 +113,8 @@ export interface AgentTraceView {
   files?: string[];
   /** eval trace: the step shown as the final answer (a "Final Answer"-like speaker or tool, else the last action) */
   answer?: number;
+  /** eval trace: one per step, the pane it is drawn in, the call whose card holds it and its cycle (`link_steps`) */
+  panes?: EvalPlace[];
   /** the item's run tree, when it has one and `show_run_tree` is on: each run after its parent */
   run_tree?: RunRow[];
 }

@@ -37,6 +37,7 @@ const agentTrace = z.object({
     show_reasoning: z.boolean().optional(),
     show_file_tree: z.boolean().optional(),
     pane_labels: z.tuple([z.string(), z.string(), z.string()]).optional(),
+    link_steps: z.boolean().optional().describe("an eval trace's cards light their cycle's cards in the other panes"),
     show_types: z.boolean().optional(),
     show_rail: z.boolean().optional(),
     collapse_long_steps: z.boolean().optional(),
@@ -74,6 +75,16 @@ const agentTrace = z.object({
     .describe('one per turn'),
   files: z.array(z.string()).optional().describe("a coding trace's files touched, in order"),
   answer: z.number().optional().describe("an eval trace's final answer step"),
+  panes: z
+    .array(
+      z.object({
+        pane: z.enum(['reasoning', 'calls', 'answer']),
+        result_of: z.number().optional().describe('the call whose card holds this step as its result'),
+        link: z.number().optional().describe("the step's cycle (thoughts and what follows them), with link_steps"),
+      }),
+    )
+    .optional()
+    .describe("an eval trace's panes, one per step"),
   run_tree: z
     .array(
       z.object({

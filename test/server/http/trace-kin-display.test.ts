@@ -17,7 +17,7 @@ const config = {
     fields: [
       { key: 'text', type: 'text' },
       field('coding', 'coding_trace', { max_output_lines: 5, diff_view: 'split' }),
-      field('evaluated', 'eval_trace', { pane_labels: ['Why', 'Calls'] }),
+      field('evaluated', 'eval_trace', { pane_labels: ['Why', 'Calls'], link_steps: true }),
       field('cot', 'cot_trace', { show_rail: false }),
       field('web', 'web_agent_trace', { show_thought: false }),
     ],
@@ -38,6 +38,8 @@ describe('trace kin on the API', () => {
     const t = await startServer({ config, items: [item] });
     const warnings = t.server.services.config.warnings.join('\n');
     expect(warnings).not.toMatch(/shown as dialogue turns/);
+    // the eval trace's panes and link_steps are drawn, so neither is warned about
+    expect(warnings).not.toMatch(/link_steps|pane_labels/);
     // an option a kin does not act on is named with what happens instead
     expect(warnings).toMatch(
       /fields\[1\]\.display_options: diff_view is not acted on; field "coding" is drawn as coding trace steps/,
@@ -50,6 +52,11 @@ describe('trace kin on the API', () => {
     expect(evaluated.turns.map((x: { text: string }) => x.text)).toEqual(['Look it up', 'search(q)', 'Danube']);
     expect(evaluated.trace.answer).toBe(1);
     expect(evaluated.trace.options.pane_labels).toEqual(['Why', 'Calls', 'Final Answer']);
+    expect(evaluated.trace.panes).toEqual([
+      { pane: 'reasoning', link: 0 },
+      { pane: 'answer', link: 0 },
+      { pane: 'calls', result_of: 1, link: 0 },
+    ]);
     expect(cot.trace.steps.map((s: { type: string }) => s.type)).toEqual(['thought', 'observation']);
     expect(cot.trace.options).toMatchObject({ kind: 'cot', show_rail: false });
     expect(web.trace.options).toMatchObject({ kind: 'web_agent', show_thought: false });
