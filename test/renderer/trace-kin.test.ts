@@ -1,7 +1,7 @@
 /**
  * Potato's kin of agent_trace on the annotate page in headless Chromium against the real server: a coding trace's
- * diff and terminal, a chain-of-thought trace's step rail, an eval trace's final answer, a web agent's notes and
- * click point, each drawn in the shared step cards.
+ * diff and terminal, a chain-of-thought trace's step rail, an eval trace's final answer in its pane, a web agent's
+ * notes and click point, each drawn in the shared step cards.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -87,10 +87,10 @@ describe('agent trace kin', () => {
     ).toEqual(['thought', 'action', 'observation']);
   });
 
-  test("an eval trace's step dicts are cards and its final answer is marked", async () => {
+  test("an eval trace's step dicts are cards in its panes, the final answer in the third", async () => {
     const cards = field('evaluated').locator('.trace-step');
     expect(await cards.locator('.step-text').allInnerTexts()).toEqual(['Look it up', 'search(q)', 'Danube']);
-    expect(await cards.nth(2).locator('.step-answer').innerText()).toBe('Final Answer');
+    expect(await field('evaluated').locator('.eval-pane-answer .step-text').innerText()).toBe('Danube');
   });
 
   test("a web agent's step shows its action, element and click point; show_thought: false hides the thought", async () => {

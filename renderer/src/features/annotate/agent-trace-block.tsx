@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { DisplayBlock } from '../../shared/api/types.js';
+import { EvalTracePanes } from './eval-trace-panes.js';
 import { childrenOf, RunTree, subtree } from './run-tree.js';
 import { StepParts } from './trace-parts.js';
 import { WebAgentViewer } from './web-agent-viewer.js';
@@ -74,6 +75,7 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
     if (first !== undefined) cards.current[first]?.scrollIntoView({ block: 'nearest' });
   }, [selected, first]);
 
+  if (options.kind === 'eval') return <EvalTracePanes block={block} trace={trace} slot={slot} />;
   let number = 0;
   const selectedName = rows?.find((r) => r.id === selected)?.name;
   return (
@@ -179,7 +181,6 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
                   )}
                 </div>
               )}
-              {trace.answer === i && <p className="step-answer">{options.pane_labels?.[2] ?? 'Final Answer'}</p>}
               {slot?.(turn, i)}
             </section>
           );
