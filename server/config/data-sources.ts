@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readDatabaseSource, type DatabaseSourceConfig } from './database-sources.js';
+import { decoderOf, EncodingError } from './file-encoding.js';
 
 export class DataSourcesError extends Error {}
 
@@ -64,7 +65,9 @@ export function adaptDataSources(
       .filter((f): f is string => typeof f === 'string')
       .map((f) => locate(f)),
   );
-  const add = (name: string, encoding?: unknown) => {
+  // checked here, where the key is known: later the file is just one of data_files
+  const add = (name: string, encoding: unknown, where: string) => {
+    if (encoding !== undefined) checkEncoding(encoding, where);
     const at = locate(name);
     if (!seen.has(at)) files.push(encoding === undefined ? name : { path: name, encoding });
     seen.add(at);
@@ -82,7 +85,7 @@ export function adaptDataSources(
       if (type === 'file') {
         if (typeof source.path !== 'string' || !source.path)
           throw new DataSourcesError(`data_sources[${i}].path: a file source needs the path of a data file`);
-        add(source.path, source.encoding);
+        add(source.path, source.encoding, `data_sources[${i}].encoding`);
         const rest = Object.keys(source).filter((k) => !['type', 'path', 'id', 'encoding'].includes(k));
         if (rest.length)
           warn(`data_sources[${i}]: ${rest.join(', ')} not acted on; the file is read whole at start-up`);
@@ -114,7 +117,8 @@ export function adaptDataSources(
     const names = readdirSync(folder)
       .filter((n) => DATA_FILE.test(n) && statSync(join(folder, n)).isFile())
       .sort();
-    for (const name of names) add(join(directory, name), config.data_directory_encoding ?? undefined);
+    for (const name of names)
+      add(join(directory, name), config.data_directory_encoding ?? undefined, 'data_directory_encoding');
     if (isOn(config.watch_data_directory))
       warn(
         'watch_data_directory is not acted on: the folder is read at start-up; files added later are read at the next start',
@@ -128,4 +132,15 @@ export function adaptDataSources(
     throw new DataSourcesError(`data_files: no data to annotate: ${why}`);
   }
   return { ...config, data_files: files };
+}
+
+function checkEncoding(encoding: unknown, where: string): void {
+  if (typeof encoding !== 'string' || !encoding)
+    throw new DataSourcesError(`${where}: expected the name of an encoding such as utf-8 or latin-1`);
+  try {
+    decoderOf(encoding, where);
+  } catch (e) {
+    if (e instanceof EncodingError) throw new DataSourcesError(e.message);
+    throw e;
+  }
 }

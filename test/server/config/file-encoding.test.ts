@@ -71,6 +71,18 @@ describe('data file encodings', () => {
     expect(() => load('klingon', latin1(line({ id: 'k', text: 'a' })))).toThrow(
       /data_files\[0\]\.encoding: "klingon" is not an encoding this server can read/,
     );
+    // an encoding given on a source or a data folder is named there, not by its place among the files read
+    const latinFile = { 'a.jsonl': latin1(line({ id: 'a', text: 'Ærø' })), 'in/b.jsonl': latin1(line({ id: 'b' })) };
+    const loadWith = (config: Record<string, unknown>) => loadConfig(writeProject({ files: latinFile, config }), {});
+    expect(() =>
+      loadWith({ data_files: ['a.jsonl'], data_sources: [{ type: 'file', path: 'in/b.jsonl', encoding: 'elvish' }] }),
+    ).toThrow(/data_sources\[0\]\.encoding: "elvish" is not an encoding this server can read/);
+    expect(() => loadWith({ data_files: ['a.jsonl'], data_directory: 'in', data_directory_encoding: 'runic' })).toThrow(
+      /data_directory_encoding: "runic" is not an encoding this server can read/,
+    );
+    expect(() =>
+      loadWith({ data_files: [], data_sources: [{ type: 'file', path: 'in/b.jsonl', encoding: 8859 }] }),
+    ).toThrow(/data_sources\[0\]\.encoding: expected the name of an encoding/);
     // 0x82 0x20 is no Shift_JIS character
     const bad = Buffer.concat([Buffer.from('{"id":"b","text":"'), Buffer.from([0x82, 0x20]), Buffer.from('"}\n')]);
     expect(() => load('shift_jis', bad)).toThrow(/x\.jsonl: is not valid shift_jis text/);
