@@ -24,6 +24,16 @@ function hiddenQuestions(phase: Phase, given: Given): ReadonlySet<string> {
   return hiddenBy(rules, (name) => comparable(here.has(name) ? given[name] : phase.earlier_answers?.[name]));
 }
 
+/** A question's words, starred when it must be answered. */
+function QuestionText({ q }: { q: PhaseQuestion }) {
+  return (
+    <>
+      {q.text}
+      {q.required && <span aria-label="required"> *</span>}
+    </>
+  );
+}
+
 function Question({
   q,
   value,
@@ -34,32 +44,13 @@ function Question({
   set: (v: Given[string]) => void;
 }) {
   const id = `q-${q.id}`;
-  if (q.type === 'radio' && q.dropdown && q.options) {
-    return (
-      <div className="question">
-        <label htmlFor={id}>
-          {q.text}
-          {q.required && <span aria-label="required"> *</span>}
-        </label>
-        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)}>
-          <option value="">Choose…</option>
-          {q.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
-  if ((q.type === 'radio' || q.type === 'multiselect') && q.options) {
+  if (q.options && (q.type === 'multiselect' || (q.type === 'radio' && !q.dropdown))) {
     const multiple = q.type === 'multiselect';
     const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
     return (
       <fieldset className="question">
         <legend>
-          {q.text}
-          {q.required && <span aria-label="required"> *</span>}
+          <QuestionText q={q} />
         </legend>
         {q.options.map((o) => (
           <label key={o} className="choice">
@@ -75,27 +66,28 @@ function Question({
       </fieldset>
     );
   }
+  const text = typeof value === 'string' ? value : '';
+  const control =
+    q.type === 'radio' && q.options ? (
+      <select id={id} value={text} onChange={(e) => set(e.target.value)}>
+        <option value="">Choose…</option>
+        {q.options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    ) : q.type === 'number' ? (
+      <input id={id} type="number" value={text} onChange={(e) => set(e.target.value)} />
+    ) : (
+      <textarea id={id} rows={3} value={text} onChange={(e) => set(e.target.value)} />
+    );
   return (
     <div className="question">
       <label htmlFor={id}>
-        {q.text}
-        {q.required && <span aria-label="required"> *</span>}
+        <QuestionText q={q} />
       </label>
-      {q.type === 'number' ? (
-        <input
-          id={id}
-          type="number"
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => set(e.target.value)}
-        />
-      ) : (
-        <textarea
-          id={id}
-          rows={3}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => set(e.target.value)}
-        />
-      )}
+      {control}
     </div>
   );
 }
