@@ -54,6 +54,7 @@ import { truthSerumRoutes } from './http/routes/truth-serum.js';
 import { thinkAloudRoutes } from './http/routes/think-aloud.js';
 import { metricInductionRoutes } from './http/routes/metric-induction.js';
 import { stepPrelabelRoutes } from './http/routes/step-prelabel.js';
+import { videoTrackingRoutes } from './http/routes/video-tracking.js';
 import { iclRoutes } from './http/routes/icl.js';
 import { judgeAlignmentRoutes } from './http/routes/judge-alignment.js';
 import { judgeCalibrationRoutes } from './http/routes/judge-calibration.js';
@@ -127,6 +128,7 @@ export function allRoutes(s: Services): RouteSpec[] {
     ...thinkAloudRoutes(s),
     ...metricInductionRoutes(s),
     ...stepPrelabelRoutes(s),
+    ...videoTrackingRoutes(s),
     ...iclRoutes(s),
     ...judgeAlignmentRoutes(s),
     ...judgeCalibrationRoutes(s),

@@ -55,6 +55,12 @@ export class MediaFiles {
 
   /** The file at `path` under a root; undefined when no root has it; MediaPathError when the path may not be served. */
   open(path: string): MediaFile | undefined {
+    const found = this.locate(path);
+    return found && { stream: createReadStream(found.real), size: found.size, type: found.type };
+  }
+
+  /** Where the file at `path` really is, without opening it; undefined and MediaPathError as for `open`. */
+  locate(path: string): { real: string; size: number; type: string } | undefined {
     const parts = path.replace(/\\/g, '/').split('/');
     if (path.startsWith('/') || parts.includes('..') || path.includes('\0') || /^[a-z]:/i.test(path))
       throw new MediaPathError(`${path}: a media path must stay inside the task folder`);
@@ -72,7 +78,7 @@ export class MediaFiles {
         throw new MediaPathError(`${path}: a media path must stay inside the task folder`);
       const stat = statSync(real);
       if (!stat.isFile()) continue;
-      return { stream: createReadStream(real), size: stat.size, type };
+      return { real, size: stat.size, type };
     }
     return undefined;
   }
