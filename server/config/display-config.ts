@@ -6,6 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { DisplayField, DisplaySpec, FieldType, ListAsText } from '../domain/display/types.js';
 import { codebookUrl, instructionsHtml, type Instructions } from '../domain/display/instructions.js';
+import { spanTextOf } from '../domain/display/build.js';
+import type { ReadSidecar } from '../domain/transcripts/resolve.js';
+import type { Instance } from '../domain/task.js';
 import { readAgentTrace, traceKindOf, traceOptionNames } from './agent-trace-options.js';
 import { PLAYER_OPTIONS, readAudioDialogue } from './audio-dialogue-options.js';
 import { SPEAKER_ASSIGNMENT_OPTIONS } from './speaker-assignment.js';
@@ -145,10 +148,43 @@ function readFields(
     const speaker = typeof options.speaker_key === 'string' ? options.speaker_key : undefined;
     const text = typeof options.text_key === 'string' ? options.text_key : undefined;
     if (speaker || text) field.turnKeys = { ...(speaker ? { speaker } : {}), ...(text ? { text } : {}) };
+    if (f.span_target === true) readSpanTarget(field, where, warn);
     return field;
   });
   const layout = isMapping(value.layout) ? value.layout : {};
   return { fields, direction: layout.direction === 'horizontal' ? 'horizontal' : 'vertical' };
+}
+
+/**
+ * `span_target: true`: a text (or code) field is drawn as a span surface of its own; a dialogue's spans index its
+ * turns' texts joined by newlines, taken over the API, since the page draws turns apart and cannot select across
+ * them; other types hold no text to mark.
+ */
+function readSpanTarget(field: DisplayField, where: string, warn: (m: string) => void): void {
+  if (field.type === 'text' || field.type === 'code') {
+    field.spanTarget = true;
+  } else if (field.type === 'dialogue') {
+    field.spanTarget = true;
+    warn(
+      `${where}.span_target: spans of the dialogue "${field.key}" are taken from scripts (offsets into its turns' texts joined by newlines) and listed under the text; the page does not highlight or select in its turns`,
+    );
+  } else {
+    warn(
+      `${where}.span_target: a ${field.type} field holds no text to mark; spans of "${field.key}" are refused (text, code and dialogue fields take them)`,
+    );
+  }
+}
+
+/** The readers of the span target fields other than the text, for the task (domain/task.ts `spanFields`). */
+export function spanFieldReaders(
+  fields: readonly DisplayField[],
+  textKey: string,
+  readSidecar?: ReadSidecar,
+): Map<string, (instance: Instance) => string | undefined> {
+  const readers = new Map<string, (instance: Instance) => string | undefined>();
+  for (const f of fields)
+    if (f.spanTarget && f.key !== textKey) readers.set(f.key, (instance) => spanTextOf(f, instance.data, readSidecar));
+  return readers;
 }
 
 export interface DisplayKeys {
@@ -198,16 +234,8 @@ export function readDisplaySpec(
   if (config.instance_display !== undefined && config.instance_display !== null) {
     const agent = isMapping(config.agent_proxy);
     const { fields, direction } = readFields(config.instance_display, warn, agent);
-    for (const f of fields) {
-      if (
-        f.key !== textKey &&
-        (config.instance_display as { fields: Mapping[] }).fields.find((r) => r.key === f.key)?.span_target
-      ) {
-        warn(
-          `instance_display: span_target on "${f.key}": spans are marked on the text field "${textKey}" (item_properties.text_key)`,
-        );
-      }
-    }
+    if (!keys.hasSpans && fields.some((f) => f.spanTarget))
+      warn('instance_display: span_target is set but no span scheme is configured; nothing is marked in those fields');
     return {
       kind: 'fields',
       fields,

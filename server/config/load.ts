@@ -32,7 +32,7 @@ import { checkConfigPasswords } from './user-passwords.js';
 import { DataFileError } from './data-files.js';
 import { buildColorMap } from './colors.js';
 import { schemeModuleOf } from '../domain/schemes/registry.js';
-import { DisplayConfigError, readDisplaySpec, readInstructions } from './display-config.js';
+import { DisplayConfigError, readDisplaySpec, readInstructions, spanFieldReaders } from './display-config.js';
 import { presentationWarnings } from './presentation-warnings.js';
 import { checkTranscripts } from './transcript-check.js';
 import { transcriptFileReader } from '../io/transcript-files.js';
@@ -176,6 +176,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
   const mediaDirectory = (raw as { media_directory?: unknown }).media_directory;
   const sidecars = transcriptFileReader(mediaRoots(dir, raw.task_dir, mediaDirectory));
+  task.textKey = raw.item_properties.text_key;
+  if (display.kind === 'fields') task.spanFields = spanFieldReaders(display.fields, task.textKey, sidecars);
   checkTranscripts(display, instances, sidecars, warn, refuse);
   let crowd: CrowdSettings;
   try {

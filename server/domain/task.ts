@@ -122,6 +122,13 @@ export interface Task {
   positionById: Map<string, number>;
   colors: ColorMap;
   keywordRules: KeywordRule[];
+  /**
+   * Fields other than the text that take spans (Potato's `span_target: true`), each with how to read its text
+   * from an item: span offsets in such a field index this text. Absent or empty: spans mark the text only.
+   */
+  spanFields?: ReadonlyMap<string, (instance: Instance) => string | undefined>;
+  /** the item's key of the text (item_properties.text_key): a span naming it as its field marks the text */
+  textKey?: string;
 }
 
 export function createTask(

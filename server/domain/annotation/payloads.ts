@@ -23,15 +23,21 @@ function hasAny(o: object): boolean {
   return false;
 }
 
+/** A record's spans as the API gives them; `target_field` only on spans of a field other than the text. */
 export function spanPayload(record: AnnotationRecord) {
-  return record.spans.map((s) => ({
-    id: s.id,
-    schema: s.schema,
-    name: s.label,
-    start: s.start,
-    end: s.end,
-    value: s.value,
-  }));
+  return record.spans.map((s) => {
+    const out: {
+      id: string;
+      schema: string;
+      name: string;
+      start: number;
+      end: number;
+      value: string;
+      target_field?: string;
+    } = { id: s.id, schema: s.schema, name: s.label, start: s.start, end: s.end, value: s.value };
+    if (s.target_field !== undefined) out.target_field = s.target_field;
+    return out;
+  });
 }
 
 export function annotationEventData(task: Task, record: AnnotationRecord) {

@@ -7,6 +7,8 @@ export interface SpanRecord {
   start: number;
   end: number;
   value: string;
+  /** the field the offsets index when it is not the text field (Potato's name); absent: the text field */
+  target_field?: string;
 }
 
 export interface AnnotationRecord {
@@ -48,7 +50,16 @@ export function isAnnotated(record: AnnotationRecord | undefined): boolean {
 export interface Submission {
   instance_id: string;
   annotations?: Record<string, string | number | boolean>;
-  span_annotations?: { schema: string; name: string; start: number; end: number; value?: string; id?: string }[];
+  span_annotations?: {
+    schema: string;
+    name: string;
+    start: number;
+    end: number;
+    value?: string;
+    id?: string;
+    /** a span target field other than the text field; absent: the text field */
+    target_field?: string;
+  }[];
   /** relations between spans (span_link) and chains of mentions (coreference); replaces the stored ones */
   link_annotations?: LinkSubmission[];
   /** events: a trigger span with typed argument spans; replaces the stored ones */
@@ -112,7 +123,8 @@ export function sameSpans(a: readonly SpanRecord[], b: readonly SpanRecord[]): b
       x.label !== y.label ||
       x.start !== y.start ||
       x.end !== y.end ||
-      x.value !== y.value
+      x.value !== y.value ||
+      x.target_field !== y.target_field
     )
       return false;
   }

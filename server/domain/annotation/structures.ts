@@ -65,6 +65,7 @@ const potatoSpanId = (s: { schema: string; label: string; start: number; end: nu
   `${s.schema}_${s.label}_${s.start}_${s.end}`;
 
 function contextFor(
+  task: Task,
   instance: Instance,
   username: string,
   spans: readonly SpanRecord[],
@@ -75,7 +76,8 @@ function contextFor(
   if (submitted) {
     for (const s of submitted) {
       if (s.id === undefined) continue;
-      const own = spans.find((x) => x.id === spanId(username, instance.id, s.schema, s.name, s.start, s.end));
+      const field = s.target_field === task.textKey ? undefined : s.target_field;
+      const own = spans.find((x) => x.id === spanId(username, instance.id, s.schema, s.name, s.start, s.end, field));
       if (own) byId.set(s.id, own);
     }
   }
@@ -198,7 +200,7 @@ export function withStructures(
 ): AnnotationRecord['labels'] {
   const { schemes } = structured(task);
   if (!schemes.length) return labels;
-  const context = contextFor(instance, username, spans, submission.span_annotations);
+  const context = contextFor(task, instance, username, spans, submission.span_annotations);
   const sent: Partial<Record<Kind, Map<string, StructureEntry[]>>> = {};
   for (const kind of ['links', 'events'] as const) {
     const given = submission[FIELD[kind]];

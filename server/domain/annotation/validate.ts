@@ -152,7 +152,10 @@ export function validateLabels(
   return ordered;
 }
 
-/** A span's id is derived from what it is, so it is the same across reads, restarts and identical resubmissions. */
+/**
+ * A span's id is derived from what it is, so it is the same across reads, restarts and identical resubmissions.
+ * A span of another field than the text has the field in its id, so the same offsets in two fields are two spans.
+ */
 export function spanId(
   username: string,
   instanceId: string,
@@ -160,9 +163,35 @@ export function spanId(
   label: string,
   start: number,
   end: number,
+  field?: string,
 ): string {
-  const base = `${username}\u0001${instanceId}\u0001${scheme}\u0001${label}\u0001${start}\u0001${end}`;
+  let base = `${username}\u0001${instanceId}\u0001${scheme}\u0001${label}\u0001${start}\u0001${end}`;
+  if (field !== undefined) base += `\u0001${field}`;
   return `sp_${hashString(base).toString(36)}${hashString(base + '#').toString(36)}`;
+}
+
+/**
+ * The field a submitted span names, undefined for the text field (named or not, so either spelling stores the
+ * same span), and the text its offsets index. A name that is no span target of the task is refused.
+ */
+function spanField(
+  task: Task,
+  instance: Instance,
+  field: string | undefined,
+  where: string,
+  textKey?: string,
+): { field: string | undefined; text: string | undefined } {
+  if (field === undefined || field === textKey) return { field: undefined, text: undefined };
+  const read = task.spanFields?.get(field);
+  if (!read) {
+    const named = [...(task.spanFields?.keys() ?? [])];
+    throw invalid(
+      `${where}.target_field: "${field}" is not a span target of this task (${named.length ? `span_target fields: ${named.join(', ')}; ` : ''}leave it out for the text field)`,
+    );
+  }
+  const text = read(instance);
+  if (text === undefined) throw invalid(`${where}.target_field: instance "${instance.id}" has no text in "${field}"`);
+  return { field, text };
 }
 
 export function validateSpans(
@@ -182,24 +211,33 @@ export function validateSpans(
     if (labelPosition(scheme, span.name) < 0)
       throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
-    if (!(start >= 0 && start < end && end <= textLengthOf(instance))) {
+    const target = spanField(task, instance, span.target_field, field, task.textKey);
+    const length = target.text === undefined ? textLengthOf(instance) : target.text.length;
+    if (!(start >= 0 && start < end && end <= length)) {
       throw invalid(
-        `${field}: offsets must satisfy 0 <= start < end <= ${textLengthOf(instance)} (got start ${start}, end ${end})`,
+        `${field}: offsets must satisfy 0 <= start < end <= ${length}${target.field === undefined ? '' : ` (the length of "${target.field}")`} (got start ${start}, end ${end})`,
       );
     }
-    const id = spanId(username, instance.id, span.schema, span.name, start, end);
+    const id = spanId(username, instance.id, span.schema, span.name, start, end, target.field);
     if (seen.has(id)) return; // the same span twice is one span
     seen.add(id);
-    out.push({
+    const record: SpanRecord = {
       id,
       schema: span.schema,
       label: span.name,
       start,
       end,
-      value: span.value ?? instance.text.slice(start, end),
-    });
+      value: span.value ?? (target.text ?? instance.text).slice(start, end),
+    };
+    if (target.field !== undefined) record.target_field = target.field;
+    out.push(record);
   });
   return out.sort(
-    (a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label),
+    (a, b) =>
+      (a.target_field ?? '').localeCompare(b.target_field ?? '') ||
+      a.start - b.start ||
+      a.end - b.end ||
+      a.schema.localeCompare(b.schema) ||
+      a.label.localeCompare(b.label),
   );
 }

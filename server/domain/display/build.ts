@@ -139,17 +139,31 @@ export function buildDisplay(
     return { source: 'html_layout', direction: 'vertical', blocks };
   }
   if (spec.kind === 'fields') {
-    const blocks = spec.fields.map((f) =>
-      f.key === spec.textKey && f.type === 'text'
-        ? ({ type: 'surface', key: f.key, label: f.label } as DisplayBlock)
-        : fieldBlock(f, valueAt(item, f.key), item, spec.listAsText, readSidecar),
-    );
+    const blocks = spec.fields.map((f): DisplayBlock => {
+      if (f.key === spec.textKey && f.type === 'text') return { type: 'surface', key: f.key, label: f.label };
+      const value = valueAt(item, f.key);
+      if (f.spanTarget && f.type !== 'dialogue' && value !== undefined && value !== null && value !== '')
+        return { type: 'surface', key: f.key, label: f.label, text: asText(value) };
+      return fieldBlock(f, value, item, spec.listAsText, readSidecar);
+    });
     if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });
     // an item holding none of the fields named (data in another shape than the config expects) still shows its own
     if (spec.fields.every((f) => valueAt(item, f.key) === undefined)) blocks.push(...autoBlocks(spec, item, false));
     return { source: 'instance_display', direction: spec.direction, blocks };
   }
   return { source: 'fields', direction: 'vertical', blocks: autoBlocks(spec, item) };
+}
+
+/**
+ * The text a span target field's offsets index: a text or code field's value, a dialogue's turns' texts joined by
+ * newlines (undefined when the item holds none).
+ */
+export function spanTextOf(field: DisplayField, item: Record<string, unknown>, readSidecar?: ReadSidecar) {
+  const value = valueAt(item, field.key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (field.type !== 'dialogue') return asText(value);
+  const block = dialogueBlock(field, value, item, readSidecar);
+  return block.type === 'dialogue' ? block.turns.map((t) => t.text).join('\n') : asText(value);
 }
 
 /**

@@ -38,6 +38,8 @@ export interface DisplayField {
   language?: string;
   /** dialogue: the keys of a turn holding its speaker and its text (Potato's display_options speaker_key, text_key) */
   turnKeys?: { speaker?: string; text?: string };
+  /** Potato's `span_target: true`: spans may mark this field (a text or code field is drawn as a span surface) */
+  spanTarget?: true;
   /** Potato's interactive_chat with an agent configured: the annotator's chat with it until the item holds one */
   interactive?: true;
   /** Potato's audio_dialogue: where its audio and turns are in the value, and how the player shows them */
@@ -161,7 +163,8 @@ export type MediaSource = { src: string; remote: boolean } | { refused: string }
 
 export type DisplayBlock =
   /** the text field, where spans are marked; the renderer draws the instance's `text` here */
-  | { type: 'surface'; key: string; label?: string }
+  /** where a span surface goes: the text field's, or (with `text`) another span target field's */
+  | { type: 'surface'; key: string; label?: string; text?: string }
   | { type: 'text'; key: string; label?: string; text: string }
   /** a field the display names that the item leaves out or leaves empty: said in so many words, not an empty box */
   | { type: 'absent'; key: string; label?: string }

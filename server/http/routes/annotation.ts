@@ -39,6 +39,13 @@ export const submission = z.object({
         end: offset,
         value: z.string().max(100_000).optional(),
         id: z.string().max(64).optional(),
+        target_field: z
+          .string()
+          .max(256)
+          .optional()
+          .describe(
+            'the span target field (instance_display span_target) the offsets index; leave it out for the text field',
+          ),
       }),
     )
     .max(10_000)

@@ -108,8 +108,17 @@ const agentTrace = z.object({
 const displayBlock = z.lazy(() =>
   z.union([
     z
-      .object({ type: z.literal('surface'), ...common })
-      .describe("where the text field (the instance's `text`, the span surface) is shown"),
+      .object({
+        type: z.literal('surface'),
+        ...common,
+        text: z
+          .string()
+          .optional()
+          .describe("a span target field other than the text: its text, which that field's span offsets index"),
+      })
+      .describe(
+        "where a span surface is shown: the text field's (the instance's `text`) or, with `text`, another span_target field's",
+      ),
     z.object({ type: z.literal('text'), ...common, text: z.string() }),
     z
       .object({ type: z.literal('absent'), ...common })

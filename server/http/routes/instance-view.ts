@@ -28,7 +28,10 @@ export function storedAnswers(s: Services, username: string, instance: Instance)
     instance_id: instance.id,
     annotations,
     span_annotations: record
-      ? spanPayload(record).map((span) => ({ ...span, text: instance.text.slice(span.start, span.end) }))
+      ? spanPayload(record).map((span) => ({
+          ...span,
+          text: spanText(s, instance, span.target_field).slice(span.start, span.end),
+        }))
       : [],
     updated_at: record?.updated_at ?? null,
   };
@@ -37,6 +40,12 @@ export function storedAnswers(s: Services, username: string, instance: Instance)
     out.event_annotations = structurePayload(s.task, record, 'events') as z.infer<typeof eventAnnotation>[];
   }
   return out;
+}
+
+/** The text a stored span's offsets index: its field's (empty when the item no longer holds it), else the text. */
+function spanText(s: Services, instance: Instance, field: string | undefined): string {
+  if (field === undefined) return instance.text;
+  return s.task.spanFields?.get(field)?.(instance) ?? '';
 }
 
 export const storedAnswersShape = z.object({
@@ -50,6 +59,10 @@ export const storedAnswersShape = z.object({
       start: z.number().int(),
       end: z.number().int(),
       value: z.string().optional(),
+      target_field: z
+        .string()
+        .optional()
+        .describe('the span target field the offsets index; absent for the text field'),
       text: z.string(),
     }),
   ),

@@ -68,6 +68,10 @@ function plainSpans(given: unknown): Span[] | undefined {
       if (!isText(span.id, 64)) return undefined;
       copy.id = span.id;
     }
+    if (Object.hasOwn(span, 'target_field')) {
+      if (!isText(span.target_field, 256)) return undefined;
+      copy.target_field = span.target_field;
+    }
     out.push(copy);
   }
   return out;

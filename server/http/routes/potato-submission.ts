@@ -3,7 +3,8 @@
  *
  * - its page shape `{instance_id, type, schema, state: [{name, value}]}`: each state entry sets (or, with a
  *   false, empty or null value, clears) one label of `schema`; with `type: "span"` each entry adds a span
- *   (`name`, `start`, `end`, `value`) or, with a null value, removes the span at those offsets. Potato's pages
+ *   (`name`, `start`, `end`, `value`, and `target_field` for a span target field other than the text) or, with a
+ *   null value, removes the span at those offsets. Potato's pages
  *   send one input (or one radio group) at a time, so the entries are merged into what is stored, not
  *   replacing it.
  * - form-encoded bodies: `instance_id` with `annotations`, `span_annotations` or `state` as JSON text, or
@@ -40,6 +41,7 @@ export const potatoState = z.lazy(() =>
           end: z.union([offset, z.string().regex(/^\d+$/).transform(Number)]).optional(),
           id: z.string().max(64).optional(),
           span_id: z.string().max(64).optional(),
+          target_field: z.string().max(256).optional(),
         }),
       )
       .max(10_000),
@@ -122,7 +124,7 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
   const scheme = task.schemeByName.get(body.schema);
   const module = scheme ? schemeModuleOf(scheme) : undefined;
   if (body.type === 'span' || module?.storage === 'spans')
-    return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored) };
+    return { instance_id: body.instance_id, span_annotations: mergeSpans(body, stored, task.textKey) };
   const labels: Record<string, Record<string, string>> = {};
   for (const [scheme, chosen] of Object.entries(stored?.labels ?? {})) {
     const known = task.schemeByName.get(scheme);
@@ -158,6 +160,7 @@ export function fromPotatoState(task: Task, body: PotatoState, stored: Annotatio
 function mergeSpans(
   body: PotatoState,
   stored: AnnotationRecord | undefined,
+  textKey: string | undefined,
 ): NonNullable<Submission['span_annotations']> {
   // ids are left out: the domain derives a span's id from what it is
   const spans: NonNullable<Submission['span_annotations']> = (stored?.spans ?? []).map((s) => ({
@@ -166,13 +169,20 @@ function mergeSpans(
     start: s.start,
     end: s.end,
     value: s.value,
+    ...(s.target_field === undefined ? {} : { target_field: s.target_field }),
   }));
   body.state.forEach((entry, n) => {
     const { start, end } = entry;
     if (start === undefined) throw invalid(`state[${n}].start: required for a span`);
     if (end === undefined) throw invalid(`state[${n}].end: required for a span`);
+    const field = entry.target_field === textKey ? undefined : entry.target_field;
     const at = spans.findIndex(
-      (s) => s.schema === body.schema && s.name === entry.name && s.start === start && s.end === end,
+      (s) =>
+        s.schema === body.schema &&
+        s.name === entry.name &&
+        s.start === start &&
+        s.end === end &&
+        s.target_field === field,
     );
     if (entry.value === null) {
       if (at >= 0) spans.splice(at, 1);
@@ -185,6 +195,7 @@ function mergeSpans(
       start,
       end,
       ...(entry.value === undefined ? {} : { value: String(entry.value) }),
+      ...(field === undefined ? {} : { target_field: field }),
     };
     if (at >= 0) spans[at] = span;
     else spans.push(span);
@@ -207,7 +218,11 @@ export function inStateTerms(body: PotatoState, submission: Submission, e: unkno
     const sent = submission.span_annotations?.[Number(k)];
     const n = sent
       ? body.state.findIndex(
-          (entry) => entry.name === sent.name && entry.start === sent.start && entry.end === sent.end,
+          (entry) =>
+            entry.name === sent.name &&
+            entry.start === sent.start &&
+            entry.end === sent.end &&
+            (entry.target_field ?? undefined) === sent.target_field,
         )
       : -1;
     return n >= 0 ? renamed(`state[${n}]${part ?? ''}`, rest) : e;

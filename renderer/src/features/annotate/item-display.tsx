@@ -67,6 +67,13 @@ function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; sur
     case 'agent_chat':
       return <>{chatSlot?.(block.key ?? '')}</>;
     case 'surface':
+      // a span target field other than the text carries its own text
+      if (block.text !== undefined)
+        return (
+          <div className="display-text" dir="auto">
+            {block.text}
+          </div>
+        );
       return <>{surface}</>;
     case 'html':
       return <LayoutHtml html={block.html} surface={surface} />;
