@@ -3,7 +3,8 @@
  * two documents share one event and each sees the other's evidence under it (as text); evidence over a newer
  * change is a stale write said with the event as it is now; removing an event asks first and then lets only this
  * document go from it in the registry; and while the registry cannot be reached (a real proxy on 127.0.0.1 that
- * closes its connections) a sentence says the change waits, and it is sent once the registry answers again.
+ * closes its connections) a sentence says the change waits, and it is sent once the registry answers again, by
+ * the same page or, if it was closed, by the next one opened on the document.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -158,7 +159,7 @@ describe('multi_document_event evidence in the registry', () => {
     await cite(page, 2); // Ayutthaya
     const offline = field(page).getByTestId('mde-offline');
     await offline.waitFor();
-    expect(await offline.innerText()).toContain('kept in your answer and will be sent to it when it answers again');
+    expect(await offline.innerText()).toContain('kept in your answer and in this browser, and will be sent to it');
     expect(
       await field(page)
         .getByRole('list', { name: `Evidence for ${id}` })
@@ -174,6 +175,83 @@ describe('multi_document_event evidence in the registry', () => {
       })
       .toEqual(['Ayutthaya']);
     await expect.poll(() => offline.count()).toBe(0);
+    await context.close();
+  });
+
+  test('a change still waiting when the page is closed is sent by the next page opened on the document', async () => {
+    const { rig, api } = await openRig({ items, config });
+    const proxy = await startCuttingProxy(rig.t.url);
+    const context = await rig.browser.newContext();
+    await signIn(context, proxy.url, 'ann', 'correct-horse');
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(proxy.url + '/');
+    await field(page).getByLabel('Event from the registry').waitFor();
+    await field(page).getByRole('button', { name: 'New event' }).click();
+    await expect.poll(() => field(page).locator('input[id$="-0-id"]').inputValue()).toMatch(/^evt_/);
+    const id = await field(page).locator('input[id$="-0-id"]').inputValue();
+
+    proxy.cut();
+    await cite(page, 2); // Ayutthaya
+    await field(page).getByTestId('mde-offline').waitFor();
+    await page.close();
+    proxy.join();
+    const event = async () => (await api.get(`/corpus/api/event/${id}`)).body;
+    expect((await event()).evidence).toEqual([]);
+
+    const again = await context.newPage();
+    again.setDefaultTimeout(10_000);
+    await again.goto(proxy.url + '/');
+    await expect
+      .poll(async () => (await event()).evidence.map((c: { quoted_text: string }) => c.quoted_text), {
+        timeout: 15_000,
+      })
+      .toEqual(['Ayutthaya']);
+    await expect.poll(() => field(again).getByTestId('mde-offline').count()).toBe(0);
+    // sent once: a third page has nothing left to send
+    const third = await context.newPage();
+    await third.goto(proxy.url + '/');
+    await field(third).getByLabel('Event from the registry').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await event()).evidence).toHaveLength(1);
+    await context.close();
+  });
+
+  test('a change kept past its page, made stale meanwhile by another’s change, is said as stale, not saved', async () => {
+    const { rig, api } = await openRig({ items, config });
+    const proxy = await startCuttingProxy(rig.t.url);
+    const context = await rig.browser.newContext();
+    await signIn(context, proxy.url, 'ann', 'correct-horse');
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(proxy.url + '/');
+    await field(page).getByRole('button', { name: 'New event' }).click();
+    await expect.poll(() => field(page).locator('input[id$="-0-id"]').inputValue()).toMatch(/^evt_/);
+    const id = await field(page).locator('input[id$="-0-id"]').inputValue();
+    proxy.cut();
+    await cite(page, 2); // Ayutthaya, over version 1
+    await field(page).getByTestId('mde-offline').waitFor();
+    await page.close();
+    proxy.join();
+    const bob = await rig.t.client().login('bob', 'correct-horse');
+    expect(
+      (await bob.post(`/corpus/api/event/${id}/title`, { title: 'Great flood', expected_version: 1 })).status,
+    ).toBe(200);
+
+    const again = await context.newPage();
+    again.setDefaultTimeout(15_000);
+    await again.goto(proxy.url + '/');
+    const stale = again.getByTestId('mde-stale');
+    await stale.waitFor();
+    expect(await stale.innerText()).toContain('did not take your changes kept from a page closed');
+    expect(await stale.innerText()).toContain('“Great flood”');
+    expect((await api.get(`/corpus/api/event/${id}`)).body.evidence).toEqual([]);
+    await stale.getByRole('button', { name: 'Send mine over it' }).click();
+    await expect
+      .poll(async () =>
+        (await api.get(`/corpus/api/event/${id}`)).body.evidence.map((c: { quoted_text: string }) => c.quoted_text),
+      )
+      .toEqual(['Ayutthaya']);
     await context.close();
   });
 });

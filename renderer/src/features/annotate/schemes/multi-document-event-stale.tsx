@@ -37,23 +37,33 @@ interface DetachProps {
   inForm: string[];
 }
 
-/** Notices about events removed from the form whose letting go of this document the registry refused. */
-export function DetachNotices({ sync, inForm }: DetachProps) {
+/**
+ * Notices about events not in the form: one removed from it whose letting go of this document the registry
+ * refused, or changes a closed page kept for an event that is no longer in the answer.
+ */
+export function OutOfFormNotices({ sync, inForm }: DetachProps) {
   const stale = Object.entries(sync.stale).filter(([id]) => !inForm.includes(id));
   const failed = Object.entries(sync.failed).filter(([id]) => id && !inForm.includes(id));
   return (
     <>
-      {stale.map(([id, { retry }]) => (
+      {stale.map(([id, { retry, detach, current }]) => (
         <div key={id} className="error" role="alert" data-testid="mde-stale">
-          <p>
-            Someone else changed event {id} first, so the registry still lists this document in it (and its evidence
-            from here).
-          </p>
+          {detach ? (
+            <p>
+              Someone else changed event {id} first, so the registry still lists this document in it (and its evidence
+              from here).
+            </p>
+          ) : (
+            <p>
+              Someone else changed event {id} first, so the registry did not take your changes kept from a page closed
+              before they were sent. It now has title “{current.title}” (version {current.version}).
+            </p>
+          )}
           <button type="button" onClick={retry}>
-            Remove this document anyway
+            {detach ? 'Remove this document anyway' : 'Send mine over it'}
           </button>{' '}
           <button type="button" onClick={() => sync.dismiss(id)}>
-            Leave it listed
+            {detach ? 'Leave it listed' : 'Drop mine'}
           </button>
         </div>
       ))}

@@ -5,8 +5,9 @@
  * change carries the version last seen, so one made over a newer change is a 409 `stale_write`: the sentence
  * names it with the registry's event as it is now, and the annotator's text stays in the answer until they save it
  * again or take the registry's. Changes go one at a time, each with the version the one before left. While the
- * registry cannot be reached they wait here, kept on the answer, and are sent when it answers again. With the
- * registry off the form is as it was (the answer alone).
+ * registry cannot be reached they wait, kept on the answer and in this browser (per annotator and document, with
+ * the versions they were made over), and are sent when it answers again, by this page or by the next one opened on
+ * the document. With the registry off the form is as it was (the answer alone).
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../../shared/api/client.js';
@@ -44,10 +45,28 @@ export interface StaleNotice {
 
 type Outcome = 'done' | 'unreachable';
 
+const useSessionUser = () => useResource(['session'], () => api.get<SessionAnswer>('/api/session')).data?.user;
+
 /** Admins and adjudicators may create events when annotators may not; the session says who is signed in. */
 export function useMayOversee(): boolean {
-  const me = useResource(['session'], () => api.get<SessionAnswer>('/api/session')).data?.user;
+  const me = useSessionUser();
   return Boolean(me && (me.is_admin || me.is_adjudicator));
+}
+
+/** Changes waiting for the registry, and the version of each event they were made over. */
+interface Kept {
+  ops: Op[];
+  versions: Record<string, number | null>;
+}
+const keptKey = (username: string, docId: string) => `marginalia.registry-waiting.${username}.${docId}`;
+
+function readKept(key: string): Kept | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as Kept | null;
+    return kept && Array.isArray(kept.ops) && kept.ops.length ? kept : null;
+  } catch {
+    return null; // unreadable: nothing to send
+  }
 }
 
 const sameCite = (docId: string, c: Cite) => (e: RegistryEvent['evidence'][number]) =>
@@ -69,6 +88,9 @@ export function useRegistrySync(docId: string, on: boolean) {
   const waiting = useRef<Op[]>([]);
   const [offline, setOffline] = useState(false);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const username = useSessionUser()?.username;
+  // restored changes go with the version they were made over, so one made stale meanwhile is said to be
+  const madeOver = useRef<Record<string, number | null>>({});
 
   const eventOf = (id: string): RegistryEvent | undefined => {
     const listed = list.data?.find((e) => e.id === id);
@@ -85,7 +107,7 @@ export function useRegistrySync(docId: string, on: boolean) {
   };
 
   function request({ id, change: c }: Op): Promise<RegistryEvent> | null {
-    const expected_version = eventOf(id)?.version ?? null;
+    const expected_version = id in madeOver.current ? madeOver.current[id] : (eventOf(id)?.version ?? null);
     if ('title' in c) return api.post(path(id, '/title'), { title: c.title, expected_version });
     if ('slot' in c) return api.post(path(id, '/slot'), { slot: c.slot, value: c.value, expected_version });
     if ('attach' in c) return api.post(path(id, '/member'), { doc_id: docId, attach: c.attach, expected_version });
@@ -104,10 +126,12 @@ export function useRegistrySync(docId: string, on: boolean) {
     try {
       const made = request(op);
       if (made) saw(await made);
+      delete madeOver.current[op.id];
       clear(op.id);
       return 'done';
     } catch (e) {
       if (unreachable(e)) return 'unreachable';
+      delete madeOver.current[op.id];
       const current =
         e instanceof ApiError && e.status === 409 ? (e.body as { current?: RegistryEvent }).current : null;
       if (current) {
@@ -138,6 +162,7 @@ export function useRegistrySync(docId: string, on: boolean) {
       for (const [n, op] of ops.entries()) {
         if (waiting.current.length || (await run(op)) === 'unreachable') {
           waiting.current.push(...ops.slice(n));
+          keep();
           setOffline(true);
           return;
         }
@@ -149,8 +174,8 @@ export function useRegistrySync(docId: string, on: boolean) {
   }
 
   // what waits is tried again until the registry answers, then the rest in order; the timer reads this render's run
-  const latest = useRef({ run, reload: list.reload });
-  latest.current = { run, reload: list.reload };
+  const latest = useRef({ run, reload: list.reload, keep });
+  latest.current = { run, reload: list.reload, keep };
   useEffect(() => {
     if (!offline) return;
     const timer = setInterval(() => {
@@ -158,6 +183,7 @@ export function useRegistrySync(docId: string, on: boolean) {
         while (waiting.current.length) {
           if ((await latest.current.run(waiting.current[0])) === 'unreachable') return;
           waiting.current.shift();
+          latest.current.keep();
         }
         setOffline(false);
         void latest.current.reload();
@@ -165,6 +191,32 @@ export function useRegistrySync(docId: string, on: boolean) {
     }, RETRY_MS);
     return () => clearInterval(timer);
   }, [offline]);
+
+  /** Writes what waits to this browser's storage, so closing the page does not lose it. */
+  function keep() {
+    if (!username) return;
+    const key = keptKey(username, docId);
+    if (!waiting.current.length) return localStorage.removeItem(key);
+    const versions: Kept['versions'] = {};
+    for (const { id } of waiting.current)
+      versions[id] ??= id in madeOver.current ? madeOver.current[id] : (eventOf(id)?.version ?? null);
+    localStorage.setItem(key, JSON.stringify({ ops: waiting.current, versions } satisfies Kept));
+  }
+
+  // changes a page closed while they waited are sent by the next page on the document, after what it has queued;
+  // once the events are listed, since a removed citation is found by its place in the event
+  const loaded = list.data !== undefined;
+  const restored = useRef(new Set<string>());
+  useEffect(() => {
+    if (!on || !username || !loaded) return;
+    const key = keptKey(username, docId);
+    const kept = restored.current.has(key) ? null : readKept(key);
+    restored.current.add(key);
+    if (!kept) return;
+    madeOver.current = { ...kept.versions, ...madeOver.current };
+    waiting.current.push(...kept.ops);
+    setOffline(true);
+  }, [on, username, docId, loaded]);
 
   return {
     stale,

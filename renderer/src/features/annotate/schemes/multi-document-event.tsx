@@ -13,7 +13,7 @@ import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { jsonAnswer } from './span-refs.js';
 import { RegistryPicker, useEventTemplate } from './multi-document-event-registry.js';
-import { DetachNotices, StaleSentence } from './multi-document-event-stale.js';
+import { OutOfFormNotices, StaleSentence } from './multi-document-event-stale.js';
 import { useMayOversee, useRegistrySync, type Change, type Cite } from './multi-document-event-sync.js';
 import { evidenceHere, OtherDocumentsEvidence, useEvidenceSync } from './multi-document-event-evidence.js';
 
@@ -167,11 +167,11 @@ function MultiDocumentEventField({ scheme, answers, update, instance }: FieldPro
           {registry && <OtherDocumentsEvidence event={sync.eventOf(e.event_id)} docId={docId} />}
         </div>
       ))}
-      <DetachNotices sync={sync} inForm={events.map((e) => e.event_id)} />
+      <OutOfFormNotices sync={sync} inForm={events.map((e) => e.event_id)} />
       {sync.offline && (
         <p className="error" role="status" data-testid="mde-offline">
-          The event registry cannot be reached: your changes are kept in your answer and will be sent to it when it
-          answers again.
+          The event registry cannot be reached: your changes are kept in your answer and in this browser, and will be
+          sent to it when it answers again, even if you close this page.
         </p>
       )}
       {registry && (
