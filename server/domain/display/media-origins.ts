@@ -1,10 +1,12 @@
 /**
  * The remote hosts a project's media come from, so the page's content security policy opens `img-src` and
- * `media-src` to them and to nothing else: URLs written in the layout or the instructions, and http(s) values of
- * the item fields the layout or instance_display shows as media. A project without remote media gets none.
+ * `media-src` to them and to nothing else: URLs written in the layout or the instructions, http(s) values of the
+ * item fields the layout or instance_display shows as media, and the screenshots of the trace steps it draws. A
+ * project without remote media gets none.
  */
 import type { Instance } from '../task.js';
 import type { DisplaySpec } from './types.js';
+import { traceSteps } from './trace-steps.js';
 import { mediaSource, valueAt } from './values.js';
 
 /** Past this many hosts the policy names the schemes (https:, http:) instead of every host. */
@@ -39,6 +41,11 @@ function mediaKeys(spec: DisplaySpec | undefined): string[] {
   return [];
 }
 
+/** Trace fields drawn with their steps' screenshots. */
+function screenshotFields(spec: DisplaySpec | undefined) {
+  return spec?.kind === 'fields' ? spec.fields.filter((f) => f.agentTrace?.show_screenshots) : [];
+}
+
 export function remoteMediaOrigins(
   spec: DisplaySpec | undefined,
   instances: Iterable<Instance>,
@@ -51,14 +58,19 @@ export function remoteMediaOrigins(
       if (origin) origins.add(origin);
     }
   }
+  const addRemote = (value: unknown) => {
+    const source = mediaSource(value);
+    const origin = 'src' in source && source.remote ? originOf(source.src) : undefined;
+    if (origin) origins.add(origin);
+  };
   const keys = mediaKeys(spec);
-  if (keys.length) {
+  const traces = screenshotFields(spec);
+  if (keys.length || traces.length) {
     for (const instance of instances) {
-      for (const key of keys) {
-        const source = mediaSource(valueAt(instance.data, key));
-        const origin = 'src' in source && source.remote ? originOf(source.src) : undefined;
-        if (origin) origins.add(origin);
-      }
+      for (const key of keys) addRemote(valueAt(instance.data, key));
+      for (const field of traces)
+        for (const step of traceSteps(valueAt(instance.data, field.key), field.turnKeys) ?? [])
+          if (step.screenshot) addRemote(step.screenshot);
     }
   }
   if (origins.size <= MAX_HOSTS) return [...origins].sort();
