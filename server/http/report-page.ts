@@ -21,6 +21,9 @@ export interface Report {
   /** lines under the title: what the page shows and how it was computed */
   lines: string[];
   tables: ReportTable[];
+  /** the page's language and direction (the project's ui_language); English, left to right, when not given */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
 }
 
 const show = (c: Cell) =>
@@ -49,7 +52,7 @@ function reportHtml(r: Report): string {
     'body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}' +
     'table{border-collapse:collapse;margin-bottom:1.5rem}th,td{border:1px solid #8884;padding:.25rem .5rem;text-align:left;vertical-align:top}';
   return (
-    `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+    `<!doctype html><html lang="${escapeHtml(r.lang ?? 'en')}" dir="${r.dir ?? 'ltr'}"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
     `<title>${escapeHtml(r.title)}</title><style>${style}</style><body><h1>${escapeHtml(r.title)}</h1>` +
     r.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
     r.tables.map(table).join('') +

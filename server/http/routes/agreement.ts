@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
+import { sendReport } from '../report-page.js';
+import { iaaPage } from '../iaa-page.js';
 
 const schemeAgreement = z.object({
   krippendorff_alpha: z.number().nullable(),
@@ -72,6 +74,22 @@ export function agreementRoutes(s: Services): RouteSpec[] {
       }),
       response: agreementResponse,
       handle: ({ query }) => s.agreement.report({ fresh: query.fresh === 'true' }),
+    }),
+    route({
+      method: 'GET',
+      path: '/admin/iaa',
+      summary:
+        "Potato's agreement read-out: the same report as /admin/api/agreement; ?format=html for a page in the project's language (ui_language)",
+      access: 'admin',
+      query: z.object({
+        format: z.enum(['json', 'html'], { message: 'must be json or html' }).default('json'),
+      }),
+      response: agreementResponse,
+      responds: { types: ['text/html'] },
+      handle({ query, ctx }) {
+        const report = s.agreement.report();
+        return query.format === 'json' ? report : sendReport(ctx, iaaPage(report, s.config.uiLanguage));
+      },
     }),
   ];
 }
