@@ -40,8 +40,8 @@ RULED = [
     ("an update to an instance outside the annotator's list is 403 (Potato: 200 with an error status)",
      r"assert 403 == 200.*updateinstance|updateinstance.*403"),
     ('duplicate registration is 409 with our message (Potato: 200 and its own text)', r"assert 409 == 200|'Duplicate user' in"),
-    ('scheme types that are not text annotation (media regions, agent traces, ...) are refused at start-up, naming the type',
-     r"is not supported: (media|Potato's agent-trace)|options read from each item are not supported|Failed to start.*(telemetry|rollout|grounding|critique|prm|cot-process|iaa|image|bbox|pdf|tiered|video)|Server should start with"),
+    ('media scheme types (image and video regions, tiers over audio or video, grounding on images, rollouts on a video timeline) are refused at start-up, naming the type',
+     r"is not supported: (media|binding referring expressions|tiers of time-aligned|judging video streams|marking the cells)"),
     ('debug mode never opens the admin endpoints',
      r"test_debug_opens_admin|is not an admin of this project|assert 403 == 400"),
     ('a refused submission is a 400 naming the field (Potato: 200 with an error status, or stored unchecked)',
@@ -182,6 +182,9 @@ MANUAL = {
     ('test_curation_search.py', ''): 'internals',
     # the web agent's trace is in the store, read at the trace_path it answers; the test opens it as a file
     ('test_web_agent_api.py', 'test_end_session_returns_trace_data'): 'internals',
+    # the webhook answers before the automation rules run on the new item; Potato runs its fast actions first
+    ('test_automation_engine.py', 'test_ingested_trace_triggers_rule'):
+        'defect: automation acts on a webhook trace after the webhook has answered, so a read straight after may miss it',
     ('test_web_proxy.py', 'test_proxy_valid_url'):
         'ruled: the web agent proxy is closed unless web_agent.proxy.allowed_hosts lists the host (Potato fetches any public URL)',
 }
@@ -206,11 +209,27 @@ def classify(result):
     return 'other'
 
 
+def with_server_logs(results):
+    """A class whose server did not start fails every test on setup, but only the first carries the server's log
+    (why it did not start): the others are given it, so each is sorted by that reason rather than by its name."""
+    logs = {}
+    for r in results:
+        if 'marginalia server' in r.get('detail', ''):
+            logs.setdefault((r['file'], r.get('message', '')), r['detail'])
+    out = []
+    for r in results:
+        log = logs.get((r['file'], r.get('message', '')))
+        if log and 'marginalia server' not in r.get('detail', '') and r.get('message', '').startswith('failed on setup'):
+            r = {**r, 'detail': log}
+        out.append(r)
+    return out
+
+
 def main(argv):
     if not argv:
         print(__doc__)
         return 2
-    results = json.load(open(argv[0]))
+    results = with_server_logs(json.load(open(argv[0])))
     by_outcome = Counter(r['outcome'] for r in results)
     by_class = Counter()
     files = defaultdict(lambda: {'counts': Counter(), 'classes': Counter()})
