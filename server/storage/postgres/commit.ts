@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { Final } from './batches.js';
 import type { Statements } from './statements.js';
+import { arrayParam, JSON_TYPE, TEXT } from './array-param.js';
 
 export interface LogPosition {
   /** the id of the last change of the log this process applied */
@@ -14,6 +15,9 @@ export interface LogPosition {
   /** the NOTIFY channel of the schema's commits */
   channel: string;
 }
+
+const table = (s: Final) => s.table;
+const key = (s: Final) => s.key;
 
 /** The batch committed as the change after `at.applied`; null when the log had moved on (nothing written). */
 export async function commitStates(
@@ -26,11 +30,11 @@ export async function commitStates(
   const written: Final[] = [];
   for (const s of states) (s.json === undefined ? deleted : written).push(s);
   const values = [
-    deleted.map((s) => s.table),
-    deleted.map((s) => s.key),
-    written.map((s) => s.table),
-    written.map((s) => s.key),
-    written.map((s) => s.json),
+    arrayParam(TEXT, deleted, table),
+    arrayParam(TEXT, deleted, key),
+    arrayParam(TEXT, written, table),
+    arrayParam(TEXT, written, key),
+    arrayParam(JSON_TYPE, written, (s) => s.json!),
     at.applied,
     at.origin,
     at.channel,
@@ -48,7 +52,7 @@ export async function commitStates(
     await client.query({
       name: 'marginalia_delete',
       text: sql.deleteOnly,
-      values: [again.map((s) => s.table), again.map((s) => s.key)],
+      values: [arrayParam(TEXT, again, table), arrayParam(TEXT, again, key)],
     });
     const { rows } = await client.query<{ id: string }>({ name: 'marginalia_commit', text: sql.commit, values });
     await client.query(rows.length ? 'COMMIT' : 'ROLLBACK');

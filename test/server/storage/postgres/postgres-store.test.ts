@@ -35,6 +35,32 @@ describe('PostgresStore in the database', () => {
     await store.close();
   });
 
+  it('keeps awkward keys and values intact through the database, the change log and a reopen', async () => {
+    const schema = freshSchema();
+    const store = await open(schema);
+    const other = await open(schema); // takes the writes in from the change log
+    const awkward = ['a"b', 'back\\slash\\', '{x,y}', 'NULL', '', ' ', '😀 \u2028 ✓ é', '"{\\"}"'];
+    const value = (i: number) => ({
+      n: i,
+      text: awkward.join('|'),
+      nested: { list: [awkward[i % awkward.length], null, { q: '"' }], flag: null },
+    });
+    await store.write(awkward.map((k, i) => put(k, value(i))));
+    // deleted and written again in one batch: its own statement before the commit
+    await Promise.all([store.write([del('{x,y}')]), store.write([put('{x,y}', value(99))])]);
+    const expected = awkward.map((k, i) => [k, value(k === '{x,y}' ? 99 : i)] as const);
+    const { rows } = await admin.query(`SELECT key, value::text AS value FROM ${schema}.rows`);
+    expect(new Map(rows.map((r) => [r.key, JSON.parse(r.value)]))).toEqual(new Map(expected));
+    await other.sync();
+    expect(new Map(other.entries('contract_a'))).toEqual(new Map(expected));
+    await other.close();
+    await store.close();
+    const again = await open(schema);
+    expect(new Map(again.entries('contract_a'))).toEqual(new Map(expected));
+    expect([...again.keys('contract_a')].at(-1)).toBe('{x,y}');
+    await again.close();
+  });
+
   it('reopens with the same tables, keys in the order they were first written, packed or not', async () => {
     for (const packed of [[], ['contract_a']]) {
       const schema = freshSchema();
