@@ -91,11 +91,17 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
     ),
   );
   if (scheme.turn_level && scheme.required) {
-    // Potato exempts per-turn questions from required-field checks: any subset of turns may be answered
-    delete scheme.required;
-    warn(
-      `${where}.required is not acted on for a turn_level question: any subset of turns may be answered, as in Potato`,
-    );
+    // the turns it is asked on are read from the bound field, so without one there is nothing to require
+    if (scheme.turn_level.field === undefined) {
+      delete scheme.required;
+      warn(
+        `${where}.required is not acted on for a turn_level question without turn_binding.field: any subset of turns may be answered, as in Potato; name the field to require every turn it is asked on`,
+      );
+    } else {
+      if (scheme.required !== true)
+        warn(`${where}.required: a turn_level question is required as a whole (every turn it is asked on answered)`);
+      scheme.required = true;
+    }
   }
   const names = new Set<string>();
   for (const label of scheme.labels) {

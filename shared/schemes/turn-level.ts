@@ -109,3 +109,21 @@ export interface TurnDocument {
   schema_type: string;
   turns: Record<string, TurnAnswer>;
 }
+
+/**
+ * A required turn-level question's turns still unanswered: each turn of the field the binding asks it on whose id
+ * the answer document does not hold, by position, so the page can name the step and take the annotator there.
+ */
+export function unansweredTurns(
+  binding: TurnBinding,
+  field: string,
+  turns: readonly (Omit<BoundTurn, 'id'> & { id?: string })[],
+  answered: Readonly<Record<string, unknown>>,
+): { index: number; id: string }[] {
+  const out: { index: number; id: string }[] = [];
+  turns.forEach((turn, index) => {
+    const id = turn.id ?? `t${index}`;
+    if (turnMatches(binding, field, { ...turn, id }, index) && !Object.hasOwn(answered, id)) out.push({ index, id });
+  });
+  return out;
+}

@@ -9,6 +9,8 @@ import type { Task } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
 import { offersNone } from '../schemes/kinds.js';
 import { hiddenSchemes } from '../display-logic/schemes.js';
+import { unansweredTurnIds } from '../schemes/turn-level.js';
+import { TURN_DATA_LABEL } from '../../../shared/schemes/turn-level.js';
 import type { AnnotationService, SubmitHook } from './annotation-service.js';
 import { annotationKey, isAnnotated, type AnnotationRecord } from './records.js';
 
@@ -31,19 +33,30 @@ export interface SkipSettings {
   reasonRequired: boolean;
 }
 
+/** A required scheme left unanswered; for a per-turn question, the turns still unanswered. */
+interface Missing {
+  name: string;
+  turns?: string[];
+}
+
 /**
  * The required schemes a record leaves unanswered, by name, in the task's order. Schemes not asked are never
  * missing: those the answers hide, and those whose labels the item offers none of (dynamic_options).
  */
-function unansweredRequired(task: Task, instanceId: string, record: AnnotationRecord | undefined): string[] {
-  const missing: string[] = [];
+function unansweredRequired(task: Task, instanceId: string, record: AnnotationRecord | undefined): Missing[] {
+  const missing: Missing[] = [];
   const hidden = hiddenSchemes(task, record?.labels ?? {}, record?.spans ?? []);
   const data = task.instanceById.get(instanceId)?.data ?? {};
   for (const scheme of task.schemes) {
     if (!scheme.required || hidden.has(scheme.name) || offersNone(scheme, data)) continue;
     let answered: boolean;
     if (schemeModuleOf(scheme).storage === 'spans') answered = !!record?.spans.some((s) => s.schema === scheme.name);
-    else {
+    else if (scheme.turn_level) {
+      // a per-turn question is required of every turn it is asked on
+      const turns = unansweredTurnIds(scheme, data, record?.labels[scheme.name]?.[TURN_DATA_LABEL]);
+      if (turns.length) missing.push({ name: scheme.name, turns });
+      continue;
+    } else {
       const chosen = record?.labels[scheme.name];
       answered =
         !!chosen &&
@@ -51,10 +64,13 @@ function unansweredRequired(task: Task, instanceId: string, record: AnnotationRe
           ? Object.keys(chosen).length > 0
           : scheme.required.every((label) => chosen[label] !== undefined));
     }
-    if (!answered) missing.push(scheme.name);
+    if (!answered) missing.push({ name: scheme.name });
   }
   return missing;
 }
+
+const named = (m: Missing) =>
+  m.turns ? `"${m.name}" (turn${m.turns.length > 1 ? 's' : ''} ${m.turns.join(', ')})` : `"${m.name}"`;
 
 export class Skips {
   /** annotator → instances they have skipped (and not answered since) */
@@ -123,7 +139,7 @@ export class Skips {
 
   /** The required schemes an annotator has not yet answered on an instance. */
   unanswered(username: string, instanceId: string): string[] {
-    return unansweredRequired(this.task, instanceId, this.annotations.get(username, instanceId));
+    return unansweredRequired(this.task, instanceId, this.annotations.get(username, instanceId)).map((m) => m.name);
   }
 
   private checkLeave(username: string, instanceId: string): void {
@@ -132,7 +148,7 @@ export class Skips {
     if (!missing.length) return;
     const how = this.settings.allowSkip ? ', or skip the instance' : '';
     throw conflict(
-      `action: answer the required question${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')} before moving on${how}`,
+      `action: answer the required question${missing.length > 1 ? 's' : ''} ${missing.map(named).join(', ')} before moving on${how}`,
     );
   }
 

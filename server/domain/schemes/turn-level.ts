@@ -9,10 +9,12 @@ import type { Scheme } from '../task.js';
 import { AnswerError, type SchemeTypeModule } from './module.js';
 import { isRecord } from './answer-fields.js';
 import { traceSteps } from '../display/trace-steps.js';
+import { asTurns, looksLikeTurns } from '../display/values.js';
 import {
   TURN_DATA_LABEL,
   TURN_LEVEL_TYPES,
   turnIdOf,
+  unansweredTurns,
   type TurnAnswer,
   type TurnBinding,
   type TurnDocument,
@@ -126,6 +128,30 @@ function itemTurns(data: Readonly<Record<string, unknown>>, field: string): read
   if (Array.isArray(value)) return value;
   if (isRecord(value) && Array.isArray(value.turns)) return value.turns;
   return undefined;
+}
+
+/**
+ * A required turn-level question's turns the stored answer leaves unanswered (their ids), read from the bound
+ * field's turns as the page draws them: a conversation's turns, else a trace's steps (a step dict is several).
+ * A field whose turns are not in the item (a transcript file) has none to check.
+ */
+export function unansweredTurnIds(scheme: Scheme, data: Readonly<Record<string, unknown>>, stored?: string): string[] {
+  const field = scheme.turn_level?.field;
+  const value = field === undefined ? undefined : data[field];
+  if (!scheme.turn_level || field === undefined) return [];
+  const list = itemTurns(data, field);
+  // a conversation (speakers' turns, or lines of text) as a dialogue draws it, else the steps as a trace reads them
+  const conversation = list && (looksLikeTurns(list) || list.every((t) => typeof t === 'string'));
+  const turns =
+    (conversation ? asTurns(list) : undefined) ?? traceSteps(value)?.map((s) => s.turn) ?? (list && asTurns(list));
+  if (!turns) return [];
+  let answered: Record<string, unknown> = {};
+  try {
+    if (stored) answered = (JSON.parse(stored) as TurnDocument).turns ?? {};
+  } catch {
+    // a stored document is always JSON; nothing answered is the safe reading otherwise
+  }
+  return unansweredTurns(scheme.turn_level, field, turns, answered).map((t) => t.id);
 }
 
 const cache = new Map<SchemeTypeModule, SchemeTypeModule>();

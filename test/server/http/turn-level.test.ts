@@ -188,26 +188,42 @@ describe('turn-level questions', () => {
     }
   });
 
-  it('does not require a turn-level question marked required (any subset of turns may be answered, as in Potato) and warns at load', async () => {
+  it('requires every turn a required turn-level question is asked on, naming the turns still open; without a field it warns', async () => {
     const required = {
       ...config,
       annotation_schemes: [
         { ...errors, label_requirement: { required: true } },
+        { ...grade, required: true },
         { ...overall, label_requirement: { required: true } },
       ],
     };
     const warned = loadConfig(writeProject({ items, config: required }), {}).warnings.join('\n');
-    expect(warned).toMatch(/\(errors\)\.required is not acted on for a turn_level question/);
-    expect(warned).not.toMatch(/\(overall\)\.required/);
+    expect(warned).toMatch(/\(grade\)\.required is not acted on for a turn_level question without turn_binding\.field/);
+    expect(warned).not.toMatch(/\((errors|overall)\)\.required/);
     const t = await startServer({ items, config: required });
     const c = await t.client().login('ann');
-    expect((await c.get('/api/current_instance')).body.required).toEqual(['overall']);
-    await c.post('/updateinstance', { instance_id: 'c1', annotations: { 'overall:::yes': 'yes' } });
+    expect((await c.get('/api/schemas')).body.errors.required).toBe(true);
+    expect((await c.get('/api/current_instance')).body.required).toEqual(['errors', 'overall']);
+    // the assistant's first reply answered, the second (t3) not: moving on is refused naming the question and turn
+    await c.post('/updateinstance', {
+      instance_id: 'c1',
+      annotations: { 'overall:::yes': 'yes', 'errors:::_data': doc({ t1: { values: ['rude'] } }) },
+    });
+    expect((await c.get('/api/current_instance')).body.required).toEqual(['errors']);
+    const refused = await c.post('/go_to', { action: 'next_instance' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('action: answer the required question "errors" (turn t3) before moving on');
+    await c.post('/updateinstance', {
+      instance_id: 'c1',
+      annotations: {
+        'overall:::yes': 'yes',
+        'errors:::_data': doc({ t1: { values: ['rude'] }, t3: { values: ['wrong_fact'] } }),
+      },
+    });
     expect((await c.get('/api/current_instance')).body.required).toEqual([]);
     const moved = await c.post('/go_to', { action: 'next_instance' });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.instance_id).toBe('c2');
-    expect((await c.get('/api/schemas')).body.errors.required).toBeUndefined();
   });
 
   it('reads turn_binding at load: refuses a bad binding or a type not asked per turn, warns about a binding without turn_level', () => {
