@@ -5,9 +5,11 @@
  * to the first. What the page draws under a turn (turn-level questions) stays under its card.
  */
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { DisplayBlock } from '../../shared/api/types.js';
 import { EvalTracePanes } from './eval-trace-panes.js';
 import { childrenOf, RunTree, subtree } from './run-tree.js';
+import { onStepRequest } from './step-requests.js';
 import { StepParts } from './trace-parts.js';
 import { WebAgentViewer } from './web-agent-viewer.js';
 import './agent-trace.css';
@@ -70,6 +72,9 @@ export function AgentTraceBlock({ block, trace, slot }: Props) {
     setCurrent(0);
   }
   const at = Math.min(current, steps.length - 1);
+  // the submit check asks for a step whose question still needs an answer: show it before the focus moves there
+  const field = block.key ?? '';
+  useEffect(() => (web ? onStepRequest(field, (i) => flushSync(() => setCurrent(i))) : undefined), [web, field]);
 
   useEffect(() => {
     if (first !== undefined) cards.current[first]?.scrollIntoView({ block: 'nearest' });

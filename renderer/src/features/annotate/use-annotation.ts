@@ -12,7 +12,8 @@ import { useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
 import { EMPTY, isEmpty, type Answers } from './answers.js';
 import type { AnnotationCore, Latest, Left } from './annotation-core.js';
 import { counted, pickCounts, sameCounts, stepBody, viewToLoaded, type Loaded } from './loaded.js';
-import { requiredNotice, unansweredRequired } from './required.js';
+import { firstOpenTurn, requiredNotice, unansweredRequired } from './required.js';
+import { showTurnQuestion } from './step-requests.js';
 import { afterPaint, StepQueue, type QueueState, type Step } from './step-queue.js';
 import { UndoStack } from './undo-stack.js';
 import { useAiRequest } from './use-ai-request.js';
@@ -217,10 +218,14 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     const { loaded: l, schemes: all, answers: form } = latest.current;
     const here = l?.instance;
     if (!forward || !here || here.skip?.skipped) return false;
-    const missing = unansweredRequired(Object.values(all ?? {}), form, here.data);
+    const blocks = here.display.blocks;
+    const missing = unansweredRequired(Object.values(all ?? {}), form, here.data, blocks);
     if (!missing.length) return false;
+    // a per-turn question's turn may be out of sight (the web agent viewer shows one step): show it and focus it
+    const open = firstOpenTurn(missing, form, blocks);
     setError(null);
-    setNotice(requiredNotice(missing, !!here.skip?.allowed));
+    setNotice(requiredNotice(missing, !!here.skip?.allowed, open));
+    if (open) showTurnQuestion(open.field, open.index, open.id, open.scheme.name);
     return true;
   }, []);
 
