@@ -19,7 +19,7 @@ interface ImportsInput extends Pick<ComposeInput, 'config' | 'store' | 'clock' |
   settings: Settings;
   running?: Services['databaseSources'];
   runningTraces?: Services['traces'];
-  onAdded?: (instances: readonly Instance[]) => void;
+  onAdded?: (instances: readonly Instance[]) => Promise<void> | void;
 }
 
 export function composeImports(input: ImportsInput) {

@@ -180,7 +180,7 @@ export function composeServices(input: ComposeInput): Services {
     settings,
     running: input.reuse?.databaseSources,
     runningTraces: input.reuse?.traces,
-    onAdded: (items) => void late.automation?.itemsAdded(items),
+    onAdded: (items) => late.automation?.itemsAdded(items),
   });
   // the task's media folders: recordings and images are served from them, sidecar transcripts read from them
   const roots = mediaRoots(

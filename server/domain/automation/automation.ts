@@ -4,8 +4,10 @@
  * gets the same decision, and the matching rules' actions run. What fired is kept in the store (table
  * `automation_fired`, one row per item and rule with its outcomes), claimed by an insert the store decides, so
  * neither a restart nor a second process on the same project runs a rule twice on an item: a dataset does not get
- * the item again and a webhook is not sent again. Actions never throw out of here; each
- * records an outcome, and automation never makes an ingestion or import fail.
+ * the item again and a webhook is not sent again. As in Potato, fast actions (queue, dataset, review, notify) are
+ * done before an ingestion or import says it is done, so a script that sends an item and then reads the dataset
+ * finds it there; heavy ones (evaluators, webhooks, topic refreshes) run after it, one after another. Actions never
+ * throw out of here; each records an outcome, and automation never makes an ingestion or import fail.
  */
 import { createHash } from 'node:crypto';
 import { allHold, type Condition } from '../review/conditions.js';
@@ -22,6 +24,9 @@ export const ACTION_TYPES = [
   'refresh_topics',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
+
+/** Actions that wait on a network or a model: run after the ingestion answers, not before. */
+const HEAVY = new Set<ActionType>(['run_evaluator', 'fire_webhook', 'refresh_topics']);
 
 export interface AutomationAction {
   type: ActionType;
@@ -80,6 +85,8 @@ function withHeadersHidden(params: Record<string, unknown>): Record<string, unkn
 
 export class Automation {
   private queue: Promise<unknown> = Promise.resolve();
+  /** heavy actions, in the order their rules fired */
+  private heavy: Promise<unknown> = Promise.resolve();
   private readonly seen = new Set<string>();
 
   constructor(
@@ -87,7 +94,10 @@ export class Automation {
     private readonly d: { store: Store; clock: Clock; logger: Logger; runners: Record<ActionType, ActionRunner> },
   ) {}
 
-  /** Runs the rules over items that entered, one batch after another, off the caller's path. */
+  /**
+   * Runs the rules over items that entered, one batch after another; resolves once their fast actions are done
+   * (heavy ones follow). Never rejects: a failure is logged.
+   */
   itemsAdded(items: readonly Instance[]): Promise<void> {
     if (!this.settings.enabled || !this.settings.rules.length || !items.length) return Promise.resolve();
     const run = this.queue.then(() => this.process(items));
@@ -95,9 +105,10 @@ export class Automation {
     return run.catch((e: Error) => this.d.logger.error(`automation: ${e.message}`));
   }
 
-  /** Resolves once every batch handed in so far has run (tests, shutdown). */
-  idle(): Promise<unknown> {
-    return this.queue;
+  /** Resolves once every batch handed in so far has run, heavy actions included (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.queue;
+    await this.heavy;
   }
 
   /**
@@ -180,10 +191,24 @@ export class Automation {
       );
       return;
     }
-    const outcomes: Outcome[] = [];
-    for (const action of rule.actions) outcomes.push(await this.act(item, rule.name, action));
+    // outcomes in the rule's order of actions; the fast ones are saved at once, the heavy ones when they are done
+    const outcomes: (Outcome | undefined)[] = rule.actions.map(() => undefined);
+    for (const [n, action] of rule.actions.entries())
+      if (!HEAVY.has(action.type)) outcomes[n] = await this.act(item, rule.name, action);
+    const heavy = [...rule.actions.entries()].filter(([, action]) => HEAVY.has(action.type));
+    await this.saveOutcomes(item, rule, key, outcomes);
+    if (!heavy.length) return;
+    const run = this.heavy.then(async () => {
+      for (const [n, action] of heavy) outcomes[n] = await this.act(item, rule.name, action);
+      await this.saveOutcomes(item, rule, key, outcomes);
+    });
+    this.heavy = run.catch((e: Error) => this.d.logger.error(`automation: ${e.message}`));
+  }
+
+  private async saveOutcomes(item: Instance, rule: AutomationRule, key: string, outcomes: (Outcome | undefined)[]) {
     try {
-      await this.d.store.write([{ table: 'automation_fired', key, value: { outcomes } }]);
+      const value = { outcomes: outcomes.filter((o): o is Outcome => o !== undefined) };
+      await this.d.store.write([{ table: 'automation_fired', key, value }]);
     } catch (e) {
       this.d.logger.error(
         `automation: the outcomes of rule ${rule.name} on ${item.id} were not saved: ${(e as Error).message}`,

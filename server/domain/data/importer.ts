@@ -47,7 +47,7 @@ export interface ImporterDeps {
   listSettings(): ListSettings;
   toInstance(row: InputRow): Instance;
   /** told of the instances an import added once they are stored (automation rules); not awaited */
-  onAdded?(instances: readonly Instance[]): void;
+  onAdded?(instances: readonly Instance[]): Promise<void> | void;
 }
 
 const KEEP_JOBS = 100;
@@ -148,7 +148,8 @@ export class Importer {
       throw e;
     }
     job.added = instances.length;
-    this.d.onAdded?.(instances);
+    // the automation's fast actions (a dataset, the queue) are done before the import is
+    await this.d.onAdded?.(instances);
     job.status = 'done';
     job.finished_at = this.now();
   }

@@ -2,7 +2,7 @@
  * Potato's automation rules over real HTTP: a rule fires on an ingested trace (a dataset version, the triage order,
  * an evaluator's outcome), sampling at 0 and 1, a condition that does not match, a webhook to a real receiver on
  * 127.0.0.1 sent once and not again after a restart, counters that read the same after it, and the read-outs
- * admin only.
+ * admin only; the fast actions done before an ingestion answers, a slow webhook after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.js';
@@ -147,5 +147,54 @@ describe('automation rules', () => {
     const bad = await t.admin().get('/admin/automation/outcomes?limit=0');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/limit/);
+  });
+});
+
+describe('automation: fast actions before the ingestion answers, heavy ones after', () => {
+  it('puts the item in the dataset before answering while a slow webhook is still waiting', async () => {
+    // the receiver answers after 5 s: the webhook, listed first in the rule, must not hold the dataset back
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 5_000 }));
+    const t = await startServer({
+      items,
+      config: {
+        trace_ingestion: { enabled: true },
+        datasets: { enabled: true },
+        automation: {
+          enabled: true,
+          rules: [
+            {
+              name: 'slow-first',
+              when: { field: 'status', equals: 'slow' },
+              actions: [
+                { type: 'fire_webhook', url: `${slow.url}/hook` },
+                { type: 'add_to_dataset', dataset: 'caught' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    try {
+      expect((await t.client().post('/api/traces/webhook', trace('run-9', 'slow'))).status).toBe(200);
+      const admin = t.admin();
+      const caught = await admin.get('/datasets/api/datasets/caught/examples');
+      expect(caught.status).toBe(200);
+      expect(caught.body.map((e: { id: string }) => e.id)).toEqual(['webhook_run-9']);
+      expect(slow.requests.every((r) => r.answered === undefined)).toBe(true); // the webhook is still waiting
+
+      await t.server.services.automation.idle();
+      expect(slow.requests.map((r) => r.answered)).toEqual([200]);
+      const { outcomes } = (await admin.get('/admin/automation/outcomes')).body;
+      // both kept, in any order of time; the rule's count has them both
+      expect(outcomes.map((o: { action: string; status: string }) => [o.action, o.status]).sort()).toEqual([
+        ['add_to_dataset', 'ok'],
+        ['fire_webhook', 'ok'],
+      ]);
+      const status = (await admin.get('/admin/automation/status')).body;
+      expect(status.counters.actions).toEqual({ add_to_dataset: { ok: 1 }, fire_webhook: { ok: 1 } });
+    } finally {
+      await t.close();
+      await slow.close();
+    }
   });
 });
