@@ -1,14 +1,16 @@
 /** Selecting instance text in the browser tests: by mouse, or as a finger leaves it. */
 import type { Page } from 'playwright-core';
 
+const INSTANCE_TEXT = '[data-testid="instance-text"]';
+
 /**
  * Characters [start, end) of the instance text: where they are on screen, and with `select` made the page's
  * selection, as a finger's press-and-hold and handles leave it (no mouse event follows).
  */
-function textRange(p: Page, start: number, end: number, select = false) {
+function textRange(p: Page, start: number, end: number, select = false, within = INSTANCE_TEXT) {
   return p.evaluate(
-    ([s, e, sel]) => {
-      const root = document.querySelector('[data-testid="instance-text"]')!;
+    ([s, e, sel, w]) => {
+      const root = document.querySelector(w)!;
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       const at = (offset: number) => {
         let seen = 0;
@@ -39,7 +41,7 @@ function textRange(p: Page, start: number, end: number, select = false) {
         y2: last.top + last.height / 2,
       };
     },
-    [start, end, select] as const,
+    [start, end, select, within] as const,
   );
 }
 
@@ -48,9 +50,9 @@ export async function selectByFinger(p: Page, start: number, end: number) {
   await textRange(p, start, end, true);
 }
 
-/** Drags the mouse across characters [start, end) of the instance text. */
-export async function dragOver(p: Page, start: number, end: number) {
-  const box = await textRange(p, start, end);
+/** Drags the mouse across characters [start, end) of the instance text (or of the text element `within` names). */
+export async function dragOver(p: Page, start: number, end: number, within = INSTANCE_TEXT) {
+  const box = await textRange(p, start, end, false, within);
   await p.mouse.move(box.x1, box.y1);
   await p.mouse.down();
   await p.mouse.move(box.x2, box.y2, { steps: 5 });

@@ -72,7 +72,9 @@ function contextFor(
   submitted: Submission['span_annotations'],
 ): AnswerContext {
   const byId = new Map<string, SpanRef>();
-  for (const s of spans) byId.set(potatoSpanId(s), s);
+  // Potato's default id names the text field's span where another field has one at the same offsets
+  for (const s of spans) if (s.target_field !== undefined) byId.set(potatoSpanId(s), s);
+  for (const s of spans) if (s.target_field === undefined) byId.set(potatoSpanId(s), s);
   if (submitted) {
     for (const s of submitted) {
       if (s.id === undefined) continue;
@@ -98,7 +100,11 @@ function storedEntries(scheme: Scheme, labels: AnnotationRecord['labels'] | unde
 export function structurePayload(task: Task, record: AnnotationRecord | undefined, kind: Kind): StructureEntry[] {
   const out: StructureEntry[] = [];
   if (!record) return out;
-  const own = new Map(record.spans.map((s) => [potatoSpanId(s), s.id]));
+  const own = new Map(
+    [...record.spans]
+      .sort((a, b) => Number(a.target_field === undefined) - Number(b.target_field === undefined))
+      .map((s) => [potatoSpanId(s), s.id]),
+  );
   const ownId = (ref: string) => own.get(ref) ?? ref;
   for (const scheme of structured(task).schemes) {
     if (structureKind(scheme) !== kind) continue;

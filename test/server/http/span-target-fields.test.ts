@@ -151,6 +151,34 @@ describe('span target fields', () => {
     expect(stored.link_annotations).toMatchObject([{ schema: 'qa', link_type: 'answers', span_ids: [a, q] }]);
   });
 
+  it("names the text's span by Potato's default id where another field has a span at the same offsets", async () => {
+    const fay = await t.client().login('fay');
+    const eight = at(SUMMARY, 'eight');
+    const lanes = at(SUMMARY, 'lanes');
+    const r = await fay.post('/updateinstance', {
+      instance_id: 'i1',
+      span_annotations: [
+        { schema: 'errors', name: 'question', ...eight, target_field: 'summary' },
+        { schema: 'errors', name: 'question', ...eight },
+        { schema: 'errors', name: 'answer', ...lanes },
+      ],
+      link_annotations: [
+        {
+          schema: 'qa',
+          link_type: 'answers',
+          span_ids: [`errors_answer_${lanes.start}_${lanes.end}`, `errors_question_${eight.start}_${eight.end}`],
+          direction: 'directed',
+        },
+      ],
+    });
+    expect(r.status, r.text).toBe(200);
+    const stored = (await fay.get('/get_annotations?instance_id=i1')).body;
+    const textSpan = stored.span_annotations.find(
+      (s: { name: string; target_field?: string }) => s.name === 'question' && s.target_field === undefined,
+    );
+    expect(stored.link_annotations[0].span_ids[1]).toBe(textSpan.id);
+  });
+
   it('refuses a field that is no span target, and offsets past the end of the field, naming them', async () => {
     const dan = await t.client().login('dan');
     const send = (span: Record<string, unknown>) =>

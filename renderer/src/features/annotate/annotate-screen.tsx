@@ -3,7 +3,7 @@
  * progress. Keyboard first: the keys are bound in use-annotate-keys.ts.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Phase } from '../../shared/api/types.js';
+import type { Display, Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
 import { AiHint } from './ai-hint.js';
@@ -29,6 +29,7 @@ import { useFillHints } from './use-fill-hints.js';
 import { useFirstQuestion } from './use-first-question.js';
 import { useKeyMaps } from './use-key-maps.js';
 import { useMarks } from './use-marks.js';
+import type { Mark } from './segments.js';
 import { usePhaseMoves, usePhasedAnnotation } from './use-phase-moves.js';
 import { useSpanSelection } from './use-span-selection.js';
 import { useTypingLog } from './use-typing-log.js';
@@ -38,6 +39,15 @@ import './schemes/scheme-types.css';
 
 /** one object for schemes without colours, so their fields are not drawn again for a new `{}` */
 const NO_COLORS: Record<string, string> = {};
+const NO_MARKS: Mark[] = [];
+
+/** The texts of the span target fields other than the text, which the display carries in their surface blocks. */
+function spanFieldTexts(display: Display | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const block of display?.blocks ?? [])
+    if (block.type === 'surface' && block.text !== undefined && block.key !== undefined) out[block.key] = block.text;
+  return out;
+}
 
 interface Props {
   /** the caller's phase, refreshed after every move; its `remaining` gives the annotated count on servers
@@ -94,7 +104,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
   const [advancing, setAdvancing] = useState(false);
   const advance = useCallback(() => setAdvancing(true), []);
   const instanceId = a.loaded?.instance.instance_id;
-  const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemes, a.setAnswers);
+  const fieldTexts = useMemo(() => spanFieldTexts(a.loaded?.instance.display), [a.loaded?.instance.display]);
+  const selection = useSpanSelection(a.loaded?.instance.text ?? '', a.schemes, a.setAnswers, fieldTexts);
   const chooseOnly = useCallback(
     (scheme: string, label: string) =>
       setAnswers((ans) => ({ ...ans, labels: { ...ans.labels, [scheme]: { [label]: 'true' } } })),
@@ -139,7 +150,20 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
     submit();
   }, [advancing, submit]);
 
-  const { marks, arcs } = useMarks(a.loaded, schemes, a.answers, a.colors, pending);
+  const { marks, arcs, fields, crossArcs } = useMarks(a.loaded, schemes, a.answers, a.colors, pending);
+  const { selectText } = selection;
+  const fieldSurface = useCallback(
+    (field: string, text: string) => (
+      <AnnotatedText
+        field={field}
+        text={text}
+        marks={fields.get(field)?.marks ?? NO_MARKS}
+        arcs={fields.get(field)?.arcs}
+        onSelect={(start, end) => selectText(start, end, field)}
+      />
+    ),
+    [fields, selectText],
+  );
 
   if (!a.schemes || !a.loaded) {
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
@@ -180,6 +204,8 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
             surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={selection.selectText} />}
             turnSlot={turnSchemes.length ? turnSlot : undefined}
             chatSlot={agentChat && ((field) => agentChat(instance.instance_id, field))}
+            fieldSurface={fieldSurface}
+            crossArcs={crossArcs}
           />
           <SpanPanel
             labels={keys.spanChoices}
@@ -187,6 +213,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
             askLabel={selection.askLabel}
             pending={pending}
             text={instance.text}
+            fieldTexts={fieldTexts}
             spans={a.answers.spans}
             colors={a.colors}
             onLabel={selection.label}

@@ -14,13 +14,15 @@ interface Props {
   onSelect: (start: number, end: number) => void;
   /** links between spans, drawn as arcs over the text */
   arcs?: readonly Arc[];
+  /** a span target field other than the text: its key, which the page and the arcs across fields find it by */
+  field?: string;
 }
 
 const NO_ARCS: readonly Arc[] = [];
 
 const excerpt = (s: string) => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
 
-export function AnnotatedText({ text, marks, onSelect, arcs = NO_ARCS }: Props) {
+export function AnnotatedText({ text, marks, onSelect, arcs = NO_ARCS, field }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const runs = useMemo(() => cutRuns(text, marks), [text, marks]);
 
@@ -38,7 +40,8 @@ export function AnnotatedText({ text, marks, onSelect, arcs = NO_ARCS }: Props) 
       <div
         ref={root}
         className={`instance-text${arcs.length ? ' has-arcs' : ''}`}
-        data-testid="instance-text"
+        data-testid={field === undefined ? 'instance-text' : 'field-text'}
+        data-span-field={field}
         dir="auto"
         onMouseUp={onMouseUp}
       >

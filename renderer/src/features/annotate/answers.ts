@@ -23,9 +23,30 @@ export interface Answers {
   events?: EventAnnotation[];
 }
 
-/** How the form names a span in links and events: Potato's default span id, which the server takes. */
-export const spanRef = (s: Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'end'>) =>
-  `${s.schema}_${s.name}_${s.start}_${s.end}`;
+/** A short, stable text hash (two FNV-1a variants), so a span's reference fits the API's 64-character id. */
+function shortHash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ text.charCodeAt(i), 0x5bd1e995) >>> 0;
+  }
+  return a.toString(36) + b.toString(36);
+}
+
+/**
+ * How the form names a span in links and events: Potato's default span id, which the server takes, for a span of
+ * the text; a span of another field is named by a hash with its field, sent as its id, since the same offsets in
+ * two fields are two spans.
+ */
+export const spanRef = (s: Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'end' | 'target_field'>) =>
+  s.target_field === undefined
+    ? `${s.schema}_${s.name}_${s.start}_${s.end}`
+    : `fs_${shortHash([s.target_field, s.schema, s.name, s.start, s.end].join('\u0001'))}`;
+
+/** A span as the form keeps and sends it: its field only when it is not the text. */
+const formSpan = ({ schema, name, start, end, value, target_field }: SpanAnnotation): SpanAnnotation =>
+  target_field === undefined ? { schema, name, start, end, value } : { schema, name, start, end, value, target_field };
 
 export const EMPTY: Answers = { labels: {}, spans: [] };
 
@@ -41,7 +62,7 @@ export function fromStored(
   }
   const out: Answers = {
     labels,
-    spans: stored.span_annotations.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })),
+    spans: stored.span_annotations.map(formSpan),
   };
   // links and events come back naming spans by the server's ids; the form names them by spanRef
   const refOf = new Map(stored.span_annotations.map((s) => [s.id, spanRef(s)]));
@@ -79,7 +100,10 @@ export function toSubmission(instanceId: string, a: Answers) {
   } = {
     instance_id: instanceId,
     annotations,
-    span_annotations: a.spans.map(({ schema, name, start, end, value }) => ({ schema, name, start, end, value })),
+    // a span of another field goes with its reference as its id, which the links and events sent name it by
+    span_annotations: a.spans.map((span) =>
+      span.target_field === undefined ? formSpan(span) : { ...formSpan(span), id: spanRef(span) },
+    ),
   };
   if (a.links) sent.link_annotations = a.links;
   if (a.events) sent.event_annotations = a.events;
@@ -106,11 +130,15 @@ export function setValue(a: Answers, scheme: string, label: string, value: strin
 }
 
 export function addSpan(a: Answers, span: SpanAnnotation): Answers {
-  const same = (s: SpanAnnotation) =>
-    s.schema === span.schema && s.name === span.name && s.start === span.start && s.end === span.end;
-  return a.spans.some(same)
+  const ref = spanRef(span);
+  return a.spans.some((s) => spanRef(s) === ref)
     ? a
-    : { ...a, spans: [...a.spans, span].sort((x, y) => x.start - y.start || x.end - y.end) };
+    : {
+        ...a,
+        spans: [...a.spans, span].sort(
+          (x, y) => (x.target_field ?? '').localeCompare(y.target_field ?? '') || x.start - y.start || x.end - y.end,
+        ),
+      };
 }
 
 /** Removes a span, and the links and events that point at it (the server would drop them too). */

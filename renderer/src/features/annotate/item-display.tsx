@@ -2,12 +2,14 @@
  * What the annotator sees of an item: the blocks the server built from the project's layout, its display fields,
  * or every field of the item. Layout HTML arrives sanitized; every other value is drawn as text. The span
  * surface (the annotatable text field) is mounted where the server placed it, so span offsets stay offsets into
- * the text field.
+ * the text field; each other span target field gets a surface of its own, and links between spans of two fields
+ * are drawn over the whole display.
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Display, DisplayBlock } from '../../shared/api/types.js';
 import { AgentTraceBlock } from './agent-trace-block.js';
+import { LinkArcs, type Arc } from './link-arcs.js';
 import { DialogueBlock } from './dialogue-block.js';
 import './item-display.css';
 
@@ -23,9 +25,14 @@ interface Props {
   turnSlot?: TurnSlot;
   /** what is drawn for Potato's interactive_chat field (the agent chat panel), by the field */
   chatSlot?: (field: string) => ReactNode;
+  /** a span target field other than the text, drawn with its spans (plain text without it) */
+  fieldSurface?: (field: string, text: string) => ReactNode;
+  /** links between spans of different fields */
+  crossArcs?: readonly Arc[];
 }
 
-type Slots = Pick<Props, 'turnSlot' | 'chatSlot'>;
+type Slots = Pick<Props, 'turnSlot' | 'chatSlot' | 'fieldSurface'>;
+const NO_ARCS: readonly Arc[] = [];
 
 /** Sanitized HTML with the surface mounted into its `data-span-surface` element, if it has one. */
 function LayoutHtml({ html, surface }: { html: string; surface: ReactNode }) {
@@ -62,14 +69,22 @@ function Media({ block }: { block: Extract<DisplayBlock, { type: 'image' | 'audi
   return <video className="display-video" src={block.src} controls onError={onError} />;
 }
 
-function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; surface: ReactNode } & Slots) {
+function Body({
+  block,
+  surface,
+  turnSlot,
+  chatSlot,
+  fieldSurface,
+}: { block: DisplayBlock; surface: ReactNode } & Slots) {
   switch (block.type) {
     case 'agent_chat':
       return <>{chatSlot?.(block.key ?? '')}</>;
     case 'surface':
       // a span target field other than the text carries its own text
       if (block.text !== undefined)
-        return (
+        return fieldSurface && block.key !== undefined ? (
+          <>{fieldSurface(block.key, block.text)}</>
+        ) : (
           <div className="display-text" dir="auto">
             {block.text}
           </div>
@@ -139,16 +154,23 @@ function Body({ block, surface, turnSlot, chatSlot }: { block: DisplayBlock; sur
   }
 }
 
-export function ItemDisplay({ display, surface, turnSlot, chatSlot }: Props) {
+export function ItemDisplay({ display, surface, turnSlot, chatSlot, fieldSurface, crossArcs = NO_ARCS }: Props) {
+  const root = useRef<HTMLDivElement>(null);
   if (!display) return <>{surface}</>;
   return (
-    <div className={`item-display ${display.direction}`} data-testid="item-display" data-source={display.source}>
+    <div
+      ref={root}
+      className={`item-display ${display.direction}`}
+      data-testid="item-display"
+      data-source={display.source}
+    >
       {display.blocks.map((block, i) => (
         <div key={i} className={`display-field display-${block.type}-field`} data-field={block.key}>
           {block.label && <div className="display-label">{block.label}</div>}
-          <Body block={block} surface={surface} turnSlot={turnSlot} chatSlot={chatSlot} />
+          <Body block={block} surface={surface} turnSlot={turnSlot} chatSlot={chatSlot} fieldSurface={fieldSurface} />
         </div>
       ))}
+      <LinkArcs root={root} arcs={crossArcs} text={display.blocks.length.toString()} across />
     </div>
   );
 }

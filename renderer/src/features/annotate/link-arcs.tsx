@@ -3,12 +3,14 @@
  * of one span's first line box to the next span's, labelled at its top, with an arrowhead on directed links. The
  * places come from DOM ranges over the text's character offsets, measured again whenever the text box changes
  * size, so wrapping and zoom move the arcs with the words. Read-only: links are made in their scheme's field.
+ * A link between spans of different fields (span_target fields) is drawn over the whole item display instead,
+ * from the span above down to the span below.
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 export interface Arc {
-  /** the spans joined, in order (source first when directed) */
-  spans: { start: number; end: number }[];
+  /** the spans joined, in order (source first when directed); `field` for a span target field other than the text */
+  spans: { start: number; end: number; field?: string }[];
   label: string;
   color: string;
   directed: boolean;
@@ -35,8 +37,8 @@ function positionOf(root: Node, offset: number): { node: Node; offset: number } 
   return null;
 }
 
-/** The first line box of a span, relative to the root's box. */
-function boxOf(root: HTMLElement, start: number, end: number): DOMRect | null {
+/** The first line box of a span, relative to the box of `origin` (the root's own by default). */
+function boxOf(root: HTMLElement, start: number, end: number, origin: HTMLElement = root): DOMRect | null {
   const a = positionOf(root, start);
   const b = positionOf(root, end);
   if (!a || !b) return null;
@@ -45,17 +47,50 @@ function boxOf(root: HTMLElement, start: number, end: number): DOMRect | null {
   range.setEnd(b.node, b.offset);
   const first = [...range.getClientRects()].find((r) => r.width > 0);
   if (!first) return null;
-  const origin = root.getBoundingClientRect();
-  return new DOMRect(first.left - origin.left, first.top - origin.top, first.width, first.height);
+  const o = origin.getBoundingClientRect();
+  return new DOMRect(first.left - o.left, first.top - o.top, first.width, first.height);
 }
 
-function layout(root: HTMLElement, arcs: readonly Arc[]): Drawn[] {
+/** The text element of a span's field inside the item display (the text field's when `field` is absent). */
+const fieldRoot = (container: HTMLElement, field: string | undefined) =>
+  container.querySelector<HTMLElement>(
+    field === undefined ? '[data-testid="instance-text"]' : `[data-span-field="${CSS.escape(field)}"]`,
+  );
+
+/** A link between spans in different rows (two fields one above the other): down from the one to the other. */
+function acrossRows(p: DOMRect, q: DOMRect, arc: Arc): Drawn {
+  const [upper, lower] = p.top <= q.top ? [p, q] : [q, p];
+  const x1 = p.left + p.width / 2;
+  const x2 = q.left + q.width / 2;
+  const y1 = p === upper ? p.bottom : p.top;
+  const y2 = q === lower ? q.top : q.bottom;
+  const bend = (lower.top - upper.bottom) / 2;
+  const c1 = y1 + (p === upper ? bend : -bend);
+  const c2 = y2 + (q === lower ? -bend : bend);
+  return {
+    d: `M ${x1} ${y1} C ${x1} ${c1}, ${x2} ${c2}, ${x2} ${y2}`,
+    color: arc.color,
+    label: arc.label,
+    lx: (x1 + x2) / 2,
+    ly: (y1 + y2) / 2,
+    directed: arc.directed,
+  };
+}
+
+function layout(root: HTMLElement, arcs: readonly Arc[], across = false): Drawn[] {
   const out: Drawn[] = [];
   for (const arc of arcs) {
-    const boxes = arc.spans.map((s) => boxOf(root, s.start, s.end));
+    const boxes = arc.spans.map((s) => {
+      const el = across ? fieldRoot(root, s.field) : root;
+      return el && boxOf(el, s.start, s.end, root);
+    });
     for (let i = 0; i + 1 < boxes.length; i++) {
       const [p, q] = [boxes[i], boxes[i + 1]];
       if (!p || !q) continue;
+      if (across && (p.bottom <= q.top || q.bottom <= p.top)) {
+        out.push(acrossRows(p, q, arc));
+        continue;
+      }
       const x1 = p.left + p.width / 2;
       const x2 = q.left + q.width / 2;
       const y1 = p.top + 2;
@@ -76,14 +111,20 @@ function layout(root: HTMLElement, arcs: readonly Arc[]): Drawn[] {
   return out;
 }
 
+/**
+ * Arcs over `root`: over one text's words, or (`across`) over the item display, between spans of the fields inside
+ * it. `text` is what, when changed, moves the words.
+ */
 export function LinkArcs({
   root,
   arcs,
   text,
+  across = false,
 }: {
   root: RefObject<HTMLElement | null>;
   arcs: readonly Arc[];
   text: string;
+  across?: boolean;
 }) {
   const [drawn, setDrawn] = useState<Drawn[]>([]);
   const [size, setSize] = useState({ w: 0, h: 0 });
@@ -95,7 +136,7 @@ export function LinkArcs({
     }
     const measure = () => {
       setSize({ w: el.scrollWidth, h: el.scrollHeight });
-      setDrawn(layout(el, arcs));
+      setDrawn(layout(el, arcs, across));
     };
     measure();
     // words move when the box is resized and when web fonts arrive, without the box changing size
@@ -107,10 +148,16 @@ export function LinkArcs({
       live = false;
       observer.disconnect();
     };
-  }, [root, arcs, text]);
+  }, [root, arcs, text, across]);
   if (!drawn.length) return null;
   return (
-    <svg className="link-arcs" width={size.w} height={size.h} aria-hidden="true" data-testid="link-arcs">
+    <svg
+      className="link-arcs"
+      width={size.w}
+      height={size.h}
+      aria-hidden="true"
+      data-testid={across ? 'field-link-arcs' : 'link-arcs'}
+    >
       <defs>
         {[...new Set(drawn.filter((a) => a.directed).map((a) => a.color))].map((c) => (
           <marker

@@ -5,7 +5,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Colors, Scheme, SpanAnnotation } from '../../shared/api/types.js';
 import type { LabelKey } from '../../shared/keymap/keymap.js';
+import { spanRef } from './answers.js';
 import { schemeUi } from './schemes/registry.js';
+import type { Pending } from './use-span-selection.js';
 import { fingerPointer } from './use-touch-selection.js';
 
 export interface SpanLabel {
@@ -13,6 +15,8 @@ export interface SpanLabel {
   label: string;
   color: string;
   key_value?: string;
+  /** a label of a span scheme, which also marks span target fields other than the text */
+  plain?: true;
 }
 
 /** The picker's entries: every label of every span scheme, then what types answered by a selection offer. */
@@ -24,6 +28,7 @@ export function spanLabels(schemes: Scheme[], colors: Colors): SpanLabel[] {
         label: l.name,
         color: colors[s.name]?.[l.name] ?? l.color ?? '#888888',
         key_value: l.key_value,
+        plain: true as const,
       }));
     const targets = schemeUi(s.annotation_type)?.spanTargets?.(s) ?? [];
     return targets.map((t) => ({
@@ -49,8 +54,10 @@ interface Props {
   keys: LabelKey[];
   /** the annotator tried to submit or move with the selection unlabelled */
   askLabel?: boolean;
-  pending: { start: number; end: number } | null;
+  pending: Pending | null;
   text: string;
+  /** the texts of the span target fields other than the text, by field */
+  fieldTexts?: Readonly<Record<string, string>>;
   spans: SpanAnnotation[];
   colors: Colors;
   onLabel: (l: SpanLabel) => void;
@@ -64,6 +71,7 @@ export function SpanPanel({
   askLabel,
   pending,
   text,
+  fieldTexts = {},
   spans,
   colors,
   onLabel,
@@ -71,7 +79,10 @@ export function SpanPanel({
   onRemove,
 }: Props) {
   const [filter, setFilter] = useState('');
-  const pendingKey = pending ? `${pending.start}:${pending.end}` : '';
+  const pendingKey = pending ? `${pending.field ?? ''}:${pending.start}:${pending.end}` : '';
+  const textOf = (field: string | undefined) => (field === undefined ? text : (fieldTexts[field] ?? ''));
+  // in a field other than the text only span schemes mark; the types answered by a selection take the text
+  const offered = pending?.field === undefined ? labels : labels.filter((l) => l.plain);
   useEffect(() => setFilter(''), [pendingKey]);
   const picker = useRef<HTMLDivElement>(null);
   const [at, setAt] = useState<{ top: number; left: number } | null>(null);
@@ -79,7 +90,7 @@ export function SpanPanel({
   useLayoutEffect(() => {
     const box = picker.current;
     const column = box?.offsetParent;
-    const marks = document.querySelectorAll('[data-testid="instance-text"] .selection-mark');
+    const marks = document.querySelectorAll('.instance-text .selection-mark');
     const last = marks[marks.length - 1];
     if (!box || !column || !last) return setAt(null);
     const r = last.getBoundingClientRect();
@@ -92,7 +103,7 @@ export function SpanPanel({
   }, [at]);
   if (!labels.length) return null;
   const several = labels.some((o) => o.scheme !== labels[0].scheme);
-  const shown = filterLabels(labels, filter);
+  const shown = filterLabels(offered, filter);
   const keyOf = (l: SpanLabel) => keys.find((k) => k.scheme === l.scheme && k.label === l.label)?.key;
   return (
     <section className="span-panel" aria-label="Spans">
@@ -110,7 +121,7 @@ export function SpanPanel({
             </p>
           )}
           <span>
-            Label <q>{text.slice(pending.start, pending.end)}</q> as:
+            Label <q>{textOf(pending.field).slice(pending.start, pending.end)}</q> as:
           </span>
           {labels.length > FILTER_FROM && (
             <input
@@ -170,7 +181,7 @@ export function SpanPanel({
       {spans.length > 0 && (
         <ul className="span-list" aria-label="Spans made">
           {spans.map((s, i) => (
-            <li key={`${s.schema}:${s.name}:${s.start}:${s.end}`}>
+            <li key={spanRef(s)}>
               <span
                 className="chip"
                 style={{
@@ -180,12 +191,13 @@ export function SpanPanel({
               >
                 {s.name}
               </span>
-              <q>{text.slice(s.start, s.end)}</q>
+              <q>{textOf(s.target_field).slice(s.start, s.end)}</q>
+              {s.target_field !== undefined && <span className="span-field"> in {s.target_field}</span>}
               <button
                 type="button"
                 className="link"
                 onClick={() => onRemove(i)}
-                aria-label={`Remove span ${s.name} “${text.slice(s.start, s.end)}”`}
+                aria-label={`Remove span ${s.name} “${textOf(s.target_field).slice(s.start, s.end)}”`}
               >
                 Remove
               </button>

@@ -10,15 +10,24 @@ import { schemeUi } from './schemes/registry.js';
 import { words, type Word, type WordSelection } from './segments.js';
 import type { SpanLabel } from './span-panel.js';
 
+const NO_FIELDS: Readonly<Record<string, string>> = {};
+
+/** a selection waiting for its label: offsets into the text, or into a span target field's text when `field` */
+export interface Pending {
+  start: number;
+  end: number;
+  field?: string;
+}
+
 export interface SpanSelection {
-  pending: { start: number; end: number } | null;
+  pending: Pending | null;
   /** the words selected from the keyboard, when it was */
   wordSel: WordSelection | null;
   askLabel: boolean;
   textWords: Word[];
   selectWords(sel: WordSelection | null): void;
-  /** a selection made with the mouse, in characters */
-  selectText(start: number, end: number): void;
+  /** a selection made with the mouse, in characters of the text or of a span target field */
+  selectText(start: number, end: number, field?: string): void;
   /** gives the selection its label: a span, or the answer of a type answered by a selection */
   label(l: SpanLabel): void;
   setAskLabel(ask: boolean): void;
@@ -30,8 +39,9 @@ export function useSpanSelection(
   text: string,
   schemes: Schemes | null,
   setAnswers: (update: (a: Answers) => Answers) => void,
+  fieldTexts: Readonly<Record<string, string>> = NO_FIELDS,
 ): SpanSelection {
-  const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);
   const [askLabel, setAskLabel] = useState(false);
   const textWords = useMemo(() => words(text), [text]);
@@ -45,10 +55,10 @@ export function useSpanSelection(
     [textWords],
   );
 
-  const selectText = useCallback((start: number, end: number) => {
+  const selectText = useCallback((start: number, end: number, field?: string) => {
     setWordSel(null);
     setAskLabel(false);
-    setPending({ start, end });
+    setPending(field === undefined ? { start, end } : { start, end, field });
   }, []);
 
   const reset = useCallback(() => {
@@ -62,22 +72,25 @@ export function useSpanSelection(
       if (!pending) return;
       const scheme = schemes?.[l.scheme];
       const take = scheme && schemeUi(scheme.annotation_type)?.takeSpan;
+      const field = pending.field;
+      const source = field === undefined ? text : (fieldTexts[field] ?? '');
       // a type answered by a selection (an answer span, an error) takes it; span schemes make a span
-      if (take) setAnswers((ans) => take(ans, scheme, l.label, pending, text));
-      else
+      if (take && field === undefined) setAnswers((ans) => take(ans, scheme, l.label, pending, text));
+      else if (!take)
         setAnswers((ans) =>
           addSpan(ans, {
             schema: l.scheme,
             name: l.label,
             start: pending.start,
             end: pending.end,
-            value: text.slice(pending.start, pending.end),
+            value: source.slice(pending.start, pending.end),
+            ...(field === undefined ? {} : { target_field: field }),
           }),
         );
       reset();
       window.getSelection()?.removeAllRanges();
     },
-    [pending, text, schemes, setAnswers, reset],
+    [pending, text, fieldTexts, schemes, setAnswers, reset],
   );
 
   return { pending, wordSel, askLabel, textWords, selectWords, selectText, label, setAskLabel, reset };

@@ -69,7 +69,11 @@ export function linkArcs(
       if (joined.some((s) => !s) || joined.length < 2) return [];
       return [
         {
-          spans: joined.map((s) => ({ start: s!.start, end: s!.end })),
+          spans: joined.map((s) =>
+            s!.target_field === undefined
+              ? { start: s!.start, end: s!.end }
+              : { start: s!.start, end: s!.end, field: s!.target_field },
+          ),
           label: label(l.link_type),
           color: typeColor.get(l.link_type) ?? colors[l.link_type] ?? '#555555',
           directed: l.direction === 'directed',
