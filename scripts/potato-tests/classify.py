@@ -184,9 +184,6 @@ MANUAL = {
     ('test_web_agent_api.py', 'test_end_session_returns_trace_data'): 'internals',
     ('test_langchain_callback_server.py', 'test_rejects_wrong_auth'):
         "ruled: the trace webhook's key: none is 401, a wrong one 403 (Potato: 401 for both)",
-    # the webhook answers before the automation rules run on the new item; Potato runs its fast actions first
-    ('test_automation_engine.py', 'test_ingested_trace_triggers_rule'):
-        'defect: automation acts on a webhook trace after the webhook has answered, so a read straight after may miss it',
     ('test_web_proxy.py', 'test_proxy_valid_url'):
         'ruled: the web agent proxy is closed unless web_agent.proxy.allowed_hosts lists the host (Potato fetches any public URL)',
 }
