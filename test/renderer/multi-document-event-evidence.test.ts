@@ -32,6 +32,27 @@ async function cite(page: Page, firstWord: number) {
 
 const field = (page: Page) => page.locator('fieldset[data-scheme="events"]');
 
+/**
+ * Ann, through a proxy on 127.0.0.1 that can be cut, makes an event (version 1), then cites "Ayutthaya" in it
+ * while the proxy is cut: the citation waits in her page.
+ */
+async function citeWhileCut() {
+  const { rig, api } = await openRig({ items, config });
+  const proxy = await startCuttingProxy(rig.t.url);
+  const context = await rig.browser.newContext();
+  await signIn(context, proxy.url, 'ann', 'correct-horse');
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(proxy.url + '/');
+  await field(page).getByLabel('Event from the registry').waitFor();
+  await field(page).getByRole('button', { name: 'New event' }).click();
+  await expect.poll(() => field(page).locator('input[id$="-0-id"]').inputValue()).toMatch(/^evt_/);
+  const id = await field(page).locator('input[id$="-0-id"]').inputValue();
+  proxy.cut();
+  await cite(page, 2); // Ayutthaya
+  return { rig, api, proxy, context, page, id };
+}
+
 describe('multi_document_event evidence in the registry', () => {
   test('two annotators on two documents see each other’s evidence under their shared event', async () => {
     const { rig, page, api } = await openRig({ items, config });
@@ -143,20 +164,7 @@ describe('multi_document_event evidence in the registry', () => {
   });
 
   test('while the registry cannot be reached a change waits on the answer, and is sent when it answers', async () => {
-    const { rig, api } = await openRig({ items, config });
-    const proxy = await startCuttingProxy(rig.t.url);
-    const context = await rig.browser.newContext();
-    await signIn(context, proxy.url, 'ann', 'correct-horse');
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(proxy.url + '/');
-    await field(page).getByLabel('Event from the registry').waitFor();
-    await field(page).getByRole('button', { name: 'New event' }).click();
-    await expect.poll(() => field(page).locator('input[id$="-0-id"]').inputValue()).toMatch(/^evt_/);
-    const id = await field(page).locator('input[id$="-0-id"]').inputValue();
-
-    proxy.cut();
-    await cite(page, 2); // Ayutthaya
+    const { api, proxy, context, page, id } = await citeWhileCut();
     const offline = field(page).getByTestId('mde-offline');
     await offline.waitFor();
     expect(await offline.innerText()).toContain('kept in your answer and in this browser, and will be sent to it');
@@ -179,20 +187,7 @@ describe('multi_document_event evidence in the registry', () => {
   });
 
   test('a change still waiting when the page is closed is sent by the next page opened on the document', async () => {
-    const { rig, api } = await openRig({ items, config });
-    const proxy = await startCuttingProxy(rig.t.url);
-    const context = await rig.browser.newContext();
-    await signIn(context, proxy.url, 'ann', 'correct-horse');
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(proxy.url + '/');
-    await field(page).getByLabel('Event from the registry').waitFor();
-    await field(page).getByRole('button', { name: 'New event' }).click();
-    await expect.poll(() => field(page).locator('input[id$="-0-id"]').inputValue()).toMatch(/^evt_/);
-    const id = await field(page).locator('input[id$="-0-id"]').inputValue();
-
-    proxy.cut();
-    await cite(page, 2); // Ayutthaya
+    const { api, proxy, context, page, id } = await citeWhileCut();
     await field(page).getByTestId('mde-offline').waitFor();
     await page.close();
     proxy.join();
@@ -218,18 +213,7 @@ describe('multi_document_event evidence in the registry', () => {
   });
 
   test('a change kept past its page, made stale meanwhile by another’s change, is said as stale, not saved', async () => {
-    const { rig, api } = await openRig({ items, config });
-    const proxy = await startCuttingProxy(rig.t.url);
-    const context = await rig.browser.newContext();
-    await signIn(context, proxy.url, 'ann', 'correct-horse');
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(proxy.url + '/');
-    await field(page).getByRole('button', { name: 'New event' }).click();
-    await expect.poll(() => field(page).locator('input[id$="-0-id"]').inputValue()).toMatch(/^evt_/);
-    const id = await field(page).locator('input[id$="-0-id"]').inputValue();
-    proxy.cut();
-    await cite(page, 2); // Ayutthaya, over version 1
+    const { rig, api, proxy, context, page, id } = await citeWhileCut(); // over version 1
     await field(page).getByTestId('mde-offline').waitFor();
     await page.close();
     proxy.join();
