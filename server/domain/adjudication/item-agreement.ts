@@ -12,7 +12,9 @@ const answered = (scheme: Scheme) => schemeModuleOf(scheme).storage !== 'none';
 /** Schemes an item's answers can be compared on: every answerable scheme, in task order. */
 export const comparableSchemes = (task: Task) => task.schemes.filter(answered);
 
-const spanKey = (s: SpanRecord) => `${s.label}\u0001${s.start}\u0001${s.end}`;
+// a span of another field than the text is another answer than the text's at the same offsets
+const spanKey = (s: SpanRecord) =>
+  `${s.label}\u0001${s.start}\u0001${s.end}${s.target_field === undefined ? '' : `\u0001${s.target_field}`}`;
 
 /** A text that is equal for equal answers; undefined where the annotator gave none for this scheme. */
 export function answerKey(scheme: Scheme, record: Pick<AnnotationRecord, 'labels' | 'spans'>): string | undefined {

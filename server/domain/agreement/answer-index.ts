@@ -30,9 +30,13 @@ export interface Groups {
 
 /**
  * Span fields in the pool: the scheme's position in the task (-1: none of its span schemes), label (1-based; 0: not one
- * of the scheme's), start, end.
+ * of the scheme's), start, end, and the item field the offsets index (0: the text; n: the task's n-th other span
+ * target field, as `spanTargetFields` lists them; -1: a field that is no span target now).
  */
-export const SPAN_FIELDS = 4;
+export const SPAN_FIELDS = 5;
+
+/** The fields spans may mark, in the pool's numbering: the text (undefined) first, then the other span targets. */
+export const spanTargetFields = (task: Task): (string | undefined)[] => [undefined, ...(task.spanFields?.keys() ?? [])];
 
 const MAX_OF = new Map<unknown, number>([
   [Uint8Array, 0xff],
@@ -64,6 +68,7 @@ export class AnswerIndex {
   private poolLive = 0;
   private readonly schemeAt: Map<string, number>;
   private readonly labelAt: Map<string, number>[];
+  private readonly fieldAt: Map<string, number>;
 
   constructor(
     private readonly task: Task,
@@ -84,6 +89,7 @@ export class AnswerIndex {
       task.schemes.flatMap((s, i) => (s.annotation_type === 'span' ? [[s.name, i] as const] : [])),
     );
     this.labelAt = task.schemes.map((s) => new Map(s.labels.map((l, i) => [l.name, i + 1])));
+    this.fieldAt = new Map(spanTargetFields(task).flatMap((f, i) => (f === undefined ? [] : [[f, i] as const])));
   }
 
   static of(task: Task, records: Iterable<AnnotationRecord>, expected = 0): AnswerIndex {
@@ -231,6 +237,7 @@ export class AnswerIndex {
       this.spanPool[at + 1] = scheme < 0 ? 0 : (this.labelAt[scheme].get(span.label) ?? 0);
       this.spanPool[at + 2] = span.start;
       this.spanPool[at + 3] = span.end;
+      this.spanPool[at + 4] = span.target_field === undefined ? 0 : (this.fieldAt.get(span.target_field) ?? -1);
     }
     this.spanCount[row] = spans.length;
     this.poolLive += spans.length;

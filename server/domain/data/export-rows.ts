@@ -10,7 +10,7 @@ import { schemeModuleOf } from '../schemes/registry.js';
 
 import { isSpanScheme } from './span-formats.js';
 
-export { conllBlock, spacyDoc, spanSchemes } from './span-formats.js';
+export { conllBlock, spacyDoc, spanSchemes, textOnlyWarning } from './span-formats.js';
 
 /** pure_display and its like are shown, never answered: no column of their own */
 const answerable = (task: Task) => task.schemes.filter((s) => schemeModuleOf(s).storage !== 'none');
@@ -152,12 +152,20 @@ export function* exportItems(
   }
 }
 
-const spanOut = (text: string, s: SpanRecord) => ({
-  schema: s.schema,
+/** The text a span's offsets index: its span target field's (empty when the item no longer holds it), else the text. */
+function spanSource(task: Task, instance: Instance, s: SpanRecord): string {
+  if (s.target_field === undefined) return instance.text;
+  return task.spanFields?.get(s.target_field)?.(instance) ?? '';
+}
+
+/** A span as the row formats write it; `target_field` (Potato's name) only for a field other than the text. */
+const spanOut = (task: Task, instance: Instance, s: SpanRecord, withSchema: boolean) => ({
+  ...(withSchema ? { schema: s.schema } : {}),
   label: s.label,
   start: s.start,
   end: s.end,
-  text: text.slice(s.start, s.end),
+  ...(s.target_field === undefined ? {} : { target_field: s.target_field }),
+  text: spanSource(task, instance, s).slice(s.start, s.end),
 });
 
 /** One JSONL line (without the newline): the shape pre-annotation imports read back. */
@@ -167,7 +175,7 @@ export function jsonlLine(task: Task, { instance, record, crowd, note, gold }: E
     annotator: record.username,
     text: instance.text,
     labels: answerByScheme(task, record),
-    spans: record.spans.map((s) => spanOut(instance.text, s)),
+    spans: record.spans.map((s) => spanOut(task, instance, s, true)),
     created_at: record.created_at,
     updated_at: record.updated_at,
     ...(crowd ? { crowd } : {}),
@@ -186,15 +194,14 @@ export function csvHeader(task: Task): string[] {
 
 /**
  * CSV cells: a single choice is its label; multiselect labels joined by `|`; a value is the value (several
- * fields: JSON object); spans are a JSON array of {label, start, end, text}; no answer is an empty cell.
+ * fields: JSON object); spans are a JSON array of {label, start, end, text} (with target_field for a span of
+ * another field than the text); no answer is an empty cell.
  */
 export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
   const answers = answerByScheme(task, record);
   const cells = answerable(task).map((scheme) => {
     if (isSpanScheme(scheme)) {
-      const spans = record.spans
-        .filter((s) => s.schema === scheme.name)
-        .map((s) => ({ label: s.label, start: s.start, end: s.end, text: instance.text.slice(s.start, s.end) }));
+      const spans = record.spans.filter((s) => s.schema === scheme.name).map((s) => spanOut(task, instance, s, false));
       return spans.length ? JSON.stringify(spans) : '';
     }
     const answer = answers[scheme.name];

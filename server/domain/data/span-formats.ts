@@ -31,11 +31,21 @@ function tokenize(text: string): Token[] {
 /** Span schemes, and the types whose answers mark places in the text (answer spans, errors, evidence). */
 const marksText = (scheme: Scheme) => isSpanScheme(scheme) || !!schemeModuleOf(scheme).textSpans;
 
-/** The places a record marks in the text for one scheme: its spans, or what its type's answer marks. */
+/**
+ * The places a record marks in the text for one scheme: its spans, or what its type's answer marks. Spans of other
+ * span target fields are left out: these formats tag the text's tokens (docs/import-export.md says so).
+ */
 function placesOf(scheme: Scheme, record: AnnotationRecord): { label: string; start: number; end: number }[] {
-  if (isSpanScheme(scheme)) return record.spans.filter((s) => s.schema === scheme.name);
+  if (isSpanScheme(scheme)) return record.spans.filter((s) => s.schema === scheme.name && s.target_field === undefined);
   const chosen = record.labels[scheme.name];
   return chosen ? (schemeModuleOf(scheme).textSpans?.(scheme, chosen) ?? []) : [];
+}
+
+/** What a conll or spacy export leaves out on this task: the spans of span target fields other than the text. */
+export function textOnlyWarning(task: Task, format: string): string | undefined {
+  const fields = [...(task.spanFields?.keys() ?? [])];
+  if (!fields.length || (format !== 'conll' && format !== 'spacy')) return undefined;
+  return `${format} marks the text field only: spans in the span_target fields ${fields.join(', ')} are left out (jsonl and csv keep them, with target_field)`;
 }
 
 export function spanSchemes(task: Task): Scheme[] {

@@ -11,7 +11,14 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { DomainError, invalid } from '../../domain/errors.js';
-import { EXPORT_STATUSES, EXPORT_VIEWS, exportItems, exportReader, goldItems } from '../../domain/data/export-rows.js';
+import {
+  EXPORT_STATUSES,
+  EXPORT_VIEWS,
+  exportItems,
+  exportReader,
+  goldItems,
+  textOnlyWarning,
+} from '../../domain/data/export-rows.js';
 import { requiredAnnotators, type Task } from '../../domain/task.js';
 import { EXPORT_FORMATS, EXPORT_WRITERS, refusedFormat, type ExportWriter } from '../../io/export-formats/index.js';
 import { counting, exportStream } from '../../io/export-writers.js';
@@ -170,6 +177,8 @@ export function exportRoutes(s: Services): RouteSpec[] {
         const format = POTATO_FORMAT_NAMES[body.format] ?? body.format;
         if (!Object.hasOwn(EXPORT_WRITERS, format)) throw invalid(`format: ${refusedFormat(body.format)}`);
         const warnings = body.options && Object.keys(body.options).length ? ['options are not read here'] : [];
+        const textOnly = textOnlyWarning(s.task, format);
+        if (textOnly) warnings.push(textOnly);
         let rows = 0;
         const { body: stream, filename } = exportOf({ ...body, format }, (n) => (rows = n));
         const dir = isAbsolute(body.output) ? body.output : resolve(s.config.dir, body.output);
