@@ -17,3 +17,16 @@ export function createPool(connectionString: string, max: number, logger?: Logge
   pool.on('error', (e) => logger?.warn(`PostgreSQL connection lost: ${e.message}`));
   return pool;
 }
+
+/**
+ * The process ids of the database backends behind the pool's connections, kept as they open and close: a
+ * notification one of them sent is this process's own commit, which it has applied already.
+ */
+export function backendsOf(pool: pg.Pool): ReadonlySet<number> {
+  const backends = new Set<number>();
+  // pg sets a client's processID from the backend's key data; its types do not declare it
+  const pid = (client: pg.PoolClient) => Reflect.get(client, 'processID') as number;
+  pool.on('connect', (client) => backends.add(pid(client)));
+  pool.on('remove', (client) => backends.delete(pid(client)));
+  return backends;
+}

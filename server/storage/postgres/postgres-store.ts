@@ -25,7 +25,7 @@ import { claim, sharedSecret } from './claims.js';
 import { commitStates } from './commit.js';
 import { loadRows } from './load-rows.js';
 import { ProjectLock } from './project-lock.js';
-import { createPool } from './pool.js';
+import { backendsOf, createPool } from './pool.js';
 
 export interface PostgresStoreOptions {
   /** a postgres:// URL without the `schema` parameter (see database-url.ts) */
@@ -76,8 +76,10 @@ export class PostgresStore extends TableReader implements SharedStore {
     const url = new URL(connectionString);
     this.where = `${url.host}${url.pathname}`;
     this.sql = statements(schema);
-    this.lock = new ProjectLock(connectionString, schema, exclusive, logger, (id) => {
-      if (Number(id) > this.applied) void this.sync();
+    // its own commit may be heard before its answer arrives: not another process's change to read
+    const own = backendsOf(pool);
+    this.lock = new ProjectLock(connectionString, schema, exclusive, logger, (id, backend) => {
+      if (!own.has(backend) && Number(id) > this.applied) void this.sync();
     });
   }
 

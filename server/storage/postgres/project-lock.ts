@@ -23,8 +23,8 @@ export class ProjectLock {
     private readonly schema: string,
     private readonly exclusive: boolean,
     private readonly logger: Logger | undefined,
-    /** told the id of each commit notified */
-    private readonly notified: (id: string) => void,
+    /** told the id of each commit notified and the process id of the database backend that committed it */
+    private readonly notified: (id: string, backend: number) => void,
   ) {
     this.channel = `marginalia_${schema}`.slice(0, 63);
   }
@@ -44,7 +44,7 @@ export class ProjectLock {
     });
     client.on('end', lost);
     client.on('notification', (n) => {
-      if (n.channel === this.channel && n.payload) this.notified(n.payload);
+      if (n.channel === this.channel && n.payload) this.notified(n.payload, n.processId);
     });
     try {
       await client.connect();
