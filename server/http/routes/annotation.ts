@@ -184,24 +184,40 @@ export function annotationRoutes(s: Services): RouteSpec[] {
         z.object({
           instance_id: z.string(),
           text: z.string(),
-          spans: z.array(z.object({ id: z.string(), ...paintedSpan.shape })),
+          spans: z.array(
+            z.object({
+              id: z.string(),
+              ...paintedSpan.shape,
+              target_field: z
+                .string()
+                .optional()
+                .describe("the field the offsets and text are of (the text field's key for a span of the text)"),
+            }),
+          ),
         }),
       ),
       async handle({ username, params }) {
         const instance = await s.annotations.instanceFor(username, params.instance_id);
         const record = s.annotations.get(username, instance.id);
+        // empty when the item no longer holds the field
+        const fieldText = (field: string) => s.task.spanFields?.get(field)?.(instance) ?? '';
         return {
           instance_id: instance.id,
           text: instance.text,
-          spans: (record?.spans ?? []).map((span) => ({
-            id: span.id,
-            schema: span.schema,
-            label: span.label,
-            start: span.start,
-            end: span.end,
-            text: instance.text.slice(span.start, span.end),
-            color: s.task.colors[span.schema]?.[span.label] ?? '#999999',
-          })),
+          spans: (record?.spans ?? []).map((span) => {
+            const field = span.target_field ?? s.task.textKey;
+            const source = span.target_field === undefined ? instance.text : fieldText(span.target_field);
+            return {
+              id: span.id,
+              schema: span.schema,
+              label: span.label,
+              start: span.start,
+              end: span.end,
+              text: source.slice(span.start, span.end),
+              color: s.task.colors[span.schema]?.[span.label] ?? '#999999',
+              ...(field === undefined ? {} : { target_field: field }),
+            };
+          }),
         };
       },
     }),

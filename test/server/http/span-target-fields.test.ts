@@ -105,6 +105,14 @@ describe('span target fields', () => {
     expect(again.status, again.text).toBe(200);
     expect((await alice.get('/get_annotations?instance_id=i1')).body.updated_at).toBe(stored.updated_at);
 
+    // Potato's span read-out names every span's field, the text's too
+    const painted = (await alice.get('/api/spans/i1')).body.spans;
+    expect(painted.map((s: { target_field: string; text: string }) => [s.target_field, s.text])).toEqual([
+      ['text', CLAIM.slice(eight.start, eight.end)],
+      ['text', 'six lanes'],
+      ['summary', 'eight lanes'],
+    ]);
+
     t = await t.restart();
     const after = await t.client().login('alice');
     expect((await after.get('/get_annotations?instance_id=i1')).body.span_annotations).toEqual(stored.span_annotations);
