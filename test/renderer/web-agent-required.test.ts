@@ -71,7 +71,11 @@ describe('a required per-step question of the web agent viewer', () => {
     expect(await chip('right').getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: /Submit/ }).click();
     await page.locator('.instance-id', { hasText: 'w2' }).waitFor();
-    const stored = (await api.get('/get_annotations?instance_id=w1')).body.annotations;
-    expect(Object.keys(JSON.parse(stored['click_ok:_data']).turns)).toEqual(['t0', 't2']);
+    // the page moves on at once and saves in the background: the answer is stored shortly after
+    const turns = async () => {
+      const stored = (await api.get('/get_annotations?instance_id=w1')).body.annotations?.['click_ok:_data'];
+      return stored === undefined ? undefined : Object.keys(JSON.parse(stored).turns);
+    };
+    await expect.poll(turns).toEqual(['t0', 't2']);
   });
 });
