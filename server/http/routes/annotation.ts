@@ -191,7 +191,9 @@ export function annotationRoutes(s: Services): RouteSpec[] {
               target_field: z
                 .string()
                 .optional()
-                .describe("the field the offsets and text are of (the text field's key for a span of the text)"),
+                .describe(
+                  "the field the offsets and text are of, in a task with span_target fields (the text field's key for a span of the text)",
+                ),
             }),
           ),
         }),
@@ -205,7 +207,9 @@ export function annotationRoutes(s: Services): RouteSpec[] {
           instance_id: instance.id,
           text: instance.text,
           spans: (record?.spans ?? []).map((span) => {
-            const field = span.target_field ?? s.task.textKey;
+            // a task with spans in several fields names each span's field, as Potato does; one without keeps the
+            // interface's shape
+            const field = s.task.spanFields?.size ? (span.target_field ?? s.task.textKey) : undefined;
             const source = span.target_field === undefined ? instance.text : fieldText(span.target_field);
             return {
               id: span.id,
