@@ -4,6 +4,7 @@ import type { Services } from '../../compose.js';
 import { route, type RouteSpec } from '../route.js';
 import { forbidden, invalid } from '../../domain/errors.js';
 import { display } from './display-schema.js';
+import { ibwsRound } from './ibws.js';
 import type { CurrentInstance } from '../../domain/annotation/annotation-service.js';
 import { structureParts } from './structures.js';
 import { storedAnswers, storedAnswersShape } from './instance-view.js';
@@ -104,6 +105,7 @@ export const currentInstance = z.object({
     .object({ badge: z.string(), priority: z.number() })
     .optional()
     .describe("with triage's show_badge: why a rule put this item first (the rule's badge) and its priority"),
+  ibws: ibwsRound,
   required: z
     .array(z.string())
     .optional()
@@ -121,6 +123,7 @@ export function currentAnswer(s: Services) {
     skip?: z.infer<typeof currentInstance>['skip'];
     required?: string[];
     triage?: { badge: string; priority: number };
+    ibws?: z.infer<typeof ibwsRound>;
   };
   // Built as one literal rather than `{ ...r, display }`: under load the spread copy left garbage in the old
   // generation on every request (the server's memory grew by tens of MB between full collections), this does not.
@@ -138,6 +141,10 @@ export function currentAnswer(s: Services) {
     };
     const badge = badges ? s.triage.badgeOf(r.instance_id) : undefined;
     if (badge) out.triage = badge;
+    if (s.ibws) {
+      const { current_round, max_rounds, terminal_items, total_items } = s.ibws.status();
+      out.ibws = { current_round, max_rounds, terminal_items, total_items };
+    }
     if (!skipping && !requiring) return out;
     const skipped = s.skips.get(username, r.instance_id);
     if (skipping)

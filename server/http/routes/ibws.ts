@@ -19,6 +19,17 @@ const status = z.lazy(() =>
   }),
 );
 
+/** What an annotator's current instance says of the rounds: Potato's round banner in its navbar. */
+export const ibwsRound = z
+  .object({
+    current_round: z.number().int(),
+    max_rounds: z.number().int().nullable(),
+    terminal_items: z.number().int().describe('pool items whose place in the ranking is settled'),
+    total_items: z.number().int(),
+  })
+  .optional()
+  .describe('with ibws_config: the iterative BWS round the project is in and how much of the pool is ranked');
+
 const rankingAnswer = z.lazy(() =>
   z.object({
     completed: z.boolean(),

@@ -59,6 +59,13 @@ describe('iterative BWS', () => {
     expect(Math.min(...seen.values())).toBeGreaterThanOrEqual(2);
 
     const ann = await t.client().login('ann');
+    // the annotator's current instance carries the round for the page's banner
+    expect((await ann.get('/api/current_instance')).body.ibws).toEqual({
+      current_round: 1,
+      max_rounds: 3,
+      terminal_items: 0,
+      total_items: 12,
+    });
     const first = await answerRound(ann, 1);
     expect(first.slice(0, 6).every((id) => id.startsWith('ibws_r1_b0_'))).toBe(true);
     // the round's last answer made round 2, and the assignment handed its first tuple out at once
@@ -69,6 +76,7 @@ describe('iterative BWS', () => {
     const second = await answerRound(ann, 2);
     expect(second.every((id) => id.startsWith('ibws_r2_'))).toBe(true);
     expect(await status()).toMatchObject({ current_round: 2, completed: true, active_buckets: 0, terminal_items: 12 });
+    expect((await ann.get('/api/current_instance')).body.ibws).toMatchObject({ current_round: 2, terminal_items: 12 });
     const ranking = (await admin.get('/admin/api/ibws_ranking')).body;
     expect(ranking.completed).toBe(true);
     const ids = ranking.ranking.map((r: { item_id: string }) => r.item_id);

@@ -1,6 +1,6 @@
 /**
- * The annotate screen's top bar: progress, the item's badges and id, guidelines and keys, chat support when the
- * project has it, search in one's own list.
+ * The annotate screen's top bar: progress, the item's badges and id, the iterative BWS round, guidelines and keys,
+ * chat support when the project has it, search in one's own list.
  */
 import type { ReactNode } from 'react';
 import type { CurrentInstance, SearchResult } from '../../shared/api/types.js';
@@ -49,6 +49,7 @@ export function AnnotateTop(props: Props) {
         </span>
       )}
       <span className="instance-id">{instance.instance_id}</span>
+      <IbwsRound round={instance.ibws} />
       {guidelines && (
         <button
           type="button"
@@ -72,5 +73,16 @@ export function AnnotateTop(props: Props) {
         detail={(hit) => (hit.matched_in.includes('answers') ? 'in your answers' : '')}
       />
     </div>
+  );
+}
+
+/** Potato's round banner: later rounds re-tuple the items not yet placed, so an annotator sees why tuples recur. */
+function IbwsRound({ round }: { round: CurrentInstance['ibws'] }) {
+  if (!round) return null;
+  return (
+    <span className="badge" data-testid="ibws-round">
+      Round {round.current_round}
+      {round.max_rounds !== null && ` of ${round.max_rounds}`} · {round.terminal_items}/{round.total_items} ranked
+    </span>
   );
 }
