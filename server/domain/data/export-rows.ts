@@ -158,15 +158,16 @@ function spanSource(task: Task, instance: Instance, s: SpanRecord): string {
   return task.spanFields?.get(s.target_field)?.(instance) ?? '';
 }
 
-/** A span as the row formats write it; `target_field` (Potato's name) only for a field other than the text. */
-const spanOut = (task: Task, instance: Instance, s: SpanRecord, withSchema: boolean) => ({
-  ...(withSchema ? { schema: s.schema } : {}),
-  label: s.label,
-  start: s.start,
-  end: s.end,
-  ...(s.target_field === undefined ? {} : { target_field: s.target_field }),
-  text: spanSource(task, instance, s).slice(s.start, s.end),
-});
+/**
+ * A span as the row formats write it; `target_field` (Potato's name) only for a field other than the text. Plain
+ * literals, not spreads: spread-built objects held a large export's memory far higher (docs/performance.md).
+ */
+function spanOut(task: Task, instance: Instance, s: SpanRecord, withSchema: boolean) {
+  const { schema, label, start, end, target_field } = s;
+  const text = spanSource(task, instance, s).slice(start, end);
+  if (target_field === undefined) return withSchema ? { schema, label, start, end, text } : { label, start, end, text };
+  return withSchema ? { schema, label, start, end, target_field, text } : { label, start, end, target_field, text };
+}
 
 /** One JSONL line (without the newline): the shape pre-annotation imports read back. */
 export function jsonlLine(task: Task, { instance, record, crowd, note, gold }: ExportItem): string {
