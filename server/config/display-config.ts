@@ -12,6 +12,7 @@ import type { Instance } from '../domain/task.js';
 import { readAgentTrace, traceKindOf, traceOptionNames } from './agent-trace-options.js';
 import { PLAYER_OPTIONS, readAudioDialogue } from './audio-dialogue-options.js';
 import { SPEAKER_ASSIGNMENT_OPTIONS } from './speaker-assignment.js';
+import { PER_TURN_RATINGS_OPTION } from './per-turn-ratings.js';
 
 export class DisplayConfigError extends Error {}
 
@@ -131,6 +132,7 @@ function readFields(
       (k) =>
         !ACTED_ON_OPTIONS.has(k) &&
         !(rawType === 'audio_dialogue' && AUDIO_DIALOGUE_OPTIONS.has(k)) &&
+        !(rawType === 'dialogue' && k === PER_TURN_RATINGS_OPTION) &&
         !(traceKind && traceOptionNames(traceKind).includes(k)),
     );
     if (ignored.length)

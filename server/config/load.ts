@@ -26,6 +26,7 @@ import { adaptConfig } from './adapt-config.js';
 import { unknownKeyWarnings } from './top-level-keys.js';
 import { normalizeSchemes } from './normalize-schemes.js';
 import { speakerAssignmentSchemes } from './speaker-assignment.js';
+import { perTurnRatingSchemes } from './per-turn-ratings.js';
 import { ibwsLegacyFirstRound, readItems, tupleItems } from './task-items.js';
 import { readKeywordHighlights } from './keywords-file.js';
 import { checkConfigPasswords } from './user-passwords.js';
@@ -95,7 +96,14 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
 
   if (raw.skip_reason_required && !raw.allow_skip)
     warn('skip_reason_required is not acted on: allow_skip is off, so instances cannot be skipped');
-  const schemes = normalizeSchemes(raw.annotation_schemes, path, warn);
+  const ratings = perTurnRatingSchemes(top, warn);
+  const schemes = normalizeSchemes(
+    ratings.length
+      ? [...(Array.isArray(raw.annotation_schemes) ? raw.annotation_schemes : []), ...ratings]
+      : raw.annotation_schemes,
+    path,
+    warn,
+  );
   prelabelWithoutModel(schemes, raw.ai_support, warn);
   schemes.push(...speakerAssignmentSchemes(top, schemes, warn));
   // session-level schemes are asked once per session, so the per-item task goes without them

@@ -184,4 +184,47 @@ describe('instructions and presentation keys', () => {
       /: media_directory is not acted on: it should name a folder in the task folder/,
     );
   });
+
+  it("asks a dialogue field's per_turn_ratings as turn-level likert questions, warning about what it cannot ask", () => {
+    const dialogue = (per_turn_ratings: unknown, type = 'dialogue') => ({
+      annotation_schemes: [{ annotation_type: 'radio', name: 'taken', labels: ['a', 'b'] }],
+      instance_display: { fields: [{ key: 'talk', type, display_options: { per_turn_ratings } }] },
+    });
+    const one = load(
+      dialogue({ speakers: ['Bot'], schema_name: 'turn_quality', scheme: { size: 4, labels: ['Bad', 'Good'] } }),
+    );
+    expect(one.task.schemes.find((s) => s.name === 'turn_quality')).toMatchObject({
+      annotation_type: 'likert',
+      size: 4,
+      min_label: 'Bad',
+      max_label: 'Good',
+      turn_level: { field: 'talk', speakers: ['Bot'] },
+    });
+    expect(one.warnings.join('\n')).not.toMatch(/per_turn_ratings/);
+    // unnamed: Potato's default name; a clash, a bad size or another type are warned about
+    const many = load(
+      dialogue({
+        schemes: [
+          { scheme: { type: 'slider', size: 3 } },
+          { schema_name: 'taken', scheme: { size: 3 } },
+          { schema_name: 'huge', scheme: { size: 500 } },
+        ],
+      }),
+    );
+    expect(many.task.schemes.map((s) => s.name)).toEqual(['taken', 'per_turn_ratings']);
+    expect(many.warnings.join('\n')).toMatch(
+      /per_turn_ratings\.schemes\[0\]\.scheme\.type: "slider" is asked as a likert scale/,
+    );
+    expect(many.warnings.join('\n')).toMatch(
+      /schemes\[1\]\.schema_name: "taken" is the name of another scheme; this rating is not asked/,
+    );
+    expect(many.warnings.join('\n')).toMatch(
+      /schemes\[2\]\.scheme\.size: expected a whole number of points from 2 to 100; "huge" is not asked/,
+    );
+    const onText = load(dialogue({ schema_name: 'x' }, 'text'));
+    expect(onText.task.schemes.map((s) => s.name)).toEqual(['taken']);
+    expect(onText.warnings.join('\n')).toMatch(
+      /display_options\.per_turn_ratings: expected .* on a dialogue field; no rating is asked/,
+    );
+  });
 });

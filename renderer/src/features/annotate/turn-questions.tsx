@@ -75,6 +75,7 @@ function Question({
     };
     body = (
       <div className="choices choices-row" role="group" aria-label={`${title}, turn ${id}`}>
+        {type === 'likert' && scheme.min_label && <span className="likert-end">{scheme.min_label}</span>}
         {scheme.labels.map((l) => (
           <button
             key={l.name}
@@ -86,6 +87,7 @@ function Question({
             {l.name}
           </button>
         ))}
+        {type === 'likert' && scheme.max_label && <span className="likert-end">{scheme.max_label}</span>}
       </div>
     );
   } else {
