@@ -12,6 +12,7 @@ export const POSTGRES_HTTP_SUITES = [
   'webhooks',
   'data',
   'structures',
+  'span-ids',
   'item-notes',
   'adjudication',
   'item-time',

@@ -1,6 +1,6 @@
 /** The `data` of annotation events, shaped as docs/webhooks.md and the OpenAPI document's webhooks section say. */
 import type { Task } from '../task.js';
-import type { AnnotationRecord } from './records.js';
+import type { AnnotationRecord, FormatCoords } from './records.js';
 import { schemeModuleOf, type AnswerValue } from '../schemes/registry.js';
 
 /**
@@ -23,7 +23,10 @@ function hasAny(o: object): boolean {
   return false;
 }
 
-/** A record's spans as the API gives them; `target_field` only on spans of a field other than the text. */
+/**
+ * A record's spans as the API gives them; `target_field` only on spans of a field other than the text,
+ * `format_coords` only where the client sent them.
+ */
 export function spanPayload(record: AnnotationRecord) {
   return record.spans.map((s) => {
     const out: {
@@ -34,8 +37,10 @@ export function spanPayload(record: AnnotationRecord) {
       end: number;
       value: string;
       target_field?: string;
+      format_coords?: FormatCoords;
     } = { id: s.id, schema: s.schema, name: s.label, start: s.start, end: s.end, value: s.value };
     if (s.target_field !== undefined) out.target_field = s.target_field;
+    if (s.format_coords !== undefined) out.format_coords = s.format_coords;
     return out;
   });
 }

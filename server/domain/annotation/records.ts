@@ -9,7 +9,19 @@ export interface SpanRecord {
   value: string;
   /** the field the offsets index when it is not the text field (Potato's name); absent: the text field */
   target_field?: string;
+  /** where the span sits in a document shown in another format (a PDF page's box, a spreadsheet cell), as sent */
+  format_coords?: FormatCoords;
 }
+
+/**
+ * Potato's `format_coords`: a place in a PDF, spreadsheet, document or code view, or a box on a page. The HTTP edge
+ * checks its keys per format; the domain keeps it as sent and reads only what makes a span a region.
+ */
+export type FormatCoords = { format: string; anchor_kind?: string } & Record<string, string | number | number[]>;
+
+/** A span that marks a region of a page rather than characters, so it may be zero-length (start = end). */
+export const isRegion = (c: FormatCoords | undefined): boolean =>
+  c !== undefined && (c.format === 'bounding_box' || (c.format === 'pdf' && c.anchor_kind === 'region'));
 
 export interface AnnotationRecord {
   username: string;
@@ -59,6 +71,7 @@ export interface Submission {
     id?: string;
     /** a span target field other than the text field; absent: the text field */
     target_field?: string;
+    format_coords?: FormatCoords;
   }[];
   /** relations between spans (span_link) and chains of mentions (coreference); replaces the stored ones */
   link_annotations?: LinkSubmission[];
@@ -124,7 +137,8 @@ export function sameSpans(a: readonly SpanRecord[], b: readonly SpanRecord[]): b
       x.start !== y.start ||
       x.end !== y.end ||
       x.value !== y.value ||
-      x.target_field !== y.target_field
+      x.target_field !== y.target_field ||
+      (x.format_coords !== y.format_coords && JSON.stringify(x.format_coords) !== JSON.stringify(y.format_coords))
     )
       return false;
   }

@@ -13,10 +13,10 @@
 import { invalid } from '../errors.js';
 import { textLengthOf, type Instance, type Scheme, type Task } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
-import { AnswerError, type AnswerContext, type SpanRef, type StructureEntry } from '../schemes/module.js';
+import { AnswerError, type AnswerContext, type StructureEntry } from '../schemes/module.js';
 import { hashString } from '../seeded-random.js';
-import type { AnnotationRecord, SpanRecord, Submission } from './records.js';
-import { spanId } from './validate.js';
+import type { AnnotationRecord, FormatCoords, SpanRecord, Submission } from './records.js';
+import { derivedSpanId, isDerivedForm, spanId } from './validate.js';
 
 type Kind = 'links' | 'events';
 const FIELD: Record<Kind, 'link_annotations' | 'event_annotations'> = {
@@ -60,9 +60,19 @@ export function structureKind(scheme: Scheme): Kind | undefined {
   return storage === 'links' || storage === 'events' ? storage : undefined;
 }
 
-/** Potato's default id of a span, which its scripts and pages use when they give none. */
-const potatoSpanId = (s: { schema: string; label: string; start: number; end: number }) =>
-  `${s.schema}_${s.label}_${s.start}_${s.end}`;
+/**
+ * Potato's default id of a span, which its scripts and pages use when they give none; as Potato's, a span with
+ * format_coords has its anchor kind and page in it, so a region anchor and a text span at the same offsets differ.
+ */
+function potatoSpanId(s: { schema: string; label: string; start: number; end: number; format_coords?: FormatCoords }) {
+  const c = s.format_coords;
+  if (c === undefined) return `${s.schema}_${s.label}_${s.start}_${s.end}`;
+  return `${s.schema}_${s.label}_${c.anchor_kind ?? ''}_${String(c.page ?? '')}_${s.start}_${s.end}`;
+}
+
+interface SpanContext extends AnswerContext {
+  readonly spans: ReadonlyMap<string, SpanRecord>;
+}
 
 function contextFor(
   task: Task,
@@ -70,16 +80,19 @@ function contextFor(
   username: string,
   spans: readonly SpanRecord[],
   submitted: Submission['span_annotations'],
-): AnswerContext {
-  const byId = new Map<string, SpanRef>();
+): SpanContext {
+  const byId = new Map<string, SpanRecord>();
   // Potato's default id names the text field's span where another field has one at the same offsets
   for (const s of spans) if (s.target_field !== undefined) byId.set(potatoSpanId(s), s);
   for (const s of spans) if (s.target_field === undefined) byId.set(potatoSpanId(s), s);
-  if (submitted) {
+  // an id of the derived form sent with a span names that span in the same request, even when it is not the
+  // span's derived id any more (a span read, moved and sent back)
+  if (submitted?.some((s) => s.id !== undefined && isDerivedForm(s.id))) {
+    const derived = new Map(spans.map((s) => [derivedSpanId(username, instance.id, s), s]));
     for (const s of submitted) {
-      if (s.id === undefined) continue;
+      if (s.id === undefined || !isDerivedForm(s.id)) continue;
       const field = s.target_field === task.textKey ? undefined : s.target_field;
-      const own = spans.find((x) => x.id === spanId(username, instance.id, s.schema, s.name, s.start, s.end, field));
+      const own = derived.get(spanId(username, instance.id, s.schema, s.name, s.start, s.end, field, s.format_coords));
       if (own) byId.set(s.id, own);
     }
   }
@@ -132,11 +145,14 @@ function refsOf(kind: Kind, entry: StructureEntry): string[] {
 }
 
 /** The entry with every span reference replaced by the span's own id, or the field of the first unknown one. */
-function resolveRefs(kind: Kind, entry: StructureEntry, context: AnswerContext, field: string): StructureEntry {
+function resolveRefs(kind: Kind, entry: StructureEntry, context: SpanContext, field: string): StructureEntry {
   const own = (ref: string, where: string) => {
     const span = context.spans.get(ref);
     if (!span) throw invalid(`${field}.${where}: no span "${ref}" in this instance's span_annotations`);
-    return potatoSpanId(span);
+    // Potato's default id says where the span is without the annotator's span ids; where another span has the
+    // same one (two boxes of a label on one page), the span's own id is stored, as read back
+    const potato = potatoSpanId(span);
+    return context.spans.get(potato) === span ? potato : span.id;
   };
   if (kind === 'links')
     return { ...entry, span_ids: (entry.span_ids as string[]).map((ref, k) => own(ref, `span_ids[${k}]`)) };
@@ -160,7 +176,7 @@ function fromSubmission(
   task: Task,
   kind: Kind,
   given: readonly (StructureEntry & { schema: string })[],
-  context: AnswerContext,
+  context: SpanContext,
 ): Map<string, StructureEntry[]> {
   const field = FIELD[kind];
   const out = new Map<string, StructureEntry[]>();

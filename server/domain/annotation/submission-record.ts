@@ -30,7 +30,7 @@ export function submittedRecord(
   }
   let spans =
     submission.span_annotations !== undefined
-      ? validateSpans(task, instance, username, submission.span_annotations)
+      ? validateSpans(task, instance, username, submission.span_annotations, before?.spans)
       : (before?.spans ?? []);
   let labels =
     submission.annotations !== undefined ? validateLabels(task, submission.annotations) : (before?.labels ?? {});

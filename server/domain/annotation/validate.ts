@@ -7,7 +7,7 @@ import { textLengthOf, type Instance, type Label, type Scheme, type Task } from 
 import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError, type SchemeTypeModule } from '../schemes/module.js';
 import { hashString } from '../seeded-random.js';
-import type { SpanRecord, Submission } from './records.js';
+import { isRegion, type FormatCoords, type SpanRecord, type Submission } from './records.js';
 
 /** Position of each label name in its scheme (first occurrence), built once per labels list. */
 const labelPositions = new WeakMap<readonly Label[], Map<string, number>>();
@@ -154,7 +154,8 @@ export function validateLabels(
 
 /**
  * A span's id is derived from what it is, so it is the same across reads, restarts and identical resubmissions.
- * A span of another field than the text has the field in its id, so the same offsets in two fields are two spans.
+ * A span of another field than the text has the field in its id, so the same offsets in two fields are two spans;
+ * one with format_coords has them in its id, so two boxes at the same (zero-length) offsets are two spans.
  */
 export function spanId(
   username: string,
@@ -164,11 +165,24 @@ export function spanId(
   start: number,
   end: number,
   field?: string,
+  coords?: FormatCoords,
 ): string {
   let base = `${username}\u0001${instanceId}\u0001${scheme}\u0001${label}\u0001${start}\u0001${end}`;
   if (field !== undefined) base += `\u0001${field}`;
+  if (coords !== undefined) base += `\u0002${JSON.stringify(coords)}`;
   return `sp_${hashString(base).toString(36)}${hashString(base + '#').toString(36)}`;
 }
+
+/** The id derived for a stored span (its own id may be the one its client gave it). */
+export const derivedSpanId = (username: string, instanceId: string, s: SpanRecord) =>
+  spanId(username, instanceId, s.schema, s.label, s.start, s.end, s.target_field, s.format_coords);
+
+/**
+ * Whether an id has the form of the ids derived here. Such an id is never kept as a client's own: a script that
+ * read a span, moved it and sent it back with the old id gets the moved span's derived id, as before client ids
+ * were kept; and a stored id of any other form is known to be the client's without hashing anything.
+ */
+export const isDerivedForm = (id: string) => /^sp_[0-9a-z]+$/.test(id);
 
 /**
  * The field a submitted span names, undefined for the text field (named or not, so either spelling stores the
@@ -194,14 +208,23 @@ function spanField(
   return { field, text };
 }
 
+/**
+ * The spans to store. A span keeps the id its client sent (links sent later name it so), or, sent again without
+ * one, the id stored for it in `before`; else it gets its derived id. The same span twice is one span; a span sent
+ * with two ids, or one id for two spans, is refused.
+ */
 export function validateSpans(
   task: Task,
   instance: Instance,
   username: string,
   spans: NonNullable<Submission['span_annotations']>,
+  before: readonly SpanRecord[] = [],
 ): SpanRecord[] {
   const out: SpanRecord[] = [];
-  const seen = new Set<string>();
+  // derived id → the span stored for it and where it was sent; own id → where it was sent
+  const byDerived = new Map<string, { record: SpanRecord; n: number; given: boolean }>();
+  const byId = new Map<string, number>();
+  let kept: Map<string, string> | undefined;
   spans.forEach((span, n) => {
     const field = `span_annotations[${n}]`;
     const scheme = task.schemeByName.get(span.schema);
@@ -210,17 +233,39 @@ export function validateSpans(
       throw invalid(`${field}.schema: "${span.schema}" is not a span scheme`);
     if (labelPosition(scheme, span.name) < 0)
       throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);
-    const { start, end } = span;
+    const { start, end, format_coords: coords } = span;
     const target = spanField(task, instance, span.target_field, field, task.textKey);
     const length = target.text === undefined ? textLengthOf(instance) : target.text.length;
-    if (!(start >= 0 && start < end && end <= length)) {
+    const region = isRegion(coords);
+    if (!(start >= 0 && (start < end || (region && start === end)) && end <= length)) {
       throw invalid(
-        `${field}: offsets must satisfy 0 <= start < end <= ${length}${target.field === undefined ? '' : ` (the length of "${target.field}")`} (got start ${start}, end ${end})`,
+        `${field}: offsets must satisfy 0 <= start ${region ? '<=' : '<'} end <= ${length}${target.field === undefined ? '' : ` (the length of "${target.field}")`} (got start ${start}, end ${end})`,
       );
     }
-    const id = spanId(username, instance.id, span.schema, span.name, start, end, target.field);
-    if (seen.has(id)) return; // the same span twice is one span
-    seen.add(id);
+    const derived = spanId(username, instance.id, span.schema, span.name, start, end, target.field, coords);
+    const given = span.id !== undefined && !isDerivedForm(span.id) ? span.id : undefined;
+    if (given === undefined && kept === undefined) {
+      kept = new Map();
+      for (const s of before) if (!isDerivedForm(s.id)) kept.set(derivedSpanId(username, instance.id, s), s.id);
+    }
+    const id = given ?? kept?.get(derived) ?? derived;
+    const same = byDerived.get(derived);
+    if (same) {
+      // the same span twice is one span, under the id its client gave it
+      if (given === undefined || same.record.id === given) return;
+      if (same.given)
+        throw invalid(
+          `${field}.id: the same span as span_annotations[${same.n}], which has the id "${same.record.id}" (a span has one id)`,
+        );
+      byId.delete(same.record.id);
+      same.record.id = given;
+      same.given = true;
+    }
+    const other = byId.get(id);
+    if (other !== undefined)
+      throw invalid(`${field}.id: "${id}" already names span_annotations[${other}], another span`);
+    byId.set(id, n);
+    if (same) return;
     const record: SpanRecord = {
       id,
       schema: span.schema,
@@ -230,6 +275,8 @@ export function validateSpans(
       value: span.value ?? (target.text ?? instance.text).slice(start, end),
     };
     if (target.field !== undefined) record.target_field = target.field;
+    if (coords !== undefined) record.format_coords = coords;
+    byDerived.set(derived, { record, n, given: given !== undefined });
     out.push(record);
   });
   return out.sort(
@@ -238,6 +285,7 @@ export function validateSpans(
       a.start - b.start ||
       a.end - b.end ||
       a.schema.localeCompare(b.schema) ||
-      a.label.localeCompare(b.label),
+      a.label.localeCompare(b.label) ||
+      a.id.localeCompare(b.id),
   );
 }

@@ -159,12 +159,17 @@ function spanSource(task: Task, instance: Instance, s: SpanRecord): string {
 }
 
 /**
- * A span as the row formats write it; `target_field` (Potato's name) only for a field other than the text. Plain
- * literals, not spreads: spread-built objects held a large export's memory far higher (docs/performance.md).
+ * A span as the row formats write it, by where it is (links name it by Potato's default id); `target_field`
+ * (Potato's name) only for a field other than the text, `format_coords` as sent. Plain literals, not spreads:
+ * spread-built objects held a large export's memory far higher (docs/performance.md).
  */
 function spanOut(task: Task, instance: Instance, s: SpanRecord, withSchema: boolean) {
-  const { schema, label, start, end, target_field } = s;
+  const { schema, label, start, end, target_field, format_coords } = s;
   const text = spanSource(task, instance, s).slice(start, end);
+  if (format_coords !== undefined)
+    return withSchema
+      ? { schema, label, start, end, target_field, format_coords, text }
+      : { label, start, end, target_field, format_coords, text };
   if (target_field === undefined) return withSchema ? { schema, label, start, end, text } : { label, start, end, text };
   return withSchema ? { schema, label, start, end, target_field, text } : { label, start, end, target_field, text };
 }

@@ -9,6 +9,7 @@ import type { CurrentInstance } from '../../domain/annotation/annotation-service
 import { structureParts } from './structures.js';
 import { storedAnswers, storedAnswersShape } from './instance-view.js';
 import { paintedSpan } from './span-shape.js';
+import { formatCoords, spanClientId, storedFormatCoords } from './span-fields.js';
 import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import type { Display } from '../../domain/display/types.js';
 import { PHASE_PAGE_ID, savePhasePage } from './potato-phase-pages.js';
@@ -39,7 +40,7 @@ export const submission = z.object({
         start: offset,
         end: offset,
         value: z.string().max(100_000).optional(),
-        id: z.string().max(64).optional(),
+        id: spanClientId.optional(),
         target_field: z
           .string()
           .max(256)
@@ -47,6 +48,7 @@ export const submission = z.object({
           .describe(
             'the span target field (instance_display span_target) the offsets index; leave it out for the text field',
           ),
+        format_coords: formatCoords.optional(),
       }),
     )
     .max(10_000)
@@ -201,6 +203,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
                 .describe(
                   "the field the offsets and text are of, in a task with span_target fields (the text field's key for a span of the text)",
                 ),
+              format_coords: storedFormatCoords.optional(),
             }),
           ),
         }),
@@ -227,6 +230,7 @@ export function annotationRoutes(s: Services): RouteSpec[] {
               text: source.slice(span.start, span.end),
               color: s.task.colors[span.schema]?.[span.label] ?? '#999999',
               ...(field === undefined ? {} : { target_field: field }),
+              ...(span.format_coords === undefined ? {} : { format_coords: span.format_coords }),
             };
           }),
         };
@@ -270,7 +274,9 @@ export function annotationRoutes(s: Services): RouteSpec[] {
         "Submit labels and spans for an instance (a present part replaces the stored one); Potato's {type, schema, state} shape and form posts are merged into what is stored; instance `__phase_page__` keeps the answers of the phase page the caller is on (Potato's consent, training and survey pages)",
       access: 'user',
       body: z.union([submission, potatoState]),
-      parseBody: (raw) => parseSubmissionBody(raw, submission),
+      // the domain's Submission types format_coords loosely; only the schema (never the hand-written parse) lets
+      // them through, as the schema's type says
+      parseBody: (raw) => parseSubmissionBody(raw, submission) as z.output<typeof submission> | PotatoState,
       response: z.lazy(() =>
         z.object({
           status: z.literal('success'),

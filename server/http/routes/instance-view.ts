@@ -13,6 +13,7 @@ import { structureKind, structurePayload } from '../../domain/annotation/structu
 import { noteOf } from './item-notes.js';
 import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import { eventAnnotation, linkAnnotation } from './structures.js';
+import { storedFormatCoords } from './span-fields.js';
 
 /** The caller's stored answers to an instance in the shape /updateinstance takes (GET /get_annotations). */
 export function storedAnswers(s: Services, username: string, instance: Instance) {
@@ -63,6 +64,7 @@ export const storedAnswersShape = z.object({
         .string()
         .optional()
         .describe('the span target field the offsets index; absent for the text field'),
+      format_coords: storedFormatCoords.optional(),
       text: z.string(),
     }),
   ),

@@ -7,6 +7,7 @@
  * (test/server/http/plain-submission.test.ts); docs/performance.md has the measurements.
  */
 import type { Submission } from '../../domain/annotation/records.js';
+import { isSpanClientId } from './span-fields.js';
 
 type Span = NonNullable<Submission['span_annotations']>[number];
 
@@ -64,8 +65,10 @@ function plainSpans(given: unknown): Span[] | undefined {
       if (!isText(span.value, 100_000)) return undefined;
       copy.value = span.value;
     }
+    // format_coords are checked by the schema alone (a rare key, with rules per format)
+    if (Object.hasOwn(span, 'format_coords')) return undefined;
     if (Object.hasOwn(span, 'id')) {
-      if (!isText(span.id, 64)) return undefined;
+      if (!isSpanClientId(span.id)) return undefined;
       copy.id = span.id;
     }
     if (Object.hasOwn(span, 'target_field')) {

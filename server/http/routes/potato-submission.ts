@@ -162,14 +162,16 @@ function mergeSpans(
   stored: AnnotationRecord | undefined,
   textKey: string | undefined,
 ): NonNullable<Submission['span_annotations']> {
-  // ids are left out: the domain derives a span's id from what it is
+  // stored spans go back with their ids and format_coords, so a client's ids and PDF anchors stay as they are
   const spans: NonNullable<Submission['span_annotations']> = (stored?.spans ?? []).map((s) => ({
     schema: s.schema,
     name: s.label,
     start: s.start,
     end: s.end,
     value: s.value,
+    id: s.id,
     ...(s.target_field === undefined ? {} : { target_field: s.target_field }),
+    ...(s.format_coords === undefined ? {} : { format_coords: s.format_coords }),
   }));
   body.state.forEach((entry, n) => {
     const { start, end } = entry;
