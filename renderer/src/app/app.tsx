@@ -179,7 +179,7 @@ export function App() {
   else if (session.state === 'loading') body = <Loading what="your session" />;
   else if (session.state === 'error')
     body = <ErrorNote onRetry={() => void loadSession()}>{session.message}</ErrorNote>;
-  else if (session.state === 'anonymous') body = <LoginScreen onLoggedIn={() => void loadSession()} />;
+  else if (session.state === 'anonymous') body = <LoginScreen onLoggedIn={() => void loadSession()} study={study} />;
   else if (route === 'adjudicate')
     body = (
       <Suspense fallback={<Loading what="the Adjudicate screen" />}>

@@ -4,14 +4,41 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
-import type { SignInOptions } from '../../shared/api/types.js';
+import type { SignInOptions, Study } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
 import { useUiText } from '../../shared/ui-text.js';
 import { SignInProviders } from './sign-in-providers.js';
 import './login.css';
 
-/** `username` fixes the name: logging in again after a lost session must come back as the same annotator. */
-export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () => void; username?: string }) {
+/**
+ * A study whose workers sign in from its link (url_direct): one who reaches the page without the link's ID is told
+ * where to go back to, as Potato's page names the missing parameter, rather than left before a password form.
+ */
+function StudyLinkNote({ study }: { study: Study | null | undefined }) {
+  if (study?.login !== 'url_direct') return null;
+  const from = study.platform ? ` on ${study.platform}` : '';
+  return (
+    <p className="notice" role="note" data-testid="study-link-note">
+      This study is opened from its link{from}, which signs you in
+      {study.url_argument ? ` (the address carries your ${study.url_argument})` : ''}. Open it again from there; the
+      form below is for the project&apos;s staff.
+    </p>
+  );
+}
+
+/**
+ * `username` fixes the name: logging in again after a lost session must come back as the same annotator. `study`
+ * (GET /api/study) says how its annotators sign in.
+ */
+export function LoginScreen({
+  onLoggedIn,
+  username: fixed,
+  study,
+}: {
+  onLoggedIn: () => void;
+  username?: string;
+  study?: Study | null;
+}) {
   const [username, setUsername] = useState(fixed ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +72,7 @@ export function LoginScreen({ onLoggedIn, username: fixed }: { onLoggedIn: () =>
     <div className="login">
       {/* over the annotate screen (log in again) the page already has its heading */}
       {fixed ? <h2>Log in again</h2> : <h1>{text.login_title}</h1>}
+      {!fixed && <StudyLinkNote study={study} />}
       {sso && <SignInProviders options={sso} showDivider={showForm} />}
       {showForm && (
         <form onSubmit={onSubmit} aria-label="Log in">
