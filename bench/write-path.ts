@@ -5,8 +5,8 @@
  * sync) as fast as their writes complete, the bench's `updateinstance` bodies without HTTP; the figure is the
  * process's CPU time (every thread) over the submissions.
  *
- * Why it exists: under HTTP load on this shared 2-core machine the server's CPU per submission read 146–229 µs
- * for the same build minutes apart, since the disk's sync time sets the batch sizes and every batch costs a
+ * Why it exists: under HTTP load on a shared machine the server's CPU per submission moves by half for the same
+ * build minutes apart, since the disk's sync time sets the batch sizes and every batch costs a
  * thread-pool trip and a wake-up. Here the data folder is on tmpfs (/dev/shm where there is one), so a sync is
  * nearly free, and the same build reads within a few percent from run to run: A/B a change of the write path
  * with it, then confirm the rate with `npm run bench`.

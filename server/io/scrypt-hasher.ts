@@ -19,7 +19,7 @@ const pbkdf2 = (password: string, salt: string, rounds: number, keylen: number) 
 // Potato hashes with 100,000 rounds; a file asking for far more would only burn CPU at each login
 const MAX_PBKDF2_ROUNDS = 1_000_000;
 
-// N=2^15, r=8, p=1: OWASP's scrypt baseline; about 40 ms and 32 MiB per hash.
+// N=2^15, r=8, p=1: OWASP's scrypt baseline (128·N·r = 32 MiB of memory per hash).
 const PARAMS = { N: 1 << 15, r: 8, p: 1 };
 
 export const scryptHasher: PasswordHasher = {

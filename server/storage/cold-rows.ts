@@ -78,9 +78,8 @@ const BLOCKS = 128;
 export class ColdRows {
   private one = Buffer.allocUnsafe(FIRST_READ);
   private closed = false;
-  // An export reads each annotator's rows in the order they lie in the file, a few streams at once: one pread
-  // per row made a 1M-annotation export 2× slower than with the rows in memory; with blocks it is one pread per
-  // ~100 rows.
+  // An export reads each annotator's rows in the order they lie in the file, a few streams at once: read in
+  // blocks, a hundred rows or so cost one pread instead of one each.
   private readonly blocks = new FileBlocks((buf, at, length) => this.fill(buf, at, length), BLOCK, BLOCKS);
 
   /** `end`: the rows' byte length; the file descriptor is the table's from now on, closed by `close` */

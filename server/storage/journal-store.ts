@@ -202,8 +202,8 @@ export class JournalStore extends TableReader implements Store {
 
   /**
    * Starts a new journal generation and snapshots the state at that boundary. The snapshot is written in pieces
-   * from the live tables (at 1M annotations, building it whole stalled every request for ~3 s and took another
-   * copy of the data in memory); only the tables' key lists are taken at the boundary.
+   * from the live tables (built whole, it would stall every request while it is built and take another copy of
+   * the data in memory); only the tables' key lists are taken at the boundary.
    */
   async compact(): Promise<void> {
     while (this.compactingNow) await this.compactingNow.catch(() => undefined);

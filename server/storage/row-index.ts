@@ -1,8 +1,8 @@
 /**
  * The hash index of a packed table's rows: open addressing over 32-bit row offsets (offset + 1; 0 empty, -1 a
  * deleted key), with each slot's key hash beside it. Shared by the table, which keeps it, and the pack-file
- * writer, which writes one for the rows it lays out, so that loading a million rows reads their index instead
- * of hashing every key again (~0.3 s).
+ * writer, which writes one for the rows it lays out, so that loading a large pack reads its index instead of
+ * hashing every key again.
  */
 import { readVarint, type Cursor } from './byte-writer.js';
 

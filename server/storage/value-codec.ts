@@ -49,7 +49,7 @@ export class ValueCodec {
   readonly words: string[];
   /**
    * string → id, built at the first encode: a codec loaded from a pack that is only read never needs it, and
-   * building it for the pack's 100,000 words was ~4 % of a start at 100,000 instances
+   * building it for a large pack's words is a noticeable part of a start
    */
   private idMap: Map<string, number> | undefined;
   /**

@@ -5,7 +5,7 @@
  * the time a page was open.
  *
  * Annotations are counted per minute once, at the first report, and then kept in step by the submit hook, so a
- * dashboard polling during annotation does not rescan a million records (≈ 0.4 s each time) on the event loop.
+ * dashboard polling during annotation does not rescan every record on the event loop each time.
  */
 import type { Store } from '../ports.js';
 import type { ExternalAnswer, SubmitContext, SubmitHook } from '../annotation/annotation-service.js';

@@ -200,8 +200,8 @@ function pairwiseExpected(used: number[], n_c: Float64Array, delta: (c: number, 
 /**
  * Past this many pairs of distinct values, expected disagreement under a difference function (a post-edit's
  * Levenshtein distance, a link set's F1) is estimated from SAMPLED_PAIRS pairs instead: exact, it is quadratic in
- * the distinct answers, and open answers make nearly every answer distinct (1000 instances × 3 annotators of
- * post-edits took 50 s). The estimate's standard error is under 0.5 / √SAMPLED_PAIRS of the mean difference.
+ * the distinct answers, and open answers make nearly every answer distinct, so a project of post-edits
+ * would wait on it for minutes. The estimate's standard error is under 0.5 / √SAMPLED_PAIRS of the mean difference.
  */
 export const EXACT_PAIRS = 200_000;
 const SAMPLED_PAIRS = 100_000;

@@ -87,8 +87,8 @@ function schemeAgreement(task: Task, scheme: Scheme, at: number, index: AnswerIn
  * The project's agreement report, recomputed only after annotations change: a submission that changes something
  * bumps a version and updates the answer index, both through the annotation service's hook (the service is the
  * one writer of annotations). The index is built at the first report, so a server nobody asks for agreement
- * never pays for it. A recomputation runs on the event loop, so on a large project (≈ 0.25 s at 1M annotations)
- * it is done at most once per twenty times its own duration: a dashboard polling during annotation then costs
+ * never pays for it. A recomputation runs on the event loop, so on a large project (a noticeable pause) it is
+ * done at most once per twenty times its own duration: a dashboard polling during annotation then costs
  * annotators at most 5 % of the server's time, and the report it sees is at most a few seconds old. Small
  * projects stay exact, and `fresh` asks for an exact report at any size.
  */

@@ -8,7 +8,7 @@ import type sanitizeHtml from 'sanitize-html';
 import { mediaSource } from './values.js';
 
 // sanitize-html (with htmlparser2 and postcss) is loaded at the first HTML to clean, not with the server: most
-// projects never show any, and loading it cost every start about a quarter of a second and 18 MB
+// projects never show any, and loading it is a noticeable share of a start's time and memory
 let library: typeof sanitizeHtml | undefined;
 const load = () => (library ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
 
