@@ -1,9 +1,7 @@
 /**
- * Server-side sessions behind a signed cookie, in place of koa-session. koa-session cost a store lookup through
- * promises, a Session object, a CRC hash of the session before and after every request (to see whether it
- * changed) and the `cookies` module's parsing: about a tenth of the CPU of an authenticated request. Here a
- * request that only reads its session does one regex match on the Cookie header, one memoised signature check
- * (CookieKeys) and one Map lookup, all synchronous and only when a route asks for `ctx.session`.
+ * Server-side sessions behind a signed cookie. Every authenticated request reads its session, so reading one is
+ * kept cheap: one regex match on the Cookie header, one memoised signature check (CookieKeys) and one Map lookup,
+ * all synchronous and only when a route asks for `ctx.session`.
  *
  * The cookie is `marginalia.sid` with its Keygrip signature `marginalia.sid.sig` over `marginalia.sid=<id>`
  * (path=/, expires, SameSite=Lax, HttpOnly); the stored record (session-store.ts) holds the username and when
