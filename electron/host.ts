@@ -8,6 +8,7 @@ import { createServer, loadConfig, type ProjectConfig, type RunningServer } from
 import type { Logger } from '../server/domain/ports.js';
 import { describeStore } from '../server/storage/open-store.js';
 import { dataFolderFor, type DataFolder } from './data-folder.js';
+import { setRunTimeV8Flags } from './v8-flags.js';
 
 export interface HostOptions {
   configFile: string;
@@ -50,6 +51,7 @@ export interface Host {
 const DEFAULT_LAN_PORT = 8000;
 
 export async function startHost(o: HostOptions): Promise<Host> {
+  setRunTimeV8Flags();
   const config = loadConfig(o.configFile, o.env ?? process.env);
   if (o.lan && config.debug)
     throw new Error('this project is in debug mode (any name logs in), so it cannot be shared on the network');

@@ -3,13 +3,15 @@
  * userData-like temp folder, the one-time sign-in, LAN mode, and a graceful close that keeps pending webhook
  * deliveries. Everything real: HTTP on loopback, files on disk, a webhook receiver on 127.0.0.1.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
 import { lanAddresses, ownerName, startHost, type Host, type HostOptions } from '../../electron/host.js';
+import { RUN_TIME_V8_FLAGS } from '../../electron/v8-flags.js';
 import { packageRoot } from '../../server/index.js';
 import { Client } from '../helpers/client.js';
 import { quietLogger } from '../helpers/server.js';
@@ -253,6 +255,28 @@ describe('the desktop host', () => {
 
   it('refuses a project it cannot load, naming the problem, and leaves nothing running', async () => {
     await expect(host({ configFile: join(tempDir(), 'missing.yaml') })).rejects.toThrow(/config file not found/);
+  });
+});
+
+describe("the server's V8 flags in the desktop app", () => {
+  it('are set as the host starts the server: those of npm start that V8 reads after start-up', async () => {
+    const set = vi.spyOn(v8, 'setFlagsFromString');
+    try {
+      const h = await host({ configFile: writeProject() });
+      await h.close();
+      expect(set.mock.calls.map(([flag]) => flag)).toEqual([...RUN_TIME_V8_FLAGS]);
+    } finally {
+      set.mockRestore();
+    }
+  });
+
+  it('are flags npm start runs the server with, leaving out the semi-space size, which is fixed at heap set-up', () => {
+    const start = (
+      JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { scripts: { start: string } }
+    ).scripts.start;
+    for (const flag of RUN_TIME_V8_FLAGS) expect(start.split(/\s+/)).toContain(flag);
+    expect(start).toContain('--max-semi-space-size=');
+    expect(RUN_TIME_V8_FLAGS.join(' ')).not.toContain('semi-space');
   });
 });
 
