@@ -1,8 +1,8 @@
 /**
  * The rows of a pack file, left on disk. A table loaded from a pack keeps only the rows' index in memory and
  * reads a row when it is asked for: one pread, served from the page cache after the first, which the kernel
- * can give back under pressure. The rows no longer hold the server's own memory, and annotators read their recent
- * rows, which are in memory anyway (written since the pack).
+ * can give back under pressure. So the rows hold none of the server's own memory, and annotators read their
+ * recent rows, which are in memory anyway (written since the pack).
  *
  * Offsets are among the rows, as the pack's index names them; the rows start `offset` bytes into the file.
  */
