@@ -31,7 +31,7 @@ export function displayedText(display: Display, text: string): string {
   const parts: string[] = [];
   for (const b of display.blocks) {
     if (b.label) parts.push(b.label);
-    if (b.type === 'surface') parts.push(text);
+    if (b.type === 'surface') parts.push(b.text ?? text);
     else if (b.type === 'text' || b.type === 'code') parts.push(b.text);
     else if (b.type === 'html') parts.push(htmlText(b.html), text);
     else if (b.type === 'list') parts.push(...b.items);

@@ -236,8 +236,12 @@ export function readDisplaySpec(
   if (config.instance_display !== undefined && config.instance_display !== null) {
     const agent = isMapping(config.agent_proxy);
     const { fields, direction } = readFields(config.instance_display, warn, agent);
-    if (!keys.hasSpans && fields.some((f) => f.spanTarget))
-      warn('instance_display: span_target is set but no span scheme is configured; nothing is marked in those fields');
+    if (!keys.hasSpans && fields.some((f) => f.spanTarget)) {
+      warn(
+        'instance_display: span_target is set but no span scheme is configured; those fields are shown as their type shows them, and nothing is marked in them',
+      );
+      for (const f of fields) delete f.spanTarget;
+    }
     return {
       kind: 'fields',
       fields,

@@ -143,7 +143,9 @@ export function buildDisplay(
       if (f.key === spec.textKey && f.type === 'text') return { type: 'surface', key: f.key, label: f.label };
       const value = valueAt(item, f.key);
       if (f.spanTarget && f.type !== 'dialogue' && value !== undefined && value !== null && value !== '')
-        return { type: 'surface', key: f.key, label: f.label, text: asText(value) };
+        return f.type === 'code'
+          ? { type: 'surface', key: f.key, label: f.label, text: asText(value), code: { language: f.language } }
+          : { type: 'surface', key: f.key, label: f.label, text: asText(value) };
       return fieldBlock(f, value, item, spec.listAsText, readSidecar);
     });
     if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });

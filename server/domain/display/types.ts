@@ -164,7 +164,8 @@ export type MediaSource = { src: string; remote: boolean } | { refused: string }
 export type DisplayBlock =
   /** the text field, where spans are marked; the renderer draws the instance's `text` here */
   /** where a span surface goes: the text field's, or (with `text`) another span target field's */
-  | { type: 'surface'; key: string; label?: string; text?: string }
+  /** with `code`, a code field's surface: drawn as code (monospace, its whitespace kept), as Potato draws it */
+  | { type: 'surface'; key: string; label?: string; text?: string; code?: { language?: string } }
   | { type: 'text'; key: string; label?: string; text: string }
   /** a field the display names that the item leaves out or leaves empty: said in so many words, not an empty box */
   | { type: 'absent'; key: string; label?: string }

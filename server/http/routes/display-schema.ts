@@ -115,6 +115,10 @@ const displayBlock = z.lazy(() =>
           .string()
           .optional()
           .describe("a span target field other than the text: its text, which that field's span offsets index"),
+        code: z
+          .object({ language: z.string().optional() })
+          .optional()
+          .describe('a code field: its surface is drawn as code (monospace, whitespace kept)'),
       })
       .describe(
         "where a span surface is shown: the text field's (the instance's `text`) or, with `text`, another span_target field's",

@@ -81,14 +81,24 @@ function Body({
       return <>{chatSlot?.(block.key ?? '')}</>;
     case 'surface':
       // a span target field other than the text carries its own text
-      if (block.text !== undefined)
-        return fieldSurface && block.key !== undefined ? (
-          <>{fieldSurface(block.key, block.text)}</>
-        ) : (
-          <div className="display-text" dir="auto">
-            {block.text}
+      if (block.text !== undefined) {
+        const inner =
+          fieldSurface && block.key !== undefined ? (
+            fieldSurface(block.key, block.text)
+          ) : (
+            <div className="display-text" dir="auto">
+              {block.text}
+            </div>
+          );
+        // a code field's surface keeps the look of code: monospace, its indentation kept, left to right
+        return block.code ? (
+          <div className="code-surface" data-language={block.code.language} dir="ltr">
+            {inner}
           </div>
+        ) : (
+          <>{inner}</>
         );
+      }
       return <>{surface}</>;
     case 'html':
       return <LayoutHtml html={block.html} surface={surface} />;
