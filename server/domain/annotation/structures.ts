@@ -221,7 +221,8 @@ export function withStructures(
   submission: Submission,
 ): AnnotationRecord['labels'] {
   const { schemes } = structured(task);
-  if (!schemes.length) return labels;
+  // links or events sent to a task without their schemes go on, so each is refused naming its unknown scheme
+  if (!schemes.length && !submission.link_annotations?.length && !submission.event_annotations?.length) return labels;
   const context = contextFor(task, instance, username, spans, submission.span_annotations);
   const sent: Partial<Record<Kind, Map<string, StructureEntry[]>>> = {};
   for (const kind of ['links', 'events'] as const) {

@@ -34,7 +34,8 @@ export function submittedRecord(
       : (before?.spans ?? []);
   let labels =
     submission.annotations !== undefined ? validateLabels(task, submission.annotations) : (before?.labels ?? {});
-  if (hasStructures(task)) labels = withStructures(task, instance, username, labels, before, spans, submission);
+  if (hasStructures(task) || submission.link_annotations?.length || submission.event_annotations?.length)
+    labels = withStructures(task, instance, username, labels, before, spans, submission);
   // answers to schemes the other answers hide are not kept, whatever the client sent
   ({ labels, spans } = withoutHidden(labels, spans, hiddenSchemes(task, labels, spans)));
   const changed = !before || !sameLabels(before.labels, labels) || !sameSpans(before.spans, spans);

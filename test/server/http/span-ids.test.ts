@@ -273,3 +273,21 @@ describe('PDF anchors (format_coords)', () => {
     expect(await read(ann)).toEqual(before);
   });
 });
+
+describe('links in a task without link schemes', () => {
+  it('refuses a link of a scheme the config does not have, naming it, and stores nothing', async () => {
+    const t = await startServer({
+      config: { annotation_schemes: [project.config.annotation_schemes[0]] },
+      items: [{ id: 'd1', text: QUESTION }],
+    });
+    const ann = await t.client().login('ann');
+    const r = await ann.post('/updateinstance', {
+      instance_id: 'd1',
+      span_annotations: [QA[0]],
+      link_annotations: [{ schema: 'pdf_links', link_type: 'refers_to', span_ids: ['q1'] }],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/^link_annotations\[0\]\.schema: unknown scheme "pdf_links"/);
+    expect((await ann.get('/get_annotations?instance_id=d1')).body.span_annotations).toEqual([]);
+  });
+});
