@@ -25,6 +25,7 @@ import { readConfigYaml } from './read-yaml.js';
 import { adaptConfig } from './adapt-config.js';
 import { unknownKeyWarnings } from './top-level-keys.js';
 import { normalizeSchemes } from './normalize-schemes.js';
+import { checkSpanSchemeFields } from './span-scheme-fields.js';
 import { speakerAssignmentSchemes } from './speaker-assignment.js';
 import { perTurnRatingSchemes } from './per-turn-ratings.js';
 import { ibwsLegacyFirstRound, readItems, tupleItems } from './task-items.js';
@@ -184,6 +185,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   }
   const mediaDirectory = (raw as { media_directory?: unknown }).media_directory;
   const sidecars = transcriptFileReader(mediaRoots(dir, raw.task_dir, mediaDirectory));
+  checkSpanSchemeFields(schemes, display, path);
   task.textKey = raw.item_properties.text_key;
   if (display.kind === 'fields') task.spanFields = spanFieldReaders(display.fields, task.textKey, sidecars);
   checkTranscripts(display, instances, sidecars, warn, refuse);

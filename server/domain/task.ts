@@ -53,6 +53,8 @@ export interface Scheme {
    * display lists (the page offers their names), and where the item keeps the turns and their speakers
    */
   speaker_assignment?: { field: string; speakers: ListedSpeaker[]; turnsKey: string; speakerKey: string };
+  /** a span scheme's one field (Potato's target_field): the text field's key or a span_target display field */
+  target_field?: string;
   /** the remaining scheme keys of the YAML, passed through to /api/schemas for frontends */
   extra: Record<string, unknown>;
 }

@@ -235,6 +235,11 @@ export function validateSpans(
       throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);
     const { start, end, format_coords: coords } = span;
     const target = spanField(task, instance, span.target_field, field, task.textKey);
+    const home = scheme.target_field === task.textKey ? undefined : scheme.target_field;
+    if (scheme.target_field !== undefined && target.field !== home)
+      throw invalid(
+        `${field}.target_field: scheme "${span.schema}" marks only "${scheme.target_field}" (its target_field), not "${target.field ?? task.textKey ?? 'the text'}"`,
+      );
     const length = target.text === undefined ? textLengthOf(instance) : target.text.length;
     const region = isRegion(coords);
     if (!(start >= 0 && (start < end || (region && start === end)) && end <= length)) {

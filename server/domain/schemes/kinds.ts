@@ -32,7 +32,7 @@ export const booleanish = z.lazy(() =>
 
 const hasLabel = (scheme: Scheme, name: string) => scheme.labels.some((l) => l.name === name);
 
-function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never): void {
+export function needLabels(scheme: Scheme, fail: (key: string, reason: string) => never): void {
   if (!scheme.labels.length) fail('labels', `a ${scheme.annotation_type} scheme needs at least one label`);
 }
 

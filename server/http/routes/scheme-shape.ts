@@ -54,6 +54,10 @@ export const schemeShape = z
       .optional()
       .describe('true: an answer is needed before moving on; a list: these labels must be chosen'),
     display_logic: displayLogic.optional(),
+    target_field: z
+      .string()
+      .optional()
+      .describe("a span scheme's one field (Potato's target_field): the text field's key or a span_target field"),
     turn_level: z
       .object({
         field: z.string().optional(),
