@@ -158,18 +158,17 @@ function readFields(
 }
 
 /**
- * `span_target: true`: a text (or code) field is drawn as a span surface of its own; a dialogue's spans index its
- * turns' texts joined by newlines, taken over the API, since the page draws turns apart and cannot select across
- * them; other types hold no text to mark.
+ * `span_target: true`: a text (or code) field is drawn as a span surface of its own, a dialogue marks its turns
+ * (offsets into their texts joined by newlines); a trace's step cards are not marked, its spans come from scripts;
+ * other types hold no text to mark.
  */
 function readSpanTarget(field: DisplayField, where: string, warn: (m: string) => void): void {
-  if (field.type === 'text' || field.type === 'code') {
+  if (field.type === 'text' || field.type === 'code' || field.type === 'dialogue') {
     field.spanTarget = true;
-  } else if (field.type === 'dialogue') {
-    field.spanTarget = true;
-    warn(
-      `${where}.span_target: spans of the dialogue "${field.key}" are taken from scripts (offsets into its turns' texts joined by newlines) and listed under the text; the page does not highlight or select in its turns`,
-    );
+    if (field.agentTrace)
+      warn(
+        `${where}.span_target: the steps of the trace "${field.key}" are not marked on the page; its spans are taken from scripts (offsets into its steps' texts joined by newlines) and listed under the text`,
+      );
   } else {
     warn(
       `${where}.span_target: a ${field.type} field holds no text to mark; spans of "${field.key}" are refused (text, code and dialogue fields take them)`,

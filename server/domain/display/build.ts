@@ -146,7 +146,9 @@ export function buildDisplay(
         return f.type === 'code'
           ? { type: 'surface', key: f.key, label: f.label, text: asText(value), code: { language: f.language } }
           : { type: 'surface', key: f.key, label: f.label, text: asText(value) };
-      return fieldBlock(f, value, item, spec.listAsText, readSidecar);
+      const block = fieldBlock(f, value, item, spec.listAsText, readSidecar);
+      if (f.spanTarget && block.type === 'dialogue' && !block.trace) block.span_target = true;
+      return block;
     });
     if (spec.surfaceFirst) blocks.unshift({ type: 'surface', key: spec.textKey });
     // an item holding none of the fields named (data in another shape than the config expects) still shows its own

@@ -177,6 +177,8 @@ export type DisplayBlock =
       key: string;
       label?: string;
       turns: Turn[];
+      /** a span_target field: spans mark its turns, at offsets into their texts joined by newlines */
+      span_target?: true;
       /** an audio dialogue's recording and its player's settings */
       audio?: { source: MediaSource; timestamps: boolean; scroll_height: string; playback_rates: number[] };
       /** an agent_trace field: its steps' types, its options and the item's run tree */

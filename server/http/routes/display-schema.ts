@@ -142,6 +142,10 @@ const displayBlock = z.lazy(() =>
     z.object({
       type: z.literal('dialogue'),
       ...common,
+      span_target: z
+        .literal(true)
+        .optional()
+        .describe('a span_target field: spans mark its turns, at offsets into their texts joined by newlines'),
       turns: z.array(
         z.object({
           speaker: z.string().optional(),

@@ -3,14 +3,13 @@
  * progress. Keyboard first: the keys are bound in use-annotate-keys.ts.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Display, Phase } from '../../shared/api/types.js';
+import type { Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
 import { AiHint } from './ai-hint.js';
 import { AnnotateActions } from './annotate-actions.js';
 import { annotatedCountOf, AnnotateNotices, announcement } from './annotate-notices.js';
 import { AnnotateTop } from './annotate-top.js';
-import { AnnotatedText } from './annotated-text.js';
 import { removeSpan, type Answers } from './answers.js';
 import { hiddenSchemes } from './conditional.js';
 import { hasInstructions, InstructionsPanel, useInstructions } from './instructions.js';
@@ -29,9 +28,9 @@ import { useFillHints } from './use-fill-hints.js';
 import { useFirstQuestion } from './use-first-question.js';
 import { useKeyMaps } from './use-key-maps.js';
 import { useMarks } from './use-marks.js';
-import type { Mark } from './segments.js';
 import { usePhaseMoves, usePhasedAnnotation } from './use-phase-moves.js';
 import { useSpanSelection } from './use-span-selection.js';
+import { spanFieldTexts, useSpanSurfaces } from './use-span-surfaces.js';
 import { useTypingLog } from './use-typing-log.js';
 import './annotate.css';
 import './schemes/schemes.css';
@@ -39,15 +38,6 @@ import './schemes/scheme-types.css';
 
 /** one object for schemes without colours, so their fields are not drawn again for a new `{}` */
 const NO_COLORS: Record<string, string> = {};
-const NO_MARKS: Mark[] = [];
-
-/** The texts of the span target fields other than the text, which the display carries in their surface blocks. */
-function spanFieldTexts(display: Display | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const block of display?.blocks ?? [])
-    if (block.type === 'surface' && block.text !== undefined && block.key !== undefined) out[block.key] = block.text;
-  return out;
-}
 
 interface Props {
   /** the caller's phase, refreshed after every move; its `remaining` gives the annotated count on servers
@@ -151,18 +141,9 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
   }, [advancing, submit]);
 
   const { marks, arcs, fields, crossArcs } = useMarks(a.loaded, schemes, a.answers, a.colors, pending);
-  const { selectText } = selection;
-  const fieldSurface = useCallback(
-    (field: string, text: string) => (
-      <AnnotatedText
-        field={field}
-        text={text}
-        marks={fields.get(field)?.marks ?? NO_MARKS}
-        arcs={fields.get(field)?.arcs}
-        onSelect={(start, end) => selectText(start, end, field)}
-      />
-    ),
-    [fields, selectText],
+  const { surface, fieldSurface, dialogueSpans, keyboardField } = useSpanSurfaces(
+    { text: a.loaded?.instance.text ?? '', display: a.loaded?.instance.display, marks, arcs, fields },
+    selection,
   );
 
   if (!a.schemes || !a.loaded) {
@@ -201,10 +182,11 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
           <TriageBadge triage={instance.triage} />
           <ItemDisplay
             display={instance.display}
-            surface={<AnnotatedText text={instance.text} marks={marks} arcs={arcs} onSelect={selection.selectText} />}
+            surface={surface}
             turnSlot={turnSchemes.length ? turnSlot : undefined}
             chatSlot={agentChat && ((field) => agentChat(instance.instance_id, field))}
             fieldSurface={fieldSurface}
+            dialogueSpans={dialogueSpans}
             crossArcs={crossArcs}
           />
           <SpanPanel
@@ -219,6 +201,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
             onLabel={selection.label}
             onCancel={() => selection.selectWords(null)}
             onRemove={(i) => a.setAnswers((ans) => removeSpan(ans, i))}
+            keyboardField={keyboardField}
           />
           <PredictionHint
             predictions={a.loaded.predictions}

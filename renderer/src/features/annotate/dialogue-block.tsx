@@ -4,8 +4,18 @@
  * each timed turn with its times and a button that plays just that turn, and the turn being heard marked (and
  * scrolled into the pane's view) while the recording plays.
  */
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { DisplayBlock } from '../../shared/api/types.js';
+import { dialogueText, DialogueSpanRoot, TurnText, turnStarts, type DialogueSpans } from './dialogue-spans.js';
 
 type Dialogue = Extract<DisplayBlock, { type: 'dialogue' }>;
 type Turn = Dialogue['turns'][number];
@@ -31,26 +41,48 @@ interface Props {
   block: Dialogue;
   /** what is drawn under a turn, by the turn and its position */
   slot?: (turn: Turn, index: number) => ReactNode;
+  /** a span target dialogue: its marks and selection */
+  spans?: DialogueSpans;
 }
 
-export function DialogueBlock({ block, slot }: Props) {
-  if (block.audio) return <AudioDialogue block={block} audio={block.audio} slot={slot} />;
-  return (
-    <div className="display-dialogue">
-      {block.turns.map((turn, i) => (
-        <Fragment key={i}>
-          <p className="turn" dir="auto">
-            {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
-            {turn.text}
-          </p>
-          {slot?.(turn, i)}
-        </Fragment>
-      ))}
-    </div>
+/** The turns drawn plainly, or inside a span target with each turn's text marked. */
+function useTurnTexts(turns: readonly Turn[], spans: DialogueSpans | undefined) {
+  const text = useMemo(() => (spans ? dialogueText(turns) : ''), [turns, spans]);
+  const starts = useMemo(() => turnStarts(turns), [turns]);
+  const turnText = (turn: Turn, i: number) =>
+    spans ? <TurnText text={turn.text} offset={starts[i]} marks={spans.marks} /> : turn.text;
+  const wrap = (className: string, body: ReactNode, ref?: RefObject<HTMLDivElement | null>, style?: CSSProperties) =>
+    spans ? (
+      <DialogueSpanRoot spans={spans} text={text} className={className} paneRef={ref} style={style}>
+        {body}
+      </DialogueSpanRoot>
+    ) : (
+      <div ref={ref} className={className} style={style}>
+        {body}
+      </div>
+    );
+  return { turnText, wrap };
+}
+
+export function DialogueBlock({ block, slot, spans }: Props) {
+  const { turnText, wrap } = useTurnTexts(block.turns, spans);
+  if (block.audio) return <AudioDialogue block={block} audio={block.audio} slot={slot} spans={spans} />;
+  return wrap(
+    'display-dialogue',
+    block.turns.map((turn, i) => (
+      <Fragment key={i}>
+        <p className="turn" dir="auto">
+          {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
+          {turnText(turn, i)}
+        </p>
+        {slot?.(turn, i)}
+      </Fragment>
+    )),
   );
 }
 
-function AudioDialogue({ block, audio, slot }: Props & { audio: NonNullable<Dialogue['audio']> }) {
+function AudioDialogue({ block, audio, slot, spans }: Props & { audio: NonNullable<Dialogue['audio']> }) {
+  const { turnText, wrap } = useTurnTexts(block.turns, spans);
   const player = useRef<HTMLAudioElement>(null);
   const pane = useRef<HTMLDivElement>(null);
   // where a turn's own play button stops the recording: the turn's end, else the next turn's start
@@ -133,8 +165,9 @@ function AudioDialogue({ block, audio, slot }: Props & { audio: NonNullable<Dial
   return (
     <div className="display-dialogue audio-dialogue">
       {recording}
-      <div ref={pane} className="dialogue-pane" style={{ maxHeight: audio.scroll_height }}>
-        {block.turns.map((turn, i) => (
+      {wrap(
+        'dialogue-pane',
+        block.turns.map((turn, i) => (
           <Fragment key={i}>
             <div
               className={`turn${i === heard ? ' heard' : ''}`}
@@ -156,13 +189,15 @@ function AudioDialogue({ block, audio, slot }: Props & { audio: NonNullable<Dial
               )}
               <p dir="auto">
                 {turn.speaker && <b className="speaker">{turn.speaker}: </b>}
-                {turn.text}
+                {turnText(turn, i)}
               </p>
             </div>
             {slot?.(turn, i)}
           </Fragment>
-        ))}
-      </div>
+        )),
+        pane,
+        { maxHeight: audio.scroll_height },
+      )}
     </div>
   );
 }

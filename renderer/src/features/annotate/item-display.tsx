@@ -11,6 +11,7 @@ import type { Display, DisplayBlock } from '../../shared/api/types.js';
 import { AgentTraceBlock } from './agent-trace-block.js';
 import { LinkArcs, type Arc } from './link-arcs.js';
 import { DialogueBlock } from './dialogue-block.js';
+import type { DialogueSpans } from './dialogue-spans.js';
 import './item-display.css';
 
 type DialogueTurn = Extract<DisplayBlock, { type: 'dialogue' }>['turns'][number];
@@ -27,11 +28,13 @@ interface Props {
   chatSlot?: (field: string) => ReactNode;
   /** a span target field other than the text, drawn with its spans (plain text without it) */
   fieldSurface?: (field: string, text: string) => ReactNode;
+  /** a span target dialogue's marks and selection, by the field */
+  dialogueSpans?: (field: string) => DialogueSpans;
   /** links between spans of different fields */
   crossArcs?: readonly Arc[];
 }
 
-type Slots = Pick<Props, 'turnSlot' | 'chatSlot' | 'fieldSurface'>;
+type Slots = Pick<Props, 'turnSlot' | 'chatSlot' | 'fieldSurface' | 'dialogueSpans'>;
 const NO_ARCS: readonly Arc[] = [];
 
 /** Sanitized HTML with the surface mounted into its `data-span-surface` element, if it has one. */
@@ -75,6 +78,7 @@ function Body({
   turnSlot,
   chatSlot,
   fieldSurface,
+  dialogueSpans,
 }: { block: DisplayBlock; surface: ReactNode } & Slots) {
   switch (block.type) {
     case 'agent_chat':
@@ -144,6 +148,7 @@ function Body({
         <DialogueBlock
           block={block}
           slot={turnSlot && ((turn, i) => turnSlot(block.key ?? '', turn, i, block.turns))}
+          spans={block.span_target && block.key !== undefined ? dialogueSpans?.(block.key) : undefined}
         />
       );
     case 'pairwise':
@@ -164,7 +169,15 @@ function Body({
   }
 }
 
-export function ItemDisplay({ display, surface, turnSlot, chatSlot, fieldSurface, crossArcs = NO_ARCS }: Props) {
+export function ItemDisplay({
+  display,
+  surface,
+  turnSlot,
+  chatSlot,
+  fieldSurface,
+  dialogueSpans,
+  crossArcs = NO_ARCS,
+}: Props) {
   const root = useRef<HTMLDivElement>(null);
   if (!display) return <>{surface}</>;
   return (
@@ -177,7 +190,14 @@ export function ItemDisplay({ display, surface, turnSlot, chatSlot, fieldSurface
       {display.blocks.map((block, i) => (
         <div key={i} className={`display-field display-${block.type}-field`} data-field={block.key}>
           {block.label && <div className="display-label">{block.label}</div>}
-          <Body block={block} surface={surface} turnSlot={turnSlot} chatSlot={chatSlot} fieldSurface={fieldSurface} />
+          <Body
+            block={block}
+            surface={surface}
+            turnSlot={turnSlot}
+            chatSlot={chatSlot}
+            fieldSurface={fieldSurface}
+            dialogueSpans={dialogueSpans}
+          />
         </div>
       ))}
       <LinkArcs root={root} arcs={crossArcs} text={display.blocks.length.toString()} across />

@@ -7,6 +7,7 @@
  * from the span above down to the span below.
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
+import { pointIn } from './segments.js';
 
 export interface Arc {
   /** the spans joined, in order (source first when directed); `field` for a span target field other than the text */
@@ -25,23 +26,10 @@ interface Drawn {
   directed: boolean;
 }
 
-/** A DOM position for a character offset of the root's text (the labels are CSS, so text nodes are the text). */
-function positionOf(root: Node, offset: number): { node: Node; offset: number } | null {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  let seen = 0;
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const length = n.textContent?.length ?? 0;
-    if (offset <= seen + length) return { node: n, offset: offset - seen };
-    seen += length;
-  }
-  return null;
-}
-
 /** The first line box of a span, relative to the box of `origin` (the root's own by default). */
 function boxOf(root: HTMLElement, start: number, end: number, origin: HTMLElement = root): DOMRect | null {
-  const a = positionOf(root, start);
-  const b = positionOf(root, end);
-  if (!a || !b) return null;
+  const a = pointIn(root, start);
+  const b = pointIn(root, end);
   const range = document.createRange();
   range.setStart(a.node, a.offset);
   range.setEnd(b.node, b.offset);

@@ -87,6 +87,27 @@ export function stepSelection(
   return { from: at, to: at };
 }
 
+/**
+ * The element of a span surface holding character `offset` and the offset inside it: a dialogue's turn texts each
+ * carry their start in `data-span-offset` (its speakers and controls hold no offsets); any other surface's whole
+ * text is the field's text.
+ */
+function partAt(root: Element, offset: number): { part: Element; offset: number } {
+  let found = { part: root, offset };
+  for (const part of root.querySelectorAll<HTMLElement>('[data-span-offset]')) {
+    const at = Number(part.dataset.spanOffset);
+    if (at > offset) break;
+    found = { part, offset: offset - at };
+  }
+  return found;
+}
+
+/** The DOM position of character `offset` of a span surface's text. */
+export function pointIn(root: Element, offset: number): { node: Node; offset: number } {
+  const { part, offset: inPart } = partAt(root, offset);
+  return pointAt(part, inPart);
+}
+
 /** The text node and offset holding character `offset` of `root`'s text. */
 function pointAt(root: Node, offset: number): { node: Node; offset: number } {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -103,11 +124,11 @@ function pointAt(root: Node, offset: number): { node: Node; offset: number } {
  * The first word wholly inside the window (words run down the page in order); 0 when none is. A word cut by the
  * window's top edge is skipped: a selection starting there would sit half off screen.
  */
-export function firstWordInView(root: Node, ws: Word[]): number {
+export function firstWordInView(root: Element, ws: Word[]): number {
   const range = document.createRange();
   const topOf = (w: Word) => {
-    const a = pointAt(root, w.start);
-    const b = pointAt(root, w.end);
+    const a = pointIn(root, w.start);
+    const b = pointIn(root, w.end);
     range.setStart(a.node, a.offset);
     range.setEnd(b.node, b.offset);
     return range.getBoundingClientRect().top;
@@ -121,10 +142,32 @@ export function firstWordInView(root: Node, ws: Word[]): number {
   return lo < ws.length ? lo : 0;
 }
 
-/** Character offsets of a DOM selection point inside `root`, whose text content is the instance text. */
-export function offsetIn(root: Node, node: Node, offset: number): number {
+/** The length of `root`'s text up to a DOM point inside it. */
+function lengthTo(root: Node, node: Node, offset: number): number {
   const range = document.createRange();
   range.setStart(root, 0);
   range.setEnd(node, offset);
   return range.toString().length;
+}
+
+/**
+ * Character offset of a DOM selection point inside a span surface. In a dialogue, a point outside the turns'
+ * texts (on a speaker's name) moves to the nearest text on the selection's side: the next turn's start for where
+ * it starts, the last turn's end for where it ends.
+ */
+export function offsetIn(root: Element, node: Node, offset: number, side: 'start' | 'end' = 'start'): number {
+  const parts = [...root.querySelectorAll<HTMLElement>('[data-span-offset]')];
+  if (!parts.length) return lengthTo(root, node, offset);
+  const startOf = (p: HTMLElement) => Number(p.dataset.spanOffset);
+  const el = node instanceof Element ? node : node.parentElement;
+  const part = el?.closest<HTMLElement>('[data-span-offset]');
+  if (part && root.contains(part)) return startOf(part) + lengthTo(part, node, offset);
+  const point = document.createRange();
+  point.setStart(node, offset);
+  if (side === 'start') {
+    const next = parts.find((p) => point.comparePoint(p, 0) >= 0);
+    return next ? startOf(next) : Number.MAX_SAFE_INTEGER;
+  }
+  const last = [...parts].reverse().find((p) => point.comparePoint(p, p.childNodes.length) <= 0);
+  return last ? startOf(last) + (last.textContent?.length ?? 0) : 0;
 }

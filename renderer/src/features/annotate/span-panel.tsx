@@ -17,6 +17,23 @@ export interface SpanLabel {
   key_value?: string;
   /** a label of a span scheme, which also marks span target fields other than the text */
   plain?: true;
+  /** the one field the scheme's spans go in (its target_field) */
+  field?: string;
+}
+
+/**
+ * The labels a selection in `field` (undefined: the text) may take: in another field only span schemes mark, and a
+ * span scheme naming a target_field marks only there (a name that is no other field is the text field's).
+ */
+export function offeredIn(
+  labels: SpanLabel[],
+  field: string | undefined,
+  fieldTexts: Readonly<Record<string, string>>,
+): SpanLabel[] {
+  return labels.filter((l) => {
+    if (l.field === undefined) return field === undefined || l.plain;
+    return field === undefined ? !Object.hasOwn(fieldTexts, l.field) : l.field === field;
+  });
 }
 
 /** The picker's entries: every label of every span scheme, then what types answered by a selection offer. */
@@ -29,6 +46,7 @@ export function spanLabels(schemes: Scheme[], colors: Colors): SpanLabel[] {
         color: colors[s.name]?.[l.name] ?? l.color ?? '#888888',
         key_value: l.key_value,
         plain: true as const,
+        ...(s.target_field === undefined ? {} : { field: s.target_field }),
       }));
     const targets = schemeUi(s.annotation_type)?.spanTargets?.(s) ?? [];
     return targets.map((t) => ({
@@ -63,6 +81,8 @@ interface Props {
   onLabel: (l: SpanLabel) => void;
   onCancel: () => void;
   onRemove: (index: number) => void;
+  /** where `s` selects words, named, when the item has more than one span target */
+  keyboardField?: string;
 }
 
 export function SpanPanel({
@@ -77,12 +97,12 @@ export function SpanPanel({
   onLabel,
   onCancel,
   onRemove,
+  keyboardField,
 }: Props) {
   const [filter, setFilter] = useState('');
   const pendingKey = pending ? `${pending.field ?? ''}:${pending.start}:${pending.end}` : '';
   const textOf = (field: string | undefined) => (field === undefined ? text : (fieldTexts[field] ?? ''));
-  // in a field other than the text only span schemes mark; the types answered by a selection take the text
-  const offered = pending?.field === undefined ? labels : labels.filter((l) => l.plain);
+  const offered = offeredIn(labels, pending?.field, fieldTexts);
   useEffect(() => setFilter(''), [pendingKey]);
   const picker = useRef<HTMLDivElement>(null);
   const [at, setAt] = useState<{ top: number; left: number } | null>(null);
@@ -90,7 +110,7 @@ export function SpanPanel({
   useLayoutEffect(() => {
     const box = picker.current;
     const column = box?.offsetParent;
-    const marks = document.querySelectorAll('.instance-text .selection-mark');
+    const marks = document.querySelectorAll('.selection-mark');
     const last = marks[marks.length - 1];
     if (!box || !column || !last) return setAt(null);
     const r = last.getBoundingClientRect();
@@ -174,6 +194,13 @@ export function SpanPanel({
           ) : (
             <>
               Select text with the mouse, or press <kbd>s</kbd> and use the arrow keys, then pick a label.
+              {keyboardField !== undefined && (
+                <>
+                  {' '}
+                  <kbd>s</kbd> selects in <strong data-testid="keyboard-field">{keyboardField}</strong>; <kbd>Tab</kbd>{' '}
+                  to another text, or <kbd>s</kbd> again while selecting, moves there.
+                </>
+              )}
             </>
           )}
         </p>

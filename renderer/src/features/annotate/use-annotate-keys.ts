@@ -10,12 +10,12 @@ import { SEARCH_ID } from './annotate-top.js';
 import { focusNextQuestion, focusQuestion, questionOf } from './question-focus.js';
 import { isChoice, schemeUi } from './schemes/registry.js';
 import { firstWordInView, stepSelection, wordsCovering } from './segments.js';
-import { SPAN_FILTER_ID } from './span-panel.js';
 import type { Annotation } from './use-annotation.js';
 import type { KeyMaps } from './use-key-maps.js';
 import type { SpanSelection } from './use-span-selection.js';
 import { useTypeAhead } from './use-type-ahead.js';
 import { offers } from './schemes/offered-labels.js';
+import { offeredIn, SPAN_FILTER_ID } from './span-panel.js';
 
 /** What the screen does on a key, beyond the annotation's own actions. */
 interface ScreenActions {
@@ -39,6 +39,30 @@ export interface AnnotateKeys {
   help: { open: boolean; set(open: boolean): void };
 }
 
+/**
+ * `s`: a keyboard selection at the first word in view of the span target focused, else of the one last selected
+ * in; pressed again while a keyboard selection waits, it moves to the next span target down the page.
+ */
+function startWords(selection: SpanSelection, target: EventTarget | null): void {
+  const roots = [...document.querySelectorAll<HTMLElement>('[data-span-root]')];
+  const fieldOf = (root: Element | null | undefined) => (root as HTMLElement | null)?.dataset.spanRoot || undefined;
+  const { pending, wordSel } = selection;
+  let at = roots.findIndex((r) => fieldOf(r) === selection.keyField);
+  if (pending && wordSel && roots.length > 1)
+    at = (roots.findIndex((r) => fieldOf(r) === pending.field) + 1) % roots.length;
+  else if (target instanceof Element && target.closest('[data-span-root]'))
+    at = roots.indexOf(target.closest<HTMLElement>('[data-span-root]')!);
+  // a field without words (an empty one) passes the keyboard on to the next
+  for (let i = 0; i < roots.length; i++) {
+    const root = roots[(Math.max(0, at) + i) % roots.length];
+    const ws = selection.wordsOf(fieldOf(root));
+    if (!ws.length) continue;
+    const first = firstWordInView(root, ws);
+    selection.selectWords({ from: first, to: first }, fieldOf(root));
+    return;
+  }
+}
+
 /** Elements that take typed text: keys typed there are the annotator's text, not commands. */
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -55,7 +79,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const { a, selection, keys, actions, help } = now.current;
-      const { pending, wordSel, textWords, selectWords } = selection;
+      const { pending, wordSel, selectWords } = selection;
       const { spanChoices, spanKeys, labelKeys, fieldKeys, keySet, hidden } = keys;
       if (document.querySelector('[data-modal]')) return; // a dialog of the shell (log in again, unsaved answers) has the keys
       if (help.open) {
@@ -91,11 +115,12 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // a pending span selection owns the arrows, digits and Escape
       if (pending) {
-        if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && textWords.length) {
+        const ws = selection.wordsOf(pending.field);
+        if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ws.length) {
           // a mouse selection becomes the words it covers, then steps like a keyboard one
-          const from = wordSel ?? wordsCovering(textWords, pending.start, pending.end);
+          const from = wordSel ?? wordsCovering(ws, pending.start, pending.end);
           e.preventDefault();
-          if (from) selectWords(stepSelection(from, textWords.length, e.key, e.shiftKey));
+          if (from) selectWords(stepSelection(from, ws.length, e.key, e.shiftKey), pending.field);
           return;
         }
         if (e.key === 'Escape') {
@@ -113,7 +138,11 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
           }
         }
         const spanKey = spanKeys.find((k) => k.key === normKey(e.key));
-        const label = spanKey && spanChoices.find((l) => l.scheme === spanKey.scheme && l.label === spanKey.label);
+        const label =
+          spanKey &&
+          offeredIn(spanChoices, pending.field, selection.fieldTexts).find(
+            (l) => l.scheme === spanKey.scheme && l.label === spanKey.label,
+          );
         if (label) {
           e.preventDefault();
           selection.label(label);
@@ -172,11 +201,7 @@ export function useAnnotateKeys(k: AnnotateKeys): void {
       else if (command === 'unannotated') void a.go('jump_to_unannotated');
       else if (command === 'acceptAi') actions.acceptAi();
       else if (command === 'acceptPrediction') actions.acceptPrediction();
-      else if (command === 'spanMode' && spanChoices.length && textWords.length) {
-        const root = document.querySelector('[data-testid="instance-text"]');
-        const first = root ? firstWordInView(root, textWords) : 0;
-        selectWords({ from: first, to: first });
-      }
+      else if (command === 'spanMode' && spanChoices.length) startWords(selection, target);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,7 +1,7 @@
 /**
  * The text selected for a span, waiting for its label: by mouse (characters) or by keyboard (whole words, `s`
- * then the arrows). Enter or a move with a selection still unlabelled makes the picker ask for its label
- * (`askLabel`) instead of dropping it.
+ * then the arrows), in the text or in any span target field. Enter or a move with a selection still unlabelled
+ * makes the picker ask for its label (`askLabel`) instead of dropping it.
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { Schemes } from '../../shared/api/types.js';
@@ -24,8 +24,14 @@ export interface SpanSelection {
   /** the words selected from the keyboard, when it was */
   wordSel: WordSelection | null;
   askLabel: boolean;
-  textWords: Word[];
-  selectWords(sel: WordSelection | null): void;
+  /** the texts of the span target fields other than the text, by field */
+  fieldTexts: Readonly<Record<string, string>>;
+  /** the words of the text (no field) or of a span target field */
+  wordsOf(field: string | undefined): Word[];
+  /** where `s` starts a keyboard selection: the field last selected in or focused (undefined: the text) */
+  keyField: string | undefined;
+  setKeyField(field: string | undefined): void;
+  selectWords(sel: WordSelection | null, field?: string): void;
   /** a selection made with the mouse, in characters of the text or of a span target field */
   selectText(start: number, end: number, field?: string): void;
   /** gives the selection its label: a span, or the answer of a type answered by a selection */
@@ -44,20 +50,36 @@ export function useSpanSelection(
   const [pending, setPending] = useState<Pending | null>(null);
   const [wordSel, setWordSel] = useState<WordSelection | null>(null);
   const [askLabel, setAskLabel] = useState(false);
+  const [keyField, setKeyField] = useState<string | undefined>(undefined);
   const textWords = useMemo(() => words(text), [text]);
+  const fieldWords = useMemo(
+    () => new Map(Object.entries(fieldTexts).map(([field, t]) => [field, words(t)])),
+    [fieldTexts],
+  );
+  const wordsOf = useCallback(
+    (field: string | undefined) => (field === undefined ? textWords : (fieldWords.get(field) ?? [])),
+    [textWords, fieldWords],
+  );
 
   const selectWords = useCallback(
-    (sel: WordSelection | null) => {
+    (sel: WordSelection | null, field?: string) => {
+      const ws = wordsOf(field);
       setWordSel(sel);
       setAskLabel(false);
-      setPending(sel && textWords.length ? { start: textWords[sel.from].start, end: textWords[sel.to].end } : null);
+      if (sel) setKeyField(field);
+      setPending(
+        sel && ws.length
+          ? { start: ws[sel.from].start, end: ws[sel.to].end, ...(field === undefined ? {} : { field }) }
+          : null,
+      );
     },
-    [textWords],
+    [wordsOf],
   );
 
   const selectText = useCallback((start: number, end: number, field?: string) => {
     setWordSel(null);
     setAskLabel(false);
+    setKeyField(field);
     setPending(field === undefined ? { start, end } : { start, end, field });
   }, []);
 
@@ -93,5 +115,18 @@ export function useSpanSelection(
     [pending, text, fieldTexts, schemes, setAnswers, reset],
   );
 
-  return { pending, wordSel, askLabel, textWords, selectWords, selectText, label, setAskLabel, reset };
+  return {
+    pending,
+    wordSel,
+    askLabel,
+    fieldTexts,
+    wordsOf,
+    keyField,
+    setKeyField,
+    selectWords,
+    selectText,
+    label,
+    setAskLabel,
+    reset,
+  };
 }

@@ -23,8 +23,8 @@ export function selectedRange(el: HTMLElement, text: string): TextRange | null {
   if (!sel || sel.isCollapsed || sel.rangeCount === 0) return null;
   const range = sel.getRangeAt(0);
   if (!el.contains(range.startContainer) || !el.contains(range.endContainer)) return null;
-  let start = offsetIn(el, range.startContainer, range.startOffset);
-  let end = offsetIn(el, range.endContainer, range.endOffset);
+  let start = offsetIn(el, range.startContainer, range.startOffset, 'start');
+  let end = Math.min(text.length, offsetIn(el, range.endContainer, range.endOffset, 'end'));
   // a selection that ends on whitespace should not make a span that starts or ends with it
   while (start < end && /\s/.test(text[start])) start++;
   while (end > start && /\s/.test(text[end - 1])) end--;
