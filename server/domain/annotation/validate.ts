@@ -208,9 +208,29 @@ function spanField(
   return { field, text };
 }
 
+const placeKey = (schema: string, label: string, start: number, end: number, field: string | undefined) =>
+  `${schema}\u0001${label}\u0001${start}\u0001${end}\u0001${field ?? ''}`;
+
+const NONE_PLACED: ReadonlyMap<string, FormatCoords[]> = new Map();
+
+/** The stored spans' format_coords by where the spans are, in stored order. */
+function storedCoords(before: readonly SpanRecord[]): ReadonlyMap<string, FormatCoords[]> {
+  if (!before.some((s) => s.format_coords !== undefined)) return NONE_PLACED;
+  const out = new Map<string, FormatCoords[]>();
+  for (const s of before) {
+    if (s.format_coords === undefined) continue;
+    const key = placeKey(s.schema, s.label, s.start, s.end, s.target_field);
+    const list = out.get(key);
+    if (list) list.push(s.format_coords);
+    else out.set(key, [s.format_coords]);
+  }
+  return out;
+}
+
 /**
  * The spans to store. A span keeps the id its client sent (links sent later name it so), or, sent again without
- * one, the id stored for it in `before`; else it gets its derived id. The same span twice is one span; a span sent
+ * one, the id stored for it in `before`; else it gets its derived id. Sent again without format_coords, it keeps
+ * those stored for it. The same span twice is one span; a span sent
  * with two ids, or one id for two spans, is refused.
  */
 export function validateSpans(
@@ -225,6 +245,7 @@ export function validateSpans(
   const byDerived = new Map<string, { record: SpanRecord; n: number; given: boolean }>();
   const byId = new Map<string, number>();
   let kept: Map<string, string> | undefined;
+  let placed: ReadonlyMap<string, FormatCoords[]> | undefined;
   spans.forEach((span, n) => {
     const field = `span_annotations[${n}]`;
     const scheme = task.schemeByName.get(span.schema);
@@ -233,13 +254,20 @@ export function validateSpans(
       throw invalid(`${field}.schema: "${span.schema}" is not a span scheme`);
     if (labelPosition(scheme, span.name) < 0)
       throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);
-    const { start, end, format_coords: coords } = span;
+    const { start, end } = span;
     const target = spanField(task, instance, span.target_field, field, task.textKey);
     const home = scheme.target_field === task.textKey ? undefined : scheme.target_field;
     if (scheme.target_field !== undefined && target.field !== home)
       throw invalid(
         `${field}.target_field: scheme "${span.schema}" marks only "${scheme.target_field}" (its target_field), not "${target.field ?? task.textKey ?? 'the text'}"`,
       );
+    let coords = span.format_coords;
+    if (coords === undefined && before.length) {
+      // a span sent again without the format_coords stored for it keeps them (a client that does not show them,
+      // such as a plain-text page, must not erase a PDF anchor's place); stored spans alike are matched in order
+      placed ??= storedCoords(before);
+      coords = placed.get(placeKey(span.schema, span.name, start, end, target.field))?.shift();
+    }
     const length = target.text === undefined ? textLengthOf(instance) : target.text.length;
     const region = isRegion(coords);
     if (!(start >= 0 && (start < end || (region && start === end)) && end <= length)) {

@@ -259,6 +259,19 @@ describe('PDF anchors (format_coords)', () => {
     }
   });
 
+  it('keeps the anchors as they are when a client sends them again without ids or format_coords', async () => {
+    const before = (await ann.get('/get_annotations?instance_id=ep1')).body;
+    const bare = before.span_annotations.map((s: { schema: string; name: string; start: number; end: number }) => ({
+      schema: s.schema,
+      name: s.name,
+      start: s.start,
+      end: s.end,
+    }));
+    const r = await ann.post('/updateinstance', { instance_id: 'ep1', span_annotations: bare });
+    expect(r.status, r.text).toBe(200);
+    expect((await ann.get('/get_annotations?instance_id=ep1')).body).toEqual(before);
+  });
+
   it('keeps ids, anchors and links exactly across a restart', async () => {
     const read = async (c: Client) =>
       Promise.all(
