@@ -8,6 +8,11 @@ import { route, type RouteSpec } from '../route.js';
 import { invalid } from '../../domain/errors.js';
 import { CATEGORICAL } from '../../domain/telemetry/process-logs.js';
 import { perspectives, softLabels } from '../../domain/telemetry/soft-labels.js';
+import { sendReport } from '../report-page.js';
+import { integrityPage } from '../integrity-page.js';
+
+const CAVEAT =
+  'Integrity figures say whom to look at first, not who cheated: a careful annotator on ambiguous items agrees less, and every flag has innocent readings.';
 
 export function integrityRoutes(s: Services): RouteSpec[] {
   return [
@@ -18,9 +23,7 @@ export function integrityRoutes(s: Services): RouteSpec[] {
         "Per-annotator integrity report without gold answers: correlated agreement with peers on the categorical schemes (near zero for random answers), and the share of the annotator's typing and telemetry sessions each screening rule flagged; the most suspicious first",
       access: 'admin',
       query: z.object({
-        format: z
-          .enum(['json'], { message: 'format: the report is given as JSON only; the admin dashboard shows it' })
-          .default('json'),
+        format: z.enum(['json', 'html'], { message: 'must be json or html' }).default('json'),
       }),
       response: z.lazy(() =>
         z.object({
@@ -42,15 +45,11 @@ export function integrityRoutes(s: Services): RouteSpec[] {
           caveat: z.string(),
         }),
       ),
-      handle() {
+      responds: { types: ['text/html'] },
+      handle({ query, ctx }) {
         const reports = s.processLogs.integrity(s.task.schemes);
-        return {
-          n_annotators: reports.length,
-          used_llm_labels: false as const,
-          reports,
-          caveat:
-            'Integrity figures say whom to look at first, not who cheated: a careful annotator on ambiguous items agrees less, and every flag has innocent readings.',
-        };
+        if (query.format === 'html') return sendReport(ctx, integrityPage(reports, CAVEAT));
+        return { n_annotators: reports.length, used_llm_labels: false as const, reports, caveat: CAVEAT };
       },
     }),
     route({

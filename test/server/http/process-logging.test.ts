@@ -319,7 +319,22 @@ describe('annotation telemetry, integrity and soft labels', () => {
       await odd.post('/updateinstance', { instance_id: id, annotations: { [`sentiment:${other}`]: 'true' } });
     }
     expect((await t.client().get('/admin/annotation-integrity')).status).toBe(401);
-    expect((await t.admin().get('/admin/annotation-integrity?format=html')).status).toBe(400);
+    expect((await t.client({ 'x-api-key': 'not-the-key' }).get('/admin/annotation-integrity')).status).toBe(403);
+    expect((await t.client().get('/admin/annotation-integrity?format=html')).status).toBe(401);
+    expect((await t.admin().get('/admin/annotation-integrity?format=pdf')).body.error).toBe(
+      'format: must be json or html',
+    );
+    // Potato's page for a person in a browser: the same figures, the most suspicious annotator first
+    const report = await t.admin().get('/admin/annotation-integrity?format=html');
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(report.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(report.text).toContain('<h1>Annotation integrity</h1>');
+    expect(report.text).toContain('<th>Correlated agreement</th>');
+    expect(report.text).toMatch(/<tbody><tr><td>stamper<\/td>/);
+    expect(report.text).toContain('<td>rubber_stamping 100%, never_zoomed 100%</td>');
+    expect(report.text).toMatch(/<tr><td>odd<\/td><td>4<\/td><td>-0\.\d{3}<\/td>.*?<td>low_signal<\/td><\/tr>/);
+    expect(report.text).toContain('not who cheated');
     const integrity = (await t.admin().get('/admin/annotation-integrity')).body;
     expect(integrity).toMatchObject({ n_annotators: 4, used_llm_labels: false });
     const by = Object.fromEntries(integrity.reports.map((r: { annotator: string }) => [r.annotator, r]));
