@@ -7,6 +7,8 @@ import type { Services } from '../../services.js';
 import { invalid } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
 import { enabled } from './dataset-shapes.js';
+import { sendReport } from '../report-page.js';
+import { analyticsPage } from '../analytics-page.js';
 
 const counts = z.lazy(() =>
   z.object({
@@ -108,9 +110,7 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
       query: z.lazy(() =>
         z.object({
           recent: z.coerce.number().int().min(0).max(1_000_000).default(0),
-          format: z
-            .enum(['json'], { message: "this endpoint answers JSON only (Potato's HTML page is not drawn here)" })
-            .default('json'),
+          format: z.enum(['json', 'html'], { message: 'must be json or html' }).default('json'),
         }),
       ),
       response: z.lazy(() =>
@@ -138,9 +138,12 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
           trace_count: z.number().int(),
         }),
       ),
-      handle({ query }) {
+      responds: { types: ['text/html'] },
+      handle({ query, ctx }) {
         enabled(s);
-        return s.evalOverview.analytics(query.recent);
+        const read = s.evalOverview.analytics(query.recent);
+        if (query.format === 'html') return sendReport(ctx, analyticsPage(read.analytics, read.alerts, query.recent));
+        return read;
       },
     }),
     route({

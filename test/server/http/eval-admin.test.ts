@@ -29,7 +29,7 @@ const items = [
     id: 'lf-2',
     text: 'a slow failing trace',
     metadata: { source: 'langfuse' },
-    model: 'm2',
+    model: '<i>m2</i>',
     latency_ms: 900,
     status: 'error',
     cost: 0.05,
@@ -93,7 +93,7 @@ describe('the eval-admin API', () => {
       avg_latency_ms: 373.3,
       p50_latency_ms: 120,
     });
-    expect(figures.analytics.per_model.m2).toEqual({
+    expect(figures.analytics.per_model['<i>m2</i>']).toEqual({
       count: 1,
       total_tokens: 0,
       cost: 0.05,
@@ -107,6 +107,19 @@ describe('the eval-admin API', () => {
       ['avg_latency_ms', 'high'],
       ['error_rate', 'high'],
     ]);
+    // Potato's page for a person in a browser: the same figures, a model's name shown as text
+    const page = await admin.get('/admin/eval/analytics?format=html&recent=1');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(page.text).toContain('<h1>Trace analytics</h1>');
+    expect(page.text).toContain('Traces: 3 · total tokens: 150 · total cost: 0.0700 · errors: 1 (33.3%)');
+    expect(page.text).toContain(
+      '<tr><td>&lt;i&gt;m2&lt;/i&gt;</td><td>1</td><td>0</td><td>0.0500</td><td>1</td><td>900</td></tr>',
+    );
+    expect(page.text).not.toContain('<i>m2');
+    expect(page.text).toMatch(/<tr><td>error_rate<\/td><td>high<\/td>/);
+    expect((await admin.get('/admin/eval/analytics?format=html')).text).toContain('No recent window asked for.');
 
     const fromTraces = await admin.post('/datasets/api/datasets/traces/import_traces', {
       source: 'langfuse',
@@ -157,9 +170,9 @@ describe('the eval-admin API', () => {
     expect((await t.admin().post('/admin/eval/assignment', {})).body.error).toBe(
       'action: give the action: pause or resume',
     );
-    expect((await t.admin().get('/admin/eval/analytics?format=html')).body.error).toMatch(
-      /^format: this endpoint answers JSON only/,
-    );
+    expect((await t.admin().get('/admin/eval/analytics?format=pdf')).body.error).toBe('format: must be json or html');
+    expect((await t.client().get('/admin/eval/analytics?format=html')).status).toBe(401);
+    expect((await t.client({ 'x-api-key': 'wrong' }).get('/admin/eval/analytics?format=html')).status).toBe(403);
     expect((await t.admin().get('/admin/eval/status')).body.assignment_paused).toBe(false);
 
     for (const path of [
