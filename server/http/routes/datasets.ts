@@ -19,6 +19,8 @@ import { route, type RouteSpec } from '../route.js';
 import { dataset, datasetName, enabled, example, exampleIn, nameParam, version } from './dataset-shapes.js';
 import { experimentRoutes } from './experiments.js';
 import { download } from '../download.js';
+import { sendReport } from '../report-page.js';
+import { datasetsPage } from '../datasets-page.js';
 
 const splitsQuery = z
   .string()
@@ -48,6 +50,17 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       .default('majority'),
   };
   return [
+    route({
+      method: 'GET',
+      path: '/datasets/admin',
+      summary: "Potato's datasets page: the datasets with their versions and tags, and the experiments run on them",
+      access: 'admin',
+      responds: { types: ['text/html'] },
+      handle({ ctx }) {
+        enabled(s);
+        return sendReport(ctx, datasetsPage(ds.list(), s.experiments.list()));
+      },
+    }),
     route({
       method: 'GET',
       path: '/datasets/api/datasets',
