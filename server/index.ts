@@ -222,6 +222,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     pagePolicy: pagePolicy(
       remoteMediaOrigins(config.display, config.task.instances, [config.instructions?.html ?? '']),
     ),
+    pageLanguage: { lang: config.uiLanguage.lang, dir: config.uiLanguage.dir },
     studyLink: config.crowd.loginArgument ? { argument: config.crowd.loginArgument, path: STUDY_LINK_PATH } : undefined,
     retry: renew?.retry,
     pageLoaded: async (ctx) => {

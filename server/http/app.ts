@@ -13,7 +13,7 @@ import { leftToUi, type RouteSpec } from './route.js';
 import { jsonBody } from './json-body.js';
 import { routeTable, type RetryPolicy, type RouteHandler } from './route-table.js';
 import { sessions } from './session.js';
-import type { ServeFile } from './static-files.js';
+import type { PageLanguage, ServeFile } from './static-files.js';
 import { respondAtTurnEnd } from './turn-end.js';
 import { CookieKeys } from './signed-cookies.js';
 import type { Store, Clock } from '../domain/ports.js';
@@ -31,6 +31,8 @@ export interface AppOptions {
   staticDir?: string;
   /** the UI pages' content security policy (media hosts follow the project's media); a closed one when unset */
   pagePolicy?: string;
+  /** the UI pages' language and direction (the project's ui_language), written into their <html> tag */
+  pageLanguage?: PageLanguage;
   /** a study link `/?<argument>=…` is handled by the route at `path`, which signs the worker in */
   studyLink?: { argument: string; path: string };
   /** whether a failed handler runs again (a write another server process's write collided with) */
@@ -84,7 +86,11 @@ export function buildApp(o: AppOptions): Koa {
     const apiRoots = new Set(o.routes.map((r) => r.path.split('/')[1]).filter(Boolean));
     let files: Promise<ServeFile> | undefined;
     const serve = async (ctx: Context, path: string) =>
-      (await (files ??= import('./static-files.js').then((m) => m.staticFiles(staticDir, o.pagePolicy))))(ctx, path);
+      (
+        await (files ??= import('./static-files.js').then((m) =>
+          m.staticFiles(staticDir, o.pagePolicy, o.pageLanguage),
+        ))
+      )(ctx, path);
     const ui = async (ctx: Context, next: Next) => {
       const read = ctx.method === 'GET' || ctx.method === 'HEAD';
       // the page at / waits for the session below, so its load can be counted for whoever is signed in

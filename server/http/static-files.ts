@@ -3,6 +3,7 @@
  * GET, ranges), answered the Koa way (status, headers, body stream) so they leave through the same layers as
  * every other response.
  */
+import { readFile } from 'node:fs/promises';
 import { send } from '@fastify/send';
 import type { Context } from 'koa';
 
@@ -13,8 +14,25 @@ const CLOSED_POLICY =
 /** Answers a GET or HEAD with the file at `path` (URL-encoded) under `root`, or returns false having set nothing. */
 export type ServeFile = (ctx: Context, path: string) => Promise<boolean>;
 
-/** `policy`: the pages' content security policy; a closed one when unset. */
-export function staticFiles(root: string, policy = CLOSED_POLICY): ServeFile {
+/** The language and direction a page is served in: the project's `ui_language`. */
+export interface PageLanguage {
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
+const HTML_TAG = /<html\b[^>]*>/i;
+const attr = (v: string) => v.replace(/[^A-Za-z0-9_-]/g, '');
+
+/**
+ * `policy`: the pages' content security policy; a closed one when unset. `language`: the `lang` and `dir` written
+ * into each page's `<html>` tag, so the first paint and screen readers have them before the UI's script runs.
+ */
+export function staticFiles(root: string, policy = CLOSED_POLICY, language?: PageLanguage): ServeFile {
+  // the built pages are English, left to right: only another language's pages are rewritten (and lose revalidation)
+  const tag =
+    language &&
+    (language.lang !== 'en' || language.dir !== 'ltr') &&
+    `<html lang="${attr(language.lang) || 'en'}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}">`;
   return async (ctx, path) => {
     const r = await send(ctx.req, path, { root, index: 'index.html', dotfiles: 'ignore', maxAge: 0 });
     if (r.type !== 'file') {
@@ -23,9 +41,20 @@ export function staticFiles(root: string, policy = CLOSED_POLICY): ServeFile {
       if (r.statusCode < 500) return false;
       throw r.type === 'error' ? r.metadata.error : new Error(`cannot serve ${path}`);
     }
+    const html = r.metadata.path.endsWith('.html');
+    if (html && tag) {
+      // the page differs from the file, so the file's validators and ranges do not describe it
+      r.stream.destroy();
+      ctx.status = 200;
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.set('Content-Security-Policy', policy);
+      ctx.body = (await readFile(r.metadata.path, 'utf8')).replace(HTML_TAG, tag);
+      return true;
+    }
     ctx.status = r.statusCode;
     ctx.set(r.headers);
-    if (r.metadata.path.endsWith('.html')) ctx.set('Content-Security-Policy', policy);
+    if (html) ctx.set('Content-Security-Policy', policy);
     ctx.body = r.stream;
     return true;
   };

@@ -115,3 +115,30 @@ describe('static UI', () => {
     expect(post.body.error).toMatch(/no such endpoint/);
   });
 });
+
+describe("the UI page in the project's language", () => {
+  it('is served with the lang and dir of ui_language, an English project as built', async () => {
+    const staticDir = tempDir('marginalia-ui-');
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html>\n<html lang="en">\n<title>ui</title></html>');
+    const ar = await startServer({ config: { ui_language: 'ar' }, options: { staticDir } });
+    const browser = ar.client({ accept: 'text/html' });
+    for (const path of ['/', '/index.html', '/no/such/page']) {
+      const r = await browser.get(path);
+      expect(r.status, path).toBe(200);
+      expect(r.text, path).toBe('<!doctype html>\n<html lang="ar" dir="rtl">\n<title>ui</title></html>');
+      expect(r.headers.get('content-security-policy'), path).toMatch(/default-src 'self'/);
+    }
+    await ar.close();
+    const es = await startServer({
+      config: { ui_language: { _base: 'es', html_lang: 'es-MX' } },
+      options: { staticDir },
+    });
+    expect((await es.client({ accept: 'text/html' }).get('/')).text).toContain('<html lang="es-MX" dir="ltr">');
+    await es.close();
+    const en = await startServer({ options: { staticDir } });
+    const page = await en.client({ accept: 'text/html' }).get('/');
+    expect(page.text).toContain('<html lang="en">');
+    expect(page.headers.get('etag')).toBeTruthy();
+    await en.close();
+  });
+});
