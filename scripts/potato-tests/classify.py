@@ -80,7 +80,6 @@ MISSING = r"assert 404 == 200|404 == 20[01]|assert 405 ==|405 == 200|status_code
 ICL_KEY_RULE = "ruled: admin endpoints need the configured admin key; a wrong one is 403 (Potato's ICL read-outs take any key)"
 POCKET_PAGE_RULE = "ruled: GET /annotate leads to the UI with a 302 (to /, or to /pocket for a phone), never a 200 page (Potato draws its page there)"
 
-ADMIN_PAGES = 'not built: admin pages for the integrity report, trace analytics and datasets (their JSON read-outs are built)'
 ADMIN_LANGUAGE = "not built: the admin dashboard in ui_language (it stays English; Potato's admin_* keys are warned about)"
 COHORTS = 'not built: cohorts (batch_assignment groups, each with its own schemes; warned about at start-up)'
 DISPLAY_BOXES = 'not built: bounding boxes drawn on document and PDF displays (annotation_mode is warned about)'
@@ -164,15 +163,9 @@ MANUAL = {
     ('test_oauth_flow.py', 'test_login_page_shows_divider'): 'html',
     ('test_oauth_flow.py', 'test_login_page_hides_local_form_when_oauth_only'): 'html',
     ('test_rooms_api.py', 'test_07_lobby_and_room_pages_render'): 'html',
-    # Potato's integrity-report, trace-analytics and datasets pages: ours answer JSON (?format=html is a 400) and the
-    # admin dashboard does not show them, so an admin reads them only through the API
-    ('test_annotation_integrity.py', 'test_html_renders'): ADMIN_PAGES,
-    ('test_eval_admin_api.py', 'test_analytics_html'): ADMIN_PAGES,
-    ('test_datasets_api.py', 'test_admin_page_renders'): ADMIN_PAGES,
     # read by hand against our page (docs/potato-dialect.md, "What Potato's page shows"): these read HTML, but what
     # they look for is missing here, not only drawn differently
     ('test_admin_dashboard_localization.py', 'test_tabs_and_lang_localized'): ADMIN_LANGUAGE,
-    ('test_admin_dashboard_localization.py', 'test_admin_is_rtl'): ADMIN_LANGUAGE,
     ('test_cohort_', ''): COHORTS,
     ('test_document_bounding_box.py', 'test_document_bbox_mode_renders'): DISPLAY_BOXES,
     ('test_document_bounding_box.py', 'test_document_bbox_controls_present'): DISPLAY_BOXES,
