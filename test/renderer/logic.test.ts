@@ -210,6 +210,30 @@ describe('answers', () => {
     expect(fromStored({ ...sent, updated_at: null, span_annotations: sent.span_annotations })).toEqual(a);
   });
 
+  test("a stored span keeps its id (a script's own) and coordinates when the form sends it back", () => {
+    const coords = { format: 'pdf', anchor_kind: 'region', page: 2, bbox: [0.1, 0.2, 0.3, 0.4] };
+    const stored = fromStored({
+      annotations: {},
+      updated_at: null,
+      span_annotations: [
+        { schema: 'ev', name: 'q', start: 0, end: 4, id: 'claim-1' },
+        { schema: 'ev', name: 'a', start: 2, end: 6, target_field: 'summary', id: 'q1' },
+        { schema: 'ev', name: 'a', start: 0, end: 0, id: 'fig-1', format_coords: coords },
+      ] as never,
+      link_annotations: [{ id: 'l1', schema: 'qa', link_type: 'answers', span_ids: ['q1', 'claim-1'] }] as never,
+    });
+    // the same place again is the same span, not a second one
+    const again = addSpan(stored, { schema: 'ev', name: 'a', start: 2, end: 6, target_field: 'summary' });
+    expect(again.spans).toHaveLength(3);
+    const sent = toSubmission(
+      'i1',
+      addSpan(again, { schema: 'ev', name: 'a', start: 7, end: 9, target_field: 'summary' }),
+    );
+    expect(sent.span_annotations.map((s) => s.id)).toEqual(['fig-1', 'claim-1', 'q1', expect.stringMatching(/^fs_/)]);
+    expect(sent.span_annotations[0].format_coords).toEqual(coords);
+    expect(sent.link_annotations?.[0].span_ids).toEqual(['q1', 'claim-1']);
+  });
+
   test('an AI suggestion fills only labels the scheme knows, and never clears a chosen one', () => {
     const schemes = { sentiment: radio, topics: multi };
     const start = choose(EMPTY, multi, 'price');

@@ -34,19 +34,45 @@ function shortHash(text: string): string {
   return a.toString(36) + b.toString(36);
 }
 
-/**
- * How the form names a span in links and events: Potato's default span id, which the server takes, for a span of
- * the text; a span of another field is named by a hash with its field, sent as its id, since the same offsets in
- * two fields are two spans.
- */
-export const spanRef = (s: Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'end' | 'target_field'>) =>
-  s.target_field === undefined
-    ? `${s.schema}_${s.name}_${s.start}_${s.end}`
-    : `fs_${shortHash([s.target_field, s.schema, s.name, s.start, s.end].join('\u0001'))}`;
+type SpanPlace = Pick<SpanAnnotation, 'schema' | 'name' | 'start' | 'end' | 'target_field'>;
 
-/** A span as the form keeps and sends it: its field only when it is not the text. */
-const formSpan = ({ schema, name, start, end, value, target_field }: SpanAnnotation): SpanAnnotation =>
-  target_field === undefined ? { schema, name, start, end, value } : { schema, name, start, end, value, target_field };
+/**
+ * A stored span's own id: one a client gave it (a script's, or this form's `fs_` reference), not one the server
+ * derived (`sp_…`), which says nothing the span's place does not.
+ */
+const ownId = (id: string | undefined) => (id === undefined || /^sp_[0-9a-z]+$/.test(id) ? undefined : id);
+
+/**
+ * How the form names a span in links and events: by its own id when a client gave it one (a script's id stays the
+ * span's); else a span of the text by Potato's default span id, which the server takes, and a span of another
+ * field by a hash with its field, sent as its id, since the same offsets in two fields are two spans.
+ */
+export const spanRef = (s: SpanPlace & { id?: string }) =>
+  ownId(s.id) ??
+  (s.target_field === undefined
+    ? `${s.schema}_${s.name}_${s.start}_${s.end}`
+    : `fs_${shortHash([s.target_field, s.schema, s.name, s.start, s.end].join('\u0001'))}`);
+
+/** Where a span is: the same scheme, label, offsets and field make the same span, whatever its id. */
+const placeOf = (s: SpanPlace) => [s.target_field ?? '', s.schema, s.name, s.start, s.end].join('\u0001');
+
+/** A span as the form keeps and sends it: its field only when not the text; a stored span's own id and coordinates. */
+function formSpan({
+  schema,
+  name,
+  start,
+  end,
+  value,
+  target_field,
+  id,
+  format_coords,
+}: SpanAnnotation): SpanAnnotation {
+  const out: SpanAnnotation = { schema, name, start, end, value };
+  if (target_field !== undefined) out.target_field = target_field;
+  if (ownId(id) !== undefined) out.id = id;
+  if (format_coords !== undefined) out.format_coords = format_coords;
+  return out;
+}
 
 export const EMPTY: Answers = { labels: {}, spans: [] };
 
@@ -100,7 +126,8 @@ export function toSubmission(instanceId: string, a: Answers) {
   } = {
     instance_id: instanceId,
     annotations,
-    // a span of another field goes with its reference as its id, which the links and events sent name it by
+    // a span of another field goes with its reference as its id (its own id, else a hash of where it is), which
+    // the links and events sent name it by; a span of the text with its own id when a client gave it one
     span_annotations: a.spans.map((span) =>
       span.target_field === undefined ? formSpan(span) : { ...formSpan(span), id: spanRef(span) },
     ),
@@ -130,8 +157,8 @@ export function setValue(a: Answers, scheme: string, label: string, value: strin
 }
 
 export function addSpan(a: Answers, span: SpanAnnotation): Answers {
-  const ref = spanRef(span);
-  return a.spans.some((s) => spanRef(s) === ref)
+  const place = placeOf(span);
+  return a.spans.some((s) => placeOf(s) === place)
     ? a
     : {
         ...a,
