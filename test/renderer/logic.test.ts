@@ -213,6 +213,7 @@ describe('answers', () => {
   test("a stored span keeps its id (a script's own) and coordinates when the form sends it back", () => {
     const coords = { format: 'pdf', anchor_kind: 'region', page: 2, bbox: [0.1, 0.2, 0.3, 0.4] };
     const stored = fromStored({
+      instance_id: 'i1',
       annotations: {},
       updated_at: null,
       span_annotations: [
