@@ -6,6 +6,8 @@
 import type { Instance, Task } from '../task.js';
 import type { AnnotationRecord, SpanRecord } from '../annotation/records.js';
 import { answerByScheme } from '../annotation/payloads.js';
+import type { AnswerValue } from '../schemes/registry.js';
+import { hasStructures, structurePayload } from '../annotation/structures.js';
 import { schemeModuleOf } from '../schemes/registry.js';
 
 import { isSpanScheme } from './span-formats.js';
@@ -159,19 +161,38 @@ function spanSource(task: Task, instance: Instance, s: SpanRecord): string {
 }
 
 /**
- * A span as the row formats write it, by where it is (links name it by Potato's default id); `target_field`
- * (Potato's name) only for a field other than the text, `format_coords` as sent. Plain literals, not spreads:
- * spread-built objects held a large export's memory far higher (docs/performance.md).
+ * A span as the row formats write it: its own id (the client's, else the derived one) first, so a script joins the
+ * links of the row to it; `target_field` (Potato's name) only for a field other than the text, `format_coords` as
+ * sent. Plain literals, not spreads: spread-built objects held a large export's memory far higher
+ * (docs/performance.md).
  */
 function spanOut(task: Task, instance: Instance, s: SpanRecord, withSchema: boolean) {
-  const { schema, label, start, end, target_field, format_coords } = s;
+  const { id, schema, label, start, end, target_field, format_coords } = s;
   const text = spanSource(task, instance, s).slice(start, end);
   if (format_coords !== undefined)
     return withSchema
-      ? { schema, label, start, end, target_field, format_coords, text }
-      : { label, start, end, target_field, format_coords, text };
-  if (target_field === undefined) return withSchema ? { schema, label, start, end, text } : { label, start, end, text };
-  return withSchema ? { schema, label, start, end, target_field, text } : { label, start, end, target_field, text };
+      ? { id, schema, label, start, end, target_field, format_coords, text }
+      : { id, label, start, end, target_field, format_coords, text };
+  if (target_field === undefined)
+    return withSchema ? { id, schema, label, start, end, text } : { id, label, start, end, text };
+  return withSchema
+    ? { id, schema, label, start, end, target_field, text }
+    : { id, label, start, end, target_field, text };
+}
+
+/**
+ * The record's answers with each link's and event's spans named by their own ids, as the API reads them, since the
+ * JSONL and CSV spans carry those ids; a task without such schemes pays nothing for it.
+ */
+function answersNamingIds(task: Task, record: AnnotationRecord): Record<string, AnswerValue> {
+  const answers = answerByScheme(task, record);
+  if (!hasStructures(task)) return answers;
+  for (const kind of ['links', 'events'] as const) {
+    const entries = structurePayload(task, record, kind);
+    for (const name of new Set(entries.map((e) => e.schema as string)))
+      answers[name] = entries.filter((e) => e.schema === name).map(({ schema: _schema, ...entry }) => entry);
+  }
+  return answers;
 }
 
 /** One JSONL line (without the newline): the shape pre-annotation imports read back. */
@@ -180,7 +201,7 @@ export function jsonlLine(task: Task, { instance, record, crowd, note, gold }: E
     instance_id: instance.id,
     annotator: record.username,
     text: instance.text,
-    labels: answerByScheme(task, record),
+    labels: answersNamingIds(task, record),
     spans: record.spans.map((s) => spanOut(task, instance, s, true)),
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -200,11 +221,11 @@ export function csvHeader(task: Task): string[] {
 
 /**
  * CSV cells: a single choice is its label; multiselect labels joined by `|`; a value is the value (several
- * fields: JSON object); spans are a JSON array of {label, start, end, text} (with target_field for a span of
+ * fields: JSON object); spans are a JSON array of {id, label, start, end, text} (with target_field for a span of
  * another field than the text); no answer is an empty cell.
  */
 export function csvRow(task: Task, { instance, record }: ExportItem): string[] {
-  const answers = answerByScheme(task, record);
+  const answers = answersNamingIds(task, record);
   const cells = answerable(task).map((scheme) => {
     if (isSpanScheme(scheme)) {
       const spans = record.spans.filter((s) => s.schema === scheme.name).map((s) => spanOut(task, instance, s, false));

@@ -7,9 +7,12 @@ import { invalid } from '../errors.js';
 import type { Store, StoreOp } from '../ports.js';
 import { textLengthOf, type Task } from '../task.js';
 import { answerByScheme } from '../annotation/payloads.js';
+import { isSpanClientId, SPAN_ID_RULE } from '../annotation/span-fields.js';
 import { labelsFromAnswers } from './answers.js';
 
 interface PredictedSpan {
+  /** the id the row gave it (an export's span id), which its links and events name */
+  id?: string;
   schema: string;
   label: string;
   start: number;
@@ -45,7 +48,7 @@ export function checkSource(source: unknown, where: string): string {
 
 /**
  * One pre-annotation row, as a JSONL export writes it: `{instance_id, labels?: {schema: answer}, spans?:
- * [{schema, label, start, end}], source?}` (`name` is accepted for `label`, as /updateinstance spells it).
+ * [{id?, schema, label, start, end}], source?}` (`name` is accepted for `label`, as /updateinstance spells it).
  * `where` prefixes errors ("file:line: ").
  */
 export function parsePrediction(
@@ -68,6 +71,7 @@ export function parsePrediction(
   }
   const labels = labelsFromAnswers(task, (r.labels ?? {}) as Record<string, unknown>, where);
   if (r.spans !== undefined && !Array.isArray(r.spans)) throw invalid(`${where}spans: expected an array`);
+  const ids = new Map<string, number>();
   const spans = ((r.spans ?? []) as unknown[]).map((raw, n): PredictedSpan => {
     const field = `${where}spans[${n}]`;
     const s = (raw ?? {}) as Record<string, unknown>;
@@ -89,7 +93,15 @@ export function parsePrediction(
     if (typeof s.text === 'string' && instance.text.slice(start as number, end as number) !== s.text) {
       throw invalid(`${field}.text: "${s.text.slice(0, 40)}" is not the text at ${start}..${end}`);
     }
-    return { schema: scheme.name, label, start: start as number, end: end as number };
+    const span: PredictedSpan = { schema: scheme.name, label, start: start as number, end: end as number };
+    if (s.id !== undefined) {
+      if (!isSpanClientId(s.id)) throw invalid(`${field}.id: ${SPAN_ID_RULE}`);
+      const other = ids.get(s.id);
+      if (other !== undefined) throw invalid(`${field}.id: "${s.id}" already names spans[${other}], another span`);
+      ids.set(s.id, n);
+      span.id = s.id;
+    }
+    return span;
   });
   spans.sort(
     (a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label),

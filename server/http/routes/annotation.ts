@@ -9,7 +9,7 @@ import type { CurrentInstance } from '../../domain/annotation/annotation-service
 import { structureParts } from './structures.js';
 import { storedAnswers, storedAnswersShape } from './instance-view.js';
 import { paintedSpan } from './span-shape.js';
-import { formatCoords, spanClientId, storedFormatCoords } from './span-fields.js';
+import { formatCoords, spanClientId, storedFormatCoords } from '../../domain/annotation/span-fields.js';
 import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import type { Display } from '../../domain/display/types.js';
 import { PHASE_PAGE_ID, savePhasePage } from './potato-phase-pages.js';

@@ -60,7 +60,11 @@ export const predictionRow = z.lazy(() =>
   z.object({
     source: z.string(),
     labels: answersByScheme(),
-    spans: z.array(textSpan),
+    spans: z.array(
+      textSpan.extend({
+        id: z.string().optional().describe('the id the imported row gave the span; its links name it'),
+      }),
+    ),
     created_at: z.string(),
   }),
 );

@@ -13,7 +13,7 @@ import { structureKind, structurePayload } from '../../domain/annotation/structu
 import { noteOf } from './item-notes.js';
 import { ANNOTATIONS_NOTE } from '../answer-shapes.js';
 import { eventAnnotation, linkAnnotation } from './structures.js';
-import { storedFormatCoords } from './span-fields.js';
+import { storedFormatCoords } from '../../domain/annotation/span-fields.js';
 
 /** The caller's stored answers to an instance in the shape /updateinstance takes (GET /get_annotations). */
 export function storedAnswers(s: Services, username: string, instance: Instance) {

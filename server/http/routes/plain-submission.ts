@@ -7,7 +7,7 @@
  * (test/server/http/plain-submission.test.ts); docs/performance.md has the measurements.
  */
 import type { Submission } from '../../domain/annotation/records.js';
-import { isSpanClientId } from './span-fields.js';
+import { isSpanClientId } from '../../domain/annotation/span-fields.js';
 
 type Span = NonNullable<Submission['span_annotations']>[number];
 

@@ -47,9 +47,35 @@ describe('spans of another field in exports and agreement', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines.map((l: { annotator: string; spans: unknown[] }) => [l.annotator, l.spans])).toEqual([
-      ['ann', [{ schema: 'claims', label: 'claim', start: 0, end: 3, text: 'The' }]],
-      ['bob', [{ schema: 'claims', label: 'claim', start: 0, end: 3, target_field: 'summary', text: 'Old' }]],
-      ['cid', [{ schema: 'claims', label: 'claim', start: 0, end: 3, target_field: 'summary', text: 'Old' }]],
+      ['ann', [{ id: expect.stringMatching(/^sp_/), schema: 'claims', label: 'claim', start: 0, end: 3, text: 'The' }]],
+      [
+        'bob',
+        [
+          {
+            id: expect.stringMatching(/^sp_/),
+            schema: 'claims',
+            label: 'claim',
+            start: 0,
+            end: 3,
+            target_field: 'summary',
+            text: 'Old',
+          },
+        ],
+      ],
+      [
+        'cid',
+        [
+          {
+            id: expect.stringMatching(/^sp_/),
+            schema: 'claims',
+            label: 'claim',
+            start: 0,
+            end: 3,
+            target_field: 'summary',
+            text: 'Old',
+          },
+        ],
+      ],
     ]);
     const csv = (await t.admin().get('/admin/api/export?format=csv')).text;
     expect(csv).toContain('""target_field"":""summary"",""text"":""Old""');
@@ -95,7 +121,15 @@ describe('spans of another field in exports and agreement', () => {
       .map((l) => JSON.parse(l));
     expect(gold.annotator).toBe('gold:majority');
     expect(gold.spans).toEqual([
-      { schema: 'claims', label: 'claim', start: 0, end: 3, target_field: 'summary', text: 'Old' },
+      {
+        id: expect.stringMatching(/^sp_/),
+        schema: 'claims',
+        label: 'claim',
+        start: 0,
+        end: 3,
+        target_field: 'summary',
+        text: 'Old',
+      },
     ]);
   });
 });

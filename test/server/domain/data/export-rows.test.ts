@@ -106,7 +106,7 @@ describe('csv and spaCy rows', () => {
       'hello world',
       'free, "text"',
       'a|c',
-      '[{"label":"X","start":6,"end":11,"text":"world"}]',
+      '[{"id":"ent6","label":"X","start":6,"end":11,"text":"world"}]',
       'u',
     ]);
   });

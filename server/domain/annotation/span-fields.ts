@@ -9,10 +9,13 @@ import { z } from 'zod';
 /** Printable text without control or format characters, no space at either end: ids travel in URLs and exports. */
 const SPAN_ID = /^[^\p{Cc}\p{Cf}\s](?:[^\p{Cc}\p{Cf}]{0,126}[^\p{Cc}\p{Cf}\s])?$/u;
 
+export const SPAN_ID_RULE =
+  'an id is 1 to 128 printable characters, without control characters or spaces at either end';
+
 export const spanClientId = z
   .string()
   .max(128)
-  .regex(SPAN_ID, 'an id is 1 to 128 printable characters, without control characters or spaces at either end')
+  .regex(SPAN_ID, SPAN_ID_RULE)
   .describe(
     "the span's own id, kept when it differs from the server's (ids of the server's form `sp_…` are not kept): links and events, in this request or later ones, name the span by it",
   );
