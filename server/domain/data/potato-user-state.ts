@@ -6,7 +6,8 @@
  * any other.
  */
 import { z } from 'zod';
-import type { Submission } from '../annotation/records.js';
+import type { FormatCoords, Submission } from '../annotation/records.js';
+import { formatCoords } from '../annotation/span-fields.js';
 import type { AnswerChange } from '../annotation/submit-hooks.js';
 import type { Task } from '../task.js';
 import { textLengthOf } from '../task.js';
@@ -23,6 +24,8 @@ const spanKey = z.lazy(() =>
     start: offset,
     end: offset,
     id: z.string().nullish(),
+    // checked per span below, so a bad one names its user and instance as other refusals do
+    format_coords: z.unknown().optional(),
   }),
 );
 /** an empty id is no id: the annotation service derives the entry's own */
@@ -213,12 +216,27 @@ export function readUserState(
           });
           continue;
         }
+        let coords: FormatCoords | undefined;
+        if (span.format_coords !== undefined && span.format_coords !== null) {
+          // Potato's PDF anchors and boxes, checked as the API checks them
+          const checked = formatCoords.safeParse(span.format_coords);
+          if (!checked.success) {
+            const issue = checked.error.issues[0];
+            problems.push({
+              instance: iid,
+              problem: `span ${span.schema}:${span.name} [${span.start}, ${span.end}): ${['format_coords', ...issue.path].join('.')}: ${issue.message}`,
+            });
+            continue;
+          }
+          coords = checked.data as FormatCoords;
+        }
         out.push({
           schema: span.schema,
           name: span.name,
           start: span.start,
           end: span.end,
           ...(span.id ? { id: span.id } : {}),
+          ...(coords ? { format_coords: coords } : {}),
         });
       }
       submission.span_annotations = out;
