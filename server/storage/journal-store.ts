@@ -15,21 +15,21 @@
  * line, which was never acknowledged; it is skipped and cut off at start. A bad line anywhere else stops start-up
  * (journal-replay.ts).
  */
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger, Store, StoreOp, TableName, Tables } from '../domain/ports.js';
-import { AtomicJsonFile, fsyncDir, writeFileAtomicChunks } from './atomic-file.js';
-import { CompactionBoundary } from './compaction-boundary.js';
+import { AtomicJsonFile, fsyncDir } from './atomic-file.js';
+import type { CompactionBoundary } from './compaction-boundary.js';
 import { loadFolder } from './folder-load.js';
-import { isPackFile, journalGeneration, journalName, packName } from './folder-names.js';
+import { journalName } from './folder-names.js';
+import { removeObsolete, takeBoundary, writeBoundary, type Boundary } from './journal-compaction.js';
 import { JournalFile } from './journal-file.js';
 import { encodeRecord } from './journal-record.js';
 import { StorageError, TableReader } from './tables.js';
 import { PackedTable } from './packed-table.js';
 import { lockFolder } from './folder-lock.js';
-import { packFilePieces } from './pack-file.js';
-import { FORMAT_VERSION, snapshotPieces, type Snapshot, type TableKeys } from './snapshot-pieces.js';
+import { FORMAT_VERSION, type Snapshot } from './snapshot-pieces.js';
 
 export { FORMAT_VERSION, StorageError };
 
@@ -228,12 +228,9 @@ export class JournalStore extends TableReader implements Store {
     await fsyncDir(this.dir);
     // The swap happens where no batch is being written (a flush uses the file across awaits): now if no flush
     // runs, else between two batches of the flush loop. Waiting for the loop to end instead could wait forever
-    // under steady writes. Writes already applied in memory but not yet in the old journal go to the new one,
-    // so for their keys the snapshot takes the values the old journal has (their undo values).
+    // under steady writes. Writes already applied in memory but not yet in the old journal go to the new one.
     let previous!: JournalFile;
-    let keys!: TableKeys[];
-    let pinned!: (readonly [string, PackedTable, number])[];
-    let boundary!: CompactionBoundary;
+    let boundary!: Boundary;
     await new Promise<void>((resolve) => {
       this.swapRequest = () => {
         previous = this.journal;
@@ -241,48 +238,22 @@ export class JournalStore extends TableReader implements Store {
         this.generation = generation;
         this.journalBytes = 0;
         this.afterFailure = false;
-        keys = [];
-        pinned = [];
-        // a packed table is pinned rather than listed: its rows up to this moment are the boundary's
-        for (const [name, table] of this.data) {
-          if (table instanceof PackedTable) pinned.push([name, table, table.pin()]);
-          else keys.push([name, Array.from(table.keys())]);
-        }
-        boundary = this.frozen = new CompactionBoundary();
-        for (const p of this.pending)
-          for (const op of p.undo) boundary.keep(op.table, op.key, () => this.undoneValue(op));
-        // a key those writes deleted is not in the live key list, but the boundary had it
-        for (const [name, list] of keys) {
-          for (const [key, value] of boundary.table(name) ?? [])
-            if (value !== undefined && this.data.get(name)?.get(key) === undefined) list.push(key);
-        }
+        const unwritten = this.pending.flatMap((p) => p.undo.map((u) => ({ ...u, before: () => this.undoneValue(u) })));
+        boundary = takeBoundary(this.data, unwritten);
+        this.frozen = boundary.kept;
         resolve();
       };
       if (!this.flushing) this.swapIfRequested();
     });
-    const packs: Record<string, string> = {};
+    let packs: Set<string>;
     try {
       await previous.close();
-      // pack files first: until the snapshot names them, the old snapshot and journals are the state
-      for (const [name, table, end] of pinned) {
-        packs[name] = packName(name, generation);
-        await writeFileAtomicChunks(join(this.dir, packs[name]), packFilePieces(table, end, boundary.table(name)));
-      }
-      const live = (table: string, key: string) => this.table(table).get(key);
-      await writeFileAtomicChunks(
-        join(this.dir, 'snapshot.json'),
-        snapshotPieces(generation, keys, packs, (table, key) => boundary.valueAt(table, key, live)),
-      );
+      packs = await writeBoundary(this.dir, generation, boundary, (table, key) => this.table(table).get(key));
     } finally {
       this.frozen = null;
-      for (const [, table] of pinned) table.release();
+      for (const [, table] of boundary.pinned) table.release();
     }
-    const current = new Set(Object.values(packs));
-    for (const name of await readdir(this.dir)) {
-      const g = journalGeneration(name);
-      if ((g !== undefined && g < generation) || (isPackFile(name) && !current.has(name)))
-        await unlink(join(this.dir, name)).catch(() => undefined);
-    }
+    await removeObsolete(this.dir, generation, packs);
   }
 
   /** The check and the write happen in one turn of this process's only thread: the journal's order decides. */
