@@ -3,15 +3,13 @@
  * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts). Groups of
  * features that depend on each other more than on the rest are wired beside it, in the compose-*.ts files: the
  * accounts, the learners over the answers, what imports instances while the project runs, studies, agents,
- * evaluation, qualitative coding, crowdsourcing and the progress read-outs.
+ * evaluation, qualitative coding, crowdsourcing, the progress read-outs, the webhook outbox and what an item
+ * shows (its display and media).
  */
 import { Assignments } from './domain/annotation/assignment.js';
 import { AnnotationService } from './domain/annotation/annotation-service.js';
 import { compileRules } from './domain/annotation/keywords.js';
 import type { EventOutbox } from './domain/events.js';
-import { WebhookOutbox } from './domain/webhooks/outbox.js';
-import { webhookSettings } from './config/sections/webhooks.js';
-import { createWebhookSender } from './io/webhook-sender.js';
 import { Settings } from './domain/settings.js';
 import { addCheckInstances, handOutLimit, requiredAnnotators } from './domain/task.js';
 import { Progress } from './domain/admin/progress.js';
@@ -21,10 +19,6 @@ import { PhaseService } from './domain/phases/phase-service.js';
 import { isAnnotated } from './domain/annotation/records.js';
 import { ProjectAgreement } from './domain/agreement/project-agreement.js';
 import { restoreImported } from './domain/data/imported.js';
-import { DisplayCache } from './domain/display/build.js';
-import { MediaFiles } from './io/media-files.js';
-import { transcriptFileReader } from './io/transcript-files.js';
-import { mediaRoots } from './config/locate.js';
 import { Skips } from './domain/annotation/skips.js';
 import { ItemNotes } from './domain/annotation/item-notes.js';
 import { UndoHistory } from './domain/annotation/undo.js';
@@ -49,6 +43,8 @@ import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
 import { composeIbws, keepLegacyIbwsRound } from './compose-ibws.js';
 import { composeReadouts } from './compose-readouts.js';
+import { composeMedia } from './compose-media.js';
+import { composeWebhooks } from './compose-webhooks.js';
 import { PocketService } from './domain/pocket/pocket-service.js';
 import { DeviceVisits } from './domain/pocket/device-visits.js';
 import { Rooms } from './domain/rooms/rooms-service.js';
@@ -97,20 +93,7 @@ export function composeServices(input: ComposeInput): Services {
     },
     now,
   );
-  const webhooks =
-    input.reuse?.webhooks ??
-    new WebhookOutbox(
-      store,
-      clock,
-      logger,
-      createWebhookSender(),
-      webhookSettings(config.raw.webhooks),
-      {
-        enabled: () => settings.get().webhooks_enabled,
-        taskName: () => settings.get().annotation_task_name,
-      },
-      `Marginalia-Webhooks/${input.version}`,
-    );
+  const webhooks = composeWebhooks(input, settings);
   const outbox: EventOutbox = webhooks;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {
     taskName: () => settings.get().annotation_task_name,
@@ -182,12 +165,6 @@ export function composeServices(input: ComposeInput): Services {
     runningTraces: input.reuse?.traces,
     onAdded: (items) => late.automation?.itemsAdded(items),
   });
-  // the task's media folders: recordings and images are served from them, sidecar transcripts read from them
-  const roots = mediaRoots(
-    config.dir,
-    config.raw.task_dir,
-    (config.raw as { media_directory?: unknown }).media_directory,
-  );
   const adminUsers = new Set(config.adminUsers);
   const isAdmin = (name: string) => adminUsers.has(name) || name === input.desktopOwner;
   const adjudication = new AdjudicationService({
@@ -292,16 +269,7 @@ export function composeServices(input: ComposeInput): Services {
     outbox,
     webhooks,
     keywordRules: compileRules(task.keywordRules),
-    display: new DisplayCache(
-      config.display ?? {
-        kind: 'auto',
-        textKey: config.raw.item_properties.text_key,
-        idKey: config.raw.item_properties.id_key,
-      },
-      undefined,
-      transcriptFileReader(roots),
-    ),
-    media: new MediaFiles(roots),
+    ...composeMedia(input),
     adminAuth: { key: input.adminKey, isAdminUser: isAdmin },
     startedAt: clock.now(),
     version: input.version,
