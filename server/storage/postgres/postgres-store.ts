@@ -19,6 +19,7 @@ import { ConflictError, StorageError, TableReader } from '../tables.js';
 import { migrate } from './migrations.js';
 import { statements, type Statements } from './statements.js';
 import { finalStates, restore, undoOf, type Pending, type Undo } from './batches.js';
+import { CommitLane } from './commit-lane.js';
 import { rebase } from './rebase.js';
 import { changesAfter } from './change-log.js';
 import { claim, sharedSecret } from './claims.js';
@@ -44,14 +45,12 @@ export interface PostgresStoreOptions {
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export class PostgresStore extends TableReader implements SharedStore {
-  private pending: Pending[] = [];
-  private running: Promise<void> | null = null;
-  private syncWaiters: (() => void)[] = [];
-  /**
-   * The writes not yet committed or failed, which an empty write waits for. Not the lane's turn: a write made
-   * while a turn ends goes with the next one, and a refused write settles before the earlier ones kept.
-   */
-  private readonly unsettled = new Set<Promise<void>>();
+  /** one turn with the log at a time: a commit when writes are pending, else a read of the log for syncs */
+  private readonly lane = new CommitLane({
+    commit: (waiters) => this.commitPending(waiters),
+    read: (waiters) => this.readChanges(waiters),
+    idle: () => this.pruneNow(),
+  });
   private closed = false;
   /** the id of the last change of the log applied to the tables */
   private applied = 0;
@@ -126,72 +125,44 @@ export class PostgresStore extends TableReader implements SharedStore {
    * Resolves once the changes other processes committed before the call are applied (or the database is out of reach).
    */
   sync(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.syncWaiters.push(resolve);
-      this.kick();
-    });
+    return this.closed ? Promise.resolve() : this.lane.sync();
   }
 
   write(ops: StoreOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new StorageError('the store is closed'));
-    if (!ops.length) return Promise.all(this.unsettled).then(() => undefined);
+    if (!ops.length) return this.lane.settled();
     const undo = this.undoOf(ops);
     this.apply(ops);
-    const written = new Promise<void>((resolve, reject) => {
-      this.pending.push({ ops, undo, resolve, reject });
-      this.kick();
-    });
-    const forget = () => void this.unsettled.delete(settled);
-    const settled: Promise<void> = written.then(forget, forget);
-    this.unsettled.add(settled);
-    return written;
+    return this.lane.write(ops, undo);
   }
 
-  /** One lane talks to the log at a time: syncs and commits take turns, so each sees the other's result. */
-  private kick(): void {
-    if (this.running) return;
-    this.running = this.lane().finally(() => {
-      this.running = null;
-      if (this.pending.length || this.syncWaiters.length) this.kick();
-    });
+  /** Reads the others' changes for syncs alone, then lets the syncs `waiters` through. */
+  private async readChanges(waiters: (() => void)[]): Promise<void> {
+    try {
+      await this.catchUp([]);
+      this.syncTrouble = false;
+    } catch (e) {
+      // the request goes on with what this process has; a write it makes fails on its own if the database is down
+      if (!this.syncTrouble)
+        this.logger?.warn(`could not read other processes' changes from PostgreSQL: ${(e as Error).message}`);
+      this.syncTrouble = true;
+    }
+    for (const resolve of waiters) resolve();
+  }
+
+  private async pruneNow(): Promise<void> {
+    if (Date.now() - this.lastPrune <= PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    await this.pool.query(this.sql.prune).catch(() => undefined);
   }
 
   /**
-   * One round trip per turn: a commit when writes are pending, which also answers the syncs asked for before it
-   * was sent (it succeeds only if no other process committed since this one's last change, and when it finds the
-   * log moved on the changes are read and applied first), else a read of the log for the syncs alone.
+   * Commits the pending writes; `waiters` (syncs asked for before) are let through once the tables are current.
+   * It succeeds only if no other process committed since this one's last change; when it finds the log moved on,
+   * the others' changes are read and applied first and what they left standing is committed again.
    */
-  private async lane(): Promise<void> {
-    // let the writes and requests of this turn of the event loop join the same round trip
-    await new Promise((r) => setImmediate(r));
-    while (this.pending.length || this.syncWaiters.length) {
-      const waiters = this.syncWaiters.splice(0);
-      if (this.pending.length) await this.commitPending(waiters);
-      else {
-        try {
-          await this.catchUp([]);
-          this.syncTrouble = false;
-        } catch (e) {
-          // the request goes on with what this process has; a write it makes fails on its own if the database is down
-          if (!this.syncTrouble)
-            this.logger?.warn(`could not read other processes' changes from PostgreSQL: ${(e as Error).message}`);
-          this.syncTrouble = true;
-        }
-        for (const resolve of waiters) resolve();
-      }
-      // the requests let through now write before the next round trip, so their writes go with it
-      if (waiters.length) await new Promise((r) => setImmediate(r));
-    }
-    if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
-      this.lastPrune = Date.now();
-      await this.pool.query(this.sql.prune).catch(() => undefined);
-    }
-  }
-
-  /** Commits the pending writes; `waiters` (syncs asked for before) are let through once the tables are current. */
   private async commitPending(waiters: (() => void)[]): Promise<void> {
-    let batch = this.pending.splice(0);
+    let batch = this.lane.pending.splice(0);
     const current = () => {
       for (const resolve of waiters.splice(0)) resolve();
     };
@@ -213,7 +184,7 @@ export class PostgresStore extends TableReader implements SharedStore {
       }
     } catch (e) {
       // writes made after the batch were applied over it: undo them too, newest first, and fail them all
-      const failed = batch.concat(this.pending.splice(0));
+      const failed = batch.concat(this.lane.pending.splice(0));
       for (let i = failed.length - 1; i >= 0; i--) this.restore(failed[i].undo);
       const error = new StorageError(`could not save to PostgreSQL: ${(e as Error).message}`);
       this.logger?.error(error.message);
@@ -235,9 +206,9 @@ export class PostgresStore extends TableReader implements SharedStore {
     }
     const { head, changes } = log;
     if (head === this.applied) return inFlight;
-    const { kept, refused, told } = rebase((name) => this.table(name), changes, inFlight.concat(this.pending));
+    const { kept, refused, told } = rebase((name) => this.table(name), changes, inFlight.concat(this.lane.pending));
     this.applied = head;
-    this.pending = this.pending.filter((p) => kept.has(p));
+    this.lane.pending = this.lane.pending.filter((p) => kept.has(p));
     const error = new ConflictError('another server process changed the same data at the same time');
     for (const p of refused) p.reject(error);
     // a refused write was counted ahead by the services on the state before these changes: not row by row then
@@ -247,7 +218,7 @@ export class PostgresStore extends TableReader implements SharedStore {
 
   /** The log entries this process needed were pruned (it was cut off for long): read every row again. */
   private async reload(inFlight: Pending[]): Promise<void> {
-    const local = inFlight.concat(this.pending.splice(0));
+    const local = inFlight.concat(this.lane.pending.splice(0));
     for (let i = local.length - 1; i >= 0; i--) this.restore(local[i].undo);
     for (const table of this.data.values()) if (table instanceof PackedTable) table.close();
     this.data = new Map();
@@ -304,9 +275,9 @@ export class PostgresStore extends TableReader implements SharedStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.running) await this.running.catch(() => undefined);
+    while (this.lane.busy) await this.lane.busy.catch(() => undefined);
     this.closed = true;
-    for (const resolve of this.syncWaiters.splice(0)) resolve();
+    this.lane.releaseSyncs();
     for (const table of this.data.values()) if (table instanceof PackedTable) table.close();
     await this.pool.query(this.sql.releaseClaims, [this.origin]).catch(() => undefined);
     await this.lock.release();
