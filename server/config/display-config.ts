@@ -13,6 +13,7 @@ import { readAgentTrace, traceKindOf, traceOptionNames } from './agent-trace-opt
 import { PLAYER_OPTIONS, readAudioDialogue } from './audio-dialogue-options.js';
 import { SPEAKER_ASSIGNMENT_OPTIONS } from './speaker-assignment.js';
 import { PER_TURN_RATINGS_OPTION } from './per-turn-ratings.js';
+import { BOX_OPTIONS, BoxOptionError, readBoxOptions, settleBoxFields } from './box-options.js';
 
 export class DisplayConfigError extends Error {}
 
@@ -128,9 +129,11 @@ function readFields(
         `${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`,
       );
     const options = isMapping(f.display_options) ? f.display_options : {};
+    const boxes = rawType === 'document' ? readBoxes(options, `${where}.display_options`) : undefined;
     const ignored = Object.keys(options).filter(
       (k) =>
         !ACTED_ON_OPTIONS.has(k) &&
+        !(boxes && (k === 'annotation_mode' || (BOX_OPTIONS as readonly string[]).includes(k))) &&
         !(rawType === 'audio_dialogue' && AUDIO_DIALOGUE_OPTIONS.has(k)) &&
         !(rawType === 'dialogue' && k === PER_TURN_RATINGS_OPTION) &&
         !(traceKind && traceOptionNames(traceKind).includes(k)),
@@ -144,6 +147,7 @@ function readFields(
     if (rawType === 'audio_dialogue')
       field.audioDialogue = readAudioDialogue(options, `${where}.display_options`, warn);
     if (traceKind) field.agentTrace = readAgentTrace(options, `${where}.display_options`, warn, traceKind);
+    if (boxes) field.boxes = boxes;
     if (typeof f.label === 'string') field.label = f.label;
     if (Array.isArray(options.labels)) field.labels = options.labels.map(String);
     if (typeof options.language === 'string') field.language = options.language;
@@ -155,6 +159,15 @@ function readFields(
   });
   const layout = isMapping(value.layout) ? value.layout : {};
   return { fields, direction: layout.direction === 'horizontal' ? 'horizontal' : 'vertical' };
+}
+
+function readBoxes(options: Mapping, where: string) {
+  try {
+    return readBoxOptions(options, where);
+  } catch (e) {
+    if (e instanceof BoxOptionError) throw new DisplayConfigError(e.message);
+    throw e;
+  }
 }
 
 /**
@@ -241,6 +254,7 @@ export function readDisplaySpec(
       );
       for (const f of fields) delete f.spanTarget;
     }
+    settleBoxFields(fields, keys.hasSpans, warn);
     return {
       kind: 'fields',
       fields,

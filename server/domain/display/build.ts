@@ -30,7 +30,13 @@ function fieldBlock(
   if (empty) return { type: 'absent', key, label };
   switch (field.type) {
     case 'html':
-      return { type: 'html', key, label, html: sanitize(asText(value)) };
+      return {
+        type: 'html',
+        key,
+        label,
+        html: sanitize(asText(value)),
+        ...(field.boxes ? { boxes: field.boxes } : {}),
+      };
     case 'image':
     case 'audio':
     case 'video':

@@ -46,6 +46,14 @@ export interface DisplayField {
   audioDialogue?: AudioDialogueOptions;
   /** Potato's agent_trace: drawn as step cards with these options (and the item's run tree) */
   agentTrace?: AgentTraceOptions;
+  /** Potato's `annotation_mode: bounding_box` on a document or pdf field: boxes are drawn over it */
+  boxes?: BoxOptions;
+}
+
+/** How boxes are drawn over a document (Potato's `bbox_min_size` in pixels, `show_bbox_labels`). */
+export interface BoxOptions {
+  min_size: number;
+  show_labels: boolean;
 }
 
 /** Potato's trace displays: agent_trace and its kin, drawn from the same step cards. */
@@ -170,7 +178,8 @@ export type DisplayBlock =
   /** a field the display names that the item leaves out or leaves empty: said in so many words, not an empty box */
   | { type: 'absent'; key: string; label?: string }
   /** HTML already sanitized on the server; may hold one `<span data-span-surface>` where the surface goes */
-  | { type: 'html'; key?: string; label?: string; html: string }
+  /** with `boxes`, the annotator draws labelled boxes over it, saved as spans with `bounding_box` format_coords */
+  | { type: 'html'; key?: string; label?: string; html: string; boxes?: BoxOptions }
   | { type: 'list'; key: string; label?: string; items: string[]; prefix: ListAsText['prefix']; horizontal: boolean }
   | {
       type: 'dialogue';

@@ -10,6 +10,14 @@ const source = {
     .optional()
     .describe('why the media is not shown (a path leaving the task folder, an unsafe scheme)'),
 };
+const boxOptions = z
+  .object({
+    min_size: z.number().describe('bbox_min_size: a box narrower or lower than this many pixels is not kept'),
+    show_labels: z.boolean().describe('show_bbox_labels: each box shows its label'),
+  })
+  .describe(
+    "annotation_mode: bounding_box: the annotator draws labelled boxes over the field, saved as spans (start = end = 0, without target_field) whose format_coords are {format: bounding_box, page, bbox: [x, y, w, h] as shares of the field's width and height, label}",
+  );
 const media = z.lazy(() => z.object({ type: z.enum(['image', 'audio', 'video']), ...common, ...source }));
 
 const part = z.discriminatedUnion('kind', [
@@ -131,6 +139,7 @@ const displayBlock = z.lazy(() =>
       type: z.literal('html'),
       ...common,
       html: z.string().describe('sanitized HTML; a <span data-span-surface> in it marks where the text field goes'),
+      boxes: boxOptions.optional(),
     }),
     z.object({
       type: z.literal('list'),

@@ -13,7 +13,8 @@ import { AnnotateTop } from './annotate-top.js';
 import { removeSpan, type Answers } from './answers.js';
 import { hiddenSchemes } from './conditional.js';
 import { hasInstructions, InstructionsPanel, useInstructions } from './instructions.js';
-import { ItemDisplay, type TurnSlot } from './item-display.js';
+import { ItemDisplay, type BoxSlot, type TurnSlot } from './item-display.js';
+import { BoxLayer } from '../bounding-box/box-layer.js';
 import { TurnQuestions } from './turn-questions.js';
 import { ItemNote } from './item-note.js';
 import { PredictionHint } from './prediction-hint.js';
@@ -146,6 +147,24 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
     selection,
   );
 
+  const boxLabels = useMemo(() => keys.spanChoices.filter((l) => l.plain && l.field === undefined), [keys.spanChoices]);
+  const boxLayer = useCallback<BoxSlot>(
+    (field, page, options, content) => (
+      <BoxLayer
+        name={field}
+        page={page}
+        minSize={options.min_size}
+        showLabels={options.show_labels}
+        labels={boxLabels}
+        spans={a.answers.spans}
+        setAnswers={setAnswers}
+      >
+        {content}
+      </BoxLayer>
+    ),
+    [boxLabels, a.answers.spans, setAnswers],
+  );
+
   if (!a.schemes || !a.loaded) {
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
   }
@@ -188,6 +207,7 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
             fieldSurface={fieldSurface}
             dialogueSpans={dialogueSpans}
             crossArcs={crossArcs}
+            boxLayer={boxLayer}
           />
           <SpanPanel
             labels={keys.spanChoices}

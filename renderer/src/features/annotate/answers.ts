@@ -53,8 +53,20 @@ export const spanRef = (s: SpanPlace & { id?: string }) =>
     ? `${s.schema}_${s.name}_${s.start}_${s.end}`
     : `fs_${shortHash([s.target_field, s.schema, s.name, s.start, s.end].join('\u0001'))}`);
 
-/** Where a span is: the same scheme, label, offsets and field make the same span, whatever its id. */
-const placeOf = (s: SpanPlace) => [s.target_field ?? '', s.schema, s.name, s.start, s.end].join('\u0001');
+/**
+ * Where a span is: the same scheme, label, offsets and field make the same span, whatever its id; a box (which marks
+ * no characters) is also where it is on its page.
+ */
+const placeOf = (s: SpanPlace & Pick<SpanAnnotation, 'format_coords'>) =>
+  [
+    s.target_field ?? '',
+    s.schema,
+    s.name,
+    s.start,
+    s.end,
+    JSON.stringify(s.format_coords?.bbox ?? null),
+    s.format_coords?.page ?? '',
+  ].join('\u0001');
 
 /** A span as the form keeps and sends it: its field only when not the text; a stored span's own id and coordinates. */
 function formSpan({

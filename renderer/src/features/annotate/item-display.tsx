@@ -32,9 +32,19 @@ interface Props {
   dialogueSpans?: (field: string) => DialogueSpans;
   /** links between spans of different fields */
   crossArcs?: readonly Arc[];
+  /** a field drawn with boxes over it (Potato's annotation_mode: bounding_box): the drawing layer around it */
+  boxLayer?: BoxSlot;
 }
 
-type Slots = Pick<Props, 'turnSlot' | 'chatSlot' | 'fieldSurface' | 'dialogueSpans'>;
+type HtmlBlock = Extract<DisplayBlock, { type: 'html' }>;
+export type BoxSlot = (
+  field: string,
+  page: number,
+  options: NonNullable<HtmlBlock['boxes']>,
+  content: ReactNode,
+) => ReactNode;
+
+type Slots = Pick<Props, 'turnSlot' | 'chatSlot' | 'fieldSurface' | 'dialogueSpans' | 'boxLayer'>;
 const NO_ARCS: readonly Arc[] = [];
 
 /** Sanitized HTML with the surface mounted into its `data-span-surface` element, if it has one. */
@@ -79,6 +89,7 @@ function Body({
   chatSlot,
   fieldSurface,
   dialogueSpans,
+  boxLayer,
 }: { block: DisplayBlock; surface: ReactNode } & Slots) {
   switch (block.type) {
     case 'agent_chat':
@@ -104,8 +115,10 @@ function Body({
         );
       }
       return <>{surface}</>;
-    case 'html':
-      return <LayoutHtml html={block.html} surface={surface} />;
+    case 'html': {
+      const html = <LayoutHtml html={block.html} surface={surface} />;
+      return block.boxes && boxLayer && block.key !== undefined ? boxLayer(block.key, 1, block.boxes, html) : html;
+    }
     case 'text':
       return (
         <div className="display-text" dir="auto">
@@ -177,6 +190,7 @@ export function ItemDisplay({
   fieldSurface,
   dialogueSpans,
   crossArcs = NO_ARCS,
+  boxLayer,
 }: Props) {
   const root = useRef<HTMLDivElement>(null);
   if (!display) return <>{surface}</>;
@@ -197,6 +211,7 @@ export function ItemDisplay({
             chatSlot={chatSlot}
             fieldSurface={fieldSurface}
             dialogueSpans={dialogueSpans}
+            boxLayer={boxLayer}
           />
         </div>
       ))}

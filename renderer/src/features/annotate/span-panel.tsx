@@ -5,6 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Colors, Scheme, SpanAnnotation } from '../../shared/api/types.js';
 import type { LabelKey } from '../../shared/keymap/keymap.js';
+import { isBox } from '../bounding-box/boxes.js';
 import { spanRef } from './answers.js';
 import { schemeUi } from './schemes/registry.js';
 import type { Pending } from './use-span-selection.js';
@@ -205,31 +206,33 @@ export function SpanPanel({
           )}
         </p>
       )}
-      {spans.length > 0 && (
+      {spans.some((s) => !isBox(s)) && (
         <ul className="span-list" aria-label="Spans made">
-          {spans.map((s, i) => (
-            <li key={spanRef(s)}>
-              <span
-                className="chip"
-                style={{
-                  borderColor: colors[s.schema]?.[s.name] ?? '#888888',
-                  background: `${colors[s.schema]?.[s.name] ?? '#888888'}33`,
-                }}
-              >
-                {s.name}
-              </span>
-              <q>{textOf(s.target_field).slice(s.start, s.end)}</q>
-              {s.target_field !== undefined && <span className="span-field"> in {s.target_field}</span>}
-              <button
-                type="button"
-                className="link"
-                onClick={() => onRemove(i)}
-                aria-label={`Remove span ${s.name} “${textOf(s.target_field).slice(s.start, s.end)}”`}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
+          {spans.map((s, i) =>
+            isBox(s) ? null : (
+              <li key={spanRef(s)}>
+                <span
+                  className="chip"
+                  style={{
+                    borderColor: colors[s.schema]?.[s.name] ?? '#888888',
+                    background: `${colors[s.schema]?.[s.name] ?? '#888888'}33`,
+                  }}
+                >
+                  {s.name}
+                </span>
+                <q>{textOf(s.target_field).slice(s.start, s.end)}</q>
+                {s.target_field !== undefined && <span className="span-field"> in {s.target_field}</span>}
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => onRemove(i)}
+                  aria-label={`Remove span ${s.name} “${textOf(s.target_field).slice(s.start, s.end)}”`}
+                >
+                  Remove
+                </button>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>

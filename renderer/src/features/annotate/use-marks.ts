@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import type { Colors, Scheme } from '../../shared/api/types.js';
 import type { Answers } from './answers.js';
+import { isBox } from '../bounding-box/boxes.js';
 import type { Arc } from './link-arcs.js';
 import type { Loaded } from './loaded.js';
 import { schemeUi } from './schemes/registry.js';
@@ -38,7 +39,7 @@ export function useMarks(
       kind: 'keyword',
     }));
     for (const s of answers.spans)
-      if (s.target_field === undefined)
+      if (s.target_field === undefined && !isBox(s))
         out.push({
           start: s.start,
           end: s.end,
