@@ -3,9 +3,9 @@
  * GET, ranges), answered the Koa way (status, headers, body stream) so they leave through the same layers as
  * every other response.
  */
-import { readFile } from 'node:fs/promises';
 import { send } from '@fastify/send';
 import type { Context } from 'koa';
+import { LocalizedPages } from './localized-page.js';
 
 /** Without remote media the UI's pages load only their own files, call only this server, and are never framed. */
 const CLOSED_POLICY =
@@ -20,7 +20,6 @@ export interface PageLanguage {
   dir: 'ltr' | 'rtl';
 }
 
-const HTML_TAG = /<html\b[^>]*>/i;
 const attr = (v: string) => v.replace(/[^A-Za-z0-9_-]/g, '');
 
 /**
@@ -28,11 +27,11 @@ const attr = (v: string) => v.replace(/[^A-Za-z0-9_-]/g, '');
  * into each page's `<html>` tag, so the first paint and screen readers have them before the UI's script runs.
  */
 export function staticFiles(root: string, policy = CLOSED_POLICY, language?: PageLanguage): ServeFile {
-  // the built pages are English, left to right: only another language's pages are rewritten (and lose revalidation)
-  const tag =
+  // the built pages are English, left to right: only another language's pages are rewritten
+  const localized =
     language &&
     (language.lang !== 'en' || language.dir !== 'ltr') &&
-    `<html lang="${attr(language.lang) || 'en'}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}">`;
+    new LocalizedPages(`<html lang="${attr(language.lang) || 'en'}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}">`);
   return async (ctx, path) => {
     const r = await send(ctx.req, path, { root, index: 'index.html', dotfiles: 'ignore', maxAge: 0 });
     if (r.type !== 'file') {
@@ -42,14 +41,17 @@ export function staticFiles(root: string, policy = CLOSED_POLICY, language?: Pag
       throw r.type === 'error' ? r.metadata.error : new Error(`cannot serve ${path}`);
     }
     const html = r.metadata.path.endsWith('.html');
-    if (html && tag) {
+    if (html && localized) {
       // the page differs from the file, so the file's validators and ranges do not describe it
       r.stream.destroy();
+      const page = await localized.get(r.metadata.path, r.metadata.stat);
       ctx.status = 200;
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
+      ctx.set('ETag', page.etag);
       ctx.set('Content-Security-Policy', policy);
-      ctx.body = (await readFile(r.metadata.path, 'utf8')).replace(HTML_TAG, tag);
+      if (ctx.fresh) ctx.status = 304;
+      else ctx.body = page.body;
       return true;
     }
     ctx.status = r.statusCode;

@@ -1,5 +1,5 @@
 /** The built UI served next to the API: files, the single-page fallback, and API paths that never reach either. */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -140,5 +140,43 @@ describe("the UI page in the project's language", () => {
     expect(page.text).toContain('<html lang="en">');
     expect(page.headers.get('etag')).toBeTruthy();
     await en.close();
+  });
+
+  it('is revalidated by its own ETag, and a rebuilt page is noticed', async () => {
+    const staticDir = tempDir('marginalia-ui-');
+    const file = join(staticDir, 'index.html');
+    writeFileSync(file, '<!doctype html><html lang="en"><title>one</title></html>');
+    const built = new Date('2026-01-01T00:00:00Z');
+    utimesSync(file, built, built);
+    const ar = await startServer({ config: { ui_language: 'ar' }, options: { staticDir } });
+    const browser = ar.client({ accept: 'text/html' });
+    const first = await browser.get('/');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    for (const path of ['/', '/index.html', '/no/such/page']) {
+      const again = await browser.get(path, { 'if-none-match': etag });
+      expect(again.status, path).toBe(304);
+      expect(again.text, path).toBe('');
+    }
+    const head = await browser.request('HEAD', '/');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(head.text).toBe('');
+    // the page is kept while the file keeps its mtime and size (here other bytes, which no build leaves so)
+    writeFileSync(file, '<!doctype html><html lang="en"><title>six</title></html>');
+    utimesSync(file, built, built);
+    expect((await browser.get('/')).text).toContain('<title>one</title>');
+    // a rebuilt dist/ has a new file: its page is served, under another ETag
+    writeFileSync(file, '<!doctype html><html lang="en"><title>two</title></html>');
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(file, later, later);
+    const rebuilt = await browser.get('/', { 'if-none-match': etag });
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.text).toBe('<!doctype html><html lang="ar" dir="rtl"><title>two</title></html>');
+    expect(rebuilt.headers.get('etag')).toBeTruthy();
+    expect(rebuilt.headers.get('etag')).not.toBe(etag);
+    expect((await browser.get('/', { 'if-none-match': rebuilt.headers.get('etag')! })).status).toBe(304);
+    await ar.close();
   });
 });
