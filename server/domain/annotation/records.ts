@@ -20,8 +20,20 @@ export interface SpanRecord {
 export type FormatCoords = { format: string; anchor_kind?: string } & Record<string, string | number | number[]>;
 
 /** A span that marks a region of a page rather than characters, so it may be zero-length (start = end). */
-export const isRegion = (c: FormatCoords | undefined): boolean =>
+const isRegion = (c: FormatCoords | undefined): boolean =>
   c !== undefined && (c.format === 'bounding_box' || (c.format === 'pdf' && c.anchor_kind === 'region'));
+
+/**
+ * Whether a span's offsets fit a text of `length`, and the rule that says so: every way spans come in (the API,
+ * Potato's user states, pre-annotations) asks this one, so a region is zero-length everywhere or nowhere.
+ */
+export function offsetsFit(start: number, end: number, length: number, coords: FormatCoords | undefined) {
+  const region = isRegion(coords);
+  return {
+    fits: start >= 0 && (start < end || (region && start === end)) && end <= length,
+    rule: `0 <= start ${region ? '<=' : '<'} end <= ${length}`,
+  };
+}
 
 export interface AnnotationRecord {
   username: string;

@@ -5,6 +5,7 @@
  * a misspelt one is named in a 400 rather than kept and never read.
  */
 import { z } from 'zod';
+import type { FormatCoords } from './records.js';
 
 /** Printable text without control or format characters, no space at either end: ids travel in URLs and exports. */
 const SPAN_ID = /^[^\p{Cc}\p{Cf}\s](?:[^\p{Cc}\p{Cf}]{0,126}[^\p{Cc}\p{Cf}\s])?$/u;
@@ -83,3 +84,14 @@ export const storedFormatCoords = z
   .object({ format: z.string() })
   .catchall(z.union([z.string(), z.number(), z.array(z.number())]))
   .describe("Potato's format_coords, as the client sent them (see the request's `format_coords`)");
+
+/**
+ * format_coords read from a file (Potato's user states, pre-annotations) as the API reads them: the coordinates, or
+ * what is wrong with them, naming the key (`format_coords.bbox: …`).
+ */
+export function readFormatCoords(value: unknown): { coords: FormatCoords } | { problem: string } {
+  const checked = formatCoords.safeParse(value);
+  if (checked.success) return { coords: checked.data as FormatCoords };
+  const issue = checked.error.issues[0];
+  return { problem: `${['format_coords', ...issue.path].join('.')}: ${issue.message}` };
+}

@@ -7,7 +7,7 @@ import { textLengthOf, type Instance, type Label, type Scheme, type Task } from 
 import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError, type SchemeTypeModule } from '../schemes/module.js';
 import { hashString } from '../seeded-random.js';
-import { isRegion, type FormatCoords, type SpanRecord, type Submission } from './records.js';
+import { offsetsFit, type FormatCoords, type SpanRecord, type Submission } from './records.js';
 
 /** Position of each label name in its scheme (first occurrence), built once per labels list. */
 const labelPositions = new WeakMap<readonly Label[], Map<string, number>>();
@@ -269,10 +269,10 @@ export function validateSpans(
       coords = placed.get(placeKey(span.schema, span.name, start, end, target.field))?.shift();
     }
     const length = target.text === undefined ? textLengthOf(instance) : target.text.length;
-    const region = isRegion(coords);
-    if (!(start >= 0 && (start < end || (region && start === end)) && end <= length)) {
+    const offsets = offsetsFit(start, end, length, coords);
+    if (!offsets.fits) {
       throw invalid(
-        `${field}: offsets must satisfy 0 <= start ${region ? '<=' : '<'} end <= ${length}${target.field === undefined ? '' : ` (the length of "${target.field}")`} (got start ${start}, end ${end})`,
+        `${field}: offsets must satisfy ${offsets.rule}${target.field === undefined ? '' : ` (the length of "${target.field}")`} (got start ${start}, end ${end})`,
       );
     }
     const derived = spanId(username, instance.id, span.schema, span.name, start, end, target.field, coords);

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { FormatCoords, Submission } from '../annotation/records.js';
-import { formatCoords } from '../annotation/span-fields.js';
+import { readFormatCoords } from '../annotation/span-fields.js';
 import type { AnswerChange } from '../annotation/submit-hooks.js';
 import type { Task } from '../task.js';
 import { textLengthOf } from '../task.js';
@@ -219,16 +219,15 @@ export function readUserState(
         let coords: FormatCoords | undefined;
         if (span.format_coords !== undefined && span.format_coords !== null) {
           // Potato's PDF anchors and boxes, checked as the API checks them
-          const checked = formatCoords.safeParse(span.format_coords);
-          if (!checked.success) {
-            const issue = checked.error.issues[0];
+          const read = readFormatCoords(span.format_coords);
+          if ('problem' in read) {
             problems.push({
               instance: iid,
-              problem: `span ${span.schema}:${span.name} [${span.start}, ${span.end}): ${['format_coords', ...issue.path].join('.')}: ${issue.message}`,
+              problem: `span ${span.schema}:${span.name} [${span.start}, ${span.end}): ${read.problem}`,
             });
             continue;
           }
-          coords = checked.data as FormatCoords;
+          coords = read.coords;
         }
         out.push({
           schema: span.schema,

@@ -7,7 +7,8 @@ import { invalid } from '../errors.js';
 import type { Store, StoreOp } from '../ports.js';
 import { textLengthOf, type Task } from '../task.js';
 import { answerByScheme } from '../annotation/payloads.js';
-import { isSpanClientId, SPAN_ID_RULE } from '../annotation/span-fields.js';
+import { offsetsFit, type FormatCoords } from '../annotation/records.js';
+import { isSpanClientId, readFormatCoords, SPAN_ID_RULE } from '../annotation/span-fields.js';
 import { labelsFromAnswers } from './answers.js';
 
 interface PredictedSpan {
@@ -17,6 +18,8 @@ interface PredictedSpan {
   label: string;
   start: number;
   end: number;
+  /** Potato's place of the span in a PDF or on a page, checked as the API checks it */
+  format_coords?: FormatCoords;
 }
 
 export interface PredictionRecord {
@@ -48,7 +51,8 @@ export function checkSource(source: unknown, where: string): string {
 
 /**
  * One pre-annotation row, as a JSONL export writes it: `{instance_id, labels?: {schema: answer}, spans?:
- * [{id?, schema, label, start, end}], source?}` (`name` is accepted for `label`, as /updateinstance spells it).
+ * [{id?, schema, label, start, end, format_coords?}], source?}` (`name` is accepted for `label`, as
+ * /updateinstance spells it).
  * `where` prefixes errors ("file:line: ").
  */
 export function parsePrediction(
@@ -81,19 +85,23 @@ export function parsePrediction(
     const label = s.label ?? s.name;
     if (typeof label !== 'string' || !scheme.labels.some((l) => l.name === label))
       throw invalid(`${field}.label: scheme "${scheme.name}" has no label "${String(label)}"`);
+    let coords: FormatCoords | undefined;
+    if (s.format_coords !== undefined && s.format_coords !== null) {
+      const read = readFormatCoords(s.format_coords);
+      if ('problem' in read) throw invalid(`${field}.${read.problem}`);
+      coords = read.coords;
+    }
     const { start, end } = s;
-    if (
-      !Number.isInteger(start) ||
-      !Number.isInteger(end) ||
-      !((start as number) >= 0 && (start as number) < (end as number) && (end as number) <= textLengthOf(instance))
-    ) {
-      throw invalid(`${field}: offsets must be integers with 0 <= start < end <= ${textLengthOf(instance)}`);
+    const offsets = offsetsFit(start as number, end as number, textLengthOf(instance), coords);
+    if (!Number.isInteger(start) || !Number.isInteger(end) || !offsets.fits) {
+      throw invalid(`${field}: offsets must be integers with ${offsets.rule}`);
     }
     // a span that says what text it covers must cover that text: catches offsets computed on another text
     if (typeof s.text === 'string' && instance.text.slice(start as number, end as number) !== s.text) {
       throw invalid(`${field}.text: "${s.text.slice(0, 40)}" is not the text at ${start}..${end}`);
     }
     const span: PredictedSpan = { schema: scheme.name, label, start: start as number, end: end as number };
+    if (coords !== undefined) span.format_coords = coords;
     if (s.id !== undefined) {
       if (!isSpanClientId(s.id)) throw invalid(`${field}.id: ${SPAN_ID_RULE}`);
       const other = ids.get(s.id);

@@ -14,6 +14,7 @@ import { DATA_FORMATS, rowSource, type InputSpec } from '../../io/import-files.j
 import { route, type RouteSpec } from '../route.js';
 import { answersByScheme } from '../answer-shapes.js';
 import { textSpan } from './span-shape.js';
+import { storedFormatCoords } from '../../domain/annotation/span-fields.js';
 
 const input = {
   file: z
@@ -63,6 +64,7 @@ export const predictionRow = z.lazy(() =>
     spans: z.array(
       textSpan.extend({
         id: z.string().optional().describe('the id the imported row gave the span; its links name it'),
+        format_coords: storedFormatCoords.optional(),
       }),
     ),
     created_at: z.string(),
