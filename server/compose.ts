@@ -7,6 +7,7 @@
  * shows (its display and media).
  */
 import { Assignments } from './domain/annotation/assignment.js';
+import { Cohorts } from './domain/assignment/cohorts.js';
 import { AnnotationService } from './domain/annotation/annotation-service.js';
 import { compileRules } from './domain/annotation/keywords.js';
 import type { EventOutbox } from './domain/events.js';
@@ -90,9 +91,16 @@ export function composeServices(input: ComposeInput): Services {
       priorityOrder: () => triage.order(),
       psychometricOrder: (username) => late.psychometrics?.handOutOrder(username),
       diversityOrder: (username) => diversity.orderFor(username),
+      batchOrder: (username): readonly string[] => cohorts.itemsFor(username),
     },
     now,
   );
+  const cohorts: Cohorts = new Cohorts(config.cohorts, {
+    listOf: (username) => assignments.listOf(username),
+    usernames: () => assignments.usernames(),
+    perItem: () => handOutLimit(settings.get()),
+    instances: () => task.instances,
+  });
   const webhooks = composeWebhooks(input, settings);
   const outbox: EventOutbox = webhooks;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {
@@ -233,6 +241,7 @@ export function composeServices(input: ComposeInput): Services {
     }),
     sessions: new Sessions(store, task, clock, config.sessions),
     undo: new UndoHistory(store, annotations, assignments),
+    cohorts,
     progress,
     timeline,
     search,

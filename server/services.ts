@@ -6,6 +6,7 @@ import type { ProjectConfig } from './config/load.js';
 import type { Accounts } from './domain/users/users.js';
 import type { LoginThrottle } from './domain/users/login-throttle.js';
 import type { Assignments } from './domain/annotation/assignment.js';
+import type { Cohorts } from './domain/assignment/cohorts.js';
 import type { AnnotationService } from './domain/annotation/annotation-service.js';
 import type { compileRules } from './domain/annotation/keywords.js';
 import type { EventOutbox } from './domain/events.js';
@@ -92,6 +93,8 @@ export interface Services {
   accounts: Accounts;
   throttle: LoginThrottle;
   assignments: Assignments;
+  /** Potato's batch cohorts: `cohortOf(username)` names a user's group */
+  cohorts: Cohorts;
   annotations: AnnotationService;
   /** skipped instances and the schemes required before moving on */
   skips: Skips;

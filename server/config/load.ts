@@ -53,6 +53,7 @@ import { readTraceIngestion } from './sections/trace-ingestion.js';
 import { readAutomation } from './sections/automation.js';
 import { readBoundaryProbing } from './sections/boundary-probing.js';
 import { readTriage } from './sections/triage.js';
+import { readBatchAssignment } from './sections/batch-assignment.js';
 import { readPsychometrics } from './sections/psychometrics.js';
 import { readDiversity } from './sections/diversity.js';
 import { readRooms } from './sections/rooms.js';
@@ -110,7 +111,19 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   // session-level schemes are asked once per session, so the per-item task goes without them
   const sessions = readSessions(raw.sessions, schemes, path, warn);
 
-  const items = readItems(raw, top.cot_segmentation, path, find, warn, adapted.databases.length > 0);
+  const groupFiles = raw.batch_assignment?.groups?.some((g) => g.data_file !== undefined) === true;
+  const items = readItems(raw, top.cot_segmentation, path, find, warn, adapted.databases.length > 0 || groupFiles);
+  const batch = readBatchAssignment(raw.batch_assignment, {
+    strategy: raw.assignment_strategy,
+    find,
+    keys: { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key, derive: items.deriveItem },
+    existing: new Set(items.instances.map((i) => i.id)),
+    warn,
+    refuse,
+  });
+  if (batch.items.length) items.instances.push(...batch.items);
+  if (!items.instances.length && !adapted.databases.length)
+    refuse('data_files: the data files (and batch_assignment data_file) hold no instances');
   const instances = tupleItems(raw, schemes, items.instances, path, warn);
   const keywordRules = readKeywordHighlights(
     raw.keyword_highlights_file,
@@ -275,6 +288,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     automation: readAutomation(raw.automation, warn, refuse),
     boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
     triage,
+    cohorts: batch.settings,
     psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),
     diversity: readDiversity(raw.diversity_ordering, raw.embedding_visualization, raw.assignment_strategy, warn),
     rooms: readRooms(raw.rooms, sessions.itemSchemes, path, warn),

@@ -19,6 +19,7 @@ import type { JudgeAlignmentSettings } from '../domain/judges/judge-alignment.js
 import type { JudgeCalibrationConfig } from './sections/judge-calibration.js';
 import type { BoundarySettings } from '../domain/boundary/boundary-lab.js';
 import type { TriageSettings } from '../domain/triage/triage.js';
+import type { CohortSettings } from '../domain/assignment/cohorts.js';
 import type { PsychometricsSettings } from '../domain/psychometrics/psychometrics.js';
 import type { readDiversity } from './sections/diversity.js';
 import type { RoomSettings } from '../domain/rooms/settings.js';
@@ -126,6 +127,11 @@ export interface ProjectConfig {
   boundary: BoundarySettings;
   /** Potato's triage: item priorities read from their data, the priority strategy's order */
   triage: TriageSettings;
+  /**
+   * Potato's batch_assignment: the cohorts, each with its items in order and its `schemes` as given (read by
+   * per-cohort schemes); no groups without the section
+   */
+  cohorts: CohortSettings;
   /** Potato's psychometrics: the item-response model's read-outs and the study designer */
   psychometrics: PsychometricsSettings;
   /** Potato's diversity ordering (clusters by TF-IDF) and its embedding map */

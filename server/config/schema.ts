@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { bwsConfigSchema, ibwsConfigSchema } from './bws-tuples.js';
 import { ASSIGNMENT_STRATEGIES } from '../domain/task.js';
+import { batchAssignmentSchema } from './sections/batch-assignment.js';
 import { attentionChecksSchema, goldStandardsSchema } from './sections/quality.js';
 import { phasesSchema } from './sections/phases.js';
 import { aiSupportSchema } from './sections/ai.js';
@@ -174,6 +175,7 @@ export const configSchema = z.looseObject({
   automation: automationSchema.optional(),
   boundary_probing: boundaryProbingSchema.optional(),
   triage: triageSchema.optional(),
+  batch_assignment: batchAssignmentSchema.optional(),
   psychometrics: psychometricsSchema.optional(),
   diversity_ordering: diversityOrderingSchema.optional(),
   embedding_visualization: embeddingVisualizationSchema.optional(),

@@ -78,7 +78,8 @@ export type AssignmentStrategy =
   | 'active_learning'
   | 'priority'
   | 'psychometric'
-  | 'diversity_clustering';
+  | 'diversity_clustering'
+  | 'batch';
 export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = [
   'fixed_order',
   'random',
@@ -87,6 +88,7 @@ export const ASSIGNMENT_STRATEGIES: readonly AssignmentStrategy[] = [
   'priority',
   'psychometric',
   'diversity_clustering',
+  'batch',
 ];
 
 export interface KeywordRule {

@@ -19,6 +19,8 @@ export interface AssignmentSettings {
   psychometricOrder?(username: string): readonly string[] | undefined;
   /** diversity_clustering: the admin's priority items, then round-robin across the corpus's clusters */
   diversityOrder?(username: string): readonly string[];
+  /** batch: the items of the annotator's cohort in its order (none outside every cohort) */
+  batchOrder?(username: string): readonly string[];
 }
 
 export interface StrategyOrder {
@@ -48,6 +50,7 @@ export function strategyOrder(
     // until the model is warm, at random (Potato's cold start)
     return ranked ? { ids: ranked, strategy: 'fixed_order' } : { ids: taskOrder(task), strategy: 'random' };
   }
+  if (strategy === 'batch') return { ids: settings.batchOrder?.(username) ?? [], strategy: 'fixed_order' };
   if (strategy === 'diversity_clustering')
     return { ids: settings.diversityOrder?.(username) ?? taskOrder(task), strategy: 'fixed_order' };
   return { ids: taskOrder(task), strategy };

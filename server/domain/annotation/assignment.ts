@@ -124,12 +124,14 @@ export class Assignments {
     const required = this.settings.required();
     const more = this.heldBack.some((isHeld) => isHeld(username))
       ? 0
-      : Number.isFinite(required)
-        ? this.counted().openCount(required) - this.openIn(username, list, required)
-        : // active learning hands out in batches without an overlap limit too: the rest of the task is to come
-          this.settings.strategy() === 'active_learning'
-          ? this.task.instances.length - held
-          : 0;
+      : this.settings.strategy() === 'batch'
+        ? this.openInCohort(username, list, required)
+        : Number.isFinite(required)
+          ? this.counted().openCount(required) - this.openIn(username, list, required)
+          : // active learning hands out in batches without an overlap limit too: the rest of the task is to come
+            this.settings.strategy() === 'active_learning'
+            ? this.task.instances.length - held
+            : 0;
     return annotatorProgress({
       done,
       held,
@@ -147,6 +149,16 @@ export class Assignments {
     let n = 0;
     for (const id of list) if (this.task.positionById.has(id) && this.holders(id) < required) n++;
     this.openHeld.set(username, { list, version: this.version, required, count: n });
+    return n;
+  }
+
+  /** Under batch: the items of the annotator's cohort not in their list yet that are still open. */
+  private openInCohort(username: string, list: readonly string[], required: number): number {
+    const cohort = this.settings.batchOrder?.(username) ?? [];
+    if (!cohort.length) return 0;
+    const held = new Set(list);
+    let n = 0;
+    for (const id of cohort) if (!held.has(id) && this.holders(id) < required) n++;
     return n;
   }
 
@@ -220,12 +232,18 @@ export class Assignments {
       strategy: from.strategy,
       username,
     });
-    if (list && !more.length) return [];
+    // under batch a user outside every cohort (or whose group is full) gets no list, so a later hand-out may place them
+    if (!more.length && (list || this.settings.strategy() === 'batch')) return [];
     // decorating the whole list again keeps its start unchanged: checks are placed by position, seeded per annotator
     let full = [...real, ...more];
     for (const decorate of this.decorators) full = decorate(username, full);
-    const op = this.replaceOp(username, full);
-    return limited ? [op, { table: 'hand_outs', key: 'overlap', value: { at: this.now() } }] : [op];
+    const ops = [this.replaceOp(username, full)];
+    if (limited) ops.push({ table: 'hand_outs', key: 'overlap', value: { at: this.now() } });
+    // a first list under batch places an auto-assigned user in a group: two processes placing users at once
+    // write one key, so the second is placed again against counts that include the first
+    if (!list && this.settings.strategy() === 'batch')
+      ops.push({ table: 'hand_outs', key: 'cohorts', value: { at: this.now() } });
+    return ops;
   }
 
   private realCount(username: string, list: readonly string[]): number {

@@ -1,0 +1,183 @@
+/**
+ * Potato's `batch_assignment` section, for `assignment_strategy: batch`: `groups` (each a cohort with its `name`,
+ * `annotators` (or `users`), its items as `instances`, an `instances_file` of ids of the task's items and a
+ * `data_file` whose items it adds to the task, `max_annotators` and `schemes`), `auto_assign_annotators` and
+ * `annotator_key`. A group's `schemes` is kept as given: per-cohort schemes resolve it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { z } from 'zod';
+import type { Instance } from '../../domain/task.js';
+import { NO_COHORTS, type CohortGroup, type CohortSettings } from '../../domain/assignment/cohorts.js';
+import { readInstances, DataFileError, type DataFile, type ItemKeys } from '../data-files.js';
+import { decoderOf, EncodingError } from '../file-encoding.js';
+import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
+
+const fileRef = z.union([
+  z.string().min(1),
+  z.looseObject({ path: z.string().min(1), encoding: z.string().min(1).optional() }),
+]);
+const name = z.union([z.string().min(1), z.number()]).transform(String);
+
+const groupSchema = z.looseObject({
+  name: name.optional(),
+  annotators: z.array(name).optional(),
+  users: z.array(name).optional(),
+  instances: z.array(name).optional(),
+  instances_file: fileRef.optional(),
+  data_file: fileRef.optional(),
+  max_annotators: looseUnsignedNumber.pipe(z.number().int().min(1)).optional(),
+  schemes: z.unknown().optional(),
+});
+
+export const batchAssignmentSchema = z.looseObject({
+  groups: z.array(groupSchema).optional(),
+  auto_assign_annotators: looseBoolean.optional(),
+  annotator_key: z.string().min(1).optional(),
+});
+
+type RawBatch = z.output<typeof batchAssignmentSchema>;
+type FileRef = z.output<typeof fileRef>;
+
+export interface BatchReading {
+  settings: CohortSettings;
+  /** the items of the groups' `data_file`s, added to the task after those of `data_files` */
+  items: Instance[];
+}
+
+export interface BatchContext {
+  strategy: string | undefined;
+  find: (name: string) => string;
+  keys: ItemKeys;
+  /** ids of the items read from data_files */
+  existing: ReadonlySet<string>;
+  warn: (m: string) => void;
+  refuse: (m: string) => never;
+}
+
+const where = (i: number) => `batch_assignment.groups[${i}]`;
+
+function dataFileOf(ref: FileRef, key: string, c: BatchContext): DataFile {
+  const given = typeof ref === 'string' ? ref : ref.path;
+  const path = c.find(given);
+  if (!existsSync(path)) c.refuse(`${key}: file not found: ${path}`);
+  try {
+    return { path, decoder: typeof ref === 'string' ? undefined : decoderOf(ref.encoding, `${key}.encoding`) };
+  } catch (e) {
+    if (e instanceof EncodingError) c.refuse(e.message);
+    throw e;
+  }
+}
+
+/** The ids an `instances_file` lists: a JSON array of ids, or items of any data file format read for their id key. */
+function idsOf(file: DataFile, key: string, c: BatchContext): string[] {
+  if (extname(file.path).toLowerCase() === '.json') {
+    try {
+      const whole: unknown = JSON.parse(readFileSync(file.path, 'utf8').replace(/^\uFEFF/, ''));
+      if (Array.isArray(whole) && whole.every((v) => typeof v === 'string' || typeof v === 'number'))
+        return whole.map(String);
+    } catch {
+      // not one JSON value: one item per line, read below
+    }
+  }
+  try {
+    return readInstances([file], c.keys, new Set(), () => {}).map((i) => i.id);
+  } catch (e) {
+    if (e instanceof DataFileError) c.refuse(`${key}: ${e.message}`);
+    throw e;
+  }
+}
+
+function readGroup(
+  g: z.output<typeof groupSchema>,
+  i: number,
+  auto: boolean,
+  c: BatchContext,
+  added: Instance[],
+  taken: Set<string>,
+): CohortGroup {
+  const annotators = [...(g.annotators ?? []), ...(g.users ?? [])];
+  if (!annotators.length && !auto)
+    c.refuse(`${where(i)}.annotators: a group needs a non-empty annotators list unless auto_assign_annotators is true`);
+  if (g.instances === undefined && g.instances_file === undefined && g.data_file === undefined)
+    c.refuse(`${where(i)}: a group must define either instances, instances_file or data_file`);
+  if (g.max_annotators !== undefined && !auto)
+    c.warn(
+      `${where(i)}.max_annotators is not acted on: groups are filled only by auto_assign_annotators; its annotators are those listed`,
+    );
+  const items = [...(g.instances ?? [])];
+  if (g.instances_file !== undefined)
+    items.push(
+      ...idsOf(dataFileOf(g.instances_file, `${where(i)}.instances_file`, c), `${where(i)}.instances_file`, c),
+    );
+  if (g.data_file !== undefined) {
+    const key = `${where(i)}.data_file`;
+    try {
+      const read = readInstances([dataFileOf(g.data_file, key, c)], c.keys, taken, () => {});
+      for (const item of read) taken.add(item.id);
+      added.push(...read);
+      items.push(...read.map((item) => item.id));
+    } catch (e) {
+      if (e instanceof DataFileError) c.refuse(`${key}: ${e.message}`);
+      throw e;
+    }
+  }
+  return {
+    name: g.name ?? `group_${i}`,
+    annotators,
+    items: [...new Set(items)],
+    maxAnnotators: g.max_annotators ?? null,
+    schemes: g.schemes,
+  };
+}
+
+export function readBatchAssignment(raw: RawBatch | undefined, c: BatchContext): BatchReading {
+  const batch = c.strategy === 'batch';
+  if (!raw) {
+    if (batch)
+      c.refuse(
+        'assignment_strategy: batch needs a batch_assignment section with groups or an annotator_key (without one nobody would receive an item)',
+      );
+    return { settings: NO_COHORTS, items: [] };
+  }
+  const auto = raw.auto_assign_annotators === true;
+  const added: Instance[] = [];
+  const taken = new Set(c.existing);
+  const groups = (raw.groups ?? []).map((g, i) => readGroup(g, i, auto, c, added, taken));
+  if (batch && !groups.length && raw.annotator_key === undefined)
+    c.refuse('batch_assignment: give groups or an annotator_key (without either nobody would receive an item)');
+  checkGroups(groups, auto, taken, c);
+  if (!batch)
+    c.warn(
+      `batch_assignment: items are not limited to each group's while assignment_strategy is "${c.strategy ?? 'fixed_order'}"; set assignment_strategy: batch for that`,
+    );
+  if (auto && !groups.length) c.warn('batch_assignment.auto_assign_annotators is not acted on: there are no groups');
+  return { settings: { groups, autoAssign: auto, annotatorKey: raw.annotator_key ?? null }, items: added };
+}
+
+/** Names unique, an annotator in one group, every item named known, and each item in one group under auto-assign. */
+function checkGroups(groups: readonly CohortGroup[], auto: boolean, known: ReadonlySet<string>, c: BatchContext): void {
+  const names = new Map<string, number>();
+  const people = new Map<string, number>();
+  const items = new Map<string, number>();
+  groups.forEach((g, i) => {
+    const first = names.get(g.name);
+    if (first !== undefined) c.refuse(`${where(i)}.name: "${g.name}" is the name of groups[${first}] too`);
+    names.set(g.name, i);
+    for (const person of g.annotators) {
+      const other = people.get(person);
+      if (other !== undefined && other !== i)
+        c.refuse(`${where(i)}.annotators: "${person}" is in groups[${other}] too; an annotator is in one group`);
+      people.set(person, i);
+    }
+    for (const id of g.items) {
+      if (!known.has(id)) c.refuse(`${where(i)}.instances: no item has the id "${id}"`);
+      const other = items.get(id);
+      if (auto && other !== undefined && other !== i)
+        c.refuse(
+          `${where(i)}.instances: item "${id}" is in groups[${other}] too; under auto_assign_annotators each item is in one group, so a returning annotator's group can be told from their items`,
+        );
+      items.set(id, i);
+    }
+  });
+}
