@@ -25,6 +25,8 @@ export interface AdaptedConfig {
   warnings: string[];
   /** data_sources of type database, read by the server when it starts */
   databases: DatabaseSourceConfig[];
+  /** the key that named the encoding of a data file added from data_sources or data_directory, by its name */
+  encodingKeys: ReadonlyMap<string, string>;
 }
 
 export function adaptConfig(
@@ -35,12 +37,14 @@ export function adaptConfig(
   const idioms = adaptIdioms(top, path);
   const taskDir = typeof idioms.config.task_dir === 'string' ? idioms.config.task_dir : undefined;
   const databases: DatabaseSourceConfig[] = [];
+  const encodingKeys = new Map<string, string>();
   try {
     idioms.config = adaptDataSources(
       idioms.config,
       (name) => locate(name, taskDir),
       (m) => idioms.warnings.push(`${path}: ${m}`),
       databases,
+      encodingKeys,
     );
     // Potato's rule: a batch only hands out a cohort fixed at start, so rows arriving later would reach nobody
     if (top.assignment_strategy === 'batch' && databases.some((d) => d.live))
@@ -74,5 +78,5 @@ export function adaptConfig(
     string,
     unknown
   >[];
-  return { config: adapted.config, schemes, warnings: adapted.warnings, databases };
+  return { config: adapted.config, schemes, warnings: adapted.warnings, databases, encodingKeys };
 }

@@ -112,7 +112,10 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const sessions = readSessions(raw.sessions, schemes, path, warn);
 
   const groupFiles = raw.batch_assignment?.groups?.some((g) => g.data_file !== undefined) === true;
-  const items = readItems(raw, top.cot_segmentation, path, find, warn, adapted.databases.length > 0 || groupFiles);
+  const items = readItems(raw, top.cot_segmentation, path, find, warn, {
+    otherSources: adapted.databases.length > 0 || groupFiles,
+    encodingKeys: adapted.encodingKeys,
+  });
   const batch = readBatchAssignment(raw.batch_assignment, {
     strategy: raw.assignment_strategy,
     find,

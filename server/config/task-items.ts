@@ -19,8 +19,12 @@ export function readItems(
   path: string,
   locate: (name: string) => string,
   warn: (message: string) => void,
-  /** items also come from databases at start: no data file items is then fine */
-  fromDatabases = false,
+  sources: {
+    /** items also come from elsewhere at start (databases, batch groups' files): no data file items is then fine */
+    otherSources: boolean;
+    /** the key that named a file's encoding, where not data_files itself (adapt-config.ts) */
+    encodingKeys: ReadonlyMap<string, string>;
+  },
 ): { instances: Instance[]; deriveItem: Derive | undefined } {
   let instances: Instance[];
   let deriveItem: Derive | undefined;
@@ -31,7 +35,8 @@ export function readItems(
       const path = locate(typeof given === 'string' ? given : given.path);
       if (!existsSync(path)) throw new DataFileError(`${path}: data file not found (named in data_files)`);
       if (typeof given === 'string') return path;
-      return { path, decoder: decoderOf(given.encoding, `data_files[${i}].encoding`) };
+      const where = sources.encodingKeys.get(given.path) ?? `data_files[${i}].encoding`;
+      return { path, decoder: decoderOf(given.encoding, where) };
     });
     // Potato starts a task whose items lack the text field, showing them with an empty text: so do we, loudly
     let missing = 0;
@@ -54,7 +59,8 @@ export function readItems(
     if (e instanceof EncodingError) throw new ConfigError(path, e.message);
     throw e;
   }
-  if (!instances.length && !fromDatabases) throw new ConfigError(path, 'data_files: the data files hold no instances');
+  if (!instances.length && !sources.otherSources)
+    throw new ConfigError(path, 'data_files: the data files hold no instances');
   return { instances, deriveItem };
 }
 

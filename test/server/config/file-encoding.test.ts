@@ -83,6 +83,14 @@ describe('data file encodings', () => {
     expect(() =>
       loadWith({ data_files: [], data_sources: [{ type: 'file', path: 'in/b.jsonl', encoding: 8859 }] }),
     ).toThrow(/data_sources\[0\]\.encoding: expected the name of an encoding/);
+    // a source naming a file data_files reads already: the file is read once, as data_files says, and the
+    // source's encoding is warned about, not checked
+    const once = loadWith({
+      data_files: [{ path: 'a.jsonl', encoding: 'latin-1' }],
+      data_sources: [{ type: 'file', path: 'a.jsonl', encoding: 'elvish' }],
+    });
+    expect(once.task.instances.map((i) => i.text)).toEqual(['Ærø']);
+    expect(once.warnings.join('\n')).toMatch(/data_sources\[0\]\.encoding is not acted on: a\.jsonl is read once/);
     // 0x82 0x20 is no Shift_JIS character
     const bad = Buffer.concat([Buffer.from('{"id":"b","text":"'), Buffer.from([0x82, 0x20]), Buffer.from('"}\n')]);
     expect(() => load('shift_jis', bad)).toThrow(/x\.jsonl: is not valid shift_jis text/);
