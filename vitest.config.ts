@@ -7,6 +7,7 @@ export const POSTGRES_HTTP_SUITES = [
   'annotation',
   'admin',
   'assignment-batches',
+  'batch-assignment',
   'quality',
   'phases',
   'webhooks',

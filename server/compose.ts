@@ -92,6 +92,7 @@ export function composeServices(input: ComposeInput): Services {
       psychometricOrder: (username) => late.psychometrics?.handOutOrder(username),
       diversityOrder: (username) => diversity.orderFor(username),
       batchOrder: (username): readonly string[] => cohorts.itemsFor(username),
+      batchNone: (username): string => cohorts.whyNone(username),
     },
     now,
   );

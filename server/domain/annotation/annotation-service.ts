@@ -210,7 +210,8 @@ export class AnnotationService {
     const list = await this.listOf(username);
     if (!list.length)
       throw notFound(
-        'no instances are assigned to you: every instance already has its required number of annotators, or handing out work is paused',
+        this.assignments.whyNone(username) ??
+          'no instances are assigned to you: every instance already has its required number of annotators, or handing out work is paused',
       );
     const index = Math.min(this.assignments.cursor(username), list.length - 1);
     return this.record(username, list, index);
@@ -218,7 +219,7 @@ export class AnnotationService {
 
   async goTo(username: string, target: GoTo): Promise<CurrentInstance> {
     const list = await this.listOf(username);
-    if (!list.length) throw notFound('no instances are assigned to you');
+    if (!list.length) throw notFound(this.assignments.whyNone(username) ?? 'no instances are assigned to you');
     const here = Math.min(this.assignments.cursor(username), list.length - 1);
     let next: number;
     if ('go_to' in target) {

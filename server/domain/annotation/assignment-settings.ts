@@ -21,6 +21,8 @@ export interface AssignmentSettings {
   diversityOrder?(username: string): readonly string[];
   /** batch: the items of the annotator's cohort in its order (none outside every cohort) */
   batchOrder?(username: string): readonly string[];
+  /** batch: why an annotator was handed nothing (in no cohort, or theirs is full) */
+  batchNone?(username: string): string;
 }
 
 export interface StrategyOrder {

@@ -162,6 +162,11 @@ export class Assignments {
     return n;
   }
 
+  /** Why an annotator with no list was handed nothing, where the strategy can say more than the default. */
+  whyNone(username: string): string | undefined {
+    return this.settings.strategy() === 'batch' ? this.settings.batchNone?.(username) : undefined;
+  }
+
   holders(instanceId: string): number {
     return this.counted().of(instanceId);
   }

@@ -127,6 +127,16 @@ export class Cohorts {
     return [...own, ...keyed.filter((id) => !seen.has(id))];
   }
 
+  /** Why the user was handed nothing, in words for them; called when their list is empty. */
+  whyNone(username: string): string {
+    const g = this.groupIndexOf(username);
+    if (g !== undefined)
+      return `every item of your annotator group "${this.settings.groups[g].name}" already has the annotators it needs: there is nothing more for you to annotate`;
+    if (this.settings.autoAssign && this.settings.groups.length)
+      return 'every annotator group of this project is full: there is nothing for you to annotate';
+    return "you are in none of this project's annotator groups, so there is nothing for you to annotate; ask the project's organisers to add you to one";
+  }
+
   /** Members per group: those the config names, and those auto-assigned by their lists. */
   members(): number[] {
     const counts = this.settings.groups.map((g) => g.annotators.length);
