@@ -92,6 +92,24 @@ describe('error_span on the annotate screen', () => {
       },
     });
     expect(await page.getByTestId('score-mqm').innerText()).toBe('Score: 100');
+    // before any selection the panel lists the error types and what each severity costs, as Potato's page does
+    const types = page.getByRole('region', { name: 'Error types of mqm' });
+    expect(await types.getByRole('listitem').allInnerTexts()).toEqual(['Accuracy: Mistranslation', 'Fluency']);
+    const severities = page.getByRole('region', { name: 'Severities of mqm' });
+    expect(await severities.getByRole('listitem').allInnerTexts()).toEqual([
+      'Minor (-1)',
+      'Major (-5)',
+      'Critical (-10)',
+    ]);
+    expect(await severities.innerText()).toContain(
+      "Each error's severity takes its weight off the score, which starts at 100.",
+    );
+    const swatch = (n: number) =>
+      severities
+        .locator('.severity-swatch')
+        .nth(n)
+        .evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(await swatch(1)).toBe('rgb(240, 140, 0)'); // Major, the colour its errors are marked in
 
     await select(page, 7, 1); // barked
     expect(await page.locator('.span-picker').innerText()).toContain('Accuracy / Mistranslation');
@@ -100,6 +118,7 @@ describe('error_span on the annotate screen', () => {
     await page.keyboard.press('ArrowDown'); // Minor → Major
     await expect.poll(() => page.getByTestId('score-mqm').innerText()).toBe('Score: 95');
     expect(await page.locator('mark[data-label="Fluency"]').innerText()).toContain('barked');
+    await expect.poll(() => severities.locator('.severity-swatch').count()).toBe(3); // the legend stays
     expect(await unnamedControls(page)).toEqual([]);
     await rig.screenshot(page, 'error-span');
 

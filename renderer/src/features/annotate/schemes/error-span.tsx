@@ -1,12 +1,14 @@
 /**
  * error_span: select an error in the text (mouse, or `s` and the arrows) and pick its type (or type / subtype) in
- * the span picker; each error is listed with a severity list and a Remove button, and the running MQM score.
+ * the span picker; the types and severities are listed beforehand (error-span-legend.tsx); each error is listed
+ * with a severity list and a Remove button, and the running MQM score.
  */
 import { setValue, type Answers } from '../answers.js';
 import type { Scheme } from '../../../shared/api/types.js';
 import { Legend } from './parts.js';
 import type { FieldProps, SchemeUi } from './scheme-ui.js';
 import { jsonAnswer } from './span-refs.js';
+import { ErrorSpanLegend, severityColor, type ErrorTypes } from './error-span-legend.js';
 
 interface MqmError {
   start: number;
@@ -17,15 +19,7 @@ interface MqmError {
   severity: string;
 }
 
-interface Config {
-  error_types: { name: string; subtypes: string[] }[];
-  severities: { name: string; weight: number }[];
-  show_score: boolean;
-  max_score: number;
-}
-
-const SEVERITY_COLORS = ['#e6b800', '#f08c00', '#d92d20', '#7a0c0c'];
-const configOf = (scheme: Scheme) => scheme as unknown as Config;
+const configOf = (scheme: Scheme) => scheme as unknown as ErrorTypes;
 
 function errorsOf(a: Answers, scheme: Scheme): MqmError[] {
   const raw = a.labels[scheme.name]?.[scheme.name];
@@ -64,6 +58,7 @@ function ErrorSpanField({ scheme, answers, update }: FieldProps) {
   return (
     <fieldset className="scheme scheme-error_span" data-scheme={scheme.name}>
       <Legend scheme={scheme} />
+      <ErrorSpanLegend name={scheme.name} config={configOf(scheme)} />
       {show_score && (
         <p className="mqm-score" data-testid={`score-${scheme.name}`}>
           Score: <strong>{mqmScore(scheme, errors)}</strong>
@@ -130,12 +125,12 @@ export const errorSpan: SchemeUi = {
     );
   },
   marks(scheme, a) {
-    const names = configOf(scheme).severities.map((s) => s.name);
+    const { severities } = configOf(scheme);
     return errorsOf(a, scheme).map((e) => ({
       start: e.start,
       end: e.end,
       label: e.subtype ?? e.type,
-      color: SEVERITY_COLORS[Math.min(names.indexOf(e.severity), SEVERITY_COLORS.length - 1)] ?? '#888888',
+      color: severityColor(severities, e.severity),
     }));
   },
   keys: [
