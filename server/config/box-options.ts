@@ -14,14 +14,14 @@ const truthy = (v: unknown) => v === true || v === 'true' || v === 'True';
 const falsy = (v: unknown) => v === false || v === 'false' || v === 'False';
 
 /**
- * The field's box options when its `annotation_mode` is `bounding_box`, else undefined (`span`, Potato's default,
- * and absent mean no boxes). `where` names the field's display_options in messages.
+ * The field's box options when its `annotation_mode` is `bounding_box`, else undefined. `where` names the field's display_options in messages.
  */
 export function readBoxOptions(options: Record<string, unknown>, where: string): BoxOptions | undefined {
   const mode = options.annotation_mode;
-  if (mode === undefined || mode === null || mode === 'span') return undefined;
+  // span (Potato's default) and a PDF's link mode draw no boxes; the caller warns about them as not acted on
+  if (mode === undefined || mode === null || mode === 'span' || mode === 'link') return undefined;
   if (mode !== 'bounding_box')
-    throw new BoxOptionError(`${where}.annotation_mode: "${String(mode)}" is not known (span or bounding_box)`);
+    throw new BoxOptionError(`${where}.annotation_mode: "${String(mode)}" is not known (span, bounding_box or link)`);
   const size = options.bbox_min_size ?? 10;
   const minSize = typeof size === 'string' && size.trim() !== '' ? Number(size) : size;
   if (typeof minSize !== 'number' || !Number.isFinite(minSize) || minSize < 0 || minSize > 10_000)

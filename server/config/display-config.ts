@@ -13,6 +13,7 @@ import { readAgentTrace, traceKindOf, traceOptionNames } from './agent-trace-opt
 import { PLAYER_OPTIONS, readAudioDialogue } from './audio-dialogue-options.js';
 import { SPEAKER_ASSIGNMENT_OPTIONS } from './speaker-assignment.js';
 import { PER_TURN_RATINGS_OPTION } from './per-turn-ratings.js';
+import { PDF_OPTIONS, PdfOptionError, readPdfOptions } from './pdf-options.js';
 import { BOX_OPTIONS, BoxOptionError, readBoxOptions, settleBoxFields } from './box-options.js';
 
 export class DisplayConfigError extends Error {}
@@ -50,7 +51,7 @@ const TYPE_MAP: Record<string, FieldType> = {
   document: 'html',
   gallery: 'list',
   spreadsheet: 'text',
-  pdf: 'text',
+  pdf: 'pdf',
   agent_trace: 'dialogue',
   coding_trace: 'dialogue',
   eval_trace: 'dialogue',
@@ -77,6 +78,7 @@ const EXACT = new Set([
   'conversation',
   'side_by_side',
   'comparison',
+  'pdf',
 ]);
 
 type Mapping = Record<string, unknown>;
@@ -129,11 +131,13 @@ function readFields(
         `${where}.type: "${rawType}" is shown as ${type === 'dialogue' ? 'dialogue turns (as text when its entries are not turns)' : type}`,
       );
     const options = isMapping(f.display_options) ? f.display_options : {};
-    const boxes = rawType === 'document' ? readBoxes(options, `${where}.display_options`) : undefined;
+    const boxes =
+      rawType === 'document' || rawType === 'pdf' ? readBoxes(options, `${where}.display_options`) : undefined;
     const ignored = Object.keys(options).filter(
       (k) =>
         !ACTED_ON_OPTIONS.has(k) &&
         !(boxes && (k === 'annotation_mode' || (BOX_OPTIONS as readonly string[]).includes(k))) &&
+        !(rawType === 'pdf' && (PDF_OPTIONS as readonly string[]).includes(k)) &&
         !(rawType === 'audio_dialogue' && AUDIO_DIALOGUE_OPTIONS.has(k)) &&
         !(rawType === 'dialogue' && k === PER_TURN_RATINGS_OPTION) &&
         !(traceKind && traceOptionNames(traceKind).includes(k)),
@@ -148,6 +152,7 @@ function readFields(
       field.audioDialogue = readAudioDialogue(options, `${where}.display_options`, warn);
     if (traceKind) field.agentTrace = readAgentTrace(options, `${where}.display_options`, warn, traceKind);
     if (boxes) field.boxes = boxes;
+    if (rawType === 'pdf') field.pdf = readPdf(options, `${where}.display_options`, !!boxes, warn);
     if (typeof f.label === 'string') field.label = f.label;
     if (Array.isArray(options.labels)) field.labels = options.labels.map(String);
     if (typeof options.language === 'string') field.language = options.language;
@@ -166,6 +171,15 @@ function readBoxes(options: Mapping, where: string) {
     return readBoxOptions(options, where);
   } catch (e) {
     if (e instanceof BoxOptionError) throw new DisplayConfigError(e.message);
+    throw e;
+  }
+}
+
+function readPdf(options: Mapping, where: string, boxes: boolean, warn: (m: string) => void) {
+  try {
+    return readPdfOptions(options, where, boxes, warn);
+  } catch (e) {
+    if (e instanceof PdfOptionError) throw new DisplayConfigError(e.message);
     throw e;
   }
 }

@@ -8,7 +8,7 @@ import { resolveTranscript, type ReadSidecar } from '../transcripts/resolve.js';
 import { sanitize } from './sanitize.js';
 import { traceSteps } from './trace-steps.js';
 import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
-import { asItems, asText, asTurns, looksLikeTurns, mediaSource, valueAt } from './values.js';
+import { asItems, asText, asTurns, looksLikeTurns, mediaSource, pdfSource, valueAt } from './values.js';
 
 /** Marks the text field's place while a layout is sanitized; random so no layout or item can forge it. */
 const SURFACE_TOKEN = `mrgsurface${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
@@ -41,6 +41,15 @@ function fieldBlock(
     case 'audio':
     case 'video':
       return { type: field.type, key, label, ...mediaSource(value) };
+    case 'pdf':
+      return {
+        type: 'pdf',
+        key,
+        label,
+        ...pdfSource(value),
+        pdf: field.pdf ?? { view_mode: 'scroll', show_page_controls: true, initial_page: 1 },
+        ...(field.boxes ? { boxes: field.boxes } : {}),
+      };
     case 'code':
       return { type: 'code', key, label, text: asText(value), language: field.language };
     case 'dialogue':

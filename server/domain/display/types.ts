@@ -27,7 +27,8 @@ export type DisplaySpec =
       left?: string[];
     };
 
-export type FieldType = 'text' | 'html' | 'dialogue' | 'list' | 'pairwise' | 'code' | 'image' | 'audio' | 'video';
+export type FieldType =
+  'text' | 'html' | 'dialogue' | 'list' | 'pairwise' | 'code' | 'image' | 'audio' | 'video' | 'pdf';
 
 export interface DisplayField {
   key: string;
@@ -48,6 +49,16 @@ export interface DisplayField {
   agentTrace?: AgentTraceOptions;
   /** Potato's `annotation_mode: bounding_box` on a document or pdf field: boxes are drawn over it */
   boxes?: BoxOptions;
+  /** a pdf field: how its pages are shown */
+  pdf?: PdfOptions;
+}
+
+/** A pdf field's viewer (Potato's `view_mode`, `show_page_controls`, `initial_page`, `max_height` in pixels). */
+export interface PdfOptions {
+  view_mode: 'scroll' | 'paginated';
+  show_page_controls: boolean;
+  initial_page: number;
+  max_height?: number;
 }
 
 /** How boxes are drawn over a document (Potato's `bbox_min_size` in pixels, `show_bbox_labels`). */
@@ -197,7 +208,9 @@ export type DisplayBlock =
   | { type: 'agent_chat'; key: string; label?: string }
   | { type: 'pairwise'; key: string; label?: string; items: { label: string; text: string }[] }
   | { type: 'code'; key: string; label?: string; text: string; language?: string }
-  | ({ type: 'image' | 'audio' | 'video'; key: string; label?: string } & MediaSource);
+  | ({ type: 'image' | 'audio' | 'video'; key: string; label?: string } & MediaSource)
+  /** a PDF from the task folder, its pages drawn on the page; with `boxes`, boxes are drawn over each page */
+  | ({ type: 'pdf'; key: string; label?: string; pdf: PdfOptions; boxes?: BoxOptions } & MediaSource);
 
 export interface Display {
   source: 'html_layout' | 'instance_display' | 'fields';

@@ -142,3 +142,17 @@ export function mediaSource(value: unknown): MediaSource {
     remote: false,
   };
 }
+
+/**
+ * A PDF's path inside the task folder, served as other media are. A URL is refused: the page fetches a PDF's bytes
+ * itself, and its policy lets it connect to this server only.
+ */
+export function pdfSource(value: unknown): MediaSource {
+  const raw = asText(value).trim();
+  if (/^https?:\/\//i.test(raw))
+    return {
+      refused: `${raw.slice(0, 80)}: a PDF is shown from the task folder only; put the file there and name its path`,
+    };
+  if (/^data:/i.test(raw)) return { refused: 'a PDF is shown from a file in the task folder, not from a data: URL' };
+  return mediaSource(raw);
+}

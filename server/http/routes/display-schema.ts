@@ -194,6 +194,22 @@ const displayBlock = z.lazy(() =>
     }),
     z.object({ type: z.literal('code'), ...common, text: z.string(), language: z.string().optional() }),
     media,
+    z
+      .object({
+        type: z.literal('pdf'),
+        ...common,
+        ...source,
+        pdf: z.object({
+          view_mode: z.enum(['scroll', 'paginated']).describe('every page in a column, or one page at a time'),
+          show_page_controls: z.boolean(),
+          initial_page: z.number().int().describe('the page shown first, from 1'),
+          max_height: z.number().int().optional().describe("the viewer's height at most, in pixels"),
+        }),
+        boxes: boxOptions.optional(),
+      })
+      .describe(
+        'a PDF from the task folder (`src` is /api/media/<path>), its pages drawn on the page; with `boxes` the annotator draws boxes over its pages, their format_coords naming the page',
+      ),
   ]),
 );
 

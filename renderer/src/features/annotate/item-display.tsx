@@ -11,6 +11,7 @@ import type { Display, DisplayBlock } from '../../shared/api/types.js';
 import { AgentTraceBlock } from './agent-trace-block.js';
 import { LinkArcs, type Arc } from './link-arcs.js';
 import { DialogueBlock } from './dialogue-block.js';
+import { PdfView } from '../pdf/pdf-view.js';
 import type { DialogueSpans } from './dialogue-spans.js';
 import './item-display.css';
 
@@ -177,6 +178,8 @@ function Body({
           ))}
         </div>
       );
+    case 'pdf':
+      return <PdfView block={block} boxLayer={boxLayer} />;
     default:
       return <Media block={block} />;
   }
