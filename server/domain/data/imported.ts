@@ -77,8 +77,9 @@ export function extendListsOps(
   addedIds: readonly string[],
   s: ListSettings,
 ): StoreOp[] {
-  // active learning grows lists in batches too, and its order takes new instances in
-  if (Number.isFinite(s.required) || s.strategy === 'active_learning') return [];
+  // active learning grows lists in batches too, and its order takes new instances in; under batch an imported
+  // item is in no cohort, so nobody is to receive it
+  if (Number.isFinite(s.required) || s.strategy === 'active_learning' || s.strategy === 'batch') return [];
   const ops: StoreOp[] = [];
   const isNew = new Set(addedIds);
   for (const username of usernames) {

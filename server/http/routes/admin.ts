@@ -200,6 +200,12 @@ export function adminRoutes(s: Services): RouteSpec[] {
           if (!result.success) throw invalid(`${name}: ${result.error.issues[0].message}`);
           parsed[setting] = result.data;
         }
+        const cohorts = s.config.cohorts;
+        // batch hands out nothing without cohorts: everyone would be left without work
+        if (parsed.assignment_strategy === 'batch' && !cohorts.groups.length && cohorts.annotatorKey === null)
+          throw invalid(
+            'assignment_strategy: batch needs a batch_assignment section with groups or an annotator_key in the config',
+          );
         await s.store.write([s.settings.updateOp(toSettings(parsed))]);
         // updated_fields: Potato's field, the names as they were sent
         return { status: 'success', updated: Object.keys(parsed), updated_fields: Object.keys(changes) };

@@ -4,6 +4,7 @@
  * holds inside a group; an item's annotator_key names who may receive it. Runs on PostgreSQL too
  * (POSTGRES_HTTP_SUITES).
  */
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import type { Client } from '../../helpers/client.js';
@@ -110,6 +111,23 @@ describe('batch assignment', () => {
     expect(JSON.stringify(all)).not.toMatch(/"z"/);
   });
 
+  it('hands instances imported while the project runs to nobody: they are in no group', async () => {
+    const t = await startServer({
+      items,
+      config: {
+        assignment_strategy: 'batch',
+        batch_assignment: { groups: [{ name: 'g', annotators: ['alice'], instances: ['a1', 'a2'] }] },
+      },
+      files: { 'later.jsonl': '{"id": "n1", "text": "new"}\n' },
+    });
+    const alice = await login(t, 'alice');
+    expect(await listOf(t, alice, 'alice')).toEqual(['a1', 'a2']);
+    const file = join(dirname(t.configFile), 'later.jsonl');
+    const imported = await t.admin().post('/admin/api/import', { file, wait: true });
+    expect(imported.status).toBe(200);
+    expect(await listOf(t, alice, 'alice')).toEqual(['a1', 'a2']);
+  });
+
   it('hands an item to the annotators its annotator_key field names, and to nobody else', async () => {
     const t = await startServer({
       items: [
@@ -122,5 +140,13 @@ describe('batch assignment', () => {
     expect(await listOf(t, await login(t, 'alice'), 'alice')).toEqual(['r1', 'r3']);
     expect(await listOf(t, await login(t, 'erin'), 'erin')).toEqual(['r2']);
     expect((await (await login(t, 'zed')).get('/api/current_instance')).status).toBe(404);
+  });
+
+  it('refuses switching a project without cohorts to batch at run time, naming the key', async () => {
+    const t = await startServer({ items });
+    const r = await t.admin().post('/admin/api/config', { assignment_strategy: 'batch' });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/^assignment_strategy: batch needs a batch_assignment section/);
+    expect((await (await login(t, 'alice')).get('/api/current_instance')).body.total_instances).toBe(items.length);
   });
 });
