@@ -2,7 +2,8 @@
  * Links between spans drawn as arcs over the instance text: an SVG laid over the text box, each arc from the top
  * of one span's first line box to the next span's, labelled at its top, with an arrowhead on directed links. The
  * places come from DOM ranges over the text's character offsets, measured again whenever the text box changes
- * size, so wrapping and zoom move the arcs with the words. Read-only: links are made in their scheme's field.
+ * size or scrolls, so wrapping, zoom and a code field scrolled sideways move the arcs with the words; over one
+ * text the arcs are cut at the text's box, as its words are. Read-only: links are made in their scheme's field.
  * A link between spans of different fields (span_target fields) is drawn over the whole item display instead,
  * from the span above down to the span below.
  */
@@ -116,31 +117,38 @@ export function LinkArcs({
 }) {
   const [drawn, setDrawn] = useState<Drawn[]>([]);
   const [size, setSize] = useState({ w: 0, h: 0 });
+  // a root that holds these arcs gets its ref only after their first layout effect has run
+  const [rootLate, setRootLate] = useState(false);
   useLayoutEffect(() => {
     const el = root.current;
     if (!el || !arcs.length) {
+      if (!el && arcs.length) setRootLate(true);
       setDrawn([]);
       return;
     }
     const measure = () => {
-      setSize({ w: el.scrollWidth, h: el.scrollHeight });
+      // over one text the arcs are drawn in its visible box; across fields, over all of the display
+      setSize(across ? { w: el.scrollWidth, h: el.scrollHeight } : { w: el.offsetWidth, h: el.offsetHeight });
       setDrawn(layout(el, arcs, across));
     };
     measure();
     // words move when the box is resized and when web fonts arrive, without the box changing size
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    // and when the text, or a field inside the display, is scrolled (scroll events do not bubble: caught going down)
+    el.addEventListener('scroll', measure, { capture: true, passive: true });
     let live = true;
     void document.fonts?.ready.then(() => live && measure());
     return () => {
       live = false;
       observer.disconnect();
+      el.removeEventListener('scroll', measure, { capture: true });
     };
-  }, [root, arcs, text, across]);
+  }, [root, arcs, text, across, rootLate]);
   if (!drawn.length) return null;
   return (
     <svg
-      className="link-arcs"
+      className={across ? 'link-arcs' : 'link-arcs in-text'}
       width={size.w}
       height={size.h}
       aria-hidden="true"
