@@ -35,6 +35,8 @@ export const KEY_TYPES: Record<string, z.ZodType> = {
   list_as_text: z.union([looseBoolean, mapping('{text_list_prefix_type, horizontal}')], {
     error: 'expected true, false or a mapping such as {text_list_prefix_type: alphabet, horizontal: false}',
   }),
+  // cohort-schemes.ts checks each set's entries itself
+  scheme_sets: mapping('set name → a list of scheme names or schemes'),
   // warned about whatever they hold (live_coding_agent unless false)
   task_layout: z.unknown(),
   live_coding_agent: z.unknown(),

@@ -25,6 +25,7 @@ import { readConfigYaml } from './read-yaml.js';
 import { adaptConfig } from './adapt-config.js';
 import { unknownKeyWarnings } from './top-level-keys.js';
 import { normalizeSchemes } from './normalize-schemes.js';
+import { cohortSchemes } from './cohort-schemes.js';
 import { checkSpanSchemeFields } from './span-scheme-fields.js';
 import { speakerAssignmentSchemes } from './speaker-assignment.js';
 import { perTurnRatingSchemes } from './per-turn-ratings.js';
@@ -125,6 +126,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     refuse,
   });
   if (batch.items.length) items.instances.push(...batch.items);
+  const cohorts = cohortSchemes(top, batch.settings.groups, schemes, sessions.itemSchemes, path, warn);
   if (!items.instances.length && !adapted.databases.length)
     refuse('data_files: the data files (and batch_assignment data_file) hold no instances');
   const instances = tupleItems(raw, schemes, items.instances, path, warn);
@@ -155,6 +157,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const webhooksEnabled = (raw.webhooks as { enabled?: unknown } | undefined)?.enabled;
 
   const task = createTask(sessions.itemSchemes, instances, colors, keywordRules);
+  task.cohortSchemes = cohorts.views;
   let quality: QualityConfig;
   try {
     quality = readQualityConfig(

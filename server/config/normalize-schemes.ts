@@ -7,8 +7,9 @@ import { findSchemeType, schemeModuleOf, unsupportedReason } from '../domain/sch
 import type { Scheme } from '../domain/task.js';
 import { readTurnLevel } from '../domain/schemes/turn-level.js';
 import { ConfigError, formatPath, reasonOf } from './config-error.js';
-import type { RawScheme } from './schema.js';
-import { schemePresentation, SCHEME_IDIOM_KEYS } from './scheme-idioms.js';
+import { schemeSchema, type RawScheme } from './schema.js';
+import { SchemeVariantError } from './scheme-variants.js';
+import { adaptSchemeIdioms, schemePresentation, SCHEME_IDIOM_KEYS } from './scheme-idioms.js';
 
 /** Types whose module reads a scheme-level `tooltips` map itself (a label tree has no `labels` to attach them to). */
 export const readsTooltips = (s: unknown) => {
@@ -37,22 +38,18 @@ const UNREAD_SCHEME_KEY: Record<string, string> = {
   textarea: 'text answers are typed in a multi-line box whatever it says',
 };
 
-function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (message: string) => void): Scheme {
-  const where = `annotation_schemes[${index}] (${raw.name})`;
+/** One scheme checked and completed; `at` is where the config holds it (`annotation_schemes[2]`), for messages. */
+function normalizeScheme(raw: RawScheme, at: string, file: string, warn: (message: string) => void): Scheme {
+  const where = `${at} (${raw.name})`;
   const module = findSchemeType(raw.annotation_type);
-  if (!module)
-    throw new ConfigError(
-      file,
-      `annotation_schemes[${index}].annotation_type: ${unsupportedReason(raw.annotation_type)}`,
-    );
+  if (!module) throw new ConfigError(file, `${at}.annotation_type: ${unsupportedReason(raw.annotation_type)}`);
   // answers are keyed "<scheme>:<label>" and split at the first colon, so a label may hold colons (Potato's text
   // prompts often end in one) but a scheme name may not
-  if (raw.name.includes(':'))
-    throw new ConfigError(file, `annotation_schemes[${index}].name: "${raw.name}" may not contain ":"`);
+  if (raw.name.includes(':')) throw new ConfigError(file, `${at}.name: "${raw.name}" may not contain ":"`);
   const parsed = module.config.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(file, `annotation_schemes[${index}].${formatPath(issue.path)}: ${reasonOf(issue)}`);
+    throw new ConfigError(file, `${at}.${formatPath(issue.path)}: ${reasonOf(issue)}`);
   }
   const known = new Set([...COMMON_SCHEME_KEYS, ...module.keys]);
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !known.has(k)));
@@ -112,12 +109,27 @@ function normalizeScheme(raw: RawScheme, index: number, file: string, warn: (mes
 }
 
 export function normalizeSchemes(raws: RawScheme[], path: string, warn: (message: string) => void): Scheme[] {
-  const schemes = raws.map((s, i) => normalizeScheme(s, i, path, warn));
+  const schemes = raws.map((s, i) => normalizeScheme(s, `annotation_schemes[${i}]`, path, warn));
   const schemeNames = new Set<string>();
   for (const s of schemes) {
     if (schemeNames.has(s.name)) throw new ConfigError(path, `annotation_schemes: duplicate scheme name "${s.name}"`);
     schemeNames.add(s.name);
   }
+  checkReferences(schemes, (i) => `annotation_schemes[${i}]`, path);
+  return schemes;
+}
+
+/**
+ * The keys that name other schemes (display_logic conditions, a link scheme's span_schema), checked once every
+ * scheme of `schemes` is known; `at(i)` is where the config holds the i-th, for messages. Those before `from` were
+ * checked already (a type's `resolve` completes its scheme, so it runs once per scheme).
+ */
+export function checkReferences(
+  schemes: readonly Scheme[],
+  at: (index: number) => string,
+  path: string,
+  from = 0,
+): void {
   const schemeByName = new Map(schemes.map((s) => [s.name, s]));
   checkRules(
     new Map(schemes.filter((s) => s.display_logic).map((s) => [s.name, s.display_logic!])),
@@ -125,14 +137,39 @@ export function normalizeSchemes(raws: RawScheme[], path: string, warn: (message
     (owner, key, reason) => {
       throw new ConfigError(
         path,
-        `annotation_schemes[${schemes.findIndex((s) => s.name === owner)}] (${owner}).display_logic.${key}: ${reason}`,
+        `${at(schemes.findIndex((s) => s.name === owner))} (${owner}).display_logic.${key}: ${reason}`,
       );
     },
   );
-  schemes.forEach((s, i) =>
+  for (let i = from; i < schemes.length; i++) {
+    const s = schemes[i];
     schemeModuleOf(s).resolve?.(s, schemeByName, (key, reason) => {
-      throw new ConfigError(path, `annotation_schemes[${i}] (${s.name})${key ? `.${key}` : ''}: ${reason}`);
-    }),
-  );
-  return schemes;
+      throw new ConfigError(path, `${at(i)} (${s.name})${key ? `.${key}` : ''}: ${reason}`);
+    });
+  }
+}
+
+/**
+ * A scheme written where a cohort's binding lists it (`at`, e.g. `scheme_sets.minimal[1]`), read as an
+ * `annotation_schemes` entry is: Potato's idioms, the keys every scheme has, then its type's module.
+ */
+export function normalizeInlineScheme(
+  given: unknown,
+  at: string,
+  path: string,
+  warn: (message: string) => void,
+): Scheme {
+  let adapted: unknown;
+  try {
+    adapted = adaptSchemeIdioms(given, at, warn, readsTooltips(given));
+  } catch (e) {
+    if (e instanceof SchemeVariantError) throw new ConfigError(path, e.message);
+    throw e;
+  }
+  const parsed = schemeSchema.safeParse(adapted);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(path, `${at}${issue.path.length ? `.${formatPath(issue.path)}` : ''}: ${reasonOf(issue)}`);
+  }
+  return normalizeScheme(parsed.data, at, path, warn);
 }

@@ -70,7 +70,7 @@ const labelSchema = z.lazy(() =>
  * The keys every scheme has. A type's own keys (likert's `size`, number's `min`, ...) are parsed by its module in
  * server/domain/schemes/types/, once the type is known.
  */
-const schemeSchema = z.lazy(() =>
+export const schemeSchema = z.lazy(() =>
   z.looseObject({
     annotation_type: z.string().min(1),
     name: z.string().min(1),

@@ -32,12 +32,13 @@ function labelsFromMap(labels: Mapping): unknown[] {
 /** A scheme with its map-shaped idioms turned into what the schema reads; warnings name the scheme and key. */
 export function adaptSchemeIdioms(
   given: unknown,
-  index: number,
+  index: number | string,
   warn: (message: string) => void,
   typeReadsTooltips = false,
 ): unknown {
   if (!isMapping(given)) return given;
-  const where = `annotation_schemes[${index}]${typeof given.name === 'string' ? ` (${given.name})` : ''}`;
+  const at = typeof index === 'number' ? `annotation_schemes[${index}]` : index;
+  const where = `${at}${typeof given.name === 'string' ? ` (${given.name})` : ''}`;
   const scheme = adaptSchemeVariant(given, where, warn);
   const out: Mapping = { ...scheme };
   if (isMapping(scheme.labels)) out.labels = labelsFromMap(scheme.labels);

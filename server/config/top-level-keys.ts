@@ -1,5 +1,6 @@
 /** Which top-level keys the server knows, and the warning for each one it does not, at the top or inside a section. */
 import { COMPAT_KEYS } from './potato-compat.js';
+import { COHORT_KEYS } from './cohort-schemes.js';
 import { COT_KEYS } from './cot-segmentation.js';
 import { DATA_SOURCE_KEYS } from './data-sources.js';
 import { DISPLAY_KEYS } from './display-config.js';
@@ -20,6 +21,7 @@ export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
   ...COMPAT_KEYS,
   ...COT_KEYS,
   ...SERVER_KEYS,
+  ...COHORT_KEYS,
 ]);
 
 export function unknownKeyWarnings(top: Record<string, unknown>): string[] {

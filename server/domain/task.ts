@@ -1,5 +1,6 @@
 import type { DisplayLogic } from '../../shared/display-logic.js';
 import type { TurnBinding } from '../../shared/schemes/turn-level.js';
+import type { CohortOf, CohortSchemeViews } from './schemes/cohort-views.js';
 
 /**
  * The task as the domain sees it: schemes, instances and the settings that drive assignment. Built from a
@@ -118,6 +119,7 @@ export type ColorMap = Record<string, Record<string, string>>;
 
 /** Everything fixed about a task once its config is loaded, with the look-ups the hot paths need. */
 export interface Task {
+  /** every scheme of the project: `annotation_schemes`, then those only a cohort's binding defines */
   schemes: Scheme[];
   schemeByName: Map<string, Scheme>;
   instances: Instance[];
@@ -133,6 +135,10 @@ export interface Task {
   spanFields?: ReadonlyMap<string, (instance: Instance) => string | undefined>;
   /** the item's key of the text (item_properties.text_key): a span naming it as its field marks the text */
   textKey?: string;
+  /** what each cohort is shown, when cohorts bind schemes (schemes/cohort-views.ts); absent: everyone sees `schemes` */
+  cohortSchemes?: CohortSchemeViews;
+  /** a user's cohort, given by batch assignment */
+  cohortOf?: CohortOf;
 }
 
 export function createTask(

@@ -20,13 +20,16 @@ const batchWarnings = (c: ReturnType<typeof load>) => c.warnings.filter((w) => /
 
 describe('batch_assignment config', () => {
   it('reads groups with their annotators, items in order and schemes as given, and names an unnamed one', () => {
-    const c = load({
-      annotator_key: 'round1',
-      groups: [
-        { name: 'a', annotators: ['alice', 'bob'], instances: ['item-2', 'item-1'], schemes: ['sentiment'] },
-        { users: ['erin', 7], instances: ['b1'], schemes: 'minimal' },
-      ],
-    });
+    const c = load(
+      {
+        annotator_key: 'round1',
+        groups: [
+          { name: 'a', annotators: ['alice', 'bob'], instances: ['item-2', 'item-1'], schemes: ['sentiment'] },
+          { users: ['erin', 7], instances: ['b1'], schemes: 'minimal' },
+        ],
+      },
+      { scheme_sets: { minimal: ['sentiment'] } },
+    );
     expect(c.settings.assignment_strategy).toBe('batch');
     expect(c.cohorts).toEqual({
       autoAssign: false,
