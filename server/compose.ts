@@ -102,6 +102,8 @@ export function composeServices(input: ComposeInput): Services {
     perItem: () => handOutLimit(settings.get()),
     instances: () => task.instances,
   });
+  // per-cohort schemes: what each user is shown and may answer follows their batch group
+  task.cohortOf = (username) => cohorts.cohortOf(username);
   const webhooks = composeWebhooks(input, settings);
   const outbox: EventOutbox = webhooks;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {

@@ -4,6 +4,7 @@
  * and records whether annotators' final labels matched what they were shown, for the acceptance rate.
  * Suggestions are never written as annotations.
  */
+import { schemesFor } from '../schemes/cohort-views.js';
 import { invalid, notFound } from '../errors.js';
 import type { Logger, Store, StoreOp } from '../ports.js';
 import type { Instance, RuntimeSettings, Scheme, Task } from '../task.js';
@@ -122,7 +123,8 @@ export class AiService implements SubmitHook {
   /** GET /get_ai_suggestion: a suggestion for every scheme the assistant handles. */
   async suggestions(username: string, instanceId: string) {
     const instance = await this.access(username, instanceId);
-    const schemes = this.deps.task.schemes.filter((s) => suggestTarget(s) !== null);
+    // only the caller's own schemes: another cohort's are not on their page
+    const schemes = schemesFor(this.deps.task, username).filter((s) => suggestTarget(s) !== null);
     const found = await Promise.all(schemes.map((scheme) => this.suggestion(instance, scheme)));
     const suggestions: Record<string, Record<string, unknown>> = {};
     schemes.forEach((scheme, i) => {

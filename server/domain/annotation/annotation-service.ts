@@ -11,6 +11,7 @@ import type { Instance, Task } from '../task.js';
 import type { Assignments } from './assignment.js';
 import { annotationKey, isAnnotated, type AnnotationRecord, type Submission } from './records.js';
 import { restoredRecord, submittedRecord } from './submission-record.js';
+import { checkInView } from '../schemes/cohort-views.js';
 import { moveFrom, movesOn, type CurrentInstance, type GoTo } from './navigation.js';
 import { AnnotationIndex } from './annotation-index.js';
 import type { AnnotationSettings, CompletionContext } from './completion-events.js';
@@ -236,6 +237,7 @@ export class AnnotationService {
     const started = performance.now();
     const instance = await this.instanceFor(username, submission.instance_id);
     for (const hook of this.hooks) hook.before?.(username, instance.id);
+    checkInView(this.task, username, submission);
     const ctx = this.checked(username, instance, submission, new Date(this.clock.now()).toISOString());
     const qcResult = await this.writer.commit(ctx, false, also);
     const result: SubmitResult = { status: 'success', processing_time_ms: Math.round(performance.now() - started) };

@@ -7,6 +7,7 @@ import { conflict, forbidden, invalid } from '../errors.js';
 import type { Clock, Store } from '../ports.js';
 import type { Task } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
+import { schemesFor } from '../schemes/cohort-views.js';
 import { offersNone } from '../schemes/kinds.js';
 import { hiddenSchemes } from '../display-logic/schemes.js';
 import { unansweredTurnIds } from '../schemes/turn-level.js';
@@ -41,13 +42,20 @@ interface Missing {
 
 /**
  * The required schemes a record leaves unanswered, by name, in the task's order. Schemes not asked are never
- * missing: those the answers hide, and those whose labels the item offers none of (dynamic_options).
+ * missing: those the answers hide, those whose labels the item offers none of (dynamic_options), and those outside
+ * the annotator's cohort.
  */
-function unansweredRequired(task: Task, instanceId: string, record: AnnotationRecord | undefined): Missing[] {
+function unansweredRequired(
+  task: Task,
+  username: string,
+  instanceId: string,
+  record: AnnotationRecord | undefined,
+): Missing[] {
   const missing: Missing[] = [];
   const hidden = hiddenSchemes(task, record?.labels ?? {}, record?.spans ?? []);
   const data = task.instanceById.get(instanceId)?.data ?? {};
-  for (const scheme of task.schemes) {
+  // another cohort's schemes are never asked of this annotator
+  for (const scheme of schemesFor(task, username)) {
     if (!scheme.required || hidden.has(scheme.name) || offersNone(scheme, data)) continue;
     let answered: boolean;
     if (schemeModuleOf(scheme).storage === 'spans') answered = !!record?.spans.some((s) => s.schema === scheme.name);
@@ -139,12 +147,14 @@ export class Skips {
 
   /** The required schemes an annotator has not yet answered on an instance. */
   unanswered(username: string, instanceId: string): string[] {
-    return unansweredRequired(this.task, instanceId, this.annotations.get(username, instanceId)).map((m) => m.name);
+    return unansweredRequired(this.task, username, instanceId, this.annotations.get(username, instanceId)).map(
+      (m) => m.name,
+    );
   }
 
   private checkLeave(username: string, instanceId: string): void {
     if (this.get(username, instanceId)) return;
-    const missing = unansweredRequired(this.task, instanceId, this.annotations.get(username, instanceId));
+    const missing = unansweredRequired(this.task, username, instanceId, this.annotations.get(username, instanceId));
     if (!missing.length) return;
     const how = this.settings.allowSkip ? ', or skip the instance' : '';
     throw conflict(

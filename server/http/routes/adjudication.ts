@@ -11,6 +11,8 @@ import { route, type RouteSpec } from '../route.js';
 import { adjudicationAdminRoutes } from './adjudication-admin.js';
 import { decision, item, ok, signals, stats, status, submitBody } from './adjudication-shapes.js';
 import { escapeHtml } from '../../domain/display/sanitize.js';
+import { schemeShape } from './scheme-shape.js';
+import { schemesAnswer } from './schemes.js';
 
 export function adjudicationRoutes(s: Services): RouteSpec[] {
   return [...adjudicatorRoutes(s), ...adjudicationAdminRoutes(s)];
@@ -72,6 +74,18 @@ function adjudicatorRoutes(s: Services): RouteSpec[] {
           agreement_threshold: c.agreementThreshold,
           show_all_items: c.showAllItems,
         };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/adjudicate/api/schemas',
+      summary:
+        "Every scheme of the project by name, as /api/schemas gives them: when cohorts bind schemes, the union of theirs, since an adjudicator reviews every cohort's answers",
+      access: 'user',
+      response: z.lazy(() => z.record(z.string(), schemeShape)),
+      handle({ username }) {
+        s.adjudication.authorize(username);
+        return schemesAnswer(s.task.schemes);
       },
     }),
     route({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../../compose.js';
 import { invalid } from '../../domain/errors.js';
 import { route, type RouteSpec } from '../route.js';
+import { answersScheme, outsideView, schemesFor } from '../../domain/schemes/cohort-views.js';
 
 const instanceId = z.string().min(1).max(256);
 
@@ -104,19 +105,22 @@ export function aiRoutes(s: Services): RouteSpec[] {
             .int()
             .min(0)
             .optional()
-            .describe("Potato's page's spelling: the scheme's position in annotation_schemes"),
+            .describe(
+              "Potato's page's spelling: the scheme's position among the caller's schemes (annotation_schemes, or their cohort's)",
+            ),
         }),
       ),
       response: assistantResponse,
       async handle({ username, query }) {
-        const byPosition = query.annotationId === undefined ? undefined : s.task.schemes[query.annotationId];
+        // positions count in the caller's own schemes, as their page lists them
+        const own = schemesFor(s.task, username);
+        const byPosition = query.annotationId === undefined ? undefined : own[query.annotationId];
         if (query.annotationId !== undefined && !byPosition) {
-          throw invalid(
-            `annotationId: no scheme at position ${query.annotationId} (there are ${s.task.schemes.length})`,
-          );
+          throw invalid(`annotationId: no scheme at position ${query.annotationId} (there are ${own.length})`);
         }
         const scheme = query.schema ?? byPosition?.name;
         if (!scheme) throw invalid("schema: required (or annotationId, the scheme's position)");
+        if (!answersScheme(s.task, username, scheme)) throw invalid(`schema: ${outsideView(s.task, username, scheme)}`);
         const instance = query.instance_id ?? (await s.annotations.current(username)).instance_id;
         return s.ai.assistant(username, instance, scheme);
       },

@@ -5,20 +5,35 @@ import { z } from 'zod';
 import { findKeywords } from '../../domain/annotation/keywords.js';
 import { schemeShape } from './scheme-shape.js';
 import { paintedSpan } from './span-shape.js';
+import { schemesFor } from '../../domain/schemes/cohort-views.js';
+import type { Scheme } from '../../domain/task.js';
+
+/** The answer of a scheme list, built once per list: the lists never change while the server runs. */
+const answers = new WeakMap<readonly Scheme[], Record<string, unknown>>();
+export function schemesAnswer(list: readonly Scheme[]) {
+  let answer = answers.get(list);
+  if (!answer)
+    answers.set(
+      list,
+      (answer = Object.fromEntries(list.map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]))),
+    );
+  return answer;
+}
 
 export function schemeRoutes(s: Services): RouteSpec[] {
-  // The scheme list never changes while the server runs: build the answer once.
-  const schemes = Object.fromEntries(
-    s.task.schemes.map(({ extra, ...scheme }) => [scheme.name, { ...extra, ...scheme }]),
-  );
   return [
     route({
       method: 'GET',
       path: '/api/schemas',
-      summary: 'Annotation schemes by name',
+      summary: "Annotation schemes by name: the caller's (their cohort's, when cohorts bind schemes)",
       access: 'user',
       response: z.lazy(() => z.record(z.string(), schemeShape)),
-      handle: () => schemes,
+      async handle({ username }) {
+        // an auto-assigned annotator's cohort is chosen at their first hand-out, which the page may ask for after this
+        if (s.task.cohortSchemes && s.config.cohorts.autoAssign && s.task.cohortOf?.(username) === undefined)
+          await s.annotations.listOf(username).catch(() => undefined);
+        return schemesAnswer(schemesFor(s.task, username));
+      },
     }),
     route({
       method: 'GET',

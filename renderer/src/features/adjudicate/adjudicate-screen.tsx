@@ -35,7 +35,8 @@ const fromStored = (view: AdjudicationItemView): Decision =>
 
 export function AdjudicateScreen() {
   const config = useResource(['adjudicate-config'], () => api.get<AdjudicationConfig>('/adjudicate/api/config'));
-  const schemeResource = useResource(['schemas'], () => api.get<Schemes>('/api/schemas'));
+  // every cohort's schemes: an adjudicator reviews them all, whatever their own cohort is shown
+  const schemeResource = useResource(['adjudicate-schemas'], () => api.get<Schemes>('/adjudicate/api/schemas'));
   const [filters, setFilters] = useState<QueueFilters>({
     scope: 'disagreements',
     schema: '',
