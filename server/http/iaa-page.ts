@@ -5,7 +5,7 @@
  */
 import type { AgreementReport } from '../domain/agreement/project-agreement.js';
 import type { UiLanguage } from '../config/sections/ui-language.js';
-import type { Report } from './report-page.js';
+import { wordsIn, type Report } from './report-page.js';
 
 const ENGLISH = {
   title: 'Inter-annotator agreement',
@@ -27,7 +27,8 @@ const ENGLISH = {
 
 type IaaWords = typeof ENGLISH;
 
-const CATALOGS: Record<string, IaaWords> = {
+const CATALOGS: { en: IaaWords } & Record<string, IaaWords> = {
+  en: ENGLISH,
   es: {
     title: 'Acuerdo entre anotadores',
     about: 'Alfa de Krippendorff por esquema, sobre los elementos que respondieron dos o más anotadores.',
@@ -119,13 +120,7 @@ const CATALOGS: Record<string, IaaWords> = {
 
 /** The agreement report as a page in the project's language; scheme names and measures stay as configured. */
 export function iaaPage(report: AgreementReport, language: UiLanguage): Report {
-  // a language without words here gets an English page marked as English, so a screen reader reads it as such
-  const w = CATALOGS[language.lang.toLowerCase().split(/[-_]/)[0]];
-  if (!w) return pageIn(report, ENGLISH, 'en', 'ltr');
-  return pageIn(report, w, language.lang, language.dir);
-}
-
-function pageIn(report: AgreementReport, w: IaaWords, lang: string, dir: 'ltr' | 'rtl'): Report {
+  const { w, lang, dir } = wordsIn(CATALOGS, language);
   const schemes = Object.entries(report.by_schema);
   const evaluated = schemes.filter(([, a]) => a.items_evaluated > 0);
   return {

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'koa';
 import { escapeHtml } from '../domain/display/sanitize.js';
+import type { UiLanguage } from '../config/sections/ui-language.js';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -67,4 +68,18 @@ export function sendReport(ctx: Context, r: Report): undefined {
   ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
   ctx.body = reportHtml(r);
   return undefined;
+}
+
+/**
+ * A page's words in the project's `ui_language`: the page's own table of words for the language (its first subtag
+ * picks it), with the project's lang and dir; a language the page has no words for gets the English page, marked
+ * as English so a screen reader reads it as such.
+ */
+export function wordsIn<W>(
+  catalogs: { en: W } & Record<string, W>,
+  language: UiLanguage,
+): { w: W; lang: string; dir: 'ltr' | 'rtl' } {
+  const code = language.lang.toLowerCase().split(/[-_]/)[0];
+  const w = Object.hasOwn(catalogs, code) ? catalogs[code] : undefined;
+  return w ? { w, lang: language.lang, dir: language.dir } : { w: catalogs.en, lang: 'en', dir: 'ltr' };
 }

@@ -58,7 +58,7 @@ export function datasetRoutes(s: Services): RouteSpec[] {
       responds: { types: ['text/html'] },
       handle({ ctx }) {
         enabled(s);
-        return sendReport(ctx, datasetsPage(ds.list(), s.experiments.list()));
+        return sendReport(ctx, datasetsPage(ds.list(), s.experiments.list(), s.config.uiLanguage));
       },
     }),
     route({

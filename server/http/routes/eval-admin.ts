@@ -142,7 +142,8 @@ export function evalAdminRoutes(s: Services): RouteSpec[] {
       handle({ query, ctx }) {
         enabled(s);
         const read = s.evalOverview.analytics(query.recent);
-        if (query.format === 'html') return sendReport(ctx, analyticsPage(read.analytics, read.alerts, query.recent));
+        if (query.format === 'html')
+          return sendReport(ctx, analyticsPage(read.analytics, read.alerts, query.recent, s.config.uiLanguage));
         return read;
       },
     }),

@@ -9,10 +9,7 @@ import { invalid } from '../../domain/errors.js';
 import { CATEGORICAL } from '../../domain/telemetry/process-logs.js';
 import { perspectives, softLabels } from '../../domain/telemetry/soft-labels.js';
 import { sendReport } from '../report-page.js';
-import { integrityPage } from '../integrity-page.js';
-
-const CAVEAT =
-  'Integrity figures say whom to look at first, not who cheated: a careful annotator on ambiguous items agrees less, and every flag has innocent readings.';
+import { INTEGRITY_CAVEAT, integrityPage } from '../integrity-page.js';
 
 export function integrityRoutes(s: Services): RouteSpec[] {
   return [
@@ -48,8 +45,8 @@ export function integrityRoutes(s: Services): RouteSpec[] {
       responds: { types: ['text/html'] },
       handle({ query, ctx }) {
         const reports = s.processLogs.integrity(s.task.schemes);
-        if (query.format === 'html') return sendReport(ctx, integrityPage(reports, CAVEAT));
-        return { n_annotators: reports.length, used_llm_labels: false as const, reports, caveat: CAVEAT };
+        if (query.format === 'html') return sendReport(ctx, integrityPage(reports, s.config.uiLanguage));
+        return { n_annotators: reports.length, used_llm_labels: false as const, reports, caveat: INTEGRITY_CAVEAT };
       },
     }),
     route({
