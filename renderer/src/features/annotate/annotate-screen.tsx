@@ -166,6 +166,13 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
   );
 
   if (!a.schemes || !a.loaded) {
+    if (a.nothing)
+      return (
+        <div className="nothing-to-annotate" role="status">
+          <h2>Nothing to annotate</h2>
+          <p>{a.nothing.charAt(0).toUpperCase() + a.nothing.slice(1)}.</p>
+        </div>
+      );
     return a.error ? <ErrorNote onRetry={() => void a.reload()}>{a.error}</ErrorNote> : <Loading what="the instance" />;
   }
   const { instance } = a.loaded;

@@ -6,7 +6,7 @@
  * use-*.ts files beside this one, sharing its refs through annotation-core.ts.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, errorText } from '../../shared/api/client.js';
+import { api, ApiError, errorText } from '../../shared/api/client.js';
 import type { Colors, CurrentInstance, QcResult, Schemes, StepAnswer } from '../../shared/api/types.js';
 import { useUnsavedWork } from '../../shared/unsaved/unsaved-work.js';
 import { EMPTY, isEmpty, type Answers } from './answers.js';
@@ -33,6 +33,8 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // the server handed this annotator nothing (a cohort's outsider, a full group, every item taken): its reason
+  const [nothing, setNothing] = useState<string | null>(null);
   const [qc, setQc] = useState<QcResult | null>(null);
   const [saving, setSaving] = useState<QueueState>({ pending: 0, failure: null, paused: false });
   const latest = useRef<Latest>({ answers, dirty, loaded, busy, schemes });
@@ -150,9 +152,11 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
       ]);
       setSchemes(s);
       setColors(c);
+      setNothing(null);
       takeIn(here, true);
     } catch (e) {
-      setError(errorText(e));
+      if (e instanceof ApiError && e.status === 404) setNothing(e.message);
+      else setError(errorText(e));
     }
   }, [takeIn]);
 
@@ -273,6 +277,7 @@ export function useAnnotation(onPhaseChange: (current: CurrentInstance) => void)
     setError,
     notice,
     setNotice,
+    nothing,
     qc,
     submit,
     go,
