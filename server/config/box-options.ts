@@ -14,7 +14,8 @@ const truthy = (v: unknown) => v === true || v === 'true' || v === 'True';
 const falsy = (v: unknown) => v === false || v === 'false' || v === 'False';
 
 /**
- * The field's box options when its `annotation_mode` is `bounding_box`, else undefined. `where` names the field's display_options in messages.
+ * The field's box options when its `annotation_mode` is `bounding_box`, else undefined. `where` names the field's
+ * display_options in messages.
  */
 export function readBoxOptions(options: Record<string, unknown>, where: string): BoxOptions | undefined {
   const mode = options.annotation_mode;
