@@ -130,6 +130,9 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   if (!items.instances.length && !adapted.databases.length)
     refuse('data_files: the data files (and batch_assignment data_file) hold no instances');
   const instances = tupleItems(raw, schemes, items.instances, path, warn);
+  // a group names the items of the data files, but with tuples each item shown is a tuple no group names
+  if ((batch.settings.groups.length || batch.settings.annotatorKey) && instances !== items.instances)
+    refuse('batch_assignment: groups name items, which bws_config or ibws_config turn into tuples; use one of them');
   const keywordRules = readKeywordHighlights(
     raw.keyword_highlights_file,
     find,

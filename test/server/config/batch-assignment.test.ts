@@ -127,6 +127,15 @@ describe('batch_assignment config', () => {
     refused({ groups: [{ annotators: ['a'], instances: ['b1'] }] }, { data_files: [] }).toThrow(
       /data_files: the data files/,
     );
+    const bws = {
+      annotation_schemes: [
+        { annotation_type: 'bws', name: 'intensity', best_description: 'Most?', worst_description: 'Least?' },
+      ],
+      bws_config: { tuple_size: 2, num_tuples: 2, seed: 1 },
+    };
+    refused({ groups: [{ annotators: ['a'], instances: ['b1', 'b2'] }] }, bws).toThrow(
+      /batch_assignment: groups name items, which bws_config or ibws_config turn into tuples/,
+    );
   });
 
   it('lets an item be in two groups of named annotators', () => {
