@@ -5,7 +5,7 @@
 import { agentTraceView } from './agent-trace.js';
 import { fillLayout } from './layout.js';
 import { resolveTranscript, type ReadSidecar } from '../transcripts/resolve.js';
-import { sanitize } from './sanitize.js';
+import { escapeHtml, sanitize } from './sanitize.js';
 import { traceSteps } from './trace-steps.js';
 import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
 import { asItems, asText, asTurns, looksLikeTurns, mediaSource, pdfSource, valueAt } from './values.js';
@@ -15,6 +15,18 @@ const SURFACE_TOKEN = `mrgsurface${Math.random().toString(36).slice(2)}${Math.ra
 
 /** Longer values are cut in the automatic view: it lists an item's short fields, not whole documents. */
 const AUTO_MAX_CHARS = 5000;
+
+/**
+ * A PDF given as content already extracted from it (Potato's `{text, rendered_html, metadata}`), as the HTML to show:
+ * its rendered HTML, else its text kept as written; undefined for a path. The caller sanitizes it as any document.
+ */
+function extractedPdf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { rendered_html: html, text } = value as Record<string, unknown>;
+  if (typeof html === 'string') return html;
+  if (typeof text === 'string') return `<pre>${escapeHtml(text)}</pre>`;
+  return undefined;
+}
 
 function fieldBlock(
   field: DisplayField,
@@ -41,7 +53,11 @@ function fieldBlock(
     case 'audio':
     case 'video':
       return { type: field.type, key, label, ...mediaSource(value) };
-    case 'pdf':
+    case 'pdf': {
+      // content extracted from a PDF is a document, drawn (with its boxes) as a document field is
+      const extracted = extractedPdf(value);
+      if (extracted !== undefined)
+        return { type: 'html', key, label, html: sanitize(extracted), ...(field.boxes ? { boxes: field.boxes } : {}) };
       return {
         type: 'pdf',
         key,
@@ -50,6 +66,7 @@ function fieldBlock(
         pdf: field.pdf ?? { view_mode: 'scroll', show_page_controls: true, initial_page: 1 },
         ...(field.boxes ? { boxes: field.boxes } : {}),
       };
+    }
     case 'code':
       return { type: 'code', key, label, text: asText(value), language: field.language };
     case 'dialogue':

@@ -14,6 +14,12 @@ const items = [
   { id: 'p1', text: 'Mark the figures.', file: 'docs/report.pdf' },
   { id: 'p2', text: 'Outside.', file: '../secret.pdf' },
   { id: 'p3', text: 'Remote.', file: 'https://example.org/a.pdf' },
+  {
+    id: 'p4',
+    text: 'Extracted.',
+    file: { text: 'Annual report\n  <b>Revenue</b> rose', metadata: { total_pages: 1 } },
+  },
+  { id: 'p5', text: 'Rendered.', file: { rendered_html: '<h2>Results</h2><script>alert(1)</script>', text: 'x' } },
 ];
 const project = (display_options: Record<string, unknown>) => ({
   config: {
@@ -60,6 +66,19 @@ describe('a pdf field', () => {
     const refused = await c.get('/api/media/docs/..%2F..%2Fsecret.pdf');
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/^path: .*must stay inside the task folder/);
+  });
+
+  it("shows a PDF's extracted content (Potato's {text, rendered_html}) as a document: text as written, HTML sanitized", async () => {
+    const c = await t.client().login('ada');
+    const block = async (id: string) =>
+      (await c.get(`/api/display/${id}`)).body.blocks.find((b: { key?: string }) => b.key === 'file');
+    expect(await block('p4')).toEqual({
+      type: 'html',
+      key: 'file',
+      label: 'Report',
+      html: '<pre>Annual report\n  &lt;b&gt;Revenue&lt;/b&gt; rose</pre>',
+    });
+    expect((await block('p5')).html).toBe('<h2>Results</h2>');
   });
 
   it('takes a box on a page as a span whose format_coords name the page', async () => {
