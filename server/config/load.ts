@@ -6,11 +6,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CrowdConfigError, readCrowd } from './sections/crowd.js';
-import { readAdjudication } from './sections/adjudication.js';
-import { readMace } from './sections/mace.js';
-import { ProcessLoggingConfigError, readProcessLogging } from './sections/process-logging.js';
-import { ActiveLearningConfigError, readActiveLearning } from './sections/active-learning.js';
-import { searchProblem } from './sections/search.js';
 import type { CrowdSettings } from '../domain/crowd/crowd.js';
 import type { Instructions } from '../domain/display/instructions.js';
 import type { DisplaySpec } from '../domain/display/types.js';
@@ -39,36 +34,13 @@ import { DisplayConfigError, readDisplaySpec, readInstructions, spanFieldReaders
 import { presentationWarnings } from './presentation-warnings.js';
 import { checkTranscripts } from './transcript-check.js';
 import { transcriptFileReader } from '../io/transcript-files.js';
-import { readMemoSettings } from './sections/memos.js';
-import { readCaseSettings, readCodebookSettings } from './sections/codebook.js';
-import { readAnnotatorDashboard } from './sections/annotator-dashboard.js';
-import { readPocket } from './sections/pocket.js';
-import { readTruthSerum } from './sections/truth-serum.js';
-import { readEventTemplate } from './sections/event-template.js';
-import { readThinkAloud } from './sections/think-aloud.js';
-import { readIclLabeling } from './sections/icl-labeling.js';
 import { prelabelWithoutModel } from './sections/ai.js';
-import { readJudgeAlignment } from './sections/judge-alignment.js';
-import { readJudgeCalibration } from './sections/judge-calibration.js';
-import { readTraceIngestion } from './sections/trace-ingestion.js';
-import { readAutomation } from './sections/automation.js';
-import { readBoundaryProbing } from './sections/boundary-probing.js';
-import { readTriage } from './sections/triage.js';
 import { readBatchAssignment } from './sections/batch-assignment.js';
-import { readPsychometrics } from './sections/psychometrics.js';
-import { readDiversity } from './sections/diversity.js';
-import { readRooms } from './sections/rooms.js';
 import { readSessions } from './sections/sessions.js';
-import { readChatSupport } from './sections/chat.js';
-import { readAgentProxy } from './sections/agent-proxy.js';
-import { readWebAgent } from './sections/web-agent.js';
-import { readPlatform } from './sections/crowd-platform.js';
-import { readDatasetsEnabled, readPublishSettings } from './sections/datasets.js';
-import { readReviewSettings } from './sections/review.js';
 import { readAuthentication } from './sections/authentication.js';
 import { readOAuth } from './sections/oauth.js';
-import { readUiLanguage } from './sections/ui-language.js';
 import { readQualityConfig, QualityItemsError } from './quality-items.js';
+import { readFeatureSections } from './feature-sections.js';
 import { readPhases, PhaseConfigError, phaseOptionWarnings } from './phase-config.js';
 import { PhaseFileError } from './potato-phase-files.js';
 
@@ -221,41 +193,19 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     throw e;
   }
 
-  const adjudication = readAdjudication(raw.adjudication);
-  const claimProblem = searchProblem(raw.search, {
-    strategy: raw.assignment_strategy ?? 'fixed_order',
+  const features = readFeatureSections({
+    raw,
+    path,
+    schemes,
+    itemSchemes: sessions.itemSchemes,
+    task,
+    quality,
+    crowd,
     perItem,
-    qualityChecks: !!(quality.attention || quality.gold),
-    adjudication: adjudication.settings.enabled,
-    crowdLogin: crowd.loginArgument !== null,
+    find,
+    warn,
+    refuse,
   });
-  if (claimProblem) throw new ConfigError(path, claimProblem);
-  adjudication.warnings.forEach(warn);
-  let activeLearning: ReturnType<typeof readActiveLearning>;
-  try {
-    activeLearning = readActiveLearning(raw.active_learning, schemes, raw.assignment_strategy);
-  } catch (e) {
-    if (e instanceof ActiveLearningConfigError) throw new ConfigError(path, e.message);
-    throw e;
-  }
-  activeLearning.warnings.forEach(warn);
-  const triage = readTriage(raw.triage, warn);
-  if (raw.assignment_strategy === 'priority' && !triage.enabled)
-    warn(
-      'assignment_strategy: priority without triage enabled hands items out in task order (every item has the default priority)',
-    );
-  const mace = readMace(raw.mace, schemes);
-  mace.warnings.forEach(warn);
-  let keystrokeLogging: ReturnType<typeof readProcessLogging>;
-  let annotationTelemetry: ReturnType<typeof readProcessLogging>;
-  try {
-    keystrokeLogging = readProcessLogging('keystroke_logging', raw.keystroke_logging);
-    annotationTelemetry = readProcessLogging('annotation_telemetry', raw.annotation_telemetry);
-  } catch (e) {
-    if (e instanceof ProcessLoggingConfigError) throw new ConfigError(path, e.message);
-    throw e;
-  }
-  [...keystrokeLogging.warnings, ...annotationTelemetry.warnings].forEach(warn);
 
   return {
     file: path,
@@ -275,46 +225,16 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     deriveItem: items.deriveItem,
     instructions,
     crowd,
-    crowdPlatform: readPlatform(raw, find, path, warn),
-    adjudication: adjudication.settings,
-    activeLearning: activeLearning.settings,
-    mace: mace.settings,
-    keystrokeLogging: keystrokeLogging.settings,
-    annotationTelemetry: annotationTelemetry.settings,
-    memos: readMemoSettings(raw.annotation_ui, raw.qda_mode, warn),
-    codebook: readCodebookSettings(raw, crowd.loginArgument !== null, warn),
-    cases: readCaseSettings(raw.cases, raw.qda_mode?.enabled === true, warn),
-    annotatorDashboard: readAnnotatorDashboard(raw.annotator_dashboard, warn),
-    review: readReviewSettings(raw.review_workflow, warn),
-    pocket: readPocket(raw.pocket, warn),
-    truthSerum: readTruthSerum(raw.truth_serum, schemes, warn, refuse),
-    eventTemplate: readEventTemplate(raw.event_template, schemes, new Set(task.instanceById.keys()), find, refuse),
-    thinkAloud: readThinkAloud(raw.thinkaloud, schemes, warn, refuse),
-    icl: readIclLabeling(raw.icl_labeling, raw.ai_support, warn),
-    judgeAlignment: readJudgeAlignment(raw.judge_alignment, raw.ai_support, schemes, warn, refuse),
-    judgeCalibration: readJudgeCalibration(raw.judge_calibration, schemes, warn, refuse),
-    traceIngestion: readTraceIngestion(raw.trace_ingestion, warn),
-    automation: readAutomation(raw.automation, warn, refuse),
-    boundary: readBoundaryProbing(raw.boundary_probing, schemes, warn, refuse),
-    triage,
+    ...features,
     cohorts: batch.settings,
-    psychometrics: readPsychometrics(raw.psychometrics, schemes, raw.assignment_strategy, warn, refuse),
-    diversity: readDiversity(raw.diversity_ordering, raw.embedding_visualization, raw.assignment_strategy, warn),
-    rooms: readRooms(raw.rooms, sessions.itemSchemes, path, warn),
     sessions: sessions.settings,
-    chat: readChatSupport(raw.chat_support, refuse),
-    agentProxy: readAgentProxy(raw.agent_proxy, refuse),
-    webProxy: readWebAgent(raw.web_agent, raw.live_agent, warn),
-    datasetsEnabled: readDatasetsEnabled(raw.datasets, warn),
-    publish: readPublishSettings(raw.dataset_metadata, raw.publish, raw.annotation_task_name, warn),
-    uiLanguage: readUiLanguage(raw.ui_language, warn),
     settings: {
       annotation_task_name: raw.annotation_task_name,
       num_annotators_per_item: perItem,
       max_annotations_per_user: perUser,
       // as in Potato, triage without a strategy named hands out by priority
       assignment_strategy: (raw.assignment_strategy ??
-        (triage.enabled ? 'priority' : 'fixed_order')) as AssignmentStrategy,
+        (features.triage.enabled ? 'priority' : 'fixed_order')) as AssignmentStrategy,
       webhooks_enabled: webhooksEnabled === undefined ? true : webhooksEnabled === true,
       ai_enabled: aiEnabled === undefined ? true : aiEnabled === true,
     },
