@@ -15,7 +15,7 @@ import { createTask, type AssignmentStrategy } from '../domain/task.js';
 import { configSchema } from './schema.js';
 import { ConfigError, describeIssues } from './config-error.js';
 import type { ConfiguredUser, ProjectConfig } from './project-config.js';
-import { locate, mediaRoots } from './locate.js';
+import { locate, mediaRoots, projectFolders } from './locate.js';
 import { readConfigYaml } from './read-yaml.js';
 import { adaptConfig } from './adapt-config.js';
 import { unknownKeyWarnings } from './top-level-keys.js';
@@ -92,6 +92,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const batch = readBatchAssignment(raw.batch_assignment, {
     strategy: raw.assignment_strategy,
     find,
+    folders: projectFolders(dir, raw.task_dir),
     keys: { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key, derive: items.deriveItem },
     existing: new Set(items.instances.map((i) => i.id)),
     warn,

@@ -1,6 +1,6 @@
 /** Where a file named in a config is looked for. */
-import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, isAbsolute, resolve, sep } from 'node:path';
 
 /**
  * Finds a file named in the config: relative to task_dir, then the config's folder, then its parent (Potato's layout).
@@ -19,4 +19,30 @@ export function locate(name: string, dir: string, taskDir: string | undefined): 
 export function mediaRoots(dir: string, taskDir: string | undefined, mediaDirectory: unknown): string[] {
   const tasks = resolve(dir, taskDir ?? '.');
   return [tasks, dir, ...(typeof mediaDirectory === 'string' ? [resolve(tasks, mediaDirectory)] : [])];
+}
+
+/**
+ * The folders a project's own files lie in: the task folder, the config's folder and, for Potato's layout of a
+ * project with its configs in `configs/`, the project folder above it.
+ */
+export function projectFolders(dir: string, taskDir: string | undefined): string[] {
+  const folders = [resolve(dir, taskDir ?? '.'), dir];
+  if (basename(dir) === 'configs') folders.push(resolve(dir, '..'));
+  return [...new Set(folders)];
+}
+
+/** Whether a file's real location (links followed) lies in one of `folders`, as Potato keeps its data files. */
+export function insideFolders(path: string, folders: readonly string[]): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  const file = real(path);
+  return folders.some((folder) => {
+    const root = real(folder);
+    return file.startsWith(root.endsWith(sep) ? root : root + sep);
+  });
 }

@@ -12,6 +12,7 @@ import { NO_COHORTS, type CohortGroup, type CohortSettings } from '../../domain/
 import { readInstances, DataFileError, type DataFile, type ItemKeys } from '../data-files.js';
 import { decoderOf, EncodingError } from '../file-encoding.js';
 import { looseBoolean, looseUnsignedNumber } from '../loose-values.js';
+import { insideFolders } from '../locate.js';
 
 const fileRef = z.union([
   z.string().min(1),
@@ -48,6 +49,8 @@ export interface BatchReading {
 export interface BatchContext {
   strategy: string | undefined;
   find: (name: string) => string;
+  /** the folders a group's files must lie in (the task folder), as Potato refuses a path leaving it */
+  folders: readonly string[];
   keys: ItemKeys;
   /** ids of the items read from data_files */
   existing: ReadonlySet<string>;
@@ -61,6 +64,8 @@ function dataFileOf(ref: FileRef, key: string, c: BatchContext): DataFile {
   const given = typeof ref === 'string' ? ref : ref.path;
   const path = c.find(given);
   if (!existsSync(path)) c.refuse(`${key}: file not found: ${path}`);
+  if (!insideFolders(path, c.folders))
+    c.refuse(`${key}: "${given}" lies outside the task folder (${c.folders[0]}); a group's files must be inside it`);
   try {
     return { path, decoder: typeof ref === 'string' ? undefined : decoderOf(ref.encoding, `${key}.encoding`) };
   } catch (e) {

@@ -2,9 +2,12 @@
  * Potato's batch_assignment section: groups read with their items from inline ids, an instances_file and a
  * data_file; bad values refused at start-up naming the key; keys not acted on warned about.
  */
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/load.js';
 import { writeProject, sampleItems } from '../../helpers/project.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const items = [...sampleItems(3), { id: 'b1', text: 'B one' }, { id: 'b2', text: 'B two' }];
 
@@ -136,6 +139,41 @@ describe('batch_assignment config', () => {
     refused({ groups: [{ annotators: ['a'], instances: ['b1', 'b2'] }] }, bws).toThrow(
       /batch_assignment: groups name items, which bws_config or ibws_config turn into tuples/,
     );
+  });
+
+  it("refuses a group's instances_file or data_file outside the task folder, by path or by link, naming the key", () => {
+    const elsewhere = tempDir('marginalia-elsewhere-');
+    writeFileSync(join(elsewhere, 'ids.json'), '["b1"]');
+    writeFileSync(join(elsewhere, 'more.csv'), 'id,text\nz1,zed\n');
+    const project = dirname(writeProject({ items }));
+    symlinkSync(join(elsewhere, 'ids.json'), join(project, 'linked.json'));
+    const outside = (group: Record<string, unknown>, key: string) =>
+      expect(() => load({ groups: [{ annotators: ['a'], ...group }] })).toThrow(
+        new RegExp(`batch_assignment\\.groups\\[0\\]\\.${key}: ".*" lies outside the task folder`),
+      );
+    outside({ instances_file: join(elsewhere, 'ids.json') }, 'instances_file');
+    outside({ instances_file: relative(project, join(elsewhere, 'ids.json')) }, 'instances_file');
+    outside({ data_file: { path: join(elsewhere, 'more.csv') } }, 'data_file');
+    const linked = () =>
+      loadConfig(
+        writeProject({
+          dir: project,
+          items,
+          config: {
+            assignment_strategy: 'batch',
+            batch_assignment: { groups: [{ annotators: ['a'], instances_file: 'linked.json' }] },
+          },
+        }),
+        {},
+      );
+    expect(linked).toThrow(/groups\[0\]\.instances_file: "linked\.json" lies outside the task folder/);
+    // a group's files in a folder of the task folder load
+    const inside = load(
+      { groups: [{ annotators: ['a'], instances_file: 'lists/a.json' }] },
+      {},
+      { 'lists/a.json': '["b2"]' },
+    );
+    expect(inside.cohorts.groups[0].items).toEqual(['b2']);
   });
 
   it('lets an item be in two groups of named annotators', () => {
