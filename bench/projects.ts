@@ -24,7 +24,8 @@ import { JournalStore } from '../server/storage/journal-store.js';
 import { PACKED_TABLES } from '../server/index.js';
 import { seededRandom } from '../server/domain/seeded-random.js';
 import { annotationKey, type AnnotationRecord } from '../server/domain/annotation/records.js';
-import { validateLabels, validateSpans } from '../server/domain/annotation/validate.js';
+import { validateLabels } from '../server/domain/annotation/validate.js';
+import { validateSpans } from '../server/domain/annotation/validate-spans.js';
 import type { StoreOp } from '../server/domain/ports.js';
 
 /** Bump when the generated data changes, so cached folders are rebuilt. */

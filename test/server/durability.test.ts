@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spanId } from '../../server/domain/annotation/validate.js';
+import { spanId } from '../../server/domain/annotation/span-ids.js';
 import { JournalStore } from '../../server/storage/journal-store.js';
 import { Client } from '../helpers/client.js';
 import { sampleItems, writeProject } from '../helpers/project.js';

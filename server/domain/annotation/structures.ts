@@ -16,7 +16,7 @@ import { schemeModuleOf } from '../schemes/registry.js';
 import { AnswerError, type AnswerContext, type StructureEntry } from '../schemes/module.js';
 import { hashString } from '../seeded-random.js';
 import type { AnnotationRecord, FormatCoords, SpanRecord, Submission } from './records.js';
-import { derivedSpanId, isDerivedForm, spanId } from './validate.js';
+import { derivedSpanId, isDerivedForm, spanId } from './span-ids.js';
 
 type Kind = 'links' | 'events';
 const FIELD: Record<Kind, 'link_annotations' | 'event_annotations'> = {

@@ -9,7 +9,8 @@ import { hiddenSchemes, withoutHidden } from '../display-logic/schemes.js';
 import { sameLabels, sameSpans, type AnnotationRecord, type Submission } from './records.js';
 import { hasStructures, withStructures } from './structures.js';
 import type { SubmitContext } from './submit-hooks.js';
-import { validateLabels, validateSpans } from './validate.js';
+import { validateLabels } from './validate.js';
+import { validateSpans } from './validate-spans.js';
 
 /** The record `submission` makes over the annotator's `before`, at `now`. */
 export function submittedRecord(

@@ -1,7 +1,9 @@
 /** The pure parts of annotation: keyword matching, and turning a submission into stored form. */
 import { describe, expect, it } from 'vitest';
 import { compileRules, findKeywords } from '../../../../server/domain/annotation/keywords.js';
-import { spanId, validateLabels, validateSpans } from '../../../../server/domain/annotation/validate.js';
+import { spanId } from '../../../../server/domain/annotation/span-ids.js';
+import { validateLabels } from '../../../../server/domain/annotation/validate.js';
+import { validateSpans } from '../../../../server/domain/annotation/validate-spans.js';
 import { DomainError } from '../../../../server/domain/errors.js';
 import { createTask, type Scheme } from '../../../../server/domain/task.js';
 
