@@ -6,10 +6,16 @@ import { schemeModuleOf } from '../server/domain/schemes/registry.js';
 import type { Scheme } from '../server/domain/task.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
 
+/**
+ * Where a scheme's spans go: its `target_field` when the config names a field other than the text (the server
+ * refuses such a scheme's spans anywhere else), with that field's text length; else the text.
+ */
+export type SpanPlace = (scheme: Scheme | undefined) => { target_field?: string; length: number };
+
 /** One answer for a scheme, in /updateinstance's shape. */
 export function answerFor(
   scheme: Scheme,
-  textLength: number,
+  place: SpanPlace,
   item: Readonly<Record<string, unknown>>,
 ): { annotations?: Record<string, string>; span_annotations?: unknown[] } {
   const label = scheme.labels?.[0]?.name ?? 'value';
@@ -22,10 +28,11 @@ export function answerFor(
   if (example)
     return { annotations: Object.fromEntries(Object.entries(example).map(([l, v]) => [`${scheme.name}:${l}`, v])) };
   switch (scheme.annotation_type) {
-    case 'span':
-      return {
-        span_annotations: [{ schema: scheme.name, name: label, start: 0, end: Math.max(1, Math.min(textLength, 4)) }],
-      };
+    case 'span': {
+      const { length, ...where } = place(scheme);
+      const end = Math.max(1, Math.min(length, 4));
+      return { span_annotations: [{ schema: scheme.name, name: label, start: 0, end, ...where }] };
+    }
     case 'text':
       return { annotations: { [`${scheme.name}:${label}`]: 'checked' } };
     case 'number':
@@ -43,15 +50,16 @@ export function answerFor(
 export function structuresFor(
   schemes: readonly Scheme[],
   byName: ReadonlyMap<string, Scheme>,
-  textLength: number,
+  place: SpanPlace,
   spans: unknown[],
 ): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   let next = 4;
   const span = (schemeName: string, label: string | undefined) => {
     const name = label ?? byName.get(schemeName)?.labels[0]?.name ?? 'span';
-    const start = Math.min(next++, Math.max(0, textLength - 1));
-    spans.push({ schema: schemeName, name, start, end: start + 1 });
+    const { length, ...where } = place(byName.get(schemeName));
+    const start = Math.min(next++, Math.max(0, length - 1));
+    spans.push({ schema: schemeName, name, start, end: start + 1, ...where });
     return `${schemeName}_${name}_${start}_${start + 1}`;
   };
   for (const scheme of schemes) {

@@ -17,7 +17,7 @@ import type { Logger } from '../server/domain/ports.js';
 import { UNSUPPORTED_TYPES } from '../server/domain/schemes/registry.js';
 import { hiddenSchemes } from '../server/domain/display-logic/schemes.js';
 import type { PhaseDefinition } from '../server/domain/phases/phases.js';
-import { answerFor, phaseAnswers, structuresFor } from './check-potato-answers.js';
+import { answerFor, phaseAnswers, structuresFor, type SpanPlace } from './check-potato-answers.js';
 import { fieldsNotShown } from './check-potato-fields.js';
 import { transcriptFileReader } from '../server/io/transcript-files.js';
 import { mediaRoots } from '../server/config/locate.js';
@@ -143,7 +143,9 @@ async function check(file: string): Promise<Row> {
   try {
     server = await createServer({ config: project, dataDir, logger: quiet, staticDir: null, env: {} });
     const base = await server.listen(0, '127.0.0.1');
-    const user = project.users[0] ?? { username: 'checker', password: 'check-pass-1' };
+    // under batch assignment only a group's annotators receive items: sign in as one unless users are listed
+    const member = project.cohorts.groups.find((g) => g.annotators.length)?.annotators[0];
+    const user = project.users[0] ?? { username: member ?? 'checker', password: 'check-pass-1' };
     const password = user.password ?? 'check-pass-1';
     let login = await send(base, '', 'POST', '/register', undefined, { username: user.username, password });
     if (login.status !== 200)
@@ -159,7 +161,8 @@ async function check(file: string): Promise<Row> {
       return { config, result: 'fail', reason: `current_instance: ${current.status} ${current.text.slice(0, 160)}` };
     if (!current.json.display) return { config, result: 'fail', reason: 'current_instance has no display' };
     // every field the layout names is on the page
-    const item = project.task.instanceById.get(current.json.instance_id)?.data ?? {};
+    const instance = project.task.instanceById.get(current.json.instance_id);
+    const item = instance?.data ?? {};
     const notShown = fieldsNotShown(
       project.display ?? {
         kind: 'auto',
@@ -175,11 +178,19 @@ async function check(file: string): Promise<Row> {
     );
     if (notShown.length) return { config, result: 'fail', reason: `display: not on the page: ${notShown.join(', ')}` };
     // one answer for every scheme, sent together, read back whole
-    const answers = project.task.schemes.map((scheme) => answerFor(scheme, current.json.text.length, item));
+    const place: SpanPlace = (scheme) => {
+      const field = scheme?.target_field;
+      if (!field || field === project.task.textKey || !instance) return { length: current.json.text.length };
+      return { target_field: field, length: project.task.spanFields?.get(field)?.(instance)?.length ?? 0 };
+    };
+    // a cohort may answer only its own schemes; /api/schemas gives the user's
+    const own = await send(base, cookie, 'GET', '/api/schemas');
+    const schemes = project.task.schemes.filter((s) => own.json?.[s.name] !== undefined);
+    const answers = schemes.map((scheme) => answerFor(scheme, place, item));
     const annotations = Object.assign({}, ...answers.map((a) => a.annotations ?? {}));
     const spans = answers.flatMap((a) => a.span_annotations ?? []);
-    const structures = structuresFor(project.task.schemes, project.task.schemeByName, current.json.text.length, spans);
-    const types = project.task.schemes.map((s) => s.annotation_type).join(', ');
+    const structures = structuresFor(schemes, project.task.schemeByName, place, spans);
+    const types = schemes.map((s) => s.annotation_type).join(', ');
     const submit = await send(base, cookie, 'POST', '/updateinstance', {
       instance_id: current.json.instance_id,
       annotations,

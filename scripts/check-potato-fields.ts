@@ -14,16 +14,18 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+const decode = (s: string) =>
+  s.replace(
+    /&(#?\w+);/g,
+    (whole, name: string) =>
+      ENTITIES[name] ??
+      (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1).replace(/^x/, '0x'))) : whole),
+  );
+const withoutTags = (html: string) => decode(html.replace(/<[^>]*>/g, ' '));
+
 function htmlText(html: string): string {
-  const decode = (s: string) =>
-    s.replace(
-      /&(#?\w+);/g,
-      (whole, name: string) =>
-        ENTITIES[name] ??
-        (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1).replace(/^x/, '0x'))) : whole),
-    );
   // attribute values count too: a layout may put a field in an image's src or a link's href
-  return `${decode(html.replace(/<[^>]*>/g, ' '))} ${decode(html)}`;
+  return `${withoutTags(html)} ${decode(html)}`;
 }
 
 /** The text an annotator can read (or a media element loads) in a display. */
@@ -92,6 +94,8 @@ function pieces(value: unknown, turnKeys?: { speaker?: string; text?: string }):
     const o = value as Record<string, unknown>;
     const listed = asTurns(o.turns ?? o.segments, true, turnKeys);
     if (listed) return [...(typeof o.audio === 'string' ? [o.audio] : []), ...listed.map((t) => t.text)];
+    // content extracted from a PDF ({text, rendered_html, metadata}) is shown as its rendered HTML when it has one
+    if (typeof o.rendered_html === 'string') return [withoutTags(o.rendered_html)];
   }
   const turns = Array.isArray(value) ? asTurns(value, true, turnKeys) : undefined;
   if (turns && (turnKeys || looksLikeTurns(value) || (value as unknown[]).every((v) => typeof v === 'string')))
