@@ -104,6 +104,8 @@ export function composeServices(input: ComposeInput): Services {
   });
   // per-cohort schemes: what each user is shown and may answer follows their batch group
   task.cohortOf = (username) => cohorts.cohortOf(username);
+  // said once per start, not again when another process's changes compose the services anew
+  if (!input.reuse) for (const line of cohorts.spanningGroups()) logger.warn(line);
   const webhooks = composeWebhooks(input, settings);
   const outbox: EventOutbox = webhooks;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {

@@ -149,6 +149,31 @@ export class Cohorts {
     return counts;
   }
 
+  /**
+   * Auto-assigned users whose stored lists hold items of several groups (the groups' items changed since their
+   * hand-out, or `annotator_key` gave them another group's items), one sentence each for the start-up log: they are
+   * read back as in the group holding most.
+   */
+  spanningGroups(): string[] {
+    if (!this.settings.autoAssign) return [];
+    const lines: string[] = [];
+    for (const username of this.sources.usernames()) {
+      if (this.named.has(username)) continue;
+      const tally = new Map<number, number>();
+      for (const id of this.sources.listOf(username) ?? []) {
+        const g = this.itemGroup.get(id);
+        if (g !== undefined) tally.set(g, (tally.get(g) ?? 0) + 1);
+      }
+      const g = this.groupIndexOf(username);
+      if (tally.size < 2 || g === undefined) continue;
+      const counts = [...tally].sort((a, b) => a[0] - b[0]).map(([i, n]) => `${this.settings.groups[i].name}: ${n}`);
+      lines.push(
+        `batch_assignment: "${username}" holds items of several groups (${counts.join(', ')}); they are read back as in "${this.settings.groups[g].name}", the group holding most (the first listed on a tie), and are handed only its items from now on`,
+      );
+    }
+    return lines;
+  }
+
   /** The group a newly arriving user goes to: the least-filled one with room, or none when all are full. */
   private choose(): number | undefined {
     const perItem = this.sources.perItem();

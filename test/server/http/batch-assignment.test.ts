@@ -6,7 +6,8 @@
  */
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { quietLogger, startServer, type TestServer } from '../../helpers/server.js';
+import { writeProject } from '../../helpers/project.js';
 import type { Client } from '../../helpers/client.js';
 
 const items = ['a1', 'a2', 'a3', 'b1', 'b2', 'open'].map((id) => ({ id, text: `Item ${id}` }));
@@ -91,6 +92,36 @@ describe('batch assignment', () => {
     expect(late.status).toBe(404);
     expect(late.body.error).toMatch(/every annotator group of this project is full/);
     expect(t.server.services.cohorts.cohortOf('p5')).toBeUndefined();
+  });
+
+  it('warns at start-up about a user whose stored list spans several groups, naming them, and reads them back as the majority', async () => {
+    const groups = (a: string[], b: string[]) => ({
+      assignment_strategy: 'batch',
+      batch_assignment: {
+        auto_assign_annotators: true,
+        groups: [
+          { name: 'batch_a', instances: a },
+          { name: 'batch_b', instances: b },
+        ],
+      },
+    });
+    const first = await startServer({ items, config: groups(['a1', 'a2', 'a3'], ['b1']) });
+    expect(await listOf(first, await login(first, 'p1'), 'p1')).toEqual(['a1', 'a2', 'a3']);
+    expect(await listOf(first, await login(first, 'p2'), 'p2')).toEqual(['b1']);
+    await first.close();
+    // the organiser moves a3 to batch_b between rounds: p1 now holds two items of batch_a and one of batch_b
+    const configFile = writeProject({
+      dir: dirname(first.configFile),
+      items,
+      config: groups(['a1', 'a2'], ['a3', 'b1']),
+    });
+    quietLogger.lines.length = 0;
+    const t = await startServer({ configFile, dataDir: first.dataDir });
+    expect(quietLogger.lines.filter((l) => /batch_assignment/.test(l))).toEqual([
+      'batch_assignment: "p1" holds items of several groups (batch_a: 2, batch_b: 1); they are read back as in "batch_a", the group holding most (the first listed on a tie), and are handed only its items from now on',
+    ]);
+    expect(t.server.services.cohorts.cohortOf('p1')).toBe('batch_a');
+    expect(t.server.services.cohorts.cohortOf('p2')).toBe('batch_b');
   });
 
   it('keeps the overlap limit inside a group: no item has more annotators than num_annotators_per_item', async () => {
