@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { DisplayField, DisplaySpec, FieldType, ListAsText } from '../domain/display/types.js';
-import { codebookUrl, instructionsHtml, type Instructions } from '../domain/display/instructions.js';
 import { spanTextOf } from '../domain/display/build.js';
 import type { ReadSidecar } from '../domain/transcripts/resolve.js';
 import type { Instance } from '../domain/task.js';
@@ -25,8 +24,6 @@ export const DISPLAY_KEYS = new Set([
   'list_as_text',
   'task_layout',
   'media_directory',
-  'annotation_instructions',
-  'annotation_codebook_url',
 ]);
 
 /** Potato's own layouts: each shows the item's text above the schemes, as the automatic view does. */
@@ -286,33 +283,4 @@ export function readDisplaySpec(
     listAsText,
     ...(keys.schemeFields?.length ? { left: keys.schemeFields } : {}),
   };
-}
-
-/** `annotation_instructions` (Markdown or HTML, inline or a file) and `annotation_codebook_url`. */
-export function readInstructions(config: Mapping, locate: (name: string) => string): Instructions {
-  const out: Instructions = { html: null, codebook_url: null };
-  const source = config.annotation_instructions;
-  if (source !== undefined && source !== null) {
-    if (typeof source !== 'string')
-      throw new DisplayConfigError(
-        'annotation_instructions: expected Markdown or HTML text, or the name of a file holding it',
-      );
-    let text = source;
-    if (!source.includes('\n') && /\.(md|markdown|html?|txt)$/i.test(source.trim())) {
-      const file = locate(source.trim());
-      if (!existsSync(file)) throw new DisplayConfigError(`annotation_instructions: file ${file} not found`);
-      text = readFileSync(file, 'utf8');
-    }
-    out.html = instructionsHtml(text);
-  }
-  const url = config.annotation_codebook_url;
-  if (url !== undefined && url !== null && url !== '') {
-    const link = typeof url === 'string' ? codebookUrl(url) : undefined;
-    if (!link)
-      throw new DisplayConfigError(
-        `annotation_codebook_url: "${String(url)}" is neither an http(s) URL nor a path inside the task folder`,
-      );
-    out.codebook_url = link;
-  }
-  return out;
 }

@@ -4,6 +4,7 @@ import { COHORT_KEYS } from './cohort-schemes.js';
 import { COT_KEYS } from './cot-segmentation.js';
 import { DATA_SOURCE_KEYS } from './data-sources.js';
 import { DISPLAY_KEYS } from './display-config.js';
+import { INSTRUCTION_KEYS } from './instructions-config.js';
 import { PHASE_SOURCE_KEYS } from './phase-config.js';
 import { IDIOM_KEYS } from './potato-idioms.js';
 import { PAGE_KEYS, PAGE_KEYS_NESTED, WARNED_KEYS } from './presentation-warnings.js';
@@ -14,6 +15,7 @@ import { unknownKeys } from './unknown-keys.js';
 /** Top-level keys outside the schema that a module acts on or warns about (the schema's own are known too). */
 export const READ_ELSEWHERE: ReadonlySet<string> = new Set([
   ...DISPLAY_KEYS,
+  ...INSTRUCTION_KEYS,
   ...IDIOM_KEYS,
   ...PHASE_SOURCE_KEYS,
   ...DATA_SOURCE_KEYS,
