@@ -9,7 +9,7 @@ import type { Services } from '../../compose.js';
 import { DomainError, forbidden, invalid } from '../../domain/errors.js';
 import { sessionUser } from '../guards.js';
 import { route, type RouteSpec } from '../route.js';
-import { currentInstance } from './annotation.js';
+import { currentInstance } from './current-instance.js';
 import { answerPage, PHASE_PAGE_ID, submitPhasePage } from './potato-phase-pages.js';
 import { pageSent, phaseView } from './phases.js';
 
