@@ -13,6 +13,10 @@ export type StoredAnswer = Pick<AnnotationRecord, 'username' | 'instance_id' | '
   spans: number;
 };
 
+/** How long the background reading holds the event loop at a time, and how many answers between looks. */
+const SLICE_MS = 3;
+const SLICE_ANSWERS = 1000;
+
 export class AnnotationIndex {
   /** Annotators with a non-empty record: of task instances by position (annotator-lists.ts), of others by id. */
   private readonly byPosition: AnnotatorLists;
@@ -62,6 +66,25 @@ export class AnnotationIndex {
       throw e;
     }
     return true;
+  }
+
+  /**
+   * Reads the stored answers a slice at a time, so requests in the meantime wait little; settles once all are in
+   * (or their reading failed or stopped).
+   */
+  readInBackground(): Promise<void> {
+    return new Promise((done) => {
+      const slice = () => {
+        const deadline = performance.now() + SLICE_MS;
+        try {
+          while (this.indexSome(SLICE_ANSWERS)) if (performance.now() >= deadline) return void setImmediate(slice);
+        } catch {
+          // the store failed or closed under the reading: the index's next use reports it
+        }
+        done();
+      };
+      setImmediate(slice);
+    });
   }
 
   /** Stops reading the stored answers (the store is closing); the index is not used after this. */

@@ -22,10 +22,6 @@ export type { SubmitContext, SubmitHook, SubmitResult, ExternalAnswer } from './
 export type { AnnotationSettings } from './completion-events.js';
 export type { CurrentInstance, GoTo } from './navigation.js';
 
-/** How long the index's background reading holds the event loop at a time, and how many answers between looks. */
-const SLICE_MS = 3;
-const SLICE_ANSWERS = 1000;
-
 export class AnnotationService {
   private readonly indexed: AnnotationIndex;
   private readonly completions: CompletionMarks;
@@ -52,7 +48,7 @@ export class AnnotationService {
     if (isShared(store)) {
       this.indexed.indexSome(Infinity);
       this.storedRead = Promise.resolve();
-    } else this.storedRead = this.indexInBackground();
+    } else this.storedRead = this.indexed.readInBackground();
     this.completions = new CompletionMarks(store, task);
     const completing: CompletionContext = {
       store,
@@ -64,23 +60,6 @@ export class AnnotationService {
       get: (username, instanceId) => this.get(username, instanceId),
     };
     this.writer = new ChangeWriter({ completing, assignments, outbox, hooks: this.hooks });
-  }
-
-  /** Reads the stored answers into the index a slice at a time, so requests in the meantime wait little. */
-  private indexInBackground(): Promise<void> {
-    return new Promise((done) => {
-      const slice = () => {
-        const deadline = performance.now() + SLICE_MS;
-        try {
-          while (this.indexed.indexSome(SLICE_ANSWERS))
-            if (performance.now() >= deadline) return void setImmediate(slice);
-        } catch {
-          // the store failed or closed under the reading: the index's next use reports it
-        }
-        done();
-      };
-      setImmediate(slice);
-    });
   }
 
   /** Stops the background reading of stored answers (the store is closing). */

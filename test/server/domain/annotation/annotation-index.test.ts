@@ -110,6 +110,24 @@ describe('AnnotationIndex read a slice at a time', () => {
     expect(index.annotatorsOf(filled.instance_id).has(filled.username)).toBe(true);
   });
 
+  it('read in the background, settles once every stored answer is in, and after a broken reading too', async () => {
+    const { store } = await storedAnswers();
+    const whole = new AnnotationIndex(task, store.size('annotations'), outline(store));
+    whole.indexSome(Infinity);
+    const background = new AnnotationIndex(task, store.size('annotations'), outline(store));
+    await background.readInBackground();
+    expect(background.indexSome(1)).toBe(false); // nothing was left for a use to read
+    expect(readout(background)).toEqual(readout(whole));
+
+    function* breaking() {
+      yield { username: 'u0', instance_id: 'item-0', updated_at: '', labels: 1, spans: 0 };
+      throw new Error('the pack file went away');
+    }
+    const broken = new AnnotationIndex(task, 1, breaking());
+    await broken.readInBackground(); // settles rather than rejecting: the next use reports it
+    expect(() => broken.total()).toThrow('the pack file went away');
+  });
+
   it('a reading that broke fails every later use rather than answering from half the answers', () => {
     function* breaking() {
       for (let n = 0; n < 50; n++)
