@@ -2,12 +2,10 @@
  * The one place that wires config, storage, domain services and HTTP routes together. Features plug in here:
  * each adds its services to `Services` (services.ts) and its routes to `allRoutes` (all-routes.ts). Groups of
  * features that depend on each other more than on the rest are wired beside it, in the compose-*.ts files: the
- * accounts, the learners over the answers, what imports instances while the project runs, studies, agents,
- * evaluation, qualitative coding, crowdsourcing, the progress read-outs, the webhook outbox and what an item
- * shows (its display and media).
+ * accounts, who gets which item, the learners over the answers, what imports instances while the project runs,
+ * studies, agents, evaluation, qualitative coding, crowdsourcing, the progress read-outs, the webhook outbox and
+ * what an item shows (its display and media).
  */
-import { Assignments } from './domain/annotation/assignment.js';
-import { Cohorts } from './domain/assignment/cohorts.js';
 import { AnnotationService } from './domain/annotation/annotation-service.js';
 import { compileRules } from './domain/annotation/keywords.js';
 import type { EventOutbox } from './domain/events.js';
@@ -27,7 +25,7 @@ import { AdjudicationService } from './domain/adjudication/adjudication-service.
 import { ItemTimes } from './domain/history/item-time.js';
 import { ProcessLogs } from './domain/telemetry/process-logs.js';
 import { SearchService } from './domain/search/search-service.js';
-import type { ActiveLearning } from './domain/active-learning/active-learning.js';
+import { composeAssignment } from './compose-assignment.js';
 import { composeLearning } from './compose-learning.js';
 import { composeImports } from './compose-imports.js';
 import { composeStudies } from './compose-studies.js';
@@ -36,11 +34,7 @@ import { composeAccounts } from './compose-accounts.js';
 import { composeCoding } from './compose-coding.js';
 import { composeAutomation } from './compose-automation.js';
 import { composeCrowd } from './compose-crowd.js';
-import { TriageQueue } from './domain/triage/triage.js';
-import type { Automation } from './domain/automation/automation.js';
-import { DiversityClusters } from './domain/diversity/diversity-clusters.js';
 import { EmbeddingMap } from './domain/diversity/embedding-map.js';
-import type { Psychometrics } from './domain/psychometrics/psychometrics.js';
 import { composeEvaluation } from './compose-evaluation.js';
 import { composeIbws, keepLegacyIbwsRound } from './compose-ibws.js';
 import { composeReadouts } from './compose-readouts.js';
@@ -72,40 +66,7 @@ export function composeServices(input: ComposeInput): Services {
   const now = () => new Date(clock.now()).toISOString();
   const users = composeAccounts(input);
   const { accounts } = users;
-  // set once the AI service (whose learner it asks) exists; hand-outs happen only after composition
-  const late: { activeLearning?: ActiveLearning; psychometrics?: Psychometrics; automation?: Automation } = {};
-  const triage = new TriageQueue(task, config.triage);
-  // clusters computed at the first plan or map read: nothing at start
-  const diversity = new DiversityClusters(store, task, config.diversity.diversity, () => clock.now());
-  const assignments = new Assignments(
-    store,
-    task,
-    {
-      required: () => handOutLimit(settings.get()),
-      cap: () => settings.get().max_annotations_per_user,
-      strategy: () => settings.get().assignment_strategy,
-      activeOrder: () => ({
-        ...(late.activeLearning?.handOutOrder() ?? { pending: false }),
-        batch: config.activeLearning.updateFrequency,
-      }),
-      priorityOrder: () => triage.order(),
-      psychometricOrder: (username) => late.psychometrics?.handOutOrder(username),
-      diversityOrder: (username) => diversity.orderFor(username),
-      batchOrder: (username): readonly string[] => cohorts.itemsFor(username),
-      batchNone: (username): string => cohorts.whyNone(username),
-    },
-    now,
-  );
-  const cohorts: Cohorts = new Cohorts(config.cohorts, {
-    listOf: (username) => assignments.listOf(username),
-    usernames: () => assignments.usernames(),
-    perItem: () => handOutLimit(settings.get()),
-    instances: () => task.instances,
-  });
-  // per-cohort schemes: what each user is shown and may answer follows their batch group
-  task.cohortOf = (username) => cohorts.cohortOf(username);
-  // said once per start, not again when another process's changes compose the services anew
-  if (!input.reuse) for (const line of cohorts.spanningGroups()) logger.warn(line);
+  const { assignments, cohorts, triage, diversity, late, beforePlanning } = composeAssignment(input, settings, now);
   const webhooks = composeWebhooks(input, settings);
   const outbox: EventOutbox = webhooks;
   const annotations = new AnnotationService(store, task, assignments, outbox, clock, {
@@ -144,14 +105,7 @@ export function composeServices(input: ComposeInput): Services {
   };
   const phases = new PhaseService(store, config.phases, outbox, clock, remaining, config.phaseOptions);
   annotations.gate(phases.gate);
-  // diversity's clusters are computed between requests; a plan waits for them, a list already made does not
-  annotations.beforePlanning((username) =>
-    settings.get().assignment_strategy !== 'diversity_clustering' ||
-    diversity.ready() ||
-    (assignments.listOf(username) && !Number.isFinite(handOutLimit(settings.get())))
-      ? undefined
-      : diversity.whenReady(),
-  );
+  annotations.beforePlanning(beforePlanning);
   const { ai, activeLearning, mace, icl, judgeAlignment, judgeCalibration, metricInduction, stepPrelabel } =
     composeLearning({
       config,
