@@ -2,8 +2,15 @@
  * The page's words that Potato's `ui_language` translates, under Potato's key names (ours, `codebook_*` and
  * `pocket_*`, for words of pages Potato draws without them), with this project's English as the default, and the
  * catalogs bundled here (written for this project). The server resolves a config's `ui_language` against them;
- * the page shows the result. Imports nothing: both sides evaluate it.
+ * the page shows the result. The admin dashboard's words are in admin-words/, one table a language. Imports only
+ * those tables: both sides evaluate it.
  */
+import { ADMIN_TEXT } from './admin-words/en.js';
+import { ADMIN_ES } from './admin-words/es.js';
+import { ADMIN_FR } from './admin-words/fr.js';
+import { ADMIN_DE } from './admin-words/de.js';
+import { ADMIN_PT } from './admin-words/pt.js';
+import { ADMIN_AR } from './admin-words/ar.js';
 
 export const UI_TEXT = {
   // the annotate page and the top bar
@@ -46,6 +53,8 @@ export const UI_TEXT = {
   pocket_batch_done: 'Every item of this batch is answered.',
   pocket_load_more: 'Load more',
   pocket_offline_queued: 'Offline: answers waiting to be sent',
+  // the admin dashboard
+  ...ADMIN_TEXT,
 };
 
 export type UiTextKey = keyof typeof UI_TEXT;
@@ -97,6 +106,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_batch_done: 'Todos los elementos de este lote están respondidos.',
       pocket_load_more: 'Cargar más',
       pocket_offline_queued: 'Sin conexión: respuestas pendientes de envío',
+      ...ADMIN_ES,
     },
   },
   fr: {
@@ -138,6 +148,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_batch_done: 'Tous les éléments de ce lot ont une réponse.',
       pocket_load_more: 'Charger la suite',
       pocket_offline_queued: 'Hors ligne : réponses en attente d’envoi',
+      ...ADMIN_FR,
     },
   },
   de: {
@@ -179,6 +190,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_batch_done: 'Alle Elemente dieses Stapels sind beantwortet.',
       pocket_load_more: 'Mehr laden',
       pocket_offline_queued: 'Offline: Antworten warten auf das Senden',
+      ...ADMIN_DE,
     },
   },
   pt: {
@@ -220,6 +232,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_batch_done: 'Todos os itens deste lote foram respondidos.',
       pocket_load_more: 'Carregar mais',
       pocket_offline_queued: 'Sem conexão: respostas à espera de envio',
+      ...ADMIN_PT,
     },
   },
   ar: {
@@ -261,6 +274,7 @@ export const BUNDLED_LANGUAGES: Record<string, Catalog> = {
       pocket_batch_done: 'تمت الإجابة عن كل عناصر هذه الدفعة.',
       pocket_load_more: 'تحميل المزيد',
       pocket_offline_queued: 'غير متصل: إجابات بانتظار الإرسال',
+      ...ADMIN_AR,
     },
   },
 };

@@ -10,3 +10,7 @@ const UiTextContext = createContext<UiText>(UI_TEXT);
 export const UiTextProvider = UiTextContext.Provider;
 
 export const useUiText = (): UiText => useContext(UiTextContext);
+
+/** A word with `{name}` places, filled from `values`; a place with no value is left as written. */
+export const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (place, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : place));

@@ -1,8 +1,9 @@
 /**
  * Potato's `ui_language`: a bundled language's code (`es`), or a block of strings by Potato's key names, with
  * `_base` naming a bundled language to start from and `html_lang` / `html_dir` for the page. English is the base
- * otherwise. An unknown code falls back to English with a warning, as in Potato; keys for pages this project draws
- * differently (its admin dashboard, Potato's specialist pages) are named in one warning and stay English.
+ * otherwise. An unknown code falls back to English with a warning, as in Potato. The admin dashboard takes Potato's
+ * `admin_*` keys for the words it shares with Potato's; keys of Potato's dashboard tabs and columns ours lacks, and
+ * of pages drawn differently here (Potato's specialist pages), are named in a warning.
  */
 import { z } from 'zod';
 import { BUNDLED_LANGUAGES, UI_TEXT, type UiText, type UiTextKey } from '../../../shared/ui-language.js';
@@ -44,10 +45,18 @@ export function readUiLanguage(
     if (isKey(key)) text[key] = value;
     else notShown.push(key);
   }
-  if (notShown.length)
+  const dashboard = notShown.filter((k) => k.startsWith('admin_'));
+  const pages = notShown.filter((k) => !k.startsWith('admin_'));
+  if (dashboard.length)
     warn(
-      `ui_language: ${notShown.join(', ')} name(s) words of pages drawn differently here (the admin dashboard, ` +
-        `Potato's own pages) and are not shown; those pages stay in English`,
+      `ui_language: ${dashboard.join(', ')} name(s) words of Potato's admin dashboard that this one does not ` +
+        `show (its panels and columns differ); they are not used, and the dashboard keeps its own words in ` +
+        `${base.lang}`,
+    );
+  if (pages.length)
+    warn(
+      `ui_language: ${pages.join(', ')} name(s) words of pages drawn differently here (Potato's own pages) and ` +
+        `are not shown; those pages stay in English`,
     );
   if (html_dir !== undefined && html_dir !== 'ltr' && html_dir !== 'rtl')
     warn(`ui_language.html_dir: "${html_dir}" is neither ltr nor rtl; ${base.dir} is used`);

@@ -41,13 +41,23 @@ describe('ui_language', () => {
       html_lang: 'de-CH',
       html_dir: 'rtl',
       next_button: 'Witer',
-      admin_tab_overview: 'Übersicht',
+      admin_tab_overview: 'Lagebild',
+      admin_tab_behavioral: 'Verhalten',
       iaa_title: 'IAA',
     });
     expect(custom.uiLanguage).toMatchObject({ lang: 'de-CH', dir: 'rtl' });
-    expect(custom.uiLanguage.text).toMatchObject({ next_button: 'Witer', previous_button: 'Zurück' });
+    expect(custom.uiLanguage.text).toMatchObject({
+      next_button: 'Witer',
+      previous_button: 'Zurück',
+      // the dashboard's words: Potato's key for a tab it shares, over the base's
+      admin_tab_overview: 'Lagebild',
+      admin_tab_annotators: 'Annotierende',
+    });
     expect(languageWarnings(custom)).toEqual([
-      expect.stringMatching(/ui_language: admin_tab_overview, iaa_title name\(s\) words of pages drawn differently/),
+      expect.stringMatching(
+        /ui_language: admin_tab_behavioral name\(s\) words of Potato's admin dashboard that this one does not show .*own words in de$/,
+      ),
+      expect.stringMatching(/ui_language: iaa_title name\(s\) words of pages drawn differently/),
     ]);
     // inline strings alone start from English
     const inline = load({ next_button: 'Avanti', html_dir: 'sideways' });

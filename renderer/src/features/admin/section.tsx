@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Resource } from '../../shared/api/use-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
+import { useUiText } from '../../shared/ui-text.js';
 
 export function Section<T>({
   title,
@@ -14,15 +15,18 @@ export function Section<T>({
   resource: Resource<T>;
   children: (data: T) => ReactNode;
 }) {
+  const words = useUiText();
   return (
     <section className="card-section" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {resource.data !== null ? (
         children(resource.data)
       ) : resource.error ? null : (
-        <Loading what={title.toLowerCase()} />
+        <Loading what={title.toLowerCase()} label={words.admin_loading} />
       )}
-      <ErrorNote onRetry={() => void resource.reload()}>{resource.error}</ErrorNote>
+      <ErrorNote onRetry={() => void resource.reload()} retry={words.admin_retry}>
+        {resource.error}
+      </ErrorNote>
     </section>
   );
 }

@@ -1,36 +1,49 @@
 /** Dashboard tables: annotators, instances (status filter and paging) and quality control. */
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AnnotatorRow, InstancePage, InstanceStatus, QualityReport } from '../../shared/api/types.js';
 import { useAdminResource } from './admin-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { percent, when } from './section.js';
 import { ItemAnswers } from './item-answers.js';
 import { FilterBox, SortHeader, useSortedRows, type Column } from './sortable.js';
+import { fill, useUiText } from '../../shared/ui-text.js';
+import type { UiText } from '../../../../shared/ui-language.js';
 
-const ANNOTATOR_COLUMNS: Column<AnnotatorRow>[] = [
-  { id: 'annotator', title: 'Annotator', value: (r) => r.username },
-  { id: 'annotated', title: 'Annotated', value: (r) => r.annotated },
-  { id: 'assigned', title: 'Assigned', value: (r) => r.assigned },
-  { id: 'done', title: 'Done', value: (r) => r.completion_rate },
-  { id: 'attention', title: 'Attention checks', value: (r) => r.attention_checks?.failed },
-  { id: 'gold', title: 'Gold accuracy', value: (r) => r.gold_accuracy },
-  { id: 'activity', title: 'Last activity', value: (r) => r.last_activity },
-  { id: 'status', title: 'Status', value: (r) => (r.blocked ? 'blocked' : 'active') },
+const annotatorColumns = (words: UiText): Column<AnnotatorRow>[] => [
+  { id: 'annotator', title: words.admin_th_annotator, value: (r) => r.username },
+  { id: 'annotated', title: words.admin_th_annotated, value: (r) => r.annotated },
+  { id: 'assigned', title: words.admin_th_assigned, value: (r) => r.assigned },
+  { id: 'done', title: words.admin_th_done, value: (r) => r.completion_rate },
+  { id: 'attention', title: words.admin_th_attention, value: (r) => r.attention_checks?.failed },
+  { id: 'gold', title: words.admin_th_gold_accuracy, value: (r) => r.gold_accuracy },
+  { id: 'activity', title: words.admin_th_last_activity, value: (r) => r.last_activity },
+  {
+    id: 'status',
+    title: words.admin_th_status,
+    value: (r) => (r.blocked ? words.admin_state_blocked : words.admin_state_active),
+  },
 ];
 
 export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
-  const table = useSortedRows(rows, ANNOTATOR_COLUMNS);
-  if (!rows.length) return <p className="muted">No annotators yet.</p>;
+  const words = useUiText();
+  const columns = useMemo(() => annotatorColumns(words), [words]);
+  const table = useSortedRows(rows, columns);
+  if (!rows.length) return <p className="muted">{words.admin_no_annotators}</p>;
   return (
     <>
       <div className="toolbar">
-        <FilterBox id="annotators-filter" label="Filter annotators" value={table.filter} onChange={table.setFilter} />
+        <FilterBox
+          id="annotators-filter"
+          label={words.admin_filter_annotators}
+          value={table.filter}
+          onChange={table.setFilter}
+        />
       </div>
       <div className="table-wrap">
         <table data-testid="annotators-table">
           <thead>
             <tr>
-              {ANNOTATOR_COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <SortHeader key={c.id} column={c} sort={table.sort} onSort={table.sortBy} />
               ))}
             </tr>
@@ -42,14 +55,12 @@ export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
                 <td>{r.annotated}</td>
                 <td>{r.assigned}</td>
                 <td>{percent(r.completion_rate)}</td>
-                <td>
-                  {r.attention_checks
-                    ? `${r.attention_checks.passed} passed, ${r.attention_checks.failed} failed`
-                    : '—'}
-                </td>
+                <td>{r.attention_checks ? fill(words.admin_passed_failed, r.attention_checks) : '—'}</td>
                 <td>{percent(r.gold_accuracy)}</td>
                 <td>{when(r.last_activity)}</td>
-                <td>{r.blocked ? <strong className="bad">blocked</strong> : 'active'}</td>
+                <td>
+                  {r.blocked ? <strong className="bad">{words.admin_state_blocked}</strong> : words.admin_state_active}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -61,8 +72,12 @@ export function AnnotatorsTable({ rows }: { rows: AnnotatorRow[] }) {
 
 const PAGE = 20;
 const STATUSES: (InstanceStatus | '')[] = ['', 'unannotated', 'in_progress', 'completed'];
+/** A status's word; the server's status itself is the option's value and the row's class. */
+const statusWord = (words: UiText, s: InstanceStatus | ''): string =>
+  s === '' ? words.admin_status_all : words[`admin_status_${s}`];
 
 export function InstancesTable() {
+  const words = useUiText();
   const [status, setStatus] = useState<InstanceStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const [opened, setOpened] = useState<string | null>(null);
@@ -81,7 +96,7 @@ export function InstancesTable() {
   return (
     <>
       <div className="toolbar">
-        <label htmlFor="status-filter">Show status</label>
+        <label htmlFor="status-filter">{words.admin_show_status}</label>
         <select
           id="status-filter"
           value={status}
@@ -92,13 +107,13 @@ export function InstancesTable() {
         >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s ? s.replace('_', ' ') : 'all'}
+              {statusWord(words, s)}
             </option>
           ))}
         </select>
         <FilterBox
           id="instances-filter"
-          label="Filter by id or text"
+          label={words.admin_filter_id_text}
           value={filter}
           onChange={(v) => {
             setFilter(v);
@@ -108,34 +123,44 @@ export function InstancesTable() {
         {page.data && (
           <span className="muted" data-testid="instances-range">
             {page.data.total === 0
-              ? 'none'
-              : `${offset + 1}–${Math.min(offset + PAGE, page.data.total)} of ${page.data.total}`}
+              ? words.admin_range_none
+              : fill(words.admin_range, {
+                  from: offset + 1,
+                  to: Math.min(offset + PAGE, page.data.total),
+                  total: page.data.total,
+                })}
           </span>
         )}
         <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-          Previous page
+          {words.admin_previous_page}
         </button>
         <button
           type="button"
           disabled={!page.data || offset + PAGE >= page.data.total}
           onClick={() => setOffset(offset + PAGE)}
         >
-          Next page
+          {words.admin_next_page}
         </button>
       </div>
-      <ErrorNote onRetry={() => void page.reload()}>{page.error}</ErrorNote>
+      <ErrorNote onRetry={() => void page.reload()} retry={words.admin_retry}>
+        {page.error}
+      </ErrorNote>
       {!page.data ? (
-        !page.error && <Loading what="instances" />
+        !page.error && <Loading what="instances" label={words.admin_loading} />
       ) : (
         <div className="table-wrap">
           <table data-testid="instances-table" aria-busy={page.loading}>
             <thead>
               <tr>
-                <SortHeader column={{ id: 'id', title: 'Instance' }} sort={sort} onSort={sortBy} />
-                <th scope="col">Text</th>
-                <SortHeader column={{ id: 'annotations', title: 'Annotations' }} sort={sort} onSort={sortBy} />
-                <th scope="col">Status</th>
-                <th scope="col">Annotators</th>
+                <SortHeader column={{ id: 'id', title: words.admin_th_instance }} sort={sort} onSort={sortBy} />
+                <th scope="col">{words.admin_th_text}</th>
+                <SortHeader
+                  column={{ id: 'annotations', title: words.admin_th_annotations }}
+                  sort={sort}
+                  onSort={sortBy}
+                />
+                <th scope="col">{words.admin_th_status}</th>
+                <th scope="col">{words.admin_th_annotators}</th>
               </tr>
             </thead>
             <tbody>
@@ -156,7 +181,7 @@ export function InstancesTable() {
                     {i.annotation_count} / {i.required_count}
                   </td>
                   <td>
-                    <span className={`status status-${i.status}`}>{i.status.replace('_', ' ')}</span>
+                    <span className={`status status-${i.status}`}>{statusWord(words, i.status)}</span>
                   </td>
                   <td>{i.annotators.join(', ') || '—'}</td>
                 </tr>
@@ -198,41 +223,55 @@ export function RowTable({ label, head, rows }: { label: string; head: string[];
 }
 
 export function QualityTables({ qc }: { qc: QualityReport }) {
+  const words = useUiText();
   const att = qc.attention_checks;
   const gold = qc.gold_standards;
   const standing = (s: { blocked?: boolean; warning?: boolean }) =>
-    s.blocked ? <strong className="bad">blocked</strong> : s.warning ? 'warned' : 'fine';
+    s.blocked ? (
+      <strong className="bad">{words.admin_state_blocked}</strong>
+    ) : s.warning ? (
+      words.admin_standing_warned
+    ) : (
+      words.admin_standing_fine
+    );
   return (
     <div className="two-columns">
       <div>
-        <h3>Attention checks</h3>
+        <h3>{words.admin_th_attention}</h3>
         {!att.enabled ? (
-          <p className="muted">Not configured.</p>
+          <p className="muted">{words.admin_not_configured}</p>
         ) : (
           <>
-            <p>
-              {att.passed} passed, {att.failed} failed
-            </p>
+            <p>{fill(words.admin_passed_failed, { passed: att.passed, failed: att.failed })}</p>
             <RowTable
-              label="Attention checks per annotator"
-              head={['Annotator', 'Passed', 'Failed', 'Standing']}
+              label={words.admin_attention_per_annotator}
+              head={[words.admin_th_annotator, words.admin_th_passed, words.admin_th_failed, words.admin_th_standing]}
               rows={Object.entries(att.by_annotator).map(([name, s]) => [name, s.passed, s.failed, standing(s)])}
             />
           </>
         )}
       </div>
       <div>
-        <h3>Gold standards</h3>
+        <h3>{words.admin_gold_standards}</h3>
         {!gold.enabled ? (
-          <p className="muted">Not configured.</p>
+          <p className="muted">{words.admin_not_configured}</p>
         ) : (
           <>
             <p>
-              {gold.correct} of {gold.answered} correct ({percent(gold.accuracy)})
+              {fill(words.admin_gold_correct, {
+                correct: gold.correct,
+                answered: gold.answered,
+                accuracy: percent(gold.accuracy),
+              })}
             </p>
             <RowTable
-              label="Gold standards per annotator"
-              head={['Annotator', 'Answered', 'Correct', 'Accuracy']}
+              label={words.admin_gold_per_annotator}
+              head={[
+                words.admin_th_annotator,
+                words.admin_th_answered,
+                words.admin_th_correct,
+                words.admin_th_accuracy,
+              ]}
               rows={Object.entries(gold.by_annotator).map(([name, s]) => [
                 name,
                 s.answered,
@@ -241,8 +280,13 @@ export function QualityTables({ qc }: { qc: QualityReport }) {
               ])}
             />
             <RowTable
-              label="Gold standards per item"
-              head={['Gold item', 'Answered', 'Correct', 'Accuracy']}
+              label={words.admin_gold_per_item}
+              head={[
+                words.admin_th_gold_item,
+                words.admin_th_answered,
+                words.admin_th_correct,
+                words.admin_th_accuracy,
+              ]}
               rows={Object.entries(gold.by_instance).map(([id, s]) => [id, s.answered, s.correct, percent(s.accuracy)])}
             />
           </>

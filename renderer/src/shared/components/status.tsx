@@ -1,22 +1,31 @@
 /** Loading and error states, the same on every screen. Errors are announced to screen readers. */
 import type { ReactNode } from 'react';
 
-export function Loading({ what }: { what: string }) {
+/** `label` is the whole sentence, for a screen drawn in the project's language. */
+export function Loading({ what, label }: { what: string; label?: string }) {
   return (
     <p className="loading" role="status" aria-live="polite">
-      Loading {what}…
+      {label ?? `Loading ${what}…`}
     </p>
   );
 }
 
-export function ErrorNote({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+export function ErrorNote({
+  children,
+  onRetry,
+  retry = 'Try again',
+}: {
+  children: ReactNode;
+  onRetry?: () => void;
+  retry?: string;
+}) {
   if (!children) return null;
   return (
     <div className="error" role="alert">
       <span>{children}</span>
       {onRetry && (
         <button type="button" onClick={onRetry}>
-          Try again
+          {retry}
         </button>
       )}
     </div>
