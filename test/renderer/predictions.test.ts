@@ -116,4 +116,47 @@ describe('pre-annotations', () => {
         'turns:selected_path': JSON.stringify(['root']),
       });
   });
+
+  test('put a span of a span target field in that field when accepted', async () => {
+    const rig = await startRig({
+      items: [{ id: 't-1', text: 'Rain fell all day.', hypothesis: 'The valley was dry.' }],
+      config: {
+        instance_display: {
+          fields: [
+            { key: 'text', type: 'text', label: 'Premise', span_target: true },
+            { key: 'hypothesis', type: 'text', label: 'Hypothesis', span_target: true },
+          ],
+        },
+        annotation_schemes: [{ annotation_type: 'span', name: 'claims', labels: ['claim'] }],
+      },
+    });
+    const imported = await rig.t.admin().post('/admin/api/predictions', {
+      source: 'model-c',
+      predictions: [
+        {
+          instance_id: 't-1',
+          spans: [{ schema: 'claims', label: 'claim', start: 15, end: 18, target_field: 'hypothesis' }],
+        },
+      ],
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const erin = await rig.t.client().login('erin', 'erin-pass');
+    const page = await rig.signedIn('erin', 'erin-pass', '/');
+    await page.getByTestId('prediction-hint').waitFor();
+    await page.keyboard.press('g');
+    await page.getByText('Applied to the form. Review it, then submit.').waitFor();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await erin.get('/get_annotations?instance_id=t-1')).body.span_annotations)
+      .toEqual([
+        expect.objectContaining({
+          schema: 'claims',
+          name: 'claim',
+          start: 15,
+          end: 18,
+          text: 'dry',
+          target_field: 'hypothesis',
+        }),
+      ]);
+  });
 });

@@ -3,24 +3,41 @@
  * index, and turns them into stored form with their ids. Every refusal names the field.
  */
 import { invalid } from '../errors.js';
-import { textLengthOf, type Instance, type Task } from '../task.js';
+import { textLengthOf, type Instance, type Scheme, type Task } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
 import { offsetsFit, type FormatCoords, type SpanRecord, type Submission } from './records.js';
 import { derivedSpanId, isDerivedForm, spanId } from './span-ids.js';
 import { labelPosition } from './validate.js';
 
 /**
- * The field a submitted span names, undefined for the text field (named or not, so either spelling stores the
- * same span), and the text its offsets index. A name that is no span target of the task is refused.
+ * The field a span of `scheme` names, undefined for the text field (named or not, so either spelling stores the
+ * same span), and the text its offsets index (undefined: the item's text). A name that is no span target of the
+ * task, or another field than the scheme's own `target_field`, is refused naming `<where>.target_field`: the one
+ * rule for submissions, pre-annotation imports and Potato's saved states.
  */
-function spanField(
+export function spanTarget(
+  task: Task,
+  instance: Instance,
+  scheme: Scheme,
+  field: string | undefined,
+  where: string,
+): { field: string | undefined; text: string | undefined } {
+  const target = namedField(task, instance, field, where);
+  const home = scheme.target_field === task.textKey ? undefined : scheme.target_field;
+  if (scheme.target_field !== undefined && target.field !== home)
+    throw invalid(
+      `${where}.target_field: scheme "${scheme.name}" marks only "${scheme.target_field}" (its target_field), not "${target.field ?? task.textKey ?? 'the text'}"`,
+    );
+  return target;
+}
+
+function namedField(
   task: Task,
   instance: Instance,
   field: string | undefined,
   where: string,
-  textKey?: string,
 ): { field: string | undefined; text: string | undefined } {
-  if (field === undefined || field === textKey) return { field: undefined, text: undefined };
+  if (field === undefined || field === task.textKey) return { field: undefined, text: undefined };
   const read = task.spanFields?.get(field);
   if (!read) {
     const named = [...(task.spanFields?.keys() ?? [])];
@@ -80,12 +97,7 @@ export function validateSpans(
     if (labelPosition(scheme, span.name) < 0)
       throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
-    const target = spanField(task, instance, span.target_field, field, task.textKey);
-    const home = scheme.target_field === task.textKey ? undefined : scheme.target_field;
-    if (scheme.target_field !== undefined && target.field !== home)
-      throw invalid(
-        `${field}.target_field: scheme "${span.schema}" marks only "${scheme.target_field}" (its target_field), not "${target.field ?? task.textKey ?? 'the text'}"`,
-      );
+    const target = spanTarget(task, instance, scheme, span.target_field, field);
     let coords = span.format_coords;
     if (coords === undefined && before.length) {
       // a span sent again without the format_coords stored for it keeps them (a client that does not show them,

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { FormatCoords, Submission } from '../annotation/records.js';
 import { readFormatCoords } from '../annotation/span-fields.js';
+import { spanTarget } from '../annotation/validate-spans.js';
 import type { AnswerChange } from '../annotation/submit-hooks.js';
 import type { Task } from '../task.js';
 import { textLengthOf } from '../task.js';
@@ -24,6 +25,8 @@ const spanKey = z.lazy(() =>
     start: offset,
     end: offset,
     id: z.string().nullish(),
+    // the span target field it marks (Potato's multi-span mode), checked per span below as the API checks it
+    target_field: z.string().nullish(),
     // checked per span below, so a bad one names its user and instance as other refusals do
     format_coords: z.unknown().optional(),
   }),
@@ -207,12 +210,25 @@ export function readUserState(
       const out: NonNullable<Submission['span_annotations']> = [];
       for (const [span, value] of spans) {
         if (unticked(value)) continue;
-        const shown = instance.text.slice(span.start, span.end);
-        // a span's value is the text the annotator selected: it must be the text at its offsets here
-        if (typeof value === 'string' && !ticked(value) && span.end <= textLengthOf(instance) && value !== shown) {
+        const scheme = task.schemeByName.get(span.schema);
+        let text: string | undefined;
+        try {
+          // a scheme the task lacks is named by the annotation service's check
+          if (scheme) text = spanTarget(task, instance, scheme, span.target_field ?? undefined, 'span').text;
+        } catch (e) {
           problems.push({
             instance: iid,
-            problem: `span ${span.schema}:${span.name} [${span.start}, ${span.end}) is "${value}" in the file but "${shown}" in the text`,
+            problem: `span ${span.schema}:${span.name} [${span.start}, ${span.end}): ${(e as Error).message.replace(/^span\./, '')}`,
+          });
+          continue;
+        }
+        const length = text === undefined ? textLengthOf(instance) : text.length;
+        const shown = (text ?? instance.text).slice(span.start, span.end);
+        // a span's value is the text the annotator selected: it must be the text at its offsets here
+        if (typeof value === 'string' && !ticked(value) && span.end <= length && value !== shown) {
+          problems.push({
+            instance: iid,
+            problem: `span ${span.schema}:${span.name} [${span.start}, ${span.end}) is "${value}" in the file but "${shown}" in ${span.target_field ? `"${span.target_field}"` : 'the text'}`,
           });
           continue;
         }
@@ -235,6 +251,7 @@ export function readUserState(
           start: span.start,
           end: span.end,
           ...(span.id ? { id: span.id } : {}),
+          ...(span.target_field ? { target_field: span.target_field } : {}),
           ...(coords ? { format_coords: coords } : {}),
         });
       }

@@ -5,10 +5,11 @@
  */
 import { invalid } from '../errors.js';
 import type { Store, StoreOp } from '../ports.js';
-import { textLengthOf, type Task } from '../task.js';
+import { textLengthOf, type Instance, type Task } from '../task.js';
 import { answerByScheme } from '../annotation/payloads.js';
 import { offsetsFit, type FormatCoords } from '../annotation/records.js';
 import { isSpanClientId, readFormatCoords, SPAN_ID_RULE } from '../annotation/span-fields.js';
+import { spanTarget } from '../annotation/validate-spans.js';
 import { labelsFromAnswers } from './answers.js';
 
 interface PredictedSpan {
@@ -18,6 +19,8 @@ interface PredictedSpan {
   label: string;
   start: number;
   end: number;
+  /** the span target field it marks, when not the text field: its offsets index that field's text */
+  target_field?: string;
   /** Potato's place of the span in a PDF or on a page, checked as the API checks it */
   format_coords?: FormatCoords;
 }
@@ -51,7 +54,7 @@ export function checkSource(source: unknown, where: string): string {
 
 /**
  * One pre-annotation row, as a JSONL export writes it: `{instance_id, labels?: {schema: answer}, spans?:
- * [{id?, schema, label, start, end, format_coords?}], source?}` (`name` is accepted for `label`, as
+ * [{id?, schema, label, start, end, target_field?, format_coords?}], source?}` (`name` is accepted for `label`, as
  * /updateinstance spells it).
  * `where` prefixes errors ("file:line: ").
  */
@@ -91,16 +94,23 @@ export function parsePrediction(
       if ('problem' in read) throw invalid(`${field}.${read.problem}`);
       coords = read.coords;
     }
+    if (s.target_field !== undefined && s.target_field !== null && typeof s.target_field !== 'string')
+      throw invalid(`${field}.target_field: expected the name of a field`);
+    const target = spanTarget(task, instance, scheme, s.target_field ?? undefined, field);
     const { start, end } = s;
-    const offsets = offsetsFit(start as number, end as number, textLengthOf(instance), coords);
+    const length = target.text === undefined ? textLengthOf(instance) : target.text.length;
+    const offsets = offsetsFit(start as number, end as number, length, coords);
     if (!Number.isInteger(start) || !Number.isInteger(end) || !offsets.fits) {
-      throw invalid(`${field}: offsets must be integers with ${offsets.rule}`);
+      throw invalid(
+        `${field}: offsets must be integers with ${offsets.rule}${target.field === undefined ? '' : ` (the length of "${target.field}")`}`,
+      );
     }
     // a span that says what text it covers must cover that text: catches offsets computed on another text
-    if (typeof s.text === 'string' && instance.text.slice(start as number, end as number) !== s.text) {
+    if (typeof s.text === 'string' && (target.text ?? instance.text).slice(start as number, end as number) !== s.text) {
       throw invalid(`${field}.text: "${s.text.slice(0, 40)}" is not the text at ${start}..${end}`);
     }
     const span: PredictedSpan = { schema: scheme.name, label, start: start as number, end: end as number };
+    if (target.field !== undefined) span.target_field = target.field;
     if (coords !== undefined) span.format_coords = coords;
     if (s.id !== undefined) {
       if (!isSpanClientId(s.id)) throw invalid(`${field}.id: ${SPAN_ID_RULE}`);
@@ -112,7 +122,12 @@ export function parsePrediction(
     return span;
   });
   spans.sort(
-    (a, b) => a.start - b.start || a.end - b.end || a.schema.localeCompare(b.schema) || a.label.localeCompare(b.label),
+    (a, b) =>
+      (a.target_field ?? '').localeCompare(b.target_field ?? '') ||
+      a.start - b.start ||
+      a.end - b.end ||
+      a.schema.localeCompare(b.schema) ||
+      a.label.localeCompare(b.label),
   );
   return { instance_id: id, source, labels, spans, created_at: now };
 }
@@ -158,6 +173,11 @@ export class Predictions {
     for (const record of records) this.index(record);
   }
 
+  /** The text a span's offsets index: its field's, or the item's. */
+  private textOf(instance: Instance, field: string | undefined): string {
+    return (field === undefined ? undefined : this.task.spanFields?.get(field)?.(instance)) ?? instance.text;
+  }
+
   /** An instance's suggestions, by source name, in the portable answer shape, spans with their text. */
   of(instanceId: string) {
     const instance = this.task.instanceById.get(instanceId);
@@ -169,7 +189,7 @@ export class Predictions {
         {
           source,
           labels: answerByScheme(this.task, { labels: record.labels } as Parameters<typeof answerByScheme>[1]),
-          spans: record.spans.map((s) => ({ ...s, text: instance.text.slice(s.start, s.end) })),
+          spans: record.spans.map((s) => ({ ...s, text: this.textOf(instance, s.target_field).slice(s.start, s.end) })),
           created_at: record.created_at,
         },
       ];

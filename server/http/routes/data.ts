@@ -64,6 +64,10 @@ export const predictionRow = z.lazy(() =>
     spans: z.array(
       textSpan.extend({
         id: z.string().optional().describe('the id the imported row gave the span; its links name it'),
+        target_field: z
+          .string()
+          .optional()
+          .describe('the span target field it marks when not the text field; its offsets and text are in that field'),
         format_coords: storedFormatCoords.optional(),
       }),
     ),

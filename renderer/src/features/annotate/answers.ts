@@ -303,6 +303,7 @@ export function applyPrediction(a: Answers, schemes: Schemes, p: Prediction): An
         start: span.start,
         end: span.end,
         value: span.text,
+        ...(span.target_field === undefined ? {} : { target_field: span.target_field }),
       });
   }
   return next;
