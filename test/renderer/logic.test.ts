@@ -7,14 +7,8 @@ import {
   commandFor,
 } from '../../renderer/src/shared/keymap/keymap.js';
 import { cutRuns, stepSelection, words } from '../../renderer/src/features/annotate/segments.js';
-import {
-  addSpan,
-  applySuggestion,
-  choose,
-  fromStored,
-  toSubmission,
-  EMPTY,
-} from '../../renderer/src/features/annotate/answers.js';
+import { addSpan, choose, fromStored, toSubmission, EMPTY } from '../../renderer/src/features/annotate/answers.js';
+import { applySuggestion } from '../../renderer/src/features/annotate/fill.js';
 import { keyedLabels } from '../../renderer/src/features/annotate/schemes/registry.js';
 import type { Scheme } from '../../renderer/src/shared/api/types.js';
 

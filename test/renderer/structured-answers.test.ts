@@ -2,13 +2,13 @@
 import { describe, expect, test } from 'vitest';
 import {
   addSpan,
-  applyPrediction,
   fromStored,
   removeSpan,
   spanRef,
   toSubmission,
   EMPTY,
 } from '../../renderer/src/features/annotate/answers.js';
+import { applyPrediction } from '../../renderer/src/features/annotate/fill.js';
 import type { Scheme } from '../../renderer/src/shared/api/types.js';
 
 const scheme = (name: string, annotation_type: string, extra: Record<string, unknown> = {}): Scheme => ({

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import type { AiSchemeSuggestion, AiSuggestion, Prediction } from '../../shared/api/types.js';
-import { actionable, type Answers } from './answers.js';
+import type { Answers } from './answers.js';
+import { actionable } from './fill.js';
 import type { Filled } from './fill.js';
 import { FillStatus } from './fill-status.js';
 

@@ -1,14 +1,12 @@
 /**
  * The annotator's answers for one instance as the form holds them, and the conversions to and from the API's
- * submission shape (`"scheme:label": value`, spans as {schema, name, start, end, value}).
+ * submission shape (`"scheme:label": value`, spans as {schema, name, start, end, value}); an AI suggestion or a
+ * pre-annotation is applied to them in fill.ts.
  */
 import type {
-  AiSchemeSuggestion,
   EventAnnotation,
   LinkAnnotation,
-  Prediction,
   Scheme,
-  Schemes,
   SpanAnnotation,
   StoredAnnotations,
 } from '../../shared/api/types.js';
@@ -209,102 +207,4 @@ export function clearLabels(a: Answers, schemes: string[]): Answers {
   const labels = { ...a.labels };
   for (const s of schemes) delete labels[s];
   return { ...a, labels };
-}
-
-/** Whether a suggestion gives the annotator anything to accept. */
-export const actionable = (s: AiSchemeSuggestion) => s.label !== null || !!s.spans?.length;
-
-/** Applies an AI suggestion to the form (never to the server): each suggested label or span its scheme knows. */
-export function applySuggestion(
-  a: Answers,
-  schemes: Schemes,
-  suggestions: Record<string, AiSchemeSuggestion>,
-): Answers {
-  let next = a;
-  for (const [schemeName, s] of Object.entries(suggestions)) {
-    const scheme = schemes[schemeName];
-    if (!scheme || !actionable(s)) continue;
-    const kind = schemeUi(scheme.annotation_type)?.kind;
-    if (kind === 'span') {
-      for (const span of s.spans ?? [])
-        next = addSpan(next, {
-          schema: schemeName,
-          name: span.label,
-          start: span.start,
-          end: span.end,
-          value: span.text,
-        });
-      continue;
-    }
-    if (s.label === null) continue;
-    const own = schemeUi(scheme.annotation_type)?.applySuggested;
-    if (own) {
-      next = own(next, scheme, s.label);
-      continue;
-    }
-    if (kind === 'value') {
-      const field = scheme.labels[0]?.name;
-      if (field) next = setValue(next, schemeName, field, s.label);
-      continue;
-    }
-    const wanted = !schemeUi(scheme.annotation_type)?.single && s.labels?.length ? s.labels : [s.label];
-    for (const label of wanted) {
-      if (!scheme.labels.some((l) => l.name === label)) continue;
-      if (next.labels[schemeName]?.[label]) continue; // already chosen: choosing again would untick it
-      next = choose(next, scheme, label);
-    }
-  }
-  return next;
-}
-
-/** The schemes a pre-annotation has something for. */
-export const predictedSchemes = (p: Prediction) => [
-  ...new Set([...Object.keys(p.labels), ...p.spans.map((s) => s.schema)]),
-];
-
-/** The pre-annotation without what it says about the given schemes. */
-export const withoutSchemes = (p: Prediction, schemes: string[]): Prediction => ({
-  ...p,
-  labels: Object.fromEntries(Object.entries(p.labels).filter(([k]) => !schemes.includes(k))),
-  spans: p.spans.filter((s) => !schemes.includes(s.schema)),
-});
-
-/**
- * Applies a pre-annotation to the form (never to the server): its labels replace a scheme's answer, its spans are
- * added.
- */
-export function applyPrediction(a: Answers, schemes: Schemes, p: Prediction): Answers {
-  let next = a;
-  for (const [schemeName, value] of Object.entries(p.labels)) {
-    const scheme = schemes[schemeName];
-    if (!scheme) continue;
-    const own = schemeUi(scheme.annotation_type)?.applyAnswer;
-    if (own) {
-      next = own(next, scheme, value);
-      continue;
-    }
-    if (schemeUi(scheme.annotation_type)?.kind === 'value') {
-      const values =
-        typeof value === 'string' ? { [scheme.labels[0]?.name ?? 'value']: value } : Array.isArray(value) ? {} : value;
-      for (const [label, v] of Object.entries(values)) next = setValue(next, schemeName, label, v);
-      continue;
-    }
-    const wanted = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter((l) =>
-      scheme.labels.some((x) => x.name === l),
-    );
-    if (!wanted.length) continue;
-    next = { ...next, labels: { ...next.labels, [schemeName]: Object.fromEntries(wanted.map((l) => [l, 'true'])) } };
-  }
-  for (const span of p.spans) {
-    if (schemes[span.schema])
-      next = addSpan(next, {
-        schema: span.schema,
-        name: span.label,
-        start: span.start,
-        end: span.end,
-        value: span.text,
-        ...(span.target_field === undefined ? {} : { target_field: span.target_field }),
-      });
-  }
-  return next;
 }
