@@ -157,6 +157,8 @@ async function main() {
     const serverMs = serverAfter.reduce((sum, a, i) => sum + a.user - serverBefore[i].user, 0) + serverSys;
     const requests = results.reduce((s, r) => s + r.requests, 0);
     const errors = results.reduce((s, r) => s + r.errors, 0);
+    // a rate on a shared machine says little by itself, but beside the CPU it tells waiting from working
+    const rate = `${Math.round(results.reduce((s, r) => s + r.rps, 0))} req/s, p50 ${Math.max(...results.map((r) => r.p50_ms)).toFixed(2)} ms`;
     const per = (n: number) => (n / requests).toFixed(3);
     /** the database's side of the burst, and the figures together */
     const reportDatabase = async () => {
@@ -191,7 +193,7 @@ async function main() {
       const groupCommits = after.head - before.head;
       const calls = statements.reduce((s, r) => s + Number(r.calls), 0);
       console.log(
-        `updateinstance ×${connections} on ${servers.length} process(es), ${requests} requests, ${errors} errors\n` +
+        `updateinstance ×${connections} on ${servers.length} process(es), ${requests} requests, ${errors} errors, ${rate}\n` +
           `CPU per request: server ${per(serverMs)} ms, database ${per(dbMs)} ms, together ${per(serverMs + dbMs)} ms ` +
           `(in the kernel: server ${per(serverSys)} ms, database ${per(dbSys)} ms)\n` +
           `per request: ${per(calls)} statements (round trips), ${per(after.commits - before.commits)} commits; ` +
@@ -223,7 +225,7 @@ async function main() {
     };
     if (journal)
       console.log(
-        `updateinstance ×${connections} on the journal store, ${requests} requests, ${errors} errors\n` +
+        `updateinstance ×${connections} on the journal store, ${requests} requests, ${errors} errors, ${rate}\n` +
           `CPU per request: server ${per(serverMs)} ms (in the kernel ${per(serverSys)} ms)`,
       );
     else await reportDatabase();

@@ -15,11 +15,27 @@ export interface Turns {
   idle(): Promise<void>;
 }
 
+/**
+ * How long after a commit the next round trip may wait for the next requests of the clients it answered: enough
+ * for a client on a busy machine to get its answer and send again, little beside a commit's own flush.
+ */
+const GATHER_MS = 5;
+
 export class CommitLane {
   /** writes applied in memory and not yet committed, in the order they were made */
   pending: Pending[] = [];
   private syncWaiters: (() => void)[] = [];
   private running: Promise<void> | null = null;
+  /**
+   * The writes the last commit acknowledged are likely followed by their clients' next requests: the next round
+   * trip waits until as many syncs have `arrived` as were `expected`, or the `deadline`, so that one read answers
+   * them all and their writes go in one commit. Otherwise the first to come back sets off a read alone, the rest
+   * come while it is out, and the clients split into groups that each pay a read and a commit.
+   */
+  private expected = 0;
+  private arrived = 0;
+  private deadline = 0;
+  private gathered: (() => void) | null = null;
   /**
    * The writes not yet committed or failed, which an empty write waits for. Not the lane's turn: a write made
    * while a turn ends goes with the next one, and a refused write settles before the earlier ones kept.
@@ -54,6 +70,7 @@ export class CommitLane {
   sync(): Promise<void> {
     return new Promise((resolve) => {
       this.syncWaiters.push(resolve);
+      if (++this.arrived >= this.expected) this.gathered?.();
       this.kick();
     });
   }
@@ -75,12 +92,32 @@ export class CommitLane {
     // let the writes and requests of this turn of the event loop join the same round trip
     await new Promise((r) => setImmediate(r));
     while (this.pending.length || this.syncWaiters.length) {
+      if (this.arrived < this.expected) await this.gather();
       const waiters = this.syncWaiters.splice(0);
-      if (this.pending.length) await this.turns.commit(waiters);
+      const answered = waiters.length;
+      const committed = this.pending.length;
+      if (committed) await this.turns.commit(waiters);
       else await this.turns.read(waiters);
+      this.expected = committed;
+      this.arrived = 0;
+      this.deadline = performance.now() + GATHER_MS;
       // the requests let through now write before the next round trip, so their writes go with it
-      if (waiters.length) await new Promise((r) => setImmediate(r));
+      if (answered) await new Promise((r) => setImmediate(r));
     }
     await this.turns.idle();
+  }
+
+  /** Waits until the syncs expected after the last commit have arrived, or its deadline. */
+  private gather(): Promise<void> {
+    const ms = this.deadline - performance.now();
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.gathered?.(), ms);
+      this.gathered = () => {
+        clearTimeout(timer);
+        this.gathered = null;
+        resolve();
+      };
+    });
   }
 }
