@@ -7,7 +7,7 @@ import type { Phase } from '../../shared/api/types.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
 import { KeymapOverlay, labelTooltips } from '../../shared/keymap/keymap-overlay.js';
 import { AiHint } from './ai-hint.js';
-import { AnnotateActions } from './annotate-actions.js';
+import { AnnotateForm } from './annotate-form.js';
 import { annotatedCountOf, AnnotateNotices, announcement } from './annotate-notices.js';
 import { AnnotateTop } from './annotate-top.js';
 import { removeSpan, type Answers } from './answers.js';
@@ -16,12 +16,8 @@ import { hasInstructions, InstructionsPanel, useInstructions } from './instructi
 import { ItemDisplay, type BoxSlot, type TurnSlot } from './item-display.js';
 import { BoxLayer } from '../bounding-box/box-layer.js';
 import { TurnQuestions } from './turn-questions.js';
-import { ItemNote } from './item-note.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
-import { SaveState } from './save-state.js';
-import { SchemeField } from './scheme-field.js';
-import { schemeUi } from './schemes/registry.js';
 import { SpanPanel } from './span-panel.js';
 import { TriageBadge } from './triage-badge.js';
 import { useAnnotateKeys } from './use-annotate-keys.js';
@@ -36,9 +32,6 @@ import { useTypingLog } from './use-typing-log.js';
 import './annotate.css';
 import './schemes/schemes.css';
 import './schemes/scheme-types.css';
-
-/** one object for schemes without colours, so their fields are not drawn again for a new `{}` */
-const NO_COLORS: Record<string, string> = {};
 
 interface Props {
   /** the caller's phase, refreshed after every move; its `remaining` gives the annotated count on servers
@@ -244,41 +237,20 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
             prediction={a.loaded.predictions[0]}
           />
         </section>
-        <form
-          className="schemes"
-          aria-label="Annotation"
-          aria-busy={a.busy}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {schemes
-            .filter((s) => schemeUi(s.annotation_type)?.kind !== 'span' && !hidden.has(s.name))
-            .map((s) => (
-              <SchemeField
-                key={s.name}
-                scheme={s}
-                colors={a.colors[s.name] ?? NO_COLORS}
-                answers={a.answers}
-                keyOf={keys.keyOf}
-                update={a.setAnswers}
-                fieldKey={keys.fieldKeys.find((k) => k.scheme === s.name)?.key}
-                instance={instance}
-                advance={advance}
-              />
-            ))}
-          <AnnotateActions
-            a={a}
-            instance={instance}
-            first={first}
-            backToPhase={backToPhase}
-            previous={previous}
-            next={next}
-          />
-          <SaveState saving={a.saving} dirty={a.dirty} waiting={a.busy} onRetry={a.retrySave} />
-          <ItemNote instanceId={instance.instance_id} known={a.loaded.note} />
-        </form>
+        <AnnotateForm
+          a={a}
+          instance={instance}
+          note={a.loaded.note}
+          schemes={schemes}
+          hidden={hidden}
+          keys={keys}
+          advance={advance}
+          submit={submit}
+          first={first}
+          backToPhase={backToPhase}
+          previous={previous}
+          next={next}
+        />
         {aside?.({
           id: instance.instance_id,
           text: instance.text,
