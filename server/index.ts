@@ -99,6 +99,7 @@ async function takeInPotatoStates(s: Services, folder: string, logger: Logger): 
       assignments: s.assignments,
       accounts: s.accounts,
       phases: s.phases,
+      cohortOf: (username, list) => s.cohorts.cohortWithList(username, list),
       now: () => new Date(s.clock.now()).toISOString(),
     },
     files,

@@ -101,6 +101,16 @@ export class Cohorts {
     return g === undefined ? undefined : this.settings.groups[g].name;
   }
 
+  /**
+   * The name of the group the user will be read back in once `list` is their stored list (a list taken in from
+   * elsewhere, before it is written): the one naming them, else, auto-assigned, the list's majority group.
+   */
+  cohortWithList(username: string, list: readonly string[]): string | undefined {
+    const named = this.named.get(username);
+    const g = named !== undefined || !this.settings.autoAssign ? named : majorityGroup(list, this.itemGroup);
+    return g === undefined ? undefined : this.settings.groups[g].name;
+  }
+
   /** The group the config or an earlier hand-out put the user in, as an index into `settings.groups`. */
   private groupIndexOf(username: string): number | undefined {
     const named = this.named.get(username);

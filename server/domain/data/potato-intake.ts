@@ -12,7 +12,8 @@ import type { AnnotationService } from '../annotation/annotation-service.js';
 import type { Assignments } from '../annotation/assignment.js';
 import { checkUsername, type Accounts } from '../users/users.js';
 import type { PhaseService } from '../phases/phase-service.js';
-import { readUserState, type Problem } from './potato-user-state.js';
+import { cohortSchemeNames, withinView } from '../schemes/cohort-views.js';
+import { readUserState, type PotatoUserState, type Problem } from './potato-user-state.js';
 
 /** One annotator's file as read from Potato's output folder. */
 export interface SavedUserState {
@@ -48,6 +49,8 @@ export interface IntakeReport {
   refused: { path: string; username?: string; problems: Problem[] }[];
   /** listed instances the task does not have, left out of the lists */
   unknownListed: { username: string; path: string; instances: string[] }[];
+  /** answers to schemes outside the annotator's cohort, left out of what was taken in */
+  outsideCohort: { username: string; path: string; instance: string; schemes: string[]; whose: string }[];
 }
 
 export interface IntakeDeps {
@@ -57,13 +60,47 @@ export interface IntakeDeps {
   assignments: Assignments;
   accounts: Accounts;
   phases: PhaseService;
+  /** the cohort (batch group) the annotator is in once `list` is theirs */
+  cohortOf(username: string, list: readonly string[]): string | undefined;
   now(): string;
+}
+
+/**
+ * Leaves the answers to schemes outside the annotator's cohort out of `state` (an answer left with nothing goes
+ * whole), as the API refuses them, and says which: the file's other answers are taken in.
+ */
+function leaveOutOtherCohorts(d: IntakeDeps, path: string, state: PotatoUserState): IntakeReport['outsideCohort'] {
+  const { username } = state;
+  const cohort = d.cohortOf(username, state.list);
+  const outside: IntakeReport['outsideCohort'] = [];
+  const whose = `${cohort === undefined ? 'annotators outside a cohort' : `cohort "${cohort}"`} (${cohortSchemeNames(d.task, cohort)})`;
+  state.answers = state.answers.filter((answer) => {
+    const within = withinView(d.task, cohort, answer.submission);
+    if (!within.dropped.length) return true;
+    const s = (answer.submission = within.submission);
+    outside.push({ username, path, instance: s.instance_id, schemes: within.dropped, whose });
+    return (
+      Object.keys(s.annotations ?? {}).length +
+        (s.span_annotations?.length ?? 0) +
+        (s.link_annotations?.length ?? 0) +
+        (s.event_annotations?.length ?? 0) >
+      0
+    );
+  });
+  return outside;
 }
 
 const problemOf = (e: unknown): string => (e instanceof DomainError ? e.message : `${(e as Error).message}`);
 
 export async function takeInUserStates(d: IntakeDeps, files: SavedUserState[]): Promise<IntakeReport> {
-  const report: IntakeReport = { taken: [], unchanged: 0, changed: [], refused: [], unknownListed: [] };
+  const report: IntakeReport = {
+    taken: [],
+    unchanged: 0,
+    changed: [],
+    refused: [],
+    unknownListed: [],
+    outsideCohort: [],
+  };
   for (const file of files) {
     const refuse = (problems: Problem[], username?: string) =>
       report.refused.push({ path: file.path, ...(username ? { username } : {}), problems });
@@ -95,6 +132,7 @@ export async function takeInUserStates(d: IntakeDeps, files: SavedUserState[]): 
       problems.push({
         problem: `"${username}" already has an account or a list in this project: their Potato state is not merged into it`,
       });
+    const outside = leaveOutOtherCohorts(d, file.path, state);
     for (const answer of state.answers) {
       try {
         d.annotations.check(username, answer.submission);
@@ -129,6 +167,7 @@ export async function takeInUserStates(d: IntakeDeps, files: SavedUserState[]): 
       continue;
     }
     report.taken.push({ username, path: file.path, answers: state.answers.length, listed: state.list.length });
+    report.outsideCohort.push(...outside);
     if (state.unknownListed.length)
       report.unknownListed.push({ username, path: file.path, instances: state.unknownListed });
   }
@@ -158,6 +197,10 @@ export function intakeMessages(report: IntakeReport): { info: string[]; warn: st
         `${r.path}${r.username ? ` (user "${r.username}")` : ''}${p.instance ? `, instance "${p.instance}"` : ''}: ${p.problem}` +
           ` — nothing of this file was taken in`,
       );
+  for (const o of report.outsideCohort)
+    warn.push(
+      `${o.path} (user "${o.username}"), instance "${o.instance}": the answers to ${o.schemes.map((n) => `"${n}"`).join(', ')} were left out: not among the schemes of ${o.whose}; the file's other answers were taken in`,
+    );
   for (const u of report.unknownListed)
     warn.push(
       `${u.path} (user "${u.username}") lists ${u.instances.length} instance(s) the task does not have, left out of their list: ${u.instances.slice(0, 5).join(', ')}${u.instances.length > 5 ? ', …' : ''}`,

@@ -13,6 +13,7 @@ import type { Task } from '../task.js';
 import type { AnnotationRecord, Submission } from '../annotation/records.js';
 import type { Scheme } from '../task.js';
 import { schemeModuleOf } from '../schemes/registry.js';
+import { answersScheme, outsideView } from '../schemes/cohort-views.js';
 import { AnswerError } from '../schemes/module.js';
 import {
   eventKey,
@@ -112,6 +113,9 @@ export class Rooms {
     this.on();
     return this.locked(roomId, async () => {
       const { state } = this.read(roomId);
+      // a vote becomes the voter's answer to the room's scheme: another cohort's scheme is not theirs to answer
+      if (action.kind === 'vote' && !answersScheme(this.d.task, user, state.schema))
+        throw invalid(`label: ${outsideView(this.d.task, user, state.schema)}`);
       const body = decide(state, user, action, this.d.settings.maxMembers);
       if (body) await this.append(state, user, body);
       const after = body ? this.read(roomId).state : state;
@@ -192,6 +196,8 @@ export class Rooms {
     for (const round of state.rounds) {
       if (!round.revealed || !this.d.task.positionById.has(round.instance_id)) continue;
       for (const [username, label] of round.current) {
+        // placed in a cohort without the scheme since voting (auto-assigned at a first hand-out): not their answer
+        if (!answersScheme(this.d.task, username, scheme.name)) continue;
         const annotations = withAnswer(this.d.answers.get(username, round.instance_id), scheme, label);
         if (annotations)
           out.push({

@@ -22,7 +22,13 @@ export type CohortOf = (username: string) => string | undefined;
 export function schemesFor(task: Task, username: string | undefined): readonly Scheme[] {
   const views = task.cohortSchemes;
   if (!views) return task.schemes;
-  const cohort = username === undefined ? undefined : task.cohortOf?.(username);
+  return viewOfCohort(task, username === undefined ? undefined : task.cohortOf?.(username));
+}
+
+/** The schemes of `cohort` (a group's name, undefined outside every group); without cohort schemes, all. */
+function viewOfCohort(task: Task, cohort: string | undefined): readonly Scheme[] {
+  const views = task.cohortSchemes;
+  if (!views) return task.schemes;
   return (cohort !== undefined && views.byCohort.get(cohort)) || views.global;
 }
 
@@ -76,4 +82,43 @@ export function outsideView(task: Task, username: string, name: string): string 
   return `scheme "${name}" is not among the schemes of ${whose} (${schemesFor(task, username)
     .map((s) => s.name)
     .join(', ')})`;
+}
+
+/**
+ * `submission` without its answers to schemes outside `cohort`'s view, and those schemes' names: answers kept
+ * elsewhere (Potato's saved states) are taken in without them, each named in a warning, rather than refused whole.
+ */
+export function withinView(
+  task: Task,
+  cohort: string | undefined,
+  submission: Submission,
+): { submission: Submission; dropped: string[] } {
+  if (!task.cohortSchemes) return { submission, dropped: [] };
+  const view = viewOfCohort(task, cohort);
+  const own = new Set(view.map((s) => s.name));
+  const dropped = new Set<string>();
+  const keep = (name: string) => {
+    if (!task.schemeByName.has(name) || own.has(name)) return true;
+    dropped.add(name);
+    return false;
+  };
+  const out: Submission = { ...submission };
+  if (submission.annotations)
+    out.annotations = Object.fromEntries(
+      Object.entries(submission.annotations).filter(([key]) => {
+        const triple = key.indexOf(':::');
+        return keep(key.slice(0, triple > 0 ? triple : key.indexOf(':')));
+      }),
+    );
+  if (submission.span_annotations) out.span_annotations = submission.span_annotations.filter((e) => keep(e.schema));
+  if (submission.link_annotations) out.link_annotations = submission.link_annotations.filter((e) => keep(e.schema));
+  if (submission.event_annotations) out.event_annotations = submission.event_annotations.filter((e) => keep(e.schema));
+  return { submission: out, dropped: [...dropped] };
+}
+
+/** The schemes of `cohort` by name, for a sentence saying whose they are. */
+export function cohortSchemeNames(task: Task, cohort: string | undefined): string {
+  return viewOfCohort(task, cohort)
+    .map((s) => s.name)
+    .join(', ');
 }
