@@ -1,8 +1,8 @@
 /**
  * The admin dashboard in the project's ui_language, in headless Chromium against the real server: a Spanish
- * project's key form, menu, headings, table heads and status words are Spanish (a word the project overrides by
- * Potato's key is its own), what the server sends as data (usernames, item text) is shown as written, and an
- * Arabic project's dashboard is laid out right to left.
+ * project's key form, menu, headings, table heads, status words and a word of every panel are Spanish (a word the
+ * project overrides by Potato's key is its own), what the server sends as data (usernames, item text) is shown as
+ * written, and an Arabic project's dashboard is laid out right to left.
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -25,7 +25,13 @@ async function dashboard(rig: BrowserRig, path: string, key: string, open: strin
 }
 
 test("a Spanish project's dashboard speaks Spanish, its data as written", async () => {
-  const rig = await startRig({ items: ITEMS, config: config({ _base: 'es', admin_tab_data: 'Ficheros' }) });
+  const rig = await startRig({
+    items: ITEMS,
+    config: {
+      ...config({ _base: 'es', admin_tab_data: 'Ficheros' }),
+      review_workflow: { enabled: true, reviewers: ['rita'] },
+    },
+  });
   const ana = await rig.t.client().login('ana', 'ana-password');
   expect(
     (await ana.post('/updateinstance', { instance_id: 'a', annotations: { 'sentiment:positive': 'true' } })).status,
@@ -67,6 +73,24 @@ test("a Spanish project's dashboard speaks Spanish, its data as written", async 
   await menu.getByRole('link', { name: 'Control de calidad' }).click();
   await page.getByRole('heading', { name: 'Estándar de oro' }).waitFor();
   expect(await page.getByText('No configurado.').count()).toBe(2);
+
+  // the other panels: a word of each, its heading being the menu's
+  const panels: [string, (p: Page) => Promise<unknown>][] = [
+    ['Búsqueda', (p) => p.getByLabel('Buscar en elementos y respuestas').waitFor()],
+    ['Notas y marcas', (p) => p.getByText('Todavía no hay notas ni marcas.').waitFor()],
+    ['Tiempo', (p) => p.getByText(/^(Todavía no hay tiempo registrado|Tiempo mediano por elemento)/).waitFor()],
+    ['Acuerdo', (p) => p.getByRole('columnheader', { name: 'Esquema' }).waitFor()],
+    ['Tablero de revisión', (p) => p.getByRole('region', { name: 'Pendiente' }).getByText('Revisor').first().waitFor()],
+    ['Webhooks', (p) => p.getByText('No hay endpoints de webhook configurados.').waitFor()],
+    ['Ficheros', (p) => p.getByRole('heading', { name: 'Importar instancias' }).waitFor()],
+    ['Ajustes', (p) => p.getByRole('button', { name: 'Guardar ajustes' }).waitFor()],
+  ];
+  for (const [name, shown] of panels) {
+    await menu.getByRole('link', { name, exact: true }).click();
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await shown(page);
+  }
+  expect(await page.getByLabel('Estrategia de asignación').locator('option:checked').innerText()).toBe('orden fijo');
   expect(rig.foreign).toEqual([]);
 });
 

@@ -13,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { fill, useUiText } from '../../shared/ui-text.js';
 import type { Agreement, Timeline } from '../../shared/api/types.js';
 
 /** The numbers behind a chart, for screen readers (the SVG itself says little). */
@@ -33,29 +34,31 @@ function ChartData({ caption, rows }: { caption: string; rows: [string, string |
 }
 
 export function PerAnnotatorChart({ counts }: { counts: Record<string, number> }) {
+  const words = useUiText();
   const data = Object.entries(counts).map(([name, annotated]) => ({ name, annotated }));
-  if (!data.length) return <p className="muted">No annotators yet.</p>;
+  if (!data.length) return <p className="muted">{words.admin_no_annotators}</p>;
   return (
-    <figure className="chart" aria-label="Instances annotated per annotator" data-testid="per-annotator-chart">
+    <figure className="chart" aria-label={words.admin_chart_per_annotator} data-testid="per-annotator-chart">
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={data} margin={{ top: 16, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" />
           <YAxis allowDecimals={false} />
           <Tooltip />
-          <Bar dataKey="annotated" name="Instances annotated" fill="#1a73e8" isAnimationActive={false}>
+          <Bar dataKey="annotated" name={words.admin_series_annotated} fill="#1a73e8" isAnimationActive={false}>
             <LabelList dataKey="annotated" position="top" />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      <ChartData caption="Instances annotated per annotator" rows={data.map((d) => [d.name, d.annotated])} />
+      <ChartData caption={words.admin_chart_per_annotator} rows={data.map((d) => [d.name, d.annotated])} />
     </figure>
   );
 }
 
 /** Annotations and completed instances over the project's whole history (from the server's timestamps). */
 export function ProgressChart({ timeline }: { timeline: Timeline }) {
-  if (!timeline.points.length) return <p className="muted">Nothing annotated yet.</p>;
+  const words = useUiText();
+  if (!timeline.points.length) return <p className="muted">{words.admin_nothing_annotated}</p>;
   const label = (iso: string) =>
     timeline.bucket === 'day'
       ? new Date(iso).toLocaleDateString()
@@ -65,7 +68,7 @@ export function ProgressChart({ timeline }: { timeline: Timeline }) {
   const data = timeline.points.map((p) => ({ ...p, label: label(p.time) }));
   const last = timeline.points[timeline.points.length - 1];
   return (
-    <figure className="chart" aria-label="Annotations and completed instances over time" data-testid="progress-chart">
+    <figure className="chart" aria-label={words.admin_chart_progress} data-testid="progress-chart">
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
@@ -76,7 +79,7 @@ export function ProgressChart({ timeline }: { timeline: Timeline }) {
           <Line
             type="stepAfter"
             dataKey="annotations"
-            name="Annotations"
+            name={words.admin_th_annotations}
             stroke="#1a73e8"
             dot={false}
             isAnimationActive={false}
@@ -84,7 +87,7 @@ export function ProgressChart({ timeline }: { timeline: Timeline }) {
           <Line
             type="stepAfter"
             dataKey="completed_items"
-            name="Completed instances"
+            name={words.admin_series_completed}
             stroke="#2e7d32"
             dot={false}
             isAnimationActive={false}
@@ -92,11 +95,18 @@ export function ProgressChart({ timeline }: { timeline: Timeline }) {
         </LineChart>
       </ResponsiveContainer>
       <figcaption className="muted small">
-        {last.annotations} annotations and {last.completed_items} completed instances so far, per {timeline.bucket}.
+        {fill(words.admin_progress_so_far, {
+          annotations: last.annotations,
+          completed: last.completed_items,
+          bucket: words[`admin_bucket_${timeline.bucket}`],
+        })}
       </figcaption>
       <ChartData
-        caption="Cumulative annotations per period"
-        rows={data.map((d) => [d.label, `${d.annotations} annotations, ${d.completed_items} completed`])}
+        caption={words.admin_chart_cumulative}
+        rows={data.map((d) => [
+          d.label,
+          fill(words.admin_progress_row, { annotations: d.annotations, completed: d.completed_items }),
+        ])}
       />
     </figure>
   );
@@ -107,6 +117,7 @@ const fixed = (n: number | null | undefined) => (typeof n === 'number' ? n.toFix
 const alphaColor = (a: number) => (a >= 0.8 ? '#2e7d32' : a >= 0.667 ? '#f9a825' : '#c62828');
 
 export function AgreementChart({ agreement }: { agreement: Agreement }) {
+  const words = useUiText();
   const rows = Object.entries(agreement.by_schema);
   const data = rows
     .filter(([, s]) => s.krippendorff_alpha !== null)
@@ -114,15 +125,15 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
   return (
     <>
       <p>
-        Average Krippendorff’s alpha:{' '}
+        {words.admin_average_alpha}{' '}
         <strong data-testid="average-alpha">
           {agreement.overall.average_krippendorff_alpha === null
-            ? 'not enough data'
+            ? words.admin_not_enough_data
             : agreement.overall.average_krippendorff_alpha.toFixed(3)}
         </strong>
       </p>
       {data.length > 0 && (
-        <figure className="chart" aria-label="Krippendorff's alpha per scheme">
+        <figure className="chart" aria-label={words.admin_chart_alpha}>
           <ResponsiveContainer width="100%" height={220}>
             <BarChart data={data} margin={{ top: 16, right: 8, bottom: 8, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -142,14 +153,14 @@ export function AgreementChart({ agreement }: { agreement: Agreement }) {
       <table>
         <thead>
           <tr>
-            <th scope="col">Scheme</th>
-            <th scope="col">Alpha</th>
-            <th scope="col">Fleiss’ κ</th>
-            <th scope="col">Cohen’s κ</th>
-            <th scope="col">Level</th>
-            <th scope="col">Items</th>
-            <th scope="col">Annotators</th>
-            <th scope="col">Reading</th>
+            <th scope="col">{words.admin_th_scheme}</th>
+            <th scope="col">{words.admin_th_alpha}</th>
+            <th scope="col">{words.admin_th_fleiss}</th>
+            <th scope="col">{words.admin_th_cohen}</th>
+            <th scope="col">{words.admin_th_level}</th>
+            <th scope="col">{words.admin_stat_items}</th>
+            <th scope="col">{words.admin_th_annotators}</th>
+            <th scope="col">{words.admin_th_reading}</th>
           </tr>
         </thead>
         <tbody>

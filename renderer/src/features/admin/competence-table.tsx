@@ -4,10 +4,12 @@
  */
 import type { MaceOverview } from '../../shared/api/types.js';
 import { useAdminResource } from './admin-resource.js';
+import { useUiText } from '../../shared/ui-text.js';
 
 const fixed = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
 
 export function CompetenceTable() {
+  const words = useUiText();
   const { data } = useAdminResource<MaceOverview>('/admin/api/mace/overview');
   if (!data?.enabled) return null;
   const schemes = data.schemas.map((s) => s.schema_name);
@@ -16,22 +18,22 @@ export function CompetenceTable() {
   );
   return (
     <>
-      <h3 id="competence-title">Annotator competence (MACE)</h3>
+      <h3 id="competence-title">{words.admin_section_competence}</h3>
       {rows.length === 0 ? (
         <p className="muted" data-testid="competence-none">
-          {data.running ? 'Estimating…' : 'Not estimated yet: too few items have answers from enough annotators.'}
+          {data.running ? words.admin_estimating : words.admin_not_estimated}
         </p>
       ) : (
         <table aria-labelledby="competence-title" data-testid="competence-table">
           <thead>
             <tr>
-              <th scope="col">Annotator</th>
+              <th scope="col">{words.admin_th_annotator}</th>
               {schemes.map((s) => (
                 <th scope="col" key={s}>
                   {s}
                 </th>
               ))}
-              <th scope="col">Average</th>
+              <th scope="col">{words.admin_th_average}</th>
             </tr>
           </thead>
           <tbody>
@@ -47,10 +49,7 @@ export function CompetenceTable() {
           </tbody>
         </table>
       )}
-      <p className="muted small">
-        The probability that an annotator answers what they know rather than guesses, estimated from where they agree
-        with the others.
-      </p>
+      <p className="muted small">{words.admin_competence_help}</p>
     </>
   );
 }

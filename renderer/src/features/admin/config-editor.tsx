@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import { ErrorNote } from '../../shared/components/status.js';
+import { fill, useUiText } from '../../shared/ui-text.js';
 
 interface Settings {
   annotation_task_name: string;
@@ -53,6 +54,7 @@ function fieldError(message: string): { field: keyof Settings; text: string } | 
 const limit = (v: string) => (v.trim() === '' ? null : Number(v));
 
 export function ConfigEditor({ config, onSaved }: { config: Record<string, unknown>; onSaved: () => void }) {
+  const words = useUiText();
   const initial = fromConfig(config);
   const [form, setForm] = useState<Settings>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -71,10 +73,10 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
     setError(null);
     setFieldErr(null);
     setSaved(null);
-    if (!Object.keys(changes).length) return setSaved('Nothing changed.');
+    if (!Object.keys(changes).length) return setSaved(words.admin_nothing_changed);
     try {
       const r = await api.adminPost<{ updated: string[] }>('/admin/api/config', changes);
-      setSaved(`Saved: ${r.updated.join(', ')}.`);
+      setSaved(fill(words.admin_saved, { names: r.updated.join(', ') }));
       onSaved();
     } catch (err) {
       const named = fieldError(errorText(err));
@@ -112,28 +114,28 @@ export function ConfigEditor({ config, onSaved }: { config: Record<string, unkno
 
   return (
     <form className="config-form" onSubmit={submit}>
-      {input('annotation_task_name', 'cfg-name', 'Task name')}
-      {input('num_annotators_per_item', 'cfg-per-item', 'Annotators per item (empty: no limit)', numeric)}
-      {input('max_annotations_per_user', 'cfg-per-user', 'Instances per annotator (empty: no limit)', numeric)}
-      <label htmlFor="cfg-strategy">Assignment strategy</label>
+      {input('annotation_task_name', 'cfg-name', words.admin_task_name)}
+      {input('num_annotators_per_item', 'cfg-per-item', words.admin_label_max_per_item, numeric)}
+      {input('max_annotations_per_user', 'cfg-per-user', words.admin_label_max_per_user, numeric)}
+      <label htmlFor="cfg-strategy">{words.admin_label_assignment_strategy}</label>
       <select
         id="cfg-strategy"
         value={form.assignment_strategy}
         onChange={(e) => set('assignment_strategy', e.target.value)}
         {...invalid('assignment_strategy')}
       >
-        <option value="fixed_order">fixed order</option>
-        <option value="random">random</option>
-        <option value="least_annotated">least annotated first</option>
-        <option value="active_learning">active learning (least certain first)</option>
+        <option value="fixed_order">{words.admin_opt_strat_fixed_order}</option>
+        <option value="random">{words.admin_opt_strat_random}</option>
+        <option value="least_annotated">{words.admin_opt_strat_least_annotated}</option>
+        <option value="active_learning">{words.admin_opt_strat_active_learning}</option>
       </select>
       {note('assignment_strategy')}
-      {flag('webhooks.enabled', 'Webhooks enabled')}
-      {flag('ai_support.enabled', 'AI assistant enabled')}
-      <ErrorNote>{error}</ErrorNote>
+      {flag('webhooks.enabled', words.admin_webhooks_enabled)}
+      {flag('ai_support.enabled', words.admin_ai_enabled)}
+      <ErrorNote retry={words.admin_retry}>{error}</ErrorNote>
       {saved && <p role="status">{saved}</p>}
       <button type="submit" className="primary">
-        Save settings
+        {words.admin_btn_save_changes}
       </button>
     </form>
   );

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../shared/api/client.js';
 import type { ExportFormat, ImportJob } from '../../shared/api/types.js';
 import { useResource, type Resource } from '../../shared/api/use-resource.js';
+import { fill, useUiText } from '../../shared/ui-text.js';
 
 /** The formats this project can fill, from the server's registry, so a new format needs no change here. */
 function useExportFormats(): Resource<ExportFormat[]> {
@@ -18,11 +19,12 @@ function useExportFormats(): Resource<ExportFormat[]> {
 const MAX_BYTES = 2 * 1024 * 1024;
 
 function Export() {
+  const words = useUiText();
   const [status, setStatus] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const formats = useExportFormats();
   const download = async ({ format_name: format, file_extensions: [extension] }: ExportFormat) => {
-    setMessage(`Exporting ${format}…`);
+    setMessage(fill(words.admin_exporting, { format }));
     try {
       const blob = await api.adminBlob(`/admin/api/export?format=${format}${status ? `&status=${status}` : ''}`);
       const link = document.createElement('a');
@@ -30,26 +32,26 @@ function Export() {
       link.download = `annotations${status ? `-${status}` : ''}${extension}`;
       link.click();
       URL.revokeObjectURL(link.href);
-      setMessage(`Exported ${format} (${blob.size.toLocaleString()} bytes).`);
+      setMessage(fill(words.admin_exported, { format, bytes: blob.size.toLocaleString() }));
     } catch (e) {
       setMessage(errorText(e));
     }
   };
   return (
     <div>
-      <h3>Export</h3>
+      <h3>{words.admin_export}</h3>
       <label>
-        Instances{' '}
+        {words.admin_export_instances}{' '}
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">all</option>
-          <option value="completed">completed</option>
-          <option value="in_progress">in progress</option>
+          <option value="">{words.admin_status_all}</option>
+          <option value="completed">{words.admin_status_completed}</option>
+          <option value="in_progress">{words.admin_status_in_progress}</option>
         </select>
       </label>
       <div className="buttons">
         {formats.data?.map((f) => (
           <button key={f.format_name} type="button" onClick={() => void download(f)}>
-            Download {f.short_label}
+            {fill(words.admin_download, { format: f.short_label })}
           </button>
         ))}
       </div>
@@ -64,15 +66,15 @@ function Export() {
 }
 
 function Import({ onImported }: { onImported: () => void }) {
+  const words = useUiText();
   const [job, setJob] = useState<ImportJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError(null);
     const file = (e.currentTarget.elements.namedItem('file') as HTMLInputElement).files?.[0];
-    if (!file) return setError('Choose a .json, .jsonl, .csv or .tsv file first.');
-    if (file.size > MAX_BYTES)
-      return setError('This file is over 2 MB: import it with `npm run import` or by its path through the API.');
+    if (!file) return setError(words.admin_choose_file);
+    if (file.size > MAX_BYTES) return setError(words.admin_file_too_big);
     const format = file.name.split('.').pop()!.toLowerCase();
     try {
       let current = await api.adminPost<ImportJob>('/admin/api/import', { content: await file.text(), format });
@@ -89,18 +91,18 @@ function Import({ onImported }: { onImported: () => void }) {
   };
   return (
     <form onSubmit={(e) => void submit(e)}>
-      <h3>Import instances</h3>
+      <h3>{words.admin_import_heading}</h3>
       <label>
-        File (JSON, JSONL, CSV or TSV, up to 2 MB) <input type="file" name="file" accept=".json,.jsonl,.csv,.tsv" />
+        {words.admin_import_file} <input type="file" name="file" accept=".json,.jsonl,.csv,.tsv" />
       </label>
-      <button type="submit">Import</button>
+      <button type="submit">{words.admin_import}</button>
       {job && (
         <p role="status" data-testid="import-status">
           {job.status === 'done'
-            ? `Added ${job.added} instances.`
+            ? fill(words.admin_added, { added: job.added })
             : job.status === 'failed'
-              ? `Import failed, nothing was added: ${job.error}`
-              : `Importing… ${job.rows_read} rows read.`}
+              ? fill(words.admin_import_failed, { error: job.error ?? '' })
+              : fill(words.admin_importing, { rows: job.rows_read })}
         </p>
       )}
       {error && <p className="error">{error}</p>}

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { api } from '../../shared/api/client.js';
 import { useResource } from '../../shared/api/use-resource.js';
 import { ErrorNote, Loading } from '../../shared/components/status.js';
+import { fill, useUiText } from '../../shared/ui-text.js';
 
 interface ItemState {
   item_id: string;
@@ -72,6 +73,7 @@ export function answersByScheme(flat: Record<string, string>): Record<string, st
 }
 
 export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }) {
+  const words = useUiText();
   const path = `/admin/item_state/${encodeURIComponent(id)}`;
   const item = useResource(['admin', path], () => api.adminGet<ItemState>(path));
   const box = useRef<HTMLDivElement>(null);
@@ -90,23 +92,25 @@ export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }
         tabIndex={-1}
         ref={box}
       >
-        <h2 id="item-answers-title">Instance {id}</h2>
-        <ErrorNote onRetry={() => void item.reload()}>{item.error}</ErrorNote>
+        <h2 id="item-answers-title">{fill(words.admin_instance_title, { id })}</h2>
+        <ErrorNote onRetry={() => void item.reload()} retry={words.admin_retry}>
+          {item.error}
+        </ErrorNote>
         {!item.data ? (
-          !item.error && <Loading what="the instance" />
+          !item.error && <Loading what="the instance" label={words.admin_loading} />
         ) : (
           <>
             <p className="item-text" dir="auto">
               {item.data.text}
             </p>
             {byAnnotator.length === 0 ? (
-              <p className="muted">Nobody has annotated this instance yet.</p>
+              <p className="muted">{words.admin_nobody_annotated}</p>
             ) : (
               <div className="table-wrap">
                 <table data-testid="item-answers">
                   <thead>
                     <tr>
-                      <th scope="col">Annotator</th>
+                      <th scope="col">{words.admin_th_annotator}</th>
                       {schemes.map((s) => (
                         <th key={s} scope="col">
                           {s}
@@ -130,7 +134,7 @@ export function ItemAnswers({ id, onClose }: { id: string; onClose: () => void }
           </>
         )}
         <button type="button" onClick={onClose}>
-          Close
+          {words.admin_close}
         </button>
       </div>
     </div>

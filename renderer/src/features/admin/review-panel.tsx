@@ -9,16 +9,21 @@ import type { ReviewBoard, ReviewItem } from '../../shared/api/types.js';
 import { ErrorNote } from '../../shared/components/status.js';
 import { useAdminResource } from './admin-resource.js';
 import { Section } from './section.js';
+import { fill, useUiText } from '../../shared/ui-text.js';
+import type { UiText, UiTextKey } from '../../../../shared/ui-language.js';
 
-const STATE_TITLES: Record<string, string> = {
-  pending: 'Pending',
-  in_review: 'In review',
-  needs_second: 'Needs a second look',
-  adjudication: 'Adjudication',
-  done: 'Done',
+const STATE_WORDS: Record<string, UiTextKey> = {
+  pending: 'admin_review_pending',
+  in_review: 'admin_review_in_review',
+  needs_second: 'admin_review_needs_second',
+  adjudication: 'admin_review_adjudication',
+  done: 'admin_review_done',
 };
+/** A state's name; one the page has no word for is shown as the server names it. */
+const stateTitle = (words: UiText, state: string) => (STATE_WORDS[state] ? words[STATE_WORDS[state]] : state);
 
 export function ReviewPanel() {
+  const words = useUiText();
   const board = useAdminResource<ReviewBoard>('/admin/api/review/board');
   const [error, setError] = useState<string | null>(null);
   const send = async (path: string, body: unknown) => {
@@ -31,15 +36,15 @@ export function ReviewPanel() {
     }
   };
   return (
-    <Section title="Review board" id="review" resource={board}>
+    <Section title={words.admin_tab_review} id="review" resource={board}>
       {(b) => (
         <>
-          <ErrorNote>{error}</ErrorNote>
+          <ErrorNote retry={words.admin_retry}>{error}</ErrorNote>
           <div className="review-board">
             {b.states.map((state) => (
-              <section key={state} className="review-column" aria-label={STATE_TITLES[state]}>
+              <section key={state} className="review-column" aria-label={stateTitle(words, state)}>
                 <h3>
-                  {STATE_TITLES[state]} <span className="muted">({b.board[state].length})</span>
+                  {stateTitle(words, state)} <span className="muted">({b.board[state].length})</span>
                 </h3>
                 <ul>
                   {b.board[state].map((item) => (
@@ -72,20 +77,21 @@ function ReviewCard({
   reviewers: string[];
   send: (path: string, body: unknown) => Promise<void>;
 }) {
+  const words = useUiText();
   const pool = item.assignee && !reviewers.includes(item.assignee) ? [...reviewers, item.assignee] : reviewers;
   const id = item.instance_id;
   return (
     <li className="review-card" data-testid="review-card" data-instance={id}>
-      <strong>{id}</strong> <span className="muted">priority {item.priority}</span>
+      <strong>{id}</strong> <span className="muted">{fill(words.admin_priority, { priority: item.priority })}</span>
       <p className="review-preview">{item.preview}</p>
-      {item.note && <p className="muted">Note: {item.note}</p>}
+      {item.note && <p className="muted">{fill(words.admin_note, { note: item.note })}</p>}
       <label>
-        Reviewer
+        {words.admin_reviewer}
         <select
           value={item.assignee ?? ''}
           onChange={(e) => void send('/admin/api/review/assign', { instance_id: id, assignee: e.target.value || null })}
         >
-          <option value="">No one</option>
+          <option value="">{words.admin_no_one}</option>
           {pool.map((r) => (
             <option key={r} value={r}>
               {r}
@@ -94,19 +100,19 @@ function ReviewCard({
         </select>
       </label>
       <label>
-        Move to
+        {words.admin_move_to}
         <select
           value={item.state}
           onChange={(e) => void send('/admin/api/review/move', { instance_id: id, state: e.target.value })}
         >
           {states.map((s) => (
             <option key={s} value={s}>
-              {STATE_TITLES[s]}
+              {stateTitle(words, s)}
             </option>
           ))}
         </select>
       </label>
-      {item.state === 'adjudication' && <a href="#/adjudicate">Adjudicate</a>}
+      {item.state === 'adjudication' && <a href="#/adjudicate">{words.admin_adjudicate}</a>}
     </li>
   );
 }
