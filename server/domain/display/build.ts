@@ -18,14 +18,20 @@ const AUTO_MAX_CHARS = 5000;
 
 /**
  * A PDF given as content already extracted from it (Potato's `{text, rendered_html, metadata}`), as the HTML to show:
- * its rendered HTML, else its text kept as written; undefined for a path. The caller sanitizes it as any document.
+ * its rendered HTML, else its text kept as written, with its page count from the metadata as Potato shows it
+ * ("Pages: 3"); undefined for a path. The caller sanitizes the HTML as any document.
  */
-function extractedPdf(value: unknown): string | undefined {
+function extractedPdf(value: unknown): { html: string; meta?: string } | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { rendered_html: html, text } = value as Record<string, unknown>;
-  if (typeof html === 'string') return html;
-  if (typeof text === 'string') return `<pre>${escapeHtml(text)}</pre>`;
-  return undefined;
+  const { rendered_html: rendered, text, metadata } = value as Record<string, unknown>;
+  const html =
+    typeof rendered === 'string' ? rendered : typeof text === 'string' ? `<pre>${escapeHtml(text)}</pre>` : undefined;
+  if (html === undefined) return undefined;
+  const pages =
+    typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).total_pages : undefined;
+  return typeof pages === 'number' || (typeof pages === 'string' && pages.trim() !== '')
+    ? { html, meta: `Pages: ${String(pages).trim()}` }
+    : { html };
 }
 
 function fieldBlock(
@@ -57,7 +63,14 @@ function fieldBlock(
       // content extracted from a PDF is a document, drawn (with its boxes) as a document field is
       const extracted = extractedPdf(value);
       if (extracted !== undefined)
-        return { type: 'html', key, label, html: sanitize(extracted), ...(field.boxes ? { boxes: field.boxes } : {}) };
+        return {
+          type: 'html',
+          key,
+          label,
+          html: sanitize(extracted.html),
+          ...(extracted.meta === undefined ? {} : { meta: extracted.meta }),
+          ...(field.boxes ? { boxes: field.boxes } : {}),
+        };
       return {
         type: 'pdf',
         key,

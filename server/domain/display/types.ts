@@ -190,7 +190,8 @@ export type DisplayBlock =
   | { type: 'absent'; key: string; label?: string }
   /** HTML already sanitized on the server; may hold one `<span data-span-surface>` where the surface goes */
   /** with `boxes`, the annotator draws labelled boxes over it, saved as spans with `bounding_box` format_coords */
-  | { type: 'html'; key?: string; label?: string; html: string; boxes?: BoxOptions }
+  /** `meta`: a line about the document shown with it (an extracted PDF's page count) */
+  | { type: 'html'; key?: string; label?: string; html: string; boxes?: BoxOptions; meta?: string }
   | { type: 'list'; key: string; label?: string; items: string[]; prefix: ListAsText['prefix']; horizontal: boolean }
   | {
       type: 'dialogue';

@@ -140,6 +140,10 @@ const displayBlock = z.lazy(() =>
       ...common,
       html: z.string().describe('sanitized HTML; a <span data-span-surface> in it marks where the text field goes'),
       boxes: boxOptions.optional(),
+      meta: z
+        .string()
+        .optional()
+        .describe("a line of plain text about the document (an extracted PDF's metadata: `Pages: 3`)"),
     }),
     z.object({
       type: z.literal('list'),

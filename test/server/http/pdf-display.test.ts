@@ -68,7 +68,7 @@ describe('a pdf field', () => {
     expect(refused.body.error).toMatch(/^path: .*must stay inside the task folder/);
   });
 
-  it("shows a PDF's extracted content (Potato's {text, rendered_html}) as a document: text as written, HTML sanitized", async () => {
+  it("shows a PDF's extracted content (Potato's {text, rendered_html, metadata}) as a document: text as written, HTML sanitized, the page count as a line", async () => {
     const c = await t.client().login('ada');
     const block = async (id: string) =>
       (await c.get(`/api/display/${id}`)).body.blocks.find((b: { key?: string }) => b.key === 'file');
@@ -77,8 +77,9 @@ describe('a pdf field', () => {
       key: 'file',
       label: 'Report',
       html: '<pre>Annual report\n  &lt;b&gt;Revenue&lt;/b&gt; rose</pre>',
+      meta: 'Pages: 1',
     });
-    expect((await block('p5')).html).toBe('<h2>Results</h2>');
+    expect(await block('p5')).toEqual({ type: 'html', key: 'file', label: 'Report', html: '<h2>Results</h2>' });
   });
 
   it('takes a box on a page as a span whose format_coords name the page', async () => {

@@ -118,7 +118,17 @@ function Body({
       return <>{surface}</>;
     case 'html': {
       const html = <LayoutHtml html={block.html} surface={surface} />;
-      return block.boxes && boxLayer && block.key !== undefined ? boxLayer(block.key, 1, block.boxes, html) : html;
+      const shown =
+        block.boxes && boxLayer && block.key !== undefined ? boxLayer(block.key, 1, block.boxes, html) : html;
+      // a line about the document (an extracted PDF's page count), as text
+      return block.meta === undefined ? (
+        shown
+      ) : (
+        <>
+          <p className="display-meta">{block.meta}</p>
+          {shown}
+        </>
+      );
     }
     case 'text':
       return (
