@@ -171,10 +171,9 @@ MANUAL = {
     ('test_document_bounding_box.py', 'test_document_bbox_controls_present'): 'html',
     ('test_document_bounding_box.py', 'test_multiple_fields_different_modes'): 'html',
     ('test_pdf_bounding_box.py', 'test_pdf_bbox_'): 'html',
-    # its first check is Potato's hidden annotation-data-input in the page, but it then saves boxes through Potato's
-    # "<field>:::_data" label, which is not taken here (boxes are spans with format_coords), so it fails past the markup
-    ('test_bbox_display_persistence.py', 'test_bbox_input_rendered_and_round_trips'):
-        'not built: boxes sent as a display field\'s "<field>:::_data" label (here they are spans with format_coords)',
+    # its first and last checks read Potato's hidden annotation-data-input in its server-drawn page; the round trip
+    # between them ("<field>:::_data" saved and listed under the field by /get_annotations) is taken here
+    ('test_bbox_display_persistence.py', 'test_bbox_input_rendered_and_round_trips'): 'html',
     # error_span's panel lists its error types and severities before a selection; the test reads Potato's markup for it
     ('test_error_span_server.py', 'test_page_contains_error_span_elements'): 'html',
     # seeds an experiment into Potato's in-process datasets manager

@@ -33,19 +33,18 @@ export function readBoxOptions(options: Record<string, unknown>, where: string):
 }
 
 /**
- * Boxes are spans of a span scheme, so without one no field draws them; and a box is a span without a field, so
- * only one field per item draws them (else nothing would say which one a box belongs to).
+ * Boxes are spans of a span scheme when there is one. Without, Potato still draws them and labels each with the
+ * radio choice checked on its page, so they are spans of the field itself (their scheme is the field's key), named
+ * with the radio schemes' labels (none: unlabelled). A box is a span without a field, so only one field per item
+ * draws them (else nothing would say which one a box belongs to).
  */
-export function settleBoxFields(fields: DisplayField[], hasSpans: boolean, warn: (m: string) => void): void {
+export function settleBoxFields(
+  fields: DisplayField[],
+  keys: { hasSpans: boolean; radioLabels?: readonly string[]; schemeNames?: ReadonlySet<string> },
+  warn: (m: string) => void,
+): void {
   const drawing = fields.filter((f) => f.boxes);
   if (!drawing.length) return;
-  if (!hasSpans) {
-    warn(
-      'instance_display: annotation_mode: bounding_box saves boxes as spans of a span scheme, and none is configured; those fields are shown without drawing',
-    );
-    for (const f of drawing) delete f.boxes;
-    return;
-  }
   if (drawing.length > 1) {
     const rest = drawing.slice(1).map((f) => `"${f.key}"`);
     warn(
@@ -53,4 +52,15 @@ export function settleBoxFields(fields: DisplayField[], hasSpans: boolean, warn:
     );
     for (const f of drawing.slice(1)) delete f.boxes;
   }
+  const [field] = drawing;
+  if (keys.hasSpans) return;
+  if (keys.schemeNames?.has(field.key)) {
+    // the field's key is what its boxes are stored under; a scheme of that name would claim them
+    warn(
+      `instance_display: "${field.key}" is also the name of a scheme; without a span scheme its boxes would be kept under that name, so the field is shown without drawing`,
+    );
+    delete field.boxes;
+    return;
+  }
+  field.boxes = { ...field.boxes!, field_labels: [...new Set(keys.radioLabels ?? [])] };
 }

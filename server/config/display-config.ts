@@ -219,6 +219,9 @@ export interface DisplayKeys {
   hasSpans: boolean;
   /** item fields schemes read their options from: the automatic view leaves them to the scheme */
   schemeFields?: string[];
+  /** the radio schemes' labels: without a span scheme, a box takes one of them */
+  radioLabels?: string[];
+  schemeNames?: ReadonlySet<string>;
 }
 
 /** `locate` finds a file named in the config the way every other file key is found. */
@@ -265,7 +268,7 @@ export function readDisplaySpec(
       );
       for (const f of fields) delete f.spanTarget;
     }
-    settleBoxFields(fields, keys.hasSpans, warn);
+    settleBoxFields(fields, keys, warn);
     return {
       kind: 'fields',
       fields,

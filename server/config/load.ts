@@ -173,6 +173,8 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
       idKey: raw.item_properties.id_key,
       hasSpans: schemes.some((s) => s.annotation_type === 'span'),
       schemeFields: schemes.flatMap((s) => schemeModuleOf(s).itemFields?.(s) ?? []),
+      radioLabels: schemes.filter((s) => s.annotation_type === 'radio').flatMap((s) => s.labels.map((l) => l.name)),
+      schemeNames: new Set(schemes.map((s) => s.name)),
     };
     display = readDisplaySpec(top, keys, find, warn);
   } catch (e) {
@@ -183,7 +185,11 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   const sidecars = transcriptFileReader(mediaRoots(dir, raw.task_dir, mediaDirectory));
   checkSpanSchemeFields(schemes, display, path);
   task.textKey = raw.item_properties.text_key;
-  if (display.kind === 'fields') task.spanFields = spanFieldReaders(display.fields, task.textKey, sidecars);
+  if (display.kind === 'fields') {
+    task.spanFields = spanFieldReaders(display.fields, task.textKey, sidecars);
+    const drawing = display.fields.find((f) => f.boxes);
+    if (drawing) task.boxField = { key: drawing.key, fieldLabels: drawing.boxes!.field_labels };
+  }
   checkTranscripts(display, instances, sidecars, warn, refuse);
   let crowd: CrowdSettings;
   try {

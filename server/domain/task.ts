@@ -133,6 +133,12 @@ export interface Task {
    * from an item: span offsets in such a field index this text. Absent or empty: spans mark the text only.
    */
   spanFields?: ReadonlyMap<string, (instance: Instance) => string | undefined>;
+  /**
+   * The display field boxes are drawn on (Potato's `annotation_mode: bounding_box`; one per task). With
+   * `fieldLabels` (no span scheme), boxes are spans whose scheme is the field's key, named with one of those labels
+   * or "" for none; without, they are spans of the span schemes.
+   */
+  boxField?: { key: string; fieldLabels?: readonly string[] };
   /** the item's key of the text (item_properties.text_key): a span naming it as its field marks the text */
   textKey?: string;
   /** what each cohort is shown, when cohorts bind schemes (schemes/cohort-views.ts); absent: everyone sees `schemes` */

@@ -8,6 +8,7 @@ import { schemeModuleOf } from '../schemes/registry.js';
 import { offsetsFit, type FormatCoords, type SpanRecord, type Submission } from './records.js';
 import { derivedSpanId, isDerivedForm, spanId } from './span-ids.js';
 import { labelPosition } from './validate.js';
+import { checkFieldBox, isFieldBox } from './field-boxes.js';
 
 /**
  * The field a span of `scheme` names, undefined for the text field (named or not, so either spelling stores the
@@ -91,13 +92,17 @@ export function validateSpans(
   spans.forEach((span, n) => {
     const field = `span_annotations[${n}]`;
     const scheme = task.schemeByName.get(span.schema);
-    if (!scheme) throw invalid(`${field}.schema: unknown scheme "${span.schema}"`);
-    if (schemeModuleOf(scheme).storage !== 'spans')
+    const fieldBox = !scheme && isFieldBox(task, span, field);
+    if (!scheme && !fieldBox) throw invalid(`${field}.schema: unknown scheme "${span.schema}"`);
+    if (scheme && schemeModuleOf(scheme).storage !== 'spans')
       throw invalid(`${field}.schema: "${span.schema}" is not a span scheme`);
-    if (labelPosition(scheme, span.name) < 0)
+    if (scheme && labelPosition(scheme, span.name) < 0)
       throw invalid(`${field}.name: scheme "${span.schema}" has no label "${span.name}"`);
     const { start, end } = span;
-    const target = spanTarget(task, instance, scheme, span.target_field, field);
+    // a box of the field (no span scheme) names no field: it marks the text's place, as every box does
+    const target = scheme
+      ? spanTarget(task, instance, scheme, span.target_field, field)
+      : { field: undefined, text: undefined };
     let coords = span.format_coords;
     if (coords === undefined && before.length) {
       // a span sent again without the format_coords stored for it keeps them (a client that does not show them,
@@ -105,6 +110,7 @@ export function validateSpans(
       placed ??= storedCoords(before);
       coords = placed.get(placeKey(span.schema, span.name, start, end, target.field))?.shift();
     }
+    if (fieldBox) checkFieldBox(task, coords, field);
     const length = target.text === undefined ? textLengthOf(instance) : target.text.length;
     const offsets = offsetsFit(start, end, length, coords);
     if (!offsets.fits) {

@@ -65,6 +65,11 @@ export interface PdfOptions {
 export interface BoxOptions {
   min_size: number;
   show_labels: boolean;
+  /**
+   * Without a span scheme: boxes are spans of the field itself (their scheme is the field's key), labelled with one
+   * of these (the radio schemes' labels, as Potato labels a box with the radio choice checked); empty: unlabelled.
+   */
+  field_labels?: string[];
 }
 
 /** Potato's trace displays: agent_trace and its kin, drawn from the same step cards. */

@@ -20,6 +20,7 @@ import {
   type PotatoState,
 } from './potato-submission.js';
 import type { Submission } from '../../domain/annotation/records.js';
+import { inBoxTerms, withBoxData } from './box-data.js';
 
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
@@ -65,7 +66,10 @@ const goTo = z.lazy(() =>
 export async function saveSubmission(s: Services, username: string, body: Submission | PotatoState) {
   if (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
     return savePhasePage(s, username, body);
-  if (!isPotatoBody(body)) return s.annotations.submit(username, body);
+  if (!isPotatoBody(body)) {
+    const data = withBoxData(s.task, body, () => s.annotations.get(username, body.instance_id));
+    return s.annotations.submit(username, data.submission).catch((e: unknown) => Promise.reject(inBoxTerms(data, e)));
+  }
   const submission = fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id));
   return s.annotations
     .submit(username, submission)
@@ -154,7 +158,9 @@ export function annotationRoutes(s: Services): RouteSpec[] {
       response: storedAnswersShape.extend({
         label_annotations: z
           .record(z.string(), z.array(z.string()))
-          .describe("Potato's read-out of the same answers: the labels chosen in each scheme"),
+          .describe(
+            'Potato\'s read-out of the same answers: the labels chosen in each scheme, and `["_data"]` under the field boxes are drawn on when the caller drew some',
+          ),
       }),
       async handle({ username, query }) {
         const stored = storedAnswers(s, username, await s.annotations.instanceFor(username, query.instance_id));
@@ -163,6 +169,10 @@ export function annotationRoutes(s: Services): RouteSpec[] {
           const colon = key.indexOf(':');
           (labelAnnotations[key.slice(0, colon)] ??= []).push(key.slice(colon + 1));
         }
+        // boxes are spans here; Potato reads them back as its "<field>:::_data" label
+        const boxes = s.task.boxField;
+        if (boxes && stored.span_annotations.some((sp) => sp.format_coords?.format === 'bounding_box'))
+          (labelAnnotations[boxes.key] ??= []).push('_data');
         return { ...stored, label_annotations: labelAnnotations };
       },
     }),

@@ -14,6 +14,12 @@ const boxOptions = z
   .object({
     min_size: z.number().describe('bbox_min_size: a box narrower or lower than this many pixels is not kept'),
     show_labels: z.boolean().describe('show_bbox_labels: each box shows its label'),
+    field_labels: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'without a span scheme: boxes are spans whose schema is the field\'s key, named with one of these labels (the radio schemes\' labels) or "" for none; empty: boxes are unlabelled',
+      ),
   })
   .describe(
     "annotation_mode: bounding_box: the annotator draws labelled boxes over the field, saved as spans (start = end = 0, without target_field) whose format_coords are {format: bounding_box, page, bbox: [x, y, w, h] as shares of the field's width and height, label}",

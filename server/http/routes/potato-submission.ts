@@ -22,6 +22,7 @@ import { AnswerError } from '../../domain/schemes/module.js';
 import { structureKind } from '../../domain/annotation/structures.js';
 import { parseInput } from '../route.js';
 import { plainSubmission } from './plain-submission.js';
+import { sentSpans } from './box-data.js';
 
 const offset = z.number().int().min(0).max(100_000_000);
 const value = z.lazy(() => z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]));
@@ -163,16 +164,7 @@ function mergeSpans(
   textKey: string | undefined,
 ): NonNullable<Submission['span_annotations']> {
   // stored spans go back with their ids and format_coords, so a client's ids and PDF anchors stay as they are
-  const spans: NonNullable<Submission['span_annotations']> = (stored?.spans ?? []).map((s) => ({
-    schema: s.schema,
-    name: s.label,
-    start: s.start,
-    end: s.end,
-    value: s.value,
-    id: s.id,
-    ...(s.target_field === undefined ? {} : { target_field: s.target_field }),
-    ...(s.format_coords === undefined ? {} : { format_coords: s.format_coords }),
-  }));
+  const spans = sentSpans(stored);
   body.state.forEach((entry, n) => {
     const { start, end } = entry;
     if (start === undefined) throw invalid(`state[${n}].start: required for a span`);

@@ -56,9 +56,14 @@ describe('boxes over a document field', () => {
     expect(blocks.find((b: { key?: string }) => b.key === 'doc').boxes).toBeUndefined();
   });
 
-  it('without a span scheme warns that the field is shown without drawing', () => {
-    const warned = loadConfig(writeProject(project({ annotation_mode: 'bounding_box' }, 'radio')), {}).warnings;
-    expect(warned.join('\n')).toMatch(/bounding_box saves boxes as spans of a span scheme, and none is configured/);
+  it('without a span scheme draws boxes of the field, unless a scheme has its name', () => {
+    const radio = loadConfig(writeProject(project({ annotation_mode: 'bounding_box' }, 'radio')), {});
+    expect(radio.warnings.join('\n')).not.toMatch(/bounding_box/);
+    const clash = project({ annotation_mode: 'bounding_box' }, 'radio');
+    clash.config.annotation_schemes[0].name = 'doc';
+    expect(loadConfig(writeProject(clash), {}).warnings.join('\n')).toMatch(
+      /"doc" is also the name of a scheme; without a span scheme its boxes would be kept under that name, so the field is shown without drawing/,
+    );
   });
 
   it('draws boxes on one field per item, and says which', () => {

@@ -15,6 +15,7 @@ import { hiddenSchemes } from './conditional.js';
 import { hasInstructions, InstructionsPanel, useInstructions } from './instructions.js';
 import { ItemDisplay, type BoxSlot, type TurnSlot } from './item-display.js';
 import { BoxLayer } from '../bounding-box/box-layer.js';
+import { fieldBoxLabels } from '../bounding-box/boxes.js';
 import { TurnQuestions } from './turn-questions.js';
 import { PredictionHint } from './prediction-hint.js';
 import { QcFeedback } from './qc-feedback.js';
@@ -148,14 +149,14 @@ export function AnnotateScreen({ phase, onPhaseChange, footer, aside, agentChat,
         page={page}
         minSize={options.min_size}
         showLabels={options.show_labels}
-        labels={boxLabels}
+        labels={options.field_labels ? fieldBoxLabels(field, options.field_labels, a.colors) : boxLabels}
         spans={a.answers.spans}
         setAnswers={setAnswers}
       >
         {content}
       </BoxLayer>
     ),
-    [boxLabels, a.answers.spans, setAnswers],
+    [boxLabels, a.answers.spans, a.colors, setAnswers],
   );
 
   if (!a.schemes || !a.loaded) {

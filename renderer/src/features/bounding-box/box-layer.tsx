@@ -17,7 +17,7 @@ export interface BoxLayerProps {
   page: number;
   minSize: number;
   showLabels: boolean;
-  /** the labels of the span schemes that mark the text: a box takes one */
+  /** the labels a box may take: the span schemes' that mark the text, else the field's own (see fieldBoxLabels) */
   labels: SpanLabel[];
   spans: readonly SpanAnnotation[];
   setAnswers: (update: (a: Answers) => Answers) => void;
@@ -37,6 +37,8 @@ export function BoxLayer({ name, page, minSize, showLabels, labels, spans, setAn
   const boxes = boxesOn(spans, page);
   const current = labels.find((l) => keyOf(l) === choice) ?? labels[0];
   const several = new Set(labels.map((l) => l.scheme)).size > 1;
+  // a task that offers no labels for boxes: they are drawn without one, and there is nothing to pick
+  const unlabelled = labels.length === 1 && labels[0].label === '';
   const colorOf = (b: Pick<Box, 'scheme' | 'label'>) => labels.find((l) => keyOf(l) === keyOf(b))?.color ?? '#1a73e8';
 
   useEffect(() => {
@@ -123,16 +125,18 @@ export function BoxLayer({ name, page, minSize, showLabels, labels, spans, setAn
   return (
     <div className="box-field" data-page={page}>
       <div className="box-toolbar" role="toolbar" aria-label={`Boxes on ${name}`}>
-        <label>
-          Box label{' '}
-          <select value={current ? keyOf(current) : ''} onChange={(e) => pick(e.target.value)}>
-            {labels.map((l) => (
-              <option key={keyOf(l)} value={keyOf(l)}>
-                {several ? `${l.scheme}: ${l.label}` : l.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        {!unlabelled && (
+          <label>
+            Box label{' '}
+            <select value={current ? keyOf(current) : ''} onChange={(e) => pick(e.target.value)}>
+              {labels.map((l) => (
+                <option key={keyOf(l)} value={keyOf(l)}>
+                  {several ? `${l.scheme}: ${l.label}` : l.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <button type="button" className="box-add" onClick={add} disabled={!current}>
           Add box
         </button>
@@ -161,14 +165,14 @@ export function BoxLayer({ name, page, minSize, showLabels, labels, spans, setAn
               className={`box${b.id === selected ? ' selected' : ''}`}
               data-box-id={b.id}
               aria-pressed={b.id === selected}
-              aria-label={`Box ${i + 1} of ${boxes.length}: ${b.label}`}
+              aria-label={`Box ${i + 1} of ${boxes.length}${b.label ? `: ${b.label}` : ''}`}
               title="Arrows move it, Shift and the arrows resize it, Delete removes it"
               style={place(b.bbox, colorOf(b))}
               onClick={() => setSelected(b.id)}
               onFocus={() => setSelected(b.id)}
               onKeyDown={(e) => onBoxKey(e, b)}
             >
-              {showLabels && <span className="box-label">{b.label}</span>}
+              {showLabels && b.label && <span className="box-label">{b.label}</span>}
             </button>
           ))}
           {draft && <div className="box draft" style={place(normalise(draft.rect), colorOf(current!))} />}

@@ -3,8 +3,9 @@
  * scheme whose `format_coords` are `{format: "bounding_box", page, bbox: [x, y, w, h], bbox_pixels, label}`, the
  * box in shares of the drawing area's width and height so it stays in place at any window width.
  */
-import type { SpanAnnotation } from '../../shared/api/types.js';
+import type { Colors, SpanAnnotation } from '../../shared/api/types.js';
 import type { Answers } from '../annotate/answers.js';
+import type { SpanLabel } from '../annotate/span-panel.js';
 
 export type Rect = [x: number, y: number, w: number, h: number];
 
@@ -76,4 +77,16 @@ export function boxSpan(
 export function putBox(a: Answers, span: SpanAnnotation, index?: number): Answers {
   if (index === undefined) return { ...a, spans: [...a.spans, span] };
   return { ...a, spans: a.spans.map((s, i) => (i === index ? span : s)) };
+}
+
+const BOX_COLOR = '#1a73e8';
+
+/**
+ * The labels a box may take in a task without a span scheme: boxes are spans of the field itself, named with one of
+ * the radio schemes' labels (coloured as in their scheme), or, when there are none, one unlabelled kind ("").
+ */
+export function fieldBoxLabels(field: string, labels: readonly string[], colors: Colors): SpanLabel[] {
+  if (!labels.length) return [{ scheme: field, label: '', color: BOX_COLOR }];
+  const colorOf = (label: string) => Object.values(colors).find((c) => c?.[label])?.[label] ?? BOX_COLOR;
+  return labels.map((label) => ({ scheme: field, label, color: colorOf(label) }));
 }
