@@ -17,6 +17,8 @@ import { instanceReader } from './io/import-files.js';
 interface ImportsInput extends Pick<ComposeInput, 'config' | 'store' | 'clock' | 'logger'> {
   assignments: Assignments;
   settings: Settings;
+  /** under batch, the imported items an annotator's annotator_key names them on */
+  keyedItems: (username: string) => readonly string[];
   running?: Services['databaseSources'];
   runningTraces?: Services['traces'];
   onAdded?: (instances: readonly Instance[]) => Promise<void> | void;
@@ -37,6 +39,7 @@ export function composeImports(input: ImportsInput) {
       required: handOutLimit(settings.get()),
       cap: settings.get().max_annotations_per_user,
       strategy: settings.get().assignment_strategy,
+      keyedItems: input.keyedItems,
     }),
     toInstance: instanceReader({ ...itemKeys, derive: config.deriveItem }),
     onAdded: input.onAdded,

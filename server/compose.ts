@@ -128,6 +128,7 @@ export function composeServices(input: ComposeInput): Services {
     logger,
     assignments,
     settings,
+    keyedItems: (username) => cohorts.keyedItems(username),
     running: input.reuse?.databaseSources,
     runningTraces: input.reuse?.traces,
     onAdded: (items) => late.automation?.itemsAdded(items),

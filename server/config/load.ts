@@ -96,6 +96,7 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
     folders: projectFolders(dir, raw.task_dir),
     keys: { idKey: raw.item_properties.id_key, textKey: raw.item_properties.text_key, derive: items.deriveItem },
     existing: new Set(items.instances.map((i) => i.id)),
+    carries: (field) => items.instances.some((i) => i.data[field] !== undefined),
     warn,
     refuse,
   });

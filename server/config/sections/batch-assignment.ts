@@ -2,7 +2,8 @@
  * Potato's `batch_assignment` section, for `assignment_strategy: batch`: `groups` (each a cohort with its `name`,
  * `annotators` (or `users`), its items as `instances`, an `instances_file` of ids of the task's items and a
  * `data_file` whose items it adds to the task, `max_annotators` and `schemes`), `auto_assign_annotators` and
- * `annotator_key`. A group's `schemes` is kept as given: per-cohort schemes resolve it.
+ * `annotator_key` (Potato's `assigned_annotators` when left out). A group's `schemes` is kept as given: per-cohort
+ * schemes resolve it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
@@ -54,9 +55,13 @@ export interface BatchContext {
   keys: ItemKeys;
   /** ids of the items read from data_files */
   existing: ReadonlySet<string>;
+  /** whether an item read from data_files has a field of this name */
+  carries: (field: string) => boolean;
   warn: (m: string) => void;
   refuse: (m: string) => never;
 }
+
+const DEFAULT_ANNOTATOR_KEY = 'assigned_annotators';
 
 const where = (i: number) => `batch_assignment.groups[${i}]`;
 
@@ -149,15 +154,19 @@ export function readBatchAssignment(raw: RawBatch | undefined, c: BatchContext):
   const added: Instance[] = [];
   const taken = new Set(c.existing);
   const groups = (raw.groups ?? []).map((g, i) => readGroup(g, i, auto, c, added, taken));
-  if (batch && !groups.length && raw.annotator_key === undefined)
-    c.refuse('batch_assignment: give groups or an annotator_key (without either nobody would receive an item)');
+  // Potato reads an item's `assigned_annotators` when the section names no annotator_key
+  const annotatorKey = raw.annotator_key ?? DEFAULT_ANNOTATOR_KEY;
+  if (batch && !groups.length && raw.annotator_key === undefined && !c.carries(annotatorKey))
+    c.refuse(
+      `batch_assignment: give groups or an annotator_key, or items with an "${DEFAULT_ANNOTATOR_KEY}" field (Potato's default annotator_key); without any nobody would receive an item`,
+    );
   checkGroups(groups, auto, taken, c);
   if (!batch)
     c.warn(
       `batch_assignment: items are not limited to each group's while assignment_strategy is "${c.strategy ?? 'fixed_order'}"; set assignment_strategy: batch for that`,
     );
   if (auto && !groups.length) c.warn('batch_assignment.auto_assign_annotators is not acted on: there are no groups');
-  return { settings: { groups, autoAssign: auto, annotatorKey: raw.annotator_key ?? null }, items: added };
+  return { settings: { groups, autoAssign: auto, annotatorKey }, items: added };
 }
 
 /** Names unique, an annotator in one group, every item named known, and each item in one group under auto-assign. */

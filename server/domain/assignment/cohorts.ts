@@ -37,7 +37,7 @@ export interface CohortSources {
   usernames(): Iterable<string>;
   /** annotators an item may have (Infinity: no limit), the default size of an auto-assigned group */
   perItem(): number;
-  /** the task's items, read for `annotator_key` at its first use */
+  /** the task's items, read for `annotator_key` from its first use, and again as items are imported */
   instances(): readonly Instance[];
 }
 
@@ -82,8 +82,10 @@ export class Cohorts {
   private readonly itemGroup = new Map<string, number>();
   /** username → the group read from their stored list, kept with that list (stored lists are replaced, not changed) */
   private readonly fromList = new Map<string, { list: readonly string[]; group: number | undefined }>();
-  /** username → items their `annotator_key` names them on, in task order; built at first use */
+  /** username → items their `annotator_key` names them on, in task order; built at first use, then kept up */
   private keyed: Map<string, string[]> | undefined;
+  /** how many of the task's items `keyed` has read */
+  private keyedUpTo = 0;
 
   constructor(
     readonly settings: CohortSettings,
@@ -191,17 +193,24 @@ export class Cohorts {
     return leastFilled(this.members(), room);
   }
 
-  private keyedItems(username: string): readonly string[] {
+  /** The items whose `annotator_key` field names the user, in task order, items imported since included. */
+  keyedItems(username: string): readonly string[] {
     const key = this.settings.annotatorKey;
     if (key === null) return [];
-    if (!this.keyed) {
+    const instances = this.sources.instances();
+    // items are appended as they are imported (read from there on, as Potato reads each item's field at each
+    // hand-out); a failed import takes its items away again, and the index is then built anew
+    if (!this.keyed || instances.length < this.keyedUpTo) {
       this.keyed = new Map();
-      for (const instance of this.sources.instances())
-        for (const name of namedIn(instance.data[key])) {
-          const ids = this.keyed.get(name);
-          if (ids) ids.push(instance.id);
-          else this.keyed.set(name, [instance.id]);
-        }
+      this.keyedUpTo = 0;
+    }
+    for (; this.keyedUpTo < instances.length; this.keyedUpTo++) {
+      const instance = instances[this.keyedUpTo];
+      for (const name of namedIn(instance.data[key])) {
+        const ids = this.keyed.get(name);
+        if (ids) ids.push(instance.id);
+        else this.keyed.set(name, [instance.id]);
+      }
     }
     return this.keyed.get(username) ?? [];
   }

@@ -61,6 +61,8 @@ export interface ListSettings {
   required: number;
   cap: number | null;
   strategy: AssignmentStrategy;
+  /** under batch, the items whose `annotator_key` field names the annotator (none without cohorts) */
+  keyedItems?: (username: string) => readonly string[];
 }
 
 /**
@@ -77,19 +79,21 @@ export function extendListsOps(
   addedIds: readonly string[],
   s: ListSettings,
 ): StoreOp[] {
-  // active learning grows lists in batches too, and its order takes new instances in; under batch an imported
-  // item is in no cohort, so nobody is to receive it
-  if (Number.isFinite(s.required) || s.strategy === 'active_learning' || s.strategy === 'batch') return [];
+  // active learning grows lists in batches too, and its order takes new instances in
+  if (Number.isFinite(s.required) || s.strategy === 'active_learning') return [];
   const ops: StoreOp[] = [];
   const isNew = new Set(addedIds);
   for (const username of usernames) {
     const list = assignments.listOf(username);
     if (!list) continue;
+    // under batch an imported item is in no group: it goes only to those its annotator_key field names
+    const ids = s.strategy === 'batch' ? (s.keyedItems?.(username) ?? []).filter((id) => isNew.has(id)) : addedIds;
+    if (!ids.length) continue;
     const taskItems = list.filter((id) => task.positionById.has(id) && !isNew.has(id)).length;
     const room = s.cap === null ? null : Math.max(0, s.cap - taskItems);
     if (room === 0) continue;
     const more = planAssignment({
-      ids: addedIds,
+      ids,
       holders: (id) => assignments.holders(id),
       required: s.required,
       cap: room,

@@ -94,7 +94,9 @@ describe('batch_assignment config', () => {
   it('stops start-up naming the key for each bad value', () => {
     const refused = (batch: unknown, extra: Record<string, unknown> = {}) => expect(() => load(batch, extra));
     refused(undefined).toThrow(/assignment_strategy: batch needs a batch_assignment section/);
-    refused({ groups: [] }).toThrow(/batch_assignment: give groups or an annotator_key/);
+    refused({ groups: [] }).toThrow(
+      /batch_assignment: give groups or an annotator_key, or items with an "assigned_annotators" field/,
+    );
     refused({ groups: [{ annotators: [], instances: ['b1'] }] }).toThrow(
       /batch_assignment\.groups\[0\]\.annotators: a group needs a non-empty annotators list/,
     );

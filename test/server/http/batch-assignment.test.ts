@@ -159,6 +159,49 @@ describe('batch assignment', () => {
     expect(await listOf(t, alice, 'alice')).toEqual(['a1', 'a2']);
   });
 
+  it('reads annotator_key on items imported while the project runs, as Potato reads it at each hand-out', async () => {
+    const t = await startServer({
+      items,
+      config: {
+        assignment_strategy: 'batch',
+        batch_assignment: {
+          annotator_key: 'round2',
+          groups: [{ name: 'g', annotators: ['alice'], instances: ['a1', 'a2'] }],
+        },
+      },
+      files: {
+        'later.jsonl': [
+          { id: 'n1', text: 'for alice', round2: ['alice'] },
+          { id: 'n2', text: 'for zed', round2: 'zed' },
+          { id: 'n3', text: 'for nobody' },
+        ]
+          .map((r) => JSON.stringify(r))
+          .join('\n'),
+      },
+    });
+    const alice = await login(t, 'alice');
+    expect(await listOf(t, alice, 'alice')).toEqual(['a1', 'a2']);
+    const file = join(dirname(t.configFile), 'later.jsonl');
+    expect((await t.admin().post('/admin/api/import', { file, wait: true })).status).toBe(200);
+    expect(await listOf(t, alice, 'alice')).toEqual(['a1', 'a2', 'n1']);
+    expect(await listOf(t, await login(t, 'zed'), 'zed')).toEqual(['n2']);
+    expect((await (await login(t, 'erin')).get('/api/current_instance')).status).toBe(404);
+  });
+
+  it("reads Potato's assigned_annotators field when batch_assignment names no annotator_key", async () => {
+    const t = await startServer({
+      items: [
+        { id: 'r1', text: 'one', assigned_annotators: ['alice', 'bob'] },
+        { id: 'r2', text: 'two', assigned_annotators: 'bob' },
+        { id: 'r3', text: 'three' },
+      ],
+      config: { assignment_strategy: 'batch', batch_assignment: { auto_assign_annotators: false } },
+    });
+    expect(await listOf(t, await login(t, 'alice'), 'alice')).toEqual(['r1']);
+    expect(await listOf(t, await login(t, 'bob'), 'bob')).toEqual(['r1', 'r2']);
+    expect(t.server.services.cohorts.settings.annotatorKey).toBe('assigned_annotators');
+  });
+
   it('hands an item to the annotators its annotator_key field names, and to nobody else', async () => {
     const t = await startServer({
       items: [
