@@ -81,7 +81,9 @@ test("a Spanish project's dashboard speaks Spanish, its data as written", async 
     ['Tiempo', (p) => p.getByText(/^(Todavía no hay tiempo registrado|Tiempo mediano por elemento)/).waitFor()],
     ['Acuerdo', (p) => p.getByRole('columnheader', { name: 'Esquema' }).waitFor()],
     ['Tablero de revisión', (p) => p.getByRole('region', { name: 'Pendiente' }).getByText('Revisor').first().waitFor()],
+    ['Mapa de embeddings', (p) => p.getByTestId('embedding-off').waitFor()],
     ['Webhooks', (p) => p.getByText('No hay endpoints de webhook configurados.').waitFor()],
+    ['Automatización', (p) => p.getByText(/^La automatización está desactivada/).waitFor()],
     ['Ficheros', (p) => p.getByRole('heading', { name: 'Importar instancias' }).waitFor()],
     ['Ajustes', (p) => p.getByRole('button', { name: 'Guardar ajustes' }).waitFor()],
   ];

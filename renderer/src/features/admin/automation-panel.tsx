@@ -9,13 +9,15 @@ import { useAdminResource } from './admin-resource.js';
 import { ACTION_NAMES, actionInWords, whenInWords } from './automation-words.js';
 import { Section, when } from './section.js';
 import { RowTable } from './tables.js';
+import { useUiText } from '../../shared/ui-text.js';
 
 const OUTCOMES_SHOWN = 50;
 
 export function AutomationPanel() {
+  const words = useUiText();
   const status = useAdminResource<AutomationStatus>('/admin/automation/status');
   return (
-    <Section title="Automation" id="automation" resource={status}>
+    <Section title={words.admin_tab_automation} id="automation" resource={status}>
       {(s) => (s.enabled && s.rules.length ? <Automation status={s} /> : <NoRules enabled={s.enabled} />)}
     </Section>
   );
@@ -31,13 +33,10 @@ const EXAMPLE = `automation:
         - {type: fire_webhook, url: "https://example.org/hook"}`;
 
 function NoRules({ enabled }: { enabled: boolean }) {
+  const words = useUiText();
   return (
     <div data-testid="automation-empty">
-      <p>
-        {enabled
-          ? 'Automation is on, but no rules are configured.'
-          : 'Automation is off: no rules run over the items that enter the project.'}
-      </p>
+      <p>{enabled ? words.admin_automation_no_rules : words.admin_automation_off}</p>
       <p>
         To add rules, give the project&apos;s config an <code>automation</code> section with <code>enabled: true</code>{' '}
         and its <code>rules</code> (each a name, a <code>when</code> condition and its actions), then restart the
@@ -52,26 +51,33 @@ function NoRules({ enabled }: { enabled: boolean }) {
 }
 
 function Automation({ status }: { status: AutomationStatus }) {
+  const words = useUiText();
   const { counters } = status;
   const failed = Object.values(counters.actions).reduce((n, byStatus) => n + (byStatus.error ?? 0), 0);
   return (
     <>
       <p data-testid="automation-counters">
-        Items run through the rules: <strong>{counters.items_processed}</strong> · Rules fired:{' '}
-        <strong>{counters.rules_fired}</strong> · Actions failed:{' '}
+        {words.admin_automation_processed} <strong>{counters.items_processed}</strong> · {words.admin_automation_fired}{' '}
+        <strong>{counters.rules_fired}</strong> · {words.admin_automation_failed}{' '}
         <strong className={failed ? 'bad' : undefined}>{failed}</strong>
       </p>
-      <h3>Rules</h3>
+      <h3>{words.admin_automation_rules}</h3>
       <div className="table-wrap">
         <RowTable
-          label="Automation rules"
-          head={['Rule', 'Fires on', 'Then', 'Fired', 'Failed actions']}
+          label={words.admin_automation_rules_label}
+          head={[
+            words.admin_th_rule,
+            words.admin_th_fires_on,
+            words.admin_th_then,
+            words.admin_th_fired,
+            words.admin_th_failed_actions,
+          ]}
           rows={status.rules.map((r, i) => [r.name, whenInWords(r), <Actions key={i} rule={r} />, r.fired, r.errors])}
         />
       </div>
-      <h3>Actions</h3>
+      <h3>{words.admin_automation_actions}</h3>
       <ActionCounts actions={counters.actions} />
-      <h3>Newest outcomes</h3>
+      <h3>{words.admin_automation_outcomes}</h3>
       <Outcomes />
     </>
   );
@@ -89,13 +95,14 @@ function Actions({ rule }: { rule: AutomationRule }) {
 }
 
 function ActionCounts({ actions }: { actions: AutomationStatus['counters']['actions'] }) {
+  const words = useUiText();
   const types = Object.keys(actions) as (keyof typeof ACTION_NAMES)[];
-  if (!types.length) return <p className="muted">No action has run yet.</p>;
+  if (!types.length) return <p className="muted">{words.admin_no_action_run}</p>;
   return (
     <div className="table-wrap">
       <RowTable
-        label="Automation actions"
-        head={['Action', 'Done', 'Failed', 'Skipped']}
+        label={words.admin_automation_actions_label}
+        head={[words.admin_th_action, words.admin_th_done, words.admin_th_actions_failed, words.admin_th_skipped]}
         rows={types.map((t) => [
           ACTION_NAMES[t] ?? t,
           actions[t].ok ?? 0,
@@ -107,26 +114,32 @@ function ActionCounts({ actions }: { actions: AutomationStatus['counters']['acti
   );
 }
 
-const RESULT: Record<AutomationOutcome['status'], string> = { ok: 'done', error: 'failed', skipped: 'skipped' };
+const RESULT = { ok: 'admin_result_done', error: 'admin_result_failed', skipped: 'admin_result_skipped' } as const;
 
 function Outcomes() {
+  const words = useUiText();
   const outcomes = useAdminResource<{ outcomes: AutomationOutcome[] }>(
     `/admin/automation/outcomes?limit=${OUTCOMES_SHOWN}`,
   );
-  if (outcomes.error) return <ErrorNote onRetry={() => void outcomes.reload()}>{outcomes.error}</ErrorNote>;
+  if (outcomes.error)
+    return (
+      <ErrorNote onRetry={() => void outcomes.reload()} retry={words.admin_retry}>
+        {outcomes.error}
+      </ErrorNote>
+    );
   if (!outcomes.data) return null;
-  if (!outcomes.data.outcomes.length) return <p className="muted">No rule has fired yet.</p>;
+  if (!outcomes.data.outcomes.length) return <p className="muted">{words.admin_no_rule_fired}</p>;
   return (
     <div className="table-wrap">
-      <table aria-label="Automation outcomes" data-testid="automation-outcomes">
+      <table aria-label={words.admin_automation_outcomes_label} data-testid="automation-outcomes">
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">Item</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Action</th>
-            <th scope="col">Result</th>
-            <th scope="col">Detail</th>
+            <th scope="col">{words.admin_th_when}</th>
+            <th scope="col">{words.admin_th_item}</th>
+            <th scope="col">{words.admin_th_rule}</th>
+            <th scope="col">{words.admin_th_action}</th>
+            <th scope="col">{words.admin_th_result}</th>
+            <th scope="col">{words.admin_th_detail}</th>
           </tr>
         </thead>
         <tbody>
@@ -136,7 +149,13 @@ function Outcomes() {
               <td className="preview">{o.item_id}</td>
               <td>{o.rule}</td>
               <td>{ACTION_NAMES[o.action] ?? o.action}</td>
-              <td>{o.status === 'error' ? <strong className="bad">{RESULT[o.status]}</strong> : RESULT[o.status]}</td>
+              <td>
+                {o.status === 'error' ? (
+                  <strong className="bad">{words[RESULT[o.status]]}</strong>
+                ) : (
+                  words[RESULT[o.status]]
+                )}
+              </td>
               <td className="small preview">{o.detail}</td>
             </tr>
           ))}

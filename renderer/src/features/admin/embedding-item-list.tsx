@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import type { EmbeddingPoint } from '../../shared/api/types.js';
 import { clusterColour, clusterName } from './embedding-scatter.js';
+import { useUiText } from '../../shared/ui-text.js';
 
 const ROWS = 100;
 const SNIPPET = 60;
@@ -21,6 +22,7 @@ export function EmbeddingItemList({
   onToggle: (id: string) => void;
   onShow: (id: string | null) => void;
 }) {
+  const words = useUiText();
   const [filter, setFilter] = useState('');
   const matching = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -30,8 +32,8 @@ export function EmbeddingItemList({
   }, [points, filter]);
   return (
     <fieldset className="embedding-items" data-testid="embedding-items">
-      <legend>Items</legend>
-      <label htmlFor="embedding-filter">Filter items by id or text</label>
+      <legend>{words.admin_stat_items}</legend>
+      <label htmlFor="embedding-filter">{words.admin_filter_items}</label>
       <input id="embedding-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
       <p className="muted small" aria-live="polite">
         {matching.length > ROWS

@@ -18,6 +18,7 @@ import { useAdminResource } from './admin-resource.js';
 import { EmbeddingItemList } from './embedding-item-list.js';
 import { ClusterLegend, EmbeddingScatter, clusterName } from './embedding-scatter.js';
 import './embedding-map.css';
+import { fill, useUiText } from '../../shared/ui-text.js';
 
 const STATS = '/admin/api/embedding_viz/stats';
 const DATA = '/admin/api/embedding_viz/data';
@@ -30,12 +31,13 @@ const reread = () =>
   });
 
 export function EmbeddingMapPanel() {
+  const words = useUiText();
   const stats = useAdminResource<EmbeddingStats>(STATS);
   return (
     <section className="card-section" aria-labelledby="embedding-map-title" data-testid="section-embedding-map">
-      <h2 id="embedding-map-title">Embedding map</h2>
+      <h2 id="embedding-map-title">{words.admin_tab_embeddings}</h2>
       {stats.data === null ? (
-        !stats.error && <Loading what="the embedding map" />
+        !stats.error && <Loading what="the embedding map" label={words.admin_loading} />
       ) : stats.data.enabled ? (
         <MapView stats={stats.data} />
       ) : (
@@ -46,12 +48,15 @@ export function EmbeddingMapPanel() {
           <code>embedding_visualization: enabled</code> unset or true).
         </p>
       )}
-      <ErrorNote onRetry={() => void stats.reload()}>{stats.error}</ErrorNote>
+      <ErrorNote onRetry={() => void stats.reload()} retry={words.admin_retry}>
+        {stats.error}
+      </ErrorNote>
     </section>
   );
 }
 
 function MapView({ stats }: { stats: EmbeddingStats }) {
+  const words = useUiText();
   // not re-read on a timer: the map changes only with a recompute or an import, and the dashboard's Refresh
   const map = useResource<EmbeddingMap>(['admin', DATA], () => api.adminGet<EmbeddingMap>(DATA));
   // the first read of the map clusters the items, so the stats read before it are out of date
@@ -130,13 +135,13 @@ function MapView({ stats }: { stats: EmbeddingStats }) {
           disabled={!selected.size || busy !== null}
           onClick={() => void act('reorder')}
         >
-          Put these first ({selected.size})
+          {fill(words.admin_put_first, { n: selected.size })}
         </button>
         <button type="button" disabled={!selected.size} onClick={() => setSelected(new Set())}>
-          Clear selection
+          {words.admin_clear_selection}
         </button>
         <button type="button" disabled={busy !== null} onClick={() => void act('refresh')}>
-          {busy === 'refresh' ? 'Recomputing…' : 'Recompute map'}
+          {busy === 'refresh' ? words.admin_recomputing : words.admin_recompute}
         </button>
       </div>
       <p role="status" className="small">
@@ -166,7 +171,9 @@ function MapView({ stats }: { stats: EmbeddingStats }) {
           <EmbeddingItemList points={points} selected={selected} onToggle={toggle} onShow={setShown} />
         </div>
       )}
-      <ErrorNote onRetry={() => void map.reload()}>{map.error}</ErrorNote>
+      <ErrorNote onRetry={() => void map.reload()} retry={words.admin_retry}>
+        {map.error}
+      </ErrorNote>
     </div>
   );
 }

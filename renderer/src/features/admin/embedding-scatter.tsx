@@ -5,6 +5,7 @@
  */
 import { memo, useMemo, type MouseEvent } from 'react';
 import type { EmbeddingPoint } from '../../shared/api/types.js';
+import { useUiText } from '../../shared/ui-text.js';
 
 const WIDTH = 640;
 const HEIGHT = 400;
@@ -121,6 +122,7 @@ export function ClusterLegend({
   selected: ReadonlySet<string>;
   onSet: (ids: string[], on: boolean) => void;
 }) {
+  const words = useUiText();
   const members = useMemo(() => {
     const by = new Map<number, string[]>();
     for (const p of points) by.set(p.cluster, [...(by.get(p.cluster) ?? []), p.instance_id]);
@@ -128,7 +130,7 @@ export function ClusterLegend({
   }, [points]);
   return (
     <fieldset className="cluster-legend" data-testid="cluster-legend">
-      <legend>Clusters</legend>
+      <legend>{words.admin_legend_clusters}</legend>
       <ul>
         {members.map(([cluster, ids]) => {
           const picked = ids.filter((id) => selected.has(id)).length;
