@@ -1,9 +1,9 @@
 /**
  * Potato's `batch_assignment` section, for `assignment_strategy: batch`: `groups` (each a cohort with its `name`,
  * `annotators` (or `users`), its items as `instances`, an `instances_file` of ids of the task's items and a
- * `data_file` whose items it adds to the task, `max_annotators` and `schemes`), `auto_assign_annotators` and
- * `annotator_key` (Potato's `assigned_annotators` when left out). A group's `schemes` is kept as given: per-cohort
- * schemes resolve it.
+ * `data_file` whose items it adds to the task, `max_annotators` and `schemes`, the first four also under Potato's
+ * other names for them), `auto_assign_annotators` and `annotator_key` (Potato's `assigned_annotators` when left
+ * out). A group's `schemes` is kept as given: per-cohort schemes resolve it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
@@ -26,11 +26,37 @@ const groupSchema = z.looseObject({
   annotators: z.array(name).optional(),
   users: z.array(name).optional(),
   instances: z.array(name).optional(),
+  items: z.array(name).optional(),
+  instance_ids: z.array(name).optional(),
   instances_file: fileRef.optional(),
+  items_file: fileRef.optional(),
+  instance_ids_file: fileRef.optional(),
   data_file: fileRef.optional(),
+  input_data_file: fileRef.optional(),
+  input_file: fileRef.optional(),
   max_annotators: looseUnsignedNumber.pipe(z.number().int().min(1)).optional(),
+  annotator_count: looseUnsignedNumber.pipe(z.number().int().min(1)).optional(),
+  slots: looseUnsignedNumber.pipe(z.number().int().min(1)).optional(),
   schemes: z.unknown().optional(),
 });
+type RawGroup = z.output<typeof groupSchema>;
+
+/** Potato's other names for a group's keys, read in its order: the first one given is the one read. */
+const SPELLINGS = {
+  instances: ['instances', 'items', 'instance_ids'],
+  instances_file: ['instances_file', 'items_file', 'instance_ids_file'],
+  data_file: ['data_file', 'input_data_file', 'input_file'],
+  max_annotators: ['max_annotators', 'annotator_count', 'slots'],
+} as const;
+
+/** The value of the first spelling a group gives and that spelling's key; a second spelling is warned about. */
+function spelled<K extends keyof typeof SPELLINGS>(g: RawGroup, what: K, i: number, c: BatchContext) {
+  const given = SPELLINGS[what].filter((k) => g[k] !== undefined);
+  if (given.length > 1)
+    c.warn(`${where(i)}: ${given.join(' and ')} name the same thing; ${given[0]} is read and the rest ignored`);
+  const key = given[0] ?? what;
+  return { key: `${where(i)}.${key}`, value: g[key] as RawGroup[(typeof SPELLINGS)[K][number]] };
+}
 
 export const batchAssignmentSchema = z.looseObject({
   groups: z.array(groupSchema).optional(),
@@ -99,7 +125,7 @@ function idsOf(file: DataFile, key: string, c: BatchContext): string[] {
 }
 
 function readGroup(
-  g: z.output<typeof groupSchema>,
+  g: RawGroup,
   i: number,
   auto: boolean,
   c: BatchContext,
@@ -109,21 +135,23 @@ function readGroup(
   const annotators = [...(g.annotators ?? []), ...(g.users ?? [])];
   if (!annotators.length && !auto)
     c.refuse(`${where(i)}.annotators: a group needs a non-empty annotators list unless auto_assign_annotators is true`);
-  if (g.instances === undefined && g.instances_file === undefined && g.data_file === undefined)
+  const instances = spelled(g, 'instances', i, c);
+  const instancesFile = spelled(g, 'instances_file', i, c);
+  const dataFile = spelled(g, 'data_file', i, c);
+  const max = spelled(g, 'max_annotators', i, c);
+  if (instances.value === undefined && instancesFile.value === undefined && dataFile.value === undefined)
     c.refuse(`${where(i)}: a group must define either instances, instances_file or data_file`);
-  if (g.max_annotators !== undefined && !auto)
+  if (max.value !== undefined && !auto)
     c.warn(
-      `${where(i)}.max_annotators is not acted on: groups are filled only by auto_assign_annotators; its annotators are those listed`,
+      `${max.key} is not acted on: groups are filled only by auto_assign_annotators; its annotators are those listed`,
     );
-  const items = [...(g.instances ?? [])];
-  if (g.instances_file !== undefined)
-    items.push(
-      ...idsOf(dataFileOf(g.instances_file, `${where(i)}.instances_file`, c), `${where(i)}.instances_file`, c),
-    );
-  if (g.data_file !== undefined) {
-    const key = `${where(i)}.data_file`;
+  const items = [...(instances.value ?? [])];
+  if (instancesFile.value !== undefined)
+    items.push(...idsOf(dataFileOf(instancesFile.value, instancesFile.key, c), instancesFile.key, c));
+  if (dataFile.value !== undefined) {
+    const key = dataFile.key;
     try {
-      const read = readInstances([dataFileOf(g.data_file, key, c)], c.keys, taken, () => {});
+      const read = readInstances([dataFileOf(dataFile.value, key, c)], c.keys, taken, () => {});
       for (const item of read) taken.add(item.id);
       added.push(...read);
       items.push(...read.map((item) => item.id));
@@ -136,7 +164,7 @@ function readGroup(
     name: g.name ?? `group_${i}`,
     annotators,
     items: [...new Set(items)],
-    maxAnnotators: g.max_annotators ?? null,
+    maxAnnotators: max.value ?? null,
     schemes: g.schemes,
   };
 }

@@ -178,6 +178,37 @@ describe('batch_assignment config', () => {
     expect(inside.cohorts.groups[0].items).toEqual(['b2']);
   });
 
+  it("reads a group's keys under Potato's other names, the first given of each, warning about a second", () => {
+    const c = load(
+      {
+        auto_assign_annotators: true,
+        groups: [
+          { name: 'x', items: ['item-2', 'item-1'], annotator_count: '2' },
+          { name: 'y', instance_ids_file: 'ids.json', slots: 3 },
+          { name: 'z', input_data_file: 'more.jsonl' },
+          { name: 'w', instance_ids: ['b1'], items: ['b2'] },
+        ],
+      },
+      {},
+      { 'ids.json': JSON.stringify(['item-3']), 'more.jsonl': JSON.stringify({ id: 'c1', text: 'C one' }) },
+    );
+    expect(c.cohorts.groups.map((g) => [g.name, g.items, g.maxAnnotators])).toEqual([
+      ['x', ['item-2', 'item-1'], 2],
+      ['y', ['item-3'], 3],
+      ['z', ['c1'], null],
+      ['w', ['b2'], null],
+    ]);
+    expect(c.task.instanceById.has('c1')).toBe(true);
+    expect(batchWarnings(c)).toEqual([
+      expect.stringMatching(
+        /: batch_assignment\.groups\[3\]: items and instance_ids name the same thing; items is read and the rest ignored$/,
+      ),
+    ]);
+    expect(() => load({ groups: [{ annotators: ['a'], items_file: '../outside.json' }] })).toThrow(
+      /batch_assignment\.groups\[0\]\.items_file: /,
+    );
+  });
+
   it('lets an item be in two groups of named annotators', () => {
     const c = load({
       groups: [
