@@ -72,9 +72,12 @@ export function withBoxData(task: Task, body: Submission, stored: () => Annotati
   const where = `annotations["${key}"]`;
   const field = boxDataKey(task, key)!;
   const drawing = task.boxField;
+  // without a drawing field the name is no scheme either (a scheme's own "_data" is its answer): say both
   if (drawing?.key !== field)
     throw invalid(
-      `${where}: "${field}" is not a display field drawing boxes (${drawing ? `boxes are drawn on "${drawing.key}"` : 'no field has display_options.annotation_mode: bounding_box'})`,
+      drawing
+        ? `${where}: "${field}" is not a display field drawing boxes (boxes are drawn on "${drawing.key}")`
+        : `${where}: unknown scheme "${field}", and no display field draws boxes (none has display_options.annotation_mode: bounding_box)`,
     );
   const { [key]: text, ...annotations } = body.annotations!;
   const boxes = readBoxes(text, where).map((box, n) => boxSpan(task, box, `${where}[${n}]`));

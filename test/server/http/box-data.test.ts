@@ -215,7 +215,7 @@ describe('"<field>:::_data" where no field draws boxes', () => {
       const r = await c.post('/updateinstance', { instance_id: 'a1', annotations: { 'doc:::_data': '[]' } });
       expect(r.status).toBe(400);
       expect(r.body.error).toBe(
-        'annotations["doc:::_data"]: "doc" is not a display field drawing boxes (no field has display_options.annotation_mode: bounding_box)',
+        'annotations["doc:::_data"]: unknown scheme "doc", and no display field draws boxes (none has display_options.annotation_mode: bounding_box)',
       );
     } finally {
       await t.close();
