@@ -9,6 +9,7 @@ import { DomainError, invalid } from '../../domain/errors.js';
 import type { AnnotationRecord, FormatCoords, Submission } from '../../domain/annotation/records.js';
 import { isSpanClientId, SPAN_ID_RULE } from '../../domain/annotation/span-fields.js';
 import type { Task } from '../../domain/task.js';
+import { spanPayload } from '../../domain/annotation/payloads.js';
 
 type Span = NonNullable<Submission['span_annotations']>[number];
 
@@ -35,19 +36,8 @@ function boxDataKey(task: Task, key: string): string | undefined {
 
 const isBox = (s: Pick<Span, 'format_coords'>) => s.format_coords?.format === 'bounding_box';
 
-/** Stored spans as a client sends them back, with their ids and format_coords. */
-export function sentSpans(stored: AnnotationRecord | undefined): Span[] {
-  return (stored?.spans ?? []).map((s) => ({
-    schema: s.schema,
-    name: s.label,
-    start: s.start,
-    end: s.end,
-    value: s.value,
-    id: s.id,
-    ...(s.target_field === undefined ? {} : { target_field: s.target_field }),
-    ...(s.format_coords === undefined ? {} : { format_coords: s.format_coords }),
-  }));
-}
+/** Stored spans as a client sends them back, with their ids and format_coords (the API's shape). */
+export const sentSpans = (stored: AnnotationRecord | undefined): Span[] => (stored ? spanPayload(stored) : []);
 
 /** What a submission with a `"<field>:::_data"` label amounts to, and which spans that label became. */
 export interface BoxData {
