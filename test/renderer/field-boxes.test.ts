@@ -44,7 +44,7 @@ describe('boxes without a span scheme', () => {
       items,
       config: {
         instance_display: display,
-        annotation_schemes: [{ annotation_type: 'radio', name: 'region_type', labels: ['TITLE', 'BODY'] }],
+        annotation_schemes: [{ annotation_type: 'radio', name: 'part_kind', labels: ['HEADING', 'PARAGRAPH'] }],
       },
     });
     const stored = async () => (await api.get('/get_annotations?instance_id=d1')).body;
@@ -53,10 +53,10 @@ describe('boxes without a span scheme', () => {
     await expect.poll(() => page.locator('.display-meta').allInnerTexts()).toEqual(['Pages: 3']);
 
     const picker = page.getByLabel('Box label');
-    expect(await picker.locator('option').allInnerTexts()).toEqual(['TITLE', 'BODY']);
-    await picker.selectOption({ label: 'BODY' });
+    expect(await picker.locator('option').allInnerTexts()).toEqual(['HEADING', 'PARAGRAPH']);
+    await picker.selectOption({ label: 'PARAGRAPH' });
     await drag(page, [0.05, 0.3], [0.7, 0.6]);
-    await expect.poll(() => page.locator('.box-overlay .box .box-label').allInnerTexts()).toEqual(['BODY']);
+    await expect.poll(() => page.locator('.box-overlay .box .box-label').allInnerTexts()).toEqual(['PARAGRAPH']);
 
     await page.locator('body').focus();
     await page.keyboard.press('Enter');
@@ -65,10 +65,10 @@ describe('boxes without a span scheme', () => {
       .toMatchObject([
         {
           schema: 'doc',
-          name: 'BODY',
+          name: 'PARAGRAPH',
           start: 0,
           end: 0,
-          format_coords: { format: 'bounding_box', page: 1, label: 'BODY' },
+          format_coords: { format: 'bounding_box', page: 1, label: 'PARAGRAPH' },
         },
       ]);
     expect((await stored()).label_annotations).toEqual({ doc: ['_data'] });
@@ -79,7 +79,7 @@ describe('boxes without a span scheme', () => {
     await page.locator('body').focus();
     await page.keyboard.press('[');
     await expect.poll(() => page.locator('.instance-id').innerText()).toBe('d1');
-    await expect.poll(() => page.locator('.box-overlay .box .box-label').allInnerTexts()).toEqual(['BODY']);
+    await expect.poll(() => page.locator('.box-overlay .box .box-label').allInnerTexts()).toEqual(['PARAGRAPH']);
     expect(await unnamedControls(page)).toEqual([]);
     expect(failing(await axeViolations(page))).toEqual([]);
   });

@@ -22,12 +22,12 @@ const project = (type: 'document' | 'pdf', schemes: Record<string, unknown>[]) =
   },
   items,
 });
-const RADIO = { annotation_type: 'radio', name: 'region_type', labels: ['TITLE', 'BODY'] };
+const RADIO = { annotation_type: 'radio', name: 'part_kind', labels: ['HEADING', 'PARAGRAPH'] };
 const SPAN = { annotation_type: 'span', name: 'regions', labels: ['HEADER', 'PARAGRAPH'] };
 
 const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
 const boxes = JSON.stringify([
-  { id: 'b1', bbox: [0.1, 0.2, 0.3, 0.2], bbox_pixels: [80, 60, 240, 60], label: 'TITLE', created_at: 'now' },
+  { id: 'b1', bbox: [0.15, 0.25, 0.3, 0.2], bbox_pixels: [80, 60, 240, 60], label: 'HEADING', created_at: 'now' },
   { id: 'b2', page: 2, bbox: [0.5, 0.5, 0.25, 0.25], label: null },
 ]);
 
@@ -46,51 +46,51 @@ describe('boxes sent as "<field>:::_data", in a task without a span scheme', () 
     expect(blocks.find((b: { key?: string }) => b.key === 'doc').boxes).toEqual({
       min_size: 10,
       show_labels: true,
-      field_labels: ['TITLE', 'BODY'],
+      field_labels: ['HEADING', 'PARAGRAPH'],
     });
   });
 
   it('stores them as boxes, read back by Potato under the field and by our API and exports as spans', async () => {
     const c = await t.client().login('ada');
     expect(
-      (await c.post('/updateinstance', { instance_id: 'a1', annotations: { 'region_type:TITLE': 'true' } })).status,
+      (await c.post('/updateinstance', { instance_id: 'a1', annotations: { 'part_kind:HEADING': 'true' } })).status,
     ).toBe(200);
     const sent = await c.post('/updateinstance', { instance_id: 'a1', annotations: { 'doc:::_data': boxes } });
     expect(sent.status, sent.text).toBe(200);
     const got = (await c.get('/get_annotations?instance_id=a1')).body;
-    expect(got.label_annotations).toEqual({ region_type: ['TITLE'], doc: ['_data'] });
-    expect(got.annotations).toEqual({ 'region_type:TITLE': 'true' });
+    expect(got.label_annotations).toEqual({ part_kind: ['HEADING'], doc: ['_data'] });
+    expect(got.annotations).toEqual({ 'part_kind:HEADING': 'true' });
     const first = {
       format: 'bounding_box',
       page: 1,
-      bbox: [0.1, 0.2, 0.3, 0.2],
+      bbox: [0.15, 0.25, 0.3, 0.2],
       bbox_pixels: [80, 60, 240, 60],
-      label: 'TITLE',
+      label: 'HEADING',
     };
     const second = { format: 'bounding_box', page: 2, bbox: [0.5, 0.5, 0.25, 0.25] };
     expect(byId(got.span_annotations)).toEqual([
-      expect.objectContaining({ id: 'b1', schema: 'doc', name: 'TITLE', start: 0, end: 0, format_coords: first }),
+      expect.objectContaining({ id: 'b1', schema: 'doc', name: 'HEADING', start: 0, end: 0, format_coords: first }),
       expect.objectContaining({ id: 'b2', schema: 'doc', name: '', start: 0, end: 0, format_coords: second }),
     ]);
     const line = JSON.parse((await t.admin().get('/admin/api/export?format=jsonl')).text.trim().split('\n')[0]);
     expect(byId(line.spans)).toEqual([
-      expect.objectContaining({ id: 'b1', schema: 'doc', label: 'TITLE', format_coords: first }),
+      expect.objectContaining({ id: 'b1', schema: 'doc', label: 'HEADING', format_coords: first }),
       expect.objectContaining({ id: 'b2', schema: 'doc', label: '', format_coords: second }),
     ]);
 
     // sent again, they replace the boxes stored; an empty list clears them
-    const moved = JSON.stringify([{ id: 'b1', bbox: [0.2, 0.2, 0.3, 0.2], label: 'BODY' }]);
+    const moved = JSON.stringify([{ id: 'b1', bbox: [0.2, 0.2, 0.3, 0.2], label: 'PARAGRAPH' }]);
     expect((await c.post('/updateinstance', { instance_id: 'a1', annotations: { 'doc:::_data': moved } })).status).toBe(
       200,
     );
     const again = (await c.get('/get_annotations?instance_id=a1')).body.span_annotations;
-    expect(again).toMatchObject([{ id: 'b1', name: 'BODY', format_coords: { bbox: [0.2, 0.2, 0.3, 0.2] } }]);
+    expect(again).toMatchObject([{ id: 'b1', name: 'PARAGRAPH', format_coords: { bbox: [0.2, 0.2, 0.3, 0.2] } }]);
     expect((await c.post('/updateinstance', { instance_id: 'a1', annotations: { 'doc:::_data': '[]' } })).status).toBe(
       200,
     );
     const cleared = (await c.get('/get_annotations?instance_id=a1')).body;
     expect(cleared.span_annotations).toEqual([]);
-    expect(cleared.label_annotations).toEqual({ region_type: ['TITLE'] });
+    expect(cleared.label_annotations).toEqual({ part_kind: ['HEADING'] });
   });
 
   it("takes Potato's form post of the label", async () => {
@@ -98,11 +98,11 @@ describe('boxes sent as "<field>:::_data", in a task without a span scheme', () 
     const r = await c.postForm('/updateinstance', {
       instance_id: 'a1',
       'doc:::_data': boxes,
-      'region_type:::BODY': 'BODY',
+      'part_kind:::PARAGRAPH': 'PARAGRAPH',
     });
     expect(r.status, r.text).toBe(200);
     const got = (await c.get('/get_annotations?instance_id=a1')).body;
-    expect(got.label_annotations).toEqual({ region_type: ['BODY'], doc: ['_data'] });
+    expect(got.label_annotations).toEqual({ part_kind: ['PARAGRAPH'], doc: ['_data'] });
     expect(byId(got.span_annotations).map((s) => s.id)).toEqual(['b1', 'b2']);
   });
 
@@ -123,7 +123,7 @@ describe('boxes sent as "<field>:::_data", in a task without a span scheme', () 
       'annotations["doc:::_data"][0].bbox[2]: must be a share from 0 to 1',
     );
     await refused(
-      { 'doc:::_data': '[{"bbox": [0.1, 0.2, 0.3, 0.2]}, {"bbox": [0.8, 0.2, 0.3, 0.2]}]' },
+      { 'doc:::_data': '[{"bbox": [0.15, 0.25, 0.3, 0.2]}, {"bbox": [0.8, 0.2, 0.3, 0.2]}]' },
       'annotations["doc:::_data"][1].bbox: the box leaves the page',
     );
     await refused(
@@ -132,7 +132,7 @@ describe('boxes sent as "<field>:::_data", in a task without a span scheme', () 
     );
     await refused(
       { 'doc:::_data': '[{"bbox": [0, 0, 1, 1], "label": "FIGURE"}]' },
-      'annotations["doc:::_data"][0].name: a box of "doc" is labelled with one of TITLE, BODY or "" (none), not "FIGURE"',
+      'annotations["doc:::_data"][0].name: a box of "doc" is labelled with one of HEADING, PARAGRAPH or "" (none), not "FIGURE"',
     );
     await refused(
       { 'pages:::_data': '[]' },
@@ -143,15 +143,15 @@ describe('boxes sent as "<field>:::_data", in a task without a span scheme', () 
 
   it('takes a box of the field from our own API too, and refuses a span of it that is not a box', async () => {
     const c = await t.client().login('di');
-    const coords = { format: 'bounding_box', page: 1, bbox: [0, 0, 0.5, 0.5], label: 'TITLE' };
+    const coords = { format: 'bounding_box', page: 1, bbox: [0, 0, 0.5, 0.5], label: 'HEADING' };
     const ok = await c.post('/updateinstance', {
       instance_id: 'a2',
-      span_annotations: [{ schema: 'doc', name: 'TITLE', start: 0, end: 0, format_coords: coords }],
+      span_annotations: [{ schema: 'doc', name: 'HEADING', start: 0, end: 0, format_coords: coords }],
     });
     expect(ok.status, ok.text).toBe(200);
     const r = await c.post('/updateinstance', {
       instance_id: 'a2',
-      span_annotations: [{ schema: 'doc', name: 'TITLE', start: 0, end: 4 }],
+      span_annotations: [{ schema: 'doc', name: 'HEADING', start: 0, end: 4 }],
     });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/^span_annotations\[0\]\.format_coords: a span of "doc" is a box drawn on it/);
@@ -197,10 +197,10 @@ describe('boxes sent as "<field>:::_data" beside a span scheme', () => {
     const none = await send({ bbox: [0, 0, 1, 1] });
     expect(none.status).toBe(400);
     expect(none.body.error).toMatch(/^annotations\["doc:::_data"\]\[0\]\.label: required/);
-    const other = await send({ bbox: [0, 0, 1, 1], label: 'TITLE' });
+    const other = await send({ bbox: [0, 0, 1, 1], label: 'HEADING' });
     expect(other.status).toBe(400);
     expect(other.body.error).toMatch(
-      /^annotations\["doc:::_data"\]\[0\]\.label: "TITLE" is no label of a span scheme marking the text \(HEADER, PARAGRAPH\)/,
+      /^annotations\["doc:::_data"\]\[0\]\.label: "HEADING" is no label of a span scheme marking the text \(HEADER, PARAGRAPH\)/,
     );
   });
 });
