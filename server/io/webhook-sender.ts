@@ -55,7 +55,8 @@ export function createWebhookSender(): WebhookSender {
         const post = (resend: boolean) => {
           req = (https ? httpsRequest : httpRequest)(url, {
             method: 'POST',
-            agent: https ? httpsAgent : httpAgent,
+            // the second try takes a connection of its own: the pool may hold more idle connections gone stale
+            agent: resend ? false : https ? httpsAgent : httpAgent,
             headers: { ...request.headers, 'content-length': String(body.length) },
           });
           inFlight.add(req);
@@ -75,7 +76,7 @@ export function createWebhookSender(): WebhookSender {
           req.on('error', (e: NodeJS.ErrnoException) => {
             if (closed) return finish({ error: 'aborted: the server is shutting down', aborted: true });
             // the receiver closed an idle keep-alive connection as we reused it (it almost surely never read the
-            // request; if it did, the same webhook-id lets it de-duplicate): send again at once on a fresh
+            // request; if it did, the same webhook-id lets it de-duplicate): send again at once on a new
             // connection, Node's documented pattern, rather than count a failed attempt
             if (!resend && !settled && req.reusedSocket && e.code === 'ECONNRESET') {
               inFlight.delete(req);

@@ -73,6 +73,11 @@ describe('webhook sender', () => {
     expect(await sender.send(post(url))).toMatchObject({ status: 200 });
     expect(answered).toBe(2);
     expect(connections).toHaveLength(2);
+    // several idle connections all gone stale at once (a burst, then a quiet spell longer than the receiver's
+    // idle timeout): the second try must not take another stale one from the pool
+    const burst = await Promise.all([1, 2, 3].map(() => sender.send(post(url))));
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await sender.send(post(url))).toMatchObject({ status: 200 });
     sender.close();
     await new Promise<void>((r) => server.close(() => r()));
   });
