@@ -20,7 +20,7 @@ import {
   type PotatoState,
 } from './potato-submission.js';
 import type { Submission } from '../../domain/annotation/records.js';
-import { inBoxTerms, withBoxData } from './box-data.js';
+import { boxDataOfState, inBoxTerms, inStateBoxTerms, withBoxData } from './box-data.js';
 
 const instanceId = z.string().min(1).max(256);
 const offset = z.number().int().min(0).max(100_000_000);
@@ -66,14 +66,25 @@ const goTo = z.lazy(() =>
 export async function saveSubmission(s: Services, username: string, body: Submission | PotatoState) {
   if (body.instance_id === PHASE_PAGE_ID && !s.task.instanceById.has(PHASE_PAGE_ID))
     return savePhasePage(s, username, body);
-  if (!isPotatoBody(body)) {
-    const data = withBoxData(s.task, body, () => s.annotations.get(username, body.instance_id));
-    return s.annotations.submit(username, data.submission).catch((e: unknown) => Promise.reject(inBoxTerms(data, e)));
+  if (!isPotatoBody(body)) return submitWithBoxes(s, username, body);
+  const boxes = boxDataOfState(s.task, body);
+  if (boxes) {
+    try {
+      return await submitWithBoxes(s, username, boxes);
+    } catch (e) {
+      throw inStateBoxTerms(body, e);
+    }
   }
   const submission = fromPotatoState(s.task, body, s.annotations.get(username, body.instance_id));
   return s.annotations
     .submit(username, submission)
     .catch((e: unknown) => Promise.reject(inStateTerms(body, submission, e)));
+}
+
+/** Our shape, with a field's `"<field>:::_data"` label taken in as its boxes. */
+function submitWithBoxes(s: Services, username: string, body: Submission) {
+  const data = withBoxData(s.task, body, () => s.annotations.get(username, body.instance_id));
+  return s.annotations.submit(username, data.submission).catch((e: unknown) => Promise.reject(inBoxTerms(data, e)));
 }
 
 export function annotationRoutes(s: Services): RouteSpec[] {

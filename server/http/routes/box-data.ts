@@ -10,6 +10,7 @@ import type { AnnotationRecord, FormatCoords, Submission } from '../../domain/an
 import { isSpanClientId, SPAN_ID_RULE } from '../../domain/annotation/span-fields.js';
 import type { Task } from '../../domain/task.js';
 import { spanPayload } from '../../domain/annotation/payloads.js';
+import type { PotatoState } from './potato-submission.js';
 
 type Span = NonNullable<Submission['span_annotations']>[number];
 
@@ -139,4 +140,31 @@ export function inBoxTerms(data: BoxData, e: unknown): unknown {
   const span = /^span_annotations\[(\d+)\](.*)$/s.exec(e.message);
   if (!span || Number(span[1]) < data.from.at) return e;
   return new DomainError(e.kind, `annotations["${data.from.key}"][${Number(span[1]) - data.from.at}]${span[2]}`);
+}
+
+/**
+ * Potato's type/schema/state form naming a field rather than a scheme, `{schema: "doc", state: [{name: "_data",
+ * value}]}`, as the `"doc:::_data"` label it stands for (Potato stores both as that one label); undefined for any
+ * other state body. A null value clears the boxes, as an empty one does.
+ */
+export function boxDataOfState(task: Task, body: PotatoState): Submission | undefined {
+  if (task.schemeByName.has(body.schema) || !body.state.some((e) => e.name === '_data')) return undefined;
+  const other = body.state.findIndex((e, n) => e.name !== '_data' || n > 0);
+  if (other >= 0)
+    throw invalid(
+      `state[${other}].name: "${body.schema}" is a field drawing boxes, not a scheme: its boxes are sent as one entry named "_data"`,
+    );
+  const { value } = body.state[0];
+  if (value === undefined) throw invalid('state[0].value: required');
+  return { instance_id: body.instance_id, annotations: { [`${body.schema}:::_data`]: value ?? '' } };
+}
+
+/** A refusal of boxes sent in the state form, naming the entry (`state[0].value[2]`) or the `schema` at fault. */
+export function inStateBoxTerms(body: PotatoState, e: unknown): unknown {
+  const label = `annotations["${body.schema}:::_data"]`;
+  if (!(e instanceof DomainError) || !e.message.startsWith(label)) return e;
+  const rest = e.message.slice(label.length);
+  // the field's own refusals (not drawing boxes, no field drawing any) are about the schema named
+  const aboutField = rest.startsWith(`: "${body.schema}" is not`) || rest.startsWith(': unknown scheme');
+  return new DomainError(e.kind, `${aboutField ? 'schema' : 'state[0].value'}${rest}`);
 }

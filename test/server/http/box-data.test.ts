@@ -106,6 +106,70 @@ describe('boxes sent as "<field>:::_data", in a task without a span scheme', () 
     expect(byId(got.span_annotations).map((s) => s.id)).toEqual(['b1', 'b2']);
   });
 
+  it("takes Potato's type/schema/state form of the label, keeping the labels stored", async () => {
+    const c = await t.client().login('eve');
+    const state = (schema: string, entries: Record<string, unknown>[]) =>
+      c.post('/updateinstance', { instance_id: 'a2', type: 'label', schema, state: entries });
+    expect((await state('part_kind', [{ name: 'PARAGRAPH', value: 'PARAGRAPH' }])).status).toBe(200);
+    const r = await state('doc', [{ name: '_data', value: boxes }]);
+    expect(r.status, r.text).toBe(200);
+    const got = (await c.get('/get_annotations?instance_id=a2')).body;
+    expect(got.label_annotations).toEqual({ part_kind: ['PARAGRAPH'], doc: ['_data'] });
+    expect(byId(got.span_annotations)).toMatchObject([
+      { id: 'b1', schema: 'doc', name: 'HEADING', format_coords: { bbox: [0.15, 0.25, 0.3, 0.2], label: 'HEADING' } },
+      { id: 'b2', schema: 'doc', name: '', format_coords: { page: 2, bbox: [0.5, 0.5, 0.25, 0.25] } },
+    ]);
+
+    // Potato's page posts the same form encoded, the state as JSON text
+    const form = await c.postForm('/updateinstance', {
+      instance_id: 'a2',
+      type: 'label',
+      schema: 'doc',
+      state: JSON.stringify([{ name: '_data', value: JSON.stringify([{ id: 'b3', bbox: [0, 0, 0.5, 0.5] }]) }]),
+    });
+    expect(form.status, form.text).toBe(200);
+    const moved = (await c.get('/get_annotations?instance_id=a2')).body.span_annotations;
+    expect(moved).toMatchObject([{ id: 'b3', format_coords: { bbox: [0, 0, 0.5, 0.5] } }]);
+
+    // the same refusals as the label's, naming the entry that was sent, and nothing stored
+    const refused = async (schema: string, entries: Record<string, unknown>[], message: string) => {
+      const bad = await state(schema, entries);
+      expect(bad.status, bad.text).toBe(400);
+      expect(bad.body.error).toBe(message);
+    };
+    await refused('doc', [{ name: '_data', value: '[{"bbox": [0.1' }], 'state[0].value: not valid JSON text');
+    await refused(
+      'doc',
+      [{ name: '_data', value: '[{"bbox": [0.15, 0.25, 0.3, 0.2]}, {"bbox": [0.8, 0.2, 0.3, 0.2]}]' }],
+      'state[0].value[1].bbox: the box leaves the page (x + width and y + height must be at most 1)',
+    );
+    await refused(
+      'doc',
+      [{ name: '_data', value: '[{"bbox": [0, 0, 1, 1], "label": "FIGURE"}]' }],
+      'state[0].value[0].name: a box of "doc" is labelled with one of HEADING, PARAGRAPH or "" (none), not "FIGURE"',
+    );
+    await refused(
+      'doc',
+      [
+        { name: '_data', value: '[]' },
+        { name: 'HEADING', value: true },
+      ],
+      'state[1].name: "doc" is a field drawing boxes, not a scheme: its boxes are sent as one entry named "_data"',
+    );
+    await refused(
+      'pages',
+      [{ name: '_data', value: '[]' }],
+      'schema: "pages" is not a display field drawing boxes (boxes are drawn on "doc")',
+    );
+    expect((await c.get('/get_annotations?instance_id=a2')).body.span_annotations).toMatchObject([{ id: 'b3' }]);
+
+    // an empty value clears the boxes, as the label's does
+    expect((await state('doc', [{ name: '_data', value: '' }])).status).toBe(200);
+    const cleared = (await c.get('/get_annotations?instance_id=a2')).body;
+    expect(cleared.span_annotations).toEqual([]);
+    expect(cleared.label_annotations).toEqual({ part_kind: ['PARAGRAPH'] });
+  });
+
   it('refuses bad boxes with a 400 naming the label and the box, storing nothing', async () => {
     const c = await t.client().login('cy');
     const refused = async (annotations: Record<string, unknown>, message: string | RegExp) => {
@@ -216,6 +280,16 @@ describe('"<field>:::_data" where no field draws boxes', () => {
       expect(r.status).toBe(400);
       expect(r.body.error).toBe(
         'annotations["doc:::_data"]: unknown scheme "doc", and no display field draws boxes (none has display_options.annotation_mode: bounding_box)',
+      );
+      const state = await c.post('/updateinstance', {
+        instance_id: 'a1',
+        type: 'label',
+        schema: 'doc',
+        state: [{ name: '_data', value: '[]' }],
+      });
+      expect(state.status).toBe(400);
+      expect(state.body.error).toBe(
+        'schema: unknown scheme "doc", and no display field draws boxes (none has display_options.annotation_mode: bounding_box)',
       );
     } finally {
       await t.close();
