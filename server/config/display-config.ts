@@ -149,6 +149,7 @@ function readFields(
       field.audioDialogue = readAudioDialogue(options, `${where}.display_options`, warn);
     if (traceKind) field.agentTrace = readAgentTrace(options, `${where}.display_options`, warn, traceKind);
     if (boxes) field.boxes = boxes;
+    if (rawType === 'document') field.document = true;
     if (rawType === 'pdf') field.pdf = readPdf(options, `${where}.display_options`, !!boxes, warn);
     if (typeof f.label === 'string') field.label = f.label;
     if (Array.isArray(options.labels)) field.labels = options.labels.map(String);

@@ -2,7 +2,8 @@
  * Boxes over a document in a task without a span scheme, in headless Chromium: Potato labels a box with the radio
  * choice on its page, so the box label here is one of the radio schemes' labels; the box is saved as a span of the
  * field and shown again on the way back. Without a radio scheme, boxes are drawn without a label. An extracted PDF
- * shows its page count from its metadata as a line of text.
+ * shows its page count from its metadata as a line of text above it, an extracted document its format and counts
+ * below it.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,7 +16,7 @@ const items = [
   {
     id: 'd1',
     text: 'Mark the regions.',
-    doc: DOC,
+    doc: { rendered_html: DOC, metadata: { format: 'docx', paragraph_count: 5, char_count: 1234 } },
     file: { text: 'Extracted from the minutes.', metadata: { total_pages: 3 } },
   },
   { id: 'd2', text: 'Another.', doc: '<p>Short.</p>', file: { rendered_html: '<p>Two</p>' } },
@@ -49,8 +50,12 @@ describe('boxes without a span scheme', () => {
     });
     const stored = async () => (await api.get('/get_annotations?instance_id=d1')).body;
     await page.getByTestId('box-overlay').waitFor();
-    // the extracted PDF's page count, as a line of text above it
-    await expect.poll(() => page.locator('.display-meta').allInnerTexts()).toEqual(['Pages: 3']);
+    // the extracted document's footer below it and the extracted PDF's page count above it, as lines of text
+    await expect
+      .poll(() => page.locator('.display-meta').allInnerTexts())
+      .toEqual(['Format: DOCX | Paragraphs: 5 | Characters: 1,234', 'Pages: 3']);
+    const overlay = (await page.getByTestId('box-overlay').boundingBox())!;
+    expect((await page.locator('.display-footer').boundingBox())!.y).toBeGreaterThanOrEqual(overlay.y + overlay.height);
 
     const picker = page.getByLabel('Box label');
     expect(await picker.locator('option').allInnerTexts()).toEqual(['HEADING', 'PARAGRAPH']);

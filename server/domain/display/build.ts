@@ -5,7 +5,8 @@
 import { agentTraceView } from './agent-trace.js';
 import { fillLayout } from './layout.js';
 import { resolveTranscript, type ReadSidecar } from '../transcripts/resolve.js';
-import { escapeHtml, sanitize } from './sanitize.js';
+import { sanitize } from './sanitize.js';
+import { documentFooter, extractedContent, pdfMeta } from './extracted.js';
 import { traceSteps } from './trace-steps.js';
 import type { Display, DisplayBlock, DisplayField, DisplaySpec, ListAsText } from './types.js';
 import { asItems, asText, asTurns, looksLikeTurns, mediaSource, pdfSource, valueAt } from './values.js';
@@ -15,24 +16,6 @@ const SURFACE_TOKEN = `mrgsurface${Math.random().toString(36).slice(2)}${Math.ra
 
 /** Longer values are cut in the automatic view: it lists an item's short fields, not whole documents. */
 const AUTO_MAX_CHARS = 5000;
-
-/**
- * A PDF given as content already extracted from it (Potato's `{text, rendered_html, metadata}`), as the HTML to show:
- * its rendered HTML, else its text kept as written, with its page count from the metadata as Potato shows it
- * ("Pages: 3"); undefined for a path. The caller sanitizes the HTML as any document.
- */
-function extractedPdf(value: unknown): { html: string; meta?: string } | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { rendered_html: rendered, text, metadata } = value as Record<string, unknown>;
-  const html =
-    typeof rendered === 'string' ? rendered : typeof text === 'string' ? `<pre>${escapeHtml(text)}</pre>` : undefined;
-  if (html === undefined) return undefined;
-  const pages =
-    typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).total_pages : undefined;
-  return typeof pages === 'number' || (typeof pages === 'string' && pages.trim() !== '')
-    ? { html, meta: `Pages: ${String(pages).trim()}` }
-    : { html };
-}
 
 function fieldBlock(
   field: DisplayField,
@@ -47,28 +30,34 @@ function fieldBlock(
   if (field.interactive && empty) return { type: 'agent_chat', key, label };
   if (empty) return { type: 'absent', key, label };
   switch (field.type) {
-    case 'html':
+    case 'html': {
+      // a document field may hold content extracted from a file, shown with Potato's footer about it
+      const extracted = field.document ? extractedContent(value) : undefined;
+      const footer = extracted && documentFooter(extracted.metadata);
       return {
         type: 'html',
         key,
         label,
-        html: sanitize(asText(value)),
+        html: sanitize(extracted ? extracted.html : asText(value)),
+        ...(footer === undefined ? {} : { footer }),
         ...(field.boxes ? { boxes: field.boxes } : {}),
       };
+    }
     case 'image':
     case 'audio':
     case 'video':
       return { type: field.type, key, label, ...mediaSource(value) };
     case 'pdf': {
       // content extracted from a PDF is a document, drawn (with its boxes) as a document field is
-      const extracted = extractedPdf(value);
+      const extracted = extractedContent(value);
+      const meta = extracted && pdfMeta(extracted.metadata);
       if (extracted !== undefined)
         return {
           type: 'html',
           key,
           label,
           html: sanitize(extracted.html),
-          ...(extracted.meta === undefined ? {} : { meta: extracted.meta }),
+          ...(meta === undefined ? {} : { meta }),
           ...(field.boxes ? { boxes: field.boxes } : {}),
         };
       return {

@@ -49,6 +49,8 @@ export interface DisplayField {
   agentTrace?: AgentTraceOptions;
   /** Potato's `annotation_mode: bounding_box` on a document or pdf field: boxes are drawn over it */
   boxes?: BoxOptions;
+  /** Potato's document field: it may hold content extracted from a file ({text, rendered_html, metadata}) */
+  document?: true;
   /** a pdf field: how its pages are shown */
   pdf?: PdfOptions;
 }
@@ -195,8 +197,11 @@ export type DisplayBlock =
   | { type: 'absent'; key: string; label?: string }
   /** HTML already sanitized on the server; may hold one `<span data-span-surface>` where the surface goes */
   /** with `boxes`, the annotator draws labelled boxes over it, saved as spans with `bounding_box` format_coords */
-  /** `meta`: a line about the document shown with it (an extracted PDF's page count) */
-  | { type: 'html'; key?: string; label?: string; html: string; boxes?: BoxOptions; meta?: string }
+  /**
+   * `meta`: a line about the document shown above it (an extracted PDF's page count); `footer`: one shown below it
+   * (an extracted document's format and counts)
+   */
+  | { type: 'html'; key?: string; label?: string; html: string; boxes?: BoxOptions; meta?: string; footer?: string }
   | { type: 'list'; key: string; label?: string; items: string[]; prefix: ListAsText['prefix']; horizontal: boolean }
   | {
       type: 'dialogue';

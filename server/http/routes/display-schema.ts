@@ -150,6 +150,12 @@ const displayBlock = z.lazy(() =>
         .string()
         .optional()
         .describe("a line of plain text about the document (an extracted PDF's metadata: `Pages: 3`)"),
+      footer: z
+        .string()
+        .optional()
+        .describe(
+          "a line of plain text below the document (an extracted document's metadata: `Format: DOCX | Paragraphs: 12`)",
+        ),
     }),
     z.object({
       type: z.literal('list'),

@@ -120,13 +120,14 @@ function Body({
       const html = <LayoutHtml html={block.html} surface={surface} />;
       const shown =
         block.boxes && boxLayer && block.key !== undefined ? boxLayer(block.key, 1, block.boxes, html) : html;
-      // a line about the document (an extracted PDF's page count), as text
-      return block.meta === undefined ? (
+      // lines about the document, as text: an extracted PDF's page count above, a document's format and counts below
+      return block.meta === undefined && block.footer === undefined ? (
         shown
       ) : (
         <>
-          <p className="display-meta">{block.meta}</p>
+          {block.meta !== undefined && <p className="display-meta">{block.meta}</p>}
           {shown}
+          {block.footer !== undefined && <p className="display-meta display-footer">{block.footer}</p>}
         </>
       );
     }
