@@ -131,6 +131,7 @@ function readGroup(
   c: BatchContext,
   added: Instance[],
   taken: Set<string>,
+  keyOf: Map<string, string>,
 ): CohortGroup {
   const annotators = [...(g.annotators ?? []), ...(g.users ?? [])];
   if (!annotators.length && !auto)
@@ -145,16 +146,25 @@ function readGroup(
     c.warn(
       `${max.key} is not acted on: groups are filled only by auto_assign_annotators; its annotators are those listed`,
     );
-  const items = [...(instances.value ?? [])];
+  const items: string[] = [];
+  // each id's key as the config spelled it, so a refusal of the id names the key that gave it
+  const add = (ids: readonly string[], key: string) => {
+    for (const id of ids) if (!keyOf.has(id)) keyOf.set(id, key);
+    items.push(...ids);
+  };
+  add(instances.value ?? [], instances.key);
   if (instancesFile.value !== undefined)
-    items.push(...idsOf(dataFileOf(instancesFile.value, instancesFile.key, c), instancesFile.key, c));
+    add(idsOf(dataFileOf(instancesFile.value, instancesFile.key, c), instancesFile.key, c), instancesFile.key);
   if (dataFile.value !== undefined) {
     const key = dataFile.key;
     try {
       const read = readInstances([dataFileOf(dataFile.value, key, c)], c.keys, taken, () => {});
       for (const item of read) taken.add(item.id);
       added.push(...read);
-      items.push(...read.map((item) => item.id));
+      add(
+        read.map((item) => item.id),
+        key,
+      );
     } catch (e) {
       if (e instanceof DataFileError) c.refuse(`${key}: ${e.message}`);
       throw e;
@@ -181,14 +191,15 @@ export function readBatchAssignment(raw: RawBatch | undefined, c: BatchContext):
   const auto = raw.auto_assign_annotators === true;
   const added: Instance[] = [];
   const taken = new Set(c.existing);
-  const groups = (raw.groups ?? []).map((g, i) => readGroup(g, i, auto, c, added, taken));
+  const keys = (raw.groups ?? []).map(() => new Map<string, string>());
+  const groups = (raw.groups ?? []).map((g, i) => readGroup(g, i, auto, c, added, taken, keys[i]));
   // Potato reads an item's `assigned_annotators` when the section names no annotator_key
   const annotatorKey = raw.annotator_key ?? DEFAULT_ANNOTATOR_KEY;
   if (batch && !groups.length && raw.annotator_key === undefined && !c.carries(annotatorKey))
     c.refuse(
       `batch_assignment: give groups or an annotator_key, or items with an "${DEFAULT_ANNOTATOR_KEY}" field (Potato's default annotator_key); without any nobody would receive an item`,
     );
-  checkGroups(groups, auto, taken, c);
+  checkGroups(groups, keys, auto, taken, c);
   if (!batch)
     c.warn(
       `batch_assignment: items are not limited to each group's while assignment_strategy is "${c.strategy ?? 'fixed_order'}"; set assignment_strategy: batch for that`,
@@ -198,7 +209,13 @@ export function readBatchAssignment(raw: RawBatch | undefined, c: BatchContext):
 }
 
 /** Names unique, an annotator in one group, every item named known, and each item in one group under auto-assign. */
-function checkGroups(groups: readonly CohortGroup[], auto: boolean, known: ReadonlySet<string>, c: BatchContext): void {
+function checkGroups(
+  groups: readonly CohortGroup[],
+  keys: readonly ReadonlyMap<string, string>[],
+  auto: boolean,
+  known: ReadonlySet<string>,
+  c: BatchContext,
+): void {
   const names = new Map<string, number>();
   const people = new Map<string, number>();
   const items = new Map<string, number>();
@@ -213,11 +230,12 @@ function checkGroups(groups: readonly CohortGroup[], auto: boolean, known: Reado
       people.set(person, i);
     }
     for (const id of g.items) {
-      if (!known.has(id)) c.refuse(`${where(i)}.instances: no item has the id "${id}"`);
+      const key = keys[i].get(id)!;
+      if (!known.has(id)) c.refuse(`${key}: no item has the id "${id}"`);
       const other = items.get(id);
       if (auto && other !== undefined && other !== i)
         c.refuse(
-          `${where(i)}.instances: item "${id}" is in groups[${other}] too; under auto_assign_annotators each item is in one group, so a returning annotator's group can be told from their items`,
+          `${key}: item "${id}" is in groups[${other}] too; under auto_assign_annotators each item is in one group, so a returning annotator's group can be told from their items`,
         );
       items.set(id, i);
     }

@@ -209,6 +209,22 @@ describe('batch_assignment config', () => {
     );
   });
 
+  it('names the key the config used when it refuses an item id', () => {
+    expect(() => load({ groups: [{ annotators: ['a'], items: ['b1', 'nope'] }] })).toThrow(
+      /: batch_assignment\.groups\[0\]\.items: no item has the id "nope"$/,
+    );
+    expect(() =>
+      load(
+        { groups: [{ annotators: ['a'], instance_ids: ['b1'], instance_ids_file: 'ids.json' }] },
+        {},
+        { 'ids.json': JSON.stringify(['item-3', 'gone']) },
+      ),
+    ).toThrow(/: batch_assignment\.groups\[0\]\.instance_ids_file: no item has the id "gone"$/);
+    expect(() =>
+      load({ auto_assign_annotators: true, groups: [{ items: ['b1', 'b2'] }, { instance_ids: ['b2'] }] }),
+    ).toThrow(/: batch_assignment\.groups\[1\]\.instance_ids: item "b2" is in groups\[0\] too; under auto_assign/);
+  });
+
   it('lets an item be in two groups of named annotators', () => {
     const c = load({
       groups: [
