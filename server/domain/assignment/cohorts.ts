@@ -84,8 +84,9 @@ export class Cohorts {
   private readonly fromList = new Map<string, { list: readonly string[]; group: number | undefined }>();
   /** username → items their `annotator_key` names them on, in task order; built at first use, then kept up */
   private keyed: Map<string, string[]> | undefined;
-  /** how many of the task's items `keyed` has read */
+  /** how many of the task's items `keyed` has read, and the last of them */
   private keyedUpTo = 0;
+  private keyedLast: Instance | undefined;
 
   constructor(
     readonly settings: CohortSettings,
@@ -199,13 +200,14 @@ export class Cohorts {
     if (key === null) return [];
     const instances = this.sources.instances();
     // items are appended as they are imported (read from there on, as Potato reads each item's field at each
-    // hand-out); a failed import takes its items away again, and the index is then built anew
-    if (!this.keyed || instances.length < this.keyedUpTo) {
+    // hand-out); a failed import takes its items away again, and the next may bring as many or more before the
+    // index is read: it is built anew unless the last item it read is still in its place
+    if (!this.keyed || (this.keyedUpTo > 0 && instances[this.keyedUpTo - 1] !== this.keyedLast)) {
       this.keyed = new Map();
       this.keyedUpTo = 0;
     }
     for (; this.keyedUpTo < instances.length; this.keyedUpTo++) {
-      const instance = instances[this.keyedUpTo];
+      const instance = (this.keyedLast = instances[this.keyedUpTo]);
       for (const name of namedIn(instance.data[key])) {
         const ids = this.keyed.get(name);
         if (ids) ids.push(instance.id);
