@@ -17,10 +17,11 @@ import { userSessionEndOps } from './http/session-store.js';
 
 const randomToken = () => randomBytes(32).toString('base64url');
 
-export function composeAccounts({ config, store, clock, desktopOwner, reuse }: ComposeInput) {
+export function composeAccounts({ config, store, clock, desktopOwner, passwordHasher, reuse }: ComposeInput) {
+  const hasher = passwordHasher ?? scryptHasher;
   const accounts = new Accounts(
     store,
-    scryptHasher,
+    hasher,
     {
       allowAllUsers: config.allowAllUsers,
       requirePassword: config.requirePassword,
@@ -38,7 +39,7 @@ export function composeAccounts({ config, store, clock, desktopOwner, reuse }: C
     accounts,
     throttle: reuse?.throttle ?? new LoginThrottle(clock),
     adminSetup: reuse?.adminSetup ?? new AdminSetup(accounts, clock, randomToken),
-    loginTokens: reuse?.loginTokens ?? new LoginTokens({ clock, store, hasher: scryptHasher, randomToken }),
+    loginTokens: reuse?.loginTokens ?? new LoginTokens({ clock, store, hasher, randomToken }),
     passwordResets: new PasswordResets(store, accounts, clock, randomToken, (name) => userSessionEndOps(store, name)),
     oauth: new OAuthAccounts(store, accounts, config.oauth, clock, (name) =>
       config.users.some((u) => u.username === name),

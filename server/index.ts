@@ -21,6 +21,7 @@ import { sessionUser } from './http/guards.js';
 import { readOrCreateSecret, sharedSecret } from './io/secret-files.js';
 import { expiredSessionOps } from './http/session-store.js';
 import { SETUP_LINK_TTL_MS } from './domain/users/admin-setup.js';
+import type { PasswordHasher } from './domain/users/users.js';
 import { readUserStateFiles } from './io/potato-output-folder.js';
 import { intakeMessages, takeInUserStates } from './domain/data/potato-intake.js';
 
@@ -48,6 +49,8 @@ export interface ServerOptions {
   desktopOwner?: string;
   /** a tool (export, import) that must have a database project alone; servers share one */
   exclusive?: boolean;
+  /** how passwords are hashed; scrypt at OWASP's baseline cost unless an embedder chooses another cost */
+  passwordHasher?: PasswordHasher;
 }
 
 export interface RunningServer {
@@ -180,6 +183,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       adminKey,
       version,
       desktopOwner: options.desktopOwner,
+      passwordHasher: options.passwordHasher,
       reuse,
     });
   const services = compose();

@@ -3,7 +3,7 @@
  * them takes; kept apart from the wiring so a route module reads the shape without the whole graph.
  */
 import type { ProjectConfig } from './config/load.js';
-import type { Accounts } from './domain/users/users.js';
+import type { Accounts, PasswordHasher } from './domain/users/users.js';
 import type { LoginThrottle } from './domain/users/login-throttle.js';
 import type { Assignments } from './domain/annotation/assignment.js';
 import type { Cohorts } from './domain/assignment/cohorts.js';
@@ -233,6 +233,8 @@ export interface ComposeInput {
   version: string;
   /** the desktop app's user: annotator and admin of the project the app opened */
   desktopOwner?: string;
+  /** scrypt at OWASP's baseline cost when not given */
+  passwordHasher?: PasswordHasher;
   /**
    * Parts kept when the services are composed again over a store other processes changed: the webhook
    * dispatcher (its sends in flight) and what lives only in this process's memory (sign-in links, throttling)

@@ -12,9 +12,17 @@ import { Client } from './client.js';
 import type {} from './postgres.js'; // the type of inject('postgresUrl')
 import { tempDir } from './temp-dir.js';
 import { writeProject, type ProjectSpec } from './project.js';
+import { scryptHasherAt } from '../../server/io/scrypt-hasher.js';
 
 // tests read what their servers logged from here
 export { quietLogger };
+
+/**
+ * The suite signs in thousands of throwaway accounts: at OWASP's cost each hash is ~0.1 s of CPU, so its servers
+ * hash at 1/32 of it (N=2^10, the same scrypt and stored form). The baseline is still what the accounts test
+ * checks and what every child server (spawnServer, the CLIs) and `npm start` use.
+ */
+const testHasher = scryptHasherAt({ N: 1 << 10, r: 8, p: 1 });
 
 export interface TestServer {
   server: RunningServer;
@@ -50,6 +58,7 @@ export async function startServer(
     staticDir: null,
     env: {},
     database,
+    passwordHasher: testHasher,
     ...spec.options,
   });
   const url = await server.listen(spec.port ?? 0, '127.0.0.1');
