@@ -49,6 +49,9 @@ export const POSTGRES_HTTP_SUITES = [
   'session-scoring',
   'predictions',
   'turn-level',
+  'span-target-fields',
+  'icl',
+  'judge-alignment',
 ].map((s) => `test/server/http/${s}.test.ts`);
 
 /** Files that drive the UI in headless Chromium (the `browser` project). */
