@@ -1,7 +1,7 @@
 /**
  * Potato's ui_language in headless Chromium against the real server: a Spanish study speaks Spanish from its login
- * page to its progress page, a German one in its codebook panel and on a phone's card stack, and an Arabic one is
- * laid out right to left.
+ * page to its progress page and in the top bar's links, a German one in its codebook panel and on a phone's card
+ * stack, and an Arabic one is laid out right to left.
  */
 import { expect, test } from 'vitest';
 import { startRig } from './browser.js';
@@ -37,6 +37,17 @@ test('a Spanish study: login, annotate page and progress page in Spanish', async
   await page.getByRole('heading', { name: 'Tu progreso de anotación' }).waitFor();
   expect(await page.getByTestId('card-assigned').innerText()).toMatch(/2\s+Asignados/);
   expect(await page.getByRole('link', { name: 'Volver a anotar' }).count()).toBe(1);
+  // the top bar names its screens in Spanish too (a screen's link shows while the screen is open)
+  const screens = page.getByRole('navigation', { name: 'Screens' });
+  expect(await screens.getByRole('link', { name: 'Anotar', exact: true }).count()).toBe(1);
+  for (const [hash, name] of [
+    ['#/rooms', 'Salas'],
+    ['#/sessions', 'Sesiones'],
+    ['#/admin', 'Panel'],
+  ]) {
+    await page.evaluate((to) => (location.hash = to), hash);
+    await screens.getByRole('link', { name, exact: true }).waitFor();
+  }
   expect(rig.foreign).toEqual([]);
 });
 

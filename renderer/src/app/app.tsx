@@ -141,17 +141,18 @@ export function App() {
       {!study?.hide_navbar && (
         <nav aria-label="Screens">
           <a href="#/" aria-current={route === 'annotate' ? 'page' : undefined}>
-            Annotate
+            {text.nav_annotate}
           </a>
           {me?.progress_page && screenLink('progress', '#/progress', text.progress_label, 'open your progress page')}
-          {(study?.rooms || route === 'rooms') && screenLink('rooms', '#/rooms', 'Rooms', 'open the rooms')}
+          {(study?.rooms || route === 'rooms') && screenLink('rooms', '#/rooms', text.nav_rooms, 'open the rooms')}
           {(study?.sessions || route === 'sessions') &&
-            screenLink('sessions', '#/sessions', 'Sessions', 'open the sessions')}
+            screenLink('sessions', '#/sessions', text.nav_sessions, 'open the sessions')}
           {(study?.codebook || route === 'codebook') &&
             screenLink('codebook', '#/codebook', text.codebook, 'open the codebook')}
           {(me?.is_adjudicator || route === 'adjudicate') &&
             screenLink('adjudicate', '#/adjudicate', text.adjudicate, 'open the Adjudicate screen')}
-          {(me?.is_admin || route === 'admin') && screenLink('admin', '#/admin', 'Dashboard', 'open the dashboard')}
+          {(me?.is_admin || route === 'admin') &&
+            screenLink('admin', '#/admin', text.nav_dashboard, 'open the dashboard')}
         </nav>
       )}
       {me && !study?.hide_navbar && (
