@@ -11,6 +11,7 @@
 import { isAnnotated, type AnnotationRecord, type SpanRecord } from '../annotation/records.js';
 import type { Task } from '../task.js';
 import { grown } from '../typed-arrays.js';
+import { AnnotatorRows } from './annotator-rows.js';
 import { planOf, type ColumnPlan } from './column-plans.js';
 
 /** Codes are kept + 1 (0: no answer) in the narrowest array that holds them; open numbers as they are (NaN: none). */
@@ -59,8 +60,8 @@ export class AnswerIndex {
   /** annotator numbers → names */
   readonly names: string[] = [];
   private readonly numberOf = new Map<string, number>();
-  /** per annotator number: instance position → their row + 1 (0: none) */
-  private readonly rowOf: Int32Array[] = [];
+  /** which row holds each annotator's answer to each instance */
+  private readonly rowOf: AnnotatorRows;
   private readonly free: number[] = [];
   private readout = new Float32Array(0);
   private rowsUsed = 0;
@@ -75,6 +76,7 @@ export class AnswerIndex {
     capacity = 1024,
   ) {
     this.plans = task.schemes.map(planOf);
+    this.rowOf = new AnnotatorRows(task);
     this.position = new Int32Array(capacity).fill(-1);
     this.annotator = new Int32Array(capacity);
     // codes start in a byte each, a quarter of a float's room in the largest index; open numbers keep 8 bytes
@@ -104,16 +106,14 @@ export class AnswerIndex {
     const position = this.task.positionById.get(record.instance_id);
     if (position === undefined) return;
     const who = this.numberFor(record.username);
-    let rows = this.rowOf[who];
-    if (rows.length <= position)
-      this.rowOf[who] = rows = grown(rows, Math.max(this.task.instances.length, position + 1));
-    let row = rows[position] - 1;
+    let row = this.rowOf.get(who, position);
     if (!isAnnotated(record)) {
-      if (row >= 0) this.release(row);
-      rows[position] = 0;
+      if (row < 0) return;
+      this.release(row);
+      this.rowOf.set(who, position, -1);
       return;
     }
-    if (row < 0) rows[position] = (row = this.allocate()) + 1;
+    if (row < 0) this.rowOf.set(who, position, (row = this.allocate()));
     this.position[row] = position;
     this.annotator[row] = who;
     for (let c = 0; c < this.plans.length; c++) {
@@ -194,7 +194,7 @@ export class AnswerIndex {
     if (n === undefined) {
       this.numberOf.set(username, (n = this.names.length));
       this.names.push(username);
-      this.rowOf.push(new Int32Array(this.task.instances.length));
+      this.rowOf.add();
     }
     return n;
   }

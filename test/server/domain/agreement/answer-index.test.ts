@@ -160,4 +160,28 @@ describe('answer index', () => {
       else expect(tags[i]).toBeNaN();
     });
   });
+
+  it('costs what a crowd answered, not workers × instances: 2,000 workers answering 20 of 100,000 items each', () => {
+    const task = createTask(
+      [scheme('sentiment', 'radio', ['positive', 'negative', 'neutral'])],
+      Array.from({ length: 100_000 }, (_, i) => ({ id: `i${i}`, text: 'text', data: {} })),
+      {},
+    );
+    // workers in pairs, each pair on its own 20 items spread over the pool: 20,000 items answered twice
+    const records: AnnotationRecord[] = [];
+    for (let w = 0; w < 2_000; w++)
+      for (let k = 0; k < 20; k++)
+        records.push({
+          ...record({ user: `w${w}`, id: `i${(((w >> 1) * 20 + k) * 97) % 100_000}`, labels: {}, spans: [] }),
+          labels: { sentiment: { [['positive', 'negative'][(w + k) % 2]]: 'true' } },
+        });
+    const before = process.memoryUsage().arrayBuffers;
+    const index = AnswerIndex.of(task, records, records.length);
+    const used = process.memoryUsage().arrayBuffers - before;
+    // the rows' own columns take about 1 MB here and each worker's lookup about 0.5 KB; an array over the whole
+    // task for each worker would be 2,000 × 400 KB = 800 MB
+    expect(used).toBeLessThan(8 * 2 ** 20);
+    expect(index.groups().instance).toHaveLength(20_000);
+    expect(reportOf(task, index).by_schema.sentiment.items_evaluated).toBe(20_000);
+  });
 });
