@@ -44,6 +44,11 @@ export interface Store {
   insertIfAbsent<K extends TableName>(table: K, key: string, value: Tables[K]): Promise<boolean>;
   /** Flushes what is pending and releases files. */
   close(): Promise<void>;
+  /**
+   * Why a write would fail now, for the health check; undefined while writes go through. Answers promptly even when
+   * the storage does not (a database that stopped answering).
+   */
+  writeTrouble(): Promise<string | undefined>;
 }
 
 /**

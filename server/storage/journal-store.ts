@@ -70,6 +70,8 @@ export class JournalStore extends TableReader implements Store {
   /** the compaction running now, automatic or called; one at a time */
   private compactingNow: Promise<void> | null = null;
   private afterFailure = false;
+  /** the last append's failure, until an append succeeds: what the health check reports */
+  private appendFailure: string | undefined;
   private closed = false;
   /** while a compaction writes its snapshot, the values keys changed since had at its boundary */
   private frozen: CompactionBoundary | null = null;
@@ -152,6 +154,7 @@ export class JournalStore extends TableReader implements Store {
         await this.journal.append(bytes);
         this.journalBytes += bytes.length;
         this.afterFailure = false;
+        this.appendFailure = undefined;
         for (const p of batch) p.resolve();
       } catch (e) {
         const failed = batch.concat(this.pending.splice(0));
@@ -167,6 +170,7 @@ export class JournalStore extends TableReader implements Store {
         }
         const error = new StorageError(`could not save to ${this.dir}: ${(e as Error).message}`);
         this.logger?.error(error.message);
+        this.appendFailure = error.message;
         for (const p of failed) p.reject(error);
       }
     }
@@ -261,6 +265,11 @@ export class JournalStore extends TableReader implements Store {
     if (this.get(table, key) !== undefined) return false;
     await this.write([{ table, key, value } as StoreOp]);
     return true;
+  }
+
+  /** The journal is only known unwritable by an append that failed: the next one may succeed (space returned). */
+  async writeTrouble(): Promise<string | undefined> {
+    return this.appendFailure;
   }
 
   async close(): Promise<void> {

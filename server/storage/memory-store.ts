@@ -20,4 +20,8 @@ export class MemoryStore extends TableReader implements Store {
   }
 
   async close(): Promise<void> {}
+
+  async writeTrouble(): Promise<string | undefined> {
+    return undefined;
+  }
 }

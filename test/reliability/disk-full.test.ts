@@ -61,6 +61,11 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
       }
       expect(lastAccepted).toBeGreaterThan(0);
       expect(refused).toEqual({ status: 503, error: expect.stringMatching(/could not save/) });
+      // the admin's health check says why writes fail, and still answers (the dashboard opens to show it)
+      const degraded = await t.admin().get('/admin/health');
+      expect(degraded.status).toBe(200);
+      expect(degraded.body.status).toBe('degraded');
+      expect(degraded.body.storage).toMatch(/could not save .*ENOSPC/);
       fill(filler); // whatever the refused write gave back
       // a write large enough to need fresh pages (a small one can fit in the journal's last, already allocated page)
       const alsoRefused = await alice.post('/updateinstance', {
@@ -82,6 +87,7 @@ describe.skipIf(!mountPoint)('a full or read-only data folder (needs root for a 
     }
     const again = await alice.post('/updateinstance', submit('negative', 'item-2'));
     expect(again.status).toBe(200);
+    expect((await t.admin().get('/admin/health')).body).toMatchObject({ status: 'healthy', storage: 'ok' });
     expect(await evaluated()).toBe(2);
 
     const restarted = await t.restart();

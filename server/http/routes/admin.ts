@@ -73,15 +73,16 @@ export function adminRoutes(s: Services): RouteSpec[] {
       method: 'GET',
       path: '/admin/health',
       summary:
-        'Health check: version, uptime, storage and webhook backlog ("healthy" is Potato\'s word for a healthy server)',
+        'Health check: version, uptime, storage and webhook backlog ("healthy" is Potato\'s word for a healthy server; ' +
+        '"degraded" while the storage cannot write, still a 200 so the dashboard opens to show it)',
       access: 'admin',
       response: z.lazy(() =>
         z.object({
-          status: z.literal('healthy'),
+          status: z.enum(['healthy', 'degraded']),
           timestamp: z.string().describe('the server clock, ISO 8601'),
           version: z.string(),
           uptime_seconds: z.number().int(),
-          storage: z.literal('ok'),
+          storage: z.string().describe('"ok", or why a write would fail now (a full disk, the database out of reach)'),
           pending_webhook_retries: z.number().int(),
           managers: z
             .object({ user_state_manager: z.literal('available'), item_state_manager: z.literal('available') })
@@ -89,16 +90,19 @@ export function adminRoutes(s: Services): RouteSpec[] {
           config: z.object({ debug_mode: z.boolean(), annotation_task_name: z.string() }),
         }),
       ),
-      handle: () => ({
-        status: 'healthy' as const,
-        timestamp: new Date(s.clock.now()).toISOString(),
-        version: s.version,
-        uptime_seconds: Math.round((s.clock.now() - s.startedAt) / 1000),
-        storage: 'ok',
-        pending_webhook_retries: s.outbox.pendingRetries(),
-        managers: { user_state_manager: 'available', item_state_manager: 'available' },
-        config: { debug_mode: s.config.debug, annotation_task_name: s.settings.get().annotation_task_name },
-      }),
+      handle: async () => {
+        const trouble = await s.store.writeTrouble();
+        return {
+          status: trouble ? ('degraded' as const) : ('healthy' as const),
+          timestamp: new Date(s.clock.now()).toISOString(),
+          version: s.version,
+          uptime_seconds: Math.round((s.clock.now() - s.startedAt) / 1000),
+          storage: trouble ?? 'ok',
+          pending_webhook_retries: s.outbox.pendingRetries(),
+          managers: { user_state_manager: 'available', item_state_manager: 'available' },
+          config: { debug_mode: s.config.debug, annotation_task_name: s.settings.get().annotation_task_name },
+        };
+      },
     }),
     route({
       method: 'GET',

@@ -60,6 +60,8 @@ export class PostgresStore extends TableReader implements SharedStore {
   private readonly lock: ProjectLock;
   private lastPrune = Date.now();
   private syncTrouble = false;
+  /** the health check's probe in flight: checks made at once share it rather than take more connections */
+  private probe: Promise<string | undefined> | undefined;
   /** host:port/database, for people (no user, no password) */
   readonly where: string;
 
@@ -271,6 +273,28 @@ export class PostgresStore extends TableReader implements SharedStore {
 
   secret(name: string, proposed: string): Promise<string> {
     return sharedSecret(this.pool, this.sql, name, proposed);
+  }
+
+  /**
+   * A round trip to the database, reported as trouble after a few seconds without an answer (a stopped server holds
+   * the connection open). One probe at a time: checks made while one hangs wait on it rather than take connections.
+   */
+  writeTrouble(): Promise<string | undefined> {
+    this.probe ??= this.pool
+      .query('SELECT 1')
+      .then(
+        () => undefined,
+        (e: Error) => `PostgreSQL at ${this.where} is out of reach: ${e.message}`,
+      )
+      .finally(() => (this.probe = undefined));
+    const probe = this.probe;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(`PostgreSQL at ${this.where} did not answer within 3 s`), 3_000);
+      void probe.then((trouble) => {
+        clearTimeout(timer);
+        resolve(trouble);
+      });
+    });
   }
 
   async close(): Promise<void> {

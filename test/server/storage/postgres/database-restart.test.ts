@@ -33,6 +33,11 @@ describe('a database restart', () => {
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.body)).not.toContain('negative');
     expect((await alice.get('/api/current_instance')).status).toBe(200);
+    // the admin's health check says the database is out of reach, within its few seconds, and still answers
+    const health = await t.admin().get('/admin/health');
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('degraded');
+    expect(health.body.storage).toMatch(/^PostgreSQL at .* (is out of reach|did not answer within 3 s)/);
 
     cluster.resume();
     let status = 0;
@@ -42,6 +47,7 @@ describe('a database restart', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toBe(200);
+    expect((await t.admin().get('/admin/health')).body).toMatchObject({ status: 'healthy', storage: 'ok' });
 
     const again = await t.restart();
     const back = await again.client().login('alice');
