@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       process.stderr.write(`\nimported ${result.imported} pre-annotations from ${result.sources.join(', ')}\n`);
     } else {
       const { done } = s.importer.start(values.file, () => counted((p) => show(p)));
-      const job = await done;
+      const { job } = await done;
       // the final count: progress is reported as bytes arrive, before their rows
       process.stderr.write(bar(latest, rows));
       if (job.status === 'failed') throw new Error(job.error ?? 'the import failed');

@@ -52,6 +52,12 @@ export interface ImporterDeps {
 
 const KEEP_JOBS = 100;
 
+/** An import that ended; a failed one with what stopped it, as thrown (a refused row, a write the store refused). */
+export interface FinishedImport {
+  job: ImportJob;
+  cause?: unknown;
+}
+
 export class Importer {
   private readonly jobs = new Map<string, ImportJob>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -74,14 +80,15 @@ export class Importer {
   }
 
   /**
-   * Starts an instance import; `done` settles when it has finished (it never rejects: see the job's status).
+   * Starts an instance import; `done` settles when it has finished (it never rejects: see the job's status, and
+   * the cause of a failure, by which a caller tells the input's fault from the storage's).
    * With `skipKnown`, rows whose id the project has (or an earlier row gave) are left out instead of refused.
    */
   start(
     label: string,
     rows: RowSource,
     options: { skipKnown?: boolean } = {},
-  ): { job: ImportJob; done: Promise<ImportJob> } {
+  ): { job: ImportJob; done: Promise<FinishedImport> } {
     const job: ImportJob = {
       import_id: `imp_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`,
       status: 'queued',
@@ -97,12 +104,12 @@ export class Importer {
     this.jobs.set(job.import_id, job);
     for (const id of this.jobs.keys()) if (this.jobs.size > KEEP_JOBS) this.jobs.delete(id);
     const done = this.serial(() => this.run(job, rows, options.skipKnown ?? false)).then(
-      () => ({ ...job }),
+      () => ({ job: { ...job } }),
       (e: Error) => {
         job.status = 'failed';
         job.error = e instanceof DomainError ? e.message : `import failed: ${e.message}`;
         job.finished_at = this.now();
-        return { ...job };
+        return { job: { ...job }, cause: e };
       },
     );
     return { job: { ...job }, done };

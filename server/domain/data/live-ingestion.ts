@@ -249,8 +249,8 @@ export class DatabaseIngestion {
         yield { name: label, line: ++line, item } satisfies InputRow;
       }
     };
-    const job = await this.importer.start(label, source, { skipKnown: true }).done;
-    if (job.status === 'failed') throw new Error(job.error ?? 'the rows could not be added');
+    const { job, cause } = await this.importer.start(label, source, { skipKnown: true }).done;
+    if (job.status === 'failed') throw new Error(job.error ?? 'the rows could not be added', { cause });
     r.status.items_added += job.added;
     r.status.duplicates_skipped += job.rows_read - job.added;
   }

@@ -77,10 +77,10 @@ export class TraceIngestion {
         yield { name: 'trace webhook', line: 1, item };
       })();
     // imports run one at a time, so of two identical requests at once the second finds the first's item
-    const job = await this.importer.start(`trace ${trace.id}`, rows, { skipKnown: true }).done;
+    const { job, cause } = await this.importer.start(`trace ${trace.id}`, rows, { skipKnown: true }).done;
     if (job.status === 'failed') {
       this.counts.errors++;
-      throw new Error(job.error ?? 'the trace could not be stored');
+      throw cause ?? new Error(job.error ?? 'the trace could not be stored');
     }
     return { trace_id: trace.id, steps: trace.steps.length, duplicate: job.added === 0 };
   }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Services } from '../../compose.js';
-import { invalid } from '../../domain/errors.js';
+import { DomainError, invalid, unavailable } from '../../domain/errors.js';
 import { exportItems } from '../../domain/data/export-rows.js';
 import { checkSource } from '../../domain/data/predictions.js';
 import { bwsAnswerCount, bwsPoolSize, bwsScheme, bwsScores } from '../../domain/data/bws-scores.js';
@@ -211,8 +211,10 @@ export function dataRoutes(s: Services): RouteSpec[] {
           rowSource(spec, s.config.dir),
         );
         if (!body.wait) return job;
-        const finished = await done;
-        if (finished.status === 'failed') throw invalid(finished.error ?? 'the import failed');
+        const { job: finished, cause } = await done;
+        // a refused row is the input's fault (its DomainError says which); anything else, the storage's (a full disk)
+        if (finished.status === 'failed')
+          throw cause instanceof DomainError ? cause : unavailable(finished.error ?? 'the import failed');
         ctx.status = 200; // finished, not accepted
         return finished;
       },
