@@ -112,16 +112,19 @@ async function checkOverview(url: string, books: Map<string, Book>) {
 }
 
 async function verify(clients: Map<string, Client>, books: Map<string, Book>) {
-  for (const [name, client] of clients) {
-    for (const [instance, entry] of books.get(name)!) {
-      const r = await client.get(`/get_annotations?instance_id=${instance}`);
-      expect(r.status).toBe(200);
-      const stored = r.body.annotations;
-      const candidates = [entry.acked?.annotations, entry.inFlight?.annotations].filter(Boolean);
-      if (!entry.acked) candidates.push({}); // never acknowledged: absent is fine too
-      expect(candidates, `${name} ${instance}`).toContainEqual(stored);
-      // settle the book: what is stored now is the acknowledged state from here on
-      books.get(name)!.set(instance, Object.keys(stored).length ? { acked: { annotations: stored } } : {});
-    }
-  }
+  // every read at once: each settles only its own entry, and a read changes nothing the others read
+  await Promise.all(
+    [...clients].flatMap(([name, client]) =>
+      [...books.get(name)!].map(async ([instance, entry]) => {
+        const r = await client.get(`/get_annotations?instance_id=${instance}`);
+        expect(r.status).toBe(200);
+        const stored = r.body.annotations;
+        const candidates = [entry.acked?.annotations, entry.inFlight?.annotations].filter(Boolean);
+        if (!entry.acked) candidates.push({}); // never acknowledged: absent is fine too
+        expect(candidates, `${name} ${instance}`).toContainEqual(stored);
+        // settle the book: what is stored now is the acknowledged state from here on
+        books.get(name)!.set(instance, Object.keys(stored).length ? { acked: { annotations: stored } } : {});
+      }),
+    ),
+  );
 }
