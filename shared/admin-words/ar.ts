@@ -36,6 +36,7 @@ export const ADMIN_AR: AdminText = {
   admin_key_rejected: 'لم يُقبل هذا المفتاح. تحقق منه وحاول مرة أخرى.',
   admin_key_needed: 'لوحة المتابعة لمديري المشروع. سجّل الدخول بحساب مدير، أو أدخل مفتاح الإدارة.',
   admin_loading: 'جارٍ التحميل…',
+  admin_storage_trouble: 'لا يمكن حفظ الإجابات الآن: {reason}. تُرفض إرسالات الموسِّمين حتى تُحل المشكلة.',
   admin_retry: 'إعادة المحاولة',
   admin_stat_items: 'العناصر',
   admin_stat_completed_items: 'العناصر المكتملة',

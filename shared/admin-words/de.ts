@@ -38,6 +38,8 @@ export const ADMIN_DE: AdminText = {
   admin_key_needed:
     'Das Dashboard ist für die Administration des Projekts. Melden Sie sich als Admin an oder geben Sie den Admin-Schlüssel ein.',
   admin_loading: 'Wird geladen…',
+  admin_storage_trouble:
+    'Antworten können gerade nicht gespeichert werden: {reason}. Einsendungen der Annotierenden werden abgelehnt, bis das behoben ist.',
   admin_retry: 'Erneut versuchen',
   admin_stat_items: 'Einträge',
   admin_stat_completed_items: 'Abgeschlossene Einträge',

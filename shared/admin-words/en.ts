@@ -41,6 +41,8 @@ export const ADMIN_TEXT = {
   admin_key_rejected: 'That key was not accepted. Check it and try again.',
   admin_key_needed: 'The dashboard is for project admins. Log in as an admin user, or enter the admin key.',
   admin_loading: 'Loading…',
+  admin_storage_trouble:
+    "Answers cannot be saved right now: {reason}. Annotators' submissions are refused until it is fixed.",
   admin_retry: 'Try again',
   // the overview
   admin_stat_items: 'Items',

@@ -38,6 +38,8 @@ export const ADMIN_ES: AdminText = {
   admin_key_needed:
     'El panel es para quienes administran el proyecto. Entra con un usuario administrador o escribe la clave de administración.',
   admin_loading: 'Cargando…',
+  admin_storage_trouble:
+    'Ahora mismo no se pueden guardar respuestas: {reason}. Se rechazan los envíos de los anotadores hasta que se resuelva.',
   admin_retry: 'Reintentar',
   admin_stat_items: 'Elementos',
   admin_stat_completed_items: 'Elementos completados',

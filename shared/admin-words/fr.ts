@@ -38,6 +38,8 @@ export const ADMIN_FR: AdminText = {
   admin_key_needed:
     "Le tableau de bord est réservé aux administrateurs du projet. Connectez-vous en administrateur ou saisissez la clé d'administration.",
   admin_loading: 'Chargement…',
+  admin_storage_trouble:
+    "Les réponses ne peuvent pas être enregistrées pour l'instant : {reason}. Les envois des annotateurs sont refusés jusqu'à ce que ce soit réglé.",
   admin_retry: 'Réessayer',
   admin_stat_items: 'Éléments',
   admin_stat_completed_items: 'Éléments terminés',

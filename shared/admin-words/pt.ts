@@ -38,6 +38,8 @@ export const ADMIN_PT: AdminText = {
   admin_key_needed:
     'O painel é para quem administra o projeto. Entre como usuário administrador ou digite a chave de administração.',
   admin_loading: 'Carregando…',
+  admin_storage_trouble:
+    'Neste momento não é possível guardar respostas: {reason}. Os envios dos anotadores são recusados até que isto seja resolvido.',
   admin_retry: 'Tentar de novo',
   admin_stat_items: 'Itens',
   admin_stat_completed_items: 'Itens concluídos',

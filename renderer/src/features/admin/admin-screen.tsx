@@ -9,6 +9,7 @@ import { adminKey, api, ApiError, errorText } from '../../shared/api/client.js';
 import type { Agreement, AnnotatorRow, QualityReport, TimeReport, WebhookEntry } from '../../shared/api/types.js';
 import { queryClient } from '../../shared/api/use-resource.js';
 import { useAdminResource } from './admin-resource.js';
+import { StorageNotice } from './storage-notice.js';
 import { Loading } from '../../shared/components/status.js';
 import { AgreementChart } from './charts.js';
 import { ConfigEditor } from './config-editor.js';
@@ -144,6 +145,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
           </button>
         )}
       </div>
+      <StorageNotice />
       <div className="dashboard-body">
         <nav className="panel-menu" aria-label={words.admin_panels_label}>
           <ul>

@@ -58,6 +58,7 @@ export type PhaseResult = Answer<'/api/phase/complete', 'post'>;
 export type AiSuggestion = Answer<'/get_ai_suggestion', 'get'>;
 export type AiSchemeSuggestion = AiSuggestion['suggestions'][string];
 
+export type Health = Answer<'/admin/health', 'get'>;
 export type Overview = Answer<'/admin/api/overview', 'get'>;
 export type AnnotatorRow = Answer<'/admin/api/annotators', 'get'>['annotators'][number];
 export type InstancePage = Answer<'/admin/api/instances', 'get'>;
