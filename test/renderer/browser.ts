@@ -52,7 +52,10 @@ const DESKTOP = { width: 1280, height: 800 };
 /** the session cookie and its signature, as the server sets them */
 const SESSION_COOKIES = ['marginalia.sid', 'marginalia.sid.sig'];
 
-export async function startRig(spec: ProjectSpec & { options?: Record<string, unknown> } = {}): Promise<BrowserRig> {
+/** `dataDir`: the data folder, where a test needs it somewhere of its own (a small disk); else a fresh temp folder */
+export async function startRig(
+  spec: ProjectSpec & { options?: Record<string, unknown>; dataDir?: string } = {},
+): Promise<BrowserRig> {
   const t = await startServer({ ...spec, options: { ...spec.options, staticDir: BUILT_UI } });
   const browser = await openBrowser();
   const foreign: string[] = [];
